@@ -1,0 +1,91 @@
+"""Rules findings: codes, severities, locations, and the registry each game's rules use.
+
+A finding is well-formed data that breaks a game's rules (exit code 1 when any is an error),
+as opposed to malformed input (printkit.errors.InputError, exit code 2). Each game module in
+printkit.games declares its rules with `@RULES.rule(code, severity, summary)`; a rule is a
+small function taking the kit and yielding findings.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from printkit.errors import Location
+
+Severity = Literal["error", "warning", "info"]
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: Severity
+    message: str
+    where: Location
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.severity} [{self.code}] {self.message}"
+
+    def as_dict(self) -> dict:
+        return {
+            "file": self.where.file,
+            "line": self.where.line,
+            "column": self.where.col,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    severity: Severity
+    summary: str
+    check: Callable[..., Iterable[tuple[Location, str] | Finding]]
+
+
+@dataclass
+class RuleSet:
+    """The rules of one game, registered by decorator, run in code order."""
+
+    game: str
+    rules: dict[str, Rule] = field(default_factory=dict)
+
+    def rule(self, code: str, severity: Severity, summary: str):
+        def register(func):
+            if code in self.rules:
+                raise ValueError(f"rule code {code} registered twice")
+            self.rules[code] = Rule(code, severity, summary, func)
+            return func
+
+        return register
+
+    def run(self, kit) -> list[Finding]:
+        findings: list[Finding] = []
+        for code in sorted(self.rules):
+            rule = self.rules[code]
+            for item in rule.check(kit):
+                if isinstance(item, Finding):
+                    findings.append(item)
+                else:
+                    loc, message = item
+                    findings.append(Finding(rule.code, rule.severity, message, loc))
+        return findings
+
+
+def game_module(name: str):
+    return importlib.import_module(f"printkit.games.{name}")
+
+
+def run_checks(kit) -> list[Finding]:
+    """Validate every component (InputError propagates) and run the kit's game rules."""
+    kit.models()
+    if kit.manifest.rules is None:
+        return []
+    module = game_module(kit.manifest.rules.module)
+    findings = module.RULES.run(kit)
+    return sorted(findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))

@@ -1,0 +1,174 @@
+"""The command line: parse options, call the pipeline, map outcomes to exit codes.
+
+Exit codes: 0 success (warnings allowed), 1 rules errors found, 2 bad input or usage,
+3 an internal error in printkit itself. Heavy libraries are imported inside commands so that
+`printkit --help` stays instant.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+
+import click
+
+from printkit import __version__
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def _report_errors(func: Callable) -> Callable:
+    """Turn input errors into located messages and exit 2; never show a traceback to a user."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        from printkit.errors import InputError
+
+        try:
+            return func(*args, **kwargs)
+        except InputError as exc:
+            for d in exc.diagnostics:
+                click.echo(str(d), err=True)
+            n = len(exc.diagnostics)
+            click.echo(f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True)
+            sys.exit(EXIT_INPUT)
+        except KeyboardInterrupt:
+            click.echo("printkit: interrupted; nothing was written", err=True)
+            sys.exit(130)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except MemoryError:
+            click.echo("printkit: out of memory; nothing was written", err=True)
+            sys.exit(EXIT_INPUT)
+        except Exception as exc:  # a bug in printkit: say so plainly
+            if os.environ.get("PRINTKIT_DEBUG"):
+                raise
+            click.echo(
+                f"printkit: internal error ({type(exc).__name__}: {exc}). This is a bug in printkit; "
+                "run again with PRINTKIT_DEBUG=1 for details and please report it.",
+                err=True,
+            )
+            sys.exit(EXIT_INTERNAL)
+
+    return wrapper
+
+
+def _parse_offset(ctx, param, value: str | None):
+    if value is None:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected X,Y in millimetres like 1.5,-0.5; got {value!r}") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("an offset of more than 20 mm is not a printer misregistration")
+    return (x, y)
+
+
+def _kit_options(func: Callable) -> Callable:
+    func = click.option("--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it.")(func)
+    func = click.option("--variant", "variants", multiple=True, metavar="NAME",
+                        help="A variant named in kit.yaml; repeat to combine.")(func)
+    return func
+
+
+class _Progress:
+    """A one-line page counter on stderr, shown only on a terminal and after half a second."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.pages = 0
+        self.enabled = sys.stderr.isatty()
+        self.shown = False
+
+    def __call__(self, label: str, n: int) -> None:
+        self.pages += n
+        if self.enabled and time.monotonic() - self.start > 0.5:
+            self.shown = True
+            click.echo(f"\rbuilding {label}: {self.pages} pages", err=True, nl=False)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * 70 + "\r", err=True, nl=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="printkit")
+def main() -> None:
+    """printkit: turn YAML game data into print-ready PDF game kits, and check it against the rules."""
+
+
+@main.command()
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Output folder; each kit writes OUT/<kit>/.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+@click.option("--profile", type=click.Choice(["home", "shop"]), default="home", show_default=True,
+              help="home: n-up sheets with crop marks; shop: one card per page with bleed and TrimBox.")
+@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
+              help="Flip edge for double-sided printing; off prints all fronts, then all backs.")
+@click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
+              help="Shift every back page by X,Y mm to correct a printer's misregistration.")
+@click.option("--bleed", type=click.FloatRange(0, 10), metavar="MM",
+              help="Bleed around each card in mm (default: home 0, shop 3).")
+@click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
+@_kit_options
+@_report_errors
+def build(kits, out, paper, profile, duplex, back_offset, bleed, full_size, variants, players) -> None:
+    """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
+    from printkit.build import build_kits
+    from printkit.kit import builtin_kit_names, load_kit
+    from printkit.model.options import Options
+
+    options = Options(paper, profile, duplex, back_offset, bleed, tuple(variants), players, full_size)
+    names = list(kits) or builtin_kit_names()
+    loaded = [load_kit(name, options) for name in names]
+    progress = _Progress()
+    try:
+        written = build_kits(loaded, out, progress)
+    finally:
+        progress.close()
+    for path in written:
+        click.echo(f"wrote {path}")
+
+
+@main.command()
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@_kit_options
+@_report_errors
+def check(kits, variants, players) -> None:
+    """Validate each KIT's data and check it against its game's rules (all built-in kits if none)."""
+    from printkit.checks import run_checks
+    from printkit.kit import builtin_kit_names, load_kit
+    from printkit.model.options import Options
+
+    options = Options(variants=tuple(variants), players=players)
+    findings = []
+    for name in list(kits) or builtin_kit_names():
+        findings.extend(run_checks(load_kit(name, options)))
+    for f in findings:
+        click.echo(str(f))
+    counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
+    click.echo(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info")
+    sys.exit(EXIT_RULES if counts["error"] else EXIT_OK)
+
+
+@main.command(name="list")
+@_report_errors
+def list_kits() -> None:
+    """List the built-in kits and their components."""
+    from printkit.kit import builtin_kit_names, load_kit
+
+    for name in builtin_kit_names():
+        kit = load_kit(name)
+        click.echo(f"{name}: {kit.manifest.title}")
+        for cid, spec in kit.manifest.components.items():
+            click.echo(f"  {cid:<16} {spec.type:<10} {spec.title or ''}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

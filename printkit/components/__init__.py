@@ -1,0 +1,26 @@
+"""Component types: each turns one kind of data (a deck, a board, templates...) into a PDF.
+
+A component type is a module in this package exposing:
+    load(kit, component_id) -> model        validate the data file, build the model
+    render(kit, component_id, path) -> int  draw the model into a PDF at `path`; return pages
+    output_name(kit, component_id) -> str   the file name it writes (usually <id>.pdf)
+Types are found by name, so adding one needs no change anywhere else but this table.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+# type name -> module under printkit.components
+COMPONENT_TYPES: dict[str, str] = {
+    "deck": "deck",
+}
+
+
+def component_type(name: str) -> ModuleType:
+    return importlib.import_module(f"printkit.components.{COMPONENT_TYPES[name]}")
+
+
+def default_output_name(component_id: str) -> str:
+    return f"{component_id}.pdf"

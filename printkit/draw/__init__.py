@@ -1,0 +1,1 @@
+"""Drawing with reportlab: fonts, text fitting, pictograms, marks, and component faces."""

@@ -1,0 +1,119 @@
+"""Generic pictograms drawn from numbers: an angle fan, drift arrows, a spoked wheel, a meander.
+
+Each takes a canvas and a box in the current coordinate system and draws nothing else.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.layout.units import mm
+
+
+def angle_fan(
+    c: Canvas, cx: float, base_y: float, radius: float, angle: float, ink: Color, fill: Color,
+    step: float = 15.0,
+) -> None:
+    """A fan of +-angle degrees around straight ahead, pivoting at (cx, base_y).
+
+    Spokes every `step` degrees; the straight-ahead spoke is an arrow. Angle 0 is a lone arrow.
+    """
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setFillColor(fill)
+    if angle > 0:
+        p = c.beginPath()
+        p.moveTo(cx, base_y)
+        p.arcTo(cx - radius, base_y - radius, cx + radius, base_y + radius, 90 - angle, 2 * angle)
+        p.close()
+        c.setLineWidth(0.8)
+        c.drawPath(p, stroke=1, fill=1)
+        c.setLineWidth(0.4)
+        a = step
+        while a < angle - 1e-6:
+            for sign in (-1, 1):
+                t = math.radians(90 + sign * a)
+                c.line(cx, base_y, cx + radius * math.cos(t), base_y + radius * math.sin(t))
+            a += step
+    c.setLineWidth(1.1)
+    tip = base_y + radius * (1.12 if angle > 0 else 1.0)
+    c.line(cx, base_y, cx, tip - mm(1.6))
+    arrow_head(c, cx, tip, 90, mm(2.2), ink)
+    c.restoreState()
+
+
+def arrow_head(c: Canvas, x: float, y: float, direction_deg: float, size: float, ink: Color) -> None:
+    """A filled triangular head with its tip at (x, y), pointing in `direction_deg`."""
+    t = math.radians(direction_deg)
+    back = (x - size * math.cos(t), y - size * math.sin(t))
+    nx, ny = -math.sin(t) * size * 0.45, math.cos(t) * size * 0.45
+    p = c.beginPath()
+    p.moveTo(x, y)
+    p.lineTo(back[0] + nx, back[1] + ny)
+    p.lineTo(back[0] - nx, back[1] - ny)
+    p.close()
+    c.saveState()
+    c.setFillColor(ink)
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()
+
+
+def drift_arrows(c: Canvas, cx: float, cy: float, half_width: float, ink: Color) -> None:
+    """A sideways double arrow: drift either way from a small chariot block in the middle."""
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setFillColor(ink)
+    block_w, block_h = mm(2.2), mm(5)
+    c.rect(cx - block_w / 2, cy - block_h / 2, block_w, block_h, stroke=0, fill=1)
+    c.setLineWidth(1.1)
+    c.setDash(2, 1.5)
+    gap = block_w / 2 + mm(1)
+    c.line(cx - gap, cy, cx - half_width + mm(1.6), cy)
+    c.line(cx + gap, cy, cx + half_width - mm(1.6), cy)
+    c.setDash()
+    arrow_head(c, cx - half_width, cy, 180, mm(2.2), ink)
+    arrow_head(c, cx + half_width, cy, 0, mm(2.2), ink)
+    c.restoreState()
+
+
+def wheel(c: Canvas, cx: float, cy: float, r: float, ink: Color, spokes: int = 8) -> None:
+    """A spoked chariot wheel: rotationally symmetric."""
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(r * 0.12)
+    c.circle(cx, cy, r * 0.92, stroke=1, fill=0)
+    c.setLineWidth(r * 0.06)
+    for i in range(spokes):
+        t = 2 * math.pi * i / spokes
+        c.line(cx + r * 0.2 * math.cos(t), cy + r * 0.2 * math.sin(t),
+               cx + r * 0.86 * math.cos(t), cy + r * 0.86 * math.sin(t))
+    c.setFillColor(ink)
+    c.circle(cx, cy, r * 0.2, stroke=0, fill=1)
+    c.restoreState()
+
+
+def meander_border(c: Canvas, x: float, y: float, w: float, h: float, unit: float, ink: Color) -> None:
+    """A Greek-key band along the inside of a rectangle, symmetric under a half turn."""
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(unit * 0.28)
+    c.rect(x, y, w, h, stroke=1, fill=0)
+    c.rect(x + unit * 2, y + unit * 2, w - unit * 4, h - unit * 4, stroke=1, fill=0)
+    for (x0, y0, dx, dy, length) in (
+        (x, y + unit, 1, 0, w),
+        (x + w, y + h - unit, -1, 0, w),
+        (x + unit, y + h, 0, -1, h),
+        (x + w - unit, y, 0, 1, h),
+    ):
+        n = int((length - 2 * unit) // (unit * 2))
+        for i in range(1, n):
+            px = x0 + dx * i * unit * 2
+            py = y0 + dy * i * unit * 2
+            if dx:
+                c.line(px, py - unit * 0.5, px, py + unit * 0.5)
+            else:
+                c.line(px - unit * 0.5, py, px + unit * 0.5, py)
+    c.restoreState()

@@ -1,0 +1,66 @@
+"""Sheet furniture for home printing: crop marks, the 100 % scale bar, and the page label."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color, black
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.fonts import font
+from printkit.layout.geometry import Rect
+from printkit.layout.units import mm
+
+GREY = Color(0.35, 0.35, 0.35)
+
+
+def draw_crop_marks(c: Canvas, segments: list[tuple[float, float, float, float]]) -> None:
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(0.3)
+    for x0, y0, x1, y1 in segments:
+        c.line(x0, y0, x1, y1)
+    c.restoreState()
+
+
+def draw_scale_bar(
+    c: Canvas, band: Rect, vertical: bool, length_mm: float = 50, label: str | None = None
+) -> None:
+    """A bar exactly `length_mm` long with mm ticks, and the words to check 100 % printing.
+
+    Horizontal bands: the bar runs along the band's bottom edge from its left end. Vertical
+    bands: the bar runs up the band's left edge from its bottom end (text turned 90 degrees).
+    """
+    text = label or f"this bar must measure {length_mm:g} mm: print at actual size / 100 %"
+    length = mm(length_mm)
+    c.saveState()
+    if vertical:
+        c.translate(band.x1, band.y)
+        c.rotate(90)
+        span = band.h
+    else:
+        c.translate(band.x, band.y)
+        span = band.w
+    c.setStrokeColor(black)
+    c.setFillColor(black)
+    c.setLineWidth(0.6)
+    bar_y = mm(0.6)
+    c.line(0, bar_y, length, bar_y)
+    for i in range(int(length_mm) + 1):
+        tick = mm(1.6) if i % 10 == 0 else mm(0.9) if i % 5 == 0 else mm(0.5)
+        c.setLineWidth(0.35 if i % 10 else 0.6)
+        c.line(mm(i), bar_y, mm(i), bar_y + tick)
+    c.setFont(font("condensed"), 6.5)
+    c.drawString(length + mm(2), bar_y, text if length + mm(2) + 200 < span else "= 50 mm at 100 %")
+    c.restoreState()
+
+
+def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
+    c.saveState()
+    c.setFillColor(GREY)
+    c.setFont(font("condensed"), 7)
+    if vertical:
+        c.translate(band.x + mm(2.5), band.y + band.h)
+        c.rotate(-90)
+        c.drawString(0, 0, text)
+    else:
+        c.drawRightString(band.x1, band.y1 - mm(2.5), text)
+    c.restoreState()

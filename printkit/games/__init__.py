@@ -1,0 +1,19 @@
+"""One small module per game: its rules data schema, its rules checks, and any game logic.
+
+A game module exposes:
+    SCHEMA: Record    the schema of the kit's rules file (rule limits a club may change)
+    RULES: RuleSet    the checks `printkit check` runs
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+def available_games() -> list[str]:
+    here = Path(__file__).parent
+    return sorted(p.stem for p in here.glob("*.py") if not p.stem.startswith("_"))
+
+
+def game(name: str):
+    return importlib.import_module(f"printkit.games.{name}")

@@ -1,0 +1,180 @@
+"""Finding a kit (a built-in name or a folder), reading its kit.yaml, and loading component data.
+
+A kit reads only files inside its own folder: a data path that escapes it (`../`, an absolute
+path, a symlink pointing out) is an input error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import InputError, Location, display_path, fail
+from printkit.load.schema import validate_document, where
+from printkit.load.yamlsafe import Document, load_yaml_file
+from printkit.model.kit import ComponentSpec, KitManifest, Variant, manifest_schema
+from printkit.model.options import Options
+
+MANIFEST = "kit.yaml"
+
+
+def builtin_kits_dir() -> Path:
+    """data/ in a source checkout or editable install; printkit/_builtin_kits in a wheel."""
+    package = Path(__file__).resolve().parent
+    shipped = package / "_builtin_kits"
+    return shipped if shipped.is_dir() else package.parent / "data"
+
+
+def builtin_kit_names() -> list[str]:
+    root = builtin_kits_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / MANIFEST).is_file())
+
+
+def resolve_kit_dir(name_or_path: str) -> Path:
+    """The folder of a kit given by built-in name or by path. Raises InputError if there is none."""
+    looks_like_path = any(s in name_or_path for s in ("/", "\\")) or name_or_path.startswith(".")
+    candidate = Path(name_or_path)
+    if looks_like_path or candidate.is_dir():
+        if not candidate.exists():
+            raise fail(Location(name_or_path), "no such kit folder")
+        if not candidate.is_dir():
+            raise fail(Location(name_or_path), "expected a kit folder, found a file")
+        if not (candidate / MANIFEST).is_file():
+            raise fail(
+                Location(display_path(candidate / MANIFEST)),
+                f"this folder is not a kit: it has no {MANIFEST}",
+            )
+        return candidate
+    if name_or_path in builtin_kit_names():
+        return builtin_kits_dir() / name_or_path
+    known = ", ".join(builtin_kit_names()) or "none"
+    raise fail(
+        Location(name_or_path),
+        f"unknown kit {name_or_path!r}; built-in kits are: {known} (or give a kit folder path)",
+    )
+
+
+@dataclass
+class Kit:
+    """A loaded kit: its folder, manifest, the chosen options, and its component data (lazily)."""
+
+    root: Path
+    manifest: KitManifest
+    manifest_doc: Document
+    options: Options = field(default_factory=Options)
+    _models: dict[str, Any] = field(default_factory=dict)
+    _docs: dict[str, Document] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name
+
+    @property
+    def manifest_file(self) -> str:
+        return self.manifest_doc.file
+
+    def component_ids(self) -> list[str]:
+        return list(self.manifest.components)
+
+    def spec(self, component_id: str) -> ComponentSpec:
+        return self.manifest.components[component_id]
+
+    def active_variants(self) -> list[Variant]:
+        return [self.manifest.variants[v] for v in self.options.variants]
+
+    def data_path(self, relative: str, where_: Location) -> Path:
+        """A file inside the kit folder; refuses paths that escape it."""
+        return confined_path(self.root, relative, where_)
+
+    def document(self, component_id: str) -> Document:
+        """The component's data file, parsed, with variant overrides applied to its top level."""
+        if component_id not in self._docs:
+            spec = self.spec(component_id)
+            if spec.file is None:
+                raise fail(
+                    where(spec) or Location(self.manifest_file),
+                    f"component {component_id!r} needs a 'file' naming its data file",
+                )
+            path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
+            doc = load_yaml_file(path, display_path(path))
+            self._apply_overrides(component_id, doc)
+            self._docs[component_id] = doc
+        return self._docs[component_id]
+
+    def _apply_overrides(self, component_id: str, doc: Document) -> None:
+        for variant in self.active_variants():
+            changes = variant.overrides.get(component_id)
+            if changes and isinstance(doc.data, dict):
+                doc.data = {**doc.data, **changes}
+
+    def model(self, component_id: str) -> Any:
+        """The validated model of a component, loaded once (raises InputError on bad data)."""
+        if component_id not in self._models:
+            from printkit.components import component_type
+
+            spec = self.spec(component_id)
+            self._models[component_id] = component_type(spec.type).load(self, component_id)
+        return self._models[component_id]
+
+    def rules_data(self) -> Any:
+        """The kit's rules file validated by its game module's SCHEMA (None if the kit has none)."""
+        spec = self.manifest.rules
+        if spec is None or spec.file is None:
+            return None
+        if "\0rules" not in self._models:
+            from printkit.games import game
+
+            path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
+            doc = load_yaml_file(path, display_path(path))
+            self._apply_overrides("rules", doc)
+            self._docs["\0rules"] = doc
+            self._models["\0rules"] = validate_document(doc, game(spec.module).SCHEMA)
+        return self._models["\0rules"]
+
+    def models(self) -> dict[str, Any]:
+        """Every component's model; all input errors of all files are reported together."""
+        errors: list = []
+        for load in [self.rules_data] + [lambda c=c: self.model(c) for c in self.component_ids()]:
+            try:
+                load()
+            except InputError as exc:
+                errors.extend(exc.diagnostics)
+        if errors:
+            raise InputError(errors)
+        return {k: v for k, v in self._models.items() if not k.startswith("\0")}
+
+
+def confined_path(root: Path, relative: str, where_: Location) -> Path:
+    """`root/relative`, refusing absolute paths, `..` and symlinks that lead outside root."""
+    rel = Path(relative)
+    if rel.is_absolute() or relative.startswith(("/", "\\")) or ":" in relative[:3]:
+        raise fail(where_, f"path {relative!r} must be relative to the kit folder")
+    base = root.resolve()
+    target = (root / rel).resolve()
+    if target != base and base not in target.parents:
+        raise fail(where_, f"path {relative!r} leads outside the kit folder")
+    return root / rel
+
+
+def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
+    """Resolve and read a kit's manifest. Component data is loaded on demand."""
+    options = options or Options()
+    root = resolve_kit_dir(name_or_path)
+    manifest_path = root / MANIFEST
+    doc = load_yaml_file(manifest_path, display_path(manifest_path))
+    manifest: KitManifest = validate_document(doc, manifest_schema())
+    for cid, spec in manifest.components.items():
+        spec.id = cid
+    for vname, variant in manifest.variants.items():
+        variant.name = vname
+    unknown = [v for v in options.variants if v not in manifest.variants]
+    if unknown:
+        known = ", ".join(manifest.variants) or "none"
+        raise fail(
+            Location(display_path(manifest_path)),
+            f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
+        )
+    return Kit(root, manifest, doc, options)

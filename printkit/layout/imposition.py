@@ -1,0 +1,241 @@
+"""Imposition: where each card goes on each sheet, for home printing and for print shops.
+
+home: cards n-up on a sheet, centred, with crop marks in the margins and an information band
+      (scale bar, labels) kept at least `keep_out` inside the sheet edge.
+shop: one card per page; the page is the trim plus bleed, TrimBox = card, BleedBox = page.
+
+Duplex: backs go on the interleaved even pages at the mirrored position, so that after the
+sheet is flipped each back lands behind its front. Long-edge flip on a portrait sheet reverses
+the columns, short-edge flip reverses the rows; on landscape sheets the two swap. A back offset
+(dx, dy) shifts every back, in the back page's own coordinates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from printkit.layout.geometry import Rect
+from printkit.layout.sizes import Size
+from printkit.layout.units import mm
+
+Duplex = Literal["long", "short", "off"]
+Side = Literal["front", "back"]
+
+KEEP_OUT = mm(5)  # printers cannot print this close to the edge; no mark goes nearer
+MIN_MARGIN = mm(7)  # from the sheet edge to the nearest card: room for crop marks
+MARK_GAP = mm(0.75)  # crop marks start this far from the trim line
+MARK_LENGTH = mm(4)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Cards laid out n-up on one sheet: `cols` x `rows` cells of the card's size plus gaps."""
+
+    sheet: Size
+    card: Size
+    cols: int
+    rows: int
+    gap: float = 0.0  # between neighbouring cards (2 x bleed when cards carry their own bleed)
+    bleed: float = 0.0
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.card.width + (self.cols - 1) * self.gap
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.card.height + (self.rows - 1) * self.gap
+
+    @property
+    def area(self) -> Rect:
+        x0 = (self.sheet.width - self.width) / 2
+        y0 = (self.sheet.height - self.height) / 2
+        return Rect(x0, y0, self.width, self.height)
+
+    def slots(self) -> list[Rect]:
+        """Trim rectangles in reading order: top row first, left to right."""
+        a = self.area
+        out = []
+        for r in range(self.rows):
+            y = a.y1 - (r + 1) * self.card.height - r * self.gap
+            for c in range(self.cols):
+                out.append(Rect(a.x + c * (self.card.width + self.gap), y, *self._wh()))
+        return out
+
+    def _wh(self) -> tuple[float, float]:
+        return self.card.width, self.card.height
+
+
+def fit_grid(paper: Size, card: Size, *, bleed: float = 0.0, min_margin: float = MIN_MARGIN) -> Grid:
+    """The densest grid of cards on the paper, portrait or landscape (portrait wins ties).
+
+    Raises ValueError when not even one card fits.
+    """
+    gap = 2 * bleed
+    best: Grid | None = None
+    for sheet in (paper, paper.rotated()):
+        usable_w = sheet.width - 2 * min_margin
+        usable_h = sheet.height - 2 * min_margin
+        cols = int((usable_w + gap + 1e-6) // (card.width + gap))
+        rows = int((usable_h + gap + 1e-6) // (card.height + gap))
+        if cols < 1 or rows < 1:
+            continue
+        grid = Grid(sheet, card, cols, rows, gap, bleed)
+        if best is None or grid.per_sheet > best.per_sheet:
+            best = grid
+    if best is None:
+        raise ValueError("card does not fit on the paper")
+    return best
+
+
+def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:
+    """Where the back of the card at `rect` goes so it lands behind the front after the flip.
+
+    `off` (all fronts then all backs, fed through again by hand) mirrors as for a long-edge flip.
+    """
+    long_edge = duplex in ("long", "off")
+    reverse_columns = long_edge != sheet.landscape
+    if reverse_columns:
+        return Rect(sheet.width - rect.x - rect.w, rect.y, rect.w, rect.h)
+    return Rect(rect.x, sheet.height - rect.y - rect.h, rect.w, rect.h)
+
+
+@dataclass
+class Page:
+    """One page to draw: its size, which side it is, and the cards on it with their trim rects."""
+
+    size: Size
+    side: Side
+    items: list[tuple[int, Rect]] = field(default_factory=list)
+    trim: Rect | None = None  # shop profile: the TrimBox
+    bleed_box: Rect | None = None  # shop profile: the BleedBox
+    sheet_number: int = 0  # 1-based physical sheet (home) or card (shop)
+
+
+def count_pages(n_cards: int, per_sheet: int) -> int:
+    """Pages (fronts and backs) a duplex home build of n cards takes."""
+    sheets = -(-n_cards // per_sheet)
+    return 2 * sheets
+
+
+def home_pages(
+    n_cards: int,
+    grid: Grid,
+    duplex: Duplex,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    with_backs: bool = True,
+) -> Iterator[Page]:
+    """Fronts and backs for a home build, in print order, one page at a time."""
+    slots = grid.slots()
+    sheets = -(-n_cards // grid.per_sheet)
+
+    def front(s: int) -> Page:
+        first = s * grid.per_sheet
+        cards = range(first, min(first + grid.per_sheet, n_cards))
+        return Page(grid.sheet, "front", [(i, slots[i - first]) for i in cards], sheet_number=s + 1)
+
+    def back(s: int) -> Page:
+        f = front(s)
+        dx, dy = back_offset
+        items = [(i, mirror(r, grid.sheet, duplex).shift(dx, dy)) for i, r in f.items]
+        return Page(grid.sheet, "back", items, sheet_number=s + 1)
+
+    if not with_backs:
+        yield from (front(s) for s in range(sheets))
+    elif duplex == "off":
+        yield from (front(s) for s in range(sheets))
+        yield from (back(s) for s in range(sheets))
+    else:
+        for s in range(sheets):
+            yield front(s)
+            yield back(s)
+
+
+def shop_pages(
+    n_cards: int, card: Size, bleed: float, duplex: Duplex, with_backs: bool = True
+) -> Iterator[Page]:
+    """One card per page, page = trim + bleed; fronts and backs interleaved unless duplex is off."""
+    page = Size(card.width + 2 * bleed, card.height + 2 * bleed)
+    trim = Rect(bleed, bleed, card.width, card.height)
+    full = Rect(0, 0, page.width, page.height)
+
+    def one(i: int, side: Side) -> Page:
+        return Page(page, side, [(i, trim)], trim=trim, bleed_box=full, sheet_number=i + 1)
+
+    if not with_backs:
+        yield from (one(i, "front") for i in range(n_cards))
+    elif duplex == "off":
+        yield from (one(i, "front") for i in range(n_cards))
+        yield from (one(i, "back") for i in range(n_cards))
+    else:
+        for i in range(n_cards):
+            yield one(i, "front")
+            yield one(i, "back")
+
+
+def crop_marks(grid: Grid) -> list[tuple[float, float, float, float]]:
+    """Crop-mark segments (x0, y0, x1, y1) in the margins, on the extension of every cut line.
+
+    Marks stay outside the card area, so they never run into a card, and stop KEEP_OUT from the
+    sheet edge.
+    """
+    a = grid.area
+    sheet = grid.sheet
+    xs = sorted({r.x for r in grid.slots()} | {r.x1 for r in grid.slots()})
+    ys = sorted({r.y for r in grid.slots()} | {r.y1 for r in grid.slots()})
+    bottom_len = min(MARK_LENGTH, a.y - KEEP_OUT - MARK_GAP)
+    side_len = min(MARK_LENGTH, a.x - KEEP_OUT - MARK_GAP)
+    segs = []
+    if bottom_len > 0:
+        for x in xs:
+            segs.append((x, a.y - MARK_GAP, x, a.y - MARK_GAP - bottom_len))
+            segs.append((x, a.y1 + MARK_GAP, x, a.y1 + MARK_GAP + bottom_len))
+    if side_len > 0:
+        for y in ys:
+            segs.append((a.x - MARK_GAP, y, a.x - MARK_GAP - side_len, y))
+            segs.append((a.x1 + MARK_GAP, y, a.x1 + MARK_GAP + side_len, y))
+    del sheet
+    return segs
+
+
+@dataclass(frozen=True)
+class InfoBands:
+    """Where a sheet's scale bar and its label go: rectangles in the margin, clear of marks.
+
+    `vertical` bands run up the side margins (text turned 90 degrees); otherwise they run along
+    the bottom (scale bar) and top (label) margins.
+    """
+
+    scale: Rect
+    label: Rect
+    vertical: bool
+
+
+def info_bands(grid: Grid, min_band: float = mm(4.5)) -> InfoBands:
+    """Pick margin bands for the scale bar and label, preferring bottom/top over the sides."""
+    a = grid.area
+    s = grid.sheet
+    marks_room = MARK_GAP + MARK_LENGTH + mm(0.75)
+    horizontal_room = a.y - KEEP_OUT - marks_room
+    if horizontal_room >= min_band:
+        h = min(horizontal_room, mm(8))
+        return InfoBands(
+            scale=Rect(a.x, KEEP_OUT, a.w, h),
+            label=Rect(a.x, s.height - KEEP_OUT - h, a.w, h),
+            vertical=False,
+        )
+    # Side margins: stay within one card row so no horizontal crop mark is crossed.
+    row_h = grid.card.height
+    span_y = a.y1 - row_h + mm(2)
+    w = min(a.x - KEEP_OUT - mm(0.5), mm(8))
+    return InfoBands(
+        scale=Rect(KEEP_OUT, span_y, w, row_h - mm(4)),
+        label=Rect(s.width - KEEP_OUT - w, span_y, w, row_h - mm(4)),
+        vertical=True,
+    )

@@ -1,0 +1,262 @@
+"""Decks of cards: the card size, kinds (colour, label, face layout), back, declared fields, cards.
+
+A deck file declares its own card fields (e.g. speed, turn, drift) with types and ranges, so the
+engine stays generic: the same schema validates the cards and describes them to editors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit import limits
+from printkit.layout.sizes import CARD, Size
+from printkit.layout.units import mm
+from printkit.load.schema import (
+    Bool,
+    Choice,
+    Color,
+    Context,
+    Either,
+    Field,
+    Id,
+    Int,
+    Length,
+    ListOf,
+    MapOf,
+    Number,
+    Record,
+    Str,
+    Type,
+)
+
+ELEMENT_TYPES = ("header", "value", "title", "fan", "drift", "text", "band", "marker", "icon")
+
+
+@dataclass
+class FieldDecl:
+    type: str
+    min: float | None
+    max: float | None
+    choices: list
+    unit: str
+    doc: str
+    required: bool
+
+
+@dataclass
+class Element:
+    """One thing drawn on a card face, in a box measured from the card's top-left trim corner."""
+
+    element: str
+    box: list[float]
+    text: str | None
+    field: str | None
+    mode: str | None
+    font: str
+    size: float
+    min_size: float | None
+    align: str
+    colour: str | None
+    caption: str | None
+    max_lines: int
+
+
+@dataclass
+class Kind:
+    label: str
+    colour: str
+    ink: str
+    paper: str
+    pattern: str
+    face: list[Element]
+
+
+@dataclass
+class Back:
+    title: str
+    subtitle: str
+    colour: str
+    accent: str
+    ink: str
+
+
+@dataclass
+class Card:
+    """A card design; `count` copies of it are printed. `values` holds the declared fields."""
+
+    id: str
+    kind: str
+    count: int
+    title: str | None = None
+    text: str | None = None
+    tags: list[str] = field(default_factory=list)
+    values: dict[str, Any] = field(default_factory=dict)
+    marker: str | None = None
+
+    def get(self, name: str) -> Any:
+        if name in ("id", "kind", "count", "title", "text", "marker"):
+            return getattr(self, name)
+        return self.values.get(name)
+
+
+@dataclass
+class Deck:
+    size: Size
+    min_text_size: float
+    corner_radius: float
+    fields: dict[str, FieldDecl]
+    kinds: dict[str, Kind]
+    back: Back
+    cards: list[Card]
+    file: str = ""
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def copies(self) -> list[Card]:
+        """Every printed card in deck order (a card with count 3 appears three times)."""
+        return [card for card in self.cards for _ in range(card.count)]
+
+
+def _card_size_from(value: Any) -> Size:
+    if isinstance(value, str):
+        return CARD[value]
+    return Size(value.width, value.height)
+
+
+CARD_SIZE = Either(
+    (
+        Choice(tuple(CARD), doc="a named size"),
+        Record(
+            "card size",
+            {
+                "width": Field(Length(10, 600), required=True),
+                "height": Field(Length(10, 600), required=True),
+            },
+        ),
+    ),
+    doc="poker (63 x 88 mm), bridge, mini, tarot, square, or {width, height}",
+)
+
+FIELD_DECL = Record(
+    "field declaration",
+    {
+        "type": Field(Choice(("number", "integer", "text", "choice", "flag")), required=True),
+        "min": Field(Number()),
+        "max": Field(Number()),
+        "choices": Field(ListOf(Either((Str(1, 40), Number()))), default=list),
+        "unit": Field(Str(0, 12), default=""),
+        "doc": Field(Str(0, 300), default=""),
+        "required": Field(Bool(), default=False),
+    },
+    cls=FieldDecl,
+)
+
+BOX = ListOf(Length(0, 600, allow_zero=True), 4, 4, doc="[x, y, width, height] from the top-left")
+
+ELEMENT = Record(
+    "face element",
+    {
+        "element": Field(Choice(ELEMENT_TYPES), required=True),
+        "box": Field(BOX, required=True, doc="[x, y, width, height] measured from the top-left trim corner"),
+        "text": Field(Str(0, 500), doc="text with {field} placeholders"),
+        "field": Field(Id(), doc="the card field a pictogram shows"),
+        "mode": Field(Id(), doc="drift: the field that says 'or' or 'and'"),
+        "font": Field(
+            Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold")),
+            default="body",
+        ),
+        "size": Field(Length(1, 100), default=mm(3.5), doc="largest font size"),
+        "min_size": Field(Length(1, 100), doc="smallest font size (default: the deck's)"),
+        "align": Field(Choice(("left", "centre", "right")), default="centre"),
+        "colour": Field(Color()),
+        "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
+        "max_lines": Field(Int(1, 50), default=20),
+    },
+    cls=Element,
+)
+
+KIND = Record(
+    "card kind",
+    {
+        "label": Field(Str(1, 40), required=True, doc="printed on every card of this kind"),
+        "colour": Field(Color(), required=True, doc="the kind's frame colour"),
+        "ink": Field(Color(), default="#1d1a16"),
+        "paper": Field(Color(), default="#f7f0e1"),
+        "pattern": Field(Choice(("plain", "dots", "stripes", "stars")), default="plain"),
+        "face": Field(ListOf(ELEMENT, 1, 40), required=True),
+    },
+    cls=Kind,
+)
+
+BACK = Record(
+    "card back",
+    {
+        "title": Field(Str(0, 40), default=""),
+        "subtitle": Field(Str(0, 60), default=""),
+        "colour": Field(Color(), default="#6e1a12"),
+        "accent": Field(Color(), default="#d9b25f"),
+        "ink": Field(Color(), default="#f7f0e1"),
+    },
+    cls=Back,
+)
+
+BASE_CARD_FIELDS = {
+    "id": Field(Id(), required=True, doc="unique card id"),
+    "kind": Field(Id(), required=True, doc="one of the deck's kinds"),
+    "count": Field(
+        Int(1, limits.MAX_COUNT_PER_CARD), default=1, doc="how many copies are printed"
+    ),
+    "title": Field(Str(1, 60)),
+    "text": Field(Str(1, 600)),
+    "tags": Field(ListOf(Id()), default=list, doc="for variants: exclude or mark by tag"),
+}
+
+
+def declared_type(decl: FieldDecl) -> Type:
+    """The schema type a deck's field declaration stands for."""
+    if decl.type == "number":
+        return Number(decl.min, decl.max, decl.unit, decl.doc)
+    if decl.type == "integer":
+        lo = int(decl.min) if decl.min is not None else None
+        hi = int(decl.max) if decl.max is not None else None
+        return Int(lo, hi, decl.doc)
+    if decl.type == "choice":
+        return Choice(tuple(decl.choices), decl.doc)
+    if decl.type == "flag":
+        return Bool(decl.doc)
+    return Str(1, 600, doc=decl.doc)
+
+
+def card_schema(fields: dict[str, FieldDecl], kinds: tuple[str, ...]) -> Record:
+    base = dict(BASE_CARD_FIELDS)
+    base["kind"] = Field(Choice(kinds), required=True, doc="one of the deck's kinds")
+    extra = {
+        name: Field(declared_type(d), required=d.required, doc=d.doc)
+        for name, d in fields.items()
+        if name not in base
+    }
+    return Record("card", {**base, **extra})
+
+
+def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ...] = ()) -> Record:
+    """The deck file's schema. Cards are checked against the fields the file declares."""
+    cards: Type = (
+        ListOf(card_schema(fields, kinds), 1, 5000)
+        if fields is not None
+        else ListOf(Record("card", dict(BASE_CARD_FIELDS)), 1, 5000)
+    )
+    return Record(
+        "deck",
+        {
+            "card_size": Field(CARD_SIZE, default="poker"),
+            "corner_radius": Field(Length(0, 20, allow_zero=True), default=mm(3)),
+            "min_text_size": Field(Length(1, 50), default=6.0, doc="text never shrinks below this"),
+            "fields": Field(MapOf(FIELD_DECL), default=dict, doc="the card fields this deck uses"),
+            "kinds": Field(MapOf(KIND, min_items=1), required=True),
+            "back": Field(BACK, default=lambda: Back("", "", "#6e1a12", "#d9b25f", "#f7f0e1")),
+            "cards": Field(cards, required=True),
+        },
+    )

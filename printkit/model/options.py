@@ -1,0 +1,41 @@
+"""Build options: what the command line (and later the user config) chose."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from printkit.layout.sizes import PAPER, Size
+from printkit.layout.units import mm
+
+
+@dataclass(frozen=True)
+class Options:
+    paper: str = "a4"
+    profile: Literal["home", "shop"] = "home"
+    duplex: Literal["long", "short", "off"] = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    bleed_mm: float | None = None  # None: the profile's default (home 0, shop 3)
+    variants: tuple[str, ...] = ()
+    players: int | None = None
+    full_size: bool = False
+    extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+    @property
+    def paper_size(self) -> Size:
+        return PAPER[self.paper]
+
+    @property
+    def bleed(self) -> float:
+        """Bleed in points."""
+        if self.bleed_mm is not None:
+            return mm(self.bleed_mm)
+        return mm(3) if self.profile == "shop" else 0.0
+
+    @property
+    def back_offset(self) -> tuple[float, float]:
+        return (mm(self.back_offset_mm[0]), mm(self.back_offset_mm[1]))
+
+    def key(self) -> str:
+        """A stable text of every option, for build hashes and PDF subjects."""
+        return repr(sorted(self.__dict__.items()))
