@@ -35,7 +35,9 @@ def build_kits(kits: list[Kit], out: Path, progress: Progress | None = None) -> 
                 module = component_type(kit.spec(cid).type)
                 temp = stage.temp_for(target)
                 label = f"{kit.name}/{target.name}"
-                module.render(kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None)
+                module.render(
+                    kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
+                )
             extra = getattr(_rules_module(kit), "extra_outputs", None)
             if extra:
                 for name, text in extra(kit).items():

@@ -34,7 +34,9 @@ def _report_errors(func: Callable) -> Callable:
             for d in exc.diagnostics:
                 click.echo(str(d), err=True)
             n = len(exc.diagnostics)
-            click.echo(f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True)
+            click.echo(
+                f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True
+            )
             sys.exit(EXIT_INPUT)
         except KeyboardInterrupt:
             click.echo("printkit: interrupted; nothing was written", err=True)
@@ -63,16 +65,25 @@ def _parse_offset(ctx, param, value: str | None):
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
-        raise click.BadParameter(f"expected X,Y in millimetres like 1.5,-0.5; got {value!r}") from None
+        raise click.BadParameter(
+            f"expected X,Y in millimetres like 1.5,-0.5; got {value!r}"
+        ) from None
     if abs(x) > 20 or abs(y) > 20:
         raise click.BadParameter("an offset of more than 20 mm is not a printer misregistration")
     return (x, y)
 
 
 def _kit_options(func: Callable) -> Callable:
-    func = click.option("--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it.")(func)
-    func = click.option("--variant", "variants", multiple=True, metavar="NAME",
-                        help="A variant named in kit.yaml; repeat to combine.")(func)
+    func = click.option(
+        "--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it."
+    )(func)
+    func = click.option(
+        "--variant",
+        "variants",
+        multiple=True,
+        metavar="NAME",
+        help="A variant named in kit.yaml; repeat to combine.",
+    )(func)
     return func
 
 
@@ -96,7 +107,24 @@ class _Progress:
             click.echo("\r" + " " * 70 + "\r", err=True, nl=False)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Commands that live in their own modules: name -> "module:function". Loaded only when used.
+LAZY_COMMANDS: dict[str, str] = {}
+
+
+class _LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx, name):
+        if name in LAZY_COMMANDS:
+            import importlib
+
+            module, attr = LAZY_COMMANDS[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="printkit")
 def main() -> None:
     """printkit: turn YAML game data into print-ready PDF game kits, and check it against the rules."""
@@ -104,27 +132,55 @@ def main() -> None:
 
 @main.command()
 @click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Output folder; each kit writes OUT/<kit>/.")
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder; each kit writes OUT/<kit>/.",
+)
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
-@click.option("--profile", type=click.Choice(["home", "shop"]), default="home", show_default=True,
-              help="home: n-up sheets with crop marks; shop: one card per page with bleed and TrimBox.")
-@click.option("--duplex", type=click.Choice(["long", "short", "off"]), default="long", show_default=True,
-              help="Flip edge for double-sided printing; off prints all fronts, then all backs.")
-@click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
-              help="Shift every back page by X,Y mm to correct a printer's misregistration.")
-@click.option("--bleed", type=click.FloatRange(0, 10), metavar="MM",
-              help="Bleed around each card in mm (default: home 0, shop 3).")
+@click.option(
+    "--profile",
+    type=click.Choice(["home", "shop"]),
+    default="home",
+    show_default=True,
+    help="home: n-up sheets with crop marks; shop: one card per page with bleed and TrimBox.",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "off"]),
+    default="long",
+    show_default=True,
+    help="Flip edge for double-sided printing; off prints all fronts, then all backs.",
+)
+@click.option(
+    "--back-offset",
+    callback=_parse_offset,
+    metavar="X,Y",
+    help="Shift every back page by X,Y mm to correct a printer's misregistration.",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(0, 10),
+    metavar="MM",
+    help="Bleed around each card in mm (default: home 0, shop 3).",
+)
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
 @_kit_options
 @_report_errors
-def build(kits, out, paper, profile, duplex, back_offset, bleed, full_size, variants, players) -> None:
+def build(
+    kits, out, paper, profile, duplex, back_offset, bleed, full_size, variants, players
+) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
     from printkit.build import build_kits
     from printkit.kit import builtin_kit_names, load_kit
     from printkit.model.options import Options
 
-    options = Options(paper, profile, duplex, back_offset, bleed, tuple(variants), players, full_size)
+    options = Options(
+        paper, profile, duplex, back_offset, bleed, tuple(variants), players, full_size
+    )
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
     progress = _Progress()

@@ -90,7 +90,9 @@ def staged(out_dir: Path) -> Iterator[Staging]:
     except OSError as exc:
         stage.discard()
         if exc.errno == errno.ENOSPC:
-            raise fail(Location(str(out_dir)), "no space left on the disk; nothing was written") from None
+            raise fail(
+                Location(str(out_dir)), "no space left on the disk; nothing was written"
+            ) from None
         raise
     except BaseException:
         stage.discard()

@@ -10,7 +10,14 @@ from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.errors import Collector, Location, fail
 from printkit.kit import Kit
-from printkit.layout.imposition import Page, crop_marks, fit_grid, home_pages, info_bands, shop_pages
+from printkit.layout.imposition import (
+    Page,
+    crop_marks,
+    fit_grid,
+    home_pages,
+    info_bands,
+    shop_pages,
+)
 from printkit.layout.units import format_mm
 from printkit.load.schema import Context, MapOf, validate_document, where
 from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
@@ -54,7 +61,9 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
     for card in deck.cards:
         if card.id in seen:
             first = where(seen[card.id])
-            errors.add(where(card, "id"), f"duplicate card id {card.id!r} (first at line {first.line})")
+            errors.add(
+                where(card, "id"), f"duplicate card id {card.id!r} (first at line {first.line})"
+            )
         seen[card.id] = card
     known = {"id", "kind", "count", "title", "text", "marker", *deck.fields}
     for kname, kind in deck.kinds.items():
@@ -135,7 +144,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
             f"this deck needs {n_pages:,} pages; the limit (MAX_PAGES_PER_PDF) is {limits.MAX_PAGES_PER_PDF:,}",
         )
     first_size = opts.paper_size if grid is None else grid.sheet
-    c = new_canvas(path, (first_size.width, first_size.height), f"{kit.manifest.title}: {title}", kit.name)
+    c = new_canvas(
+        path, (first_size.width, first_size.height), f"{kit.manifest.title}: {title}", kit.name
+    )
     painter = CardPainter(c, deck, opts.bleed)
     for number, page in enumerate(list_pages, start=1):
         _draw_page(c, painter, page, copies, grid, kit, title, number, n_pages)
@@ -145,8 +156,17 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     return n_pages
 
 
-def _draw_page(c, painter: CardPainter, page: Page, copies: list[Card], grid, kit: Kit,
-               title: str, number: int, n_pages: int) -> None:
+def _draw_page(
+    c,
+    painter: CardPainter,
+    page: Page,
+    copies: list[Card],
+    grid,
+    kit: Kit,
+    title: str,
+    number: int,
+    n_pages: int,
+) -> None:
     c.setPageSize((page.size.width, page.size.height))
     if page.trim is not None:
         c.setTrimBox(page.trim.box())
@@ -170,7 +190,9 @@ def _draw_page(c, painter: CardPainter, page: Page, copies: list[Card], grid, ki
         if page.side == "front":
             draw_crop_marks(c, crop_marks(grid))
             draw_scale_bar(c, bands.scale, bands.vertical)
-        label = f"{kit.name} · {title} · sheet {page.sheet_number} {side} · page {number} of {n_pages}"
+        label = (
+            f"{kit.name} · {title} · sheet {page.sheet_number} {side} · page {number} of {n_pages}"
+        )
         draw_page_label(c, bands.label, bands.vertical, label)
     c.showPage()
 

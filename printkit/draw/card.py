@@ -191,8 +191,15 @@ class CardPainter:
         draw_line_fitted(c, text, font(e.font), size, box.x, box.y + caption_h + mm(0.6), box.w)
         if e.caption:
             c.setFillColor(shade(kind.colour, 0.1))
-            draw_line_fitted(c, fill_placeholders(e.caption, card), font("heading"), mm(2.6),
-                             box.x, box.y + mm(0.4), box.w)
+            draw_line_fitted(
+                c,
+                fill_placeholders(e.caption, card),
+                font("heading"),
+                mm(2.6),
+                box.x,
+                box.y + mm(0.4),
+                box.w,
+            )
 
     def _draw_title(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
         text = fill_placeholders(e.text or "{title}", card)
@@ -208,7 +215,9 @@ class CardPainter:
             return 0.0
         text = fill_placeholders(e.caption, card)
         self.c.setFillColor(ink)
-        draw_line_fitted(self.c, text, font("heading"), min(e.size, mm(3.2)), box.x, box.y + mm(0.5), box.w)
+        draw_line_fitted(
+            self.c, text, font("heading"), min(e.size, mm(3.2)), box.x, box.y + mm(0.5), box.w
+        )
         return mm(4.2)
 
     def _draw_fan(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
@@ -219,7 +228,13 @@ class CardPainter:
         under = self._caption_under(e, card, kind, box, ink)
         radius = min(box.w / 2.3, (box.h - under) / 1.25)
         pictograms.angle_fan(
-            self.c, box.cx, box.y + under + mm(0.5), radius, min(angle, 90.0), ink, tint(kind.colour, 0.7)
+            self.c,
+            box.cx,
+            box.y + under + mm(0.5),
+            radius,
+            min(angle, 90.0),
+            ink,
+            tint(kind.colour, 0.7),
         )
 
     def _draw_drift(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
@@ -232,7 +247,9 @@ class CardPainter:
         mode = card.get(e.mode) if e.mode else None
         if mode:
             self.c.setFillColor(colour(kind.colour))
-            draw_line_fitted(self.c, str(mode).upper(), font("heading"), mm(3), box.x, box.y1 - mm(3.2), box.w)
+            draw_line_fitted(
+                self.c, str(mode).upper(), font("heading"), mm(3), box.x, box.y1 - mm(3.2), box.w
+            )
 
     def _draw_band(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
         c = self.c
@@ -248,7 +265,9 @@ class CardPainter:
             c.roundRect(box.x, box.y1 - title_h, box.w, title_h, mm(1.5), stroke=0, fill=1)
             c.rect(box.x, box.y1 - title_h, box.w, title_h / 2, stroke=0, fill=1)
             c.setFillColor(colour(kind.paper))
-            draw_line_fitted(c, e.caption, font("heading"), mm(2.5), box.x, box.y1 - title_h + mm(0.9), box.w)
+            draw_line_fitted(
+                c, e.caption, font("heading"), mm(2.5), box.x, box.y1 - title_h + mm(0.9), box.w
+            )
         inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))
         fitted = _fit(text, font(e.font), inner.w, inner.h, e.size, self._min(e), e.max_lines)
         c.setFillColor(ink)
@@ -261,7 +280,9 @@ class CardPainter:
         c.setFillColor(colour("#1d1a16"))
         c.roundRect(box.x, box.y, box.w, box.h, box.h / 2, stroke=0, fill=1)
         c.setFillColor(colour("#ffffff"))
-        draw_line_fitted(c, card.marker, font("heading"), box.h * 0.62, box.x, box.y + box.h * 0.27, box.w)
+        draw_line_fitted(
+            c, card.marker, font("heading"), box.h * 0.62, box.x, box.y + box.h * 0.27, box.w
+        )
 
     def _draw_icon(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
         pictograms.wheel(self.c, box.cx, box.cy, min(box.w, box.h) / 2, ink)
@@ -304,7 +325,9 @@ def draw_back(c: Canvas, back: Back, w: float, h: float, bleed: float) -> None:
         x += step
     c.restoreState()
     inset = mm(3.2)
-    pictograms.meander_border(c, inset, inset, w - 2 * inset, h - 2 * inset, mm(1.3), colour(back.accent))
+    pictograms.meander_border(
+        c, inset, inset, w - 2 * inset, h - 2 * inset, mm(1.3), colour(back.accent)
+    )
     r = min(w, h) * 0.26
     c.setFillColor(shade(back.colour, 0.25))
     c.circle(w / 2, h / 2, r * 1.18, stroke=0, fill=1)
@@ -315,8 +338,18 @@ def draw_back(c: Canvas, back: Back, w: float, h: float, bleed: float) -> None:
         c.rotate(turn)
         c.setFillColor(colour(back.ink))
         if back.title:
-            draw_line_fitted(c, back.title, font("display"), mm(4.6), -w / 2 + mm(8), -h / 2 + mm(11), w - mm(16))
+            draw_line_fitted(
+                c, back.title, font("display"), mm(4.6), -w / 2 + mm(8), -h / 2 + mm(11), w - mm(16)
+            )
         if back.subtitle:
             c.setFillColor(colour(back.accent))
-            draw_line_fitted(c, back.subtitle, font("heading"), mm(2.4), -w / 2 + mm(8), -h / 2 + mm(7.6), w - mm(16))
+            draw_line_fitted(
+                c,
+                back.subtitle,
+                font("heading"),
+                mm(2.4),
+                -w / 2 + mm(8),
+                -h / 2 + mm(7.6),
+                w - mm(16),
+            )
         c.restoreState()

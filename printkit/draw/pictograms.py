@@ -14,7 +14,13 @@ from printkit.layout.units import mm
 
 
 def angle_fan(
-    c: Canvas, cx: float, base_y: float, radius: float, angle: float, ink: Color, fill: Color,
+    c: Canvas,
+    cx: float,
+    base_y: float,
+    radius: float,
+    angle: float,
+    ink: Color,
+    fill: Color,
     step: float = 15.0,
 ) -> None:
     """A fan of +-angle degrees around straight ahead, pivoting at (cx, base_y).
@@ -45,7 +51,9 @@ def angle_fan(
     c.restoreState()
 
 
-def arrow_head(c: Canvas, x: float, y: float, direction_deg: float, size: float, ink: Color) -> None:
+def arrow_head(
+    c: Canvas, x: float, y: float, direction_deg: float, size: float, ink: Color
+) -> None:
     """A filled triangular head with its tip at (x, y), pointing in `direction_deg`."""
     t = math.radians(direction_deg)
     back = (x - size * math.cos(t), y - size * math.sin(t))
@@ -88,21 +96,27 @@ def wheel(c: Canvas, cx: float, cy: float, r: float, ink: Color, spokes: int = 8
     c.setLineWidth(r * 0.06)
     for i in range(spokes):
         t = 2 * math.pi * i / spokes
-        c.line(cx + r * 0.2 * math.cos(t), cy + r * 0.2 * math.sin(t),
-               cx + r * 0.86 * math.cos(t), cy + r * 0.86 * math.sin(t))
+        c.line(
+            cx + r * 0.2 * math.cos(t),
+            cy + r * 0.2 * math.sin(t),
+            cx + r * 0.86 * math.cos(t),
+            cy + r * 0.86 * math.sin(t),
+        )
     c.setFillColor(ink)
     c.circle(cx, cy, r * 0.2, stroke=0, fill=1)
     c.restoreState()
 
 
-def meander_border(c: Canvas, x: float, y: float, w: float, h: float, unit: float, ink: Color) -> None:
+def meander_border(
+    c: Canvas, x: float, y: float, w: float, h: float, unit: float, ink: Color
+) -> None:
     """A Greek-key band along the inside of a rectangle, symmetric under a half turn."""
     c.saveState()
     c.setStrokeColor(ink)
     c.setLineWidth(unit * 0.28)
     c.rect(x, y, w, h, stroke=1, fill=0)
     c.rect(x + unit * 2, y + unit * 2, w - unit * 4, h - unit * 4, stroke=1, fill=0)
-    for (x0, y0, dx, dy, length) in (
+    for x0, y0, dx, dy, length in (
         (x, y + unit, 1, 0, w),
         (x + w, y + h - unit, -1, 0, w),
         (x + unit, y + h, 0, -1, h),

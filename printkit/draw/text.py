@@ -124,8 +124,15 @@ def draw_fitted(
 
 
 def draw_line_fitted(
-    c: Canvas, text: str, font: str, size: float, x: float, y: float, width: float,
-    align: str = "centre", min_size: float = 4.0,
+    c: Canvas,
+    text: str,
+    font: str,
+    size: float,
+    x: float,
+    y: float,
+    width: float,
+    align: str = "centre",
+    min_size: float = 4.0,
 ) -> float:
     """One line shrunk (never wrapped) to fit `width`; returns the size used."""
     w = text_width(text, font, size)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+
 def available_games() -> list[str]:
     here = Path(__file__).parent
     return sorted(p.stem for p in here.glob("*.py") if not p.stem.startswith("_"))

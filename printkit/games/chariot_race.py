@@ -27,15 +27,22 @@ SCHEMA = Record(
                 {
                     "max": Field(Int(1, 16), default=4, doc="most charioteers in one race"),
                     "hand": Field(Int(1, 20), default=6, doc="cards held in hand"),
-                    "extra_at_start": Field(Int(0, 10), default=1, doc="extra card dealt at the start"),
-                    "reserve": Field(Int(0, 1000), default=12, doc="cards left to draw, below which we warn"),
+                    "extra_at_start": Field(
+                        Int(0, 10), default=1, doc="extra card dealt at the start"
+                    ),
+                    "reserve": Field(
+                        Int(0, 1000), default=12, doc="cards left to draw, below which we warn"
+                    ),
                 },
             ),
             required=True,
         ),
         "laps": Field(Int(1, 20), default=2),
-        "outer_stakes": Field(ListOf(STAKES_ROW, 1, 50), required=True,
-                              doc="speed -> cards lost on hitting the outer stakes"),
+        "outer_stakes": Field(
+            ListOf(STAKES_ROW, 1, 50),
+            required=True,
+            doc="speed -> cards lost on hitting the outer stakes",
+        ),
     },
 )
 
@@ -68,7 +75,9 @@ def speed_in_stakes_table(kit: Kit) -> Iterator[tuple[Location, str]]:
             )
 
 
-@RULES.rule("CR003", "error", "the deck can deal every charioteer their opening hand and still draw")
+@RULES.rule(
+    "CR003", "error", "the deck can deal every charioteer their opening hand and still draw"
+)
 def enough_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
     p = kit.rules_data().players
     _, d = deck(kit)

@@ -72,7 +72,9 @@ class Grid:
         return self.card.width, self.card.height
 
 
-def fit_grid(paper: Size, card: Size, *, bleed: float = 0.0, min_margin: float = MIN_MARGIN) -> Grid:
+def fit_grid(
+    paper: Size, card: Size, *, bleed: float = 0.0, min_margin: float = MIN_MARGIN
+) -> Grid:
     """The densest grid of cards on the paper, portrait or landscape (portrait wins ties).
 
     Raises ValueError when not even one card fits.

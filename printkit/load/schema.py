@@ -151,7 +151,11 @@ class Number(Type):
     doc: str = ""
 
     def convert(self, value, ctx, path):
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
             raise Invalid(self.describe())
         if (self.min is not None and value < self.min) or (
             self.max is not None and value > self.max
@@ -314,7 +318,9 @@ class ListOf(Type):
         if not isinstance(value, list):
             if value is None and self.min_items == 0:
                 return []
-            ctx.error(path, f"{_key_name(path)} must be {self.describe()}; got {describe_found(value)}")
+            ctx.error(
+                path, f"{_key_name(path)} must be {self.describe()}; got {describe_found(value)}"
+            )
             return []
         if not (self.min_items <= len(value) <= self.max_items):
             ctx.error(
@@ -346,7 +352,9 @@ class MapOf(Type):
         if not isinstance(value, dict):
             if value is None and self.min_items == 0:
                 return {}
-            ctx.error(path, f"{_key_name(path)} must be {self.describe()}; got {describe_found(value)}")
+            ctx.error(
+                path, f"{_key_name(path)} must be {self.describe()}; got {describe_found(value)}"
+            )
             return {}
         if len(value) < self.min_items:
             ctx.error(path, f"{_key_name(path)} needs at least {self.min_items} entries")
@@ -464,7 +472,9 @@ class Record(Type):
             if text:
                 sub["description"] = text
             if spec.default is not None and not callable(spec.default):
-                sub["default"] = spec.default if not isinstance(spec.default, tuple) else list(spec.default)
+                sub["default"] = (
+                    spec.default if not isinstance(spec.default, tuple) else list(spec.default)
+                )
             props[name] = sub
         out: dict = {"type": "object", "properties": props, "additionalProperties": False}
         required = [n for n, s in self.fields.items() if s.required]

@@ -16,7 +16,6 @@ from printkit.load.schema import (
     Bool,
     Choice,
     Color,
-    Context,
     Either,
     Field,
     Id,
@@ -160,7 +159,9 @@ ELEMENT = Record(
     "face element",
     {
         "element": Field(Choice(ELEMENT_TYPES), required=True),
-        "box": Field(BOX, required=True, doc="[x, y, width, height] measured from the top-left trim corner"),
+        "box": Field(
+            BOX, required=True, doc="[x, y, width, height] measured from the top-left trim corner"
+        ),
         "text": Field(Str(0, 500), doc="text with {field} placeholders"),
         "field": Field(Id(), doc="the card field a pictogram shows"),
         "mode": Field(Id(), doc="drift: the field that says 'or' or 'and'"),
@@ -206,9 +207,7 @@ BACK = Record(
 BASE_CARD_FIELDS = {
     "id": Field(Id(), required=True, doc="unique card id"),
     "kind": Field(Id(), required=True, doc="one of the deck's kinds"),
-    "count": Field(
-        Int(1, limits.MAX_COUNT_PER_CARD), default=1, doc="how many copies are printed"
-    ),
+    "count": Field(Int(1, limits.MAX_COUNT_PER_CARD), default=1, doc="how many copies are printed"),
     "title": Field(Str(1, 60)),
     "text": Field(Str(1, 600)),
     "tags": Field(ListOf(Id()), default=list, doc="for variants: exclude or mark by tag"),

@@ -77,7 +77,9 @@ def component_schema() -> Record:
     return Record(
         "component",
         {
-            "type": Field(Choice(_component_types()), required=True, doc="what kind of component this is"),
+            "type": Field(
+                Choice(_component_types()), required=True, doc="what kind of component this is"
+            ),
             "file": Field(Str(1, 255), doc="the data file, relative to the kit folder"),
             "title": Field(Str(1, 80), doc="shown on every page; defaults to the component id"),
             "uses": Field(
@@ -96,9 +98,13 @@ VARIANT = Record(
         "description": Field(Str(0, 300), default=""),
         "exclude_tags": Field(ListOf(Id()), default=list, doc="leave out cards with these tags"),
         "exclude_cards": Field(ListOf(Id()), default=list, doc="leave out these card ids"),
-        "only_tags": Field(ListOf(Id()), default=list, doc="keep only cards with one of these tags"),
+        "only_tags": Field(
+            ListOf(Id()), default=list, doc="keep only cards with one of these tags"
+        ),
         "counts": Field(MapOf(Int(0, 10_000)), default=dict, doc="card id -> new count"),
-        "markers": Field(MapOf(Str(1, 12)), default=dict, doc="tag -> marker printed on those cards"),
+        "markers": Field(
+            MapOf(Str(1, 12)), default=dict, doc="tag -> marker printed on those cards"
+        ),
         "overrides": Field(
             MapOf(_AnyMap()),
             default=dict,

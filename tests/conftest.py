@@ -1,0 +1,70 @@
+"""Shared test helpers: run the CLI in-process, build kits into temporary folders, read PDFs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+from printkit.kit import builtin_kits_dir
+from printkit.layout.units import to_mm
+
+DATA = builtin_kits_dir()
+
+
+class Result:
+    def __init__(self, r) -> None:
+        self.exit_code = r.exit_code
+        self.stdout = r.stdout
+        self.stderr = r.stderr
+        self.exception = r.exception
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+@pytest.fixture
+def cli():
+    """cli("build", "chariot-race", "--out", tmp) -> Result with exit_code, stdout, stderr."""
+
+    def run(*args: str) -> Result:
+        r = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+        return Result(r)
+
+    return run
+
+
+@pytest.fixture
+def kit_copy(tmp_path):
+    """Copy a built-in kit into tmp_path and return its folder, ready to edit."""
+
+    def copy(name: str) -> Path:
+        dest = tmp_path / "kits" / name
+        shutil.copytree(DATA / name, dest)
+        return dest
+
+    return copy
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace text in a kit file, failing loudly if the text is not there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based line number of the first line containing `needle`."""
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if needle in line:
+            return i
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def mm_box(box) -> tuple[float, ...]:
+    """A pypdf box as (x0, y0, x1, y1) in millimetres."""
+    return tuple(round(to_mm(float(v)), 3) for v in (box[0], box[1], box[2], box[3]))
