@@ -6,22 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from printkit import limits
+from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
-from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.errors import Collector, Location, fail
 from printkit.kit import Kit
-from printkit.layout.imposition import (
-    Page,
-    crop_marks,
-    fit_grid,
-    home_pages,
-    info_bands,
-    shop_pages,
-)
-from printkit.layout.units import format_mm
 from printkit.load.schema import Context, MapOf, validate_document, where
 from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
-from printkit.output import new_canvas
 
 
 def load(kit: Kit, component_id: str) -> Deck:
@@ -106,17 +96,8 @@ def apply_variants(kit: Kit, deck: Deck) -> None:
 
 
 def _check_size(kit: Kit, deck: Deck, file: str) -> None:
-    paper = kit.options.paper_size
-    bleed = kit.options.bleed
     if kit.options.profile == "home":
-        try:
-            fit_grid(paper, deck.size, bleed=bleed)
-        except ValueError:
-            raise fail(
-                Location(file),
-                f"a {format_mm(deck.size.width)} x {format_mm(deck.size.height)} card "
-                f"does not fit on {kit.options.paper.upper()} paper with its margins",
-            ) from None
+        home_grid(kit, deck.size, Location(file))
 
 
 def output_name(kit: Kit, component_id: str) -> str:
@@ -126,75 +107,34 @@ def output_name(kit: Kit, component_id: str) -> str:
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck: Deck = kit.model(component_id)
-    opts = kit.options
-    copies = deck.copies()
-    title = kit.spec(component_id).title or component_id
-    if opts.profile == "shop":
-        list_pages = shop_pages(len(copies), deck.size, opts.bleed, opts.duplex)
-        n_pages = 2 * len(copies)
-        grid = None
-    else:
-        grid = fit_grid(opts.paper_size, deck.size, bleed=opts.bleed)
-        sheets = -(-len(copies) // grid.per_sheet)
-        n_pages = 2 * sheets
-        list_pages = home_pages(len(copies), grid, opts.duplex, opts.back_offset)
-    if n_pages > limits.MAX_PAGES_PER_PDF:
-        raise fail(
+
+    def painter(c, bleed: float) -> _DeckPainter:
+        return _DeckPainter(CardPainter(c, deck, bleed))
+
+    try:
+        return render_pieces(
+            kit,
+            component_id,
+            path,
+            deck.copies(),
+            deck.size,
+            painter,
             Location(deck.file),
-            f"this deck needs {n_pages:,} pages; the limit (MAX_PAGES_PER_PDF) is {limits.MAX_PAGES_PER_PDF:,}",
+            progress,
         )
-    first_size = opts.paper_size if grid is None else grid.sheet
-    c = new_canvas(
-        path, (first_size.width, first_size.height), f"{kit.manifest.title}: {title}", kit.name
-    )
-    painter = CardPainter(c, deck, opts.bleed)
-    for number, page in enumerate(list_pages, start=1):
-        _draw_page(c, painter, page, copies, grid, kit, title, number, n_pages)
-        if progress:
-            progress(1)
-    c.save()
-    return n_pages
+    except CardTextOverflow as exc:
+        raise _overflow_error(exc) from None
 
 
-def _draw_page(
-    c,
-    painter: CardPainter,
-    page: Page,
-    copies: list[Card],
-    grid,
-    kit: Kit,
-    title: str,
-    number: int,
-    n_pages: int,
-) -> None:
-    c.setPageSize((page.size.width, page.size.height))
-    if page.trim is not None:
-        c.setTrimBox(page.trim.box())
-        c.setBleedBox(page.bleed_box.box())
-    elif grid is not None:
-        area = grid.area
-        c.setTrimBox(area.box())
-        c.setBleedBox(area.expand(grid.bleed).box())
-    for index, trim in page.items:
-        card = copies[index]
-        try:
-            if page.side == "front":
-                painter.place_front(card, trim)
-            else:
-                painter.place_back(trim)
-        except CardTextOverflow as exc:
-            raise _overflow_error(exc) from None
-    if grid is not None:
-        bands = info_bands(grid)
-        side = "front" if page.side == "front" else "back"
-        if page.side == "front":
-            draw_crop_marks(c, crop_marks(grid))
-            draw_scale_bar(c, bands.scale, bands.vertical)
-        label = (
-            f"{kit.name} · {title} · sheet {page.sheet_number} {side} · page {number} of {n_pages}"
-        )
-        draw_page_label(c, bands.label, bands.vertical, label)
-    c.showPage()
+class _DeckPainter:
+    def __init__(self, cards: CardPainter) -> None:
+        self.cards = cards
+
+    def place_front(self, card: Card, trim) -> None:
+        self.cards.place_front(card, trim)
+
+    def place_back(self, card: Card, trim) -> None:
+        self.cards.place_back(trim)
 
 
 def _overflow_error(exc: CardTextOverflow):

@@ -1,0 +1,123 @@
+"""Drawing any set of same-sized pieces (cards, tiles, counters) through the imposition engine.
+
+A component that prints cut pieces supplies a *painter*: an object with
+    place_front(item, trim: Rect)   draw piece `item`'s face with its trim at `trim`
+    place_back(item, trim: Rect)    draw its back there
+This module owns the rest: home sheets or shop pages, duplex mirroring and back offset,
+page boxes, crop marks, the scale bar and page labels, the page limit, progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from printkit import limits
+from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
+from printkit.errors import Location, fail
+from printkit.kit import Kit
+from printkit.layout.geometry import Rect
+from printkit.layout.imposition import (
+    Grid,
+    Page,
+    crop_marks,
+    fit_grid,
+    home_pages,
+    info_bands,
+    shop_pages,
+)
+from printkit.layout.sizes import Size
+from printkit.layout.units import format_mm
+from printkit.output import new_canvas
+
+
+class Painter(Protocol):
+    def place_front(self, item: Any, trim: Rect) -> None: ...
+
+    def place_back(self, item: Any, trim: Rect) -> None: ...
+
+
+def home_grid(kit: Kit, piece: Size, where: Location) -> Grid:
+    """The home-profile grid for this piece size, or an input error if it does not fit."""
+    try:
+        return fit_grid(kit.options.paper_size, piece, bleed=kit.options.bleed)
+    except ValueError:
+        raise fail(
+            where,
+            f"a {format_mm(piece.width)} x {format_mm(piece.height)} piece does not fit on "
+            f"{kit.options.paper.upper()} paper with its margins",
+        ) from None
+
+
+def render_pieces(
+    kit: Kit,
+    component_id: str,
+    path: Path,
+    items: Sequence[Any],
+    piece: Size,
+    make_painter: Callable[[Any, float], Painter],
+    where: Location,
+    progress: Callable[[int], None] | None = None,
+    with_backs: bool = True,
+) -> int:
+    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count."""
+    opts = kit.options
+    title = kit.spec(component_id).title or component_id
+    sides = 2 if with_backs else 1
+    grid: Grid | None = None
+    if opts.profile == "shop":
+        pages = shop_pages(len(items), piece, opts.bleed, opts.duplex, with_backs)
+        n_pages = sides * len(items)
+        first = Size(piece.width + 2 * opts.bleed, piece.height + 2 * opts.bleed)
+    else:
+        grid = home_grid(kit, piece, where)
+        n_pages = sides * -(-len(items) // grid.per_sheet)
+        pages = home_pages(len(items), grid, opts.duplex, opts.back_offset, with_backs)
+        first = grid.sheet
+    if n_pages > limits.MAX_PAGES_PER_PDF:
+        raise fail(
+            where,
+            f"this component needs {n_pages:,} pages; the limit (MAX_PAGES_PER_PDF) is "
+            f"{limits.MAX_PAGES_PER_PDF:,}",
+        )
+    c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
+    painter = make_painter(c, opts.bleed)
+    label = f"{kit.name} · {title}"
+    for number, page in enumerate(pages, start=1):
+        _draw_page(
+            c,
+            painter,
+            page,
+            items,
+            grid,
+            f"{label} · sheet {page.sheet_number} {page.side} · page {number} of {n_pages}",
+        )
+        if progress:
+            progress(1)
+    c.save()
+    return n_pages
+
+
+def _draw_page(
+    c, painter: Painter, page: Page, items: Sequence[Any], grid: Grid | None, label: str
+) -> None:
+    c.setPageSize((page.size.width, page.size.height))
+    if page.trim is not None and page.bleed_box is not None:
+        c.setTrimBox(page.trim.box())
+        c.setBleedBox(page.bleed_box.box())
+    elif grid is not None:
+        c.setTrimBox(grid.area.box())
+        c.setBleedBox(grid.area.expand(grid.bleed).box())
+    for index, trim in page.items:
+        if page.side == "front":
+            painter.place_front(items[index], trim)
+        else:
+            painter.place_back(items[index], trim)
+    if grid is not None:
+        bands = info_bands(grid)
+        if page.side == "front":  # cut from the front; backs carry no marks
+            draw_crop_marks(c, crop_marks(grid))
+            draw_scale_bar(c, bands.scale, bands.vertical)
+        draw_page_label(c, bands.label, bands.vertical, label)
+    c.showPage()
