@@ -1,0 +1,175 @@
+"""Tiling a large plan (a board, a full-size track) over home sheets, with glue overlaps.
+
+The content is split into a grid of windows. Neighbouring windows overlap by at least
+`overlap`; in each overlap the later piece keeps a glue band and the earlier one is cut along
+the seam line, so the seam lines partition the content exactly. Seams are moved, within the
+slack the sheet size allows, so that they do not cut through the rectangles in `avoid`
+(symbols, squares, labels) where that is possible.
+
+Rows are lettered from the top (A, B, ...), columns numbered from the left (1, 2, ...).
+All numbers are points; content coordinates have their origin at the content's bottom-left.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printkit.layout.geometry import Rect
+from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.sizes import Size
+from printkit.layout.units import mm
+
+LABEL_ROOM = mm(7)
+TRIM_BLEED = mm(
+    3
+)  # content printed past a cut line, so a slightly wide cut shows no white  # margin strip on each sheet for the row/column label and neighbours
+
+
+@dataclass(frozen=True)
+class Tile:
+    row: int  # 0 = top row
+    col: int  # 0 = left column
+    window: Rect  # the part of the content this sheet shows (content coordinates)
+    cut: Rect  # the part of the content this piece keeps after trimming (its seams)
+    origin: tuple[float, float]  # where content (0, 0) lands on the sheet
+
+    @property
+    def label(self) -> str:
+        return f"{row_letter(self.row)}{self.col + 1}"
+
+    def to_sheet(self, r: Rect) -> Rect:
+        """A content rectangle in sheet coordinates."""
+        return r.shift(*self.origin)
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    content: Size
+    sheet: Size
+    overlap: float
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]
+    x_seams: tuple[float, ...]  # content x of each vertical cut line
+    y_seams: tuple[float, ...]  # content y of each horizontal cut line (bottom to top)
+
+    def tile(self, row: int, col: int) -> Tile:
+        return self.tiles[row * self.cols + col]
+
+
+def row_letter(row: int) -> str:
+    letters = ""
+    row += 1
+    while row:
+        row, rem = divmod(row - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def printable_window(sheet: Size, label_room: float = LABEL_ROOM) -> Size:
+    """The content area of one sheet: inside the keep-out margins, less a strip for labels."""
+    return Size(sheet.width - 2 * KEEP_OUT, sheet.height - 2 * KEEP_OUT - label_room)
+
+
+def _count(length: float, window: float, overlap: float) -> int:
+    if length <= window + 1e-6:
+        return 1
+    return math.ceil((length - window) / (window - overlap) - 1e-9) + 1
+
+
+def _seams(
+    length: float, window: float, overlap: float, n: int, avoid: list[tuple[float, float]]
+) -> list[float]:
+    """Cut lines s_1..s_{n-1}: window i spans [s_i - overlap, s_i - overlap + window]."""
+    seams: list[float] = []
+    prev = overlap  # a virtual seam for window 0, which starts at 0
+    for i in range(1, n):
+        hi = prev - overlap + window  # the previous window must reach the seam
+        lo = length - (n - i) * (window - overlap) + overlap  # the rest must still be covered
+        ideal = i * length / n
+        seams.append(_best_seam(max(lo, overlap), hi, ideal, avoid))
+        prev = seams[-1]
+    return seams
+
+
+def _best_seam(lo: float, hi: float, ideal: float, avoid: list[tuple[float, float]]) -> float:
+    """The position in [lo, hi] nearest `ideal` that cuts no avoided interval (else `ideal`)."""
+    ideal = min(max(ideal, lo), hi)
+
+    def clear(x: float) -> bool:
+        return all(not (a < x < b) for a, b in avoid)
+
+    if clear(ideal):
+        return ideal
+    candidates = [ideal]
+    for a, b in avoid:
+        for x in (a - mm(0.5), b + mm(0.5)):
+            if lo <= x <= hi and clear(x):
+                candidates.append(x)
+    clear_ones = [x for x in candidates if clear(x)]
+    return min(clear_ones, key=lambda x: abs(x - ideal)) if clear_ones else ideal
+
+
+def plan_tiles(
+    content: Size,
+    paper: Size,
+    overlap: float = mm(12),
+    avoid: list[Rect] | tuple[Rect, ...] = (),
+    label_room: float = LABEL_ROOM,
+) -> TilePlan:
+    """Split `content` over sheets of `paper` (portrait or landscape, fewest sheets wins)."""
+    best: TilePlan | None = None
+    for sheet in (paper, paper.rotated()):
+        win = printable_window(sheet, label_room)
+        if win.width <= 2 * overlap or win.height <= 2 * overlap:
+            continue
+        plan = _plan(content, sheet, win, overlap, avoid, label_room)
+        if best is None or len(plan.tiles) < len(best.tiles):
+            best = plan
+    if best is None:
+        raise ValueError("paper too small for tiling")
+    return best
+
+
+def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
+    cols = _count(content.width, win.width, overlap)
+    rows = _count(content.height, win.height, overlap)
+    xs = _seams(content.width, win.width, overlap, cols, [(r.x, r.x1) for r in avoid])
+    ys = _seams(content.height, win.height, overlap, rows, [(r.y, r.y1) for r in avoid])
+    x_edges = [0.0, *xs, content.width]
+    y_edges = [0.0, *ys, content.height]
+    tiles = []
+    for row in range(rows):
+        band = rows - 1 - row  # row 0 is the top band
+        for col in range(cols):
+            cut = Rect(
+                x_edges[col],
+                y_edges[band],
+                x_edges[col + 1] - x_edges[col],
+                y_edges[band + 1] - y_edges[band],
+            )
+            wx = 0.0 if col == 0 else x_edges[col] - overlap
+            wy = 0.0 if band == 0 else y_edges[band] - overlap
+            wx1 = min(wx + win.width, content.width, cut.x1 + TRIM_BLEED)
+            wy1 = min(wy + win.height, content.height, cut.y1 + TRIM_BLEED)
+            window = Rect(wx, wy, wx1 - wx, wy1 - wy)
+            origin = (KEEP_OUT - wx, KEEP_OUT + label_room - wy)
+            tiles.append(Tile(row, col, window, cut, origin))
+    return TilePlan(content, sheet, overlap, rows, cols, tuple(tiles), tuple(xs), tuple(ys))
+
+
+def registration_points(plan: TilePlan) -> list[tuple[float, float]]:
+    """Content points in the middle of every glue band, a few along each seam.
+
+    Printed on both pieces of a seam, they line up when the pieces are glued correctly.
+    """
+    points = []
+    half = plan.overlap / 2
+    for x in plan.x_seams:
+        for f in (0.15, 0.5, 0.85):
+            points.append((x - half, plan.content.height * f))
+    for y in plan.y_seams:
+        for f in (0.15, 0.5, 0.85):
+            points.append((plan.content.width * f, y - half))
+    return points
