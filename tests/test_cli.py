@@ -1,0 +1,126 @@
+"""The command line: help, version, list, check exit codes, and the built-in kits from a wheel."""
+
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from printkit import __version__
+from tests.conftest import edit, line_of
+
+
+def test_help_everywhere(cli):
+    for args in ([], ["build"], ["check"], ["list"]):
+        r = cli(*args, "--help")
+        assert r.exit_code == 0 and "Usage:" in r.stdout
+
+
+def test_version(cli):
+    r = cli("--version")
+    assert r.exit_code == 0 and __version__ in r.stdout
+
+
+def test_list_names_the_kits_and_components(cli):
+    r = cli("list")
+    assert r.exit_code == 0
+    assert "chariot-race" in r.stdout and "cards" in r.stdout
+
+
+def test_check_passes_on_the_default_deck(cli):
+    r = cli("check", "chariot-race")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.strip().splitlines()[-1].startswith("0 errors")
+
+
+def test_a_rules_violation_exits_1_at_its_line(cli, kit_copy):
+    kit = kit_copy("chariot-race")
+    cards = kit / "cards.yaml"
+    edit(cards, "count: 2, speed: 10, turn: 30,", "count: 2, speed: 12, turn: 30,")
+    line = line_of(cards, "speed: 12")
+    r = cli("check", kit)
+    assert r.exit_code == 1
+    assert any(
+        ln.startswith(f"{cards}:{line}:") and "error [CR001]" in ln and "speed 12" in ln
+        for ln in r.stdout.splitlines()
+    ), r.stdout
+
+
+def test_too_few_cards_for_four_players_is_a_rules_error(cli, kit_copy):
+    kit = kit_copy("chariot-race")
+    edit(kit / "rules.yaml", "max: 4", "max: 12")
+    r = cli("check", kit)
+    assert r.exit_code == 1
+    assert "[CR003]" in r.stdout and "12 charioteers need 84" in r.stdout
+
+
+def test_rules_limits_live_in_data(cli, kit_copy):
+    kit = kit_copy("chariot-race")
+    edit(kit / "rules.yaml", "  - {speed: 20, cards: 4}\n", "")
+    r = cli("check", kit)
+    assert r.exit_code == 1 and "[CR001]" in r.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    dist = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            ".",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(dist),
+        ],
+        check=True,
+    )
+    return next(dist.glob("printkit-*.whl"))
+
+
+def test_wheel_ships_kits_and_fonts(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "printkit/_builtin_kits/chariot-race/kit.yaml" in names
+    assert "printkit/fonts/DejaVuSans.ttf" in names
+
+
+def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
+    target = tmp_path / "site"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+    )
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    code = "import sys; from printkit.cli import main; sys.argv=['printkit','build','chariot-race']; main()"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=work,
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0, r.stderr
+    assert (work / "output" / "chariot-race" / "cards.pdf").stat().st_size > 10_000
+    imported = subprocess.run(
+        [sys.executable, "-c", "import printkit; print(printkit.__file__)"],
+        cwd=work,
+        env={"PYTHONPATH": str(target)},
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert imported.startswith(str(target))

@@ -1,0 +1,238 @@
+"""The chariot-race deck end to end, read back from the PDF as a user would measure it."""
+
+import hashlib
+import re
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from printkit.layout.units import to_mm
+from tests.conftest import edit, mm_box
+
+A4 = (210.0, 297.0)
+LETTER = (215.9, 279.4)
+
+
+def page_size_mm(page) -> tuple[float, float]:
+    return (
+        round(to_mm(float(page.mediabox.width)), 1),
+        round(to_mm(float(page.mediabox.height)), 1),
+    )
+
+
+def card_rects(page, w=63.0, h=88.0):
+    """Trim rectangles of cards on a pdfplumber page: (x, y) of the bottom-left corner in mm."""
+    out = []
+    for r in page.rects:
+        if abs(to_mm(r["width"]) - w) < 0.05 and abs(to_mm(r["height"]) - h) < 0.05:
+            out.append((round(to_mm(r["x0"]), 2), round(to_mm(page.height - r["bottom"]), 2)))
+    return sorted(set(out))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Build the deck once per paper and profile; returns {key: path}."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = {}
+    for key, args in {
+        "a4": ["--paper", "a4"],
+        "letter": ["--paper", "letter"],
+        "shop": ["--profile", "shop"],
+        "short": ["--duplex", "short"],
+    }.items():
+        d = tmp_path_factory.mktemp(key)
+        r = CliRunner().invoke(main, ["build", "chariot-race", "--out", str(d), *args])
+        assert r.exit_code == 0, r.output
+        out[key] = d / "chariot-race" / "cards.pdf"
+    return out
+
+
+@pytest.mark.parametrize(("key", "size"), [("a4", A4), ("letter", LETTER)])
+def test_every_page_has_the_paper_size(built, key, size):
+    reader = PdfReader(built[key])
+    assert len(reader.pages) == 16  # 72 cards: 8 sheets, front and back
+    assert {page_size_mm(p) for p in reader.pages} == {size}
+
+
+@pytest.mark.parametrize("key", ["a4", "letter"])
+def test_nine_cards_per_sheet_at_their_positions(built, key):
+    with pdfplumber.open(built[key]) as pdf:
+        rects = card_rects(pdf.pages[0])
+    width = A4[0] if key == "a4" else LETTER[0]
+    height = A4[1] if key == "a4" else LETTER[1]
+    x0 = round((width - 189) / 2, 2)
+    y0 = round((height - 264) / 2, 2)
+    expected = sorted(
+        (round(x0 + 63 * c, 2), round(y0 + 88 * r, 2)) for c in range(3) for r in range(3)
+    )
+    assert rects == expected
+
+
+def test_scale_bar_measures_50_mm_and_page_is_labelled(built):
+    with pdfplumber.open(built["a4"]) as pdf:
+        page = pdf.pages[0]
+        bars = [ln for ln in page.lines if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < 0.01]
+        text = page.extract_text()
+    assert bars, "no 50 mm line on the sheet"
+    assert "must measure 50 mm" in text
+    assert re.search(r"chariot-race · Cards · sheet 1 front · page 1 of 16", text)
+
+
+def test_crop_marks_are_in_the_margin(built):
+    with pdfplumber.open(built["a4"]) as pdf:
+        page = pdf.pages[0]
+        marks = [
+            ln
+            for ln in page.lines
+            if to_mm(ln["x1"] - ln["x0"]) < 5 and to_mm(ln["bottom"] - ln["top"]) < 5
+        ]
+        for ln in marks:
+            x, y = to_mm(ln["x0"]), to_mm(page.height - ln["bottom"])
+            assert 5 - 0.01 <= x <= 205 + 0.01 and 5 - 0.01 <= y <= 292 + 0.01
+            inside_cards = 10.5 < x < 199.5 and 16.5 < y < 280.5
+            assert not inside_cards
+    assert len(marks) >= 16
+
+
+def _partial_deck(kit_copy, total_wanted=4):
+    """A copy of the kit whose deck has only `total_wanted` cards of distinct designs."""
+    kit = kit_copy("chariot-race")
+    cards = kit / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    head, body = text.split("\ncards:\n")
+    lines = [ln for ln in body.splitlines() if ln.startswith("  - {")][:total_wanted]
+    lines = [re.sub(r"count: \d+", "count: 1", ln) for ln in lines]
+    cards.write_text(head + "\ncards:\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    edit(kit / "rules.yaml", "max: 4", "max: 1")
+    edit(kit / "rules.yaml", "hand: 6", "hand: 2")
+    return kit
+
+
+@pytest.mark.parametrize(
+    ("duplex", "offset", "mirror"),
+    [("long", (0, 0), "columns"), ("short", (0, 0), "rows"), ("long", (1.5, -0.5), "columns")],
+)
+def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset, mirror):
+    kit = _partial_deck(kit_copy, 4)  # a partial sheet: 2 cards in row 1, 2 in row 2
+    args = ["build", str(kit), "--out", tmp_path / "out", "--duplex", duplex]
+    if offset != (0, 0):
+        args += ["--back-offset", f"{offset[0]},{offset[1]}"]
+    r = cli(*args)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "out" / kit.name / "cards.pdf") as pdf:
+        fronts = card_rects(pdf.pages[0])
+        backs = card_rects(pdf.pages[1])
+    assert len(fronts) == 4
+    if mirror == "columns":
+        expected = sorted(
+            (round(210 - x - 63 + offset[0], 2), round(y + offset[1], 2)) for x, y in fronts
+        )
+    else:
+        expected = sorted((x, round(297 - y - 88, 2)) for x, y in fronts)
+    assert backs == pytest.approx(expected, abs=0.02)
+
+
+def test_shop_profile_has_nested_trim_and_bleed_boxes(built):
+    reader = PdfReader(built["shop"])
+    assert len(reader.pages) == 144  # 72 cards, front and back
+    for page in reader.pages[:4]:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        assert mm_box(page.mediabox) == pytest.approx((0, 0, 69, 94), abs=0.01)
+        assert mm_box(page.bleedbox) == pytest.approx((0, 0, 69, 94), abs=0.01)
+        assert mm_box(page.trimbox) == pytest.approx((3, 3, 66, 91), abs=0.01)
+
+
+def test_shop_backgrounds_reach_into_the_bleed(built):
+    with pdfplumber.open(built["shop"]) as pdf:
+        page = pdf.pages[0]
+        full = [r for r in page.rects if to_mm(r["width"]) > 68.9 and to_mm(r["height"]) > 93.9]
+    assert full, "no background covering the bleed"
+
+
+def test_home_pages_carry_trim_and_bleed_boxes(built):
+    page = PdfReader(built["a4"]).pages[0]
+    assert "/TrimBox" in page and "/BleedBox" in page
+    assert mm_box(page.trimbox) == pytest.approx((10.5, 16.5, 199.5, 280.5), abs=0.01)
+
+
+def _fonts(reader):
+    fonts = {}
+    for page in reader.pages:
+        resources = page["/Resources"]
+        stack = [resources]
+        while stack:
+            res = stack.pop()
+            for f in (res.get("/Font") or {}).values():
+                f = f.get_object()
+                fonts[str(f["/BaseFont"])] = f
+            for x in (res.get("/XObject") or {}).values():
+                x = x.get_object()
+                if "/Resources" in x:
+                    stack.append(x["/Resources"])
+    return fonts
+
+
+@pytest.mark.parametrize("key", ["a4", "shop"])
+def test_every_font_is_an_embedded_truetype_subset(built, key):
+    fonts = _fonts(PdfReader(built[key]))
+    assert fonts
+    for name, f in fonts.items():
+        assert "Helvetica" not in name
+        assert re.match(r"/[A-Z]{6}\+", name), f"{name} is not a subset"
+        descriptor = f["/FontDescriptor"]
+        assert "/FontFile2" in descriptor, f"{name} is not embedded"
+
+
+def test_unicode_text_renders(cli, kit_copy, tmp_path):
+    kit = kit_copy("chariot-race")
+    edit(kit / "cards.yaml", 'title: "Whip"', 'title: "Whip – Æthelé’s ×2"')
+    r = cli("build", kit, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        text = "".join(c["text"] for p in pdf.pages[-2:] for c in p.chars)
+    assert "Whip–Æthelé’s×2" in text.replace(" ", "")  # lines may wrap at any space
+
+
+def test_card_text_is_text_not_markup(cli, kit_copy, tmp_path):
+    kit = kit_copy("chariot-race")
+    edit(kit / "cards.yaml", 'title: "Whip"', "title: \"<img src='/etc/passwd'/>\"")
+    r = cli("build", kit, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        text = "".join(c["text"] for p in pdf.pages[-2:] for c in p.chars)
+    assert "<imgsrc='/etc/passwd'/>" in text.replace(" ", "")  # printed as typed
+
+
+def test_rebuilds_are_byte_identical(cli, tmp_path):
+    digests = []
+    for name in ("one", "two"):
+        r = cli("build", "chariot-race", "--out", tmp_path / name)
+        assert r.exit_code == 0
+        digests.append(
+            hashlib.sha256(
+                (tmp_path / name / "chariot-race" / "cards.pdf").read_bytes()
+            ).hexdigest()
+        )
+    assert digests[0] == digests[1]
+
+
+def test_long_text_shrinks_to_fit(cli, kit_copy, tmp_path):
+    kit = kit_copy("chariot-race")
+    long = "Add 2″ to one of your movement cards this turn, " * 3
+    edit(kit / "cards.yaml", "Add 2″ to one of your movement cards this turn.", long.strip())
+    r = cli("build", kit, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        chars = [
+            c
+            for p in pdf.pages
+            for c in p.chars
+            if c["text"] == "A" and c["fontname"].endswith("DejaVuSans")
+        ]
+    sizes = {round(c["size"], 2) for c in chars}
+    assert min(sizes) < 10.77  # smaller than the 3.8 mm the box asks for
+    assert min(sizes) >= 6.0  # never below min_text_size
