@@ -133,7 +133,9 @@ def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset
         )
     else:
         expected = sorted((x, round(297 - y - 88, 2)) for x, y in fronts)
-    assert backs == pytest.approx(expected, abs=0.02)
+    assert len(backs) == len(expected)
+    for got, want in zip(backs, expected, strict=True):
+        assert got == pytest.approx(want, abs=0.02)
 
 
 def test_shop_profile_has_nested_trim_and_bleed_boxes(built):
