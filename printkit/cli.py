@@ -73,6 +73,16 @@ def _parse_offset(ctx, param, value: str | None):
     return (x, y)
 
 
+def _parse_paper(ctx, param, value: str) -> str:
+    from printkit.layout.sizes import parse_paper
+
+    if parse_paper(value) is None:
+        raise click.BadParameter(
+            f"expected a4, letter, a3 or a size like 210x297mm (50 mm to 2 m); got {value!r}"
+        )
+    return value.strip().lower()
+
+
 def _kit_options(func: Callable) -> Callable:
     func = click.option(
         "--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it."
@@ -140,7 +150,13 @@ def main() -> None:
     show_default=True,
     help="Output folder; each kit writes OUT/<kit>/.",
 )
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True)
+@click.option(
+    "--paper",
+    callback=_parse_paper,
+    default="a4",
+    show_default=True,
+    help="a4, letter, a3, or a custom size such as 210x297mm or 8.5x14in.",
+)
 @click.option(
     "--profile",
     type=click.Choice(["home", "shop"]),

@@ -124,3 +124,31 @@ def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
         text=True,
     ).stdout
     assert imported.startswith(str(target))
+
+
+def test_custom_paper_sizes(cli, tmp_path):
+    from pypdf import PdfReader
+
+    from printkit.layout.units import to_mm
+
+    r = cli("build", "chariot-race", "--paper", "8.5x14in", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    page = PdfReader(tmp_path / "chariot-race" / "cards.pdf").pages[0]
+    dims = sorted(round(to_mm(float(v)), 1) for v in (page.mediabox.width, page.mediabox.height))
+    assert dims == [215.9, 355.6]  # turned landscape: 10 cards a sheet instead of 9
+    assert cli("build", "chariot-race", "--paper", "huge").exit_code == 2
+
+
+def test_progress_shows_only_on_a_terminal(monkeypatch, capsys):
+    from printkit import cli as cli_module
+
+    monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: False, raising=False)
+    quiet = cli_module._Progress()
+    quiet.start -= 10
+    quiet("kit/cards.pdf", 5)
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: True, raising=False)
+    loud = cli_module._Progress()
+    loud.start -= 10
+    loud("kit/cards.pdf", 5)
+    assert "building kit/cards.pdf: 5 pages" in capsys.readouterr().err

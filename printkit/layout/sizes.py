@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from printkit.layout.units import inch, mm
+from printkit.layout.units import inch, mm, parse_length
 
 
 @dataclass(frozen=True)
@@ -34,3 +35,20 @@ CARD = {
     "tarot": Size(mm(70), mm(120)),
     "square": Size(mm(70), mm(70)),
 }
+
+
+def parse_paper(text: str) -> Size | None:
+    """A named paper (a4, letter, a3, a2) or a custom "WxH" size such as "210x297mm" or
+    "8.5x14in" (plain numbers are mm). None when the text is neither."""
+    name = text.strip().lower()
+    if name in PAPER:
+        return PAPER[name]
+    match = re.fullmatch(r"([0-9.]+)\s*[x×]\s*([0-9.]+)\s*(mm|cm|in|pt)?", name)
+    if not match:
+        return None
+    unit = match.group(3) or "mm"
+    w = parse_length(f"{match.group(1)}{unit}")
+    h = parse_length(f"{match.group(2)}{unit}")
+    if not w or not h or min(w, h) < mm(50) or max(w, h) > mm(2000):
+        return None
+    return Size(w, h)

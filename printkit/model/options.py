@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from printkit.layout.sizes import PAPER, Size
+from printkit.layout.sizes import Size, parse_paper
 from printkit.layout.units import mm
 
 
@@ -23,7 +23,10 @@ class Options:
 
     @property
     def paper_size(self) -> Size:
-        return PAPER[self.paper]
+        size = parse_paper(self.paper)
+        if size is None:
+            raise ValueError(f"unknown paper {self.paper!r}")
+        return size
 
     @property
     def bleed(self) -> float:
