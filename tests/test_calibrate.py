@@ -116,6 +116,8 @@ def test_front_has_scale_bar_instructions_and_the_back_says_which_flip(sheets):
     with pdfplumber.open(sheets["a4", "short", "0,0"]) as pdf:
         front, back = (p.extract_text() for p in pdf.pages)
         bars = [ln for ln in pdf.pages[0].lines if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < TOL]
+        fonts = {c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars}
+    assert fonts and all(f.startswith("DejaVuSans") for f in fonts)  # embedded, no Helvetica
     assert "printkit config set back-offset X,Y" in front
     assert "flipping on the short edge" in front
     assert len(bars) == 1
@@ -139,6 +141,9 @@ def test_calibrate_uses_the_settings_and_flags_win(cli, tmp_path):
 def test_a_step_too_big_for_the_paper_is_a_clean_error(cli, tmp_path):
     r = cli("calibrate", "--step", "1.5", "--out", tmp_path / "cal.pdf")
     assert r.exit_code == 2
-    assert "printkit calibrate: error: 13 x 13 cells of 14.9 x 18.4 mm are too small" in r.stderr
+    assert r.stderr.splitlines()[0] == (
+        "printkit calibrate: error: 13 x 13 cells of 14.9 x 18.4 mm are too small for steps of "
+        "1.5 mm; on this paper the step can be at most 0.66 mm"
+    )
     assert not (tmp_path / "cal.pdf").exists()
     assert list(tmp_path.iterdir()) == []

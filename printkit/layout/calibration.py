@@ -101,11 +101,12 @@ def calibration_sheet(
     bottom = KEEP_OUT + FOOTER_HEIGHT
     grid = Rect(SIDE_MARGIN, bottom, sheet.width - 2 * SIDE_MARGIN, top - bottom)
     cw, ch = grid.w / n, grid.h / n
-    reach = mm(steps * step_mm) + MARK_ARM  # how far a back cross reaches from its target
-    if reach > cw / 2 or reach > ch / 2 - LABEL_BAND:
+    room = min(cw / 2, ch / 2 - LABEL_BAND) - MARK_ARM  # for a back cross around its target
+    if mm(steps * step_mm) > room:
+        largest = int(to_mm(room) / steps * 100) / 100
         raise ValueError(
             f"{n} x {n} cells of {to_mm(cw):.1f} x {to_mm(ch):.1f} mm are too small for steps of "
-            f"{step_mm:g} mm on this paper; use a smaller step"
+            f"{step_mm:g} mm; on this paper the step can be at most {largest:g} mm"
         )
     cells = []
     for row in range(n):
