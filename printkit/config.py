@@ -67,6 +67,8 @@ SETTINGS: dict[str, Setting] = {
 
 
 def _schema():
+    """The settings file's schema (built on demand: the schema module is not needed to parse
+    a --back-offset flag)."""
     from printkit.load.schema import Choice, Field, Invalid, Record, Type
 
     class BackOffset(Type):
@@ -93,7 +95,7 @@ def _schema():
         "duplex": Choice(DUPLEX),
     }
     fields = {k: Field(t, doc=SETTINGS[k].help) for k, t in types.items()}
-    return Record("printkit settings", fields), Invalid
+    return Record("printkit settings", fields)
 
 
 def config_dir() -> Path:
@@ -144,8 +146,7 @@ def load_settings() -> dict[str, Any]:
     doc = _document()
     if doc is None:
         return {}
-    record, _ = _schema()
-    data = validate_document(doc, record)
+    data = validate_document(doc, _schema())
     return {k: v for k, v in data.items() if v is not None}
 
 
@@ -197,11 +198,12 @@ def check_key(key: str) -> Setting:
 
 def set_value(key: str, text: str) -> Any:
     """Validate and store one setting; returns the stored value. Other settings are kept."""
+    from printkit.load.schema import Invalid
+
     check_key(key)
-    record, invalid = _schema()
     try:
-        value = record.fields[key].type.convert(text, None, (key,))
-    except invalid as exc:
+        value = _schema().fields[key].type.convert(text, None, (key,))
+    except Invalid as exc:
         raise fail(
             Location(f"printkit config set {key}"), f"{key} must be {exc.expected}; got {text!r}"
         ) from None

@@ -7,12 +7,13 @@ from pathlib import Path
 import click
 
 from printkit.cli import _parse_offset, _report_errors
+from printkit.config import PAPERS
 
 
 @click.command()
 @click.option(
     "--paper",
-    type=click.Choice(["a4", "letter", "a3"]),
+    type=click.Choice(PAPERS),
     help="Paper size [default: a4, or your `printkit config`].",
 )
 @click.option(
