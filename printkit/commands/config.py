@@ -21,7 +21,7 @@ def config_command() -> None:
 @click.argument("value")
 @_report_errors
 def set_command(key: str, value: str) -> None:
-    """Store VALUE for KEY, e.g. `printkit config set back-offset 0.5,-1`."""
+    """Save a setting, like `back-offset 0.5,-1` or `paper letter`."""
     from printkit import config
 
     stored = config.set_value(key, value)
