@@ -60,22 +60,22 @@ def _report_errors(func: Callable) -> Callable:
 
 
 def _parse_offset(ctx, param, value: str | None):
+    """X,Y in mm, or None when not given (the user's settings or the default then apply)."""
     if value is None:
-        return (0.0, 0.0)
+        return None
+    from printkit.config import parse_back_offset
+
     try:
-        x, y = (float(v) for v in value.split(","))
-    except ValueError:
-        raise click.BadParameter(
-            f"expected X,Y in millimetres like 1.5,-0.5; got {value!r}"
-        ) from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise click.BadParameter("an offset of more than 20 mm is not a printer misregistration")
-    return (x, y)
+        return parse_back_offset(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
-def _parse_paper(ctx, param, value: str) -> str:
+def _parse_paper(ctx, param, value: str | None) -> str | None:
     from printkit.layout.sizes import parse_paper
 
+    if value is None:
+        return None
     if parse_paper(value) is None:
         raise click.BadParameter(
             f"expected a4, letter, a3 or a size like 210x297mm (50 mm to 2 m); got {value!r}"
@@ -118,7 +118,11 @@ class _Progress:
 
 
 # Commands that live in their own modules: name -> "module:function". Loaded only when used.
-LAZY_COMMANDS: dict[str, str] = {}
+LAZY_COMMANDS: dict[str, str] = {
+    "calibrate": "printkit.commands.calibrate:calibrate",
+    "config": "printkit.commands.config:config_command",
+    "preview": "printkit.commands.preview:preview",
+}
 
 
 class _LazyGroup(click.Group):
@@ -153,29 +157,27 @@ def main() -> None:
 @click.option(
     "--paper",
     callback=_parse_paper,
-    default="a4",
-    show_default=True,
-    help="a4, letter, a3, or a custom size such as 210x297mm or 8.5x14in.",
+    help="a4, letter, a3, or a custom size such as 210x297mm or 8.5x14in "
+    "[default: a4, or your `printkit config`].",
 )
 @click.option(
     "--profile",
     type=click.Choice(["home", "shop"]),
-    default="home",
-    show_default=True,
-    help="home: n-up sheets with crop marks; shop: one card per page with bleed and TrimBox.",
+    help="home: n-up sheets with crop marks; shop: one card per page with bleed and TrimBox "
+    "[default: home, or your config].",
 )
 @click.option(
     "--duplex",
     type=click.Choice(["long", "short", "off"]),
-    default="long",
-    show_default=True,
-    help="Flip edge for double-sided printing; off prints all fronts, then all backs.",
+    help="Flip edge for double-sided printing; off prints all fronts, then all backs "
+    "[default: long, or your config].",
 )
 @click.option(
     "--back-offset",
     callback=_parse_offset,
     metavar="X,Y",
-    help="Shift every back page by X,Y mm to correct a printer's misregistration.",
+    help="Shift every back page by X,Y mm to correct a printer's misregistration "
+    "[default: 0,0, or your config; see printkit calibrate].",
 )
 @click.option(
     "--bleed",
@@ -184,18 +186,26 @@ def main() -> None:
     help="Bleed around each card in mm (default: home 0, shop 3).",
 )
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
+@click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @_kit_options
 @_report_errors
 def build(
-    kits, out, paper, profile, duplex, back_offset, bleed, full_size, variants, players
+    kits, out, paper, profile, duplex, back_offset, bleed, full_size, png, variants, players
 ) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
     from printkit.build import build_kits
+    from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit
-    from printkit.model.options import Options
 
-    options = Options(
-        paper, profile, duplex, back_offset, bleed, tuple(variants), players, full_size
+    options = resolve_options(
+        paper=paper,
+        profile=profile,
+        duplex=duplex,
+        back_offset_mm=back_offset,
+        bleed_mm=bleed,
+        variants=tuple(variants),
+        players=players,
+        full_size=full_size,
     )
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
@@ -204,6 +214,10 @@ def build(
         written = build_kits(loaded, out, progress)
     finally:
         progress.close()
+    if png:
+        from printkit.preview import write_previews
+
+        written += write_previews([(p, p.parent) for p in written if p.suffix == ".pdf"])
     for path in written:
         click.echo(f"wrote {path}")
 

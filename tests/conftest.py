@@ -27,6 +27,12 @@ class Result:
         return self.stdout + self.stderr
 
 
+@pytest.fixture(autouse=True)
+def _no_user_settings(tmp_path_factory, monkeypatch):
+    """Every test starts without the developer's own printkit settings file (printkit config)."""
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
+
+
 @pytest.fixture
 def cli():
     """cli("build", "chariot-race", "--out", tmp) -> Result with exit_code, stdout, stderr."""

@@ -1,0 +1,76 @@
+"""Regenerate the small images that README.md and docs/printing.md show.
+
+Run from the repository root:  python docs/images/regenerate.py
+They come from printkit's own output (the previews and the calibration sheet), shrunk and
+reduced to a palette so they stay small in git.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageOps
+
+HERE = Path(__file__).resolve().parent
+DPI = 200  # for the calibration close-up
+
+
+def _printkit(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "printkit", *args], check=True)
+
+
+def _save(image: Image.Image, name: str, width: int, colours: int = 96) -> None:
+    if image.width > width:
+        image = image.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+    image = image.convert("RGB").quantize(colours, method=Image.Quantize.MEDIANCUT, dither=0)
+    image.save(HERE / name, optimize=True)
+    print(f"wrote {HERE / name} ({(HERE / name).stat().st_size // 1024} KB)")
+
+
+def _seen_against_the_light(front: Image.Image, back: Image.Image, error_mm) -> Image.Image:
+    """The front with the back showing through, for a long-edge flip and a printer that
+    shifts the back by error_mm (back-page coordinates: +x right, +y up)."""
+    px = DPI / 25.4
+    back = ImageChops.offset(back.convert("L"), round(error_mm[0] * px), round(-error_mm[1] * px))
+    through = ImageOps.mirror(back).point(lambda v: 255 - (255 - v) * 0.45)
+    return ImageChops.multiply(front.convert("L"), through)
+
+
+def main() -> None:
+    sys.path.insert(0, str(HERE.parent.parent))  # this checkout's printkit
+    from printkit.preview import render_page
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        _printkit("preview", "chariot-race", "--out", str(out), "--paper", "a4")
+        folder = out / "chariot-race"
+        _save(Image.open(folder / "cards-contact.png"), "chariot-race-cards-contact.png", 960)
+        _save(Image.open(folder / "cards-page1.png"), "chariot-race-cards-page1.png", 420)
+
+        pdf = out / "calibration.pdf"
+        _printkit("calibrate", "--paper", "a4", "--duplex", "long", "--back-offset", "0,0",
+                  "--out", str(pdf))  # fmt: skip
+        front, back = render_page(pdf, 0, DPI), render_page(pdf, 1, DPI)
+        _save(render_page(pdf, 0, 100), "calibration-front.png", 480, 32)
+        seen = _seen_against_the_light(front, back, (-1.0, 0.5))
+        _save(_around(seen, "+1,-0.5"), "calibration-against-the-light.png", 560, 32)
+
+
+def _around(image: Image.Image, label: str) -> Image.Image:
+    """A 5 x 3 cell crop of a 200 dpi A4 long-edge calibration front, centred on one cell."""
+    from printkit.layout.calibration import calibration_sheet
+    from printkit.layout.sizes import PAPER
+
+    sheet = calibration_sheet(PAPER["a4"], "long")
+    cell = next(c for c in sheet.cells if c.label == label).front
+    px = DPI / 72  # points to pixels
+    x0, x1 = cell.x - 2 * cell.w, cell.x1 + 2 * cell.w
+    top, bottom = sheet.sheet.height - (cell.y1 + cell.h), sheet.sheet.height - (cell.y - cell.h)
+    return image.crop((round(x0 * px), round(top * px), round(x1 * px), round(bottom * px)))
+
+
+if __name__ == "__main__":
+    main()

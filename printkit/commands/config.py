@@ -1,0 +1,72 @@
+"""`printkit config`: read and change the user's settings file (see printkit/config.py)."""
+
+from __future__ import annotations
+
+import click
+
+from printkit.cli import _report_errors
+
+
+@click.group(name="config")
+def config_command() -> None:
+    """Show or change your settings: back-offset, paper, profile, duplex.
+
+    Command-line flags win over these settings, which win over printkit's defaults.
+    """
+
+
+# ignore_unknown_options: a negative offset like -1,0.5 is a value, not an option.
+@config_command.command(name="set", context_settings={"ignore_unknown_options": True})
+@click.argument("key")
+@click.argument("value")
+@_report_errors
+def set_command(key: str, value: str) -> None:
+    """Save a setting, like `back-offset 0.5,-1` or `paper letter`."""
+    from printkit import config
+
+    stored = config.set_value(key, value)
+    click.echo(f"{key} = {config.show(key, stored)}  (saved in {config.config_path()})")
+
+
+@config_command.command(name="get")
+@click.argument("key")
+@_report_errors
+def get_command(key: str) -> None:
+    """Print the value KEY has now (from your settings, or the default)."""
+    from printkit import config
+
+    config.check_key(key)
+    value, _source = config.effective(key)
+    click.echo(config.show(key, value))
+
+
+@config_command.command(name="unset")
+@click.argument("key")
+@_report_errors
+def unset_command(key: str) -> None:
+    """Remove KEY from your settings, so the default applies again."""
+    from printkit import config
+
+    if config.unset_value(key):
+        click.echo(f"{key} removed; the default applies")
+    else:
+        click.echo(f"{key} was not set")
+
+
+@config_command.command(name="list")
+@_report_errors
+def list_command() -> None:
+    """Every setting with its value and where the value comes from."""
+    from printkit import config
+
+    for key, setting in config.SETTINGS.items():
+        value, source = config.effective(key)
+        click.echo(f"{key:<12} {config.show(key, value):<10} ({source}) {setting.help}")
+
+
+@config_command.command(name="path")
+def path_command() -> None:
+    """Print where the settings file is (it may not exist yet)."""
+    from printkit import config
+
+    click.echo(str(config.config_path()))

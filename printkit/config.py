@@ -1,0 +1,248 @@
+"""The user's settings file: back offset, default paper, profile and duplex flip.
+
+The file is `config.yaml` in the platform's config folder (platformdirs; PRINTKIT_CONFIG_DIR
+overrides the folder, which tests use). It is read through the same safe YAML loader and typed
+schema as kit data, so a bad value is reported as file:line:col and exits 2.
+
+Precedence, for every setting: a command-line flag, then this file, then printkit's default
+(the defaults of model.options.Options). `resolve_options` applies it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import Location, display_path, fail
+
+ENV_DIR = "PRINTKIT_CONFIG_DIR"
+FILE_NAME = "config.yaml"
+PAPERS = ("a4", "letter", "a3")
+PROFILES = ("home", "shop")
+DUPLEX = ("long", "short", "off")
+MAX_BACK_OFFSET_MM = 20.0  # beyond this it is not misregistration but a wrong setting
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """'1.5,-0.5' -> (1.5, -0.5) in mm. Raises ValueError with a sentence for the user."""
+    try:
+        x, y = (float(v) for v in str(text).split(","))
+    except ValueError:
+        raise ValueError(f"expected X,Y in millimetres like 1.5,-0.5; got {text!r}") from None
+    if not all(abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):  # also refuses nan
+        raise ValueError(
+            f"an offset of more than {MAX_BACK_OFFSET_MM:g} mm is not a printer misregistration"
+        )
+    return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
+
+
+def format_back_offset(offset: tuple[float, float]) -> str:
+    return f"{offset[0]:g},{offset[1]:g}"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key of the settings file: the Options field it feeds and what it means."""
+
+    key: str
+    option: str
+    help: str
+
+
+SETTINGS: dict[str, Setting] = {
+    s.key: s
+    for s in (
+        Setting(
+            "back-offset",
+            "back_offset_mm",
+            "X,Y in mm added to every back page (find it with printkit calibrate)",
+        ),
+        Setting("paper", "paper", "default paper: " + ", ".join(PAPERS)),
+        Setting("profile", "profile", "default profile: " + ", ".join(PROFILES)),
+        Setting("duplex", "duplex", "default flip edge: " + ", ".join(DUPLEX)),
+    )
+}
+
+
+def _schema():
+    """The settings file's schema (built on demand: the schema module is not needed to parse
+    a --back-offset flag)."""
+    from printkit.load.schema import Choice, Field, Invalid, Record, Type
+
+    class BackOffset(Type):
+        """X,Y in millimetres, written as text: "0.5,-1"."""
+
+        def convert(self, value, ctx, path):
+            if isinstance(value, bool) or not isinstance(value, str):
+                raise Invalid(self.describe())
+            try:
+                return parse_back_offset(value)
+            except ValueError:
+                raise Invalid(self.describe()) from None
+
+        def describe(self) -> str:
+            return f'X,Y in millimetres like "0.5,-1", each within ±{MAX_BACK_OFFSET_MM:g}'
+
+        def json(self) -> dict:
+            return {"type": "string", "pattern": r"^\s*-?[0-9.]+\s*,\s*-?[0-9.]+\s*$"}
+
+    types = {
+        "back-offset": BackOffset(),
+        "paper": Choice(PAPERS),
+        "profile": Choice(PROFILES),
+        "duplex": Choice(DUPLEX),
+    }
+    fields = {k: Field(t, doc=SETTINGS[k].help) for k, t in types.items()}
+    return Record("printkit settings", fields)
+
+
+def config_dir() -> Path:
+    """The folder of the settings file: $PRINTKIT_CONFIG_DIR, else the platform's config folder."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("printkit", appauthor=False))
+
+
+def config_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def _is_blank(text: str) -> bool:
+    return all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines())
+
+
+def _document():
+    """The settings file parsed (None when there is none or it holds only comments)."""
+    from printkit.load.yamlsafe import parse_yaml, read_text
+
+    path = config_path()
+    if not path.exists():
+        return None
+    shown = display_path(path)
+    text = read_text(path, shown)
+    if _is_blank(text):
+        return None
+    doc = parse_yaml(text, shown)
+    if not isinstance(doc.data, dict):
+        raise fail(Location(shown, 1, 1), "the settings file must hold `key: value` lines")
+    return doc
+
+
+def _raw() -> dict[str, Any]:
+    """The settings file as plain data, unvalidated (so `config set` can repair a bad value)."""
+    doc = _document()
+    return dict(doc.data) if doc else {}
+
+
+def load_settings() -> dict[str, Any]:
+    """Validated settings by key ("back-offset" -> (x, y) in mm); only the keys the file sets."""
+    from printkit.load.schema import validate_document
+
+    doc = _document()
+    if doc is None:
+        return {}
+    data = validate_document(doc, _schema())
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def resolve_options(**given: Any):
+    """Options from command-line values; a None value falls back to the settings, then default.
+
+    Keyword names are Options fields (paper, profile, duplex, back_offset_mm, ...). The settings
+    file is read only when some setting was not given on the command line.
+    """
+    from printkit.model.options import Options
+
+    chosen = {k: v for k, v in given.items() if v is not None}
+    wanted = [s for s in SETTINGS.values() if s.option in given and given[s.option] is None]
+    if wanted:
+        settings = load_settings()
+        for s in wanted:
+            if s.key in settings:
+                chosen[s.option] = settings[s.key]
+    return Options(**chosen)
+
+
+def effective(key: str) -> tuple[Any, str]:
+    """(value, source) for one setting; source is "config" or "default"."""
+    from printkit.model.options import Options
+
+    settings = load_settings()
+    if key in settings:
+        return settings[key], "config"
+    return getattr(Options(), SETTINGS[key].option), "default"
+
+
+def show(key: str, value: Any) -> str:
+    """A setting's value as the user writes it."""
+    return format_back_offset(value) if key == "back-offset" else str(value)
+
+
+def check_key(key: str) -> Setting:
+    if key in SETTINGS:
+        return SETTINGS[key]
+    import difflib
+
+    close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise fail(
+        Location("printkit config"),
+        f"unknown setting {key!r}{hint} (settings: {', '.join(SETTINGS)})",
+    )
+
+
+def set_value(key: str, text: str) -> Any:
+    """Validate and store one setting; returns the stored value. Other settings are kept."""
+    from printkit.load.schema import Invalid
+
+    check_key(key)
+    try:
+        value = _schema().fields[key].type.convert(text, None, (key,))
+    except Invalid as exc:
+        raise fail(
+            Location(f"printkit config set {key}"), f"{key} must be {exc.expected}; got {text!r}"
+        ) from None
+    data = _raw()
+    data[key] = show(key, value)
+    _write(data)
+    return value
+
+
+def unset_value(key: str) -> bool:
+    """Remove a setting (back to the default); True if it was set."""
+    check_key(key)
+    data = _raw()
+    if key not in data:
+        return False
+    del data[key]
+    _write(data)
+    return True
+
+
+def _write(data: dict[str, Any]) -> None:
+    import tempfile
+
+    import yaml
+
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = (
+        "# printkit settings: change them with `printkit config set KEY VALUE`.\n"
+        "# Command-line flags win over these; these win over printkit's defaults.\n"
+        + yaml.safe_dump(
+            {k: data[k] for k in sorted(data)}, default_flow_style=False, allow_unicode=True
+        )
+    )
+    fd, temp = tempfile.mkstemp(prefix=".printkit-tmp-", suffix=".yaml", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
