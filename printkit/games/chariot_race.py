@@ -101,3 +101,27 @@ def reserve(kit: Kit) -> Iterator[tuple[Location, str]]:
             where(d.cards[0]) if d.cards else Location(d.file),
             f"after dealing {opening} cards only {left} remain to draw (reserve: {p.reserve})",
         )
+
+
+def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list:
+    """What each number of charioteers leaves to draw after the opening deal (hand + extra each).
+
+    `printkit deck` shows these rows; see printkit/report.py for the hook.
+    """
+    from printkit.report import Deal
+
+    p = kit.rules_data().players
+    rows = []
+    for n in [players] if players else range(1, p.max + 1):
+        dealt = n * (p.hand + p.extra_at_start)
+        left = d.total - dealt
+        if n > p.max:
+            note = f"more than the {p.max} charioteers the rules allow"
+        elif left < 0:
+            note = f"{-left} cards short of the opening deal"
+        elif left < p.reserve:
+            note = f"below the reserve of {p.reserve}"
+        else:
+            note = ""
+        rows.append(Deal(n, dealt, left, note))
+    return rows

@@ -33,6 +33,7 @@ class Variant:
     counts: dict[str, int]
     markers: dict[str, str]
     overrides: dict[str, dict]
+    only_cards: list[str] = field(default_factory=list)
     name: str = ""
 
 
@@ -100,6 +101,9 @@ VARIANT = Record(
         "exclude_cards": Field(ListOf(Id()), default=list, doc="leave out these card ids"),
         "only_tags": Field(
             ListOf(Id()), default=list, doc="keep only cards with one of these tags"
+        ),
+        "only_cards": Field(
+            ListOf(Id()), default=list, doc="keep only these card ids (with only_tags: either)"
         ),
         "counts": Field(MapOf(Int(0, 10_000)), default=dict, doc="card id -> new count"),
         "markers": Field(

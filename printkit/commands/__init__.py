@@ -1,0 +1,1 @@
+"""CLI commands, one module each, registered in LAZY_COMMANDS in printkit/cli.py."""
