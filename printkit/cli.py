@@ -113,6 +113,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "new": "printkit.commands.new:new_command",
     "check": "printkit.commands.check:check_command",
     "rules": "printkit.commands.check:rules_command",
+    "schema": "printkit.commands.schema:schema_command",
 }
 
 

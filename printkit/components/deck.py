@@ -10,16 +10,14 @@ from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
 from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
-from printkit.load.schema import Context, MapOf, validate_document, where
+from printkit.load.schema import Context, MapOf, Record, validate_document, where
+from printkit.load.yamlsafe import Document
 from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
 
 
 def load(kit: Kit, component_id: str) -> Deck:
     doc = kit.document(component_id)
-    data = doc.data if isinstance(doc.data, dict) else {}
-    pre = Context(doc)
-    fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, pre, ("fields",))
-    kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
+    fields, kinds = _declared(doc)
     raw = validate_document(doc, deck_schema(fields, kinds))
     deck = Deck(
         size=_card_size_from(raw.card_size),
@@ -35,6 +33,22 @@ def load(kit: Kit, component_id: str) -> Deck:
     apply_variants(kit, deck, component_id)
     _check_size(kit, deck, doc.file)
     return deck
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The deck file's schema; with a kit, for the card fields and kinds that deck declares."""
+    if kit is None or component_id is None:
+        return deck_schema()
+    fields, kinds = _declared(kit.document(component_id))
+    return deck_schema({k: v for k, v in fields.items() if v is not None}, kinds)
+
+
+def _declared(doc: Document) -> tuple[dict, tuple[str, ...]]:
+    """The deck's declared card fields and kind names, read before the cards are validated."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, Context(doc), ("fields",))
+    kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
+    return fields, kinds
 
 
 def _card(rec: Any, fields: dict) -> Card:
