@@ -1,0 +1,228 @@
+"""Keeps the reference parts of docs/ generated from the code, so they cannot drift from it.
+
+docs/data-format.md holds a table of keys for every record of every kit file, built from the same
+schema objects the validator uses; docs/checks.md lists every rule code from the games' RuleSets.
+The hand-written text around them stays as written: only blocks between
+    <!-- generated: NAME -->  and  <!-- end generated: NAME -->
+are replaced. tests/test_docs.py fails when a block is out of date; refresh them with
+
+    python -m printkit.docgen
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+_BLOCK = re.compile(
+    r"(<!-- generated: (?P<name>[\w.-]+) -->\n)(?P<body>.*?)(<!-- end generated: (?P=name) -->)",
+    re.DOTALL,
+)
+
+
+# ---- tables of keys -------------------------------------------------------------------------
+
+
+def records(t: Type, path: str) -> Iterator[tuple[str, Record]]:
+    """Every Record reachable from `t`, with a readable path of where it sits in the file."""
+    if isinstance(t, Record):
+        yield path, t
+        for name, spec in t.fields.items():
+            yield from records(spec.type, f"{path}.{name}" if path else name)
+    elif isinstance(t, ListOf):
+        yield from records(t.item, f"{path}[ ]")
+    elif isinstance(t, MapOf):
+        yield from records(t.value, f"{path}.<name>")
+    elif isinstance(t, Either):
+        for option in t.options:
+            yield from records(option, path)
+
+
+def _cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _default(spec: Field) -> str:
+    if spec.required:
+        return "**required**"
+    default = spec.default
+    if callable(default):
+        default = default()
+        if isinstance(default, list | dict) and not default:
+            return "empty"
+        return "see the table below" if not isinstance(default, str | int | float) else default
+    if default is None:
+        return "none"
+    if isinstance(default, list | dict) and not default:
+        return "empty"
+    shown = spec.type.show(default)
+    return f"`{shown}`"
+
+
+def _kind(t: Type) -> str:
+    if isinstance(t, Record):
+        return f"a map: see *{t.name}*"
+    if isinstance(t, ListOf) and isinstance(t.item, Record):
+        return f"a list of maps: see *{t.item.name}*"
+    if isinstance(t, MapOf) and isinstance(t.value, Record):
+        return f"a map of names to maps: see *{t.value.name}*"
+    if isinstance(t, Either):
+        return " or ".join(_kind(o) for o in t.options)
+    return t.describe()
+
+
+def record_table(record: Record) -> str:
+    """A Markdown table of a record's keys: key, value, default, meaning."""
+    rows = ["| key | value | default | meaning |", "|---|---|---|---|"]
+    for name, spec in record.fields.items():
+        meaning = spec.doc or spec.type.doc or ""
+        rows.append(
+            f"| `{name}` | {_cell(_kind(spec.type))} | {_cell(_default(spec))} | {_cell(meaning)} |"
+        )
+    return "\n".join(rows)
+
+
+def schema_tables(root: Type, file_label: str) -> str:
+    """One section per record under `root`, each a table of its keys."""
+    out, seen = [], set()
+    for path, record in records(root, ""):
+        if id(record) in seen:
+            continue
+        seen.add(id(record))
+        where = f"`{path}`" if path else "the top level"
+        out.append(
+            f"#### {record.name}\n\nIn {file_label}, at {where}.\n\n{record_table(record)}\n"
+        )
+    return "\n".join(out)
+
+
+def kit_file_tables() -> str:
+    from printkit.model.kit import manifest_schema
+
+    return schema_tables(manifest_schema(), "kit.yaml")
+
+
+def component_tables() -> str:
+    """The data file of every component type that describes its schema."""
+    from printkit.components import COMPONENT_TYPES, component_type
+
+    out = []
+    for name in COMPONENT_TYPES:
+        make = getattr(component_type(name), "schema", None)
+        if make is None:
+            out.append(f"### type: {name}\n\nThis component type does not describe its data yet.\n")
+            continue
+        out.append(f"### type: {name}\n\n{schema_tables(make(), f'a {name} file')}")
+    return "\n".join(out)
+
+
+def game_tables() -> str:
+    """Each game's rules file."""
+    from printkit.games import available_games, game
+
+    out = []
+    for name in available_games():
+        schema = getattr(game(name), "SCHEMA", None)
+        if schema is None:
+            continue
+        out.append(
+            f"### rules module: {name}\n\n{schema_tables(schema, f'the rules file of a {name} kit')}"
+        )
+    return "\n".join(out)
+
+
+def declared_fields() -> str:
+    """The card fields each built-in kit's decks declare, as an example of `fields`."""
+    from printkit.kit import builtin_kit_names, load_kit
+
+    out = []
+    for kit_name in builtin_kit_names():
+        kit = load_kit(kit_name)
+        for cid in kit.component_ids():
+            if kit.spec(cid).type != "deck":
+                continue
+            deck = kit.model(cid)
+            rows = ["| field | type | unit | range or choices | meaning |", "|---|---|---|---|---|"]
+            for name, d in deck.fields.items():
+                if d.type == "choice":
+                    span = ", ".join(str(c) for c in d.choices)
+                elif d.min is not None or d.max is not None:
+                    span = f"{'' if d.min is None else f'{d.min:g}'} to "
+                    span += "" if d.max is None else f"{d.max:g}"
+                else:
+                    span = ""
+                req = " (required)" if d.required else ""
+                rows.append(
+                    f"| `{name}` | {d.type}{req} | {d.unit} | {_cell(span)} | {_cell(d.doc)} |"
+                )
+            out.append(f"#### {kit_name}: {kit.spec(cid).file}\n\n" + "\n".join(rows) + "\n")
+    return "\n".join(out)
+
+
+# ---- rules ----------------------------------------------------------------------------------
+
+
+def rules_reference() -> str:
+    """Every rule code of every game, with its severity, summary and explanation."""
+    from printkit.checks import all_rule_sets
+
+    out = []
+    for module, rule_set in all_rule_sets():
+        out.append(f"### {rule_set.game} (`printkit/games/{module}.py`)\n")
+        for rule in rule_set.sorted():
+            out.append(f"#### {rule.code}: {rule.summary}\n\nSeverity: **{rule.severity}**.\n")
+            if rule.details != rule.summary:
+                out.append(rule.details + "\n")
+    return "\n".join(out)
+
+
+GENERATORS: dict[str, dict[str, Callable[[], str]]] = {
+    "data-format.md": {
+        "kit-file": kit_file_tables,
+        "components": component_tables,
+        "declared-fields": declared_fields,
+        "games": game_tables,
+    },
+    "checks.md": {"rules": rules_reference},
+}
+
+
+def refresh(text: str, generators: dict[str, Callable[[], str]]) -> str:
+    """`text` with every generated block replaced by fresh output; unknown blocks are errors."""
+    found = set()
+
+    def replace(m: re.Match) -> str:
+        name = m.group("name")
+        if name not in generators:
+            raise KeyError(f"no generator for block {name!r}")
+        found.add(name)
+        body = generators[name]().strip() + "\n"
+        return f"{m.group(1)}{body}{m.group(4)}"
+
+    result = _BLOCK.sub(replace, text)
+    missing = set(generators) - found
+    if missing:
+        raise KeyError(f"blocks missing from the document: {', '.join(sorted(missing))}")
+    return result
+
+
+def main() -> int:
+    changed = []
+    for name, generators in GENERATORS.items():
+        path = DOCS / name
+        old = path.read_text(encoding="utf-8")
+        new = refresh(old, generators)
+        if new != old:
+            path.write_text(new, encoding="utf-8")
+            changed.append(name)
+    print(f"updated: {', '.join(changed)}" if changed else "docs are up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
