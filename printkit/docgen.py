@@ -50,18 +50,16 @@ def _cell(text: str) -> str:
 def _default(spec: Field) -> str:
     if spec.required:
         return "**required**"
-    default = spec.default
-    if callable(default):
-        default = default()
-        if isinstance(default, list | dict) and not default:
-            return "empty"
-        return "see the table below" if not isinstance(default, str | int | float) else default
+    default = spec.default() if callable(spec.default) else spec.default
     if default is None:
         return "none"
-    if isinstance(default, list | dict) and not default:
+    if isinstance(default, str | list | dict) and not default:
         return "empty"
-    shown = spec.type.show(default)
-    return f"`{shown}`"
+    if isinstance(default, bool):
+        return f"`{str(default).lower()}`"
+    if not isinstance(default, str | int | float | list):
+        return "each key's default"
+    return f"`{spec.type.show(default)}`"
 
 
 def _kind(t: Type) -> str:
