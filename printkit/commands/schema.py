@@ -53,11 +53,11 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
     from printkit.kit import MANIFEST
     from printkit.model.kit import manifest_schema
 
-    out = {MANIFEST: _document(manifest_schema().json(), f"{kit.name}: {MANIFEST}")}
+    out = {MANIFEST: _document(manifest_schema().json(), "printkit kit manifest (kit.yaml)")}
     rules = kit.manifest.rules
     if rules is not None and rules.file:
         out[rules.file] = _document(
-            game(rules.module).SCHEMA.json(), f"{kit.name}: rules for {rules.module}"
+            game(rules.module).SCHEMA.json(), f"printkit rules file for {rules.module}"
         )
     for cid in kit.component_ids():
         spec = kit.spec(cid)
@@ -68,7 +68,7 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
             body = {"description": f"component type {spec.type!r} does not describe its data yet"}
         else:
             body = make(kit, cid).json()
-        out[spec.file] = _document(body, f"{kit.name}: {cid} ({spec.type})")
+        out[spec.file] = _document(body, f"printkit {spec.type}: {cid}")
     return out
 
 
