@@ -44,7 +44,9 @@ def records(t: Type, path: str) -> Iterator[tuple[str, Record]]:
 
 
 def _cell(text: str) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """Text safe inside a Markdown table cell (no pipes, no line breaks, no HTML tags)."""
+    text = str(text).replace("|", "\\|").replace("\n", " ")
+    return text.replace("<", "&lt;")
 
 
 def _default(spec: Field) -> str:
@@ -71,6 +73,10 @@ def _kind(t: Type) -> str:
         return f"a map of names to maps: see *{t.value.name}*"
     if isinstance(t, Either):
         return " or ".join(_kind(o) for o in t.options)
+    if isinstance(t, ListOf):
+        return f"a list; each {_kind(t.item)}"
+    if isinstance(t, MapOf):
+        return f"a map of names; each value {_kind(t.value)}"
     return t.describe()
 
 
@@ -85,7 +91,7 @@ def record_table(record: Record) -> str:
     return "\n".join(rows)
 
 
-def schema_tables(root: Type, file_label: str) -> str:
+def schema_tables(root: Type, file_label: str, level: int = 4) -> str:
     """One section per record under `root`, each a table of its keys."""
     out, seen = [], set()
     for path, record in records(root, ""):
@@ -93,8 +99,9 @@ def schema_tables(root: Type, file_label: str) -> str:
             continue
         seen.add(id(record))
         where = f"`{path}`" if path else "the top level"
+        heading = "#" * level
         out.append(
-            f"#### {record.name}\n\nIn {file_label}, at {where}.\n\n{record_table(record)}\n"
+            f"{heading} {record.name}\n\nIn {file_label}, at {where}.\n\n{record_table(record)}\n"
         )
     return "\n".join(out)
 
@@ -102,7 +109,7 @@ def schema_tables(root: Type, file_label: str) -> str:
 def kit_file_tables() -> str:
     from printkit.model.kit import manifest_schema
 
-    return schema_tables(manifest_schema(), "kit.yaml")
+    return schema_tables(manifest_schema(), "kit.yaml", level=3)
 
 
 def component_tables() -> str:
