@@ -1,10 +1,12 @@
-"""Keeps the reference parts of docs/ generated from the code, so they cannot drift from it.
+"""Keeps what is generated from the code up to date: reference docs, built-in kits' schemas.
 
 docs/data-format.md holds a table of keys for every record of every kit file, built from the same
 schema objects the validator uses; docs/checks.md lists every rule code from the games' RuleSets.
 The hand-written text around them stays as written: only blocks between
     <!-- generated: NAME -->  and  <!-- end generated: NAME -->
-are replaced. tests/test_docs.py fails when a block is out of date; refresh them with
+are replaced. It also rewrites each built-in kit's schema/ folder and the
+`# yaml-language-server: $schema=...` first line of its files (see printkit/commands/schema.py).
+tests/test_docs.py and tests/test_schema.py fail when any of it is out of date; refresh it all with
 
     python -m printkit.docgen
 """
@@ -216,16 +218,58 @@ def refresh(text: str, generators: dict[str, Callable[[], str]]) -> str:
     return result
 
 
-def main() -> int:
+def refresh_kit_schemas(kit_dir: Path) -> list[str]:
+    """Rewrite a kit's committed schemas and the modeline on the first line of each of its files.
+
+    Returns the files changed. The built-in kits keep these up to date (tests/test_schema.py).
+    """
+    from printkit.commands.schema import SCHEMA_DIR, dumps, kit_schemas, modeline, schema_file_name
+    from printkit.kit import load_kit
+
     changed = []
+    schemas = kit_schemas(load_kit(str(kit_dir)))
+    folder = kit_dir / SCHEMA_DIR
+    folder.mkdir(exist_ok=True)
+    wanted = {schema_file_name(f) for f in schemas}
+    for stale in folder.glob("*.schema.json"):
+        if stale.name not in wanted:
+            stale.unlink()
+            changed.append(str(stale))
+    for data_file, schema in schemas.items():
+        target = folder / schema_file_name(data_file)
+        text = dumps(schema)
+        if not target.exists() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+            changed.append(str(target))
+        source = kit_dir / data_file
+        lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+        line = modeline(data_file) + "\n"
+        if lines and lines[0].startswith("# yaml-language-server:"):
+            if lines[0] == line:
+                continue
+            lines[0] = line
+        else:
+            lines.insert(0, line)
+        source.write_text("".join(lines), encoding="utf-8")
+        changed.append(str(source))
+    return changed
+
+
+def main() -> int:
+    """Refresh the generated parts of docs/ and the built-in kits' schemas and modelines."""
+    from printkit.kit import builtin_kit_names, builtin_kits_dir
+
+    changed = []
+    for name in builtin_kit_names():
+        changed += refresh_kit_schemas(builtin_kits_dir() / name)
     for name, generators in GENERATORS.items():
         path = DOCS / name
         old = path.read_text(encoding="utf-8")
         new = refresh(old, generators)
         if new != old:
             path.write_text(new, encoding="utf-8")
-            changed.append(name)
-    print(f"updated: {', '.join(changed)}" if changed else "docs are up to date")
+            changed.append(str(path))
+    print("updated:\n  " + "\n  ".join(changed) if changed else "everything is up to date")
     return 0
 
 

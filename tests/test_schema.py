@@ -81,12 +81,10 @@ def test_built_in_kits_carry_up_to_date_schemas_and_modelines(name):
     committed = DATA / name / "schema"
     assert sorted(p.name for p in committed.iterdir()) == sorted(
         schema_file_name(f) for f in schemas
-    ), f"run: printkit schema {name} --out data/{name}/schema"
+    ), "run: python -m printkit.docgen"
     for file, schema in schemas.items():
         on_disk = json.loads((committed / schema_file_name(file)).read_text(encoding="utf-8"))
-        assert on_disk == schema, (
-            f"stale schema for {file}: run printkit schema {name} --out data/{name}/schema"
-        )
+        assert on_disk == schema, f"stale schema for {file}: run python -m printkit.docgen"
         first = (DATA / name / file).read_text(encoding="utf-8").splitlines()[0]
         assert first == modeline(file)
     assert set(schemas) == set(kit_files(kit))
@@ -105,12 +103,16 @@ GOOD = [
     ("kit.yaml", "    title: Cards\n", "    title:\n"),
     ("kit.yaml", "exclude_tags: [magic]", "exclude_tags: [magic]\n    counts: {whip: 0}"),
     ("rules.yaml", "laps: 2", "laps: 3"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: 2.0, speed: 4,"),
+    ("cards.yaml", "min_text_size: 6pt", "min_text_size: '0.1\"'"),
 ]
 # ...and edits both must reject.
 BAD = [
     ("cards.yaml", "{id: whip, kind: special,", "{id: whip, kind: special, speedd: 4,"),
     ("cards.yaml", "count: 2, speed: 4,", "count: lots, speed: 4,"),
     ("cards.yaml", "count: 2, speed: 4,", "count: 0, speed: 4,"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: 2.5, speed: 4,"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: true, speed: 4,"),
     ("cards.yaml", "{id: whip, kind: special,", "{id: whip, kind: spell,"),
     ("cards.yaml", "count: 2, speed: 4,", "count: 2, speed: 100,"),
     ("cards.yaml", ', crash: "Glancing blow – no damage.", damage: none}', ", damage: none}"),
@@ -147,3 +149,26 @@ def test_editor_schema_and_check_agree(cli, kit_copy, file, old, new, good):
     assert r.exit_code in (0, 2), r.output
     assert (flagged == []) == good, flagged
     assert (r.exit_code == 0) == good, r.output
+
+
+def test_docgen_restores_schemas_and_modelines(kit_copy):
+    """`python -m printkit.docgen` is how a new built-in kit gets its schemas and modelines."""
+    import shutil
+
+    from printkit.docgen import refresh_kit_schemas
+
+    folder = kit_copy("chariot-race")
+    shutil.rmtree(folder / "schema")
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    kit = folder / "kit.yaml"
+    edit(kit, "$schema=schema/kit.schema.json", "$schema=old/kit.json")
+    changed = refresh_kit_schemas(folder)
+    assert len(changed) == 3 + 2
+    for file in ("kit.yaml", "cards.yaml", "rules.yaml"):
+        assert (folder / file).read_bytes() == (DATA / "chariot-race" / file).read_bytes()
+        name = schema_file_name(file)
+        assert (folder / "schema" / name).read_bytes() == (
+            DATA / "chariot-race" / "schema" / name
+        ).read_bytes()
+    assert refresh_kit_schemas(folder) == []

@@ -28,6 +28,28 @@ def kit_name_for(folder: Path) -> str:
     return name[:64] or "my-kit"
 
 
+def _copy_kit(src: Path, target: Path, new_name: str) -> None:
+    """Copy beside the target, rename the kit, then move the finished copy into place."""
+    from printkit.kit import MANIFEST
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".printkit-new-", dir=target.parent))
+    try:
+        copy = staging / "kit"
+        shutil.copytree(src, copy, ignore=_SKIP)
+        manifest = copy / MANIFEST
+        text = manifest.read_text(encoding="utf-8")
+        if _NAME_LINE.search(text):
+            manifest.write_text(
+                _NAME_LINE.sub(f"name: {new_name}", text, count=1), encoding="utf-8"
+            )
+        if target.is_dir():
+            target.rmdir()
+        copy.rename(target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
 @click.command(name="new")
 @click.argument("target", metavar="DIR", type=click.Path(path_type=Path))
 @click.option(
@@ -59,21 +81,12 @@ def new_command(target: Path, source: str, name: str | None) -> None:
     new_name = name or kit_name_for(target.resolve())
     if not re.fullmatch(Id().pattern or "", new_name):
         raise fail(Location("--name"), f"a kit name must be {Id().describe()}; got {new_name!r}")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".printkit-new-", dir=target.parent))
     try:
-        copy = staging / "kit"
-        shutil.copytree(src, copy, ignore=_SKIP)
-        manifest = copy / MANIFEST
-        text = manifest.read_text(encoding="utf-8")
-        if _NAME_LINE.search(text):
-            text = _NAME_LINE.sub(f"name: {new_name}", text, count=1)
-            manifest.write_text(text, encoding="utf-8")
-        if target.is_dir():
-            target.rmdir()
-        copy.rename(target)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        _copy_kit(src, target, new_name)
+    except OSError as exc:
+        raise fail(Location(shown), f"cannot create the kit here: {exc.strerror or exc}") from None
+    if load_kit(str(target)).name != new_name:  # a manifest without a plain `name:` line
+        click.echo(f"note: set `name: {new_name}` in {shown}/{MANIFEST} yourself", err=True)
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
     click.echo(f"created {shown}/ from {source} as kit {new_name!r}: {', '.join(files)}")
     click.echo(f"next: edit {shown}/{MANIFEST} and its data files, then")

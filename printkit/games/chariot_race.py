@@ -126,7 +126,10 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
     """
     from printkit.report import Deal
 
-    p = kit.rules_data().players
+    rules = kit.rules_data()
+    if rules is None:
+        return []
+    p = rules.players
     rows = []
     for n in [players] if players else range(1, p.max + 1):
         dealt = n * (p.hand + p.extra_at_start)
