@@ -140,3 +140,12 @@ def test_rules_for_one_kit(cli, kit_copy):
     r = cli("rules", folder)
     assert r.exit_code == 0
     assert r.stdout.startswith("this kit names no game rules")
+
+
+def test_new_commands_are_listed_and_have_help(cli):
+    top = cli("--help").stdout
+    for command in ("new", "deck", "check", "rules", "schema"):
+        assert f"\n  {command} " in top
+        r = cli(command, "--help")
+        assert r.exit_code == 0 and r.stdout.startswith("Usage: ")
+    assert "3 a bug in printkit" in cli("check", "--help").stdout

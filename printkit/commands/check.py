@@ -34,15 +34,17 @@ INPUT_CODE = "INPUT"
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="text: file:line:col: severity [CODE] message; json: one JSON object per line.",
+    help="text: file:line:col: severity [CODE] message, then a summary line; json: one JSON "
+    "object per finding per line, then a summary object.",
 )
 @_kit_options
 @_report_errors
 def check_command(kits, fmt, variants, players) -> None:
     """Validate each KIT's data and check it against its game's rules (all built-in kits if none).
 
-    Exit codes: 0 no errors (warnings allowed), 1 rules errors, 2 bad input or usage.
-    `printkit rules` lists every rule code.
+    Exit codes: 0 no errors (warnings allowed), 1 rules errors, 2 bad input or usage,
+    3 a bug in printkit. `printkit rules` lists every rule code; docs/checks.md explains them
+    and the JSON shape.
     """
     from printkit.checks import run_checks
     from printkit.errors import InputError
