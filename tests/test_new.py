@@ -144,3 +144,17 @@ def test_commands_accept_a_kit_folder(cli, kit_copy, command):
     folder = kit_copy("chariot-race")
     r = cli(command, folder)
     assert r.exit_code == 0, r.output
+
+
+def test_a_read_only_source_gives_an_editable_copy(cli, kit_copy, tmp_path):
+    source = kit_copy("chariot-race")
+    for path in source.rglob("*"):
+        path.chmod(0o444 if path.is_file() else 0o555)
+    try:
+        r = cli("new", tmp_path / "mine", "--from", source)
+        assert r.exit_code == 0, r.output
+        for path in (tmp_path / "mine").rglob("*"):
+            assert path.stat().st_mode & 0o200, path
+    finally:
+        for path in source.rglob("*"):
+            path.chmod(0o755 if path.is_dir() else 0o644)

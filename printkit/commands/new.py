@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 
@@ -37,6 +38,8 @@ def _copy_kit(src: Path, target: Path, new_name: str) -> None:
     try:
         copy = staging / "kit"
         shutil.copytree(src, copy, ignore=_SKIP)
+        for path in [copy, *copy.rglob("*")]:  # an installed kit may be read-only: the copy is not
+            path.chmod(path.stat().st_mode | stat.S_IWUSR)
         manifest = copy / MANIFEST
         text = manifest.read_text(encoding="utf-8")
         if _NAME_LINE.search(text):
