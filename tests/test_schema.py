@@ -3,16 +3,24 @@ and agreeing with `printkit check` on good and bad files."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
 import jsonschema
 import pytest
 from conftest import DATA, edit
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from printkit.commands.schema import kit_schemas, modeline, schema_file_name
+from printkit.components import deck as deck_component
+from printkit.errors import InputError
+from printkit.games import game
 from printkit.kit import builtin_kit_names, load_kit
-from printkit.load.yamlsafe import load_yaml_file
+from printkit.load.schema import validate_document
+from printkit.load.yamlsafe import Document, load_yaml_file
+from printkit.model.kit import manifest_schema
 
 MODELINE = "# yaml-language-server: $schema="
 
@@ -172,3 +180,74 @@ def test_docgen_restores_schemas_and_modelines(kit_copy):
             DATA / "chariot-race" / "schema" / name
         ).read_bytes()
     assert refresh_kit_schemas(folder) == []
+
+
+def _paths(data, prefix=()):
+    """Every path to a value inside plain YAML data."""
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _paths(v, (*prefix, i))
+
+
+def _set(data, path, value):
+    for part in path[:-1]:
+        data = data[part]
+    data[path[-1]] = value
+
+
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 200),
+    st.floats(-5, 200, allow_nan=False),
+    st.sampled_from(
+        ["", "x", "bad id!", "63mm", "2.5in", "12pt", "6px", '3"', "#fff", "#12345g", "or", "poker"]
+    ),
+)
+_VALUES = st.one_of(
+    _SCALARS,
+    st.lists(_SCALARS, max_size=4),
+    st.dictionaries(st.sampled_from(["width", "height", "speed", "zz"]), _SCALARS, max_size=2),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_schema_is_never_stricter_than_check_and_misses_only_unit_length_ranges(data):
+    """Random edits anywhere in the chariot-race files: whatever the editor's schema rejects,
+    the validator rejects too; the validator rejects more only for a length written with a unit
+    that is out of range (a regular expression cannot compare "3in" with 20 mm)."""
+    file = data.draw(st.sampled_from(list(_FILES)))
+    schema, original = _FILES[file]
+    doc_data = copy.deepcopy(original)
+    paths = [p for p in _paths(doc_data) if p]
+    path = data.draw(st.sampled_from(paths))
+    if data.draw(st.booleans()) and isinstance(path[-1], str):
+        path = (*path[:-1], path[-1] + "x")  # an unknown key beside a known one
+    _set(doc_data, path, data.draw(_VALUES))
+    try:
+        validate_document(Document(file, doc_data), schema)
+        message = None
+    except InputError as exc:
+        message = exc.render()
+    flagged = list(jsonschema.Draft7Validator(_JSON[file]).iter_errors(doc_data))
+    if flagged:
+        assert message is not None, [e.message for e in flagged]
+    elif message is not None:
+        assert "must be a length like" in message and message.count("error:") == 1, message
+
+
+_KIT = load_kit("chariot-race")
+_JSON = kit_schemas(_KIT)
+_FILES = {
+    "kit.yaml": (manifest_schema(), load_yaml_file(DATA / "chariot-race" / "kit.yaml").data),
+    "rules.yaml": (
+        game("chariot_race").SCHEMA,
+        load_yaml_file(DATA / "chariot-race" / "rules.yaml").data,
+    ),
+    "cards.yaml": (deck_component.schema(_KIT, "cards"), _KIT.document("cards").data),
+}

@@ -205,7 +205,9 @@ class Str(Type):
 
     def convert(self, value, ctx, path):
         if isinstance(value, int | float) and not isinstance(value, bool) and self.pattern is None:
-            value = str(value)  # a name like 7 written without quotes is still a name
+            # a name like 7 written without quotes is still a name; its length is not checked,
+            # so that the JSON Schema (which cannot measure a number's digits) agrees
+            return str(value)
         if not isinstance(value, str):
             raise Invalid(self.describe())
         if not (self.min_len <= len(value) <= self.max_len):
