@@ -122,6 +122,11 @@ LAZY_COMMANDS: dict[str, str] = {
     "calibrate": "printkit.commands.calibrate:calibrate",
     "config": "printkit.commands.config:config_command",
     "preview": "printkit.commands.preview:preview",
+    "deck": "printkit.commands.deck:deck_command",
+    "new": "printkit.commands.new:new_command",
+    "check": "printkit.commands.check:check_command",
+    "rules": "printkit.commands.check:rules_command",
+    "schema": "printkit.commands.schema:schema_command",
 }
 
 
@@ -220,27 +225,6 @@ def build(
         written += write_previews([(p, p.parent) for p in written if p.suffix == ".pdf"])
     for path in written:
         click.echo(f"wrote {path}")
-
-
-@main.command()
-@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
-@_kit_options
-@_report_errors
-def check(kits, variants, players) -> None:
-    """Validate each KIT's data and check it against its game's rules (all built-in kits if none)."""
-    from printkit.checks import run_checks
-    from printkit.kit import builtin_kit_names, load_kit
-    from printkit.model.options import Options
-
-    options = Options(variants=tuple(variants), players=players)
-    findings = []
-    for name in list(kits) or builtin_kit_names():
-        findings.extend(run_checks(load_kit(name, options)))
-    for f in findings:
-        click.echo(str(f))
-    counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
-    click.echo(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info")
-    sys.exit(EXIT_RULES if counts["error"] else EXIT_OK)
 
 
 @main.command(name="list")

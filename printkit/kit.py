@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.errors import InputError, Location, display_path, fail
+from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.schema import validate_document, where
 from printkit.load.yamlsafe import Document, load_yaml_file
 from printkit.model.kit import ComponentSpec, KitManifest, Variant, manifest_schema
@@ -177,4 +177,20 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
             Location(display_path(manifest_path)),
             f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
         )
+    _check_override_targets(manifest, doc)
     return Kit(root, manifest, doc, options)
+
+
+def _check_override_targets(manifest: KitManifest, doc: Document) -> None:
+    """A variant's overrides must name a component or `rules`, else they would do nothing."""
+    targets = [*manifest.components, "rules"]
+    errors = Collector()
+    for vname, variant in manifest.variants.items():
+        for target in variant.overrides:
+            if target not in targets:
+                errors.add(
+                    doc.where(("variants", vname, "overrides", target), key=True),
+                    f"variant {vname!r} overrides {target!r}, which is neither a component of "
+                    f"this kit nor 'rules'; choose from: {', '.join(targets)}",
+                )
+    errors.raise_if_any()

@@ -9,6 +9,7 @@ small function taking the kit and yielding findings.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -47,6 +48,11 @@ class Rule:
     summary: str
     check: Callable[..., Iterable[tuple[Location, str] | Finding]]
 
+    @property
+    def details(self) -> str:
+        """The rule function's docstring: why the rule exists and how to fix a finding."""
+        return inspect.cleandoc(self.check.__doc__ or "") or self.summary
+
 
 @dataclass
 class RuleSet:
@@ -64,6 +70,9 @@ class RuleSet:
 
         return register
 
+    def sorted(self) -> list[Rule]:
+        return [self.rules[code] for code in sorted(self.rules)]
+
     def run(self, kit) -> list[Finding]:
         findings: list[Finding] = []
         for code in sorted(self.rules):
@@ -79,6 +88,18 @@ class RuleSet:
 
 def game_module(name: str):
     return importlib.import_module(f"printkit.games.{name}")
+
+
+def all_rule_sets() -> list[tuple[str, RuleSet]]:
+    """(game module name, its RuleSet) for every game module that declares RULES."""
+    from printkit.games import available_games
+
+    sets = []
+    for name in available_games():
+        rules = getattr(game_module(name), "RULES", None)
+        if isinstance(rules, RuleSet):
+            sets.append((name, rules))
+    return sets
 
 
 def run_checks(kit) -> list[Finding]:

@@ -4,6 +4,9 @@ A component type is a module in this package exposing:
     load(kit, component_id) -> model        validate the data file, build the model
     render(kit, component_id, path) -> int  draw the model into a PDF at `path`; return pages
     output_name(kit, component_id) -> str   the file name it writes (usually <id>.pdf)
+and should expose
+    schema(kit=None, component_id=None) -> Type   the data file's schema (generic without a
+                                            kit), for `printkit schema` and docs/data-format.md
 Types are found by name, so adding one needs no change anywhere else but this table.
 """
 

@@ -8,18 +8,16 @@ from typing import Any
 from printkit import limits
 from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
-from printkit.errors import Collector, Location, fail
+from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
-from printkit.load.schema import Context, MapOf, validate_document, where
+from printkit.load.schema import Context, MapOf, Record, validate_document, where
+from printkit.load.yamlsafe import Document
 from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
 
 
 def load(kit: Kit, component_id: str) -> Deck:
     doc = kit.document(component_id)
-    data = doc.data if isinstance(doc.data, dict) else {}
-    pre = Context(doc)
-    fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, pre, ("fields",))
-    kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
+    fields, kinds = _declared(doc)
     raw = validate_document(doc, deck_schema(fields, kinds))
     deck = Deck(
         size=_card_size_from(raw.card_size),
@@ -32,9 +30,25 @@ def load(kit: Kit, component_id: str) -> Deck:
         file=doc.file,
     )
     _check_cards(deck, raw, doc.file)
-    apply_variants(kit, deck)
+    apply_variants(kit, deck, component_id)
     _check_size(kit, deck, doc.file)
     return deck
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The deck file's schema; with a kit, for the card fields and kinds that deck declares."""
+    if kit is None or component_id is None:
+        return deck_schema()
+    fields, kinds = _declared(kit.document(component_id))
+    return deck_schema({k: v for k, v in fields.items() if v is not None}, kinds)
+
+
+def _declared(doc: Document) -> tuple[dict, tuple[str, ...]]:
+    """The deck's declared card fields and kind names, read before the cards are validated."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, Context(doc), ("fields",))
+    kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
+    return fields, kinds
 
 
 def _card(rec: Any, fields: dict) -> Card:
@@ -76,23 +90,32 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
         )
 
 
-def apply_variants(kit: Kit, deck: Deck) -> None:
+def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
     """Filter, recount and mark cards for the chosen variants, in the order given."""
-    for variant in kit.active_variants():
-        kept = []
-        for card in deck.cards:
-            if card.id in variant.exclude_cards or set(card.tags) & set(variant.exclude_tags):
-                continue
-            if variant.only_tags and not set(card.tags) & set(variant.only_tags):
-                continue
-            if card.id in variant.counts:
-                card.count = variant.counts[card.id]
-            for tag, marker in variant.markers.items():
-                if tag in card.tags:
-                    card.marker = marker
-            if card.count > 0:
-                kept.append(card)
-        deck.cards = kept
+    from printkit import variants
+
+    active = kit.active_variants()
+    if not active:
+        return
+    decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
+    if component_id == decks[0]:  # the references span every deck; report them once
+        ids, tags = set(), set()
+        for cid in decks:
+            try:
+                more_ids, more_tags = variants.declared_cards(kit.document(cid).data)
+            except InputError:
+                continue  # that deck reports its own file's errors
+            ids, tags = ids | more_ids, tags | more_tags
+        errors = Collector()
+        variants.check_references(active, ids, tags, variants.manifest_location(kit), errors)
+        errors.raise_if_any()
+    deck.cards = variants.apply_variants(deck.cards, active)
+    if not deck.cards:
+        names = ", ".join(v.name for v in active)
+        raise fail(
+            where(active[-1]) or Location(kit.manifest_file),
+            f"the variants {names} leave no cards in deck {component_id or deck.file!r}",
+        )
 
 
 def _check_size(kit: Kit, deck: Deck, file: str) -> None:

@@ -2,7 +2,11 @@
 
 A game module exposes:
     SCHEMA: Record    the schema of the kit's rules file (rule limits a club may change)
-    RULES: RuleSet    the checks `printkit check` runs
+    RULES: RuleSet    the checks `printkit check` runs; each rule's docstring explains it
+                      (shown by `printkit rules --format json` and in docs/checks.md)
+and may expose
+    deal(kit, component_id, deck, players) -> list[printkit.report.Deal]
+                      what each player count leaves to draw, for `printkit deck`
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import re
 
 UNIT_POINTS = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
 DEFAULT_UNIT = "mm"
-LENGTH_PATTERN = r"^\s*[0-9]+(\.[0-9]+)?\s*(mm|cm|in|pt)?\s*$"
+LENGTH_PATTERN = r"^\s*[0-9]+(\.[0-9]+)?\s*(mm|cm|in|pt|\"|″)?\s*$"  # as _LENGTH_RE
 _LENGTH_RE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt|\"|″)?\s*")
 
 

@@ -101,6 +101,10 @@ class Type:
     def json(self) -> dict:
         raise NotImplementedError
 
+    def show(self, value: Any) -> Any:
+        """A converted value as a user would write it (for defaults in schemas and docs)."""
+        return list(value) if isinstance(value, tuple) else value
+
 
 def _range_words(lo: float | None, hi: float | None, unit: str = "") -> str:
     u = f" {unit}" if unit else ""
@@ -201,7 +205,9 @@ class Str(Type):
 
     def convert(self, value, ctx, path):
         if isinstance(value, int | float) and not isinstance(value, bool) and self.pattern is None:
-            value = str(value)  # a name like 7 written without quotes is still a name
+            # a name like 7 written without quotes is still a name; its length is not checked,
+            # so that the JSON Schema (which cannot measure a number's digits) agrees
+            return str(value)
         if not isinstance(value, str):
             raise Invalid(self.describe())
         if not (self.min_len <= len(value) <= self.max_len):
@@ -218,7 +224,9 @@ class Str(Type):
         return f"text of at most {self.max_len} characters"
 
     def json(self) -> dict:
-        out: dict = {"type": "string", "maxLength": self.max_len}
+        # convert() accepts a plain number as text when there is no pattern: so does the schema
+        out: dict = {"type": "string" if self.pattern else ["string", "number"]}
+        out["maxLength"] = self.max_len
         if self.min_len:
             out["minLength"] = self.min_len
         if self.pattern:
@@ -299,12 +307,18 @@ class Length(Type):
         )
 
     def json(self) -> dict:
-        return {
-            "anyOf": [
-                {"type": "number", "minimum": self.min_mm, "maximum": self.max_mm},
-                {"type": "string", "pattern": LENGTH_PATTERN},
-            ]
-        }
+        number: dict = {"type": "number", "minimum": self.min_mm, "maximum": self.max_mm}
+        if self.min_mm == 0 and not self.allow_zero:
+            number = {"type": "number", "exclusiveMinimum": 0, "maximum": self.max_mm}
+        return {"anyOf": [number, {"type": "string", "pattern": LENGTH_PATTERN}]}
+
+    def show(self, value: Any) -> Any:
+        if not isinstance(value, int | float):
+            return value
+        millimetres = value / UNIT_POINTS["mm"]
+        if abs(millimetres * 10 - round(millimetres * 10)) < 1e-6:
+            return f"{round(millimetres, 1):g}mm"
+        return f"{value:g}pt"
 
 
 @dataclass
@@ -371,7 +385,11 @@ class MapOf(Type):
         return f"a map of names to {self.value.describe()}"
 
     def json(self) -> dict:
-        return {"type": "object", "additionalProperties": self.value.json()}
+        out = {"type": "object", "additionalProperties": self.value.json()}
+        out["propertyNames"] = self.key.json()
+        if self.min_items:
+            out["minProperties"] = self.min_items
+        return out
 
 
 @dataclass
@@ -472,10 +490,9 @@ class Record(Type):
             if text:
                 sub["description"] = text
             if spec.default is not None and not callable(spec.default):
-                sub["default"] = (
-                    spec.default if not isinstance(spec.default, tuple) else list(spec.default)
-                )
-            props[name] = sub
+                sub["default"] = spec.type.show(spec.default)
+            # an optional key left empty (`title:`) means "use the default" to the validator
+            props[name] = sub if spec.required else _nullable(sub)
         out: dict = {"type": "object", "properties": props, "additionalProperties": False}
         required = [n for n, s in self.fields.items() if s.required]
         if required:
@@ -483,6 +500,22 @@ class Record(Type):
         if self.doc:
             out["description"] = self.doc
         return out
+
+
+def _nullable(schema: dict) -> dict:
+    """The JSON Schema `schema` that also accepts null."""
+    out = dict(schema)
+    if isinstance(out.get("type"), str):
+        out["type"] = [out["type"], "null"]
+    elif isinstance(out.get("type"), list):
+        out["type"] = [*out["type"], "null"]
+    elif "enum" in out:
+        out["enum"] = [*out["enum"], None]
+    elif "anyOf" in out:
+        out["anyOf"] = [*out["anyOf"], {"type": "null"}]
+    else:
+        return {"anyOf": [out, {"type": "null"}]}
+    return out
 
 
 def _copy_default(default: Any) -> Any:

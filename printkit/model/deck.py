@@ -131,8 +131,8 @@ CARD_SIZE = Either(
         Record(
             "card size",
             {
-                "width": Field(Length(10, 600), required=True),
-                "height": Field(Length(10, 600), required=True),
+                "width": Field(Length(10, 600), required=True, doc="the trimmed width"),
+                "height": Field(Length(10, 600), required=True, doc="the trimmed height"),
             },
         ),
     ),
@@ -142,13 +142,22 @@ CARD_SIZE = Either(
 FIELD_DECL = Record(
     "field declaration",
     {
-        "type": Field(Choice(("number", "integer", "text", "choice", "flag")), required=True),
-        "min": Field(Number()),
-        "max": Field(Number()),
-        "choices": Field(ListOf(Either((Str(1, 40), Number()))), default=list),
-        "unit": Field(Str(0, 12), default=""),
-        "doc": Field(Str(0, 300), default=""),
-        "required": Field(Bool(), default=False),
+        "type": Field(
+            Choice(("number", "integer", "text", "choice", "flag")),
+            required=True,
+            doc="number (may have decimals), integer, text, choice (one of `choices`) or flag "
+            "(true/false)",
+        ),
+        "min": Field(Number(), doc="smallest allowed value (number and integer fields)"),
+        "max": Field(Number(), doc="largest allowed value (number and integer fields)"),
+        "choices": Field(
+            ListOf(Either((Str(1, 40), Number()))),
+            default=list,
+            doc="the allowed values of a choice field",
+        ),
+        "unit": Field(Str(0, 12), default="", doc="the unit, for reports and docs (e.g. in, deg)"),
+        "doc": Field(Str(0, 300), default="", doc="what the field means, for editors and docs"),
+        "required": Field(Bool(), default=False, doc="true: every card must give this field"),
     },
     cls=FieldDecl,
 )
@@ -158,7 +167,13 @@ BOX = ListOf(Length(0, 600, allow_zero=True), 4, 4, doc="[x, y, width, height] f
 ELEMENT = Record(
     "face element",
     {
-        "element": Field(Choice(ELEMENT_TYPES), required=True),
+        "element": Field(
+            Choice(ELEMENT_TYPES),
+            required=True,
+            doc="what to draw: header (kind label strip), value (big number), title, text, "
+            "fan (turn angle), drift (arrows), band (boxed text with a caption), marker "
+            "(a variant's marker), icon",
+        ),
         "box": Field(
             BOX, required=True, doc="[x, y, width, height] measured from the top-left trim corner"
         ),
@@ -168,13 +183,16 @@ ELEMENT = Record(
         "font": Field(
             Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold")),
             default="body",
+            doc="the typeface role; all are embedded DejaVu fonts",
         ),
         "size": Field(Length(1, 100), default=mm(3.5), doc="largest font size"),
         "min_size": Field(Length(1, 100), doc="smallest font size (default: the deck's)"),
-        "align": Field(Choice(("left", "centre", "right")), default="centre"),
-        "colour": Field(Color()),
+        "align": Field(
+            Choice(("left", "centre", "right")), default="centre", doc="how text lines align"
+        ),
+        "colour": Field(Color(), doc="text or pictogram colour (default: the kind's ink)"),
         "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
-        "max_lines": Field(Int(1, 50), default=20),
+        "max_lines": Field(Int(1, 50), default=20, doc="most lines the text may wrap to"),
     },
     cls=Element,
 )
@@ -184,10 +202,16 @@ KIND = Record(
     {
         "label": Field(Str(1, 40), required=True, doc="printed on every card of this kind"),
         "colour": Field(Color(), required=True, doc="the kind's frame colour"),
-        "ink": Field(Color(), default="#1d1a16"),
-        "paper": Field(Color(), default="#f7f0e1"),
-        "pattern": Field(Choice(("plain", "dots", "stripes", "stars")), default="plain"),
-        "face": Field(ListOf(ELEMENT, 1, 40), required=True),
+        "ink": Field(Color(), default="#1d1a16", doc="the colour of text on the card"),
+        "paper": Field(Color(), default="#f7f0e1", doc="the colour inside the frame"),
+        "pattern": Field(
+            Choice(("plain", "dots", "stripes", "stars")),
+            default="plain",
+            doc="a texture on the frame, so kinds differ in greyscale too",
+        ),
+        "face": Field(
+            ListOf(ELEMENT, 1, 40), required=True, doc="what is drawn on the face, in order"
+        ),
     },
     cls=Kind,
 )
@@ -195,11 +219,11 @@ KIND = Record(
 BACK = Record(
     "card back",
     {
-        "title": Field(Str(0, 40), default=""),
-        "subtitle": Field(Str(0, 60), default=""),
-        "colour": Field(Color(), default="#6e1a12"),
-        "accent": Field(Color(), default="#d9b25f"),
-        "ink": Field(Color(), default="#f7f0e1"),
+        "title": Field(Str(0, 40), default="", doc="printed twice, once each way up"),
+        "subtitle": Field(Str(0, 60), default="", doc="a smaller line under the title"),
+        "colour": Field(Color(), default="#6e1a12", doc="the dark background"),
+        "accent": Field(Color(), default="#d9b25f", doc="border and wheel"),
+        "ink": Field(Color(), default="#f7f0e1", doc="the title's colour"),
     },
     cls=Back,
 )
@@ -208,9 +232,9 @@ BASE_CARD_FIELDS = {
     "id": Field(Id(), required=True, doc="unique card id"),
     "kind": Field(Id(), required=True, doc="one of the deck's kinds"),
     "count": Field(Int(1, limits.MAX_COUNT_PER_CARD), default=1, doc="how many copies are printed"),
-    "title": Field(Str(1, 60)),
-    "text": Field(Str(1, 600)),
-    "tags": Field(ListOf(Id()), default=list, doc="for variants: exclude or mark by tag"),
+    "title": Field(Str(1, 60), doc="the card's name, shown by `{title}` placeholders"),
+    "text": Field(Str(1, 600), doc="the card's rules text, shown by `{text}` placeholders"),
+    "tags": Field(ListOf(Id()), default=list, doc="for variants: keep, drop or mark by tag"),
 }
 
 
@@ -251,11 +275,23 @@ def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ..
         "deck",
         {
             "card_size": Field(CARD_SIZE, default="poker"),
-            "corner_radius": Field(Length(0, 20, allow_zero=True), default=mm(3)),
+            "corner_radius": Field(
+                Length(0, 20, allow_zero=True), default=mm(3), doc="rounding of the card corners"
+            ),
             "min_text_size": Field(Length(1, 50), default=6.0, doc="text never shrinks below this"),
             "fields": Field(MapOf(FIELD_DECL), default=dict, doc="the card fields this deck uses"),
-            "kinds": Field(MapOf(KIND, min_items=1), required=True),
-            "back": Field(BACK, default=lambda: Back("", "", "#6e1a12", "#d9b25f", "#f7f0e1")),
-            "cards": Field(cards, required=True),
+            "kinds": Field(
+                MapOf(KIND, min_items=1),
+                required=True,
+                doc="kind name -> its label, colours and face layout",
+            ),
+            "back": Field(
+                BACK,
+                default=lambda: Back("", "", "#6e1a12", "#d9b25f", "#f7f0e1"),
+                doc="the one back design shared by every card",
+            ),
+            "cards": Field(
+                cards, required=True, doc="the card designs, each printed `count` times"
+            ),
         },
     )

@@ -33,6 +33,7 @@ class Variant:
     counts: dict[str, int]
     markers: dict[str, str]
     overrides: dict[str, dict]
+    only_cards: list[str] = field(default_factory=list)
     name: str = ""
 
 
@@ -67,6 +68,9 @@ class _AnyMap(MapOf):
             return {}
         return value
 
+    def describe(self) -> str:
+        return "a map of keys to values"
+
     def json(self) -> dict:
         return {"type": "object"}
 
@@ -95,13 +99,18 @@ def component_schema() -> Record:
 VARIANT = Record(
     "variant",
     {
-        "description": Field(Str(0, 300), default=""),
+        "description": Field(Str(0, 300), default="", doc="what the variant changes, for people"),
         "exclude_tags": Field(ListOf(Id()), default=list, doc="leave out cards with these tags"),
         "exclude_cards": Field(ListOf(Id()), default=list, doc="leave out these card ids"),
         "only_tags": Field(
             ListOf(Id()), default=list, doc="keep only cards with one of these tags"
         ),
-        "counts": Field(MapOf(Int(0, 10_000)), default=dict, doc="card id -> new count"),
+        "only_cards": Field(
+            ListOf(Id()), default=list, doc="keep only these card ids (with only_tags: either)"
+        ),
+        "counts": Field(
+            MapOf(Int(0, 10_000)), default=dict, doc="card id -> new count (0 leaves it out)"
+        ),
         "markers": Field(
             MapOf(Str(1, 12)), default=dict, doc="tag -> marker printed on those cards"
         ),
@@ -134,11 +143,19 @@ def manifest_schema() -> Record:
         "kit",
         {
             "name": Field(Id(), required=True, doc="the kit's name, used on every page"),
-            "title": Field(Str(1, 80), required=True),
-            "description": Field(Str(0, 2000), default=""),
+            "title": Field(Str(1, 80), required=True, doc="the kit's full name, for people"),
+            "description": Field(Str(0, 2000), default="", doc="a sentence or two about the kit"),
             "rules": Field(rules_schema(), doc="the game rules that check this kit"),
-            "components": Field(MapOf(component_schema(), min_items=1), required=True),
-            "variants": Field(MapOf(VARIANT), default=dict),
+            "components": Field(
+                MapOf(component_schema(), min_items=1),
+                required=True,
+                doc="component id -> what to print; each writes <id>.pdf",
+            ),
+            "variants": Field(
+                MapOf(VARIANT),
+                default=dict,
+                doc="variant name -> changes to the card mix, chosen with --variant NAME",
+            ),
         },
         cls=KitManifest,
     )

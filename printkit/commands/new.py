@@ -1,0 +1,97 @@
+"""`printkit new DIR --from KIT`: copy a kit (built-in or a folder) into DIR, ready to edit.
+
+The copy gets its own kit name (DIR's name, or --name), so building it writes output/<name>/
+and never overwrites the original kit's PDFs. Everything else, comments included, is copied as is,
+with the editor schemas in schema/ so autocompletion keeps working in the copy.
+DIR must not exist or be empty; the copy is made in a temporary folder beside DIR and renamed
+into place, so a failure never leaves half a kit behind.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+import click
+
+from printkit.cli import _report_errors
+
+_NAME_LINE = re.compile(r"^name:[^\n]*$", re.MULTILINE)
+_SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store")
+
+
+def kit_name_for(folder: Path) -> str:
+    """A valid kit name (an identifier) from a folder name: 'My Race!' -> 'my-race'."""
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-._").lower()
+    return name[:64] or "my-kit"
+
+
+def _copy_kit(src: Path, target: Path, new_name: str) -> None:
+    """Copy beside the target, rename the kit, then move the finished copy into place."""
+    from printkit.kit import MANIFEST
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".printkit-new-", dir=target.parent))
+    try:
+        copy = staging / "kit"
+        shutil.copytree(src, copy, ignore=_SKIP)
+        for path in [copy, *copy.rglob("*")]:  # an installed kit may be read-only: the copy is not
+            path.chmod(path.stat().st_mode | stat.S_IWUSR)
+        manifest = copy / MANIFEST
+        text = manifest.read_text(encoding="utf-8")
+        if _NAME_LINE.search(text):
+            manifest.write_text(
+                _NAME_LINE.sub(f"name: {new_name}", text, count=1), encoding="utf-8"
+            )
+        if target.is_dir():
+            target.rmdir()
+        copy.rename(target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+@click.command(name="new")
+@click.argument("target", metavar="DIR", type=click.Path(path_type=Path))
+@click.option(
+    "--from",
+    "source",
+    required=True,
+    metavar="KIT|DIR",
+    help="The kit to copy: a built-in name (see `printkit list`) or a kit folder.",
+)
+@click.option("--name", help="The new kit's name (default: from DIR's name).")
+@_report_errors
+def new_command(target: Path, source: str, name: str | None) -> None:
+    """Copy a kit into DIR so you can edit it, check it and build it as your own."""
+    from printkit.errors import Location, display_path, fail
+    from printkit.kit import MANIFEST, load_kit, resolve_kit_dir
+    from printkit.load.schema import Id
+
+    src = resolve_kit_dir(source)
+    load_kit(source)  # refuse to copy a kit that is itself broken: say so now, not later
+    shown = display_path(target)
+    if target.exists() and not target.is_dir():
+        raise fail(Location(shown), "this is a file; give a new folder for the kit")
+    if target.is_dir() and any(target.iterdir()):
+        raise fail(
+            Location(shown),
+            "this folder already exists and is not empty; give a new folder "
+            "(printkit new never overwrites files)",
+        )
+    new_name = name or kit_name_for(target.resolve())
+    if not re.fullmatch(Id().pattern or "", new_name):
+        raise fail(Location("--name"), f"a kit name must be {Id().describe()}; got {new_name!r}")
+    try:
+        _copy_kit(src, target, new_name)
+    except OSError as exc:
+        raise fail(Location(shown), f"cannot create the kit here: {exc.strerror or exc}") from None
+    if load_kit(str(target)).name != new_name:  # a manifest without a plain `name:` line
+        click.echo(f"note: set `name: {new_name}` in {shown}/{MANIFEST} yourself", err=True)
+    files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
+    click.echo(f"created {shown}/ from {source} as kit {new_name!r}: {', '.join(files)}")
+    click.echo(f"next: edit {shown}/{MANIFEST} and its data files, then")
+    click.echo(f"  printkit check {shown}")
+    click.echo(f"  printkit build {shown}")

@@ -1,0 +1,151 @@
+"""printkit check as a linter (text and JSON Lines, exit codes) and printkit rules."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import edit, line_of
+
+from printkit.checks import all_rule_sets
+
+
+def jsonl(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def broken_rules_kit(kit_copy):
+    """A copy with one CR001 error (speed 12) and a CR004 warning (reserve raised to 50)."""
+    folder = kit_copy("chariot-race")
+    cards = folder / "cards.yaml"
+    edit(
+        cards,
+        'count: 2, speed: 4, turn: 90, crash: "Glancing',
+        'count: 2, speed: 12, turn: 90, crash: "Glancing',
+    )
+    edit(folder / "rules.yaml", "reserve: 12", "reserve: 50")
+    return folder, cards
+
+
+def test_clean_kit_json(cli):
+    r = cli("check", "chariot-race", "--format", "json")
+    assert r.exit_code == 0
+    assert jsonl(r.stdout) == [
+        {
+            "type": "summary",
+            "kits": ["chariot-race"],
+            "errors": 0,
+            "warnings": 0,
+            "info": 0,
+            "input_errors": 0,
+            "exit_code": 0,
+        }
+    ]
+
+
+def test_rules_findings_text_and_json_agree(cli, kit_copy):
+    folder, cards = broken_rules_kit(kit_copy)
+    line = line_of(cards, "speed: 12")
+    col = cards.read_text(encoding="utf-8").splitlines()[line - 1].index("12") + 1
+    first = line_of(cards, "  - {id:")
+
+    text = cli("check", folder)
+    assert text.exit_code == 1
+    assert text.stdout.splitlines() == [
+        f"{cards}:{line}:{col}: error [CR001] card 'm4-t90-a' has speed 12 in, which the "
+        "outer-stakes table does not list (4, 6, 8, 10, 16, 20); a marshal could not say how "
+        "many cards it loses",
+        f"{cards}:{first}:5: warning [CR004] after dealing 28 cards only 44 remain to draw "
+        "(reserve: 50)",
+        "1 errors, 1 warnings, 0 info",
+    ]
+
+    r = cli("check", folder, "--format", "json")
+    assert r.exit_code == 1
+    objects = jsonl(r.stdout)
+    assert [o["type"] for o in objects] == ["finding", "finding", "summary"]
+    error, warning, summary = objects
+    assert error == {
+        "type": "finding",
+        "kit": "chariot-race",
+        "file": str(cards),
+        "line": line,
+        "column": col,
+        "severity": "error",
+        "code": "CR001",
+        "message": text.stdout.splitlines()[0].split("[CR001] ")[1],
+    }
+    assert (warning["code"], warning["severity"], warning["line"]) == ("CR004", "warning", first)
+    assert summary == {
+        "type": "summary",
+        "kits": [str(folder)],
+        "errors": 1,
+        "warnings": 1,
+        "info": 0,
+        "input_errors": 0,
+        "exit_code": 1,
+    }
+
+
+def test_warnings_alone_exit_zero(cli, kit_copy):
+    folder = kit_copy("chariot-race")
+    edit(folder / "rules.yaml", "reserve: 12", "reserve: 50")
+    r = cli("check", folder)
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[-1] == "0 errors, 1 warnings, 0 info"
+
+
+def test_input_errors_in_json_are_findings_with_code_input(cli, kit_copy):
+    folder = kit_copy("chariot-race")
+    cards = folder / "cards.yaml"
+    edit(cards, "{id: whip, kind: special,", "{id: whip, kind: special, speedd: 3,")
+    line = line_of(cards, "speedd")
+    r = cli("check", "chariot-race", folder, "nope", "--format", "json")
+    assert r.exit_code == 2
+    objects = jsonl(r.stdout)
+    inputs = [o for o in objects if o.get("code") == "INPUT"]
+    assert [(o["kit"], o["file"], o["line"]) for o in inputs] == [
+        (str(folder), str(cards), line),
+        ("nope", "nope", 0),
+    ]
+    assert inputs[0]["message"].startswith("unknown key 'speedd' in card; did you mean 'speed'?")
+    assert objects[-1]["input_errors"] == 2 and objects[-1]["exit_code"] == 2
+    # text mode: the same errors on stderr, exit 2, no traceback
+    r = cli("check", folder)
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0].startswith(f"{cards}:{line}:")
+    assert "Traceback" not in r.output
+
+
+def test_rules_lists_every_registered_code(cli):
+    registered = {r.code: r for _, rs in all_rule_sets() for r in rs.rules.values()}
+    assert registered  # at least the chariot-race rules
+    r = cli("rules")
+    assert r.exit_code == 0
+    listed = {line.split()[0] for line in r.stdout.splitlines() if line.startswith("  ")}
+    assert listed == set(registered)
+    for code, rule in registered.items():
+        assert f"  {code}  {rule.severity:<7}  {rule.summary}" in r.stdout.splitlines()
+
+    rows = json.loads(cli("rules", "--format", "json").stdout)
+    assert {row["code"] for row in rows} == set(registered)
+    assert all(row["details"] and row["summary"] for row in rows)
+
+
+def test_rules_for_one_kit(cli, kit_copy):
+    r = cli("rules", "chariot-race")
+    assert r.stdout.splitlines()[0] == "chariot-race (games/chariot_race.py)"
+    assert "CR001" in r.stdout
+    folder = kit_copy("chariot-race")
+    edit(folder / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")
+    r = cli("rules", folder)
+    assert r.exit_code == 0
+    assert r.stdout.startswith("this kit names no game rules")
+
+
+def test_new_commands_are_listed_and_have_help(cli):
+    top = cli("--help").stdout
+    for command in ("new", "deck", "check", "rules", "schema"):
+        assert f"\n  {command} " in top
+        r = cli(command, "--help")
+        assert r.exit_code == 0 and r.stdout.startswith("Usage: ")
+    assert "3 a bug in printkit" in cli("check", "--help").stdout

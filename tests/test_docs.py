@@ -1,0 +1,52 @@
+"""docs/data-format.md and docs/checks.md: their generated parts match the code."""
+
+from __future__ import annotations
+
+import re
+
+from printkit import docgen
+from printkit.checks import all_rule_sets
+from printkit.components import COMPONENT_TYPES, component_type
+from printkit.docgen import DOCS, GENERATORS, records, refresh
+from printkit.model.kit import manifest_schema
+
+
+def test_generated_blocks_are_up_to_date():
+    for name, generators in GENERATORS.items():
+        text = (DOCS / name).read_text(encoding="utf-8")
+        assert refresh(text, generators) == text, (
+            f"docs/{name} is out of date: run python -m printkit.docgen"
+        )
+
+
+def test_checks_doc_explains_every_rule_code():
+    text = (DOCS / "checks.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^#### ([A-Z]+[0-9]+): ", text, re.MULTILINE))
+    registered = {code for _, rs in all_rule_sets() for code in rs.rules}
+    assert documented == registered
+
+
+def test_data_format_doc_has_every_key_with_a_meaning():
+    text = (DOCS / "data-format.md").read_text(encoding="utf-8")
+    roots = [manifest_schema()]
+    roots += [
+        component_type(t).schema() for t in COMPONENT_TYPES if hasattr(component_type(t), "schema")
+    ]
+    for root in roots:
+        for _, record in records(root, ""):
+            table = docgen.record_table(record)
+            assert table in text, record.name
+            for name, spec in record.fields.items():
+                assert spec.doc or spec.type.doc, f"{record.name}.{name} has no meaning to document"
+
+
+def test_refresh_rejects_missing_or_unknown_blocks():
+    import pytest
+
+    with pytest.raises(KeyError, match="blocks missing"):
+        refresh("no blocks here", {"rules": lambda: "x"})
+    with pytest.raises(KeyError, match="no generator"):
+        refresh("<!-- generated: odd -->\n<!-- end generated: odd -->", {})
+    assert refresh(
+        "a\n<!-- generated: r -->\nold\n<!-- end generated: r -->\nb", {"r": lambda: "new"}
+    ) == ("a\n<!-- generated: r -->\nnew\n<!-- end generated: r -->\nb")

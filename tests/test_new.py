@@ -1,0 +1,160 @@
+"""printkit new: copying a built-in kit into a folder, and the new -> edit -> check -> build trip."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import DATA, edit, line_of
+from pypdf import PdfReader
+
+
+def test_new_copies_every_file_and_names_the_kit_after_the_folder(cli, tmp_path):
+    target = tmp_path / "my-race"
+    r = cli("new", target, "--from", "chariot-race")
+    assert r.exit_code == 0, r.output
+    copied = sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
+    original = sorted(
+        p.relative_to(DATA / "chariot-race").as_posix()
+        for p in (DATA / "chariot-race").rglob("*")
+        if p.is_file()
+    )
+    assert copied == original
+    assert "schema/cards.schema.json" in copied
+    kit_yaml = (target / "kit.yaml").read_text(encoding="utf-8")
+    assert "\nname: my-race\n" in kit_yaml
+    # everything but the name is the original, comments included
+    original_text = (DATA / "chariot-race" / "kit.yaml").read_text(encoding="utf-8")
+    assert kit_yaml == original_text.replace("\nname: chariot-race\n", "\nname: my-race\n")
+    assert (target / "cards.yaml").read_bytes() == (
+        DATA / "chariot-race" / "cards.yaml"
+    ).read_bytes()
+    assert f"printkit check {target}" in r.stdout
+    # no staging folder left beside the kit
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my-race"]
+
+
+def test_new_name_option_and_folder_names_that_are_not_identifiers(cli, tmp_path):
+    r = cli("new", tmp_path / "My Race!", "--from", "chariot-race")
+    assert r.exit_code == 0, r.output
+    assert "\nname: my-race\n" in (tmp_path / "My Race!" / "kit.yaml").read_text(encoding="utf-8")
+    r = cli("new", tmp_path / "b", "--from", "chariot-race", "--name", "club-deck")
+    assert r.exit_code == 0, r.output
+    assert "\nname: club-deck\n" in (tmp_path / "b" / "kit.yaml").read_text(encoding="utf-8")
+    r = cli("new", tmp_path / "c", "--from", "chariot-race", "--name", "bad name")
+    assert r.exit_code == 2
+    assert "--name: error: a kit name must be an identifier" in r.stderr
+    assert not (tmp_path / "c").exists()
+
+
+def test_new_into_an_existing_empty_folder_is_fine(cli, tmp_path):
+    (tmp_path / "empty").mkdir()
+    r = cli("new", tmp_path / "empty", "--from", "chariot-race")
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "empty" / "kit.yaml").is_file()
+
+
+def test_new_refuses_a_non_empty_folder_and_leaves_it_untouched(cli, tmp_path):
+    target = tmp_path / "mine"
+    target.mkdir()
+    (target / "notes.txt").write_text("keep me", encoding="utf-8")
+    r = cli("new", target, "--from", "chariot-race")
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0] == (
+        f"{target}: error: this folder already exists and is not empty; give a new folder "
+        "(printkit new never overwrites files)"
+    )
+    assert "Traceback" not in r.output
+    assert sorted(p.name for p in target.iterdir()) == ["notes.txt"]
+
+
+def test_new_refuses_a_file_and_an_unknown_kit(cli, tmp_path):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    r = cli("new", tmp_path / "file", "--from", "chariot-race")
+    assert r.exit_code == 2
+    assert "this is a file" in r.stderr
+    r = cli("new", tmp_path / "x", "--from", "chariot-rase")
+    assert r.exit_code == 2
+    assert "unknown kit 'chariot-rase'" in r.stderr
+    assert not (tmp_path / "x").exists()
+    r = cli("new", tmp_path / "y")
+    assert r.exit_code == 2
+    assert "--from" in r.stderr
+
+
+def test_new_from_a_kit_folder(cli, tmp_path):
+    assert cli("new", tmp_path / "one", "--from", "chariot-race").exit_code == 0
+    r = cli("new", tmp_path / "two", "--from", tmp_path / "one")
+    assert r.exit_code == 0, r.output
+    assert "\nname: two\n" in (tmp_path / "two" / "kit.yaml").read_text(encoding="utf-8")
+
+
+def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
+    """The user's path: copy a kit, change a card, check it, fix a rules error, build it."""
+    monkeypatch.chdir(tmp_path)
+    assert cli("new", "my-race", "--from", "chariot-race").exit_code == 0
+    cards = tmp_path / "my-race" / "cards.yaml"
+
+    # a new movement card at speed 12, which the outer-stakes table does not list
+    edit(
+        cards,
+        "  - {id: whip,",
+        '  - {id: m12-a, kind: movement, count: 3, speed: 12, turn: 20, crash: "Sparks fly.", '
+        "damage: none}\n  - {id: whip,",
+    )
+    r = cli("check", "my-race")
+    assert r.exit_code == 1
+    line = line_of(cards, "id: m12-a")
+    col = (cards.read_text(encoding="utf-8").splitlines()[line - 1].index("speed: 12")) + 8
+    assert r.stdout.splitlines()[0].startswith(
+        f"my-race/cards.yaml:{line}:{col}: error [CR001] card 'm12-a' has speed 12 in"
+    )
+    assert r.stdout.splitlines()[-1] == "1 errors, 0 warnings, 0 info"
+
+    # the club adds a row to its rules file; now the kit checks clean
+    edit(
+        tmp_path / "my-race" / "rules.yaml",
+        "  - {speed: 16, cards: 3}",
+        "  - {speed: 12, cards: 2}\n  - {speed: 16, cards: 3}",
+    )
+    r = cli("check", "my-race")
+    assert r.exit_code == 0, r.output
+
+    r = cli("deck", "my-race", "--format", "json")
+    assert r.exit_code == 0
+    report = json.loads(r.stdout)["decks"][0]
+    assert report["total"] == 75
+    assert {"value": 12, "cards": 3} in report["numeric"][0]["histogram"]
+
+    r = cli("build", "my-race", "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "out" / "my-race" / "cards.pdf"
+    assert r.stdout.strip() == f"wrote {tmp_path / 'out' / 'my-race' / 'cards.pdf'}"
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 2 * 9  # 75 cards: 9 sheets of 9, fronts and backs
+    # 67 movement and magic copies come first, so m12-a's copies are cards 68-70: sheet 8,
+    # whose fronts are page 15
+    text = reader.pages[14].extract_text()
+    assert text.count("Sparks fly.") == 3
+    assert "my-race" in text  # the page label names the new kit
+
+
+@pytest.mark.parametrize("command", ["check", "deck", "schema", "rules"])
+def test_commands_accept_a_kit_folder(cli, kit_copy, command):
+    folder = kit_copy("chariot-race")
+    r = cli(command, folder)
+    assert r.exit_code == 0, r.output
+
+
+def test_a_read_only_source_gives_an_editable_copy(cli, kit_copy, tmp_path):
+    source = kit_copy("chariot-race")
+    for path in source.rglob("*"):
+        path.chmod(0o444 if path.is_file() else 0o555)
+    try:
+        r = cli("new", tmp_path / "mine", "--from", source)
+        assert r.exit_code == 0, r.output
+        for path in (tmp_path / "mine").rglob("*"):
+            assert path.stat().st_mode & 0o200, path
+    finally:
+        for path in source.rglob("*"):
+            path.chmod(0o755 if path.is_dir() else 0o644)

@@ -1,0 +1,253 @@
+"""printkit schema: JSON Schemas from the validator's own schema objects, committed for editors,
+and agreeing with `printkit check` on good and bad files."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from conftest import DATA, edit
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from printkit.commands.schema import kit_schemas, modeline, schema_file_name
+from printkit.components import deck as deck_component
+from printkit.errors import InputError
+from printkit.games import game
+from printkit.kit import builtin_kit_names, load_kit
+from printkit.load.schema import validate_document
+from printkit.load.yamlsafe import Document, load_yaml_file
+from printkit.model.kit import manifest_schema
+
+MODELINE = "# yaml-language-server: $schema="
+
+
+def kit_files(kit) -> list[str]:
+    files = ["kit.yaml"]
+    if kit.manifest.rules and kit.manifest.rules.file:
+        files.append(kit.manifest.rules.file)
+    files += [kit.spec(c).file for c in kit.component_ids() if kit.spec(c).file]
+    return list(dict.fromkeys(files))
+
+
+def editor_verdict(path: Path) -> list[str]:
+    """What an editor would flag: validate the file against the schema its first line names."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith(MODELINE), f"{path} does not start with a schema modeline"
+    schema_path = path.parent / first[len(MODELINE) :]
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    data = load_yaml_file(path).data
+    return [e.message for e in jsonschema.Draft7Validator(schema).iter_errors(data)]
+
+
+def test_names_and_modelines():
+    assert schema_file_name("kit.yaml") == "kit.schema.json"
+    assert schema_file_name("decks/fatum.yaml") == "decks.fatum.schema.json"
+    assert modeline("cards.yaml") == "# yaml-language-server: $schema=schema/cards.schema.json"
+    assert (
+        modeline("decks/a.yml") == "# yaml-language-server: $schema=../schema/decks.a.schema.json"
+    )
+
+
+def test_schema_prints_parseable_json(cli):
+    r = cli("schema", "chariot-race")
+    assert r.exit_code == 0
+    schemas = json.loads(r.stdout)
+    assert list(schemas) == ["kit.yaml", "rules.yaml", "cards.yaml"]
+    for schema in schemas.values():
+        jsonschema.Draft7Validator.check_schema(schema)
+    card = schemas["cards.yaml"]["properties"]["cards"]["items"]
+    # the deck schema is built from the fields and kinds the deck declares
+    assert card["properties"]["speed"]["maximum"] == 60
+    assert card["properties"]["kind"]["enum"] == ["movement", "magic", "special"]
+    assert "crash" in card["required"]
+    assert card["additionalProperties"] is False
+
+
+def test_schema_out_writes_one_file_per_kit_file(cli, tmp_path):
+    r = cli("schema", "chariot-race", "--out", tmp_path / "s")
+    assert r.exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
+        "cards.schema.json",
+        "kit.schema.json",
+        "rules.schema.json",
+    ]
+    assert json.loads((tmp_path / "s" / "kit.schema.json").read_text())["required"] == [
+        "name",
+        "title",
+        "components",
+    ]
+
+
+@pytest.mark.parametrize("name", builtin_kit_names())
+def test_built_in_kits_carry_up_to_date_schemas_and_modelines(name):
+    kit = load_kit(name)
+    schemas = kit_schemas(kit)
+    committed = DATA / name / "schema"
+    assert sorted(p.name for p in committed.iterdir()) == sorted(
+        schema_file_name(f) for f in schemas
+    ), "run: python -m printkit.docgen"
+    for file, schema in schemas.items():
+        on_disk = json.loads((committed / schema_file_name(file)).read_text(encoding="utf-8"))
+        assert on_disk == schema, f"stale schema for {file}: run python -m printkit.docgen"
+        first = (DATA / name / file).read_text(encoding="utf-8").splitlines()[0]
+        assert first == modeline(file)
+    assert set(schemas) == set(kit_files(kit))
+    for file in schemas:
+        assert editor_verdict(DATA / name / file) == [], file
+
+
+# (file, old text, new text): edits the editor and `printkit check` must both accept...
+GOOD = [
+    ("cards.yaml", "count: 2, speed: 4, turn: 90, crash", "speed: 4, turn: 90, crash"),
+    ("cards.yaml", 'title: "Whip"', "title: 1234"),
+    ("cards.yaml", "card_size: poker", "card_size: {width: 63mm, height: 88mm}"),
+    ("cards.yaml", "min_text_size: 6pt", "min_text_size: 2.2"),
+    ("cards.yaml", "min_text_size: 6pt", "min_text_size:"),
+    ("cards.yaml", "label: MOVEMENT", 'label: MOVEMENT\n    ink: "#222"'),
+    ("kit.yaml", "    title: Cards\n", "    title:\n"),
+    ("kit.yaml", "exclude_tags: [magic]", "exclude_tags: [magic]\n    counts: {whip: 0}"),
+    ("rules.yaml", "laps: 2", "laps: 3"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: 2.0, speed: 4,"),
+    ("cards.yaml", "min_text_size: 6pt", "min_text_size: '0.1\"'"),
+]
+# ...and edits both must reject.
+BAD = [
+    ("cards.yaml", "{id: whip, kind: special,", "{id: whip, kind: special, speedd: 4,"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: lots, speed: 4,"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: 0, speed: 4,"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: 2.5, speed: 4,"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: true, speed: 4,"),
+    ("cards.yaml", "{id: whip, kind: special,", "{id: whip, kind: spell,"),
+    ("cards.yaml", "count: 2, speed: 4,", "count: 2, speed: 100,"),
+    ("cards.yaml", ', crash: "Glancing blow – no damage.", damage: none}', ", damage: none}"),
+    ("cards.yaml", 'colour: "#7a1f12"', "colour: red"),
+    ("cards.yaml", "min_text_size: 6pt", "min_text_size: 6px"),
+    ("cards.yaml", "card_size: poker", "card_size: huge"),
+    ("cards.yaml", "drift_mode: and,", "drift_mode: xor,"),
+    ("cards.yaml", "{id: whip,", '{id: "bad id!",'),
+    ("cards.yaml", "pattern: plain", "pattern: [plain]"),
+    ("cards.yaml", "kinds:\n", "kinds_:\n"),
+    ("kit.yaml", "    type: deck", "    type: board"),
+    ("kit.yaml", "name: chariot-race\n", ""),
+    ("kit.yaml", "exclude_tags: [magic]", "exclude_tags: magic"),
+    ("kit.yaml", "title: Chariot Race", "titel: Chariot Race"),
+    ("rules.yaml", "max: 4 ", "max: 0 "),
+    ("rules.yaml", "hand: 6 ", "hand: six "),
+    ("rules.yaml", "laps: 2", "laps: 2\nlapse: 3"),
+]
+
+
+@pytest.mark.parametrize(
+    "file, old, new, good",
+    [(*e, True) for e in GOOD] + [(*e, False) for e in BAD],
+    ids=[f"good:{e[0]}:{e[2][:24]}" for e in GOOD] + [f"bad:{e[0]}:{e[2][:24]}" for e in BAD],
+)
+def test_editor_schema_and_check_agree(cli, kit_copy, file, old, new, good):
+    folder = kit_copy("chariot-race")
+    edit(folder / file, old, new)
+    try:
+        flagged = editor_verdict(folder / file)
+    except Exception as exc:  # the YAML itself is unreadable: the editor flags it too
+        flagged = [str(exc)]
+    r = cli("check", folder)
+    assert r.exit_code in (0, 2), r.output
+    assert (flagged == []) == good, flagged
+    assert (r.exit_code == 0) == good, r.output
+
+
+def test_docgen_restores_schemas_and_modelines(kit_copy):
+    """`python -m printkit.docgen` is how a new built-in kit gets its schemas and modelines."""
+    import shutil
+
+    from printkit.docgen import refresh_kit_schemas
+
+    folder = kit_copy("chariot-race")
+    shutil.rmtree(folder / "schema")
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").split("\n", 1)[1], encoding="utf-8")
+    kit = folder / "kit.yaml"
+    edit(kit, "$schema=schema/kit.schema.json", "$schema=old/kit.json")
+    changed = refresh_kit_schemas(folder)
+    assert len(changed) == 3 + 2
+    for file in ("kit.yaml", "cards.yaml", "rules.yaml"):
+        assert (folder / file).read_bytes() == (DATA / "chariot-race" / file).read_bytes()
+        name = schema_file_name(file)
+        assert (folder / "schema" / name).read_bytes() == (
+            DATA / "chariot-race" / "schema" / name
+        ).read_bytes()
+    assert refresh_kit_schemas(folder) == []
+
+
+def _paths(data, prefix=()):
+    """Every path to a value inside plain YAML data."""
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _paths(v, (*prefix, i))
+
+
+def _set(data, path, value):
+    for part in path[:-1]:
+        data = data[part]
+    data[path[-1]] = value
+
+
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 200),
+    st.floats(-5, 200, allow_nan=False),
+    st.sampled_from(
+        ["", "x", "bad id!", "63mm", "2.5in", "12pt", "6px", '3"', "#fff", "#12345g", "or", "poker"]
+    ),
+)
+_VALUES = st.one_of(
+    _SCALARS,
+    st.lists(_SCALARS, max_size=4),
+    st.dictionaries(st.sampled_from(["width", "height", "speed", "zz"]), _SCALARS, max_size=2),
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_schema_is_never_stricter_than_check_and_misses_only_unit_length_ranges(data):
+    """Random edits anywhere in the chariot-race files: whatever the editor's schema rejects,
+    the validator rejects too; the validator rejects more only for a length written with a unit
+    that is out of range (a regular expression cannot compare "3in" with 20 mm)."""
+    file = data.draw(st.sampled_from(list(_FILES)))
+    schema, original = _FILES[file]
+    doc_data = copy.deepcopy(original)
+    paths = [p for p in _paths(doc_data) if p]
+    path = data.draw(st.sampled_from(paths))
+    if data.draw(st.booleans()) and isinstance(path[-1], str):
+        path = (*path[:-1], path[-1] + "x")  # an unknown key beside a known one
+    _set(doc_data, path, data.draw(_VALUES))
+    try:
+        validate_document(Document(file, doc_data), schema)
+        message = None
+    except InputError as exc:
+        message = exc.render()
+    flagged = list(jsonschema.Draft7Validator(_JSON[file]).iter_errors(doc_data))
+    if flagged:
+        assert message is not None, [e.message for e in flagged]
+    elif message is not None:
+        assert "must be a length like" in message and message.count("error:") == 1, message
+
+
+_KIT = load_kit("chariot-race")
+_JSON = kit_schemas(_KIT)
+_FILES = {
+    "kit.yaml": (manifest_schema(), load_yaml_file(DATA / "chariot-race" / "kit.yaml").data),
+    "rules.yaml": (
+        game("chariot_race").SCHEMA,
+        load_yaml_file(DATA / "chariot-race" / "rules.yaml").data,
+    ),
+    "cards.yaml": (deck_component.schema(_KIT, "cards"), _KIT.document("cards").data),
+}
