@@ -1,0 +1,463 @@
+"""Edge tiles drawn from their half-edge data, in the manner of an old engraved sea chart.
+
+The painter knows no tile by name: every coastline comes from layout.edgetile, which computes
+each piece's outline from the half-edges, so a new tile in the data draws itself. Terrains differ
+in colour and in texture (waves, hills, dots), so they stay apart in a greyscale print too. The
+sea near a coast carries engraved water lines; the start tile carries a compass rose where it has
+most room; each tile's id sits small in its top-left corner, upright, so a player can write down a
+finished map (`printkit score`). Faces and the common back are form XObjects, drawn once each.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.colour import colour, shade, tint
+from printkit.draw.fonts import font
+from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+from printkit.layout.edgetile import Point, TileShape, open_spot, scatter, tile_shape
+from printkit.layout.geometry import Rect
+from printkit.layout.units import mm
+from printkit.model.tiles import CardSide, Terrain, Tile, TileSet
+
+
+class ReferenceOverflow(ValueError):
+    """The reference card's text does not fit even at the smallest allowed size."""
+
+
+class ReferenceSide:
+    """An item for the imposition: the rules reference card (front and back differ)."""
+
+    def __init__(self, card) -> None:
+        self.card = card
+
+
+class TilePainter:
+    """Draws a tile set's faces, its common back and its reference card as forms on one canvas."""
+
+    def __init__(self, c: Canvas, tiles: TileSet, bleed: float) -> None:
+        self.c = c
+        self.tiles = tiles
+        self.bleed = bleed
+        self.size = tiles.tile_size
+        self._forms: set[str] = set()
+
+    # -- placing ---------------------------------------------------------------------------
+    def place_front(self, item: Tile | ReferenceSide, trim: Rect) -> None:
+        if isinstance(item, ReferenceSide):
+            self._place("ref-front", trim, lambda: self.draw_reference(item.card.front, 0))
+        else:
+            self._place(f"tile-{item.id}", trim, lambda: self.draw_face(item))
+
+    def place_back(self, item: Tile | ReferenceSide, trim: Rect) -> None:
+        if isinstance(item, ReferenceSide):
+            self._place("ref-back", trim, lambda: self.draw_reference(item.card.back, 1))
+        else:
+            self._place("tile-back", trim, self.draw_back)
+
+    def _place(self, name: str, trim: Rect, draw) -> None:
+        c, b = self.c, self.bleed
+        if name not in self._forms:
+            c.beginForm(name, -b, -b, self.size + b, self.size + b)
+            draw()
+            c.endForm()
+            self._forms.add(name)
+        c.saveState()
+        c.translate(trim.x, trim.y)
+        c.doForm(name)
+        c.restoreState()
+
+    # -- a tile's face ---------------------------------------------------------------------
+    def shape(self, tile: Tile) -> TileShape:
+        return tile_shape(
+            tile.halves,
+            tile.piece_of(),
+            self.size,
+            self.bleed,
+            self.tiles.coast.roughness,
+            tile.id,
+        )
+
+    def draw_face(self, tile: Tile) -> None:
+        c, s = self.c, self.size
+        shape = self.shape(tile)
+        rose = self._rose_spot(shape) if tile.compass else None
+        label = (mm(4.2), s - mm(4.2)) if self.tiles.corner_marks else None
+        avoid = [(rose[0], rose[1] + mm(1.5))] if rose else []
+        if label:
+            avoid.append((label, mm(4.5)))
+        for terrain_name, outline in shape.regions:
+            terrain = self.tiles.terrains[terrain_name]
+            c.saveState()
+            _clip(c, outline)
+            c.setFillColor(colour(terrain.colour))
+            c.rect(-self.bleed, -self.bleed, s + 2 * self.bleed, s + 2 * self.bleed, 0, 1)
+            self._shore(shape, terrain)
+            self._texture(shape, tile, terrain_name, terrain, avoid)
+            c.restoreState()
+        self._coastlines(shape)
+        if rose:
+            compass_rose(c, rose[0], rose[1], self._ink(), self._paper(), self._accent())
+        if label:
+            self._corner_label(tile.id, label)
+
+    def _ink(self) -> Color:
+        return colour(self.tiles.coast.colour)
+
+    def _paper(self) -> Color:
+        land = [t for t in self.tiles.terrains.values() if t.texture != "waves"]
+        return tint((land or list(self.tiles.terrains.values()))[0].colour, 0.55)
+
+    def _accent(self) -> Color:
+        return colour(self.tiles.back.accent)
+
+    def _rose_spot(self, shape: TileShape) -> tuple[Point, float]:
+        sea = [n for n, t in self.tiles.terrains.items() if t.texture == "waves"]
+        (p, room) = open_spot(shape, self.size, sea[0] if sea else None)
+        if room < self.size * 0.12:
+            (p, room) = open_spot(shape, self.size)
+        return p, min(room - mm(1.5), self.size * 0.22)
+
+    def _shore(self, shape: TileShape, terrain: Terrain) -> None:
+        """Bands along the coast: engraved water lines in the sea, a darker rim on land."""
+        c = self.c
+        c.setLineJoin(1)
+        c.setLineCap(1)
+        if terrain.texture == "waves":
+            c.setStrokeColor(tint(terrain.colour, 0.28))
+            c.setLineWidth(mm(9))
+            for line in shape.coastlines:
+                _stroke(c, line)
+            gap, width = mm(1.35), mm(0.22)
+            for i in range(self.tiles.coast.waterlines, 0, -1):
+                d = gap * i * (1 + 0.12 * i)
+                for line in shape.coastlines:
+                    c.setStrokeColor(tint(terrain.ink, 0.15 + 0.12 * i))
+                    c.setLineWidth(2 * d + width)
+                    _stroke(c, line)
+                    c.setStrokeColor(tint(terrain.colour, 0.28 if d < mm(4.5) else 0.0))
+                    c.setLineWidth(2 * d - width)
+                    _stroke(c, line)
+        else:
+            c.setStrokeColor(shade(terrain.colour, 0.12))
+            c.setLineWidth(mm(3.2))
+            for line in shape.coastlines:
+                _stroke(c, line)
+            c.setStrokeColor(shade(terrain.colour, 0.06))
+            c.setLineWidth(mm(6))
+            for line in shape.coastlines:
+                _stroke(c, line)
+            c.setStrokeColor(shade(terrain.colour, 0.12))
+            c.setLineWidth(mm(2.6))
+            for line in shape.coastlines:
+                _stroke(c, line)
+
+    def _texture(
+        self,
+        shape: TileShape,
+        tile: Tile,
+        name: str,
+        terrain: Terrain,
+        avoid: list[tuple[Point, float]],
+    ) -> None:
+        c, s = self.c, self.size
+        ink = colour(terrain.ink)
+        if terrain.texture == "waves":
+            spots = scatter(shape, s, name, mm(5.2), mm(5.5), f"{tile.id}:{name}", avoid)
+            for x, y in spots:
+                wave_mark(c, x, y, mm(3.4), ink, _jitter(tile.id, x, y))
+        elif terrain.texture == "hills":
+            spots = scatter(shape, s, name, mm(7.5), mm(5.0), f"{tile.id}:{name}", avoid)
+            for x, y in spots:
+                j = _jitter(tile.id, x, y)
+                if j < 0.55:
+                    hill_mark(c, x, y, mm(4.2 + 1.4 * j), ink, colour(terrain.colour))
+                else:
+                    trees_mark(c, x, y, mm(1.1), ink, colour(terrain.colour))
+            self._stipple(shape, tile, name, tint(terrain.ink, 0.55))
+        elif terrain.texture == "dots":
+            self._stipple(shape, tile, name, ink)
+
+    def _stipple(self, shape: TileShape, tile: Tile, name: str, ink: Color) -> None:
+        c = self.c
+        c.setFillColor(ink)
+        for x, y in scatter(shape, self.size, name, mm(2.2), mm(1.0), f"{tile.id}:dots"):
+            c.circle(x, y, mm(0.12), stroke=0, fill=1)
+
+    def _coastlines(self, shape: TileShape) -> None:
+        c = self.c
+        c.saveState()
+        c.setLineJoin(1)
+        c.setLineCap(1)
+        c.setStrokeColor(self._ink())
+        c.setLineWidth(self.tiles.coast.width)
+        for line in shape.coastlines:
+            _stroke(c, _extend(line, self.bleed, self.size))
+        c.restoreState()
+
+    def _corner_label(self, text: str, at: Point) -> None:
+        c = self.c
+        r = mm(2.6)
+        c.saveState()
+        c.setFillColor(self._paper())
+        c.setStrokeColor(self._ink())
+        c.setLineWidth(0.5)
+        c.circle(at[0], at[1], r, stroke=1, fill=1)
+        c.setFillColor(self._ink())
+        size = mm(2.6) if len(text) <= 2 else mm(1.6)
+        draw_line_fitted(
+            c, text, font("display"), size, at[0] - r, at[1] - size * 0.36, 2 * r, min_size=3
+        )
+        c.restoreState()
+
+    # -- the common back -------------------------------------------------------------------
+    def draw_back(self) -> None:
+        c, s, b = self.c, self.size, self.bleed
+        back = self.tiles.back
+        field, accent, ink = colour(back.colour), colour(back.accent), colour(back.ink)
+        c.setFillColor(field)
+        c.rect(-b, -b, s + 2 * b, s + 2 * b, stroke=0, fill=1)
+        # a faint graticule, symmetric under a half turn
+        c.setStrokeColor(tint(back.colour, 0.14))
+        c.setLineWidth(0.4)
+        for i in range(-3, 12):
+            t = i * s / 8
+            c.line(t, -b, t, s + b)
+            c.line(-b, t, s + b, t)
+        for frame, width in ((mm(3.0), 0.9), (mm(3.9), 0.4)):
+            c.setStrokeColor(accent)
+            c.setLineWidth(width)
+            c.rect(frame, frame, s - 2 * frame, s - 2 * frame, stroke=1, fill=0)
+        c.setFillColor(field)
+        c.circle(s / 2, s / 2, s * 0.3, stroke=0, fill=1)
+        compass_rose(c, (s / 2, s / 2), s * 0.27, accent, field, accent, letters=False)
+        for turn in (0, 180):
+            c.saveState()
+            c.translate(s / 2, s / 2)
+            c.rotate(turn)
+            if back.title:
+                c.setFillColor(ink)
+                draw_line_fitted(
+                    c, back.title, font("display"), s * 0.075, -s / 2, -s / 2 + mm(8.5), s
+                )
+            if back.subtitle:
+                c.setFillColor(accent)
+                draw_line_fitted(
+                    c, back.subtitle, font("heading"), s * 0.036, -s / 2, -s / 2 + mm(5.4), s
+                )
+            c.restoreState()
+
+    # -- the reference card ----------------------------------------------------------------
+    def draw_reference(self, side: CardSide, index: int) -> None:
+        c, s, b = self.c, self.size, self.bleed
+        back = self.tiles.back
+        paper = self._paper()
+        c.setFillColor(colour(back.colour))
+        c.rect(-b, -b, s + 2 * b, s + 2 * b, stroke=0, fill=1)
+        inset = mm(2.6)
+        c.setFillColor(paper)
+        c.setStrokeColor(colour(back.accent))
+        c.setLineWidth(0.8)
+        c.roundRect(inset, inset, s - 2 * inset, s - 2 * inset, mm(1.5), stroke=1, fill=1)
+        ink = self._ink()
+        c.setFillColor(colour(back.colour))
+        title_h = mm(7)
+        draw_line_fitted(
+            c, side.title, font("display"), mm(4.4), inset, s - inset - mm(5.6), s - 2 * inset
+        )
+        c.setStrokeColor(colour(back.accent))
+        c.setLineWidth(0.6)
+        c.line(inset + mm(3), s - inset - title_h, s - inset - mm(3), s - inset - title_h)
+        box = Rect(inset + mm(2.2), inset + mm(2.0), s - 2 * inset - mm(4.4), 0)
+        top = s - inset - title_h - mm(1.2)
+        box = Rect(box.x, box.y, box.w, top - box.y)
+        self._sections(side, box, ink)
+
+    def _sections(self, side: CardSide, box: Rect, ink: Color) -> None:
+        """Headings and text, at the largest common size that fits the box."""
+        c = self.c
+        min_size = self.tiles.min_text_size
+        size = mm(3.2)
+        while True:
+            blocks = []
+            total = 0.0
+            for section in side.sections:
+                fitted = fit_text(section.text, font("body"), box.w, 1e6, size, size)
+                head = size * 1.25 if section.heading else 0.0
+                blocks.append((section, fitted, head))
+                total += head + fitted.height + size * 0.45
+            if total <= box.h or size <= min_size:
+                break
+            size = max(min_size, size - 0.25)
+        if total > box.h:
+            raise ReferenceOverflow(f"the reference card text does not fit even at {min_size:g} pt")
+        y = box.y1 - (box.h - total) / 2
+        for section, fitted, head in blocks:
+            if section.heading:
+                c.setFillColor(colour(self.tiles.back.colour))
+                c.setFont(font("heading"), size * 1.05)
+                c.drawString(box.x, y - size * 0.95, section.heading.upper())
+                y -= head
+            c.setFillColor(ink)
+            draw_fitted(c, fitted, box.x, y, box.w, "left")
+            y -= fitted.height + size * 0.45
+
+
+# -- marks ---------------------------------------------------------------------------------
+
+
+def _jitter(key: str, x: float, y: float) -> float:
+    return (zlib.crc32(f"{key}:{x:.1f}:{y:.1f}".encode()) % 1000) / 1000
+
+
+def _path(c: Canvas, points: list[Point], close: bool):
+    p = c.beginPath()
+    p.moveTo(*points[0])
+    for pt in points[1:]:
+        p.lineTo(*pt)
+    if close:
+        p.close()
+    return p
+
+
+def _clip(c: Canvas, outline: list[Point]) -> None:
+    c.clipPath(_path(c, outline, True), stroke=0, fill=0)
+
+
+def _stroke(c: Canvas, line: list[Point]) -> None:
+    c.drawPath(_path(c, line, False), stroke=1, fill=0)
+
+
+def _extend(line: list[Point], bleed: float, size: float) -> list[Point]:
+    """The coastline carried straight on into the bleed, so it is not cut short at the trim."""
+    if bleed <= 0:
+        return line
+
+    def out(p: Point, q: Point) -> Point:
+        dx, dy = p[0] - q[0], p[1] - q[1]
+        n = math.hypot(dx, dy) or 1.0
+        return (p[0] + dx / n * bleed * 1.5, p[1] + dy / n * bleed * 1.5)
+
+    return [out(line[0], line[1]), *line, out(line[-1], line[-2])]
+
+
+def wave_mark(c: Canvas, x: float, y: float, w: float, ink: Color, j: float) -> None:
+    """An engraver's wave: two shallow crests."""
+    h = w * (0.16 + 0.06 * j)
+    x0 = x - w / 2
+    p = c.beginPath()
+    p.moveTo(x0, y)
+    p.curveTo(x0 + w * 0.17, y + h, x0 + w * 0.33, y + h, x0 + w * 0.5, y)
+    p.curveTo(x0 + w * 0.67, y + h, x0 + w * 0.83, y + h, x0 + w, y)
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setLineWidth(w * 0.075)
+    c.setLineCap(1)
+    c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def hill_mark(c: Canvas, x: float, y: float, w: float, ink: Color, fill: Color) -> None:
+    """A hill in profile with hatching on its shaded flank, as on early printed maps."""
+    h = w * 0.55
+    p = c.beginPath()
+    p.moveTo(x - w / 2, y)
+    p.curveTo(x - w * 0.3, y + h * 0.3, x - w * 0.12, y + h, x, y + h)
+    p.curveTo(x + w * 0.12, y + h, x + w * 0.3, y + h * 0.3, x + w / 2, y)
+    c.saveState()
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(w * 0.06)
+    c.setLineCap(1)
+    c.drawPath(p, stroke=1, fill=1)
+    c.setLineWidth(w * 0.035)
+    for k in range(1, 4):
+        f = k / 4
+        c.line(x + w * 0.08 * f + w * 0.05, y + h * (0.85 - 0.6 * f), x + w * 0.16 + w * 0.2 * f, y)
+    c.line(x - w * 0.62, y, x + w * 0.62, y)
+    c.restoreState()
+
+
+def trees_mark(c: Canvas, x: float, y: float, r: float, ink: Color, fill: Color) -> None:
+    """A little copse: three round crowns on trunks."""
+    c.saveState()
+    c.setStrokeColor(ink)
+    c.setFillColor(fill)
+    c.setLineWidth(r * 0.28)
+    for dx, dy in ((-1.3, 0), (1.3, 0), (0, 0.7)):
+        cx, cy = x + dx * r, y + dy * r
+        c.line(cx, cy - r * 1.6, cx, cy - r * 0.6)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+    c.restoreState()
+
+
+def compass_rose(
+    c: Canvas,
+    centre: Point,
+    radius: float,
+    ink: Color,
+    paper: Color,
+    accent: Color,
+    letters: bool = True,
+) -> None:
+    """A sixteen-point compass rose: rings, long cardinal points with a light and a dark flank,
+    shorter ordinal points, a fleur at north."""
+    x, y = centre
+    r = radius
+    c.saveState()
+    c.setLineJoin(1)
+    c.setFillColor(paper)
+    c.setStrokeColor(ink)
+    c.setLineWidth(r * 0.02)
+    c.circle(x, y, r * 0.78, stroke=1, fill=1)
+    c.circle(x, y, r * 0.70, stroke=1, fill=0)
+    for i in range(32):
+        t = math.radians(i * 360 / 32)
+        inner = r * (0.70 if i % 2 else 0.66)
+        c.line(x + inner * math.sin(t), y + inner * math.cos(t),
+               x + r * 0.78 * math.sin(t), y + r * 0.78 * math.cos(t))  # fmt: skip
+    for length, width, step, offset in (
+        (0.62, 0.07, 45, 22.5),
+        (0.78, 0.12, 90, 45),
+        (1.0, 0.16, 90, 0),
+    ):
+        for k in range(int(360 / step)):
+            angle = offset + k * step
+            _point(c, x, y, r * length, r * width, angle, ink, paper, accent, length == 1.0)
+    c.setFillColor(paper)
+    c.circle(x, y, r * 0.08, stroke=1, fill=1)
+    if letters:
+        c.setFillColor(ink)
+        c.setFont(font("display"), r * 0.2)
+        c.drawCentredString(x, y + r * 1.04, "N")
+    c.restoreState()
+
+
+def _point(
+    c: Canvas,
+    x: float,
+    y: float,
+    length: float,
+    width: float,
+    angle: float,
+    ink: Color,
+    paper: Color,
+    accent: Color,
+    main: bool,
+) -> None:
+    t = math.radians(angle)
+    tip = (x + length * math.sin(t), y + length * math.cos(t))
+    left = (x + width * math.sin(t - math.pi / 2), y + width * math.cos(t - math.pi / 2))
+    right = (x + width * math.sin(t + math.pi / 2), y + width * math.cos(t + math.pi / 2))
+    for side, fill in ((left, paper), (right, ink if main else accent)):
+        p = c.beginPath()
+        p.moveTo(x, y)
+        p.lineTo(*side)
+        p.lineTo(*tip)
+        p.close()
+        c.setFillColor(fill)
+        c.drawPath(p, stroke=1, fill=1)
