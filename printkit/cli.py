@@ -108,7 +108,9 @@ class _Progress:
 
 
 # Commands that live in their own modules: name -> "module:function". Loaded only when used.
-LAZY_COMMANDS: dict[str, str] = {}
+LAZY_COMMANDS: dict[str, str] = {
+    "score": "printkit.commands.score:score_command",
+}
 
 
 class _LazyGroup(click.Group):

@@ -86,7 +86,8 @@ class TilePainter:
         c, s = self.c, self.size
         shape = self.shape(tile)
         rose = self._rose_spot(shape) if tile.compass else None
-        label = (mm(4.2), s - mm(4.2)) if self.tiles.corner_marks else None
+        # the id marks the tile's upright corner; on the start tile the rose's N does that
+        label = (mm(4.2), s - mm(4.2)) if self.tiles.corner_marks and not rose else None
         avoid = [(rose[0], rose[1] + mm(1.5))] if rose else []
         if label:
             avoid.append((label, mm(4.5)))
@@ -128,18 +129,20 @@ class TilePainter:
         c.setLineJoin(1)
         c.setLineCap(1)
         if terrain.texture == "waves":
-            c.setStrokeColor(tint(terrain.colour, 0.28))
-            c.setLineWidth(mm(9))
+            shallow = tint(terrain.colour, 0.3)
+            c.setStrokeColor(shallow)
+            c.setLineWidth(mm(11))
             for line in shape.coastlines:
                 _stroke(c, line)
-            gap, width = mm(1.35), mm(0.22)
-            for i in range(self.tiles.coast.waterlines, 0, -1):
-                d = gap * i * (1 + 0.12 * i)
+            n = self.tiles.coast.waterlines
+            width = mm(0.2)
+            for i in range(n, 0, -1):
+                d = mm(0.9) + mm(1.15) * (i - 1) * (1 + 0.18 * (i - 1))
                 for line in shape.coastlines:
-                    c.setStrokeColor(tint(terrain.ink, 0.15 + 0.12 * i))
+                    c.setStrokeColor(tint(terrain.ink, 0.12 + 0.5 * (i - 1) / max(n, 1)))
                     c.setLineWidth(2 * d + width)
                     _stroke(c, line)
-                    c.setStrokeColor(tint(terrain.colour, 0.28 if d < mm(4.5) else 0.0))
+                    c.setStrokeColor(shallow if d < mm(5.5) else colour(terrain.colour))
                     c.setLineWidth(2 * d - width)
                     _stroke(c, line)
         else:
@@ -171,13 +174,13 @@ class TilePainter:
             for x, y in spots:
                 wave_mark(c, x, y, mm(3.4), ink, _jitter(tile.id, x, y))
         elif terrain.texture == "hills":
-            spots = scatter(shape, s, name, mm(7.5), mm(5.0), f"{tile.id}:{name}", avoid)
+            spots = scatter(shape, s, name, mm(8.5), mm(5.0), f"{tile.id}:{name}", avoid)
             for x, y in spots:
                 j = _jitter(tile.id, x, y)
-                if j < 0.55:
-                    hill_mark(c, x, y, mm(4.2 + 1.4 * j), ink, colour(terrain.colour))
-                else:
-                    trees_mark(c, x, y, mm(1.1), ink, colour(terrain.colour))
+                if j < 0.45:
+                    hill_mark(c, x, y, mm(4.4 + 2.0 * j), ink, colour(terrain.colour))
+                elif j < 0.8:
+                    trees_mark(c, x, y, mm(0.95 + 0.3 * j), ink, tint(terrain.colour, 0.0))
             self._stipple(shape, tile, name, tint(terrain.ink, 0.55))
         elif terrain.texture == "dots":
             self._stipple(shape, tile, name, ink)
@@ -362,23 +365,23 @@ def wave_mark(c: Canvas, x: float, y: float, w: float, ink: Color, j: float) -> 
 
 
 def hill_mark(c: Canvas, x: float, y: float, w: float, ink: Color, fill: Color) -> None:
-    """A hill in profile with hatching on its shaded flank, as on early printed maps."""
-    h = w * 0.55
+    """A rounded hill in profile, hatched on its shaded (right) flank, as on early printed maps."""
+    h = w * 0.5
     p = c.beginPath()
     p.moveTo(x - w / 2, y)
-    p.curveTo(x - w * 0.3, y + h * 0.3, x - w * 0.12, y + h, x, y + h)
-    p.curveTo(x + w * 0.12, y + h, x + w * 0.3, y + h * 0.3, x + w / 2, y)
+    p.curveTo(x - w * 0.32, y + h * 0.55, x - w * 0.2, y + h, x, y + h)
+    p.curveTo(x + w * 0.2, y + h, x + w * 0.32, y + h * 0.55, x + w / 2, y)
     c.saveState()
     c.setFillColor(fill)
     c.setStrokeColor(ink)
-    c.setLineWidth(w * 0.06)
+    c.setLineWidth(w * 0.055)
     c.setLineCap(1)
     c.drawPath(p, stroke=1, fill=1)
-    c.setLineWidth(w * 0.035)
-    for k in range(1, 4):
-        f = k / 4
-        c.line(x + w * 0.08 * f + w * 0.05, y + h * (0.85 - 0.6 * f), x + w * 0.16 + w * 0.2 * f, y)
-    c.line(x - w * 0.62, y, x + w * 0.62, y)
+    c.setLineWidth(w * 0.03)
+    for k in range(4):
+        t = 0.18 + 0.2 * k
+        top_x, top_y = x + w * 0.5 * t, y + h * (1 - t * t) * 0.92
+        c.line(top_x, top_y - h * 0.12, top_x + w * 0.04, y + h * 0.05)
     c.restoreState()
 
 
@@ -407,7 +410,7 @@ def compass_rose(
     """A sixteen-point compass rose: rings, long cardinal points with a light and a dark flank,
     shorter ordinal points, a fleur at north."""
     x, y = centre
-    r = radius
+    r = radius * (0.84 if letters else 1.0)
     c.saveState()
     c.setLineJoin(1)
     c.setFillColor(paper)
@@ -433,7 +436,7 @@ def compass_rose(
     if letters:
         c.setFillColor(ink)
         c.setFont(font("display"), r * 0.2)
-        c.drawCentredString(x, y + r * 1.04, "N")
+        c.drawCentredString(x, y + r * 1.03, "N")
     c.restoreState()
 
 

@@ -281,12 +281,14 @@ def play_randomly(game: Game, rng: random.Random) -> None:
         n_rotate = len(placed) if game.streak < game.max_rotations else 0
         pick = rng.randrange(n_place + n_rotate)
         if pick < n_place:
-            placed[cells[pick // 4]] = (game.stack.pop(), pick % 4)
+            move = Move("place", cells[pick // 4], pick % 4)
+            placed[move.cell] = (game.stack.pop(), move.rotation)
             game.streak = 0
             game.last_placer = game.players[game.turn % 2]
         else:
-            cell = sorted(placed, key=lambda c: c[::-1])[pick - n_place]
-            tile, rot = placed[cell]
-            placed[cell] = (tile, (rot + 1) % 4)
+            move = Move("rotate", sorted(placed, key=lambda c: c[::-1])[pick - n_place])
+            tile, rot = placed[move.cell]
+            placed[move.cell] = (tile, (rot + 1) % 4)
             game.streak += 1
+        game.log.append(move)
         game.turn += 1

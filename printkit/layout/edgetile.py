@@ -150,13 +150,13 @@ def _harmonics(key: str) -> list[tuple[int, float, float]]:
     seed = zlib.crc32(key.encode())
     out = []
     total = 0.0
-    for k in (2, 3, 5, 7, 11, 17, 23):
+    for k in (2, 3, 4, 6, 9, 13, 19, 27, 38):
         seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
         phase = seed / 0x7FFFFFFF * 2 * math.pi
-        weight = 1.0 / k**0.85
+        weight = 1.0 / k**0.8
         out.append((k, weight, phase))
         total += weight
-    return [(k, w / total * 1.6, p) for k, w, p in out]
+    return [(k, w / total * 2.0, p) for k, w, p in out]
 
 
 def _bezier(a: Point, b: Point, c: Point, d: Point, s: float) -> Point:

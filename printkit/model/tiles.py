@@ -281,7 +281,7 @@ class TileProblem:
 def tile_problems(tile: Tile) -> list[TileProblem]:
     """What makes this tile's pieces impossible; empty for a tile that can be drawn and scored."""
     out: list[TileProblem] = []
-    here = where(tile, "pieces") or where(tile) or Location("?")
+    here = where(tile, "pieces", key=True) or where(tile) or Location("?")
     pieces = tile.resolved_pieces()
     owners: dict[int, list[int]] = {h: [] for h in range(HALF_EDGES)}
     for index, piece in enumerate(pieces):
