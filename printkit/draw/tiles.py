@@ -121,7 +121,7 @@ class TilePainter:
         (p, room) = open_spot(shape, self.size, sea[0] if sea else None)
         if room < self.size * 0.12:
             (p, room) = open_spot(shape, self.size)
-        return p, min(room - mm(1.5), self.size * 0.22)
+        return p, min(room - mm(2), self.size * 0.19)
 
     def _shore(self, shape: TileShape, terrain: Terrain) -> None:
         """Bands along the coast: engraved water lines in the sea, a darker rim on land."""
@@ -245,12 +245,12 @@ class TilePainter:
             if back.title:
                 c.setFillColor(ink)
                 draw_line_fitted(
-                    c, back.title, font("display"), s * 0.075, -s / 2, -s / 2 + mm(8.5), s
+                    c, back.title, font("display"), s * 0.07, -s / 2, -s / 2 + mm(10.5), s
                 )
             if back.subtitle:
                 c.setFillColor(accent)
                 draw_line_fitted(
-                    c, back.subtitle, font("heading"), s * 0.036, -s / 2, -s / 2 + mm(5.4), s
+                    c, back.subtitle, font("heading"), s * 0.034, -s / 2, -s / 2 + mm(6.8), s
                 )
             c.restoreState()
 
