@@ -27,9 +27,6 @@ def test_default_set_passes_with_the_balance_report(cli):
     assert m, report
     land, sea = float(m.group(1)), float(m.group(2))
     assert abs(land + sea - 100) < 0.15 and max(land, sea) <= 60
-    # seeded: the same report every time
-    again = cli("check", "chartae")
-    assert again.stdout == r.stdout
 
 
 def findings(r, code: str) -> list[str]:

@@ -186,10 +186,23 @@ class TilePainter:
             self._stipple(shape, tile, name, ink)
 
     def _stipple(self, shape: TileShape, tile: Tile, name: str, ink: Color) -> None:
-        c = self.c
-        c.setFillColor(ink)
-        for x, y in scatter(shape, self.size, name, mm(2.2), mm(1.0), f"{tile.id}:dots"):
-            c.circle(x, y, mm(0.12), stroke=0, fill=1)
+        """Fine dots over the whole tile (one path of round-capped dots); the caller's clip
+        keeps them inside the terrain."""
+        c, step = self.c, mm(2.2)
+        n = int(self.size / step)
+        p = c.beginPath()
+        for i in range(n + 1):
+            for j in range(n + 1):
+                x = (i + 0.5 * (j % 2) + 0.6 * (_jitter(tile.id, i, j) - 0.5)) * step
+                y = (j + 0.6 * (_jitter(name, j, i) - 0.5)) * step
+                p.moveTo(round(x, 1), round(y, 1))
+                p.lineTo(round(x, 1) + 0.1, round(y, 1))
+        c.saveState()
+        c.setStrokeColor(ink)
+        c.setLineCap(1)
+        c.setLineWidth(mm(0.25))
+        c.drawPath(p, stroke=1, fill=0)
+        c.restoreState()
 
     def _coastlines(self, shape: TileShape) -> None:
         c = self.c

@@ -213,15 +213,15 @@ def win_rates(kit: Kit) -> Iterator[Finding]:
     text = (
         f"{report.games:,} random games (seed {b.seed}): "
         + ", ".join(f"{t} wins {pct[t]:.1f} %" for t in territories)
-        + f"; equal groups in {tie_pct:.1f} %, settled against the last placer ("
-        + ", ".join(f"{t} {100 * report.tie_wins[t] / report.games:.1f} %" for t in territories)
+        + f" ({tie_pct:.1f} % had equal groups, settled against the last placer: "
+        + ", ".join(f"{t} won {100 * report.tie_wins[t] / report.games:.1f} %" for t in territories)
         + ")"
     )
     over = [t for t in territories if pct[t] > b.threshold]
     severity = "warning" if over else "info"
     if over:
         text += f"; {over[0]} wins more than {b.threshold:g} %"
-    yield Finding("CH011", severity, text, where(rules, "balance") or _tiles_where(ts))
+    yield Finding("CH011", severity, text, where(rules, "balance", key=True) or _tiles_where(ts))
 
 
 # --- settling a finished map ----------------------------------------------------------------
