@@ -91,6 +91,9 @@ class TilePainter:
         avoid = [(rose[0], rose[1] + mm(1.5))] if rose else []
         if label:
             avoid.append((label, mm(4.5)))
+        ornament = self._ornament_spot(shape, tile, avoid)
+        if ornament:
+            avoid.append((ornament[0], ornament[1] + mm(1)))
         for terrain_name, outline in shape.regions:
             terrain = self.tiles.terrains[terrain_name]
             c.saveState()
@@ -103,6 +106,8 @@ class TilePainter:
         self._coastlines(shape)
         if rose:
             compass_rose(c, rose[0], rose[1], self._ink(), self._paper(), self._accent())
+        if ornament:
+            self._ornament(tile.ornament, *ornament)
         if label:
             self._corner_label(tile.id, label)
 
@@ -123,6 +128,31 @@ class TilePainter:
             (p, room) = open_spot(shape, self.size)
         return p, min(room - mm(2), self.size * 0.19)
 
+    def _ornament_spot(
+        self, shape: TileShape, tile: Tile, avoid: list[tuple[Point, float]]
+    ) -> tuple[Point, float] | None:
+        """Where the tile's ornament goes: the roomiest spot of its terrain, if there is room."""
+        if tile.ornament == "none":
+            return None
+        texture = "hills" if tile.ornament == "town" else "waves"
+        names = [n for n, t in self.tiles.terrains.items() if t.texture == texture]
+        if not names:
+            return None
+        p, room = open_spot(shape, self.size, names[0])
+        if any(math.dist(p, centre) < r + mm(5) for centre, r in avoid):
+            return None
+        radius = min(room - mm(1.5), mm(6.5))
+        return (p, radius) if radius >= mm(4) else None
+
+    def _ornament(self, kind: str, at: Point, radius: float) -> None:
+        ink = self._ink()
+        paper = self._paper()
+        sea = [t for t in self.tiles.terrains.values() if t.texture == "waves"]
+        water = colour(sea[0].ink) if sea else ink
+        {"ship": ship_mark, "whale": whale_mark, "town": town_mark}[kind](
+            self.c, at[0], at[1], radius, ink, paper, water
+        )
+
     def _shore(self, shape: TileShape, terrain: Terrain) -> None:
         """Bands along the coast: engraved water lines in the sea, a darker rim on land."""
         c = self.c
@@ -130,10 +160,12 @@ class TilePainter:
         c.setLineCap(1)
         if terrain.texture == "waves":
             shallow = tint(terrain.colour, 0.3)
-            c.setStrokeColor(shallow)
-            c.setLineWidth(mm(11))
-            for line in shape.coastlines:
-                _stroke(c, line)
+            bands = ((mm(34), 0.05), (mm(27), 0.09), (mm(20), 0.14), (mm(14), 0.2), (mm(11), 0.3))
+            for width, amount in bands:
+                c.setStrokeColor(tint(terrain.colour, amount))  # deeper water further out
+                c.setLineWidth(width)
+                for line in shape.coastlines:
+                    _stroke(c, line)
             n = self.tiles.coast.waterlines
             width = mm(0.2)
             for i in range(n, 0, -1):
@@ -408,6 +440,134 @@ def trees_mark(c: Canvas, x: float, y: float, r: float, ink: Color, fill: Color)
         cx, cy = x + dx * r, y + dy * r
         c.line(cx, cy - r * 1.6, cx, cy - r * 0.6)
         c.circle(cx, cy, r, stroke=1, fill=1)
+    c.restoreState()
+
+
+def ship_mark(
+    c: Canvas, x: float, y: float, r: float, ink: Color, paper: Color, water: Color
+) -> None:
+    """A small three-masted ship under sail, on a few wave strokes."""
+    c.saveState()
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    c.setStrokeColor(ink)
+    c.setLineWidth(r * 0.06)
+    base = y - r * 0.45
+    hull = c.beginPath()
+    hull.moveTo(x - r * 0.95, base + r * 0.28)
+    hull.lineTo(x + r * 0.95, base + r * 0.36)
+    hull.curveTo(x + r * 0.7, base - r * 0.05, x + r * 0.45, base - r * 0.12, x, base - r * 0.12)
+    hull.lineTo(x - r * 0.6, base - r * 0.1)
+    hull.close()
+    c.setFillColor(ink)
+    c.drawPath(hull, stroke=1, fill=1)
+    for mx, top, sail in ((-0.45, 0.95, 0.3), (0.05, 1.25, 0.36), (0.5, 0.95, 0.28)):
+        mast_x = x + r * mx
+        c.line(mast_x, base + r * 0.3, mast_x, base + r * (top + 0.18))
+        for k, (lo, hi) in enumerate(((0.42, 0.78), (0.8, top))):
+            w = r * sail * (1 - 0.25 * k)
+            p = c.beginPath()
+            p.moveTo(mast_x - w, base + r * hi)
+            p.lineTo(mast_x + w, base + r * hi)
+            p.curveTo(mast_x + w * 1.25, base + r * (lo + hi) / 2, mast_x + w * 1.1,
+                      base + r * lo, mast_x + w, base + r * lo)  # fmt: skip
+            p.lineTo(mast_x - w, base + r * lo)
+            p.curveTo(mast_x - w * 0.8, base + r * (lo + hi) / 2, mast_x - w * 0.9,
+                      base + r * hi, mast_x - w, base + r * hi)  # fmt: skip
+            c.setFillColor(paper)
+            c.drawPath(p, stroke=1, fill=1)
+    c.setFillColor(ink)
+    flag = c.beginPath()
+    flag.moveTo(x + r * 0.05, base + r * 1.43)
+    flag.lineTo(x + r * 0.4, base + r * 1.36)
+    flag.lineTo(x + r * 0.05, base + r * 1.3)
+    c.drawPath(flag, stroke=0, fill=1)
+    c.setStrokeColor(water)
+    for dx in (-0.8, 0.15):
+        wave_mark(c, x + r * dx + r * 0.3, base - r * 0.25, r * 0.55, water, 0.5)
+    c.restoreState()
+
+
+def whale_mark(
+    c: Canvas, x: float, y: float, r: float, ink: Color, paper: Color, water: Color
+) -> None:
+    """A whale's back breaking the surface, its tail raised and a spout."""
+    c.saveState()
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    c.setStrokeColor(ink)
+    c.setLineWidth(r * 0.06)
+    base = y - r * 0.2
+    body = c.beginPath()
+    body.moveTo(x - r * 0.95, base)
+    body.curveTo(x - r * 0.8, base + r * 0.75, x + r * 0.2, base + r * 0.8, x + r * 0.45, base)
+    body.close()
+    c.setFillColor(ink)
+    c.drawPath(body, stroke=1, fill=1)
+    c.setFillColor(paper)
+    c.circle(x - r * 0.62, base + r * 0.28, r * 0.06, stroke=0, fill=1)
+    tail = c.beginPath()
+    tail.moveTo(x + r * 0.55, base)
+    tail.curveTo(
+        x + r * 0.62, base + r * 0.25, x + r * 0.7, base + r * 0.42, x + r * 0.72, base + r * 0.5
+    )
+    tail.curveTo(
+        x + r * 0.55, base + r * 0.68, x + r * 0.45, base + r * 0.72, x + r * 0.4, base + r * 0.78
+    )
+    tail.curveTo(
+        x + r * 0.62, base + r * 0.8, x + r * 0.75, base + r * 0.66, x + r * 0.78, base + r * 0.56
+    )
+    tail.curveTo(
+        x + r * 0.85, base + r * 0.7, x + r * 1.0, base + r * 0.82, x + r * 1.15, base + r * 0.78
+    )
+    tail.curveTo(
+        x + r * 1.05, base + r * 0.7, x + r * 0.92, base + r * 0.62, x + r * 0.82, base + r * 0.48
+    )
+    tail.curveTo(x + r * 0.8, base + r * 0.3, x + r * 0.78, base + r * 0.15, x + r * 0.72, base)
+    tail.close()
+    c.setFillColor(ink)
+    c.drawPath(tail, stroke=1, fill=1)
+    c.setLineWidth(r * 0.045)
+    sx, sy = x - r * 0.55, base + r * 0.62
+    for dx in (-0.25, 0.0, 0.25):
+        c.bezier(sx, sy, sx + r * dx * 0.3, sy + r * 0.3, sx + r * dx, sy + r * 0.45,
+                 sx + r * dx * 1.4, sy + r * 0.4)  # fmt: skip
+    c.setStrokeColor(water)
+    wave_mark(c, x - r * 0.7, base - r * 0.08, r * 0.6, water, 0.3)
+    wave_mark(c, x + r * 0.2, base - r * 0.08, r * 0.7, water, 0.6)
+    c.restoreState()
+
+
+def town_mark(
+    c: Canvas, x: float, y: float, r: float, ink: Color, paper: Color, water: Color
+) -> None:
+    """A walled town as on old maps: a tower, a church and houses with red-brown roofs."""
+    del water
+    c.saveState()
+    c.setLineJoin(1)
+    c.setStrokeColor(ink)
+    c.setLineWidth(r * 0.05)
+    base = y - r * 0.45
+    c.setFillColor(paper)
+    for dx, w, h, roof in (
+        (-0.62, 0.34, 0.38, 0.28),
+        (0.52, 0.38, 0.34, 0.26),
+        (-0.05, 0.3, 0.85, 0.45),
+    ):
+        left = x + r * (dx - w / 2)
+        c.rect(left, base, r * w, r * h, stroke=1, fill=1)
+        p = c.beginPath()
+        p.moveTo(left - r * 0.04, base + r * h)
+        p.lineTo(left + r * w / 2, base + r * (h + roof))
+        p.lineTo(left + r * w + r * 0.04, base + r * h)
+        p.close()
+        c.setFillColor(ink)
+        c.drawPath(p, stroke=1, fill=1)
+        c.setFillColor(paper)
+    c.setFillColor(ink)
+    for dx, h in ((-0.62, 0.12), (0.52, 0.1), (-0.05, 0.35)):
+        c.rect(x + r * (dx - 0.04), base + r * 0.02, r * 0.08, r * h, stroke=0, fill=1)
+    c.line(x - r * 0.95, base, x + r * 0.95, base)
     c.restoreState()
 
 

@@ -38,6 +38,7 @@ from printkit.load.schema import (
 
 HALF_EDGES = 8
 TEXTURES = ("plain", "waves", "hills", "dots")
+ORNAMENTS = ("none", "ship", "whale", "town")
 
 
 @dataclass
@@ -61,6 +62,7 @@ class Tile:
     edges: str
     compass: bool
     pieces: list[Piece] | None
+    ornament: str = "none"
     halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
 
     def resolved_pieces(self) -> list[Piece]:
@@ -184,6 +186,11 @@ TILE = Record(
         "pieces": Field(
             ListOf(PIECE, 1, HALF_EDGES),
             doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
+        ),
+        "ornament": Field(
+            Choice(ORNAMENTS),
+            default="none",
+            doc="a small picture where the tile has room: a ship or whale at sea, a town on land",
         ),
     },
     cls=Tile,
