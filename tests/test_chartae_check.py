@@ -58,7 +58,7 @@ def test_eight_tiles_flagged_at_the_list(cli, kit_copy):
 def test_two_compass_tiles_flagged_at_the_second(cli, kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
-    edit(tiles, "{id: A, edges: LL LS SS SL}", "{id: A, edges: LL LS SS SL, compass: true}")
+    edit(tiles, "{id: A, edges: LL LS SS SL,", "{id: A, edges: LL LS SS SL, compass: true,")
     r = cli("check", kit)
     assert r.exit_code == 1
     (finding,) = findings(r, "CH002")
@@ -78,7 +78,7 @@ def test_no_compass_tile(cli, kit_copy):
 def test_all_sea_tile_flagged_at_its_edges(cli, kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
-    edit(tiles, "{id: E, edges: LL LS SS SS}", "{id: E, edges: SS SS SS SS}")
+    edit(tiles, "{id: E, edges: LL LS SS SS,", "{id: E, edges: SS SS SS SS,")
     r = cli("check", kit)
     assert r.exit_code == 1
     (finding,) = findings(r, "CH003")
@@ -131,7 +131,7 @@ def test_pieces_that_would_cross(cli, kit_copy):
 def test_unfair_set_warns_over_the_threshold(cli, kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
-    for old in ("{id: A, edges: LL LS SS SL}", "{id: B, edges: LL LS SS SL}"):
+    for old in ("{id: A, edges: LL LS SS SL", "{id: B, edges: LL LS SS SL"):
         edit(tiles, old, old.replace("LL LS SS SL", "LL LL LS SL"))
     edit(kit / "rules.yaml", "games: 10000", "games: 2000")
     r = cli("check", kit)

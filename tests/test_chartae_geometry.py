@@ -94,7 +94,7 @@ def test_regions_cover_the_tile_once_and_show_their_half_edges(letters, pieces):
 def test_unknown_letter_is_an_input_error(cli, kit_copy, tmp_path):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
-    edit(tiles, "{id: C, edges: LL SS SS LL}", "{id: C, edges: LL SS SW LL}")
+    edit(tiles, "{id: C, edges: LL SS SS LL", "{id: C, edges: LL SS SW LL")
     r = cli("build", kit, "--out", tmp_path / "out")
     assert r.exit_code == 2
     line = line_of(tiles, "id: C")
@@ -105,7 +105,7 @@ def test_unknown_letter_is_an_input_error(cli, kit_copy, tmp_path):
 
 def test_seven_letters_is_an_input_error(cli, kit_copy, tmp_path):
     kit = kit_copy("chartae")
-    edit(kit / "tiles.yaml", "{id: C, edges: LL SS SS LL}", "{id: C, edges: LL SS SS L}")
+    edit(kit / "tiles.yaml", "{id: C, edges: LL SS SS LL", "{id: C, edges: LL SS SS L")
     r = cli("check", kit)
     assert r.exit_code == 2
     assert "tile 'C': edges must be eight terrain letters" in r.stderr
