@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from printkit.checks import Finding, RuleSet
-from printkit.errors import Collector, InputError, Location
+from printkit.errors import Collector, Diagnostic, InputError, Location
 from printkit.games._chartae_engine import (
     EngineTile,
     Result,
@@ -22,7 +22,7 @@ from printkit.games._chartae_engine import (
 )
 from printkit.kit import Kit
 from printkit.load.schema import Field, Id, Int, ListOf, Number, Record, where
-from printkit.model.tiles import Tile, TileSet, tile_problems
+from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
 
 SCHEMA = Record(
     "chartae rules",
@@ -177,7 +177,7 @@ def playable(kit: Kit) -> bool:
 def half_edge_totals(kit: Kit) -> Iterator[Finding]:
     rules, ts = kit.rules_data(), tile_set(kit)
     counts = {t: sum(tile.halves.count(t) for tile in ts.tiles) for t in rules.territories}
-    total = HALVES_PER_TILE * len(ts.tiles)
+    total = HALF_EDGES * len(ts.tiles)
     text = ", ".join(f"{t} {n}" for t, n in counts.items())
     even = len(set(counts.values())) == 1
     yield Finding(
@@ -187,9 +187,6 @@ def half_edge_totals(kit: Kit) -> Iterator[Finding]:
         + ("" if even else "; the side with fewer starts behind"),
         _tiles_where(ts),
     )
-
-
-HALVES_PER_TILE = 8
 
 
 @RULES.rule("CH011", "warning", "neither side wins more than the threshold of random games")
@@ -361,9 +358,7 @@ def _refuse_unplayable(kit: Kit, ts: TileSet) -> None:
         raise InputError([_diag(p.where, p.message) for p in bad])
 
 
-def _diag(loc: Location, message: str):
-    from printkit.errors import Diagnostic
-
+def _diag(loc: Location, message: str) -> Diagnostic:
     return Diagnostic(loc, message)
 
 
@@ -373,6 +368,3 @@ def _show(cell: Placed) -> str:
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
-
-
-__all__ = ["SCHEMA", "RULES", "score", "parse_layout", "Tile"]
