@@ -281,8 +281,8 @@ class TilePainter:
             c.setLineWidth(width)
             c.rect(frame, frame, s - 2 * frame, s - 2 * frame, stroke=1, fill=0)
         c.setFillColor(field)
-        c.circle(s / 2, s / 2, s * 0.3, stroke=0, fill=1)
-        compass_rose(c, (s / 2, s / 2), s * 0.27, accent, field, accent, letters=False)
+        c.circle(s / 2, s / 2, s * 0.26, stroke=0, fill=1)
+        compass_rose(c, (s / 2, s / 2), s * 0.235, accent, field, accent, letters=False)
         for turn in (0, 180):
             c.saveState()
             c.translate(s / 2, s / 2)
