@@ -139,27 +139,30 @@ def test_tile_backs_are_one_common_back_and_the_card_has_its_own(shop_pdf):
 
 
 def test_home_sheets_put_each_back_behind_its_front(home_pdf):
-    """A4 portrait, long-edge duplex: a tile at x on the front has its back at W - x - w."""
+    """A4 portrait, long-edge duplex: a piece at x on the front has its back at W - x - w.
+
+    Sheet 2 holds tile H (top left) and the reference card (top right), whose backs differ:
+    the card's back must land top left on the back page, the common tile back top right."""
     reader = PdfReader(home_pdf)
     assert len(reader.pages) == 4  # 10 pieces, 8 a sheet: 2 sheets, fronts and backs
     pdf = pdfium.PdfDocument(str(home_pdf))
     width, height = (float(v) for v in reader.pages[0].mediabox[2:])
     size = mm(70)
+    slots = _slots(width, height, size)
     for sheet, pieces in ((0, 8), (1, 2)):
         front = pdf[2 * sheet].render(scale=DPI / 72).to_pil().convert("RGB")
         back = pdf[2 * sheet + 1].render(scale=DPI / 72).to_pil().convert("RGB")
-        slots = _slots(width, height, size)
         for k, (x, y) in enumerate(slots):
             mirror_x = width - x - size
-            centre = (x + size / 2, y + size / 2)
-            back_centre = (mirror_x + size / 2, y + size / 2)
-            filled_front = sample(front, height, *centre) != (255, 255, 255)
-            filled_back = sample(back, height, *back_centre) != (255, 255, 255)
-            assert filled_front == filled_back == (k < pieces)
-            # nothing is printed behind an empty front slot's mirror
-            if k < pieces:
-                corner = (mirror_x + mm(1), y + mm(1))
-                assert sample(back, height, *corner, radius=1) != (255, 255, 255)
+            filled_front = sample(front, height, x + size / 2, y + size / 2) != (255, 255, 255)
+            filled_back = sample(back, height, mirror_x + size / 2, y + size / 2) != (255, 255, 255)
+            assert filled_front == filled_back == (k < pieces), (sheet, k)
+    back = pdf[3].render(scale=DPI / 72).to_pil().convert("RGB")
+    (x0, y0), (x1, _) = slots[0], slots[1]
+    behind_card = sample(back, height, x0 + mm(8), y0 + mm(8))  # the mirror of the top right
+    behind_h = sample(back, height, x1 + mm(8), y0 + mm(8))
+    assert grey(behind_card) > 0.6  # the card's parchment
+    assert grey(behind_h) < 0.35  # the common back's dark field
 
 
 def _slots(width: float, height: float, size: float) -> list[tuple[float, float]]:
