@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from printkit.layout.edgetile import (
@@ -128,3 +130,29 @@ def test_tile_size_comes_from_the_data(cli, kit_copy, tmp_path):
     assert r.exit_code == 0, r.output
     page = PdfReader(tmp_path / "out" / "chartae" / "tiles.pdf").pages[0]
     assert mm_box(page.trimbox) == pytest.approx((2, 2, 82, 82), abs=0.01)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from("LS"), min_size=8, max_size=8), st.text("abc", max_size=3))
+def test_any_tile_draws_itself(letters, seed):
+    """Any two-terrain tile, with its land as one piece and each run of sea its own piece,
+    gives regions that cover the tile once and show the right terrain at every half-edge."""
+    text = "".join(letters)
+    sea_run, pieces = 0, []
+    for i, ch in enumerate(text):
+        if ch == "S" and (i == 0 or text[i - 1] != "S"):
+            sea_run += 1
+        pieces.append(0 if ch == "L" else sea_run)
+    if text[0] == "S" and text[-1] == "S" and sea_run > 1:  # the first run wraps round
+        pieces = [1 if p == sea_run else p for p in pieces]
+    size = 100.0
+    shape = tile_shape(halves(text), tuple(pieces), size, 0, 0.04, seed)
+    for i in range(1, 20):
+        for j in range(1, 20):
+            p = (size * i / 20 + 0.013, size * j / 20 + 0.007)
+            assert sum(point_in_polygon(p, poly) for _, poly in shape.regions) == 1, p
+    for h, terrain in enumerate(halves(text)):
+        x, y = border_point(h + 0.5, size)
+        inward = ((size / 2 - x) * 0.06, (size / 2 - y) * 0.06)
+        p = (x + inward[0], y + inward[1])
+        assert [t for t, poly in shape.regions if point_in_polygon(p, poly)] == [terrain]

@@ -33,6 +33,7 @@ FACING = ((1, 0, ((2, 7), (3, 6))), (0, 1, ((4, 1), (5, 0))))
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 Cell = tuple[int, int]
+# A map (finished or growing): (tile, quarter turns clockwise) per cell
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,9 @@ class EngineTile:
         return self._views[rotation % 4]
 
 
+Map = dict[Cell, tuple["EngineTile", int]]
+
+
 @dataclass
 class Group:
     terrain: str
@@ -75,9 +79,7 @@ class Result:
     tie: bool
 
 
-def largest_groups(
-    placed: dict[Cell, tuple[EngineTile, int]], terrains: Sequence[str]
-) -> dict[str, Group]:
+def largest_groups(placed: Map, terrains: Sequence[str]) -> dict[str, Group]:
     """Each terrain's largest linked group of tiles (ties: the group listed first in reading order)."""
     shown = {cell: tile.turned(rot) for cell, (tile, rot) in placed.items()}
     parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
@@ -161,7 +163,7 @@ class Move:
 class Game:
     """A game in progress: the map, the face-down stack (top last), whose turn, rotation streak."""
 
-    placed: dict[Cell, tuple[EngineTile, int]]
+    placed: Map
     stack: list[EngineTile]
     players: tuple[str, str]  # territories, in turn order starting with the player to move
     columns: int = 3
@@ -210,7 +212,7 @@ class Game:
         return decide(largest_groups(self.placed, terrains), self.last_placer)
 
 
-def normalised(placed: dict[Cell, tuple[EngineTile, int]]) -> dict[Cell, tuple[EngineTile, int]]:
+def normalised(placed: Map) -> Map:
     """The same map moved so its top-left cell is (0, 0)."""
     x0 = min(c[0] for c in placed)
     y0 = min(c[1] for c in placed)
