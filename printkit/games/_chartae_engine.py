@@ -33,7 +33,6 @@ FACING = ((1, 0, ((2, 7), (3, 6))), (0, 1, ((4, 1), (5, 0))))
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 Cell = tuple[int, int]
-# A map (finished or growing): (tile, quarter turns clockwise) per cell
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,8 @@ class EngineTile:
         return self._views[rotation % 4]
 
 
-Map = dict[Cell, tuple["EngineTile", int]]
+# A map, finished or growing: (tile, quarter turns clockwise) per cell
+Map = dict[Cell, tuple[EngineTile, int]]
 
 
 @dataclass
