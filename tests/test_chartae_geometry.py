@@ -156,3 +156,13 @@ def test_any_tile_draws_itself(letters, seed):
         inward = ((size / 2 - x) * 0.06, (size / 2 - y) * 0.06)
         p = (x + inward[0], y + inward[1])
         assert [t for t, poly in shape.regions if point_in_polygon(p, poly)] == [terrain]
+
+
+def test_reference_card_text_that_cannot_fit(cli, kit_copy, tmp_path):
+    kit = kit_copy("chartae")
+    tiles = kit / "tiles.yaml"
+    edit(tiles, "tile_size: 70mm", "tile_size: 70mm\nmin_text_size: 9pt")
+    r = cli("build", kit, "--out", tmp_path / "out")
+    assert r.exit_code == 2
+    assert f"tiles.yaml:{line_of(tiles, 'reference:')}:" in r.stderr
+    assert "the reference card text does not fit even at 9 pt; shorten it" in r.stderr

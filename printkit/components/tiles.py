@@ -80,5 +80,5 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         )
     except ReferenceOverflow as exc:
         raise fail(
-            where(tiles, "reference") or Location(tiles.file), f"{exc}; shorten it"
+            where(tiles, "reference", key=True) or Location(tiles.file), f"{exc}; shorten it"
         ) from None

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.fonts import font
-from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.edgetile import Point, TileShape, open_spot, scatter, tile_shape
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
@@ -49,13 +49,13 @@ class TilePainter:
     # -- placing ---------------------------------------------------------------------------
     def place_front(self, item: Tile | ReferenceSide, trim: Rect) -> None:
         if isinstance(item, ReferenceSide):
-            self._place("ref-front", trim, lambda: self.draw_reference(item.card.front, 0))
+            self._place("ref-front", trim, lambda: self.draw_reference(item.card.front))
         else:
             self._place(f"tile-{item.id}", trim, lambda: self.draw_face(item))
 
     def place_back(self, item: Tile | ReferenceSide, trim: Rect) -> None:
         if isinstance(item, ReferenceSide):
-            self._place("ref-back", trim, lambda: self.draw_reference(item.card.back, 1))
+            self._place("ref-back", trim, lambda: self.draw_reference(item.card.back))
         else:
             self._place("tile-back", trim, self.draw_back)
 
@@ -300,7 +300,8 @@ class TilePainter:
             c.restoreState()
 
     # -- the reference card ----------------------------------------------------------------
-    def draw_reference(self, side: CardSide, index: int) -> None:
+    def draw_reference(self, side: CardSide) -> None:
+        """One side of the rules card: a title and headed paragraphs on parchment."""
         c, s, b = self.c, self.size, self.bleed
         back = self.tiles.back
         paper = self._paper()
@@ -320,10 +321,11 @@ class TilePainter:
         c.setStrokeColor(colour(back.accent))
         c.setLineWidth(0.6)
         c.line(inset + mm(3), s - inset - title_h, s - inset - mm(3), s - inset - title_h)
-        box = Rect(inset + mm(2.2), inset + mm(2.0), s - 2 * inset - mm(4.4), 0)
+        bottom = inset + mm(2.0)
         top = s - inset - title_h - mm(1.2)
-        box = Rect(box.x, box.y, box.w, top - box.y)
-        self._sections(side, box, ink)
+        self._sections(
+            side, Rect(inset + mm(2.2), bottom, s - 2 * inset - mm(4.4), top - bottom), ink
+        )
 
     def _sections(self, side: CardSide, box: Rect, ink: Color) -> None:
         """Headings and text, at the largest common size that fits the box."""
@@ -334,7 +336,12 @@ class TilePainter:
             blocks = []
             total = 0.0
             for section in side.sections:
-                fitted = fit_text(section.text, font("body"), box.w, 1e6, size, size)
+                try:
+                    fitted = fit_text(section.text, font("body"), box.w, 1e6, size, size)
+                except TextOverflow:
+                    raise ReferenceOverflow(
+                        f"a word of {section.text[:30]!r}... is wider than the reference card"
+                    ) from None
                 head = size * 1.25 if section.heading else 0.0
                 blocks.append((section, fitted, head))
                 total += head + fitted.height + size * 0.45
