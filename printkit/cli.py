@@ -127,6 +127,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "check": "printkit.commands.check:check_command",
     "rules": "printkit.commands.check:rules_command",
     "schema": "printkit.commands.schema:schema_command",
+    "score": "printkit.commands.score:score_command",
 }
 
 

@@ -18,6 +18,7 @@ from types import ModuleType
 # type name -> module under printkit.components
 COMPONENT_TYPES: dict[str, str] = {
     "deck": "deck",
+    "tiles": "tiles",
 }
 
 

@@ -1,0 +1,370 @@
+"""Chartae: the rules file (map size, rotation limit, balance settings), the tile-set checks, and
+settling a finished map (`printkit score chartae LAYOUT`).
+
+The game logic itself (scoring, legal moves, random games) is in chartae_engine, which knows
+nothing of files; this module connects it to the kit's data and reports at file:line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from printkit.checks import Finding, RuleSet
+from printkit.errors import Collector, Diagnostic, InputError, Location
+from printkit.games._chartae_engine import (
+    EngineTile,
+    Result,
+    decide,
+    largest_groups,
+    random_games,
+)
+from printkit.kit import Kit
+from printkit.load.schema import Field, Id, Int, ListOf, Number, Record, where
+from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
+
+SCHEMA = Record(
+    "chartae rules",
+    {
+        "map": Field(
+            Record(
+                "map",
+                {
+                    "columns": Field(Int(1, 9), default=3, doc="the finished map's width in tiles"),
+                    "rows": Field(Int(1, 9), default=3, doc="its height in tiles"),
+                },
+            ),
+            required=True,
+            doc="the finished map: the tile set must hold exactly columns x rows tiles",
+        ),
+        "territories": Field(
+            ListOf(Id(), 2, 2),
+            required=True,
+            doc="the two sides, each a terrain of the tile set, e.g. [land, sea]",
+        ),
+        "max_rotations": Field(
+            Int(0, 20), default=2, doc="Rotate actions allowed directly in a row"
+        ),
+        "balance": Field(
+            Record(
+                "balance",
+                {
+                    "games": Field(Int(0, 1_000_000), default=10_000, doc="random games to play"),
+                    "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed, same report"),
+                    "threshold": Field(
+                        Number(50, 100, "%"),
+                        default=60,
+                        doc="warn when one side wins more than this share of the games",
+                    ),
+                },
+            ),
+            required=True,
+        ),
+    },
+)
+
+RULES = RuleSet("chartae")
+
+
+def tile_set(kit: Kit) -> TileSet:
+    for cid in kit.component_ids():
+        if kit.spec(cid).type == "tiles":
+            return kit.model(cid)
+    raise LookupError("the chartae kit has no tiles component")
+
+
+def engine_tiles(tiles: TileSet) -> list[EngineTile]:
+    return [EngineTile(t.id, t.halves, t.piece_of(), t.compass) for t in tiles.tiles]
+
+
+def _tiles_where(ts: TileSet) -> Location:
+    return where(ts, "tiles", key=True) or Location(ts.file)
+
+
+@RULES.rule("CH001", "error", "the set has exactly one tile per cell of the finished map")
+def tile_count(kit: Kit) -> Iterator[tuple[Location, str]]:
+    rules, ts = kit.rules_data(), tile_set(kit)
+    need = rules.map.columns * rules.map.rows
+    have = len(ts.tiles)
+    shape = f"{rules.map.columns}x{rules.map.rows}"
+    if have > need:
+        for extra in ts.tiles[need:]:
+            yield (
+                where(extra) or _tiles_where(ts),
+                f"tile {extra.id!r} is tile {ts.tiles.index(extra) + 1} of {have}, but a {shape} "
+                f"map takes exactly {need}",
+            )
+    elif have < need:
+        yield (
+            _tiles_where(ts),
+            f"the set has {have} tiles, but a {shape} map takes exactly {need}",
+        )
+
+
+@RULES.rule("CH002", "error", "exactly one tile bears the compass rose (the start tile)")
+def one_compass(kit: Kit) -> Iterator[tuple[Location, str]]:
+    ts = tile_set(kit)
+    marked = [t for t in ts.tiles if t.compass]
+    if not marked:
+        yield (_tiles_where(ts), "no tile is marked 'compass: true'; one must be the start tile")
+    for extra in marked[1:]:
+        first = where(marked[0], "compass") or where(marked[0])
+        yield (
+            where(extra, "compass") or where(extra),
+            f"tile {extra.id!r} is a second compass tile (the first is {marked[0].id!r} at line "
+            f"{first.line if first else '?'}); exactly one tile starts the map",
+        )
+
+
+@RULES.rule("CH003", "error", "every tile shows both territories")
+def both_territories(kit: Kit) -> Iterator[tuple[Location, str]]:
+    rules, ts = kit.rules_data(), tile_set(kit)
+    for tile in ts.tiles:
+        for territory in rules.territories:
+            if territory not in tile.halves:
+                yield (
+                    where(tile, "edges") or where(tile),
+                    f"tile {tile.id!r} has no {territory} on its edges ({tile.edges}); every tile "
+                    f"must show {' and '.join(rules.territories)}",
+                )
+
+
+def _problems(kit: Kit, kind: str) -> Iterator[tuple[Location, str]]:
+    for tile in tile_set(kit).tiles:
+        for problem in tile_problems(tile):
+            if problem.kind == kind:
+                yield problem.where, problem.message
+
+
+@RULES.rule("CH004", "error", "each half-edge belongs to exactly one piece")
+def half_edge_once(kit: Kit) -> Iterator[tuple[Location, str]]:
+    yield from _problems(kit, "coverage")
+
+
+@RULES.rule("CH005", "error", "a piece's terrain matches its half-edges")
+def piece_terrain(kit: Kit) -> Iterator[tuple[Location, str]]:
+    yield from _problems(kit, "terrain")
+
+
+@RULES.rule("CH006", "error", "a tile's pieces can lie side by side on a square")
+def piece_shape(kit: Kit) -> Iterator[tuple[Location, str]]:
+    yield from _problems(kit, "shape")
+
+
+@RULES.rule("CH007", "error", "the rules' territories are terrains of the tile set")
+def territories_known(kit: Kit) -> Iterator[tuple[Location, str]]:
+    rules, ts = kit.rules_data(), tile_set(kit)
+    for territory in rules.territories:
+        if territory not in ts.terrains:
+            yield (
+                where(rules, "territories") or Location(kit.manifest_file),
+                f"territory {territory!r} is no terrain of the tile set ({', '.join(ts.terrains)})",
+            )
+
+
+def playable(kit: Kit) -> bool:
+    """True when the set can be played: every error-level rule above passes."""
+    return not any(
+        True
+        for code, rule in RULES.rules.items()
+        if rule.severity == "error"
+        for _ in rule.check(kit)
+    )
+
+
+@RULES.rule("CH010", "warning", "land and sea hold the same number of half-edges")
+def half_edge_totals(kit: Kit) -> Iterator[Finding]:
+    rules, ts = kit.rules_data(), tile_set(kit)
+    counts = {t: sum(tile.halves.count(t) for tile in ts.tiles) for t in rules.territories}
+    total = HALF_EDGES * len(ts.tiles)
+    text = ", ".join(f"{t} {n}" for t, n in counts.items())
+    even = len(set(counts.values())) == 1
+    yield Finding(
+        "CH010",
+        "info" if even else "warning",
+        f"half-edges of the {len(ts.tiles)} tiles: {text} of {total}"
+        + ("" if even else "; the side with fewer starts behind"),
+        _tiles_where(ts),
+    )
+
+
+@RULES.rule("CH011", "warning", "neither side wins more than the threshold of random games")
+def win_rates(kit: Kit) -> Iterator[Finding]:
+    rules, ts = kit.rules_data(), tile_set(kit)
+    b = rules.balance
+    if b.games == 0 or not playable(kit):
+        return
+    territories = tuple(rules.territories)
+    report = random_games(
+        engine_tiles(ts),
+        territories,
+        b.games,
+        b.seed,
+        rules.map.columns,
+        rules.map.rows,
+        rules.max_rotations,
+    )
+    pct = {t: 100 * n / report.games for t, n in report.wins.items()}
+    tie_pct = 100 * report.ties / report.games
+    text = (
+        f"{report.games:,} random games (seed {b.seed}): "
+        + ", ".join(f"{t} wins {pct[t]:.1f} %" for t in territories)
+        + f" ({tie_pct:.1f} % had equal groups, settled against the last placer: "
+        + ", ".join(f"{t} won {100 * report.tie_wins[t] / report.games:.1f} %" for t in territories)
+        + ")"
+    )
+    over = [t for t in territories if pct[t] > b.threshold]
+    severity = "warning" if over else "info"
+    if over:
+        text += f"; {over[0]} wins more than {b.threshold:g} %"
+    yield Finding("CH011", severity, text, where(rules, "balance", key=True) or _tiles_where(ts))
+
+
+# --- settling a finished map ----------------------------------------------------------------
+
+LAYOUT_HELP = (
+    "rows from the top, separated by new lines or '/'; cells by spaces or commas; "
+    "each cell a tile id, optionally ':R' for R quarter turns clockwise (0-3) or ':90', "
+    "':180', ':270' degrees"
+)
+_CELL = re.compile(r"[^\s,/]+")
+_TURNS = {"0": 0, "1": 1, "2": 2, "3": 3, "90": 1, "180": 2, "270": 3}
+
+
+@dataclass(frozen=True)
+class Placed:
+    id: str
+    turns: int
+    where: Location
+
+
+def parse_layout(
+    text: str, source: str, tile_ids: list[str], columns: int, rows: int
+) -> list[list[Placed]]:
+    """A finished map from the layout notation (see docs/chartae.md); InputError at line:col."""
+    errors = Collector()
+    grid: list[list[Placed]] = []
+    used: dict[str, Placed] = {}
+    row_starts: list[Location] = []
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0]
+        offset = 0
+        for chunk in body.split("/"):
+            cells = []
+            for m in _CELL.finditer(chunk):
+                col = offset + m.start() + 1
+                loc = Location(source, line_no, col)
+                cell = _cell(m.group(), loc, tile_ids, errors)
+                if cell is None:
+                    continue
+                if cell.id in used:
+                    first = used[cell.id].where
+                    errors.add(
+                        loc,
+                        f"tile {cell.id!r} is used twice (first at {first.line}:{first.col}); "
+                        "a map uses each tile once",
+                    )
+                used[cell.id] = cell
+                cells.append(cell)
+            if chunk.strip():
+                grid.append(cells)
+                row_starts.append(Location(source, line_no, offset + 1))
+            offset += len(chunk) + 1
+    if not errors.diagnostics:
+        if len(grid) != rows:
+            errors.add(
+                Location(source, 1, 1),
+                f"a finished map has {rows} rows of {columns} tiles; found {len(grid)} rows "
+                f"({LAYOUT_HELP})",
+            )
+        for cells, loc in zip(grid, row_starts, strict=True):
+            if len(cells) != columns:
+                errors.add(loc, f"this row has {len(cells)} tiles; a row of the map has {columns}")
+    errors.raise_if_any()
+    return grid
+
+
+def _cell(word: str, loc: Location, tile_ids: list[str], errors: Collector) -> Placed | None:
+    name, _, turn = word.partition(":")
+    if name not in tile_ids:
+        errors.add(loc, f"{name!r} is no tile of this set; tiles are: {', '.join(tile_ids)}")
+        return None
+    if turn and turn not in _TURNS:
+        errors.add(
+            loc,
+            f"rotation {turn!r} of tile {name!r} must be 0-3 quarter turns clockwise or 90, "
+            "180, 270 degrees",
+        )
+        return None
+    return Placed(name, _TURNS[turn] if turn else 0, loc)
+
+
+def score_map(kit: Kit, grid: list[list[Placed]], last: str | None) -> Result:
+    rules, ts = kit.rules_data(), tile_set(kit)
+    by_id = {t.id: t for t in engine_tiles(ts)}
+    placed = {
+        (x, y): (by_id[cell.id], cell.turns)
+        for y, row in enumerate(grid)
+        for x, cell in enumerate(row)
+    }
+    return decide(largest_groups(placed, tuple(rules.territories)), last)
+
+
+def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str], int]:
+    """What `printkit score` prints for a finished map, and its exit code (0, or 2 for bad input)."""
+    rules, ts = kit.rules_data(), tile_set(kit)
+    _refuse_unplayable(kit, ts)
+    if last is not None and last not in rules.territories:
+        raise InputError(
+            [_diag(Location("--last"), f"--last must be one of: {', '.join(rules.territories)}")]
+        )
+    grid = parse_layout(text, source, [t.id for t in ts.tiles], rules.map.columns, rules.map.rows)
+    result = score_map(kit, grid, last)
+    width = max(len(_show(c)) for row in grid for c in row)
+    lines = ["map (rows from the top; :R = quarter turns clockwise):"]
+    for row in grid:
+        lines.append("  " + "  ".join(_show(c).ljust(width) for c in row).rstrip())
+    names = {(x, y): c.id for y, row in enumerate(grid) for x, c in enumerate(row)}
+    label = max(len(t) for t in rules.territories)
+    for territory, group in result.groups.items():
+        ids = ", ".join(names[cell] for cell in group.cells)
+        lines.append(
+            f"{territory.ljust(label)}  largest group {group.size} tile{_s(group.size)}: {ids}"
+        )
+    sizes = [g.size for g in result.groups.values()]
+    if not result.tie:
+        loser = next(t for t in rules.territories if t != result.winner)
+        lines.append(
+            f"{result.winner} wins, {result.groups[result.winner].size} tiles to "
+            f"{result.groups[loser].size}"
+        )
+    elif result.winner is not None:
+        lines.append(
+            f"tie at {sizes[0]} tiles: {last} placed the last tile and loses, so "
+            f"{result.winner} wins"
+        )
+    else:
+        lines.append(
+            f"tie at {sizes[0]} tiles: whoever placed the last tile loses "
+            "(say who with --last land or --last sea)"
+        )
+    return lines, 0
+
+
+def _refuse_unplayable(kit: Kit, ts: TileSet) -> None:
+    bad = [p for t in ts.tiles for p in tile_problems(t)]
+    if bad:
+        raise InputError([_diag(p.where, p.message) for p in bad])
+
+
+def _diag(loc: Location, message: str) -> Diagnostic:
+    return Diagnostic(loc, message)
+
+
+def _show(cell: Placed) -> str:
+    return cell.id + (f":{cell.turns}" if cell.turns else "")
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"

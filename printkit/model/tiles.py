@@ -1,0 +1,341 @@
+"""Edge tiles: square tiles whose border is split into half-edges, each showing one terrain.
+
+A tile set file declares its terrains (name, one-letter code, colours, texture), the tile size,
+and the tiles. Each tile gives its 8 half-edges as letters, read clockwise from the top-left
+corner (top: left then right; right: top then bottom; bottom: right then left; left: bottom then
+top), e.g. "SS SL LL LS". A tile whose terrain lies in separate pieces lists the half-edges of
+each piece. Nothing here is specific to one game: Chartae is one user of this model.
+
+Loading accepts any well-formed set; `tile_problems` says what cannot be a real tile (a half-edge
+in no piece or in two, a piece whose terrain disagrees with its half-edges, pieces that cannot lie
+side by side on a square). The game's checks report them as findings and the painter refuses to
+draw them, both from this one function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.errors import Location
+from printkit.layout.sizes import Size
+from printkit.layout.units import mm
+from printkit.load.schema import (
+    Bool,
+    Choice,
+    Color,
+    Field,
+    Id,
+    Int,
+    Length,
+    ListOf,
+    MapOf,
+    Number,
+    Record,
+    Str,
+    where,
+)
+
+HALF_EDGES = 8
+TEXTURES = ("plain", "waves", "hills", "dots")
+ORNAMENTS = ("none", "ship", "whale", "town")
+
+
+@dataclass
+class Terrain:
+    letter: str
+    colour: str
+    ink: str
+    texture: str
+    name: str = ""
+
+
+@dataclass
+class Piece:
+    terrain: str
+    halves: list[int]
+
+
+@dataclass
+class Tile:
+    id: str
+    edges: str
+    compass: bool
+    pieces: list[Piece] | None
+    ornament: str = "none"
+    halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
+
+    def resolved_pieces(self) -> list[Piece]:
+        """The pieces as given, or one piece per terrain when the tile lists none."""
+        if self.pieces:
+            return self.pieces
+        out: dict[str, Piece] = {}
+        for i, terrain in enumerate(self.halves):
+            out.setdefault(terrain, Piece(terrain, [])).halves.append(i)
+        return list(out.values())
+
+    def piece_of(self) -> tuple[int, ...]:
+        """For each half-edge, the index of its piece (valid tiles only)."""
+        owner = [-1] * HALF_EDGES
+        for index, piece in enumerate(self.resolved_pieces()):
+            for h in piece.halves:
+                owner[h] = index
+        return tuple(owner)
+
+
+@dataclass
+class Coast:
+    colour: str
+    width: float
+    roughness: float
+    waterlines: int
+
+
+@dataclass
+class TileBack:
+    title: str
+    subtitle: str
+    colour: str
+    accent: str
+    ink: str
+
+
+@dataclass
+class CardSection:
+    heading: str
+    text: str
+
+
+@dataclass
+class CardSide:
+    title: str
+    sections: list[CardSection]
+
+
+@dataclass
+class ReferenceCard:
+    front: CardSide
+    back: CardSide
+
+
+@dataclass
+class TileSet:
+    tile_size: float
+    corner_marks: bool
+    min_text_size: float
+    terrains: dict[str, Terrain]
+    coast: Coast
+    back: TileBack
+    reference: ReferenceCard | None
+    tiles: list[Tile]
+    file: str = ""
+    raw: Any = field(default=None, repr=False)
+
+    @property
+    def size(self) -> Size:
+        return Size(self.tile_size, self.tile_size)
+
+    def by_letter(self) -> dict[str, str]:
+        return {t.letter: name for name, t in self.terrains.items()}
+
+
+TERRAIN = Record(
+    "terrain",
+    {
+        "letter": Field(
+            Str(1, 1, pattern=r"[A-Z]", pattern_words="one capital letter"),
+            required=True,
+            doc="the letter tiles use for this terrain in their edges",
+        ),
+        "colour": Field(Color(), required=True, doc="the terrain's fill"),
+        "ink": Field(Color(), required=True, doc="the colour of its texture and marks"),
+        "texture": Field(
+            Choice(TEXTURES),
+            default="plain",
+            doc="a pattern that tells terrains apart in greyscale too",
+        ),
+    },
+    cls=Terrain,
+)
+
+PIECE = Record(
+    "piece",
+    {
+        "terrain": Field(Id(), required=True, doc="the terrain of this piece"),
+        "halves": Field(
+            ListOf(Int(0, HALF_EDGES - 1), 1, HALF_EDGES),
+            required=True,
+            doc="the half-edges (0-7, clockwise from the top-left) this piece touches",
+        ),
+    },
+    cls=Piece,
+)
+
+EDGES_WORDS = 'eight terrain letters, clockwise from the top-left, like "SS SL LL LS"'
+
+TILE = Record(
+    "tile",
+    {
+        "id": Field(Id(), required=True, doc="the tile's name, printed small on its face"),
+        "edges": Field(
+            Str(8, 40, pattern=r"[A-Za-z ]+", pattern_words=EDGES_WORDS),
+            required=True,
+            doc="half-edges 0-7 clockwise from the top-left corner, one letter each",
+        ),
+        "compass": Field(Bool(), default=False, doc="the start tile, with the compass rose"),
+        "pieces": Field(
+            ListOf(PIECE, 1, HALF_EDGES),
+            doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
+        ),
+        "ornament": Field(
+            Choice(ORNAMENTS),
+            default="none",
+            doc="a small picture where the tile has room: a ship or whale at sea, a town on land",
+        ),
+    },
+    cls=Tile,
+)
+
+COAST = Record(
+    "coast",
+    {
+        "colour": Field(Color(), default="#3b2a17", doc="the coastline's ink"),
+        "width": Field(Length(0.05, 3), default=mm(0.45), doc="the coastline's width"),
+        "roughness": Field(
+            Number(0, 0.08), default=0.03, doc="how far the coast wanders, as a share of the tile"
+        ),
+        "waterlines": Field(Int(0, 8), default=3, doc="engraved lines following the coast"),
+    },
+    cls=Coast,
+)
+
+BACK = Record(
+    "tile back",
+    {
+        "title": Field(Str(0, 40), default=""),
+        "subtitle": Field(Str(0, 60), default=""),
+        "colour": Field(Color(), default="#2b3f52"),
+        "accent": Field(Color(), default="#d6b46a"),
+        "ink": Field(Color(), default="#f4ead2"),
+    },
+    cls=TileBack,
+)
+
+SECTION = Record(
+    "card section",
+    {
+        "heading": Field(Str(0, 60), default=""),
+        "text": Field(Str(1, 600), required=True),
+    },
+    cls=CardSection,
+)
+
+SIDE = Record(
+    "card side",
+    {
+        "title": Field(Str(1, 40), required=True),
+        "sections": Field(ListOf(SECTION, 1, 8), required=True),
+    },
+    cls=CardSide,
+)
+
+REFERENCE = Record(
+    "reference card",
+    {
+        "front": Field(SIDE, required=True, doc="the side with the turn and the two actions"),
+        "back": Field(SIDE, required=True, doc="the other side: game end and scoring"),
+    },
+    cls=ReferenceCard,
+)
+
+TILE_SET = Record(
+    "tile set",
+    {
+        "tile_size": Field(Length(20, 300), default=mm(70), doc="the side of a square tile"),
+        "corner_marks": Field(Bool(), default=True, doc="print each tile's id small on its face"),
+        "min_text_size": Field(Length(0.5, 30, allow_zero=False), default=6.0),
+        "terrains": Field(MapOf(TERRAIN, min_items=2), required=True),
+        "coast": Field(COAST, default=lambda: Coast("#3b2a17", mm(0.45), 0.03, 3)),
+        "back": Field(BACK, default=lambda: TileBack("", "", "#2b3f52", "#d6b46a", "#f4ead2")),
+        "reference": Field(REFERENCE, doc="a rules reference card printed with the tiles"),
+        "tiles": Field(ListOf(TILE, 1, 200), required=True),
+    },
+    cls=TileSet,
+)
+
+
+def parse_edges(edges: str, by_letter: dict[str, str]) -> tuple[str, ...] | str:
+    """The terrain names of half-edges 0-7, or a sentence saying what is wrong."""
+    letters = edges.replace(" ", "").upper()
+    if len(letters) != HALF_EDGES:
+        return f"edges must be {EDGES_WORDS}; got {len(letters)} letters in {edges!r}"
+    unknown = sorted({ch for ch in letters if ch not in by_letter})
+    if unknown:
+        known = ", ".join(f"{k} ({v})" for k, v in by_letter.items())
+        return f"edges use letter {unknown[0]!r}, which names no terrain; terrains are: {known}"
+    return tuple(by_letter[ch] for ch in letters)
+
+
+@dataclass(frozen=True)
+class TileProblem:
+    """Why a tile cannot be a real tile. kind: coverage, terrain or shape."""
+
+    kind: str
+    where: Location
+    message: str
+
+
+def tile_problems(tile: Tile) -> list[TileProblem]:
+    """What makes this tile's pieces impossible; empty for a tile that can be drawn and scored."""
+    out: list[TileProblem] = []
+    here = where(tile, "pieces", key=True) or where(tile) or Location("?")
+    pieces = tile.resolved_pieces()
+    owners: dict[int, list[int]] = {h: [] for h in range(HALF_EDGES)}
+    for index, piece in enumerate(pieces):
+        at = where(piece) or here
+        for h in sorted(set(piece.halves)):
+            owners[h].append(index)
+        wrong = [h for h in piece.halves if tile.halves[h] != piece.terrain]
+        if wrong:
+            shown = ", ".join(f"{h} ({tile.halves[h]})" for h in wrong)
+            out.append(
+                TileProblem(
+                    "terrain",
+                    where(piece, "terrain") or at,
+                    f"tile {tile.id!r}: a {piece.terrain} piece lists half-edge{_s(wrong)} "
+                    f"{shown}, which the edges {tile.edges!r} show as another terrain",
+                )
+            )
+    for h, who in owners.items():
+        if not who:
+            out.append(
+                TileProblem(
+                    "coverage",
+                    here,
+                    f"tile {tile.id!r}: half-edge {h} belongs to no piece; every half-edge "
+                    "must be in exactly one",
+                )
+            )
+        elif len(who) > 1:
+            at = where(pieces[who[1]]) or here
+            out.append(
+                TileProblem(
+                    "coverage",
+                    at,
+                    f"tile {tile.id!r}: half-edge {h} is in {len(who)} pieces; every half-edge "
+                    "must be in exactly one",
+                )
+            )
+    if out:
+        return out
+    from printkit.layout.edgetile import ShapeError, coasts
+
+    try:
+        coasts(tile.halves, tile.piece_of())
+    except ShapeError as exc:
+        out.append(TileProblem("shape", here, f"tile {tile.id!r}: {exc}"))
+    return out
+
+
+def _s(items: list) -> str:
+    return "s" if len(items) != 1 else ""
