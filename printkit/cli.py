@@ -184,12 +184,15 @@ def build(
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
     progress = _Progress()
+    notes: list[str] = []
     try:
-        written = build_kits(loaded, out, progress)
+        written = build_kits(loaded, out, progress, notes=notes.append)
     finally:
         progress.close()
     for path in written:
         click.echo(f"wrote {path}")
+    for note in notes:
+        click.echo("\n" + note.rstrip())
 
 
 @main.command()

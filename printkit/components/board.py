@@ -40,6 +40,7 @@ def load(kit: Kit, component_id: str) -> Board:
         top_band=raw.top_band,
         bottom_band=raw.bottom_band,
         wall=raw.wall,
+        glue_overlap=raw.glue_overlap,
         title=raw.title,
         subtitle=raw.subtitle,
         tracks=list(raw.tracks),
@@ -141,5 +142,12 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     b: Board = kit.model(component_id)
     painter = ArenaPainter(b, arena(b))
     return render_plan(
-        kit, component_id, path, b.size, painter.draw, avoid=painter.avoid(), progress=progress
+        kit,
+        component_id,
+        path,
+        b.size,
+        painter.draw,
+        avoid=painter.avoid(),
+        overlap=b.glue_overlap,
+        progress=progress,
     )

@@ -49,7 +49,7 @@ class ArenaPainter:
         return (self.b.arrival_at + at - 1) % self.b.lap
 
     def symbol_centre(self, sector: int, lane: int) -> tuple[float, float]:
-        return point(self.a, sector + 0.5, lane + 0.45)
+        return point(self.a, sector + 0.5, lane + 0.56)
 
     def symbol_size(self, sector: int, lane: int) -> float:
         return square_inner_size(self.a, sector, lane) * 0.66
@@ -67,7 +67,9 @@ class ArenaPainter:
             x, y = point(self.a, self.b.arrival_at, lane + 0.5)
             boxes.append(Rect(x - mm(6), y - mm(6), mm(12), mm(12)))
         boxes += [r for _, r in self._slot_rects()]
-        boxes += [r for r, _ in self._legend_cells()]
+        boxes += [Rect(r.x, r.y, r.w - mm(3), r.h) for r, _ in self._legend_cells()]
+        w = self.b.size.width
+        boxes.append(Rect(w * 0.3, mm(6), w * 0.4, self.b.bottom_band - mm(8)))  # the title
         return boxes
 
     # -- the whole board ---------------------------------------------------------------------
@@ -144,12 +146,12 @@ class ArenaPainter:
                 self._number(c, at, s, lane, kind)
 
     def _stone_tint(self, c: Canvas, s: int, lane: int) -> None:
-        x, y = point(self.a, s + 0.5, lane + 0.45)
+        x, y = point(self.a, s + 0.5, lane + 0.56)
         size = self.symbol_size(s, lane) * 0.55
         draw_emblem(c, "pillar", x, y, size, tint(self.p.lines, 0.55))
 
     def _number(self, c: Canvas, at: int, s: int, lane: int, kind: SquareKind | None) -> None:
-        x, y = point(self.a, s + 0.5, lane + 0.86)
+        x, y = point(self.a, s + 0.5, lane + 0.13)
         ink = kind.ink if kind else self.p.lines
         c.saveState()
         c.translate(x, y)
@@ -253,7 +255,7 @@ class ArenaPainter:
         for i, at in enumerate(self.b.mileage_stones):
             s = self.sector(at)
             x, y = point(self.a, s + 0.5, edge)
-            r = self.b.wall * 0.95
+            r = self.b.wall * 0.8
             c.setFillColor(colour(self.p.stone))
             c.setStrokeColor(colour(self.p.ink))
             c.setLineWidth(0.8)

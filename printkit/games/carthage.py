@@ -393,10 +393,13 @@ def cues(kit: Kit) -> Iterator[tuple[Location, str]]:
 def fatum_deal(kit: Kit) -> Iterator[tuple[Location, str]]:
     r = rules(kit)
     d = deck(kit, "fatum")
-    for n in range(r.players.min, r.players.max + 1):
+    counts = [players(kit)] if kit.options.players else range(r.players.min, r.players.max + 1)
+    for n in counts:
         removed = sum(c.count for c in removed_cards(kit, r.components.fatum, n))
         total = d.total - removed
-        yield Location(d.file, 1), f"{n} players: {total} FATUM cards deal {deal(total, n)}"
+        setup = setup_for(kit, n)
+        hands = len(setup.teams) if setup and setup.teams else n
+        yield Location(d.file, 1), f"{n} players: {total} FATUM cards deal {deal(total, hands)}"
 
 
 def deal(total: int, n: int) -> str:
@@ -461,6 +464,9 @@ def pick_list(kit: Kit) -> str:
     if setup and setup.teams:
         for i, team in enumerate(setup.teams, start=1):
             lines.append(f"Player {i} runs: " + " and ".join(team))
+    tokens = kit.model(r.components.tokens)
+    if tokens.aid:
+        lines.append(f"Player aids: {min(n, tokens.aid.count)} (one per player)")
     for role in ("curriculum", "fatum"):
         cid = getattr(r.components, role)
         d = kit.model(cid)

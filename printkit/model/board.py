@@ -93,6 +93,7 @@ class Board:
     top_band: float
     bottom_band: float
     wall: float
+    glue_overlap: float
     title: str
     subtitle: str
     tracks: list[str]
@@ -219,6 +220,9 @@ def board_schema(kinds: tuple[str, ...]) -> Record:
                 Length(0, 500, allow_zero=True), default=mm(40), doc="below the arena: the title"
             ),
             "wall": Field(Length(1, 100), default=mm(8), doc="the arena's outer wall"),
+            "glue_overlap": Field(
+                Length(5, 40), default=mm(12), doc="home tiling: the glue band on every seam"
+            ),
             "title": Field(Str(0, 60), default=""),
             "subtitle": Field(Str(0, 80), default=""),
             "tracks": Field(ListOf(Str(1, 8), 1, 12), required=True, doc="inside to outside"),
