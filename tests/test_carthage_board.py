@@ -154,3 +154,18 @@ def test_registration_marks_sit_in_the_bands_and_match_across_each_seam(sheets):
         assert inside, (first.label, second.label)
         other = first if keeper is second else second
         assert inside <= other.marks, (first.label, second.label)
+
+
+def test_seams_cut_the_fewest_symbols_when_none_is_clear():
+    from printkit.layout.geometry import Rect
+    from printkit.layout.sizes import PAPER, Size
+    from printkit.layout.tiling import plan_tiles
+
+    content = Size(mm(300), mm(150))  # two sheets across: one seam, ideally at 150 mm
+    # overlapping symbols along the whole width: every position cuts one or two of them,
+    # and the ideal position (150 mm) cuts two
+    avoid = [Rect(mm(10 * k + 7), mm(20), mm(15), mm(10)) for k in range(2, 28)]
+    assert sum(1 for r in avoid if r.x < mm(150) < r.x1) == 2
+    plan = plan_tiles(content, PAPER["a4"], mm(12), avoid)
+    (seam,) = plan.x_seams
+    assert sum(1 for r in avoid if r.x < seam < r.x1) == 1

@@ -6,6 +6,8 @@ trim). Backgrounds run into the bleed; text is fitted, never clipped.
 
 from __future__ import annotations
 
+import math
+
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -106,7 +108,7 @@ class AidPainter:
                 c.line(box.x, box.y1, box.x1, box.y1)
             text_x = box.x
             if section.diagram:
-                dbox = Rect(box.x, box.y + mm(1.5), min(mm(26), box.w * 0.33), box.h - mm(3))
+                dbox = Rect(box.x, box.y + mm(1.5), min(mm(38), box.w * 0.45), box.h - mm(3))
                 diagram(c, section.diagram, dbox, accent)
                 text_x = dbox.x1 + mm(3)
             tw = box.x1 - text_x
@@ -121,15 +123,20 @@ class AidPainter:
 
 
 def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
-    """A little grid of squares (lanes across, forward up) with a chariot, its path, blockers."""
+    """A strip of squares (forward to the right, lanes stacked) with a chariot and its moves.
+
+    The path is drawn as a line through square centres ending in an arrow; other chariots are
+    grey blocks; crossed squares are lost; a forbidden move is a dashed line struck through.
+    """
     cap_h = mm(3) if d.caption else 0.0
-    cell = min(box.w / d.lanes, (box.h - cap_h) / d.squares)
-    gw, gh = cell * d.lanes, cell * d.squares
+    cell = min(box.w / d.squares, (box.h - cap_h) / d.lanes)
+    gw, gh = cell * d.squares, cell * d.lanes
     x0 = box.x + (box.w - gw) / 2
     y0 = box.y + cap_h + (box.h - cap_h - gh) / 2
 
     def centre(lane_sq: list[int]) -> tuple[float, float]:
-        return x0 + (lane_sq[0] + 0.5) * cell, y0 + (lane_sq[1] + 0.5) * cell
+        lane, sq = lane_sq
+        return x0 + (sq + 0.5) * cell, y0 + gh - (lane + 0.5) * cell
 
     c.saveState()
     c.setStrokeColor(colour("#6b5533"))
@@ -137,40 +144,51 @@ def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
     for lane in range(d.lanes):
         for sq in range(d.squares):
             c.setFillColor(colour("#efdfb6") if lane % 2 == 0 else colour("#e6d1a0"))
-            c.rect(x0 + lane * cell, y0 + sq * cell, cell, cell, stroke=1, fill=1)
-    pad = cell * 0.16
+            c.rect(x0 + sq * cell, y0 + gh - (lane + 1) * cell, cell, cell, stroke=1, fill=1)
+    pad = cell * 0.14
     for cell_xy in d.blockers:
         x, y = centre(cell_xy)
-        c.setFillColor(colour("#8d8478"))
+        c.setFillColor(colour("#6f675c"))
         c.roundRect(
             x - cell / 2 + pad, y - cell / 2 + pad, cell - 2 * pad, cell - 2 * pad, pad, 0, 1
         )
     x, y = centre(d.chariot)
     c.setFillColor(accent)
     c.roundRect(x - cell / 2 + pad, y - cell / 2 + pad, cell - 2 * pad, cell - 2 * pad, pad, 0, 1)
-    arrow_head(c, x, y + cell * 0.22, 90, cell * 0.4, white)
+    arrow_head(c, x + cell * 0.24, y, 0, cell * 0.42, white)
+    ink = colour(INK)
+    for target in d.forbidden:
+        tx, ty = centre(target)
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.9)
+        c.setDash(2, 1.5)
+        c.line(x, y, tx, ty)
+        c.setDash()
+        _cross(c, (x + tx) / 2, (y + ty) / 2, cell * 0.2)
     if d.path:
         pts = [centre(d.chariot)] + [centre(p) for p in d.path]
-        c.setStrokeColor(colour(INK))
-        c.setLineWidth(1.1)
+        c.setStrokeColor(ink)
+        c.setLineWidth(1.3)
         for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
             c.line(ax, ay, bx, by)
         for px, py in pts[1:-1]:
-            c.setFillColor(colour(INK))
-            c.circle(px, py, 1.1, stroke=0, fill=1)
+            c.setFillColor(ink)
+            c.circle(px, py, 1.3, stroke=0, fill=1)
         (ax, ay), (bx, by) = pts[-2], pts[-1]
-        import math
-
         angle = math.degrees(math.atan2(by - ay, bx - ax))
-        arrow_head(c, bx, by, angle, cell * 0.35, colour(INK))
-    c.setStrokeColor(colour("#c8102e"))
-    c.setLineWidth(1.6)
+        arrow_head(c, bx, by, angle, cell * 0.38, ink)
     for cell_xy in d.crosses:
-        x, y = centre(cell_xy)
-        r = cell * 0.3
-        c.line(x - r, y - r, x + r, y + r)
-        c.line(x - r, y + r, x + r, y - r)
+        _cross(c, *centre(cell_xy), cell * 0.28)
     if d.caption:
-        c.setFillColor(colour(INK))
-        draw_line_fitted(c, d.caption, font("condensed"), mm(2.4), box.x, box.y, box.w)
+        c.setFillColor(ink)
+        draw_line_fitted(c, d.caption, font("heading"), mm(2.5), box.x, box.y, box.w)
+    c.restoreState()
+
+
+def _cross(c: Canvas, x: float, y: float, r: float) -> None:
+    c.saveState()
+    c.setStrokeColor(colour("#c8102e"))
+    c.setLineWidth(1.8)
+    c.line(x - r, y - r, x + r, y + r)
+    c.line(x - r, y + r, x + r, y - r)
     c.restoreState()

@@ -3,7 +3,7 @@
 A group has a role (e.g. "chariot", "cue") that game checks ask about, a size, a shape, an
 emblem, an optional back, and pieces: one colour each, `count` copies, tied to a player colour.
 A player aid is a card of headed sections, each with text and an optional move diagram: a small
-grid of squares (lanes across, forward up) showing a chariot, its path, blockers and crosses.
+strip of squares (forward to the right, lanes stacked) showing a chariot, its path, blockers and crosses.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from printkit.load.schema import (
     where,
 )
 
-CELL = ListOf(Int(0, 20), 2, 2, doc="[lane, square]: lane 0 on the left, square 0 at the bottom")
+CELL = ListOf(Int(0, 20), 2, 2, doc="[lane, square]: lane 0 at the top, square 0 on the left")
 
 
 @dataclass
@@ -63,6 +63,7 @@ class Diagram:
     path: list[list[int]]
     blockers: list[list[int]]
     crosses: list[list[int]]
+    forbidden: list[list[int]]
     caption: str
 
 
@@ -152,7 +153,8 @@ DIAGRAM = Record(
         "chariot": Field(CELL, required=True),
         "path": Field(ListOf(CELL), default=list),
         "blockers": Field(ListOf(CELL), default=list),
-        "crosses": Field(ListOf(CELL), default=list),
+        "crosses": Field(ListOf(CELL), default=list, doc="squares struck out (moves lost)"),
+        "forbidden": Field(ListOf(CELL), default=list, doc="moves never allowed, struck through"),
         "caption": Field(Str(0, 60), default=""),
     },
     cls=Diagram,
