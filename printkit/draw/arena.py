@@ -332,13 +332,23 @@ class ArenaPainter:
         c.setStrokeColor(colour(self.p.ink))
         c.setLineWidth(0.8)
         c.roundRect(sp.x, sp.y, sp.w, sp.h, mm(3), stroke=1, fill=1)
-        # the metae: three turning posts at each end
+        # the metae: three turning posts on a half-round plinth at each end
         for side in (-1, 1):
-            mx = sp.cx + side * (sp.w / 2 + self.a.inner_radius * 0.12)
-            c.setFillColor(colour(self.p.wall))
-            c.circle(mx, sp.cy, mm(5), stroke=0, fill=1)
-            for dy in (-mm(3.4), 0, mm(3.4)):
-                self._cone(c, mx, sp.cy + dy)
+            mx = sp.cx + side * (sp.w / 2 + mm(1.5))
+            r = min(sp.h * 0.32, mm(9))
+            p = c.beginPath()
+            p.moveTo(mx, sp.cy - r)
+            p.arcTo(mx - r, sp.cy - r, mx + r, sp.cy + r, -90, 180 if side > 0 else -180)
+            p.close()
+            c.setFillColor(stone)
+            c.setStrokeColor(colour(self.p.ink))
+            c.setLineWidth(0.8)
+            c.drawPath(p, stroke=1, fill=1)
+            for k in (-1, 0, 1):
+                t = math.radians(k * 50)
+                px = mx + side * r * 0.5 * math.cos(t)
+                py = sp.cy + r * 0.55 * math.sin(t)
+                self._cone(c, px, py, r * 0.22)
         c.setFillColor(colour(self.p.ink))
         c.setFont(font("heading"), 8)
         label = self.b.spina.label + (
@@ -375,11 +385,14 @@ class ArenaPainter:
                 c.setFont(font("heading"), 6.5)
                 c.drawCentredString(r.cx, r.cy - 2.2, _roman(k))
 
-    def _cone(self, c: Canvas, x: float, y: float) -> None:
-        c.setFillColor(colour(self.p.stone))
+    def _cone(self, c: Canvas, x: float, y: float, r: float) -> None:
+        """A turning post seen from above: a dark cone with a light tip."""
+        c.setFillColor(colour(self.p.wall))
         c.setStrokeColor(colour(self.p.ink))
         c.setLineWidth(0.5)
-        c.circle(x, y, mm(1.3), stroke=1, fill=1)
+        c.circle(x, y, r, stroke=1, fill=1)
+        c.setFillColor(tint(self.p.stone, 0.4))
+        c.circle(x, y, r * 0.35, stroke=0, fill=1)
 
     # -- legend and title --------------------------------------------------------------------
     def _legend_entries(self) -> list[tuple[SquareKind | None, str, str, str]]:

@@ -73,20 +73,19 @@ def _whip(c: Canvas) -> None:
 
 
 def _dolphin(c: Canvas) -> None:
-    """A leaping dolphin, like the lap counters of the circus."""
+    """A leaping dolphin, like the lap counters of the circus: arched body, beak, fin, flukes."""
     p = c.beginPath()
-    p.moveTo(-0.95, -0.2)
-    p.curveTo(-0.6, 0.75, 0.45, 0.85, 0.8, 0.1)
-    p.lineTo(0.98, -0.05)
-    p.lineTo(0.72, -0.02)
-    p.curveTo(0.35, 0.45, -0.35, 0.35, -0.62, -0.25)
-    p.lineTo(-0.55, -0.75)
-    p.lineTo(-0.78, -0.42)
-    p.lineTo(-1.0, -0.7)
+    p.moveTo(-0.62, -0.42)  # root of the tail
+    p.curveTo(-0.45, 0.25, 0.05, 0.62, 0.5, 0.45)  # the back
+    p.curveTo(0.68, 0.38, 0.8, 0.25, 0.98, 0.2)  # forehead to the beak tip
+    p.lineTo(0.72, 0.08)
+    p.curveTo(0.45, 0.12, 0.05, 0.3, -0.42, -0.5)  # the belly
     p.close()
     c.drawPath(p, stroke=0, fill=1)
-    _poly(c, [(-0.05, 0.5), (0.15, 0.95), (0.3, 0.5)])
-    _poly(c, [(0.05, 0.2), (0.2, -0.15), (0.35, 0.22)])
+    _poly(c, [(-0.05, 0.48), (0.0, 0.92), (0.25, 0.5)])  # dorsal fin
+    _poly(c, [(-0.62, -0.42), (-0.95, -0.45), (-0.72, -0.6), (-0.8, -0.95), (-0.42, -0.5)])
+    c.setFillColor(Color(1, 1, 1))
+    c.circle(0.62, 0.27, 0.05, stroke=0, fill=1)
 
 
 def _egg(c: Canvas) -> None:
@@ -163,13 +162,13 @@ def _broken_wheel(c: Canvas) -> None:
 
 
 def _pillar(c: Canvas) -> None:
-    """A mileage stone: a milestone column with a rounded top."""
+    """A mileage stone: a milestone column with a rounded top, on a plinth."""
     c.rect(-0.6, -0.95, 1.2, 0.22, stroke=0, fill=1)
     p = c.beginPath()
-    p.moveTo(-0.38, -0.73)
-    p.lineTo(-0.38, 0.45)
-    p.arc(-0.38, 0.07, 0.38, 0.83, 180, -180)
-    p.lineTo(0.38, -0.73)
+    p.moveTo(0.38, -0.73)
+    p.lineTo(0.38, 0.45)
+    p.arcTo(-0.38, 0.07, 0.38, 0.83, 0, 180)
+    p.lineTo(-0.38, -0.73)
     p.close()
     c.drawPath(p, stroke=0, fill=1)
 
