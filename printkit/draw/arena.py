@@ -20,7 +20,6 @@ from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.arena import (
     Arena,
-    bounds,
     heading,
     point,
     square_inner_size,
@@ -96,7 +95,7 @@ class ArenaPainter:
         c.setLineWidth(0.6)
         c.rect(m + mm(1.6), m + mm(1.6), w - 2 * m - mm(3.2), h - 2 * m - mm(3.2), stroke=1, fill=0)
 
-    def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0, steps: int = 48):
+    def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0):
         a = self.a
         r = a.radius(lane_edge) + extra
         p = c.beginPath()
@@ -107,7 +106,6 @@ class ArenaPainter:
         p.lineTo(left, a.cy + r)
         p.arcTo(left - r, a.cy - r, left + r, a.cy + r, 90, 180)
         p.close()
-        del steps
         return p
 
     def _wall(self, c: Canvas) -> None:
@@ -252,7 +250,7 @@ class ArenaPainter:
     def _stones(self, c: Canvas) -> None:
         lanes = len(self.b.tracks)
         edge = lanes + (self.b.wall / 2) / self.a.lane_width
-        for i, at in enumerate(self.b.mileage_stones):
+        for at in self.b.mileage_stones:
             s = self.sector(at)
             x, y = point(self.a, s + 0.5, edge)
             r = self.b.wall * 0.8
@@ -261,7 +259,6 @@ class ArenaPainter:
             c.setLineWidth(0.8)
             c.circle(x, y, r, stroke=1, fill=1)
             draw_emblem(c, "pillar", x, y, r * 1.3, colour(self.p.ink))
-            del i
 
     def _arrival(self, c: Canvas) -> None:
         a, lanes = self.a, len(self.b.tracks)
@@ -398,10 +395,7 @@ class ArenaPainter:
     def _legend_entries(self) -> list[tuple[SquareKind | None, str, str, str]]:
         """(kind or None, label, text, extra) for each legend entry."""
         out: list[tuple[SquareKind | None, str, str, str]] = []
-        seen_cards = False
         for name, kind in self.b.square_kinds.items():
-            if kind.names_card:
-                seen_cards = True
             out.append((kind, kind.label, kind.legend, name))
         if self.b.mileage_stones:
             out.append((None, "MILEAGE STONE", "Marks a sector across all four tracks.", "stone"))
@@ -413,7 +407,6 @@ class ArenaPainter:
                 "arrival",
             )
         )
-        del seen_cards
         return out
 
     def _legend_cells(self) -> list[tuple[Rect, tuple]]:
@@ -533,6 +526,3 @@ def _roman(n: int) -> str:
             out += letters
             n -= value
     return out
-
-
-__all__ = ["ArenaPainter", "bounds"]

@@ -110,6 +110,15 @@ def deck(kit: Kit, role: str) -> Deck:
     return kit.model(getattr(rules(kit).components, role))
 
 
+def rules_where(kit: Kit, *path) -> Location:
+    """Where an item of the rules file was written (records only know their own fields).
+
+    Kit.rules_data() keeps the parsed rules document under this private key.
+    """
+    doc = kit._docs.get("\0rules")
+    return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
+
+
 def players(kit: Kit) -> int:
     """The player count chosen on the command line, or the rules' default; checked in range."""
     p = rules(kit).players
@@ -155,13 +164,12 @@ def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
     ids_numbers = [
         (str(c.get("id")), c.get("number")) for c in deck_.get("cards", []) if isinstance(c, dict)
     ]
-    for key, setup in r.setups.items():
+    for setup in r.setups.values():
         marker = setup.marker or f"{r.players.max}P"
         for ref in setup.remove_cards.get(component_id, []):
             for cid, number in ids_numbers:
                 if cid == str(ref) or (isinstance(ref, int) and number == ref):
                     out[cid] = marker
-        del key
     return out
 
 
@@ -215,31 +223,32 @@ def landings(b: Board, spot: Spot, move: Move) -> list[Spot]:
 
 
 def find_loop(b: Board, moves: dict[Spot, tuple[Move, object]]) -> list[Spot] | None:
-    """A cycle of forced moves (each landing on another forced-move square), if there is one."""
-    state: dict[Spot, int] = {}  # 1 = on the current path, 2 = done
-    stack: list[Spot] = []
+    """A cycle of forced moves (each landing on another forced-move square), if there is one.
 
-    def visit(s: Spot) -> list[Spot] | None:
-        state[s] = 1
-        stack.append(s)
-        for nxt in landings(b, s, moves[s][0]):
-            if nxt not in moves:
-                continue
-            if state.get(nxt) == 1:
-                return stack[stack.index(nxt) :] + [nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        stack.pop()
-        state[s] = 2
-        return None
-
+    An iterative depth-first walk, so a long chain of squares cannot overflow the stack.
+    """
+    done: set[Spot] = set()
     for start in sorted(moves, key=lambda s: (s.track, s.pos)):
-        if start not in state:
-            found = visit(start)
-            if found:
-                return found
+        if start in done:
+            continue
+        path: list[Spot] = [start]
+        on_path = {start}
+        todo = [iter(landings(b, start, moves[start][0]))]
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                finished = path.pop()
+                on_path.discard(finished)
+                done.add(finished)
+                todo.pop()
+                continue
+            if nxt not in moves or nxt in done:
+                continue
+            if nxt in on_path:
+                return path[path.index(nxt) :] + [nxt]
+            path.append(nxt)
+            on_path.add(nxt)
+            todo.append(iter(landings(b, nxt, moves[nxt][0])))
     return None
 
 
@@ -311,35 +320,35 @@ def wreck_square(kit: Kit) -> Iterator[tuple[Location, str]]:
 def rescue_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
     r = rules(kit)
     cards = {c.id for c in deck(kit, "fatum").cards}
-    doc = kit._docs.get("\0rules")
     for i, cid in enumerate(r.rescue_cards):
         if cid not in cards:
-            loc = doc.where(("rescue_cards", i)) if doc else Location(kit.manifest_file)
-            yield loc, f"rescue card {cid!r} is not in the FATUM deck"
+            yield (
+                rules_where(kit, "rescue_cards", i),
+                f"rescue card {cid!r} is not in the FATUM deck",
+            )
 
 
 @RULES.rule("CT006", "error", "every card on a removal list exists")
 def removal_lists(kit: Kit) -> Iterator[tuple[Location, str]]:
     r = rules(kit)
-    doc = kit._docs.get("\0rules")
     for key, setup in r.setups.items():
         for cid, refs in setup.remove_cards.items():
             path = ("setups", key, "remove_cards", cid)
             if cid not in kit.component_ids() or kit.spec(cid).type != "deck":
-                yield doc.where(path, key=True), f"removal list names {cid!r}, which is no deck"
+                yield rules_where(kit, *path), f"removal list names {cid!r}, which is no deck"
                 continue
             cards = kit.model(cid).cards
             for i, ref in enumerate(refs):
                 if not any(card_matches(c, ref) for c in cards):
                     yield (
-                        doc.where((*path, i)),
+                        rules_where(kit, *path, i),
                         f"the {key}-player setup removes {cid} card {ref!r}, which does not exist",
                     )
         known = set(r.chariots)
         for i, colour in enumerate(setup.remove_chariots):
             if colour not in known:
                 yield (
-                    doc.where(("setups", key, "remove_chariots", i)),
+                    rules_where(kit, "setups", key, "remove_chariots", i),
                     f"the {key}-player setup removes chariot {colour!r}, which is not a chariot",
                 )
 
@@ -433,11 +442,10 @@ def maledictions(kit: Kit) -> Iterator[tuple[Location, str]]:
     r = rules(kit)
     d = deck(kit, "fatum")
     have = {c.get("colour") for c in d.cards if c.kind == r.malediction_kind}
-    doc = kit._docs.get("\0rules")
     for i, colour in enumerate(r.chariots):
         if colour not in have:
             yield (
-                doc.where(("chariots", i)),
+                rules_where(kit, "chariots", i),
                 f"no {r.malediction_kind} card for the {colour} chariot in the FATUM deck",
             )
 

@@ -141,10 +141,6 @@ def square_outline(a: Arena, sector: int, lane: int, steps: int = 6) -> list[tup
     return inner + outer
 
 
-def square_centre(a: Arena, sector: int, lane: int) -> tuple[float, float]:
-    return point(a, sector + 0.5, lane + 0.5)
-
-
 def square_inner_size(a: Arena, sector: int, lane: int) -> float:
     """The side of the largest upright square symbol that sits well inside the square."""
     seg = segment(a, sector)
@@ -153,16 +149,3 @@ def square_inner_size(a: Arena, sector: int, lane: int) -> float:
     else:
         along = math.radians(abs(seg.t1 - seg.t0)) * a.radius(lane + 0.15)
     return min(along, a.lane_width)
-
-
-def symbol_box(a: Arena, sector: int, lane: int, scale: float = 0.78) -> Rect:
-    """An axis-aligned box around the symbol drawn in a square (for seams to avoid)."""
-    x, y = square_centre(a, sector, lane)
-    s = square_inner_size(a, sector, lane) * scale
-    return Rect(x - s / 2, y - s / 2, s, s)
-
-
-def bounds(points: list[tuple[float, float]]) -> Rect:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
