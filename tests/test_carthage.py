@@ -65,9 +65,14 @@ def test_home_board_pages_are_a4_with_assembly_map_first(home):
     assert "Assembly map" in first and "Glue bands are 12 mm wide" in first
     for label in ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"):
         assert label in first
-    assert reader.pages[1].extract_text().lstrip().startswith("A1") or "A1" in (
-        reader.pages[1].extract_text()
-    )
+    assert "row A, column 1 of 2 x 4" in reader.pages[1].extract_text()
+
+
+def test_letter_board_pages_are_letter(tmp_path):
+    build(tmp_path, "--paper", "letter")
+    reader = PdfReader(tmp_path / "carthage" / "board.pdf")
+    for page in reader.pages:
+        assert sorted(page_mm(page)) == [215.9, 279.4]
 
 
 def test_shop_board_is_one_page_with_nested_boxes(shop):

@@ -112,7 +112,7 @@ class ArenaPainter:
         lanes = len(self.b.tracks)
         c.setFillColor(colour(self.p.wall))
         c.drawPath(self._stadium(c, lanes, self.b.wall), stroke=0, fill=1)
-        # a row of crowd-stand arches along the wall, light on dark
+        # a thin light line along the middle of the wall, like a coping stone
         c.setStrokeColor(tint(self.p.wall, 0.35))
         c.setLineWidth(0.5)
         c.drawPath(self._stadium(c, lanes, self.b.wall * 0.5), stroke=1, fill=0)

@@ -132,7 +132,7 @@ def heading(a: Arena, sector: float) -> float:
     return seg.t0 + (seg.t1 - seg.t0) * f + 90.0
 
 
-def square_outline(a: Arena, sector: int, lane: int, steps: int = 6) -> list[tuple[float, float]]:
+def square_outline(a: Arena, sector: int, lane: int, steps: int = 12) -> list[tuple[float, float]]:
     """The corners of one square as a polygon (ends: arcs sampled `steps` times)."""
     seg = segment(a, sector)
     n = 1 if seg.kind in ("bottom", "top") else steps
