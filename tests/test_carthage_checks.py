@@ -145,3 +145,14 @@ def test_square_on_unknown_track_is_an_input_error(cli, kit_copy):
     assert f"{display_path(board)}:{line}:" in r.stderr
     assert "track must be one of I, II, III, IV; got 'V'" in r.stderr
     assert "Traceback" not in r.output
+
+
+def test_rules_naming_a_missing_component_is_an_input_error(cli, kit_copy):
+    kit = kit_copy("carthage")
+    rules = kit / "rules.yaml"
+    edit(rules, "  fatum: fatum\n", "  fatum: destiny\n")
+    r = check(cli, kit)
+    assert r.exit_code == 2
+    line = line_of(rules, "fatum: destiny")
+    assert f"{display_path(rules)}:{line}:" in r.stderr
+    assert "fatum must name a deck component of this kit; 'destiny' is not one" in r.stderr

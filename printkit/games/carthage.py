@@ -102,12 +102,27 @@ def rules(kit: Kit):
     return kit.rules_data()
 
 
+def component(kit: Kit, role: str, type_: str):
+    """The model of the component playing `role` (rules.yaml `components`), of type `type_`."""
+    cid = getattr(rules(kit).components, role)
+    if cid not in kit.component_ids() or kit.spec(cid).type != type_:
+        raise fail(
+            rules_where(kit, "components", role),
+            f"{role} must name a {type_} component of this kit; {cid!r} is not one",
+        )
+    return kit.model(cid)
+
+
 def board(kit: Kit) -> Board:
-    return kit.model(rules(kit).components.board)
+    return component(kit, "board", "board")
 
 
 def deck(kit: Kit, role: str) -> Deck:
-    return kit.model(getattr(rules(kit).components, role))
+    return component(kit, role, "deck")
+
+
+def tokens(kit: Kit):
+    return component(kit, "tokens", "tokens")
 
 
 def rules_where(kit: Kit, *path) -> Location:
@@ -380,7 +395,7 @@ def curriculum_numbers(kit: Kit) -> Iterator[tuple[Location, str]]:
 @RULES.rule("CT008", "error", "each colour has as many wood cues and cue slots as laps")
 def cues(kit: Kit) -> Iterator[tuple[Location, str]]:
     r, b = rules(kit), board(kit)
-    tokens = kit.model(r.components.tokens)
+    pieces = tokens(kit)
     for colour in r.chariots:
         row = b.spina.cue_rows.get(colour)
         if row is None:
@@ -390,10 +405,10 @@ def cues(kit: Kit) -> Iterator[tuple[Location, str]]:
                 where(row, "slots"),
                 f"the spina has {row.slots} cue slots for {colour}; the race is {r.laps} laps",
             )
-        n = tokens.count_for("cue", colour)
+        n = pieces.count_for("cue", colour)
         if n != r.laps:
             yield (
-                tokens.where_for("cue", colour),
+                pieces.where_for("cue", colour),
                 f"there are {n} wood cues for {colour}; the race is {r.laps} laps, so {r.laps}",
             )
 
@@ -472,12 +487,12 @@ def pick_list(kit: Kit) -> str:
     if setup and setup.teams:
         for i, team in enumerate(setup.teams, start=1):
             lines.append(f"Player {i} runs: " + " and ".join(team))
-    tokens = kit.model(r.components.tokens)
-    if tokens.aid:
-        lines.append(f"Player aids: {min(n, tokens.aid.count)} (one per player)")
+    aid = tokens(kit).aid
+    if aid:
+        lines.append(f"Player aids: {min(n, aid.count)} (one per player)")
     for role in ("curriculum", "fatum"):
         cid = getattr(r.components, role)
-        d = kit.model(cid)
+        d = deck(kit, role)
         out = removed_cards(kit, cid, n)
         out_ids = {c.id for c in out}
         kept = [c for c in d.cards if c.id not in out_ids]
@@ -490,7 +505,7 @@ def pick_list(kit: Kit) -> str:
             marker = setup.marker or f"{r.players.max}P"
             lines.append(f"  leave out ({len(out)}, each marked {marker}):")
             lines += [f"      {card_name(c)}" for c in out]
-    fatum_total = sum(c.count for c in kit.model(r.components.fatum).cards) - sum(
+    fatum_total = sum(c.count for c in deck(kit, "fatum").cards) - sum(
         c.count for c in removed_cards(kit, r.components.fatum, n)
     )
     hands = len(setup.teams) if setup and setup.teams else n
