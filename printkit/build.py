@@ -25,8 +25,17 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     return targets
 
 
-def build_kits(kits: list[Kit], out: Path, progress: Progress | None = None) -> list[Path]:
-    """Build every component of every kit; returns the files written."""
+def build_kits(
+    kits: list[Kit],
+    out: Path,
+    progress: Progress | None = None,
+    notes: Callable[[str], None] | None = None,
+) -> list[Path]:
+    """Build every component of every kit; returns the files written.
+
+    A kit's game module may offer `extra_outputs(kit) -> {file name: text}` (written beside the
+    PDFs) and `build_notes(kit) -> str` (passed to `notes`, e.g. a pick list to print).
+    """
     for kit in kits:
         kit.models()  # every input error of every file, before any drawing starts
     with staged(out) as stage:
@@ -43,6 +52,10 @@ def build_kits(kits: list[Kit], out: Path, progress: Progress | None = None) -> 
                 for name, text in extra(kit).items():
                     stage.write_text(out / kit.name / name, text)
         written = [target for _, target in stage.pending]
+    for kit in kits:
+        note = getattr(_rules_module(kit), "build_notes", None)
+        if note and notes:
+            notes(note(kit))
     return written
 
 

@@ -216,8 +216,9 @@ def build(
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
     progress = _Progress()
+    notes: list[str] = []
     try:
-        written = build_kits(loaded, out, progress)
+        written = build_kits(loaded, out, progress, notes=notes.append)
     finally:
         progress.close()
     if png:
@@ -226,6 +227,8 @@ def build(
         written += write_previews([(p, p.parent) for p in written if p.suffix == ".pdf"])
     for path in written:
         click.echo(f"wrote {path}")
+    for note in notes:
+        click.echo("\n" + note.rstrip())
 
 
 @main.command(name="list")

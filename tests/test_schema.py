@@ -131,7 +131,7 @@ BAD = [
     ("cards.yaml", "{id: whip,", '{id: "bad id!",'),
     ("cards.yaml", "pattern: plain", "pattern: [plain]"),
     ("cards.yaml", "kinds:\n", "kinds_:\n"),
-    ("kit.yaml", "    type: deck", "    type: board"),
+    ("kit.yaml", "    type: deck", "    type: bored"),
     ("kit.yaml", "name: chariot-race\n", ""),
     ("kit.yaml", "exclude_tags: [magic]", "exclude_tags: magic"),
     ("kit.yaml", "title: Chariot Race", "titel: Chariot Race"),

@@ -19,6 +19,8 @@ from types import ModuleType
 COMPONENT_TYPES: dict[str, str] = {
     "deck": "deck",
     "tiles": "tiles",
+    "board": "board",
+    "tokens": "tokens",
 }
 
 

@@ -31,6 +31,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     )
     _check_cards(deck, raw, doc.file)
     apply_variants(kit, deck, component_id)
+    apply_game_markers(kit, component_id, deck)
     _check_size(kit, deck, doc.file)
     return deck
 
@@ -116,6 +117,22 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
             where(active[-1]) or Location(kit.manifest_file),
             f"the variants {names} leave no cards in deck {component_id or deck.file!r}",
         )
+
+
+def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
+    """Markers a kit's game module derives from its rules data (e.g. cards some player count
+    leaves out): the module's optional `card_markers(kit, component_id) -> {card id: marker}`."""
+    if kit.manifest.rules is None:
+        return
+    from printkit.games import game
+
+    markers = getattr(game(kit.manifest.rules.module), "card_markers", None)
+    if markers is None:
+        return
+    table = markers(kit, component_id)
+    for card in deck.cards:
+        if card.id in table:
+            card.marker = table[card.id]
 
 
 def _check_size(kit: Kit, deck: Deck, file: str) -> None:

@@ -60,8 +60,13 @@ def render_pieces(
     where: Location,
     progress: Callable[[int], None] | None = None,
     with_backs: bool = True,
+    canvas=None,
 ) -> int:
-    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count."""
+    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count.
+
+    With `canvas`, the pages are added to that open canvas (several groups of pieces in one PDF)
+    and the caller saves it; `path` is then unused.
+    """
     opts = kit.options
     title = kit.spec(component_id).title or component_id
     sides = 2 if with_backs else 1
@@ -81,7 +86,9 @@ def render_pieces(
             f"this component needs {n_pages:,} pages; the limit (MAX_PAGES_PER_PDF) is "
             f"{limits.MAX_PAGES_PER_PDF:,}",
         )
-    c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
+    c = canvas or new_canvas(
+        path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name
+    )
     painter = make_painter(c, opts.bleed)
     label = f"{kit.name} · {title}"
     for number, page in enumerate(pages, start=1):
@@ -95,7 +102,8 @@ def render_pieces(
         )
         if progress:
             progress(1)
-    c.save()
+    if canvas is None:
+        c.save()
     return n_pages
 
 

@@ -24,7 +24,7 @@ from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.tiling import LABEL_ROOM, Tile, TilePlan, plan_tiles, registration_points
-from printkit.layout.units import mm
+from printkit.layout.units import mm, to_mm
 from printkit.output import new_canvas
 
 DrawPlan = Callable[[Canvas, float], None]
@@ -215,6 +215,7 @@ def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
         "(1, 2, ...). Print at 100 %.",
         "Trim each sheet along its dashed lines. Glue its shaded band under the neighbour,",
         "lining up the crosses. Work row by row, then join the rows.",
+        f"Glue bands are {to_mm(plan.overlap):g} mm wide.",
     )
     for i, line in enumerate(lines):
         c.drawString(KEEP_OUT + mm(5), sheet.height - KEEP_OUT - mm(16) - i * 11, line)

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
+from printkit.draw.emblems import draw_emblem
 from printkit.draw.fonts import font
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
@@ -285,7 +286,12 @@ class CardPainter:
         )
 
     def _draw_icon(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
-        pictograms.wheel(self.c, box.cx, box.cy, min(box.w, box.h) / 2, ink)
+        """A wheel, or with `field`, the named emblem that card field gives (draw/emblems.py)."""
+        name = card.get(e.field) if e.field else None
+        if name:
+            draw_emblem(self.c, str(name), box.cx, box.cy, min(box.w, box.h), ink)
+        else:
+            pictograms.wheel(self.c, box.cx, box.cy, min(box.w, box.h) / 2, ink)
 
     # -- back ------------------------------------------------------------------------------
     def _back_form(self) -> str:

@@ -94,21 +94,24 @@ def _seams(
 
 
 def _best_seam(lo: float, hi: float, ideal: float, avoid: list[tuple[float, float]]) -> float:
-    """The position in [lo, hi] nearest `ideal` that cuts no avoided interval (else `ideal`)."""
+    """The position in [lo, hi] that cuts the fewest avoided intervals, nearest `ideal` among those.
+
+    A seam runs the whole length of the plan, so on a busy plan (a board full of symbols) no
+    position may be clear; then it still passes between as many symbols as it can.
+    """
     ideal = min(max(ideal, lo), hi)
 
-    def clear(x: float) -> bool:
-        return all(not (a < x < b) for a, b in avoid)
+    def cuts(x: float) -> int:
+        return sum(1 for a, b in avoid if a < x < b)
 
-    if clear(ideal):
+    if cuts(ideal) == 0:
         return ideal
     candidates = [ideal]
     for a, b in avoid:
         for x in (a - mm(0.5), b + mm(0.5)):
-            if lo <= x <= hi and clear(x):
+            if lo <= x <= hi:
                 candidates.append(x)
-    clear_ones = [x for x in candidates if clear(x)]
-    return min(clear_ones, key=lambda x: abs(x - ideal)) if clear_ones else ideal
+    return min(candidates, key=lambda x: (cuts(x), abs(x - ideal)))
 
 
 def plan_tiles(

@@ -1,0 +1,153 @@
+"""The board component: a ring-track arena drawn from data, one shop page or tiled home sheets.
+
+The board file is validated against model/board.py; geometry comes from layout/arena.py and the
+drawing from draw/arena.py. Printing goes through components/tiled.py: the seams avoid every
+symbol, numeral and legend entry the drawing reports.
+
+A board may name a deck in its manifest entry (`uses: {cards: fatum}`): squares whose kind
+`names_card` then show that card's `emblem` field and title.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from printkit.components.tiled import render_plan
+from printkit.draw.arena import ArenaPainter
+from printkit.errors import Collector, InputError, Location, fail
+from printkit.kit import Kit
+from printkit.layout.arena import Arena, fit_arena
+from printkit.layout.geometry import Rect
+from printkit.layout.sizes import PAPER, Size
+from printkit.load.schema import Context, validate_document, where
+from printkit.model.board import PALETTE, Board, Spina, board_schema
+
+
+def load(kit: Kit, component_id: str) -> Board:
+    doc = kit.document(component_id)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    kinds = tuple(data["square_kinds"]) if isinstance(data.get("square_kinds"), dict) else ()
+    raw = validate_document(doc, board_schema(kinds))
+    palette = raw.palette or PALETTE.validate({}, Context(doc), ("palette",))
+    size = Size(raw.size.width, raw.size.height) if raw.size else PAPER["a2"].rotated()
+    spina = Spina(raw.spina.label, raw.spina.subtitle, dict(raw.spina.cue_rows))
+    for attr in ("_where", "_field_where", "_key_where"):
+        object.__setattr__(spina, attr, getattr(raw.spina, attr))
+    b = Board(
+        size=size,
+        margin=raw.margin,
+        top_band=raw.top_band,
+        bottom_band=raw.bottom_band,
+        wall=raw.wall,
+        glue_overlap=raw.glue_overlap,
+        title=raw.title,
+        subtitle=raw.subtitle,
+        tracks=list(raw.tracks),
+        straight_sectors=raw.straight_sectors,
+        end_sectors=raw.end_sectors,
+        lane_width=raw.lane_width,
+        inner_radius=raw.inner_radius,
+        arrival_at=raw.arrival_at,
+        mileage_stones=list(raw.mileage_stones),
+        square_kinds=raw.square_kinds,
+        squares=list(raw.squares),
+        spina=spina,
+        palette=palette,
+        legend_title=raw.legend_title,
+        notes=list(raw.notes),
+        card_deck=kit.spec(component_id).uses.get("cards"),
+        file=doc.file,
+    )
+    for attr in ("_where", "_field_where", "_key_where"):
+        object.__setattr__(b, attr, getattr(raw, attr))
+    _check_squares(b, doc.file)
+    arena(b)  # an input error now if the tracks do not fit the board
+    _card_faces(kit, b)
+    return b
+
+
+def _check_squares(b: Board, file: str) -> None:
+    errors = Collector()
+    if len(set(b.tracks)) != len(b.tracks):
+        errors.add(where(b, "tracks"), "track names must be different from each other")
+    seen: dict[tuple[str, int], Any] = {}
+    for sq in b.squares:
+        if sq.track not in b.tracks:
+            errors.add(
+                where(sq, "track"),
+                f"track must be one of {', '.join(b.tracks)}; got {sq.track!r}",
+            )
+        if sq.at > b.lap:
+            errors.add(where(sq, "at"), f"at must be from 1 to {b.lap} (squares per lap)")
+        key = (sq.track, sq.at)
+        if key in seen:
+            errors.add(
+                where(sq),
+                f"track {sq.track} square {sq.at} is already given at line {where(seen[key]).line}",
+            )
+        seen[key] = sq
+        if b.square_kinds[sq.kind].names_card and not sq.card:
+            errors.add(where(sq), f"a {sq.kind} square must name its card (card: ...)")
+    for i, stone in enumerate(b.mileage_stones):
+        if stone > b.lap:
+            errors.add(
+                getattr(b, "_field_where", {}).get("mileage_stones", Location(file)),
+                f"mileage stone {i + 1} at {stone} is beyond the {b.lap} squares of a lap",
+            )
+    errors.raise_if_any()
+
+
+def _card_faces(kit: Kit, b: Board) -> None:
+    """Emblems and titles of the cards squares name, from the deck the board `uses`."""
+    if not b.card_deck:
+        return
+    try:
+        deck = kit.model(b.card_deck)
+    except InputError:
+        return  # reported when that deck loads on its own
+    for card in deck.cards:
+        b.card_emblems[card.id] = str(card.get("emblem") or "")
+        b.card_titles[card.id] = card.title or card.id
+
+
+def arena(b: Board) -> Arena:
+    area = Rect(
+        b.margin,
+        b.bottom_band,
+        b.size.width - 2 * b.margin,
+        b.size.height - b.top_band - b.bottom_band,
+    )
+    try:
+        return fit_arena(
+            area,
+            b.wall,
+            len(b.tracks),
+            b.lane_width,
+            b.inner_radius,
+            b.straight_sectors,
+            b.end_sectors,
+        )
+    except ValueError as exc:
+        raise fail(
+            where(b, "lane_width") or Location(b.file), f"the arena does not fit: {exc}"
+        ) from None
+
+
+def output_name(kit: Kit, component_id: str) -> str:
+    return f"{component_id}.pdf"
+
+
+def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+    b: Board = kit.model(component_id)
+    painter = ArenaPainter(b, arena(b))
+    return render_plan(
+        kit,
+        component_id,
+        path,
+        b.size,
+        painter.draw,
+        avoid=painter.avoid(),
+        overlap=b.glue_overlap,
+        progress=progress,
+    )

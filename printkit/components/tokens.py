@@ -1,0 +1,71 @@
+"""The tokens component: groups of cut pieces (counters, cues) and player aids, in one PDF.
+
+Each group is imposed through components/imposed.py (its own grid, duplex backs, marks); the
+player aids follow, single-sided. Drawing is in draw/tokens.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.components.imposed import home_grid, render_pieces
+from printkit.draw.tokens import AidPainter, PiecePainter
+from printkit.errors import Location
+from printkit.kit import Kit
+from printkit.layout.sizes import Size
+from printkit.load.schema import validate_document, where
+from printkit.model.tokens import TOKENS, Tokens
+from printkit.output import new_canvas
+
+
+def load(kit: Kit, component_id: str) -> Tokens:
+    doc = kit.document(component_id)
+    raw = validate_document(doc, TOKENS)
+    t = Tokens(dict(raw.groups), raw.aid, doc.file)
+    if kit.options.profile == "home":
+        for g in t.groups.values():
+            home_grid(kit, Size(g.width, g.height), where(g) or Location(doc.file))
+        if t.aid:
+            home_grid(kit, Size(t.aid.width, t.aid.height), where(t.aid) or Location(doc.file))
+    return t
+
+
+def output_name(kit: Kit, component_id: str) -> str:
+    return f"{component_id}.pdf"
+
+
+def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+    t: Tokens = kit.model(component_id)
+    title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
+    first = kit.options.paper_size
+    c = new_canvas(path, (first.width, first.height), title, kit.name)
+    pages = 0
+    for group in t.groups.values():
+        items = [piece for piece in group.pieces for _ in range(piece.count)]
+        pages += render_pieces(
+            kit,
+            component_id,
+            path,
+            items,
+            Size(group.width, group.height),
+            lambda cv, bleed, g=group: PiecePainter(cv, g, bleed),
+            where(group) or Location(t.file),
+            progress,
+            canvas=c,
+        )
+    if t.aid:
+        aid = t.aid
+        pages += render_pieces(
+            kit,
+            component_id,
+            path,
+            list(range(aid.count)),
+            Size(aid.width, aid.height),
+            lambda cv, bleed: AidPainter(cv, aid, bleed),
+            where(aid) or Location(t.file),
+            progress,
+            with_backs=False,
+            canvas=c,
+        )
+    c.save()
+    return pages

@@ -1,0 +1,194 @@
+"""Drawing tokens: coloured counters with an emblem and label (and a back), and player aids.
+
+Painters follow components/imposed.py's protocol: place_front(item, trim), place_back(item,
+trim). Backgrounds run into the bleed; text is fitted, never clipped.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.colour import colour, shade, tint
+from printkit.draw.emblems import draw_emblem
+from printkit.draw.fonts import font
+from printkit.draw.pictograms import arrow_head
+from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+from printkit.layout.geometry import Rect
+from printkit.layout.units import mm
+from printkit.model.tokens import Aid, Diagram, Group, Piece
+
+INK = "#1d1a16"
+
+
+class PiecePainter:
+    def __init__(self, c: Canvas, group: Group, bleed: float) -> None:
+        self.c = c
+        self.g = group
+        self.bleed = bleed
+
+    def place_front(self, piece: Piece, trim: Rect) -> None:
+        self._piece(piece, trim, self.g.emblem, piece.label, front=True)
+
+    def place_back(self, piece: Piece, trim: Rect) -> None:
+        back = self.g.back
+        if back is None:
+            self._piece(piece, trim, self.g.emblem, piece.label, front=True)
+        else:
+            self._piece(piece, trim, back.emblem, back.label, front=False)
+
+    def _piece(self, piece: Piece, trim: Rect, emblem: str, label: str, front: bool) -> None:
+        c, b = self.c, self.bleed
+        fill = colour(piece.colour)
+        ink = colour(piece.ink)
+        c.saveState()
+        c.setFillColor(fill if front else shade(piece.colour, 0.18))
+        c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.7)
+        inner = trim.inset(min(trim.w, trim.h) * 0.07)
+        if self.g.shape == "round":
+            c.circle(trim.cx, trim.cy, min(inner.w, inner.h) / 2, stroke=1, fill=0)
+        else:
+            c.roundRect(inner.x, inner.y, inner.w, inner.h, mm(1.2), stroke=1, fill=0)
+        text_h = mm(3.2) if label else 0.0
+        span = min(inner.w, inner.h - text_h) * 0.78
+        if emblem:
+            draw_emblem(c, emblem, trim.cx, inner.y + text_h + (inner.h - text_h) / 2, span, ink)
+        if label:
+            c.setFillColor(ink)
+            draw_line_fitted(
+                c,
+                label,
+                font("heading"),
+                mm(2.6),
+                inner.x,
+                inner.y + mm(1.6),
+                inner.w,
+                min_size=4.5,
+            )
+        c.restoreState()
+
+
+class AidPainter:
+    """A player aid: a title band, then headed sections, each with text and a diagram."""
+
+    def __init__(self, c: Canvas, aid: Aid, bleed: float) -> None:
+        self.c = c
+        self.aid = aid
+        self.bleed = bleed
+
+    def place_back(self, item: object, trim: Rect) -> None:  # aids are single-sided
+        del item, trim
+
+    def place_front(self, item: object, trim: Rect) -> None:
+        c, b, aid = self.c, self.bleed, self.aid
+        accent = colour(aid.colour)
+        c.saveState()
+        c.setFillColor(colour("#f7f0e1"))
+        c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
+        band = Rect(trim.x, trim.y1 - mm(11), trim.w, mm(11))
+        c.setFillColor(accent)
+        c.rect(band.x - b, band.y, band.w + 2 * b, band.h + b, stroke=0, fill=1)
+        c.setFillColor(white)
+        draw_line_fitted(c, aid.title, font("display"), mm(5.5), band.x, band.y + mm(3), band.w)
+        c.setStrokeColor(accent)
+        c.setLineWidth(1)
+        c.rect(trim.x + mm(1.5), trim.y + mm(1.5), trim.w - mm(3), trim.h - mm(3), stroke=1, fill=0)
+        body = Rect(trim.x + mm(4), trim.y + mm(4), trim.w - mm(8), band.y - trim.y - mm(6))
+        n = len(aid.sections)
+        sh = body.h / n
+        for i, section in enumerate(aid.sections):
+            box = Rect(body.x, body.y1 - (i + 1) * sh, body.w, sh)
+            if i:
+                c.setStrokeColor(tint(aid.colour, 0.6))
+                c.setLineWidth(0.5)
+                c.line(box.x, box.y1, box.x1, box.y1)
+            text_x = box.x
+            if section.diagram:
+                dbox = Rect(box.x, box.y + mm(1.5), min(mm(38), box.w * 0.45), box.h - mm(3))
+                diagram(c, section.diagram, dbox, accent)
+                text_x = dbox.x1 + mm(3)
+            tw = box.x1 - text_x
+            c.setFillColor(accent)
+            draw_line_fitted(
+                c, section.heading, font("heading"), mm(3.4), text_x, box.y1 - mm(5), tw, "left"
+            )
+            fitted = fit_text(section.text, font("body"), tw, box.h - mm(8), mm(2.9), 6.0)
+            c.setFillColor(colour(INK))
+            draw_fitted(c, fitted, text_x, box.y1 - mm(6.8), tw, "left")
+        c.restoreState()
+
+
+def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
+    """A strip of squares (forward to the right, lanes stacked) with a chariot and its moves.
+
+    The path is drawn as a line through square centres ending in an arrow; other chariots are
+    grey blocks; crossed squares are lost; a forbidden move is a dashed line struck through.
+    """
+    cap_h = mm(3) if d.caption else 0.0
+    cell = min(box.w / d.squares, (box.h - cap_h) / d.lanes)
+    gw, gh = cell * d.squares, cell * d.lanes
+    x0 = box.x + (box.w - gw) / 2
+    y0 = box.y + cap_h + (box.h - cap_h - gh) / 2
+
+    def centre(lane_sq: list[int]) -> tuple[float, float]:
+        lane, sq = lane_sq
+        return x0 + (sq + 0.5) * cell, y0 + gh - (lane + 0.5) * cell
+
+    c.saveState()
+    c.setStrokeColor(colour("#6b5533"))
+    c.setLineWidth(0.5)
+    for lane in range(d.lanes):
+        for sq in range(d.squares):
+            c.setFillColor(colour("#efdfb6") if lane % 2 == 0 else colour("#e6d1a0"))
+            c.rect(x0 + sq * cell, y0 + gh - (lane + 1) * cell, cell, cell, stroke=1, fill=1)
+    pad = cell * 0.14
+    for cell_xy in d.blockers:
+        x, y = centre(cell_xy)
+        c.setFillColor(colour("#6f675c"))
+        c.roundRect(
+            x - cell / 2 + pad, y - cell / 2 + pad, cell - 2 * pad, cell - 2 * pad, pad, 0, 1
+        )
+    x, y = centre(d.chariot)
+    c.setFillColor(accent)
+    c.roundRect(x - cell / 2 + pad, y - cell / 2 + pad, cell - 2 * pad, cell - 2 * pad, pad, 0, 1)
+    arrow_head(c, x + cell * 0.24, y, 0, cell * 0.42, white)
+    ink = colour(INK)
+    for target in d.forbidden:
+        tx, ty = centre(target)
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.9)
+        c.setDash(2, 1.5)
+        c.line(x, y, tx, ty)
+        c.setDash()
+        _cross(c, (x + tx) / 2, (y + ty) / 2, cell * 0.2)
+    if d.path:
+        pts = [centre(d.chariot)] + [centre(p) for p in d.path]
+        c.setStrokeColor(ink)
+        c.setLineWidth(1.3)
+        for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+            c.line(ax, ay, bx, by)
+        for px, py in pts[1:-1]:
+            c.setFillColor(ink)
+            c.circle(px, py, 1.3, stroke=0, fill=1)
+        (ax, ay), (bx, by) = pts[-2], pts[-1]
+        angle = math.degrees(math.atan2(by - ay, bx - ax))
+        arrow_head(c, bx, by, angle, cell * 0.38, ink)
+    for cell_xy in d.crosses:
+        _cross(c, *centre(cell_xy), cell * 0.28)
+    if d.caption:
+        c.setFillColor(ink)
+        draw_line_fitted(c, d.caption, font("heading"), mm(2.5), box.x, box.y, box.w)
+    c.restoreState()
+
+
+def _cross(c: Canvas, x: float, y: float, r: float) -> None:
+    c.saveState()
+    c.setStrokeColor(colour("#c8102e"))
+    c.setLineWidth(1.8)
+    c.line(x - r, y - r, x + r, y + r)
+    c.line(x - r, y + r, x + r, y - r)
+    c.restoreState()

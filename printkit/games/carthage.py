@@ -1,0 +1,529 @@
+"""Chariot Race at Carthage: the rules data (setups by player count), the checks, the pick list.
+
+The kit's rules file names which board square kinds are WRECK and FATUM-symbol squares, which
+FATUM cards rescue a wrecked chariot, and, per player count, the chariots and cards to remove
+and the teams. Everything here reads those names; nothing about the game is fixed in code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from printkit.checks import RuleSet
+from printkit.errors import InputError, Location, fail
+from printkit.kit import Kit
+from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Record, Str, Type, where
+from printkit.model.board import Board, Move
+from printkit.model.deck import Card, Deck
+
+
+class CardRef(Type):
+    """A card named by id ("malediction-white") or, for numbered cards, by number (7)."""
+
+    doc = "a card id, or a number for numbered cards"
+
+    def convert(self, value, ctx, path):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Int(1, 100_000).convert(value, ctx, path)
+        return Id().convert(value, ctx, path)
+
+    def describe(self) -> str:
+        return "a card id or a card number"
+
+    def json(self) -> dict:
+        return {"anyOf": [Int(1, 100_000).json(), Id().json()]}
+
+
+CARD_REF = CardRef()
+
+SETUP = Record(
+    "player-count setup",
+    {
+        "description": Field(Str(0, 300), default=""),
+        "teams": Field(
+            ListOf(ListOf(Id(), 1, 8), 0, 8),
+            default=list,
+            doc="chariot colours run by each player, when a player runs more than one",
+        ),
+        "remove_chariots": Field(ListOf(Id()), default=list),
+        "remove_cards": Field(
+            MapOf(ListOf(CARD_REF)), default=dict, doc="deck component id -> cards to leave out"
+        ),
+        "marker": Field(
+            Str(1, 12), doc="printed on every card this setup leaves out, to sort the box"
+        ),
+    },
+)
+
+SCHEMA = Record(
+    "carthage rules",
+    {
+        "players": Field(
+            Record(
+                "players",
+                {
+                    "min": Field(Int(1, 12), default=2),
+                    "max": Field(Int(1, 12), default=4),
+                    "default": Field(Int(1, 12), default=4),
+                },
+            ),
+            required=True,
+        ),
+        "laps": Field(Int(1, 50), required=True, doc="wood cues needed to win (one per lap)"),
+        "tracks": Field(Int(1, 12), default=4, doc="tracks the arena must have"),
+        "chariots": Field(ListOf(Id(), 1, 12), required=True, doc="chariot colours, in seat order"),
+        "components": Field(
+            Record(
+                "component names",
+                {
+                    "board": Field(Id(), default="board"),
+                    "curriculum": Field(Id(), default="curriculum"),
+                    "fatum": Field(Id(), default="fatum"),
+                    "tokens": Field(Id(), default="tokens"),
+                },
+            ),
+            required=True,
+        ),
+        "wreck_square": Field(Id(), required=True, doc="the board square kind that wrecks"),
+        "fatum_square": Field(Id(), required=True, doc="the square kind that names a FATUM card"),
+        "wreck_card_kind": Field(Id(), required=True, doc="the FATUM card kind of the WRECK card"),
+        "malediction_kind": Field(Id(), required=True, doc="FATUM kind of the curse tablets"),
+        "rescue_cards": Field(ListOf(Id(), 1, 20), required=True, doc="FATUM cards that free"),
+        "setups": Field(MapOf(SETUP, key=Id()), required=True, doc="player count -> setup"),
+    },
+)
+
+RULES = RuleSet("carthage")
+
+
+# -- shared readers --------------------------------------------------------------------------
+def rules(kit: Kit):
+    return kit.rules_data()
+
+
+def component(kit: Kit, role: str, type_: str):
+    """The model of the component playing `role` (rules.yaml `components`), of type `type_`."""
+    cid = getattr(rules(kit).components, role)
+    if cid not in kit.component_ids() or kit.spec(cid).type != type_:
+        raise fail(
+            rules_where(kit, "components", role),
+            f"{role} must name a {type_} component of this kit; {cid!r} is not one",
+        )
+    return kit.model(cid)
+
+
+def board(kit: Kit) -> Board:
+    return component(kit, "board", "board")
+
+
+def deck(kit: Kit, role: str) -> Deck:
+    return component(kit, role, "deck")
+
+
+def tokens(kit: Kit):
+    return component(kit, "tokens", "tokens")
+
+
+def rules_where(kit: Kit, *path) -> Location:
+    """Where an item of the rules file was written (records only know their own fields).
+
+    Kit.rules_data() keeps the parsed rules document under this private key.
+    """
+    doc = kit._docs.get("\0rules")
+    return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
+
+
+def players(kit: Kit) -> int:
+    """The player count chosen on the command line, or the rules' default; checked in range."""
+    p = rules(kit).players
+    n = kit.options.players or p.default
+    if not p.min <= n <= p.max:
+        raise fail(
+            where(p) or Location(kit.manifest_file),
+            f"this game is for {p.min} to {p.max} players; --players {n} is not possible",
+        )
+    return n
+
+
+def card_matches(card: Card, ref: int | str) -> bool:
+    """A removal-list entry names a card by id, or by number for numbered cards."""
+    if isinstance(ref, int) and card.get("number") == ref:
+        return True
+    return card.id == str(ref)
+
+
+def setup_for(kit: Kit, n: int):
+    return rules(kit).setups.get(str(n))
+
+
+def removed_cards(kit: Kit, component_id: str, n: int) -> list[Card]:
+    setup = setup_for(kit, n)
+    if setup is None:
+        return []
+    refs = setup.remove_cards.get(component_id, [])
+    return [c for c in kit.model(component_id).cards if any(card_matches(c, r) for r in refs)]
+
+
+def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
+    """card id -> marker, for every card some player count leaves out (see components/deck.py).
+
+    The marker is the setup's own `marker`, or "<max>P" (the card is used from that count up).
+    """
+    try:
+        r = rules(kit)
+    except InputError:
+        return {}  # the rules file's own errors are reported once, when it loads
+    out: dict[str, str] = {}
+    deck_ = kit.document(component_id).data or {}
+    ids_numbers = [
+        (str(c.get("id")), c.get("number")) for c in deck_.get("cards", []) if isinstance(c, dict)
+    ]
+    for setup in r.setups.values():
+        marker = setup.marker or f"{r.players.max}P"
+        for ref in setup.remove_cards.get(component_id, []):
+            for cid, number in ids_numbers:
+                if cid == str(ref) or (isinstance(ref, int) and number == ref):
+                    out[cid] = marker
+    return out
+
+
+# -- the forced-move walk ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Spot:
+    track: int
+    pos: int  # 0-based position along the lap
+
+
+def forced_moves(kit: Kit) -> dict[Spot, tuple[Move, object]]:
+    """Every square that moves a chariot on its own: spot -> (move, the square record)."""
+    b = board(kit)
+    r = rules(kit)
+    fatum_cards = {c.id: c for c in deck(kit, "fatum").cards}
+    out: dict[Spot, tuple[Move, object]] = {}
+    for sq in b.squares:
+        kind = b.square_kinds[sq.kind]
+        move = kind.move
+        if sq.kind == r.fatum_square and sq.card in fatum_cards:
+            move = card_move(fatum_cards[sq.card])
+        if move is not None and (move.steps or move.to_stone):
+            out[Spot(b.track_index(sq.track), sq.at - 1)] = (move, sq)
+    return out
+
+
+def card_move(card: Card) -> Move | None:
+    """The move a FATUM card makes its holder do on its square (fields steps/lanes/to_stone)."""
+    steps = card.get("steps") or 0
+    to_stone = bool(card.get("to_stone"))
+    if not steps and not to_stone:
+        return None
+    return Move(steps, card.get("lanes") or 0, to_stone)
+
+
+def landings(b: Board, spot: Spot, move: Move) -> list[Spot]:
+    """Every square a forced move from `spot` can end on (the player's choices included)."""
+    lap = b.lap
+    if move.to_stone:
+        stones = sorted((s - 1) % lap for s in b.mileage_stones)
+        if not stones:
+            return []
+        ahead = [s for s in stones if s > spot.pos] or [stones[0] + lap]
+        return [Spot(spot.track, ahead[0] % lap)]
+    out = []
+    for d in range(-move.lanes, move.lanes + 1):
+        t = spot.track + d
+        if 0 <= t < len(b.tracks):
+            out.append(Spot(t, (spot.pos + move.steps) % lap))
+    return out
+
+
+def find_loop(b: Board, moves: dict[Spot, tuple[Move, object]]) -> list[Spot] | None:
+    """A cycle of forced moves (each landing on another forced-move square), if there is one.
+
+    An iterative depth-first walk, so a long chain of squares cannot overflow the stack.
+    """
+    done: set[Spot] = set()
+    for start in sorted(moves, key=lambda s: (s.track, s.pos)):
+        if start in done:
+            continue
+        path: list[Spot] = [start]
+        on_path = {start}
+        todo = [iter(landings(b, start, moves[start][0]))]
+        while todo:
+            nxt = next(todo[-1], None)
+            if nxt is None:
+                finished = path.pop()
+                on_path.discard(finished)
+                done.add(finished)
+                todo.pop()
+                continue
+            if nxt not in moves or nxt in done:
+                continue
+            if nxt in on_path:
+                return path[path.index(nxt) :] + [nxt]
+            path.append(nxt)
+            on_path.add(nxt)
+            todo.append(iter(landings(b, nxt, moves[nxt][0])))
+    return None
+
+
+def describe_move(move: Move) -> str:
+    if move.to_stone:
+        return "up to the next mileage stone"
+    way = "forward" if move.steps > 0 else "backward"
+    n = abs(move.steps)
+    return f"{n} {way}" + (
+        f" (up to {move.lanes} track{'s' if move.lanes > 1 else ''} aside)" if move.lanes else ""
+    )
+
+
+# -- checks ----------------------------------------------------------------------------------
+@RULES.rule("CT001", "error", "the arena has exactly the tracks the rules ask for (four)")
+def four_tracks(kit: Kit) -> Iterator[tuple[Location, str]]:
+    b, want = board(kit), rules(kit).tracks
+    if len(b.tracks) != want:
+        yield (
+            where(b, "tracks"),
+            f"the arena has {len(b.tracks)} tracks ({', '.join(b.tracks)}); the game needs {want}",
+        )
+
+
+@RULES.rule("CT002", "error", "every FATUM-symbol square names an existing FATUM card")
+def fatum_squares_name_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
+    b, r = board(kit), rules(kit)
+    cards = {c.id for c in deck(kit, "fatum").cards}
+    for sq in b.squares:
+        if sq.kind != r.fatum_square:
+            continue
+        if not sq.card:
+            yield where(sq), f"the {sq.kind} square at track {sq.track}, {sq.at} names no card"
+        elif sq.card not in cards:
+            yield (
+                where(sq, "card"),
+                f"the {sq.kind} square at track {sq.track}, {sq.at} names FATUM card "
+                f"{sq.card!r}, which the FATUM deck does not have",
+            )
+
+
+@RULES.rule("CT003", "error", "there is exactly one WRECK card")
+def one_wreck_card(kit: Kit) -> Iterator[tuple[Location, str]]:
+    d = deck(kit, "fatum")
+    kind = rules(kit).wreck_card_kind
+    wrecks = [c for c in d.cards if c.kind == kind]
+    total = sum(c.count for c in wrecks)
+    if total == 1:
+        return
+    if not wrecks:
+        yield Location(d.file, 1), f"the FATUM deck has no card of kind {kind!r} (the WRECK card)"
+        return
+    extra = wrecks[1] if len(wrecks) > 1 else wrecks[0]
+    field_ = "id" if len(wrecks) > 1 else "count"
+    yield (
+        where(extra, field_),
+        f"the FATUM deck has {total} WRECK cards; the game needs exactly one, which changes hands",
+    )
+
+
+@RULES.rule("CT004", "error", "the board has at least one WRECK square")
+def wreck_square(kit: Kit) -> Iterator[tuple[Location, str]]:
+    b, kind = board(kit), rules(kit).wreck_square
+    if not any(sq.kind == kind for sq in b.squares):
+        yield where(b, "squares"), f"no square of kind {kind!r}: the WRECK card would never matter"
+
+
+@RULES.rule("CT005", "error", "the rescue cards exist in the FATUM deck")
+def rescue_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
+    r = rules(kit)
+    cards = {c.id for c in deck(kit, "fatum").cards}
+    for i, cid in enumerate(r.rescue_cards):
+        if cid not in cards:
+            yield (
+                rules_where(kit, "rescue_cards", i),
+                f"rescue card {cid!r} is not in the FATUM deck",
+            )
+
+
+@RULES.rule("CT006", "error", "every card on a removal list exists")
+def removal_lists(kit: Kit) -> Iterator[tuple[Location, str]]:
+    r = rules(kit)
+    for key, setup in r.setups.items():
+        for cid, refs in setup.remove_cards.items():
+            path = ("setups", key, "remove_cards", cid)
+            if cid not in kit.component_ids() or kit.spec(cid).type != "deck":
+                yield rules_where(kit, *path), f"removal list names {cid!r}, which is no deck"
+                continue
+            cards = kit.model(cid).cards
+            for i, ref in enumerate(refs):
+                if not any(card_matches(c, ref) for c in cards):
+                    yield (
+                        rules_where(kit, *path, i),
+                        f"the {key}-player setup removes {cid} card {ref!r}, which does not exist",
+                    )
+        known = set(r.chariots)
+        for i, colour in enumerate(setup.remove_chariots):
+            if colour not in known:
+                yield (
+                    rules_where(kit, "setups", key, "remove_chariots", i),
+                    f"the {key}-player setup removes chariot {colour!r}, which is not a chariot",
+                )
+
+
+@RULES.rule("CT007", "error", "CURRICULUM numbers are unique and run 1, 2, 3... without gaps")
+def curriculum_numbers(kit: Kit) -> Iterator[tuple[Location, str]]:
+    d = deck(kit, "curriculum")
+    seen: dict[int, Card] = {}
+    for card in d.cards:
+        n = card.get("number")
+        if n is None:
+            yield where(card), f"CURRICULUM card {card.id!r} has no number"
+        elif n in seen:
+            yield (
+                where(card, "number"),
+                f"CURRICULUM number {n} is used twice (first by {seen[n].id!r})",
+            )
+        else:
+            seen[n] = card
+    missing = sorted(set(range(1, max(seen, default=0) + 1)) - set(seen))
+    if missing:
+        yield (
+            where(d.cards[-1], "number"),
+            f"CURRICULUM numbers skip {', '.join(map(str, missing))}; they must run 1 to "
+            f"{max(seen)} without gaps",
+        )
+
+
+@RULES.rule("CT008", "error", "each colour has as many wood cues and cue slots as laps")
+def cues(kit: Kit) -> Iterator[tuple[Location, str]]:
+    r, b = rules(kit), board(kit)
+    pieces = tokens(kit)
+    for colour in r.chariots:
+        row = b.spina.cue_rows.get(colour)
+        if row is None:
+            yield where(b.spina, "cue_rows"), f"the spina has no cue row for {colour}"
+        elif row.slots != r.laps:
+            yield (
+                where(row, "slots"),
+                f"the spina has {row.slots} cue slots for {colour}; the race is {r.laps} laps",
+            )
+        n = pieces.count_for("cue", colour)
+        if n != r.laps:
+            yield (
+                pieces.where_for("cue", colour),
+                f"there are {n} wood cues for {colour}; the race is {r.laps} laps, so {r.laps}",
+            )
+
+
+@RULES.rule("CT009", "info", "how the FATUM deck deals out for each player count")
+def fatum_deal(kit: Kit) -> Iterator[tuple[Location, str]]:
+    r = rules(kit)
+    d = deck(kit, "fatum")
+    counts = [players(kit)] if kit.options.players else range(r.players.min, r.players.max + 1)
+    for n in counts:
+        removed = sum(c.count for c in removed_cards(kit, r.components.fatum, n))
+        total = d.total - removed
+        setup = setup_for(kit, n)
+        hands = len(setup.teams) if setup and setup.teams else n
+        yield Location(d.file, 1), f"{n} players: {total} FATUM cards deal {deal(total, hands)}"
+
+
+def deal(total: int, n: int) -> str:
+    base, extra = divmod(total, n)
+    hands = [base + 1] * extra + [base] * (n - extra)
+    return ", ".join(map(str, hands)) + (" (uneven)" if extra else "")
+
+
+@RULES.rule("CT010", "error", "no chain of forced moves loops forever")
+def no_loops(kit: Kit) -> Iterator[tuple[Location, str]]:
+    b = board(kit)
+    moves = forced_moves(kit)
+    loop = find_loop(b, moves)
+    if not loop:
+        return
+    steps = []
+    for s in loop[:-1]:
+        move, _ = moves[s]
+        steps.append(f"track {b.tracks[s.track]} {s.pos + 1} ({describe_move(move)})")
+    first = moves[loop[0]][1]
+    yield (
+        where(first),
+        "forced moves can loop forever: "
+        + " -> ".join(steps)
+        + f" -> back to track {b.tracks[loop[-1].track]} {loop[-1].pos + 1}",
+    )
+
+
+@RULES.rule("CT011", "error", "every chariot colour has its MALEDICTION TABLETS card")
+def maledictions(kit: Kit) -> Iterator[tuple[Location, str]]:
+    r = rules(kit)
+    d = deck(kit, "fatum")
+    have = {c.get("colour") for c in d.cards if c.kind == r.malediction_kind}
+    for i, colour in enumerate(r.chariots):
+        if colour not in have:
+            yield (
+                rules_where(kit, "chariots", i),
+                f"no {r.malediction_kind} card for the {colour} chariot in the FATUM deck",
+            )
+
+
+# -- the pick list ---------------------------------------------------------------------------
+def pick_list(kit: Kit) -> str:
+    r = rules(kit)
+    n = players(kit)
+    setup = setup_for(kit, n)
+    out_chariots = set(setup.remove_chariots) if setup else set()
+    racing = [c for c in r.chariots if c not in out_chariots]
+    lines = [f"{kit.manifest.title}: what goes in the box for {n} players", ""]
+    if setup and setup.description:
+        lines += [setup.description, ""]
+    lines.append(f"Board: {kit.spec(r.components.board).title or 'board'} (board.pdf)")
+    lines.append(
+        "Chariots: "
+        + ", ".join(racing)
+        + (f"  (leave out: {', '.join(sorted(out_chariots))})" if out_chariots else "")
+    )
+    lines.append(
+        f"Wood cues: {r.laps} each for " + ", ".join(racing) + f" ({r.laps * len(racing)})"
+    )
+    if setup and setup.teams:
+        for i, team in enumerate(setup.teams, start=1):
+            lines.append(f"Player {i} runs: " + " and ".join(team))
+    aid = tokens(kit).aid
+    if aid:
+        lines.append(f"Player aids: {min(n, aid.count)} (one per player)")
+    for role in ("curriculum", "fatum"):
+        cid = getattr(r.components, role)
+        d = deck(kit, role)
+        out = removed_cards(kit, cid, n)
+        out_ids = {c.id for c in out}
+        kept = [c for c in d.cards if c.id not in out_ids]
+        title = kit.spec(cid).title or cid
+        lines.append("")
+        lines.append(f"{title}: {sum(c.count for c in kept)} cards")
+        for c in kept:
+            lines.append(f"  [ ] {card_name(c)}" + (f" x{c.count}" if c.count > 1 else ""))
+        if out:
+            marker = setup.marker or f"{r.players.max}P"
+            lines.append(f"  leave out ({len(out)}, each marked {marker}):")
+            lines += [f"      {card_name(c)}" for c in out]
+    fatum_total = sum(c.count for c in deck(kit, "fatum").cards) - sum(
+        c.count for c in removed_cards(kit, r.components.fatum, n)
+    )
+    hands = len(setup.teams) if setup and setup.teams else n
+    lines += ["", f"Deal all {fatum_total} FATUM cards face up: {deal(fatum_total, hands)}.", ""]
+    return "\n".join(lines)
+
+
+def card_name(card: Card) -> str:
+    number = card.get("number")
+    name = card.title or card.id
+    return f"{number:>2}. {name}" if number is not None else name
+
+
+def extra_outputs(kit: Kit) -> dict[str, str]:
+    """Written beside the PDFs by `printkit build`."""
+    return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
+
+
+def build_notes(kit: Kit) -> str:
+    """Printed by `printkit build`."""
+    return pick_list(kit)

@@ -1,0 +1,248 @@
+"""Ring-track boards (a circus, a racecourse): lanes of squares aligned in sectors, special squares.
+
+The board file declares its own square kinds (label, symbol, legend text, and the forced move a
+square makes, if any), so the engine stays generic: a game module gives the kinds their meaning
+in its checks, the board component only draws what the data says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from printkit.layout.sizes import Size
+from printkit.layout.units import mm
+from printkit.load.schema import (
+    Bool,
+    Choice,
+    Color,
+    Field,
+    Id,
+    Int,
+    Length,
+    ListOf,
+    MapOf,
+    Record,
+    Str,
+)
+
+SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "wreck", "plain")
+
+
+@dataclass
+class Move:
+    """A forced move: `steps` squares along the track (negative: backward), changing up to
+    `lanes` tracks sideways on the way; or, with `to_stone`, up to the next mileage stone."""
+
+    steps: int = 0
+    lanes: int = 0
+    to_stone: bool = False
+
+
+@dataclass
+class SquareKind:
+    label: str
+    symbol: str
+    text: str
+    emblem: str
+    count: int
+    fill: str
+    ink: str
+    legend: str
+    move: Move | None
+    names_card: bool
+
+
+@dataclass
+class Square:
+    track: str
+    at: int
+    kind: str
+    card: str | None
+
+
+@dataclass
+class CueRow:
+    colour: str
+    label: str
+    slots: int
+
+
+@dataclass
+class Spina:
+    label: str
+    subtitle: str
+    cue_rows: list[CueRow]
+
+
+@dataclass
+class Palette:
+    ground: str
+    sand: str
+    sand_alt: str
+    lines: str
+    wall: str
+    stone: str
+    ink: str
+    arrival: str
+
+
+@dataclass
+class Board:
+    size: Size
+    margin: float
+    top_band: float
+    bottom_band: float
+    wall: float
+    glue_overlap: float
+    title: str
+    subtitle: str
+    tracks: list[str]
+    straight_sectors: int
+    end_sectors: int
+    lane_width: float
+    inner_radius: float
+    arrival_at: int
+    mileage_stones: list[int]
+    square_kinds: dict[str, SquareKind]
+    squares: list[Square]
+    spina: Spina
+    palette: Palette
+    legend_title: str
+    notes: list[str]
+    card_deck: str | None = None
+    file: str = ""
+    card_emblems: dict[str, str] = field(default_factory=dict)
+    card_titles: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def lap(self) -> int:
+        """Squares per lap on every track (= sectors)."""
+        return 2 * (self.straight_sectors + self.end_sectors)
+
+    def track_index(self, name: str) -> int:
+        return self.tracks.index(name)
+
+
+SIZE = Record(
+    "board size",
+    {
+        "width": Field(Length(100, 3000), required=True),
+        "height": Field(Length(100, 3000), required=True),
+    },
+)
+
+MOVE = Record(
+    "forced move",
+    {
+        "steps": Field(Int(-50, 50), default=0, doc="squares along the track; negative: backward"),
+        "lanes": Field(Int(0, 12), default=0, doc="tracks the chariot may change on the way"),
+        "to_stone": Field(Bool(), default=False, doc="move up to the next mileage stone"),
+    },
+    cls=Move,
+)
+
+KIND = Record(
+    "square kind",
+    {
+        "label": Field(Str(1, 40), required=True, doc="name in the legend"),
+        "symbol": Field(Choice(SYMBOLS), required=True, doc="how the square is drawn"),
+        "text": Field(Str(0, 3), default="", doc="letter symbol: the letter"),
+        "emblem": Field(Str(0, 24), default="", doc="emblem symbol: the pictogram's name"),
+        "count": Field(Int(1, 6), default=1, doc="arrows symbol: how many arrows"),
+        "fill": Field(Color(), default="#f3e7c8"),
+        "ink": Field(Color(), default="#1d1a16"),
+        "legend": Field(Str(0, 300), default="", doc="what the square does, for the legend"),
+        "move": Field(MOVE, doc="the forced move a chariot stopping here makes"),
+        "names_card": Field(Bool(), default=False, doc="each square of this kind names a card"),
+    },
+    cls=SquareKind,
+)
+
+SQUARE = Record(
+    "square",
+    {
+        "track": Field(Str(1, 8), required=True, doc="one of the board's tracks"),
+        "at": Field(Int(1, 1000), required=True, doc="position on the track, 1 = after the line"),
+        "kind": Field(Id(), required=True, doc="one of the square kinds"),
+        "card": Field(Id(), doc="the card this square names (kinds with names_card)"),
+    },
+    cls=Square,
+)
+
+CUE_ROW = Record(
+    "cue row",
+    {
+        "colour": Field(Color(), required=True),
+        "label": Field(Str(1, 20), required=True),
+        "slots": Field(Int(1, 30), required=True),
+    },
+    cls=CueRow,
+)
+
+SPINA = Record(
+    "spina",
+    {
+        "label": Field(Str(0, 40), default="SPINA"),
+        "subtitle": Field(Str(0, 60), default=""),
+        "cue_rows": Field(MapOf(CUE_ROW, min_items=1), required=True, doc="colour id -> row"),
+    },
+)
+
+PALETTE = Record(
+    "palette",
+    {
+        "ground": Field(Color(), default="#2f2a24"),
+        "sand": Field(Color(), default="#ecdcb4"),
+        "sand_alt": Field(Color(), default="#e3cf9e"),
+        "lines": Field(Color(), default="#6b5533"),
+        "wall": Field(Color(), default="#7a2e1c"),
+        "stone": Field(Color(), default="#c9c1b0"),
+        "ink": Field(Color(), default="#1d1a16"),
+        "arrival": Field(Color(), default="#c8102e"),
+    },
+    cls=Palette,
+)
+
+
+def board_schema(kinds: tuple[str, ...]) -> Record:
+    square = SQUARE.with_fields(
+        {"kind": Field(Choice(kinds), required=True, doc="one of the square kinds")}
+    )
+    return Record(
+        "board",
+        {
+            "size": Field(SIZE, doc="the finished board; default A2 landscape"),
+            "margin": Field(Length(0, 200, allow_zero=True), default=mm(12), doc="left and right"),
+            "top_band": Field(
+                Length(0, 500, allow_zero=True), default=mm(50), doc="above the arena: the legend"
+            ),
+            "bottom_band": Field(
+                Length(0, 500, allow_zero=True), default=mm(40), doc="below the arena: the title"
+            ),
+            "wall": Field(Length(1, 100), default=mm(8), doc="the arena's outer wall"),
+            "glue_overlap": Field(
+                Length(5, 40), default=mm(12), doc="home tiling: the glue band on every seam"
+            ),
+            "title": Field(Str(0, 60), default=""),
+            "subtitle": Field(Str(0, 80), default=""),
+            "tracks": Field(ListOf(Str(1, 8), 1, 12), required=True, doc="inside to outside"),
+            "straight_sectors": Field(Int(1, 100), required=True, doc="sectors on each straight"),
+            "end_sectors": Field(Int(1, 100), required=True, doc="sectors round each end"),
+            "lane_width": Field(Length(5, 300), required=True),
+            "inner_radius": Field(Length(5, 1000), required=True, doc="of the innermost track"),
+            "arrival_at": Field(
+                Int(0, 1000),
+                default=0,
+                doc="ring sector after the line (0 = the left end of the bottom straight)",
+            ),
+            "mileage_stones": Field(ListOf(Int(1, 1000)), default=list, doc="positions"),
+            "square_kinds": Field(MapOf(KIND, min_items=1), required=True),
+            "squares": Field(ListOf(square), default=list),
+            "spina": Field(SPINA, required=True),
+            "palette": Field(PALETTE, default=lambda: None),
+            "legend_title": Field(Str(0, 40), default="THE SQUARES"),
+            "notes": Field(
+                ListOf(Str(1, 120), 0, 6), default=list, doc="lines printed bottom right"
+            ),
+        },
+    )

@@ -1,0 +1,187 @@
+"""The carthage kit end to end: outputs, page sizes and boxes, player counts, pick list, markers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from printkit.cli import main
+from printkit.layout.units import mm
+from tests.conftest import DATA, line_of, mm_box
+
+A4 = (210.0, 297.0)
+
+
+def build(out: Path, *args: str):
+    r = CliRunner().invoke(main, ["build", "carthage", "--out", str(out), *args])
+    assert r.exit_code == 0, r.output
+    return r
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory):
+    out = tmp_path_factory.mktemp("home")
+    r = build(out, "--paper", "a4")
+    return out / "carthage", r.stdout
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory):
+    out = tmp_path_factory.mktemp("three")
+    r = build(out, "--players", "3")
+    return out / "carthage", r.stdout
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory):
+    out = tmp_path_factory.mktemp("shop")
+    build(out, "--profile", "shop")
+    return out / "carthage"
+
+
+def page_mm(page) -> tuple[float, float]:
+    box = page.mediabox
+    return (round(float(box.width) / mm(1), 1), round(float(box.height) / mm(1), 1))
+
+
+def test_build_writes_every_component(home):
+    folder, stdout = home
+    for name in ("board.pdf", "curriculum.pdf", "fatum.pdf", "tokens.pdf", "pick-list-4p.txt"):
+        assert (folder / name).is_file(), name
+        assert f"wrote {folder / name}" in stdout
+
+
+def test_home_board_pages_are_a4_with_assembly_map_first(home):
+    folder, _ = home
+    reader = PdfReader(folder / "board.pdf")
+    assert len(reader.pages) == 9  # the map and 2 x 4 sheets
+    for page in reader.pages:
+        assert sorted(page_mm(page)) == sorted(A4)
+    first = reader.pages[0].extract_text()
+    assert "Assembly map" in first and "Glue bands are 12 mm wide" in first
+    for label in ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"):
+        assert label in first
+    assert "row A, column 1 of 2 x 4" in reader.pages[1].extract_text()
+
+
+def test_letter_board_pages_are_letter(tmp_path):
+    build(tmp_path, "--paper", "letter")
+    reader = PdfReader(tmp_path / "carthage" / "board.pdf")
+    for page in reader.pages:
+        assert sorted(page_mm(page)) == [215.9, 279.4]
+
+
+def test_shop_board_is_one_page_with_nested_boxes(shop):
+    reader = PdfReader(shop / "board.pdf")
+    assert len(reader.pages) == 1
+    page = reader.pages[0]
+    assert "/TrimBox" in page and "/BleedBox" in page
+    trim, bleed, media = mm_box(page.trimbox), mm_box(page.bleedbox), mm_box(page.mediabox)
+    assert trim == pytest.approx((3, 3, 597, 423), abs=0.01)  # A2 landscape + 3 mm bleed
+    assert bleed == pytest.approx(media, abs=0.01)
+    assert bleed[0] <= trim[0] and bleed[2] >= trim[2] and bleed[3] >= trim[3]
+
+
+def test_every_font_is_embedded(home):
+    folder, _ = home
+    for name in ("board.pdf", "curriculum.pdf", "fatum.pdf", "tokens.pdf"):
+        with pdfplumber.open(folder / name) as pdf:
+            fonts = {c["fontname"] for p in pdf.pages[:3] for c in p.chars}
+        assert fonts and all("+" in f for f in fonts), (name, fonts)  # subset = embedded
+
+
+def test_pick_list_for_three_players(three):
+    folder, stdout = three
+    text = (folder / "pick-list-3p.txt").read_text(encoding="utf-8")
+    assert "for 3 players" in stdout and text.strip() in stdout
+    assert "Chariots: blue, red, green  (leave out: white)" in text
+    assert "Wood cues: 7 each for blue, red, green (21)" in text
+    assert "CURRICULUM cards: 19 cards" in text
+    left_out = text.split("CURRICULUM cards: 19 cards")[1].split("leave out (6, each marked 4P):")[
+        1
+    ]
+    numbers = [
+        int(line.split(".")[0]) for line in left_out.split("FATUM")[0].split("\n") if "." in line
+    ]
+    assert numbers == [7, 8, 9, 16, 24, 25]
+    assert "FATUM cards: 13 cards" in text
+    assert "leave out (1, each marked 4P):\n      MALEDICTION TABLETS FOR THE WHITE ONES" in text
+    assert "Deal all 13 FATUM cards face up: 5, 4, 4 (uneven)." in text
+
+
+def test_pick_list_for_two_players_names_the_teams(tmp_path):
+    r = build(tmp_path, "--players", "2")
+    text = (tmp_path / "carthage" / "pick-list-2p.txt").read_text(encoding="utf-8")
+    assert "Player 1 runs: blue and red" in text and "Player 2 runs: green and white" in text
+    assert "Deal all 14 FATUM cards face up: 7, 7." in text
+    assert "leave out" not in text
+    assert "for 2 players" in r.stdout
+
+
+def test_players_out_of_range_is_an_input_error(tmp_path):
+    r = CliRunner().invoke(main, ["build", "carthage", "--players", "5", "--out", str(tmp_path)])
+    assert r.exit_code == 2
+    line = line_of(DATA / "carthage" / "rules.yaml", "players:")
+    assert f"rules.yaml:{line + 1}:3: error: this game is for 2 to 4 players" in r.stderr
+    assert not (tmp_path / "carthage").exists() or not any((tmp_path / "carthage").iterdir())
+
+
+def card_cell(word, page) -> tuple[int, int]:
+    """Which card of the centred 3 x 3 grid of 63 x 88 mm poker cards a word lies on."""
+    x0 = (float(page.width) - 3 * mm(63)) / 2
+    y0 = (float(page.height) - 3 * mm(88)) / 2
+    return int((word["x0"] - x0) // mm(63)), int((word["top"] - y0) // mm(88))
+
+
+def cards_with_marker(path: Path, marker: str) -> list[str]:
+    """Every printed card front carrying `marker`: its big number, or else its title words."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(extra_attrs=["size"])
+            for m in (w for w in words if w["text"] == marker):
+                cell = card_cell(m, page)
+                on_card = [w for w in words if card_cell(w, page) == cell and w is not m]
+                biggest = max(on_card, key=lambda w: w["size"])
+                if biggest["text"].isdigit():
+                    found.append(biggest["text"])
+                else:
+                    found.append(" ".join(w["text"] for w in on_card if w["size"] > 11))
+    return found
+
+
+def test_marked_cards_are_exactly_the_removal_list(three):
+    folder, _ = three
+    curriculum = cards_with_marker(folder / "curriculum.pdf", "4P")
+    assert sorted(int(n) for n in curriculum) == [7, 8, 9, 16, 24, 25]
+    fatum = cards_with_marker(folder / "fatum.pdf", "4P")
+    assert len(fatum) == 1 and "WHITE" in fatum[0]
+
+
+def test_tokens_hold_chariots_cues_and_aids(home):
+    folder, _ = home
+    with pdfplumber.open(folder / "tokens.pdf") as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    for word in (
+        "BLUE",
+        "RED",
+        "GREEN",
+        "WHITE",
+        "BLOCKED",
+        "HOW TO MOVE",
+        "EVEN ROLL",
+        "ODD ROLL",
+    ):
+        assert word in text
+    assert text.count("HOW TO MOVE") == 4
+
+
+def test_rebuild_is_byte_identical(tmp_path, home):
+    folder, _ = home
+    build(tmp_path, "--paper", "a4")
+    for name in ("board.pdf", "fatum.pdf"):
+        assert (tmp_path / "carthage" / name).read_bytes() == (folder / name).read_bytes()

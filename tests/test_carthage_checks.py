@@ -1,0 +1,158 @@
+"""`printkit check carthage`: clean on the shipped data; each seeded fault found at its line."""
+
+from __future__ import annotations
+
+from printkit.errors import display_path
+from tests.conftest import edit, line_of
+
+
+def check(cli, kit, *args):
+    return cli("check", str(kit), *args)
+
+
+def finding_lines(result, code: str) -> list[str]:
+    return [line for line in result.stdout.splitlines() if f"[{code}]" in line]
+
+
+def test_default_data_passes(cli):
+    r = cli("check", "carthage")
+    assert r.exit_code == 0, r.output
+    assert "0 errors, 0 warnings, 3 info" in r.stdout
+    assert "4 players: 14 FATUM cards deal 4, 4, 3, 3 (uneven)" in r.stdout
+    assert "3 players: 13 FATUM cards deal 5, 4, 4 (uneven)" in r.stdout
+    assert "2 players: 14 FATUM cards deal 7, 7" in r.stdout
+
+
+def test_players_option_reports_that_count(cli):
+    r = cli("check", "carthage", "--players", "3")
+    assert r.exit_code == 0
+    assert finding_lines(r, "CT009") == [
+        "data/carthage/fatum.yaml:1: info [CT009] 3 players: 13 FATUM cards deal 5, 4, 4 (uneven)"
+    ]
+
+
+def test_fatum_square_naming_a_missing_card(cli, kit_copy):
+    kit = kit_copy("carthage")
+    board = kit / "board.yaml"
+    edit(board, "kind: fatum, card: whip}", "kind: fatum, card: lion}")
+    line = line_of(board, "card: lion}")
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (found,) = finding_lines(r, "CT002")
+    assert found.startswith(f"{display_path(board)}:{line}:")
+    assert "names FATUM card 'lion', which the FATUM deck does not have" in found
+
+
+def test_two_wreck_cards(cli, kit_copy):
+    kit = kit_copy("carthage")
+    fatum = kit / "fatum.yaml"
+    edit(
+        fatum,
+        "  - {id: epone-goddess,",
+        '  - {id: wreck-2, kind: wreck, title: WRECK, emblem: broken-wheel, text: "Again."}\n'
+        "  - {id: epone-goddess,",
+    )
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (found,) = finding_lines(r, "CT003")
+    assert found.startswith(f"{display_path(fatum)}:{line_of(fatum, 'wreck-2')}:")
+    assert "2 WRECK cards; the game needs exactly one" in found
+
+
+def test_wreck_card_printed_twice(cli, kit_copy):
+    kit = kit_copy("carthage")
+    fatum = kit / "fatum.yaml"
+    edit(fatum, "{id: wreck, kind: wreck,", "{id: wreck, kind: wreck, count: 2,")
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (found,) = finding_lines(r, "CT003")
+    assert found.startswith(f"{display_path(fatum)}:{line_of(fatum, 'count: 2')}:")
+
+
+def test_looping_pair_of_symbol_squares(cli, kit_copy):
+    kit = kit_copy("carthage")
+    board = kit / "board.yaml"
+    # "to the stone" from I 9 reaches the stone at I 12; "three backward" there returns to I 9.
+    edit(
+        board,
+        "  - {track: I, at: 10, kind: C}",
+        "  - {track: I, at: 9, kind: stone}\n"
+        "  - {track: I, at: 10, kind: C}\n"
+        "  - {track: I, at: 12, kind: back3}",
+    )
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (found,) = finding_lines(r, "CT010")
+    assert found.startswith(f"{display_path(board)}:{line_of(board, 'at: 9, kind: stone')}:")
+    assert (
+        "track I 9 (up to the next mileage stone) -> track I 12 (3 backward (up to 1 track aside))"
+        " -> back to track I 9" in found
+    )
+
+
+def test_removal_list_naming_card_26(cli, kit_copy):
+    kit = kit_copy("carthage")
+    rules = kit / "rules.yaml"
+    edit(rules, "curriculum: [7, 8, 9, 16, 24, 25]", "curriculum: [7, 8, 9, 16, 24, 26]")
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (found,) = finding_lines(r, "CT006")
+    assert found.startswith(f"{display_path(rules)}:{line_of(rules, '24, 26]')}:")
+    assert "removes curriculum card 26, which does not exist" in found
+
+
+def test_missing_rescue_card_and_five_tracks(cli, kit_copy):
+    kit = kit_copy("carthage")
+    edit(
+        kit / "rules.yaml",
+        "rescue_cards: [epone-goddess, victory, sword]",
+        "rescue_cards: [epone-goddess, victory, shield]",
+    )
+    board = kit / "board.yaml"
+    edit(board, "tracks: [I, II, III, IV]", "tracks: [I, II, III, IV, V]")
+    edit(board, "inner_radius: 48", "inner_radius: 25")
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    assert "rescue card 'shield' is not in the FATUM deck" in r.stdout
+    (tracks,) = finding_lines(r, "CT001")
+    assert tracks.startswith(f"{display_path(board)}:{line_of(board, 'tracks: [I')}:")
+    assert "the arena has 5 tracks" in tracks
+
+
+def test_curriculum_gap_and_cue_count(cli, kit_copy):
+    kit = kit_copy("carthage")
+    cur = kit / "curriculum.yaml"
+    edit(cur, "number: 25,", "number: 27,")
+    tokens = kit / "tokens.yaml"
+    edit(tokens, 'ink: "#ffffff", count: 7}', 'ink: "#ffffff", count: 6}')
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (gap,) = finding_lines(r, "CT007")
+    assert gap.startswith(f"{display_path(cur)}:{line_of(cur, 'number: 27,')}:")
+    assert "skip 25, 26" in gap
+    (cues,) = finding_lines(r, "CT008")
+    assert cues.startswith(f"{display_path(tokens)}:{line_of(tokens, 'count: 6}')}:")
+    assert "6 wood cues for blue" in cues
+
+
+def test_square_on_unknown_track_is_an_input_error(cli, kit_copy):
+    kit = kit_copy("carthage")
+    board = kit / "board.yaml"
+    edit(board, "{track: IV, at: 22, kind: C}", "{track: V, at: 22, kind: C}")
+    r = check(cli, kit)
+    assert r.exit_code == 2
+    line = line_of(board, "{track: V,")
+    assert f"{display_path(board)}:{line}:" in r.stderr
+    assert "track must be one of I, II, III, IV; got 'V'" in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_rules_naming_a_missing_component_is_an_input_error(cli, kit_copy):
+    kit = kit_copy("carthage")
+    rules = kit / "rules.yaml"
+    edit(rules, "  fatum: fatum\n", "  fatum: destiny\n")
+    r = check(cli, kit)
+    assert r.exit_code == 2
+    line = line_of(rules, "fatum: destiny")
+    assert f"{display_path(rules)}:{line}:" in r.stderr
+    assert "fatum must name a deck component of this kit; 'destiny' is not one" in r.stderr
