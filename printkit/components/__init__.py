@@ -15,6 +15,8 @@ from types import ModuleType
 # type name -> module under printkit.components
 COMPONENT_TYPES: dict[str, str] = {
     "deck": "deck",
+    "templates": "templates",
+    "bases": "bases",
 }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from printkit.checks import RuleSet
 from printkit.errors import Location
 from printkit.kit import Kit
-from printkit.load.schema import Field, Int, ListOf, Number, Record, where
+from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
 from printkit.model.deck import Card, Deck
 
 STAKES_ROW = Record(
@@ -15,6 +15,14 @@ STAKES_ROW = Record(
     {
         "speed": Field(Number(0.5, 100, "in"), required=True, doc="card speed in inches"),
         "cards": Field(Int(0, 20), required=True, doc="cards lost on hitting the stakes"),
+    },
+)
+
+DAMAGE_CATEGORY = Record(
+    "damage category",
+    {
+        "out": Field(Int(1, 20), required=True, doc="boxes to tick; the last puts the chariot out"),
+        "label": Field(Str(1, 24), doc="printed on the damage chart (default: the name)"),
     },
 )
 
@@ -37,7 +45,27 @@ SCHEMA = Record(
             ),
             required=True,
         ),
-        "laps": Field(Int(1, 20), default=2),
+        "laps": Field(Int(1, 20), default=2, doc="laps in a race"),
+        "damage": Field(
+            MapOf(DAMAGE_CATEGORY, min_items=1),
+            required=True,
+            doc="damage-chart categories a card's `damage` may name, with their out limits",
+        ),
+        "no_damage": Field(
+            Str(1, 40), default="none", doc="the `damage` of crash effects with no lasting damage"
+        ),
+        "magic_kind": Field(Id(), default="magic", doc="the card kind of magical effect cards"),
+        "lap_turns": Field(
+            Record(
+                "lap turns",
+                {
+                    "min": Field(Number(0, 1000), default=4),
+                    "max": Field(Number(0, 1000), default=10),
+                },
+            ),
+            default=lambda: Rec(min=4, max=10),
+            doc="warn when the average two-card move makes a lap take fewer or more turns",
+        ),
         "outer_stakes": Field(
             ListOf(STAKES_ROW, 1, 50),
             required=True,
