@@ -17,6 +17,8 @@ COMPONENT_TYPES: dict[str, str] = {
     "deck": "deck",
     "templates": "templates",
     "bases": "bases",
+    "damage-chart": "damage_chart",
+    "track": "track",
 }
 
 

@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import RuleSet
+from printkit.components.links import component_of_type
 from printkit.errors import Location
 from printkit.kit import Kit
+from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
+from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
+from printkit.model.track import Track
 
 STAKES_ROW = Record(
     "outer-stakes row",
@@ -85,6 +89,7 @@ def deck(kit: Kit) -> tuple[str, Deck]:
 
 
 def movement_cards(d: Deck) -> list[Card]:
+    """Cards with a speed (a magical effect card with a speed is reported by CR010)."""
     return [c for c in d.cards if c.get("speed") is not None]
 
 
@@ -129,3 +134,188 @@ def reserve(kit: Kit) -> Iterator[tuple[Location, str]]:
             where(d.cards[0]) if d.cards else Location(d.file),
             f"after dealing {opening} cards only {left} remain to draw (reserve: {p.reserve})",
         )
+
+
+# -- the other components a check needs -----------------------------------------------------
+
+
+def _model_of_type(kit: Kit, type_name: str):
+    cid = component_of_type(kit, type_name)
+    return None if cid is None else kit.model(cid)
+
+
+def speed_unit_points(d: Deck) -> float:
+    """Points per unit of the deck's speed field (inches unless the deck says otherwise)."""
+    decl = d.fields.get("speed")
+    unit = (decl.unit if decl else "") or "in"
+    return UNIT_POINTS.get({'"': "in", "″": "in"}.get(unit, unit), UNIT_POINTS["in"])
+
+
+def fmt_in(points: float) -> str:
+    return f"{points / UNIT_POINTS['in']:.3g} in"
+
+
+def _first_card_of_speed(cards: list[Card]) -> dict[float, Card]:
+    first: dict[float, Card] = {}
+    for card in cards:
+        first.setdefault(float(card.get("speed")), card)
+    return first
+
+
+def average_move(d: Deck) -> float | None:
+    """The mean distance of one movement card drawn from the deck, in points."""
+    cards = movement_cards(d)
+    total = sum(c.count for c in cards)
+    if not total:
+        return None
+    unit = speed_unit_points(d)
+    return sum(float(c.get("speed")) * unit * c.count for c in cards) / total
+
+
+def lap_turns(track: Track, d: Deck) -> float | None:
+    """Turns a lap takes at the average two-card move."""
+    avg = average_move(d)
+    return None if not avg else track.lap / (2 * avg)
+
+
+# -- the checks -----------------------------------------------------------------------------
+
+
+@RULES.rule("CR002", "error", "at least one card can jump the pit")
+def pit_jump(kit: Kit) -> Iterator[tuple[Location, str]]:
+    track: Track | None = _model_of_type(kit, "track")
+    bases: Bases | None = _model_of_type(kit, "bases")
+    if track is None or bases is None or track.pit is None:
+        return
+    _, d = deck(kit)
+    need = track.pit_jump(bases.length)
+    unit = speed_unit_points(d)
+    cards = movement_cards(d)
+    if not cards or any(float(c.get("speed")) * unit > need + 1e-6 for c in cards):
+        return
+    longest = max(cards, key=lambda c: float(c.get("speed")))
+    yield (
+        where(longest, "speed"),
+        f"no card can jump the pit: the longest move is {float(longest.get('speed')):g} "
+        f"(card {longest.id!r}), but a jump needs more than {fmt_in(need)} (ramp "
+        f"{fmt_in(track.pit.ramp)} + pit {fmt_in(track.pit.length)} + base "
+        f"{fmt_in(bases.length)}, see {track.file})",
+    )
+
+
+@RULES.rule("CR005", "error", "every speed in the deck has a movement template")
+def template_for_speed(kit: Kit) -> Iterator[tuple[Location, str]]:
+    t = _model_of_type(kit, "templates")
+    if t is None:
+        return
+    _, d = deck(kit)
+    listed = ", ".join(f"{s.speed:g}" for s in t.strips)
+    for speed, card in sorted(_first_card_of_speed(movement_cards(d)).items()):
+        if t.strip_for(speed) is None:
+            yield (
+                where(card, "speed"),
+                f"speed {speed:g} (card {card.id!r} and any others) has no movement template; "
+                f"{t.file} prints strips for {listed}",
+            )
+
+
+@RULES.rule("CR006", "error", "every card's turn fits the fan of its speed's template")
+def turn_fits_fan(kit: Kit) -> Iterator[tuple[Location, str]]:
+    t = _model_of_type(kit, "templates")
+    if t is None:
+        return
+    _, d = deck(kit)
+    for card in movement_cards(d):
+        strip = t.strip_for(float(card.get("speed")))
+        turn = card.get(t.spec.turn_field)
+        if strip is None or turn is None:
+            continue
+        fan = min(strip.fan, t.spec.fan.max)
+        if float(turn) > fan + 1e-9:
+            yield (
+                where(card, t.spec.turn_field),
+                f"card {card.id!r} allows a {float(turn):g}° turn, but the "
+                f"{strip.speed:g} template's fan only reaches {fan:g}° "
+                f"(fan.max in {t.file} is {t.spec.fan.max:g}°)",
+            )
+
+
+@RULES.rule("CR007", "error", "every crash effect ticks a damage-chart category or none")
+def crash_has_category(kit: Kit) -> Iterator[tuple[Location, str]]:
+    rules = kit.rules_data()
+    _, d = deck(kit)
+    known = ", ".join(sorted(rules.damage))
+    for card in d.cards:
+        damage = card.get("damage")
+        if damage is None:
+            yield (
+                where(card),
+                f"card {card.id!r}: its crash effect names no damage category; add "
+                f"`damage:` with one of {known}, or {rules.no_damage!r} if it leaves no "
+                "lasting damage",
+            )
+        elif damage != rules.no_damage and damage not in rules.damage:
+            yield (
+                where(card, "damage"),
+                f"card {card.id!r}: damage {damage!r} is not on the damage chart; use one of "
+                f"{known}, {rules.no_damage!r}, or add it to `damage` in the rules file",
+            )
+
+
+@RULES.rule("CR008", "warning", "a lap takes 4 to 10 turns at the average two-card move")
+def lap_pace(kit: Kit) -> Iterator[tuple[Location, str]]:
+    track: Track | None = _model_of_type(kit, "track")
+    if track is None:
+        return
+    rules = kit.rules_data()
+    _, d = deck(kit)
+    turns = lap_turns(track, d)
+    if turns is None:
+        return
+    lo, hi = rules.lap_turns.min, rules.lap_turns.max
+    if not lo <= turns <= hi:
+        yield (
+            where(track, "straight") or Location(track.file),
+            f"a lap of {fmt_in(track.lap)} along the centre line takes {turns:.1f} turns at the "
+            f"average two-card move of {fmt_in(2 * average_move(d))}; the game plays best "
+            f"between {lo:g} and {hi:g} (change the track or the card speeds)",
+        )
+
+
+@RULES.rule("CR009", "error", "the start grid fits across the track and on the home straight")
+def grid_fits(kit: Kit) -> Iterator[tuple[Location, str]]:
+    track: Track | None = _model_of_type(kit, "track")
+    bases: Bases | None = _model_of_type(kit, "bases")
+    if track is None or bases is None:
+        return
+    n = track.grid.per_row
+    if track.grid_gap(bases.width) < 0:
+        yield (
+            where(track.grid, "per_row") or Location(track.file),
+            f"{n} chariots abreast need {fmt_in(n * bases.width)} but the track is only "
+            f"{fmt_in(track.width)} wide; start fewer per row",
+        )
+        return
+    rows = track.grid_rows(len(bases.chariots))
+    depth = rows * bases.length + (rows - 1) * track.grid.row_gap
+    room = track.pit.at if track.pit is not None else track.straight
+    if depth > room + 1e-6:
+        yield (
+            where(track.grid, "per_row") or Location(track.file),
+            f"{len(bases.chariots)} chariots start in {rows} rows, {fmt_in(depth)} deep, but "
+            f"only {fmt_in(room)} of the home straight lies before "
+            f"{'the pit ramp' if track.pit is not None else 'the turn'}",
+        )
+
+
+@RULES.rule("CR010", "error", "magical effect cards are never movement cards")
+def magic_is_not_movement(kit: Kit) -> Iterator[tuple[Location, str]]:
+    rules = kit.rules_data()
+    _, d = deck(kit)
+    for card in d.cards:
+        if card.kind == rules.magic_kind and card.get("speed") is not None:
+            yield (
+                where(card, "speed"),
+                f"card {card.id!r} is a magical effect card with a speed; magical effects are "
+                "played at once and never held, so it could never be used to move",
+            )
