@@ -103,3 +103,37 @@ def test_segments_give_back_the_exact_length():
             assert all(b - a <= room + 1e-9 for a, b in cuts)
             assert abs(assembled_length(cuts, OVERLAP_MM) - length) < 1e-9
             assert cuts[0][0] == 0 and abs(cuts[-1][1] - length) < 1e-9
+
+
+def test_rendered_at_100_percent_the_4_inch_strip_measures_up(tmp_path):
+    """Rasterise at 10 px/mm and measure the 4 in strip and its inch ticks in pixels."""
+    import numpy as np
+    import pypdfium2
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    assert (
+        CliRunner().invoke(main, ["build", "chariot-race", "--out", str(tmp_path)]).exit_code == 0
+    )
+    pdf_path = tmp_path / "chariot-race" / "templates.pdf"
+    page_number, rect = next(
+        (p, r) for p, r, text in strip_rects(pdf_path) if re.search(r"(?<!\d)4″", text)
+    )
+    px_per_pt = 254 / 72  # 10 pixels per millimetre
+    page = pypdfium2.PdfDocument(pdf_path)[page_number - 1]
+    image = np.asarray(page.render(scale=px_per_pt).to_pil().convert("L"))
+    x0, x1 = rect["x0"] * px_per_pt, rect["x1"] * px_per_pt
+    mid = int((rect["top"] + rect["bottom"]) / 2 * px_per_pt)
+    dark = (image[mid - 10 : mid + 10] < 100).all(axis=0)
+    edges = np.flatnonzero(dark)
+    left = edges[np.abs(edges - x0) < 5].mean()
+    right = edges[np.abs(edges - x1) < 5].mean()
+    assert abs((right - left) - 1016) <= 2  # 101.6 mm
+    # whole-inch ticks, read just inside the bottom edge, above the half-inch ticks
+    y = int(rect["bottom"] * px_per_pt) - 55
+    xs = np.flatnonzero(image[y, int(left) - 5 : int(right) + 6] < 100) + int(left) - 5
+    groups = np.split(xs, np.flatnonzero(np.diff(xs) > 2) + 1)
+    centres = [g.mean() for g in groups]
+    assert len(centres) == 5  # 0 to 4 in: the two ends and three ticks
+    assert all(abs((b - a) - 254) <= 1.5 for a, b in zip(centres[:-1], centres[1:], strict=True))

@@ -115,7 +115,8 @@ def pieces(t: Templates, room: float) -> list[Piece]:
 
 
 def piece_size(t: Templates, p: Piece) -> Size:
-    wings = 2 * t.spec.fan.radius if p.last and draw.fan_angle(t, p.strip) > 0 else 0.0
+    fans = p.last and draw.fan_angle(t, p.strip) > 0
+    wings = 2 * (t.spec.fan.radius + draw.WING_EXTRA) if fans else 0.0
     return Size(p.end - p.start, t.width + wings)
 
 

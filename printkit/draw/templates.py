@@ -27,6 +27,8 @@ PAPER = Color(0.985, 0.965, 0.92)
 FAN_FILL = Color(0.9, 0.9, 0.9)
 OVERLAP_FILL = Color(0.72, 0.72, 0.72)
 INK = Color(0.1, 0.09, 0.08)
+LABEL_GAP = mm(3.6)  # from the end of a fan line to the centre of its angle
+WING_EXTRA = mm(6)  # room beyond the fan's arc for the angle labels
 UNIT_MARKS = {"in": "″", "cm": " cm", "mm": " mm"}
 
 
@@ -62,7 +64,7 @@ def piece(c: Canvas, t: Templates, p: Piece, x: float, y: float) -> None:
     """Draw piece `p` with its footprint's bottom-left corner at (x, y)."""
     angle = fan_angle(t, p.strip)
     wings = p.last and angle > 0
-    r = t.spec.fan.radius if wings else 0.0
+    r = t.spec.fan.radius + WING_EXTRA if wings else 0.0
     c.saveState()
     c.translate(x - p.start, y + r)  # strip coordinates: x along the strip, y across it
     _body(c, t, p)
@@ -135,7 +137,8 @@ def _ticks(c: Canvas, t: Templates, p: Piece) -> None:
             c.setLineWidth(width)
             c.line(x, 0, x, size)
             c.line(x, t.width, x, t.width - size)
-            if i % 4 == 0 and x - p.start > mm(3) and p.end - x > mm(3):
+            covered = t.spec.overlap if p.number > 1 else 0.0  # the zone keeps its ticks only
+            if i % 4 == 0 and x - p.start > covered + mm(3) and p.end - x > mm(3):
                 c.setFont(font("heading"), 8)
                 c.drawCentredString(x, ticks.whole + mm(0.8), f"{i // 4}")
                 c.drawCentredString(x, t.width - ticks.whole - mm(3.6), f"{i // 4}")
@@ -211,7 +214,11 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
         c.setStrokeColor(INK)
         c.setLineWidth(0.9 if a in (0, angle) else 0.6)
         c.line(x, y, x + r * dx, y + r * dy)
-        _angle_label(c, x + r * 0.8 * dx, y + r * 0.8 * dy, a, direction, side)
+        lx, ly = x + r * dx, y + r * dy
+        if abs(dy) < 0.1:  # along the strip's edge: lift the label off it
+            ly = y + side * mm(3.2)
+            lx = x + r * dx - mm(1.5)
+        _angle_label(c, lx, ly, a, direction, side)
         a += f.step
     c.setFillColor(black)
     c.setStrokeColor(white)
@@ -220,18 +227,18 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
     word = "TURN LEFT" if side > 0 else "TURN RIGHT"
     c.setFillColor(INK)
     c.setFont(font("heading"), 8)
-    ty = y + r * 0.55 if side > 0 else y - r * 0.55 - mm(2.5)
-    c.drawRightString(
-        x - r * math.sin(math.radians(angle)) - mm(2) if angle < 60 else x - r - mm(1), ty, word
-    )
+    reach = r * math.sin(math.radians(min(angle, 90)))
+    ty = y + side * r * 0.4 - (mm(2.5) if side < 0 else 0)
+    c.drawRightString(x - reach - mm(9), ty, word)
     c.restoreState()
 
 
 def _angle_label(c: Canvas, x: float, y: float, a: float, direction: float, side: int) -> None:
-    """The angle, set just inside the fan from its line (the last one falls behind the fan)."""
+    """The angle just beyond the end of its line, kept clear of the strip's edge."""
     text = f"{a:g}°"
-    off = mm(2.2)
-    nx, ny = math.cos(direction + side * math.pi / 2), math.sin(direction + side * math.pi / 2)
-    c.setFont(font("heading"), 7.5)
+    size = 7.5
+    lx = x + math.cos(direction) * LABEL_GAP
+    ly = y + math.sin(direction) * LABEL_GAP - size * 0.35
+    c.setFont(font("heading"), size)
     c.setFillColor(INK)
-    c.drawCentredString(x + nx * off, y + ny * off - mm(1), text)
+    c.drawCentredString(lx, ly, text)

@@ -70,6 +70,7 @@ def draw_track(
     c.drawPath(loop_path(c, track, track.centre_radius), stroke=1, fill=0)
     c.restoreState()
     _stakes(c, track, px)
+    _ring_labels(c, track, px)
     _pit(c, track, px)
     _lines(c, track, px)
     _grid(c, grid, px)
@@ -118,6 +119,15 @@ def _stakes(c: Canvas, track: Track, px: float) -> None:
     for x, y in track.stakes():
         c.circle(x, y, r, stroke=0, fill=1)
     c.restoreState()
+
+
+def _ring_labels(c: Canvas, track: Track, px: float) -> None:
+    """Name the bank and the outer ring of stakes along the back straight."""
+    c.setFillColor(INK)
+    size = 6.5 * px
+    if track.bank > size * 1.2:
+        _label(c, "BANK", -track.straight / 4, track.outer_radius + track.bank / 2, size)
+    _label(c, "OUTER RING OF STAKES", -track.straight / 4, track.outer_radius - size * 1.3, size)
 
 
 def _pit(c: Canvas, track: Track, px: float) -> None:

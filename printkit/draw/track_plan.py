@@ -22,8 +22,8 @@ from printkit.model.track import Track
 
 INK = Color(0.1, 0.09, 0.08)
 DIM = Color(0.2, 0.2, 0.2)
-PANEL_W = mm(82)
-DIM_ROOM = mm(14)  # around the plan, for dimension lines
+PANEL_W = mm(76)
+DIM_ROOM = mm(12)  # around the plan, for dimension lines
 
 
 def length_text(points: float) -> str:
@@ -67,7 +67,7 @@ def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
                 "  ramp + pit",
                 f"{p.ramp / 72:.3g} + {p.length / 72:.3g} in, {p.width / 72:.3g} in wide",
             ),
-            ("  a jump needs a card over", length_text(track.pit_jump(bases.length))),
+            ("  a jump needs more than", length_text(track.pit_jump(bases.length))),
         ]
     n = len(bases.chariots)
     rows += [
@@ -258,7 +258,7 @@ def _panel(c: Canvas, track: Track, bases: Bases, r: Rect) -> None:
     for label, value in key_dimensions(track, bases)[1:]:
         c.setFont(font("condensed"), 8)
         c.drawString(r.x + mm(3), y, label)
-        draw_line_fitted(c, value, font("heading"), 8, r.x + mm(38), y, r.w - mm(41), "left")
+        draw_line_fitted(c, value, font("heading"), 8, r.x + mm(37), y, r.w - mm(39), "left")
         y -= mm(5.2)
     y -= mm(2)
     c.setFont(font("condensed"), 7.5)
