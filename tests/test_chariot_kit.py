@@ -176,3 +176,10 @@ def test_gentle_start_marks_the_magic_cards(cli, tmp_path):
         marked = [p for p in pdf.pages if "MAGICAL EFFECT" in (p.extract_text() or "")]
         text = "\n".join(p.extract_text() for p in marked)
     assert text.count("LATE") == 7  # each of the 7 magical effect cards
+
+
+def test_movement_cards_without_drift_say_so(built):
+    deck = load_kit("chariot-race").model("cards")
+    no_drift = sum(c.count for c in deck.cards if c.get("speed") is not None and not c.get("drift"))
+    assert no_drift > 0
+    assert text_of(built / "cards.pdf").count("NO DRIFT") == no_drift

@@ -40,6 +40,7 @@ def page(c: Canvas, sheet: Size, chart: DamageChart, label: str) -> None:
     table = Rect(area.x, area.y + stakes_h + mm(4), area.w, y - mm(4) - (area.y + stakes_h + mm(4)))
     _table(c, chart, table)
     _stakes(c, chart, Rect(area.x, area.y, area.w, stakes_h))
+    _deck_summary(c, chart, Rect(area.x + area.w * 0.62, area.y, area.w * 0.38, stakes_h))
     draw_scale_bar(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width / 2, mm(6)), False, 50)
     draw_page_label(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)), False, label)
 
@@ -182,3 +183,19 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
             x = r.x + head_w + i * col
             c.line(x, y, x, y + row)
             c.drawCentredString(x + col / 2, y + mm(2.2), v)
+
+
+def _deck_summary(c: Canvas, chart: DamageChart, r: Rect) -> None:
+    """How many of the deck's cards tick each category: what a marshal can expect."""
+    c.setFillColor(INK)
+    c.setFont(font("heading"), 11)
+    c.drawString(r.x, r.y1 - mm(4), "CRASH EFFECTS IN THIS DECK")
+    y = r.y1 - mm(10)
+    for cat in chart.categories:
+        c.setFont(font("body"), 9)
+        c.drawString(r.x, y, cat.label)
+        c.setFont(font("heading"), 9)
+        c.drawRightString(r.x + mm(50), y, f"{cat.cards} cards")
+        c.setFont(font("condensed"), 8)
+        c.drawString(r.x + mm(53), y, f"out at {cat.out}")
+        y -= mm(4.6)

@@ -59,6 +59,7 @@ class Element:
     colour: str | None
     caption: str | None
     max_lines: int
+    empty: str | None = None
 
 
 @dataclass
@@ -175,6 +176,9 @@ ELEMENT = Record(
         "colour": Field(Color()),
         "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
         "max_lines": Field(Int(1, 50), default=20),
+        "empty": Field(
+            Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
+        ),
     },
     cls=Element,
 )
