@@ -125,7 +125,17 @@ def test_playing_area_plan(built):
     assert "straight 19.5 in (495 mm)" in text
     with pdfplumber.open(built / "playing-area.pdf") as pdf:
         assert len(pdf.pages) == 1
-        assert any(abs(to_mm(ln["width"]) - 100) < 0.05 for ln in pdf.pages[0].lines)
+        page = pdf.pages[0]
+        assert any(abs(to_mm(ln["width"]) - 100) < 0.05 for ln in page.lines)
+        # the plan's scale bar: 24 in in four 6 in blocks, at the scale the page states
+        assert "scale 1:8" in page.extract_text()
+        block = 6 * 25.4 / 8
+        blocks = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - block) < 0.05 and abs(to_mm(r["height"]) - 2.5) < 0.05
+        ]
+        assert len(blocks) == 4
 
 
 def test_full_size_tiles_the_track(cli, tmp_path):

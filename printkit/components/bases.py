@@ -36,11 +36,12 @@ class _Item:
 
 
 class _Painter:
-    def __init__(self, c) -> None:
+    def __init__(self, c, bleed: float) -> None:
         self.c = c
+        self.bleed = bleed
 
     def place_front(self, item: _Item, trim: Rect) -> None:
-        draw_base(self.c, trim, item.name, item.team, item.number, item.colour)
+        draw_base(self.c, trim, item.name, item.team, item.number, item.colour, self.bleed)
 
     def place_back(self, item: _Item, trim: Rect) -> None:  # pragma: no cover - fronts only
         pass
@@ -59,7 +60,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         path,
         items,
         bases.size,
-        lambda c, bleed: _Painter(c),
+        lambda c, bleed: _Painter(c, bleed),
         Location(bases.file),
         progress,
         with_backs=False,

@@ -25,11 +25,16 @@ def ink_for(hex_colour: str) -> Color:
     return colour("#1d1a16") if brightness(hex_colour) > 0.55 else colour("#ffffff")
 
 
-def draw_base(c: Canvas, trim: Rect, name: str, team: str, number: int, hex_colour: str) -> None:
+def draw_base(
+    c: Canvas, trim: Rect, name: str, team: str, number: int, hex_colour: str, bleed: float = 0
+) -> None:
     ink = ink_for(hex_colour)
     c.saveState()
     c.translate(trim.x, trim.y)
     w, h = trim.w, trim.h
+    if bleed:
+        c.setFillColor(colour(hex_colour))
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     c.setFillColor(colour(hex_colour))
     c.setStrokeColor(shade(hex_colour, 0.5))
     c.setLineWidth(0.8)

@@ -140,6 +140,7 @@ def _pit(c: Canvas, track: Track, px: float) -> None:
     c.setFillColor(RAMP)
     c.rect(ramp.x, ramp.y, ramp.w, ramp.h, stroke=1, fill=1)
     # chevrons up the ramp, in the direction of travel
+    c.setStrokeColor(Color(0.5, 0.5, 0.5))
     c.setLineWidth(1.0 * px)
     steps = 3
     for i in range(steps):
@@ -147,13 +148,14 @@ def _pit(c: Canvas, track: Track, px: float) -> None:
         d = ramp.w / (steps + 1)
         c.line(x, ramp.y + ramp.h * 0.2, x + d, ramp.cy)
         c.line(x + d, ramp.cy, x, ramp.y1 - ramp.h * 0.2)
+    c.setStrokeColor(INK)
     c.setFillColor(PIT)
     c.rect(pit.x, pit.y, pit.w, pit.h, stroke=1, fill=1)
     c.setFillColor(white)
     size = min(10 * px, pit.w * 0.3)
     _label(c, "PIT", pit.cx, pit.cy, size, angle=90 if pit.h > pit.w else 0)
     c.setFillColor(INK)
-    _label(c, "RAMP", ramp.cx, ramp.y1 + 6 * px, min(7 * px, ramp.w * 0.5))
+    _label(c, "RAMP", ramp.cx, ramp.cy, min(7 * px, ramp.w * 0.45), angle=90)
     c.restoreState()
 
 
