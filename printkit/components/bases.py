@@ -10,7 +10,7 @@ from printkit.draw.bases import draw_base
 from printkit.errors import Location
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.load.schema import validate_document
+from printkit.load.schema import Record, validate_document
 from printkit.model.bases import BASES, Bases
 
 
@@ -21,6 +21,11 @@ def load(kit: Kit, component_id: str) -> Bases:
     if kit.options.profile == "home":
         home_grid(kit, bases.size, Location(doc.file))
     return bases
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    return BASES
 
 
 def output_name(kit: Kit, component_id: str) -> str:

@@ -77,6 +77,11 @@ def load(kit: Kit, component_id: str) -> DamageChart:
     )
 
 
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    return SCHEMA
+
+
 def output_name(kit: Kit, component_id: str) -> str:
     return f"{component_id}.pdf"
 

@@ -19,7 +19,7 @@ from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.strips import segments, shelf_pack
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
-from printkit.load.schema import validate_document, where
+from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
 from printkit.model.deck import Deck
 from printkit.model.templates import TEMPLATES, TemplatesSpec, strip_specs
@@ -86,6 +86,11 @@ def load(kit: Kit, component_id: str) -> Templates:
             Strip(item.speed, fan, item.speed * UNIT_POINTS[unit], doc.where(("strips", i)))
         )
     return Templates(spec, strips, bases.width, unit, doc.file)
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    return TEMPLATES
 
 
 def output_name(kit: Kit, component_id: str) -> str:

@@ -16,7 +16,7 @@ from printkit.errors import fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
-from printkit.load.schema import validate_document, where
+from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
 from printkit.model.track import TRACK, Track
 from printkit.output import new_canvas
@@ -40,6 +40,11 @@ def load(kit: Kit, component_id: str) -> Track:
         if pit.width > track.width + 1e-6:
             raise fail(where(pit, "width"), "the pit is wider than the track")
     return track
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    return TRACK
 
 
 def output_name(kit: Kit, component_id: str) -> str:

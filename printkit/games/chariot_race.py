@@ -49,7 +49,12 @@ SCHEMA = Record(
             ),
             required=True,
         ),
-        "laps": Field(Int(1, 20), default=2, doc="laps in a race"),
+        "laps": Field(Int(1, 20), default=2),
+        "outer_stakes": Field(
+            ListOf(STAKES_ROW, 1, 50),
+            required=True,
+            doc="speed -> cards lost on hitting the outer stakes",
+        ),
         "damage": Field(
             MapOf(DAMAGE_CATEGORY, min_items=1),
             required=True,
@@ -70,11 +75,6 @@ SCHEMA = Record(
             default=lambda: Rec(min=4, max=10),
             doc="warn when the average two-card move makes a lap take fewer or more turns",
         ),
-        "outer_stakes": Field(
-            ListOf(STAKES_ROW, 1, 50),
-            required=True,
-            doc="speed -> cards lost on hitting the outer stakes",
-        ),
     },
 )
 
@@ -91,49 +91,6 @@ def deck(kit: Kit) -> tuple[str, Deck]:
 def movement_cards(d: Deck) -> list[Card]:
     """Cards with a speed (a magical effect card with a speed is reported by CR010)."""
     return [c for c in d.cards if c.get("speed") is not None]
-
-
-@RULES.rule("CR001", "error", "every movement card's speed is in the outer-stakes table")
-def speed_in_stakes_table(kit: Kit) -> Iterator[tuple[Location, str]]:
-    rules = kit.rules_data()
-    speeds = {row.speed for row in rules.outer_stakes}
-    _, d = deck(kit)
-    listed = ", ".join(f"{s:g}" for s in sorted(speeds))
-    for card in movement_cards(d):
-        if card.get("speed") not in speeds:
-            yield (
-                where(card, "speed"),
-                f"card {card.id!r} has speed {card.get('speed'):g} in, which the outer-stakes "
-                f"table does not list ({listed}); a marshal could not say how many cards it loses",
-            )
-
-
-@RULES.rule(
-    "CR003", "error", "the deck can deal every charioteer their opening hand and still draw"
-)
-def enough_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
-    p = kit.rules_data().players
-    _, d = deck(kit)
-    opening = p.max * (p.hand + p.extra_at_start)
-    if d.total < opening:
-        yield (
-            where(d.cards[0]) if d.cards else Location(d.file),
-            f"the deck has {d.total} cards but {p.max} charioteers need {opening} "
-            f"({p.hand} + {p.extra_at_start} each) before anyone draws",
-        )
-
-
-@RULES.rule("CR004", "warning", "the deck keeps a reserve to draw from after the deal")
-def reserve(kit: Kit) -> Iterator[tuple[Location, str]]:
-    p = kit.rules_data().players
-    _, d = deck(kit)
-    opening = p.max * (p.hand + p.extra_at_start)
-    left = d.total - opening
-    if 0 <= left < p.reserve:
-        yield (
-            where(d.cards[0]) if d.cards else Location(d.file),
-            f"after dealing {opening} cards only {left} remain to draw (reserve: {p.reserve})",
-        )
 
 
 # -- the other components a check needs -----------------------------------------------------
@@ -183,6 +140,11 @@ def lap_turns(track: Track, d: Deck) -> float | None:
 
 @RULES.rule("CR002", "error", "at least one card can jump the pit")
 def pit_jump(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """A chariot jumps the pit with a single card that takes it up the ramp and entirely clear
+    of the pit: more than ramp + pit + base length (track.yaml `pit`, bases.yaml `size`). If no
+    card is that long, the pit can never be jumped. Fix: add a faster card, or shorten the ramp
+    or the pit in track.yaml. Skipped when the track has no pit (the serious variant).
+    """
     track: Track | None = _model_of_type(kit, "track")
     bases: Bases | None = _model_of_type(kit, "bases")
     if track is None or bases is None or track.pit is None:
@@ -205,6 +167,9 @@ def pit_jump(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 @RULES.rule("CR005", "error", "every speed in the deck has a movement template")
 def template_for_speed(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """Every speed in the deck needs a movement template to measure the move with. Fix: add
+    the speed to `strips` in templates.yaml, or give the card a speed that has a template.
+    """
     t = _model_of_type(kit, "templates")
     if t is None:
         return
@@ -221,6 +186,10 @@ def template_for_speed(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 @RULES.rule("CR006", "error", "every card's turn fits the fan of its speed's template")
 def turn_fits_fan(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """A card's turn is measured on the fan of its speed's template; a turn wider than the fan
+    cannot be measured. Fix: widen the strip's `fan` (or drop it to use the deck's largest turn)
+    in templates.yaml, up to `fan.max`, or lower the card's turn.
+    """
     t = _model_of_type(kit, "templates")
     if t is None:
         return
@@ -242,6 +211,11 @@ def turn_fits_fan(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 @RULES.rule("CR007", "error", "every crash effect ticks a damage-chart category or none")
 def crash_has_category(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """Every card's crash effect ticks a box on the damage chart (its `damage` names one of
+    rules.yaml `damage`) or is marked as leaving no lasting damage (`damage: none`). Otherwise
+    the marshal cannot record it. Fix: set the card's `damage`, or add the category with its
+    `out` limit to `damage` in rules.yaml (the chart then shows it).
+    """
     rules = kit.rules_data()
     _, d = deck(kit)
     known = ", ".join(sorted(rules.damage))
@@ -264,6 +238,11 @@ def crash_has_category(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 @RULES.rule("CR008", "warning", "a lap takes 4 to 10 turns at the average two-card move")
 def lap_pace(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """The designer's notes: a lap of about 9 ft and an average move of 18 in. A lap that takes
+    fewer than `lap_turns.min` or more than `lap_turns.max` turns at the average two-card move
+    makes the race too short or too slow. A warning. Fix: change the straights or turns in
+    track.yaml, or the card speeds.
+    """
     track: Track | None = _model_of_type(kit, "track")
     if track is None:
         return
@@ -284,6 +263,10 @@ def lap_pace(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 @RULES.rule("CR009", "error", "the start grid fits across the track and on the home straight")
 def grid_fits(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """The start grid puts `grid.per_row` chariots abreast, so that many bases must fit across
+    the track, and every row must fit on the home straight before the pit ramp. Fix: fewer per
+    row, a wider track, or a longer straight in track.yaml.
+    """
     track: Track | None = _model_of_type(kit, "track")
     bases: Bases | None = _model_of_type(kit, "bases")
     if track is None or bases is None:
@@ -310,6 +293,9 @@ def grid_fits(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 @RULES.rule("CR010", "error", "magical effect cards are never movement cards")
 def magic_is_not_movement(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """Magical effect cards are played at once and cannot be held, so a magical effect card
+    with a speed could never be used to move. Fix: remove its speed, or make it a movement card.
+    """
     rules = kit.rules_data()
     _, d = deck(kit)
     for card in d.cards:
@@ -319,3 +305,46 @@ def magic_is_not_movement(kit: Kit) -> Iterator[tuple[Location, str]]:
                 f"card {card.id!r} is a magical effect card with a speed; magical effects are "
                 "played at once and never held, so it could never be used to move",
             )
+
+
+@RULES.rule("CR001", "error", "every movement card's speed is in the outer-stakes table")
+def speed_in_stakes_table(kit: Kit) -> Iterator[tuple[Location, str]]:
+    rules = kit.rules_data()
+    speeds = {row.speed for row in rules.outer_stakes}
+    _, d = deck(kit)
+    listed = ", ".join(f"{s:g}" for s in sorted(speeds))
+    for card in movement_cards(d):
+        if card.get("speed") not in speeds:
+            yield (
+                where(card, "speed"),
+                f"card {card.id!r} has speed {card.get('speed'):g} in, which the outer-stakes "
+                f"table does not list ({listed}); a marshal could not say how many cards it loses",
+            )
+
+
+@RULES.rule(
+    "CR003", "error", "the deck can deal every charioteer their opening hand and still draw"
+)
+def enough_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
+    p = kit.rules_data().players
+    _, d = deck(kit)
+    opening = p.max * (p.hand + p.extra_at_start)
+    if d.total < opening:
+        yield (
+            where(d.cards[0]) if d.cards else Location(d.file),
+            f"the deck has {d.total} cards but {p.max} charioteers need {opening} "
+            f"({p.hand} + {p.extra_at_start} each) before anyone draws",
+        )
+
+
+@RULES.rule("CR004", "warning", "the deck keeps a reserve to draw from after the deal")
+def reserve(kit: Kit) -> Iterator[tuple[Location, str]]:
+    p = kit.rules_data().players
+    _, d = deck(kit)
+    opening = p.max * (p.hand + p.extra_at_start)
+    left = d.total - opening
+    if 0 <= left < p.reserve:
+        yield (
+            where(d.cards[0]) if d.cards else Location(d.file),
+            f"after dealing {opening} cards only {left} remain to draw (reserve: {p.reserve})",
+        )

@@ -171,14 +171,14 @@ ELEMENT = Record(
             default="body",
         ),
         "size": Field(Length(1, 100), default=mm(3.5), doc="largest font size"),
+        "empty": Field(
+            Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
+        ),
         "min_size": Field(Length(1, 100), doc="smallest font size (default: the deck's)"),
         "align": Field(Choice(("left", "centre", "right")), default="centre"),
         "colour": Field(Color()),
         "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
         "max_lines": Field(Int(1, 50), default=20),
-        "empty": Field(
-            Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
-        ),
     },
     cls=Element,
 )
