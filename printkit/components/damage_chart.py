@@ -12,8 +12,9 @@ from pathlib import Path
 
 from printkit.components.links import used_model
 from printkit.draw import damage_chart as draw
+from printkit.errors import Location, fail
 from printkit.kit import Kit
-from printkit.load.schema import Field, Id, Record, Str, validate_document
+from printkit.load.schema import Field, Id, Record, Str, validate_document, where
 from printkit.model.bases import Bases, Chariot
 from printkit.model.deck import Deck
 from printkit.output import new_canvas
@@ -54,6 +55,13 @@ def load(kit: Kit, component_id: str) -> DamageChart:
     deck: Deck = used_model(kit, component_id, "deck", "deck")
     bases: Bases = used_model(kit, component_id, "chariots", "bases")
     rules = kit.rules_data()
+    if rules is None or not all(hasattr(rules, k) for k in ("damage", "laps", "outer_stakes")):
+        raise fail(
+            where(kit.spec(component_id)) or Location(kit.manifest_file),
+            f"component {component_id!r}: a damage chart takes its damage categories, laps and "
+            "outer-stakes table from the kit's rules file (`rules:` in kit.yaml, e.g. "
+            "chariot_race with rules.yaml), and this kit has none that gives them",
+        )
     named: dict[str, int] = {}
     for card in deck.cards:
         value = card.get(spec.damage_field)
