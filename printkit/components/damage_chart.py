@@ -22,8 +22,8 @@ from printkit.output import new_canvas
 SCHEMA = Record(
     "damage chart",
     {
-        "title": Field(Str(1, 60), default="Damage Chart"),
-        "instructions": Field(Str(0, 600), default=""),
+        "title": Field(Str(1, 60), default="Damage Chart", doc="printed large at the top"),
+        "instructions": Field(Str(0, 600), default="", doc="how to fill the chart in"),
         "damage_field": Field(Id(), default="damage", doc="the deck field naming a category"),
     },
 )

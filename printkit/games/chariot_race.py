@@ -68,8 +68,8 @@ SCHEMA = Record(
             Record(
                 "lap turns",
                 {
-                    "min": Field(Number(0, 1000), default=4),
-                    "max": Field(Number(0, 1000), default=10),
+                    "min": Field(Number(0, 1000), default=4, doc="fewest turns a lap should take"),
+                    "max": Field(Number(0, 1000), default=10, doc="most turns a lap should take"),
                 },
             ),
             default=lambda: Rec(min=4, max=10),

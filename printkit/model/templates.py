@@ -72,40 +72,55 @@ TEMPLATES = Record(
             Record(
                 "fan",
                 {
-                    "step": Field(Number(1, 90, "degrees"), default=15),
-                    "radius": Field(Length(10, 300), required=True),
-                    "max": Field(Number(0, 90, "degrees"), default=90),
+                    "step": Field(
+                        Number(1, 90, "degrees"), default=15, doc="degrees between the lines"
+                    ),
+                    "radius": Field(Length(10, 300), required=True, doc="length of the lines"),
+                    "max": Field(Number(0, 90, "degrees"), default=90, doc="the widest fan drawn"),
                 },
                 cls=FanSpec,
             ),
             required=True,
+            doc="the turning fan beside the END, pivoting on the chariot's inside rear corner",
         ),
         "ticks": Field(
             Record(
                 "ticks",
                 {
-                    "whole": Field(Length(1, 30), required=True),
-                    "half": Field(Length(0, 30, allow_zero=True), required=True),
-                    "quarter": Field(Length(0, 30, allow_zero=True), required=True),
+                    "whole": Field(
+                        Length(1, 30), required=True, doc="tick length at each whole unit"
+                    ),
+                    "half": Field(
+                        Length(0, 30, allow_zero=True), required=True, doc="at each half (0: none)"
+                    ),
+                    "quarter": Field(
+                        Length(0, 30, allow_zero=True),
+                        required=True,
+                        doc="at each quarter (0: none)",
+                    ),
                 },
                 cls=TicksSpec,
             ),
             required=True,
+            doc="tick marks along both long edges of every strip",
         ),
         "overlap": Field(
             Length(5, 60), required=True, doc="overlap between segments of a long strip"
         ),
-        "gap": Field(Length(0, 50, allow_zero=True), default=8 * 72 / 25.4),
+        "gap": Field(
+            Length(0, 50, allow_zero=True), default=8 * 72 / 25.4, doc="space between pieces"
+        ),
         "calibration": Field(
             Record(
                 "calibration",
                 {
-                    "length": Field(Length(20, 180), required=True),
-                    "label": Field(Str(1, 120), required=True),
+                    "length": Field(Length(20, 180), required=True, doc="the bar's printed length"),
+                    "label": Field(Str(1, 120), required=True, doc="the words beside the bar"),
                 },
                 cls=Calibration,
             ),
             required=True,
+            doc="the bar on every sheet that proves the print is at 100 %",
         ),
     },
     cls=TemplatesSpec,

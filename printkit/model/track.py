@@ -156,8 +156,8 @@ PIT = Record(
     "pit",
     {
         "at": Field(Length(0, 5000, allow_zero=True), required=True, doc="finish line to ramp"),
-        "ramp": Field(Length(0, 1000, allow_zero=True), required=True),
-        "length": Field(Length(1, 1000), required=True),
+        "ramp": Field(Length(0, 1000, allow_zero=True), required=True, doc="the ramp's length"),
+        "length": Field(Length(1, 1000), required=True, doc="the pit's length, along the track"),
         "width": Field(Length(1, 2000), required=True, doc="across the track from the stakes"),
     },
     cls=Pit,
@@ -167,7 +167,9 @@ GRID = Record(
     "grid",
     {
         "per_row": Field(Int(1, 16), default=4, doc="chariots abreast on the start grid"),
-        "row_gap": Field(Length(0, 500, allow_zero=True), default=25.4 * 72 / 25.4),
+        "row_gap": Field(
+            Length(0, 500, allow_zero=True), default=25.4 * 72 / 25.4, doc="between grid rows"
+        ),
     },
     cls=Grid,
 )
@@ -184,14 +186,20 @@ PLAN = Record(
 TRACK = Record(
     "track",
     {
-        "straight": Field(Length(1, 5000, allow_zero=True), required=True),
+        "straight": Field(
+            Length(1, 5000, allow_zero=True),
+            required=True,
+            doc="each straight, turn centre to centre",
+        ),
         "width": Field(Length(10, 3000), required=True, doc="from the spina to the stakes"),
         "inner_radius": Field(Length(1, 3000), required=True, doc="the spina's rounded ends"),
-        "bank": Field(Length(0, 1000, allow_zero=True), default=0.0),
-        "stake_spacing": Field(Length(5, 500), required=True),
+        "bank": Field(
+            Length(0, 1000, allow_zero=True), default=0.0, doc="the bank outside the stakes"
+        ),
+        "stake_spacing": Field(Length(5, 500), required=True, doc="between the outer stakes"),
         "pit": Field(PIT, doc="the pit and its ramp; null for no pit"),
-        "grid": Field(GRID, default=lambda: Grid(4, 72.0)),
-        "plan": Field(PLAN, required=True),
+        "grid": Field(GRID, default=lambda: Grid(4, 72.0), doc="the start grid"),
+        "plan": Field(PLAN, required=True, doc="how the reduced plan is drawn"),
     },
     cls=Track,
 )
