@@ -142,8 +142,8 @@ class Kit:
                 load()
             except InputError as exc:
                 errors.extend(exc.diagnostics)
-        if errors:
-            raise InputError(errors)
+        if errors:  # a file several components use reports its errors once
+            raise InputError(list(dict.fromkeys(errors)))
         return {k: v for k, v in self._models.items() if not k.startswith("\0")}
 
 

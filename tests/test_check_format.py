@@ -23,6 +23,12 @@ def broken_rules_kit(kit_copy):
         'count: 2, speed: 12, turn: 90, crash: "Glancing',
     )
     edit(folder / "rules.yaml", "reserve: 12", "reserve: 50")
+    # a template for speed 12 too, so that only the stakes table is missing (no CR005)
+    edit(
+        folder / "templates.yaml",
+        "strips: [4, 6, 8, 10, 16, 20]",
+        "strips: [4, 6, 8, 10, 12, 16, 20]",
+    )
     return folder, cards
 
 

@@ -145,6 +145,13 @@ def test_deal_warns_below_the_reserve(cli, kit_copy):
 def test_without_a_game_rules_module_there_is_no_deal(cli, kit_copy):
     folder = kit_copy("chariot-race")
     edit(folder / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")
+    # the damage chart is drawn from the rules file, so it goes too
+    edit(
+        folder / "kit.yaml",
+        "  damage-chart:\n    type: damage-chart\n    file: damage-chart.yaml\n"
+        "    title: Damage chart\n    uses: {deck: cards, chariots: bases}\n",
+        "",
+    )
     r = cli("deck", folder, "--format", "json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["decks"][0]["deal"] == []

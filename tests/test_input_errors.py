@@ -126,7 +126,9 @@ def test_a_failed_build_leaves_previous_outputs_untouched(cli, kit_copy, tmp_pat
     edit(kit / "cards.yaml", "Add 2″ to one of your movement cards this turn.", "word " * 110)
     assert cli("build", kit, "--out", out).exit_code == 2
     assert pdf.read_bytes() == before
-    assert sorted(os.listdir(out / "chariot-race")) == ["cards.pdf"]
+    assert sorted(os.listdir(out / "chariot-race")) == sorted(
+        ["cards.pdf", "templates.pdf", "damage-chart.pdf", "playing-area.pdf", "bases.pdf"]
+    )
 
 
 def test_an_exception_mid_render_leaves_no_file_behind(cli, tmp_path, monkeypatch):

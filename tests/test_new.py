@@ -102,6 +102,12 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
         '  - {id: m12-a, kind: movement, count: 3, speed: 12, turn: 20, crash: "Sparks fly.", '
         "damage: none}\n  - {id: whip,",
     )
+    # with its movement template, so that only the stakes table is missing
+    edit(
+        tmp_path / "my-race" / "templates.yaml",
+        "strips: [4, 6, 8, 10, 16, 20]",
+        "strips: [4, 6, 8, 10, 12, 16, 20]",
+    )
     r = cli("check", "my-race")
     assert r.exit_code == 1
     line = line_of(cards, "id: m12-a")
@@ -129,7 +135,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
     r = cli("build", "my-race", "--out", tmp_path / "out")
     assert r.exit_code == 0, r.output
     pdf = tmp_path / "out" / "my-race" / "cards.pdf"
-    assert r.stdout.strip() == f"wrote {tmp_path / 'out' / 'my-race' / 'cards.pdf'}"
+    assert r.stdout.splitlines()[0] == f"wrote {tmp_path / 'out' / 'my-race' / 'cards.pdf'}"
     reader = PdfReader(pdf)
     assert len(reader.pages) == 2 * 9  # 75 cards: 9 sheets of 9, fronts and backs
     # 67 movement and magic copies come first, so m12-a's copies are cards 68-70: sheet 8,

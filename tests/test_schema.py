@@ -56,7 +56,15 @@ def test_schema_prints_parseable_json(cli):
     r = cli("schema", "chariot-race")
     assert r.exit_code == 0
     schemas = json.loads(r.stdout)
-    assert list(schemas) == ["kit.yaml", "rules.yaml", "cards.yaml"]
+    assert list(schemas) == [
+        "kit.yaml",
+        "rules.yaml",
+        "cards.yaml",
+        "templates.yaml",
+        "damage-chart.yaml",
+        "track.yaml",
+        "bases.yaml",
+    ]
     for schema in schemas.values():
         jsonschema.Draft7Validator.check_schema(schema)
     card = schemas["cards.yaml"]["properties"]["cards"]["items"]
@@ -71,9 +79,13 @@ def test_schema_out_writes_one_file_per_kit_file(cli, tmp_path):
     r = cli("schema", "chariot-race", "--out", tmp_path / "s")
     assert r.exit_code == 0
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
+        "bases.schema.json",
         "cards.schema.json",
+        "damage-chart.schema.json",
         "kit.schema.json",
         "rules.schema.json",
+        "templates.schema.json",
+        "track.schema.json",
     ]
     assert json.loads((tmp_path / "s" / "kit.schema.json").read_text())["required"] == [
         "name",
@@ -172,7 +184,7 @@ def test_docgen_restores_schemas_and_modelines(kit_copy):
     kit = folder / "kit.yaml"
     edit(kit, "$schema=schema/kit.schema.json", "$schema=old/kit.json")
     changed = refresh_kit_schemas(folder)
-    assert len(changed) == 3 + 2
+    assert len(changed) == 7 + 2  # every schema; the two edited modelines
     for file in ("kit.yaml", "cards.yaml", "rules.yaml"):
         assert (folder / file).read_bytes() == (DATA / "chariot-race" / file).read_bytes()
         name = schema_file_name(file)

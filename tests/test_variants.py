@@ -177,7 +177,8 @@ def test_overrides_must_name_a_component_or_rules(cli, kit_copy):
     assert r.exit_code == 2
     assert r.stderr.splitlines()[0] == (
         f"{kit_yaml}:{line}:17: error: variant 'odd' overrides 'crads', which is neither a "
-        "component of this kit nor 'rules'; choose from: cards, rules"
+        "component of this kit nor 'rules'; choose from: cards, templates, damage-chart, "
+        "playing-area, bases, rules"
     )
 
 

@@ -21,6 +21,10 @@ COMPONENT_TYPES: dict[str, str] = {
     "tiles": "tiles",
     "board": "board",
     "tokens": "tokens",
+    "templates": "templates",
+    "bases": "bases",
+    "damage-chart": "damage_chart",
+    "track": "track",
 }
 
 

@@ -43,17 +43,22 @@ def render_plan(
     overlap: float = mm(12),
     tiled: bool | None = None,
     progress: Callable[[int], None] | None = None,
+    lead: Callable[[Canvas], None] | None = None,
 ) -> int:
     """Write the plan to `path`; returns the number of pages.
 
     `tiled` defaults to the home profile; pass False to print a reduced or single-page version.
+    `lead` draws one page (size, boxes and showPage its own) before the plan, e.g. a
+    dimensioned overview; it counts in the pages returned.
     """
     opts = kit.options
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
-        return _single_page(path, size, draw, opts.bleed, title, kit.name)
+        return _single_page(path, size, draw, opts.bleed, title, kit.name, lead)
     plan = plan_tiles(size, opts.paper_size, overlap, list(avoid))
     c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name)
+    if lead is not None:
+        lead(c)
     _define_form(c, size, draw)
     _assembly_map(c, plan, f"{kit.name} · {title}")
     for tile in plan.tiles:
@@ -61,21 +66,30 @@ def render_plan(
         if progress:
             progress(1)
     c.save()
-    return 1 + len(plan.tiles)
+    return 1 + len(plan.tiles) + (lead is not None)
 
 
 def _single_page(
-    path: Path, size: Size, draw: DrawPlan, bleed: float, title: str, subject: str
+    path: Path,
+    size: Size,
+    draw: DrawPlan,
+    bleed: float,
+    title: str,
+    subject: str,
+    lead: Callable[[Canvas], None] | None = None,
 ) -> int:
     page = (size.width + 2 * bleed, size.height + 2 * bleed)
     c = new_canvas(path, page, title, subject)
+    if lead is not None:
+        lead(c)
+        c.setPageSize(page)
     c.setTrimBox((bleed, bleed, bleed + size.width, bleed + size.height))
     c.setBleedBox((0, 0, page[0], page[1]))
     c.translate(bleed, bleed)
     draw(c, bleed)
     c.showPage()
     c.save()
-    return 1
+    return 1 + (lead is not None)
 
 
 def _define_form(c: Canvas, size: Size, draw: DrawPlan) -> None:
@@ -201,7 +215,7 @@ def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
         KEEP_OUT + mm(5),
         KEEP_OUT + mm(25),
         sheet.width - 2 * KEEP_OUT - mm(10),
-        sheet.height - 2 * KEEP_OUT - mm(45),
+        sheet.height - 2 * KEEP_OUT - mm(52),  # clear of the three lines of instructions
     )
     scale = min(area.w / plan.content.width, area.h / plan.content.height)
     w, h = plan.content.width * scale, plan.content.height * scale

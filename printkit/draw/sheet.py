@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font
+from printkit.draw.fonts import font, text_width
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 
@@ -22,12 +22,18 @@ def draw_crop_marks(c: Canvas, segments: list[tuple[float, float, float, float]]
 
 
 def draw_scale_bar(
-    c: Canvas, band: Rect, vertical: bool, length_mm: float = 50, label: str | None = None
+    c: Canvas,
+    band: Rect,
+    vertical: bool,
+    length_mm: float = 50,
+    label: str | None = None,
+    size: float = 6.5,
 ) -> None:
     """A bar exactly `length_mm` long with mm ticks, and the words to check 100 % printing.
 
     Horizontal bands: the bar runs along the band's bottom edge from its left end. Vertical
     bands: the bar runs up the band's left edge from its bottom end (text turned 90 degrees).
+    The label (font `size` pt) is shortened to "= N mm at 100 %" when the band is too short.
     """
     text = label or f"this bar must measure {length_mm:g} mm: print at actual size / 100 %"
     length = mm(length_mm)
@@ -48,8 +54,10 @@ def draw_scale_bar(
         tick = mm(1.6) if i % 10 == 0 else mm(0.9) if i % 5 == 0 else mm(0.5)
         c.setLineWidth(0.35 if i % 10 else 0.6)
         c.line(mm(i), bar_y, mm(i), bar_y + tick)
-    c.setFont(font("condensed"), 6.5)
-    c.drawString(length + mm(2), bar_y, text if length + mm(2) + 200 < span else "= 50 mm at 100 %")
+    if length + mm(2) + text_width(text, font("condensed"), size) > span:
+        text = f"= {length_mm:g} mm at 100 %"
+    c.setFont(font("condensed"), size)
+    c.drawString(length + mm(2), bar_y, text)
     c.restoreState()
 
 

@@ -5,16 +5,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import RuleSet
+from printkit.components.links import component_of_type
 from printkit.errors import Location
 from printkit.kit import Kit
-from printkit.load.schema import Field, Int, ListOf, Number, Record, where
+from printkit.layout.units import UNIT_POINTS
+from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
+from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
+from printkit.model.track import Track
 
 STAKES_ROW = Record(
     "outer-stakes row",
     {
         "speed": Field(Number(0.5, 100, "in"), required=True, doc="card speed in inches"),
         "cards": Field(Int(0, 20), required=True, doc="cards lost on hitting the stakes"),
+    },
+)
+
+DAMAGE_CATEGORY = Record(
+    "damage category",
+    {
+        "out": Field(Int(1, 20), required=True, doc="boxes to tick; the last puts the chariot out"),
+        "label": Field(Str(1, 24), doc="printed on the damage chart (default: the name)"),
     },
 )
 
@@ -44,6 +56,26 @@ SCHEMA = Record(
             required=True,
             doc="speed -> cards lost on hitting the outer stakes",
         ),
+        "damage": Field(
+            MapOf(DAMAGE_CATEGORY, min_items=1),
+            required=True,
+            doc="damage-chart categories a card's `damage` may name, with their out limits",
+        ),
+        "no_damage": Field(
+            Str(1, 40), default="none", doc="the `damage` of crash effects with no lasting damage"
+        ),
+        "magic_kind": Field(Id(), default="magic", doc="the card kind of magical effect cards"),
+        "lap_turns": Field(
+            Record(
+                "lap turns",
+                {
+                    "min": Field(Number(0, 1000), default=4, doc="fewest turns a lap should take"),
+                    "max": Field(Number(0, 1000), default=10, doc="most turns a lap should take"),
+                },
+            ),
+            default=lambda: Rec(min=4, max=10),
+            doc="warn when the average two-card move makes a lap take fewer or more turns",
+        ),
     },
 )
 
@@ -58,7 +90,222 @@ def deck(kit: Kit) -> tuple[str, Deck]:
 
 
 def movement_cards(d: Deck) -> list[Card]:
+    """Cards with a speed (a magical effect card with a speed is reported by CR010)."""
     return [c for c in d.cards if c.get("speed") is not None]
+
+
+# -- the other components a check needs -----------------------------------------------------
+
+
+def _model_of_type(kit: Kit, type_name: str):
+    cid = component_of_type(kit, type_name)
+    return None if cid is None else kit.model(cid)
+
+
+def speed_unit_points(d: Deck) -> float:
+    """Points per unit of the deck's speed field (inches unless the deck says otherwise)."""
+    decl = d.fields.get("speed")
+    unit = (decl.unit if decl else "") or "in"
+    return UNIT_POINTS.get({'"': "in", "″": "in"}.get(unit, unit), UNIT_POINTS["in"])
+
+
+def fmt_in(points: float) -> str:
+    return f"{points / UNIT_POINTS['in']:.3g} in"
+
+
+def _first_card_of_speed(cards: list[Card]) -> dict[float, Card]:
+    first: dict[float, Card] = {}
+    for card in cards:
+        first.setdefault(float(card.get("speed")), card)
+    return first
+
+
+def average_move(d: Deck) -> float | None:
+    """The mean distance of one movement card drawn from the deck, in points."""
+    cards = movement_cards(d)
+    total = sum(c.count for c in cards)
+    if not total:
+        return None
+    unit = speed_unit_points(d)
+    return sum(float(c.get("speed")) * unit * c.count for c in cards) / total
+
+
+def lap_turns(track: Track, d: Deck) -> float | None:
+    """Turns a lap takes at the average two-card move."""
+    avg = average_move(d)
+    return None if not avg else track.lap / (2 * avg)
+
+
+# -- the checks -----------------------------------------------------------------------------
+
+
+@RULES.rule("CR002", "error", "at least one card can jump the pit")
+def pit_jump(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """A chariot jumps the pit with a single card that takes it up the ramp and entirely clear
+    of the pit: more than ramp + pit + base length (track.yaml `pit`, bases.yaml `size`). If no
+    card is that long, the pit can never be jumped. Fix: add a faster card, or shorten the ramp
+    or the pit in track.yaml. Skipped when the track has no pit (the serious variant).
+    """
+    track: Track | None = _model_of_type(kit, "track")
+    bases: Bases | None = _model_of_type(kit, "bases")
+    if track is None or bases is None or track.pit is None:
+        return
+    _, d = deck(kit)
+    need = track.pit_jump(bases.length)
+    unit = speed_unit_points(d)
+    cards = movement_cards(d)
+    if not cards or any(float(c.get("speed")) * unit > need + 1e-6 for c in cards):
+        return
+    longest = max(cards, key=lambda c: float(c.get("speed")))
+    yield (
+        where(longest, "speed"),
+        f"no card can jump the pit: the longest move is {float(longest.get('speed')):g} "
+        f"(card {longest.id!r}), but a jump needs more than {fmt_in(need)} (ramp "
+        f"{fmt_in(track.pit.ramp)} + pit {fmt_in(track.pit.length)} + base "
+        f"{fmt_in(bases.length)}, see {track.file})",
+    )
+
+
+@RULES.rule("CR005", "error", "every speed in the deck has a movement template")
+def template_for_speed(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """Every speed in the deck needs a movement template to measure the move with. Fix: add
+    the speed to `strips` in templates.yaml, or give the card a speed that has a template.
+    """
+    t = _model_of_type(kit, "templates")
+    if t is None:
+        return
+    _, d = deck(kit)
+    listed = ", ".join(f"{s.speed:g}" for s in t.strips)
+    for speed, card in sorted(_first_card_of_speed(movement_cards(d)).items()):
+        if t.strip_for(speed) is None:
+            yield (
+                where(card, "speed"),
+                f"speed {speed:g} (card {card.id!r} and any others) has no movement template; "
+                f"{t.file} prints strips for {listed}",
+            )
+
+
+@RULES.rule("CR006", "error", "every card's turn fits the fan of its speed's template")
+def turn_fits_fan(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """A card's turn is measured on the fan of its speed's template; a turn wider than the fan
+    cannot be measured. Fix: widen the strip's `fan` (or drop it to use the deck's largest turn)
+    in templates.yaml, up to `fan.max`, or lower the card's turn.
+    """
+    t = _model_of_type(kit, "templates")
+    if t is None:
+        return
+    _, d = deck(kit)
+    for card in movement_cards(d):
+        strip = t.strip_for(float(card.get("speed")))
+        turn = card.get(t.spec.turn_field)
+        if strip is None or turn is None:
+            continue
+        fan = min(strip.fan, t.spec.fan.max)
+        if float(turn) > fan + 1e-9:
+            yield (
+                where(card, t.spec.turn_field),
+                f"card {card.id!r} allows a {float(turn):g}° turn, but the "
+                f"{strip.speed:g} template's fan only reaches {fan:g}° "
+                f"(fan.max in {t.file} is {t.spec.fan.max:g}°)",
+            )
+
+
+@RULES.rule("CR007", "error", "every crash effect ticks a damage-chart category or none")
+def crash_has_category(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """Every card's crash effect ticks a box on the damage chart (its `damage` names one of
+    rules.yaml `damage`) or is marked as leaving no lasting damage (`damage: none`). Otherwise
+    the marshal cannot record it. Fix: set the card's `damage`, or add the category with its
+    `out` limit to `damage` in rules.yaml (the chart then shows it).
+    """
+    rules = kit.rules_data()
+    _, d = deck(kit)
+    known = ", ".join(sorted(rules.damage))
+    for card in d.cards:
+        damage = card.get("damage")
+        if damage is None:
+            yield (
+                where(card),
+                f"card {card.id!r}: its crash effect names no damage category; add "
+                f"`damage:` with one of {known}, or {rules.no_damage!r} if it leaves no "
+                "lasting damage",
+            )
+        elif damage != rules.no_damage and damage not in rules.damage:
+            yield (
+                where(card, "damage"),
+                f"card {card.id!r}: damage {damage!r} is not on the damage chart; use one of "
+                f"{known}, {rules.no_damage!r}, or add it to `damage` in the rules file",
+            )
+
+
+@RULES.rule("CR008", "warning", "a lap takes 4 to 10 turns at the average two-card move")
+def lap_pace(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """The designer's notes: a lap of about 9 ft and an average move of 18 in. A lap that takes
+    fewer than `lap_turns.min` or more than `lap_turns.max` turns at the average two-card move
+    makes the race too short or too slow. A warning. Fix: change the straights or turns in
+    track.yaml, or the card speeds.
+    """
+    track: Track | None = _model_of_type(kit, "track")
+    if track is None:
+        return
+    rules = kit.rules_data()
+    _, d = deck(kit)
+    turns = lap_turns(track, d)
+    if turns is None:
+        return
+    lo, hi = rules.lap_turns.min, rules.lap_turns.max
+    if not lo <= turns <= hi:
+        yield (
+            where(track, "straight") or Location(track.file),
+            f"a lap of {fmt_in(track.lap)} along the centre line takes {turns:.1f} turns at the "
+            f"average two-card move of {fmt_in(2 * average_move(d))}; the game plays best "
+            f"between {lo:g} and {hi:g} (change the track or the card speeds)",
+        )
+
+
+@RULES.rule("CR009", "error", "the start grid fits across the track and on the home straight")
+def grid_fits(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """The start grid puts `grid.per_row` chariots abreast, so that many bases must fit across
+    the track, and every row must fit on the home straight before the pit ramp. Fix: fewer per
+    row, a wider track, or a longer straight in track.yaml.
+    """
+    track: Track | None = _model_of_type(kit, "track")
+    bases: Bases | None = _model_of_type(kit, "bases")
+    if track is None or bases is None:
+        return
+    n = track.grid.per_row
+    if track.grid_gap(bases.width) < 0:
+        yield (
+            where(track.grid, "per_row") or Location(track.file),
+            f"{n} chariots abreast need {fmt_in(n * bases.width)} but the track is only "
+            f"{fmt_in(track.width)} wide; start fewer per row",
+        )
+        return
+    rows = track.grid_rows(len(bases.chariots))
+    depth = rows * bases.length + (rows - 1) * track.grid.row_gap
+    room = track.pit.at if track.pit is not None else track.straight
+    if depth > room + 1e-6:
+        yield (
+            where(track.grid, "per_row") or Location(track.file),
+            f"{len(bases.chariots)} chariots start in {rows} rows, {fmt_in(depth)} deep, but "
+            f"only {fmt_in(room)} of the home straight lies before "
+            f"{'the pit ramp' if track.pit is not None else 'the turn'}",
+        )
+
+
+@RULES.rule("CR010", "error", "magical effect cards are never movement cards")
+def magic_is_not_movement(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """Magical effect cards are played at once and cannot be held, so a magical effect card
+    with a speed could never be used to move. Fix: remove its speed, or make it a movement card.
+    """
+    rules = kit.rules_data()
+    _, d = deck(kit)
+    for card in d.cards:
+        if card.kind == rules.magic_kind and card.get("speed") is not None:
+            yield (
+                where(card, "speed"),
+                f"card {card.id!r} is a magical effect card with a speed; magical effects are "
+                "played at once and never held, so it could never be used to move",
+            )
 
 
 @RULES.rule("CR001", "error", "every movement card's speed is in the outer-stakes table")

@@ -59,6 +59,7 @@ class Element:
     colour: str | None
     caption: str | None
     max_lines: int
+    empty: str | None = None
 
 
 @dataclass
@@ -186,6 +187,9 @@ ELEMENT = Record(
             doc="the typeface role; all are embedded DejaVu fonts",
         ),
         "size": Field(Length(1, 100), default=mm(3.5), doc="largest font size"),
+        "empty": Field(
+            Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
+        ),
         "min_size": Field(Length(1, 100), doc="smallest font size (default: the deck's)"),
         "align": Field(
             Choice(("left", "centre", "right")), default="centre", doc="how text lines align"

@@ -1,0 +1,95 @@
+"""The playing area: a dimensioned plan of the track at a reduced scale, and, with --full-size,
+the whole track at 1:1 tiled over home sheets (components/tiled.py) as a cutting guide.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.components.links import used_model
+from printkit.components.tiled import render_plan
+from printkit.draw import track as draw
+from printkit.draw import track_plan
+from printkit.errors import fail
+from printkit.kit import Kit
+from printkit.layout.geometry import Rect
+from printkit.layout.sizes import Size
+from printkit.load.schema import Record, validate_document, where
+from printkit.model.bases import Bases
+from printkit.model.track import TRACK, Track
+from printkit.output import new_canvas
+
+FULL_SIZE_PX = 2.5  # line widths and lettering on the 1:1 tiles, in paper points
+
+
+def load(kit: Kit, component_id: str) -> Track:
+    doc = kit.document(component_id)
+    track: Track = validate_document(doc, TRACK)
+    track.file = doc.file
+    used_model(kit, component_id, "bases", "bases")
+    pit = track.pit
+    if pit is not None:
+        if pit.at + pit.ramp + pit.length > track.straight + 1e-6:
+            raise fail(
+                where(pit, "at"),
+                "the pit and its ramp run past the end of the home straight: at + ramp + length "
+                "must be at most the straight",
+            )
+        if pit.width > track.width + 1e-6:
+            raise fail(where(pit, "width"), "the pit is wider than the track")
+    return track
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    return TRACK
+
+
+def output_name(kit: Kit, component_id: str) -> str:
+    return f"{component_id}.pdf"
+
+
+def grid_items(track: Track, bases: Bases) -> list[tuple[Rect, str, str]]:
+    slots = track.grid_slots(len(bases.chariots), bases.width, bases.length)
+    return [
+        (slot, str(i), ch.colour)
+        for i, (slot, ch) in enumerate(zip(slots, bases.chariots, strict=True), start=1)
+    ]
+
+
+def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+    track: Track = kit.model(component_id)
+    bases: Bases = used_model(kit, component_id, "bases", "bases")
+    title = kit.spec(component_id).title or component_id
+    grid = grid_items(track, bases)
+
+    def plan_page(c: Canvas) -> None:
+        track_plan.plan_page(c, kit, track, bases, grid, title)
+        if progress:
+            progress(1)
+
+    if not kit.options.full_size:
+        sheet = kit.options.paper_size.rotated()
+        c = new_canvas(
+            path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name
+        )
+        plan_page(c)
+        c.save()
+        return 1
+    board = track.board
+
+    def full(c: Canvas, bleed: float) -> None:
+        c.translate(-board.x, -board.y)
+        draw.draw_track(c, track, FULL_SIZE_PX, grid, board.expand(bleed))
+
+    return render_plan(
+        kit,
+        component_id,
+        path,
+        Size(board.w, board.h),
+        full,
+        lead=plan_page,
+        progress=progress,
+    )

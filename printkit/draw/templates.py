@@ -1,0 +1,244 @@
+"""Drawing a movement-and-turning template piece: the strip, its ticks, its speed, its fans.
+
+A piece is drawn with the strip running left to right (the direction of travel), so the
+chariot's left is up the page. Its fans sit beside the END of the strip: the upper one for
+turns to the left, pivoting on the left rear corner, the lower one for turns to the right.
+A fan line at angle a is where the chariot's rear edge, extended past the pivot, lies after a
+turn of a degrees. Everything is measured from the template data; nothing here is a game rule.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.fonts import font, text_width
+from printkit.draw.text import draw_line_fitted
+from printkit.layout.geometry import Rect
+from printkit.layout.units import mm
+
+if TYPE_CHECKING:
+    from printkit.components.templates import Piece, Strip, Templates
+
+PAPER = Color(0.985, 0.965, 0.92)
+FAN_FILL = Color(0.9, 0.9, 0.9)
+OVERLAP_FILL = Color(0.72, 0.72, 0.72)
+INK = Color(0.1, 0.09, 0.08)
+LABEL_GAP = mm(3.6)  # from the end of a fan line to the centre of its angle
+WING_EXTRA = mm(6)  # room beyond the fan's arc for the angle labels
+UNIT_MARKS = {"in": "″", "cm": " cm", "mm": " mm"}
+
+
+def fan_angle(t: Templates, strip: Strip) -> float:
+    """The fan drawn for a strip: its largest turn, no more than the template can show."""
+    return min(strip.fan, t.spec.fan.max)
+
+
+def speed_text(t: Templates, strip: Strip) -> str:
+    return f"{strip.speed:g}{UNIT_MARKS.get(t.unit, ' ' + t.unit)}"
+
+
+def instructions(c: Canvas, band: Rect, title: str) -> None:
+    c.saveState()
+    c.setFillColor(INK)
+    c.setFont(font("heading"), 12)
+    c.drawString(band.x, band.y1 - mm(4.5), title.upper())
+    c.setFont(font("body"), 7.4)
+    lines = (
+        "MOVE: lay START at the chariot's rear and move the chariot until its rear reaches END.",
+        "TURN: keep the inside rear corner on the ● and swing the chariot until its rear edge "
+        "lies on the angle line.  Joined strips: tape each piece over the grey overlap of the "
+        "next, its end on the join line.",
+    )
+    for i, line in enumerate(lines):
+        draw_line_fitted(
+            c, line, font("body"), 7.4, band.x, band.y1 - mm(8) - i * 9.2, band.w, "left"
+        )
+    c.restoreState()
+
+
+def piece(c: Canvas, t: Templates, p: Piece, x: float, y: float) -> None:
+    """Draw piece `p` with its footprint's bottom-left corner at (x, y)."""
+    angle = fan_angle(t, p.strip)
+    wings = p.last and angle > 0
+    r = t.spec.fan.radius + WING_EXTRA if wings else 0.0
+    c.saveState()
+    c.translate(x - p.start, y + r)  # strip coordinates: x along the strip, y across it
+    _body(c, t, p)
+    if p.number > 1:
+        _overlap(c, t, p)
+    _ticks(c, t, p)
+    _labels(c, t, p, angle)
+    if wings:
+        length = p.strip.length
+        _fan(c, t, length, t.width, angle, +1)
+        _fan(c, t, length, 0.0, angle, -1)
+    c.restoreState()
+
+
+def _body(c: Canvas, t: Templates, p: Piece) -> None:
+    c.setFillColor(PAPER)
+    c.setStrokeColor(black)
+    c.setLineWidth(0.8)
+    c.rect(p.start, 0, p.end - p.start, t.width, stroke=1, fill=1)
+
+
+def _overlap(c: Canvas, t: Templates, p: Piece) -> None:
+    """The zone the previous piece covers, and the line its end must meet."""
+    o = t.spec.overlap
+    c.setFillColor(OVERLAP_FILL)
+    c.rect(p.start, 0, o, t.width, stroke=0, fill=1)
+    join = p.start + o
+    c.setStrokeColor(black)
+    c.setLineWidth(1.2)
+    c.line(join, 0, join, t.width)
+    for y, d in ((0, 1), (t.width, -1)):
+        _triangle(c, join, y, d)
+    c.saveState()
+    c.translate(p.start + o / 2, t.width / 2)
+    c.rotate(90)
+    c.setFillColor(INK)
+    draw_line_fitted(
+        c, f"PIECE {p.number - 1} GOES OVER HERE", font("heading"), 7, -t.width / 2, -2.5, t.width
+    )
+    c.restoreState()
+
+
+def _triangle(c: Canvas, x: float, y: float, direction: int) -> None:
+    s = mm(2.2)
+    path = c.beginPath()
+    path.moveTo(x, y + direction * s)
+    path.lineTo(x - s * 0.6, y)
+    path.lineTo(x + s * 0.6, y)
+    path.close()
+    c.setFillColor(black)
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _ticks(c: Canvas, t: Templates, p: Piece) -> None:
+    """Quarter, half and whole unit ticks on both long edges; whole units numbered."""
+    unit = t.unit_points
+    ticks = t.spec.ticks
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    i = math.ceil(p.start / (unit / 4) - 1e-9)
+    while i * unit / 4 <= p.end + 1e-6:
+        x = i * unit / 4
+        if i % 4 == 0:
+            size, width = ticks.whole, 0.8
+        elif i % 2 == 0:
+            size, width = ticks.half, 0.5
+        else:
+            size, width = ticks.quarter, 0.4
+        if size > 0 and 1e-6 < x < p.strip.length - 1e-6:
+            c.setLineWidth(width)
+            c.line(x, 0, x, size)
+            c.line(x, t.width, x, t.width - size)
+            covered = t.spec.overlap if p.number > 1 else 0.0  # the zone keeps its ticks only
+            if i % 4 == 0 and x - p.start > covered + mm(3) and p.end - x > mm(3):
+                c.setFont(font("heading"), 8)
+                c.drawCentredString(x, ticks.whole + mm(0.8), f"{i // 4}")
+                c.drawCentredString(x, t.width - ticks.whole - mm(3.6), f"{i // 4}")
+        i += 1
+
+
+def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
+    w = t.width
+    length = p.strip.length
+    band_lo = t.spec.ticks.whole + mm(4.5)
+    band_hi = w - t.spec.ticks.whole - mm(4.5)
+    c.setFillColor(INK)
+    if p.number == 1:
+        _side_word(c, p.start + mm(3.2), w / 2, "START", w)
+    if p.last:
+        _side_word(c, length - mm(3.2), w / 2, "END", w)
+    # the speed, large, in the free band between the tick numbers
+    left = p.start + (t.spec.overlap if p.number > 1 else 0) + mm(8)
+    right = p.end - mm(8)
+    if right - left < mm(12):
+        return
+    text = speed_text(t, p.strip)
+    size = min((band_hi - band_lo) * 1.3, mm(24))
+    size = min(size, (right - left) * 0.5 / max(text_width(text, font("display"), 1), 1e-6))
+    c.setFont(font("display"), size)
+    base = band_lo + ((band_hi - band_lo) - size * 0.72) / 2
+    mid = (left + right) / 2
+    tw = text_width(text, font("display"), size)
+    c.drawCentredString(mid - mm(14) if right - left > tw + mm(60) else mid, base, text)
+    if right - left > tw + mm(60):
+        note = "STRAIGHT ONLY" if angle <= 0 else f"TURN UP TO {angle:g}°"
+        extra = f"PIECE {p.number} OF {p.of}" if p.of > 1 else "MOVE"
+        c.setFont(font("heading"), 8)
+        x_note = mid - mm(14) + tw / 2 + mm(4)
+        c.drawString(x_note, base + size * 0.42, extra)
+        c.drawString(x_note, base + size * 0.42 - mm(3.8), note)
+    elif p.of > 1:
+        c.setFont(font("heading"), 7)
+        c.drawCentredString(mid, band_lo - mm(0.5), f"PIECE {p.number} OF {p.of}")
+
+
+def _side_word(c: Canvas, x: float, y: float, word: str, w: float) -> None:
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(90)
+    c.setFont(font("heading"), 7.5)
+    c.drawCentredString(0, -mm(1), word)
+    c.restoreState()
+
+
+def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -> None:
+    """A fan beside the END, pivoting on the corner (x, y); side +1 turns left, -1 right.
+
+    Its 0 degree line continues the END line outward; the line for a turn of a degrees leans
+    back along the strip by a degrees.
+    """
+    f = t.spec.fan
+    r = f.radius
+    start = 90 if side > 0 else 270 - angle  # reportlab arcs run anticlockwise from `start`
+    c.saveState()
+    c.setFillColor(FAN_FILL)
+    c.setStrokeColor(black)
+    c.setLineWidth(0.8)
+    path = c.beginPath()
+    path.moveTo(x, y)
+    path.arcTo(x - r, y - r, x + r, y + r, start, angle)
+    path.close()
+    c.drawPath(path, stroke=1, fill=1)
+    a = 0.0
+    while a <= angle + 1e-6:
+        direction = math.radians(90 + a if side > 0 else 270 - a)
+        dx, dy = math.cos(direction), math.sin(direction)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.9 if a in (0, angle) else 0.6)
+        c.line(x, y, x + r * dx, y + r * dy)
+        lx, ly = x + r * dx, y + r * dy
+        if abs(dy) < 0.1:  # along the strip's edge: lift the label off it
+            ly = y + side * mm(3.2)
+            lx = x + r * dx - mm(1.5)
+        _angle_label(c, lx, ly, a, direction, side)
+        a += f.step
+    c.setFillColor(black)
+    c.setStrokeColor(white)
+    c.setLineWidth(0.8)
+    c.circle(x, y, mm(1.6), stroke=1, fill=1)
+    word = "TURN LEFT" if side > 0 else "TURN RIGHT"
+    c.setFillColor(INK)
+    c.setFont(font("heading"), 8)
+    reach = r * math.sin(math.radians(min(angle, 90)))
+    ty = y + side * r * 0.4 - (mm(2.5) if side < 0 else 0)
+    c.drawRightString(x - reach - mm(9), ty, word)
+    c.restoreState()
+
+
+def _angle_label(c: Canvas, x: float, y: float, a: float, direction: float, side: int) -> None:
+    """The angle just beyond the end of its line, kept clear of the strip's edge."""
+    text = f"{a:g}°"
+    size = 7.5
+    lx = x + math.cos(direction) * LABEL_GAP
+    ly = y + math.sin(direction) * LABEL_GAP - size * 0.35
+    c.setFont(font("heading"), size)
+    c.setFillColor(INK)
+    c.drawCentredString(lx, ly, text)

@@ -1,0 +1,135 @@
+"""Movement and turning templates (templates.yaml): which strips to print and how they look."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.load.schema import Either, Field, Id, Length, ListOf, Number, Record, Str
+
+
+@dataclass
+class StripSpec:
+    speed: float
+    fan: float | None  # None: the largest turn any card of this speed allows
+
+
+@dataclass
+class FanSpec:
+    step: float
+    radius: float
+    max: float
+
+
+@dataclass
+class TicksSpec:
+    whole: float
+    half: float
+    quarter: float
+
+
+@dataclass
+class Calibration:
+    length: float
+    label: str
+
+
+@dataclass
+class TemplatesSpec:
+    speed_field: str
+    turn_field: str
+    strips: list
+    fan: FanSpec
+    ticks: TicksSpec
+    overlap: float
+    gap: float
+    calibration: Calibration
+
+
+STRIP = Record(
+    "strip",
+    {
+        "speed": Field(Number(0.5, 200), required=True, doc="the move, in the speed field's unit"),
+        "fan": Field(
+            Number(0, 180, "degrees"), doc="the largest turn drawn (default: from the deck)"
+        ),
+    },
+    cls=StripSpec,
+)
+
+TEMPLATES = Record(
+    "templates",
+    {
+        "speed_field": Field(Id(), default="speed", doc="the deck field giving a card's move"),
+        "turn_field": Field(
+            Id(), default="turn", doc="the deck field giving a card's largest turn"
+        ),
+        "strips": Field(
+            ListOf(Either((Number(0.5, 200), STRIP)), 1, 50),
+            required=True,
+            doc="one strip per speed: a number, or {speed, fan}",
+        ),
+        "fan": Field(
+            Record(
+                "fan",
+                {
+                    "step": Field(
+                        Number(1, 90, "degrees"), default=15, doc="degrees between the lines"
+                    ),
+                    "radius": Field(Length(10, 300), required=True, doc="length of the lines"),
+                    "max": Field(Number(0, 90, "degrees"), default=90, doc="the widest fan drawn"),
+                },
+                cls=FanSpec,
+            ),
+            required=True,
+            doc="the turning fan beside the END, pivoting on the chariot's inside rear corner",
+        ),
+        "ticks": Field(
+            Record(
+                "ticks",
+                {
+                    "whole": Field(
+                        Length(1, 30), required=True, doc="tick length at each whole unit"
+                    ),
+                    "half": Field(
+                        Length(0, 30, allow_zero=True), required=True, doc="at each half (0: none)"
+                    ),
+                    "quarter": Field(
+                        Length(0, 30, allow_zero=True),
+                        required=True,
+                        doc="at each quarter (0: none)",
+                    ),
+                },
+                cls=TicksSpec,
+            ),
+            required=True,
+            doc="tick marks along both long edges of every strip",
+        ),
+        "overlap": Field(
+            Length(5, 60), required=True, doc="overlap between segments of a long strip"
+        ),
+        "gap": Field(
+            Length(0, 50, allow_zero=True), default=8 * 72 / 25.4, doc="space between pieces"
+        ),
+        "calibration": Field(
+            Record(
+                "calibration",
+                {
+                    "length": Field(Length(20, 180), required=True, doc="the bar's printed length"),
+                    "label": Field(Str(1, 120), required=True, doc="the words beside the bar"),
+                },
+                cls=Calibration,
+            ),
+            required=True,
+            doc="the bar on every sheet that proves the print is at 100 %",
+        ),
+    },
+    cls=TemplatesSpec,
+)
+
+
+def strip_specs(spec: TemplatesSpec) -> list[StripSpec]:
+    """Every strip as a StripSpec (a bare number in the data is a strip with a default fan)."""
+    out = []
+    for item in spec.strips:
+        out.append(item if isinstance(item, StripSpec) else StripSpec(float(item), None))
+    return out

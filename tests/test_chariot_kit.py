@@ -1,0 +1,195 @@
+"""The rest of the chariot-race kit: damage chart, playing area, bases, variants."""
+
+from __future__ import annotations
+
+import math
+
+import pdfplumber
+import pytest
+
+from printkit.kit import load_kit
+from printkit.layout.units import inch, to_mm
+from tests.conftest import edit
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("chariot")
+    r = CliRunner().invoke(main, ["build", "chariot-race", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    return out / "chariot-race"
+
+
+def text_of(path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+
+
+def drawn_strings(path) -> str:
+    """Every character in drawing order: rotated words read correctly, unlike extract_text."""
+    with pdfplumber.open(path) as pdf:
+        return "".join(ch["text"] for p in pdf.pages for ch in p.chars)
+
+
+def squares(page, size_mm: float, tol: float = 0.3) -> list[dict]:
+    return [
+        r
+        for r in page.rects
+        if abs(to_mm(r["width"]) - size_mm) < tol and abs(to_mm(r["height"]) - size_mm) < tol
+    ]
+
+
+def test_build_writes_every_component(built):
+    names = {p.name for p in built.iterdir()}
+    assert names == {
+        "cards.pdf",
+        "templates.pdf",
+        "damage-chart.pdf",
+        "playing-area.pdf",
+        "bases.pdf",
+    }
+
+
+def test_damage_chart_rows_boxes_and_stakes(built):
+    text = text_of(built / "damage-chart.pdf")
+    for word in ("HORSES", "WHEELS", "CHARIOT", "CHARIOTEER", "LAPS"):
+        assert word in text
+    for name in ("RUSSATA", "VENETA", "PRASINA", "ALBATA"):
+        assert name in text
+    assert text.count("OUT") >= 4 * 4  # one OUT box per category per chariot
+    assert "4″ 6″ 8″ 10″ 16″ 20″" in text and "1 1 2 2 3 4" in text
+    with pdfplumber.open(built / "damage-chart.pdf") as pdf:
+        page = pdf.pages[0]
+        box = to_mm(min(r["width"] for r in page.rects if r["width"] == r["height"]))
+        # (3 + 2 + 3 + 3) damage boxes and 2 lap boxes per chariot
+        assert len(squares(page, box)) == 4 * (11 + 2)
+
+
+def test_new_damage_category_appears_without_code(cli, kit_copy, tmp_path):
+    kit = kit_copy("chariot-race")
+    edit(
+        kit / "cards.yaml",
+        'Horse stumbles: tick 1 HORSES box.", damage: horses}',
+        'Traces snap.", damage: harness}',
+    )
+    edit(
+        kit / "rules.yaml",
+        "  horses: {out: 3}",
+        "  horses: {out: 3}\n  harness: {out: 2, label: Harness}",
+    )
+    r = cli("build", kit, "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    assert "HARNESS" in text_of(tmp_path / "out" / "chariot-race" / "damage-chart.pdf")
+    assert cli("check", kit).exit_code == 0
+
+
+def test_more_chariots_more_rows_and_grid_rows(cli, kit_copy, tmp_path):
+    kit = kit_copy("chariot-race")
+    edit(
+        kit / "bases.yaml",
+        '  - {name: Albata, team: The Whites, colour: "#ece6d6"}',
+        '  - {name: Albata, team: The Whites, colour: "#ece6d6"}\n'
+        '  - {name: Aurata, team: The Golds, colour: "#c9a227"}',
+    )
+    r = cli("build", kit, "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "out" / "chariot-race"
+    assert "AURATA" in text_of(out / "damage-chart.pdf")
+    assert "5 chariots, 2 rows of up to 4" in text_of(out / "playing-area.pdf")
+    track = load_kit(str(kit)).model("playing-area")
+    slots = track.grid_slots(5, inch(40 / 25.4), inch(100 / 25.4))
+    assert len({s.x for s in slots}) == 2  # two rows
+
+
+def test_track_geometry():
+    kit = load_kit("chariot-race")
+    track = kit.model("playing-area")
+    lap_in = track.lap / 72
+    assert lap_in == pytest.approx(2 * 19.5 + 2 * math.pi * 11, abs=1e-6)
+    assert 100 < lap_in < 116  # "about 9 feet"
+    assert track.pit_jump(kit.model("bases").length) / 72 == pytest.approx(5 + 100 / 25.4)
+    x, y, heading = track.point_at(track.lap / 2, track.centre_radius)
+    assert (x, heading) == (pytest.approx(track.straight / 2), pytest.approx(180))
+
+
+def test_playing_area_plan(built):
+    text = text_of(built / "playing-area.pdf")
+    strings = drawn_strings(built / "playing-area.pdf")
+    for word in ("FINISH", "HALFWAY", "PIT", "RAMP", "STADIUM", "SPINA", "KEY DIMENSIONS"):
+        assert word in strings
+    assert "108.1 in = 9 ft 0.1 in" in text
+    assert "straight 19.5 in (495 mm)" in text
+    with pdfplumber.open(built / "playing-area.pdf") as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert any(abs(to_mm(ln["width"]) - 100) < 0.05 for ln in page.lines)
+        # the plan's scale bar: 24 in in four 6 in blocks, at the scale the page states
+        assert "scale 1:8" in page.extract_text()
+        block = 6 * 25.4 / 8
+        blocks = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - block) < 0.05 and abs(to_mm(r["height"]) - 2.5) < 0.05
+        ]
+        assert len(blocks) == 4
+
+
+def test_full_size_tiles_the_track(cli, tmp_path):
+    r = cli("build", "chariot-race", "--out", tmp_path, "--full-size", "--paper", "letter")
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "chariot-race" / "playing-area.pdf") as pdf:
+        assert len(pdf.pages) > 10
+        assert "KEY DIMENSIONS" in (pdf.pages[0].extract_text() or "")
+        assert "Assembly map" in (pdf.pages[1].extract_text() or "")
+        assert "A1" in (pdf.pages[2].extract_text() or "")
+
+
+def test_bases(built):
+    with pdfplumber.open(built / "bases.pdf") as pdf:
+        page = pdf.pages[0]
+        bases = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - 40) < 0.05 and abs(to_mm(r["height"]) - 100) < 0.05
+        ]
+        colours = {tuple(r["non_stroking_color"]) for r in bases}
+    assert len(bases) == 4 and len(colours) == 4
+    strings = drawn_strings(built / "bases.pdf")
+    for word in ("RUSSATA", "VENETA", "PRASINA", "ALBATA", "FRONT", "PIVOT", "The Greens"):
+        assert word in strings
+
+
+def test_serious_variant_changes_print_and_check(cli, tmp_path):
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious")
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "chariot-race"
+    plan = drawn_strings(out / "playing-area.pdf")
+    assert "PIT" not in plan and "RAMP" not in plan
+    assert "3 laps to race" in text_of(out / "damage-chart.pdf")
+    assert "MAGICAL EFFECT" not in text_of(out / "cards.pdf")
+    kit = load_kit("chariot-race")
+    from printkit.model.options import Options
+
+    serious = load_kit("chariot-race", Options(variants=("serious",)))
+    assert serious.rules_data().laps == 3 and kit.rules_data().laps == 2
+    assert serious.model("playing-area").pit is None
+
+
+def test_gentle_start_marks_the_magic_cards(cli, tmp_path):
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start")
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        marked = [p for p in pdf.pages if "MAGICAL EFFECT" in (p.extract_text() or "")]
+        text = "\n".join(p.extract_text() for p in marked)
+    assert text.count("LATE") == 7  # each of the 7 magical effect cards
+
+
+def test_movement_cards_without_drift_say_so(built):
+    deck = load_kit("chariot-race").model("cards")
+    no_drift = sum(c.count for c in deck.cards if c.get("speed") is not None and not c.get("drift"))
+    assert no_drift > 0
+    assert text_of(built / "cards.pdf").count("NO DRIFT") == no_drift

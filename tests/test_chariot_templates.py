@@ -1,0 +1,139 @@
+"""The movement and turning templates, read back from the PDF and measured in millimetres."""
+
+from __future__ import annotations
+
+import re
+
+import pdfplumber
+import pytest
+
+from printkit.layout.strips import assembled_length, segments
+from printkit.layout.units import to_mm
+
+BASE_MM = 40.0
+OVERLAP_MM = 15.0
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def templates_pdf(request, tmp_path_factory):
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp(f"tpl-{request.param}")
+    r = CliRunner().invoke(
+        main, ["build", "chariot-race", "--out", str(out), "--paper", request.param]
+    )
+    assert r.exit_code == 0, r.output
+    return out / "chariot-race" / "templates.pdf"
+
+
+def strip_rects(pdf_path):
+    """(page, rect, text inside) for every strip piece: rects as wide as the base."""
+    found = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for r in page.rects:
+                if abs(to_mm(r["height"]) - BASE_MM) < 0.05 and to_mm(r["width"]) > OVERLAP_MM + 1:
+                    inside = page.within_bbox((r["x0"], r["top"], r["x1"], r["bottom"]))
+                    found.append((page.page_number, r, inside.extract_text() or ""))
+    return found
+
+
+def overlap_rects(pdf_path, page_number, piece):
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[page_number - 1]
+        return [
+            r
+            for r in page.rects
+            if abs(to_mm(r["height"]) - BASE_MM) < 0.05
+            and abs(to_mm(r["width"]) - OVERLAP_MM) < 0.05
+            and r["x0"] >= piece["x0"] - 0.01
+            and r["x1"] <= piece["x1"] + 0.01
+            and abs(r["top"] - piece["top"]) < 0.01
+        ]
+
+
+def test_short_strips_measure_their_speed_in_inches(templates_pdf):
+    rects = strip_rects(templates_pdf)
+    for speed, expected in ((4, 101.6), (6, 152.4), (8, 203.2)):
+        mine = [r for _, r, text in rects if re.search(rf"(?<!\d){speed}″", text)]
+        assert len(mine) == 1, f"one {speed} in strip expected"
+        assert abs(to_mm(mine[0]["width"]) - expected) <= 0.2
+        assert abs(to_mm(mine[0]["height"]) - BASE_MM) <= 0.2
+
+
+def test_20_inch_strip_assembles_to_508_mm(templates_pdf):
+    pieces = [(p, r) for p, r, text in strip_rects(templates_pdf) if "20″" in text]
+    assert len(pieces) >= 2, "the 20 in strip does not fit a sheet, so it is cut"
+    total = 0.0
+    overlaps = 0
+    for page, r in pieces:
+        total += to_mm(r["width"])
+        zones = overlap_rects(templates_pdf, page, r)
+        overlaps += len(zones)
+        total -= sum(to_mm(z["width"]) for z in zones)
+    assert overlaps == len(pieces) - 1
+    assert abs(total - 508.0) <= 0.2
+
+
+def test_every_page_has_a_100_mm_calibration_bar(templates_pdf):
+    with pdfplumber.open(templates_pdf) as pdf:
+        for page in pdf.pages:
+            bars = [ln for ln in page.lines if abs(to_mm(ln["width"]) - 100.0) < 0.05]
+            assert bars, f"page {page.page_number} has no 100 mm bar"
+            text = page.extract_text()
+            assert "must measure 100 mm – print at actual size / 100 %" in text
+
+
+def test_fans_are_labelled_every_15_degrees_up_to_the_largest_turn(templates_pdf):
+    with pdfplumber.open(templates_pdf) as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+    assert "TURN UP TO 90°" in text and "TURN UP TO 30°" in text
+    assert "STRAIGHT ONLY" in text
+    for angle in (15, 30, 45, 60, 75, 90):
+        assert f"{angle}°" in text
+    assert "TURN LEFT" in text and "TURN RIGHT" in text
+
+
+def test_segments_give_back_the_exact_length():
+    for length in (101.6, 406.4, 508.0, 1234.5):
+        for room in (180.0, 269.4, 287.0):
+            cuts = segments(length, room, OVERLAP_MM)
+            assert all(b - a <= room + 1e-9 for a, b in cuts)
+            assert abs(assembled_length(cuts, OVERLAP_MM) - length) < 1e-9
+            assert cuts[0][0] == 0 and abs(cuts[-1][1] - length) < 1e-9
+
+
+def test_rendered_at_100_percent_the_4_inch_strip_measures_up(tmp_path):
+    """Rasterise at 10 px/mm and measure the 4 in strip and its inch ticks in pixels."""
+    import numpy as np
+    import pypdfium2
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    assert (
+        CliRunner().invoke(main, ["build", "chariot-race", "--out", str(tmp_path)]).exit_code == 0
+    )
+    pdf_path = tmp_path / "chariot-race" / "templates.pdf"
+    page_number, rect = next(
+        (p, r) for p, r, text in strip_rects(pdf_path) if re.search(r"(?<!\d)4″", text)
+    )
+    px_per_pt = 254 / 72  # 10 pixels per millimetre
+    page = pypdfium2.PdfDocument(pdf_path)[page_number - 1]
+    image = np.asarray(page.render(scale=px_per_pt).to_pil().convert("L"))
+    x0, x1 = rect["x0"] * px_per_pt, rect["x1"] * px_per_pt
+    mid = int((rect["top"] + rect["bottom"]) / 2 * px_per_pt)
+    dark = (image[mid - 10 : mid + 10] < 100).all(axis=0)
+    edges = np.flatnonzero(dark)
+    left = edges[np.abs(edges - x0) < 5].mean()
+    right = edges[np.abs(edges - x1) < 5].mean()
+    assert abs((right - left) - 1016) <= 2  # 101.6 mm
+    # whole-inch ticks, read just inside the bottom edge, above the half-inch ticks
+    y = int(rect["bottom"] * px_per_pt) - 55
+    xs = np.flatnonzero(image[y, int(left) - 5 : int(right) + 6] < 100) + int(left) - 5
+    groups = np.split(xs, np.flatnonzero(np.diff(xs) > 2) + 1)
+    centres = [g.mean() for g in groups]
+    assert len(centres) == 5  # 0 to 4 in: the two ends and three ticks
+    assert all(abs((b - a) - 254) <= 1.5 for a, b in zip(centres[:-1], centres[1:], strict=True))
