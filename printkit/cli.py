@@ -168,10 +168,18 @@ def main() -> None:
     help="Bleed around each card in mm (default: home 0, shop 3).",
 )
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
+@click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 256),
+    metavar="N",
+    help="Components built at once, in parallel processes [default: the number of CPUs].",
+)
 @_kit_options
 @_report_errors
 def build(
-    kits, out, paper, profile, duplex, back_offset, bleed, full_size, variants, players
+    kits, out, paper, profile, duplex, back_offset, bleed, full_size, force, jobs, variants, players
 ) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
     from printkit.build import build_kits
@@ -185,11 +193,13 @@ def build(
     loaded = [load_kit(name, options) for name in names]
     progress = _Progress()
     try:
-        written = build_kits(loaded, out, progress)
+        written = build_kits(loaded, out, progress, force=force, jobs=jobs or os.cpu_count() or 1)
     finally:
         progress.close()
     for path in written:
         click.echo(f"wrote {path}")
+    if not written:
+        click.echo("everything is up to date (--force rebuilds anyway)")
 
 
 @main.command()
