@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,10 +46,11 @@ class _KitPlan:
 def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
     record = KitRecord.read(out / kit.name)
     plan = _KitPlan(kit, record, {})
-    for cid, target in component_targets(kit, out):
-        key = plan.keys[cid] = target_key(kit, cid, target.name)
-        if force or not record.is_fresh(kit, target.name, key, plan.hashes):
-            plan.stale.append((cid, target))
+    for cid in kit.component_ids():
+        key = plan.keys[cid] = target_key(kit, cid)
+        if force or not record.is_fresh(kit, cid, key, plan.hashes):
+            module = component_type(kit.spec(cid).type)
+            plan.stale.append((cid, out / kit.name / module.output_name(kit, cid)))
     return plan
 
 
@@ -108,8 +108,8 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
             record.extras[name] = output_stamp(temp)
     for cid, target in plan.stale:
         inputs = component_inputs(kit, cid)
-        record.targets[target.name] = record.entry(
-            kit, plan.keys[cid], inputs, temps[target], plan.hashes
+        record.targets[cid] = record.entry(
+            kit, plan.keys[cid], inputs, target.name, temps[target], plan.hashes
         )
     stage.write_text(record.path, record.text())
 
@@ -123,6 +123,8 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
             )
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     global _INHERITED
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
     try:

@@ -6,7 +6,8 @@ output.Staging together with the outputs it describes. For every output it keeps
   - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
     file and those of the components it `uses`, and every file inside the kit folder that a
     string in those files names (images, fonts...);
-  - the output's size and modification time, so a deleted or edited output is rebuilt.
+  - the output's file name, size and modification time, so a deleted or edited output is
+    rebuilt. The file name is recorded so that an up-to-date check needs no component code.
 An output is skipped only when all of these still match. The input list is taken from the last
 build: a file that a data file names can only change that list by changing the data file.
 """
@@ -60,12 +61,10 @@ def output_stamp(path: Path) -> dict | None:
     return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
 
 
-def target_key(kit, cid: str, output_name: str) -> str:
+def target_key(kit, cid: str) -> str:
+    """Everything but the input files that decides a component's output (and its file name)."""
     spec = kit.spec(cid)
-    text = json.dumps(
-        [FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type, output_name],
-        sort_keys=True,
-    )
+    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -145,9 +144,13 @@ class KitRecord:
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return cls(folder)
 
-    def is_fresh(self, kit, name: str, key: str, hashes: dict[Path, str | None]) -> bool:
-        entry = self.targets.get(name)
+    def is_fresh(self, kit, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
+        """Whether component `cid`'s output is up to date (without importing its type)."""
+        entry = self.targets.get(cid)
         if not isinstance(entry, dict) or entry.get("key") != key:
+            return False
+        name = entry.get("file")
+        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
             return False
         if output_stamp(self.folder / name) != entry.get("output"):
             return False
@@ -165,13 +168,16 @@ class KitRecord:
     def extras_present(self) -> bool:
         return all(output_stamp(self.folder / n) == s for n, s in self.extras.items())
 
-    def entry(self, kit, key: str, inputs: set[Path], output: Path, hashes: dict) -> dict:
+    def entry(
+        self, kit, key: str, inputs: set[Path], name: str, output: Path, hashes: dict
+    ) -> dict:
+        """A target's record; `output` is the file just written (its stamp survives renaming)."""
         digests = {}
         for path in sorted(inputs):
             if path not in hashes:
                 hashes[path] = file_hash(path)
             digests[Path(os.path.relpath(path, kit.root)).as_posix()] = hashes[path]
-        return {"key": key, "inputs": digests, "output": output_stamp(output)}
+        return {"key": key, "inputs": digests, "file": name, "output": output_stamp(output)}
 
     def text(self) -> str:
         return json.dumps(

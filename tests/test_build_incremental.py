@@ -76,7 +76,7 @@ def test_changed_input_rebuilds_only_what_depends_on_it(cli, two_decks, tmp_path
     assert "Changed card" in text_of(folder / "deck2.pdf")
     assert "Changed card" not in text_of(folder / "deck1.pdf")
     record = json.loads((folder / RECORD).read_text())
-    assert sorted(record["targets"]["deck1.pdf"]["inputs"]) == ["deck1.yaml", "kit.yaml"]
+    assert sorted(record["targets"]["deck1"]["inputs"]) == ["deck1.yaml", "kit.yaml"]
 
 
 def test_manifest_change_rebuilds_everything(cli, two_decks, tmp_path):

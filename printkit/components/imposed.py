@@ -82,6 +82,8 @@ def render_pieces(
             f"{limits.MAX_PAGES_PER_PDF:,}",
         )
     c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
+    if grid is not None:
+        _marks_form(c, grid)
     painter = make_painter(c, opts.bleed)
     label = f"{kit.name} · {title}"
     for number, page in enumerate(pages, start=1):
@@ -97,6 +99,18 @@ def render_pieces(
             progress(1)
     c.save()
     return n_pages
+
+
+MARKS_FORM = "sheet-marks"
+
+
+def _marks_form(c, grid: Grid) -> None:
+    """Crop marks and scale bar, the same on every front sheet: drawn once, placed per page."""
+    c.beginForm(MARKS_FORM, 0, 0, grid.sheet.width, grid.sheet.height)
+    bands = info_bands(grid)
+    draw_crop_marks(c, crop_marks(grid))
+    draw_scale_bar(c, bands.scale, bands.vertical)
+    c.endForm()
 
 
 def _draw_page(
@@ -117,7 +131,6 @@ def _draw_page(
     if grid is not None:
         bands = info_bands(grid)
         if page.side == "front":  # cut from the front; backs carry no marks
-            draw_crop_marks(c, crop_marks(grid))
-            draw_scale_bar(c, bands.scale, bands.vertical)
+            c.doForm(MARKS_FORM)
         draw_page_label(c, bands.label, bands.vertical, label)
     c.showPage()
