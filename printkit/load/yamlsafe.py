@@ -15,6 +15,7 @@ import yaml
 
 from printkit import limits
 from printkit.errors import Location, display_path, fail
+from printkit.load.fastyaml import FastSafeLoader
 
 PathKey = tuple[Any, ...]
 
@@ -91,7 +92,7 @@ def parse_yaml(text: str, file: str) -> Document:
     ):
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=FastSafeLoader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, file) from None
     except yaml.YAMLError as exc:  # pragma: no cover - pyyaml always marks scanner errors
