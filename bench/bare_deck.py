@@ -77,6 +77,8 @@ def back_form(c: Canvas) -> None:
     c.setFillColor(WHITE)
     c.setFont("pk-display", 13)
     c.drawCentredString(W / 2, 11 * MM, "CHARIOT")
+    c.setFont("pk-heading", 6.8)
+    c.drawCentredString(W / 2, 7.6 * MM, "BENCHMARK DECK")
     c.endForm()
 
 
@@ -110,6 +112,7 @@ def main(path: str, n: int) -> None:
         ("pk-bold", "DejaVuSans-Bold.ttf"),
         ("pk-condensed", "DejaVuSansCondensed.ttf"),
         ("pk-display", "DejaVuSerifCondensed-Bold.ttf"),
+        ("pk-heading", "DejaVuSansCondensed-Bold.ttf"),
     ):
         pdfmetrics.registerFont(TTFont(name, str(FONTS / file)))
     c = Canvas(path, pagesize=(PAGE_W, PAGE_H), invariant=1, initialFontName="pk-body")

@@ -21,6 +21,7 @@ from printkit.errors import InputError
 from printkit.incremental import RECORD, KitRecord, component_inputs, output_stamp, target_key
 from printkit.kit import Kit
 from printkit.output import staged
+from printkit.perf import gc_paused
 
 Progress = Callable[[str, int], None]
 
@@ -76,9 +77,10 @@ def build_kits(
     """Build the out-of-date components of every kit (all with `force`); returns files written."""
     plans = [_plan(kit, out, force) for kit in kits]
     errors: list = []
-    for plan in plans:
-        if plan.stale:
-            errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
+    with gc_paused():
+        for plan in plans:
+            if plan.stale:
+                errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
     if errors:
         raise InputError(errors)  # every input error of every file, before any drawing starts
     with staged(out) as stage:
