@@ -220,6 +220,20 @@ def whole_kits(tmp: Path, repeats: int) -> dict:
     return result
 
 
+def parallel(tmp: Path, n: int, repeats: int) -> dict:
+    """A kit of two independent decks built with --jobs 1 and --jobs 2 (wall time: what a
+    user waits for; the CPU time is about the same)."""
+    kit = write_deck_kit(tmp / "two-decks", n, decks=2)
+    serial = best(build_cmd(kit, tmp / "two-serial", jobs=1), repeats)
+    two = best(build_cmd(kit, tmp / "two-parallel", jobs=2), repeats)
+    return {
+        "cards_per_deck": n,
+        "jobs1_wall_s": serial["wall"],
+        "jobs2_wall_s": two["wall"],
+        "speedup": serial["wall"] / two["wall"],
+    }
+
+
 def check_deck(tmp: Path, n: int, repeats: int) -> dict:
     kit = write_deck_kit(tmp / f"check{n}", n)
     r = best(printkit("check", str(kit)), repeats)
@@ -232,18 +246,48 @@ def help_time(repeats: int) -> dict:
     probe = (
         "import sys\nfrom printkit.cli import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-        f"print(','.join(sorted({{m.split('.')[0] for m in sys.modules}} & {set(HEAVY_MODULES)!r})))"
+        f"print('HEAVY=' + ','.join(sorted({{m.split('.')[0] for m in sys.modules}} & {set(HEAVY_MODULES)!r})))"
     )
-    lines = (
-        subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
-        .stdout.strip()
-        .splitlines()
-    )
-    loaded = lines[-1] if lines else ""
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    marker = [line for line in out.stdout.splitlines() if line.startswith("HEAVY=")]
+    loaded = marker[-1].removeprefix("HEAVY=") if marker else "?"
     return {
-        "help_seconds": r["seconds"],
+        "help_seconds": r["wall"],  # what a user waits for
+        "help_cpu_seconds": r["cpu"],
         "heavy_modules_imported": loaded.split(",") if loaded else [],
     }
+
+
+IN_PROCESS = """
+import sys, time
+from pathlib import Path
+from printkit.build import build_kits
+from printkit.kit import builtin_kit_names, load_kit
+from printkit.model.options import Options
+
+def once():
+    start = time.process_time()
+    kits = [load_kit(name, Options()) for name in builtin_kit_names()]
+    build_kits(kits, Path(sys.argv[1]), jobs=1)
+    return time.process_time() - start
+
+full = once()
+print(full, once())
+"""
+
+
+def in_process_kits(tmp: Path, repeats: int) -> dict:
+    """The same, timed inside one process: what incremental builds control, without the
+    interpreter's start-up and imports that every command pays."""
+    fulls, noops = [], []
+    for i in range(repeats):
+        out = subprocess.run(
+            [sys.executable, "-c", IN_PROCESS, str(tmp / f"inproc-{i}")],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.split()  # fmt: skip
+        fulls.append(float(out[0]))
+        noops.append(float(out[1]))
+    return {"full_s": min(fulls), "noop_s": min(noops), "noop_over_full": min(noops) / min(fulls)}
 
 
 def verdict(name: str, value: float | None) -> str:
@@ -290,11 +334,17 @@ def report(results: dict) -> None:
               f"{pg['printkit_s']:.3f} s")  # fmt: skip
     for name, k in results["kits"].items():
         print(f"  kit {name}: full build {k['full_s']:.3f} s, no-op rebuild {k['noop_s']:.3f} s")
+    k = results["kits_in_process"]
+    print(f"  all kits inside one process (no start-up): full build {k['full_s']:.3f} s, "
+          f"no-op rebuild {k['noop_s']:.4f} s, ratio {k['noop_over_full']:.3f}")  # fmt: skip
+    p = results["parallel"]
+    print(f"  two decks of {p['cards_per_deck']:,} cards: --jobs 1 {p['jobs1_wall_s']:.2f} s, "
+          f"--jobs 2 {p['jobs2_wall_s']:.2f} s wall (x{p['speedup']:.2f})")  # fmt: skip
     c = results["check"]
     print(f"  check, {c['cards']:,} cards: {c['seconds']:.2f} s ({c['ms_per_card']:.3f} ms a card), "
           f"{c['peak_mb']:.0f} MB")  # fmt: skip
     h = results["help"]
-    print(f"  printkit --help: {h['help_seconds']:.3f} s; heavy modules imported: "
+    print(f"  printkit --help: {h['help_seconds']:.3f} s wall; heavy modules imported: "
           f"{', '.join(h['heavy_modules_imported']) or 'none'}")  # fmt: skip
     print("ratios:")
     for name, value in results["summary"].items():
@@ -338,6 +388,8 @@ def main() -> None:
             "deck": deck,
             "protograf": vs_protograf(tmp, pg_n, pk_seconds),
             "kits": whole_kits(tmp, repeats),
+            "kits_in_process": in_process_kits(tmp, repeats),
+            "parallel": parallel(tmp, 1350 if quick else 2700, repeats),
             "check": check_deck(tmp, 2000 if quick else 10_000, repeats),
             "help": help_time(repeats),
         }

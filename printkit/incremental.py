@@ -30,11 +30,26 @@ FORMAT = 1
 _PATHLIKE = re.compile(r"(/|\.[A-Za-z0-9]{1,5}$)")
 
 
+# Libraries whose version can change the bytes of a PDF. Their version files are hashed rather
+# than asked through importlib.metadata, which alone would double the time of a no-op build.
+DRAWING_LIBRARIES = ("reportlab", "PIL")
+
+
 @cache
 def code_fingerprint() -> str:
-    """printkit's version and a hash of its own files, so a changed printkit rebuilds."""
+    """printkit's version, a hash of its own files and the drawing libraries' versions."""
+    import importlib.util
+
     package = Path(__file__).resolve().parent
     h = hashlib.sha256(__version__.encode())
+    for name in DRAWING_LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin:
+            continue
+        folder = Path(spec.origin).parent
+        for version_file in (Path(spec.origin), folder / "_version.py"):
+            if version_file.is_file():
+                h.update(version_file.read_bytes())
     for path in sorted(package.rglob("*")):
         if "__pycache__" in path.parts or "_builtin_kits" in path.parts or not path.is_file():
             continue
