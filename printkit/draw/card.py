@@ -2,8 +2,9 @@
 
 Each card design printed more than once is drawn once as a form and placed as many times as it
 is printed (a design printed once is drawn in place); each kind's frame and pattern is one form
-shared by all its cards; the back is one form for the whole deck. Faces are built from the kind's list of elements
-(header, value, title, fan, drift, text, band, marker), each in a box from the kit's data.
+shared by all its cards; the back is one form for the whole deck. Faces are built from the
+kind's list of elements (header, value, title, fan, drift, text, band, marker), each in a box
+from the kit's data.
 """
 
 from __future__ import annotations

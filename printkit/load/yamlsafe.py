@@ -122,6 +122,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str):
 
 
 class _NoMemo(dict):
+    """A memo that remembers nothing."""
+
     def __setitem__(self, key, value) -> None:
         pass
 
