@@ -211,13 +211,11 @@ def check(kits, variants, players) -> None:
     from printkit.checks import run_checks
     from printkit.kit import builtin_kit_names, load_kit
     from printkit.model.options import Options
-    from printkit.perf import gc_paused
 
     options = Options(variants=tuple(variants), players=players)
     findings = []
     for name in list(kits) or builtin_kit_names():
-        with gc_paused():
-            findings.extend(run_checks(load_kit(name, options)))
+        findings.extend(run_checks(load_kit(name, options)))
     for f in findings:
         click.echo(str(f))
     counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
