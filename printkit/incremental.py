@@ -6,8 +6,9 @@ output.Staging together with the outputs it describes. For every output it keeps
   - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
     file and those of the components it `uses`, and every file inside the kit folder that a
     string in those files names (images, fonts...);
-  - the output's file name, size and modification time, so a deleted or edited output is
-    rebuilt. The file name is recorded so that an up-to-date check needs no component code.
+  - the output's file name, size and content hash, so a deleted or edited output is rebuilt.
+    The file name is recorded so that an up-to-date check needs no component code. Nothing in
+    the record depends on the time: two identical builds write identical records.
 An output is skipped only when all of these still match. The input list is taken from the last
 build: a file that a data file names can only change that list by changing the data file.
 """
@@ -69,11 +70,22 @@ def file_hash(path: Path) -> str | None:
 
 
 def output_stamp(path: Path) -> dict | None:
-    try:
-        st = path.stat()
-    except OSError:
+    """An output's size and content hash: no times, so identical builds write identical records."""
+    digest = file_hash(path)
+    if digest is None:
         return None
-    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    return {"size": path.stat().st_size, "sha256": digest}
+
+
+def output_matches(path: Path, stamp: object) -> bool:
+    if not isinstance(stamp, dict):
+        return False
+    try:
+        if path.stat().st_size != stamp.get("size"):  # cheap first: most edits change the size
+            return False
+    except OSError:
+        return False
+    return file_hash(path) == stamp.get("sha256")
 
 
 def target_key(kit, cid: str) -> str:
@@ -167,7 +179,7 @@ class KitRecord:
         name = entry.get("file")
         if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
             return False
-        if output_stamp(self.folder / name) != entry.get("output"):
+        if not output_matches(self.folder / name, entry.get("output")):
             return False
         inputs = entry.get("inputs")
         if not isinstance(inputs, dict) or not inputs:
@@ -181,12 +193,12 @@ class KitRecord:
         return True
 
     def extras_present(self) -> bool:
-        return all(output_stamp(self.folder / n) == s for n, s in self.extras.items())
+        return all(output_matches(self.folder / n, s) for n, s in self.extras.items())
 
     def entry(
         self, kit, key: str, inputs: set[Path], name: str, output: Path, hashes: dict
     ) -> dict:
-        """A target's record; `output` is the file just written (its stamp survives renaming)."""
+        """A target's record; `output` is the file just written (renamed into place later)."""
         digests = {}
         for path in sorted(inputs):
             if path not in hashes:

@@ -149,6 +149,13 @@ def test_input_error_found_while_drawing_in_a_worker_is_located(cli, two_decks, 
     )
 
 
+def test_identical_builds_write_identical_records(cli, two_decks, tmp_path):
+    build(cli, two_decks, tmp_path / "a")
+    build(cli, two_decks, tmp_path / "b", "--jobs", "1")
+    a = (tmp_path / "a" / "bench-deck" / RECORD).read_bytes()
+    assert a == (tmp_path / "b" / "bench-deck" / RECORD).read_bytes()
+
+
 def test_builtin_kit_noop_rebuild(cli, tmp_path):
     out = tmp_path / "out"
     first = cli("build", "chariot-race", "--out", out)
