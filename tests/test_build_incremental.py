@@ -177,3 +177,21 @@ def test_help_imports_no_heavy_library():
     assert r.returncode == 0, r.stderr
     assert "Usage:" in r.stdout
     assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(
+    cli, two_decks, tmp_path
+):
+    """Where processes are spawned (macOS, Windows), a worker reads the kit itself."""
+    from printkit import build as build_module
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+
+    build(cli, two_decks, tmp_path / "serial", "--jobs", "1")
+    assert build_module._INHERITED == {}
+    temp = tmp_path / "deck2.pdf"
+    pages, errors, failure = build_module._render_task(
+        str(two_decks.resolve()), load_kit(str(two_decks), Options()).options, "deck2", str(temp)
+    )
+    assert (pages, errors, failure) == (4, [], None)
+    assert temp.read_bytes() == (tmp_path / "serial" / "bench-deck" / "deck2.pdf").read_bytes()
