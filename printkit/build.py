@@ -18,7 +18,13 @@ from pathlib import Path
 
 from printkit.components import component_type
 from printkit.errors import InputError
-from printkit.incremental import RECORD, KitRecord, component_inputs, output_stamp, target_key
+from printkit.incremental import (
+    RECORD_DIR,
+    KitRecord,
+    component_inputs,
+    output_stamp,
+    target_key,
+)
 from printkit.kit import Kit
 from printkit.output import staged
 from printkit.perf import gc_paused
@@ -45,7 +51,7 @@ class _KitPlan:
 
 
 def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
-    record = KitRecord.read(out / kit.name)
+    record = KitRecord.read(out, kit.name)
     plan = _KitPlan(kit, record, {})
     for cid in kit.component_ids():
         key = plan.keys[cid] = target_key(kit, cid)
@@ -92,7 +98,7 @@ def build_kits(
         _render_all(tasks, jobs, progress)
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
-        written = [target for _, target in stage.pending if target.name != RECORD]
+        written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
     return written
 
 

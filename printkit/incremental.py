@@ -1,7 +1,8 @@
 """Incremental builds: which outputs are already up to date, and the record that says so.
 
-Each kit's output folder holds a build record, OUT/<kit>/.printkit-build.json, written through
-output.Staging together with the outputs it describes. For every output it keeps:
+Each kit has a build record, OUT/.printkit-build/<kit>.json, written through output.Staging
+together with the outputs it describes (OUT/<kit>/ keeps only what is printed). For every
+output it keeps:
   - a key: printkit's version and a fingerprint of its code, the build options, the component;
   - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
     file and those of the components it `uses`, and every file inside the kit folder that a
@@ -26,7 +27,13 @@ from typing import Any
 
 from printkit import __version__
 
-RECORD = ".printkit-build.json"
+RECORD_DIR = ".printkit-build"
+
+
+def record_path(out: Path, kit_name: str) -> Path:
+    return out / RECORD_DIR / f"{kit_name}.json"
+
+
 FORMAT = 1
 _PATHLIKE = re.compile(r"(/|\.[A-Za-z0-9]{1,5}$)")
 
@@ -151,25 +158,23 @@ def component_inputs(kit, cid: str) -> set[Path]:
 
 @dataclass
 class KitRecord:
-    """The build record of one kit's output folder."""
+    """The build record of one kit: `folder` holds its outputs, `path` is the record file."""
 
     folder: Path
+    path: Path
     targets: dict[str, dict] = field(default_factory=dict)
     extras: dict[str, dict] = field(default_factory=dict)
 
-    @property
-    def path(self) -> Path:
-        return self.folder / RECORD
-
     @classmethod
-    def read(cls, folder: Path) -> KitRecord:
+    def read(cls, out: Path, kit_name: str) -> KitRecord:
+        folder, path = out / kit_name, record_path(out, kit_name)
         try:
-            data = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("format") != FORMAT:
-                return cls(folder)
-            return cls(folder, dict(data["targets"]), dict(data.get("extras", {})))
+                return cls(folder, path)
+            return cls(folder, path, dict(data["targets"]), dict(data.get("extras", {})))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            return cls(folder)
+            return cls(folder, path)
 
     def is_fresh(self, kit, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
         """Whether component `cid`'s output is up to date (without importing its type)."""

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit
-from printkit.incremental import RECORD
+from printkit.incremental import RECORD_DIR
 from tests.conftest import edit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,13 +53,15 @@ def test_noop_rebuild_writes_nothing(cli, two_decks, tmp_path):
     out = tmp_path / "out"
     build(cli, two_decks, out)
     folder = out / "bench-deck"
-    before = stamps(folder)
-    assert set(before) == {"deck1.pdf", "deck2.pdf", RECORD}
-    dir_mtime = folder.stat().st_mtime_ns
+    before = stamps(folder), stamps(out / RECORD_DIR)
+    assert set(before[0]) == {"deck1.pdf", "deck2.pdf"}  # the kit's folder holds only outputs
+    assert set(before[1]) == {"bench-deck.json"}
+    dir_mtimes = [p.stat().st_mtime_ns for p in (out, folder, out / RECORD_DIR)]
     r = build(cli, two_decks, out)
     assert r.stdout == "everything is up to date (--force rebuilds anyway)\n"
-    assert stamps(folder) == before
-    assert folder.stat().st_mtime_ns == dir_mtime  # not even a temporary file came and went
+    assert (stamps(folder), stamps(out / RECORD_DIR)) == before
+    # not even a temporary file came and went
+    assert [p.stat().st_mtime_ns for p in (out, folder, out / RECORD_DIR)] == dir_mtimes
 
 
 def test_changed_input_rebuilds_only_what_depends_on_it(cli, two_decks, tmp_path):
@@ -75,7 +77,7 @@ def test_changed_input_rebuilds_only_what_depends_on_it(cli, two_decks, tmp_path
     assert after["deck2.pdf"] != before["deck2.pdf"]
     assert "Changed card" in text_of(folder / "deck2.pdf")
     assert "Changed card" not in text_of(folder / "deck1.pdf")
-    record = json.loads((folder / RECORD).read_text())
+    record = json.loads((out / RECORD_DIR / "bench-deck.json").read_text())
     assert sorted(record["targets"]["deck1"]["inputs"]) == ["deck1.yaml", "kit.yaml"]
 
 
@@ -152,8 +154,8 @@ def test_input_error_found_while_drawing_in_a_worker_is_located(cli, two_decks, 
 def test_identical_builds_write_identical_records(cli, two_decks, tmp_path):
     build(cli, two_decks, tmp_path / "a")
     build(cli, two_decks, tmp_path / "b", "--jobs", "1")
-    a = (tmp_path / "a" / "bench-deck" / RECORD).read_bytes()
-    assert a == (tmp_path / "b" / "bench-deck" / RECORD).read_bytes()
+    a = (tmp_path / "a" / RECORD_DIR / "bench-deck.json").read_bytes()
+    assert a == (tmp_path / "b" / RECORD_DIR / "bench-deck.json").read_bytes()
 
 
 def test_builtin_kit_noop_rebuild(cli, tmp_path):
