@@ -2,16 +2,32 @@
 
 Output goes to OUT/<kit>/<component>.pdf. Nothing is written outside OUT, and nothing replaces
 an existing file until every component of every requested kit has rendered (see output.Staging).
+
+Builds are incremental (printkit.incremental): an output whose inputs, options and printkit are
+unchanged since the last build is skipped, unless `force`. Components render in parallel
+processes when `jobs` > 1; each writes its own file, so the bytes are those of a serial build.
 """
 
 from __future__ import annotations
 
+import os
+import traceback
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.components import component_type
+from printkit.errors import InputError
+from printkit.incremental import (
+    RECORD_DIR,
+    KitRecord,
+    component_inputs,
+    output_stamp,
+    target_key,
+)
 from printkit.kit import Kit
 from printkit.output import staged
+from printkit.perf import gc_paused
 
 Progress = Callable[[str, int], None]
 
@@ -25,38 +41,147 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     return targets
 
 
+@dataclass
+class _KitPlan:
+    kit: Kit
+    record: KitRecord
+    keys: dict[str, str]
+    stale: list[tuple[str, Path]] = field(default_factory=list)
+    hashes: dict = field(default_factory=dict)
+
+
+def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
+    record = KitRecord.read(out, kit.name)
+    plan = _KitPlan(kit, record, {})
+    for cid in kit.component_ids():
+        key = plan.keys[cid] = target_key(kit, cid)
+        if force or not record.is_fresh(kit, cid, key, plan.hashes):
+            module = component_type(kit.spec(cid).type)
+            plan.stale.append((cid, out / kit.name / module.output_name(kit, cid)))
+    return plan
+
+
+def _validate(kit: Kit, cids: list[str]) -> list:
+    """Every input error of the rules file and the given components (see Kit.models)."""
+    errors: list = []
+    for load in [kit.rules_data] + [lambda c=c: kit.model(c) for c in cids]:
+        try:
+            load()
+        except InputError as exc:
+            errors.extend(exc.diagnostics)
+    return errors
+
+
 def build_kits(
     kits: list[Kit],
     out: Path,
     progress: Progress | None = None,
+    *,
+    force: bool = False,
+    jobs: int = 1,
     notes: Callable[[str], None] | None = None,
 ) -> list[Path]:
-    """Build every component of every kit; returns the files written.
+    """Build the out-of-date components of every kit (all with `force`); returns files written.
 
     A kit's game module may offer `extra_outputs(kit) -> {file name: text}` (written beside the
     PDFs) and `build_notes(kit) -> str` (passed to `notes`, e.g. a pick list to print).
     """
-    for kit in kits:
-        kit.models()  # every input error of every file, before any drawing starts
+    plans = [_plan(kit, out, force) for kit in kits]
+    errors: list = []
+    with gc_paused():
+        for plan in plans:
+            if plan.stale:
+                errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
+    if errors:
+        raise InputError(errors)  # every input error of every file, before any drawing starts
     with staged(out) as stage:
-        for kit in kits:
-            for cid, target in component_targets(kit, out):
-                module = component_type(kit.spec(cid).type)
-                temp = stage.temp_for(target)
-                label = f"{kit.name}/{target.name}"
-                module.render(
-                    kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
-                )
-            extra = getattr(_rules_module(kit), "extra_outputs", None)
-            if extra:
-                for name, text in extra(kit).items():
-                    stage.write_text(out / kit.name / name, text)
-        written = [target for _, target in stage.pending]
-    for kit in kits:
-        note = getattr(_rules_module(kit), "build_notes", None)
-        if note and notes:
-            notes(note(kit))
+        tasks = [
+            (plan.kit, cid, target, stage.temp_for(target))
+            for plan in plans
+            for cid, target in plan.stale
+        ]
+        _render_all(tasks, jobs, progress)
+        for plan in plans:
+            _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
+        written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
+    if notes:
+        for plan in plans:
+            note = getattr(_rules_module(plan.kit), "build_notes", None)
+            if note:
+                notes(note(plan.kit))
     return written
+
+
+def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path, Path]) -> None:
+    """Extra outputs of the kit's game and the new build record, when anything was rebuilt."""
+    kit, record = plan.kit, plan.record
+    if not plan.stale and not force and record.extras_present():
+        return
+    extra = getattr(_rules_module(kit), "extra_outputs", None)
+    record.extras = {}
+    if extra:
+        for name, text in extra(kit).items():
+            temp = stage.temp_for(out / kit.name / name)
+            temp.write_text(text, encoding="utf-8")
+            record.extras[name] = output_stamp(temp)
+    for cid, target in plan.stale:
+        inputs = component_inputs(kit, cid)
+        record.targets[cid] = record.entry(
+            kit, plan.keys[cid], inputs, target.name, temps[target], plan.hashes
+        )
+    stage.write_text(record.path, record.text())
+
+
+def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
+    if jobs <= 1 or len(tasks) <= 1:
+        for kit, cid, target, temp in tasks:
+            label = f"{kit.name}/{target.name}"
+            module = component_type(kit.spec(cid).type)
+            module.render(
+                kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
+            )
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    global _INHERITED
+    _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
+    try:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+            futures = [
+                (kit, target, pool.submit(_render_task, str(kit.root), kit.options, cid, str(temp)))
+                for kit, cid, target, temp in tasks
+            ]
+            errors: list = []
+            for kit, target, future in futures:
+                pages, diagnostics, failure = future.result()
+                if failure:
+                    raise RuntimeError(failure)
+                errors.extend(diagnostics)
+                if progress and pages:
+                    progress(f"{kit.name}/{target.name}", pages)
+            if errors:
+                raise InputError(errors)
+    finally:
+        _INHERITED = {}
+
+
+# Kits already loaded by the parent; a forked worker inherits them and skips re-reading the data.
+_INHERITED: dict = {}
+
+
+def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, str | None]:
+    """Render one component in a worker process: (pages, input errors, internal failure)."""
+    from printkit.kit import load_kit
+
+    try:
+        kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
+        pages = component_type(kit.spec(cid).type).render(kit, cid, Path(temp), None)
+        return int(pages or 0), [], None
+    except InputError as exc:
+        return 0, list(exc.diagnostics), None
+    except Exception as exc:  # re-raised in the parent, which reports it as a bug
+        detail = traceback.format_exc() if os.environ.get("PRINTKIT_DEBUG") else ""
+        return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
 
 
 def _rules_module(kit: Kit):

@@ -193,10 +193,30 @@ def main() -> None:
 )
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
+@click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 256),
+    metavar="N",
+    help="Components built at once, in parallel processes [default: the number of CPUs].",
+)
 @_kit_options
 @_report_errors
 def build(
-    kits, out, paper, profile, duplex, back_offset, bleed, full_size, png, variants, players
+    kits,
+    out,
+    paper,
+    profile,
+    duplex,
+    back_offset,
+    bleed,
+    full_size,
+    png,
+    force,
+    jobs,
+    variants,
+    players,
 ) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
     from printkit.build import build_kits
@@ -218,7 +238,9 @@ def build(
     progress = _Progress()
     notes: list[str] = []
     try:
-        written = build_kits(loaded, out, progress, notes=notes.append)
+        written = build_kits(
+            loaded, out, progress, notes=notes.append, force=force, jobs=jobs or os.cpu_count() or 1
+        )
     finally:
         progress.close()
     if png:
@@ -229,6 +251,8 @@ def build(
         click.echo(f"wrote {path}")
     for note in notes:
         click.echo("\n" + note.rstrip())
+    if not written:
+        click.echo("everything is up to date (--force rebuilds anyway)")
 
 
 @main.command(name="list")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.errors import Location, fail
+from printkit.perf import compress_pages_when_finished
 
 TEMP_PREFIX = ".printkit-tmp-"
 
@@ -43,6 +44,7 @@ def new_canvas(path: Path, pagesize: tuple[float, float], title: str, subject: s
     c.setCreator(f"printkit {__version__}")
     c.setProducer(f"printkit {__version__}")
     c.setViewerPreference("PrintScaling", "/None")
+    compress_pages_when_finished(c)
     return c
 
 

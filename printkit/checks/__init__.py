@@ -104,7 +104,10 @@ def all_rule_sets() -> list[tuple[str, RuleSet]]:
 
 def run_checks(kit) -> list[Finding]:
     """Validate every component (InputError propagates) and run the kit's game rules."""
-    kit.models()
+    from printkit.perf import gc_paused
+
+    with gc_paused():
+        kit.models()
     if kit.manifest.rules is None:
         return []
     module = game_module(kit.manifest.rules.module)

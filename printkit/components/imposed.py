@@ -9,6 +9,7 @@ page boxes, crop marks, the scale bar and page labels, the page limit, progress.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -107,6 +108,19 @@ def render_pieces(
     return n_pages
 
 
+def _marks_form(c, grid: Grid) -> str:
+    """Crop marks and scale bar, the same on every front sheet of a grid: drawn once per canvas
+    (and per grid, should several groups of pieces share one canvas), placed on each page."""
+    name = "sheet-marks-" + hashlib.sha256(repr(grid).encode()).hexdigest()[:12]
+    if not c.hasForm(name):
+        c.beginForm(name, 0, 0, grid.sheet.width, grid.sheet.height)
+        bands = info_bands(grid)
+        draw_crop_marks(c, crop_marks(grid))
+        draw_scale_bar(c, bands.scale, bands.vertical)
+        c.endForm()
+    return name
+
+
 def _draw_page(
     c, painter: Painter, page: Page, items: Sequence[Any], grid: Grid | None, label: str
 ) -> None:
@@ -125,7 +139,6 @@ def _draw_page(
     if grid is not None:
         bands = info_bands(grid)
         if page.side == "front":  # cut from the front; backs carry no marks
-            draw_crop_marks(c, crop_marks(grid))
-            draw_scale_bar(c, bands.scale, bands.vertical)
+            c.doForm(_marks_form(c, grid))
         draw_page_label(c, bands.label, bands.vertical, label)
     c.showPage()

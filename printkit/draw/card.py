@@ -1,8 +1,10 @@
 """Card faces and backs, drawn from a deck's data into reusable form XObjects.
 
-Each distinct card design is drawn once as a form and placed as many times as it is printed;
-the back is one form for the whole deck. Faces are built from the kind's list of elements
-(header, value, title, fan, drift, text, band, marker), each in a box from the kit's data.
+Each card design printed more than once is drawn once as a form and placed as many times as it
+is printed (a design printed once is drawn in place); each kind's frame and pattern is one form
+shared by all its cards; the back is one form for the whole deck. Faces are built from the
+kind's list of elements (header, value, title, fan, drift, text, band, marker), each in a box
+from the kit's data.
 """
 
 from __future__ import annotations
@@ -75,7 +77,19 @@ class CardPainter:
 
     # -- placing ---------------------------------------------------------------------------
     def place_front(self, card: Card, trim: Rect) -> None:
-        self._place(self._front_form(card), trim)
+        if card.count > 1:
+            self._place(self._front_form(card), trim)
+            return
+        # A design printed once gains nothing from a form: draw it in place, clipped like a form.
+        frame = self._frame_form(card.kind)
+        c, b = self.c, self.bleed
+        c.saveState()
+        c.translate(trim.x, trim.y)
+        clip = c.beginPath()
+        clip.rect(-b, -b, self.w + 2 * b, self.h + 2 * b)
+        c.clipPath(clip, stroke=0, fill=0)
+        self.draw_front(card, frame)
+        c.restoreState()
 
     def place_back(self, trim: Rect) -> None:
         self._place(self._back_form(), trim)
@@ -101,14 +115,27 @@ class CardPainter:
     # -- fronts ----------------------------------------------------------------------------
     def _front_form(self, card: Card) -> str:
         name = f"front-{card.id}-{card.marker or ''}"
-        if self._begin(name):
-            self.draw_front(card)
+        if name not in self._forms:
+            frame = self._frame_form(card.kind)  # forms cannot be begun inside another form
+            self._begin(name)
+            self.draw_front(card, frame)
             self._end(name)
         return name
 
-    def draw_front(self, card: Card) -> None:
+    def _frame_form(self, kind_name: str) -> str:
+        """The kind's frame and pattern, drawn once and shared by every card of the kind."""
+        name = f"frame-{kind_name}"
+        if self._begin(name):
+            self._frame(self.deck.kinds[kind_name])
+            self._end(name)
+        return name
+
+    def draw_front(self, card: Card, frame: str | None = None) -> None:
         kind = self.deck.kinds[card.kind]
-        self._frame(kind)
+        if frame is None:
+            self._frame(kind)
+        else:
+            self.c.doForm(frame)
         for element in kind.face:
             try:
                 self._element(element, card, kind)

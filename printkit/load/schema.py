@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -536,10 +536,34 @@ class Rec(dict):
             raise AttributeError(name) from None
 
 
+class SourceTable(Mapping):
+    """Field name -> Location of a record's fields (or keys), looked up when asked.
+
+    A deck has thousands of records; building every Location up front cost more memory than
+    the cards themselves. The document keeps the positions anyway.
+    """
+
+    __slots__ = ("_doc", "_path", "_fields", "_key")
+
+    def __init__(self, doc: Document, path: PathKey, fields: dict, key: bool) -> None:
+        self._doc, self._path, self._fields, self._key = doc, path, fields, key
+
+    def __getitem__(self, name: str) -> Location:
+        if name not in self._fields:
+            raise KeyError(name)
+        return self._doc.where((*self._path, name), key=self._key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+
 def _attach_source(obj: Any, ctx: Context, path: PathKey, raw: dict) -> None:
     where = ctx.where(path)
-    field_where = {k: ctx.where((*path, k)) for k in raw}
-    key_where = {k: ctx.where((*path, k), key=True) for k in raw}
+    field_where = SourceTable(ctx.doc, path, raw, False)
+    key_where = SourceTable(ctx.doc, path, raw, True)
     try:
         object.__setattr__(obj, "_where", where)
         object.__setattr__(obj, "_field_where", field_where)

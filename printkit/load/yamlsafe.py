@@ -15,6 +15,7 @@ import yaml
 
 from printkit import limits
 from printkit.errors import Location, display_path, fail
+from printkit.load.fastyaml import FastSafeLoader
 
 PathKey = tuple[Any, ...]
 
@@ -30,8 +31,8 @@ class Document:
 
     file: str
     data: Any
-    value_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    key_marks: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    value_marks: dict[PathKey, int] = field(default_factory=dict)  # packed: see pack_mark()
+    key_marks: dict[PathKey, int] = field(default_factory=dict)
 
     def where(self, path: PathKey = (), *, key: bool = False) -> Location:
         """The location of the value at `path` (or of its key), falling back to the nearest parent."""
@@ -39,14 +40,21 @@ class Document:
         p = tuple(path)
         while True:
             if p in marks:
-                line, col = marks[p]
-                return Location(self.file, line, col)
+                return Location(self.file, *unpack_mark(marks[p]))
             if key and p in self.value_marks:
-                line, col = self.value_marks[p]
-                return Location(self.file, line, col)
+                return Location(self.file, *unpack_mark(self.value_marks[p]))
             if not p:
                 return Location(self.file, 1, 1)
             p = p[:-1]
+
+
+def pack_mark(line: int, col: int) -> int:
+    """A position as one int: a large deck has ten marks a card, and a tuple costs 3x more."""
+    return line << 32 | col
+
+
+def unpack_mark(mark: int) -> tuple[int, int]:
+    return mark >> 32, mark & 0xFFFFFFFF
 
 
 def read_text(path: Path, shown: str | None = None) -> str:
@@ -91,7 +99,7 @@ def parse_yaml(text: str, file: str) -> Document:
     ):
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=FastSafeLoader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, file) from None
     except yaml.YAMLError as exc:  # pragma: no cover - pyyaml always marks scanner errors
@@ -113,6 +121,13 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str):
     return fail(Location(file, line, col), message)
 
 
+class _NoMemo(dict):
+    """A memo that remembers nothing."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
+
+
 class _Converter:
     """Turns a composed node tree into plain data, recording positions and enforcing limits."""
 
@@ -120,13 +135,15 @@ class _Converter:
         self.doc = doc
         self.nodes_seen = 0
         self.constructor = yaml.SafeLoader("")  # only used to construct plain scalars
+        # pyyaml memoizes every constructed node; scalars need no memo, and keeping it would
+        # keep the whole node tree alive until the next garbage collection (the loader is cyclic)
+        self.constructor.constructed_objects = _NoMemo()
 
-    def _mark(self, node: yaml.Node) -> tuple[int, int]:
-        return node.start_mark.line + 1, node.start_mark.column + 1
+    def _mark(self, node: yaml.Node) -> int:
+        return pack_mark(node.start_mark.line + 1, node.start_mark.column + 1)
 
     def _loc(self, node: yaml.Node) -> Location:
-        line, col = self._mark(node)
-        return Location(self.doc.file, line, col)
+        return Location(self.doc.file, *unpack_mark(self._mark(node)))
 
     def convert(self, node: yaml.Node, path: PathKey) -> Any:
         self.nodes_seen += 1
@@ -141,7 +158,7 @@ class _Converter:
                 self._loc(node),
                 f"YAML tag {node.tag!r} is not allowed; printkit reads plain data only",
             )
-        if path not in self.doc.value_marks:
+        if path not in self.doc.value_marks and path[-1:] != ("\0key",):  # keys: in key_marks
             self.doc.value_marks[path] = self._mark(node)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
@@ -166,9 +183,10 @@ class _Converter:
                 first = self.doc.key_marks[(*path, key)]
                 raise fail(
                     self._loc(key_node),
-                    f"duplicate key {key!r} (first defined at line {first[0]}); "
+                    f"duplicate key {key!r} (first defined at line {unpack_mark(first)[0]}); "
                     "each key may appear once",
                 )
-            self.doc.key_marks[(*path, key)] = self._mark(key_node)
-            result[key] = self.convert(value_node, (*path, key))
+            here = (*path, key)  # one tuple for both tables: a deck has ten of them a card
+            self.doc.key_marks[here] = self._mark(key_node)
+            result[key] = self.convert(value_node, here)
         return result

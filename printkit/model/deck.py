@@ -271,9 +271,9 @@ def card_schema(fields: dict[str, FieldDecl], kinds: tuple[str, ...]) -> Record:
 def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ...] = ()) -> Record:
     """The deck file's schema. Cards are checked against the fields the file declares."""
     cards: Type = (
-        ListOf(card_schema(fields, kinds), 1, 5000)
+        ListOf(card_schema(fields, kinds), 1, limits.MAX_CARDS_PER_DECK)
         if fields is not None
-        else ListOf(Record("card", dict(BASE_CARD_FIELDS)), 1, 5000)
+        else ListOf(Record("card", dict(BASE_CARD_FIELDS)), 1, limits.MAX_CARDS_PER_DECK)
     )
     return Record(
         "deck",

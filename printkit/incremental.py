@@ -1,0 +1,219 @@
+"""Incremental builds: which outputs are already up to date, and the record that says so.
+
+Each kit has a build record, OUT/.printkit-build/<kit>.json, written through output.Staging
+together with the outputs it describes (OUT/<kit>/ keeps only what is printed). For every
+output it keeps:
+  - a key: printkit's version and a fingerprint of its code, the build options, the component;
+  - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
+    file and those of the components it `uses`, and every file inside the kit folder that a
+    string in those files names (images, fonts...);
+  - the output's file name, size and content hash, so a deleted or edited output is rebuilt.
+    The file name is recorded so that an up-to-date check needs no component code. Nothing in
+    the record depends on the time: two identical builds write identical records.
+An output is skipped only when all of these still match. The input list is taken from the last
+build: a file that a data file names can only change that list by changing the data file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from printkit import __version__
+
+RECORD_DIR = ".printkit-build"
+
+
+def record_path(out: Path, kit_name: str) -> Path:
+    return out / RECORD_DIR / f"{kit_name}.json"
+
+
+FORMAT = 1
+_PATHLIKE = re.compile(r"(/|\.[A-Za-z0-9]{1,5}$)")
+
+
+# Libraries whose version can change the bytes of a PDF. Their version files are hashed rather
+# than asked through importlib.metadata, which alone would double the time of a no-op build.
+DRAWING_LIBRARIES = ("reportlab", "PIL")
+
+
+@cache
+def code_fingerprint() -> str:
+    """printkit's version, a hash of its own files and the drawing libraries' versions."""
+    import importlib.util
+
+    package = Path(__file__).resolve().parent
+    h = hashlib.sha256(__version__.encode())
+    for name in DRAWING_LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin:
+            continue
+        folder = Path(spec.origin).parent
+        for version_file in (Path(spec.origin), folder / "_version.py"):
+            if version_file.is_file():
+                h.update(version_file.read_bytes())
+    for path in sorted(package.rglob("*")):
+        if "__pycache__" in path.parts or "_builtin_kits" in path.parts or not path.is_file():
+            continue
+        h.update(path.relative_to(package).as_posix().encode())
+        if path.suffix == ".py":
+            h.update(path.read_bytes())
+        else:  # fonts and other data: their size is enough to notice a replacement
+            h.update(str(path.stat().st_size).encode())
+    return h.hexdigest()
+
+
+def file_hash(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def output_stamp(path: Path) -> dict | None:
+    """An output's size and content hash: no times, so identical builds write identical records."""
+    digest = file_hash(path)
+    if digest is None:
+        return None
+    return {"size": path.stat().st_size, "sha256": digest}
+
+
+def output_matches(path: Path, stamp: object) -> bool:
+    if not isinstance(stamp, dict):
+        return False
+    try:
+        if path.stat().st_size != stamp.get("size"):  # cheap first: most edits change the size
+            return False
+    except OSError:
+        return False
+    return file_hash(path) == stamp.get("sha256")
+
+
+def target_key(kit, cid: str) -> str:
+    """Everything but the input files that decides a component's output (and its file name)."""
+    spec = kit.spec(cid)
+    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def named_files(root: Path, data: Any, found: set[Path]) -> None:
+    """Add every file inside `root` that a string in `data` names (relative to root)."""
+    stack = [data]
+    base = root.resolve()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and len(item) < 256 and "\n" not in item:
+            if not _PATHLIKE.search(item) or item.startswith(("/", "\\")):
+                continue
+            candidate = root / item
+            try:
+                if candidate.is_file() and base in candidate.resolve().parents:
+                    found.add(candidate)
+            except (OSError, ValueError):
+                continue
+
+
+def component_inputs(kit, cid: str) -> set[Path]:
+    """The files a component's output depends on (its model must already be loaded)."""
+    from printkit.errors import Location
+
+    files: set[Path] = {kit.root / "kit.yaml"}
+    manifest = dict(kit.manifest_doc.data) if isinstance(kit.manifest_doc.data, dict) else {}
+    components = manifest.pop("components", None)
+    components = components if isinstance(components, dict) else {}
+    named_files(kit.root, manifest, files)  # not the other components' data files
+    rules = kit.manifest.rules
+    if rules is not None and rules.file:
+        files.add(kit.data_path(rules.file, Location(kit.manifest_file)))
+        rules_doc = kit._docs.get("\0rules")  # loaded with the models by Kit.rules_data()
+        if rules_doc is not None:
+            named_files(kit.root, rules_doc.data, files)
+    seen: set[str] = set()
+    todo = [cid]
+    while todo:
+        current = todo.pop()
+        if current in seen or current not in kit.manifest.components:
+            continue
+        seen.add(current)
+        spec = kit.spec(current)
+        todo.extend(spec.uses.values())
+        entry = components.get(current)
+        if isinstance(entry, dict):
+            named_files(kit.root, {k: v for k, v in entry.items() if k != "file"}, files)
+        if spec.file:
+            files.add(kit.data_path(spec.file, Location(kit.manifest_file)))
+            named_files(kit.root, kit.document(current).data, files)
+    return files
+
+
+@dataclass
+class KitRecord:
+    """The build record of one kit: `folder` holds its outputs, `path` is the record file."""
+
+    folder: Path
+    path: Path
+    targets: dict[str, dict] = field(default_factory=dict)
+    extras: dict[str, dict] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, out: Path, kit_name: str) -> KitRecord:
+        folder, path = out / kit_name, record_path(out, kit_name)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("format") != FORMAT:
+                return cls(folder, path)
+            return cls(folder, path, dict(data["targets"]), dict(data.get("extras", {})))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return cls(folder, path)
+
+    def is_fresh(self, kit, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
+        """Whether component `cid`'s output is up to date (without importing its type)."""
+        entry = self.targets.get(cid)
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return False
+        name = entry.get("file")
+        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+            return False
+        if not output_matches(self.folder / name, entry.get("output")):
+            return False
+        inputs = entry.get("inputs")
+        if not isinstance(inputs, dict) or not inputs:
+            return False
+        for rel, digest in inputs.items():
+            path = kit.root / rel
+            if path not in hashes:
+                hashes[path] = file_hash(path)
+            if hashes[path] != digest:
+                return False
+        return True
+
+    def extras_present(self) -> bool:
+        return all(output_matches(self.folder / n, s) for n, s in self.extras.items())
+
+    def entry(
+        self, kit, key: str, inputs: set[Path], name: str, output: Path, hashes: dict
+    ) -> dict:
+        """A target's record; `output` is the file just written (renamed into place later)."""
+        digests = {}
+        for path in sorted(inputs):
+            if path not in hashes:
+                hashes[path] = file_hash(path)
+            digests[Path(os.path.relpath(path, kit.root)).as_posix()] = hashes[path]
+        return {"key": key, "inputs": digests, "file": name, "output": output_stamp(output)}
+
+    def text(self) -> str:
+        return json.dumps(
+            {"format": FORMAT, "printkit": __version__, "targets": self.targets,
+             "extras": self.extras},
+            indent=1, sort_keys=True,
+        ) + "\n"  # fmt: skip

@@ -1,0 +1,199 @@
+"""Incremental and parallel builds: skipped when unchanged, rebuilt when an input changes,
+byte-identical whatever the number of jobs, and never importing heavy libraries for --help."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from bench.synthetic import write_deck_kit
+from printkit.incremental import RECORD_DIR
+from tests.conftest import edit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def two_decks(tmp_path) -> Path:
+    """A kit with two independent 12-card decks, deck1 and deck2."""
+    return write_deck_kit(tmp_path / "kit", 12, decks=2)
+
+
+def stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    """(inode, mtime_ns) of every file in the folder, hidden ones included."""
+    return {p.name: (p.stat().st_ino, p.stat().st_mtime_ns) for p in sorted(folder.iterdir())}
+
+
+def text_of(pdf: Path) -> str:
+    return "".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+def build(cli, kit: Path, out: Path, *extra: str):
+    r = cli("build", kit, "--out", out, *extra)
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def test_jobs_1_and_2_write_identical_files(cli, two_decks, tmp_path):
+    build(cli, two_decks, tmp_path / "serial", "--jobs", "1")
+    build(cli, two_decks, tmp_path / "parallel", "--jobs", "2")
+    for name in ("deck1.pdf", "deck2.pdf"):
+        serial = (tmp_path / "serial" / "bench-deck" / name).read_bytes()
+        parallel = (tmp_path / "parallel" / "bench-deck" / name).read_bytes()
+        assert serial == parallel
+    assert "Card 2.11" in text_of(tmp_path / "parallel" / "bench-deck" / "deck2.pdf")
+
+
+def test_noop_rebuild_writes_nothing(cli, two_decks, tmp_path):
+    out = tmp_path / "out"
+    build(cli, two_decks, out)
+    folder = out / "bench-deck"
+    before = stamps(folder), stamps(out / RECORD_DIR)
+    assert set(before[0]) == {"deck1.pdf", "deck2.pdf"}  # the kit's folder holds only outputs
+    assert set(before[1]) == {"bench-deck.json"}
+    dir_mtimes = [p.stat().st_mtime_ns for p in (out, folder, out / RECORD_DIR)]
+    r = build(cli, two_decks, out)
+    assert r.stdout == "everything is up to date (--force rebuilds anyway)\n"
+    assert (stamps(folder), stamps(out / RECORD_DIR)) == before
+    # not even a temporary file came and went
+    assert [p.stat().st_mtime_ns for p in (out, folder, out / RECORD_DIR)] == dir_mtimes
+
+
+def test_changed_input_rebuilds_only_what_depends_on_it(cli, two_decks, tmp_path):
+    out = tmp_path / "out"
+    build(cli, two_decks, out)
+    folder = out / "bench-deck"
+    before = stamps(folder)
+    edit(two_decks / "deck2.yaml", 'title: "Card 2.3"', 'title: "Changed card"')
+    r = build(cli, two_decks, out, "--jobs", "2")
+    assert r.stdout == f"wrote {folder / 'deck2.pdf'}\n"
+    after = stamps(folder)
+    assert after["deck1.pdf"] == before["deck1.pdf"]
+    assert after["deck2.pdf"] != before["deck2.pdf"]
+    assert "Changed card" in text_of(folder / "deck2.pdf")
+    assert "Changed card" not in text_of(folder / "deck1.pdf")
+    record = json.loads((out / RECORD_DIR / "bench-deck.json").read_text())
+    assert sorted(record["targets"]["deck1"]["inputs"]) == ["deck1.yaml", "kit.yaml"]
+
+
+def test_manifest_change_rebuilds_everything(cli, two_decks, tmp_path):
+    out = tmp_path / "out"
+    build(cli, two_decks, out)
+    edit(two_decks / "kit.yaml", "title: Deck 1", "title: First deck")
+    r = build(cli, two_decks, out)
+    assert sorted(Path(line.split()[1]).name for line in r.stdout.splitlines()) == [
+        "deck1.pdf",
+        "deck2.pdf",
+    ]
+
+
+def test_force_rebuilds_and_options_are_part_of_the_key(cli, two_decks, tmp_path):
+    out = tmp_path / "out"
+    build(cli, two_decks, out)
+    folder = out / "bench-deck"
+    before = stamps(folder)
+    build(cli, two_decks, out, "--force")
+    forced = stamps(folder)
+    assert all(forced[n] != before[n] for n in ("deck1.pdf", "deck2.pdf"))
+    r = build(cli, two_decks, out, "--paper", "letter")
+    assert r.stdout.count("wrote ") == 2
+    page = PdfReader(folder / "deck1.pdf").pages[0]
+    assert round(float(page.mediabox.width)) == 612  # US Letter now
+    r = build(cli, two_decks, out, "--paper", "letter")
+    assert "up to date" in r.stdout
+
+
+def test_deleted_or_edited_output_is_rebuilt(cli, two_decks, tmp_path):
+    out = tmp_path / "out"
+    build(cli, two_decks, out)
+    folder = out / "bench-deck"
+    (folder / "deck1.pdf").unlink()
+    with (folder / "deck2.pdf").open("ab") as f:
+        f.write(b"% tampered\n")
+    r = build(cli, two_decks, out)
+    assert r.stdout.count("wrote ") == 2
+    assert not (folder / "deck2.pdf").read_bytes().endswith(b"% tampered\n")
+
+
+def test_a_file_named_in_the_data_is_an_input(cli, two_decks, tmp_path):
+    out = tmp_path / "out"
+    art = two_decks / "art"
+    art.mkdir()
+    (art / "logo.png").write_bytes(b"first")
+    edit(two_decks / "deck1.yaml", 'title: "Card 1.0"', 'title: "art/logo.png"')
+    build(cli, two_decks, out)
+    before = stamps(out / "bench-deck")
+    (art / "logo.png").write_bytes(b"second")
+    r = build(cli, two_decks, out)
+    assert r.stdout == f"wrote {out / 'bench-deck' / 'deck1.pdf'}\n"
+    assert stamps(out / "bench-deck")["deck2.pdf"] == before["deck2.pdf"]
+
+
+def test_input_error_found_while_drawing_in_a_worker_is_located(cli, two_decks, tmp_path):
+    long_text = " ".join(["overflowing"] * 40)
+    edit(two_decks / "deck2.yaml", 'text: "Move 8,', f'text: "{long_text} Move 8,')
+    r = cli("build", two_decks, "--out", tmp_path / "out", "--jobs", "2")
+    assert r.exit_code == 2, r.output
+    line = next(
+        i
+        for i, text in enumerate((two_decks / "deck2.yaml").read_text().splitlines(), 1)
+        if "overflowing" in text
+    )
+    assert f"deck2.yaml:{line}:" in r.stderr
+    assert "does not fit" in r.stderr
+    assert not (tmp_path / "out" / "bench-deck").exists() or not any(
+        (tmp_path / "out" / "bench-deck").iterdir()
+    )
+
+
+def test_identical_builds_write_identical_records(cli, two_decks, tmp_path):
+    build(cli, two_decks, tmp_path / "a")
+    build(cli, two_decks, tmp_path / "b", "--jobs", "1")
+    a = (tmp_path / "a" / RECORD_DIR / "bench-deck.json").read_bytes()
+    assert a == (tmp_path / "b" / RECORD_DIR / "bench-deck.json").read_bytes()
+
+
+def test_builtin_kit_noop_rebuild(cli, tmp_path):
+    out = tmp_path / "out"
+    first = cli("build", "chariot-race", "--out", out)
+    assert first.exit_code == 0, first.output
+    again = cli("build", "chariot-race", "--out", out)
+    assert again.stdout == "everything is up to date (--force rebuilds anyway)\n"
+    variant = cli("build", "chariot-race", "--out", out, "--variant", "serious")
+    assert variant.stdout.startswith("wrote ")
+
+
+def test_help_imports_no_heavy_library():
+    probe = (
+        "import sys\n"
+        "from printkit.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'PIL', 'yaml'}))"
+    )
+    r = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "Usage:" in r.stdout
+    assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(
+    cli, two_decks, tmp_path
+):
+    """Where processes are spawned (macOS, Windows), a worker reads the kit itself."""
+    from printkit import build as build_module
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+
+    build(cli, two_decks, tmp_path / "serial", "--jobs", "1")
+    assert build_module._INHERITED == {}
+    temp = tmp_path / "deck2.pdf"
+    pages, errors, failure = build_module._render_task(
+        str(two_decks.resolve()), load_kit(str(two_decks), Options()).options, "deck2", str(temp)
+    )
+    assert (pages, errors, failure) == (4, [], None)
+    assert temp.read_bytes() == (tmp_path / "serial" / "bench-deck" / "deck2.pdf").read_bytes()

@@ -1,0 +1,92 @@
+"""The libyaml event source gives exactly what the pure-Python parser gives: the same data, the
+same positions of every key and value, and the same error messages at the same places."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.synthetic import deck_yaml
+from printkit.errors import InputError
+from printkit.kit import builtin_kits_dir
+from printkit.load import yamlsafe
+from printkit.load.fastyaml import CParser, FastSafeLoader
+
+pytestmark = pytest.mark.skipif(CParser is None, reason="pyyaml built without libyaml")
+
+
+def outcome(text: str, loader) -> tuple:
+    saved = yamlsafe.FastSafeLoader
+    yamlsafe.FastSafeLoader = loader
+    try:
+        doc = yamlsafe.parse_yaml(text, "f.yaml")
+        return ("ok", doc.data, doc.value_marks, doc.key_marks)
+    except InputError as exc:
+        return ("error", [str(d) for d in exc.diagnostics])
+    except Exception as exc:  # a crash must at least be the same crash (e.g. a lone BOM)
+        return ("crash", type(exc).__name__)
+    finally:
+        yamlsafe.FastSafeLoader = saved
+
+
+def same(text: str) -> None:
+    assert outcome(text, FastSafeLoader) == outcome(text, yaml.SafeLoader)
+
+
+SAMPLES = [
+    "a: 1\nb: [x, y, {z: 2}]\n",
+    "title: “Ünïcödé” – 4″ 90°\nnext: {k: 'é', j: \"\\u00e9\"}\n",
+    "text: |\n  two\n  lines\nfolded: >-\n  one\n  line\n",
+    "base: &b {x: 1, y: [1, 2]}\nuse: *b\nlist: [*b, *b]\n",
+    "a: 1\r\nb: 2\r\n",
+    "- 1\n- 2.5\n- true\n- null\n- 2026-01-01\n- 0x1F\n- .inf\n",
+    "key: value # comment\n# only a comment\nother: 'quoted # not comment'\n",
+    "a:\n\t- tab\n",  # tab indentation
+    "a: [1, 2\nb: 3\n",  # unclosed flow sequence
+    "a: 1\n  b: 2\n",  # bad indentation
+    "a: 'unterminated\n",
+    "a: 1\na: 2\n",  # duplicate key
+    "x: !!python/object:os.system ls\n",  # a tag
+    "a: *missing\n",
+    "a: 1\n---\nb: 2\n",  # two documents
+    "a: \x07bell\n",  # a control character
+    "? [complex, key]\n: value\n",
+    "<<: {a: 1}\n",
+    "a: {b: {c: {d: [1, [2, [3]]]}}}\n",
+    "'quoted key': 1\n\"dq\": 2\nplain key: 3\n",
+    "a: @reserved\n",
+    "a: `backtick\n",
+    "- a\n-b\n",
+    "a: b: c\n",
+]
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_same_result_as_the_python_parser(text):
+    same(text)
+
+
+def test_same_result_on_every_builtin_kit_file_and_a_generated_deck():
+    files = sorted(Path(builtin_kits_dir()).rglob("*.yaml"))
+    assert files
+    for path in files:
+        same(path.read_text(encoding="utf-8"))
+    same(deck_yaml(200))
+
+
+YAML_BITS = st.sampled_from(
+    ["a", "b", "1", " ", "  ", "\n", ":", ": ", "- ", "[", "]", "{", "}", ",", "#", "'", '"',
+     "&x ", "*x", "!", "|", ">", "?", "\t", "é", "″", "\\", "%", "@", "---", "...", "\n  ",
+     "\n- ", "key: value\n", "|-\n  text\n", ">\n  folded\n", "\r\n", "~", "null", "0o7",
+     "'it''s'", '"\\u00e9"', "&a [1]", "*a", "<<: ", "`", "\x85", "\u2028", "\ufeff", "😀"]
+)  # fmt: skip
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(YAML_BITS, min_size=1, max_size=30).map("".join))
+def test_same_result_on_random_yamlish_text(text):
+    same(text)
