@@ -6,14 +6,17 @@ an existing file until every component of every requested kit has rendered (see 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 from printkit.components import component_type
+from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.output import staged
 
 Progress = Callable[[str, int], None]
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 
 
 def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
@@ -21,17 +24,39 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     targets = []
     for cid in kit.component_ids():
         module = component_type(kit.spec(cid).type)
-        targets.append((cid, out / kit.name / module.output_name(kit, cid)))
+        targets.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
     return targets
+
+
+def output_path(out: Path, kit_name: str, file_name: str) -> Path:
+    """OUT/<kit>/<file>, refusing any name that would lead elsewhere (path parts, `..`)."""
+    for part in (kit_name, file_name):
+        if not _SAFE_NAME.fullmatch(part) or part.strip(".") == "":
+            raise fail(
+                Location(kit_name),
+                f"output name {part!r} must be a plain file name (letters, digits, - _ .)",
+            )
+    return out / kit_name / file_name
 
 
 def build_kits(kits: list[Kit], out: Path, progress: Progress | None = None) -> list[Path]:
     """Build every component of every kit; returns the files written."""
     for kit in kits:
         kit.models()  # every input error of every file, before any drawing starts
+    plans = [(kit, component_targets(kit, out)) for kit in kits]
+    seen: dict[Path, Kit] = {}
+    for kit, targets in plans:
+        for _, target in targets:
+            if target in seen and seen[target] is not kit:
+                raise fail(
+                    Location(kit.manifest_file),
+                    f"two kits named {kit.name!r} would both write {target}; build them into "
+                    "different --out folders",
+                )
+            seen[target] = kit
     with staged(out) as stage:
-        for kit in kits:
-            for cid, target in component_targets(kit, out):
+        for kit, targets in plans:
+            for cid, target in targets:
                 module = component_type(kit.spec(cid).type)
                 temp = stage.temp_for(target)
                 label = f"{kit.name}/{target.name}"
@@ -41,7 +66,7 @@ def build_kits(kits: list[Kit], out: Path, progress: Progress | None = None) -> 
             extra = getattr(_rules_module(kit), "extra_outputs", None)
             if extra:
                 for name, text in extra(kit).items():
-                    stage.write_text(out / kit.name / name, text)
+                    stage.write_text(output_path(out, kit.name, name), text)
         written = [target for _, target in stage.pending]
     return written
 

@@ -86,8 +86,12 @@ class Kit:
         return [self.manifest.variants[v] for v in self.options.variants]
 
     def data_path(self, relative: str, where_: Location) -> Path:
-        """A file inside the kit folder; refuses paths that escape it."""
-        return confined_path(self.root, relative, where_)
+        """A file inside the kit folder; refuses paths that escape it and names that are not files.
+
+        A missing file is reported at `where_` (the place in kit.yaml that names it).
+        """
+        path = confined_path(self.root, relative, where_)
+        return existing_file(path, relative, where_)
 
     def document(self, component_id: str) -> Document:
         """The component's data file, parsed, with variant overrides applied to its top level."""
@@ -149,6 +153,8 @@ class Kit:
 
 def confined_path(root: Path, relative: str, where_: Location) -> Path:
     """`root/relative`, refusing absolute paths, `..` and symlinks that lead outside root."""
+    if not relative or any(ord(ch) < 32 for ch in relative):
+        raise fail(where_, f"path {relative!r} is empty or holds control characters")
     rel = Path(relative)
     if rel.is_absolute() or relative.startswith(("/", "\\")) or ":" in relative[:3]:
         raise fail(where_, f"path {relative!r} must be relative to the kit folder")
@@ -159,11 +165,23 @@ def confined_path(root: Path, relative: str, where_: Location) -> Path:
     return root / rel
 
 
+def existing_file(path: Path, relative: str, where_: Location) -> Path:
+    """`path` if it is a regular file; otherwise an input error at `where_`, which names it."""
+    shown = display_path(path)
+    if not path.exists():
+        raise fail(where_, f"file {relative!r} not found (looked for {shown})")
+    if path.is_dir():
+        raise fail(where_, f"{relative!r} is a directory; expected a file ({shown})")
+    if not path.is_file():
+        raise fail(where_, f"{relative!r} is not a regular file ({shown})")
+    return path
+
+
 def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
     """Resolve and read a kit's manifest. Component data is loaded on demand."""
     options = options or Options()
     root = resolve_kit_dir(name_or_path)
-    manifest_path = root / MANIFEST
+    manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
     doc = load_yaml_file(manifest_path, display_path(manifest_path))
     manifest: KitManifest = validate_document(doc, manifest_schema())
     for cid, spec in manifest.components.items():

@@ -29,7 +29,18 @@ from printkit.load.schema import (
     Type,
 )
 
-ELEMENT_TYPES = ("header", "value", "title", "fan", "drift", "text", "band", "marker", "icon")
+ELEMENT_TYPES = (
+    "header",
+    "value",
+    "title",
+    "fan",
+    "drift",
+    "text",
+    "band",
+    "marker",
+    "icon",
+    "image",
+)
 
 
 @dataclass
@@ -59,6 +70,7 @@ class Element:
     colour: str | None
     caption: str | None
     max_lines: int
+    image: str | None = None
 
 
 @dataclass
@@ -109,6 +121,7 @@ class Deck:
     back: Back
     cards: list[Card]
     file: str = ""
+    images: dict[str, Any] = field(default_factory=dict)  # path -> load.images.KitImage
 
     @property
     def total(self) -> int:
@@ -175,6 +188,10 @@ ELEMENT = Record(
         "colour": Field(Color()),
         "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
         "max_lines": Field(Int(1, 50), default=20),
+        "image": Field(
+            Str(1, 255),
+            doc="image: a PNG or JPEG in the kit folder (may use {field}), fitted in the box",
+        ),
     },
     cls=Element,
 )
