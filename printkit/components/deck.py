@@ -41,7 +41,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     )
     _check_cards(deck, raw, doc.file)
     apply_variants(kit, deck)
-    _check_total(deck, where(raw) or Location(doc.file))
+    _check_total(deck, where(raw, "cards") or Location(doc.file))
     _check_size(kit, deck, where(raw, "card_size") or Location(doc.file))
     deck.images = load_images(kit, deck)
     return deck
@@ -78,7 +78,7 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
                         )
     _check_elements(deck, known, errors)
     errors.raise_if_any()
-    _check_total(deck, where(raw) or Location(file))
+    _check_total(deck, where(raw, "cards") or Location(file))
 
 
 def _check_total(deck: Deck, at: Location) -> None:

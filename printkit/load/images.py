@@ -57,33 +57,51 @@ def load_image(root: Path, relative: str, where: Location) -> KitImage:
 
 
 def _verify(data: bytes, relative: str, where: Location) -> tuple[str, int, int]:
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            probe = Image.open(io.BytesIO(data), formats=FORMATS)
-            fmt, (width, height) = probe.format, probe.size
-    except UnidentifiedImageError:
-        raise fail(where, f"{relative!r} is not a PNG or JPEG image") from None
-    except Exception as exc:  # Pillow raises many types for a damaged header
-        raise fail(where, f"image {relative!r} is damaged ({_reason(exc)})") from None
+    fmt, width, height = _header(data, relative, where)
     if width * height > limits.MAX_IMAGE_PIXELS:
-        raise fail(
-            where,
-            f"image {relative!r} is {width:,} x {height:,} pixels; the limit (MAX_IMAGE_PIXELS) "
-            f"is {limits.MAX_IMAGE_PIXELS:,} pixels",
-        )
+        raise fail(where, _too_many_pixels(relative, f"is {width:,} x {height:,} pixels"))
     if width < 1 or height < 1:
         raise fail(where, f"image {relative!r} has no pixels")
+    from PIL import Image
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data), formats=FORMATS) as image:
                 image.load()  # decode every pixel: a truncated or corrupt file fails here
-    except Exception as exc:
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise fail(where, _too_many_pixels(relative)) from None
+    except Exception as exc:  # Pillow raises many types for damaged data
         raise fail(where, f"image {relative!r} is damaged ({_reason(exc)})") from None
     return fmt, width, height
+
+
+def _header(data: bytes, relative: str, where: Location) -> tuple[str, int, int]:
+    """Format and size from the header alone, by the format's own reader (no pixel decoded).
+
+    The plugin classes are used directly because Image.open applies Pillow's own, larger
+    bomb limit first, which would hide the image's real size from the message.
+    """
+    from PIL import JpegImagePlugin, PngImagePlugin
+
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        reader = PngImagePlugin.PngImageFile
+    elif data.startswith(b"\xff\xd8\xff"):
+        reader = JpegImagePlugin.JpegImageFile
+    else:
+        raise fail(where, f"{relative!r} is not a PNG or JPEG image")
+    try:
+        with reader(io.BytesIO(data)) as probe:
+            return probe.format, probe.size[0], probe.size[1]
+    except Exception as exc:  # Pillow raises many types for a damaged header
+        raise fail(where, f"image {relative!r} is damaged ({_reason(exc)})") from None
+
+
+def _too_many_pixels(relative: str, size: str = "has too many pixels") -> str:
+    return (
+        f"image {relative!r} {size}; the limit (MAX_IMAGE_PIXELS) is "
+        f"{limits.MAX_IMAGE_PIXELS:,} pixels (is it a decompression bomb?)"
+    )
 
 
 def _reason(exc: Exception) -> str:

@@ -258,7 +258,10 @@ class _Converter:
             value = self.constructor.construct_object(node, deep=True)
         except (ValueError, ArithmeticError, yaml.YAMLError):
             if node.tag == "tag:yaml.org,2002:int":
-                raise fail(self._loc(node), "this number is too long to be a number") from None
+                raise fail(
+                    self._loc(node),
+                    "this number has thousands of digits; no value in a kit needs that many",
+                ) from None
             value = node.value  # an impossible date, bad base64: keep the text as written
         if not isinstance(value, str | int | float | bool | type(None)):
             value = node.value  # dates, binary: keep the text as written
