@@ -44,12 +44,41 @@ def check_pypdf_strict(path: Path) -> int:
                     assert box.width > 0 and box.height > 0, f"{path}: empty page box"
                 contents = page.get_contents()
                 assert contents is not None and contents.get_data(), f"{path}: empty page"
-                page.extract_text()  # parses every content stream and font
+                assert contents.operations, f"{path}: page content does not parse"
+                _touch_resources(page.get("/Resources"), path, set())
             n = len(reader.pages)
     finally:
         logger.removeHandler(capture)
     assert not capture.records, f"{path}: pypdf warnings: {capture.records}"
     return n
+
+
+def _touch_resources(resources, path: Path, seen: set) -> None:
+    """Decode every form, image and embedded font file the page uses (each object once)."""
+    if resources is None:
+        return
+    resources = resources.get_object()
+    for xobj in (resources.get("/XObject") or {}).values():
+        ref = getattr(xobj, "idnum", None)
+        if ref in seen:
+            continue
+        seen.add(ref)
+        xobj = xobj.get_object()
+        if xobj.get("/Subtype") == "/Image":
+            assert xobj.get_data(), f"{path}: empty image"
+        else:
+            xobj.get_data()
+            _touch_resources(xobj.get("/Resources"), path, seen)
+    for font in (resources.get("/Font") or {}).values():
+        font = font.get_object()
+        for descendant in font.get("/DescendantFonts") or [font]:
+            descriptor = descendant.get_object().get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            for key in ("/FontFile", "/FontFile2", "/FontFile3"):
+                if key in descriptor and id(descriptor[key]) not in seen:
+                    assert descriptor[key].get_object().get_data(), f"{path}: empty font file"
 
 
 def check_pdfium_renders(path: Path, scale: float = 0.15) -> int:
