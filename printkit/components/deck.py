@@ -27,6 +27,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     data = doc.data if isinstance(doc.data, dict) else {}
     pre = Context(doc)
     fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, pre, ("fields",))
+    fields = {k: v for k, v in fields.items() if v is not None}  # bad ones: reported below
     kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
     raw = validate_document(doc, deck_schema(fields, kinds))
     deck = Deck(
