@@ -498,7 +498,7 @@ def _(kit: Path) -> Expect:
     f = kit / "cards.yaml"
     long = " ".join(["Overlong rules text that never ends."] * 15)
     edit(f, 'note: "Turn once."', f'note: "{long}"')
-    return at(f, "{id: a,", "card 'a': the band text does not fit its box", inner="{id: a")
+    return at(f, "{id: a,", "card 'a': field 'note' does not fit its box", inner='"Overlong')
 
 
 # -- limits -----------------------------------------------------------------------------------

@@ -53,15 +53,22 @@ IDENT = st.from_regex(r"[a-z][a-z0-9_-]{0,10}", fullmatch=True)
 def card_sizes(draw):
     if draw(st.booleans()):
         name = draw(st.sampled_from(["poker", "bridge", "mini", "tarot", "square"]))
-        dims = {"poker": (63, 88), "bridge": (57, 89), "mini": (44, 63), "tarot": (70, 120),
-                "square": (70, 70)}[name]
+        dims = {
+            "poker": (63, 88),
+            "bridge": (57, 89),
+            "mini": (44, 63),
+            "tarot": (70, 120),
+            "square": (70, 70),
+        }[name]
         return name, dims
     w = draw(st.integers(40, 120))
     h = draw(st.integers(45, 160))
     unit = draw(st.sampled_from(["mm", "plain", "in"]))
     if unit == "in":
         return {"width": f"{w / 25.4:.3f}in", "height": f"{h / 25.4:.3f}in"}, (
-            round(w / 25.4, 3) * 25.4, round(h / 25.4, 3) * 25.4)
+            round(w / 25.4, 3) * 25.4,
+            round(h / 25.4, 3) * 25.4,
+        )
     if unit == "plain":
         return {"width": w, "height": h}, (w, h)
     return {"width": f"{w}mm", "height": f"{h}mm"}, (w, h)
@@ -76,18 +83,29 @@ def face(draw, w: float, h: float) -> list[dict]:
         if y + 10 > h * 0.45:
             break
         box = [3, round(y, 2), round(inner, 2), 9]
-        elements.append({"element": name, "box": box, **({"field": "power"} if name == "value"
-                                                          else {})})
+        elements.append(
+            {"element": name, "box": box, **({"field": "power"} if name == "value" else {})}
+        )
         if name == "image":
             elements[-1]["image"] = "art/wheel.png"
         y += 10
     title_h = max(8.0, h * 0.15)
-    elements.append({"element": "title", "box": [3, round(y, 2), round(inner, 2),
-                                                 round(title_h, 2)], "text": "{title}"})
+    elements.append(
+        {
+            "element": "title",
+            "box": [3, round(y, 2), round(inner, 2), round(title_h, 2)],
+            "text": "{title}",
+        }
+    )
     y += title_h + 1
-    elements.append({"element": draw(st.sampled_from(["text", "band"])),
-                     "box": [3, round(y, 2), round(inner, 2), round(h - y - 3, 2)],
-                     "text": "{note}", "size": "3mm"})
+    elements.append(
+        {
+            "element": draw(st.sampled_from(["text", "band"])),
+            "box": [3, round(y, 2), round(inner, 2), round(h - y - 3, 2)],
+            "text": "{note}",
+            "size": "3mm",
+        }
+    )
     return elements
 
 
@@ -107,17 +125,20 @@ def valid_kits(draw) -> dict[str, dict]:
     ids = draw(st.lists(IDENT, min_size=1, max_size=6, unique=True))
     cards = []
     for cid in ids:
-        card = {"id": cid, "kind": draw(st.sampled_from(kind_names)),
-                "count": draw(st.integers(1, 3)), "title": draw(SAFE_TEXT),
-                "note": draw(SAFE_TEXT)}
+        card = {
+            "id": cid,
+            "kind": draw(st.sampled_from(kind_names)),
+            "count": draw(st.integers(1, 3)),
+            "title": draw(SAFE_TEXT),
+            "note": draw(SAFE_TEXT),
+        }
         if draw(st.booleans()):
             card["power"] = draw(st.integers(0, 9))
         cards.append(card)
     deck = {
         "card_size": size,
         "min_text_size": draw(st.sampled_from(["5pt", "6pt", 2])),
-        "fields": {"power": {"type": "integer", "min": 0, "max": 9},
-                   "note": {"type": "text"}},
+        "fields": {"power": {"type": "integer", "min": 0, "max": 9}, "note": {"type": "text"}},
         "kinds": kinds,
         "back": {"title": draw(SAFE_TEXT)[:16], "colour": draw(COLOUR)},
         "cards": cards,
@@ -170,10 +191,25 @@ ANY_VALUE = st.recursive(
     | st.integers(-(10**30), 10**30)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=40)
-    | st.sampled_from(["", "63mm", "-1mm", "1e9mm", "../../etc/passwd", "/etc/passwd", "{x}",
-                      "#12345", "poker", "a" * 5000, "art/wheel.png", "nope.png"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
+    | st.sampled_from(
+        [
+            "",
+            "63mm",
+            "-1mm",
+            "1e9mm",
+            "../../etc/passwd",
+            "/etc/passwd",
+            "{x}",
+            "#12345",
+            "poker",
+            "a" * 5000,
+            "art/wheel.png",
+            "nope.png",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -204,8 +240,7 @@ _DELETE = object()
 def broken_kits(draw) -> dict[str, object]:
     files = draw(valid_kits())
     name = draw(st.sampled_from(["kit.yaml", "cards.yaml"]))
-    how = draw(st.sampled_from(["replace", "delete", "misspell", "truncate", "sprinkle",
-                                "bytes"]))
+    how = draw(st.sampled_from(["replace", "delete", "misspell", "truncate", "sprinkle", "bytes"]))
     if how in ("replace", "delete", "misspell"):
         paths = [p for p in _paths(files[name]) if p]
         path = draw(st.sampled_from(paths))
@@ -223,9 +258,15 @@ def broken_kits(draw) -> dict[str, object]:
     if how == "truncate":  # a half-saved file
         files[name] = text[: draw(st.integers(0, len(text)))]
     elif how == "sprinkle":
-        chars = draw(st.lists(st.sampled_from(list(":-[]{}&*!|>'\"%@`#,?\t\n \x07\x85\ufeff")
-                                              + ["\u2028", "\ud7ff", "\x00"]),
-                              min_size=1, max_size=5))
+        chars = draw(
+            st.lists(
+                st.sampled_from(
+                    list(":-[]{}&*!|>'\"%@`#,?\t\n \x07\x85\ufeff") + ["\u2028", "\ud7ff", "\x00"]
+                ),
+                min_size=1,
+                max_size=5,
+            )
+        )
         for ch in chars:
             at = draw(st.integers(0, len(text)))
             text = text[:at] + ch + text[at:]
@@ -241,8 +282,10 @@ def broken_kits(draw) -> dict[str, object]:
 LOCATED = re.compile(r"^.+?(:\d+(:\d+)?)?: error: .+")
 
 
-@settings(settings.get_profile(PROFILE), max_examples=settings.get_profile(
-    PROFILE).max_examples * INVALID_EXAMPLES_FACTOR)
+@settings(
+    settings.get_profile(PROFILE),
+    max_examples=settings.get_profile(PROFILE).max_examples * INVALID_EXAMPLES_FACTOR,
+)
 @given(files=broken_kits())
 def test_broken_kits_get_a_clean_error(files):
     with tempfile.TemporaryDirectory() as tmp:

@@ -215,8 +215,11 @@ class _DeckPainter:
 
 def _overflow_error(exc: CardTextOverflow):
     card, element = exc.card, exc.element
+    fields = PLACEHOLDER.findall(element.text or "")
+    field = fields[0] if fields else None
+    named = f"field {field!r}" if field else f"the {element.element} text"
     return fail(
-        where(card) or Location("?"),
-        f"card {card.id!r}: the {element.element} text does not fit its box even at "
-        f"{exc.overflow.min_size:g} pt (min_text_size); shorten it or enlarge the box",
+        where(card, field) or where(card) or Location("?"),
+        f"card {card.id!r}: {named} does not fit its box even at {exc.overflow.min_size:g} pt "
+        "(min_text_size); shorten the text or enlarge the box",
     )
