@@ -170,6 +170,18 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
+def _about_output(exc: OSError, out_dir: Path) -> bool:
+    """A full disk anywhere, or any OS error on a path inside the output folder."""
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", -1)):
+        return True
+    if not isinstance(exc.filename, str | Path):
+        return False
+    try:
+        return Path(exc.filename).resolve().is_relative_to(out_dir.resolve())
+    except (OSError, ValueError):
+        return False
+
+
 def write_error(exc: OSError, out_dir: Path):
     """An input error for a failed write: disk full, read-only folder, no permission..."""
     path = Path(exc.filename) if isinstance(exc.filename, str | Path) else out_dir
@@ -194,6 +206,8 @@ def staged(out_dir: Path) -> Iterator[Staging]:
         stage.commit()
     except OSError as exc:
         stage.discard()
+        if not _about_output(exc, out_dir):
+            raise  # not a write into --out: a bug or another failure, reported as such
         raise write_error(exc, out_dir) from None
     except BaseException:
         stage.discard()

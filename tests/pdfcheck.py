@@ -3,6 +3,7 @@
     from pdfcheck import assert_valid_pdf, assert_valid_outputs
     assert_valid_pdf(path)            # one file
     assert_valid_outputs(out_dir)     # every PDF under a build's --out folder
+    assert_fonts_embedded(path)       # every font an embedded TrueType subset
 
 A PDF is valid when pypdf opens it in strict mode without a single warning and reads every
 page's boxes and content streams, pypdfium2 renders every page, and `qpdf --check` passes
@@ -111,6 +112,39 @@ def check_qpdf(path: Path) -> None:
     r = subprocess.run([qpdf, "--check", str(path)], capture_output=True, text=True)
     assert r.returncode == 0, f"{path}: qpdf --check exit {r.returncode}:\n{r.stdout}{r.stderr}"
     assert "WARNING" not in (r.stdout + r.stderr).upper(), r.stdout + r.stderr
+
+
+def assert_fonts_embedded(path: Path | str) -> set[str]:
+    """Every font in the PDF (forms included) is an embedded TrueType subset; returns the names."""
+    from pypdf import PdfReader
+
+    names: set[str] = set()
+    reader = PdfReader(str(path))
+    pending = [page.get("/Resources") for page in reader.pages]
+    seen: set[int] = set()
+    while pending:
+        res = pending.pop()
+        if res is None:
+            continue
+        res = res.get_object()
+        for xobj in (res.get("/XObject") or {}).values():
+            if getattr(xobj, "idnum", None) not in seen:
+                seen.add(getattr(xobj, "idnum", None))
+                pending.append(xobj.get_object().get("/Resources"))
+        for font in (res.get("/Font") or {}).values():
+            font = font.get_object()
+            base = str(font.get("/BaseFont"))
+            names.add(base)
+            descendants = [d.get_object() for d in font.get("/DescendantFonts") or [font]]
+            for d in descendants:
+                descriptor = d.get("/FontDescriptor")
+                assert descriptor is not None, f"{path}: font {base} is not embedded"
+                assert "/FontFile2" in descriptor.get_object(), (
+                    f"{path}: font {base} is not an embedded TrueType font"
+                )
+            assert "+" in base, f"{path}: font {base} is not a subset"
+    assert names, f"{path}: no fonts"
+    return names
 
 
 def assert_valid_pdf(path: Path | str) -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from badkits import MINI, copy_kit, snapshot
 from conftest import edit
-from pdfcheck import assert_valid_outputs, assert_valid_pdf
+from pdfcheck import assert_fonts_embedded, assert_valid_outputs, assert_valid_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -83,6 +83,8 @@ def test_every_pdf_opens_cleanly_in_every_reader(tmp_path, cli, args):
     assert r.exit_code == 0, r.output
     pdfs = assert_valid_outputs(tmp_path)
     assert len(pdfs) == len(kits) + 1
+    for pdf in pdfs:
+        assert all("Helvetica" not in name for name in assert_fonts_embedded(pdf))
 
 
 def test_validity_helper_catches_a_broken_pdf(tmp_path, cli):

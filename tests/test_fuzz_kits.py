@@ -7,7 +7,7 @@ YAML text cut short or sprinkled with stray characters or bytes. Every one must 
 0 or a clean located error (exit 2): never a traceback, never an internal error, never a change
 to the output folder.
 
-CI runs a small, derandomised number of examples (about 20 s). For a long run:
+CI runs a small, derandomised number of examples (15 valid, 90 broken: about 10 s). For a long run:
     PRINTKIT_FUZZ=1 python -m pytest tests/test_fuzz_kits.py            # 300 examples each
     PRINTKIT_FUZZ=2000 python -m pytest tests/test_fuzz_kits.py         # 2000 each
 """
@@ -31,14 +31,14 @@ from printkit.cli import main
 
 _fuzz = os.environ.get("PRINTKIT_FUZZ", "")
 _common = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
-settings.register_profile("printkit-ci", max_examples=12, derandomize=True, **_common)
+settings.register_profile("printkit-ci", max_examples=15, derandomize=True, **_common)
 settings.register_profile(
     "printkit-fuzz",
     max_examples=int(_fuzz) if _fuzz.isdigit() and int(_fuzz) > 1 else 300,
     **_common,
 )
 PROFILE = "printkit-fuzz" if _fuzz else "printkit-ci"
-INVALID_EXAMPLES_FACTOR = 3  # invalid kits are cheap (they stop before drawing): try more
+INVALID_EXAMPLES_FACTOR = 6  # invalid kits are cheap (most stop before drawing): try more
 
 SAFE_TEXT = st.text(
     alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789 éÆ–’×-"),

@@ -60,7 +60,7 @@ def test_a_billion_cards_are_refused_without_copying_one(tmp_path, cli, monkeypa
 
 def test_variant_counts_cannot_pass_the_card_limit(tmp_path, cli):
     kit = copy_kit(MINI, tmp_path / "mini")
-    edit(kit / "tokens.yaml", "- {id: t1,", "- {id: t3, kind: token, count: 9000}\n  - {id: t1,")
+    edit(kit / "tokens.yaml", "- {id: t1,", "- {id: t3, kind: token, count: 100}\n  - {id: t1,")
     edit(
         kit / "kit.yaml",
         "    exclude_tags: [bonus]",

@@ -220,7 +220,7 @@ def _printkit(*args, **kw) -> subprocess.Popen:
 
 
 def test_killed_build_leaves_outputs_and_the_next_build_sweeps(tmp_path):
-    kit = _big_kit(tmp_path / "kits" / "mini", 1500)
+    kit = _big_kit(tmp_path / "kits" / "mini", 1000)
     out = tmp_path / "out"
     first = _printkit("build", kit, "--out", out, "--variant", "small")
     assert first.wait(timeout=60) == 0, first.stderr.read()
