@@ -68,6 +68,13 @@ class Staging:
 
     def temp_for(self, target: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
+        inside = target.parent.resolve().is_relative_to(self.out_dir.resolve())
+        if not inside:  # a link inside --out that points elsewhere: never write through it
+            raise fail(
+                Location(display_path(target.parent)),
+                "this output folder is a link leading outside the --out folder; "
+                "remove the link or choose another --out",
+            )
         if target.parent not in self._swept:
             self._swept.add(target.parent)
             sweep_stale_temps(target.parent, self.started)

@@ -122,6 +122,18 @@ def test_build_writes_only_inside_out(tmp_path, cli, monkeypatch):
     assert sorted(set(written) - set(kit_files)) == ["out/mini/cards.pdf", "out/mini/tokens.pdf"]
 
 
+def test_no_write_through_a_link_out_of_the_output_folder(tmp_path, cli):
+    kit = copy_kit(MINI, tmp_path / "kits" / "mini")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "mini").symlink_to(elsewhere, target_is_directory=True)
+    r = cli("build", kit, "--out", out)
+    assert r.exit_code == 2 and "link leading outside the --out folder" in r.stderr, r.output
+    assert list(elsewhere.iterdir()) == []
+
+
 def test_output_names_cannot_hold_path_parts(tmp_path):
     from printkit.build import output_path
     from printkit.errors import InputError
