@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.errors import InputError, Location, display_path, fail
+from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.schema import validate_document, where
 from printkit.load.yamlsafe import Document, load_yaml_file
 from printkit.model.kit import ComponentSpec, KitManifest, Variant, manifest_schema
@@ -80,6 +80,14 @@ class Kit:
         return list(self.manifest.components)
 
     def spec(self, component_id: str) -> ComponentSpec:
+        """The manifest entry of a component; an input error if kit.yaml has no such component
+        (a data file or the rules may name one that was renamed or deleted)."""
+        if component_id not in self.manifest.components:
+            raise fail(
+                self.manifest_doc.where(("components",), key=True),
+                f"kit {self.name!r} has no component {component_id!r}; its components are: "
+                f"{', '.join(self.manifest.components)}",
+            )
         return self.manifest.components[component_id]
 
     def active_variants(self) -> list[Variant]:
@@ -126,8 +134,13 @@ class Kit:
     def rules_data(self) -> Any:
         """The kit's rules file validated by its game module's SCHEMA (None if the kit has none)."""
         spec = self.manifest.rules
-        if spec is None or spec.file is None:
+        if spec is None:
             return None
+        if spec.file is None:
+            raise fail(
+                where(spec) or Location(self.manifest_file),
+                f"rules needs 'file:' naming the {spec.module} rules data file (e.g. rules.yaml)",
+            )
         if "\0rules" not in self._models:
             from printkit.games import game
 
@@ -195,4 +208,19 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
             Location(display_path(manifest_path)),
             f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
         )
+    _check_uses(manifest, doc)
     return Kit(root, manifest, doc, options)
+
+
+def _check_uses(manifest: KitManifest, doc: Document) -> None:
+    """Each component's `uses` must name components of this kit."""
+    errors = Collector()
+    for cid, spec in manifest.components.items():
+        for role, other in spec.uses.items():
+            if other not in manifest.components:
+                errors.add(
+                    doc.where(("components", cid, "uses", role)),
+                    f"component {cid!r} uses {other!r} as its {role}, but the kit has no such "
+                    f"component; its components are: {', '.join(manifest.components)}",
+                )
+    errors.raise_if_any()

@@ -327,6 +327,22 @@ def _(kit: Path) -> Expect:
     return at(f, "name: ../", "name must be an identifier", inner="../")
 
 
+@case("uses-unknown-component")
+def _(kit: Path) -> Expect:
+    f = kit / "kit.yaml"
+    edit(f, "    title: Tokens\n", "    title: Tokens\n    uses: {deck: cardz}\n")
+    return at(
+        f, "uses: {deck: cardz}", "uses 'cardz' as its deck, but the kit has no such", inner="cardz"
+    )
+
+
+@case("chariot-rules-without-file", base="chariot-race")
+def _(kit: Path) -> Expect:
+    f = kit / "kit.yaml"
+    edit(f, "  file: rules.yaml\n", "")
+    return at(f, "module: chariot_race", "rules needs 'file:'", inner="module")
+
+
 @case("unknown-variant")
 def _(kit: Path) -> Expect:
     return Expect(

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from badkits import MINI, copy_kit, snapshot
+from badkits import MINI, copy_kit, position_of, snapshot
 
 from printkit.components import deck as deck_component
 from printkit.output import TEMP_PREFIX, Staging, sweep_stale_temps
@@ -272,3 +272,22 @@ def test_two_builds_into_one_folder_never_corrupt_a_file(tmp_path):
         for name, (data, _) in snapshot(out).items():
             assert data in (refs["a4"][name][0], refs["letter"][name][0]), name
         assert temps(out) == []
+
+
+def test_a_reference_to_a_missing_component_is_located(tmp_path):
+    from printkit.errors import InputError
+    from printkit.kit import load_kit
+
+    folder = copy_kit(MINI, tmp_path / "mini")
+    kit = load_kit(str(folder))
+    try:
+        kit.spec("fatum")
+    except InputError as exc:
+        message = exc.render()
+    else:
+        raise AssertionError("no error")
+    assert message.endswith(
+        "kit 'mini' has no component 'fatum'; its components are: cards, tokens"
+    )
+    line, col = position_of(folder / "kit.yaml", "components:")
+    assert f"kit.yaml:{line}:{col}: error:" in message  # the `components:` key
