@@ -190,28 +190,6 @@ def existing_file(path: Path, relative: str, where_: Location) -> Path:
     return path
 
 
-def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
-    """Resolve and read a kit's manifest. Component data is loaded on demand."""
-    options = options or Options()
-    root = resolve_kit_dir(name_or_path)
-    manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
-    doc = load_yaml_file(manifest_path, display_path(manifest_path))
-    manifest: KitManifest = validate_document(doc, manifest_schema())
-    for cid, spec in manifest.components.items():
-        spec.id = cid
-    for vname, variant in manifest.variants.items():
-        variant.name = vname
-    unknown = [v for v in options.variants if v not in manifest.variants]
-    if unknown:
-        known = ", ".join(manifest.variants) or "none"
-        raise fail(
-            Location(display_path(manifest_path)),
-            f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
-        )
-    _check_uses(manifest, doc)
-    return Kit(root, manifest, doc, options)
-
-
 def _check_uses(manifest: KitManifest, doc: Document) -> None:
     """Each component's `uses` must name components of this kit."""
     errors = Collector()
@@ -224,3 +202,25 @@ def _check_uses(manifest: KitManifest, doc: Document) -> None:
                     f"component; its components are: {', '.join(manifest.components)}",
                 )
     errors.raise_if_any()
+
+
+def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
+    """Resolve and read a kit's manifest. Component data is loaded on demand."""
+    options = options or Options()
+    root = resolve_kit_dir(name_or_path)
+    manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
+    doc = load_yaml_file(manifest_path, display_path(manifest_path))
+    manifest: KitManifest = validate_document(doc, manifest_schema())
+    for cid, spec in manifest.components.items():
+        spec.id = cid
+    for vname, variant in manifest.variants.items():
+        variant.name = vname
+    _check_uses(manifest, doc)
+    unknown = [v for v in options.variants if v not in manifest.variants]
+    if unknown:
+        known = ", ".join(manifest.variants) or "none"
+        raise fail(
+            Location(display_path(manifest_path)),
+            f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
+        )
+    return Kit(root, manifest, doc, options)
