@@ -41,22 +41,12 @@ def output_path(out: Path, kit_name: str, file_name: str) -> Path:
 
 def build_kits(kits: list[Kit], out: Path, progress: Progress | None = None) -> list[Path]:
     """Build every component of every kit; returns the files written."""
+    check_distinct_names(kits)
     for kit in kits:
         kit.models()  # every input error of every file, before any drawing starts
-    plans = [(kit, component_targets(kit, out)) for kit in kits]
-    seen: dict[Path, Kit] = {}
-    for kit, targets in plans:
-        for _, target in targets:
-            if target in seen and seen[target] is not kit:
-                raise fail(
-                    Location(kit.manifest_file),
-                    f"two kits named {kit.name!r} would both write {target}; build them into "
-                    "different --out folders",
-                )
-            seen[target] = kit
     with staged(out) as stage:
-        for kit, targets in plans:
-            for cid, target in targets:
+        for kit in kits:
+            for cid, target in component_targets(kit, out):
                 module = component_type(kit.spec(cid).type)
                 temp = stage.temp_for(target)
                 label = f"{kit.name}/{target.name}"
@@ -69,6 +59,19 @@ def build_kits(kits: list[Kit], out: Path, progress: Progress | None = None) -> 
                     stage.write_text(output_path(out, kit.name, name), text)
         written = [target for _, target in stage.pending]
     return written
+
+
+def check_distinct_names(kits: list[Kit]) -> None:
+    """Two different kits of one name would write the same OUT/<kit>/ files: refuse."""
+    seen: dict[str, Kit] = {}
+    for kit in kits:
+        first = seen.setdefault(kit.name, kit)
+        if first is not kit and first.root.resolve() != kit.root.resolve():
+            raise fail(
+                Location(kit.manifest_file),
+                f"two kits are named {kit.name!r} (the other is {first.manifest_file}); both "
+                "would write the same files: build them into different --out folders",
+            )
 
 
 def _rules_module(kit: Kit):

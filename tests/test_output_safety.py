@@ -291,3 +291,12 @@ def test_a_reference_to_a_missing_component_is_located(tmp_path):
     )
     line, col = position_of(folder / "kit.yaml", "components:")
     assert f"kit.yaml:{line}:{col}: error:" in message  # the `components:` key
+
+
+def test_two_kits_of_one_name_are_refused(tmp_path, cli):
+    one = copy_kit(MINI, tmp_path / "a" / "mini")
+    two = copy_kit(MINI, tmp_path / "b" / "mini")
+    r = cli("build", one, two, "--out", tmp_path / "out")
+    assert r.exit_code == 2 and "two kits are named 'mini'" in r.stderr, r.output
+    assert not (tmp_path / "out").exists()
+    assert cli("build", one, one, "--out", tmp_path / "out").exit_code == 0  # the same kit twice
