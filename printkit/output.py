@@ -86,6 +86,19 @@ class Staging:
         self.pending.append((temp, target))
         return temp
 
+    def sweep_output_folders(self) -> None:
+        """Sweep OUT and each folder directly in it (links not followed), even when nothing
+        will be written there this run."""
+        folders = [self.out_dir]
+        with contextlib.suppress(OSError):
+            folders += [
+                Path(e.path) for e in os.scandir(self.out_dir) if e.is_dir(follow_symlinks=False)
+            ]
+        for folder in folders:
+            if folder not in self._swept:
+                self._swept.add(folder)
+                sweep_stale_temps(folder, self.started)
+
     def write_text(self, target: Path, text: str) -> None:
         self.temp_for(target).write_text(text, encoding="utf-8")
 
@@ -208,6 +221,7 @@ def write_error(exc: OSError, out_dir: Path):
 def staged(out_dir: Path) -> Iterator[Staging]:
     """`with staged(out) as s:` writes temporaries; they replace the targets only on success."""
     stage = Staging(out_dir)
+    stage.sweep_output_folders()
     try:
         yield stage
         stage.commit()

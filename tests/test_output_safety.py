@@ -26,20 +26,23 @@ def temps(folder: Path) -> list[Path]:
 
 @pytest.fixture
 def built(tmp_path, cli):
-    """A copy of the mini kit and an output folder holding a complete earlier build of it."""
+    """A copy of the mini kit and an output folder holding a complete earlier build of it.
+
+    The kit's data is then changed, so that the next build must redraw every component.
+    """
     kit = copy_kit(MINI, tmp_path / "kits" / "mini")
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out)
     assert r.exit_code == 0, r.output
+    for name in ("cards.yaml", "tokens.yaml"):
+        text = (kit / name).read_text(encoding="utf-8")
+        text = text.replace("TOKEN", "TOKEN2").replace("PLAIN", "CHANGED")
+        (kit / name).write_text(text, encoding="utf-8")
     return kit, out
 
 
 def test_injected_failure_after_the_first_component_changes_nothing(built, cli, monkeypatch):
     kit, out = built
-    (kit / "cards.yaml").write_text(
-        (kit / "cards.yaml").read_text(encoding="utf-8").replace("PLAIN", "CHANGED"),
-        encoding="utf-8",
-    )
     before = snapshot(out)
     original = deck_component.render
     calls = []
@@ -115,11 +118,11 @@ def test_build_writes_only_inside_out(tmp_path, cli, monkeypatch):
     r = cli("build", kit, "--out", tmp_path / "out")
     assert r.exit_code == 0, r.output
     assert (snapshot(tmp_path / "kits"), snapshot(work)) == outside_before
-    written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
-    kit_files = sorted(
-        str(p.relative_to(tmp_path)) for p in (tmp_path / "kits").rglob("*") if p.is_file()
-    )
-    assert sorted(set(written) - set(kit_files)) == ["out/mini/cards.pdf", "out/mini/tokens.pdf"]
+    files = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
+    kit_files = {str(p.relative_to(tmp_path)) for p in (tmp_path / "kits").rglob("*")}
+    written = files - kit_files
+    assert {"out/mini/cards.pdf", "out/mini/tokens.pdf"} <= written
+    assert all(name.startswith("out/") for name in written), written
 
 
 def test_no_write_through_a_link_out_of_the_output_folder(tmp_path, cli):
@@ -269,7 +272,10 @@ def test_two_builds_into_one_folder_never_corrupt_a_file(tmp_path):
         runs = [_printkit("build", kit, "--out", out, "--paper", p) for p in ("a4", "letter")]
         for run in runs:
             assert run.wait(timeout=60) == 0, run.stderr.read()
-        for name, (data, _) in snapshot(out).items():
+        pdfs = [name for name in snapshot(out) if name.endswith(".pdf")]
+        assert len(pdfs) == 2
+        for name in pdfs:
+            data = (out / name).read_bytes()
             assert data in (refs["a4"][name][0], refs["letter"][name][0]), name
         assert temps(out) == []
 
@@ -300,3 +306,16 @@ def test_two_kits_of_one_name_are_refused(tmp_path, cli):
     assert r.exit_code == 2 and "two kits are named 'mini'" in r.stderr, r.output
     assert not (tmp_path / "out").exists()
     assert cli("build", one, one, "--out", tmp_path / "out").exit_code == 0  # the same kit twice
+
+
+def test_every_build_sweeps_the_kit_folders_even_when_it_writes_nothing_there(tmp_path):
+    from printkit.output import staged
+
+    folder = tmp_path / "out" / "other-kit"
+    folder.mkdir(parents=True)
+    stale = folder / f"{TEMP_PREFIX}{_dead_pid()}-x.pdf"
+    stale.write_bytes(b"half")
+    os.utime(stale, (time.time() - 60,) * 2)
+    with staged(tmp_path / "out"):
+        pass
+    assert not stale.exists()
