@@ -235,6 +235,7 @@ def _printkit(*args, **kw) -> subprocess.Popen:
     )
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and process groups are POSIX")
 def test_killed_build_leaves_outputs_and_the_next_build_sweeps(tmp_path):
     kit = _big_kit(tmp_path / "kits" / "mini", 1000)
     out = tmp_path / "out"
@@ -242,13 +243,14 @@ def test_killed_build_leaves_outputs_and_the_next_build_sweeps(tmp_path):
     assert first.wait(timeout=60) == 0, first.stderr.read()
     before = snapshot(out)
 
-    victim = _printkit("build", kit, "--out", out, "--profile", "shop")
+    # its own session, so that killing its group also kills any worker processes it started
+    victim = _printkit("build", kit, "--out", out, "--profile", "shop", start_new_session=True)
     deadline = time.monotonic() + 60
     while not temps(out) and victim.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert victim.poll() is None, "the big build finished before it could be killed"
     time.sleep(0.2)
-    victim.send_signal(signal.SIGKILL)
+    os.killpg(victim.pid, signal.SIGKILL)
     victim.wait(timeout=10)
     assert victim.returncode == -signal.SIGKILL
     left = temps(out)
