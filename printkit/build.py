@@ -11,13 +11,14 @@ processes when `jobs` > 1; each writes its own file, so the bytes are those of a
 from __future__ import annotations
 
 import os
+import re
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.components import component_type
-from printkit.errors import InputError
+from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
     KitRecord,
@@ -30,6 +31,7 @@ from printkit.output import staged
 from printkit.perf import gc_paused
 
 Progress = Callable[[str, int], None]
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 
 
 def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
@@ -37,8 +39,32 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     targets = []
     for cid in kit.component_ids():
         module = component_type(kit.spec(cid).type)
-        targets.append((cid, out / kit.name / module.output_name(kit, cid)))
+        targets.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
     return targets
+
+
+def output_path(out: Path, kit_name: str, file_name: str) -> Path:
+    """OUT/<kit>/<file>, refusing any name that would lead elsewhere (path parts, `..`)."""
+    for part in (kit_name, file_name):
+        if not _SAFE_NAME.fullmatch(part) or part.strip(".") == "":
+            raise fail(
+                Location(kit_name),
+                f"output name {part!r} must be a plain file name (letters, digits, - _ .)",
+            )
+    return out / kit_name / file_name
+
+
+def check_distinct_names(kits: list[Kit]) -> None:
+    """Two different kits of one name would write the same OUT/<kit>/ files: refuse."""
+    seen: dict[str, Kit] = {}
+    for kit in kits:
+        first = seen.setdefault(kit.name, kit)
+        if first is not kit and first.root.resolve() != kit.root.resolve():
+            raise fail(
+                Location(kit.manifest_file),
+                f"two kits are named {kit.name!r} (the other is {first.manifest_file}); both "
+                "would write the same files: build them into different --out folders",
+            )
 
 
 @dataclass
@@ -57,7 +83,7 @@ def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
         key = plan.keys[cid] = target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
             module = component_type(kit.spec(cid).type)
-            plan.stale.append((cid, out / kit.name / module.output_name(kit, cid)))
+            plan.stale.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
     return plan
 
 
@@ -86,6 +112,7 @@ def build_kits(
     A kit's game module may offer `extra_outputs(kit) -> {file name: text}` (written beside the
     PDFs) and `build_notes(kit) -> str` (passed to `notes`, e.g. a pick list to print).
     """
+    check_distinct_names(kits)
     plans = [_plan(kit, out, force) for kit in kits]
     errors: list = []
     with gc_paused():
@@ -121,7 +148,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     record.extras = {}
     if extra:
         for name, text in extra(kit).items():
-            temp = stage.temp_for(out / kit.name / name)
+            temp = stage.temp_for(output_path(out, kit.name, name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
     for cid, target in plan.stale:
@@ -154,6 +181,8 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
             errors: list = []
             for kit, target, future in futures:
                 pages, diagnostics, failure = future.result()
+                if isinstance(failure, OSError):
+                    raise failure  # a full disk or an unwritable --out: reported plainly
                 if failure:
                     raise RuntimeError(failure)
                 errors.extend(diagnostics)
@@ -179,6 +208,8 @@ def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, st
         return int(pages or 0), [], None
     except InputError as exc:
         return 0, list(exc.diagnostics), None
+    except OSError as exc:
+        return 0, [], OSError(exc.errno, exc.strerror, exc.filename)
     except Exception as exc:  # re-raised in the parent, which reports it as a bug
         detail = traceback.format_exc() if os.environ.get("PRINTKIT_DEBUG") else ""
         return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()

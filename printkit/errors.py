@@ -36,6 +36,13 @@ def display_path(path: str | Path) -> str:
         return str(p)
 
 
+def printable(text: str) -> str:
+    """Text safe for a one-line message: control and invisible characters escaped (\\n, \\x07)."""
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text
+    )
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One input error: a location and a sentence saying what was expected and what was found."""
@@ -44,7 +51,7 @@ class Diagnostic:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.where}: error: {self.message}"
+        return printable(f"{self.where}: error: {self.message}")  # one line, whatever the data
 
 
 @dataclass

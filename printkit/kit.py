@@ -80,14 +80,26 @@ class Kit:
         return list(self.manifest.components)
 
     def spec(self, component_id: str) -> ComponentSpec:
+        """The manifest entry of a component; an input error if kit.yaml has no such component
+        (a data file or the rules may name one that was renamed or deleted)."""
+        if component_id not in self.manifest.components:
+            raise fail(
+                self.manifest_doc.where(("components",), key=True),
+                f"kit {self.name!r} has no component {component_id!r}; its components are: "
+                f"{', '.join(self.manifest.components)}",
+            )
         return self.manifest.components[component_id]
 
     def active_variants(self) -> list[Variant]:
         return [self.manifest.variants[v] for v in self.options.variants]
 
     def data_path(self, relative: str, where_: Location) -> Path:
-        """A file inside the kit folder; refuses paths that escape it."""
-        return confined_path(self.root, relative, where_)
+        """A file inside the kit folder; refuses paths that escape it and names that are not files.
+
+        A missing file is reported at `where_` (the place in kit.yaml that names it).
+        """
+        path = confined_path(self.root, relative, where_)
+        return existing_file(path, relative, where_)
 
     def document(self, component_id: str) -> Document:
         """The component's data file, parsed, with variant overrides applied to its top level."""
@@ -122,8 +134,13 @@ class Kit:
     def rules_data(self) -> Any:
         """The kit's rules file validated by its game module's SCHEMA (None if the kit has none)."""
         spec = self.manifest.rules
-        if spec is None or spec.file is None:
+        if spec is None:
             return None
+        if spec.file is None:
+            raise fail(
+                where(spec) or Location(self.manifest_file),
+                f"rules needs 'file:' naming the {spec.module} rules data file (e.g. rules.yaml)",
+            )
         if "\0rules" not in self._models:
             from printkit.games import game
 
@@ -149,6 +166,8 @@ class Kit:
 
 def confined_path(root: Path, relative: str, where_: Location) -> Path:
     """`root/relative`, refusing absolute paths, `..` and symlinks that lead outside root."""
+    if not relative or any(ord(ch) < 32 for ch in relative):
+        raise fail(where_, f"path {relative!r} is empty or holds control characters")
     rel = Path(relative)
     if rel.is_absolute() or relative.startswith(("/", "\\")) or ":" in relative[:3]:
         raise fail(where_, f"path {relative!r} must be relative to the kit folder")
@@ -159,17 +178,44 @@ def confined_path(root: Path, relative: str, where_: Location) -> Path:
     return root / rel
 
 
+def existing_file(path: Path, relative: str, where_: Location) -> Path:
+    """`path` if it is a regular file; otherwise an input error at `where_`, which names it."""
+    shown = display_path(path)
+    if not path.exists():
+        raise fail(where_, f"file {relative!r} not found (looked for {shown})")
+    if path.is_dir():
+        raise fail(where_, f"{relative!r} is a directory; expected a file ({shown})")
+    if not path.is_file():
+        raise fail(where_, f"{relative!r} is not a regular file ({shown})")
+    return path
+
+
+def _check_uses(manifest: KitManifest, doc: Document) -> None:
+    """Each component's `uses` must name components of this kit."""
+    errors = Collector()
+    for cid, spec in manifest.components.items():
+        for role, other in spec.uses.items():
+            if other not in manifest.components:
+                errors.add(
+                    doc.where(("components", cid, "uses", role)),
+                    f"component {cid!r} uses {other!r} as its {role}, but the kit has no such "
+                    f"component; its components are: {', '.join(manifest.components)}",
+                )
+    errors.raise_if_any()
+
+
 def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
     """Resolve and read a kit's manifest. Component data is loaded on demand."""
     options = options or Options()
     root = resolve_kit_dir(name_or_path)
-    manifest_path = root / MANIFEST
+    manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
     doc = load_yaml_file(manifest_path, display_path(manifest_path))
     manifest: KitManifest = validate_document(doc, manifest_schema())
     for cid, spec in manifest.components.items():
         spec.id = cid
     for vname, variant in manifest.variants.items():
         variant.name = vname
+    _check_uses(manifest, doc)
     unknown = [v for v in options.variants if v not in manifest.variants]
     if unknown:
         known = ", ".join(manifest.variants) or "none"

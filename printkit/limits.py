@@ -6,8 +6,10 @@ alias bomb, a deck of a billion cards. Each limit has a name that error messages
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # a YAML data file
 MAX_YAML_NODES = 200_000  # nodes after alias expansion (billion-laughs guard)
+MAX_YAML_DEPTH = 64  # nesting of lists and maps, aliases expanded (stack guard)
 MAX_CARDS_PER_DECK = 20_000  # total copies in one deck after counts
 MAX_COUNT_PER_CARD = 10_000  # a single card's count
 MAX_PAGES_PER_PDF = 10_000
-MAX_IMAGE_PIXELS = 50_000_000  # about 7000 x 7000
+MAX_IMAGE_PIXELS = 50_000_000  # about 7000 x 7000 (decompression-bomb guard)
+MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one image file in a kit
 MAX_LENGTH_MM = 5000.0  # any single length in the data (5 m)

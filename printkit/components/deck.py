@@ -6,10 +6,18 @@ from pathlib import Path
 from typing import Any
 
 from printkit import limits
-from printkit.components.imposed import home_grid, render_pieces
-from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
+from printkit.components.imposed import check_page_count, home_grid, render_pieces
+from printkit.draw.card import (
+    PLACEHOLDER,
+    CardPainter,
+    CardTextOverflow,
+    MissingValue,
+    fill_placeholders,
+)
 from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
+from printkit.layout.units import to_mm
+from printkit.load.images import KitImage, load_image
 from printkit.load.schema import Context, MapOf, Record, validate_document, where
 from printkit.load.yamlsafe import Document
 from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
@@ -32,7 +40,9 @@ def load(kit: Kit, component_id: str) -> Deck:
     _check_cards(deck, raw, doc.file)
     apply_variants(kit, deck, component_id)
     apply_game_markers(kit, component_id, deck)
-    _check_size(kit, deck, doc.file)
+    _check_total(deck, where(raw, "cards") or Location(doc.file))
+    _check_size(kit, deck, where(raw, "card_size") or Location(doc.file))
+    deck.images = load_images(kit, deck)
     return deck
 
 
@@ -48,6 +58,7 @@ def _declared(doc: Document) -> tuple[dict, tuple[str, ...]]:
     """The deck's declared card fields and kind names, read before the cards are validated."""
     data = doc.data if isinstance(doc.data, dict) else {}
     fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, Context(doc), ("fields",))
+    fields = {k: v for k, v in fields.items() if v is not None}  # bad ones: reported later
     kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
     return fields, kinds
 
@@ -73,7 +84,7 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
     known = {"id", "kind", "count", "title", "text", "marker", *deck.fields}
     for kname, kind in deck.kinds.items():
         for element in kind.face:
-            for text in (element.text, element.caption):
+            for text in (element.text, element.caption, element.image):
                 for name in PLACEHOLDER.findall(text or ""):
                     if name not in known:
                         errors.add(
@@ -81,14 +92,77 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
                             f"placeholder {{{name}}} in kind {kname!r} names no card field; "
                             f"fields are: {', '.join(sorted(known))}",
                         )
+    _check_elements(deck, known, errors)
     errors.raise_if_any()
+    _check_total(deck, where(raw, "cards") or Location(file))
+
+
+def _check_total(deck: Deck, at: Location) -> None:
     total = deck.total
     if total > limits.MAX_CARDS_PER_DECK:
         raise fail(
-            where(raw) or Location(file),
+            at,
             f"the deck has {total:,} cards; the limit (MAX_CARDS_PER_DECK) is "
             f"{limits.MAX_CARDS_PER_DECK:,}",
         )
+
+
+NUMERIC_ELEMENTS = {"fan": "turn", "drift": "drift"}  # element -> its default field
+
+
+def _check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
+    """Face elements must name real fields, fit on the card and say what they draw."""
+    w, h = to_mm(deck.size.width), to_mm(deck.size.height)
+    for kname, kind in deck.kinds.items():
+        for element in kind.face:
+            for attr in ("field", "mode"):
+                name = getattr(element, attr)
+                if name and name not in known:
+                    errors.add(
+                        where(element, attr),
+                        f"{attr} {name!r} in kind {kname!r} names no card field; "
+                        f"fields are: {', '.join(sorted(known))}",
+                    )
+            default = NUMERIC_ELEMENTS.get(element.element)
+            decl = deck.fields.get(element.field or default or "")
+            if default and decl and decl.type not in ("number", "integer"):
+                errors.add(
+                    where(element, "field") or where(element),
+                    f"a {element.element} element draws a number, but field "
+                    f"{element.field or default!r} is declared as {decl.type}",
+                )
+            if element.element == "image" and not element.image:
+                errors.add(where(element), "an image element needs 'image: <file in the kit>'")
+            x, y, bw, bh = (to_mm(v) for v in element.box)
+            if x + bw > w + 0.01 or y + bh > h + 0.01:
+                errors.add(
+                    where(element, "box"),
+                    f"box [{x:g}, {y:g}, {bw:g}, {bh:g}] mm in kind {kname!r} reaches outside "
+                    f"the {w:g} x {h:g} mm card",
+                )
+
+
+def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
+    """Every image the cards draw, verified now so that drawing cannot fail on one."""
+    images: dict[str, KitImage] = {}
+    errors = Collector()
+    for card in deck.cards:
+        for element in deck.kinds[card.kind].face:
+            if element.element != "image" or not element.image:
+                continue
+            try:
+                path = fill_placeholders(element.image, card)
+            except MissingValue:
+                continue
+            if path in images:
+                continue
+            try:
+                images[path] = load_image(kit.root, path, where(element, "image"))
+            except InputError as exc:
+                for d in exc.diagnostics:
+                    errors.add(d.where, d.message)
+    errors.raise_if_any()
+    return images
 
 
 def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
@@ -135,9 +209,11 @@ def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
             card.marker = table[card.id]
 
 
-def _check_size(kit: Kit, deck: Deck, file: str) -> None:
+def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
+    """The card fits the paper, and the deck fits MAX_PAGES_PER_PDF: known before drawing."""
     if kit.options.profile == "home":
-        home_grid(kit, deck.size, Location(file))
+        home_grid(kit, deck.size, at)
+    check_page_count(kit, deck.total, deck.size, at)
 
 
 def output_name(kit: Kit, component_id: str) -> str:

@@ -51,6 +51,27 @@ def home_grid(kit: Kit, piece: Size, where: Location) -> Grid:
         ) from None
 
 
+def check_page_count(
+    kit: Kit, n_items: int, piece: Size, where: Location, with_backs: bool = True
+) -> int:
+    """The pages `n_items` pieces need, or an input error past MAX_PAGES_PER_PDF.
+
+    Components call this from load(), so the limit is enforced before any drawing starts.
+    """
+    sides = 2 if with_backs else 1
+    if kit.options.profile == "shop":
+        n_pages = sides * n_items
+    else:
+        n_pages = sides * -(-n_items // home_grid(kit, piece, where).per_sheet)
+    if n_pages > limits.MAX_PAGES_PER_PDF:
+        raise fail(
+            where,
+            f"this component needs {n_pages:,} pages; the limit (MAX_PAGES_PER_PDF) is "
+            f"{limits.MAX_PAGES_PER_PDF:,}",
+        )
+    return n_pages
+
+
 def render_pieces(
     kit: Kit,
     component_id: str,
@@ -70,23 +91,15 @@ def render_pieces(
     """
     opts = kit.options
     title = kit.spec(component_id).title or component_id
-    sides = 2 if with_backs else 1
+    n_pages = check_page_count(kit, len(items), piece, where, with_backs)
     grid: Grid | None = None
     if opts.profile == "shop":
         pages = shop_pages(len(items), piece, opts.bleed, opts.duplex, with_backs)
-        n_pages = sides * len(items)
         first = Size(piece.width + 2 * opts.bleed, piece.height + 2 * opts.bleed)
     else:
         grid = home_grid(kit, piece, where)
-        n_pages = sides * -(-len(items) // grid.per_sheet)
         pages = home_pages(len(items), grid, opts.duplex, opts.back_offset, with_backs)
         first = grid.sheet
-    if n_pages > limits.MAX_PAGES_PER_PDF:
-        raise fail(
-            where,
-            f"this component needs {n_pages:,} pages; the limit (MAX_PAGES_PER_PDF) is "
-            f"{limits.MAX_PAGES_PER_PDF:,}",
-        )
     c = canvas or new_canvas(
         path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name
     )

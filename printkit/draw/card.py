@@ -329,6 +329,14 @@ class CardPainter:
             c, card.marker, font("heading"), box.h * 0.62, box.x, box.y + box.h * 0.27, box.w
         )
 
+    def _draw_image(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
+        """A verified kit image (see load.images), scaled to fit the box and centred in it."""
+        image = self.deck.images[fill_placeholders(e.image or "", card)]
+        scale = min(box.w / image.width, box.h / image.height)
+        w, h = image.width * scale, image.height * scale
+        x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
+        self.c.drawImage(image.reader(), x, y, w, h, mask="auto")
+
     def _draw_icon(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
         """A wheel, or with `field`, the named emblem that card field gives (draw/emblems.py)."""
         name = card.get(e.field) if e.field else None

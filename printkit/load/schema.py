@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit import limits
-from printkit.errors import Collector, Location
+from printkit.errors import Collector, Location, printable
 from printkit.layout.units import LENGTH_PATTERN, UNIT_POINTS, parse_length
 from printkit.load.yamlsafe import Document, PathKey
 
@@ -51,7 +51,8 @@ def describe_found(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"' if len(value) < 60 else f'"{value[:57]}..."'
+        shown = printable(value if len(value) < 60 else value[:57] + "...")
+        return f'"{shown}"'
     if isinstance(value, dict):
         return "a map"
     if isinstance(value, list):
@@ -66,14 +67,14 @@ def path_name(path: PathKey) -> str:
         if isinstance(part, int):
             out += f"[{part + 1}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + printable(str(part))
     return out or "the file"
 
 
 def _key_name(path: PathKey) -> str:
     for part in reversed(path):
         if isinstance(part, str):
-            return part
+            return printable(part) if part.strip() else repr(part)
     return "value"
 
 

@@ -1,12 +1,15 @@
 """Safe YAML reading that remembers where every key and value came from.
 
 Only plain YAML is accepted: no tags that construct objects, no duplicate keys, a bound on the
-file size and on alias expansion. The result is plain Python data plus a `Document` that maps
+file size, on nesting depth and on alias expansion (both checked while parsing, before anything
+is built, so neither a deeply nested file nor a billion-laughs file can exhaust the stack or
+memory). The result is plain Python data plus a `Document` that maps
 each path (a tuple of keys and indexes) to its line and column, so validation can point there.
 """
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,17 +64,34 @@ def read_text(path: Path, shown: str | None = None) -> str:
     """Read a data file as UTF-8 text, refusing what is not a regular, small, text file."""
     shown = shown or display_path(path)
     where = Location(shown)
-    if not path.exists():
-        raise fail(where, "file not found")
-    if path.is_dir():
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise fail(where, "file not found") from None
+    except OSError as exc:
+        raise fail(where, f"cannot read the file: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
         raise fail(where, "expected a file, found a directory")
-    size = path.stat().st_size
-    if size > limits.MAX_FILE_BYTES:
+    if not stat.S_ISREG(info.st_mode):
+        raise fail(where, "expected a regular file (not a device, pipe or socket)")
+    if info.st_size > limits.MAX_FILE_BYTES:
         raise fail(
             where,
-            f"file is {size:,} bytes; the limit (MAX_FILE_BYTES) is {limits.MAX_FILE_BYTES:,}",
+            f"file is {info.st_size:,} bytes; the limit (MAX_FILE_BYTES) is "
+            f"{limits.MAX_FILE_BYTES:,}",
         )
-    raw = path.read_bytes()
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limits.MAX_FILE_BYTES + 1)  # the file may grow after stat()
+    except OSError as exc:
+        raise fail(where, f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > limits.MAX_FILE_BYTES:
+        raise fail(
+            where,
+            f"file is larger than the limit (MAX_FILE_BYTES) of {limits.MAX_FILE_BYTES:,} bytes",
+        )
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise fail(Location(shown, 1, 1), "file is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:
         raise fail(where, "this is a binary file, not YAML text")
     try:
@@ -98,15 +118,39 @@ def parse_yaml(text: str, file: str) -> Document:
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
+    loader = None
     try:
-        node = yaml.compose(text, Loader=FastSafeLoader)
+        loader = _GuardedLoader(text, file)  # the reader checks every character here
+        node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, file) from None
-    except yaml.YAMLError as exc:  # pragma: no cover - pyyaml always marks scanner errors
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(exc, text, file) from None
+    except yaml.YAMLError as exc:  # pragma: no cover - pyyaml marks everything else
         raise fail(Location(file, 1, 1), f"YAML error: {exc}") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if node is None:  # pragma: no cover - only comments, caught above
+        raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     doc = Document(file, None)
     doc.data = _Converter(doc).convert(node, ())
+    if doc.data is None:
+        raise fail(Location(file, 1, 1), "file holds no data (only null); expected YAML data")
     return doc
+
+
+def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str):
+    """A character YAML does not allow (a control character): say where it is."""
+    pos = exc.position if isinstance(exc.position, int) else 0
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or " ")
+    return fail(
+        Location(file, line, col),
+        f"character U+{char:04X} is not allowed in YAML text; remove it or write it as an "
+        "escape in a double-quoted string",
+    )
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, file: str):
@@ -119,6 +163,69 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str):
         context = f" {exc.context}" if exc.context else ""
         message = f"YAML syntax error:{context} {problem}".replace("  ", " ")
     return fail(Location(file, line, col), message)
+
+
+class _GuardedLoader(FastSafeLoader):
+    """A SafeLoader that bounds nesting depth and alias expansion event by event, while parsing.
+
+    Each anchor's expanded size and height are known when its collection closes, so an alias
+    costs its full expansion without being expanded. The error points at the alias (or the
+    bracket) that crosses the limit.
+    """
+
+    def __init__(self, text: str, file: str) -> None:
+        super().__init__(text)
+        self._file = file
+        self._open: list[list] = []  # per open collection: [anchor, size, height]
+        self._anchors: dict[str, tuple[int, int]] = {}
+        self._expanded = 0
+
+    def get_event(self):
+        event = super().get_event()
+        if isinstance(event, yaml.AliasEvent):
+            if any(frame[0] == event.anchor for frame in self._open):
+                raise fail(
+                    self._loc(event),
+                    f"alias *{event.anchor} refers to a collection that contains it; "
+                    "recursive data is not allowed",
+                )
+            self._grow(*self._anchors.get(event.anchor, (1, 1)), event)
+        elif isinstance(event, yaml.ScalarEvent):
+            if event.anchor:
+                self._anchors[event.anchor] = (1, 1)
+            self._grow(1, 1, event)
+        elif isinstance(event, yaml.CollectionStartEvent):
+            self._grow(1, 1, event)
+            self._open.append([event.anchor, 1, 1])
+        elif isinstance(event, yaml.CollectionEndEvent) and self._open:
+            anchor, size, height = self._open.pop()
+            if anchor:
+                self._anchors[anchor] = (size, height)
+            if self._open:
+                parent = self._open[-1]
+                parent[1] += size
+                parent[2] = max(parent[2], height + 1)
+        return event
+
+    def _loc(self, event) -> Location:
+        return Location(self._file, event.start_mark.line + 1, event.start_mark.column + 1)
+
+    def _grow(self, size: int, height: int, event) -> None:
+        self._expanded += size
+        if self._expanded > limits.MAX_YAML_NODES:
+            raise fail(
+                self._loc(event),
+                "too many YAML values after expanding aliases "
+                f"(limit MAX_YAML_NODES = {limits.MAX_YAML_NODES:,}); is this an alias bomb?",
+            )
+        if len(self._open) + height > limits.MAX_YAML_DEPTH:
+            raise fail(
+                self._loc(event),
+                f"data nested more than {limits.MAX_YAML_DEPTH} levels deep (limit MAX_YAML_DEPTH)",
+            )
+        if self._open and not isinstance(event, yaml.CollectionStartEvent):
+            self._open[-1][1] += size
+            self._open[-1][2] = max(self._open[-1][2], height + 1)
 
 
 class _NoMemo(dict):
@@ -164,7 +271,15 @@ class _Converter:
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, (*path, i)) for i, item in enumerate(node.value)]
-        value = self.constructor.construct_object(node, deep=True)
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (ValueError, ArithmeticError, yaml.YAMLError):
+            if node.tag == "tag:yaml.org,2002:int":
+                raise fail(
+                    self._loc(node),
+                    "this number has thousands of digits; no value in a kit needs that many",
+                ) from None
+            value = node.value  # an impossible date, bad base64: keep the text as written
         if not isinstance(value, str | int | float | bool | type(None)):
             value = node.value  # dates, binary: keep the text as written
         return value

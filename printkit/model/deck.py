@@ -29,7 +29,18 @@ from printkit.load.schema import (
     Type,
 )
 
-ELEMENT_TYPES = ("header", "value", "title", "fan", "drift", "text", "band", "marker", "icon")
+ELEMENT_TYPES = (
+    "header",
+    "value",
+    "title",
+    "fan",
+    "drift",
+    "text",
+    "band",
+    "marker",
+    "icon",
+    "image",
+)
 
 
 @dataclass
@@ -60,6 +71,7 @@ class Element:
     caption: str | None
     max_lines: int
     empty: str | None = None
+    image: str | None = None
 
 
 @dataclass
@@ -110,6 +122,7 @@ class Deck:
     back: Back
     cards: list[Card]
     file: str = ""
+    images: dict[str, Any] = field(default_factory=dict)  # path -> load.images.KitImage
 
     @property
     def total(self) -> int:
@@ -197,6 +210,10 @@ ELEMENT = Record(
         "colour": Field(Color(), doc="text or pictogram colour (default: the kind's ink)"),
         "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
         "max_lines": Field(Int(1, 50), default=20, doc="most lines the text may wrap to"),
+        "image": Field(
+            Str(1, 255),
+            doc="image: a PNG or JPEG in the kit folder (may use {field}), fitted in the box",
+        ),
     },
     cls=Element,
 )

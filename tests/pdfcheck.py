@@ -1,0 +1,165 @@
+"""Reusable output-validity check for any PDF a build writes (import it from any test).
+
+    from pdfcheck import assert_valid_pdf, assert_valid_outputs
+    assert_valid_pdf(path)            # one file
+    assert_valid_outputs(out_dir)     # every PDF under a build's --out folder
+    assert_fonts_embedded(path)       # every font an embedded TrueType subset
+
+A PDF is valid when pypdf opens it in strict mode without a single warning and reads every
+page's boxes and content streams, pypdfium2 renders every page, and `qpdf --check` passes
+without warnings (skipped when qpdf is not installed).
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import warnings
+from pathlib import Path
+
+
+class _Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record.getMessage())
+
+
+def check_pypdf_strict(path: Path) -> int:
+    """Open in strict mode, touch every page; fail on any warning. Returns the page count."""
+    from pypdf import PdfReader
+
+    capture = _Capture()
+    logger = logging.getLogger("pypdf")
+    logger.addHandler(capture)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            reader = PdfReader(str(path), strict=True)
+            assert reader.metadata is not None, f"{path}: no document information"
+            for page in reader.pages:
+                for box in (page.mediabox, page.trimbox, page.bleedbox):
+                    assert box.width > 0 and box.height > 0, f"{path}: empty page box"
+                contents = page.get_contents()
+                assert contents is not None and contents.get_data(), f"{path}: empty page"
+                assert contents.operations, f"{path}: page content does not parse"
+                _touch_resources(page.get("/Resources"), path, set())
+            n = len(reader.pages)
+    finally:
+        logger.removeHandler(capture)
+    assert not capture.records, f"{path}: pypdf warnings: {capture.records}"
+    return n
+
+
+def _touch_resources(resources, path: Path, seen: set) -> None:
+    """Decode every form, image and embedded font file the page uses (each object once)."""
+    if resources is None:
+        return
+    resources = resources.get_object()
+    for xobj in (resources.get("/XObject") or {}).values():
+        ref = getattr(xobj, "idnum", None)
+        if ref in seen:
+            continue
+        seen.add(ref)
+        xobj = xobj.get_object()
+        if xobj.get("/Subtype") == "/Image":
+            assert xobj.get_data(), f"{path}: empty image"
+        else:
+            xobj.get_data()
+            _touch_resources(xobj.get("/Resources"), path, seen)
+    for font in (resources.get("/Font") or {}).values():
+        font = font.get_object()
+        for descendant in font.get("/DescendantFonts") or [font]:
+            descriptor = descendant.get_object().get("/FontDescriptor")
+            if descriptor is None:
+                continue
+            descriptor = descriptor.get_object()
+            for key in ("/FontFile", "/FontFile2", "/FontFile3"):
+                if key in descriptor and id(descriptor[key]) not in seen:
+                    assert descriptor[key].get_object().get_data(), f"{path}: empty font file"
+
+
+def check_pdfium_renders(path: Path, scale: float = 0.15) -> int:
+    """pypdfium2 renders every page (at a small scale, to stay fast). Returns the page count."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        n = len(pdf)
+        assert n > 0, f"{path}: no pages"
+        for i in range(n):
+            page = pdf[i]
+            bitmap = page.render(scale=scale)
+            image = bitmap.to_pil()
+            assert image.width > 0 and image.height > 0
+            assert image.getextrema() != ((255, 255),) * len(image.getbands()), (
+                f"{path}: page {i + 1} renders blank"
+            )
+            page.close()
+    finally:
+        pdf.close()
+    return n
+
+
+def check_qpdf(path: Path) -> None:
+    """`qpdf --check` exits 0 with no warnings (skipped when qpdf is missing)."""
+    qpdf = shutil.which("qpdf")
+    if qpdf is None:
+        return
+    r = subprocess.run([qpdf, "--check", str(path)], capture_output=True, text=True)
+    assert r.returncode == 0, f"{path}: qpdf --check exit {r.returncode}:\n{r.stdout}{r.stderr}"
+    assert "WARNING" not in (r.stdout + r.stderr).upper(), r.stdout + r.stderr
+
+
+def assert_fonts_embedded(path: Path | str) -> set[str]:
+    """Every font in the PDF (forms included) is an embedded TrueType subset; returns the names."""
+    from pypdf import PdfReader
+
+    names: set[str] = set()
+    reader = PdfReader(str(path))
+    pending = [page.get("/Resources") for page in reader.pages]
+    seen: set[int] = set()
+    while pending:
+        res = pending.pop()
+        if res is None:
+            continue
+        res = res.get_object()
+        for xobj in (res.get("/XObject") or {}).values():
+            if getattr(xobj, "idnum", None) not in seen:
+                seen.add(getattr(xobj, "idnum", None))
+                pending.append(xobj.get_object().get("/Resources"))
+        for font in (res.get("/Font") or {}).values():
+            font = font.get_object()
+            base = str(font.get("/BaseFont"))
+            names.add(base)
+            descendants = [d.get_object() for d in font.get("/DescendantFonts") or [font]]
+            for d in descendants:
+                descriptor = d.get("/FontDescriptor")
+                assert descriptor is not None, f"{path}: font {base} is not embedded"
+                assert "/FontFile2" in descriptor.get_object(), (
+                    f"{path}: font {base} is not an embedded TrueType font"
+                )
+            assert "+" in base, f"{path}: font {base} is not a subset"
+    assert names, f"{path}: no fonts"
+    return names
+
+
+def assert_valid_pdf(path: Path | str) -> int:
+    """Every reader check on one PDF; returns its page count."""
+    path = Path(path)
+    n = check_pypdf_strict(path)
+    assert check_pdfium_renders(path) == n, f"{path}: readers disagree on the page count"
+    check_qpdf(path)
+    return n
+
+
+def assert_valid_outputs(out_dir: Path | str) -> list[Path]:
+    """assert_valid_pdf on every PDF under a build's output folder; returns them."""
+    pdfs = sorted(Path(out_dir).rglob("*.pdf"))
+    assert pdfs, f"no PDF under {out_dir}"
+    for pdf in pdfs:
+        assert_valid_pdf(pdf)
+    return pdfs
