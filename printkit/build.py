@@ -109,8 +109,9 @@ def build_kits(
 ) -> list[Path]:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
 
-    A kit's game module may offer `extra_outputs(kit) -> {file name: text}` (written beside the
-    PDFs) and `build_notes(kit) -> str` (passed to `notes`, e.g. a pick list to print).
+    A kit's game module may offer `extra_outputs(kit) -> {file name: text}`: text files written
+    beside the PDFs (e.g. a pick list), whose text is also passed to `notes` for printing. On a
+    no-op build the notes are read back from those files instead of being recomputed.
     """
     check_distinct_names(kits)
     plans = [_plan(kit, out, force) for kit in kits]
@@ -133,9 +134,8 @@ def build_kits(
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
     if notes:
         for plan in plans:
-            note = getattr(_rules_module(plan.kit), "build_notes", None)
-            if note:
-                notes(note(plan.kit))
+            for name in sorted(plan.record.extras):
+                notes(output_path(out, plan.kit.name, name).read_text(encoding="utf-8"))
     return written
 
 

@@ -520,10 +520,5 @@ def card_name(card: Card) -> str:
 
 
 def extra_outputs(kit: Kit) -> dict[str, str]:
-    """Written beside the PDFs by `printkit build`."""
+    """Written beside the PDFs, and printed, by `printkit build`."""
     return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
-
-
-def build_notes(kit: Kit) -> str:
-    """Printed by `printkit build`."""
-    return pick_list(kit)
