@@ -50,6 +50,12 @@ def main() -> None:
         _save(Image.open(folder / "cards-contact.png"), "chariot-race-cards-contact.png", 960)
         _save(Image.open(folder / "cards-page1.png"), "chariot-race-cards-page1.png", 420)
 
+        _printkit("build", "chartae", "carthage", "--profile", "shop", "--out", str(out / "shop"))
+        tiles = out / "shop" / "chartae" / "tiles.pdf"
+        _save(_tile_map(tiles), "chartae-tiles.png", 420)
+        board = out / "shop" / "carthage" / "board.pdf"
+        _save(render_page(board, 0, 40), "carthage-board.png", 640)
+
         pdf = out / "calibration.pdf"
         _printkit("calibrate", "--paper", "a4", "--duplex", "long", "--back-offset", "0,0",
                   "--out", str(pdf))  # fmt: skip
@@ -57,6 +63,21 @@ def main() -> None:
         _save(render_page(pdf, 0, 100), "calibration-front.png", 480, 32)
         seen = _seen_against_the_light(front, back, (-1.0, 0.5))
         _save(_around(seen, "+1,-0.5"), "calibration-against-the-light.png", 560, 32)
+
+
+def _tile_map(pdf: Path) -> Image.Image:
+    """The nine Chartae tile fronts (shop pages 1, 3, 5, ...) laid out as a 3 x 3 map."""
+    from printkit.preview import render_page
+
+    tiles = [render_page(pdf, 2 * i, 100) for i in range(9)]
+    bleed = round(3 / 25.4 * 100)
+    tiles = [t.crop((bleed, bleed, t.width - bleed, t.height - bleed)) for t in tiles]
+    size = tiles[0].width
+    gap = 6
+    sheet = Image.new("RGB", (3 * size + 2 * gap, 3 * size + 2 * gap), "white")
+    for i, tile in enumerate(tiles):
+        sheet.paste(tile, ((i % 3) * (size + gap), (i // 3) * (size + gap)))
+    return sheet
 
 
 def _around(image: Image.Image, label: str) -> Image.Image:
