@@ -1,3 +1,5 @@
+"""`python -m printkit`: the same as the `printkit` command."""
+
 from printkit.cli import main
 
 main()
