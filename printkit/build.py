@@ -90,7 +90,7 @@ def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
 def _validate(kit: Kit, cids: list[str]) -> list:
     """Every input error of the rules file and the given components (see Kit.models)."""
     errors: list = []
-    for load in [kit.rules_data] + [lambda c=c: kit.model(c) for c in cids]:
+    for load in [kit.fonts, kit.rules_data] + [lambda c=c: kit.model(c) for c in cids]:
         try:
             load()
         except InputError as exc:
@@ -164,9 +164,10 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
         for kit, cid, target, temp in tasks:
             label = f"{kit.name}/{target.name}"
             module = component_type(kit.spec(cid).type)
-            module.render(
-                kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
-            )
+            with kit.drawing():
+                module.render(
+                    kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
+                )
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -204,7 +205,8 @@ def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, st
 
     try:
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
-        pages = component_type(kit.spec(cid).type).render(kit, cid, Path(temp), None)
+        with kit.drawing():
+            pages = component_type(kit.spec(cid).type).render(kit, cid, Path(temp), None)
         return int(pages or 0), [], None
     except InputError as exc:
         return 0, list(exc.diagnostics), None

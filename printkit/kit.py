@@ -151,10 +151,35 @@ class Kit:
             self._models["\0rules"] = validate_document(doc, game(spec.module).SCHEMA)
         return self._models["\0rules"]
 
+    def fonts(self) -> dict[str, str]:
+        """The kit's own fonts (kit.yaml `fonts:`), checked and registered: role -> font name."""
+        if "\0fonts" not in self._models:
+            from printkit.draw.fonts import FontFileError, check_font_file
+
+            names, errors = {}, Collector()
+            for role, relative in self.manifest.fonts.items():
+                at = self.manifest_doc.where(("fonts", role))
+                try:
+                    names[role] = check_font_file(self.data_path(relative, at))
+                except FontFileError as exc:
+                    errors.add(at, f"font {relative!r} for role {role!r}: {exc}")
+                except InputError as exc:
+                    errors.diagnostics.extend(exc.diagnostics)
+            errors.raise_if_any()
+            self._models["\0fonts"] = names
+        return self._models["\0fonts"]
+
+    def drawing(self):
+        """A context in which drawing code uses this kit's fonts (see draw.fonts.kit_fonts)."""
+        from printkit.draw.fonts import kit_fonts
+
+        return kit_fonts(self.fonts())
+
     def models(self) -> dict[str, Any]:
         """Every component's model; all input errors of all files are reported together."""
         errors: list = []
-        for load in [self.rules_data] + [lambda c=c: self.model(c) for c in self.component_ids()]:
+        loads = [self.fonts, self.rules_data]
+        for load in loads + [lambda c=c: self.model(c) for c in self.component_ids()]:
             try:
                 load()
             except InputError as exc:

@@ -2,10 +2,17 @@
 
 Fonts are registered once per process. Every canvas starts with one of these as its initial
 font, so no unembedded Helvetica ever reaches a PDF.
+
+A kit may replace the font of any role with a TrueType file of its own (kit.yaml `fonts:`).
+`check_font_file` proves such a file can be embedded before any drawing starts, and
+`kit_fonts(...)` makes `font(role)` answer with the kit's font while that kit is drawn.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -27,17 +34,66 @@ FONTS = {
 INITIAL_FONT = "pk-body"
 
 
-@cache
+ROLES = tuple(FONTS)
+_kit_overrides: dict[str, str] = {}  # role -> registered name, while a kit with fonts is drawn
+
+
+class FontFileError(Exception):
+    """A kit's font file cannot be used; the message says why, for the user."""
+
+
 def font(role: str) -> str:
-    """The reportlab font name for a role, registering the TrueType file on first use."""
+    """The reportlab font name for a role: the kit's own font if it has one, else ours."""
+    return _kit_overrides.get(role) or _shipped(role)
+
+
+@cache
+def _shipped(role: str) -> str:
     name = f"pk-{role}"
     pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONTS[role])))
     return name
 
 
+@cache
+def _register_file(path: str, digest: str) -> str:
+    name = f"pk-kit-{digest[:12]}"
+    try:
+        pdfmetrics.registerFont(TTFont(name, path))
+    except Exception as exc:  # reportlab raises TTFError, struct.error, IndexError... on bad files
+        reason = str(exc).split("\n")[0] or type(exc).__name__
+        if "postscript outlines" in reason.lower() or "cff" in reason.lower():
+            reason = "it has PostScript (CFF) outlines; use a TrueType .ttf"
+        raise FontFileError(f"cannot embed this font: {reason}") from None
+    return name
+
+
+def check_font_file(path: Path) -> str:
+    """Register a kit's font file (once per content) and return its name; FontFileError if it
+    is not a TrueType font that may be embedded."""
+    data = path.read_bytes()
+    if data[:4] not in (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf"):
+        raise FontFileError("not a TrueType font file (.ttf)")
+    if data[:4] == b"OTTO":
+        raise FontFileError("it has PostScript (CFF) outlines; use a TrueType .ttf")
+    return _register_file(str(path), hashlib.sha256(data).hexdigest())
+
+
+@contextlib.contextmanager
+def kit_fonts(names: dict[str, str]) -> Iterator[None]:
+    """While drawing one kit: font(role) answers with the kit's registered fonts."""
+    saved = dict(_kit_overrides)
+    _kit_overrides.clear()
+    _kit_overrides.update(names)
+    try:
+        yield
+    finally:
+        _kit_overrides.clear()
+        _kit_overrides.update(saved)
+
+
 def register_all() -> None:
     for role in FONTS:
-        font(role)
+        _shipped(role)
 
 
 @cache

@@ -51,6 +51,7 @@ class KitManifest:
     rules: RulesSpec | None
     components: dict[str, ComponentSpec]
     variants: dict[str, Variant] = field(default_factory=dict)
+    fonts: dict[str, str] = field(default_factory=dict)
 
 
 def _component_types() -> tuple[str, ...]:
@@ -138,6 +139,12 @@ def rules_schema() -> Record:
     )
 
 
+def _font_role():
+    from printkit.load.schema import Choice
+
+    return Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold"))
+
+
 def manifest_schema() -> Record:
     return Record(
         "kit",
@@ -155,6 +162,12 @@ def manifest_schema() -> Record:
                 MapOf(VARIANT),
                 default=dict,
                 doc="variant name -> changes to the card mix, chosen with --variant NAME",
+            ),
+            "fonts": Field(
+                MapOf(Str(1, 255), key=_font_role()),
+                default=dict,
+                doc="font role -> a TrueType (.ttf) file in the kit folder that replaces the "
+                "shipped font for that role, e.g. {display: fonts/MyFont.ttf}",
             ),
         },
         cls=KitManifest,
