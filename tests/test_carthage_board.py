@@ -169,3 +169,51 @@ def test_seams_cut_the_fewest_symbols_when_none_is_clear():
     plan = plan_tiles(content, PAPER["a4"], mm(12), avoid)
     (seam,) = plan.x_seams
     assert sum(1 for r in avoid if r.x < seam < r.x1) == 1
+
+
+def test_seams_are_chosen_together_to_miss_what_one_at_a_time_cannot():
+    """Four sheets across: a greedy first seam at its ideal 148.5 mm leaves the second no clear
+    spot ([230, 336.5] mm lies inside the symbol); seams chosen together all pass clear."""
+    from printkit.layout.geometry import Rect
+    from printkit.layout.sizes import PAPER, Size
+    from printkit.layout.tiling import plan_tiles
+
+    avoid = [Rect(mm(215), mm(20), mm(130), mm(10))]
+    plan = plan_tiles(Size(mm(594), mm(200)), PAPER["a4"], mm(12), avoid)
+    assert len(plan.x_seams) == 3
+    assert not [x for x in plan.x_seams for r in avoid if r.x < x < r.x1]
+    # and the sheets still cover the plan with the stated overlap
+    edges = [0.0, *plan.x_seams, mm(594)]
+    assert all(b - a >= mm(12) for a, b in zip(edges, edges[1:], strict=False))
+    for tile in plan.tiles:
+        assert tile.window.w <= mm(200) + TOL
+
+
+def test_seams_miss_the_fatum_symbol_strip_and_the_notes(sheets, tmp_path):
+    """The tiles of the FATUM-symbol strip and the words of the notes (bottom band) are read
+    from the one-page shop board; no vertical seam of the A4 sheets runs through them."""
+    import pdfplumber
+
+    r = CliRunner().invoke(main, ["build", "carthage", "--profile", "shop", "--out", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    bleed = mm(3)
+    seams = sorted({s.window[0] + GLUE for s in sheets.values() if s.window[0] > TOL})
+    assert len(seams) == 3
+    with pdfplumber.open(tmp_path / "carthage" / "board.pdf") as pdf:
+        page = pdf.pages[0]
+        top = page.height - bleed - mm(40)  # the bottom band, in pdfplumber's top-down y
+        tiles = [
+            (b["x0"] - bleed, b["x1"] - bleed)
+            for b in page.rects
+            if abs(b["width"] - mm(14)) < 0.5 and abs(b["height"] - mm(14)) < 0.5 and b["top"] > top
+        ]
+        words = [
+            (w["x0"] - bleed, w["x1"] - bleed, w["text"])
+            for w in page.extract_words()
+            if w["top"] > top and w["x0"] > page.width / 2 + mm(100)
+        ]
+    assert len(tiles) == 6  # laurel, egg, whip, torch, dolphin, eagle
+    assert any(text == "anticlockwise." for *_, text in words)
+    crossed = [(x, a, b) for x in seams for a, b in tiles if a < x < b]
+    crossed += [(x, text) for x in seams for a, b, text in words if a < x < b]
+    assert not crossed

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.emblems import draw_emblem
-from printkit.draw.fonts import font
+from printkit.draw.fonts import font, text_width
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.arena import (
@@ -67,8 +67,12 @@ class ArenaPainter:
             boxes.append(Rect(x - mm(6), y - mm(6), mm(12), mm(12)))
         boxes += [r for _, r in self._slot_rects()]
         boxes += [Rect(r.x, r.y, r.w - mm(3), r.h) for r, _ in self._legend_cells()]
-        w = self.b.size.width
-        boxes.append(Rect(w * 0.3, mm(6), w * 0.4, self.b.bottom_band - mm(8)))  # the title
+        # the words of the bottom band, one box each: a seam may pass between two words
+        for text, face, size, x, y, width, align, least in self._bottom_lines():
+            fitted = _fitted_size(text, face, size, width, least)
+            boxes += _word_boxes(text, face, fitted, x, y, width, align)
+        for cell in self._emblem_cells():  # the tile and its caption below
+            boxes.append(Rect(cell.x, cell.y - mm(5), cell.w, cell.h + mm(5)))
         return boxes
 
     # -- the whole board ---------------------------------------------------------------------
@@ -460,24 +464,33 @@ class ArenaPainter:
         c.setFont(font("display"), 12)
         c.drawString(self.b.margin, self.b.size.height - mm(11.5), self.b.legend_title)
 
-    def _emblem_strip(self, c: Canvas) -> None:
-        """The FATUM symbols used on the board, each with its card's title."""
+    def _emblem_names(self) -> list[str]:
+        """The FATUM cards named by board squares, in board order."""
         names: list[str] = []
         for sq in self.b.squares:
             if sq.card and sq.card not in names and self.b.square_kinds[sq.kind].names_card:
                 names.append(sq.card)
+        return names
+
+    def _emblem_cells(self) -> list[Rect]:
+        """Each FATUM symbol's tile (its caption runs below it), left to right."""
+        side, step = mm(14), mm(20)
+        y = self.b.bottom_band - mm(13.5) - side
+        return [
+            Rect(self.b.margin + i * step, y, side, side) for i in range(len(self._emblem_names()))
+        ]
+
+    def _emblem_strip(self, c: Canvas) -> None:
+        """The FATUM symbols used on the board, each with its card's title."""
+        names = self._emblem_names()
         if not names:
             return
-        x0 = self.b.margin
         c.setFillColor(colour(self.p.wall))
         c.setFont(font("heading"), 10)
-        c.drawString(x0, self.b.bottom_band - mm(11), "FATUM SYMBOLS")
-        side = mm(14)
-        step = side + mm(6)
+        c.drawString(self.b.margin, self.b.bottom_band - mm(11), "FATUM SYMBOLS")
         kind = next(k for k in self.b.square_kinds.values() if k.names_card)
-        for i, cid in enumerate(names):
-            x = x0 + i * step
-            y = self.b.bottom_band - mm(13.5) - side
+        for cid, cell in zip(names, self._emblem_cells(), strict=True):
+            x, y, side = cell.x, cell.y, cell.w
             c.setFillColor(colour(kind.fill))
             c.setStrokeColor(colour(self.p.lines))
             c.setLineWidth(0.7)
@@ -490,32 +503,66 @@ class ArenaPainter:
             title = self.b.card_titles.get(cid, cid)
             draw_line_fitted(c, title, font("heading"), 7.5, x - mm(3), y - mm(3.6), side + mm(6))
 
-    def _notes(self, c: Canvas) -> None:
-        if not self.b.notes:
-            return
-        w = self.b.size.width
-        x1 = w - self.b.margin
-        tw = mm(130)
-        y = self.b.bottom_band - mm(11)
-        for i, line in enumerate(self.b.notes):
-            c.setFillColor(colour(self.p.wall) if i == 0 else colour(self.p.ink))
-            f = font("heading") if i == 0 else font("body")
-            draw_line_fitted(c, line, f, 10 if i == 0 else 8.5, x1 - tw, y, tw, "right", 6)
-            y -= mm(4.6) if i == 0 else mm(4)
-
-    def _title(self, c: Canvas) -> None:
+    def _bottom_lines(self) -> list[tuple[str, str, float, float, float, float, str, float]]:
+        """(text, font, size, x, baseline, width, align, least size) of the title and notes."""
         w = self.b.size.width
         y = self.b.bottom_band / 2
-        c.setFillColor(colour(self.p.wall))
         tw = w * 0.4
-        draw_line_fitted(c, self.b.title, font("display"), mm(11), (w - tw) / 2, y - mm(1), tw)
+        lines = [
+            (self.b.title, font("display"), mm(11), (w - tw) / 2, y - mm(1), tw, "centre", 4.0)
+        ]
         if self.b.subtitle:
-            c.setFillColor(colour(self.p.ink))
-            draw_line_fitted(
-                c, self.b.subtitle, font("heading"), mm(3.2), (w - tw) / 2, y - mm(8), tw
+            lines.append(
+                (
+                    self.b.subtitle,
+                    font("heading"),
+                    mm(3.2),
+                    (w - tw) / 2,
+                    y - mm(8),
+                    tw,
+                    "centre",
+                    4.0,
+                )
             )
+        x1 = w - self.b.margin
+        nw = mm(130)
+        ny = self.b.bottom_band - mm(11)
+        for i, line in enumerate(self.b.notes):
+            face = font("heading") if i == 0 else font("body")
+            lines.append((line, face, 10 if i == 0 else 8.5, x1 - nw, ny, nw, "right", 6.0))
+            ny -= mm(4.6) if i == 0 else mm(4)
+        return lines
+
+    def _title(self, c: Canvas) -> None:
+        title_lines = 2 if self.b.subtitle else 1
+        for i, (text, face, size, x, y, width, align, least) in enumerate(self._bottom_lines()):
+            # the title, then the notes' heading line, in the wall colour; the rest in ink
+            strong = i == 0 or i == title_lines
+            c.setFillColor(colour(self.p.wall) if strong else colour(self.p.ink))
+            draw_line_fitted(c, text, face, size, x, y, width, align, least)
         self._emblem_strip(c)
-        self._notes(c)
+
+
+def _fitted_size(text: str, face: str, size: float, width: float, min_size: float = 4.0) -> float:
+    """The size draw_line_fitted uses for one line."""
+    w = text_width(text, face, size)
+    return max(min_size, size * width / w) if w > width else size
+
+
+def _word_boxes(
+    text: str, face: str, size: float, x: float, y: float, width: float, align: str
+) -> list[Rect]:
+    """One rectangle per word of a line drawn by draw_line_fitted."""
+    full = text_width(text, face, size)
+    left = {"left": x, "right": x + width - full}.get(align, x + (width - full) / 2)
+    space = text_width(" ", face, size)
+    boxes = []
+    for word in text.split(" "):
+        ww = text_width(word, face, size)
+        if ww:
+            boxes.append(Rect(left, y - size * 0.25, ww, size * 1.2))
+        left += ww + space
+    return boxes
 
 
 def _roman(n: int) -> str:

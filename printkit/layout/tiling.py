@@ -20,10 +20,8 @@ from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 
-LABEL_ROOM = mm(7)
-TRIM_BLEED = mm(
-    3
-)  # content printed past a cut line, so a slightly wide cut shows no white  # margin strip on each sheet for the row/column label and neighbours
+LABEL_ROOM = mm(7)  # margin strip on each sheet for the row/column label and neighbours
+TRIM_BLEED = mm(3)  # content printed past a cut line, so a slightly wide cut shows no white
 
 
 @dataclass(frozen=True)
@@ -81,16 +79,56 @@ def _count(length: float, window: float, overlap: float) -> int:
 def _seams(
     length: float, window: float, overlap: float, n: int, avoid: list[tuple[float, float]]
 ) -> list[float]:
-    """Cut lines s_1..s_{n-1}: window i spans [s_i - overlap, s_i - overlap + window]."""
-    seams: list[float] = []
+    """Cut lines s_1..s_{n-1}: window i spans [s_i - overlap, s_i - overlap + window].
+
+    The seams are chosen together, not one after the other: moving one seam changes where the
+    next may go, and the set that cuts the fewest avoided intervals in total (then lies nearest
+    the even spacing) wins. The greedy placement is always among the choices.
+    """
+    greedy: list[float] = []
     prev = overlap  # a virtual seam for window 0, which starts at 0
     for i in range(1, n):
         hi = prev - overlap + window  # the previous window must reach the seam
         lo = length - (n - i) * (window - overlap) + overlap  # the rest must still be covered
+        greedy.append(_best_seam(max(lo, overlap), hi, i * length / n, avoid))
+        prev = greedy[-1]
+    if n <= 2 or not avoid:
+        return greedy
+    return _joint_seams(length, window, overlap, n, avoid, greedy)
+
+
+def _joint_seams(length, window, overlap, n, avoid, greedy: list[float]) -> list[float]:
+    """The seams with the fewest cuts in total, by dynamic programming over candidate positions
+    (the even spacing, either side of every avoided interval, the greedy seams, and the points
+    a whole window short of those)."""
+
+    def cuts(x: float) -> int:
+        return sum(1 for a, b in avoid if a < x < b)
+
+    points = {x for a, b in avoid for x in (a - mm(0.5), b + mm(0.5))}
+    points |= {i * length / n for i in range(1, n)} | set(greedy)
+    # a seam may have to sit just far enough along for the next one to reach a clear spot
+    reach = window - overlap
+    points |= {p - k * reach for p in list(points) for k in range(1, n)}
+    # best[x] = (cuts, distance from the even spacing, seams so far) for a seam ending at x
+    best: dict[float, tuple[int, float, list[float]]] = {overlap: (0, 0.0, [])}
+    for i in range(1, n):
+        lo = max(length - (n - i) * (window - overlap) + overlap, overlap)
         ideal = i * length / n
-        seams.append(_best_seam(max(lo, overlap), hi, ideal, avoid))
-        prev = seams[-1]
-    return seams
+        step: dict[float, tuple[int, float, list[float]]] = {}
+        for x in sorted(p for p in points if lo <= p):
+            reach = [
+                v for prev, v in best.items() if prev + overlap <= x <= prev - overlap + window
+            ]
+            if not reach:
+                continue
+            k, d, seams = min(reach, key=lambda v: (v[0], v[1]))
+            step[x] = (k + cuts(x), d + abs(x - ideal), [*seams, x])
+        best = step
+    done = [v for x, v in best.items() if x - overlap + window >= length - 1e-6]
+    if not done:
+        return greedy
+    return min(done, key=lambda v: (v[0], v[1]))[2]
 
 
 def _best_seam(lo: float, hi: float, ideal: float, avoid: list[tuple[float, float]]) -> float:
