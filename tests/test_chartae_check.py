@@ -149,3 +149,11 @@ def _shown(path) -> str:
     from printkit.errors import display_path
 
     return display_path(path)
+
+
+def test_checks_doc_says_the_balance_report_is_info_until_unbalanced():
+    """docs/checks.md (generated from the rules) tells a designer why a fair set shows info."""
+    text = (DATA.parent / "docs" / "checks.md").read_text(encoding="utf-8")
+    for code in ("CH010", "CH011"):
+        section = text.split(f"#### {code}:", 1)[1].split("####", 1)[0]
+        assert "`info` while" in section and "`warning` when" in section, code

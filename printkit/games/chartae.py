@@ -175,6 +175,14 @@ def playable(kit: Kit) -> bool:
 
 @RULES.rule("CH010", "warning", "land and sea hold the same number of half-edges")
 def half_edge_totals(kit: Kit) -> Iterator[Finding]:
+    """Part of the balance report, shown on every run: the land and sea half-edges of all tiles
+    (the published set: 36 of 72 each). It is `info` while the totals are equal, and a
+    `warning` when they differ, since the side with fewer half-edges starts behind. The report
+    is info rather than a warning on a fair set on purpose: a designer reads the numbers after
+    every change, but a warning should mean "look at this", and a fair set must check clean
+    (0 warnings) so that a real imbalance stands out. Fix a warning by trading half-edges
+    between tiles in tiles.yaml.
+    """
     rules, ts = kit.rules_data(), tile_set(kit)
     counts = {t: sum(tile.halves.count(t) for tile in ts.tiles) for t in rules.territories}
     total = HALF_EDGES * len(ts.tiles)
@@ -191,6 +199,14 @@ def half_edge_totals(kit: Kit) -> Iterator[Finding]:
 
 @RULES.rule("CH011", "warning", "neither side wins more than the threshold of random games")
 def win_rates(kit: Kit) -> Iterator[Finding]:
+    """The rest of the balance report: `balance.games` random legal games (rules.yaml, default
+    10,000) in which each player picks uniformly among all legal moves and the first player is
+    drawn at random, with land's and sea's win rates and the share of ties settled by the
+    last-tile rule. Seeded by `balance.seed`, so the same data gives the same numbers. It is
+    `info` while neither side wins more than `balance.threshold` % (default 60) of the games, a
+    `warning` when one does. `games: 0` turns it off; it is skipped while the set has errors.
+    Fix a warning by changing tiles so the favoured side's coasts connect less easily.
+    """
     rules, ts = kit.rules_data(), tile_set(kit)
     b = rules.balance
     if b.games == 0 or not playable(kit):
