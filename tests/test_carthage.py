@@ -110,7 +110,7 @@ def test_pick_list_for_three_players(three):
     assert numbers == [7, 8, 9, 16, 24, 25]
     assert "FATUM cards: 13 cards" in text
     assert "leave out (1, each marked 4P):\n      MALEDICTION TABLETS FOR THE WHITE ONES" in text
-    assert "Deal all 13 FATUM cards face up: 5, 4, 4 (uneven)." in text
+    assert "Deal all 13 FATUM cards face up: 5, 4, 4 (uneven, from the dealer's left)." in text
 
 
 def test_pick_list_for_two_players_names_the_teams(tmp_path):
@@ -119,6 +119,7 @@ def test_pick_list_for_two_players_names_the_teams(tmp_path):
     assert "Player 1 runs: blue and red" in text and "Player 2 runs: green and white" in text
     assert "Deal all 14 FATUM cards face up: 7, 7." in text
     assert "leave out" not in text
+    assert "every card is used, those marked 4P too" in " ".join(text.split())
     assert "for 2 players" in r.stdout
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from printkit.errors import display_path
-from tests.conftest import edit, line_of
+from tests.conftest import DATA, edit, line_of
 
 
 def check(cli, kit, *args):
@@ -18,16 +18,23 @@ def test_default_data_passes(cli):
     r = cli("check", "carthage")
     assert r.exit_code == 0, r.output
     assert "0 errors, 0 warnings, 3 info" in r.stdout
-    assert "4 players: 14 FATUM cards deal 4, 4, 3, 3 (uneven)" in r.stdout
-    assert "3 players: 13 FATUM cards deal 5, 4, 4 (uneven)" in r.stdout
-    assert "2 players: 14 FATUM cards deal 7, 7" in r.stdout
+    cards = line_of(DATA / "carthage" / "fatum.yaml", "cards:")
+    at = f"data/carthage/fatum.yaml:{cards}:1: info [CT009] "
+    lines = r.stdout.splitlines()
+    assert (
+        at + "4 players: 14 FATUM cards deal 4, 4, 3, 3 (uneven, from the dealer's left)" in lines
+    )
+    assert at + "3 players: 13 FATUM cards deal 5, 4, 4 (uneven, from the dealer's left)" in lines
+    assert at + "2 players, teams blue+red against green+white: 14 FATUM cards deal 7, 7" in lines
 
 
 def test_players_option_reports_that_count(cli):
     r = cli("check", "carthage", "--players", "3")
     assert r.exit_code == 0
+    cards = line_of(DATA / "carthage" / "fatum.yaml", "cards:")
     assert finding_lines(r, "CT009") == [
-        "data/carthage/fatum.yaml:1: info [CT009] 3 players: 13 FATUM cards deal 5, 4, 4 (uneven)"
+        f"data/carthage/fatum.yaml:{cards}:1: info [CT009] 3 players: 13 FATUM cards deal "
+        "5, 4, 4 (uneven, from the dealer's left)"
     ]
 
 
@@ -156,3 +163,35 @@ def test_rules_naming_a_missing_component_is_an_input_error(cli, kit_copy):
     line = line_of(rules, "fatum: destiny")
     assert f"{display_path(rules)}:{line}:" in r.stderr
     assert "fatum must name a deck component of this kit; 'destiny' is not one" in r.stderr
+
+
+def test_teams_naming_a_stranger_twice_a_chariot_and_missing_one(cli, kit_copy):
+    kit = kit_copy("carthage")
+    rules = kit / "rules.yaml"
+    edit(rules, "teams: [[blue, red], [green, white]]", "teams: [[blue, red], [red, purple]]")
+    line = line_of(rules, "teams: [[blue, red], [red, purple]]")
+    r = check(cli, kit, "--players", "2")
+    assert r.exit_code == 1
+    shown = display_path(rules)
+    text = rules.read_text(encoding="utf-8").splitlines()[line - 1]
+    red, purple = text.index("[red") + 2, text.index("purple") + 1
+    found = finding_lines(r, "CT012")
+    assert (
+        f"{shown}:{line}:{red}: error [CT012] chariot 'red' is in team 1 and team 2 of the "
+        "2-player setup; each chariot has one player"
+    ) in found
+    assert any(
+        f"{shown}:{line}:{purple}: error [CT012] team 2 " in f and "'purple'" in f for f in found
+    )
+    assert any("no team of the 2-player setup runs green, white" in f for f in found)
+
+
+def test_teams_fewer_than_players(cli, kit_copy):
+    kit = kit_copy("carthage")
+    rules = kit / "rules.yaml"
+    edit(rules, "teams: [[blue, red], [green, white]]", "teams: [[blue, red, green, white]]")
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (finding,) = finding_lines(r, "CT012")
+    assert finding.startswith(f"{display_path(rules)}:{line_of(rules, 'teams:')}:")
+    assert "the 2-player setup has 1 teams; it needs one per player" in finding

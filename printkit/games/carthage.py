@@ -314,7 +314,10 @@ def one_wreck_card(kit: Kit) -> Iterator[tuple[Location, str]]:
     if total == 1:
         return
     if not wrecks:
-        yield Location(d.file, 1), f"the FATUM deck has no card of kind {kind!r} (the WRECK card)"
+        yield (
+            cards_where(kit, "fatum"),
+            f"the FATUM deck has no card of kind {kind!r} (the WRECK card)",
+        )
         return
     extra = wrecks[1] if len(wrecks) > 1 else wrecks[0]
     field_ = "id" if len(wrecks) > 1 else "count"
@@ -413,8 +416,20 @@ def cues(kit: Kit) -> Iterator[tuple[Location, str]]:
             )
 
 
+def cards_where(kit: Kit, role: str) -> Location:
+    """The `cards:` line of the deck playing `role`, for findings about the deck as a whole."""
+    cid = getattr(rules(kit).components, role)
+    return kit.document(cid).where(("cards",), key=True)
+
+
 @RULES.rule("CT009", "info", "how the FATUM deck deals out for each player count")
 def fatum_deal(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """The FATUM deck is dealt out completely, one card at a time from the dealer's left, so
+    with an uneven deal the first players get one card more. Reported for every player count
+    (or the one given with --players), at the deck's `cards:` line; in a team game (rules.yaml
+    `teams`) each player holds one hand for both chariots. Uneven deals are allowed by the
+    rules: this is information, nothing to fix.
+    """
     r = rules(kit)
     d = deck(kit, "fatum")
     counts = [players(kit)] if kit.options.players else range(r.players.min, r.players.max + 1)
@@ -423,13 +438,16 @@ def fatum_deal(kit: Kit) -> Iterator[tuple[Location, str]]:
         total = d.total - removed
         setup = setup_for(kit, n)
         hands = len(setup.teams) if setup and setup.teams else n
-        yield Location(d.file, 1), f"{n} players: {total} FATUM cards deal {deal(total, hands)}"
+        who = f"{n} players"
+        if setup and setup.teams:
+            who += ", teams " + " against ".join("+".join(t) for t in setup.teams)
+        yield cards_where(kit, "fatum"), f"{who}: {total} FATUM cards deal {deal(total, hands)}"
 
 
 def deal(total: int, n: int) -> str:
     base, extra = divmod(total, n)
     hands = [base + 1] * extra + [base] * (n - extra)
-    return ", ".join(map(str, hands)) + (" (uneven)" if extra else "")
+    return ", ".join(map(str, hands)) + (" (uneven, from the dealer's left)" if extra else "")
 
 
 @RULES.rule("CT010", "error", "no chain of forced moves loops forever")
@@ -462,6 +480,50 @@ def maledictions(kit: Kit) -> Iterator[tuple[Location, str]]:
             yield (
                 rules_where(kit, "chariots", i),
                 f"no {r.malediction_kind} card for the {colour} chariot in the FATUM deck",
+            )
+
+
+@RULES.rule("CT012", "error", "a team game gives every racing chariot to exactly one player")
+def teams(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """A setup with `teams` (rules.yaml; the 2-player game: BLUE and RED against GREEN and
+    WHITE) lists the chariots each player runs. It must have one team per player, name only
+    chariots of `chariots` that this setup does not remove, and give each racing chariot to
+    exactly one player. Fix the setup's `teams` in rules.yaml.
+    """
+    r = rules(kit)
+    for key, setup in r.setups.items():
+        if not setup.teams:
+            continue
+        racing = [c for c in r.chariots if c not in setup.remove_chariots]
+        if key.isdigit() and len(setup.teams) != int(key):
+            yield (
+                rules_where(kit, "setups", key, "teams"),
+                f"the {key}-player setup has {len(setup.teams)} teams; it needs one per player",
+            )
+        owner: dict[str, int] = {}
+        for t, team in enumerate(setup.teams):
+            for i, colour in enumerate(team):
+                at = rules_where(kit, "setups", key, "teams", t, i)
+                if colour not in racing:
+                    yield (
+                        at,
+                        f"team {t + 1} of the {key}-player setup runs {colour!r}, which is not a "
+                        f"racing chariot ({', '.join(racing)})",
+                    )
+                elif colour in owner:
+                    yield (
+                        at,
+                        f"chariot {colour!r} is in team {owner[colour] + 1} and team {t + 1} of "
+                        f"the {key}-player setup; each chariot has one player",
+                    )
+                else:
+                    owner[colour] = t
+        missing = [c for c in racing if c not in owner]
+        if missing:
+            yield (
+                rules_where(kit, "setups", key, "teams"),
+                f"no team of the {key}-player setup runs {', '.join(missing)}; every racing "
+                "chariot needs a player",
             )
 
 
