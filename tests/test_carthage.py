@@ -186,3 +186,16 @@ def test_rebuild_is_byte_identical(tmp_path, home):
     build(tmp_path, "--paper", "a4")
     for name in ("board.pdf", "fatum.pdf"):
         assert (tmp_path / "carthage" / name).read_bytes() == (folder / name).read_bytes()
+
+
+def test_curriculum_titles_sit_on_one_line_below_the_number(home):
+    """A two-line title runs up against the big number above it: every CURRICULUM title is
+    short enough for one line, so each row of cards shows its titles at one height."""
+    title_size = mm(5)
+    folder, _ = home
+    with pdfplumber.open(folder / "curriculum.pdf") as pdf:
+        for page in pdf.pages[::2]:  # the fronts
+            words = page.extract_words(extra_attrs=["size"])
+            numbers = {round(w["top"]) for w in words if w["size"] > mm(10)}  # the big numbers
+            titles = {round(w["top"]) for w in words if abs(w["size"] - title_size) < 0.5}
+            assert numbers and len(titles) == len(numbers), (page.page_number, titles, numbers)
