@@ -13,6 +13,8 @@ All numbers are points; content coordinates have their origin at the content's b
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
+from collections import deque
 from dataclasses import dataclass
 
 from printkit.layout.geometry import Rect
@@ -100,35 +102,55 @@ def _seams(
 def _joint_seams(length, window, overlap, n, avoid, greedy: list[float]) -> list[float]:
     """The seams with the fewest cuts in total, by dynamic programming over candidate positions
     (the even spacing, either side of every avoided interval, the greedy seams, and the points
-    a whole window short of those)."""
+    a whole window short of those). Linear in the candidates per seam, so large plans stay fast.
+    """
+    starts = sorted(a for a, _ in avoid)
+    ends = sorted(b for _, b in avoid)
 
-    def cuts(x: float) -> int:
-        return sum(1 for a, b in avoid if a < x < b)
+    def cuts(x: float) -> int:  # intervals with a < x < b
+        return bisect_left(starts, x) - bisect_right(ends, x)
 
+    span = window - overlap  # the most one seam may lie beyond the one before
     points = {x for a, b in avoid for x in (a - mm(0.5), b + mm(0.5))}
     points |= {i * length / n for i in range(1, n)} | set(greedy)
     # a seam may have to sit just far enough along for the next one to reach a clear spot
-    reach = window - overlap
-    points |= {p - k * reach for p in list(points) for k in range(1, n)}
-    # best[x] = (cuts, distance from the even spacing, seams so far) for a seam ending at x
-    best: dict[float, tuple[int, float, list[float]]] = {overlap: (0, 0.0, [])}
+    points |= {p - k * span for p in list(points) for k in range(1, n)}
+    candidates = sorted(p for p in points if overlap <= p <= length - overlap)
+    # per seam: position -> (cuts so far, distance from the even spacing, previous position)
+    layers: list[dict[float, tuple[int, float, float | None]]] = [{overlap: (0, 0.0, None)}]
     for i in range(1, n):
-        lo = max(length - (n - i) * (window - overlap) + overlap, overlap)
+        lo = max(length - (n - i) * span + overlap, overlap)
         ideal = i * length / n
-        step: dict[float, tuple[int, float, list[float]]] = {}
-        for x in sorted(p for p in points if lo <= p):
-            reach = [
-                v for prev, v in best.items() if prev + overlap <= x <= prev - overlap + window
-            ]
-            if not reach:
+        before = sorted(layers[-1].items())
+        layer: dict[float, tuple[int, float, float | None]] = {}
+        window_min: deque[tuple[float, tuple[int, float, float | None]]] = deque()
+        j = 0
+        for x in candidates:
+            if x < lo:
                 continue
-            k, d, seams = min(reach, key=lambda v: (v[0], v[1]))
-            step[x] = (k + cuts(x), d + abs(x - ideal), [*seams, x])
-        best = step
-    done = [v for x, v in best.items() if x - overlap + window >= length - 1e-6]
-    if not done:
+            while j < len(before) and before[j][0] + overlap <= x:  # prev now close enough
+                entry = before[j]
+                while window_min and window_min[-1][1][:2] >= entry[1][:2]:
+                    window_min.pop()
+                window_min.append(entry)
+                j += 1
+            while window_min and window_min[0][0] + span < x:  # prev too far behind
+                window_min.popleft()
+            if window_min:
+                prev, (k, d, _) = window_min[0]
+                layer[x] = (k + cuts(x), d + abs(x - ideal), prev)
+        if not layer:
+            return greedy
+        layers.append(layer)
+    ends_ok = [(v[:2], x) for x, v in layers[-1].items() if x + span >= length - 1e-6]
+    if not ends_ok:
         return greedy
-    return min(done, key=lambda v: (v[0], v[1]))[2]
+    x = min(ends_ok)[1]
+    seams = []
+    for layer in reversed(layers[1:]):
+        seams.append(x)
+        x = layer[x][2]
+    return seams[::-1]
 
 
 def _best_seam(lo: float, hi: float, ideal: float, avoid: list[tuple[float, float]]) -> float:
