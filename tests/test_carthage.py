@@ -199,3 +199,18 @@ def test_curriculum_titles_sit_on_one_line_below_the_number(home):
             numbers = {round(w["top"]) for w in words if w["size"] > mm(10)}  # the big numbers
             titles = {round(w["top"]) for w in words if abs(w["size"] - title_size) < 0.5}
             assert numbers and len(titles) == len(numbers), (page.page_number, titles, numbers)
+
+
+def test_each_wood_cue_names_its_colour_for_a_greyscale_print(home):
+    """Blue, red and green cues print as near-identical greys: each carries its initial."""
+    folder, _ = home
+    with pdfplumber.open(folder / "tokens.pdf") as pdf:
+        pieces = [
+            w["text"]
+            for page in pdf.pages
+            for w in page.extract_words()
+            if w["text"] in ("B", "R", "G", "W") and w["x1"] - w["x0"] < mm(4)
+        ]
+    # the cues are printed on the fronts and again on their backs
+    counts = {letter: pieces.count(letter) for letter in "BRGW"}
+    assert all(n >= 7 for n in counts.values()), counts
