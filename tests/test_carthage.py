@@ -213,4 +213,4 @@ def test_each_wood_cue_names_its_colour_for_a_greyscale_print(home):
         ]
     # the cues are printed on the fronts and again on their backs
     counts = {letter: pieces.count(letter) for letter in "BRGW"}
-    assert all(n >= 7 for n in counts.values()), counts
+    assert len(set(counts.values())) == 1 and counts["B"] >= 7, counts
