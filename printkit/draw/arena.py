@@ -66,7 +66,7 @@ class ArenaPainter:
             x, y = point(self.a, self.b.arrival_at, lane + 0.5)
             boxes.append(Rect(x - mm(6), y - mm(6), mm(12), mm(12)))
         boxes += [r for _, r in self._slot_rects()]
-        boxes += [Rect(r.x, r.y, r.w - mm(3), r.h) for r, _ in self._legend_cells()]
+        boxes += self._legend_extents()
         # the words of the bottom band, one box each: a seam may pass between two words
         for text, face, size, x, y, width, align, least in self._bottom_lines():
             fitted = _fitted_size(text, face, size, width, least)
@@ -429,10 +429,30 @@ class ArenaPainter:
             cells.append((Rect(band.x + col * cw, band.y1 - (row + 1) * rh, cw, rh), e))
         return cells
 
-    def _legend(self, c: Canvas) -> None:
+    def _legend_layout(self):
+        """Per legend entry: (cell, entry, icon tile, text x, text width, label size, text)."""
         tile_side = mm(17)
-        for cell, (kind, label, text, extra) in self._legend_cells():
+        out = []
+        for cell, entry in self._legend_cells():
             tile = Rect(cell.x + mm(1), cell.y1 - tile_side - mm(1), tile_side, tile_side)
+            tx = tile.x1 + mm(2.5)
+            tw = cell.x1 - tx - mm(3)
+            fitted = fit_text(entry[2], font("body"), tw, cell.h - mm(7), 8.5, 6)
+            out.append((cell, entry, tile, tx, tw, fitted))
+        return out
+
+    def _legend_extents(self) -> list[Rect]:
+        """What each legend entry covers: its tile, label and the longest line of its text."""
+        boxes = []
+        for cell, (_, label, _, _), tile, tx, tw, fitted in self._legend_layout():
+            label_w = min(text_width(label, font("heading"), 10), tw)
+            text_w = max(text_width(line, fitted.font, fitted.size) for line in fitted.lines)
+            boxes.append(Rect(tile.x, cell.y, tx + max(label_w, text_w) - tile.x, cell.h))
+        return boxes
+
+    def _legend(self, c: Canvas) -> None:
+        for cell, (kind, label, _text, extra), tile, tx, tw, fitted in self._legend_layout():
+            tile_side = tile.w
             fill = kind.fill if kind else self.p.sand
             c.setFillColor(colour(fill))
             c.setStrokeColor(colour(self.p.lines))
@@ -453,11 +473,8 @@ class ArenaPainter:
                 c.setLineWidth(mm(3))
                 c.line(0, -tile_side / 2, 0, tile_side / 2)
             c.restoreState()
-            tx = tile.x1 + mm(2.5)
-            tw = cell.x1 - tx - mm(3)
             c.setFillColor(colour(self.p.wall))
             draw_line_fitted(c, label, font("heading"), 10, tx, cell.y1 - mm(4.6), tw, "left")
-            fitted = fit_text(text, font("body"), tw, cell.h - mm(7), 8.5, 6)
             c.setFillColor(colour(self.p.ink))
             draw_fitted(c, fitted, tx, cell.y1 - mm(6.6), tw, "left")
         c.setFillColor(colour(self.p.wall))
