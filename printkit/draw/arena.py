@@ -442,12 +442,14 @@ class ArenaPainter:
         return out
 
     def _legend_extents(self) -> list[Rect]:
-        """What each legend entry covers: its tile, label and the longest line of its text."""
+        """What each legend entry covers: its tile, and its label and text (to the longest line);
+        a seam may pass through the gap between the two."""
         boxes = []
         for cell, (_, label, _, _), tile, tx, tw, fitted in self._legend_layout():
             label_w = min(text_width(label, font("heading"), 10), tw)
             text_w = max(text_width(line, fitted.font, fitted.size) for line in fitted.lines)
-            boxes.append(Rect(tile.x, cell.y, tx + max(label_w, text_w) - tile.x, cell.h))
+            boxes.append(tile)
+            boxes.append(Rect(tx, cell.y, max(label_w, text_w), cell.h))
         return boxes
 
     def _legend(self, c: Canvas) -> None:
