@@ -120,8 +120,9 @@ def build_kits(
         for plan in plans:
             if plan.stale:
                 errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
-    if errors:
-        raise InputError(errors)  # every input error of every file, before any drawing starts
+    if errors:  # every input error of every file, before any drawing starts; a file that
+        # several components use fails once per component: report it once
+        raise InputError(list(dict.fromkeys(errors)))
     with staged(out) as stage:
         tasks = [
             (plan.kit, cid, target, stage.temp_for(target))

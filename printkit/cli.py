@@ -31,9 +31,10 @@ def _report_errors(func: Callable) -> Callable:
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            for d in exc.diagnostics:
-                click.echo(str(d), err=True)
-            n = len(exc.diagnostics)
+            shown = list(dict.fromkeys(str(d) for d in exc.diagnostics))
+            for line in shown:
+                click.echo(line, err=True)
+            n = len(shown)
             click.echo(
                 f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True
             )
@@ -244,15 +245,33 @@ def build(
     finally:
         progress.close()
     if png:
-        from printkit.preview import write_previews
-
-        written += write_previews([(p, p.parent) for p in written if p.suffix == ".pdf"])
+        written += _write_missing_previews(loaded, out, written)
     for path in written:
         click.echo(f"wrote {path}")
     for note in notes:
         click.echo("\n" + note.rstrip())
     if not written:
         click.echo("everything is up to date (--force rebuilds anyway)")
+
+
+def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:
+    """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
+    older (a first `--png` after a plain build must not answer "up to date" with no images)."""
+    from printkit.build import component_targets
+    from printkit.preview import preview_names, write_previews
+
+    pdfs = []
+    for kit in kits:
+        for _, pdf in component_targets(kit, out):
+            if pdf.suffix != ".pdf" or not pdf.is_file():
+                continue
+            images = [pdf.parent / name for name in preview_names(pdf)]
+            stale = any(
+                not im.is_file() or im.stat().st_mtime_ns < pdf.stat().st_mtime_ns for im in images
+            )
+            if pdf in written or stale:
+                pdfs.append(pdf)
+    return write_previews([(p, p.parent) for p in pdfs])
 
 
 @main.command(name="list")

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from badkits import MINI, copy_kit, position_of, snapshot
+from badkits import MINI, copy_kit, position_of, shown, snapshot
 
 from printkit.components import deck as deck_component
 from printkit.output import TEMP_PREFIX, Staging, sweep_stale_temps
@@ -322,3 +322,33 @@ def test_every_build_sweeps_the_kit_folders_even_when_it_writes_nothing_there(tm
     with staged(tmp_path / "out"):
         pass
     assert not stale.exists()
+
+
+def test_a_failed_first_build_leaves_no_empty_folders(tmp_path, cli):
+    """Text that cannot fit fails while drawing, after the output folders were made: they go."""
+    kit = copy_kit(MINI, tmp_path / "kits" / "mini")
+    cards = kit / "cards.yaml"
+    cards.write_text(
+        cards.read_text(encoding="utf-8").replace('"Turn once."', '"' + "Turn once. " * 30 + '"'),
+        encoding="utf-8",
+    )
+    out = tmp_path / "fresh" / "out"
+    r = cli("build", kit, "--out", out, "--jobs", "1")
+    assert r.exit_code == 2, r.output
+    assert "does not fit its box" in r.stderr
+    assert not (tmp_path / "fresh").exists()
+
+
+def test_an_error_in_a_file_several_components_use_is_reported_once(kit_copy, cli, tmp_path):
+    kit = kit_copy("chariot-race")  # cards.yaml is used by three components
+    cards = kit / "cards.yaml"
+    cards.write_text(
+        cards.read_text(encoding="utf-8").replace("count: 2,", "count: two,", 1), encoding="utf-8"
+    )
+    r = cli("build", kit, "--out", tmp_path / "out")
+    assert r.exit_code == 2
+    line, col = position_of(cards, "count: two,", "two")
+    assert r.stderr.splitlines() == [
+        f'{shown(cards)}:{line}:{col}: error: count must be a whole number from 1 to 10000; got "two"',
+        "printkit: 1 input error; nothing was written",
+    ]
