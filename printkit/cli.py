@@ -19,6 +19,7 @@ import click
 from printkit import __version__
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 
 
 def _report_errors(func: Callable) -> Callable:
@@ -39,6 +40,10 @@ def _report_errors(func: Callable) -> Callable:
                 f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True
             )
             sys.exit(EXIT_INPUT)
+        except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the exit's own flush fails silently too
+            sys.exit(EXIT_BROKEN_PIPE)
         except KeyboardInterrupt:
             click.echo("printkit: interrupted; nothing was written", err=True)
             sys.exit(130)
@@ -283,8 +288,10 @@ def list_kits() -> None:
     for name in builtin_kit_names():
         kit = load_kit(name)
         click.echo(f"{name}: {kit.manifest.title}")
-        for cid, spec in kit.manifest.components.items():
-            click.echo(f"  {cid:<16} {spec.type:<10} {spec.title or ''}")
+        items = kit.manifest.components.items()
+        width = max((len(spec.type) for _, spec in items), default=0)
+        for cid, spec in items:
+            click.echo(f"  {cid:<16} {spec.type:<{width}}  {spec.title or ''}".rstrip())
 
 
 if __name__ == "__main__":  # pragma: no cover
