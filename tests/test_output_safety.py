@@ -352,3 +352,32 @@ def test_an_error_in_a_file_several_components_use_is_reported_once(kit_copy, cl
         f'{shown(cards)}:{line}:{col}: error: count must be a whole number from 1 to 10000; got "two"',
         "printkit: 1 input error; nothing was written",
     ]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+def test_ctrl_c_during_a_parallel_build_is_one_message_and_changes_nothing(tmp_path):
+    """Ctrl-C reaches the whole process group: the workers must not print tracebacks, and the
+    build must stop promptly, leaving no temporary and the previous outputs as they were."""
+    kit = _big_kit(tmp_path / "kits" / "mini", 1500)
+    out = tmp_path / "out"
+    first = _printkit("build", kit, "--out", out, "--variant", "small")
+    assert first.wait(timeout=60) == 0, first.stderr.read()
+    before = snapshot(out)
+
+    def default_sigint() -> None:  # a background test runner may have SIGINT ignored
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    victim = _printkit(
+        "build", kit, "--out", out, "--profile", "shop", "--jobs", "2",
+        start_new_session=True, preexec_fn=default_sigint,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not temps(out) and victim.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)  # the workers are drawing
+    assert victim.poll() is None, "the big build finished before it could be interrupted"
+    os.killpg(victim.pid, signal.SIGINT)
+    _, stderr = victim.communicate(timeout=30)
+    assert (victim.returncode, stderr) == (130, "printkit: interrupted; nothing was written\n")
+    assert temps(out) == []
+    assert snapshot(out) == before
