@@ -110,8 +110,8 @@ def test_input_errors_in_json_are_findings_with_code_input(cli, kit_copy):
     objects = jsonl(r.stdout)
     inputs = [o for o in objects if o.get("code") == "INPUT"]
     assert [(o["kit"], o["file"], o["line"]) for o in inputs] == [
-        (str(folder), str(cards), line),
-        ("nope", "nope", 0),
+        ("chariot-race", str(cards), line),  # the kit's name, as in its rules findings
+        ("nope", "nope", 0),  # no kit.yaml was read: the name as given
     ]
     assert inputs[0]["message"].startswith("unknown key 'speedd' in card; did you mean 'speed'?")
     assert objects[-1]["input_errors"] == 2 and objects[-1]["exit_code"] == 2

@@ -55,13 +55,15 @@ def check_command(kits, fmt, variants, players) -> None:
     names = list(kits) or builtin_kit_names()
     findings, problems = [], []
     for name in names:
+        label = name  # the kit's own name once its kit.yaml is read, as in its findings
         try:
             kit = load_kit(name, options)
+            label = kit.name
             kit_findings = run_checks(kit)
             _lay_out(kit)
             findings.extend((kit.name, f) for f in kit_findings)
         except InputError as exc:
-            problems.extend((name, d) for d in exc.diagnostics)
+            problems.extend((label, d) for d in exc.diagnostics)
     counts = {
         s: sum(1 for _, f in findings if f.severity == s) for s in ("error", "warning", "info")
     }
