@@ -29,7 +29,9 @@ def test_new_copies_every_file_and_names_the_kit_after_the_folder(cli, tmp_path)
     assert (target / "cards.yaml").read_bytes() == (
         DATA / "chariot-race" / "cards.yaml"
     ).read_bytes()
-    assert f"printkit check {target}" in r.stdout
+    assert r.stdout.splitlines()[-3:] == [
+        f"  printkit {command} {target}" for command in ("check", "build", "preview")
+    ]
     # no staging folder left beside the kit
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-race"]
 
