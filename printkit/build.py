@@ -120,8 +120,9 @@ def build_kits(
         for plan in plans:
             if plan.stale:
                 errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
-    if errors:
-        raise InputError(errors)  # every input error of every file, before any drawing starts
+    if errors:  # every input error of every file, before any drawing starts; a file that
+        # several components use fails once per component: report it once
+        raise InputError(list(dict.fromkeys(errors)))
     with staged(out) as stage:
         tasks = [
             (plan.kit, cid, target, stage.temp_for(target))
@@ -174,25 +175,49 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     global _INHERITED
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
     try:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts
+        ) as pool:
             futures = [
                 (kit, target, pool.submit(_render_task, str(kit.root), kit.options, cid, str(temp)))
                 for kit, cid, target, temp in tasks
             ]
             errors: list = []
-            for kit, target, future in futures:
-                pages, diagnostics, failure = future.result()
-                if isinstance(failure, OSError):
-                    raise failure  # a full disk or an unwritable --out: reported plainly
-                if failure:
-                    raise RuntimeError(failure)
-                errors.extend(diagnostics)
-                if progress and pages:
-                    progress(f"{kit.name}/{target.name}", pages)
+            try:
+                for kit, target, future in futures:
+                    pages, diagnostics, failure = future.result()
+                    if isinstance(failure, OSError):
+                        raise failure  # a full disk or an unwritable --out: reported plainly
+                    if failure:
+                        raise RuntimeError(failure)
+                    errors.extend(diagnostics)
+                    if progress and pages:
+                        progress(f"{kit.name}/{target.name}", pages)
+            except KeyboardInterrupt:
+                _stop_workers(pool)
+                raise
             if errors:
                 raise InputError(errors)
     finally:
         _INHERITED = {}
+
+
+def _stop_workers(pool) -> None:
+    """On Ctrl-C: end the workers (which ignore it) at once, and wait until they are gone, so
+    that no worker writes a temporary after the staging has removed them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=10)
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # Kits already loaded by the parent; a forked worker inherits them and skips re-reading the data.

@@ -19,6 +19,7 @@ import click
 from printkit import __version__
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 
 
 def _report_errors(func: Callable) -> Callable:
@@ -31,13 +32,18 @@ def _report_errors(func: Callable) -> Callable:
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            for d in exc.diagnostics:
-                click.echo(str(d), err=True)
-            n = len(exc.diagnostics)
+            shown = list(dict.fromkeys(str(d) for d in exc.diagnostics))
+            for line in shown:
+                click.echo(line, err=True)
+            n = len(shown)
             click.echo(
                 f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True
             )
             sys.exit(EXIT_INPUT)
+        except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the exit's own flush fails silently too
+            sys.exit(EXIT_BROKEN_PIPE)
         except KeyboardInterrupt:
             click.echo("printkit: interrupted; nothing was written", err=True)
             sys.exit(130)
@@ -244,15 +250,33 @@ def build(
     finally:
         progress.close()
     if png:
-        from printkit.preview import write_previews
-
-        written += write_previews([(p, p.parent) for p in written if p.suffix == ".pdf"])
+        written += _write_missing_previews(loaded, out, written)
     for path in written:
         click.echo(f"wrote {path}")
     for note in notes:
         click.echo("\n" + note.rstrip())
     if not written:
         click.echo("everything is up to date (--force rebuilds anyway)")
+
+
+def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:
+    """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
+    older (a first `--png` after a plain build must not answer "up to date" with no images)."""
+    from printkit.build import component_targets
+    from printkit.preview import preview_names, write_previews
+
+    pdfs = []
+    for kit in kits:
+        for _, pdf in component_targets(kit, out):
+            if pdf.suffix != ".pdf" or not pdf.is_file():
+                continue
+            images = [pdf.parent / name for name in preview_names(pdf)]
+            stale = any(
+                not im.is_file() or im.stat().st_mtime_ns < pdf.stat().st_mtime_ns for im in images
+            )
+            if pdf in written or stale:
+                pdfs.append(pdf)
+    return write_previews([(p, p.parent) for p in pdfs])
 
 
 @main.command(name="list")
@@ -264,8 +288,10 @@ def list_kits() -> None:
     for name in builtin_kit_names():
         kit = load_kit(name)
         click.echo(f"{name}: {kit.manifest.title}")
-        for cid, spec in kit.manifest.components.items():
-            click.echo(f"  {cid:<16} {spec.type:<10} {spec.title or ''}")
+        items = kit.manifest.components.items()
+        width = max((len(spec.type) for _, spec in items), default=0)
+        for cid, spec in items:
+            click.echo(f"  {cid:<16} {spec.type:<{width}}  {spec.title or ''}".rstrip())
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -37,6 +37,9 @@ def resolve_kit_dir(name_or_path: str) -> Path:
     """The folder of a kit given by built-in name or by path. Raises InputError if there is none."""
     looks_like_path = any(s in name_or_path for s in ("/", "\\")) or name_or_path.startswith(".")
     candidate = Path(name_or_path)
+    builtin = not looks_like_path and name_or_path in builtin_kit_names()
+    if builtin and not (candidate / MANIFEST).is_file():  # e.g. the output folder of `--out .`
+        return builtin_kits_dir() / name_or_path
     if looks_like_path or candidate.is_dir():
         if not candidate.exists():
             raise fail(Location(name_or_path), "no such kit folder")

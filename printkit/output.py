@@ -67,9 +67,12 @@ class Staging:
         self.pending: list[tuple[Path, Path]] = []
         self.started = time.time()
         self._swept: set[Path] = set()
+        self._created: list[Path] = []  # folders this build made, removed again if it fails
 
     def temp_for(self, target: Path) -> Path:
+        missing = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
         target.parent.mkdir(parents=True, exist_ok=True)
+        self._created.extend(missing)
         inside = target.parent.resolve().is_relative_to(self.out_dir.resolve())
         if not inside:  # a link inside --out that points elsewhere: never write through it
             raise fail(
@@ -128,6 +131,10 @@ class Staging:
             with contextlib.suppress(OSError):
                 temp.unlink()
         self.pending.clear()
+        for folder in sorted(set(self._created), key=lambda p: len(p.parts), reverse=True):
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # only if still empty: another build may be writing there
+        self._created.clear()
 
 
 STALE_AFTER_S = 24 * 3600  # no build takes a day: older temporaries are stale even if the pid lives

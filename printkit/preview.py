@@ -8,6 +8,7 @@ Images are written through output.staged, so they appear all together or not at 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -115,7 +116,9 @@ def write_previews(pdfs: Iterable[tuple[Path, Path]]) -> list[Path]:
     pairs = list(pdfs)
     if not pairs:
         return []
-    with staged(pairs[0][1]) as stage:
+    # Stage in the folder that holds them all: the kits' folders are siblings under --out.
+    root = Path(os.path.commonpath([str(folder.resolve()) for _, folder in pairs]))
+    with staged(root) as stage:
         for pdf, folder in pairs:
             contact_name, page_name = preview_names(pdf)
             sheet = contact_sheet(pdf, _title(pdf, folder))

@@ -110,8 +110,8 @@ def test_input_errors_in_json_are_findings_with_code_input(cli, kit_copy):
     objects = jsonl(r.stdout)
     inputs = [o for o in objects if o.get("code") == "INPUT"]
     assert [(o["kit"], o["file"], o["line"]) for o in inputs] == [
-        (str(folder), str(cards), line),
-        ("nope", "nope", 0),
+        ("chariot-race", str(cards), line),  # the kit's name, as in its rules findings
+        ("nope", "nope", 0),  # no kit.yaml was read: the name as given
     ]
     assert inputs[0]["message"].startswith("unknown key 'speedd' in card; did you mean 'speed'?")
     assert objects[-1]["input_errors"] == 2 and objects[-1]["exit_code"] == 2
@@ -155,3 +155,29 @@ def test_new_commands_are_listed_and_have_help(cli):
         r = cli(command, "--help")
         assert r.exit_code == 0 and r.stdout.startswith("Usage: ")
     assert "3 a bug in printkit" in cli("check", "--help").stdout
+
+
+def test_check_finds_text_that_cannot_fit_as_build_does(cli, tmp_path):
+    """Found by laying out every card face, without writing anything: the same message, at the
+    same place, as the build that would fail; every such card at once."""
+    from badkits import MINI, copy_kit, position_of, shown
+
+    kit = copy_kit(MINI, tmp_path / "mini")
+    cards = kit / "cards.yaml"
+    long_note = "Turn once. " * 30
+    text = cards.read_text(encoding="utf-8").replace('"Turn once."', f'"{long_note}"')
+    cards.write_text(text.replace('"Unicode: é Æ – ’ ×"', f'"{long_note}"'), encoding="utf-8")
+    where = [position_of(cards, n, f'"{long_note}') for n in ("id: a,", "id: b,")]
+    expected = [
+        f"{shown(cards)}:{line}:{col}: error: card '{cid}': field 'note' does not fit its box "
+        "even at 6 pt (min_text_size); shorten the text or enlarge the box"
+        for cid, (line, col) in zip("ab", where, strict=True)
+    ]
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == [*expected, "printkit: 2 input errors; nothing was written"]
+    rows = jsonl(cli("check", kit, "--format", "json").stdout)
+    assert [(f["code"], f["line"]) for f in rows[:-1]] == [("INPUT", w[0]) for w in where]
+    assert rows[-1]["exit_code"] == 2
+    build = cli("build", kit, "--out", tmp_path / "out", "--jobs", "1")
+    assert build.exit_code == 2 and build.stderr.splitlines()[0] == expected[0]

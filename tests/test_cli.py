@@ -3,6 +3,7 @@
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,25 @@ def test_list_names_the_kits_and_components(cli):
     r = cli("list")
     assert r.exit_code == 0
     assert "chariot-race" in r.stdout and "cards" in r.stdout
+    lines = r.stdout.splitlines()
+    start = lines.index("chariot-race: Chariot Race")
+    rows = [line for line in lines[start + 1 : start + 6]]
+    assert rows[2].split(None, 2) == ["damage-chart", "damage-chart", "Damage chart"]
+    assert len({row.index(row.split(None, 2)[2]) for row in rows}) == 1  # titles line up
+
+
+def test_output_into_a_closed_pipe_is_not_reported_as_a_bug():
+    """`printkit list | head -1`: the reader goes away; printkit stops quietly."""
+    p = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "list"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    p.stdout.close()
+    stderr = p.stderr.read().decode()
+    assert p.wait(timeout=60) == 141
+    assert stderr == ""
 
 
 def test_check_passes_on_the_default_deck(cli):

@@ -78,6 +78,8 @@ def test_config_commands(cli, tmp_path):
         ["profile", "shop", "(config)"],
         ["duplex", "long", "(default)"],
     ]
+    bare = cli("config")  # no subcommand: the list, not a usage error
+    assert (bare.exit_code, bare.stdout.splitlines()) == (0, listing)
     assert cli("config", "unset", "profile").stdout == "profile removed; the default applies\n"
     assert cli("config", "get", "profile").stdout == "home\n"
     assert "back-offset: -1,0.5" in path.read_text(encoding="utf-8")

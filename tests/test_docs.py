@@ -50,3 +50,46 @@ def test_refresh_rejects_missing_or_unknown_blocks():
     assert refresh(
         "a\n<!-- generated: r -->\nold\n<!-- end generated: r -->\nb", {"r": lambda: "new"}
     ) == ("a\n<!-- generated: r -->\nnew\n<!-- end generated: r -->\nb")
+
+
+def _doc_files():
+    root = DOCS.parent
+    return [root / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+def test_readme_quick_start_is_install_then_build():
+    text = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [line.split("#")[0].strip() for line in block.splitlines()]
+    assert commands == ["pip install .", "printkit build"]
+
+
+def test_every_command_and_option_the_docs_name_exists():
+    """`printkit CMD ... --option` in README.md and docs/: a renamed option fails here."""
+    import click
+
+    from printkit.cli import main
+
+    ctx = click.Context(main)
+    problems = []
+    for path in _doc_files():
+        text = path.read_text(encoding="utf-8")
+        for snippet in re.findall(r"`([^`\n]+)`|```sh\n(.*?)```", text, re.DOTALL):
+            for line in "".join(snippet).splitlines():
+                for m in re.finditer(r"\bprintkit ([a-z]+)((?: [^#&|;]*)?)", line):
+                    name, rest = m.group(1), m.group(2)
+                    command = main.get_command(ctx, name)
+                    if command is None:
+                        if line.strip().startswith("printkit "):  # not prose like "printkit reads"
+                            problems.append(f"{path.name}: unknown command {name!r} in {line!r}")
+                        continue
+                    words = rest.split()
+                    if isinstance(command, click.Group) and words and words[0] in command.commands:
+                        command = command.commands[words[0]]
+                    known = {o for p in command.params for o in getattr(p, "opts", [])}
+                    known |= {"--help", "-h"}
+                    for word in words:
+                        option = word.split("=")[0]
+                        if option.startswith("--") and option not in known:
+                            problems.append(f"{path.name}: {name} has no option {option}: {line!r}")
+    assert not problems, "\n".join(problems)

@@ -29,7 +29,9 @@ def test_new_copies_every_file_and_names_the_kit_after_the_folder(cli, tmp_path)
     assert (target / "cards.yaml").read_bytes() == (
         DATA / "chariot-race" / "cards.yaml"
     ).read_bytes()
-    assert f"printkit check {target}" in r.stdout
+    assert r.stdout.splitlines()[-3:] == [
+        f"  printkit {command} {target}" for command in ("check", "build", "preview")
+    ]
     # no staging folder left beside the kit
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my-race"]
 
@@ -164,3 +166,20 @@ def test_a_read_only_source_gives_an_editable_copy(cli, kit_copy, tmp_path):
     finally:
         for path in source.rglob("*"):
             path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def test_a_built_in_name_is_not_hidden_by_a_folder_that_is_not_a_kit(cli, tmp_path, monkeypatch):
+    """`printkit build chartae --out .` makes ./chartae/ (PDFs only); the name must still work,
+    while a kit folder of that name (from `printkit new chartae`) is used in its place."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "chartae").mkdir()
+    (tmp_path / "chartae" / "tiles.pdf").write_bytes(b"an earlier output")
+    r = cli("check", "chartae")
+    assert r.exit_code == 0, r.output
+    assert "chartae/tiles.yaml" in r.stdout
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert cli("new", "chartae", "--from", "chariot-race").exit_code == 0
+    r = cli("deck", "chartae")  # the kit folder, not the built-in tile game
+    assert r.exit_code == 0 and "MOVEMENT" in r.stdout

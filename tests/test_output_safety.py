@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from badkits import MINI, copy_kit, position_of, snapshot
+from badkits import MINI, copy_kit, position_of, shown, snapshot
 
 from printkit.components import deck as deck_component
 from printkit.output import TEMP_PREFIX, Staging, sweep_stale_temps
@@ -322,3 +322,62 @@ def test_every_build_sweeps_the_kit_folders_even_when_it_writes_nothing_there(tm
     with staged(tmp_path / "out"):
         pass
     assert not stale.exists()
+
+
+def test_a_failed_first_build_leaves_no_empty_folders(tmp_path, cli):
+    """Text that cannot fit fails while drawing, after the output folders were made: they go."""
+    kit = copy_kit(MINI, tmp_path / "kits" / "mini")
+    cards = kit / "cards.yaml"
+    cards.write_text(
+        cards.read_text(encoding="utf-8").replace('"Turn once."', '"' + "Turn once. " * 30 + '"'),
+        encoding="utf-8",
+    )
+    out = tmp_path / "fresh" / "out"
+    r = cli("build", kit, "--out", out, "--jobs", "1")
+    assert r.exit_code == 2, r.output
+    assert "does not fit its box" in r.stderr
+    assert not (tmp_path / "fresh").exists()
+
+
+def test_an_error_in_a_file_several_components_use_is_reported_once(kit_copy, cli, tmp_path):
+    kit = kit_copy("chariot-race")  # cards.yaml is used by three components
+    cards = kit / "cards.yaml"
+    cards.write_text(
+        cards.read_text(encoding="utf-8").replace("count: 2,", "count: two,", 1), encoding="utf-8"
+    )
+    r = cli("build", kit, "--out", tmp_path / "out")
+    assert r.exit_code == 2
+    line, col = position_of(cards, "count: two,", "two")
+    assert r.stderr.splitlines() == [
+        f'{shown(cards)}:{line}:{col}: error: count must be a whole number from 1 to 10000; got "two"',
+        "printkit: 1 input error; nothing was written",
+    ]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+def test_ctrl_c_during_a_parallel_build_is_one_message_and_changes_nothing(tmp_path):
+    """Ctrl-C reaches the whole process group: the workers must not print tracebacks, and the
+    build must stop promptly, leaving no temporary and the previous outputs as they were."""
+    kit = _big_kit(tmp_path / "kits" / "mini", 1500)
+    out = tmp_path / "out"
+    first = _printkit("build", kit, "--out", out, "--variant", "small")
+    assert first.wait(timeout=60) == 0, first.stderr.read()
+    before = snapshot(out)
+
+    def default_sigint() -> None:  # a background test runner may have SIGINT ignored
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    victim = _printkit(
+        "build", kit, "--out", out, "--profile", "shop", "--jobs", "2",
+        start_new_session=True, preexec_fn=default_sigint,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not temps(out) and victim.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)  # the workers are drawing
+    assert victim.poll() is None, "the big build finished before it could be interrupted"
+    os.killpg(victim.pid, signal.SIGINT)
+    _, stderr = victim.communicate(timeout=30)
+    assert (victim.returncode, stderr) == (130, "printkit: interrupted; nothing was written\n")
+    assert temps(out) == []
+    assert snapshot(out) == before

@@ -107,3 +107,36 @@ def test_preview_of_a_broken_kit_writes_nothing(tmp_path, cli, kit_copy):
     assert r.exit_code == 2
     assert "cards.yaml:" in r.stderr and "Traceback" not in r.output
     assert not (tmp_path / "out").exists()
+
+
+def test_previews_of_several_kits_go_to_each_kits_folder(tmp_path):
+    """Several kits' folders under one --out (as `printkit preview` with no kit writes them)."""
+    from printkit.output import new_canvas
+    from printkit.preview import write_previews
+
+    pairs = []
+    for name in ("kit-a", "kit-b"):
+        pdf = tmp_path / "pdfs" / name / "cards.pdf"
+        pdf.parent.mkdir(parents=True)
+        c = new_canvas(pdf, (200, 300), title=name)
+        c.showPage()
+        c.save()
+        pairs.append((pdf, tmp_path / "out" / name))
+    written = write_previews(pairs)
+    assert sorted(p.relative_to(tmp_path / "out").as_posix() for p in written) == [
+        f"{k}/cards-{kind}.png" for k in ("kit-a", "kit-b") for kind in ("contact", "page1")
+    ]
+
+
+def test_build_png_after_a_plain_build_writes_the_previews(tmp_path):
+    """An up-to-date build asked for --png still writes the previews it lacks, and only once."""
+    from badkits import MINI
+
+    out = tmp_path / "out"
+    assert _run(tmp_path, "build", MINI, "--out", out).exit_code == 0
+    r = _run(tmp_path, "build", MINI, "--png", "--out", out)
+    assert r.exit_code == 0, r.output
+    pngs = sorted(p.name for p in (out / "mini").glob("*.png"))
+    assert pngs and all(f"wrote {out / 'mini' / n}" in r.stdout for n in pngs)
+    r = _run(tmp_path, "build", MINI, "--png", "--out", out)
+    assert r.stdout.strip() == "everything is up to date (--force rebuilds anyway)"

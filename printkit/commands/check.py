@@ -55,11 +55,15 @@ def check_command(kits, fmt, variants, players) -> None:
     names = list(kits) or builtin_kit_names()
     findings, problems = [], []
     for name in names:
+        label = name  # the kit's own name once its kit.yaml is read, as in its findings
         try:
             kit = load_kit(name, options)
-            findings.extend((kit.name, f) for f in run_checks(kit))
+            label = kit.name
+            kit_findings = run_checks(kit)
+            _lay_out(kit)
+            findings.extend((kit.name, f) for f in kit_findings)
         except InputError as exc:
-            problems.extend((name, d) for d in exc.diagnostics)
+            problems.extend((label, d) for d in exc.diagnostics)
     counts = {
         s: sum(1 for _, f in findings if f.severity == s) for s in ("error", "warning", "info")
     }
@@ -93,6 +97,26 @@ def check_command(kits, fmt, variants, players) -> None:
         click.echo(str(f))
     click.echo(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info")
     sys.exit(code)
+
+
+def _lay_out(kit) -> None:
+    """What only drawing finds (text too long for its box), from components that offer a
+    `preflight(kit, cid)`; every such error of the kit is raised together."""
+    from printkit.components import component_type
+    from printkit.errors import InputError
+
+    errors: list = []
+    with kit.drawing():
+        for cid in kit.component_ids():
+            preflight = getattr(component_type(kit.spec(cid).type), "preflight", None)
+            if preflight is None:
+                continue
+            try:
+                preflight(kit, cid)
+            except InputError as exc:
+                errors.extend(exc.diagnostics)
+    if errors:
+        raise InputError(errors)
 
 
 def _line(obj: dict) -> str:

@@ -7,12 +7,16 @@ import click
 from printkit.cli import _report_errors
 
 
-@click.group(name="config")
-def config_command() -> None:
+@click.group(name="config", invoke_without_command=True)
+@click.pass_context
+def config_command(ctx: click.Context) -> None:
     """Show or change your settings: back-offset, paper, profile, duplex.
 
     Command-line flags win over these settings, which win over printkit's defaults.
+    With no subcommand, lists every setting (as `printkit config list`).
     """
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(list_command)
 
 
 # ignore_unknown_options: a negative offset like -1,0.5 is a value, not an option.

@@ -95,3 +95,4 @@ def new_command(target: Path, source: str, name: str | None) -> None:
     click.echo(f"next: edit {shown}/{MANIFEST} and its data files, then")
     click.echo(f"  printkit check {shown}")
     click.echo(f"  printkit build {shown}")
+    click.echo(f"  printkit preview {shown}")

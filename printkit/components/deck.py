@@ -242,6 +242,28 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
+def preflight(kit: Kit, component_id: str) -> None:
+    """Lay out every card design on a canvas that is never saved, so that `printkit check`
+    reports text that cannot fit (an input error, as in a build) without writing a PDF."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    deck: Deck = kit.model(component_id)
+    painter = CardPainter(Canvas(io.BytesIO()), deck, 0)
+    errors: list = []
+    for card in deck.cards:
+        frame = painter._frame_form(card.kind)  # drawn once per kind, as in a build
+        painter.c.saveState()
+        try:
+            painter.draw_front(card, frame)
+        except CardTextOverflow as exc:
+            errors.extend(_overflow_error(exc).diagnostics)
+        painter.c.restoreState()
+    if errors:
+        raise InputError(errors)
+
+
 class _DeckPainter:
     def __init__(self, cards: CardPainter) -> None:
         self.cards = cards

@@ -197,7 +197,7 @@ ELEMENT = Record(
         "font": Field(
             Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold")),
             default="body",
-            doc="the typeface role; all are embedded DejaVu fonts",
+            doc="the typeface role: a DejaVu font printkit ships and embeds, or the kit's own (kit.yaml fonts)",
         ),
         "size": Field(Length(1, 100), default=mm(3.5), doc="largest font size"),
         "empty": Field(
