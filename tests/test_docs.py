@@ -57,11 +57,15 @@ def _doc_files():
     return [root / "README.md", *sorted(DOCS.glob("*.md"))]
 
 
-def test_readme_quick_start_is_install_then_build():
+def test_readme_quick_start_is_exactly_build_and_test():
+    """Two commands: one installs and builds every kit, one installs and runs the tests; CI
+    runs the second."""
     text = (DOCS.parent / "README.md").read_text(encoding="utf-8")
     block = text.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     commands = [line.split("#")[0].strip() for line in block.splitlines()]
-    assert commands == ["pip install .", "printkit build"]
+    assert commands == ["pip install -e . && printkit build", "pip install -e '.[test]' && pytest"]
+    ci = (DOCS.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -q -e '.[test]'" in ci and "\npytest" in ci
 
 
 def test_every_command_and_option_the_docs_name_exists():
