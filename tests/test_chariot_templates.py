@@ -93,7 +93,9 @@ def test_fans_are_labelled_every_15_degrees_up_to_the_largest_turn(templates_pdf
     assert "STRAIGHT ONLY" in text
     for angle in (15, 30, 45, 60, 75, 90):
         assert f"{angle}°" in text
-    assert "TURN LEFT" in text and "TURN RIGHT" in text
+    # the turn words run along a fan line, so read them in drawing order rather than by layout
+    drawn = "".join(c["text"] for page in pdfplumber.open(templates_pdf).pages for c in page.chars)
+    assert "TURN LEFT" in drawn and "TURN RIGHT" in drawn
 
 
 def test_segments_give_back_the_exact_length():
@@ -137,3 +139,59 @@ def test_rendered_at_100_percent_the_4_inch_strip_measures_up(tmp_path):
     centres = [g.mean() for g in groups]
     assert len(centres) == 5  # 0 to 4 in: the two ends and three ticks
     assert all(abs((b - a) - 254) <= 1.5 for a, b in zip(centres[:-1], centres[1:], strict=True))
+
+
+def test_fan_labels_sit_on_the_part_that_is_cut_out(templates_pdf):
+    """Cutting a template out along its outline (strip + fan wedges) keeps every angle label and
+    the TURN LEFT / TURN RIGHT words: every letter between the header and the footer lies inside
+    a strip or inside the wedge of a fan (radius 38 mm from templates.yaml plus the label rim)."""
+    import math
+
+    from printkit.draw.templates import WING_EXTRA
+
+    outer_mm = 38.0 + to_mm(WING_EXTRA)
+    checked = 0
+    with pdfplumber.open(templates_pdf) as pdf:
+        for page in pdf.pages:
+            strips = [
+                r
+                for r in page.rects
+                if abs(to_mm(r["height"]) - BASE_MM) < 0.05 and to_mm(r["width"]) > OVERLAP_MM + 1
+            ]
+            pivots = []  # (x, top, side, fan angle): the END corners of strips with fans
+            for r in strips:
+                inside = page.within_bbox((r["x0"], r["top"], r["x1"], r["bottom"]))
+                m = re.search(r"TURN UP TO (\d+)°", inside.extract_text() or "")
+                if m:
+                    fan = float(m.group(1))
+                    pivots += [(r["x1"], r["top"], 1, fan), (r["x1"], r["bottom"], -1, fan)]
+
+            def in_strip(x, y, strips=strips):
+                return any(
+                    r["x0"] - 0.5 <= x <= r["x1"] + 0.5 and r["top"] - 0.5 <= y <= r["bottom"] + 0.5
+                    for r in strips
+                )
+
+            def in_wedge(x, y, pivots=pivots):
+                for px, py, side, fan in pivots:
+                    back, out = px - x, (py - y) * side  # back along the strip; away from it
+                    turn = math.degrees(math.atan2(back, out))
+                    if to_mm(math.hypot(back, out)) <= outer_mm + 0.2 and -0.5 <= turn <= fan + 0.5:
+                        return True
+                return False
+
+            body = [
+                ch
+                for ch in page.chars
+                if to_mm(ch["top"]) > 18
+                and to_mm(page.height - ch["bottom"]) > 15
+                and ch["text"].strip()
+            ]
+            for ch in body:
+                corners = [(ch[a], ch[b]) for a in ("x0", "x1") for b in ("top", "bottom")]
+                if all(in_strip(x, y) for x, y in corners):
+                    continue
+                for x, y in corners:
+                    assert in_wedge(x, y), f"page {page.page_number}: {ch['text']!r} is cut away"
+                checked += 1
+    assert checked >= 100  # the fans' letters were really looked at

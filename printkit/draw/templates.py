@@ -27,8 +27,7 @@ PAPER = Color(0.985, 0.965, 0.92)
 FAN_FILL = Color(0.9, 0.9, 0.9)
 OVERLAP_FILL = Color(0.72, 0.72, 0.72)
 INK = Color(0.1, 0.09, 0.08)
-LABEL_GAP = mm(3.6)  # from the end of a fan line to the centre of its angle
-WING_EXTRA = mm(6)  # room beyond the fan's arc for the angle labels
+WING_EXTRA = mm(6)  # the rim of the fan beyond its lines, holding the angle labels
 UNIT_MARKS = {"in": "″", "cm": " cm", "mm": " mm"}
 
 
@@ -193,10 +192,12 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
     """A fan beside the END, pivoting on the corner (x, y); side +1 turns left, -1 right.
 
     Its 0 degree line continues the END line outward; the line for a turn of a degrees leans
-    back along the strip by a degrees.
+    back along the strip by a degrees. The wedge reaches WING_EXTRA past the lines, so the
+    angle labels and the turn's direction sit on the part that is cut out and kept.
     """
     f = t.spec.fan
     r = f.radius
+    outer = r + WING_EXTRA
     start = 90 if side > 0 else 270 - angle  # reportlab arcs run anticlockwise from `start`
     c.saveState()
     c.setFillColor(FAN_FILL)
@@ -204,41 +205,64 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
     c.setLineWidth(0.8)
     path = c.beginPath()
     path.moveTo(x, y)
-    path.arcTo(x - r, y - r, x + r, y + r, start, angle)
+    path.arcTo(x - outer, y - outer, x + outer, y + outer, start, angle)
     path.close()
     c.drawPath(path, stroke=1, fill=1)
+    c.setLineWidth(0.4)
+    c.arc(x - r, y - r, x + r, y + r, start, angle)
     a = 0.0
     while a <= angle + 1e-6:
         direction = math.radians(90 + a if side > 0 else 270 - a)
-        dx, dy = math.cos(direction), math.sin(direction)
         c.setStrokeColor(INK)
         c.setLineWidth(0.9 if a in (0, angle) else 0.6)
-        c.line(x, y, x + r * dx, y + r * dy)
-        lx, ly = x + r * dx, y + r * dy
-        if abs(dy) < 0.1:  # along the strip's edge: lift the label off it
-            ly = y + side * mm(3.2)
-            lx = x + r * dx - mm(1.5)
-        _angle_label(c, lx, ly, a, direction, side)
+        c.line(x, y, x + r * math.cos(direction), y + r * math.sin(direction))
+        _angle_label(c, x, y, r + WING_EXTRA / 2, a, angle, side)
         a += f.step
     c.setFillColor(black)
     c.setStrokeColor(white)
     c.setLineWidth(0.8)
     c.circle(x, y, mm(1.6), stroke=1, fill=1)
-    word = "TURN LEFT" if side > 0 else "TURN RIGHT"
-    c.setFillColor(INK)
-    c.setFont(font("heading"), 8)
-    reach = r * math.sin(math.radians(min(angle, 90)))
-    ty = y + side * r * 0.4 - (mm(2.5) if side < 0 else 0)
-    c.drawRightString(x - reach - mm(9), ty, word)
+    _turn_word(c, x, y, r, min(f.step, angle) / 2, side)
     c.restoreState()
 
 
-def _angle_label(c: Canvas, x: float, y: float, a: float, direction: float, side: int) -> None:
-    """The angle just beyond the end of its line, kept clear of the strip's edge."""
+def _turn_word(c: Canvas, x: float, y: float, r: float, between: float, side: int) -> None:
+    """TURN LEFT / TURN RIGHT inside the fan, along the ray `between` degrees from its 0 line
+    (between the first two lines), starting where the wedge is wide enough for the letters."""
+    word = "TURN LEFT" if side > 0 else "TURN RIGHT"
+    size = 7.0
+    half = size * 0.5
+    near = max(mm(5), (half + mm(0.6)) / max(math.sin(math.radians(between)), 1e-6))
+    room = r - mm(2) - near
+    if room < text_width(word, font("heading"), 5.0):
+        return  # too narrow a fan: the strip's own TURN UP TO note still says it
+    direction = 90 + between if side > 0 else 270 - between
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(direction if side > 0 else direction - 180)
+    c.setFillColor(INK)
+    # left fan: text reads outward from the pivot; right fan: inward, so both read upward
+    x0 = near if side > 0 else -near - room
+    draw_line_fitted(c, word, font("heading"), size, x0, -half * 0.72, room, "left", 5.0)
+    c.restoreState()
+
+
+def _angle_label(
+    c: Canvas, x: float, y: float, radius: float, a: float, angle: float, side: int
+) -> None:
+    """The angle in the wedge's rim, just beyond the end of its line. The labels of the first
+    and last lines are nudged inward so no letter hangs over the wedge's straight edges."""
     text = f"{a:g}°"
     size = 7.5
-    lx = x + math.cos(direction) * LABEL_GAP
-    ly = y + math.sin(direction) * LABEL_GAP - size * 0.35
+    hw = text_width(text, font("heading"), size) / 2 + mm(0.4)
+    hh = size * 0.36 + mm(0.4)
+    # clearance needed across the ray (the ray at a degrees runs at 90 + a from the +x axis)
+    across = hw * abs(math.cos(math.radians(a))) + hh * abs(math.sin(math.radians(a)))
+    nudge = math.degrees(math.asin(min(1.0, across / radius)))
+    shown = min(max(a, nudge), max(angle - nudge, nudge))
+    direction = math.radians(90 + shown if side > 0 else 270 - shown)
+    lx = x + math.cos(direction) * radius
+    ly = y + math.sin(direction) * radius - size * 0.35
     c.setFont(font("heading"), size)
     c.setFillColor(INK)
     c.drawCentredString(lx, ly, text)
