@@ -193,3 +193,55 @@ def test_movement_cards_without_drift_say_so(built):
     no_drift = sum(c.count for c in deck.cards if c.get("speed") is not None and not c.get("drift"))
     assert no_drift > 0
     assert text_of(built / "cards.pdf").count("NO DRIFT") == no_drift
+
+
+def _luminance(rgb) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(float(c)) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_lettering_on_each_kind_colour_has_contrast(built):
+    """Headers and CRASH captions sit on the kind's colour: their letters must reach the WCAG AA
+    contrast of 4.5:1 against it (cream on the light SPECIAL MOVE gold was 3.2:1)."""
+    from printkit.draw.colour import colour
+
+    deck = load_kit("chariot-race").model("cards")
+    kinds = {k.label: colour(k.colour).rgb() for k in deck.kinds.values()}
+    fills = set(kinds.values())
+    seen = {label: 0 for label in kinds}
+    captions = 0
+    with pdfplumber.open(built / "cards.pdf") as pdf:
+        for page in pdf.pages[::2]:  # the fronts
+            text = page.extract_text()
+            words = page.extract_words(extra_attrs=["non_stroking_color"])
+            for label, rgb in kinds.items():
+                if label not in text:
+                    continue
+                first = label.split()[0]
+                for w in (w for w in words if w["text"] == first):
+                    assert _contrast(w["non_stroking_color"], rgb) >= 4.5, label
+                    seen[label] += 1
+            for w in (w for w in words if w["text"] == "CRASH"):
+                y = w["bottom"] - 1
+                under = [
+                    tuple(round(v, 4) for v in r["non_stroking_color"])
+                    for r in page.rects
+                    if r["x0"] <= w["x0"]
+                    and w["x1"] <= r["x1"]
+                    and r["top"] <= y <= r["bottom"]
+                    and tuple(round(v, 4) for v in r["non_stroking_color"])
+                    in {tuple(round(v, 4) for v in f) for f in fills}
+                ]
+                assert under, "a CRASH caption sits on its kind's colour"
+                assert _contrast(w["non_stroking_color"], under[-1]) >= 4.5
+                captions += 1
+    assert all(seen.values()), seen
+    assert captions == 72
