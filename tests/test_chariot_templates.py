@@ -195,3 +195,31 @@ def test_fan_labels_sit_on_the_part_that_is_cut_out(templates_pdf):
                     assert in_wedge(x, y), f"page {page.page_number}: {ch['text']!r} is cut away"
                 checked += 1
     assert checked >= 100  # the fans' letters were really looked at
+
+
+def test_a_cut_strips_pieces_print_on_the_same_or_consecutive_sheets(templates_pdf):
+    """Read back: each piece k of a cut strip is on the sheet of piece k-1 or the next one."""
+    pages: dict[str, list[tuple[int, int]]] = {}
+    for page, _, text in strip_rects(templates_pdf):
+        m = re.search(r"(\d+)″.*?PIECE (\d+) OF \d+", text, re.S)
+        if m:
+            pages.setdefault(m.group(1), []).append((int(m.group(2)), page))
+    assert set(pages) >= {"16", "20"}
+    for speed, found in pages.items():
+        sheets = [page for _, page in sorted(found)]
+        steps = [b - a for a, b in zip(sheets, sheets[1:], strict=False)]
+        assert all(s in (0, 1) for s in steps), f"{speed} in pieces on sheets {sheets}"
+
+
+def test_keep_groups_together_moves_whole_sheets_only():
+    from printkit.layout.strips import Placement, keep_groups_together
+
+    # the packing put strip A's pieces (0, 1) on sheets 0 and 3, strip B's (2, 3) on 1 and 2
+    packed = [Placement(0, 0, 0, 0), Placement(4, 0, 0, 50), Placement(2, 1, 0, 0)]
+    packed += [Placement(3, 2, 0, 0), Placement(1, 3, 0, 0)]
+    moved = keep_groups_together(packed, [[0, 1], [2, 3], [4]])
+    page = {p.index: p.page for p in moved}
+    assert page[1] - page[0] == 1 and page[3] - page[2] == 1
+    assert page[4] == page[0]  # sheet-mates stay together
+    assert sorted(page.values()) == sorted(p.page for p in packed)
+    assert {(p.index, p.x, p.y) for p in moved} == {(p.index, p.x, p.y) for p in packed}
