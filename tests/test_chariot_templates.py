@@ -223,3 +223,21 @@ def test_keep_groups_together_moves_whole_sheets_only():
     assert page[4] == page[0]  # sheet-mates stay together
     assert sorted(page.values()) == sorted(p.page for p in packed)
     assert {(p.index, p.x, p.y) for p in moved} == {(p.index, p.x, p.y) for p in packed}
+
+
+def test_joins_are_labelled_clear_of_the_ticks(templates_pdf):
+    """Piece 1 says which piece it is taped over; piece 2's overlap says which piece covers it,
+    and none of those letters is struck through by a tick (ticks run 7 mm in from each edge)."""
+    drawn = "".join(c["text"] for page in pdfplumber.open(templates_pdf).pages for c in page.chars)
+    assert drawn.count("OVER PIECE 2") == 2 and drawn.count("GOES OVER HERE") == 2
+    with pdfplumber.open(templates_pdf) as pdf:
+        for page, r, _ in strip_rects(templates_pdf):
+            for zone in overlap_rects(templates_pdf, page, r):
+                p = pdf.pages[page - 1]
+                letters = p.within_bbox((zone["x0"], zone["top"], zone["x1"], zone["bottom"])).chars
+                assert letters
+                for ch in letters:
+                    assert (
+                        to_mm(ch["top"] - zone["top"]) > 7
+                        and to_mm(zone["bottom"] - ch["bottom"]) > 7
+                    )

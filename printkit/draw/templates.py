@@ -100,10 +100,17 @@ def _overlap(c: Canvas, t: Templates, p: Piece) -> None:
     c.translate(p.start + o / 2, t.width / 2)
     c.rotate(90)
     c.setFillColor(INK)
-    draw_line_fitted(
-        c, f"PIECE {p.number - 1} GOES OVER HERE", font("heading"), 7, -t.width / 2, -2.5, t.width
-    )
+    room = t.width - 2 * (t.spec.ticks.whole + mm(1))  # between the ticks on the two edges
+    lines = (f"PIECE {p.number - 1}", "GOES OVER HERE")
+    for line, dy in zip(lines, (mm(0.6), -mm(3.2)), strict=True):
+        draw_line_fitted(c, line, font("heading"), 7, -room / 2, dy, room)
     c.restoreState()
+
+
+def _to_next(c: Canvas, t: Templates, p: Piece) -> None:
+    """At the end of a piece that is not the last: which piece it is taped over."""
+    c.setFillColor(INK)
+    _side_word(c, p.end - mm(3.2), t.width / 2, f"OVER PIECE {p.number + 1}", t.width)
 
 
 def _triangle(c: Canvas, x: float, y: float, direction: int) -> None:
@@ -154,6 +161,8 @@ def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
         _side_word(c, p.start + mm(3.2), w / 2, "START", w)
     if p.last:
         _side_word(c, length - mm(3.2), w / 2, "END", w)
+    else:
+        _to_next(c, t, p)
     # the speed, large, in the free band between the tick numbers
     left = p.start + (t.spec.overlap if p.number > 1 else 0) + mm(8)
     right = p.end - mm(8)
