@@ -245,3 +245,28 @@ def test_lettering_on_each_kind_colour_has_contrast(built):
                 captions += 1
     assert all(seen.values()), seen
     assert captions == 72
+
+
+def test_bases_sheet_is_centred_with_marks_only_round_the_bases(built):
+    """4 bases fit one sheet with room for 8: the sheet carries one centred row and no crop
+    marks for the empty places (stray marks 100 mm below the bases invite a wrong cut)."""
+    with pdfplumber.open(built / "bases.pdf") as pdf:
+        page = pdf.pages[0]
+        bases = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - 40) < 0.05 and abs(to_mm(r["height"]) - 100) < 0.05
+        ]
+        top = min(r["top"] for r in bases)
+        bottom = max(r["bottom"] for r in bases)
+        left = min(r["x0"] for r in bases)
+        right = max(r["x1"] for r in bases)
+        marks = [ln for ln in page.lines if abs(to_mm(ln["width"] + ln["height"]) - 4) < 0.05]
+        assert abs(to_mm(top - (page.height - bottom))) < 0.5
+        assert abs(to_mm(left - (page.width - right))) < 0.5
+    assert marks
+    for ln in marks:
+        if ln["height"] < 0.01:  # a horizontal mark: on the top or bottom cut line
+            assert min(abs(ln["top"] - top), abs(ln["top"] - bottom)) < 0.01
+        else:  # a vertical mark: just above or below the row
+            assert to_mm(top - ln["bottom"]) < 6 or to_mm(ln["top"] - bottom) < 6

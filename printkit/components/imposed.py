@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -97,7 +98,7 @@ def render_pieces(
         pages = shop_pages(len(items), piece, opts.bleed, opts.duplex, with_backs)
         first = Size(piece.width + 2 * opts.bleed, piece.height + 2 * opts.bleed)
     else:
-        grid = home_grid(kit, piece, where)
+        grid = _snug(home_grid(kit, piece, where), len(items))
         pages = home_pages(len(items), grid, opts.duplex, opts.back_offset, with_backs)
         first = grid.sheet
     c = canvas or new_canvas(
@@ -119,6 +120,15 @@ def render_pieces(
     if canvas is None:
         c.save()
     return n_pages
+
+
+def _snug(grid: Grid, n_items: int) -> Grid:
+    """A grid of only the rows and columns used, when every piece fits on one sheet: centred,
+    with no crop marks for empty places."""
+    if n_items >= grid.per_sheet or n_items < 1:
+        return grid
+    cols = min(grid.cols, n_items)
+    return replace(grid, cols=cols, rows=-(-n_items // cols))
 
 
 def _marks_form(c, grid: Grid) -> str:
