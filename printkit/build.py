@@ -121,7 +121,9 @@ def build_kits(
             if plan.stale:
                 errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
     if errors:
-        raise InputError(errors)  # every input error of every file, before any drawing starts
+        # every input error of every file, before any drawing starts; a file that feeds several
+        # components (a deck used by templates and the damage chart) is reported once
+        raise InputError(list(dict.fromkeys(errors)))
     with staged(out) as stage:
         tasks = [
             (plan.kit, cid, target, stage.temp_for(target))
@@ -190,7 +192,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 if progress and pages:
                     progress(f"{kit.name}/{target.name}", pages)
             if errors:
-                raise InputError(errors)
+                raise InputError(list(dict.fromkeys(errors)))
     finally:
         _INHERITED = {}
 

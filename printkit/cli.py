@@ -41,6 +41,9 @@ def _report_errors(func: Callable) -> Callable:
         except KeyboardInterrupt:
             click.echo("printkit: interrupted; nothing was written", err=True)
             sys.exit(130)
+        except BrokenPipeError:  # the reader left early (`printkit list | head`): not a bug
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error
+            sys.exit(141)  # 128 + SIGPIPE, as a shell tool killed by the closed pipe
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except MemoryError:
