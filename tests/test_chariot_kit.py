@@ -270,3 +270,41 @@ def test_bases_sheet_is_centred_with_marks_only_round_the_bases(built):
             assert min(abs(ln["top"] - top), abs(ln["top"] - bottom)) < 0.01
         else:  # a vertical mark: just above or below the row
             assert to_mm(top - ln["bottom"]) < 6 or to_mm(ln["top"] - bottom) < 6
+
+
+def test_gentle_start_marker_clears_the_title(cli, tmp_path):
+    """The LATE pill sits above the title: no letter of a two-line title runs under it."""
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start")
+    assert r.exit_code == 0, r.output
+    dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16
+    pills = 0
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            for w in (w for w in page.extract_words() if w["text"] == "LATE"):
+                pill = next(
+                    c
+                    for c in page.curves + page.rects
+                    if tuple(round(v, 6) for v in c["non_stroking_color"]) == dark
+                    and c["x0"] <= w["x0"]
+                    and w["x1"] <= c["x1"]
+                    and c["top"] <= w["top"]
+                    and w["bottom"] <= c["bottom"]
+                )
+                pills += 1
+                for ch in page.chars:
+                    inside = (
+                        pill["x0"] <= ch["x0"]
+                        and ch["x1"] <= pill["x1"]
+                        and pill["top"] <= ch["top"]
+                        and ch["bottom"] <= pill["bottom"]
+                    )
+                    if inside and ch["text"] in "LATE":
+                        continue  # the marker's own letters
+                    overlap = (
+                        ch["x0"] < pill["x1"]
+                        and ch["x1"] > pill["x0"]
+                        and ch["top"] < pill["bottom"]
+                        and ch["bottom"] > pill["top"]
+                    )
+                    assert not overlap, f"{ch['text']!r} runs under the LATE marker"
+    assert pills == 7
