@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import pdfplumber
@@ -241,3 +242,20 @@ def test_joins_are_labelled_clear_of_the_ticks(templates_pdf):
                         to_mm(ch["top"] - zone["top"]) > 7
                         and to_mm(zone["bottom"] - ch["bottom"]) > 7
                     )
+
+
+def test_crowded_fan_labels_never_touch():
+    """A club's finer fan (lines every 10° on a 30 mm radius) keeps 0° and the largest angle
+    and leaves out the labels that would touch a neighbour; the default fan keeps them all."""
+    from printkit.draw.templates import WING_EXTRA, _label_spots
+    from printkit.layout.units import mm
+
+    default = _label_spots([0, 15, 30, 45, 60, 75, 90], 90, mm(38) + WING_EXTRA / 2)
+    assert [a for a, _ in default] == [0, 15, 30, 45, 60, 75, 90]
+    fine = _label_spots([a * 10.0 for a in range(10)], 90, mm(30) + WING_EXTRA / 2)
+    kept = [a for a, _ in fine]
+    assert kept[0] == 0 and kept[-1] == 90 and len(kept) < 10
+    shown = [at for _, at in fine]
+    radius = mm(30) + WING_EXTRA / 2
+    gaps = [radius * math.radians(b - a) for a, b in zip(shown, shown[1:], strict=False)]
+    assert min(gaps) >= mm(4.4)  # room for two half labels ("90°" is about 4.3 mm wide)

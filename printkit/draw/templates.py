@@ -219,14 +219,17 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
     c.drawPath(path, stroke=1, fill=1)
     c.setLineWidth(0.4)
     c.arc(x - r, y - r, x + r, y + r, start, angle)
+    lines = []
     a = 0.0
     while a <= angle + 1e-6:
+        lines.append(a)
         direction = math.radians(90 + a if side > 0 else 270 - a)
         c.setStrokeColor(INK)
         c.setLineWidth(0.9 if a in (0, angle) else 0.6)
         c.line(x, y, x + r * math.cos(direction), y + r * math.sin(direction))
-        _angle_label(c, x, y, r + WING_EXTRA / 2, a, angle, side)
         a += f.step
+    for a, shown in _label_spots(lines, angle, r + WING_EXTRA / 2):
+        _angle_label(c, x, y, r + WING_EXTRA / 2, a, shown, side)
     c.setFillColor(black)
     c.setStrokeColor(white)
     c.setLineWidth(0.8)
@@ -256,22 +259,32 @@ def _turn_word(c: Canvas, x: float, y: float, r: float, between: float, side: in
     c.restoreState()
 
 
-def _angle_label(
-    c: Canvas, x: float, y: float, radius: float, a: float, angle: float, side: int
-) -> None:
-    """The angle in the wedge's rim, just beyond the end of its line. The labels of the first
-    and last lines are nudged inward so no letter hangs over the wedge's straight edges."""
-    text = f"{a:g}°"
-    size = 7.5
-    hw = text_width(text, font("heading"), size) / 2 + mm(0.4)
-    hh = size * 0.36 + mm(0.4)
-    # clearance needed across the ray (the ray at a degrees runs at 90 + a from the +x axis)
-    across = hw * abs(math.cos(math.radians(a))) + hh * abs(math.sin(math.radians(a)))
-    nudge = math.degrees(math.asin(min(1.0, across / radius)))
-    shown = min(max(a, nudge), max(angle - nudge, nudge))
+LABEL_SIZE = 7.5
+
+
+def _label_spots(lines: list[float], angle: float, radius: float) -> list[tuple[float, float]]:
+    """(angle, where its label goes) for the labels that fit: the first and last lines' labels
+    are nudged inward so no letter hangs over the wedge's straight edges; a label that would
+    then touch one already placed (first, last, then the rest in order) is left out."""
+    spots: list[tuple[float, float, float]] = []  # (angle, shown at, half its width in degrees)
+    order = lines[:1] + lines[-1:] + lines[1:-1] if len(lines) > 1 else lines
+    for a in order:
+        hw = text_width(f"{a:g}°", font("heading"), LABEL_SIZE) / 2 + mm(0.4)
+        hh = LABEL_SIZE * 0.36 + mm(0.4)
+        # clearance needed across the ray (the ray at a degrees runs at 90 + a from +x)
+        across = hw * abs(math.cos(math.radians(a))) + hh * abs(math.sin(math.radians(a)))
+        half = math.degrees(math.asin(min(1.0, across / radius)))
+        shown = min(max(a, half), max(angle - half, half))
+        if all(abs(shown - at) >= half + other for _, at, other in spots):
+            spots.append((a, shown, half))
+    return sorted((a, shown) for a, shown, _ in spots)
+
+
+def _angle_label(c: Canvas, x: float, y: float, radius: float, a: float, shown: float, side: int):
+    """The label of the line at `a` degrees, in the wedge's rim at `shown` degrees."""
     direction = math.radians(90 + shown if side > 0 else 270 - shown)
     lx = x + math.cos(direction) * radius
-    ly = y + math.sin(direction) * radius - size * 0.35
-    c.setFont(font("heading"), size)
+    ly = y + math.sin(direction) * radius - LABEL_SIZE * 0.35
+    c.setFont(font("heading"), LABEL_SIZE)
     c.setFillColor(INK)
-    c.drawCentredString(lx, ly, text)
+    c.drawCentredString(lx, ly, f"{a:g}°")
