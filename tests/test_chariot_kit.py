@@ -308,3 +308,23 @@ def test_gentle_start_marker_clears_the_title(cli, tmp_path):
                     )
                     assert not overlap, f"{ch['text']!r} runs under the LATE marker"
     assert pills == 7
+
+
+def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(cli, tmp_path):
+    """Serious racing drops the 7 magic cards: 65 cards, 2 on the last sheet. Its crop marks
+    extend those 2 cards' edges only, not the 7 empty places'."""
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious")
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        page = pdf.pages[-2]  # the last front
+        cards = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - 63) < 0.05 and abs(to_mm(r["height"]) - 88) < 0.05
+        ]
+        marks = [ln for ln in page.lines if abs(to_mm(ln["width"] + ln["height"]) - 4) < 0.05]
+    assert len(cards) == 2 and marks
+    xs = {round(v, 2) for c in cards for v in (c["x0"], c["x1"])}
+    ys = {round(v, 2) for c in cards for v in (c["top"], c["bottom"])}
+    assert {round(m["x0"], 2) for m in marks if m["width"] < 0.01} == xs
+    assert {round(m["top"], 2) for m in marks if m["height"] < 0.01} == ys

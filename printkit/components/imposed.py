@@ -144,6 +144,17 @@ def _marks_form(c, grid: Grid) -> str:
     return name
 
 
+def _marks_for(grid: Grid, trims: list[Rect]) -> list[tuple[float, float, float, float]]:
+    """The grid's crop marks on the cut lines of these pieces only: none for empty places."""
+    xs = {round(v, 3) for r in trims for v in (r.x, r.x1)}
+    ys = {round(v, 3) for r in trims for v in (r.y, r.y1)}
+    return [
+        (x0, y0, x1, y1)
+        for x0, y0, x1, y1 in crop_marks(grid)
+        if (x0 == x1 and round(x0, 3) in xs) or (y0 == y1 and round(y0, 3) in ys)
+    ]
+
+
 def _draw_page(
     c, painter: Painter, page: Page, items: Sequence[Any], grid: Grid | None, label: str
 ) -> None:
@@ -161,7 +172,10 @@ def _draw_page(
             painter.place_back(items[index], trim)
     if grid is not None:
         bands = info_bands(grid)
-        if page.side == "front":  # cut from the front; backs carry no marks
+        if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
+            draw_crop_marks(c, _marks_for(grid, [trim for _, trim in page.items]))
+            draw_scale_bar(c, bands.scale, bands.vertical)
+        elif page.side == "front":  # cut from the front; backs carry no marks
             c.doForm(_marks_form(c, grid))
         draw_page_label(c, bands.label, bands.vertical, label)
     c.showPage()
