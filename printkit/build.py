@@ -120,8 +120,9 @@ def build_kits(
         for plan in plans:
             if plan.stale:
                 errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
-    if errors:  # every input error of every file, before any drawing starts; a file that
-        # several components use fails once per component: report it once
+    if errors:
+        # every input error of every file, before any drawing starts; a file that feeds several
+        # components (a deck used by templates and the damage chart) is reported once
         raise InputError(list(dict.fromkeys(errors)))
     with staged(out) as stage:
         tasks = [
@@ -197,7 +198,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 _stop_workers(pool)
                 raise
             if errors:
-                raise InputError(errors)
+                raise InputError(list(dict.fromkeys(errors)))
     finally:
         _INHERITED = {}
 

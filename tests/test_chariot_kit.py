@@ -193,3 +193,138 @@ def test_movement_cards_without_drift_say_so(built):
     no_drift = sum(c.count for c in deck.cards if c.get("speed") is not None and not c.get("drift"))
     assert no_drift > 0
     assert text_of(built / "cards.pdf").count("NO DRIFT") == no_drift
+
+
+def _luminance(rgb) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(float(c)) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_lettering_on_each_kind_colour_has_contrast(built):
+    """Headers and CRASH captions sit on the kind's colour: their letters must reach the WCAG AA
+    contrast of 4.5:1 against it (cream on the light SPECIAL MOVE gold was 3.2:1)."""
+    from printkit.draw.colour import colour
+
+    deck = load_kit("chariot-race").model("cards")
+    kinds = {k.label: colour(k.colour).rgb() for k in deck.kinds.values()}
+    fills = set(kinds.values())
+    seen = {label: 0 for label in kinds}
+    captions = 0
+    with pdfplumber.open(built / "cards.pdf") as pdf:
+        for page in pdf.pages[::2]:  # the fronts
+            text = page.extract_text()
+            words = page.extract_words(extra_attrs=["non_stroking_color"])
+            for label, rgb in kinds.items():
+                if label not in text:
+                    continue
+                first = label.split()[0]
+                for w in (w for w in words if w["text"] == first):
+                    assert _contrast(w["non_stroking_color"], rgb) >= 4.5, label
+                    seen[label] += 1
+            for w in (w for w in words if w["text"] == "CRASH"):
+                y = w["bottom"] - 1
+                under = [
+                    tuple(round(v, 4) for v in r["non_stroking_color"])
+                    for r in page.rects
+                    if r["x0"] <= w["x0"]
+                    and w["x1"] <= r["x1"]
+                    and r["top"] <= y <= r["bottom"]
+                    and tuple(round(v, 4) for v in r["non_stroking_color"])
+                    in {tuple(round(v, 4) for v in f) for f in fills}
+                ]
+                assert under, "a CRASH caption sits on its kind's colour"
+                assert _contrast(w["non_stroking_color"], under[-1]) >= 4.5
+                captions += 1
+    assert all(seen.values()), seen
+    assert captions == 72
+
+
+def test_bases_sheet_is_centred_with_marks_only_round_the_bases(built):
+    """4 bases fit one sheet with room for 8: the sheet carries one centred row and no crop
+    marks for the empty places (stray marks 100 mm below the bases invite a wrong cut)."""
+    with pdfplumber.open(built / "bases.pdf") as pdf:
+        page = pdf.pages[0]
+        bases = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - 40) < 0.05 and abs(to_mm(r["height"]) - 100) < 0.05
+        ]
+        top = min(r["top"] for r in bases)
+        bottom = max(r["bottom"] for r in bases)
+        left = min(r["x0"] for r in bases)
+        right = max(r["x1"] for r in bases)
+        marks = [ln for ln in page.lines if abs(to_mm(ln["width"] + ln["height"]) - 4) < 0.05]
+        assert abs(to_mm(top - (page.height - bottom))) < 0.5
+        assert abs(to_mm(left - (page.width - right))) < 0.5
+    assert marks
+    for ln in marks:
+        if ln["height"] < 0.01:  # a horizontal mark: on the top or bottom cut line
+            assert min(abs(ln["top"] - top), abs(ln["top"] - bottom)) < 0.01
+        else:  # a vertical mark: just above or below the row
+            assert to_mm(top - ln["bottom"]) < 6 or to_mm(ln["top"] - bottom) < 6
+
+
+def test_gentle_start_marker_clears_the_title(cli, tmp_path):
+    """The LATE pill sits above the title: no letter of a two-line title runs under it."""
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start")
+    assert r.exit_code == 0, r.output
+    dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16
+    pills = 0
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            for w in (w for w in page.extract_words() if w["text"] == "LATE"):
+                pill = next(
+                    c
+                    for c in page.curves + page.rects
+                    if tuple(round(v, 6) for v in c["non_stroking_color"]) == dark
+                    and c["x0"] <= w["x0"]
+                    and w["x1"] <= c["x1"]
+                    and c["top"] <= w["top"]
+                    and w["bottom"] <= c["bottom"]
+                )
+                pills += 1
+                for ch in page.chars:
+                    inside = (
+                        pill["x0"] <= ch["x0"]
+                        and ch["x1"] <= pill["x1"]
+                        and pill["top"] <= ch["top"]
+                        and ch["bottom"] <= pill["bottom"]
+                    )
+                    if inside and ch["text"] in "LATE":
+                        continue  # the marker's own letters
+                    overlap = (
+                        ch["x0"] < pill["x1"]
+                        and ch["x1"] > pill["x0"]
+                        and ch["top"] < pill["bottom"]
+                        and ch["bottom"] > pill["top"]
+                    )
+                    assert not overlap, f"{ch['text']!r} runs under the LATE marker"
+    assert pills == 7
+
+
+def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(cli, tmp_path):
+    """Serious racing drops the 7 magic cards: 65 cards, 2 on the last sheet. Its crop marks
+    extend those 2 cards' edges only, not the 7 empty places'."""
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious")
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        page = pdf.pages[-2]  # the last front
+        cards = [
+            r
+            for r in page.rects
+            if abs(to_mm(r["width"]) - 63) < 0.05 and abs(to_mm(r["height"]) - 88) < 0.05
+        ]
+        marks = [ln for ln in page.lines if abs(to_mm(ln["width"] + ln["height"]) - 4) < 0.05]
+    assert len(cards) == 2 and marks
+    xs = {round(v, 2) for c in cards for v in (c["x0"], c["x1"])}
+    ys = {round(v, 2) for c in cards for v in (c["top"], c["bottom"])}
+    assert {round(m["x0"], 2) for m in marks if m["width"] < 0.01} == xs
+    assert {round(m["top"], 2) for m in marks if m["height"] < 0.01} == ys

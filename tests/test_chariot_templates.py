@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import pdfplumber
@@ -93,7 +94,9 @@ def test_fans_are_labelled_every_15_degrees_up_to_the_largest_turn(templates_pdf
     assert "STRAIGHT ONLY" in text
     for angle in (15, 30, 45, 60, 75, 90):
         assert f"{angle}°" in text
-    assert "TURN LEFT" in text and "TURN RIGHT" in text
+    # the turn words run along a fan line, so read them in drawing order rather than by layout
+    drawn = "".join(c["text"] for page in pdfplumber.open(templates_pdf).pages for c in page.chars)
+    assert "TURN LEFT" in drawn and "TURN RIGHT" in drawn
 
 
 def test_segments_give_back_the_exact_length():
@@ -137,3 +140,122 @@ def test_rendered_at_100_percent_the_4_inch_strip_measures_up(tmp_path):
     centres = [g.mean() for g in groups]
     assert len(centres) == 5  # 0 to 4 in: the two ends and three ticks
     assert all(abs((b - a) - 254) <= 1.5 for a, b in zip(centres[:-1], centres[1:], strict=True))
+
+
+def test_fan_labels_sit_on_the_part_that_is_cut_out(templates_pdf):
+    """Cutting a template out along its outline (strip + fan wedges) keeps every angle label and
+    the TURN LEFT / TURN RIGHT words: every letter between the header and the footer lies inside
+    a strip or inside the wedge of a fan (radius 38 mm from templates.yaml plus the label rim)."""
+    import math
+
+    from printkit.draw.templates import WING_EXTRA
+
+    outer_mm = 38.0 + to_mm(WING_EXTRA)
+    checked = 0
+    with pdfplumber.open(templates_pdf) as pdf:
+        for page in pdf.pages:
+            strips = [
+                r
+                for r in page.rects
+                if abs(to_mm(r["height"]) - BASE_MM) < 0.05 and to_mm(r["width"]) > OVERLAP_MM + 1
+            ]
+            pivots = []  # (x, top, side, fan angle): the END corners of strips with fans
+            for r in strips:
+                inside = page.within_bbox((r["x0"], r["top"], r["x1"], r["bottom"]))
+                m = re.search(r"TURN UP TO (\d+)°", inside.extract_text() or "")
+                if m:
+                    fan = float(m.group(1))
+                    pivots += [(r["x1"], r["top"], 1, fan), (r["x1"], r["bottom"], -1, fan)]
+
+            def in_strip(x, y, strips=strips):
+                return any(
+                    r["x0"] - 0.5 <= x <= r["x1"] + 0.5 and r["top"] - 0.5 <= y <= r["bottom"] + 0.5
+                    for r in strips
+                )
+
+            def in_wedge(x, y, pivots=pivots):
+                for px, py, side, fan in pivots:
+                    back, out = px - x, (py - y) * side  # back along the strip; away from it
+                    turn = math.degrees(math.atan2(back, out))
+                    if to_mm(math.hypot(back, out)) <= outer_mm + 0.2 and -0.5 <= turn <= fan + 0.5:
+                        return True
+                return False
+
+            body = [
+                ch
+                for ch in page.chars
+                if to_mm(ch["top"]) > 18
+                and to_mm(page.height - ch["bottom"]) > 15
+                and ch["text"].strip()
+            ]
+            for ch in body:
+                corners = [(ch[a], ch[b]) for a in ("x0", "x1") for b in ("top", "bottom")]
+                if all(in_strip(x, y) for x, y in corners):
+                    continue
+                for x, y in corners:
+                    assert in_wedge(x, y), f"page {page.page_number}: {ch['text']!r} is cut away"
+                checked += 1
+    assert checked >= 100  # the fans' letters were really looked at
+
+
+def test_a_cut_strips_pieces_print_on_the_same_or_consecutive_sheets(templates_pdf):
+    """Read back: each piece k of a cut strip is on the sheet of piece k-1 or the next one."""
+    pages: dict[str, list[tuple[int, int]]] = {}
+    for page, _, text in strip_rects(templates_pdf):
+        m = re.search(r"(\d+)″.*?PIECE (\d+) OF \d+", text, re.S)
+        if m:
+            pages.setdefault(m.group(1), []).append((int(m.group(2)), page))
+    assert set(pages) >= {"16", "20"}
+    for speed, found in pages.items():
+        sheets = [page for _, page in sorted(found)]
+        steps = [b - a for a, b in zip(sheets, sheets[1:], strict=False)]
+        assert all(s in (0, 1) for s in steps), f"{speed} in pieces on sheets {sheets}"
+
+
+def test_keep_groups_together_moves_whole_sheets_only():
+    from printkit.layout.strips import Placement, keep_groups_together
+
+    # the packing put strip A's pieces (0, 1) on sheets 0 and 3, strip B's (2, 3) on 1 and 2
+    packed = [Placement(0, 0, 0, 0), Placement(4, 0, 0, 50), Placement(2, 1, 0, 0)]
+    packed += [Placement(3, 2, 0, 0), Placement(1, 3, 0, 0)]
+    moved = keep_groups_together(packed, [[0, 1], [2, 3], [4]])
+    page = {p.index: p.page for p in moved}
+    assert page[1] - page[0] == 1 and page[3] - page[2] == 1
+    assert page[4] == page[0]  # sheet-mates stay together
+    assert sorted(page.values()) == sorted(p.page for p in packed)
+    assert {(p.index, p.x, p.y) for p in moved} == {(p.index, p.x, p.y) for p in packed}
+
+
+def test_joins_are_labelled_clear_of_the_ticks(templates_pdf):
+    """Piece 1 says which piece it is taped over; piece 2's overlap says which piece covers it,
+    and none of those letters is struck through by a tick (ticks run 7 mm in from each edge)."""
+    drawn = "".join(c["text"] for page in pdfplumber.open(templates_pdf).pages for c in page.chars)
+    assert drawn.count("OVER PIECE 2") == 2 and drawn.count("GOES OVER HERE") == 2
+    with pdfplumber.open(templates_pdf) as pdf:
+        for page, r, _ in strip_rects(templates_pdf):
+            for zone in overlap_rects(templates_pdf, page, r):
+                p = pdf.pages[page - 1]
+                letters = p.within_bbox((zone["x0"], zone["top"], zone["x1"], zone["bottom"])).chars
+                assert letters
+                for ch in letters:
+                    assert (
+                        to_mm(ch["top"] - zone["top"]) > 7
+                        and to_mm(zone["bottom"] - ch["bottom"]) > 7
+                    )
+
+
+def test_crowded_fan_labels_never_touch():
+    """A club's finer fan (lines every 10° on a 30 mm radius) keeps 0° and the largest angle
+    and leaves out the labels that would touch a neighbour; the default fan keeps them all."""
+    from printkit.draw.templates import WING_EXTRA, _label_spots
+    from printkit.layout.units import mm
+
+    default = _label_spots([0, 15, 30, 45, 60, 75, 90], 90, mm(38) + WING_EXTRA / 2)
+    assert [a for a, _ in default] == [0, 15, 30, 45, 60, 75, 90]
+    fine = _label_spots([a * 10.0 for a in range(10)], 90, mm(30) + WING_EXTRA / 2)
+    kept = [a for a, _ in fine]
+    assert kept[0] == 0 and kept[-1] == 90 and len(kept) < 10
+    shown = [at for _, at in fine]
+    radius = mm(30) + WING_EXTRA / 2
+    gaps = [radius * math.radians(b - a) for a, b in zip(shown, shown[1:], strict=False)]
+    assert min(gaps) >= mm(4.4)  # room for two half labels ("90°" is about 4.3 mm wide)

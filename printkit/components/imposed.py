@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -97,7 +98,7 @@ def render_pieces(
         pages = shop_pages(len(items), piece, opts.bleed, opts.duplex, with_backs)
         first = Size(piece.width + 2 * opts.bleed, piece.height + 2 * opts.bleed)
     else:
-        grid = home_grid(kit, piece, where)
+        grid = _snug(home_grid(kit, piece, where), len(items))
         pages = home_pages(len(items), grid, opts.duplex, opts.back_offset, with_backs)
         first = grid.sheet
     c = canvas or new_canvas(
@@ -121,6 +122,15 @@ def render_pieces(
     return n_pages
 
 
+def _snug(grid: Grid, n_items: int) -> Grid:
+    """A grid of only the rows and columns used, when every piece fits on one sheet: centred,
+    with no crop marks for empty places."""
+    if n_items >= grid.per_sheet or n_items < 1:
+        return grid
+    cols = min(grid.cols, n_items)
+    return replace(grid, cols=cols, rows=-(-n_items // cols))
+
+
 def _marks_form(c, grid: Grid) -> str:
     """Crop marks and scale bar, the same on every front sheet of a grid: drawn once per canvas
     (and per grid, should several groups of pieces share one canvas), placed on each page."""
@@ -132,6 +142,17 @@ def _marks_form(c, grid: Grid) -> str:
         draw_scale_bar(c, bands.scale, bands.vertical)
         c.endForm()
     return name
+
+
+def _marks_for(grid: Grid, trims: list[Rect]) -> list[tuple[float, float, float, float]]:
+    """The grid's crop marks on the cut lines of these pieces only: none for empty places."""
+    xs = {round(v, 3) for r in trims for v in (r.x, r.x1)}
+    ys = {round(v, 3) for r in trims for v in (r.y, r.y1)}
+    return [
+        (x0, y0, x1, y1)
+        for x0, y0, x1, y1 in crop_marks(grid)
+        if (x0 == x1 and round(x0, 3) in xs) or (y0 == y1 and round(y0, 3) in ys)
+    ]
 
 
 def _draw_page(
@@ -151,7 +172,10 @@ def _draw_page(
             painter.place_back(items[index], trim)
     if grid is not None:
         bands = info_bands(grid)
-        if page.side == "front":  # cut from the front; backs carry no marks
+        if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
+            draw_crop_marks(c, _marks_for(grid, [trim for _, trim in page.items]))
+            draw_scale_bar(c, bands.scale, bands.vertical)
+        elif page.side == "front":  # cut from the front; backs carry no marks
             c.doForm(_marks_form(c, grid))
         draw_page_label(c, bands.label, bands.vertical, label)
     c.showPage()

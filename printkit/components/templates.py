@@ -17,7 +17,7 @@ from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
-from printkit.layout.strips import segments, shelf_pack
+from printkit.layout.strips import keep_groups_together, segments, shelf_pack
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
@@ -149,7 +149,10 @@ def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list]:
             f"needs {to_mm(max(s.height for s in sizes)):.0f} mm of the "
             f"{to_mm(area.h):.0f} mm available",
         ) from None
-    return sheet, ps, placements
+    groups: dict[int, list[int]] = {}
+    for i, p in enumerate(ps):
+        groups.setdefault(id(p.strip), []).append(i)
+    return sheet, ps, keep_groups_together(placements, list(groups.values()))
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:

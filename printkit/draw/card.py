@@ -199,7 +199,7 @@ class CardPainter:
         c = self.c
         c.setFillColor(colour(kind.colour))
         c.roundRect(box.x, box.y, box.w, box.h, mm(1.2), stroke=0, fill=1)
-        c.setFillColor(colour(kind.paper))
+        c.setFillColor(colour(kind.on_colour))
         label = fill_placeholders(e.text, card) if e.text else kind.label
         size = min(e.size, box.h * 0.62)
         baseline = box.y + (box.h - size * 0.72) / 2
@@ -309,7 +309,7 @@ class CardPainter:
             c.setFillColor(colour(kind.colour))
             c.roundRect(box.x, box.y1 - title_h, box.w, title_h, mm(1.5), stroke=0, fill=1)
             c.rect(box.x, box.y1 - title_h, box.w, title_h / 2, stroke=0, fill=1)
-            c.setFillColor(colour(kind.paper))
+            c.setFillColor(colour(kind.on_colour))
             draw_line_fitted(
                 c, e.caption, font("heading"), mm(2.5), box.x, box.y1 - title_h + mm(0.9), box.w
             )

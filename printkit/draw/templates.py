@@ -27,8 +27,7 @@ PAPER = Color(0.985, 0.965, 0.92)
 FAN_FILL = Color(0.9, 0.9, 0.9)
 OVERLAP_FILL = Color(0.72, 0.72, 0.72)
 INK = Color(0.1, 0.09, 0.08)
-LABEL_GAP = mm(3.6)  # from the end of a fan line to the centre of its angle
-WING_EXTRA = mm(6)  # room beyond the fan's arc for the angle labels
+WING_EXTRA = mm(6)  # the rim of the fan beyond its lines, holding the angle labels
 UNIT_MARKS = {"in": "″", "cm": " cm", "mm": " mm"}
 
 
@@ -101,10 +100,17 @@ def _overlap(c: Canvas, t: Templates, p: Piece) -> None:
     c.translate(p.start + o / 2, t.width / 2)
     c.rotate(90)
     c.setFillColor(INK)
-    draw_line_fitted(
-        c, f"PIECE {p.number - 1} GOES OVER HERE", font("heading"), 7, -t.width / 2, -2.5, t.width
-    )
+    room = t.width - 2 * (t.spec.ticks.whole + mm(1))  # between the ticks on the two edges
+    lines = (f"PIECE {p.number - 1}", "GOES OVER HERE")
+    for line, dy in zip(lines, (mm(0.6), -mm(3.2)), strict=True):
+        draw_line_fitted(c, line, font("heading"), 7, -room / 2, dy, room)
     c.restoreState()
+
+
+def _to_next(c: Canvas, t: Templates, p: Piece) -> None:
+    """At the end of a piece that is not the last: which piece it is taped over."""
+    c.setFillColor(INK)
+    _side_word(c, p.end - mm(3.2), t.width / 2, f"OVER PIECE {p.number + 1}", t.width)
 
 
 def _triangle(c: Canvas, x: float, y: float, direction: int) -> None:
@@ -155,6 +161,8 @@ def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
         _side_word(c, p.start + mm(3.2), w / 2, "START", w)
     if p.last:
         _side_word(c, length - mm(3.2), w / 2, "END", w)
+    else:
+        _to_next(c, t, p)
     # the speed, large, in the free band between the tick numbers
     left = p.start + (t.spec.overlap if p.number > 1 else 0) + mm(8)
     right = p.end - mm(8)
@@ -193,10 +201,12 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
     """A fan beside the END, pivoting on the corner (x, y); side +1 turns left, -1 right.
 
     Its 0 degree line continues the END line outward; the line for a turn of a degrees leans
-    back along the strip by a degrees.
+    back along the strip by a degrees. The wedge reaches WING_EXTRA past the lines, so the
+    angle labels and the turn's direction sit on the part that is cut out and kept.
     """
     f = t.spec.fan
     r = f.radius
+    outer = r + WING_EXTRA
     start = 90 if side > 0 else 270 - angle  # reportlab arcs run anticlockwise from `start`
     c.saveState()
     c.setFillColor(FAN_FILL)
@@ -204,41 +214,77 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
     c.setLineWidth(0.8)
     path = c.beginPath()
     path.moveTo(x, y)
-    path.arcTo(x - r, y - r, x + r, y + r, start, angle)
+    path.arcTo(x - outer, y - outer, x + outer, y + outer, start, angle)
     path.close()
     c.drawPath(path, stroke=1, fill=1)
+    c.setLineWidth(0.4)
+    c.arc(x - r, y - r, x + r, y + r, start, angle)
+    lines = []
     a = 0.0
     while a <= angle + 1e-6:
+        lines.append(a)
         direction = math.radians(90 + a if side > 0 else 270 - a)
-        dx, dy = math.cos(direction), math.sin(direction)
         c.setStrokeColor(INK)
         c.setLineWidth(0.9 if a in (0, angle) else 0.6)
-        c.line(x, y, x + r * dx, y + r * dy)
-        lx, ly = x + r * dx, y + r * dy
-        if abs(dy) < 0.1:  # along the strip's edge: lift the label off it
-            ly = y + side * mm(3.2)
-            lx = x + r * dx - mm(1.5)
-        _angle_label(c, lx, ly, a, direction, side)
+        c.line(x, y, x + r * math.cos(direction), y + r * math.sin(direction))
         a += f.step
+    for a, shown in _label_spots(lines, angle, r + WING_EXTRA / 2):
+        _angle_label(c, x, y, r + WING_EXTRA / 2, a, shown, side)
     c.setFillColor(black)
     c.setStrokeColor(white)
     c.setLineWidth(0.8)
     c.circle(x, y, mm(1.6), stroke=1, fill=1)
-    word = "TURN LEFT" if side > 0 else "TURN RIGHT"
-    c.setFillColor(INK)
-    c.setFont(font("heading"), 8)
-    reach = r * math.sin(math.radians(min(angle, 90)))
-    ty = y + side * r * 0.4 - (mm(2.5) if side < 0 else 0)
-    c.drawRightString(x - reach - mm(9), ty, word)
+    _turn_word(c, x, y, r, min(f.step, angle) / 2, side)
     c.restoreState()
 
 
-def _angle_label(c: Canvas, x: float, y: float, a: float, direction: float, side: int) -> None:
-    """The angle just beyond the end of its line, kept clear of the strip's edge."""
-    text = f"{a:g}°"
-    size = 7.5
-    lx = x + math.cos(direction) * LABEL_GAP
-    ly = y + math.sin(direction) * LABEL_GAP - size * 0.35
-    c.setFont(font("heading"), size)
+def _turn_word(c: Canvas, x: float, y: float, r: float, between: float, side: int) -> None:
+    """TURN LEFT / TURN RIGHT inside the fan, along the ray `between` degrees from its 0 line
+    (between the first two lines), starting where the wedge is wide enough for the letters."""
+    word = "TURN LEFT" if side > 0 else "TURN RIGHT"
+    size = 7.0
+    half = size * 0.5
+    near = max(mm(5), (half + mm(0.6)) / max(math.sin(math.radians(between)), 1e-6))
+    room = r - mm(2) - near
+    if room < text_width(word, font("heading"), 5.0):
+        return  # too narrow a fan: the strip's own TURN UP TO note still says it
+    direction = 90 + between if side > 0 else 270 - between
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(direction if side > 0 else direction - 180)
     c.setFillColor(INK)
-    c.drawCentredString(lx, ly, text)
+    # left fan: text reads outward from the pivot; right fan: inward, so both read upward
+    x0 = near if side > 0 else -near - room
+    draw_line_fitted(c, word, font("heading"), size, x0, -half * 0.72, room, "left", 5.0)
+    c.restoreState()
+
+
+LABEL_SIZE = 7.5
+
+
+def _label_spots(lines: list[float], angle: float, radius: float) -> list[tuple[float, float]]:
+    """(angle, where its label goes) for the labels that fit: the first and last lines' labels
+    are nudged inward so no letter hangs over the wedge's straight edges; a label that would
+    then touch one already placed (first, last, then the rest in order) is left out."""
+    spots: list[tuple[float, float, float]] = []  # (angle, shown at, half its width in degrees)
+    order = lines[:1] + lines[-1:] + lines[1:-1] if len(lines) > 1 else lines
+    for a in order:
+        hw = text_width(f"{a:g}°", font("heading"), LABEL_SIZE) / 2 + mm(0.4)
+        hh = LABEL_SIZE * 0.36 + mm(0.4)
+        # clearance needed across the ray (the ray at a degrees runs at 90 + a from +x)
+        across = hw * abs(math.cos(math.radians(a))) + hh * abs(math.sin(math.radians(a)))
+        half = math.degrees(math.asin(min(1.0, across / radius)))
+        shown = min(max(a, half), max(angle - half, half))
+        if all(abs(shown - at) >= half + other for _, at, other in spots):
+            spots.append((a, shown, half))
+    return sorted((a, shown) for a, shown, _ in spots)
+
+
+def _angle_label(c: Canvas, x: float, y: float, radius: float, a: float, shown: float, side: int):
+    """The label of the line at `a` degrees, in the wedge's rim at `shown` degrees."""
+    direction = math.radians(90 + shown if side > 0 else 270 - shown)
+    lx = x + math.cos(direction) * radius
+    ly = y + math.sin(direction) * radius - LABEL_SIZE * 0.35
+    c.setFont(font("heading"), LABEL_SIZE)
+    c.setFillColor(INK)
+    c.drawCentredString(lx, ly, f"{a:g}°")

@@ -11,6 +11,7 @@ corner of the piece measured from the top-left of the area, y growing downward.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -78,3 +79,33 @@ def _free_page(depths: list[float], height: float, room: float, gap: float) -> t
         if top + height <= room + 1e-6:
             return page, top
     return len(depths), 0.0
+
+
+def keep_groups_together(
+    placements: list[Placement], groups: list[list[int]], max_search: int = 7
+) -> list[Placement]:
+    """Renumber the sheets so each group's pieces (a cut strip's, in order) fall on the same or
+    consecutive sheets, in order, where some order of the sheets allows it.
+
+    Only whole sheets move, so nothing overlaps; of the best orders, the one closest to the
+    packing's own is kept. Past `max_search` sheets the packing's order is kept as it is.
+    """
+    n = max((p.page for p in placements), default=-1) + 1
+    split = [g for g in groups if len(g) > 1]
+    if not split or n > max_search:
+        return placements
+    page_of = {p.index: p.page for p in placements}
+
+    def cost(order: tuple[int, ...]) -> int:
+        at = {old: new for new, old in enumerate(order)}
+        total = 0
+        for g in split:
+            for a, b in zip(g, g[1:], strict=False):
+                step = at[page_of[b]] - at[page_of[a]]
+                total += 0 if step in (0, 1) else abs(step) + 1
+        return total
+
+    best = min(itertools.permutations(range(n)), key=cost)  # first of the cheapest: stable
+    at = {old: new for new, old in enumerate(best)}
+    moved = [Placement(p.index, at[p.page], p.x, p.y) for p in placements]
+    return sorted(moved, key=lambda p: (p.page, p.y, p.x))

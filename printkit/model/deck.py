@@ -82,6 +82,11 @@ class Kind:
     paper: str
     pattern: str
     face: list[Element]
+    label_ink: str | None = None  # text on the kind's colour; None: the paper colour
+
+    @property
+    def on_colour(self) -> str:
+        return self.label_ink or self.paper
 
 
 @dataclass
@@ -225,6 +230,11 @@ KIND = Record(
         "colour": Field(Color(), required=True, doc="the kind's frame colour"),
         "ink": Field(Color(), default="#1d1a16", doc="the colour of text on the card"),
         "paper": Field(Color(), default="#f7f0e1", doc="the colour inside the frame"),
+        "label_ink": Field(
+            Color(),
+            doc="the colour of text on the kind's colour (header, band captions); default: the "
+            "paper colour. Use a dark ink on a light kind colour",
+        ),
         "pattern": Field(
             Choice(("plain", "dots", "stripes", "stars")),
             default="plain",
