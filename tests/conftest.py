@@ -74,3 +74,14 @@ def line_of(path: Path, needle: str) -> int:
 def mm_box(box) -> tuple[float, ...]:
     """A pypdf box as (x0, y0, x1, y1) in millimetres."""
     return tuple(round(to_mm(float(v)), 3) for v in (box[0], box[1], box[2], box[3]))
+
+
+def yaml_paths(data, prefix=()):
+    """Every path (a tuple of keys and indexes) to a value inside plain YAML data."""
+    yield prefix
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from yaml_paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from yaml_paths(v, (*prefix, i))

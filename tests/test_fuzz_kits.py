@@ -23,6 +23,7 @@ from pathlib import Path
 import yaml
 from badkits import MINI, snapshot
 from click.testing import CliRunner
+from conftest import yaml_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pdfcheck import assert_valid_pdf
@@ -214,16 +215,6 @@ ANY_VALUE = st.recursive(
 )
 
 
-def _paths(data, prefix=()):
-    yield prefix
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _paths(v, (*prefix, i))
-
-
 def _set(data, path, value):
     for part in path[:-1]:
         data = data[part]
@@ -242,7 +233,7 @@ def broken_kits(draw) -> dict[str, object]:
     name = draw(st.sampled_from(["kit.yaml", "cards.yaml"]))
     how = draw(st.sampled_from(["replace", "delete", "misspell", "truncate", "sprinkle", "bytes"]))
     if how in ("replace", "delete", "misspell"):
-        paths = [p for p in _paths(files[name]) if p]
+        paths = [p for p in yaml_paths(files[name]) if p]
         path = draw(st.sampled_from(paths))
         if how == "replace":
             _set(files[name], path, draw(ANY_VALUE))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from conftest import DATA, edit
+from conftest import DATA, edit, yaml_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -194,17 +194,6 @@ def test_docgen_restores_schemas_and_modelines(kit_copy):
     assert refresh_kit_schemas(folder) == []
 
 
-def _paths(data, prefix=()):
-    """Every path to a value inside plain YAML data."""
-    yield prefix
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from _paths(v, (*prefix, k))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from _paths(v, (*prefix, i))
-
-
 def _set(data, path, value):
     for part in path[:-1]:
         data = data[part]
@@ -236,7 +225,7 @@ def test_schema_is_never_stricter_than_check_and_misses_only_unit_length_ranges(
     file = data.draw(st.sampled_from(list(_FILES)))
     schema, original = _FILES[file]
     doc_data = copy.deepcopy(original)
-    paths = [p for p in _paths(doc_data) if p]
+    paths = [p for p in yaml_paths(doc_data) if p]
     path = data.draw(st.sampled_from(paths))
     if data.draw(st.booleans()) and isinstance(path[-1], str):
         path = (*path[:-1], path[-1] + "x")  # an unknown key beside a known one

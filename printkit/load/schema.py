@@ -118,6 +118,15 @@ def _range_words(lo: float | None, hi: float | None, unit: str = "") -> str:
     return ""
 
 
+def _bounded_json(kind: str, lo: float | None, hi: float | None) -> dict:
+    out: dict = {"type": kind}
+    if lo is not None:
+        out["minimum"] = lo
+    if hi is not None:
+        out["maximum"] = hi
+    return out
+
+
 @dataclass
 class Int(Type):
     min: int | None = None
@@ -140,12 +149,7 @@ class Int(Type):
         return "a whole number" + _range_words(self.min, self.max)
 
     def json(self) -> dict:
-        out: dict = {"type": "integer"}
-        if self.min is not None:
-            out["minimum"] = self.min
-        if self.max is not None:
-            out["maximum"] = self.max
-        return out
+        return _bounded_json("integer", self.min, self.max)
 
 
 @dataclass
@@ -172,12 +176,7 @@ class Number(Type):
         return "a number" + _range_words(self.min, self.max, self.unit)
 
     def json(self) -> dict:
-        out: dict = {"type": "number"}
-        if self.min is not None:
-            out["minimum"] = self.min
-        if self.max is not None:
-            out["maximum"] = self.max
-        return out
+        return _bounded_json("number", self.min, self.max)
 
 
 @dataclass
