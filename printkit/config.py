@@ -59,7 +59,9 @@ SETTINGS: dict[str, Setting] = {
             "back_offset_mm",
             "X,Y in mm added to every back page (find it with printkit calibrate)",
         ),
-        Setting("paper", "paper", "default paper: " + ", ".join(PAPERS)),
+        Setting(
+            "paper", "paper", "default paper: " + ", ".join(PAPERS) + ", or a size like 210x297mm"
+        ),
         Setting("profile", "profile", "default profile: " + ", ".join(PROFILES)),
         Setting("duplex", "duplex", "default flip edge: " + ", ".join(DUPLEX)),
     )
@@ -88,9 +90,25 @@ def _schema():
         def json(self) -> dict:
             return {"type": "string", "pattern": r"^\s*-?[0-9.]+\s*,\s*-?[0-9.]+\s*$"}
 
+    class Paper(Type):
+        """A named paper or a custom "WxH" size, as --paper accepts."""
+
+        def convert(self, value, ctx, path):
+            from printkit.layout.sizes import parse_paper
+
+            if not isinstance(value, str) or parse_paper(value) is None:
+                raise Invalid(self.describe())
+            return value.strip().lower()
+
+        def describe(self) -> str:
+            return ", ".join(PAPERS) + ' or a size like "210x297mm" or "8.5x14in"'
+
+        def json(self) -> dict:
+            return {"type": "string"}
+
     types = {
         "back-offset": BackOffset(),
-        "paper": Choice(PAPERS),
+        "paper": Paper(),
         "profile": Choice(PROFILES),
         "duplex": Choice(DUPLEX),
     }

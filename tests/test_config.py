@@ -140,3 +140,18 @@ def test_settings_live_in_the_platform_config_folder(monkeypatch):
     monkeypatch.delenv("PRINTKIT_CONFIG_DIR")
     expected = Path(platformdirs.user_config_dir("printkit", appauthor=False)) / "config.yaml"
     assert config_path() == expected
+
+
+def test_a_custom_paper_size_can_be_the_default(cli, tmp_path):
+    from pypdf import PdfReader
+
+    from printkit.layout.units import to_mm
+
+    assert cli("config", "set", "paper", "8.5x14in").exit_code == 0
+    r = cli("build", "chariot-race", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    page = PdfReader(tmp_path / "chariot-race" / "cards.pdf").pages[0]
+    dims = sorted(round(to_mm(float(v)), 1) for v in (page.mediabox.width, page.mediabox.height))
+    assert dims == [215.9, 355.6]
+    bad = cli("config", "set", "paper", "a5")
+    assert bad.exit_code == 2 and 'a size like "210x297mm"' in bad.stderr
