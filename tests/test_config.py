@@ -90,7 +90,8 @@ def test_config_commands(cli, tmp_path):
     [
         (
             ("set", "paper", "a5"),
-            "printkit config set paper: error: paper must be one of 'a4', 'letter', 'a3'; got 'a5'",
+            "printkit config set paper: error: paper must be a4, letter, a3 or a size like "
+            '"210x297mm" or "8.5x14in"; got \'a5\'',
         ),
         (
             ("set", "back-offset", "30,0"),
@@ -120,7 +121,8 @@ def test_a_bad_settings_file_is_a_located_error_and_can_be_repaired(cli, tmp_pat
     lines = r.stderr.splitlines()
     shown = str(path)
     assert lines[0] == (
-        f"{shown}:2:8: error: paper must be one of 'a4', 'letter', 'a3'; got \"a5\""
+        f'{shown}:2:8: error: paper must be a4, letter, a3 or a size like "210x297mm" or '
+        f'"8.5x14in"; got "a5"'
     )
     assert lines[1].startswith(
         f"{shown}:3:1: error: unknown key 'back-ofset' in printkit settings; "
