@@ -20,15 +20,25 @@ from printkit.kit import Kit
 from printkit.layout.arena import Arena, fit_arena
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import PAPER, Size
-from printkit.load.schema import Context, validate_document, where
+from printkit.load.schema import Context, Record, validate_document, where
 from printkit.model.board import PALETTE, Board, Spina, board_schema
+
+
+def _declared_kinds(data: object) -> tuple[str, ...]:
+    kinds = data.get("square_kinds") if isinstance(data, dict) else None
+    return tuple(kinds) if isinstance(kinds, dict) else ()
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    if kit is None or component_id is None:
+        return board_schema(())
+    return board_schema(_declared_kinds(kit.document(component_id).data))
 
 
 def load(kit: Kit, component_id: str) -> Board:
     doc = kit.document(component_id)
-    data = doc.data if isinstance(doc.data, dict) else {}
-    kinds = tuple(data["square_kinds"]) if isinstance(data.get("square_kinds"), dict) else ()
-    raw = validate_document(doc, board_schema(kinds))
+    raw = validate_document(doc, board_schema(_declared_kinds(doc.data)))
     palette = raw.palette or PALETTE.validate({}, Context(doc), ("palette",))
     size = Size(raw.size.width, raw.size.height) if raw.size else PAPER["a2"].rotated()
     spina = Spina(raw.spina.label, raw.spina.subtitle, dict(raw.spina.cue_rows))
@@ -55,6 +65,7 @@ def load(kit: Kit, component_id: str) -> Board:
         spina=spina,
         palette=palette,
         legend_title=raw.legend_title,
+        symbols_title=raw.symbols_title,
         notes=list(raw.notes),
         card_deck=kit.spec(component_id).uses.get("cards"),
         file=doc.file,

@@ -15,7 +15,7 @@ from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.tiles import ReferenceOverflow, ReferenceSide, TilePainter
 from printkit.errors import Collector, Location, fail
 from printkit.kit import Kit
-from printkit.load.schema import validate_document, where
+from printkit.load.schema import Record, validate_document, where
 from printkit.model.tiles import TILE_SET, TileSet, parse_edges, tile_problems
 
 
@@ -52,6 +52,11 @@ def load(kit: Kit, component_id: str) -> TileSet:
     if kit.options.profile == "home":
         home_grid(kit, tiles.size, Location(doc.file))
     return tiles
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    return TILE_SET
 
 
 def output_name(kit: Kit, component_id: str) -> str:

@@ -13,7 +13,7 @@ from printkit.draw.tokens import AidPainter, PiecePainter
 from printkit.errors import Location
 from printkit.kit import Kit
 from printkit.layout.sizes import Size
-from printkit.load.schema import validate_document, where
+from printkit.load.schema import Record, validate_document, where
 from printkit.model.tokens import TOKENS, Tokens
 from printkit.output import new_canvas
 
@@ -28,6 +28,11 @@ def load(kit: Kit, component_id: str) -> Tokens:
         if t.aid:
             home_grid(kit, Size(t.aid.width, t.aid.height), where(t.aid) or Location(doc.file))
     return t
+
+
+def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
+    """The data file's schema, for `printkit schema` and the data-format docs."""
+    return TOKENS
 
 
 def output_name(kit: Kit, component_id: str) -> str:

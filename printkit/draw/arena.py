@@ -484,7 +484,7 @@ class ArenaPainter:
         c.drawString(self.b.margin, self.b.size.height - mm(11.5), self.b.legend_title)
 
     def _emblem_names(self) -> list[str]:
-        """The FATUM cards named by board squares, in board order."""
+        """The cards named by board squares (Carthage: FATUM cards), in board order."""
         names: list[str] = []
         for sq in self.b.squares:
             if sq.card and sq.card not in names and self.b.square_kinds[sq.kind].names_card:
@@ -492,7 +492,7 @@ class ArenaPainter:
         return names
 
     def _emblem_cells(self) -> list[Rect]:
-        """Each FATUM symbol's tile (its caption runs below it), left to right."""
+        """Each card symbol's tile (its caption runs below it), left to right."""
         side, step = mm(14), mm(20)
         y = self.b.bottom_band - mm(13.5) - side
         return [
@@ -500,13 +500,13 @@ class ArenaPainter:
         ]
 
     def _emblem_strip(self, c: Canvas) -> None:
-        """The FATUM symbols used on the board, each with its card's title."""
+        """The card symbols used on the board, each with its card's title."""
         names = self._emblem_names()
         if not names:
             return
         c.setFillColor(colour(self.p.wall))
         c.setFont(font("heading"), 10)
-        c.drawString(self.b.margin, self.b.bottom_band - mm(11), "FATUM SYMBOLS")
+        c.drawString(self.b.margin, self.b.bottom_band - mm(11), self.b.symbols_title)
         kind = next(k for k in self.b.square_kinds.values() if k.names_card)
         for cid, cell in zip(names, self._emblem_cells(), strict=True):
             x, y, side = cell.x, cell.y, cell.w

@@ -518,6 +518,17 @@ def _nullable(schema: dict) -> dict:
     return out
 
 
+def describe(record: Record, docs: dict[str, str]) -> Record:
+    """Give fields of `record` their meaning for the docs and editors; returns the record.
+
+    Lets a model module keep a long block of field descriptions beside its schema without
+    repeating every Field(...) call. Naming a field the record does not have is a bug.
+    """
+    for name, text in docs.items():
+        record.fields[name].doc = text
+    return record
+
+
 def _copy_default(default: Any) -> Any:
     if callable(default):
         return default()

@@ -23,6 +23,7 @@ from printkit.load.schema import (
     MapOf,
     Record,
     Str,
+    describe,
 )
 
 SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "wreck", "plain")
@@ -109,6 +110,7 @@ class Board:
     palette: Palette
     legend_title: str
     notes: list[str]
+    symbols_title: str = "CARD SYMBOLS"
     card_deck: str | None = None
     file: str = ""
     card_emblems: dict[str, str] = field(default_factory=dict)
@@ -204,11 +206,50 @@ PALETTE = Record(
 )
 
 
+describe(SIZE, {"width": "the finished board's width", "height": "the finished board's height"})
+describe(KIND, {"fill": "the square's background colour", "ink": "the symbol's colour"})
+describe(
+    CUE_ROW,
+    {
+        "colour": "the row's colour on the spina",
+        "label": "the colour's name, printed at the row's start",
+        "slots": "cue slots in the row (one per lap to win)",
+    },
+)
+describe(SPINA, {"label": "the name on the spina", "subtitle": "a smaller line under it"})
+describe(
+    PALETTE,
+    {
+        "ground": "outside the arena",
+        "sand": "the track",
+        "sand_alt": "alternate sectors of the track, for counting squares",
+        "lines": "square outlines and numbers",
+        "wall": "the arena wall, titles and headings",
+        "stone": "mileage stones and the spina",
+        "ink": "text",
+        "arrival": "the start and arrival line",
+    },
+)
+BOARD_DOCS = {
+    "title": "the board's title, printed below the arena",
+    "subtitle": "a smaller line under the title",
+    "lane_width": "the width of one track (a square's depth)",
+    "square_kinds": "kind id -> how squares of that kind look and what they do",
+    "squares": "the special squares, each at (track, position); the rest are plain",
+    "spina": "the central barrier and its cue slots",
+    "palette": "the board's colours",
+    "legend_title": "heading of the legend of square kinds",
+}
+
+
 def board_schema(kinds: tuple[str, ...]) -> Record:
+    """The board file's schema; squares' kinds are checked against the file's own kinds (any
+    identifier when they are not known, as in the generic reference docs)."""
+    kind_type = Choice(kinds) if kinds else Id()
     square = SQUARE.with_fields(
-        {"kind": Field(Choice(kinds), required=True, doc="one of the square kinds")}
+        {"kind": Field(kind_type, required=True, doc="one of the square kinds")}
     )
-    return Record(
+    board = Record(
         "board",
         {
             "size": Field(SIZE, doc="the finished board; default A2 landscape"),
@@ -241,8 +282,14 @@ def board_schema(kinds: tuple[str, ...]) -> Record:
             "spina": Field(SPINA, required=True),
             "palette": Field(PALETTE, default=lambda: None),
             "legend_title": Field(Str(0, 40), default="THE SQUARES"),
+            "symbols_title": Field(
+                Str(0, 40),
+                default="CARD SYMBOLS",
+                doc="heading of the strip that shows each symbol a card-naming square uses",
+            ),
             "notes": Field(
                 ListOf(Str(1, 120), 0, 6), default=list, doc="lines printed bottom right"
             ),
         },
     )
+    return describe(board, BOARD_DOCS)

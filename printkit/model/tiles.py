@@ -33,6 +33,7 @@ from printkit.load.schema import (
     Number,
     Record,
     Str,
+    describe,
     where,
 )
 
@@ -248,17 +249,48 @@ REFERENCE = Record(
     cls=ReferenceCard,
 )
 
+describe(
+    BACK,
+    {
+        "title": "the title on the common back",
+        "subtitle": "a smaller line under it",
+        "colour": "the back's ground",
+        "accent": "its ornament and border",
+        "ink": "its text",
+    },
+)
+describe(SECTION, {"heading": "the section's heading", "text": "what it says"})
+describe(SIDE, {"title": "the side's title", "sections": "its paragraphs"})
+
 TILE_SET = Record(
     "tile set",
     {
         "tile_size": Field(Length(20, 300), default=mm(70), doc="the side of a square tile"),
         "corner_marks": Field(Bool(), default=True, doc="print each tile's id small on its face"),
-        "min_text_size": Field(Length(0.5, 30, allow_zero=False), default=6.0),
-        "terrains": Field(MapOf(TERRAIN, min_items=2), required=True),
-        "coast": Field(COAST, default=lambda: Coast("#3b2a17", mm(0.45), 0.03, 3)),
-        "back": Field(BACK, default=lambda: TileBack("", "", "#2b3f52", "#d6b46a", "#f4ead2")),
+        "min_text_size": Field(
+            Length(0.5, 30, allow_zero=False),
+            default=6.0,
+            doc="text on the reference card never shrinks below this",
+        ),
+        "terrains": Field(
+            MapOf(TERRAIN, min_items=2),
+            required=True,
+            doc="terrain name -> its letter in the edge data, colours and texture",
+        ),
+        "coast": Field(
+            COAST,
+            default=lambda: Coast("#3b2a17", mm(0.45), 0.03, 3),
+            doc="how coastlines are drawn",
+        ),
+        "back": Field(
+            BACK,
+            default=lambda: TileBack("", "", "#2b3f52", "#d6b46a", "#f4ead2"),
+            doc="the common back of every tile",
+        ),
         "reference": Field(REFERENCE, doc="a rules reference card printed with the tiles"),
-        "tiles": Field(ListOf(TILE, 1, 200), required=True),
+        "tiles": Field(
+            ListOf(TILE, 1, 200), required=True, doc="the tiles, each with its half-edge terrains"
+        ),
     },
     cls=TileSet,
 )

@@ -22,6 +22,7 @@ from printkit.load.schema import (
     MapOf,
     Record,
     Str,
+    describe,
     where,
 )
 
@@ -183,10 +184,59 @@ AID = Record(
     cls=Aid,
 )
 
+describe(
+    PIECE,
+    {
+        "label": "text printed on the piece",
+        "colour": "the piece's colour",
+        "ink": "the colour of its text and emblem",
+        "count": "how many of this piece are printed",
+    },
+)
+describe(
+    GROUP,
+    {
+        "width": "a piece's width",
+        "height": "a piece's height",
+        "shape": "round counters or rounded squares",
+        "emblem": "the pictogram on every piece (an emblem name)",
+        "pieces": "the pieces of this size, by colour",
+    },
+)
+describe(GROUP.fields["back"].type, {"label": "text on the back", "emblem": "emblem on the back"})
+describe(
+    DIAGRAM,
+    {
+        "lanes": "tracks drawn in the diagram",
+        "squares": "squares drawn along each track",
+        "chariot": "[lane, square] of the moving chariot",
+        "path": "[lane, square] cells the move passes, in order",
+        "blockers": "[lane, square] cells holding other chariots",
+        "caption": "text under the diagram",
+    },
+)
+describe(
+    SECTION,
+    {"heading": "the section's heading", "text": "what it says", "diagram": "an optional diagram"},
+)
+describe(
+    AID,
+    {
+        "width": "the aid card's width",
+        "height": "the aid card's height",
+        "count": "how many aids are printed",
+        "title": "the heading at the top",
+        "colour": "the heading band's colour",
+        "sections": "the rules summary, one section per rule",
+    },
+)
+
 TOKENS = Record(
     "tokens",
     {
-        "groups": Field(MapOf(GROUP, min_items=1), required=True),
-        "aid": Field(AID),
+        "groups": Field(
+            MapOf(GROUP, min_items=1), required=True, doc="group id -> pieces of one size"
+        ),
+        "aid": Field(AID, doc="the player aid card"),
     },
 )
