@@ -20,7 +20,7 @@ from printkit.kit import Kit
 from printkit.layout.arena import Arena, fit_arena
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import PAPER, Size
-from printkit.load.schema import Context, Record, validate_document, where
+from printkit.load.schema import Context, Record, copy_source, validate_document, where
 from printkit.model.board import PALETTE, Board, Spina, board_schema
 
 
@@ -42,8 +42,7 @@ def load(kit: Kit, component_id: str) -> Board:
     palette = raw.palette or PALETTE.validate({}, Context(doc), ("palette",))
     size = Size(raw.size.width, raw.size.height) if raw.size else PAPER["a2"].rotated()
     spina = Spina(raw.spina.label, raw.spina.subtitle, dict(raw.spina.cue_rows))
-    for attr in ("_where", "_field_where", "_key_where"):
-        object.__setattr__(spina, attr, getattr(raw.spina, attr))
+    copy_source(raw.spina, spina)
     b = Board(
         size=size,
         margin=raw.margin,
@@ -70,8 +69,7 @@ def load(kit: Kit, component_id: str) -> Board:
         card_deck=kit.spec(component_id).uses.get("cards"),
         file=doc.file,
     )
-    for attr in ("_where", "_field_where", "_key_where"):
-        object.__setattr__(b, attr, getattr(raw, attr))
+    copy_source(raw, b)
     _check_squares(b, doc.file)
     arena(b)  # an input error now if the tracks do not fit the board
     _card_faces(kit, b)

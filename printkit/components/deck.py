@@ -18,7 +18,7 @@ from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
 from printkit.load.images import KitImage, load_image
-from printkit.load.schema import Context, MapOf, Record, validate_document, where
+from printkit.load.schema import Context, MapOf, Record, copy_source, validate_document, where
 from printkit.load.yamlsafe import Document
 from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
 
@@ -66,9 +66,7 @@ def _declared(doc: Document) -> tuple[dict, tuple[str, ...]]:
 def _card(rec: Any, fields: dict) -> Card:
     values = {name: rec.get(name) for name in fields if rec.get(name) is not None}
     card = Card(rec.id, rec.kind, rec.count, rec.title, rec.text, list(rec.tags), values)
-    for attr in ("_where", "_field_where", "_key_where"):
-        object.__setattr__(card, attr, getattr(rec, attr))
-    return card
+    return copy_source(rec, card)
 
 
 def _check_cards(deck: Deck, raw: Any, file: str) -> None:

@@ -118,6 +118,13 @@ def _range_words(lo: float | None, hi: float | None, unit: str = "") -> str:
     return ""
 
 
+def _within(value: float, lo: float | None, hi: float | None, describe: Callable[[], str]):
+    """`value` if it lies in [lo, hi] (either end open when None); else Invalid."""
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise Invalid(describe())
+    return value
+
+
 def _bounded_json(kind: str, lo: float | None, hi: float | None) -> dict:
     out: dict = {"type": kind}
     if lo is not None:
@@ -139,11 +146,7 @@ class Int(Type):
                 value = int(value)
             else:
                 raise Invalid(self.describe())
-        if (self.min is not None and value < self.min) or (
-            self.max is not None and value > self.max
-        ):
-            raise Invalid(self.describe())
-        return value
+        return _within(value, self.min, self.max, self.describe)
 
     def describe(self) -> str:
         return "a whole number" + _range_words(self.min, self.max)
@@ -166,11 +169,7 @@ class Number(Type):
             or not math.isfinite(value)
         ):
             raise Invalid(self.describe())
-        if (self.min is not None and value < self.min) or (
-            self.max is not None and value > self.max
-        ):
-            raise Invalid(self.describe())
-        return value
+        return _within(value, self.min, self.max, self.describe)
 
     def describe(self) -> str:
         return "a number" + _range_words(self.min, self.max, self.unit)
@@ -581,6 +580,17 @@ def _attach_source(obj: Any, ctx: Context, path: PathKey, raw: dict) -> None:
         object.__setattr__(obj, "_key_where", key_where)
     except (AttributeError, TypeError):  # pragma: no cover - plain types cannot carry positions
         pass
+
+
+SOURCE_ATTRIBUTES = ("_where", "_field_where", "_key_where")
+
+
+def copy_source(source: Any, target: Any) -> Any:
+    """Give `target` the source positions of the validated record `source` (when a model object
+    is built from a record by hand), so `where(target, ...)` answers as `where(source, ...)`."""
+    for attr in SOURCE_ATTRIBUTES:
+        object.__setattr__(target, attr, getattr(source, attr))
+    return target
 
 
 def where(obj: Any, field_name: str | None = None, *, key: bool = False) -> Location | None:
