@@ -238,3 +238,25 @@ def test_long_text_shrinks_to_fit(cli, kit_copy, tmp_path):
     sizes = {round(c["size"], 2) for c in chars}
     assert min(sizes) < 10.77  # smaller than the 3.8 mm the box asks for
     assert min(sizes) >= 6.0  # never below min_text_size
+
+
+def test_frame_width_and_panel_corners_come_from_the_data(cli, kit_copy, tmp_path):
+    """The face panel sits frame_width inside the card edge; changing it moves the panel."""
+    kit = kit_copy("chariot-race")
+    panels = {}
+    for frame in ("2.6mm", "5mm"):
+        if frame != "2.6mm":  # the default first, then the data's own value
+            edit(
+                kit / "cards.yaml",
+                "min_text_size: 6pt",
+                f"min_text_size: 6pt\nframe_width: {frame}",
+            )
+        out = tmp_path / f"out-{frame}"
+        assert cli("build", kit, "--out", out).exit_code == 0
+        with pdfplumber.open(out / "chariot-race" / "cards.pdf") as pdf:
+            page = pdf.pages[0]
+            # the top-left card's trim starts at x = 10.5 mm; its panel is its tallest curve
+            curves = [c for c in page.curves if to_mm(c["x1"]) < 73.6]
+            panel = max(curves, key=lambda c: c["bottom"] - c["top"])
+            panels[frame] = round(to_mm(panel["x0"]) - 10.5, 1)
+    assert panels == {"2.6mm": 2.6, "5mm": 5.0}

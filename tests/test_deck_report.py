@@ -30,6 +30,7 @@ def test_report_of_a_small_deck():
         None,
         6.0,
         0,
+        0,
         decl,
         {"move": kind, "spell": kind},
         None,

@@ -31,6 +31,7 @@ def load(kit: Kit, component_id: str) -> Deck:
         size=_card_size_from(raw.card_size),
         min_text_size=raw.min_text_size,
         corner_radius=raw.corner_radius,
+        frame_width=raw.frame_width,
         fields=raw.fields,
         kinds=raw.kinds,
         back=raw.back,

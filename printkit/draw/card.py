@@ -149,11 +149,11 @@ class CardPainter:
         c.setFillColor(colour(kind.colour))
         c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
         self._pattern(kind)
-        inset = mm(2.6)
+        inset, radius = self.deck.frame_width, self.deck.corner_radius
         c.setFillColor(colour(kind.paper))
         c.setStrokeColor(shade(kind.colour, 0.35))
         c.setLineWidth(0.6)
-        c.roundRect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, mm(2), stroke=1, fill=1)
+        c.roundRect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, radius, stroke=1, fill=1)
 
     def _pattern(self, kind: Kind) -> None:
         """A texture on the frame, so kinds differ in greyscale as well as in colour."""

@@ -122,6 +122,7 @@ class Deck:
     size: Size
     min_text_size: float
     corner_radius: float
+    frame_width: float
     fields: dict[str, FieldDecl]
     kinds: dict[str, Kind]
     back: Back
@@ -306,8 +307,16 @@ def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ..
         "deck",
         {
             "card_size": Field(CARD_SIZE, default="poker"),
+            "frame_width": Field(
+                Length(0, 20, allow_zero=True),
+                default=mm(2.6),
+                doc="the coloured frame between the card edge and the face panel",
+            ),
             "corner_radius": Field(
-                Length(0, 20, allow_zero=True), default=mm(3), doc="rounding of the card corners"
+                Length(0, 20, allow_zero=True),
+                default=mm(2),
+                doc="rounding of the face panel's corners (cards are cut square; round them "
+                "with a corner punch)",
             ),
             "min_text_size": Field(Length(1, 50), default=6.0, doc="text never shrinks below this"),
             "fields": Field(MapOf(FIELD_DECL), default=dict, doc="the card fields this deck uses"),
