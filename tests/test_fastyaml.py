@@ -14,9 +14,9 @@ from bench.synthetic import deck_yaml
 from printkit.errors import InputError
 from printkit.kit import builtin_kits_dir
 from printkit.load import yamlsafe
-from printkit.load.fastyaml import CParser, FastSafeLoader
+from printkit.load.fastyaml import HAVE_LIBYAML, FastSafeLoader, PythonCoreLoader, libyaml_agrees
 
-pytestmark = pytest.mark.skipif(CParser is None, reason="pyyaml built without libyaml")
+pytestmark = pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
 
 
 def outcome(text: str, loader) -> tuple:
@@ -34,7 +34,7 @@ def outcome(text: str, loader) -> tuple:
 
 
 def same(text: str) -> None:
-    assert outcome(text, FastSafeLoader) == outcome(text, yaml.SafeLoader)
+    assert outcome(text, FastSafeLoader) == outcome(text, PythonCoreLoader)
 
 
 SAMPLES = [
@@ -48,6 +48,11 @@ SAMPLES = [
     "a:\n\t- tab\n",  # tab indentation
     "a: [1, 2\nb: 3\n",  # unclosed flow sequence
     "a: 1\n  b: 2\n",  # bad indentation
+    "a: 1 # tab\tin a comment\nb: 'tab\tquoted'\nc: |\n  tab\tin block\n",
+    "a: x\ty\n",  # a tab inside a plain value: pyyaml refuses it
+    "a:\tx\n",  # a tab after the colon
+    "a: [1,\t2]\n",
+    "a: 1\nb: [x, y]\n\t- z\n",  # a tab libyaml refuses too
     "a: 'unterminated\n",
     "a: 1\na: 2\n",  # duplicate key
     "x: !!python/object:os.system ls\n",  # a tag
@@ -63,6 +68,17 @@ SAMPLES = [
     "- a\n-b\n",
     "a: b: c\n",
 ]
+
+
+def test_a_tab_does_not_send_a_large_file_to_the_slow_parser():
+    """One tab in a comment, in quotes, or where it is an error: libyaml still reads the file
+    (the pure-Python parser needs seconds for 200,000 values; see bench/run.py)."""
+    rows = "".join(f"  - {{id: c{i}, v: {i}}}\n" for i in range(50))
+    assert libyaml_agrees(f"# a\tcomment\ncards:\n{rows}")
+    assert libyaml_agrees(f"a: 'x\ty'\ncards:\n{rows}")
+    with pytest.raises(yaml.scanner.ScannerError) as stray:
+        libyaml_agrees(f"cards:\n{rows}\t- x\n")
+    assert stray.value.problem_mark.line == 51
 
 
 @pytest.mark.parametrize("text", SAMPLES)

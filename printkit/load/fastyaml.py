@@ -1,64 +1,202 @@
-"""A SafeLoader that reads YAML events with libyaml (C) and composes them in Python.
+"""YAML event sources and the YAML 1.2 core schema for plain scalars.
 
-Pure-Python scanning and parsing is most of the time printkit spends reading a large deck
-(about 0.14 s for 540 cards; libyaml takes a tenth of that). Only the event source changes: the
-composer, resolver, constructor and every hook a subclass adds to `get_event` are pyyaml's own
-Python code, so nodes, tags and positions are the same.
+**Schema.** pyyaml resolves plain scalars by YAML 1.1 (`off` is false, `1:30` is 90, `0755` is
+octal). printkit reads every file by the YAML 1.2 core schema instead (`Core12Resolver`): only
+`true/false` (any of three casings) are booleans, `null`, `~` and the empty value are null,
+integers are decimal, `0o17` octal or `0x1F` hex, floats are decimal, `.inf` or `.nan`;
+everything else (`off`, `yes`, `1:30`, `1_000`, `2026-01-01`) is text. `core12_value`
+turns a resolved scalar into its Python value.
 
-libyaml and pyyaml's Python parser disagree on a few things: tabs (libyaml takes them inside
-plain values), explicit tags, the position of an empty value, and some malformed text. So a
-quick libyaml pass over the events first decides: a file with none of those is composed from
-libyaml's events; any other file, and every file with an error, is read by the pure-Python
-parser exactly as before, with the same messages and positions. Without libyaml this is plain
-`yaml.SafeLoader`.
+**Speed.** Pure-Python scanning and parsing is most of the time printkit spends reading a large
+deck (about 0.14 s for 540 cards; libyaml takes a tenth of that). Only the event source
+changes: the composer, resolver and every hook a subclass adds to `get_event` are pyyaml's own
+Python code, so nodes, tags and positions are the same either way. libyaml's events come
+through pyyaml's public `yaml.CBaseLoader` (a loader's `get_event` is what `yaml.parse` uses).
+
+libyaml and pyyaml's Python parser disagree on a few things: tabs (libyaml takes them between
+tokens and inside plain values; pyyaml refuses them there), explicit tags, the position of an
+empty value, and some malformed text. A quick libyaml pass first decides: a file with none of
+those is composed from libyaml's events; a file whose only disagreement is a tab outside
+quoted text, block text and comments gets pyyaml's own error at that tab at once; any other
+file, and every file with an error (unless a tab pyyaml would refuse comes first), is read by the pure-Python parser exactly as before, with
+the same messages and positions.
 """
 
 from __future__ import annotations
 
+import math
+import re
+from typing import Any
+
 import yaml
 from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
-from yaml.events import CollectionStartEvent, ScalarEvent
+from yaml.events import CollectionStartEvent, Event, ScalarEvent
 from yaml.reader import Reader
-from yaml.resolver import Resolver
+from yaml.resolver import BaseResolver
+from yaml.scanner import ScannerError
 
-try:
-    from yaml._yaml import CParser
-except ImportError:  # pragma: no cover - pyyaml without libyaml
-    CParser = None
+HAVE_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
+
+STR = "tag:yaml.org,2002:str"
+NULL = "tag:yaml.org,2002:null"
+BOOL = "tag:yaml.org,2002:bool"
+INT = "tag:yaml.org,2002:int"
+FLOAT = "tag:yaml.org,2002:float"
+
+# YAML 1.2.2, section 10.3.2 (core schema tag resolution), in the order the spec lists them.
+_CORE_RULES: list[tuple[str, str, str]] = [
+    (NULL, r"null|Null|NULL|~", "nN~"),
+    (BOOL, r"true|True|TRUE|false|False|FALSE", "tTfF"),
+    (INT, r"[-+]?[0-9]+", "-+0123456789"),
+    (INT, r"0o[0-7]+", "0"),
+    (INT, r"0x[0-9a-fA-F]+", "0"),
+    (FLOAT, r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?", "-+.0123456789"),
+    (FLOAT, r"[-+]?(\.inf|\.Inf|\.INF)", "-+."),
+    (FLOAT, r"\.nan|\.NaN|\.NAN", "."),
+]
+
+
+class Core12Resolver(BaseResolver):
+    """Resolves plain scalars by the YAML 1.2 core schema (see the module docstring)."""
+
+    yaml_implicit_resolvers: dict = {}
+
+
+Core12Resolver.add_implicit_resolver(NULL, re.compile(r"^$"), [""])
+for _tag, _pattern, _first in _CORE_RULES:
+    Core12Resolver.add_implicit_resolver(_tag, re.compile(rf"^(?:{_pattern})$"), list(_first))
+
+
+def core12_value(tag: str, text: str) -> Any:
+    """The Python value of a scalar resolved to a core-schema `tag` (ValueError if it is not
+    one: an explicit `!!int abc`, or an integer of thousands of digits)."""
+    if tag == NULL:
+        if text not in ("", "~", "null", "Null", "NULL"):
+            raise ValueError(f"{text!r} is not null")
+        return None
+    if tag == BOOL:
+        lowered = text.lower()
+        if lowered not in ("true", "false"):
+            raise ValueError(f"{text!r} is not true or false")
+        return lowered == "true"
+    if tag == INT:
+        return _int(text)
+    if tag == FLOAT:
+        return _float(text)
+    return text
+
+
+def _int(text: str) -> int:
+    if text.startswith("0o"):
+        return int(text[2:], 8)
+    if text.startswith("0x"):
+        return int(text[2:], 16)
+    if not re.fullmatch(r"[-+]?[0-9]+", text):
+        raise ValueError(f"{text!r} is not an integer")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    lowered = text.lower()
+    if lowered in (".inf", "+.inf", "-.inf"):
+        return -math.inf if text.startswith("-") else math.inf
+    if lowered == ".nan":
+        return math.nan
+    if not re.fullmatch(_CORE_RULES[5][1], text):
+        raise ValueError(f"{text!r} is not a number")
+    return float(text)
+
+
+def _python_events(stream: str) -> yaml.SafeLoader:
+    """pyyaml's pure-Python scanner and parser over `stream` (its events only are used)."""
+    return yaml.SafeLoader(stream)
+
+
+def _libyaml_events(stream: str) -> Any:
+    """libyaml's scanner and parser over `stream`, through pyyaml's public C loader."""
+    return yaml.CBaseLoader(stream)
 
 
 def libyaml_agrees(text: str) -> bool:
-    """Whether libyaml reads `text` exactly as the pure-Python parser would (see above)."""
-    if any(s in text for s in ("\t", "\ufeff", "|#", ">#")):
+    """Whether libyaml reads `text` exactly as the pure-Python parser would (see above).
+
+    Raises pyyaml's own ScannerError when the only difference is a tab the Python parser
+    would refuse, at the place it would refuse it.
+    """
+    if not HAVE_LIBYAML or any(s in text for s in ("\ufeff", "|#", ">#")):
         return False
-    parser = CParser(text)
+    text_spans: list[tuple[int, int]] = []  # quoted and block scalars: tabs are text there
+    parser = _libyaml_events(text)
     try:
         while (event := parser.get_event()) is not None:
-            if isinstance(event, ScalarEvent):
-                if event.tag is not None or (event.value == "" and event.style not in ("'", '"')):
-                    return False
-            elif isinstance(event, CollectionStartEvent) and event.tag is not None:
+            if not _event_agrees(event):
                 return False
+            if isinstance(event, ScalarEvent) and event.style:
+                text_spans.append((event.start_mark.index, event.end_mark.index))
+    except yaml.MarkedYAMLError as exc:
+        if "\t" in text and exc.problem_mark is not None:  # pyyaml stops at a tab before it
+            line_end = text.find("\n", exc.problem_mark.index)
+            _refuse_stray_tab(text[: len(text) if line_end < 0 else line_end], text_spans)
+        return False
     except yaml.YAMLError:
         return False
     finally:
         parser.dispose()
+    if "\t" in text:
+        _refuse_stray_tab(text, text_spans)
     return True
 
 
-class _FastSafeLoader(Composer, SafeConstructor, Resolver):
-    """yaml.SafeLoader's interface, with libyaml producing the events when it agrees."""
+def _event_agrees(event: Event) -> bool:
+    if isinstance(event, ScalarEvent):
+        return event.tag is None and (event.value != "" or event.style in ("'", '"'))
+    return not (isinstance(event, CollectionStartEvent) and event.tag is not None)
+
+
+def _refuse_stray_tab(text: str, text_spans: list[tuple[int, int]]) -> None:
+    """pyyaml's error for the first tab outside quoted text, block text and comments."""
+    spans = sorted(text_spans)
+    for match in re.finditer("\t", text):
+        index = match.start()
+        if any(start <= index < end for start, end in spans):
+            continue
+        line_start = text.rfind("\n", 0, index) + 1
+        if _in_comment(text, line_start, index, spans):
+            continue
+        line = text.count("\n", 0, index)
+        mark = yaml.Mark("<unicode string>", index, line, index - line_start, text, index)
+        raise ScannerError(
+            "while scanning for the next token",
+            mark,
+            "found character '\\t' that cannot start any token",
+            mark,
+        )
+
+
+def _in_comment(text: str, line_start: int, index: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether `index` lies after a `#` that starts a comment on its line."""
+    for pos in range(line_start, index):
+        if text[pos] != "#" or any(start <= pos < end for start, end in spans):
+            continue
+        if pos == line_start or text[pos - 1] in " \t":
+            return True
+    return False
+
+
+class _CoreLoader(Composer, Core12Resolver):
+    """Composes a node tree from libyaml's events when they agree, else from pyyaml's own."""
 
     def __init__(self, stream: str) -> None:
         Reader(stream)  # the pure-Python reader's check: no control characters, same error
-        self._fast = libyaml_agrees(stream)
-        self._events = CParser(stream) if self._fast else yaml.SafeLoader(stream)
+        self._fast = self.use_libyaml(stream)
+        self._events = _libyaml_events(stream) if self._fast else _python_events(stream)
         Composer.__init__(self)
-        SafeConstructor.__init__(self)
-        Resolver.__init__(self)
+        Core12Resolver.__init__(self)
 
-    def get_event(self):
+    def use_libyaml(self, stream: str) -> bool:
+        return libyaml_agrees(stream)
+
+    def get_event(self) -> Any:
         event = self._events.get_event()
         if self._fast and event is not None:
             # printkit reads only where a node starts; sharing one mark per node instead of two
@@ -66,14 +204,21 @@ class _FastSafeLoader(Composer, SafeConstructor, Resolver):
             event.end_mark = event.start_mark
         return event
 
-    def peek_event(self):
+    def peek_event(self) -> Any:
         return self._events.peek_event()
 
-    def check_event(self, *choices):
-        return self._events.check_event(*choices)
+    def check_event(self, *choices: Any) -> bool:
+        return bool(self._events.check_event(*choices))
 
     def dispose(self) -> None:
         self._events.dispose()
 
 
-FastSafeLoader = _FastSafeLoader if CParser is not None else yaml.SafeLoader
+class PythonCoreLoader(_CoreLoader):
+    """The same loader reading every file with pyyaml's pure-Python parser (the reference)."""
+
+    def use_libyaml(self, stream: str) -> bool:
+        return False
+
+
+FastSafeLoader = _CoreLoader

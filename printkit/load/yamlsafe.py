@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.reader import Reader
 
 from printkit import limits
 from printkit.errors import Location, display_path, fail
-from printkit.load.fastyaml import FastSafeLoader
+from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 
 PathKey = tuple[Any, ...]
+NON_PRINTABLE = Reader.NON_PRINTABLE  # what pyyaml refuses raw: refused written as an escape too
+_CHECKED_TAGS = {"tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float")}
 
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:" + t
@@ -148,9 +151,22 @@ def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str):
     char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or " ")
     return fail(
         Location(file, line, col),
-        f"character U+{char:04X} is not allowed in YAML text; remove it or write it as an "
-        "escape in a double-quoted string",
+        _control_message(char),
     )
+
+
+def _control_message(char: int, escaped: bool = False) -> str:
+    how = " (written as an escape)" if escaped else ""
+    return (
+        f"character U+{char:04X}{how} is not allowed in YAML text; control characters print "
+        "as boxes, remove it"
+    )
+
+
+def _too_many_values(aliases: bool) -> str:
+    hint = "; is this an alias bomb?" if aliases else ""
+    after = " after expanding aliases" if aliases else ""
+    return f"too many YAML values{after} (limit MAX_YAML_NODES = {limits.MAX_YAML_NODES:,}){hint}"
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, file: str):
@@ -179,10 +195,12 @@ class _GuardedLoader(FastSafeLoader):
         self._open: list[list] = []  # per open collection: [anchor, size, height]
         self._anchors: dict[str, tuple[int, int]] = {}
         self._expanded = 0
+        self.aliases_seen = False
 
     def get_event(self):
         event = super().get_event()
         if isinstance(event, yaml.AliasEvent):
+            self.aliases_seen = True
             if any(frame[0] == event.anchor for frame in self._open):
                 raise fail(
                     self._loc(event),
@@ -213,11 +231,7 @@ class _GuardedLoader(FastSafeLoader):
     def _grow(self, size: int, height: int, event) -> None:
         self._expanded += size
         if self._expanded > limits.MAX_YAML_NODES:
-            raise fail(
-                self._loc(event),
-                "too many YAML values after expanding aliases "
-                f"(limit MAX_YAML_NODES = {limits.MAX_YAML_NODES:,}); is this an alias bomb?",
-            )
+            raise fail(self._loc(event), _too_many_values(self.aliases_seen))
         if len(self._open) + height > limits.MAX_YAML_DEPTH:
             raise fail(
                 self._loc(event),
@@ -228,23 +242,12 @@ class _GuardedLoader(FastSafeLoader):
             self._open[-1][2] = max(self._open[-1][2], height + 1)
 
 
-class _NoMemo(dict):
-    """A memo that remembers nothing."""
-
-    def __setitem__(self, key, value) -> None:
-        pass
-
-
 class _Converter:
     """Turns a composed node tree into plain data, recording positions and enforcing limits."""
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.nodes_seen = 0
-        self.constructor = yaml.SafeLoader("")  # only used to construct plain scalars
-        # pyyaml memoizes every constructed node; scalars need no memo, and keeping it would
-        # keep the whole node tree alive until the next garbage collection (the loader is cyclic)
-        self.constructor.constructed_objects = _NoMemo()
 
     def _mark(self, node: yaml.Node) -> int:
         return pack_mark(node.start_mark.line + 1, node.start_mark.column + 1)
@@ -255,11 +258,7 @@ class _Converter:
     def convert(self, node: yaml.Node, path: PathKey) -> Any:
         self.nodes_seen += 1
         if self.nodes_seen > limits.MAX_YAML_NODES:
-            raise fail(
-                self._loc(node),
-                "too many YAML values after expanding aliases "
-                f"(limit MAX_YAML_NODES = {limits.MAX_YAML_NODES:,}); is this an alias bomb?",
-            )
+            raise fail(self._loc(node), _too_many_values(True))
         if node.tag not in _STANDARD_TAGS:
             raise fail(
                 self._loc(node),
@@ -271,23 +270,29 @@ class _Converter:
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, (*path, i)) for i, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        """A scalar's value by the YAML 1.2 core schema (see load.fastyaml)."""
+        if node.style == '"' and (bad := NON_PRINTABLE.search(node.value)):
+            raise fail(self._loc(node), _control_message(ord(bad.group()), escaped=True))
         try:
-            value = self.constructor.construct_object(node, deep=True)
-        except (ValueError, ArithmeticError, yaml.YAMLError):
-            if node.tag == "tag:yaml.org,2002:int":
+            return core12_value(node.tag, node.value)
+        except ValueError:
+            if node.tag == INT and node.value.lstrip("+-").isdigit():
                 raise fail(
                     self._loc(node),
                     "this number has thousands of digits; no value in a kit needs that many",
                 ) from None
-            value = node.value  # an impossible date, bad base64: keep the text as written
-        if not isinstance(value, str | int | float | bool | type(None)):
-            value = node.value  # dates, binary: keep the text as written
-        return value
+            if node.tag in _CHECKED_TAGS:
+                name = node.tag.rsplit(":", 1)[-1]
+                raise fail(self._loc(node), f"{node.value!r} is not a valid !!{name}") from None
+            raise  # pragma: no cover - core12_value reads every other tag as text
 
     def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict:
         result: dict = {}
         for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
+            if not key_node.style and key_node.value == "<<":
                 raise fail(self._loc(key_node), "YAML merge keys (<<) are not supported")
             if not isinstance(key_node, yaml.ScalarNode):
                 raise fail(self._loc(key_node), "a key must be a plain word, not a list or map")
