@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,15 @@ from printkit.layout.units import to_mm
 from printkit.load.images import KitImage, load_image
 from printkit.load.schema import Context, MapOf, Record, copy_source, validate_document, where
 from printkit.load.yamlsafe import Document
-from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
+from printkit.model.deck import (
+    FIELD_DECL,
+    Card,
+    Deck,
+    FieldDecl,
+    _card_size_from,
+    deck_schema,
+    field_decl_problems,
+)
 
 
 def load(kit: Kit, component_id: str) -> Deck:
@@ -59,9 +68,21 @@ def _declared(doc: Document) -> tuple[dict, tuple[str, ...]]:
     """The deck's declared card fields and kind names, read before the cards are validated."""
     data = doc.data if isinstance(doc.data, dict) else {}
     fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, Context(doc), ("fields",))
-    fields = {k: v for k, v in fields.items() if v is not None}  # bad ones: reported later
+    # bad ones are reported by the full validation; a contradictory one checks nothing meanwhile,
+    # so its cards do not repeat the declaration's error
+    fields = {k: _lenient(v) for k, v in fields.items() if v is not None}
     kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
     return fields, kinds
+
+
+def _lenient(decl: FieldDecl) -> FieldDecl:
+    if not field_decl_problems(decl):
+        return decl
+    if decl.type == "choice":
+        return dataclasses.replace(
+            decl, type="text" if not decl.choices else "choice", min=None, max=None
+        )
+    return dataclasses.replace(decl, min=None, max=None, choices=[])
 
 
 def _card(rec: Any, fields: dict) -> Card:

@@ -12,9 +12,11 @@ from typing import Any
 from printkit import limits
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
+from printkit.load.yamlsafe import PathKey
 from printkit.load.schema import (
     Bool,
     Choice,
+    Context,
     Color,
     Either,
     Field,
@@ -159,6 +161,26 @@ CARD_SIZE = Either(
     doc="poker (63 x 88 mm), bridge, mini, tarot, square, or {width, height}",
 )
 
+def field_decl_problems(decl: FieldDecl) -> list[tuple[str, str]]:
+    """(key, message) for each way a field declaration contradicts itself."""
+    problems: list[tuple[str, str]] = []
+    if decl.type == "choice" and not decl.choices:
+        problems.append(("type", "a choice field needs 'choices: [...]', the values it allows"))
+    if decl.type != "choice" and decl.choices:
+        problems.append(("choices", f"'choices' applies to choice fields; this one is {decl.type}"))
+    if decl.min is not None and decl.max is not None and decl.min > decl.max:
+        problems.append(("min", f"min {decl.min:g} is larger than max {decl.max:g}"))
+    for key in ("min", "max"):
+        if getattr(decl, key) is not None and decl.type not in ("number", "integer"):
+            problems.append((key, f"'{key}' applies to number and integer fields, not {decl.type}"))
+    return problems
+
+
+def _check_field_decl(decl: FieldDecl, ctx: Context, path: PathKey) -> None:
+    for key, message in field_decl_problems(decl):
+        ctx.error((*path, key), message)
+
+
 FIELD_DECL = Record(
     "field declaration",
     {
@@ -180,6 +202,7 @@ FIELD_DECL = Record(
         "required": Field(Bool(), default=False, doc="true: every card must give this field"),
     },
     cls=FieldDecl,
+    check=_check_field_decl,
 )
 
 BOX = ListOf(Length(0, 600, allow_zero=True), 4, 4, doc="[x, y, width, height] from the top-left")
