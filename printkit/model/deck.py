@@ -12,12 +12,11 @@ from typing import Any
 from printkit import limits
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
-from printkit.load.yamlsafe import PathKey
 from printkit.load.schema import (
     Bool,
     Choice,
-    Context,
     Color,
+    Context,
     Either,
     Field,
     Id,
@@ -30,6 +29,7 @@ from printkit.load.schema import (
     Str,
     Type,
 )
+from printkit.load.yamlsafe import PathKey
 
 ELEMENT_TYPES = (
     "header",
