@@ -17,8 +17,12 @@ def body(i: int) -> str:
     return f"Move {4 + i % 5 * 2}, turn 30 and drift 1. Crash: lose a wheel."
 
 
-def deck_yaml(n: int, name_prefix: str = "Card ") -> str:
-    """A deck data file with n distinct cards (count 1 each)."""
+IMAGE_ELEMENT = "      - {element: image, box: [16, 17, 31, 18], image: art/picture.png}\n"
+
+
+def deck_yaml(n: int, name_prefix: str = "Card ", image: bool = False) -> str:
+    """A deck data file with n distinct cards (count 1 each); with `image`, every card shows
+    art/picture.png (see write_picture)."""
     head = f"""\
 card_size: poker
 min_text_size: 6pt
@@ -31,7 +35,7 @@ kinds:
     face:
       - {{element: title, box: [5, 6, 53, 10], text: "{{title}}", font: bold, size: 14pt, max_lines: 1}}
       - {{element: text, box: [6, 36, 51, 20], text: "{{text}}", font: body, size: 8pt}}
-back:
+{IMAGE_ELEMENT if image else ""}back:
   title: CHARIOT
   subtitle: BENCHMARK DECK
   colour: "{KIND_COLOUR}"
@@ -44,8 +48,28 @@ cards:
     return head + "".join(rows)
 
 
-def write_deck_kit(folder: Path, n: int, decks: int = 1, name: str = "bench-deck") -> Path:
-    """Write a kit with `decks` deck components of n cards each into `folder`; returns it."""
+def write_picture(path: Path, side: int = 7000) -> Path:
+    """A side x side RGBA PNG: a gradient with a transparent corner, small on disk (a 7000 px
+    one is about 200 KB) but side * side * 4 bytes once decoded."""
+    from PIL import Image, ImageDraw
+
+    small = Image.linear_gradient("L").resize((side, side))
+    image = Image.merge("RGBA", (small, small.transpose(Image.Transpose.ROTATE_90), small, small))
+    ImageDraw.Draw(image).ellipse((side // 4, side // 4, side * 3 // 4, side * 3 // 4), "#8b1a1a")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path, optimize=False)
+    return path
+
+
+def write_deck_kit(
+    folder: Path,
+    n: int,
+    decks: int = 1,
+    name: str = "bench-deck",
+    picture_side: int = 0,
+) -> Path:
+    """Write a kit with `decks` deck components of n cards each into `folder`; returns it.
+    With `picture_side`, every card shows a picture_side-pixel square image (write_picture)."""
     folder.mkdir(parents=True, exist_ok=True)
     components = "".join(
         f"  deck{d}:\n    type: deck\n    file: deck{d}.yaml\n    title: Deck {d}\n"
@@ -54,8 +78,11 @@ def write_deck_kit(folder: Path, n: int, decks: int = 1, name: str = "bench-deck
     (folder / "kit.yaml").write_text(
         f"name: {name}\ntitle: Benchmark deck\ncomponents:\n{components}", encoding="utf-8"
     )
+    if picture_side:
+        write_picture(folder / "art" / "picture.png", picture_side)
     for d in range(1, decks + 1):
         (folder / f"deck{d}.yaml").write_text(
-            deck_yaml(n, f"Card {d}." if decks > 1 else "Card "), encoding="utf-8"
+            deck_yaml(n, f"Card {d}." if decks > 1 else "Card ", bool(picture_side)),
+            encoding="utf-8",
         )
     return folder

@@ -163,9 +163,29 @@ def _check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
 
 
 def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
-    """Every image the cards draw, verified now so that drawing cannot fail on one."""
+    """Every image the cards draw, verified now so that drawing cannot fail on one, and decoded
+    once at the pixels its largest box needs (see load.images)."""
+    uses = image_uses(deck)
     images: dict[str, KitImage] = {}
     errors = Collector()
+    for path, (box_mm, at, card_id) in uses.items():
+        try:
+            images[path] = load_image(kit.root, path, at, box_mm)
+        except InputError as exc:
+            for d in exc.diagnostics:
+                errors.add(d.where, f"card {card_id!r}: {d.message}" if card_id else d.message)
+    errors.raise_if_any()
+    return images
+
+
+def image_uses(deck: Deck) -> dict[str, tuple[tuple[float, float], Location, str]]:
+    """Each image path the cards draw -> (its largest box in mm, where it is named, the id of
+    the card that names it or "").
+
+    A path the face element writes in full is named there; a path made from a card's fields
+    (`image: "art/{id}.png"`) is named by the card, and an error about it says which card.
+    """
+    uses: dict[str, tuple[tuple[float, float], Location, str]] = {}
     for card in deck.cards:
         for element in deck.kinds[card.kind].face:
             if element.element != "image" or not element.image:
@@ -174,15 +194,22 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
                 path = fill_placeholders(element.image, card)
             except MissingValue:
                 continue
-            if path in images:
-                continue
-            try:
-                images[path] = load_image(kit.root, path, where(element, "image"))
-            except InputError as exc:
-                for d in exc.diagnostics:
-                    errors.add(d.where, d.message)
-    errors.raise_if_any()
-    return images
+            box = (to_mm(element.box[2]), to_mm(element.box[3]))
+            if path in uses:
+                (w, h), at, named_by = uses[path]
+                uses[path] = ((max(w, box[0]), max(h, box[1])), at, named_by)
+            else:
+                uses[path] = (box, *_image_named_at(deck, element, card))
+    return uses
+
+
+def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str]:
+    """Where an image path is named: by the element, or by the card whose fields fill it."""
+    fields = PLACEHOLDER.findall(element.image or "")
+    at_element = where(element, "image") or Location(deck.file)
+    if not fields:
+        return at_element, ""
+    return where(card, fields[0]) or where(card) or at_element, card.id
 
 
 def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.emblems import draw_emblem
+from printkit.draw.images import define_image_forms, place_image
 from printkit.draw.fonts import font
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
@@ -82,6 +83,7 @@ class CardPainter:
             return
         # A design printed once gains nothing from a form: draw it in place, clipped like a form.
         frame = self._frame_form(card.kind)
+        self._image_forms(card)
         c, b = self.c, self.bleed
         c.saveState()
         c.translate(trim.x, trim.y)
@@ -117,6 +119,7 @@ class CardPainter:
         name = f"front-{card.id}-{card.marker or ''}"
         if name not in self._forms:
             frame = self._frame_form(card.kind)  # forms cannot be begun inside another form
+            self._image_forms(card)
             self._begin(name)
             self.draw_front(card, frame)
             self._end(name)
@@ -129,6 +132,17 @@ class CardPainter:
             self._frame(self.deck.kinds[kind_name])
             self._end(name)
         return name
+
+    def _image_forms(self, card: Card) -> None:
+        """Each image the card shows, defined once as a form (see draw/images.py)."""
+        paths = []
+        for element in self.deck.kinds[card.kind].face:
+            if element.element == "image" and element.image:
+                try:
+                    paths.append(fill_placeholders(element.image, card))
+                except MissingValue:
+                    continue
+        define_image_forms(self.c, self.deck.images, paths, self._forms)
 
     def draw_front(self, card: Card, frame: str | None = None) -> None:
         kind = self.deck.kinds[card.kind]
@@ -331,11 +345,8 @@ class CardPainter:
 
     def _draw_image(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
         """A verified kit image (see load.images), scaled to fit the box and centred in it."""
-        image = self.deck.images[fill_placeholders(e.image or "", card)]
-        scale = min(box.w / image.width, box.h / image.height)
-        w, h = image.width * scale, image.height * scale
-        x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
-        self.c.drawImage(image.reader(), x, y, w, h, mask="auto")
+        path = fill_placeholders(e.image or "", card)
+        place_image(self.c, self.deck.images[path], path, box)
 
     def _draw_icon(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
         """A wheel, or with `field`, the named emblem that card field gives (draw/emblems.py)."""
