@@ -18,8 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.emblems import draw_emblem
-from printkit.draw.images import define_image_forms, place_image
 from printkit.draw.fonts import font
+from printkit.draw.images import define_image_forms, place_image
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
