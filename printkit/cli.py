@@ -27,15 +27,15 @@ def _report_errors(func: Callable) -> Callable:
 
     @wraps(func)
     def wrapper(*args, **kwargs):
-        from printkit.errors import InputError
+        from printkit.errors import InputError, capped, error_count
 
         try:
             return func(*args, **kwargs)
         except InputError as exc:
-            shown = list(dict.fromkeys(str(d) for d in exc.diagnostics))
-            for line in shown:
-                click.echo(line, err=True)
-            n = len(shown)
+            shown = capped(exc.diagnostics)  # at most MAX_DIAGNOSTICS_PER_FILE a file
+            for d in shown:
+                click.echo(str(d), err=True)
+            n = error_count(shown)
             click.echo(
                 f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True
             )

@@ -7,8 +7,11 @@ printkit.checks and gives exit code 1. Both point at a Location.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from printkit.limits import MAX_DIAGNOSTICS_PER_FILE
 
 
 @dataclass(frozen=True, order=True)
@@ -45,13 +48,52 @@ def printable(text: str) -> str:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One input error: a location and a sentence saying what was expected and what was found."""
+    """One input error: a location and a sentence saying what was expected and what was found.
+
+    With `omitted` > 0 it stands for that many more errors in `where.file` that are not shown
+    (see `capped`), and `message` says so.
+    """
 
     where: Location
     message: str
+    omitted: int = 0
 
     def __str__(self) -> str:
-        return printable(f"{self.where}: error: {self.message}")  # one line, whatever the data
+        kind = "note" if self.omitted else "error"
+        return printable(f"{self.where}: {kind}: {self.message}")  # one line, whatever the data
+
+    @staticmethod
+    def more_in(file: str, count: int) -> Diagnostic:
+        """The line that stands for `count` errors of `file` that are not shown."""
+        return Diagnostic(
+            Location(file),
+            f"{count:,} more error{'s' if count != 1 else ''} in this file not shown (the first "
+            f"{MAX_DIAGNOSTICS_PER_FILE} are; limit MAX_DIAGNOSTICS_PER_FILE)",
+            count,
+        )
+
+
+def capped(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics to show: duplicates dropped, at most MAX_DIAGNOSTICS_PER_FILE errors per
+    file in their order, then one line per file counting the rest."""
+    shown: list[Diagnostic] = []
+    kept: dict[str, int] = {}
+    more: dict[str, int] = {}
+    for d in dict.fromkeys(diagnostics):
+        file = d.where.file
+        if d.omitted:
+            more[file] = more.get(file, 0) + d.omitted
+        elif kept.get(file, 0) < MAX_DIAGNOSTICS_PER_FILE:
+            kept[file] = kept.get(file, 0) + 1
+            shown.append(d)
+        else:
+            more[file] = more.get(file, 0) + 1
+    return shown + [Diagnostic.more_in(file, n) for file, n in more.items()]
+
+
+def error_count(diagnostics: list[Diagnostic]) -> int:
+    """How many errors `diagnostics` stand for (shown ones and the counted rest)."""
+    return sum(d.omitted or 1 for d in diagnostics)
 
 
 @dataclass
@@ -64,7 +106,7 @@ class InputError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
-        return "\n".join(str(d) for d in self.diagnostics)
+        return "\n".join(str(d) for d in capped(self.diagnostics))
 
 
 def fail(where: Location, message: str) -> InputError:
@@ -73,14 +115,30 @@ def fail(where: Location, message: str) -> InputError:
 
 
 class Collector:
-    """Gathers diagnostics during validation so that all of a file's errors are reported together."""
+    """Gathers diagnostics during validation so that all of a file's errors are reported together.
+
+    It keeps the first MAX_DIAGNOSTICS_PER_FILE of each file and counts the rest, so a file
+    with a million mistakes costs neither memory nor a million lines of output.
+    """
 
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self._per_file: dict[str, int] = {}
+        self._omitted: dict[str, int] = {}
 
-    def add(self, where: Location, message: str) -> None:
-        self.diagnostics.append(Diagnostic(where, message))
+    def add(self, where: Location, message: str | Callable[[], str]) -> None:
+        """Record an error; a callable message is made only if the error will be shown."""
+        count = self._per_file.get(where.file, 0)
+        if count >= MAX_DIAGNOSTICS_PER_FILE:
+            self._omitted[where.file] = self._omitted.get(where.file, 0) + 1
+            return
+        self._per_file[where.file] = count + 1
+        self.diagnostics.append(
+            Diagnostic(where, message if isinstance(message, str) else message())
+        )
 
     def raise_if_any(self) -> None:
         if self.diagnostics:
-            raise InputError(sorted(set(self.diagnostics), key=lambda d: (d.where, d.message)))
+            found = sorted(set(self.diagnostics), key=lambda d: (d.where, d.message))
+            more = [Diagnostic.more_in(file, n) for file, n in self._omitted.items()]
+            raise InputError(found + more)

@@ -11,7 +11,9 @@ Exit codes of `printkit check` (documented in docs/checks.md):
 then one summary object, always last:
   {"type": "summary", "kits", "errors", "warnings", "info", "input_errors", "exit_code"}
 Malformed input appears as findings with code "INPUT" and severity "error"; line and column are
-0 when unknown.
+0 when unknown. At most MAX_DIAGNOSTICS_PER_FILE (50) input errors are listed per file; the rest
+of a file's errors are one object {"type": "omitted", "kit", "file", "count", "message"}, and
+"input_errors" in the summary counts them all.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def check_command(kits, fmt, variants, players) -> None:
     and the JSON shape.
     """
     from printkit.checks import run_checks
-    from printkit.errors import InputError
+    from printkit.errors import InputError, error_count
     from printkit.kit import builtin_kit_names, load_kit
     from printkit.model.options import Options
 
@@ -69,26 +71,14 @@ def check_command(kits, fmt, variants, players) -> None:
     }
     code = EXIT_INPUT if problems else EXIT_RULES if counts["error"] else EXIT_OK
     if fmt == "json":
-        for kit_name, d in problems:
-            where = d.where
-            click.echo(
-                _line(
-                    {
-                        "type": "finding",
-                        "kit": kit_name,
-                        "file": where.file,
-                        "line": where.line,
-                        "column": where.col,
-                        "severity": "error",
-                        "code": INPUT_CODE,
-                        "message": d.message,
-                    }
-                )
-            )
+        shown = _capped_problems(problems)
+        for kit_name, d in shown:
+            click.echo(_line(_problem_json(kit_name, d)))
         for kit_name, f in findings:
             click.echo(_line({"type": "finding", "kit": kit_name, **f.as_dict()}))
         totals = {f"{s}s" if s != "info" else s: n for s, n in counts.items()}
-        summary = {"type": "summary", "kits": names, **totals, "input_errors": len(problems)}
+        errors = error_count([d for _, d in shown])
+        summary = {"type": "summary", "kits": names, **totals, "input_errors": errors}
         click.echo(_line({**summary, "exit_code": code}))
         sys.exit(code)
     if problems:
@@ -97,6 +87,35 @@ def check_command(kits, fmt, variants, players) -> None:
         click.echo(str(f))
     click.echo(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info")
     sys.exit(code)
+
+
+def _capped_problems(problems: list) -> list:
+    """(kit, diagnostic) pairs with each kit's diagnostics capped per file (errors.capped)."""
+    from printkit.errors import capped
+
+    shown: list = []
+    for kit_name in dict.fromkeys(k for k, _ in problems):
+        shown.extend((kit_name, d) for d in capped([d for k, d in problems if k == kit_name]))
+    return shown
+
+
+def _problem_json(kit_name: str, d) -> dict:
+    """An input error as a JSON finding; the line counting errors not shown is an
+    `{"type": "omitted", "count": N}` object instead."""
+    if d.omitted:
+        return {"type": "omitted", "kit": kit_name, "file": d.where.file, "count": d.omitted,
+                "message": d.message}  # fmt: skip
+    where = d.where
+    return {
+        "type": "finding",
+        "kit": kit_name,
+        "file": where.file,
+        "line": where.line,
+        "column": where.col,
+        "severity": "error",
+        "code": INPUT_CODE,
+        "message": d.message,
+    }
 
 
 def _lay_out(kit) -> None:

@@ -14,6 +14,7 @@ import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from printkit import limits
@@ -41,7 +42,7 @@ class Context:
     def where(self, path: PathKey, *, key: bool = False) -> Location:
         return self.doc.where(path, key=key)
 
-    def error(self, path: PathKey, message: str, *, key: bool = False) -> None:
+    def error(self, path: PathKey, message: str | Callable[[], str], *, key: bool = False) -> None:
         self.errors.add(self.where(path, key=key), message)
 
 
@@ -457,7 +458,8 @@ class Record(Type):
         values: dict[str, Any] = {}
         for key in value:
             if key not in self.fields:
-                ctx.error((*path, key), self._unknown_key_message(key), key=True)
+                # the message (a did-you-mean search) is made only if it will be shown
+                ctx.error((*path, key), partial(self._unknown_key_message, key), key=True)
         for name, spec in self.fields.items():
             if name in value and not (value[name] is None and not spec.required):
                 values[name] = spec.type.validate(value[name], ctx, (*path, name))
