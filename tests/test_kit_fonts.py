@@ -68,3 +68,24 @@ def test_a_font_outside_the_kit_is_refused(cli, kit_copy):
     edit(kit / "kit.yaml", "components:\n", "fonts:\n  body: ../../etc/passwd\ncomponents:\n")
     r = cli("check", kit)
     assert r.exit_code == 2 and "leads outside the kit folder" in r.stderr
+
+
+def test_a_font_file_over_the_size_limit_is_refused_unread(cli, kit_copy, monkeypatch):
+    """A 1 GB font was read whole (2 GB of memory a process); the size is checked first."""
+    from printkit import limits
+
+    kit = kit_copy("chariot-race")
+    _with_font(kit, "Huge.ttf", b"")
+    with (kit / "fonts" / "Huge.ttf").open("wb") as handle:
+        handle.truncate(limits.MAX_FONT_BYTES + 1)  # sparse: no disk used
+    opened: list = []
+    real_open = type(kit).open
+    monkeypatch.setattr(
+        type(kit), "open", lambda self, *a, **k: opened.append(self) or real_open(self, *a, **k)
+    )
+    r = cli("check", kit)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit / "kit.yaml", "display: fonts/Huge.ttf")
+    assert f"{kit / 'kit.yaml'}:{line}:" in r.stderr
+    assert f"the limit (MAX_FONT_BYTES) is {limits.MAX_FONT_BYTES:,}" in r.stderr
+    assert not [p for p in opened if p.name == "Huge.ttf"]

@@ -19,6 +19,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit import limits
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
 # Role -> file. Roles are what kit data and drawing code ask for; files can change freely.
@@ -69,13 +71,30 @@ def _register_file(path: str, digest: str) -> str:
 
 def check_font_file(path: Path) -> str:
     """Register a kit's font file (once per content) and return its name; FontFileError if it
-    is not a TrueType font that may be embedded."""
-    data = path.read_bytes()
+    is not a TrueType font that may be embedded (or is larger than limits.MAX_FONT_BYTES, which
+    is checked before the file is read)."""
+    data = _read_limited(path)
     if data[:4] not in (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf"):
         raise FontFileError("not a TrueType font file (.ttf)")
     if data[:4] == b"OTTO":
         raise FontFileError("it has PostScript (CFF) outlines; use a TrueType .ttf")
     return _register_file(str(path), hashlib.sha256(data).hexdigest())
+
+
+def _read_limited(path: Path) -> bytes:
+    """The font file's bytes, refused unread when it is larger than MAX_FONT_BYTES."""
+    limit = limits.MAX_FONT_BYTES
+    try:
+        size = path.stat().st_size
+        if size <= limit:
+            with path.open("rb") as handle:
+                data = handle.read(limit + 1)  # the file may grow after stat()
+                size = max(size, len(data))
+    except OSError as exc:
+        raise FontFileError(f"cannot read it: {exc.strerror or exc}") from None
+    if size > limit:
+        raise FontFileError(f"the file is {size:,} bytes; the limit (MAX_FONT_BYTES) is {limit:,}")
+    return data
 
 
 @contextlib.contextmanager
