@@ -21,7 +21,6 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.errors import Location, display_path, fail
-from printkit.perf import compress_pages_when_finished
 
 TEMP_PREFIX = ".printkit-tmp-"
 
@@ -33,7 +32,10 @@ def new_canvas(path: Path, pagesize: tuple[float, float], title: str, subject: s
 
     from printkit.draw.fonts import font
 
-    rl_config.useA85 = 0  # smaller, faster streams; still valid PDF
+    # A documented reportlab setting (rl_settings.py), but process-wide: streams are Flate only,
+    # not also ASCII85 (25 % smaller PDFs). Kept on purpose; pyproject.toml bounds reportlab and
+    # tests/test_private_internals.py fails loudly if the setting stops working.
+    rl_config.useA85 = 0
     c = Canvas(
         str(path),
         pagesize=pagesize,
@@ -48,7 +50,6 @@ def new_canvas(path: Path, pagesize: tuple[float, float], title: str, subject: s
     c.setCreator(f"printkit {__version__}")
     c.setProducer(f"printkit {__version__}")
     c.setViewerPreference("PrintScaling", "/None")
-    compress_pages_when_finished(c)
     return c
 
 

@@ -1,5 +1,8 @@
 """Process-level speed switches that do not change any output.
 
+(Compressing each page's stream as soon as it was finished saved 2 MB on a 5,400-card deck but
+needed reportlab's private page list; it was removed: see docs/performance.md.)
+
 Loading a large deck allocates hundreds of thousands of small containers (YAML nodes, marks,
 records) that all stay alive until the build ends. Python's cyclic garbage collector runs every
 few hundred allocations and each of its passes walks more of them, so loading grows faster than
@@ -25,33 +28,3 @@ def gc_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
-
-
-def compress_pages_when_finished(c) -> None:
-    """Compress each page's content stream as soon as the page is finished.
-
-    reportlab keeps every page's drawing as uncompressed text until `save()` (about 4 KB for a
-    sheet of 9 cards) and compresses it then; here each page is compressed in `showPage`,
-    exactly as `save()` would do it (same filter, same bytes), and its text is dropped, so a
-    long deck holds about a tenth of that in memory.
-    """
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
-
-    pages = c._doc.Pages.pages  # reportlab internals: pinned by tests/test_perf_streams.py
-
-    def on_page(_number: int) -> None:
-        page = pages[-1] if pages else None
-        if page is None or page.Contents or not page.stream or not page.compression:
-            return
-        from reportlab import rl_config
-
-        if rl_config.useA85:  # keep reportlab's own path when ASCII85 is on
-            return
-        stream = PDFStream()
-        stream.dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])
-        stream.content = PDFZCompress.encode(page.stream)
-        stream.__Comment__ = "page stream"
-        page.Contents = stream
-        page.stream = None
-
-    c.setPageCallBack(on_page)

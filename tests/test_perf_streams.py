@@ -4,28 +4,12 @@ from __future__ import annotations
 
 import gc
 
-import pytest
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit
-from printkit import output
 from printkit.build import build_kits
 from printkit.kit import load_kit
-from printkit.model.options import Options
 from printkit.perf import gc_paused
-
-
-@pytest.mark.parametrize("profile", ["home", "shop"])
-def test_compressing_pages_early_writes_the_same_bytes_as_reportlab(tmp_path, monkeypatch, profile):
-    kits = [load_kit("chariot-race", Options(profile=profile))]
-    build_kits(kits, tmp_path / "early", force=True)
-    monkeypatch.setattr(output, "compress_pages_when_finished", lambda c: None)
-    kits = [load_kit("chariot-race", Options(profile=profile))]
-    build_kits(kits, tmp_path / "at-save", force=True)
-    early = (tmp_path / "early" / "chariot-race" / "cards.pdf").read_bytes()
-    at_save = (tmp_path / "at-save" / "chariot-race" / "cards.pdf").read_bytes()
-    assert early == at_save
-    assert b"/FlateDecode" in early
 
 
 def test_a_deck_printed_once_per_design_reads_back(tmp_path):

@@ -9,20 +9,21 @@ each path (a tuple of keys and indexes) to its line and column, so validation ca
 
 from __future__ import annotations
 
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.reader import Reader
 
 from printkit import limits
 from printkit.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 
 PathKey = tuple[Any, ...]
-NON_PRINTABLE = Reader.NON_PRINTABLE  # what pyyaml refuses raw: refused written as an escape too
+# What YAML (and pyyaml's reader) refuses typed raw; refused written as an escape too.
+NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _CHECKED_TAGS = {"tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float")}
 
 _STANDARD_TAGS = {
