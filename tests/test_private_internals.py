@@ -44,7 +44,7 @@ def test_reportlab_still_honours_use_a85(tmp_path):
 def test_pyyaml_offers_the_public_c_loader_printkit_reads_events_with():
     from printkit.load.fastyaml import HAVE_LIBYAML
 
-    assert HAVE_LIBYAML == yaml.__with_libyaml__
+    assert yaml.__with_libyaml__ == HAVE_LIBYAML
     if HAVE_LIBYAML:
         events = list(yaml.parse("a: [1]\n", Loader=yaml.CBaseLoader))
         assert [type(e).__name__ for e in events][:3] == [
