@@ -14,7 +14,9 @@ import printkit
 from printkit.output import new_canvas
 
 PACKAGE = Path(printkit.__file__).resolve().parent
-PRIVATE = re.compile(r"yaml\._yaml|\bCParser\b|constructed_objects|\b(c|canvas)\._doc\b|\.Pages\.pages")
+PRIVATE = re.compile(
+    r"yaml\._yaml|\bCParser\b|constructed_objects|\b(c|canvas)\._doc\b|\.Pages\.pages"
+)
 
 
 def test_no_private_internals_in_the_package():

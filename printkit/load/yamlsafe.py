@@ -23,7 +23,9 @@ from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 
 PathKey = tuple[Any, ...]
 # What YAML (and pyyaml's reader) refuses typed raw; refused written as an escape too.
-NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+NON_PRINTABLE = re.compile(
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
 _CHECKED_TAGS = {"tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float")}
 
 _STANDARD_TAGS = {

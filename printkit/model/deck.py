@@ -161,6 +161,7 @@ CARD_SIZE = Either(
     doc="poker (63 x 88 mm), bridge, mini, tarot, square, or {width, height}",
 )
 
+
 def field_decl_problems(decl: FieldDecl) -> list[tuple[str, str]]:
     """(key, message) for each way a field declaration contradicts itself."""
     problems: list[tuple[str, str]] = []
