@@ -1,0 +1,191 @@
+"""printkit's limits benchmark: huge or hostile input is refused or finishes quickly.
+
+    python bench/limits.py            # every measurement (about a minute)
+    python bench/limits.py --quick    # single runs
+
+Each measurement is a separate `printkit` process (bench/run.py's harness: CPU seconds and peak
+memory of the child), on input made here: a 540-card deck with and without a picture on every
+card, a 7000 x 7000 RGBA picture on 72 cards, a YAML file of 200,000 values with and without
+one tab, a kit with 99,000 unknown keys, a 1 GB font file (sparse: no disk used), an alias
+bomb, a decompression-bomb PNG. docs/limits.md quotes these numbers. Results go to
+bench/limits-results.json (git ignores it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.run import best, build_cmd, printkit, run  # noqa: E402
+from bench.synthetic import write_deck_kit  # noqa: E402
+
+TARGETS = {
+    "picture_on_every_card_over_none": ("<=", 2.0),  # issue 11: at most 2x, 540 cards
+    "picture_7000px_72_cards_s": ("<=", 5.0),  # was 2 minutes
+    "yaml_one_tab_over_none": ("<=", 1.5),  # was 15 s against about 1 s
+    "error_lines_99000_unknown_keys": ("<=", 60),  # was 99,000 lines (17 MB)
+    "font_1gb_refused_peak_mb": ("<=", 150),  # was 2 GB
+}
+
+
+def pictures(tmp: Path, repeats: int) -> dict:
+    """A picture on every card of a 540-card deck (a 1500 px square, a common size for card
+    art), against the same deck without it; and the 7000 px RGBA attack on 72 cards."""
+    plain = best(build_cmd(write_deck_kit(tmp / "plain", 540), tmp / "o1"), repeats)
+    with_art = best(build_cmd(_picture_kit(tmp / "art", 540, 1500), tmp / "o2"), repeats)
+    huge = best(build_cmd(_picture_kit(tmp / "huge", 540, 7000), tmp / "o3"), repeats)
+    attack = best(build_cmd(_picture_kit(tmp / "attack", 72, 7000), tmp / "o4"), 1)
+    return {
+        "plain_540_s": plain["seconds"],
+        "picture_1500px_540_s": with_art["seconds"],
+        "picture_on_every_card_over_none": with_art["seconds"] / plain["seconds"],
+        "picture_7000px_540_s": huge["seconds"],
+        "picture_7000px_540_over_none": huge["seconds"] / plain["seconds"],
+        "picture_7000px_540_peak_mb": huge["peak_mb"],
+        "picture_7000px_72_cards_s": attack["seconds"],
+        "picture_7000px_72_cards_peak_mb": attack["peak_mb"],
+    }
+
+
+def _picture_kit(folder: Path, n: int, side: int) -> Path:
+    """write_deck_kit with a picture, made in a child process: Linux counts a parent's peak
+    memory at fork in its children's peak, and a 7000 px picture takes 300 MB to make."""
+    code = (
+        "import sys; from pathlib import Path; from bench.synthetic import write_deck_kit; "
+        "write_deck_kit(Path(sys.argv[1]), int(sys.argv[2]), picture_side=int(sys.argv[3]))"
+    )
+    subprocess.run(
+        [sys.executable, "-c", code, str(folder), str(n), str(side)], cwd=ROOT, check=True
+    )
+    return folder
+
+
+PARSE = "import sys\nfrom pathlib import Path\nfrom printkit.load.yamlsafe import load_yaml_file\n"
+
+
+def yaml_tab(tmp: Path, repeats: int) -> dict:
+    """Parsing 200,000 values (100,000 keys), with no tab, one tab in a comment, and one tab
+    that is an error at the end (refused at that tab)."""
+    body = "".join(f"key{i}: {i}\n" for i in range(99_990))
+    files = {
+        "none": body,
+        "comment": "# one\ttab\n" + body,
+        "error_at_end": body + "\tend: 1\n",
+    }
+    seconds = {}
+    for name, text in files.items():
+        path = tmp / f"tab-{name}.yaml"
+        path.write_text(text, encoding="utf-8")
+        code = PARSE + "try:\n    load_yaml_file(Path(sys.argv[1]))\nexcept Exception:\n    pass\n"
+        seconds[name] = best([sys.executable, "-c", code, str(path)], repeats, cwd=ROOT)["seconds"]
+    return {
+        "values": 199_980,
+        "no_tab_s": seconds["none"],
+        "tab_in_comment_s": seconds["comment"],
+        "tab_error_at_end_s": seconds["error_at_end"],
+        "yaml_one_tab_over_none": max(seconds["comment"], seconds["error_at_end"])
+        / seconds["none"],
+    }
+
+
+def _unknown_keys_kit(tmp: Path, n: int) -> Path:
+    kit = write_deck_kit(tmp / "unknown-keys", 3)
+    deck = kit / "deck1.yaml"
+    extra = "".join(f"bogus_{i}: 1\n" for i in range(n))
+    deck.write_text(deck.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return kit
+
+
+def error_cap(tmp: Path) -> dict:
+    """`check` on a deck with 99,000 unknown keys: what it prints, and how fast."""
+    kit = _unknown_keys_kit(tmp, 99_000)
+    r = run(printkit("check", str(kit)))
+    lines, size = _stderr_size(printkit("check", str(kit)))
+    return {
+        "seconds": r["seconds"],
+        "peak_mb": r["peak_mb"],
+        "exit": r["exit"],
+        "error_lines_99000_unknown_keys": lines,
+        "stderr_bytes": size,
+    }
+
+
+def _stderr_size(cmd: list[str]) -> tuple[int, int]:
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True)
+    return out.stderr.count(b"\n"), len(out.stderr)
+
+
+def refusals(tmp: Path) -> dict:
+    """How long and how much memory each refusal costs."""
+    result: dict = {}
+    kit = write_deck_kit(tmp / "font", 3)
+    (kit / "fonts").mkdir()
+    with (kit / "fonts" / "Huge.ttf").open("wb") as handle:
+        handle.truncate(1024**3)  # 1 GB, sparse
+    manifest = kit / "kit.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text + "fonts:\n  body: fonts/Huge.ttf\n", encoding="utf-8")
+    r = run(printkit("check", str(kit)))
+    result["font_1gb_refused_s"] = r["seconds"]
+    result["font_1gb_refused_peak_mb"] = r["peak_mb"]
+    bomb = write_deck_kit(tmp / "bomb", 3)
+    lol = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, "
+        f"*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]\n"
+        for i in range(1, 9)
+    )
+    (bomb / "deck1.yaml").write_text(lol, encoding="utf-8")
+    r = run(printkit("check", str(bomb)))
+    result["alias_bomb_refused_s"] = r["seconds"]
+    result["alias_bomb_refused_peak_mb"] = r["peak_mb"]
+    return result
+
+
+def verdict(name: str, value: float) -> str:
+    op, target = TARGETS[name]
+    return "met" if (value <= target if op == "<=" else value >= target) else "MISSED"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="single runs")
+    parser.add_argument("--out", type=Path, help="results file (default bench/limits-results.json)")
+    args = parser.parse_args()
+    repeats = 1 if args.quick else 3
+    tmp = Path(tempfile.mkdtemp(prefix="printkit-limits-"))
+    try:
+        results = {
+            "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime()),
+            "clock": "cpu",
+            "pictures": pictures(tmp, repeats),
+            "yaml_tab": yaml_tab(tmp, repeats),
+            "error_cap": error_cap(tmp),
+            "refusals": refusals(tmp),
+        }
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    flat = {k: v for section in results.values() if isinstance(section, dict)
+            for k, v in section.items()}  # fmt: skip
+    results["verdicts"] = {name: verdict(name, flat[name]) for name in TARGETS}
+    for section, values in results.items():
+        if isinstance(values, dict):
+            print(f"{section}:")
+            for key, value in values.items():
+                shown = f"{value:.3f}" if isinstance(value, float) else value
+                print(f"  {key:<36} {shown}")
+    out = args.out or ROOT / "bench" / "limits-results.json"
+    out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"results written to {out}")
+
+
+if __name__ == "__main__":
+    main()
