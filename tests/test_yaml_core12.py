@@ -110,3 +110,19 @@ def test_duplex_off_in_the_settings_file_is_accepted(cli, tmp_path):
 
     options = resolve_options(paper=None, profile=None, duplex=None, back_offset_mm=None)
     assert options.duplex == "off"
+
+
+def test_a_yaml_1_1_boolean_word_where_true_or_false_is_expected_says_why(cli, kit_copy):
+    from tests.conftest import edit, line_of
+
+    kit = kit_copy("chariot-race")
+    cards = kit / "cards.yaml"
+    edit(cards, 'unit: in, doc: "Distance', 'unit: in, required: yes, doc: "Distance')
+    line = line_of(cards, "required: yes")
+    col = cards.read_text(encoding="utf-8").splitlines()[line - 1].index("yes") + 1
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert (
+        f'{cards}:{line}:{col}: error: required must be true or false; got "yes" '
+        "(YAML 1.2 reads it as text: write true or false)"
+    ) in r.stderr

@@ -179,9 +179,22 @@ class Number(Type):
         return _bounded_json("number", self.min, self.max)
 
 
+YAML11_BOOLEAN_WORDS = {"yes", "no", "on", "off", "y", "n"}  # booleans in YAML 1.1, text now
+
+
 @dataclass
 class Bool(Type):
     doc: str = ""
+
+    def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
+        if isinstance(value, str) and value.lower() in YAML11_BOOLEAN_WORDS:
+            ctx.error(
+                path,
+                f"{_key_name(path)} must be true or false; got {describe_found(value)} "
+                "(YAML 1.2 reads it as text: write true or false)",
+            )
+            return None
+        return super().validate(value, ctx, path)
 
     def convert(self, value, ctx, path):
         if not isinstance(value, bool):
