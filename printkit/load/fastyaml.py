@@ -131,8 +131,9 @@ def libyaml_agrees(text: str) -> bool:
         while (event := parser.get_event()) is not None:
             if not _event_agrees(event):
                 return False
-            if isinstance(event, ScalarEvent) and event.style:
-                text_spans.append((event.start_mark.index, event.end_mark.index))
+            if isinstance(event, ScalarEvent) and event.style and event.start_mark:
+                end = event.end_mark or event.start_mark
+                text_spans.append((event.start_mark.index, end.index))
     except yaml.MarkedYAMLError as exc:
         if "\t" in text and exc.problem_mark is not None:  # pyyaml stops at a tab before it
             line_end = text.find("\n", exc.problem_mark.index)

@@ -210,7 +210,7 @@ class _GuardedLoader(FastSafeLoader):
                     f"alias *{event.anchor} refers to a collection that contains it; "
                     "recursive data is not allowed",
                 )
-            self._grow(*self._anchors.get(event.anchor, (1, 1)), event)
+            self._grow(*self._anchors.get(event.anchor or "", (1, 1)), event)
         elif isinstance(event, yaml.ScalarEvent):
             if event.anchor:
                 self._anchors[event.anchor] = (1, 1)
@@ -273,6 +273,7 @@ class _Converter:
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.convert(item, (*path, i)) for i, item in enumerate(node.value)]
+        assert isinstance(node, yaml.ScalarNode)  # the composer makes only these three
         return self._scalar(node)
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
