@@ -73,13 +73,14 @@ PARSE = "import sys\nfrom pathlib import Path\nfrom printkit.load.yamlsafe impor
 
 
 def yaml_tab(tmp: Path, repeats: int) -> dict:
-    """Parsing 200,000 values (100,000 keys), with no tab, one tab in a comment, and one tab
-    that is an error at the end (refused at that tab)."""
+    """Parsing 200,000 values (100,000 keys), with no tab, one tab in a comment, one tab that
+    is an error at the end (refused at that tab), and an unclosed bracket at the end."""
     body = "".join(f"key{i}: {i}\n" for i in range(99_990))
     files = {
         "none": body,
         "comment": "# one\ttab\n" + body,
         "error_at_end": body + "\tend: 1\n",
+        "syntax_error_at_end": body + "end: [1, 2\n",
     }
     seconds = {}
     for name, text in files.items():
@@ -92,6 +93,7 @@ def yaml_tab(tmp: Path, repeats: int) -> dict:
         "no_tab_s": seconds["none"],
         "tab_in_comment_s": seconds["comment"],
         "tab_error_at_end_s": seconds["error_at_end"],
+        "syntax_error_at_end_s": seconds["syntax_error_at_end"],
         "yaml_one_tab_over_none": max(seconds["comment"], seconds["error_at_end"])
         / seconds["none"],
     }

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from bench.synthetic import deck_yaml
 from printkit.errors import InputError
 from printkit.kit import builtin_kits_dir
-from printkit.load import yamlsafe
+from printkit.load import fastyaml, yamlsafe
 from printkit.load.fastyaml import HAVE_LIBYAML, FastSafeLoader, PythonCoreLoader, libyaml_agrees
 
 pytestmark = pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
@@ -79,6 +79,17 @@ def test_a_tab_does_not_send_a_large_file_to_the_slow_parser():
     with pytest.raises(yaml.scanner.ScannerError) as stray:
         libyaml_agrees(f"cards:\n{rows}\t- x\n")
     assert stray.value.problem_mark.line == 51
+
+
+def test_a_large_file_with_an_error_gets_libyamls_message_at_the_same_place():
+    rows = "".join(f"key{i}: value {i}\n" for i in range(20_000))  # about 400 KB
+    text = rows + "last: [1, 2\n"
+    assert len(text) > fastyaml.PYTHON_PARSER_MAX_CHARS
+    fast = outcome(text, FastSafeLoader)
+    slow = outcome(text, PythonCoreLoader)
+    assert fast[0] == slow[0] == "error"
+    assert fast[1][0].split(": error:")[0] == slow[1][0].split(": error:")[0] == "f.yaml:20002:1"
+    assert "YAML syntax error: while parsing a flow sequence" in fast[1][0]
 
 
 @pytest.mark.parametrize("text", SAMPLES)
