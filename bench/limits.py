@@ -149,7 +149,44 @@ def refusals(tmp: Path) -> dict:
     r = run(printkit("check", str(bomb)))
     result["alias_bomb_refused_s"] = r["seconds"]
     result["alias_bomb_refused_peak_mb"] = r["peak_mb"]
+    result.update(_more_refusals(tmp))
     return result
+
+
+def _more_refusals(tmp: Path) -> dict:
+    """A 1 GB deck file (sparse), a 100,000 x 100,000 PNG header, a count of 10^9."""
+    result: dict = {}
+    big = write_deck_kit(tmp / "big-file", 3)
+    with (big / "deck1.yaml").open("r+b") as handle:
+        handle.truncate(1024**3)
+    huge_png = _picture_kit(tmp / "png-bomb", 3, 40)
+    (huge_png / "art" / "picture.png").write_bytes(_png_header(100_000, 100_000))
+    count = write_deck_kit(tmp / "count", 3)
+    deck = count / "deck1.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("{id: c0,", "{id: c0, count: 1000000000,"),
+        encoding="utf-8",
+    )
+    for name, kit in (("file_1gb", big), ("png_bomb", huge_png), ("count_1e9", count)):
+        r = run(printkit("check", str(kit)))
+        result[f"{name}_refused_s"] = r["seconds"]
+        result[f"{name}_refused_peak_mb"] = r["peak_mb"]
+        result[f"{name}_exit"] = r["exit"]
+    return result
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG signature and header claiming width x height pixels, with almost no pixel data."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    idat = zlib.compress(b"\0" * 64)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
 
 
 def verdict(name: str, value: float) -> str:
