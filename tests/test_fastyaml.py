@@ -52,6 +52,8 @@ SAMPLES = [
     "a: x\ty\n",  # a tab inside a plain value: pyyaml refuses it
     "a:\tx\n",  # a tab after the colon
     "a: [1,\t2]\n",
+    "a:\nb:   \nc: # note\n- \n",  # empty values in block collections: libyaml reads them
+    "{a: , b: 1}\n",  # an empty value inside braces: the Python parser reads it
     "a: 1\nb: [x, y]\n\t- z\n",  # a tab libyaml refuses too
     "a: 'unterminated\n",
     "a: 1\na: 2\n",  # duplicate key
@@ -76,6 +78,8 @@ def test_a_tab_does_not_send_a_large_file_to_the_slow_parser():
     rows = "".join(f"  - {{id: c{i}, v: {i}}}\n" for i in range(50))
     assert libyaml_agrees(f"# a\tcomment\ncards:\n{rows}")
     assert libyaml_agrees(f"a: 'x\ty'\ncards:\n{rows}")
+    assert libyaml_agrees(f"empty:\ncards:\n{rows}")  # an empty value, a common case
+    assert not libyaml_agrees("{a: , b: 1}\n")
     with pytest.raises(yaml.scanner.ScannerError) as stray:
         libyaml_agrees(f"cards:\n{rows}\t- x\n")
     assert stray.value.problem_mark.line == 51

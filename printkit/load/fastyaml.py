@@ -15,7 +15,7 @@ through pyyaml's public `yaml.CBaseLoader` (a loader's `get_event` is what `yaml
 
 libyaml and pyyaml's Python parser disagree on a few things: tabs (libyaml takes them between
 tokens and inside plain values; pyyaml refuses them there), explicit tags, the position of an
-empty value, and some malformed text. A quick libyaml pass first decides: a file with none of
+empty value inside brackets, and some malformed text. A quick libyaml pass first decides: a file with none of
 those is composed from libyaml's events; a file whose only disagreement is a tab outside
 quoted text, block text and comments gets pyyaml's own error at that tab at once; any other
 file, and every file with an error (unless a tab pyyaml would refuse comes first), is read by
@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml
 from yaml.composer import Composer
-from yaml.events import CollectionStartEvent, Event, ScalarEvent
+from yaml.events import CollectionEndEvent, CollectionStartEvent, Event, ScalarEvent
 from yaml.reader import Reader
 from yaml.resolver import BaseResolver
 from yaml.scanner import ScannerError
@@ -131,11 +131,16 @@ def libyaml_agrees(text: str) -> bool:
     if not HAVE_LIBYAML or any(s in text for s in ("\ufeff", "|#", ">#")):
         return False
     text_spans: list[tuple[int, int]] = []  # quoted and block scalars: tabs are text there
+    flow: list[bool] = []  # per open collection: is it [flow] or {flow}?
     parser = _libyaml_events(text)
     try:
         while (event := parser.get_event()) is not None:
-            if not _event_agrees(event):
+            if not _event_agrees(event, bool(flow) and flow[-1]):
                 return False
+            if isinstance(event, CollectionStartEvent):
+                flow.append(bool(event.flow_style))
+            elif isinstance(event, CollectionEndEvent) and flow:
+                flow.pop()
             if isinstance(event, ScalarEvent) and event.style and event.start_mark:
                 end = event.end_mark or event.start_mark
                 text_spans.append((event.start_mark.index, end.index))
@@ -155,9 +160,12 @@ def libyaml_agrees(text: str) -> bool:
     return True
 
 
-def _event_agrees(event: Event) -> bool:
+def _event_agrees(event: Event, in_flow: bool) -> bool:
+    """No explicit tag, and no empty plain value inside [...] or {...} (libyaml places it one
+    column later there; in block collections both parsers place it alike)."""
     if isinstance(event, ScalarEvent):
-        return event.tag is None and (event.value != "" or event.style in ("'", '"'))
+        empty = event.value == "" and event.style not in ("'", '"')
+        return event.tag is None and not (empty and in_flow)
     return not (isinstance(event, CollectionStartEvent) and event.tag is not None)
 
 
