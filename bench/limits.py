@@ -108,16 +108,24 @@ def _unknown_keys_kit(tmp: Path, n: int) -> Path:
 
 
 def error_cap(tmp: Path) -> dict:
-    """`check` on a deck with 99,000 unknown keys: what it prints, and how fast."""
+    """`check` on a deck with 99,000 unknown keys, and `score` on a 4 MB layout of unknown
+    tiles: what they print, and how fast."""
     kit = _unknown_keys_kit(tmp, 99_000)
     r = run(printkit("check", str(kit)))
     lines, size = _stderr_size(printkit("check", str(kit)))
+    layout = tmp / "layout.txt"
+    layout.write_text(("Z " * 1000 + "\n") * 2000, encoding="utf-8")  # 4 MB, 2,000,000 errors
+    score = run(printkit("score", "chartae", str(layout)))
+    score_lines, _ = _stderr_size(printkit("score", "chartae", str(layout)))
     return {
         "seconds": r["seconds"],
         "peak_mb": r["peak_mb"],
         "exit": r["exit"],
         "error_lines_99000_unknown_keys": lines,
         "stderr_bytes": size,
+        "score_4mb_layout_s": score["seconds"],
+        "score_4mb_layout_peak_mb": score["peak_mb"],
+        "score_4mb_layout_lines": score_lines,
     }
 
 
