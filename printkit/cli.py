@@ -129,6 +129,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "config": "printkit.commands.config:config_command",
     "preview": "printkit.commands.preview:preview",
     "deck": "printkit.commands.deck:deck_command",
+    "export": "printkit.commands.export:export_command",
     "new": "printkit.commands.new:new_command",
     "check": "printkit.commands.check:check_command",
     "rules": "printkit.commands.check:rules_command",
