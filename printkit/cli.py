@@ -129,11 +129,13 @@ LAZY_COMMANDS: dict[str, str] = {
     "config": "printkit.commands.config:config_command",
     "preview": "printkit.commands.preview:preview",
     "deck": "printkit.commands.deck:deck_command",
+    "export": "printkit.commands.export:export_command",
     "new": "printkit.commands.new:new_command",
     "check": "printkit.commands.check:check_command",
     "rules": "printkit.commands.check:rules_command",
     "schema": "printkit.commands.schema:schema_command",
     "score": "printkit.commands.score:score_command",
+    "serve": "printkit.commands.serve:serve_command",
 }
 
 
@@ -201,6 +203,12 @@ def main() -> None:
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
 @click.option(
+    "--watch",
+    is_flag=True,
+    help="Keep running: rebuild what changed after every save of a kit file, one line per "
+    "rebuild (Ctrl-C stops).",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(1, 256),
@@ -220,6 +228,7 @@ def build(
     full_size,
     png,
     force,
+    watch,
     jobs,
     variants,
     players,
@@ -257,6 +266,25 @@ def build(
         click.echo("\n" + note.rstrip())
     if not written:
         click.echo("everything is up to date (--force rebuilds anyway)")
+    if watch:
+        _watch_builds(names, loaded, out, options, jobs or os.cpu_count() or 1)
+
+
+def _watch_builds(names: list[str], loaded: list, out: Path, options, jobs: int) -> None:
+    """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
+    from printkit.live import watch, watched_build
+
+    roots = [kit.root for kit in loaded]
+    click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
+
+    def rebuild(_paths: list[Path]) -> None:
+        line = watched_build(names, out, options, jobs, lambda text: click.echo(text, err=True))
+        click.echo(f"{time.strftime('%H:%M:%S')} {line}")
+
+    try:
+        watch(lambda: roots, rebuild)
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
 
 
 def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:

@@ -21,8 +21,13 @@ class Location:
     file: str
     line: int = 0
     col: int = 0
+    cell: str = (
+        ""  # a workbook cell as spreadsheets name it ("Cards!C17"), shown instead of line:col
+    )
 
     def __str__(self) -> str:
+        if self.cell:
+            return f"{self.file}:{self.cell}"
         if self.line and self.col:
             return f"{self.file}:{self.line}:{self.col}"
         if self.line:

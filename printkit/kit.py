@@ -119,6 +119,18 @@ class Kit:
             self._docs[component_id] = doc
         return self._docs[component_id]
 
+    def with_models(self, options: Options, models: dict[str, Any]) -> Kit:
+        """This kit under other options with some component models replaced (e.g. a deck of one
+        copy per design, drawn for a preview); the rest are shared, already loaded."""
+        return Kit(
+            self.root,
+            self.manifest,
+            self.manifest_doc,
+            options,
+            {**self._models, **models},
+            self._docs,
+        )
+
     def _apply_overrides(self, component_id: str, doc: Document) -> None:
         for variant in self.active_variants():
             changes = variant.overrides.get(component_id)

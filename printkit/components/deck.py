@@ -15,9 +15,10 @@ from printkit.draw.card import (
     MissingValue,
     fill_placeholders,
 )
-from printkit.errors import Collector, InputError, Location, fail
+from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
+from printkit.load import spreadsheet
 from printkit.load.images import KitImage, load_image
 from printkit.load.schema import Context, MapOf, Record, copy_source, validate_document, where
 from printkit.load.yamlsafe import Document
@@ -35,7 +36,7 @@ from printkit.model.deck import (
 def load(kit: Kit, component_id: str) -> Deck:
     doc = kit.document(component_id)
     fields, kinds = _declared(doc)
-    raw = validate_document(doc, deck_schema(fields, kinds))
+    raw = _validate_deck(kit, doc, deck_schema(fields, kinds), fields)
     deck = Deck(
         size=_card_size_from(raw.card_size),
         min_text_size=raw.min_text_size,
@@ -54,6 +55,37 @@ def load(kit: Kit, component_id: str) -> Deck:
     _check_size(kit, deck, where(raw, "card_size") or Location(doc.file))
     deck.images = load_images(kit, deck)
     return deck
+
+
+def _validate_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
+    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell."""
+    table = _card_table(kit, doc, fields)
+    if table is None:
+        return validate_document(doc, deck_type)
+    try:
+        raw = validate_document(spreadsheet.splice_cards(doc, table), deck_type)
+    except InputError as exc:
+        spreadsheet.raise_with_header_problems(table, exc)
+        raise
+    spreadsheet.raise_with_header_problems(table, None)
+    return raw
+
+
+def _card_table(kit: Kit, doc: Document, fields: dict) -> spreadsheet.TableDocument | None:
+    """The deck's cards read from the spreadsheet that `cards:` names, or None for a YAML list."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    source = data.get("cards")
+    if isinstance(source, dict) and isinstance(source.get("file"), str):
+        name, sheet, at = source["file"], source.get("sheet"), doc.where(("cards", "file"))
+    elif isinstance(source, str):
+        name, sheet, at = source, None, doc.where(("cards",))
+    else:
+        return None
+    path = kit.data_path(name, at)
+    table = spreadsheet.read_table(
+        path, display_path(path), sheet if isinstance(sheet, str) else None, at
+    )
+    return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:

@@ -70,6 +70,27 @@ def read_text(path: Path, shown: str | None = None) -> str:
     """Read a data file as UTF-8 text, refusing what is not a regular, small, text file."""
     shown = shown or display_path(path)
     where = Location(shown)
+    raw = read_bytes(path, shown)
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise fail(Location(shown, 1, 1), "file is UTF-16 text; save it as UTF-8")
+    if b"\x00" in raw:
+        raise fail(where, "this is a binary file, not YAML text")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise fail(
+            Location(shown, line, col),
+            f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
+        ) from None
+    return text
+
+
+def read_bytes(path: Path, shown: str | None = None) -> bytes:
+    """Read a data file's bytes, refusing what is not a regular file within MAX_FILE_BYTES."""
+    shown = shown or display_path(path)
+    where = Location(shown)
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -96,20 +117,7 @@ def read_text(path: Path, shown: str | None = None) -> str:
             where,
             f"file is larger than the limit (MAX_FILE_BYTES) of {limits.MAX_FILE_BYTES:,} bytes",
         )
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise fail(Location(shown, 1, 1), "file is UTF-16 text; save it as UTF-8")
-    if b"\x00" in raw:
-        raise fail(where, "this is a binary file, not YAML text")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise fail(
-            Location(shown, line, col),
-            f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
-        ) from None
-    return text
+    return raw
 
 
 def load_yaml_file(path: Path, shown: str | None = None) -> Document:

@@ -294,6 +294,16 @@ BASE_CARD_FIELDS = {
 }
 
 
+TABLE_FILE = Str(5, 255, doc="a spreadsheet in the kit folder: cards.csv, cards.xlsx or cards.ods")
+TABLE_SOURCE = Record(
+    "card table",
+    {
+        "file": Field(TABLE_FILE, required=True, doc="the spreadsheet, in the kit folder"),
+        "sheet": Field(Str(1, 100), doc="the workbook sheet to read (default: the first)"),
+    },
+)
+
+
 def declared_type(decl: FieldDecl) -> Type:
     """The schema type a deck's field declaration stands for."""
     if decl.type == "number":
@@ -355,7 +365,10 @@ def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ..
                 doc="the one back design shared by every card",
             ),
             "cards": Field(
-                cards, required=True, doc="the card designs, each printed `count` times"
+                Either((cards, TABLE_FILE, TABLE_SOURCE)),
+                required=True,
+                doc="the card designs, each printed `count` times: a list, or a spreadsheet "
+                "(.csv, .xlsx, .ods) whose header row names the card fields",
             ),
         },
     )

@@ -1,0 +1,80 @@
+"""A deck's cards written as a spreadsheet (CSV or XLSX) that reads back to the same cards.
+
+The columns are the keys a YAML card has: id, kind, count, title, text, tags, then the deck's
+declared fields in the order the deck declares them. Values are written so that
+`printkit.load.spreadsheet` reads them back unchanged: whole numbers without a decimal point,
+other numbers in Python's shortest round-trip form, flags as true/false, tags joined by commas,
+and text exactly as it is (a spreadsheet's "007" stays text because the column is a text field).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from printkit.model.deck import Card, Deck
+
+BASE_COLUMNS = ("id", "kind", "count", "title", "text", "tags")
+TABLE_FORMATS = ("csv", "xlsx")
+
+
+def card_columns(deck: Deck) -> list[str]:
+    """The header row: the base card keys, then the declared fields not already among them."""
+    return [*BASE_COLUMNS, *(name for name in deck.fields if name not in BASE_COLUMNS)]
+
+
+def card_row(card: Card, columns: Sequence[str]) -> list[Any]:
+    """One card as native values (None for an absent value), in column order."""
+    row: list[Any] = []
+    for name in columns:
+        value = ", ".join(card.tags) if name == "tags" else card.get(name)
+        row.append(value if value not in ("", []) else None)
+    return row
+
+
+def csv_text(deck: Deck) -> str:
+    columns = card_columns(deck)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for card in deck.cards:
+        writer.writerow([_cell_text(v) for v in card_row(card, columns)])
+    return out.getvalue()
+
+
+def _cell_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def write_xlsx(deck: Deck, path: Path, sheet: str = "Cards") -> None:
+    """The cards as a workbook: numbers as number cells, text as text cells."""
+    from openpyxl import Workbook  # only needed for this format
+
+    book = Workbook()
+    table = book.active
+    assert table is not None  # a new workbook always has its first sheet
+    table.title = sheet
+    columns = card_columns(deck)
+    table.append(columns)
+    for card in deck.cards:
+        table.append(card_row(card, columns))
+    buffer = io.BytesIO()
+    book.save(buffer)
+    path.write_bytes(buffer.getvalue())
+
+
+def write_table(deck: Deck, path: Path, fmt: str) -> None:
+    """Write the deck's cards to `path` (a staged temporary) as `fmt` (csv or xlsx)."""
+    if fmt == "csv":
+        path.write_text(csv_text(deck), encoding="utf-8")
+    else:
+        write_xlsx(deck, path)

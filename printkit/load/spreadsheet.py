@@ -1,0 +1,313 @@
+"""Card lists kept in spreadsheets: CSV, XLSX and ODS tables read as a deck's `cards` list.
+
+A deck file may say `cards: cards.csv` (or `cards: {file: cards.xlsx, sheet: Monsters}`). The
+header row names the card fields, exactly the keys a YAML card has; every other row is one card,
+and an empty cell is an absent value. The table becomes the same plain data a YAML `cards:` list
+gives, inside a `Document` that remembers each cell's place, so the deck's one schema validates it
+and every message names the cell: `cards.csv:17:3` for CSV (row:column, as editors count), or
+`cards.xlsx:Monsters!C17` for a workbook, in the spreadsheet's own notation.
+
+Text stays text: a cell holding "007" or "1:30" is never reinterpreted. A number is read from a
+CSV cell only where the deck declares a number (count, an integer or number field, a numeric
+choice), and a workbook's numbers stay numbers (7.0 becomes 7, as YAML would have read it).
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit import limits
+from printkit.errors import Collector, Diagnostic, InputError, Location, fail, printable
+from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
+
+TABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
+_INT = re.compile(r"[+-]?\d+\Z")
+_FLOAT = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?\Z")
+_FLAGS = {"true": True, "false": False}
+
+
+@dataclass
+class Table:
+    """A sheet's cells as read: the header, then the data rows with their 1-based row numbers."""
+
+    file: str
+    header: list[str]
+    rows: list[tuple[int, list[Any]]]
+    sheet: str | None = None  # a workbook's sheet name; None for CSV
+
+    def location(self, row: int, col: int) -> Location:
+        """Where a cell is, in the notation of the file's own program (col is 1-based)."""
+        if self.sheet is None:
+            return Location(self.file, row, col)
+        return Location(self.file, row, col, cell=f"{self.sheet}!{column_letters(col)}{row}")
+
+
+def column_letters(col: int) -> str:
+    """1 -> A, 26 -> Z, 27 -> AA: how spreadsheets name a column."""
+    letters = ""
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+@dataclass
+class TableDocument(Document):
+    """A table seen as the list of maps YAML would give, with each cell's place as its mark."""
+
+    table: Table | None = None
+    cells: dict[PathKey, Location] = field(default_factory=dict)
+    header_problems: list[Diagnostic] = field(default_factory=list)
+
+    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
+        p = tuple(path)
+        while p:
+            found = self.cells.get(("key", *p) if key else p)
+            if found is not None:
+                return found
+            p = p[:-1]
+        return Location(self.file, 1, 1) if self.table is None else self.table.location(1, 1)
+
+
+@dataclass
+class SplicedDocument(Document):
+    """A deck file whose `cards` come from a table: positions under `cards` point into the table."""
+
+    cards: TableDocument | None = None
+
+    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
+        if self.cards is not None and len(path) > 1 and path[0] == "cards":
+            return self.cards.where(tuple(path[1:]), key=key)
+        return super().where(path, key=key)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def read_table(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
+    """Read the first (or the named) sheet of a CSV, XLSX or ODS file."""
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        if sheet is not None:
+            raise fail(at, f"'sheet' names a sheet of a workbook, but {shown} is a CSV file")
+        return _read_csv(read_text(path, shown), shown)
+    if suffix in (".xlsx", ".ods"):
+        return _read_workbook(path, shown, sheet, at)
+    raise fail(
+        at,
+        f"cards must be a list of cards or a spreadsheet file ({', '.join(TABLE_SUFFIXES)}); "
+        f"got {printable(shown)!r}",
+    )
+
+
+def _read_csv(text: str, shown: str) -> Table:
+    sample = text[:4096]
+    try:
+        dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        header = [str(h) for h in next(reader, [])]
+        rows = []
+        for values in reader:
+            if any(v.strip() for v in values):
+                rows.append((reader.line_num, list(values)))
+            _check_row_limit(len(rows), shown)
+    except csv.Error as exc:
+        raise fail(Location(shown, reader.line_num, 1), f"not a readable CSV file: {exc}") from None
+    return Table(shown, header, rows)
+
+
+def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
+    from python_calamine import CalamineError, CalamineWorkbook  # loaded only for workbooks
+
+    data = read_bytes(path, shown)
+    try:
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        names = list(book.sheet_names)
+        name = sheet if sheet is not None else (names[0] if names else None)
+        if name not in names:
+            close = difflib.get_close_matches(str(name), names, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise fail(at, f"{shown} has no sheet {name!r}{hint} (sheets: {', '.join(names)})")
+        found = book.get_sheet_by_name(name)
+        start_row, start_col = found.start or (0, 0)
+        cells = found.to_python(skip_empty_area=False)
+    except CalamineError as exc:
+        raise fail(at, f"{shown} is not a readable workbook: {exc}") from None
+    return _workbook_table(shown, name, cells, start_row, start_col)
+
+
+def _workbook_table(
+    shown: str, sheet: str, cells: list[list[Any]], start_row: int, start_col: int
+) -> Table:
+    """Rows of a sheet as a Table; a sheet's used area may start below or right of A1."""
+    pad = [""] * start_col
+    header = [_text(v) for v in pad + list(cells[0])] if cells else []
+    rows = []
+    for index, values in enumerate(cells[1:], start=start_row + 2):
+        if any(_text(v).strip() for v in values):
+            rows.append((index, pad + list(values)))
+        _check_row_limit(len(rows), shown)
+    return Table(shown, header, rows, sheet)
+
+
+def _check_row_limit(count: int, shown: str) -> None:
+    if count > limits.MAX_CARDS_PER_DECK:
+        raise fail(
+            Location(shown),
+            f"the sheet has more than {limits.MAX_CARDS_PER_DECK:,} card rows; the limit "
+            "(MAX_CARDS_PER_DECK) is that many",
+        )
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+# -- turning rows into cards ---------------------------------------------------------------------
+
+
+@dataclass
+class Columns:
+    """How each column of the table is read: the key it fills and the kind of value it holds."""
+
+    kinds: dict[str, str]  # key -> "text", "integer", "number", "flag", "tags", "choice"
+    choices: dict[str, list[Any]]
+    required: set[str]
+
+
+def table_cards(table: Table, columns: Columns) -> TableDocument:
+    """The table as a YAML-like list of card maps; header problems raise InputError at once
+    when a required column is missing, else they are reported with the cells' errors."""
+    errors = Collector()
+    keys = _header_keys(table, columns, errors)
+    missing = sorted(columns.required - {k for k in keys.values()})
+    for key in missing:
+        errors.add(
+            table.location(1, 1),
+            f"the header row has no {key!r} column, and every card needs one "
+            f"(columns: {', '.join(h for h in table.header if h.strip()) or 'none'})",
+        )
+    if missing:
+        errors.raise_if_any()
+    doc = TableDocument(table.file, [], table=table)
+    for index, (row, values) in enumerate(table.rows):
+        doc.cells[(index,)] = table.location(row, 1)
+        card: dict[str, Any] = {}
+        for col, key in keys.items():
+            raw = values[col - 1] if col - 1 < len(values) else ""
+            if _empty(raw):
+                continue
+            card[key] = _value(raw, columns.kinds.get(key, "text"), columns.choices.get(key))
+            doc.cells[(index, key)] = table.location(row, col)
+            doc.cells[("key", index, key)] = table.location(1, col)
+        doc.data.append(card)
+    doc.header_problems = list(errors.diagnostics)
+    return doc
+
+
+def _header_keys(table: Table, columns: Columns, errors: Collector) -> dict[int, str]:
+    """Column number -> card key, for the columns the deck knows; the others are reported."""
+    keys: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    known = list(columns.kinds)
+    for col, name in enumerate(table.header, start=1):
+        key = name.strip()
+        if not key:
+            if any(col - 1 < len(v) and not _empty(v[col - 1]) for _, v in table.rows):
+                errors.add(table.location(1, col), "a column with values has no header")
+            continue
+        if key in seen:
+            errors.add(
+                table.location(1, col),
+                f"column {key!r} appears twice (first in column {column_letters(seen[key])})",
+            )
+            continue
+        seen[key] = col
+        if key not in columns.kinds:
+            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            errors.add(
+                table.location(1, col),
+                f"unknown column {printable(key)!r}{hint} (card fields: {', '.join(known)})",
+            )
+            continue
+        keys[col] = key
+    return keys
+
+
+def _empty(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _value(raw: Any, kind: str, choices: list[Any] | None) -> Any:
+    """A cell as the value YAML would have given; a cell that does not parse stays as written,
+    so the schema reports it with what was expected."""
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)
+    if kind == "tags":
+        return [t.strip() for t in _text(raw).split(",") if t.strip()]
+    if kind == "text":
+        return _text(raw)
+    if isinstance(raw, int | float):
+        return raw
+    text = str(raw).strip()
+    if kind in ("integer", "number"):
+        if _INT.match(text):
+            return int(text)
+        if _FLOAT.match(text):
+            return float(text)
+        return str(raw)
+    if kind == "flag":
+        return _FLAGS.get(text.lower(), str(raw))
+    if kind == "choice" and choices:
+        for choice in choices:
+            if str(choice) == text or _text(choice) == text:
+                return choice
+    return str(raw)
+
+
+def columns_for(fields: Mapping[str, Any], base_required: Iterable[str]) -> Columns:
+    """The columns a deck's cards may have: the base card keys and its declared fields."""
+    kinds = {"id": "text", "kind": "text", "count": "integer", "title": "text", "text": "text"}
+    kinds["tags"] = "tags"
+    choices: dict[str, list[Any]] = {}
+    required = set(base_required)
+    for name, decl in fields.items():
+        if name in kinds:
+            continue
+        kinds[name] = decl.type
+        if decl.type == "choice":
+            choices[name] = list(decl.choices)
+        if decl.required:
+            required.add(name)
+    return Columns(kinds, choices, required)
+
+
+def splice_cards(doc: Document, table: TableDocument) -> SplicedDocument:
+    """The deck document with its `cards` replaced by the table's rows (positions kept)."""
+    data = {**doc.data, "cards": table.data}
+    return SplicedDocument(doc.file, data, doc.value_marks, doc.key_marks, cards=table)
+
+
+def raise_with_header_problems(doc: TableDocument, exc: InputError | None) -> None:
+    """Raise one InputError with the header's problems (unknown or repeated columns) and the
+    cells' problems together, so a user sees everything wrong with the sheet at once."""
+    collector = Collector()
+    collector.diagnostics = [*doc.header_problems, *(exc.diagnostics if exc else [])]
+    collector.raise_if_any()

@@ -1,0 +1,146 @@
+"""`printkit serve` in a real browser: headless Chromium (Debian's package) driven by Playwright.
+
+The page loads with every card; an edited title appears as a new card picture without a reload;
+a broken edit shows its error with file:line:col and keeps the last good cards. Screenshots go
+to output/screenshots/ (git-ignored) for a developer to look at. Skips, saying why, only where
+Chromium or Playwright is not installed.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+SHOTS = Path(__file__).resolve().parent.parent / "output" / "screenshots"
+FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+if CHROMIUM is None:
+    pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A copied chariot-race kit served on a free port; yields (kit folder, url, out folder)."""
+    kit = tmp_path / "race"
+    shutil.copytree(DATA / "chariot-race", kit)
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "serve", str(kit), "--out", str(out), "--no-open"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, f"no URL printed: {line!r}"
+        yield kit, found.group(0), out
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture
+def page():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser.new_page(viewport={"width": 1280, "height": 900})
+        browser.close()
+
+
+def _shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / name), full_page=False)
+
+
+def _titled_card(kit: Path) -> tuple[str, str]:
+    """The id and title of the first card of cards.yaml that has a title."""
+    text = (kit / "cards.yaml").read_text()
+    found = re.search(r"\{id: ([\w-]+),[^}\n]*title: (\"[^\"]+\")", text)
+    assert found
+    return found.group(1), found.group(2)
+
+
+def test_the_page_follows_saves_and_shows_broken_edits_and_serves_nothing_else(served, page):
+    kit, url, out = served
+    page.goto(url)
+    page.wait_for_selector(".card[data-card]")
+    designs = page.locator(".card[data-card]").count()
+    assert designs > 30  # every design of the 72-card deck
+    assert "72 cards" in page.inner_text("#decks")
+    assert page.locator("#components img").count() > 5  # the other components' pages
+    page.wait_for_function(  # every card picture arrives and decodes
+        "[...document.querySelectorAll('.card[data-card] img')]"
+        ".every(i => i.complete && i.naturalWidth > 0)"
+    )
+    _shot(page, "serve-loaded.png")
+
+    card_id, title = _titled_card(kit)
+    tile = page.locator(f"#card-{card_id} img")
+    before = tile.get_attribute("src")
+    version = page.evaluate("document.body.dataset.version")
+    text = (kit / "cards.yaml").read_text()
+    (kit / "cards.yaml").write_text(
+        text.replace(f"title: {title}", "title: Blessing of Testing", 1)
+    )
+    page.wait_for_function(
+        "([id, src]) => { const i = document.querySelector('#card-' + id + ' img');"
+        " return i && i.getAttribute('src') !== src && i.complete && i.naturalWidth > 0; }",
+        arg=[card_id, before],
+        timeout=15000,
+    )
+    assert page.evaluate("document.body.dataset.version") != version  # no reload: same page
+    page.click(f"#card-{card_id}")
+    assert "Blessing of Testing" in page.inner_text("#zoom")
+    assert "cards.yaml:" in page.inner_text("#zoom")  # the card's source line
+    _shot(page, "serve-edited-card.png")
+    page.click("#close")
+
+    broken = (kit / "cards.yaml").read_text().replace("kind: movement", "kind: movment", 1)
+    (kit / "cards.yaml").write_text(broken)
+    page.wait_for_selector("#input-error.shown", timeout=15000)
+    error = page.inner_text("#input-error")
+    assert re.search(r"cards\.yaml:\d+:\d+", error) and "movment" in error
+    assert page.locator(".card[data-card]").count() == designs  # the last good previews stay
+    _shot(page, "serve-broken-edit.png")
+    _only_its_page_and_previews(url, kit, out)
+
+
+def _get(url: str, host: str | None = None) -> int:
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def _only_its_page_and_previews(url: str, kit: Path, out: Path) -> None:
+    """No path outside, no other host name, nothing written outside the output folder."""
+    assert _get(url) == 200
+    for path in ("img/../../kit.yaml", "img/%2e%2e%2fkit.yaml", "cards.yaml", "img/nothing.png"):
+        assert _get(url + path) == 404, path
+    assert _get(url + "state", host="attacker.example:80") == 403
+    assert url.startswith("http://127.0.0.1:")
+    written = {p for p in out.parent.rglob("*") if p.is_file() and not p.is_relative_to(kit)}
+    assert written and all(p.is_relative_to(out) for p in written)

@@ -1,0 +1,202 @@
+"""Card lists from spreadsheets: a deck whose `cards:` names a CSV, XLSX or ODS file.
+
+What a user measures: the same PDFs as the YAML list (byte for byte), errors at the cell
+(`cards.csv:ROW:COL`, `cards.xlsx:Sheet!C7`) with every problem at once, text kept as text.
+"""
+
+from __future__ import annotations
+
+import csv
+import zipfile
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+import openpyxl
+import pytest
+
+
+def _point_deck_at(kit: Path, source: str) -> None:
+    """Replace the YAML card list of cards.yaml (its last key) with `cards: <source>`."""
+    text = (kit / "cards.yaml").read_text()
+    head = text[: text.index("\ncards:")]
+    (kit / "cards.yaml").write_text(f"{head}\ncards: {source}\n")
+
+
+def _rows(path: Path) -> list[list[str]]:
+    with path.open(newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def _write_rows(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+
+
+@pytest.fixture
+def exported(cli, kit_copy, tmp_path):
+    """A copied chariot-race kit, its YAML build, and its cards exported as CSV and XLSX."""
+    kit = kit_copy("chariot-race")
+    assert cli("build", kit, "--out", tmp_path / "yaml").exit_code == 0
+    for fmt in ("csv", "xlsx"):
+        r = cli("export", kit, "--cards", fmt, "--out", tmp_path / "exported")
+        assert r.exit_code == 0, r.output
+    return kit, tmp_path / "yaml" / "chariot-race", tmp_path / "exported" / "chariot-race"
+
+
+@pytest.mark.parametrize("source", ["cards.csv", "{file: cards.xlsx, sheet: Cards}"])
+def test_a_deck_read_from_a_spreadsheet_builds_the_same_pdfs(exported, cli, tmp_path, source):
+    kit, yaml_build, tables = exported
+    name = "cards.csv" if source.endswith("csv") else "cards.xlsx"
+    (kit / name).write_bytes((tables / name).read_bytes())
+    _point_deck_at(kit, source)
+    r = cli("build", kit, "--out", tmp_path / "table")
+    assert r.exit_code == 0, r.output
+    for pdf in sorted(yaml_build.glob("*.pdf")):
+        built = tmp_path / "table" / "chariot-race" / pdf.name
+        assert built.read_bytes() == pdf.read_bytes(), pdf.name
+
+
+def test_the_export_lists_every_card_with_the_deck_columns(exported):
+    _, _, tables = exported
+    rows = _rows(tables / "cards.csv")
+    assert rows[0][:6] == ["id", "kind", "count", "title", "text", "tags"]
+    assert "speed" in rows[0] and "crash" in rows[0]
+    counts = [int(r[rows[0].index("count")]) for r in rows[1:]]
+    assert sum(counts) == 72
+    sheet = openpyxl.load_workbook(tables / "cards.xlsx").active
+    speed = rows[0].index("speed") + 1
+    assert isinstance(sheet.cell(2, speed).value, int)  # numbers stay number cells
+
+
+def test_csv_errors_name_row_and_column_all_at_once(exported, cli, tmp_path):
+    kit, _, tables = exported
+    rows = _rows(tables / "cards.csv")
+    header = rows[0]
+    header[header.index("speed")] = "sped"  # a typo'd header
+    rows[3][0] = ""  # a missing id, on spreadsheet row 4
+    rows[6][header.index("count")] = "two"  # a bad number, row 7
+    _write_rows(kit / "cards.csv", rows)
+    _point_deck_at(kit, "cards.csv")
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out)
+    assert r.exit_code == 2
+    speed_col = header.index("sped") + 1
+    count_col = header.index("count") + 1
+    assert (
+        f"cards.csv:1:{speed_col}: error: unknown column 'sped'; did you mean 'speed'?" in r.output
+    )
+    assert "cards.csv:4:1: error:" in r.output and "id is required but missing" in r.output
+    assert f"cards.csv:7:{count_col}: error: count must be a whole number" in r.output
+    assert 'got "two"' in r.output
+    assert "Traceback" not in r.output
+    assert not out.exists() or not any(out.rglob("*.pdf"))
+
+
+def test_a_workbook_error_names_the_sheet_and_cell(exported, cli):
+    kit, _, tables = exported
+    book = openpyxl.load_workbook(tables / "cards.xlsx")
+    sheet = book.active
+    header = [c.value for c in sheet[1]]
+    speed = header.index("speed") + 1
+    sheet.cell(17, speed).value = "fast"
+    book.save(kit / "cards.xlsx")
+    _point_deck_at(kit, "cards.xlsx")
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[speed - 1]
+    assert f"cards.xlsx:Cards!{letter}17: error: speed must be a number" in r.output
+
+
+def test_an_unknown_sheet_is_named_with_a_suggestion(exported, cli):
+    kit, _, tables = exported
+    (kit / "cards.xlsx").write_bytes((tables / "cards.xlsx").read_bytes())
+    _point_deck_at(kit, "{file: cards.xlsx, sheet: Card}")
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert "cards.yaml:" in r.output and "has no sheet 'Card'; did you mean 'Cards'?" in r.output
+
+
+def test_text_stays_text_and_numbers_stay_numbers(kit_copy, cli, tmp_path):
+    kit = kit_copy("chariot-race")
+    rows = [
+        ["id", "kind", "count", "title", "speed", "turn", "crash", "damage"],
+        ["m1", "movement", "3", "007", "8", "45", "1:30", "none"],
+        ["m2", "movement", "2", "", "10", "30", "0o17", "none"],
+    ]
+    _write_rows(kit / "cards.csv", rows)
+    _point_deck_at(kit, "cards.csv")
+    from printkit.kit import load_kit
+
+    deck = load_kit(str(kit)).model("cards")
+    first, second = deck.cards
+    assert first.title == "007" and first.get("crash") == "1:30"
+    assert first.count == 3 and first.get("speed") == 8 and isinstance(first.get("speed"), int)
+    assert second.title is None and second.get("crash") == "0o17"
+
+
+def _ods(path: Path, rows: list[list[str]]) -> None:
+    """A minimal OpenDocument spreadsheet (text cells, or float cells for numbers)."""
+
+    def cell(v: str) -> str:
+        if v.isdigit():
+            return f'<table:table-cell office:value-type="float" office:value="{v}"/>'
+        return f'<table:table-cell office:value-type="string"><text:p>{escape(v)}</text:p></table:table-cell>'
+
+    body = "".join(
+        f"<table:table-row>{''.join(cell(v) for v in r)}</table:table-row>" for r in rows
+    )
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        f'<office:body><office:spreadsheet><table:table table:name="Deck">{body}</table:table>'
+        "</office:spreadsheet></office:body></office:document-content>"
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+        'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" '
+        'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+        "</manifest:manifest>"
+    )
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("META-INF/manifest.xml", manifest)
+        z.writestr("content.xml", content)
+
+
+def test_an_ods_sheet_is_read_and_its_errors_use_the_sheet_name(kit_copy, cli):
+    kit = kit_copy("chariot-race")
+    rows = [
+        ["id", "kind", "count", "speed", "turn", "crash", "damage"],
+        ["m1", "movement", "3", "8", "45", "Glancing blow.", "none"],
+        ["m2", "movement", "2", "quick", "30", "Glancing blow.", "none"],
+    ]
+    _ods(kit / "cards.ods", rows)
+    _point_deck_at(kit, "cards.ods")
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert "cards.ods:Deck!D3: error: speed must be a number" in r.output
+    rows[2][3] = "10"
+    _ods(kit / "cards.ods", rows)
+    from printkit.kit import load_kit
+
+    deck = load_kit(str(kit)).model("cards")
+    assert [c.id for c in deck.cards] == ["m1", "m2"]
+    assert deck.cards[1].get("speed") == 10
+
+
+def test_the_schema_accepts_a_spreadsheet_file_for_cards(cli, tmp_path):
+    import json
+
+    r = cli("schema", "chariot-race", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    schema = json.loads((tmp_path / "cards.schema.json").read_text())
+    import jsonschema
+
+    deck = {"kinds": {"a": {}}, "cards": "cards.csv"}
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = [e for e in validator.iter_errors(deck) if "cards" in list(e.absolute_path)]
+    assert not errors
