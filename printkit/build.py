@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.components import component_type
+from printkit.components import component_type, output_name
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
@@ -26,7 +28,7 @@ from printkit.incremental import (
     output_stamp,
     target_key,
 )
-from printkit.kit import Kit
+from printkit.kit import Kit, load_kit
 from printkit.output import staged
 from printkit.perf import gc_paused
 
@@ -38,8 +40,7 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     """(component id, output path) for every component of the kit."""
     targets = []
     for cid in kit.component_ids():
-        module = component_type(kit.spec(cid).type)
-        targets.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
+        targets.append((cid, output_path(out, kit.name, output_name(cid))))
     return targets
 
 
@@ -82,8 +83,7 @@ def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
     for cid in kit.component_ids():
         key = plan.keys[cid] = target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
-            module = component_type(kit.spec(cid).type)
-            plan.stale.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
+            plan.stale.append((cid, output_path(out, kit.name, output_name(cid))))
     return plan
 
 
@@ -146,7 +146,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     kit, record = plan.kit, plan.record
     if not plan.stale and not force and record.extras_present():
         return
-    extra = getattr(_rules_module(kit), "extra_outputs", None)
+    extra = kit.game_hook("extra_outputs")
     record.extras = {}
     if extra:
         for name, text in extra(kit).items():
@@ -171,8 +171,6 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                     kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
                 )
         return
-    from concurrent.futures import ProcessPoolExecutor
-
     global _INHERITED
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
     try:
@@ -216,8 +214,6 @@ def _stop_workers(pool) -> None:
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks)."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -227,8 +223,6 @@ _INHERITED: dict = {}
 
 def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, str | None]:
     """Render one component in a worker process: (pages, input errors, internal failure)."""
-    from printkit.kit import load_kit
-
     try:
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
@@ -241,11 +235,3 @@ def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, st
     except Exception as exc:  # re-raised in the parent, which reports it as a bug
         detail = traceback.format_exc() if os.environ.get("PRINTKIT_DEBUG") else ""
         return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
-
-
-def _rules_module(kit: Kit):
-    if kit.manifest.rules is None:
-        return None
-    from printkit.games import game
-
-    return game(kit.manifest.rules.module)

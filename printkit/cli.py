@@ -7,6 +7,7 @@ Exit codes: 0 success (warnings allowed), 1 rules errors found, 2 bad input or u
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
@@ -17,6 +18,7 @@ from pathlib import Path
 import click
 
 from printkit import __version__
+from printkit.errors import InputError
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -27,8 +29,6 @@ def _report_errors(func: Callable) -> Callable:
 
     @wraps(func)
     def wrapper(*args, **kwargs):
-        from printkit.errors import InputError
-
         try:
             return func(*args, **kwargs)
         except InputError as exc:
@@ -69,6 +69,7 @@ def _parse_offset(ctx, param, value: str | None):
     """X,Y in mm, or None when not given (the user's settings or the default then apply)."""
     if value is None:
         return None
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.config import parse_back_offset
 
     try:
@@ -78,6 +79,7 @@ def _parse_offset(ctx, param, value: str | None):
 
 
 def _parse_paper(ctx, param, value: str | None) -> str | None:
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.layout.sizes import parse_paper
 
     if value is None:
@@ -143,8 +145,6 @@ class _LazyGroup(click.Group):
 
     def get_command(self, ctx, name):
         if name in LAZY_COMMANDS:
-            import importlib
-
             module, attr = LAZY_COMMANDS[name].split(":")
             return getattr(importlib.import_module(module), attr)
         return super().get_command(ctx, name)
@@ -225,6 +225,7 @@ def build(
     players,
 ) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build import build_kits
     from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit
@@ -262,6 +263,7 @@ def build(
 def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:
     """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
     older (a first `--png` after a plain build must not answer "up to date" with no images)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build import component_targets
     from printkit.preview import preview_names, write_previews
 
@@ -283,6 +285,7 @@ def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[
 @_report_errors
 def list_kits() -> None:
     """List the built-in kits and their components."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import builtin_kit_names, load_kit
 
     for name in builtin_kit_names():

@@ -10,12 +10,21 @@ Precedence, for every setting: a command-line flag, then this file, then printki
 
 from __future__ import annotations
 
+import difflib
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+import yaml
+
 from printkit.errors import Location, display_path, fail
+from printkit.layout.sizes import parse_paper
+from printkit.load.schema import Choice, Field, Invalid, Record, Type, validate_document
+from printkit.load.yamlsafe import parse_yaml, read_text
+from printkit.model.options import Options
 
 ENV_DIR = "PRINTKIT_CONFIG_DIR"
 FILE_NAME = "config.yaml"
@@ -69,9 +78,7 @@ SETTINGS: dict[str, Setting] = {
 
 
 def _schema():
-    """The settings file's schema (built on demand: the schema module is not needed to parse
-    a --back-offset flag)."""
-    from printkit.load.schema import Choice, Field, Invalid, Record, Type
+    """The settings file's schema."""
 
     class BackOffset(Type):
         """X,Y in millimetres, written as text: "0.5,-1"."""
@@ -94,8 +101,6 @@ def _schema():
         """A named paper or a custom "WxH" size, as --paper accepts."""
 
         def convert(self, value, ctx, path):
-            from printkit.layout.sizes import parse_paper
-
             if not isinstance(value, str) or parse_paper(value) is None:
                 raise Invalid(self.describe())
             return value.strip().lower()
@@ -121,8 +126,6 @@ def config_dir() -> Path:
     override = os.environ.get(ENV_DIR)
     if override:
         return Path(override)
-    import platformdirs
-
     return Path(platformdirs.user_config_dir("printkit", appauthor=False))
 
 
@@ -136,8 +139,6 @@ def _is_blank(text: str) -> bool:
 
 def _document():
     """The settings file parsed (None when there is none or it holds only comments)."""
-    from printkit.load.yamlsafe import parse_yaml, read_text
-
     path = config_path()
     if not path.exists():
         return None
@@ -159,8 +160,6 @@ def _raw() -> dict[str, Any]:
 
 def load_settings() -> dict[str, Any]:
     """Validated settings by key ("back-offset" -> (x, y) in mm); only the keys the file sets."""
-    from printkit.load.schema import validate_document
-
     doc = _document()
     if doc is None:
         return {}
@@ -174,8 +173,6 @@ def resolve_options(**given: Any):
     Keyword names are Options fields (paper, profile, duplex, back_offset_mm, ...). The settings
     file is read only when some setting was not given on the command line.
     """
-    from printkit.model.options import Options
-
     chosen = {k: v for k, v in given.items() if v is not None}
     wanted = [s for s in SETTINGS.values() if s.option in given and given[s.option] is None]
     if wanted:
@@ -188,8 +185,6 @@ def resolve_options(**given: Any):
 
 def effective(key: str) -> tuple[Any, str]:
     """(value, source) for one setting; source is "config" or "default"."""
-    from printkit.model.options import Options
-
     settings = load_settings()
     if key in settings:
         return settings[key], "config"
@@ -204,7 +199,6 @@ def show(key: str, value: Any) -> str:
 def check_key(key: str) -> Setting:
     if key in SETTINGS:
         return SETTINGS[key]
-    import difflib
 
     close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -216,8 +210,6 @@ def check_key(key: str) -> Setting:
 
 def set_value(key: str, text: str) -> Any:
     """Validate and store one setting; returns the stored value. Other settings are kept."""
-    from printkit.load.schema import Invalid
-
     check_key(key)
     try:
         value = _schema().fields[key].type.convert(text, None, (key,))
@@ -243,10 +235,6 @@ def unset_value(key: str) -> bool:
 
 
 def _write(data: dict[str, Any]) -> None:
-    import tempfile
-
-    import yaml
-
     path = config_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     text = (

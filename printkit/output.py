@@ -19,7 +19,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
 from printkit import __version__
+from printkit.draw.fonts import font
 from printkit.errors import Location, display_path, fail
 from printkit.perf import compress_pages_when_finished
 
@@ -28,11 +32,6 @@ TEMP_PREFIX = ".printkit-tmp-"
 
 def new_canvas(path: Path, pagesize: tuple[float, float], title: str, subject: str = ""):
     """A reportlab canvas that embeds only our TrueType fonts and writes byte-identical files."""
-    from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
-
-    from printkit.draw.fonts import font
-
     rl_config.useA85 = 0  # smaller, faster streams; still valid PDF
     c = Canvas(
         str(path),

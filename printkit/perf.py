@@ -14,6 +14,9 @@ import contextlib
 import gc
 from collections.abc import Iterator
 
+from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
+
 
 @contextlib.contextmanager
 def gc_paused() -> Iterator[None]:
@@ -35,15 +38,12 @@ def compress_pages_when_finished(c) -> None:
     exactly as `save()` would do it (same filter, same bytes), and its text is dropped, so a
     long deck holds about a tenth of that in memory.
     """
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFName, PDFStream, PDFZCompress
-
     pages = c._doc.Pages.pages  # reportlab internals: pinned by tests/test_perf_streams.py
 
     def on_page(_number: int) -> None:
         page = pages[-1] if pages else None
         if page is None or page.Contents or not page.stream or not page.compression:
             return
-        from reportlab import rl_config
 
         if rl_config.useA85:  # keep reportlab's own path when ASCII85 is on
             return

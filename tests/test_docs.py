@@ -8,7 +8,7 @@ from printkit import docgen
 from printkit.checks import all_rule_sets
 from printkit.components import COMPONENT_TYPES, component_type
 from printkit.docgen import DOCS, GENERATORS, records, refresh
-from printkit.model.kit import manifest_schema
+from printkit.kit import manifest_schema
 
 
 def test_generated_blocks_are_up_to_date():

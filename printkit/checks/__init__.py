@@ -8,13 +8,14 @@ small function taking the kit and yielding findings.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.errors import Location
+from printkit.perf import gc_paused
+from printkit.plugins import available_games, game
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -86,17 +87,11 @@ class RuleSet:
         return findings
 
 
-def game_module(name: str):
-    return importlib.import_module(f"printkit.games.{name}")
-
-
 def all_rule_sets() -> list[tuple[str, RuleSet]]:
     """(game module name, its RuleSet) for every game module that declares RULES."""
-    from printkit.games import available_games
-
     sets = []
     for name in available_games():
-        rules = getattr(game_module(name), "RULES", None)
+        rules = getattr(game(name), "RULES", None)
         if isinstance(rules, RuleSet):
             sets.append((name, rules))
     return sets
@@ -104,12 +99,10 @@ def all_rule_sets() -> list[tuple[str, RuleSet]]:
 
 def run_checks(kit) -> list[Finding]:
     """Validate every component (InputError propagates) and run the kit's game rules."""
-    from printkit.perf import gc_paused
-
     with gc_paused():
         kit.models()
     if kit.manifest.rules is None:
         return []
-    module = game_module(kit.manifest.rules.module)
+    module = game(kit.manifest.rules.module)
     findings = module.RULES.run(kit)
     return sorted(findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))

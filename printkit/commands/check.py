@@ -46,6 +46,7 @@ def check_command(kits, fmt, variants, players) -> None:
     3 a bug in printkit. `printkit rules` lists every rule code; docs/checks.md explains them
     and the JSON shape.
     """
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.checks import run_checks
     from printkit.errors import InputError
     from printkit.kit import builtin_kit_names, load_kit
@@ -102,6 +103,7 @@ def check_command(kits, fmt, variants, players) -> None:
 def _lay_out(kit) -> None:
     """What only drawing finds (text too long for its box), from components that offer a
     `preflight(kit, cid)`; every such error of the kit is raised together."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.components import component_type
     from printkit.errors import InputError
 
@@ -135,6 +137,7 @@ def _line(obj: dict) -> str:
 @_report_errors
 def rules_command(kit, fmt) -> None:
     """List every rule code `printkit check` uses, with what it checks (KIT's game only if given)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.checks import all_rule_sets
     from printkit.kit import load_kit
 

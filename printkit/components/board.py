@@ -143,10 +143,6 @@ def arena(b: Board) -> Arena:
         ) from None
 
 
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     b: Board = kit.model(component_id)
     painter = ArenaPainter(b, arena(b))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
-from printkit import limits
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit import limits, variants
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.draw.card import (
     PLACEHOLDER,
@@ -166,8 +169,6 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
 
 def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
     """Filter, recount and mark cards for the chosen variants, in the order given."""
-    from printkit import variants
-
     active = kit.active_variants()
     if not active:
         return
@@ -195,11 +196,7 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
 def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
     """Markers a kit's game module derives from its rules data (e.g. cards some player count
     leaves out): the module's optional `card_markers(kit, component_id) -> {card id: marker}`."""
-    if kit.manifest.rules is None:
-        return
-    from printkit.games import game
-
-    markers = getattr(game(kit.manifest.rules.module), "card_markers", None)
+    markers = kit.game_hook("card_markers")
     if markers is None:
         return
     table = markers(kit, component_id)
@@ -213,10 +210,6 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at)
     check_page_count(kit, deck.total, deck.size, at)
-
-
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
@@ -244,10 +237,6 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 def preflight(kit: Kit, component_id: str) -> None:
     """Lay out every card design on a canvas that is never saved, so that `printkit check`
     reports text that cannot fit (an input error, as in a build) without writing a PDF."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
     deck: Deck = kit.model(component_id)
     painter = CardPainter(Canvas(io.BytesIO()), deck, 0)
     errors: list = []

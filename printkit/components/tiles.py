@@ -59,10 +59,6 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return TILE_SET
 
 
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw every tile face, the common back and the reference card into `path`."""
     tiles: TileSet = kit.model(component_id)

@@ -35,10 +35,6 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return TOKENS
 
 
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     t: Tokens = kit.model(component_id)
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"

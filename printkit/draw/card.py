@@ -9,10 +9,12 @@ from the kit's data.
 
 from __future__ import annotations
 
+import io
 import math
 import re
 from functools import lru_cache
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
@@ -335,7 +337,7 @@ class CardPainter:
         scale = min(box.w / image.width, box.h / image.height)
         w, h = image.width * scale, image.height * scale
         x, y = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
-        self.c.drawImage(image.reader(), x, y, w, h, mask="auto")
+        self.c.drawImage(ImageReader(io.BytesIO(image.data)), x, y, w, h, mask="auto")
 
     def _draw_icon(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:
         """A wheel, or with `field`, the named emblem that card field gives (draw/emblems.py)."""

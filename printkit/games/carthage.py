@@ -126,11 +126,8 @@ def tokens(kit: Kit):
 
 
 def rules_where(kit: Kit, *path) -> Location:
-    """Where an item of the rules file was written (records only know their own fields).
-
-    Kit.rules_data() keeps the parsed rules document under this private key.
-    """
-    doc = kit._docs.get("\0rules")
+    """Where an item of the rules file was written (records only know their own fields)."""
+    doc = kit.rules_document()
     return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import RuleSet
-from printkit.components.links import component_of_type
 from printkit.errors import Location
-from printkit.kit import Kit
+from printkit.kit import Kit, component_of_type
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
 from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
 from printkit.model.track import Track
+from printkit.report import Deal
 
 STAKES_ROW = Record(
     "outer-stakes row",
@@ -371,8 +371,6 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
 
     `printkit deck` shows these rows; see printkit/report.py for the hook.
     """
-    from printkit.report import Deal
-
     rules = kit.rules_data()
     if rules is None:
         return []

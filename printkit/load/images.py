@@ -13,8 +13,11 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import Image, JpegImagePlugin, PngImagePlugin
+
 from printkit import limits
 from printkit.errors import Location, fail
+from printkit.load.paths import confined_path, existing_file
 
 FORMATS = ("PNG", "JPEG")
 
@@ -29,17 +32,9 @@ class KitImage:
     width: int
     height: int
 
-    def reader(self):
-        """A reportlab ImageReader over the verified bytes."""
-        from reportlab.lib.utils import ImageReader
-
-        return ImageReader(io.BytesIO(self.data))
-
 
 def load_image(root: Path, relative: str, where: Location) -> KitImage:
     """Read and verify the image `relative` inside the kit folder `root` (errors at `where`)."""
-    from printkit.kit import confined_path, existing_file
-
     path = existing_file(confined_path(root, relative, where), relative, where)
     size = path.stat().st_size
     if size > limits.MAX_IMAGE_BYTES:
@@ -62,7 +57,6 @@ def _verify(data: bytes, relative: str, where: Location) -> tuple[str, int, int]
         raise fail(where, _too_many_pixels(relative, f"is {width:,} x {height:,} pixels"))
     if width < 1 or height < 1:
         raise fail(where, f"image {relative!r} has no pixels")
-    from PIL import Image
 
     try:
         with warnings.catch_warnings():
@@ -82,8 +76,6 @@ def _header(data: bytes, relative: str, where: Location) -> tuple[str, int, int]
     The plugin classes are used directly because Image.open applies Pillow's own, larger
     bomb limit first, which would hide the image's real size from the message.
     """
-    from PIL import JpegImagePlugin, PngImagePlugin
-
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         reader = PngImagePlugin.PngImageFile
     elif data.startswith(b"\xff\xd8\xff"):
