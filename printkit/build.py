@@ -29,6 +29,7 @@ from printkit.incremental import (
     target_key,
 )
 from printkit.kit import Kit, load_kit
+from printkit.model.options import Options
 from printkit.output import staged
 from printkit.perf import gc_paused
 
@@ -221,7 +222,9 @@ def _ignore_interrupts() -> None:
 _INHERITED: dict = {}
 
 
-def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, str | None]:
+def _render_task(
+    root: str, options: Options, cid: str, temp: str
+) -> tuple[int, list, str | OSError | None]:
     """Render one component in a worker process: (pages, input errors, internal failure)."""
     try:
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)

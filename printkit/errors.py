@@ -67,9 +67,17 @@ class InputError(Exception):
         return "\n".join(str(d) for d in self.diagnostics)
 
 
-def fail(where: Location, message: str) -> InputError:
-    """Build an InputError holding a single diagnostic (use as `raise fail(...)`)."""
-    return InputError([Diagnostic(where, message)])
+# Where a diagnostic about a value that was not read from a file (so has no position) is shown.
+UNPLACED = Location("?")
+
+
+def fail(where: Location | None, message: str) -> InputError:
+    """Build an InputError holding a single diagnostic (use as `raise fail(...)`).
+
+    `where` is None for a value not read from a file (load.schema.where() has no position
+    for it): the diagnostic is then shown at UNPLACED.
+    """
+    return InputError([Diagnostic(where or UNPLACED, message)])
 
 
 class Collector:
@@ -78,8 +86,9 @@ class Collector:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
 
-    def add(self, where: Location, message: str) -> None:
-        self.diagnostics.append(Diagnostic(where, message))
+    def add(self, where: Location | None, message: str) -> None:
+        """Record a diagnostic; `where` None is shown at UNPLACED (see fail)."""
+        self.diagnostics.append(Diagnostic(where or UNPLACED, message))
 
     def raise_if_any(self) -> None:
         if self.diagnostics:

@@ -161,7 +161,7 @@ class KitRecord:
     folder: Path
     path: Path
     targets: dict[str, dict] = field(default_factory=dict)
-    extras: dict[str, dict] = field(default_factory=dict)
+    extras: dict[str, dict | None] = field(default_factory=dict)  # file -> output_stamp
 
     @classmethod
     def read(cls, out: Path, kit_name: str) -> KitRecord:

@@ -142,7 +142,7 @@ _TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"(\d+)-")
 
 def sweep_stale_temps(folder: Path, started: float) -> list[Path]:
     """Remove temporaries that killed builds left in `folder` (see Staging). Returns them."""
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

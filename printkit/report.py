@@ -101,7 +101,7 @@ def deck_report(
             tags[tag] += card.count
     numeric, counted = [], []
     for name, decl in deck.fields.items():
-        values = Counter()
+        values: Counter[Any] = Counter()
         for card in deck.cards:
             value = card.get(name)
             if value is not None:

@@ -18,6 +18,9 @@ from printkit.perf import gc_paused
 from printkit.plugins import available_games, game
 
 Severity = Literal["error", "warning", "info"]
+# What a rule yields for one problem: where (None: not read from a file; the finding is then
+# placed at the kit's kit.yaml) and a message.
+Problem = tuple[Location | None, str]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
@@ -47,7 +50,7 @@ class Rule:
     code: str
     severity: Severity
     summary: str
-    check: Callable[..., Iterable[tuple[Location, str] | Finding]]
+    check: Callable[..., Iterable[Problem | Finding]]
 
     @property
     def details(self) -> str:
@@ -83,7 +86,8 @@ class RuleSet:
                     findings.append(item)
                 else:
                     loc, message = item
-                    findings.append(Finding(rule.code, rule.severity, message, loc))
+                    where = loc or Location(kit.manifest_file)
+                    findings.append(Finding(rule.code, rule.severity, message, where))
         return findings
 
 

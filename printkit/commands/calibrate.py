@@ -12,6 +12,7 @@ from printkit.config import PAPERS
 
 if TYPE_CHECKING:
     from printkit.layout.calibration import CalibrationSheet
+    from printkit.layout.imposition import Duplex
 
 
 @click.command()
@@ -62,7 +63,9 @@ def calibrate(paper, duplex, step, back_offset, out) -> None:
     from printkit.output import staged
 
     options = resolve_options(paper=paper, duplex=duplex, back_offset_mm=back_offset)
-    flip = "long" if options.duplex == "off" else options.duplex  # fed by hand: turned like a book
+    flip: Duplex = (
+        "long" if options.duplex == "off" else options.duplex
+    )  # fed by hand: turned like a book
     try:
         sheet = calibration_sheet(
             options.paper_size, flip, step_mm=step, centre_mm=options.back_offset_mm

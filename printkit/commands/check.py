@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from printkit.cli import EXIT_INPUT, EXIT_OK, EXIT_RULES, _kit_options, _report_errors
+
+if TYPE_CHECKING:
+    from printkit.checks import Finding
+    from printkit.errors import Diagnostic
 
 INPUT_CODE = "INPUT"
 
@@ -54,7 +59,8 @@ def check_command(kits, fmt, variants, players) -> None:
 
     options = Options(variants=tuple(variants), players=players)
     names = list(kits) or builtin_kit_names()
-    findings, problems = [], []
+    findings: list[tuple[str, Finding]] = []
+    problems: list[tuple[str, Diagnostic]] = []
     for name in names:
         label = name  # the kit's own name once its kit.yaml is read, as in its findings
         try:

@@ -21,7 +21,15 @@ from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
 from printkit.load.images import KitImage, load_image
-from printkit.load.schema import Context, MapOf, Record, copy_source, validate_document, where
+from printkit.load.schema import (
+    Context,
+    MapOf,
+    Record,
+    copy_source,
+    located,
+    validate_document,
+    where,
+)
 from printkit.load.yamlsafe import Document
 from printkit.model.deck import FIELD_DECL, Card, Deck, _card_size_from, deck_schema
 
@@ -78,7 +86,7 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
     seen: dict[str, Card] = {}
     for card in deck.cards:
         if card.id in seen:
-            first = where(seen[card.id])
+            first = located(seen[card.id])
             errors.add(
                 where(card, "id"), f"duplicate card id {card.id!r} (first at line {first.line})"
             )
@@ -159,7 +167,7 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
             if path in images:
                 continue
             try:
-                images[path] = load_image(kit.root, path, where(element, "image"))
+                images[path] = load_image(kit.root, path, located(element, "image"))
             except InputError as exc:
                 for d in exc.diagnostics:
                     errors.add(d.where, d.message)
@@ -174,7 +182,8 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
         return
     decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
     if component_id == decks[0]:  # the references span every deck; report them once
-        ids, tags = set(), set()
+        ids: set[str] = set()
+        tags: set[str] = set()
         for cid in decks:
             try:
                 more_ids, more_tags = variants.declared_cards(kit.document(cid).data)

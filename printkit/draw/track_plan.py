@@ -67,7 +67,7 @@ def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
                 "  ramp + pit",
                 f"{p.ramp / 72:.3g} + {p.length / 72:.3g} in, {p.width / 72:.3g} in wide",
             ),
-            ("  a jump needs more than", length_text(track.pit_jump(bases.length))),
+            ("  a jump needs more than", length_text(p.jump(bases.length))),
         ]
     n = len(bases.chariots)
     rows += [

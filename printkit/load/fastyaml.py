@@ -24,13 +24,15 @@ from yaml.resolver import Resolver
 
 try:
     from yaml._yaml import CParser
+
+    LIBYAML = True
 except ImportError:  # pragma: no cover - pyyaml without libyaml
-    CParser = None
+    LIBYAML = False
 
 
 def libyaml_agrees(text: str) -> bool:
     """Whether libyaml reads `text` exactly as the pure-Python parser would (see above)."""
-    if any(s in text for s in ("\t", "\ufeff", "|#", ">#")):
+    if not LIBYAML or any(s in text for s in ("\t", "\ufeff", "|#", ">#")):
         return False
     parser = CParser(text)
     try:
@@ -76,4 +78,4 @@ class _FastSafeLoader(Composer, SafeConstructor, Resolver):
         self._events.dispose()
 
 
-FastSafeLoader = _FastSafeLoader if CParser is not None else yaml.SafeLoader
+FastSafeLoader = _FastSafeLoader  # without libyaml it reads every file through yaml.SafeLoader

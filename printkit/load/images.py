@@ -13,7 +13,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, JpegImagePlugin, PngImagePlugin
+from PIL import Image, ImageFile, JpegImagePlugin, PngImagePlugin
 
 from printkit import limits
 from printkit.errors import Location, fail
@@ -76,6 +76,7 @@ def _header(data: bytes, relative: str, where: Location) -> tuple[str, int, int]
     The plugin classes are used directly because Image.open applies Pillow's own, larger
     bomb limit first, which would hide the image's real size from the message.
     """
+    reader: type[ImageFile.ImageFile]
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         reader = PngImagePlugin.PngImageFile
     elif data.startswith(b"\xff\xd8\xff"):

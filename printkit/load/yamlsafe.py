@@ -189,7 +189,7 @@ class _GuardedLoader(FastSafeLoader):
                     f"alias *{event.anchor} refers to a collection that contains it; "
                     "recursive data is not allowed",
                 )
-            self._grow(*self._anchors.get(event.anchor, (1, 1)), event)
+            self._grow(*self._anchors.get(event.anchor or "", (1, 1)), event)
         elif isinstance(event, yaml.ScalarEvent):
             if event.anchor:
                 self._anchors[event.anchor] = (1, 1)
