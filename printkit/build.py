@@ -14,7 +14,7 @@ import os
 import re
 import signal
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,10 +78,11 @@ class _KitPlan:
     hashes: dict = field(default_factory=dict)
 
 
-def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
+def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
     record = KitRecord.read(out, kit.name)
     plan = _KitPlan(kit, record, {})
-    for cid in kit.component_ids():
+    chosen = kit.component_ids() if only is None else [kit.spec(cid).id for cid in only]
+    for cid in chosen:
         key = plan.keys[cid] = target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
             plan.stale.append((cid, output_path(out, kit.name, output_name(cid))))
@@ -107,15 +108,19 @@ def build_kits(
     force: bool = False,
     jobs: int = 1,
     notes: Callable[[str], None] | None = None,
+    only: Sequence[str] | None = None,
 ) -> list[Path]:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
+
+    With `only` (component ids), each kit builds just those, and it is an input error for a kit
+    to lack one; its other outputs and their build records are left as they are.
 
     A kit's game module may offer `extra_outputs(kit) -> {file name: text}`: text files written
     beside the PDFs (e.g. a pick list), whose text is also passed to `notes` for printing. On a
     no-op build the notes are read back from those files instead of being recomputed.
     """
     check_distinct_names(kits)
-    plans = [_plan(kit, out, force) for kit in kits]
+    plans = [_plan(kit, out, force, only) for kit in kits]
     errors: list = []
     with gc_paused():
         for plan in plans:

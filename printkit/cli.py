@@ -201,6 +201,14 @@ def main() -> None:
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
 @click.option(
+    "--only",
+    "only",
+    multiple=True,
+    metavar="COMPONENT[,COMPONENT]",
+    help="Build only these components (ids from kit.yaml, as `printkit list` shows); "
+    "the kit's other outputs are left as they are.",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(1, 256),
@@ -220,6 +228,7 @@ def build(
     full_size,
     png,
     force,
+    only,
     jobs,
     variants,
     players,
@@ -242,16 +251,23 @@ def build(
     )
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
+    chosen = _split_names(only)
     progress = _Progress()
     notes: list[str] = []
     try:
         written = build_kits(
-            loaded, out, progress, notes=notes.append, force=force, jobs=jobs or os.cpu_count() or 1
+            loaded,
+            out,
+            progress,
+            notes=notes.append,
+            force=force,
+            jobs=jobs or os.cpu_count() or 1,
+            only=chosen,
         )
     finally:
         progress.close()
     if png:
-        written += _write_missing_previews(loaded, out, written)
+        written += _write_missing_previews(loaded, out, written, chosen)
     for path in written:
         click.echo(f"wrote {path}")
     for note in notes:
@@ -260,7 +276,15 @@ def build(
         click.echo("everything is up to date (--force rebuilds anyway)")
 
 
-def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:
+def _split_names(values: tuple[str, ...]) -> list[str] | None:
+    """`--only a,b --only c` -> [a, b, c]; None when the option was not given."""
+    names = [name.strip() for value in values for name in value.split(",") if name.strip()]
+    return list(dict.fromkeys(names)) or None
+
+
+def _write_missing_previews(
+    kits: list, out: Path, written: list[Path], only: list[str] | None = None
+) -> list[Path]:
     """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
     older (a first `--png` after a plain build must not answer "up to date" with no images)."""
     # imported here, not at the top, so that `printkit --help` stays fast
@@ -269,8 +293,8 @@ def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[
 
     pdfs = []
     for kit in kits:
-        for _, pdf in component_targets(kit, out):
-            if pdf.suffix != ".pdf" or not pdf.is_file():
+        for cid, pdf in component_targets(kit, out):
+            if (only is not None and cid not in only) or pdf.suffix != ".pdf" or not pdf.is_file():
                 continue
             images = [pdf.parent / name for name in preview_names(pdf)]
             stale = any(
