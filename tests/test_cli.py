@@ -106,6 +106,9 @@ def test_wheel_ships_kits_and_fonts(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "printkit/_builtin_kits/chariot-race/kit.yaml" in names
     assert "printkit/fonts/DejaVuSans.ttf" in names
+    assert "printkit/fonts/LICENSE-DejaVu.txt" in names  # the fonts' licence travels with them
+    licences = {n.rsplit("/", 1)[-1] for n in names if ".dist-info/licenses/" in n}
+    assert licences == {"LICENSE", "LICENSE-DejaVu.txt"}
 
 
 def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
