@@ -215,13 +215,6 @@ class Game:
         return decide(largest_groups(self.placed, terrains), self.last_placer)
 
 
-def normalised(placed: Map) -> Map:
-    """The same map moved so its top-left cell is (0, 0)."""
-    x0 = min(c[0] for c in placed)
-    y0 = min(c[1] for c in placed)
-    return {(x - x0, y - y0): v for (x, y), v in placed.items()}
-
-
 def new_game(
     tiles: Sequence[EngineTile],
     players: tuple[str, str],
