@@ -10,21 +10,12 @@ Precedence, for every setting: a command-line flag, then this file, then printki
 
 from __future__ import annotations
 
-import difflib
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-import yaml
-
 from printkit.errors import Location, display_path, fail
-from printkit.layout.sizes import parse_paper
-from printkit.load.schema import Choice, Field, Invalid, Record, Type, validate_document
-from printkit.load.yamlsafe import parse_yaml, read_text
-from printkit.model.options import Options
 
 ENV_DIR = "PRINTKIT_CONFIG_DIR"
 FILE_NAME = "config.yaml"
@@ -78,7 +69,10 @@ SETTINGS: dict[str, Setting] = {
 
 
 def _schema():
-    """The settings file's schema."""
+    """The settings file's schema (built on demand: the schema module is not needed to parse
+    a --back-offset flag)."""
+    # imported here: commands import this module, and `printkit --help` stays fast
+    from printkit.load.schema import Choice, Field, Invalid, Record, Type
 
     class BackOffset(Type):
         """X,Y in millimetres, written as text: "0.5,-1"."""
@@ -101,6 +95,9 @@ def _schema():
         """A named paper or a custom "WxH" size, as --paper accepts."""
 
         def convert(self, value, ctx, path):
+            # imported here: commands import this module, and `printkit --help` stays fast
+            from printkit.layout.sizes import parse_paper
+
             if not isinstance(value, str) or parse_paper(value) is None:
                 raise Invalid(self.describe())
             return value.strip().lower()
@@ -126,6 +123,9 @@ def config_dir() -> Path:
     override = os.environ.get(ENV_DIR)
     if override:
         return Path(override)
+    # imported here: commands import this module, and `printkit --help` stays fast
+    import platformdirs
+
     return Path(platformdirs.user_config_dir("printkit", appauthor=False))
 
 
@@ -139,6 +139,9 @@ def _is_blank(text: str) -> bool:
 
 def _document():
     """The settings file parsed (None when there is none or it holds only comments)."""
+    # imported here: commands import this module, and `printkit --help` stays fast
+    from printkit.load.yamlsafe import parse_yaml, read_text
+
     path = config_path()
     if not path.exists():
         return None
@@ -160,6 +163,9 @@ def _raw() -> dict[str, Any]:
 
 def load_settings() -> dict[str, Any]:
     """Validated settings by key ("back-offset" -> (x, y) in mm); only the keys the file sets."""
+    # imported here: commands import this module, and `printkit --help` stays fast
+    from printkit.load.schema import validate_document
+
     doc = _document()
     if doc is None:
         return {}
@@ -173,6 +179,9 @@ def resolve_options(**given: Any):
     Keyword names are Options fields (paper, profile, duplex, back_offset_mm, ...). The settings
     file is read only when some setting was not given on the command line.
     """
+    # imported here: commands import this module, and `printkit --help` stays fast
+    from printkit.model.options import Options
+
     chosen = {k: v for k, v in given.items() if v is not None}
     wanted = [s for s in SETTINGS.values() if s.option in given and given[s.option] is None]
     if wanted:
@@ -185,6 +194,9 @@ def resolve_options(**given: Any):
 
 def effective(key: str) -> tuple[Any, str]:
     """(value, source) for one setting; source is "config" or "default"."""
+    # imported here: commands import this module, and `printkit --help` stays fast
+    from printkit.model.options import Options
+
     settings = load_settings()
     if key in settings:
         return settings[key], "config"
@@ -199,6 +211,8 @@ def show(key: str, value: Any) -> str:
 def check_key(key: str) -> Setting:
     if key in SETTINGS:
         return SETTINGS[key]
+    # imported here: commands import this module, and `printkit --help` stays fast
+    import difflib
 
     close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else ""
@@ -210,6 +224,9 @@ def check_key(key: str) -> Setting:
 
 def set_value(key: str, text: str) -> Any:
     """Validate and store one setting; returns the stored value. Other settings are kept."""
+    # imported here: commands import this module, and `printkit --help` stays fast
+    from printkit.load.schema import Invalid
+
     check_key(key)
     try:
         value = _schema().fields[key].type.convert(text, None, (key,))
@@ -235,6 +252,12 @@ def unset_value(key: str) -> bool:
 
 
 def _write(data: dict[str, Any]) -> None:
+    # imported here: commands import this module, and `printkit --help` stays fast
+    import tempfile
+
+    # imported here: commands import this module, and `printkit --help` stays fast
+    import yaml
+
     path = config_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     text = (

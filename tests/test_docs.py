@@ -65,7 +65,7 @@ def test_readme_quick_start_is_exactly_build_and_test():
     commands = [line.split("#")[0].strip() for line in block.splitlines()]
     assert commands == ["pip install -e . && printkit build", "pip install -e '.[test]' && pytest"]
     ci = (DOCS.parent / ".ci" / "run").read_text(encoding="utf-8")
-    assert "pip install -q -e '.[test]'" in ci and "\npytest" in ci
+    assert "pip install -q -e '.[test]'" in ci and "\nstep pytest\n" in ci
 
 
 def test_every_command_and_option_the_docs_name_exists():
