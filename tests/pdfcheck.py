@@ -4,6 +4,8 @@
     assert_valid_pdf(path)            # one file
     assert_valid_outputs(out_dir)     # every PDF under a build's --out folder
     assert_fonts_embedded(path)       # every font an embedded TrueType subset
+    page_texts(path)                  # each page's text, fast (pdfium)
+    page_chars(path), words(chars)    # characters and words with size, font and position, fast
 
 A PDF is valid when pypdf opens it in strict mode without a single warning and reads every
 page's boxes and content streams, pypdfium2 renders every page, and `qpdf --check` passes
@@ -163,3 +165,90 @@ def assert_valid_outputs(out_dir: Path | str) -> list[Path]:
     for pdf in pdfs:
         assert_valid_pdf(pdf)
     return pdfs
+
+
+def page_texts(path: Path | str) -> list[str]:
+    """Each page's text as pdfium reads it: a hundred times faster than pdfplumber, so a test
+    can read every page of a whole deck (use pdfplumber for positions, colours and sizes)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def pages_with(path: Path | str, text: str) -> list[int]:
+    """Indexes of the pages whose text holds `text` (to read only those with pdfplumber)."""
+    return [i for i, page in enumerate(page_texts(path)) if text in page]
+
+
+def page_chars(path: Path | str) -> list[list[dict]]:
+    """Each page's characters as pdfium reads them, like pdfplumber's `page.chars` but many
+    times faster on pages full of vector art: text, size (pt), fontname (without the subset
+    tag), the glyph's box x0, x1, top, bottom in points (top measured from the page top), and
+    `generated`: True for the spaces and line breaks pdfium adds between runs of text (they are
+    not in the PDF; words() splits at them, `printed()` leaves them out)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    name = ctypes.create_string_buffer(256)
+    flags = ctypes.c_int()
+    pages = []
+    try:
+        for index in range(len(pdf)):
+            page = pdf[index]
+            height = page.get_height()
+            text = page.get_textpage()
+            chars = []
+            for i in range(text.count_chars()):
+                pdfium_c.FPDFText_GetFontInfo(text.raw, i, name, 256, ctypes.byref(flags))
+                left, bottom, right, top = text.get_charbox(i)
+                chars.append(
+                    {
+                        "text": text.get_text_range(i, 1),
+                        "size": pdfium_c.FPDFText_GetFontSize(text.raw, i),
+                        "fontname": name.value.decode("utf-8", "replace").split("+")[-1],
+                        "x0": left,
+                        "x1": right,
+                        "top": height - top,
+                        "bottom": height - bottom,
+                        "generated": pdfium_c.FPDFText_IsGenerated(text.raw, i) == 1,
+                    }
+                )
+            pages.append(chars)
+    finally:
+        pdf.close()
+    return pages
+
+
+def words(chars: list[dict]) -> list[dict]:
+    """Runs of characters between white space: text, size (of the first character) and box."""
+    out: list[dict] = []
+    run: list[dict] = []
+    for ch in [*chars, {"text": " "}]:
+        if ch["text"].strip():
+            run.append(ch)
+            continue
+        if run:
+            out.append(
+                {
+                    "text": "".join(c["text"] for c in run),
+                    "size": run[0]["size"],
+                    "x0": min(c["x0"] for c in run),
+                    "x1": max(c["x1"] for c in run),
+                    "top": min(c["top"] for c in run),
+                    "bottom": max(c["bottom"] for c in run),
+                }
+            )
+            run = []
+    return out
+
+
+def printed(chars: list[dict]) -> str:
+    """The characters the PDF draws, in order, without pdfium's generated ones."""
+    return "".join(c["text"] for c in chars if not c["generated"])

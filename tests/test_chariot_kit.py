@@ -10,6 +10,7 @@ import pytest
 from printkit.kit import load_kit
 from printkit.layout.units import inch, to_mm
 from tests.conftest import edit
+from tests.pdfcheck import page_texts, pages_with
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +26,7 @@ def built(tmp_path_factory):
 
 
 def text_of(path) -> str:
-    with pdfplumber.open(path) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+    return "\n".join(page_texts(path))
 
 
 def drawn_strings(path) -> str:
@@ -81,7 +81,7 @@ def test_new_damage_category_appears_without_code(cli, kit_copy, tmp_path):
         "  horses: {out: 3}",
         "  horses: {out: 3}\n  harness: {out: 2, label: Harness}",
     )
-    r = cli("build", kit, "--out", tmp_path / "out")
+    r = cli("build", kit, "--out", tmp_path / "out", "--only", "damage-chart")
     assert r.exit_code == 0, r.output
     assert "HARNESS" in text_of(tmp_path / "out" / "chariot-race" / "damage-chart.pdf")
     assert cli("check", kit).exit_code == 0
@@ -95,7 +95,7 @@ def test_more_chariots_more_rows_and_grid_rows(cli, kit_copy, tmp_path):
         '  - {name: Albata, team: The Whites, colour: "#ece6d6"}\n'
         '  - {name: Aurata, team: The Golds, colour: "#c9a227"}',
     )
-    r = cli("build", kit, "--out", tmp_path / "out")
+    r = cli("build", kit, "--out", tmp_path / "out", "--only", "damage-chart,playing-area")
     assert r.exit_code == 0, r.output
     out = tmp_path / "out" / "chariot-race"
     assert "AURATA" in text_of(out / "damage-chart.pdf")
@@ -139,7 +139,17 @@ def test_playing_area_plan(built):
 
 
 def test_full_size_tiles_the_track(cli, tmp_path):
-    r = cli("build", "chariot-race", "--out", tmp_path, "--full-size", "--paper", "letter")
+    r = cli(
+        "build",
+        "chariot-race",
+        "--out",
+        tmp_path,
+        "--full-size",
+        "--paper",
+        "letter",
+        "--only",
+        "playing-area",
+    )
     assert r.exit_code == 0, r.output
     with pdfplumber.open(tmp_path / "chariot-race" / "playing-area.pdf") as pdf:
         assert len(pdf.pages) > 10
@@ -164,7 +174,16 @@ def test_bases(built):
 
 
 def test_serious_variant_changes_print_and_check(cli, tmp_path):
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious")
+    r = cli(
+        "build",
+        "chariot-race",
+        "--out",
+        tmp_path,
+        "--variant",
+        "serious",
+        "--only",
+        "playing-area,damage-chart,cards",
+    )
     assert r.exit_code == 0, r.output
     out = tmp_path / "chariot-race"
     plan = drawn_strings(out / "playing-area.pdf")
@@ -180,11 +199,12 @@ def test_serious_variant_changes_print_and_check(cli, tmp_path):
 
 
 def test_gentle_start_marks_the_magic_cards(cli, tmp_path):
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start")
+    r = cli(
+        "build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start", "--only", "cards"
+    )
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        marked = [p for p in pdf.pages if "MAGICAL EFFECT" in (p.extract_text() or "")]
-        text = "\n".join(p.extract_text() for p in marked)
+    pages = page_texts(tmp_path / "chariot-race" / "cards.pdf")
+    text = "\n".join(p for p in pages if "MAGICAL EFFECT" in p)
     assert text.count("LATE") == 7  # each of the 7 magical effect cards
 
 
@@ -274,12 +294,15 @@ def test_bases_sheet_is_centred_with_marks_only_round_the_bases(built):
 
 def test_gentle_start_marker_clears_the_title(cli, tmp_path):
     """The LATE pill sits above the title: no letter of a two-line title runs under it."""
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start")
+    r = cli(
+        "build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start", "--only", "cards"
+    )
     assert r.exit_code == 0, r.output
     dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16
     pills = 0
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        for page in pdf.pages:
+    cards = tmp_path / "chariot-race" / "cards.pdf"
+    with pdfplumber.open(cards) as pdf:
+        for page in (pdf.pages[i] for i in pages_with(cards, "LATE")):
             for w in (w for w in page.extract_words() if w["text"] == "LATE"):
                 pill = next(
                     c
@@ -313,7 +336,7 @@ def test_gentle_start_marker_clears_the_title(cli, tmp_path):
 def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(cli, tmp_path):
     """Serious racing drops the 7 magic cards: 65 cards, 2 on the last sheet. Its crop marks
     extend those 2 cards' edges only, not the 7 empty places'."""
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious")
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious", "--only", "cards")
     assert r.exit_code == 0, r.output
     with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
         page = pdf.pages[-2]  # the last front

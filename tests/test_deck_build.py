@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from printkit.layout.units import to_mm
 from tests.conftest import edit, mm_box
+from tests.pdfcheck import page_chars, printed
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -192,20 +193,18 @@ def test_every_font_is_an_embedded_truetype_subset(built, key):
 def test_unicode_text_renders(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     edit(kit / "cards.yaml", 'title: "Whip"', 'title: "Whip – Æthelé’s ×2"')
-    r = cli("build", kit, "--out", tmp_path)
+    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        text = "".join(c["text"] for p in pdf.pages[-2:] for c in p.chars)
+    text = "".join(printed(p) for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")[-2:])
     assert "Whip–Æthelé’s×2" in text.replace(" ", "")  # lines may wrap at any space
 
 
 def test_card_text_is_text_not_markup(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     edit(kit / "cards.yaml", 'title: "Whip"', "title: \"<img src='/etc/passwd'/>\"")
-    r = cli("build", kit, "--out", tmp_path)
+    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        text = "".join(c["text"] for p in pdf.pages[-2:] for c in p.chars)
+    text = "".join(printed(p) for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")[-2:])
     assert "<imgsrc='/etc/passwd'/>" in text.replace(" ", "")  # printed as typed
 
 
@@ -226,15 +225,14 @@ def test_long_text_shrinks_to_fit(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     long = "Add 2″ to one of your movement cards this turn, " * 3
     edit(kit / "cards.yaml", "Add 2″ to one of your movement cards this turn.", long.strip())
-    r = cli("build", kit, "--out", tmp_path)
+    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        chars = [
-            c
-            for p in pdf.pages
-            for c in p.chars
-            if c["text"] == "A" and c["fontname"].endswith("DejaVuSans")
-        ]
+    chars = [
+        c
+        for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")
+        for c in p
+        if c["text"] == "A" and c["fontname"].endswith("DejaVuSans")
+    ]
     sizes = {round(c["size"], 2) for c in chars}
     assert min(sizes) < 10.77  # smaller than the 3.8 mm the box asks for
     assert min(sizes) >= 6.0  # never below min_text_size
