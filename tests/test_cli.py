@@ -154,7 +154,7 @@ def test_custom_paper_sizes(cli, tmp_path):
 
     from printkit.layout.units import to_mm
 
-    r = cli("build", "chariot-race", "--paper", "8.5x14in", "--out", tmp_path)
+    r = cli("build", "chariot-race", "--paper", "8.5x14in", "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
     page = PdfReader(tmp_path / "chariot-race" / "cards.pdf").pages[0]
     dims = sorted(round(to_mm(float(v)), 1) for v in (page.mediabox.width, page.mediabox.height))

@@ -26,7 +26,7 @@ def _first_sheet(pdf_path: Path) -> tuple[float, float, float]:
 
 
 def _build(cli, out: Path, *flags: str) -> tuple[float, float, float]:
-    r = cli("build", "chariot-race", "--out", out, *flags)
+    r = cli("build", "chariot-race", "--out", out, "--only", "cards", *flags)
     assert r.exit_code == 0, r.output
     return _first_sheet(out / "chariot-race" / "cards.pdf")
 
@@ -133,7 +133,7 @@ def test_a_bad_settings_file_is_a_located_error_and_can_be_repaired(cli, tmp_pat
     assert cli("config", "set", "paper", "letter").exit_code == 0
     assert cli("config", "unset", "back-ofset").exit_code == 2  # not a setting: say so
     path.write_text("paper: letter\n", encoding="utf-8")
-    assert cli("build", "chariot-race", "--out", tmp_path).exit_code == 0
+    assert cli("build", "chariot-race", "--out", tmp_path, "--only", "bases").exit_code == 0
 
 
 def test_settings_live_in_the_platform_config_folder(monkeypatch):
@@ -150,7 +150,7 @@ def test_a_custom_paper_size_can_be_the_default(cli, tmp_path):
     from printkit.layout.units import to_mm
 
     assert cli("config", "set", "paper", "8.5x14in").exit_code == 0
-    r = cli("build", "chariot-race", "--out", tmp_path)
+    r = cli("build", "chariot-race", "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
     page = PdfReader(tmp_path / "chariot-race" / "cards.pdf").pages[0]
     dims = sorted(round(to_mm(float(v)), 1) for v in (page.mediabox.width, page.mediabox.height))
