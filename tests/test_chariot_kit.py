@@ -10,7 +10,7 @@ import pytest
 from printkit.kit import load_kit
 from printkit.layout.units import inch, to_mm
 from tests.conftest import edit
-from tests.pdfcheck import page_texts, pages_with
+from tests.pdfcheck import page_chars, page_paths, page_texts, words
 
 
 @pytest.fixture(scope="module")
@@ -238,31 +238,31 @@ def test_lettering_on_each_kind_colour_has_contrast(built):
     fills = set(kinds.values())
     seen = {label: 0 for label in kinds}
     captions = 0
-    with pdfplumber.open(built / "cards.pdf") as pdf:
-        for page in pdf.pages[::2]:  # the fronts
-            text = page.extract_text()
-            words = page.extract_words(extra_attrs=["non_stroking_color"])
-            for label, rgb in kinds.items():
-                if label not in text:
-                    continue
-                first = label.split()[0]
-                for w in (w for w in words if w["text"] == first):
-                    assert _contrast(w["non_stroking_color"], rgb) >= 4.5, label
-                    seen[label] += 1
-            for w in (w for w in words if w["text"] == "CRASH"):
-                y = w["bottom"] - 1
-                under = [
-                    tuple(round(v, 4) for v in r["non_stroking_color"])
-                    for r in page.rects
-                    if r["x0"] <= w["x0"]
-                    and w["x1"] <= r["x1"]
-                    and r["top"] <= y <= r["bottom"]
-                    and tuple(round(v, 4) for v in r["non_stroking_color"])
-                    in {tuple(round(v, 4) for v in f) for f in fills}
-                ]
-                assert under, "a CRASH caption sits on its kind's colour"
-                assert _contrast(w["non_stroking_color"], under[-1]) >= 4.5
-                captions += 1
+    cards = built / "cards.pdf"
+    pages = zip(page_texts(cards), page_chars(cards), page_paths(cards), strict=True)
+    for text, chars, shapes in list(pages)[::2]:  # the fronts
+        on_page = words(chars)
+        for label, rgb in kinds.items():
+            if label not in text:
+                continue
+            first = label.split()[0]
+            for w in (w for w in on_page if w["text"] == first):
+                assert _contrast(w["colour"], rgb) >= 4.5, label
+                seen[label] += 1
+        for w in (w for w in on_page if w["text"] == "CRASH"):
+            y = w["bottom"] - 1
+            under = [
+                tuple(round(v, 4) for v in r["colour"])
+                for r in shapes
+                if r["x0"] <= w["x0"]
+                and w["x1"] <= r["x1"]
+                and r["top"] <= y <= r["bottom"]
+                and tuple(round(v, 4) for v in r["colour"])
+                in {tuple(round(v, 4) for v in f) for f in fills}
+            ]
+            assert under, "a CRASH caption sits on its kind's colour"
+            assert _contrast(w["colour"], under[-1]) >= 4.5
+            captions += 1
     assert all(seen.values()), seen
     assert captions == 72
 
@@ -301,35 +301,35 @@ def test_gentle_start_marker_clears_the_title(cli, tmp_path):
     dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16
     pills = 0
     cards = tmp_path / "chariot-race" / "cards.pdf"
-    with pdfplumber.open(cards) as pdf:
-        for page in (pdf.pages[i] for i in pages_with(cards, "LATE")):
-            for w in (w for w in page.extract_words() if w["text"] == "LATE"):
-                pill = next(
-                    c
-                    for c in page.curves + page.rects
-                    if tuple(round(v, 6) for v in c["non_stroking_color"]) == dark
-                    and c["x0"] <= w["x0"]
-                    and w["x1"] <= c["x1"]
-                    and c["top"] <= w["top"]
-                    and w["bottom"] <= c["bottom"]
+    for chars, shapes in zip(page_chars(cards), page_paths(cards), strict=True):
+        drawn = [ch for ch in chars if not ch["generated"]]
+        for w in (w for w in words(chars) if w["text"] == "LATE"):
+            pill = next(
+                c
+                for c in shapes
+                if tuple(round(v, 6) for v in c["colour"]) == dark
+                and c["x0"] <= w["x0"]
+                and w["x1"] <= c["x1"]
+                and c["top"] <= w["top"]
+                and w["bottom"] <= c["bottom"]
+            )
+            pills += 1
+            for ch in drawn:
+                inside = (
+                    pill["x0"] <= ch["x0"]
+                    and ch["x1"] <= pill["x1"]
+                    and pill["top"] <= ch["top"]
+                    and ch["bottom"] <= pill["bottom"]
                 )
-                pills += 1
-                for ch in page.chars:
-                    inside = (
-                        pill["x0"] <= ch["x0"]
-                        and ch["x1"] <= pill["x1"]
-                        and pill["top"] <= ch["top"]
-                        and ch["bottom"] <= pill["bottom"]
-                    )
-                    if inside and ch["text"] in "LATE":
-                        continue  # the marker's own letters
-                    overlap = (
-                        ch["x0"] < pill["x1"]
-                        and ch["x1"] > pill["x0"]
-                        and ch["top"] < pill["bottom"]
-                        and ch["bottom"] > pill["top"]
-                    )
-                    assert not overlap, f"{ch['text']!r} runs under the LATE marker"
+                if inside and ch["text"] in "LATE":
+                    continue  # the marker's own letters
+                overlap = (
+                    ch["x0"] < pill["x1"]
+                    and ch["x1"] > pill["x0"]
+                    and ch["top"] < pill["bottom"]
+                    and ch["bottom"] > pill["top"]
+                )
+                assert not overlap, f"{ch['text']!r} runs under the LATE marker"
     assert pills == 7
 
 
