@@ -261,10 +261,10 @@ def printed(chars: list[dict]) -> str:
     return "".join(c["text"] for c in chars if not c["generated"])
 
 
-def page_paths(path: Path | str) -> list[list[dict]]:
+def page_paths(path: Path | str, first: int | None = None) -> list[list[dict]]:
     """Each page's vector shapes, inside forms too, as pdfium reads them (pdfplumber takes
     seconds on a page of card art): fill colour (r, g, b from 0 to 1) and the box x0, x1, top,
-    bottom in page points, top measured from the page top."""
+    bottom in page points, top measured from the page top. `first`: only that many pages."""
     import ctypes
 
     import pypdfium2 as pdfium
@@ -274,7 +274,7 @@ def page_paths(path: Path | str) -> list[list[dict]]:
     rgba = [ctypes.c_uint() for _ in range(4)]
     pages = []
     try:
-        for index in range(len(pdf)):
+        for index in range(len(pdf) if first is None else min(first, len(pdf))):
             page = pdf[index]
             height = page.get_height()
             shapes = []

@@ -5,24 +5,25 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from printkit.config import config_path, resolve_options
 from printkit.layout.units import to_mm
 from printkit.model.options import Options
+from tests.pdfcheck import page_paths
 
 
 def _first_sheet(pdf_path: Path) -> tuple[float, float, float]:
     """(page width mm, left edge of the left-most front card, of the left-most back card)."""
-    with pdfplumber.open(pdf_path) as pdf:
-        front, back = pdf.pages[0], pdf.pages[1]
+    front, back = page_paths(pdf_path, first=2)
 
-        def left(page) -> float:
-            cards = [r for r in page.rects if abs(to_mm(r["width"]) - 63) < 0.01]
-            return round(min(to_mm(r["x0"]) for r in cards), 3)
+    def left(shapes: list[dict]) -> float:
+        cards = [r for r in shapes if abs(to_mm(r["x1"] - r["x0"]) - 63) < 0.01]
+        return round(min(to_mm(r["x0"]) for r in cards), 3)
 
-        return round(to_mm(front.width), 1), left(front), left(back)
+    width = float(PdfReader(pdf_path).pages[0].mediabox.width)
+    return round(to_mm(width), 1), left(front), left(back)
 
 
 def _build(cli, out: Path, *flags: str) -> tuple[float, float, float]:
