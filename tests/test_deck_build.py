@@ -121,7 +121,7 @@ def _partial_deck(kit_copy, total_wanted=4):
 )
 def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset, mirror):
     kit = _partial_deck(kit_copy, 4)  # a partial sheet: 2 cards in row 1, 2 in row 2
-    args = ["build", str(kit), "--out", tmp_path / "out", "--duplex", duplex]
+    args = ["build", str(kit), "--out", tmp_path / "out", "--duplex", duplex, "--only", "cards"]
     if offset != (0, 0):
         args += ["--back-offset", f"{offset[0]},{offset[1]}"]
     r = cli(*args)
@@ -213,7 +213,7 @@ def test_card_text_is_text_not_markup(cli, kit_copy, tmp_path):
 def test_rebuilds_are_byte_identical(cli, tmp_path):
     digests = []
     for name in ("one", "two"):
-        r = cli("build", "chariot-race", "--out", tmp_path / name)
+        r = cli("build", "chariot-race", "--out", tmp_path / name, "--only", "cards")
         assert r.exit_code == 0
         digests.append(
             hashlib.sha256(
@@ -252,7 +252,7 @@ def test_frame_width_and_panel_corners_come_from_the_data(cli, kit_copy, tmp_pat
                 f"min_text_size: 6pt\nframe_width: {frame}",
             )
         out = tmp_path / f"out-{frame}"
-        assert cli("build", kit, "--out", out).exit_code == 0
+        assert cli("build", kit, "--out", out, "--only", "cards").exit_code == 0
         with pdfplumber.open(out / "chariot-race" / "cards.pdf") as pdf:
             page = pdf.pages[0]
             # the top-left card's trim starts at x = 10.5 mm; its panel is its tallest curve
