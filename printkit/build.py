@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.components import component_type
+from printkit.components import component_type, output_name
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
@@ -26,7 +28,8 @@ from printkit.incremental import (
     output_stamp,
     target_key,
 )
-from printkit.kit import Kit
+from printkit.kit import Kit, load_kit
+from printkit.model.options import Options
 from printkit.output import staged
 from printkit.perf import gc_paused
 
@@ -38,8 +41,7 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     """(component id, output path) for every component of the kit."""
     targets = []
     for cid in kit.component_ids():
-        module = component_type(kit.spec(cid).type)
-        targets.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
+        targets.append((cid, output_path(out, kit.name, output_name(cid))))
     return targets
 
 
@@ -76,14 +78,14 @@ class _KitPlan:
     hashes: dict = field(default_factory=dict)
 
 
-def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
+def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
     record = KitRecord.read(out, kit.name)
     plan = _KitPlan(kit, record, {})
-    for cid in kit.component_ids():
+    chosen = kit.component_ids() if only is None else [kit.spec(cid).id for cid in only]
+    for cid in chosen:
         key = plan.keys[cid] = target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
-            module = component_type(kit.spec(cid).type)
-            plan.stale.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
+            plan.stale.append((cid, output_path(out, kit.name, output_name(cid))))
     return plan
 
 
@@ -106,15 +108,19 @@ def build_kits(
     force: bool = False,
     jobs: int = 1,
     notes: Callable[[str], None] | None = None,
+    only: Sequence[str] | None = None,
 ) -> list[Path]:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
+
+    With `only` (component ids), each kit builds just those, and it is an input error for a kit
+    to lack one; its other outputs and their build records are left as they are.
 
     A kit's game module may offer `extra_outputs(kit) -> {file name: text}`: text files written
     beside the PDFs (e.g. a pick list), whose text is also passed to `notes` for printing. On a
     no-op build the notes are read back from those files instead of being recomputed.
     """
     check_distinct_names(kits)
-    plans = [_plan(kit, out, force) for kit in kits]
+    plans = [_plan(kit, out, force, only) for kit in kits]
     errors: list = []
     with gc_paused():
         for plan in plans:
@@ -146,7 +152,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     kit, record = plan.kit, plan.record
     if not plan.stale and not force and record.extras_present():
         return
-    extra = getattr(_rules_module(kit), "extra_outputs", None)
+    extra = kit.game_hook("extra_outputs")
     record.extras = {}
     if extra:
         for name, text in extra(kit).items():
@@ -171,8 +177,6 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                     kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
                 )
         return
-    from concurrent.futures import ProcessPoolExecutor
-
     global _INHERITED
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
     try:
@@ -216,8 +220,6 @@ def _stop_workers(pool) -> None:
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks)."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -225,10 +227,10 @@ def _ignore_interrupts() -> None:
 _INHERITED: dict = {}
 
 
-def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, str | None]:
+def _render_task(
+    root: str, options: Options, cid: str, temp: str
+) -> tuple[int, list, str | OSError | None]:
     """Render one component in a worker process: (pages, input errors, internal failure)."""
-    from printkit.kit import load_kit
-
     try:
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
@@ -243,9 +245,18 @@ def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, st
         return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
 
 
-def _rules_module(kit: Kit):
-    if kit.manifest.rules is None:
-        return None
-    from printkit.games import game
-
-    return game(kit.manifest.rules.module)
+def lay_out_kit(kit: Kit) -> None:
+    """What only drawing finds (text too long for its box), from components that offer a
+    `preflight(kit, cid)`; every such error of the kit is raised together."""
+    errors: list = []
+    with kit.drawing():
+        for cid in kit.component_ids():
+            preflight = getattr(component_type(kit.spec(cid).type), "preflight", None)
+            if preflight is None:
+                continue
+            try:
+                preflight(kit, cid)
+            except InputError as exc:
+                errors.extend(exc.diagnostics)
+    if errors:
+        raise InputError(errors)

@@ -7,6 +7,7 @@ Exit codes: 0 success (warnings allowed), 1 rules errors found, 2 bad input or u
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
@@ -17,6 +18,7 @@ from pathlib import Path
 import click
 
 from printkit import __version__
+from printkit.errors import InputError, capped, error_count
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -27,8 +29,6 @@ def _report_errors(func: Callable) -> Callable:
 
     @wraps(func)
     def wrapper(*args, **kwargs):
-        from printkit.errors import InputError, capped, error_count
-
         try:
             return func(*args, **kwargs)
         except InputError as exc:
@@ -69,6 +69,7 @@ def _parse_offset(ctx, param, value: str | None):
     """X,Y in mm, or None when not given (the user's settings or the default then apply)."""
     if value is None:
         return None
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.config import parse_back_offset
 
     try:
@@ -78,6 +79,7 @@ def _parse_offset(ctx, param, value: str | None):
 
 
 def _parse_paper(ctx, param, value: str | None) -> str | None:
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.layout.sizes import parse_paper
 
     if value is None:
@@ -145,8 +147,6 @@ class _LazyGroup(click.Group):
 
     def get_command(self, ctx, name):
         if name in LAZY_COMMANDS:
-            import importlib
-
             module, attr = LAZY_COMMANDS[name].split(":")
             return getattr(importlib.import_module(module), attr)
         return super().get_command(ctx, name)
@@ -209,6 +209,14 @@ def main() -> None:
     "rebuild (Ctrl-C stops).",
 )
 @click.option(
+    "--only",
+    "only",
+    multiple=True,
+    metavar="COMPONENT[,COMPONENT]",
+    help="Build only these components (ids from kit.yaml, as `printkit list` shows); "
+    "the kit's other outputs are left as they are.",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(1, 256),
@@ -229,11 +237,13 @@ def build(
     png,
     force,
     watch,
+    only,
     jobs,
     variants,
     players,
 ) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build import build_kits
     from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit
@@ -250,16 +260,23 @@ def build(
     )
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
+    chosen = _split_names(only)
     progress = _Progress()
     notes: list[str] = []
     try:
         written = build_kits(
-            loaded, out, progress, notes=notes.append, force=force, jobs=jobs or os.cpu_count() or 1
+            loaded,
+            out,
+            progress,
+            notes=notes.append,
+            force=force,
+            jobs=jobs or os.cpu_count() or 1,
+            only=chosen,
         )
     finally:
         progress.close()
     if png:
-        written += _write_missing_previews(loaded, out, written)
+        written += _write_missing_previews(loaded, out, written, chosen)
     for path in written:
         click.echo(f"wrote {path}")
     for note in notes:
@@ -287,16 +304,25 @@ def _watch_builds(names: list[str], loaded: list, out: Path, options, jobs: int)
         click.echo("stopped watching", err=True)
 
 
-def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:
+def _split_names(values: tuple[str, ...]) -> list[str] | None:
+    """`--only a,b --only c` -> [a, b, c]; None when the option was not given."""
+    names = [name.strip() for value in values for name in value.split(",") if name.strip()]
+    return list(dict.fromkeys(names)) or None
+
+
+def _write_missing_previews(
+    kits: list, out: Path, written: list[Path], only: list[str] | None = None
+) -> list[Path]:
     """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
     older (a first `--png` after a plain build must not answer "up to date" with no images)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build import component_targets
     from printkit.preview import preview_names, write_previews
 
     pdfs = []
     for kit in kits:
-        for _, pdf in component_targets(kit, out):
-            if pdf.suffix != ".pdf" or not pdf.is_file():
+        for cid, pdf in component_targets(kit, out):
+            if (only is not None and cid not in only) or pdf.suffix != ".pdf" or not pdf.is_file():
                 continue
             images = [pdf.parent / name for name in preview_names(pdf)]
             stale = any(
@@ -311,6 +337,7 @@ def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[
 @_report_errors
 def list_kits() -> None:
     """List the built-in kits and their components."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import builtin_kit_names, load_kit
 
     for name in builtin_kit_names():

@@ -71,6 +71,7 @@ SETTINGS: dict[str, Setting] = {
 def _schema():
     """The settings file's schema (built on demand: the schema module is not needed to parse
     a --back-offset flag)."""
+    # imported here: commands import this module, and `printkit --help` stays fast
     from printkit.load.schema import Choice, Field, Invalid, Record, Type
 
     class BackOffset(Type):
@@ -94,6 +95,7 @@ def _schema():
         """A named paper or a custom "WxH" size, as --paper accepts."""
 
         def convert(self, value, ctx, path):
+            # imported here: commands import this module, and `printkit --help` stays fast
             from printkit.layout.sizes import parse_paper
 
             if not isinstance(value, str) or parse_paper(value) is None:
@@ -121,6 +123,7 @@ def config_dir() -> Path:
     override = os.environ.get(ENV_DIR)
     if override:
         return Path(override)
+    # imported here: commands import this module, and `printkit --help` stays fast
     import platformdirs
 
     return Path(platformdirs.user_config_dir("printkit", appauthor=False))
@@ -136,6 +139,7 @@ def _is_blank(text: str) -> bool:
 
 def _document():
     """The settings file parsed (None when there is none or it holds only comments)."""
+    # imported here: commands import this module, and `printkit --help` stays fast
     from printkit.load.yamlsafe import parse_yaml, read_text
 
     path = config_path()
@@ -159,6 +163,7 @@ def _raw() -> dict[str, Any]:
 
 def load_settings() -> dict[str, Any]:
     """Validated settings by key ("back-offset" -> (x, y) in mm); only the keys the file sets."""
+    # imported here: commands import this module, and `printkit --help` stays fast
     from printkit.load.schema import validate_document
 
     doc = _document()
@@ -174,6 +179,7 @@ def resolve_options(**given: Any):
     Keyword names are Options fields (paper, profile, duplex, back_offset_mm, ...). The settings
     file is read only when some setting was not given on the command line.
     """
+    # imported here: commands import this module, and `printkit --help` stays fast
     from printkit.model.options import Options
 
     chosen = {k: v for k, v in given.items() if v is not None}
@@ -188,6 +194,7 @@ def resolve_options(**given: Any):
 
 def effective(key: str) -> tuple[Any, str]:
     """(value, source) for one setting; source is "config" or "default"."""
+    # imported here: commands import this module, and `printkit --help` stays fast
     from printkit.model.options import Options
 
     settings = load_settings()
@@ -204,6 +211,7 @@ def show(key: str, value: Any) -> str:
 def check_key(key: str) -> Setting:
     if key in SETTINGS:
         return SETTINGS[key]
+    # imported here: commands import this module, and `printkit --help` stays fast
     import difflib
 
     close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
@@ -216,6 +224,7 @@ def check_key(key: str) -> Setting:
 
 def set_value(key: str, text: str) -> Any:
     """Validate and store one setting; returns the stored value. Other settings are kept."""
+    # imported here: commands import this module, and `printkit --help` stays fast
     from printkit.load.schema import Invalid
 
     check_key(key)
@@ -243,8 +252,10 @@ def unset_value(key: str) -> bool:
 
 
 def _write(data: dict[str, Any]) -> None:
+    # imported here: commands import this module, and `printkit --help` stays fast
     import tempfile
 
+    # imported here: commands import this module, and `printkit --help` stays fast
     import yaml
 
     path = config_path()

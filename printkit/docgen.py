@@ -18,6 +18,11 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from printkit.checks import all_rule_sets
+from printkit.commands.schema import SCHEMA_DIR, dumps, kit_schemas, modeline, schema_file_name
+from printkit.components import COMPONENT_TYPES, component_type
+from printkit.games import available_games, game
+from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -109,15 +114,11 @@ def schema_tables(root: Type, file_label: str, level: int = 4) -> str:
 
 
 def kit_file_tables() -> str:
-    from printkit.model.kit import manifest_schema
-
     return schema_tables(manifest_schema(), "kit.yaml", level=3)
 
 
 def component_tables() -> str:
     """The data file of every component type that describes its schema."""
-    from printkit.components import COMPONENT_TYPES, component_type
-
     out = []
     for name in COMPONENT_TYPES:
         make = getattr(component_type(name), "schema", None)
@@ -130,8 +131,6 @@ def component_tables() -> str:
 
 def game_tables() -> str:
     """Each game's rules file."""
-    from printkit.games import available_games, game
-
     out = []
     for name in available_games():
         schema = getattr(game(name), "SCHEMA", None)
@@ -145,8 +144,6 @@ def game_tables() -> str:
 
 def declared_fields() -> str:
     """The card fields each built-in kit's decks declare, as an example of `fields`."""
-    from printkit.kit import builtin_kit_names, load_kit
-
     out = []
     for kit_name in builtin_kit_names():
         kit = load_kit(kit_name)
@@ -176,8 +173,6 @@ def declared_fields() -> str:
 
 def rules_reference() -> str:
     """Every rule code of every game, with its severity, summary and explanation."""
-    from printkit.checks import all_rule_sets
-
     out = []
     for module, rule_set in all_rule_sets():
         out.append(f"### {rule_set.game} (`printkit/games/{module}.py`)\n")
@@ -223,9 +218,6 @@ def refresh_kit_schemas(kit_dir: Path) -> list[str]:
 
     Returns the files changed. The built-in kits keep these up to date (tests/test_schema.py).
     """
-    from printkit.commands.schema import SCHEMA_DIR, dumps, kit_schemas, modeline, schema_file_name
-    from printkit.kit import load_kit
-
     changed = []
     schemas = kit_schemas(load_kit(str(kit_dir)))
     folder = kit_dir / SCHEMA_DIR
@@ -257,8 +249,6 @@ def refresh_kit_schemas(kit_dir: Path) -> list[str]:
 
 def main() -> int:
     """Refresh the generated parts of docs/ and the built-in kits' schemas and modelines."""
-    from printkit.kit import builtin_kit_names, builtin_kits_dir
-
     changed = []
     for name in builtin_kit_names():
         changed += refresh_kit_schemas(builtin_kits_dir() / name)

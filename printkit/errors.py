@@ -114,9 +114,17 @@ class InputError(Exception):
         return "\n".join(str(d) for d in capped(self.diagnostics))
 
 
-def fail(where: Location, message: str) -> InputError:
-    """Build an InputError holding a single diagnostic (use as `raise fail(...)`)."""
-    return InputError([Diagnostic(where, message)])
+# Where a diagnostic about a value that was not read from a file (so has no position) is shown.
+UNPLACED = Location("?")
+
+
+def fail(where: Location | None, message: str) -> InputError:
+    """Build an InputError holding a single diagnostic (use as `raise fail(...)`).
+
+    `where` is None for a value not read from a file (load.schema.where() has no position
+    for it): the diagnostic is then shown at UNPLACED.
+    """
+    return InputError([Diagnostic(where or UNPLACED, message)])
 
 
 class Collector:
@@ -131,8 +139,10 @@ class Collector:
         self._per_file: dict[str, int] = {}
         self._omitted: dict[str, int] = {}
 
-    def add(self, where: Location, message: str | Callable[[], str]) -> None:
-        """Record an error; a callable message is made only if the error will be shown."""
+    def add(self, where: Location | None, message: str | Callable[[], str]) -> None:
+        """Record an error; a callable message is made only if the error will be shown.
+        `where` None is shown at UNPLACED (see fail)."""
+        where = where or UNPLACED
         count = self._per_file.get(where.file, 0)
         if count >= MAX_DIAGNOSTICS_PER_FILE:
             self._omitted[where.file] = self._omitted.get(where.file, 0) + 1

@@ -17,6 +17,7 @@ build: a file that a data file names can only change that list by changing the d
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import __version__
+from printkit.errors import Location
 
 RECORD_DIR = ".printkit-build"
 
@@ -46,8 +48,6 @@ DRAWING_LIBRARIES = ("reportlab", "PIL")
 @cache
 def code_fingerprint() -> str:
     """printkit's version, a hash of its own files and the drawing libraries' versions."""
-    import importlib.util
-
     package = Path(__file__).resolve().parent
     h = hashlib.sha256(__version__.encode())
     for name in DRAWING_LIBRARIES:
@@ -125,8 +125,6 @@ def named_files(root: Path, data: Any, found: set[Path]) -> None:
 
 def component_inputs(kit, cid: str) -> set[Path]:
     """The files a component's output depends on (its model must already be loaded)."""
-    from printkit.errors import Location
-
     files: set[Path] = {kit.root / "kit.yaml"}
     manifest = dict(kit.manifest_doc.data) if isinstance(kit.manifest_doc.data, dict) else {}
     components = manifest.pop("components", None)
@@ -135,7 +133,7 @@ def component_inputs(kit, cid: str) -> set[Path]:
     rules = kit.manifest.rules
     if rules is not None and rules.file:
         files.add(kit.data_path(rules.file, Location(kit.manifest_file)))
-        rules_doc = kit._docs.get("\0rules")  # loaded with the models by Kit.rules_data()
+        rules_doc = kit.rules_document()  # loaded with the models by Kit.rules_data()
         if rules_doc is not None:
             named_files(kit.root, rules_doc.data, files)
     seen: set[str] = set()
@@ -163,7 +161,7 @@ class KitRecord:
     folder: Path
     path: Path
     targets: dict[str, dict] = field(default_factory=dict)
-    extras: dict[str, dict] = field(default_factory=dict)
+    extras: dict[str, dict | None] = field(default_factory=dict)  # file -> output_stamp
 
     @classmethod
     def read(cls, out: Path, kit_name: str) -> KitRecord:

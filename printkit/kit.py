@@ -6,14 +6,20 @@ path, a symlink pointing out) is an input error.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from printkit import plugins
+from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
 from printkit.errors import Collector, InputError, Location, display_path, fail
-from printkit.load.schema import validate_document, where
+from printkit.load.paths import confined_path, existing_file
+from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, load_yaml_file
-from printkit.model.kit import ComponentSpec, KitManifest, Variant, manifest_schema
+from printkit.model import kit as manifest_model
+from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
 MANIFEST = "kit.yaml"
@@ -70,6 +76,8 @@ class Kit:
     options: Options = field(default_factory=Options)
     _models: dict[str, Any] = field(default_factory=dict)
     _docs: dict[str, Document] = field(default_factory=dict)
+    _rules: tuple[Document, Any] | None = None  # the rules file and its validated data
+    _fonts: dict[str, str] | None = None
 
     @property
     def name(self) -> str:
@@ -140,10 +148,9 @@ class Kit:
     def model(self, component_id: str) -> Any:
         """The validated model of a component, loaded once (raises InputError on bad data)."""
         if component_id not in self._models:
-            from printkit.components import component_type
-
             spec = self.spec(component_id)
-            self._models[component_id] = component_type(spec.type).load(self, component_id)
+            load = plugins.component_type(spec.type).load
+            self._models[component_id] = load(self, component_id)
         return self._models[component_id]
 
     def rules_data(self) -> Any:
@@ -156,22 +163,29 @@ class Kit:
                 where(spec) or Location(self.manifest_file),
                 f"rules needs 'file:' naming the {spec.module} rules data file (e.g. rules.yaml)",
             )
-        if "\0rules" not in self._models:
-            from printkit.games import game
-
+        if self._rules is None:
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = load_yaml_file(path, display_path(path))
             self._apply_overrides("rules", doc)
-            self._docs["\0rules"] = doc
-            self._models["\0rules"] = validate_document(doc, game(spec.module).SCHEMA)
-        return self._models["\0rules"]
+            self._rules = (doc, validate_document(doc, plugins.game(spec.module).SCHEMA))
+        return self._rules[1]
+
+    def rules_document(self) -> Document | None:
+        """The rules file as read (after variant overrides), once rules_data() has loaded it."""
+        return self._rules[0] if self._rules is not None else None
+
+    def game_hook(self, name: str) -> Callable[..., Any] | None:
+        """The kit's game module's optional function `name`; None without rules or without it."""
+        if self.manifest.rules is None:
+            return None
+        hook = getattr(plugins.game(self.manifest.rules.module), name, None)
+        return hook if callable(hook) else None
 
     def fonts(self) -> dict[str, str]:
         """The kit's own fonts (kit.yaml `fonts:`), checked and registered: role -> font name."""
-        if "\0fonts" not in self._models:
-            from printkit.draw.fonts import FontFileError, check_font_file
-
-            names, errors = {}, Collector()
+        if self._fonts is None:
+            names: dict[str, str] = {}
+            errors = Collector()
             for role, relative in self.manifest.fonts.items():
                 at = self.manifest_doc.where(("fonts", role))
                 try:
@@ -181,19 +195,17 @@ class Kit:
                 except InputError as exc:
                     errors.diagnostics.extend(exc.diagnostics)
             errors.raise_if_any()
-            self._models["\0fonts"] = names
-        return self._models["\0fonts"]
+            self._fonts = names
+        return self._fonts
 
-    def drawing(self):
+    def drawing(self) -> AbstractContextManager[None]:
         """A context in which drawing code uses this kit's fonts (see draw.fonts.kit_fonts)."""
-        from printkit.draw.fonts import kit_fonts
-
         return kit_fonts(self.fonts())
 
     def models(self) -> dict[str, Any]:
         """Every component's model; all input errors of all files are reported together."""
         errors: list = []
-        loads = [self.fonts, self.rules_data]
+        loads: list[Callable[[], object]] = [self.fonts, self.rules_data]
         for load in loads + [lambda c=c: self.model(c) for c in self.component_ids()]:
             try:
                 load()
@@ -201,33 +213,45 @@ class Kit:
                 errors.extend(exc.diagnostics)
         if errors:  # a file several components use reports its errors once
             raise InputError(list(dict.fromkeys(errors)))
-        return {k: v for k, v in self._models.items() if not k.startswith("\0")}
+        return dict(self._models)
 
 
-def confined_path(root: Path, relative: str, where_: Location) -> Path:
-    """`root/relative`, refusing absolute paths, `..` and symlinks that lead outside root."""
-    if not relative or any(ord(ch) < 32 for ch in relative):
-        raise fail(where_, f"path {relative!r} is empty or holds control characters")
-    rel = Path(relative)
-    if rel.is_absolute() or relative.startswith(("/", "\\")) or ":" in relative[:3]:
-        raise fail(where_, f"path {relative!r} must be relative to the kit folder")
-    base = root.resolve()
-    target = (root / rel).resolve()
-    if target != base and base not in target.parents:
-        raise fail(where_, f"path {relative!r} leads outside the kit folder")
-    return root / rel
+def manifest_schema() -> Record:
+    """The schema of kit.yaml, offering the component types and games printkit has."""
+    return manifest_model.manifest_schema(
+        tuple(plugins.COMPONENT_TYPES), tuple(plugins.available_games())
+    )
 
 
-def existing_file(path: Path, relative: str, where_: Location) -> Path:
-    """`path` if it is a regular file; otherwise an input error at `where_`, which names it."""
-    shown = display_path(path)
-    if not path.exists():
-        raise fail(where_, f"file {relative!r} not found (looked for {shown})")
-    if path.is_dir():
-        raise fail(where_, f"{relative!r} is a directory; expected a file ({shown})")
-    if not path.is_file():
-        raise fail(where_, f"{relative!r} is not a regular file ({shown})")
-    return path
+def used_model(kit: Kit, component_id: str, role: str, expected_type: str) -> Any:
+    """The model of the component this one `uses` as `role` (kit.yaml `uses: {role: other-id}`);
+    an input error if it is missing or of another type."""
+    spec = kit.spec(component_id)
+    here = where(spec, "uses") or where(spec) or Location(kit.manifest_file)
+    other = spec.uses.get(role)
+    if other is None:
+        raise fail(
+            here,
+            f"component {component_id!r} needs `uses: {{{role}: <component id>}}` naming its "
+            f"{expected_type} component",
+        )
+    if other not in kit.manifest.components:
+        raise fail(here, f"component {component_id!r} uses {other!r}, which the kit does not have")
+    if kit.spec(other).type != expected_type:
+        raise fail(
+            here,
+            f"component {component_id!r} uses {other!r} as its {role}, but {other!r} is a "
+            f"{kit.spec(other).type}, not a {expected_type}",
+        )
+    return kit.model(other)
+
+
+def component_of_type(kit: Kit, type_name: str) -> str | None:
+    """The id of the kit's first component of this type, if any."""
+    for cid in kit.component_ids():
+        if kit.spec(cid).type == type_name:
+            return cid
+    return None
 
 
 def _check_uses(manifest: KitManifest, doc: Document) -> None:

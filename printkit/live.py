@@ -256,12 +256,12 @@ def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
 
 def _findings(kit: Any) -> list[Problem]:
     """The findings `printkit check` reports for the kit (rules, and text that cannot fit)."""
+    from printkit.build import lay_out_kit
     from printkit.checks import run_checks
-    from printkit.commands.check import _lay_out
 
     problems = [Problem.at(f.where, f.severity, f.code, f.message) for f in run_checks(kit)]
     try:
-        _lay_out(kit)
+        lay_out_kit(kit)
     except InputError as exc:
         problems += [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
     return problems

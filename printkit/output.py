@@ -19,7 +19,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
 from printkit import __version__
+from printkit.draw.fonts import font
 from printkit.errors import Location, display_path, fail
 
 TEMP_PREFIX = ".printkit-tmp-"
@@ -27,11 +31,6 @@ TEMP_PREFIX = ".printkit-tmp-"
 
 def new_canvas(path: Path, pagesize: tuple[float, float], title: str, subject: str = ""):
     """A reportlab canvas that embeds only our TrueType fonts and writes byte-identical files."""
-    from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
-
-    from printkit.draw.fonts import font
-
     # A documented reportlab setting (rl_settings.py), but process-wide: streams are Flate only,
     # not also ASCII85 (25 % smaller PDFs). Kept on purpose; pyproject.toml bounds reportlab and
     # tests/test_private_internals.py fails loudly if the setting stops working.
@@ -144,7 +143,7 @@ _TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"(\d+)-")
 
 def sweep_stale_temps(folder: Path, started: float) -> list[Path]:
     """Remove temporaries that killed builds left in `folder` (see Staging). Returns them."""
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

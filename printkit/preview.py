@@ -13,8 +13,10 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+import pypdfium2 as pdfium
 from PIL import Image, ImageDraw, ImageFont
 
+from printkit.draw.fonts import FONT_DIR, FONTS
 from printkit.layout.units import to_mm
 from printkit.output import staged
 
@@ -39,15 +41,11 @@ def preview_names(pdf: Path) -> tuple[str, str]:
 
 @cache
 def _font(role: str, size: int) -> ImageFont.FreeTypeFont:
-    from printkit.draw.fonts import FONT_DIR, FONTS
-
     return ImageFont.truetype(str(FONT_DIR / FONTS[role]), size)
 
 
 def render_page(pdf_path: Path, index: int = 0, dpi: float = PAGE_DPI) -> Image.Image:
     """One page of a PDF as an RGB image at `dpi`."""
-    import pypdfium2 as pdfium
-
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         return pdf[index].render(scale=dpi / 72).to_pil().convert("RGB")
@@ -57,8 +55,6 @@ def render_page(pdf_path: Path, index: int = 0, dpi: float = PAGE_DPI) -> Image.
 
 def contact_sheet(pdf_path: Path, title: str) -> Image.Image:
     """Every page (up to MAX_THUMBNAILS) as a numbered thumbnail, at one common scale."""
-    import pypdfium2 as pdfium
-
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         n = len(pdf)
@@ -130,8 +126,6 @@ def write_previews(pdfs: Iterable[tuple[Path, Path]]) -> list[Path]:
 
 
 def _title(pdf: Path, folder: Path) -> str:
-    import pypdfium2 as pdfium
-
     doc = pdfium.PdfDocument(str(pdf))
     try:
         title = doc.get_metadata_dict().get("Title", "")

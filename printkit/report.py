@@ -101,7 +101,7 @@ def deck_report(
             tags[tag] += card.count
     numeric, counted = [], []
     for name, decl in deck.fields.items():
-        values = Counter()
+        values: Counter[Any] = Counter()
         for card in deck.cards:
             value = card.get(name)
             if value is not None:
@@ -141,11 +141,7 @@ def numeric_field(name: str, unit: str, values: Counter) -> NumericField:
 
 def deal_rows(kit: Any, component_id: str, deck: Deck, players: int | None) -> list[Deal]:
     """Ask the kit's game module what each player count leaves; [] when it cannot say."""
-    if kit.manifest.rules is None:
-        return []
-    from printkit.games import game
-
-    hook = getattr(game(kit.manifest.rules.module), "deal", None)
+    hook = kit.game_hook("deal")
     if hook is None:
         return []
     return list(hook(kit, component_id, deck, players) or [])

@@ -4,6 +4,9 @@
     assert_valid_pdf(path)            # one file
     assert_valid_outputs(out_dir)     # every PDF under a build's --out folder
     assert_fonts_embedded(path)       # every font an embedded TrueType subset
+    page_texts(path)                  # each page's text, fast (pdfium)
+    page_chars(path), words(chars)    # characters and words with size, font and position, fast
+    page_paths(path)                  # filled shapes (forms included) with colour and box, fast
 
 A PDF is valid when pypdf opens it in strict mode without a single warning and reads every
 page's boxes and content streams, pypdfium2 renders every page, and `qpdf --check` passes
@@ -163,3 +166,135 @@ def assert_valid_outputs(out_dir: Path | str) -> list[Path]:
     for pdf in pdfs:
         assert_valid_pdf(pdf)
     return pdfs
+
+
+def page_texts(path: Path | str) -> list[str]:
+    """Each page's text as pdfium reads it: a hundred times faster than pdfplumber, so a test
+    can read every page of a whole deck (use pdfplumber for positions, colours and sizes)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def pages_with(path: Path | str, text: str) -> list[int]:
+    """Indexes of the pages whose text holds `text` (to read only those with pdfplumber)."""
+    return [i for i, page in enumerate(page_texts(path)) if text in page]
+
+
+def page_chars(path: Path | str) -> list[list[dict]]:
+    """Each page's characters as pdfium reads them, like pdfplumber's `page.chars` but many
+    times faster on pages full of vector art: text, size (pt), fontname (without the subset
+    tag), fill colour (r, g, b from 0 to 1), the character's box x0, x1, top, bottom in points
+    (from the font's ascent to its descent, as pdfplumber; top measured from the page top), and
+    `generated`: True for the spaces and line breaks pdfium adds between runs of text (they are
+    not in the PDF; words() splits at them, `printed()` leaves them out)."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    name = ctypes.create_string_buffer(256)
+    flags = ctypes.c_int()
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    pages = []
+    try:
+        for index in range(len(pdf)):
+            page = pdf[index]
+            height = page.get_height()
+            text = page.get_textpage()
+            chars = []
+            for i in range(text.count_chars()):
+                pdfium_c.FPDFText_GetFontInfo(text.raw, i, name, 256, ctypes.byref(flags))
+                pdfium_c.FPDFText_GetFillColor(text.raw, i, *(ctypes.byref(v) for v in rgba))
+                left, bottom, right, top = text.get_charbox(i, loose=True)
+                chars.append(
+                    {
+                        "text": text.get_text_range(i, 1),
+                        "size": pdfium_c.FPDFText_GetFontSize(text.raw, i),
+                        "fontname": name.value.decode("utf-8", "replace").split("+")[-1],
+                        "colour": tuple(v.value / 255 for v in rgba[:3]),
+                        "x0": left,
+                        "x1": right,
+                        "top": height - top,
+                        "bottom": height - bottom,
+                        "generated": pdfium_c.FPDFText_IsGenerated(text.raw, i) == 1,
+                    }
+                )
+            pages.append(chars)
+    finally:
+        pdf.close()
+    return pages
+
+
+def words(chars: list[dict]) -> list[dict]:
+    """Runs of characters between white space: text, size and colour (of the first character)
+    and box."""
+    out: list[dict] = []
+    run: list[dict] = []
+    for ch in [*chars, {"text": " "}]:
+        if ch["text"].strip():
+            run.append(ch)
+            continue
+        if run:
+            out.append(
+                {
+                    "text": "".join(c["text"] for c in run),
+                    "size": run[0]["size"],
+                    "colour": run[0]["colour"],
+                    "x0": min(c["x0"] for c in run),
+                    "x1": max(c["x1"] for c in run),
+                    "top": min(c["top"] for c in run),
+                    "bottom": max(c["bottom"] for c in run),
+                }
+            )
+            run = []
+    return out
+
+
+def printed(chars: list[dict]) -> str:
+    """The characters the PDF draws, in order, without pdfium's generated ones."""
+    return "".join(c["text"] for c in chars if not c["generated"])
+
+
+def page_paths(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """Each page's vector shapes, inside forms too, as pdfium reads them (pdfplumber takes
+    seconds on a page of card art): fill colour (r, g, b from 0 to 1) and the box x0, x1, top,
+    bottom in page points, top measured from the page top. `first`: only that many pages."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    pages = []
+    try:
+        for index in range(len(pdf) if first is None else min(first, len(pdf))):
+            page = pdf[index]
+            height = page.get_height()
+            shapes = []
+            for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,)):
+                left, bottom, right, top = obj.get_bounds()
+                form = obj.container
+                while form is not None:  # a form's contents are in the form's own space
+                    left, bottom, right, top = form.get_matrix().on_rect(left, bottom, right, top)
+                    form = form.container
+                pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(v) for v in rgba))
+                shapes.append(
+                    {
+                        "colour": tuple(v.value / 255 for v in rgba[:3]),
+                        "x0": left,
+                        "x1": right,
+                        "top": height - top,
+                        "bottom": height - bottom,
+                    }
+                )
+            pages.append(shapes)
+    finally:
+        pdf.close()
+    return pages

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from printkit.cli import main
 from printkit.layout.units import mm
 from tests.conftest import DATA, line_of, mm_box
+from tests.pdfcheck import assert_fonts_embedded, page_chars, words
 
 A4 = (210.0, 297.0)
 
@@ -89,8 +90,7 @@ def test_shop_board_is_one_page_with_nested_boxes(shop):
 def test_every_font_is_embedded(home):
     folder, _ = home
     for name in ("board.pdf", "curriculum.pdf", "fatum.pdf", "tokens.pdf"):
-        with pdfplumber.open(folder / name) as pdf:
-            fonts = {c["fontname"] for p in pdf.pages[:3] for c in p.chars}
+        fonts = assert_fonts_embedded(folder / name)  # every font of every page and form
         assert fonts and all("+" in f for f in fonts), (name, fonts)  # subset = embedded
 
 
@@ -133,25 +133,24 @@ def test_players_out_of_range_is_an_input_error(tmp_path):
 
 def card_cell(word, page) -> tuple[int, int]:
     """Which card of the centred 3 x 3 grid of 63 x 88 mm poker cards a word lies on."""
-    x0 = (float(page.width) - 3 * mm(63)) / 2
-    y0 = (float(page.height) - 3 * mm(88)) / 2
+    x0 = (float(page.mediabox.width) - 3 * mm(63)) / 2
+    y0 = (float(page.mediabox.height) - 3 * mm(88)) / 2
     return int((word["x0"] - x0) // mm(63)), int((word["top"] - y0) // mm(88))
 
 
 def cards_with_marker(path: Path, marker: str) -> list[str]:
     """Every printed card front carrying `marker`: its big number, or else its title words."""
     found = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            words = page.extract_words(extra_attrs=["size"])
-            for m in (w for w in words if w["text"] == marker):
-                cell = card_cell(m, page)
-                on_card = [w for w in words if card_cell(w, page) == cell and w is not m]
-                biggest = max(on_card, key=lambda w: w["size"])
-                if biggest["text"].isdigit():
-                    found.append(biggest["text"])
-                else:
-                    found.append(" ".join(w["text"] for w in on_card if w["size"] > 11))
+    for page, chars in zip(PdfReader(path).pages, page_chars(path), strict=True):
+        on_page = words(chars)
+        for m in (w for w in on_page if w["text"] == marker):
+            cell = card_cell(m, page)
+            on_card = [w for w in on_page if card_cell(w, page) == cell and w is not m]
+            biggest = max(on_card, key=lambda w: w["size"])
+            if biggest["text"].isdigit():
+                found.append(biggest["text"])
+            else:
+                found.append(" ".join(w["text"] for w in on_card if w["size"] > 11))
     return found
 
 

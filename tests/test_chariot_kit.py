@@ -10,6 +10,7 @@ import pytest
 from printkit.kit import load_kit
 from printkit.layout.units import inch, to_mm
 from tests.conftest import edit
+from tests.pdfcheck import page_chars, page_paths, page_texts, words
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +26,7 @@ def built(tmp_path_factory):
 
 
 def text_of(path) -> str:
-    with pdfplumber.open(path) as pdf:
-        return "\n".join(p.extract_text() or "" for p in pdf.pages)
+    return "\n".join(page_texts(path))
 
 
 def drawn_strings(path) -> str:
@@ -81,7 +81,7 @@ def test_new_damage_category_appears_without_code(cli, kit_copy, tmp_path):
         "  horses: {out: 3}",
         "  horses: {out: 3}\n  harness: {out: 2, label: Harness}",
     )
-    r = cli("build", kit, "--out", tmp_path / "out")
+    r = cli("build", kit, "--out", tmp_path / "out", "--only", "damage-chart")
     assert r.exit_code == 0, r.output
     assert "HARNESS" in text_of(tmp_path / "out" / "chariot-race" / "damage-chart.pdf")
     assert cli("check", kit).exit_code == 0
@@ -95,7 +95,7 @@ def test_more_chariots_more_rows_and_grid_rows(cli, kit_copy, tmp_path):
         '  - {name: Albata, team: The Whites, colour: "#ece6d6"}\n'
         '  - {name: Aurata, team: The Golds, colour: "#c9a227"}',
     )
-    r = cli("build", kit, "--out", tmp_path / "out")
+    r = cli("build", kit, "--out", tmp_path / "out", "--only", "damage-chart,playing-area")
     assert r.exit_code == 0, r.output
     out = tmp_path / "out" / "chariot-race"
     assert "AURATA" in text_of(out / "damage-chart.pdf")
@@ -139,7 +139,17 @@ def test_playing_area_plan(built):
 
 
 def test_full_size_tiles_the_track(cli, tmp_path):
-    r = cli("build", "chariot-race", "--out", tmp_path, "--full-size", "--paper", "letter")
+    r = cli(
+        "build",
+        "chariot-race",
+        "--out",
+        tmp_path,
+        "--full-size",
+        "--paper",
+        "letter",
+        "--only",
+        "playing-area",
+    )
     assert r.exit_code == 0, r.output
     with pdfplumber.open(tmp_path / "chariot-race" / "playing-area.pdf") as pdf:
         assert len(pdf.pages) > 10
@@ -164,7 +174,16 @@ def test_bases(built):
 
 
 def test_serious_variant_changes_print_and_check(cli, tmp_path):
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious")
+    r = cli(
+        "build",
+        "chariot-race",
+        "--out",
+        tmp_path,
+        "--variant",
+        "serious",
+        "--only",
+        "playing-area,damage-chart,cards",
+    )
     assert r.exit_code == 0, r.output
     out = tmp_path / "chariot-race"
     plan = drawn_strings(out / "playing-area.pdf")
@@ -180,11 +199,12 @@ def test_serious_variant_changes_print_and_check(cli, tmp_path):
 
 
 def test_gentle_start_marks_the_magic_cards(cli, tmp_path):
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start")
+    r = cli(
+        "build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start", "--only", "cards"
+    )
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        marked = [p for p in pdf.pages if "MAGICAL EFFECT" in (p.extract_text() or "")]
-        text = "\n".join(p.extract_text() for p in marked)
+    pages = page_texts(tmp_path / "chariot-race" / "cards.pdf")
+    text = "\n".join(p for p in pages if "MAGICAL EFFECT" in p)
     assert text.count("LATE") == 7  # each of the 7 magical effect cards
 
 
@@ -218,31 +238,31 @@ def test_lettering_on_each_kind_colour_has_contrast(built):
     fills = set(kinds.values())
     seen = {label: 0 for label in kinds}
     captions = 0
-    with pdfplumber.open(built / "cards.pdf") as pdf:
-        for page in pdf.pages[::2]:  # the fronts
-            text = page.extract_text()
-            words = page.extract_words(extra_attrs=["non_stroking_color"])
-            for label, rgb in kinds.items():
-                if label not in text:
-                    continue
-                first = label.split()[0]
-                for w in (w for w in words if w["text"] == first):
-                    assert _contrast(w["non_stroking_color"], rgb) >= 4.5, label
-                    seen[label] += 1
-            for w in (w for w in words if w["text"] == "CRASH"):
-                y = w["bottom"] - 1
-                under = [
-                    tuple(round(v, 4) for v in r["non_stroking_color"])
-                    for r in page.rects
-                    if r["x0"] <= w["x0"]
-                    and w["x1"] <= r["x1"]
-                    and r["top"] <= y <= r["bottom"]
-                    and tuple(round(v, 4) for v in r["non_stroking_color"])
-                    in {tuple(round(v, 4) for v in f) for f in fills}
-                ]
-                assert under, "a CRASH caption sits on its kind's colour"
-                assert _contrast(w["non_stroking_color"], under[-1]) >= 4.5
-                captions += 1
+    cards = built / "cards.pdf"
+    pages = zip(page_texts(cards), page_chars(cards), page_paths(cards), strict=True)
+    for text, chars, shapes in list(pages)[::2]:  # the fronts
+        on_page = words(chars)
+        for label, rgb in kinds.items():
+            if label not in text:
+                continue
+            first = label.split()[0]
+            for w in (w for w in on_page if w["text"] == first):
+                assert _contrast(w["colour"], rgb) >= 4.5, label
+                seen[label] += 1
+        for w in (w for w in on_page if w["text"] == "CRASH"):
+            y = w["bottom"] - 1
+            under = [
+                tuple(round(v, 4) for v in r["colour"])
+                for r in shapes
+                if r["x0"] <= w["x0"]
+                and w["x1"] <= r["x1"]
+                and r["top"] <= y <= r["bottom"]
+                and tuple(round(v, 4) for v in r["colour"])
+                in {tuple(round(v, 4) for v in f) for f in fills}
+            ]
+            assert under, "a CRASH caption sits on its kind's colour"
+            assert _contrast(w["colour"], under[-1]) >= 4.5
+            captions += 1
     assert all(seen.values()), seen
     assert captions == 72
 
@@ -274,46 +294,49 @@ def test_bases_sheet_is_centred_with_marks_only_round_the_bases(built):
 
 def test_gentle_start_marker_clears_the_title(cli, tmp_path):
     """The LATE pill sits above the title: no letter of a two-line title runs under it."""
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start")
+    r = cli(
+        "build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start", "--only", "cards"
+    )
     assert r.exit_code == 0, r.output
     dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16
     pills = 0
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        for page in pdf.pages:
-            for w in (w for w in page.extract_words() if w["text"] == "LATE"):
-                pill = next(
-                    c
-                    for c in page.curves + page.rects
-                    if tuple(round(v, 6) for v in c["non_stroking_color"]) == dark
-                    and c["x0"] <= w["x0"]
-                    and w["x1"] <= c["x1"]
-                    and c["top"] <= w["top"]
-                    and w["bottom"] <= c["bottom"]
+    cards = tmp_path / "chariot-race" / "cards.pdf"
+    for chars, shapes in zip(page_chars(cards), page_paths(cards), strict=True):
+        drawn = [ch for ch in chars if not ch["generated"]]
+        for w in (w for w in words(chars) if w["text"] == "LATE"):
+            pill = next(
+                c
+                for c in shapes
+                if tuple(round(v, 6) for v in c["colour"]) == dark
+                and c["x0"] <= w["x0"]
+                and w["x1"] <= c["x1"]
+                and c["top"] <= w["top"]
+                and w["bottom"] <= c["bottom"]
+            )
+            pills += 1
+            for ch in drawn:
+                inside = (
+                    pill["x0"] <= ch["x0"]
+                    and ch["x1"] <= pill["x1"]
+                    and pill["top"] <= ch["top"]
+                    and ch["bottom"] <= pill["bottom"]
                 )
-                pills += 1
-                for ch in page.chars:
-                    inside = (
-                        pill["x0"] <= ch["x0"]
-                        and ch["x1"] <= pill["x1"]
-                        and pill["top"] <= ch["top"]
-                        and ch["bottom"] <= pill["bottom"]
-                    )
-                    if inside and ch["text"] in "LATE":
-                        continue  # the marker's own letters
-                    overlap = (
-                        ch["x0"] < pill["x1"]
-                        and ch["x1"] > pill["x0"]
-                        and ch["top"] < pill["bottom"]
-                        and ch["bottom"] > pill["top"]
-                    )
-                    assert not overlap, f"{ch['text']!r} runs under the LATE marker"
+                if inside and ch["text"] in "LATE":
+                    continue  # the marker's own letters
+                overlap = (
+                    ch["x0"] < pill["x1"]
+                    and ch["x1"] > pill["x0"]
+                    and ch["top"] < pill["bottom"]
+                    and ch["bottom"] > pill["top"]
+                )
+                assert not overlap, f"{ch['text']!r} runs under the LATE marker"
     assert pills == 7
 
 
 def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(cli, tmp_path):
     """Serious racing drops the 7 magic cards: 65 cards, 2 on the last sheet. Its crop marks
     extend those 2 cards' edges only, not the 7 empty places'."""
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious")
+    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious", "--only", "cards")
     assert r.exit_code == 0, r.output
     with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
         page = pdf.pages[-2]  # the last front

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -23,12 +24,30 @@ def templates_pdf(request, tmp_path_factory):
 
     out = tmp_path_factory.mktemp(f"tpl-{request.param}")
     r = CliRunner().invoke(
-        main, ["build", "chariot-race", "--out", str(out), "--paper", request.param]
+        main,
+        [
+            "build",
+            "chariot-race",
+            "--out",
+            str(out),
+            "--paper",
+            request.param,
+            "--only",
+            "templates",
+        ],
     )
     assert r.exit_code == 0, r.output
     return out / "chariot-race" / "templates.pdf"
 
 
+@functools.cache  # a built PDF never changes; pdfplumber is slow, so each is read once
+def page_rects(pdf_path) -> list[list[dict]]:
+    """Every page's rectangles."""
+    with pdfplumber.open(pdf_path) as pdf:
+        return [page.rects for page in pdf.pages]
+
+
+@functools.cache
 def strip_rects(pdf_path):
     """(page, rect, text inside) for every strip piece: rects as wide as the base."""
     found = []
@@ -42,17 +61,15 @@ def strip_rects(pdf_path):
 
 
 def overlap_rects(pdf_path, page_number, piece):
-    with pdfplumber.open(pdf_path) as pdf:
-        page = pdf.pages[page_number - 1]
-        return [
-            r
-            for r in page.rects
-            if abs(to_mm(r["height"]) - BASE_MM) < 0.05
-            and abs(to_mm(r["width"]) - OVERLAP_MM) < 0.05
-            and r["x0"] >= piece["x0"] - 0.01
-            and r["x1"] <= piece["x1"] + 0.01
-            and abs(r["top"] - piece["top"]) < 0.01
-        ]
+    return [
+        r
+        for r in page_rects(pdf_path)[page_number - 1]
+        if abs(to_mm(r["height"]) - BASE_MM) < 0.05
+        and abs(to_mm(r["width"]) - OVERLAP_MM) < 0.05
+        and r["x0"] >= piece["x0"] - 0.01
+        and r["x1"] <= piece["x1"] + 0.01
+        and abs(r["top"] - piece["top"]) < 0.01
+    ]
 
 
 def test_short_strips_measure_their_speed_in_inches(templates_pdf):
@@ -117,7 +134,10 @@ def test_rendered_at_100_percent_the_4_inch_strip_measures_up(tmp_path):
     from printkit.cli import main
 
     assert (
-        CliRunner().invoke(main, ["build", "chariot-race", "--out", str(tmp_path)]).exit_code == 0
+        CliRunner()
+        .invoke(main, ["build", "chariot-race", "--out", str(tmp_path), "--only", "templates"])
+        .exit_code
+        == 0
     )
     pdf_path = tmp_path / "chariot-race" / "templates.pdf"
     page_number, rect = next(

@@ -106,6 +106,9 @@ def test_wheel_ships_kits_and_fonts(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "printkit/_builtin_kits/chariot-race/kit.yaml" in names
     assert "printkit/fonts/DejaVuSans.ttf" in names
+    assert "printkit/fonts/LICENSE-DejaVu.txt" in names  # the fonts' licence travels with them
+    licences = {n.rsplit("/", 1)[-1] for n in names if ".dist-info/licenses/" in n}
+    assert licences == {"LICENSE", "LICENSE-DejaVu.txt"}
 
 
 def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
@@ -151,7 +154,7 @@ def test_custom_paper_sizes(cli, tmp_path):
 
     from printkit.layout.units import to_mm
 
-    r = cli("build", "chariot-race", "--paper", "8.5x14in", "--out", tmp_path)
+    r = cli("build", "chariot-race", "--paper", "8.5x14in", "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
     page = PdfReader(tmp_path / "chariot-race" / "cards.pdf").pages[0]
     dims = sorted(round(to_mm(float(v)), 1) for v in (page.mediabox.width, page.mediabox.height))

@@ -5,28 +5,29 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from pypdf import PdfReader
 
 from printkit.config import config_path, resolve_options
 from printkit.layout.units import to_mm
 from printkit.model.options import Options
+from tests.pdfcheck import page_paths
 
 
 def _first_sheet(pdf_path: Path) -> tuple[float, float, float]:
     """(page width mm, left edge of the left-most front card, of the left-most back card)."""
-    with pdfplumber.open(pdf_path) as pdf:
-        front, back = pdf.pages[0], pdf.pages[1]
+    front, back = page_paths(pdf_path, first=2)
 
-        def left(page) -> float:
-            cards = [r for r in page.rects if abs(to_mm(r["width"]) - 63) < 0.01]
-            return round(min(to_mm(r["x0"]) for r in cards), 3)
+    def left(shapes: list[dict]) -> float:
+        cards = [r for r in shapes if abs(to_mm(r["x1"] - r["x0"]) - 63) < 0.01]
+        return round(min(to_mm(r["x0"]) for r in cards), 3)
 
-        return round(to_mm(front.width), 1), left(front), left(back)
+    width = float(PdfReader(pdf_path).pages[0].mediabox.width)
+    return round(to_mm(width), 1), left(front), left(back)
 
 
 def _build(cli, out: Path, *flags: str) -> tuple[float, float, float]:
-    r = cli("build", "chariot-race", "--out", out, *flags)
+    r = cli("build", "chariot-race", "--out", out, "--only", "cards", *flags)
     assert r.exit_code == 0, r.output
     return _first_sheet(out / "chariot-race" / "cards.pdf")
 
@@ -133,7 +134,7 @@ def test_a_bad_settings_file_is_a_located_error_and_can_be_repaired(cli, tmp_pat
     assert cli("config", "set", "paper", "letter").exit_code == 0
     assert cli("config", "unset", "back-ofset").exit_code == 2  # not a setting: say so
     path.write_text("paper: letter\n", encoding="utf-8")
-    assert cli("build", "chariot-race", "--out", tmp_path).exit_code == 0
+    assert cli("build", "chariot-race", "--out", tmp_path, "--only", "bases").exit_code == 0
 
 
 def test_settings_live_in_the_platform_config_folder(monkeypatch):
@@ -150,7 +151,7 @@ def test_a_custom_paper_size_can_be_the_default(cli, tmp_path):
     from printkit.layout.units import to_mm
 
     assert cli("config", "set", "paper", "8.5x14in").exit_code == 0
-    r = cli("build", "chariot-race", "--out", tmp_path)
+    r = cli("build", "chariot-race", "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
     page = PdfReader(tmp_path / "chariot-race" / "cards.pdf").pages[0]
     dims = sorted(round(to_mm(float(v)), 1) for v in (page.mediabox.width, page.mediabox.height))

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from printkit.layout.units import to_mm
 from tests.conftest import edit, mm_box
+from tests.pdfcheck import page_chars, printed
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -45,7 +46,9 @@ def built(tmp_path_factory):
         "short": ["--duplex", "short"],
     }.items():
         d = tmp_path_factory.mktemp(key)
-        r = CliRunner().invoke(main, ["build", "chariot-race", "--out", str(d), *args])
+        r = CliRunner().invoke(
+            main, ["build", "chariot-race", "--out", str(d), "--only", "cards", *args]
+        )
         assert r.exit_code == 0, r.output
         out[key] = d / "chariot-race" / "cards.pdf"
     return out
@@ -118,7 +121,7 @@ def _partial_deck(kit_copy, total_wanted=4):
 )
 def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset, mirror):
     kit = _partial_deck(kit_copy, 4)  # a partial sheet: 2 cards in row 1, 2 in row 2
-    args = ["build", str(kit), "--out", tmp_path / "out", "--duplex", duplex]
+    args = ["build", str(kit), "--out", tmp_path / "out", "--duplex", duplex, "--only", "cards"]
     if offset != (0, 0):
         args += ["--back-offset", f"{offset[0]},{offset[1]}"]
     r = cli(*args)
@@ -192,27 +195,25 @@ def test_every_font_is_an_embedded_truetype_subset(built, key):
 def test_unicode_text_renders(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     edit(kit / "cards.yaml", 'title: "Whip"', 'title: "Whip – Æthelé’s ×2"')
-    r = cli("build", kit, "--out", tmp_path)
+    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        text = "".join(c["text"] for p in pdf.pages[-2:] for c in p.chars)
+    text = "".join(printed(p) for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")[-2:])
     assert "Whip–Æthelé’s×2" in text.replace(" ", "")  # lines may wrap at any space
 
 
 def test_card_text_is_text_not_markup(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     edit(kit / "cards.yaml", 'title: "Whip"', "title: \"<img src='/etc/passwd'/>\"")
-    r = cli("build", kit, "--out", tmp_path)
+    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        text = "".join(c["text"] for p in pdf.pages[-2:] for c in p.chars)
+    text = "".join(printed(p) for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")[-2:])
     assert "<imgsrc='/etc/passwd'/>" in text.replace(" ", "")  # printed as typed
 
 
 def test_rebuilds_are_byte_identical(cli, tmp_path):
     digests = []
     for name in ("one", "two"):
-        r = cli("build", "chariot-race", "--out", tmp_path / name)
+        r = cli("build", "chariot-race", "--out", tmp_path / name, "--only", "cards")
         assert r.exit_code == 0
         digests.append(
             hashlib.sha256(
@@ -226,15 +227,14 @@ def test_long_text_shrinks_to_fit(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     long = "Add 2″ to one of your movement cards this turn, " * 3
     edit(kit / "cards.yaml", "Add 2″ to one of your movement cards this turn.", long.strip())
-    r = cli("build", kit, "--out", tmp_path)
+    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
-        chars = [
-            c
-            for p in pdf.pages
-            for c in p.chars
-            if c["text"] == "A" and c["fontname"].endswith("DejaVuSans")
-        ]
+    chars = [
+        c
+        for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")
+        for c in p
+        if c["text"] == "A" and c["fontname"].endswith("DejaVuSans")
+    ]
     sizes = {round(c["size"], 2) for c in chars}
     assert min(sizes) < 10.77  # smaller than the 3.8 mm the box asks for
     assert min(sizes) >= 6.0  # never below min_text_size
@@ -252,7 +252,7 @@ def test_frame_width_and_panel_corners_come_from_the_data(cli, kit_copy, tmp_pat
                 f"min_text_size: 6pt\nframe_width: {frame}",
             )
         out = tmp_path / f"out-{frame}"
-        assert cli("build", kit, "--out", out).exit_code == 0
+        assert cli("build", kit, "--out", out, "--only", "cards").exit_code == 0
         with pdfplumber.open(out / "chariot-race" / "cards.pdf") as pdf:
             page = pdf.pages[0]
             # the top-left card's trim starts at x = 10.5 mm; its panel is its tallest curve

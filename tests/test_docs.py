@@ -8,7 +8,7 @@ from printkit import docgen
 from printkit.checks import all_rule_sets
 from printkit.components import COMPONENT_TYPES, component_type
 from printkit.docgen import DOCS, GENERATORS, records, refresh
-from printkit.model.kit import manifest_schema
+from printkit.kit import manifest_schema
 
 
 def test_generated_blocks_are_up_to_date():
@@ -65,7 +65,7 @@ def test_readme_quick_start_is_exactly_build_and_test():
     commands = [line.split("#")[0].strip() for line in block.splitlines()]
     assert commands == ["pip install -e . && printkit build", "pip install -e '.[test]' && pytest"]
     ci = (DOCS.parent / ".ci" / "run").read_text(encoding="utf-8")
-    assert "pip install -q -e '.[test]'" in ci and "\npytest" in ci
+    assert "pip install -q -e '.[test]'" in ci and "\nstep pytest\n" in ci
 
 
 def test_every_command_and_option_the_docs_name_exists():

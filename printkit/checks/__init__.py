@@ -8,15 +8,19 @@ small function taking the kit and yielding findings.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.errors import Location
+from printkit.perf import gc_paused
+from printkit.plugins import available_games, game
 
 Severity = Literal["error", "warning", "info"]
+# What a rule yields for one problem: where (None: not read from a file; the finding is then
+# placed at the kit's kit.yaml) and a message.
+Problem = tuple[Location | None, str]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
@@ -46,7 +50,7 @@ class Rule:
     code: str
     severity: Severity
     summary: str
-    check: Callable[..., Iterable[tuple[Location, str] | Finding]]
+    check: Callable[..., Iterable[Problem | Finding]]
 
     @property
     def details(self) -> str:
@@ -82,21 +86,16 @@ class RuleSet:
                     findings.append(item)
                 else:
                     loc, message = item
-                    findings.append(Finding(rule.code, rule.severity, message, loc))
+                    where = loc or Location(kit.manifest_file)
+                    findings.append(Finding(rule.code, rule.severity, message, where))
         return findings
-
-
-def game_module(name: str):
-    return importlib.import_module(f"printkit.games.{name}")
 
 
 def all_rule_sets() -> list[tuple[str, RuleSet]]:
     """(game module name, its RuleSet) for every game module that declares RULES."""
-    from printkit.games import available_games
-
     sets = []
     for name in available_games():
-        rules = getattr(game_module(name), "RULES", None)
+        rules = getattr(game(name), "RULES", None)
         if isinstance(rules, RuleSet):
             sets.append((name, rules))
     return sets
@@ -104,12 +103,10 @@ def all_rule_sets() -> list[tuple[str, RuleSet]]:
 
 def run_checks(kit) -> list[Finding]:
     """Validate every component (InputError propagates) and run the kit's game rules."""
-    from printkit.perf import gc_paused
-
     with gc_paused():
         kit.models()
     if kit.manifest.rules is None:
         return []
-    module = game_module(kit.manifest.rules.module)
+    module = game(kit.manifest.rules.module)
     findings = module.RULES.run(kit)
     return sorted(findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))

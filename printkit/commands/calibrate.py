@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from printkit.cli import _parse_offset, _report_errors
 from printkit.config import PAPERS
+
+if TYPE_CHECKING:
+    from printkit.layout.calibration import CalibrationSheet
+    from printkit.layout.imposition import Duplex
 
 
 @click.command()
@@ -51,14 +56,16 @@ def calibrate(paper, duplex, step, back_offset, out) -> None:
     offset written in its cell. The cell whose cross lines up is the value for
     `printkit config set back-offset X,Y`.
     """
+    # imported here, not at the top, so that `printkit --help` and `calibrate --help` stay fast
     from printkit.config import resolve_options
-    from printkit.draw.calibration import draw_calibration_sheet
     from printkit.errors import Location, fail
     from printkit.layout.calibration import calibration_sheet
     from printkit.output import staged
 
     options = resolve_options(paper=paper, duplex=duplex, back_offset_mm=back_offset)
-    flip = "long" if options.duplex == "off" else options.duplex  # fed by hand: turned like a book
+    flip: Duplex = (
+        "long" if options.duplex == "off" else options.duplex
+    )  # fed by hand: turned like a book
     try:
         sheet = calibration_sheet(
             options.paper_size, flip, step_mm=step, centre_mm=options.back_offset_mm
@@ -66,10 +73,25 @@ def calibrate(paper, duplex, step, back_offset, out) -> None:
     except ValueError as exc:
         raise fail(Location("printkit calibrate"), str(exc)) from None
     with staged(out.parent) as stage:
-        draw_calibration_sheet(stage.temp_for(out), sheet, options.paper)
+        write_calibration_sheet(stage.temp_for(out), sheet, options.paper)
     click.echo(f"wrote {out}")
     click.echo(
         f"Print both pages double-sided at 100 %, flipping on the {flip} edge; hold the sheet "
         "to the light and run: printkit config set back-offset X,Y",
         err=True,
     )
+
+
+def write_calibration_sheet(path: Path, sheet: CalibrationSheet, paper_name: str) -> None:
+    """The two-page calibration PDF: the front, then the back behind it."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.draw.calibration import back_page, front_page
+    from printkit.output import new_canvas
+
+    size = (sheet.sheet.width, sheet.sheet.height)
+    c = new_canvas(path, size, "printkit duplex calibration", f"{paper_name}, {sheet.duplex}")
+    front_page(c, sheet, paper_name)
+    c.showPage()
+    back_page(c, sheet, paper_name)
+    c.showPage()
+    c.save()

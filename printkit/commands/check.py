@@ -20,10 +20,15 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from printkit.cli import EXIT_INPUT, EXIT_OK, EXIT_RULES, _kit_options, _report_errors
+
+if TYPE_CHECKING:
+    from printkit.checks import Finding
+    from printkit.errors import Diagnostic
 
 INPUT_CODE = "INPUT"
 
@@ -48,6 +53,8 @@ def check_command(kits, fmt, variants, players) -> None:
     3 a bug in printkit. `printkit rules` lists every rule code; docs/checks.md explains them
     and the JSON shape.
     """
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.build import lay_out_kit
     from printkit.checks import run_checks
     from printkit.errors import InputError, error_count
     from printkit.kit import builtin_kit_names, load_kit
@@ -55,14 +62,15 @@ def check_command(kits, fmt, variants, players) -> None:
 
     options = Options(variants=tuple(variants), players=players)
     names = list(kits) or builtin_kit_names()
-    findings, problems = [], []
+    findings: list[tuple[str, Finding]] = []
+    problems: list[tuple[str, Diagnostic]] = []
     for name in names:
         label = name  # the kit's own name once its kit.yaml is read, as in its findings
         try:
             kit = load_kit(name, options)
             label = kit.name
             kit_findings = run_checks(kit)
-            _lay_out(kit)
+            lay_out_kit(kit)
             findings.extend((kit.name, f) for f in kit_findings)
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)
@@ -118,26 +126,6 @@ def _problem_json(kit_name: str, d) -> dict:
     }
 
 
-def _lay_out(kit) -> None:
-    """What only drawing finds (text too long for its box), from components that offer a
-    `preflight(kit, cid)`; every such error of the kit is raised together."""
-    from printkit.components import component_type
-    from printkit.errors import InputError
-
-    errors: list = []
-    with kit.drawing():
-        for cid in kit.component_ids():
-            preflight = getattr(component_type(kit.spec(cid).type), "preflight", None)
-            if preflight is None:
-                continue
-            try:
-                preflight(kit, cid)
-            except InputError as exc:
-                errors.extend(exc.diagnostics)
-    if errors:
-        raise InputError(errors)
-
-
 def _line(obj: dict) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=False)
 
@@ -154,6 +142,7 @@ def _line(obj: dict) -> str:
 @_report_errors
 def rules_command(kit, fmt) -> None:
     """List every rule code `printkit check` uses, with what it checks (KIT's game only if given)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.checks import all_rule_sets
     from printkit.kit import load_kit
 

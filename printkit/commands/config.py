@@ -26,6 +26,7 @@ def config_command(ctx: click.Context) -> None:
 @_report_errors
 def set_command(key: str, value: str) -> None:
     """Save a setting, like `back-offset 0.5,-1` or `paper letter`."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit import config
 
     stored = config.set_value(key, value)
@@ -37,6 +38,7 @@ def set_command(key: str, value: str) -> None:
 @_report_errors
 def get_command(key: str) -> None:
     """Print the value KEY has now (from your settings, or the default)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit import config
 
     config.check_key(key)
@@ -49,6 +51,7 @@ def get_command(key: str) -> None:
 @_report_errors
 def unset_command(key: str) -> None:
     """Remove KEY from your settings, so the default applies again."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit import config
 
     if config.unset_value(key):
@@ -61,6 +64,7 @@ def unset_command(key: str) -> None:
 @_report_errors
 def list_command() -> None:
     """Every setting with its value and where the value comes from."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit import config
 
     for key, setting in config.SETTINGS.items():
@@ -71,6 +75,7 @@ def list_command() -> None:
 @config_command.command(name="path")
 def path_command() -> None:
     """Print where the settings file is (it may not exist yet)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit import config
 
     click.echo(str(config.config_path()))

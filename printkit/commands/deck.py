@@ -34,6 +34,7 @@ from printkit.cli import _kit_options, _report_errors
 def deck_command(kit, components, fmt, variants, players) -> None:
     """Show the composition of KIT's decks: counts by kind, the spread of each numeric field,
     the total, and what each player count leaves to draw."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.errors import Location, fail
     from printkit.kit import load_kit
     from printkit.model.options import Options

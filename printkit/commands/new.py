@@ -31,6 +31,7 @@ def kit_name_for(folder: Path) -> str:
 
 def _copy_kit(src: Path, target: Path, new_name: str) -> None:
     """Copy beside the target, rename the kit, then move the finished copy into place."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import MANIFEST
 
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -66,6 +67,7 @@ def _copy_kit(src: Path, target: Path, new_name: str) -> None:
 @_report_errors
 def new_command(target: Path, source: str, name: str | None) -> None:
     """Copy a kit into DIR so you can edit it, check it and build it as your own."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.errors import Location, display_path, fail
     from printkit.kit import MANIFEST, load_kit, resolve_kit_dir
     from printkit.load.schema import Id

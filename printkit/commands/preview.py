@@ -33,8 +33,10 @@ def preview(kits, out, variants, players, **print_options) -> None:
     The kit is built afresh into a temporary folder; its PDFs are not kept (use
     `printkit build --png` to keep both).
     """
+    # imported here, not at the top, so that `printkit --help` stays fast
     import tempfile
 
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build import build_kits
     from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit

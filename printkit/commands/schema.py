@@ -48,10 +48,10 @@ def modeline(data_file: str) -> str:
 
 def kit_schemas(kit: Any) -> dict[str, dict]:
     """Every kit file (relative path, '/'-separated) -> its JSON Schema, in a stable order."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.components import component_type
     from printkit.games import game
-    from printkit.kit import MANIFEST
-    from printkit.model.kit import manifest_schema
+    from printkit.kit import MANIFEST, manifest_schema
 
     out = {MANIFEST: _document(manifest_schema().json(), "printkit kit manifest (kit.yaml)")}
     rules = kit.manifest.rules
@@ -91,6 +91,7 @@ def dumps(schema: dict) -> str:
 @_report_errors
 def schema_command(kit: str, out: Path | None) -> None:
     """Write JSON Schemas for KIT's files, for editor autocompletion and CI validation."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import load_kit
     from printkit.output import staged
 

@@ -30,6 +30,7 @@ def score_command(kit: str, layout: str, last: str | None) -> None:
     Chartae: rows from the top separated by new lines or '/', e.g.
     "A C:1 G / compass E:2 B / D F H:3" (':1' = a quarter turn clockwise).
     """
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.errors import Location, display_path, fail
     from printkit.games import game
     from printkit.kit import load_kit

@@ -3,34 +3,20 @@
 A component type is a module in this package exposing:
     load(kit, component_id) -> model        validate the data file, build the model
     render(kit, component_id, path) -> int  draw the model into a PDF at `path`; return pages
-    output_name(kit, component_id) -> str   the file name it writes (usually <id>.pdf)
+Every component writes one file, `output_name(component_id)` (<id>.pdf).
 and should expose
     schema(kit=None, component_id=None) -> Type   the data file's schema (generic without a
                                             kit), for `printkit schema` and docs/data-format.md
-Types are found by name, so adding one needs no change anywhere else but this table.
+Types are found by name (printkit/plugins.py), so adding one is a module and a line there.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
+from printkit.plugins import COMPONENT_TYPES, component_type
 
-# type name -> module under printkit.components
-COMPONENT_TYPES: dict[str, str] = {
-    "deck": "deck",
-    "tiles": "tiles",
-    "board": "board",
-    "tokens": "tokens",
-    "templates": "templates",
-    "bases": "bases",
-    "damage-chart": "damage_chart",
-    "track": "track",
-}
+__all__ = ["COMPONENT_TYPES", "component_type", "output_name"]
 
 
-def component_type(name: str) -> ModuleType:
-    return importlib.import_module(f"printkit.components.{COMPONENT_TYPES[name]}")
-
-
-def default_output_name(component_id: str) -> str:
+def output_name(component_id: str) -> str:
+    """The file a component writes, inside the kit's output folder."""
     return f"{component_id}.pdf"

@@ -28,10 +28,6 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return BASES
 
 
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
 @dataclass(frozen=True)
 class _Item:
     number: int

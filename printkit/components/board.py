@@ -20,7 +20,14 @@ from printkit.kit import Kit
 from printkit.layout.arena import Arena, fit_arena
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import PAPER, Size
-from printkit.load.schema import Context, Record, copy_source, validate_document, where
+from printkit.load.schema import (
+    Context,
+    Record,
+    copy_source,
+    located,
+    validate_document,
+    where,
+)
 from printkit.model.board import PALETTE, Board, Spina, board_schema
 
 
@@ -93,7 +100,7 @@ def _check_squares(b: Board, file: str) -> None:
         if key in seen:
             errors.add(
                 where(sq),
-                f"track {sq.track} square {sq.at} is already given at line {where(seen[key]).line}",
+                f"track {sq.track} square {sq.at} is already given at line {located(seen[key]).line}",
             )
         seen[key] = sq
         if b.square_kinds[sq.kind].names_card and not sq.card:
@@ -141,10 +148,6 @@ def arena(b: Board) -> Arena:
         raise fail(
             where(b, "lane_width") or Location(b.file), f"the arena does not fit: {exc}"
         ) from None
-
-
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:

@@ -7,15 +7,16 @@ of cards lost on hitting the outer stakes is printed beneath as a reference.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.components.links import used_model
+from printkit.components.pages import start_sheet
 from printkit.draw import damage_chart as draw
 from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Field, Id, Record, Str, validate_document, where
-from printkit.model.bases import Bases, Chariot
+from printkit.model.bases import Bases
+from printkit.model.damage_chart import Category, DamageChart
 from printkit.model.deck import Deck
 from printkit.output import new_canvas
 
@@ -27,26 +28,6 @@ SCHEMA = Record(
         "damage_field": Field(Id(), default="damage", doc="the deck field naming a category"),
     },
 )
-
-
-@dataclass(frozen=True)
-class Category:
-    name: str
-    label: str
-    out: int
-    cards: int  # cards in the deck whose crash effect ticks it
-
-
-@dataclass
-class DamageChart:
-    title: str
-    instructions: str
-    categories: list[Category]
-    chariots: list[Chariot]
-    laps: int
-    stakes: list[tuple[float, int]]  # (speed, cards lost)
-    speed_unit: str
-    file: str
 
 
 def load(kit: Kit, component_id: str) -> DamageChart:
@@ -90,17 +71,12 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return SCHEMA
 
 
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     chart: DamageChart = kit.model(component_id)
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
-    c.setTrimBox((0, 0, sheet.width, sheet.height))
-    c.setBleedBox((0, 0, sheet.width, sheet.height))
+    start_sheet(c, sheet)
     draw.page(c, sheet, chart, f"{kit.name} · {title} · page 1 of 1")
     c.showPage()
     c.save()

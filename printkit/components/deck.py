@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 from pathlib import Path
 from typing import Any
 
-from printkit import limits
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit import limits, variants
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.draw.card import (
     PLACEHOLDER,
@@ -20,7 +23,15 @@ from printkit.kit import Kit
 from printkit.layout.units import to_mm
 from printkit.load import spreadsheet
 from printkit.load.images import KitImage, load_image
-from printkit.load.schema import Context, MapOf, Record, copy_source, validate_document, where
+from printkit.load.schema import (
+    Context,
+    MapOf,
+    Record,
+    copy_source,
+    located,
+    validate_document,
+    where,
+)
 from printkit.load.yamlsafe import Document
 from printkit.model.deck import (
     FIELD_DECL,
@@ -128,7 +139,7 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
     seen: dict[str, Card] = {}
     for card in deck.cards:
         if card.id in seen:
-            first = where(seen[card.id])
+            first = located(seen[card.id])
             errors.add(
                 where(card, "id"), f"duplicate card id {card.id!r} (first at line {first.line})"
             )
@@ -246,14 +257,13 @@ def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str
 
 def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
     """Filter, recount and mark cards for the chosen variants, in the order given."""
-    from printkit import variants
-
     active = kit.active_variants()
     if not active:
         return
     decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
     if component_id == decks[0]:  # the references span every deck; report them once
-        ids, tags = set(), set()
+        ids: set[str] = set()
+        tags: set[str] = set()
         for cid in decks:
             try:
                 more_ids, more_tags = variants.declared_cards(kit.document(cid).data)
@@ -275,11 +285,7 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
 def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
     """Markers a kit's game module derives from its rules data (e.g. cards some player count
     leaves out): the module's optional `card_markers(kit, component_id) -> {card id: marker}`."""
-    if kit.manifest.rules is None:
-        return
-    from printkit.games import game
-
-    markers = getattr(game(kit.manifest.rules.module), "card_markers", None)
+    markers = kit.game_hook("card_markers")
     if markers is None:
         return
     table = markers(kit, component_id)
@@ -293,10 +299,6 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at)
     check_page_count(kit, deck.total, deck.size, at)
-
-
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
@@ -324,10 +326,6 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 def preflight(kit: Kit, component_id: str) -> None:
     """Lay out every card design on a canvas that is never saved, so that `printkit check`
     reports text that cannot fit (an input error, as in a build) without writing a PDF."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
     deck: Deck = kit.model(component_id)
     painter = CardPainter(Canvas(io.BytesIO()), deck, 0)
     errors: list = []

@@ -1,43 +1,9 @@
 """Links between components: a component's `uses: {role: other-id}` in kit.yaml, resolved.
 
 A templates sheet needs the deck and the chariot bases; a damage chart needs the deck; the
-track needs the bases. Each names them in kit.yaml, and finds their models through here.
+track needs the bases. The functions live with the kit (printkit/kit.py), which games use too.
 """
 
-from __future__ import annotations
+from printkit.kit import component_of_type, used_model
 
-from typing import Any
-
-from printkit.errors import Location, fail
-from printkit.kit import Kit
-from printkit.load.schema import where
-
-
-def used_model(kit: Kit, component_id: str, role: str, expected_type: str) -> Any:
-    """The model of the component this one `uses` as `role`; an input error if it is missing."""
-    spec = kit.spec(component_id)
-    here = where(spec, "uses") or where(spec) or Location(kit.manifest_file)
-    other = spec.uses.get(role)
-    if other is None:
-        raise fail(
-            here,
-            f"component {component_id!r} needs `uses: {{{role}: <component id>}}` naming its "
-            f"{expected_type} component",
-        )
-    if other not in kit.manifest.components:
-        raise fail(here, f"component {component_id!r} uses {other!r}, which the kit does not have")
-    if kit.spec(other).type != expected_type:
-        raise fail(
-            here,
-            f"component {component_id!r} uses {other!r} as its {role}, but {other!r} is a "
-            f"{kit.spec(other).type}, not a {expected_type}",
-        )
-    return kit.model(other)
-
-
-def component_of_type(kit: Kit, type_name: str) -> str | None:
-    """The id of the kit's first component of this type, if any."""
-    for cid in kit.component_ids():
-        if kit.spec(cid).type == type_name:
-            return cid
-    return None
+__all__ = ["component_of_type", "used_model"]

@@ -6,10 +6,10 @@ bases (the strip width). Pages are landscape home sheets; every one carries the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.components.links import used_model
+from printkit.components.pages import start_sheet
 from printkit.draw import templates as draw
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.errors import Location, fail
@@ -22,35 +22,11 @@ from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
 from printkit.model.deck import Deck
-from printkit.model.templates import TEMPLATES, TemplatesSpec, strip_specs
+from printkit.model.templates import TEMPLATES, Piece, Strip, Templates, TemplatesSpec, strip_specs
 from printkit.output import new_canvas
 
 HEADER = mm(13)  # instructions at the top of every sheet
 FOOTER = mm(10)  # the calibration bar at the bottom
-
-
-@dataclass
-class Strip:
-    speed: float
-    fan: float  # the largest turn drawn, degrees
-    length: float  # points
-    where: Location
-
-
-@dataclass
-class Templates:
-    spec: TemplatesSpec
-    strips: list[Strip]
-    width: float  # the base width: every strip's width
-    unit: str  # the speed field's unit, e.g. "in"
-    file: str
-
-    @property
-    def unit_points(self) -> float:
-        return UNIT_POINTS[self.unit]
-
-    def strip_for(self, speed: float) -> Strip | None:
-        return next((s for s in self.strips if abs(s.speed - speed) < 1e-9), None)
 
 
 def load(kit: Kit, component_id: str) -> Templates:
@@ -91,23 +67,6 @@ def load(kit: Kit, component_id: str) -> Templates:
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     """The data file's schema, for `printkit schema` and the data-format docs."""
     return TEMPLATES
-
-
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
-@dataclass(frozen=True)
-class Piece:
-    strip: Strip
-    number: int  # 1-based
-    of: int
-    start: float  # along the strip
-    end: float
-
-    @property
-    def last(self) -> bool:
-        return self.number == self.of
 
 
 def pieces(t: Templates, room: float) -> list[Piece]:
@@ -163,9 +122,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     n_pages = max(p.page for p in placements) + 1
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
     for page in range(n_pages):
-        c.setPageSize((sheet.width, sheet.height))
-        c.setTrimBox((0, 0, sheet.width, sheet.height))
-        c.setBleedBox((0, 0, sheet.width, sheet.height))
+        start_sheet(c, sheet)
         draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title)
         for pl in (p for p in placements if p.page == page):
             piece = ps[pl.index]

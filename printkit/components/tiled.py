@@ -48,7 +48,7 @@ def render_plan(
     """Write the plan to `path`; returns the number of pages.
 
     `tiled` defaults to the home profile; pass False to print a reduced or single-page version.
-    `lead` draws one page (size, boxes and showPage its own) before the plan, e.g. a
+    `lead` writes one whole page (start_sheet, drawing, showPage) before the plan, e.g. a
     dimensioned overview; it counts in the pages returned.
     """
     opts = kit.options

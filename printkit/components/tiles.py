@@ -15,7 +15,7 @@ from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.tiles import ReferenceOverflow, ReferenceSide, TilePainter
 from printkit.errors import Collector, Location, fail
 from printkit.kit import Kit
-from printkit.load.schema import Record, validate_document, where
+from printkit.load.schema import Record, located, validate_document, where
 from printkit.model.tiles import TILE_SET, TileSet, parse_edges, tile_problems
 
 
@@ -47,7 +47,7 @@ def load(kit: Kit, component_id: str) -> TileSet:
                 where(tile, "id"),
                 f"duplicate tile id {tile.id!r} (first at line {seen[tile.id].line})",
             )
-        seen.setdefault(tile.id, where(tile, "id"))
+        seen.setdefault(tile.id, located(tile, "id"))
     errors.raise_if_any()
     if kit.options.profile == "home":
         home_grid(kit, tiles.size, Location(doc.file))
@@ -57,10 +57,6 @@ def load(kit: Kit, component_id: str) -> TileSet:
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     """The data file's schema, for `printkit schema` and the data-format docs."""
     return TILE_SET
-
-
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:

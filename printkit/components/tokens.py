@@ -6,7 +6,10 @@ player aids follow, single-sided. Drawing is in draw/tokens.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.tokens import AidPainter, PiecePainter
@@ -14,7 +17,7 @@ from printkit.errors import Location
 from printkit.kit import Kit
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.tokens import TOKENS, Tokens
+from printkit.model.tokens import TOKENS, Group, Tokens
 from printkit.output import new_canvas
 
 
@@ -35,10 +38,6 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return TOKENS
 
 
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     t: Tokens = kit.model(component_id)
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
@@ -53,7 +52,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
             path,
             items,
             Size(group.width, group.height),
-            lambda cv, bleed, g=group: PiecePainter(cv, g, bleed),
+            _painter_of(group),
             where(group) or Location(t.file),
             progress,
             canvas=c,
@@ -74,3 +73,8 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         )
     c.save()
     return pages
+
+
+def _painter_of(group: Group) -> Callable[[Canvas, float], PiecePainter]:
+    """A painter factory bound to `group` now (a lambda in the loop would see the last one)."""
+    return lambda c, bleed: PiecePainter(c, group, bleed)

@@ -9,6 +9,7 @@ from pathlib import Path
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.components.links import used_model
+from printkit.components.pages import start_sheet
 from printkit.components.tiled import render_plan
 from printkit.draw import track as draw
 from printkit.draw import track_plan
@@ -47,10 +48,6 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return TRACK
 
 
-def output_name(kit: Kit, component_id: str) -> str:
-    return f"{component_id}.pdf"
-
-
 def grid_items(track: Track, bases: Bases) -> list[tuple[Rect, str, str]]:
     slots = track.grid_slots(len(bases.chariots), bases.width, bases.length)
     return [
@@ -64,14 +61,16 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     bases: Bases = used_model(kit, component_id, "bases", "bases")
     title = kit.spec(component_id).title or component_id
     grid = grid_items(track, bases)
+    sheet = kit.options.paper_size.rotated()
 
     def plan_page(c: Canvas) -> None:
-        track_plan.plan_page(c, kit, track, bases, grid, title)
+        start_sheet(c, sheet)
+        track_plan.plan_page(c, sheet, kit.name, track, bases, grid, title)
+        c.showPage()
         if progress:
             progress(1)
 
     if not kit.options.full_size:
-        sheet = kit.options.paper_size.rotated()
         c = new_canvas(
             path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name
         )

@@ -143,7 +143,7 @@ class ArenaPainter:
                 c.drawPath(p, stroke=1, fill=1)
                 if s in stones and not kind:
                     self._stone_tint(c, s, lane)
-                if kind:
+                if kind and sq:
                     self._symbol(c, kind, sq.card, s, lane)
                 self._number(c, at, s, lane, kind)
 
@@ -371,20 +371,20 @@ class ArenaPainter:
             draw_line_fitted(
                 c, row.label, font("heading"), 8.5, chip.x + mm(1), chip.cy - 3, chip.w - mm(2)
             )
-            for k, r in enumerate(mine, start=1):
+            for k, slot in enumerate(mine, start=1):
                 c.setFillColor(tint(row.colour, 0.78))
                 c.setStrokeColor(
                     colour(row.colour) if luminance(row.colour) < 0.8 else colour(self.p.ink)
                 )
                 c.setLineWidth(0.9)
                 c.setDash(2, 1.2)
-                c.roundRect(r.x, r.y, r.w, r.h, mm(1.2), stroke=1, fill=1)
+                c.roundRect(slot.x, slot.y, slot.w, slot.h, mm(1.2), stroke=1, fill=1)
                 c.setDash()
                 c.setFillColor(
                     shade(row.colour, 0.3) if luminance(row.colour) < 0.8 else colour(self.p.ink)
                 )
                 c.setFont(font("heading"), 6.5)
-                c.drawCentredString(r.cx, r.cy - 2.2, _roman(k))
+                c.drawCentredString(slot.cx, slot.cy - 2.2, _roman(k))
 
     def _cone(self, c: Canvas, x: float, y: float, r: float) -> None:
         """A turning post seen from above: a dark cone with a light tip."""

@@ -4,8 +4,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,7 +20,6 @@ from printkit.layout.calibration import (
 )
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-from printkit.output import new_canvas
 
 INK = Color(0.12, 0.12, 0.12)
 GRID = Color(0.78, 0.78, 0.78)
@@ -34,18 +31,8 @@ FLIP_WORDS = {"long": "the long edge", "short": "the short edge", "off": "the lo
 OTHER_FLIP = {"long": "short", "short": "long", "off": "short"}
 
 
-def draw_calibration_sheet(path: Path, sheet: CalibrationSheet, paper_name: str) -> None:
-    """Write the two-page calibration PDF: front, then back."""
-    size = (sheet.sheet.width, sheet.sheet.height)
-    c = new_canvas(path, size, "printkit duplex calibration", f"{paper_name}, {sheet.duplex}")
-    _front(c, sheet, paper_name)
-    c.showPage()
-    _back(c, sheet, paper_name)
-    c.showPage()
-    c.save()
-
-
-def _front(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
+def front_page(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
+    """The front of the sheet: a grid of crosshair targets, on the current page."""
     centre = offset_label(sheet.centre_mm)
     c.setLineWidth(0.3)
     c.setStrokeColor(GRID)
@@ -115,7 +102,8 @@ def _front_header(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
         y -= mm(4.1)
 
 
-def _back(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
+def back_page(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
+    """The back: a cross behind each target, shifted by its cell's offset, on the current page."""
     c.saveState()
     c.setStrokeColor(INK)
     c.setLineWidth(LINE)

@@ -284,7 +284,7 @@ class CardPainter:
         if not value:
             if not e.empty:
                 raise MissingValue(e.field or "drift")
-            self._draw_empty(e, kind, box)
+            self._draw_empty(e, e.empty, kind, box)
             return
         under = self._caption_under(e, card, kind, box, ink)
         mid = box.y + under + (box.h - under) * 0.42
@@ -296,7 +296,7 @@ class CardPainter:
                 self.c, str(mode).upper(), font("heading"), mm(3), box.x, box.y1 - mm(3.2), box.w
             )
 
-    def _draw_empty(self, e: Element, kind: Kind, box: Rect) -> None:
+    def _draw_empty(self, e: Element, words: str, kind: Kind, box: Rect) -> None:
         """A muted pictogram and the element's `empty` words, so the box is plainly not blank."""
         muted = tint(kind.colour, 0.6)
         under = mm(4.2)
@@ -307,7 +307,7 @@ class CardPainter:
         self.c.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
         self.c.setFillColor(shade(kind.colour, 0.1))
         draw_line_fitted(
-            self.c, e.empty, font("heading"), min(e.size, mm(3.2)), box.x, box.y + mm(0.5), box.w
+            self.c, words, font("heading"), min(e.size, mm(3.2)), box.x, box.y + mm(0.5), box.w
         )
 
     def _draw_band(self, e: Element, card: Card, kind: Kind, box: Rect, ink) -> None:

@@ -6,8 +6,6 @@ new category in the deck needs no change here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,9 +18,7 @@ from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
-
-if TYPE_CHECKING:
-    from printkit.components.damage_chart import DamageChart
+from printkit.model.damage_chart import DamageChart
 
 INK = Color(0.1, 0.09, 0.08)
 RULE = Color(0.55, 0.55, 0.55)

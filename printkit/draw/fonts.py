@@ -33,10 +33,6 @@ FONTS = {
     "display": "DejaVuSerifCondensed-Bold.ttf",
     "serif-bold": "DejaVuSerif-Bold.ttf",
 }
-INITIAL_FONT = "pk-body"
-
-
-ROLES = tuple(FONTS)
 _kit_overrides: dict[str, str] = {}  # role -> registered name, while a kit with fonts is drawn
 
 
@@ -108,11 +104,6 @@ def kit_fonts(names: dict[str, str]) -> Iterator[None]:
     finally:
         _kit_overrides.clear()
         _kit_overrides.update(saved)
-
-
-def register_all() -> None:
-    for role in FONTS:
-        _shipped(role)
 
 
 @cache

@@ -8,9 +8,11 @@ pixels are sized), and a card costs one `Do` operator instead of an image encodi
 from __future__ import annotations
 
 import hashlib
+import io
 from collections.abc import Iterable
 from typing import Any
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.layout.geometry import Rect
@@ -30,9 +32,16 @@ def define_image_forms(
         if name in defined:
             continue
         c.beginForm(name, 0, 0, 1, 1)
-        c.drawImage(images[path].reader(), 0, 0, 1, 1, mask="auto")
+        c.drawImage(image_reader(images[path]), 0, 0, 1, 1, mask="auto")
         c.endForm()
         defined.add(name)
+
+
+def image_reader(image: Any) -> ImageReader:
+    """A reportlab reader over a KitImage's print pixels (a whole JPEG is embedded as it is)."""
+    if isinstance(image.pixels, bytes):
+        return ImageReader(io.BytesIO(image.pixels))
+    return ImageReader(image.pixels)
 
 
 def place_image(c: Canvas, image: Any, path: str, box: Rect) -> None:

@@ -10,7 +10,6 @@ turn of a degrees. Everything is measured from the template data; nothing here i
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -19,9 +18,7 @@ from printkit.draw.fonts import font, text_width
 from printkit.draw.text import draw_line_fitted
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-
-if TYPE_CHECKING:
-    from printkit.components.templates import Piece, Strip, Templates
+from printkit.model.templates import Piece, Strip, Templates
 
 PAPER = Color(0.985, 0.965, 0.92)
 FAN_FILL = Color(0.9, 0.9, 0.9)

@@ -13,9 +13,9 @@ from printkit.draw import track as draw
 from printkit.draw.fonts import font, text_width
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.draw.text import draw_line_fitted
-from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.sizes import Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.model.bases import Bases
 from printkit.model.track import Track
@@ -67,7 +67,7 @@ def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
                 "  ramp + pit",
                 f"{p.ramp / 72:.3g} + {p.length / 72:.3g} in, {p.width / 72:.3g} in wide",
             ),
-            ("  a jump needs more than", length_text(track.pit_jump(bases.length))),
+            ("  a jump needs more than", length_text(p.jump(bases.length))),
         ]
     n = len(bases.chariots)
     rows += [
@@ -82,11 +82,10 @@ def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
     return rows
 
 
-def plan_page(c: Canvas, kit: Kit, track: Track, bases: Bases, grid: list, title: str) -> None:
-    sheet = kit.options.paper_size.rotated()
-    c.setPageSize((sheet.width, sheet.height))
-    c.setTrimBox((0, 0, sheet.width, sheet.height))
-    c.setBleedBox((0, 0, sheet.width, sheet.height))
+def plan_page(
+    c: Canvas, sheet: Size, kit_name: str, track: Track, bases: Bases, grid: list, title: str
+) -> None:
+    """The plan on the current page, which is `sheet` (the caller starts and ends the page)."""
     top = sheet.height - KEEP_OUT
     room = Rect(
         KEEP_OUT + DIM_ROOM,
@@ -144,9 +143,8 @@ def plan_page(c: Canvas, kit: Kit, track: Track, bases: Bases, grid: list, title
         c,
         Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
         False,
-        f"{kit.name} · {title} · plan at 1:{n}",
+        f"{kit_name} · {title} · plan at 1:{n}",
     )
-    c.showPage()
 
 
 def _dimensions(c: Canvas, track: Track, at) -> None:

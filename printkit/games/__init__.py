@@ -11,14 +11,6 @@ and may expose
 
 from __future__ import annotations
 
-import importlib
-from pathlib import Path
+from printkit.plugins import available_games, game
 
-
-def available_games() -> list[str]:
-    here = Path(__file__).parent
-    return sorted(p.stem for p in here.glob("*.py") if not p.stem.startswith("_"))
-
-
-def game(name: str):
-    return importlib.import_module(f"printkit.games.{name}")
+__all__ = ["available_games", "game"]

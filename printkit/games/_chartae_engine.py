@@ -24,7 +24,7 @@ in a row (counting both players' turns). The game ends when the map is full.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 HALF_EDGES = 8
@@ -43,6 +43,9 @@ class EngineTile:
     halves: tuple[str, ...]
     piece_of: tuple[int, ...]
     compass: bool = False
+    _views: tuple[tuple[tuple[str, ...], tuple[int, ...]], ...] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         views = []
@@ -133,7 +136,7 @@ def decide(groups: dict[str, Group], last_placer: str | None) -> Result:
     return Result(groups, others[0] if len(others) == 1 else None, True)
 
 
-def placement_cells(placed: Sequence[Cell] | set[Cell], columns: int, rows: int) -> list[Cell]:
+def placement_cells(placed: Iterable[Cell], columns: int, rows: int) -> list[Cell]:
     """Empty cells touching a placed tile by an edge that keep the map within columns x rows."""
     taken = set(placed)
     xs = [c[0] for c in taken]
@@ -210,13 +213,6 @@ class Game:
 
     def result(self, terrains: Sequence[str]) -> Result:
         return decide(largest_groups(self.placed, terrains), self.last_placer)
-
-
-def normalised(placed: Map) -> Map:
-    """The same map moved so its top-left cell is (0, 0)."""
-    x0 = min(c[0] for c in placed)
-    y0 = min(c[1] for c in placed)
-    return {(x - x0, y - y0): v for (x, y), v in placed.items()}
 
 
 def new_game(

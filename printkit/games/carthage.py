@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from printkit.checks import RuleSet
+from printkit.checks import Problem, RuleSet
 from printkit.errors import InputError, Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Record, Str, Type, where
@@ -126,11 +126,8 @@ def tokens(kit: Kit):
 
 
 def rules_where(kit: Kit, *path) -> Location:
-    """Where an item of the rules file was written (records only know their own fields).
-
-    Kit.rules_data() keeps the parsed rules document under this private key.
-    """
-    doc = kit._docs.get("\0rules")
+    """Where an item of the rules file was written (records only know their own fields)."""
+    doc = kit.rules_document()
     return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
 
 
@@ -279,7 +276,7 @@ def describe_move(move: Move) -> str:
 
 # -- checks ----------------------------------------------------------------------------------
 @RULES.rule("CT001", "error", "the arena has exactly the tracks the rules ask for (four)")
-def four_tracks(kit: Kit) -> Iterator[tuple[Location, str]]:
+def four_tracks(kit: Kit) -> Iterator[Problem]:
     b, want = board(kit), rules(kit).tracks
     if len(b.tracks) != want:
         yield (
@@ -289,7 +286,7 @@ def four_tracks(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT002", "error", "every FATUM-symbol square names an existing FATUM card")
-def fatum_squares_name_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
+def fatum_squares_name_cards(kit: Kit) -> Iterator[Problem]:
     b, r = board(kit), rules(kit)
     cards = {c.id for c in deck(kit, "fatum").cards}
     for sq in b.squares:
@@ -306,7 +303,7 @@ def fatum_squares_name_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT003", "error", "there is exactly one WRECK card")
-def one_wreck_card(kit: Kit) -> Iterator[tuple[Location, str]]:
+def one_wreck_card(kit: Kit) -> Iterator[Problem]:
     d = deck(kit, "fatum")
     kind = rules(kit).wreck_card_kind
     wrecks = [c for c in d.cards if c.kind == kind]
@@ -328,14 +325,14 @@ def one_wreck_card(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT004", "error", "the board has at least one WRECK square")
-def wreck_square(kit: Kit) -> Iterator[tuple[Location, str]]:
+def wreck_square(kit: Kit) -> Iterator[Problem]:
     b, kind = board(kit), rules(kit).wreck_square
     if not any(sq.kind == kind for sq in b.squares):
         yield where(b, "squares"), f"no square of kind {kind!r}: the WRECK card would never matter"
 
 
 @RULES.rule("CT005", "error", "the rescue cards exist in the FATUM deck")
-def rescue_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
+def rescue_cards(kit: Kit) -> Iterator[Problem]:
     r = rules(kit)
     cards = {c.id for c in deck(kit, "fatum").cards}
     for i, cid in enumerate(r.rescue_cards):
@@ -347,7 +344,7 @@ def rescue_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT006", "error", "every card on a removal list exists")
-def removal_lists(kit: Kit) -> Iterator[tuple[Location, str]]:
+def removal_lists(kit: Kit) -> Iterator[Problem]:
     r = rules(kit)
     for key, setup in r.setups.items():
         for cid, refs in setup.remove_cards.items():
@@ -372,7 +369,7 @@ def removal_lists(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT007", "error", "CURRICULUM numbers are unique and run 1, 2, 3... without gaps")
-def curriculum_numbers(kit: Kit) -> Iterator[tuple[Location, str]]:
+def curriculum_numbers(kit: Kit) -> Iterator[Problem]:
     d = deck(kit, "curriculum")
     seen: dict[int, Card] = {}
     for card in d.cards:
@@ -396,7 +393,7 @@ def curriculum_numbers(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT008", "error", "each colour has as many wood cues and cue slots as laps")
-def cues(kit: Kit) -> Iterator[tuple[Location, str]]:
+def cues(kit: Kit) -> Iterator[Problem]:
     r, b = rules(kit), board(kit)
     pieces = tokens(kit)
     for colour in r.chariots:
@@ -423,7 +420,7 @@ def cards_where(kit: Kit, role: str) -> Location:
 
 
 @RULES.rule("CT009", "info", "how the FATUM deck deals out for each player count")
-def fatum_deal(kit: Kit) -> Iterator[tuple[Location, str]]:
+def fatum_deal(kit: Kit) -> Iterator[Problem]:
     """The FATUM deck is dealt out completely, one card at a time from the dealer's left, so
     with an uneven deal the first players get one card more. Reported for every player count
     (or the one given with --players), at the deck's `cards:` line; in a team game (rules.yaml
@@ -451,7 +448,7 @@ def deal(total: int, n: int) -> str:
 
 
 @RULES.rule("CT010", "error", "no chain of forced moves loops forever")
-def no_loops(kit: Kit) -> Iterator[tuple[Location, str]]:
+def no_loops(kit: Kit) -> Iterator[Problem]:
     b = board(kit)
     moves = forced_moves(kit)
     loop = find_loop(b, moves)
@@ -471,7 +468,7 @@ def no_loops(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT011", "error", "every chariot colour has its MALEDICTION TABLETS card")
-def maledictions(kit: Kit) -> Iterator[tuple[Location, str]]:
+def maledictions(kit: Kit) -> Iterator[Problem]:
     r = rules(kit)
     d = deck(kit, "fatum")
     have = {c.get("colour") for c in d.cards if c.kind == r.malediction_kind}
@@ -484,7 +481,7 @@ def maledictions(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CT012", "error", "a team game gives every racing chariot to exactly one player")
-def teams(kit: Kit) -> Iterator[tuple[Location, str]]:
+def teams(kit: Kit) -> Iterator[Problem]:
     """A setup with `teams` (rules.yaml; the 2-player game: BLUE and RED against GREEN and
     WHITE) lists the chariots each player runs. It must have one team per player, name only
     chariots of `chariots` that this setup does not remove, and give each racing chariot to

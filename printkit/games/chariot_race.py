@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import RuleSet
-from printkit.components.links import component_of_type
+from printkit.checks import Problem, RuleSet
 from printkit.errors import Location
-from printkit.kit import Kit
+from printkit.kit import Kit, component_of_type
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
 from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
 from printkit.model.track import Track
+from printkit.report import Deal
 
 STAKES_ROW = Record(
     "outer-stakes row",
@@ -140,7 +140,7 @@ def lap_turns(track: Track, d: Deck) -> float | None:
 
 
 @RULES.rule("CR002", "error", "at least one card can jump the pit")
-def pit_jump(kit: Kit) -> Iterator[tuple[Location, str]]:
+def pit_jump(kit: Kit) -> Iterator[Problem]:
     """A chariot jumps the pit with a single card that takes it up the ramp and entirely clear
     of the pit: more than ramp + pit + base length (track.yaml `pit`, bases.yaml `size`). If no
     card is that long, the pit can never be jumped. Fix: add a faster card, or shorten the ramp
@@ -151,7 +151,7 @@ def pit_jump(kit: Kit) -> Iterator[tuple[Location, str]]:
     if track is None or bases is None or track.pit is None:
         return
     _, d = deck(kit)
-    need = track.pit_jump(bases.length)
+    need = track.pit.jump(bases.length)
     unit = speed_unit_points(d)
     cards = movement_cards(d)
     if not cards or any(float(c.get("speed")) * unit > need + 1e-6 for c in cards):
@@ -167,7 +167,7 @@ def pit_jump(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CR005", "error", "every speed in the deck has a movement template")
-def template_for_speed(kit: Kit) -> Iterator[tuple[Location, str]]:
+def template_for_speed(kit: Kit) -> Iterator[Problem]:
     """Every speed in the deck needs a movement template to measure the move with. Fix: add
     the speed to `strips` in templates.yaml, or give the card a speed that has a template.
     """
@@ -186,7 +186,7 @@ def template_for_speed(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CR006", "error", "every card's turn fits the fan of its speed's template")
-def turn_fits_fan(kit: Kit) -> Iterator[tuple[Location, str]]:
+def turn_fits_fan(kit: Kit) -> Iterator[Problem]:
     """A card's turn is measured on the fan of its speed's template; a turn wider than the fan
     cannot be measured. Fix: widen the strip's `fan` (or drop it to use the deck's largest turn)
     in templates.yaml, up to `fan.max`, or lower the card's turn.
@@ -211,7 +211,7 @@ def turn_fits_fan(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CR007", "error", "every crash effect ticks a damage-chart category or none")
-def crash_has_category(kit: Kit) -> Iterator[tuple[Location, str]]:
+def crash_has_category(kit: Kit) -> Iterator[Problem]:
     """Every card's crash effect ticks a box on the damage chart (its `damage` names one of
     rules.yaml `damage`) or is marked as leaving no lasting damage (`damage: none`). Otherwise
     the marshal cannot record it. Fix: set the card's `damage`, or add the category with its
@@ -238,7 +238,7 @@ def crash_has_category(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CR008", "warning", "a lap takes 4 to 10 turns at the average two-card move")
-def lap_pace(kit: Kit) -> Iterator[tuple[Location, str]]:
+def lap_pace(kit: Kit) -> Iterator[Problem]:
     """The designer's notes: a lap of about 9 ft and an average move of 18 in. A lap that takes
     fewer than `lap_turns.min` or more than `lap_turns.max` turns at the average two-card move
     makes the race too short or too slow. A warning. Fix: change the straights or turns in
@@ -250,20 +250,21 @@ def lap_pace(kit: Kit) -> Iterator[tuple[Location, str]]:
     rules = kit.rules_data()
     _, d = deck(kit)
     turns = lap_turns(track, d)
-    if turns is None:
+    move = average_move(d)
+    if turns is None or move is None:
         return
     lo, hi = rules.lap_turns.min, rules.lap_turns.max
     if not lo <= turns <= hi:
         yield (
             where(track, "straight") or Location(track.file),
             f"a lap of {fmt_in(track.lap)} along the centre line takes {turns:.1f} turns at the "
-            f"average two-card move of {fmt_in(2 * average_move(d))}; the game plays best "
+            f"average two-card move of {fmt_in(2 * move)}; the game plays best "
             f"between {lo:g} and {hi:g} (change the track or the card speeds)",
         )
 
 
 @RULES.rule("CR009", "error", "the start grid fits across the track and on the home straight")
-def grid_fits(kit: Kit) -> Iterator[tuple[Location, str]]:
+def grid_fits(kit: Kit) -> Iterator[Problem]:
     """The start grid puts `grid.per_row` chariots abreast, so that many bases must fit across
     the track, and every row must fit on the home straight before the pit ramp. Fix: fewer per
     row, a wider track, or a longer straight in track.yaml.
@@ -293,7 +294,7 @@ def grid_fits(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CR010", "error", "magical effect cards are never movement cards")
-def magic_is_not_movement(kit: Kit) -> Iterator[tuple[Location, str]]:
+def magic_is_not_movement(kit: Kit) -> Iterator[Problem]:
     """Magical effect cards are played at once and cannot be held, so a magical effect card
     with a speed could never be used to move. Fix: remove its speed, or make it a movement card.
     """
@@ -309,7 +310,7 @@ def magic_is_not_movement(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CR001", "error", "every movement card's speed is in the outer-stakes table")
-def speed_in_stakes_table(kit: Kit) -> Iterator[tuple[Location, str]]:
+def speed_in_stakes_table(kit: Kit) -> Iterator[Problem]:
     """When a chariot hits the outer ring of stakes, the marshal takes cards according to its
     speed (rules.yaml `outer_stakes`). A movement card whose speed is not in that table leaves
     the marshal without an answer. Fix: add a row for the speed to `outer_stakes` in rules.yaml,
@@ -331,7 +332,7 @@ def speed_in_stakes_table(kit: Kit) -> Iterator[tuple[Location, str]]:
 @RULES.rule(
     "CR003", "error", "the deck can deal every charioteer their opening hand and still draw"
 )
-def enough_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
+def enough_cards(kit: Kit) -> Iterator[Problem]:
     """At the start every charioteer is dealt `players.hand` cards plus `players.extra_at_start`
     (6 + 1 in the rules), for up to `players.max` charioteers. A deck smaller than that cannot
     start a full race. Fix: raise some cards' `count` in the deck file, or lower `players.max`
@@ -349,7 +350,7 @@ def enough_cards(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CR004", "warning", "the deck keeps a reserve to draw from after the deal")
-def reserve(kit: Kit) -> Iterator[tuple[Location, str]]:
+def reserve(kit: Kit) -> Iterator[Problem]:
     """After the opening deal for `players.max` charioteers, fewer than `players.reserve` cards
     are left to draw, so hands soon cannot be topped up and crashes take cards from an empty
     deck. A warning, not an error: the race can start. Fix: raise some counts, or lower
@@ -371,8 +372,6 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
 
     `printkit deck` shows these rows; see printkit/report.py for the hook.
     """
-    from printkit.report import Deal
-
     rules = kit.rules_data()
     if rules is None:
         return []

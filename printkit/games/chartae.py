@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from printkit.checks import Finding, RuleSet
+from printkit.checks import Finding, Problem, RuleSet, Severity
 from printkit.errors import Collector, Diagnostic, InputError, Location
 from printkit.games._chartae_engine import (
     EngineTile,
@@ -83,7 +83,7 @@ def _tiles_where(ts: TileSet) -> Location:
 
 
 @RULES.rule("CH001", "error", "the set has exactly one tile per cell of the finished map")
-def tile_count(kit: Kit) -> Iterator[tuple[Location, str]]:
+def tile_count(kit: Kit) -> Iterator[Problem]:
     rules, ts = kit.rules_data(), tile_set(kit)
     need = rules.map.columns * rules.map.rows
     have = len(ts.tiles)
@@ -103,7 +103,7 @@ def tile_count(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CH002", "error", "exactly one tile bears the compass rose (the start tile)")
-def one_compass(kit: Kit) -> Iterator[tuple[Location, str]]:
+def one_compass(kit: Kit) -> Iterator[Problem]:
     ts = tile_set(kit)
     marked = [t for t in ts.tiles if t.compass]
     if not marked:
@@ -118,7 +118,7 @@ def one_compass(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CH003", "error", "every tile shows both territories")
-def both_territories(kit: Kit) -> Iterator[tuple[Location, str]]:
+def both_territories(kit: Kit) -> Iterator[Problem]:
     rules, ts = kit.rules_data(), tile_set(kit)
     for tile in ts.tiles:
         for territory in rules.territories:
@@ -130,7 +130,7 @@ def both_territories(kit: Kit) -> Iterator[tuple[Location, str]]:
                 )
 
 
-def _problems(kit: Kit, kind: str) -> Iterator[tuple[Location, str]]:
+def _problems(kit: Kit, kind: str) -> Iterator[Problem]:
     for tile in tile_set(kit).tiles:
         for problem in tile_problems(tile):
             if problem.kind == kind:
@@ -138,22 +138,22 @@ def _problems(kit: Kit, kind: str) -> Iterator[tuple[Location, str]]:
 
 
 @RULES.rule("CH004", "error", "each half-edge belongs to exactly one piece")
-def half_edge_once(kit: Kit) -> Iterator[tuple[Location, str]]:
+def half_edge_once(kit: Kit) -> Iterator[Problem]:
     yield from _problems(kit, "coverage")
 
 
 @RULES.rule("CH005", "error", "a piece's terrain matches its half-edges")
-def piece_terrain(kit: Kit) -> Iterator[tuple[Location, str]]:
+def piece_terrain(kit: Kit) -> Iterator[Problem]:
     yield from _problems(kit, "terrain")
 
 
 @RULES.rule("CH006", "error", "a tile's pieces can lie side by side on a square")
-def piece_shape(kit: Kit) -> Iterator[tuple[Location, str]]:
+def piece_shape(kit: Kit) -> Iterator[Problem]:
     yield from _problems(kit, "shape")
 
 
 @RULES.rule("CH007", "error", "the rules' territories are terrains of the tile set")
-def territories_known(kit: Kit) -> Iterator[tuple[Location, str]]:
+def territories_known(kit: Kit) -> Iterator[Problem]:
     rules, ts = kit.rules_data(), tile_set(kit)
     for territory in rules.territories:
         if territory not in ts.terrains:
@@ -231,7 +231,7 @@ def win_rates(kit: Kit) -> Iterator[Finding]:
         + ")"
     )
     over = [t for t in territories if pct[t] > b.threshold]
-    severity = "warning" if over else "info"
+    severity: Severity = "warning" if over else "info"
     if over:
         text += f"; {over[0]} wins more than {b.threshold:g} %"
     yield Finding("CH011", severity, text, where(rules, "balance", key=True) or _tiles_where(ts))
@@ -349,7 +349,7 @@ def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str]
             f"{territory.ljust(label)}  largest group {group.size} tile{_s(group.size)}: {ids}"
         )
     sizes = [g.size for g in result.groups.values()]
-    if not result.tie:
+    if not result.tie and result.winner is not None:
         loser = next(t for t in rules.territories if t != result.winner)
         lines.append(
             f"{result.winner} wins, {result.groups[result.winner].size} tiles to "

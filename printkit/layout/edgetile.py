@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 HALF_EDGES = 8
@@ -279,7 +280,7 @@ def scatter(
     spacing: float,
     margin: float,
     seed: str,
-    avoid: list[tuple[Point, float]] = (),
+    avoid: Sequence[tuple[Point, float]] = (),
 ) -> list[Point]:
     """Evenly spread, slightly jittered points inside `terrain`, at least `margin` from every coast
     and from the trim, and outside each (centre, radius) in `avoid`: where marks like hills go."""

@@ -120,12 +120,6 @@ class Page:
     sheet_number: int = 0  # 1-based physical sheet (home) or card (shop)
 
 
-def count_pages(n_cards: int, per_sheet: int) -> int:
-    """Pages (fronts and backs) a duplex home build of n cards takes."""
-    sheets = -(-n_cards // per_sheet)
-    return 2 * sheets
-
-
 def home_pages(
     n_cards: int,
     grid: Grid,

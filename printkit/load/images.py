@@ -20,8 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PIL import Image, JpegImagePlugin, PngImagePlugin
+
 from printkit import limits
 from printkit.errors import Location, fail
+from printkit.load.paths import confined_path, existing_file
 
 FORMATS = ("PNG", "JPEG")
 PRINT_DPI = 300  # the default resolution images are reduced to (docs/limits.md)
@@ -38,14 +41,6 @@ class KitImage:
     height: int
     pixels: Any  # a PIL image, at most what the printed size needs, or a JPEG file kept whole
 
-    def reader(self) -> Any:
-        """A reportlab ImageReader over the print pixels (a whole JPEG is embedded as it is)."""
-        from reportlab.lib.utils import ImageReader
-
-        if isinstance(self.pixels, bytes):
-            return ImageReader(io.BytesIO(self.pixels))
-        return ImageReader(self.pixels)
-
 
 def load_image(
     root: Path, relative: str, where: Location, print_mm: tuple[float, float] | None = None
@@ -55,8 +50,6 @@ def load_image(
     `print_mm` is the largest box (width, height in mm) the image is fitted into; the pixels
     kept are what that box needs at PRINT_DPI (all of them when it is None).
     """
-    from printkit.kit import confined_path, existing_file
-
     path = existing_file(confined_path(root, relative, where), relative, where)
     size = path.stat().st_size
     if size > limits.MAX_IMAGE_BYTES:
@@ -94,7 +87,6 @@ def print_pixels(
 
 def _decode(data: bytes, relative: str, where: Location, target: tuple[int, int]) -> Any:
     """Decode every pixel (a truncated or corrupt file fails here) and reduce to `target`."""
-    from PIL import Image
 
     try:
         with warnings.catch_warnings():
@@ -129,8 +121,6 @@ def _header(data: bytes, relative: str, where: Location) -> tuple[str, int, int]
     The plugin classes are used directly because Image.open applies Pillow's own, larger
     bomb limit first, which would hide the image's real size from the message.
     """
-    from PIL import JpegImagePlugin, PngImagePlugin
-
     reader: Any
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         reader = PngImagePlugin.PngImageFile

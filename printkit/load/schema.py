@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 from printkit import limits
-from printkit.errors import Collector, Location, printable
+from printkit.errors import UNPLACED, Collector, Location, printable
 from printkit.layout.units import LENGTH_PATTERN, UNIT_POINTS, parse_length
 from printkit.load.yamlsafe import Document, PathKey
 
@@ -398,7 +398,7 @@ class MapOf(Type):
         return f"a map of names to {self.value.describe()}"
 
     def json(self) -> dict:
-        out = {"type": "object", "additionalProperties": self.value.json()}
+        out: dict[str, Any] = {"type": "object", "additionalProperties": self.value.json()}
         out["propertyNames"] = self.key.json()
         if self.min_items:
             out["minProperties"] = self.min_items
@@ -615,6 +615,11 @@ def where(obj: Any, field_name: str | None = None, *, key: bool = False) -> Loca
         return base
     table = getattr(obj, "_key_where" if key else "_field_where", {})
     return table.get(field_name, base)
+
+
+def located(obj: Any, field_name: str | None = None, *, key: bool = False) -> Location:
+    """where(), or errors.UNPLACED for a value that was not read from a file."""
+    return where(obj, field_name, key=key) or UNPLACED
 
 
 def validate_document(doc: Document, schema: Type) -> Any:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from printkit.load.schema import (
+    Choice,
     Field,
     Id,
     Int,
@@ -54,12 +56,6 @@ class KitManifest:
     fonts: dict[str, str] = field(default_factory=dict)
 
 
-def _component_types() -> tuple[str, ...]:
-    from printkit.components import COMPONENT_TYPES
-
-    return tuple(COMPONENT_TYPES)
-
-
 class _AnyMap(MapOf):
     """Free-form overrides: a map of top-level keys to any YAML value (validated later)."""
 
@@ -76,14 +72,12 @@ class _AnyMap(MapOf):
         return {"type": "object"}
 
 
-def component_schema() -> Record:
-    from printkit.load.schema import Choice
-
+def component_schema(component_types: Sequence[str]) -> Record:
     return Record(
         "component",
         {
             "type": Field(
-                Choice(_component_types()), required=True, doc="what kind of component this is"
+                Choice(tuple(component_types)), required=True, doc="what kind of component this is"
             ),
             "file": Field(Str(1, 255), doc="the data file, relative to the kit folder"),
             "title": Field(Str(1, 80), doc="shown on every page; defaults to the component id"),
@@ -125,36 +119,33 @@ VARIANT = Record(
 )
 
 
-def rules_schema() -> Record:
-    from printkit.games import available_games
-    from printkit.load.schema import Choice
-
+def rules_schema(games: Sequence[str]) -> Record:
     return Record(
         "rules",
         {
-            "module": Field(Choice(tuple(available_games())), required=True, doc="the game"),
+            "module": Field(Choice(tuple(games)), required=True, doc="the game"),
             "file": Field(Str(1, 255), doc="the rules data file: limits a club may change"),
         },
         cls=RulesSpec,
     )
 
 
-def _font_role():
-    from printkit.load.schema import Choice
-
+def _font_role() -> Choice:
     return Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold"))
 
 
-def manifest_schema() -> Record:
+def manifest_schema(component_types: Sequence[str], games: Sequence[str]) -> Record:
+    """The schema of kit.yaml; the caller says which component types and games exist
+    (printkit.kit.manifest_schema asks printkit.plugins)."""
     return Record(
         "kit",
         {
             "name": Field(Id(), required=True, doc="the kit's name, used on every page"),
             "title": Field(Str(1, 80), required=True, doc="the kit's full name, for people"),
             "description": Field(Str(0, 2000), default="", doc="a sentence or two about the kit"),
-            "rules": Field(rules_schema(), doc="the game rules that check this kit"),
+            "rules": Field(rules_schema(games), doc="the game rules that check this kit"),
             "components": Field(
-                MapOf(component_schema(), min_items=1),
+                MapOf(component_schema(component_types), min_items=1),
                 required=True,
                 doc="component id -> what to print; each writes <id>.pdf",
             ),

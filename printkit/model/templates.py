@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.errors import Location
+from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import Either, Field, Id, Length, ListOf, Number, Record, Str
 
 
@@ -133,3 +135,40 @@ def strip_specs(spec: TemplatesSpec) -> list[StripSpec]:
     for item in spec.strips:
         out.append(item if isinstance(item, StripSpec) else StripSpec(float(item), None))
     return out
+
+
+@dataclass
+class Strip:
+    speed: float
+    fan: float  # the largest turn drawn, degrees
+    length: float  # points
+    where: Location
+
+
+@dataclass
+class Templates:
+    spec: TemplatesSpec
+    strips: list[Strip]
+    width: float  # the base width: every strip's width
+    unit: str  # the speed field's unit, e.g. "in"
+    file: str
+
+    @property
+    def unit_points(self) -> float:
+        return UNIT_POINTS[self.unit]
+
+    def strip_for(self, speed: float) -> Strip | None:
+        return next((s for s in self.strips if abs(s.speed - speed) < 1e-9), None)
+
+
+@dataclass(frozen=True)
+class Piece:
+    strip: Strip
+    number: int  # 1-based
+    of: int
+    start: float  # along the strip
+    end: float
+
+    @property
+    def last(self) -> bool:
+        return self.number == self.of

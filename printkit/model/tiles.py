@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.errors import Location
+from printkit.layout.edgetile import ShapeError, coasts
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 from printkit.load.schema import (
@@ -360,7 +361,6 @@ def tile_problems(tile: Tile) -> list[TileProblem]:
             )
     if out:
         return out
-    from printkit.layout.edgetile import ShapeError, coasts
 
     try:
         coasts(tile.halves, tile.piece_of())

@@ -124,6 +124,11 @@ PIECE = Record(
     cls=Piece,
 )
 
+PIECE_BACK = Record(
+    "piece back",
+    {"label": Field(Str(0, 20), default=""), "emblem": Field(Str(0, 24), default="")},
+    cls=PieceBack,
+)
 GROUP = Record(
     "token group",
     {
@@ -133,14 +138,7 @@ GROUP = Record(
         "shape": Field(Choice(("round", "rounded")), default="rounded"),
         "emblem": Field(Str(0, 24), default=""),
         "caption": Field(Str(0, 30), default="", doc="small text on every piece"),
-        "back": Field(
-            Record(
-                "piece back",
-                {"label": Field(Str(0, 20), default=""), "emblem": Field(Str(0, 24), default="")},
-                cls=PieceBack,
-            ),
-            doc="the other side; default: the same as the front",
-        ),
+        "back": Field(PIECE_BACK, doc="the other side; default: the same as the front"),
         "pieces": Field(ListOf(PIECE, 1, 50), required=True),
     },
     cls=Group,
@@ -203,7 +201,7 @@ describe(
         "pieces": "the pieces of this size, by colour",
     },
 )
-describe(GROUP.fields["back"].type, {"label": "text on the back", "emblem": "emblem on the back"})
+describe(PIECE_BACK, {"label": "text on the back", "emblem": "emblem on the back"})
 describe(
     DIAGRAM,
     {

@@ -23,6 +23,10 @@ class Pit:
     length: float
     width: float  # across the track, from the stakes inward
 
+    def jump(self, base_length: float) -> float:
+        """The shortest single move that carries a base of this length up the ramp and clear."""
+        return self.ramp + self.length + base_length
+
 
 @dataclass
 class Grid:
@@ -88,9 +92,7 @@ class Track:
 
     def pit_jump(self, base_length: float) -> float | None:
         """The shortest single move that carries a chariot up the ramp and clear of the pit."""
-        if self.pit is None:
-            return None
-        return self.pit.ramp + self.pit.length + base_length
+        return self.pit.jump(base_length) if self.pit is not None else None
 
     def ramp_rect(self) -> Rect | None:
         if self.pit is None:

@@ -1,0 +1,48 @@
+"""Component types and games are plugins: kit.yaml names them, and this registry finds them.
+
+A kit's manifest says `type: deck` for a component and `rules: {module: chariot_race}` for its
+game. The engine below components/ and games/ (the kit, checks, reports) never imports those
+packages; it asks this registry for the module of a name, which is imported the first time it
+is needed. These are the only imports by name in printkit, so adding a component type is one
+line in COMPONENT_TYPES and adding a game is one module under printkit/games/.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+# component type name (as kit.yaml writes it) -> module under printkit.components
+COMPONENT_TYPES: dict[str, str] = {
+    "deck": "deck",
+    "tiles": "tiles",
+    "board": "board",
+    "tokens": "tokens",
+    "templates": "templates",
+    "bases": "bases",
+    "damage-chart": "damage_chart",
+    "track": "track",
+}
+
+GAMES_DIR = Path(__file__).parent / "games"
+
+
+def component_type(name: str) -> ModuleType:
+    """The module of a component type (see printkit/components/__init__.py for what it holds)."""
+    return importlib.import_module(f"printkit.components.{COMPONENT_TYPES[name]}")
+
+
+def available_games() -> list[str]:
+    """The game modules under printkit/games/ (a leading underscore marks a private helper)."""
+    return sorted(p.stem for p in GAMES_DIR.glob("*.py") if not p.stem.startswith("_"))
+
+
+def game(name: str) -> ModuleType:
+    """The module of a game (see printkit/games/__init__.py for what it holds)."""
+    return importlib.import_module(f"printkit.games.{name}")
+
+
+def game_hook(module_name: str, hook: str) -> object | None:
+    """A game module's optional function (e.g. `deal`, `card_markers`), None when it has none."""
+    return getattr(game(module_name), hook, None)

@@ -1,0 +1,97 @@
+"""The architecture holds where import contracts cannot see: draw/ never decides pages.
+
+lint-imports (.ci/run, contracts in pyproject.toml) checks who imports whom; this checks the
+calls: only components/ (and `printkit calibrate`) set a page's size and boxes or end a page.
+"""
+
+import ast
+from pathlib import Path
+
+import printkit
+
+PACKAGE = Path(printkit.__file__).parent
+PAGE_CALLS = {"showPage", "setPageSize", "setTrimBox", "setBleedBox", "setArtBox", "save"}
+
+
+def page_calls(folder: Path) -> list[str]:
+    """file:line: method for every call of a page-deciding canvas method under `folder`."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in PAGE_CALLS
+            ):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.func.attr}")
+    return found
+
+
+def test_draw_never_decides_pages():
+    assert page_calls(PACKAGE / "draw") == []
+
+
+def test_the_scan_sees_page_calls_where_they_are():
+    calls = page_calls(PACKAGE / "components")
+    assert any(call.endswith(": showPage") for call in calls)
+    assert any("pages.py" in call and call.endswith(": setTrimBox") for call in calls)
+
+
+def test_a_rule_problem_without_a_position_is_placed_at_kit_yaml():
+    """A rule may yield a problem about a value that was not read from a file (where() gives
+    None for it): the finding is placed at the kit's kit.yaml, not at "None"."""
+    from printkit.checks import RuleSet
+    from printkit.errors import Location
+    from printkit.kit import load_kit
+
+    rules = RuleSet("test")
+
+    @rules.rule("T001", "warning", "a problem with no position")
+    def unplaced(kit):
+        yield None, "no position for this one"
+
+    kit = load_kit("chariot-race")
+    [finding] = rules.run(kit)
+    assert finding.where == Location(kit.manifest_file)
+    assert str(finding).startswith(f"{kit.manifest_file}: warning [T001]")
+
+
+def test_an_input_error_without_a_position_says_so():
+    from printkit.errors import Collector, InputError, fail
+
+    assert str(fail(None, "bad")) == "?: error: bad"
+    errors = Collector()
+    errors.add(None, "also bad")
+    try:
+        errors.raise_if_any()
+    except InputError as exc:
+        assert str(exc) == "?: error: also bad"
+    else:
+        raise AssertionError("no error raised")
+
+
+def test_kit_yaml_offers_exactly_the_component_types_and_games_there_are():
+    """model/ knows no component type or game: kit.yaml's schema is given them (plugins.py)."""
+    from printkit.kit import manifest_schema
+    from printkit.plugins import COMPONENT_TYPES, available_games
+
+    schema = manifest_schema().json()
+    component = schema["properties"]["components"]["additionalProperties"]
+    assert component["properties"]["type"]["enum"] == list(COMPONENT_TYPES)
+    assert schema["properties"]["rules"]["properties"]["module"]["enum"] == available_games()
+    assert available_games() == ["carthage", "chariot_race", "chartae"]
+
+
+def test_a_kit_without_rules_has_no_game_hooks(kit_copy):
+    from printkit.kit import load_kit
+
+    kit = load_kit("chariot-race")
+    assert kit.game_hook("deal") is not None and kit.game_hook("no_such_hook") is None
+    folder = kit_copy("chariot-race")
+    text = (folder / "kit.yaml").read_text(encoding="utf-8")
+    (folder / "kit.yaml").write_text(
+        text.replace("rules:\n  module: chariot_race\n  file: rules.yaml\n", ""), encoding="utf-8"
+    )
+    bare = load_kit(str(folder))
+    assert bare.manifest.rules is None and bare.game_hook("deal") is None
+    assert bare.rules_data() is None and bare.rules_document() is None
