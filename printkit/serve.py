@@ -67,71 +67,76 @@ def page_html() -> bytes:
     return resources.files("printkit.web").joinpath("index.html").read_bytes()
 
 
-def make_handler(hub: Hub, port_holder: dict[str, int]) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        server_version = "printkit"
-        protocol_version = "HTTP/1.1"
+class PreviewHandler(BaseHTTPRequestHandler):
+    """Answers the page, /state, /events and /img/<name>; `hub` and `port` are set per server."""
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
-            pass  # the terminal shows rebuilds, not requests
+    server_version = "printkit"
+    protocol_version = "HTTP/1.1"
+    hub: Hub
+    port: int
 
-        def do_GET(self) -> None:  # noqa: N802 - the base class's name
-            if not self._host_allowed():
-                self._send(HTTPStatus.FORBIDDEN, b"forbidden", "text/plain")
-                return
-            path = self.path.split("?", 1)[0]
-            if path in ("/", "/index.html"):
-                self._send(HTTPStatus.OK, page_html(), "text/html; charset=utf-8")
-            elif path == "/state":
-                body = json.dumps(hub.snapshot.as_dict()).encode()
-                self._send(HTTPStatus.OK, body, "application/json")
-            elif path == "/events":
-                self._events()
-            elif path.startswith("/img/") and (found := hub.picture(path[5:])) is not None:
-                self._send(HTTPStatus.OK, found.read_bytes(), "image/png", cache=True)
-            else:
-                self._send(HTTPStatus.NOT_FOUND, b"not found", "text/plain")
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        pass  # the terminal shows rebuilds, not requests
 
-        def _host_allowed(self) -> bool:
-            host = self.headers.get("Host", "")
-            port = port_holder["port"]
-            return host in (f"{HOST}:{port}", f"localhost:{port}")
+    def do_GET(self) -> None:  # noqa: N802 - the base class's name
+        if not self._host_allowed():
+            self._send(HTTPStatus.FORBIDDEN, b"forbidden", "text/plain")
+            return
+        path = self.path.split("?", 1)[0]
+        if path in ("/", "/index.html"):
+            self._send(HTTPStatus.OK, page_html(), "text/html; charset=utf-8")
+        elif path == "/state":
+            body = json.dumps(self.hub.snapshot.as_dict()).encode()
+            self._send(HTTPStatus.OK, body, "application/json")
+        elif path == "/events":
+            self._events()
+        elif path.startswith("/img/") and (found := self.hub.picture(path[5:])) is not None:
+            self._send(HTTPStatus.OK, found.read_bytes(), "image/png", cache=True)
+        else:
+            self._send(HTTPStatus.NOT_FOUND, b"not found", "text/plain")
 
-        def _send(self, status: HTTPStatus, body: bytes, kind: str, cache: bool = False) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("X-Content-Type-Options", "nosniff")
-            self.send_header("Cache-Control", "max-age=3600, immutable" if cache else "no-store")
-            self.end_headers()
-            self.wfile.write(body)
+    def _host_allowed(self) -> bool:
+        host = self.headers.get("Host", "")
+        return host in (f"{HOST}:{self.port}", f"localhost:{self.port}")
 
-        def _events(self) -> None:
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            version = -1
-            try:
-                while not hub.closing:
-                    newer = hub.wait_newer(version, KEEPALIVE_SECONDS)
-                    if newer != version:
-                        version = newer
-                        self.wfile.write(f"data: {version}\n\n".encode())
-                    else:
-                        self.wfile.write(b": keep-alive\n\n")
-                    self.wfile.flush()
-            except (BrokenPipeError, ConnectionResetError):
-                return
+    def _send(self, status: HTTPStatus, body: bytes, kind: str, cache: bool = False) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "max-age=3600, immutable" if cache else "no-store")
+        self.end_headers()
+        self.wfile.write(body)
 
-    return Handler
+    def _events(self) -> None:
+        """Server-sent events: the snapshot version whenever it changes, a comment meanwhile."""
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        version = -1
+        try:
+            while not self.hub.closing:
+                newer = self.hub.wait_newer(version, KEEPALIVE_SECONDS)
+                if newer != version:
+                    version = newer
+                    self.wfile.write(f"data: {version}\n\n".encode())
+                else:
+                    self.wfile.write(b": keep-alive\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
 
 
 def start_server(hub: Hub, port: int = 0) -> ThreadingHTTPServer:
     """Listen on 127.0.0.1 (a free port when 0) and serve in a background thread."""
-    holder = {"port": port}
-    server = ThreadingHTTPServer((HOST, port), make_handler(hub, holder))
+
+    class BoundHandler(PreviewHandler):
+        pass
+
+    BoundHandler.hub, BoundHandler.port = hub, port
+    server = ThreadingHTTPServer((HOST, port), BoundHandler)
     server.daemon_threads = True
-    holder["port"] = server.server_address[1]
+    BoundHandler.port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True, name="printkit-serve").start()
     return server
