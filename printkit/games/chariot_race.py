@@ -5,6 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import RuleSet
+from printkit.games._chariot_model import (
+    DRAW_PILE,
+    DRAW_PILE_DEFAULT,
+    SIMULATION,
+    SIMULATION_DEFAULT,
+)
 from printkit.components.links import component_of_type
 from printkit.errors import Location
 from printkit.kit import Kit
@@ -75,6 +81,12 @@ SCHEMA = Record(
             ),
             default=lambda: Rec(min=4, max=10),
             doc="warn when the average two-card move makes a lap take fewer or more turns",
+        ),
+        "simulation": Field(
+            SIMULATION, default=SIMULATION_DEFAULT, doc="the model of play (docs/simulate.md)"
+        ),
+        "draw_pile": Field(
+            DRAW_PILE, default=DRAW_PILE_DEFAULT, doc="what happens when the draw pile is empty"
         ),
     },
 )
@@ -391,3 +403,10 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
             note = ""
         rows.append(Deal(n, dealt, left, note))
     return rows
+
+
+def simulate(kit: Kit, players: int | None, runs: int, seed: int):
+    """`printkit simulate`: races played from the kit's data (games/_chariot_summary.py)."""
+    from printkit.games._chariot_summary import simulate as run
+
+    return run(kit, players, runs, seed)

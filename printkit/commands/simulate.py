@@ -1,0 +1,94 @@
+"""`printkit simulate KIT`: play the game many times from its data and report distributions.
+
+A game module that can be simulated defines
+    simulate(kit, players, runs, seed) -> printkit.simreport.SimReport
+The report prints as text (default) or JSON, and `--out report.pdf` / `report.png` draws it on
+one page. The same kit, options and seed always give the same numbers. docs/simulate.md
+explains each game's model of play.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from printkit.cli import _kit_options, _report_errors
+
+
+@click.command(name="simulate")
+@click.argument("kit", metavar="KIT|DIR")
+@click.option(
+    "--runs",
+    type=click.IntRange(1, 1_000_000),
+    default=10_000,
+    show_default=True,
+    help="Games (races) to play.",
+)
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also draw the report on one page: a .pdf or a .png file.",
+)
+@_kit_options
+@_report_errors
+def simulate_command(kit, runs, seed, fmt, out, variants, players) -> None:
+    """Play KIT's game RUNS times from its data and report what a designer wants to know
+    before printing: how long a game takes, how the decks hold out, what happens how often."""
+    from printkit.errors import Location, fail
+    from printkit.games import game
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+
+    if out is not None and out.suffix.lower() not in (".pdf", ".png"):
+        raise click.BadParameter("must end in .pdf or .png", param_hint="--out")
+    loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
+    spec = loaded.manifest.rules
+    module = game(spec.module) if spec else None
+    if module is None or not hasattr(module, "simulate"):
+        what = f"game {spec.module!r}" if spec else "no game rules (kit.yaml has no `rules:`)"
+        raise fail(
+            Location(loaded.manifest_file),
+            f"cannot simulate kit {loaded.name!r}: it names {what}, and printkit can only play "
+            "games whose module defines a model of play (chariot_race, carthage, chartae)",
+        )
+    report = module.simulate(loaded, players, runs, seed)
+    click.echo(report.as_json() if fmt == "json" else report.as_text(), nl=False)
+    if out is not None:
+        written = write_report(report, out)
+        click.echo(f"wrote {written}", err=fmt == "json")
+
+
+def write_report(report, out: Path) -> Path:
+    """The one-page report as PDF, or as PNG rendered from it; written atomically."""
+    from printkit.draw.sim_report import write_pdf
+    from printkit.output import staged
+
+    folder = out.parent if str(out.parent) else Path(".")
+    with staged(folder) as stage:
+        temp = stage.temp_for(out)
+        if out.suffix.lower() == ".pdf":
+            write_pdf(report, temp)
+        else:
+            _write_png(report, temp)
+    return out
+
+
+def _write_png(report, target: Path) -> None:
+    import tempfile
+
+    from printkit.draw.sim_report import write_pdf
+    from printkit.preview import render_page
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "report.pdf"
+        write_pdf(report, pdf)
+        render_page(pdf, 0, 150).save(target, format="PNG")
