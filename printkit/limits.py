@@ -13,3 +13,4 @@ MAX_PAGES_PER_PDF = 10_000
 MAX_IMAGE_PIXELS = 50_000_000  # about 7000 x 7000 (decompression-bomb guard)
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one image file in a kit
 MAX_LENGTH_MM = 5000.0  # any single length in the data (5 m)
+MAX_CHECK_GAMES = 1_000  # games `printkit check` simulates for a finding (it stays under 1 s)

@@ -90,6 +90,8 @@ def text_bars(chart: Chart, width: int = 40) -> list[str]:
 def fmt(value: float) -> str:
     """A bar's value, as precise as a reader needs: 48, 7.2, 0.03."""
     size = abs(value)
+    if size == 0:
+        return "0"
     return f"{value:,.0f}" if size >= 10 else f"{value:.1f}" if size >= 1 else f"{value:.2f}"
 
 

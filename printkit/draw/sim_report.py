@@ -82,7 +82,7 @@ def _chart_grid(c: Canvas, charts: list[Chart], x: float, bottom: float, width: 
     rows = (len(charts) + cols - 1) // cols
     gap = 8 * mm
     cell_w = (width - (cols - 1) * gap) / cols
-    cell_h = (top - bottom - (rows - 1) * gap) / rows
+    cell_h = min(80 * mm, (top - bottom - (rows - 1) * gap) / rows)
     for i, chart in enumerate(charts):
         cx = x + (i % cols) * (cell_w + gap)
         cy = top - (i // cols + 1) * cell_h - (i // cols) * gap

@@ -584,3 +584,10 @@ def card_name(card: Card) -> str:
 def extra_outputs(kit: Kit) -> dict[str, str]:
     """Written beside the PDFs, and printed, by `printkit build`."""
     return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
+
+
+def simulate(kit: Kit, players: int | None, runs: int, seed: int):
+    """`printkit simulate`: games played on the kit's board (games/_carthage_summary.py)."""
+    from printkit.games._carthage_summary import simulate as run
+
+    return run(kit, players, runs, seed)
