@@ -410,3 +410,6 @@ def simulate(kit: Kit, players: int | None, runs: int, seed: int):
     from printkit.games._chariot_summary import simulate as run
 
     return run(kit, players, runs, seed)
+
+
+from printkit.games import _chariot_checks  # noqa: E402,F401  (registers CR011-CR016)
