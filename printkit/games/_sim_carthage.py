@@ -52,7 +52,7 @@ def read_board(kit: Any) -> Board:
     kind = [[PLAIN] * lap for _ in range(n)]
     move: list[list[Any]] = [[None] * lap for _ in range(n)]
     names = [["plain"] * lap for _ in range(n)]
-    codes = {"C": CURRICULUM, "F": FATUM_SWAP}
+    codes = {r.curriculum_square: CURRICULUM, r.swap_square: FATUM_SWAP}
     for sq in b.squares:
         t, p = b.track_index(sq.track), sq.at - 1
         names[t][p] = sq.kind

@@ -90,6 +90,16 @@ SCHEMA = Record(
         "wreck_card_kind": Field(Id(), required=True, doc="the FATUM card kind of the WRECK card"),
         "malediction_kind": Field(Id(), required=True, doc="FATUM kind of the curse tablets"),
         "rescue_cards": Field(ListOf(Id(), 1, 20), required=True, doc="FATUM cards that free"),
+        "symbol_card_kind": Field(
+            Id(), default="symbol", doc="FATUM kind of the cards whose symbol is on the board"
+        ),
+        "curriculum_square": Field(Id(), default="C", doc="the square kind that draws a card"),
+        "swap_square": Field(Id(), default="F", doc="the square kind that swaps a FATUM card"),
+        "required_squares": Field(
+            ListOf(Id()),
+            default=list,
+            doc="square kinds the rules name, each of which the board must have",
+        ),
         "setups": Field(MapOf(SETUP, key=Id()), required=True, doc="player count -> setup"),
     },
 )
@@ -388,8 +398,9 @@ def curriculum_numbers(kit: Kit) -> Iterator[tuple[Location, str]]:
             seen[n] = card
     missing = sorted(set(range(1, max(seen, default=0) + 1)) - set(seen))
     if missing:
+        after_gap = min((n for n in seen if n > missing[0]), default=max(seen))
         yield (
-            where(d.cards[-1], "number"),
+            where(seen[after_gap], "number"),
             f"CURRICULUM numbers skip {', '.join(map(str, missing))}; they must run 1 to "
             f"{max(seen)} without gaps",
         )
@@ -591,3 +602,6 @@ def simulate(kit: Kit, players: int | None, runs: int, seed: int):
     from printkit.games._carthage_summary import simulate as run
 
     return run(kit, players, runs, seed)
+
+
+from printkit.games import _carthage_checks  # noqa: E402,F401  (registers CT013-CT016)
