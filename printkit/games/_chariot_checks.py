@@ -152,7 +152,8 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     (docs/simulate.md). With `draw_pile.reshuffle: none` it warns when the draw pile runs out in
     more than `draw_pile.runs_out` % of races; with `reshuffle: discards` when a draw finds no
     card even after reshuffling in more than that share, or when races reshuffle more than
-    `draw_pile.max_reshuffles` times on average (a thin deck cycles the same few cards). Fix:
+    `draw_pile.reshuffles_per_lap` times a lap on average (a thin deck cycles the same few
+    cards). Fix:
     more cards in the deck, a smaller hand, or a reshuffle rule your club agrees on.
     """
     from printkit.games._chariot_model import build_model
@@ -182,11 +183,12 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
             f"{who} (threshold {pile.runs_out:g} %)"
         )
     elif pile.reshuffle == "discards":
-        shuffles = mean([g.reshuffles for g in logs])
-        if shuffles > pile.max_reshuffles:
+        per_lap = mean([g.reshuffles for g in logs]) / m.laps
+        if per_lap > pile.reshuffles_per_lap:
             yield at, (
-                f"the discards are reshuffled {shuffles:.1f} times a race in {who} (threshold "
-                f"{pile.max_reshuffles:g}); only {m.left_after_deal} cards are left after the deal"
+                f"the draw pile runs out and the discards are reshuffled {per_lap:.1f} times a "
+                f"lap in {who} (threshold {pile.reshuffles_per_lap:g}); only "
+                f"{m.left_after_deal} cards are left after the deal"
             )
 
 

@@ -257,9 +257,11 @@ def _schema() -> tuple[Any, Any]:
                 Number(0, 100, "%"), default=5,
                 doc="warn when a draw finds no card in more than this share of races",
             ),
-            "max_reshuffles": Field(
-                Number(0, 1000), default=2,
-                doc="warn when a race reshuffles the discards more often than this on average",
+            "reshuffles_per_lap": Field(
+                Number(0, 1000),
+                default=1,
+                doc="warn when races reshuffle the discards more often than this per lap, on "
+                "average (a thin deck cycles the same few cards)",
             ),
         },
     )
