@@ -64,7 +64,9 @@ def _figures(c: Canvas, report: SimReport, x: float, top: float, width: float) -
         c.setFillColor(colour(MUTED))
         draw_line_fitted(c, fig.label, font("condensed"), 8, cx, cy, col_w * 0.45, "left")
         c.setFillColor(colour(INK))
-        draw_line_fitted(c, fig.value, font("heading"), 10.5, cx + col_w * 0.46, cy, col_w * 0.54, "left")
+        draw_line_fitted(
+            c, fig.value, font("heading"), 10.5, cx + col_w * 0.46, cy, col_w * 0.54, "left"
+        )
         if fig.note:
             c.setFillColor(colour(MUTED))
             draw_line_fitted(
@@ -75,7 +77,9 @@ def _figures(c: Canvas, report: SimReport, x: float, top: float, width: float) -
     return bottom
 
 
-def _chart_grid(c: Canvas, charts: list[Chart], x: float, bottom: float, width: float, top: float) -> None:
+def _chart_grid(
+    c: Canvas, charts: list[Chart], x: float, bottom: float, width: float, top: float
+) -> None:
     if not charts:
         return
     cols = 2 if len(charts) > 1 else 1
@@ -98,7 +102,9 @@ def draw_chart(c: Canvas, chart: Chart, x: float, y: float, w: float, h: float) 
     plot_top, plot_bottom = y + h - 32, y + 20
     n = len(chart.values)
     if not n:
-        draw_line_fitted(c, "nothing to show", font("italic"), 8, x, (plot_top + plot_bottom) / 2, w)
+        draw_line_fitted(
+            c, "nothing to show", font("italic"), 8, x, (plot_top + plot_bottom) / 2, w
+        )
         return
     top = max(chart.values) or 1.0
     slot = w / n
@@ -114,10 +120,14 @@ def draw_chart(c: Canvas, chart: Chart, x: float, y: float, w: float, h: float) 
         c.rect(bx, plot_bottom, bar_w, bh, stroke=0, fill=1)
         c.setFillColor(colour(INK))
         if n <= 12 or value == top:
-            draw_line_fitted(c, fmt(value), font("condensed"), 6.5, bx - 4, plot_bottom + bh + 2, bar_w + 8)
+            draw_line_fitted(
+                c, fmt(value), font("condensed"), 6.5, bx - 4, plot_bottom + bh + 2, bar_w + 8
+            )
         if i % every == 0:
             c.setFillColor(colour(MUTED))
-            draw_line_fitted(c, label, font("condensed"), 6.5, x + i * slot, plot_bottom - 9, slot * every)
+            draw_line_fitted(
+                c, label, font("condensed"), 6.5, x + i * slot, plot_bottom - 9, slot * every
+            )
     c.setFillColor(colour(MUTED))
     draw_line_fitted(c, chart.axis, font("italic"), 7, x, y + 2, w)
     if chart.mark is not None:

@@ -66,7 +66,10 @@ def _description(kit: Kit, key: str, setup, gone: set[str]) -> Iterator[tuple[Lo
     at = rules_where(kit, "setups", key, "description")
     for colour in sorted(gone):
         if not _names(text, colour):
-            yield at, f"the {key}-player setup removes {colour}, but its description does not say so"
+            yield (
+                at,
+                f"the {key}-player setup removes {colour}, but its description does not say so",
+            )
     racing = [c for c in rules(kit).chariots if c not in gone]
     for colour in racing:
         if _names(text, colour):

@@ -76,7 +76,9 @@ def figures(b: Board, logs: list[GameLog]) -> list[Figure]:
 def landing_table(b: Board, logs: list[GameLog]) -> dict[str, float]:
     """Stops per game on each square, keyed "track position" (1-based)."""
     totals = [sum(g.landings[i] for g in logs) / max(1, len(logs)) for i in range(b.tracks * b.lap)]
-    return {f"{t + 1} {p + 1}": totals[t * b.lap + p] for t in range(b.tracks) for p in range(b.lap)}
+    return {
+        f"{t + 1} {p + 1}": totals[t * b.lap + p] for t in range(b.tracks) for p in range(b.lap)
+    }
 
 
 def charts(b: Board, logs: list[GameLog]) -> list[Chart]:

@@ -92,7 +92,10 @@ def modified_move_on_template(kit: Kit) -> Iterator[tuple[Location, str]]:
             continue
         if (problem, special.id) not in seen:
             seen.add((problem, special.id))
-            yield _at(card, special, *fields), f"{_source(card, special)} makes {problem} ({t.file})"
+            yield (
+                _at(card, special, *fields),
+                f"{_source(card, special)} makes {problem} ({t.file})",
+            )
 
 
 @RULES.rule("CR013", "error", "the outer-stakes table lists each speed once, costlier when faster")
@@ -172,23 +175,32 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     ran_out = [g.ran_out_turn for g in logs if g.ran_out_turn]
     stuck = percent(sum(g.stalled for g in logs), n)
     if pile.reshuffle == "none" and percent(len(ran_out), n) > pile.runs_out:
-        yield at, (
-            f"the draw pile runs out in {percent(len(ran_out), n):.0f} % of {who}, at turn "
-            f"{mean(ran_out):.1f} on average (threshold {pile.runs_out:g} %); "
-            f"{m.left_after_deal} cards are left after the deal"
+        yield (
+            at,
+            (
+                f"the draw pile runs out in {percent(len(ran_out), n):.0f} % of {who}, at turn "
+                f"{mean(ran_out):.1f} on average (threshold {pile.runs_out:g} %); "
+                f"{m.left_after_deal} cards are left after the deal"
+            ),
         )
     elif pile.reshuffle == "discards" and stuck > pile.runs_out:
-        yield at, (
-            f"a draw finds no card even after reshuffling the discards in {stuck:.0f} % of "
-            f"{who} (threshold {pile.runs_out:g} %)"
+        yield (
+            at,
+            (
+                f"a draw finds no card even after reshuffling the discards in {stuck:.0f} % of "
+                f"{who} (threshold {pile.runs_out:g} %)"
+            ),
         )
     elif pile.reshuffle == "discards":
         per_lap = mean([g.reshuffles for g in logs]) / m.laps
         if per_lap > pile.reshuffles_per_lap:
-            yield at, (
-                f"the draw pile runs out and the discards are reshuffled {per_lap:.1f} times a "
-                f"lap in {who} (threshold {pile.reshuffles_per_lap:g}); only "
-                f"{m.left_after_deal} cards are left after the deal"
+            yield (
+                at,
+                (
+                    f"the draw pile runs out and the discards are reshuffled {per_lap:.1f} times a "
+                    f"lap in {who} (threshold {pile.reshuffles_per_lap:g}); only "
+                    f"{m.left_after_deal} cards are left after the deal"
+                ),
             )
 
 

@@ -221,9 +221,7 @@ def _schema() -> tuple[Any, Any]:
                 default="when-safe",
                 doc="when it adds a second movement card",
             ),
-            "specials": Field(
-                Bool(), default=True, doc="play special move cards when they help"
-            ),
+            "specials": Field(Bool(), default=True, doc="play special move cards when they help"),
         },
     )
     simulation = Record(
@@ -235,11 +233,13 @@ def _schema() -> tuple[Any, Any]:
                 doc="how the simulated charioteers play (docs/simulate.md)",
             ),
             "collision_chance": Field(
-                Number(0, 1), default=0.05,
+                Number(0, 1),
+                default=0.05,
                 doc="chance per chariot per turn of a collision with a rival (suggested)",
             ),
             "check_races": Field(
-                Int(0, 2000), default=400,
+                Int(0, 2000),
+                default=400,
                 doc="races `printkit check` plays for its findings (0: none); kept small",
             ),
             "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed gives the same numbers"),
@@ -249,12 +249,14 @@ def _schema() -> tuple[Any, Any]:
         "draw pile",
         {
             "reshuffle": Field(
-                Choice(("none", "discards")), default="none",
+                Choice(("none", "discards")),
+                default="none",
                 doc="none: an empty draw pile stays empty; discards: shuffle the played and "
                 "lost cards into a new draw pile",
             ),
             "runs_out": Field(
-                Number(0, 100, "%"), default=5,
+                Number(0, 100, "%"),
+                default=5,
                 doc="warn when a draw finds no card in more than this share of races",
             ),
             "reshuffles_per_lap": Field(
@@ -284,3 +286,19 @@ def SIMULATION_DEFAULT() -> Any:  # noqa: N802 - a schema default, named like th
 
 def DRAW_PILE_DEFAULT() -> Any:  # noqa: N802
     return _defaults(DRAW_PILE)
+
+
+def _fields() -> dict[str, Any]:
+    from printkit.load.schema import Field
+
+    return {
+        "simulation": Field(
+            SIMULATION, default=SIMULATION_DEFAULT, doc="the model of play (docs/simulate.md)"
+        ),
+        "draw_pile": Field(
+            DRAW_PILE, default=DRAW_PILE_DEFAULT, doc="what happens when the draw pile is empty"
+        ),
+    }
+
+
+SIMULATION_FIELDS = _fields()

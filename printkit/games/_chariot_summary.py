@@ -25,6 +25,16 @@ ASSUMPTIONS = [
 
 
 def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
+    most = kit.rules_data().players.max
+    if players is not None and not 1 <= players <= most:
+        from printkit.errors import Location, fail
+        from printkit.load.schema import where
+
+        raise fail(
+            where(kit.rules_data().players, "max") or Location(kit.manifest_file),
+            f"this race is for 1 to {most} charioteers (players.max); --players {players} is not "
+            "possible",
+        )
     m = build_model(kit, players)
     logs = play_races(m, runs, seed)
     report = SimReport(
@@ -70,7 +80,9 @@ def figures(m: ChariotModel, logs: list[RaceLog]) -> list[Figure]:
             f"{percent(len(ran_out), n):.1f} % of races",
             f"at turn {mean(ran_out):.1f} on average" if ran_out else "",
         ),
-        Figure("no card left to draw", f"{percent(sum(g.stalled for g in logs), n):.1f} % of races"),
+        Figure(
+            "no card left to draw", f"{percent(sum(g.stalled for g in logs), n):.1f} % of races"
+        ),
     ]
     if m.reshuffle == "discards":
         out.append(Figure("reshuffles per race", f"{mean([g.reshuffles for g in logs]):.2f}"))
@@ -86,7 +98,9 @@ def figures(m: ChariotModel, logs: list[RaceLog]) -> list[Figure]:
     if m.pit_jump is not None:
         jump = percent(sum(g.jump_turns for g in logs), sum(g.player_turns for g in logs))
         out.append(
-            Figure("hand can jump the pit", f"{jump:.1f} % of turns", f"needs > {m.pit_jump:.1f} in")
+            Figure(
+                "hand can jump the pit", f"{jump:.1f} % of turns", f"needs > {m.pit_jump:.1f} in"
+            )
         )
     return out
 

@@ -21,13 +21,17 @@ ASSUMPTIONS = [
 ]
 
 
-def simulate(kit: Any, runs: int, seed: int) -> SimReport:
+def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
+    """`printkit simulate chartae`: the balance study at full size (check plays a bounded one)."""
+    from printkit.errors import Location, fail
     from printkit.games.chartae import engine_tiles, playable, tile_set
 
     rules = kit.rules_data()
+    if players not in (None, 2):
+        raise fail(
+            Location("--players"), f"this is a 2-player game; --players {players} is not possible"
+        )
     if not playable(kit):
-        from printkit.errors import Location, fail
-
         raise fail(
             Location(kit.manifest_file),
             "the tile set fails `printkit check` (run it to see why); a game cannot be played",
@@ -38,7 +42,11 @@ def simulate(kit: Any, runs: int, seed: int) -> SimReport:
     for _ in range(runs):
         players = sides if rng.random() < 0.5 else (sides[1], sides[0])
         game = new_game(
-            engine_tiles(tile_set(kit)), players, rng, rules.map.columns, rules.map.rows,
+            engine_tiles(tile_set(kit)),
+            players,
+            rng,
+            rules.map.columns,
+            rules.map.rows,
             rules.max_rotations,
         )
         play_randomly(game, rng)
@@ -50,20 +58,53 @@ def simulate(kit: Any, runs: int, seed: int) -> SimReport:
     return _report(kit, sides, runs, seed, wins, ties, sizes)
 
 
-def _report(kit: Any, sides: tuple[str, str], runs: int, seed: int, wins: Counter, ties: int,
-            sizes: dict[str, Counter]) -> SimReport:
-    report = SimReport(kit.name, kit.manifest.title, "game", 2, list(kit.options.variants),
-                       runs, seed, POLICY, assumptions=list(ASSUMPTIONS))
+def _report(
+    kit: Any,
+    sides: tuple[str, str],
+    runs: int,
+    seed: int,
+    wins: Counter,
+    ties: int,
+    sizes: dict[str, Counter],
+) -> SimReport:
+    report = SimReport(
+        kit.name,
+        kit.manifest.title,
+        "game",
+        2,
+        list(kit.options.variants),
+        runs,
+        seed,
+        POLICY,
+        assumptions=list(ASSUMPTIONS),
+    )
     report.figures = [Figure(f"{t} wins", f"{percent(wins[t], runs):.1f} %") for t in sides]
-    report.figures.append(Figure("ties of largest groups", f"{percent(ties, runs):.1f} %",
-                                 "settled against the last placer"))
+    report.figures.append(
+        Figure(
+            "ties of largest groups",
+            f"{percent(ties, runs):.1f} %",
+            "settled against the last placer",
+        )
+    )
     top = max((s for c in sizes.values() for s in c), default=0)
-    report.charts = [Chart("Games won", list(sides), [percent(wins[t], runs) for t in sides],
-                           "% of games", "side")]
+    report.charts = [
+        Chart(
+            "Games won", list(sides), [percent(wins[t], runs) for t in sides], "% of games", "side"
+        )
+    ]
     for t in sides:
-        report.charts.append(Chart(
-            f"Largest {t} group", [str(s) for s in range(1, top + 1)],
-            [percent(sizes[t][s], runs) for s in range(1, top + 1)], "% of games", "tiles"))
-    report.data = {"wins": dict(wins), "ties": ties,
-                   "largest_groups": {t: dict(sorted(c.items())) for t, c in sizes.items()}}
+        report.charts.append(
+            Chart(
+                f"Largest {t} group",
+                [str(s) for s in range(1, top + 1)],
+                [percent(sizes[t][s], runs) for s in range(1, top + 1)],
+                "% of games",
+                "tiles",
+            )
+        )
+    report.data = {
+        "wins": dict(wins),
+        "ties": ties,
+        "largest_groups": {t: dict(sorted(c.items())) for t, c in sizes.items()},
+    }
     return report

@@ -597,11 +597,6 @@ def extra_outputs(kit: Kit) -> dict[str, str]:
     return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
 
 
-def simulate(kit: Kit, players: int | None, runs: int, seed: int):
-    """`printkit simulate`: games played on the kit's board (games/_carthage_summary.py)."""
-    from printkit.games._carthage_summary import simulate as run
-
-    return run(kit, players, runs, seed)
-
-
-from printkit.games import _carthage_checks  # noqa: E402,F401  (registers CT013-CT016)
+# issue 14: the checks CT013-CT016, and `printkit simulate` (games on the real board)
+from printkit.games import _carthage_checks  # noqa: E402,F401
+from printkit.games._carthage_summary import simulate  # noqa: E402,F401

@@ -5,14 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import RuleSet
-from printkit.games._chariot_model import (
-    DRAW_PILE,
-    DRAW_PILE_DEFAULT,
-    SIMULATION,
-    SIMULATION_DEFAULT,
-)
 from printkit.components.links import component_of_type
 from printkit.errors import Location
+from printkit.games._chariot_model import SIMULATION_FIELDS
 from printkit.kit import Kit
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
@@ -82,12 +77,7 @@ SCHEMA = Record(
             default=lambda: Rec(min=4, max=10),
             doc="warn when the average two-card move makes a lap take fewer or more turns",
         ),
-        "simulation": Field(
-            SIMULATION, default=SIMULATION_DEFAULT, doc="the model of play (docs/simulate.md)"
-        ),
-        "draw_pile": Field(
-            DRAW_PILE, default=DRAW_PILE_DEFAULT, doc="what happens when the draw pile is empty"
-        ),
+        **SIMULATION_FIELDS,  # simulation, draw_pile (docs/simulate.md)
     },
 )
 
@@ -405,11 +395,6 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
     return rows
 
 
-def simulate(kit: Kit, players: int | None, runs: int, seed: int):
-    """`printkit simulate`: races played from the kit's data (games/_chariot_summary.py)."""
-    from printkit.games._chariot_summary import simulate as run
-
-    return run(kit, players, runs, seed)
-
-
-from printkit.games import _chariot_checks  # noqa: E402,F401  (registers CR011-CR016)
+# issue 14: the checks CR011-CR016, and `printkit simulate` (races played from the data)
+from printkit.games import _chariot_checks  # noqa: E402,F401
+from printkit.games._chariot_summary import simulate  # noqa: E402,F401

@@ -25,6 +25,8 @@ from printkit.limits import MAX_CHECK_GAMES
 from printkit.load.schema import Field, Id, Int, ListOf, Number, Record, where
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
 
+GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs games)"
+
 SCHEMA = Record(
     "chartae rules",
     {
@@ -51,12 +53,7 @@ SCHEMA = Record(
             Record(
                 "balance",
                 {
-                    "games": Field(
-                        Int(0, 1_000_000),
-                        default=1_000,
-                        doc="random games `printkit check` plays (at most 1,000, so check stays "
-                        "quick; `printkit simulate` plays as many as --runs asks)",
-                    ),
+                    "games": Field(Int(0, 1_000_000), default=1_000, doc=GAMES_DOC),
                     "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed, same report"),
                     "threshold": Field(
                         Number(50, 100, "%"),
@@ -206,9 +203,9 @@ def half_edge_totals(kit: Kit) -> Iterator[Finding]:
 @RULES.rule("CH011", "warning", "neither side wins more than the threshold of random games")
 def win_rates(kit: Kit) -> Iterator[Finding]:
     """The rest of the balance report: `balance.games` random legal games (rules.yaml, default
-    and most 1,000 so that check stays under a second; `printkit simulate chartae` plays as
-    many as you ask) in which each player picks uniformly among all legal moves and the first player is
-    drawn at random, with land's and sea's win rates and the share of ties settled by the
+    and at most 1,000, so that check stays under a second; `printkit simulate chartae` plays as
+    many as you ask) in which each player picks uniformly among all legal moves and the first
+    player is drawn at random, with land's and sea's win rates and the share of ties settled by the
     last-tile rule. Seeded by `balance.seed`, so the same data gives the same numbers. It is
     `info` while neither side wins more than `balance.threshold` % (default 60) of the games, a
     `warning` when one does. `games: 0` turns it off; it is skipped while the set has errors.
@@ -378,21 +375,9 @@ def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str]
 def _refuse_unplayable(kit: Kit, ts: TileSet) -> None:
     """Scoring a set that fails `printkit check` would settle a game that cannot be played:
     every error-level finding is reported instead (exit 2)."""
-    bad = [
-        _diag(loc, f"{message} [{rule.code}]")
-        for rule in RULES.sorted()
-        if rule.severity == "error"
-        for loc, message in rule.check(kit)
-    ]
-    if bad:
+    errors = [r for r in RULES.sorted() if r.severity == "error"]
+    if bad := [_diag(at, f"{text} [{r.code}]") for r in errors for at, text in r.check(kit)]:
         raise InputError(bad)
-
-
-def simulate(kit: Kit, players: int | None, runs: int, seed: int):
-    """`printkit simulate`: the balance study at full size (games/_chartae_summary.py)."""
-    from printkit.games._chartae_summary import simulate as run
-
-    return run(kit, runs, seed)
 
 
 def _diag(loc: Location, message: str) -> Diagnostic:
@@ -405,3 +390,6 @@ def _show(cell: Placed) -> str:
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
+
+
+from printkit.games._chartae_summary import simulate  # noqa: E402,F401  (printkit simulate)
