@@ -301,6 +301,9 @@ def parse_layout(
         for cells, loc in zip(grid, row_starts, strict=True):
             if len(cells) != columns:
                 errors.add(loc, f"this row has {len(cells)} tiles; a row of the map has {columns}")
+    full = sum(map(len, grid)) == columns * rows  # every cell a tile, yet one left out:
+    if full and (missing := [t for t in tile_ids if t not in used]):  # e.g. the compass tile
+        errors.add(Location(source, 1, 1), f"the map leaves out tile {', '.join(missing)}")
     errors.raise_if_any()
     return grid
 
