@@ -54,7 +54,8 @@ def modified_speed_in_stakes(kit: Kit) -> Iterator[tuple[Location, str]]:
     speeds = {float(row.speed) for row in kit.rules_data().outer_stakes}
     seen: set[tuple[float, str]] = set()
     for cls, card, special in reachable(kit):
-        if special is None or cls.speed in speeds or (cls.speed, special.id) in seen:
+        unchanged = special is None or cls.speed == move_class(card).speed  # CR001's job
+        if unchanged or cls.speed in speeds or (cls.speed, special.id) in seen:
             continue
         seen.add((cls.speed, special.id))
         yield (
@@ -77,7 +78,8 @@ def modified_move_on_template(kit: Kit) -> Iterator[tuple[Location, str]]:
         return
     seen: set[tuple[str, str]] = set()
     for cls, card, special in reachable(kit):
-        if special is None:
+        own = move_class(card)
+        if special is None or (cls.speed, cls.turn) == (own.speed, own.turn):  # CR005, CR006
             continue
         longer = [s for s in t.strips if s.speed >= cls.speed - 1e-9]
         strip = min(longer, key=lambda s: s.speed) if longer else None
