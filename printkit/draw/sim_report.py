@@ -136,21 +136,24 @@ def draw_chart(c: Canvas, chart: Chart, x: float, y: float, w: float, h: float) 
 
 def _mark(c: Canvas, chart: Chart, x: float, slot: float, bottom: float, top: float) -> None:
     """A dashed line where chart.mark falls among the (numeric) labels."""
+    if chart.mark is None:
+        return
+    mark: float = chart.mark
     pos = None
     for i, label in enumerate(chart.labels):
         lo, _, hi = label.partition("-")
-        if float(lo) <= chart.mark <= float(hi or lo):
+        if float(lo) <= mark <= float(hi or lo):
             pos = x + (i + 0.5) * slot
     if pos is None:
         first = float(chart.labels[0].partition("-")[0])
-        pos = x if chart.mark < first else x + len(chart.labels) * slot
+        pos = x if mark < first else x + len(chart.labels) * slot
     c.setStrokeColor(colour(MARK))
     c.setDash(3, 2)
     c.line(pos, bottom, pos, top + 4)
     c.setDash()
     c.setFillColor(colour(MARK))
     c.setFont(font("condensed"), 7)
-    text = f"{chart.mark:g} {chart.mark_label}"
+    text = f"{mark:g} {chart.mark_label}"
     c.drawString(pos + 2, top - 4, text)
 
 

@@ -136,7 +136,7 @@ def removal_no_duplicates(kit: Kit) -> Iterator[tuple[Location, str]]:
     in rules.yaml.
     """
     for key, setup in rules(kit).setups.items():
-        lists = [(("remove_chariots",), setup.remove_chariots)]
+        lists: list[tuple[tuple[str, ...], list]] = [(("remove_chariots",), setup.remove_chariots)]
         lists += [(("remove_cards", cid), refs) for cid, refs in setup.remove_cards.items()]
         for path, refs in lists:
             seen: set = set()

@@ -7,9 +7,16 @@ a small simulation. Imported at the end of chariot_race.py.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from printkit.errors import Location
-from printkit.games._chariot_model import MoveClass, modified, modifier_of, move_class
+from printkit.games._chariot_model import (
+    ChariotModel,
+    MoveClass,
+    modified,
+    modifier_of,
+    move_class,
+)
 from printkit.games.chariot_race import RULES, _model_of_type, deck, movement_cards
 from printkit.kit import Kit
 from printkit.load.schema import where
@@ -21,7 +28,7 @@ def reachable(kit: Kit) -> list[tuple[MoveClass, Card, Card | None]]:
     each special move card's modifier; with the card and the special card that make it."""
     _, d = deck(kit)
     moves = movement_cards(d)
-    out = [(move_class(c), c, None) for c in moves]
+    out: list[tuple[MoveClass, Card, Card | None]] = [(move_class(c), c, None) for c in moves]
     for special in d.cards:
         mod = modifier_of(special) if special.get("speed") is None else None
         if mod is None or not mod.changes_move():
@@ -54,8 +61,9 @@ def modified_speed_in_stakes(kit: Kit) -> Iterator[tuple[Location, str]]:
     speeds = {float(row.speed) for row in kit.rules_data().outer_stakes}
     seen: set[tuple[float, str]] = set()
     for cls, card, special in reachable(kit):
-        unchanged = special is None or cls.speed == move_class(card).speed  # CR001's job
-        if unchanged or cls.speed in speeds or (cls.speed, special.id) in seen:
+        if special is None or cls.speed == move_class(card).speed:  # unchanged: CR001's job
+            continue
+        if cls.speed in speeds or (cls.speed, special.id) in seen:
             continue
         seen.add((cls.speed, special.id))
         yield (
@@ -84,8 +92,9 @@ def modified_move_on_template(kit: Kit) -> Iterator[tuple[Location, str]]:
         longer = [s for s in t.strips if s.speed >= cls.speed - 1e-9]
         strip = min(longer, key=lambda s: s.speed) if longer else None
         fan = min(strip.fan, t.spec.fan.max) if strip else 0.0
+        fields: tuple[str, ...] = ("add_speed",)
         if strip is None:
-            problem, fields = f"a {cls.speed:g} in move, longer than every strip", ("add_speed",)
+            problem = f"a {cls.speed:g} in move, longer than every strip"
         elif cls.turn > fan + 1e-9:
             problem = f"a {cls.turn:g}° turn at {cls.speed:g} in, beyond the {fan:g}° fan"
             problem += f" of the {strip.speed:g} strip"
@@ -147,7 +156,8 @@ def crash_not_blank(kit: Kit) -> Iterator[tuple[Location, str]]:
     for card in d.cards:
         text = card.get("crash")
         if text is not None and not str(text).strip():
-            yield where(card, "crash") or where(card), f"card {card.id!r} has a blank crash effect"
+            at = where(card, "crash") or where(card) or Location(d.file)
+            yield at, f"card {card.id!r} has a blank crash effect"
 
 
 @RULES.rule("CR016", "warning", "the draw pile lasts a race (a small simulation)")
@@ -163,7 +173,6 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     """
     from printkit.games._chariot_model import build_model
     from printkit.games._sim_chariot import play_races
-    from printkit.simreport import mean, percent
 
     rules = kit.rules_data()
     sim, pile = rules.simulation, rules.draw_pile
@@ -172,38 +181,40 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     if sim.check_races == 0 or m.left_after_deal < 0 or not any(c.move for c in m.cards):
         return
     logs = play_races(m, sim.check_races, sim.seed)
-    n, at = len(logs), cards_where(kit)
     who = f"{players}-player races ({sim.check_races} simulated, seed {sim.seed})"
+    message = _pile_risk(logs, m, pile, who)
+    if message:
+        yield cards_where(kit), message
+
+
+def _pile_risk(logs: list, m: ChariotModel, pile: Any, who: str) -> str | None:
+    """The draw pile's risk that crosses its threshold in rules.yaml `draw_pile`, if any."""
+    from printkit.simreport import mean, percent
+
+    n = len(logs)
     ran_out = [g.ran_out_turn for g in logs if g.ran_out_turn]
     stuck = percent(sum(g.stalled for g in logs), n)
-    if pile.reshuffle == "none" and percent(len(ran_out), n) > pile.runs_out:
-        yield (
-            at,
-            (
-                f"the draw pile runs out in {percent(len(ran_out), n):.0f} % of {who}, at turn "
-                f"{mean(ran_out):.1f} on average (threshold {pile.runs_out:g} %); "
-                f"{m.left_after_deal} cards are left after the deal"
-            ),
+    if pile.reshuffle == "none":
+        if percent(len(ran_out), n) <= pile.runs_out:
+            return None
+        return (
+            f"the draw pile runs out in {percent(len(ran_out), n):.0f} % of {who}, at turn "
+            f"{mean(ran_out):.1f} on average (threshold {pile.runs_out:g} %); "
+            f"{m.left_after_deal} cards are left after the deal"
         )
-    elif pile.reshuffle == "discards" and stuck > pile.runs_out:
-        yield (
-            at,
-            (
-                f"a draw finds no card even after reshuffling the discards in {stuck:.0f} % of "
-                f"{who} (threshold {pile.runs_out:g} %)"
-            ),
+    if stuck > pile.runs_out:
+        return (
+            f"a draw finds no card even after reshuffling the discards in {stuck:.0f} % of "
+            f"{who} (threshold {pile.runs_out:g} %)"
         )
-    elif pile.reshuffle == "discards":
-        per_lap = mean([g.reshuffles for g in logs]) / m.laps
-        if per_lap > pile.reshuffles_per_lap:
-            yield (
-                at,
-                (
-                    f"the draw pile runs out and the discards are reshuffled {per_lap:.1f} times a "
-                    f"lap in {who} (threshold {pile.reshuffles_per_lap:g}); only "
-                    f"{m.left_after_deal} cards are left after the deal"
-                ),
-            )
+    per_lap = mean([g.reshuffles for g in logs]) / m.laps
+    if per_lap <= pile.reshuffles_per_lap:
+        return None
+    return (
+        f"the draw pile runs out and the discards are reshuffled {per_lap:.1f} times a lap in "
+        f"{who} (threshold {pile.reshuffles_per_lap:g}); only {m.left_after_deal} cards are left "
+        "after the deal"
+    )
 
 
 def cards_where(kit: Kit) -> Location:

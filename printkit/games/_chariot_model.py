@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.layout.units import UNIT_POINTS
+from printkit.load.schema import Bool, Choice, Field, Int, Number, Rec, Record, _copy_default
 from printkit.model.deck import Card
 
 MODIFIER_FIELDS = ("add_speed", "speed_factor", "max_speed", "add_turn", "max_turn", "add_drift")
@@ -205,100 +206,82 @@ def stakes_cards(stakes: dict[float, int], speed: float) -> int:
 
 
 # -- the rules-file keys the simulation reads (chariot_race.SCHEMA includes them) -------------
-def _schema() -> tuple[Any, Any]:
-    from printkit.load.schema import Bool, Choice, Field, Int, Number, Record
-
-    policy = Record(
-        "player policy",
-        {
-            "play": Field(
-                Choice(("farthest-safe", "fastest", "slowest")),
-                default="farthest-safe",
-                doc="which movement card a simulated charioteer plays first",
-            ),
-            "second_card": Field(
-                Choice(("when-safe", "always", "never")),
-                default="when-safe",
-                doc="when it adds a second movement card",
-            ),
-            "specials": Field(Bool(), default=True, doc="play special move cards when they help"),
-        },
-    )
-    simulation = Record(
-        "simulation",
-        {
-            "policy": Field(
-                policy,
-                default=lambda: _defaults(policy),
-                doc="how the simulated charioteers play (docs/simulate.md)",
-            ),
-            "collision_chance": Field(
-                Number(0, 1),
-                default=0.05,
-                doc="chance per chariot per turn of a collision with a rival (suggested)",
-            ),
-            "check_races": Field(
-                Int(0, 2000),
-                default=400,
-                doc="races `printkit check` plays for its findings (0: none); kept small",
-            ),
-            "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed gives the same numbers"),
-        },
-    )
-    draw_pile = Record(
-        "draw pile",
-        {
-            "reshuffle": Field(
-                Choice(("none", "discards")),
-                default="none",
-                doc="none: an empty draw pile stays empty; discards: shuffle the played and "
-                "lost cards into a new draw pile",
-            ),
-            "runs_out": Field(
-                Number(0, 100, "%"),
-                default=5,
-                doc="warn when a draw finds no card in more than this share of races",
-            ),
-            "reshuffles_per_lap": Field(
-                Number(0, 1000),
-                default=1,
-                doc="warn when races reshuffle the discards more often than this per lap, on "
-                "average (a thin deck cycles the same few cards)",
-            ),
-        },
-    )
-    return simulation, draw_pile
-
-
-def _defaults(record: Any) -> Any:
+def _defaults(record: Record) -> Rec:
     """The record as validated from an empty map: every field at its default."""
-    from printkit.load.schema import Rec, _copy_default
-
     return Rec({name: _copy_default(spec.default) for name, spec in record.fields.items()})
 
 
-SIMULATION, DRAW_PILE = _schema()
-
-
-def SIMULATION_DEFAULT() -> Any:  # noqa: N802 - a schema default, named like the schema
-    return _defaults(SIMULATION)
-
-
-def DRAW_PILE_DEFAULT() -> Any:  # noqa: N802
-    return _defaults(DRAW_PILE)
-
-
-def _fields() -> dict[str, Any]:
-    from printkit.load.schema import Field
-
-    return {
-        "simulation": Field(
-            SIMULATION, default=SIMULATION_DEFAULT, doc="the model of play (docs/simulate.md)"
+POLICY = Record(
+    "player policy",
+    {
+        "play": Field(
+            Choice(("farthest-safe", "fastest", "slowest")),
+            default="farthest-safe",
+            doc="which movement card a simulated charioteer plays first",
         ),
-        "draw_pile": Field(
-            DRAW_PILE, default=DRAW_PILE_DEFAULT, doc="what happens when the draw pile is empty"
+        "second_card": Field(
+            Choice(("when-safe", "always", "never")),
+            default="when-safe",
+            doc="when it adds a second movement card",
         ),
-    }
+        "specials": Field(Bool(), default=True, doc="play special move cards when they help"),
+    },
+)
+SIMULATION = Record(
+    "simulation",
+    {
+        "policy": Field(
+            POLICY,
+            default=lambda: _defaults(POLICY),
+            doc="how the simulated charioteers play (docs/simulate.md)",
+        ),
+        "collision_chance": Field(
+            Number(0, 1),
+            default=0.05,
+            doc="chance per chariot per turn of a collision with a rival (suggested)",
+        ),
+        "check_races": Field(
+            Int(0, 2000),
+            default=400,
+            doc="races `printkit check` plays for its findings (0: none); kept small",
+        ),
+        "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed gives the same numbers"),
+    },
+)
+DRAW_PILE = Record(
+    "draw pile",
+    {
+        "reshuffle": Field(
+            Choice(("none", "discards")),
+            default="none",
+            doc="none: an empty draw pile stays empty; discards: shuffle the played and "
+            "lost cards into a new draw pile",
+        ),
+        "runs_out": Field(
+            Number(0, 100, "%"),
+            default=5,
+            doc="warn when a draw finds no card in more than this share of races",
+        ),
+        "reshuffles_per_lap": Field(
+            Number(0, 1000),
+            default=1,
+            doc="warn when races reshuffle the discards more often than this per lap, on "
+            "average (a thin deck cycles the same few cards)",
+        ),
+    },
+)
 
 
-SIMULATION_FIELDS = _fields()
+# the keys chariot_race.SCHEMA adds for the simulation (docs/simulate.md)
+SIMULATION_FIELDS = {
+    "simulation": Field(
+        SIMULATION,
+        default=lambda: _defaults(SIMULATION),
+        doc="the model of play (docs/simulate.md)",
+    ),
+    "draw_pile": Field(
+        DRAW_PILE,
+        default=lambda: _defaults(DRAW_PILE),
+        doc="what happens when the draw pile is empty",
+    ),
+}

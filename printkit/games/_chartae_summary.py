@@ -40,10 +40,10 @@ def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
     rng = random.Random(seed)
     wins, ties, sizes = Counter[str](), 0, {t: Counter[int]() for t in sides}
     for _ in range(runs):
-        players = sides if rng.random() < 0.5 else (sides[1], sides[0])
+        order = sides if rng.random() < 0.5 else (sides[1], sides[0])
         game = new_game(
             engine_tiles(tile_set(kit)),
-            players,
+            order,
             rng,
             rules.map.columns,
             rules.map.rows,
