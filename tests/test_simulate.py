@@ -147,3 +147,15 @@ def test_bad_player_count_and_output_are_refused(cli, tmp_path):
     r = cli("simulate", "chariot-race", "--out", tmp_path / "report.txt")
     assert r.exit_code == 2 and "must end in .pdf or .png" in r.stderr
     assert not (tmp_path / "report.txt").exists()
+
+
+def test_race_without_a_track_is_refused_not_guessed(cli, kit_copy):
+    kit = kit_copy("chariot-race")
+    manifest = kit / "kit.yaml"
+    edit(manifest, "  playing-area:\n    type: track\n    file: track.yaml\n", "")
+    edit(manifest, "    title: Playing area\n    uses: {bases: bases}\n", "")
+    edit(manifest, "      playing-area: {pit: null}\n", "")
+    assert cli("check", kit).exit_code == 0  # check still passes: nothing to race, no finding
+    r = cli("simulate", kit, "--runs", "10")
+    assert r.exit_code == 2
+    assert "cannot simulate a race: the kit needs a track component" in r.stderr

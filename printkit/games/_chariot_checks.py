@@ -171,14 +171,17 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     cards). Fix:
     more cards in the deck, a smaller hand, or a reshuffle rule your club agrees on.
     """
-    from printkit.games._chariot_model import build_model
+    from printkit.games._chariot_model import Unplayable, build_model
     from printkit.games._sim_chariot import play_races
 
     rules = kit.rules_data()
     sim, pile = rules.simulation, rules.draw_pile
     players = min(kit.options.players or rules.players.max, rules.players.max)
-    m = build_model(kit, players)
-    if sim.check_races == 0 or m.left_after_deal < 0 or not any(c.move for c in m.cards):
+    try:
+        m = build_model(kit, players)
+    except Unplayable:
+        return  # no track, no bases or no movement card: nothing to race
+    if sim.check_races == 0 or m.left_after_deal < 0:
         return
     logs = play_races(m, sim.check_races, sim.seed)
     who = f"{players}-player races ({sim.check_races} simulated, seed {sim.seed})"

@@ -27,6 +27,10 @@ MODIFIER_FIELDS = ("add_speed", "speed_factor", "max_speed", "add_turn", "max_tu
 INCH = UNIT_POINTS["in"]
 
 
+class Unplayable(Exception):
+    """The kit lacks what a race needs; the message says what."""
+
+
 @dataclass(frozen=True)
 class Modifier:
     """How a special move card changes one movement card."""
@@ -165,16 +169,17 @@ def build_model(kit: Any, players: int | None = None) -> ChariotModel:
     _, d = deck(kit)
     track = _model_of_type(kit, "track")
     bases = _model_of_type(kit, "bases")
+    if track is None or bases is None:
+        raise Unplayable(f"the kit needs a {'track' if track is None else 'bases'} component")
     unit = speed_unit_points(d) / INCH
     sim = rules.simulation
-    base_w = bases.width / INCH if bases else 1.6
-    base_l = bases.length / INCH if bases else 4.0
-    width = track.width / INCH if track else 10.0
-    inner = track.inner_radius / INCH if track else 6.0
-    straight = track.straight / INCH if track else 19.5
+    base_w, base_l = bases.width / INCH, bases.length / INCH
+    width, inner, straight = track.width / INCH, track.inner_radius / INCH, track.straight / INCH
     radius = inner + width / 2
-    pit = track.pit_jump(base_l * INCH) if track and track.pit else None
+    pit = track.pit_jump(base_l * INCH) if track.pit else None
     cards = [sim_card(c, rules.magic_kind, rules.no_damage) for c in d.copies()]
+    if not any(c.move for c in cards):
+        raise Unplayable("the deck has no movement card (a card with a speed)")
     for c in cards:
         if c.move is not None and unit != 1:
             c.move = MoveClass(c.move.speed * unit, c.move.turn, c.move.drift * unit)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.games._chariot_model import ChariotModel, build_model
+from printkit.games._chariot_model import ChariotModel, Unplayable, build_model
 from printkit.games._sim_chariot import RaceLog, play_races
 from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent, spread
 
@@ -35,7 +35,12 @@ def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
             f"this race is for 1 to {most} charioteers (players.max); --players {players} is not "
             "possible",
         )
-    m = build_model(kit, players)
+    try:
+        m = build_model(kit, players)
+    except Unplayable as exc:
+        from printkit.errors import Location, fail
+
+        raise fail(Location(kit.manifest_file), f"cannot simulate a race: {exc}") from None
     logs = play_races(m, runs, seed)
     report = SimReport(
         kit=kit.name,
