@@ -25,13 +25,20 @@ from printkit.cli import _kit_options, _report_errors
     show_default=True,
     help="Games (races) to play.",
 )
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=1, show_default=True)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**31 - 1),
+    default=1,
+    show_default=True,
+    help="The same kit, options and seed always give the same numbers.",
+)
 @click.option(
     "--format",
     "fmt",
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
+    help="text: figures and bar charts for a reader; json: every number, for a script.",
 )
 @click.option(
     "--out",
@@ -41,8 +48,11 @@ from printkit.cli import _kit_options, _report_errors
 @_kit_options
 @_report_errors
 def simulate_command(kit, runs, seed, fmt, out, variants, players) -> None:
-    """Play KIT's game RUNS times from its data and report what a designer wants to know
-    before printing: how long a game takes, how the decks hold out, what happens how often."""
+    """Play KIT's game many times from its data and report what a designer wants to know
+    before printing: how long a game takes, how the decks hold out, what happens how often.
+
+    docs/simulate.md explains each game's model of play and how to read the report.
+    """
     from printkit.errors import Location, fail
     from printkit.games import game
     from printkit.kit import load_kit
