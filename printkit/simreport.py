@@ -57,7 +57,8 @@ class SimReport:
     def heading(self) -> str:
         variant = f", variant {'+'.join(self.variants)}" if self.variants else ""
         return (
-            f"{self.title}: {self.runs:,} simulated {self.game}s, {self.players} players"
+            f"{self.title}: {self.runs:,} simulated {self.game}s, {self.players} "
+            f"player{'s' if self.players != 1 else ''}"
             f"{variant}, seed {self.seed}"
         )
 

@@ -131,12 +131,25 @@ def test_kit_made_with_new_simulates(cli, tmp_path):
     assert r.stdout.startswith("Chariot Race: 40 simulated races, 4 players")
 
 
-def test_kit_without_a_game_says_what_it_cannot_do(cli):
-    mini = DATA.parent / "tests" / "fixtures" / "mini"
-    r = cli("simulate", mini)
+def test_kit_without_a_game_deals_its_decks(cli, kit_copy):
+    kit = kit_copy("chariot-race")
+    edit(kit / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")
+    edit(kit / "kit.yaml", "      rules: {laps: 3}\n", "")
+    report = sim_json(cli, kit, "--runs", "3000", "--hand", "7")
+    assert report["game"] == "deal" and report["players"] == 1
+    per_hand = next(c for c in report["charts"] if c["title"] == "Cards: cards per hand")
+    movement = per_hand["values"][per_hand["labels"].index("movement")]
+    assert abs(movement - 7 * 60 / 72) < 0.1  # 60 movement cards of 72, 7 to a hand
+    assert "names no game printkit can play" in report["assumptions"][0]
+
+
+def test_kit_without_a_game_or_a_deck_says_what_it_cannot_do(cli, kit_copy):
+    kit = kit_copy("chartae")
+    edit(kit / "kit.yaml", "rules:\n  module: chartae\n  file: rules.yaml\n", "")
+    r = cli("simulate", kit)
     assert r.exit_code == 2
-    assert "cannot simulate kit 'mini': it names no game rules" in r.stderr
-    assert "Traceback" not in r.output
+    assert "cannot simulate kit 'chartae': it names no game rules" in r.stderr
+    assert "has no deck to deal" in r.stderr and "Traceback" not in r.output
 
 
 def test_bad_player_count_and_output_are_refused(cli, tmp_path):

@@ -45,9 +45,16 @@ from printkit.cli import _kit_options, _report_errors
     type=click.Path(dir_okay=False, path_type=Path),
     help="Also draw the report on one page: a .pdf or a .png file.",
 )
+@click.option(
+    "--hand",
+    type=click.IntRange(1, 100),
+    default=5,
+    show_default=True,
+    help="Cards in an opening hand, for a kit with no game to play (only its decks are dealt).",
+)
 @_kit_options
 @_report_errors
-def simulate_command(kit, runs, seed, fmt, out, variants, players) -> None:
+def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None:
     """Play KIT's game many times from its data and report what a designer wants to know
     before printing: how long a game takes, how the decks hold out, what happens how often.
 
@@ -63,14 +70,20 @@ def simulate_command(kit, runs, seed, fmt, out, variants, players) -> None:
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
     spec = loaded.manifest.rules
     module = game(spec.module) if spec else None
-    if module is None or not hasattr(module, "simulate"):
+    if module is not None and hasattr(module, "simulate"):
+        report = module.simulate(loaded, players, runs, seed)
+    elif any(loaded.spec(cid).type == "deck" for cid in loaded.component_ids()):
+        from printkit.simdeck import simulate_decks
+
+        report = simulate_decks(loaded, players, hand, runs, seed)
+    else:
         what = f"game {spec.module!r}" if spec else "no game rules (kit.yaml has no `rules:`)"
         raise fail(
             Location(loaded.manifest_file),
-            f"cannot simulate kit {loaded.name!r}: it names {what}, and printkit can only play "
-            "games whose module defines a model of play (chariot_race, carthage, chartae)",
+            f"cannot simulate kit {loaded.name!r}: it names {what} and has no deck to deal; "
+            "printkit plays games whose module defines a model of play (chariot_race, carthage, "
+            "chartae) and deals the decks of any other kit",
         )
-    report = module.simulate(loaded, players, runs, seed)
     click.echo(report.as_json() if fmt == "json" else report.as_text(), nl=False)
     if out is not None:
         written = write_report(report, out)
