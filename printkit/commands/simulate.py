@@ -77,12 +77,15 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
 
         report = simulate_decks(loaded, players, hand, runs, seed)
     else:
+        from printkit.games import available_games
+
         what = f"game {spec.module!r}" if spec else "no game rules (kit.yaml has no `rules:`)"
+        playable = ", ".join(g for g in available_games() if hasattr(game(g), "simulate"))
         raise fail(
             Location(loaded.manifest_file),
             f"cannot simulate kit {loaded.name!r}: it names {what} and has no deck to deal; "
-            "printkit plays games whose module defines a model of play (chariot_race, carthage, "
-            "chartae) and deals the decks of any other kit",
+            f"printkit plays the games with a model of play ({playable}) and deals the decks "
+            "of any other kit",
         )
     click.echo(report.as_json() if fmt == "json" else report.as_text(), nl=False)
     if out is not None:
