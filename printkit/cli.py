@@ -138,6 +138,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "schema": "printkit.commands.schema:schema_command",
     "score": "printkit.commands.score:score_command",
     "serve": "printkit.commands.serve:serve_command",
+    "simulate": "printkit.commands.simulate:simulate_command",
 }
 
 

@@ -61,7 +61,7 @@ def test_damage_chart_rows_boxes_and_stakes(built):
     for name in ("RUSSATA", "VENETA", "PRASINA", "ALBATA"):
         assert name in text
     assert text.count("OUT") >= 4 * 4  # one OUT box per category per chariot
-    assert "4″ 6″ 8″ 10″ 16″ 20″" in text and "1 1 2 2 3 4" in text
+    assert "2″ 3″ 4″ 5″ 6″ 8″ 10″ 12″ 16″ 18″ 20″" in text and "1 1 1 1 1 2 2 2 3 3 4" in text
     with pdfplumber.open(built / "damage-chart.pdf") as pdf:
         page = pdf.pages[0]
         box = to_mm(min(r["width"] for r in page.rects if r["width"] == r["height"]))
@@ -351,3 +351,13 @@ def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(cli, tmp_path):
     ys = {round(v, 2) for c in cards for v in (c["top"], c["bottom"])}
     assert {round(m["x0"], 2) for m in marks if m["width"] < 0.01} == xs
     assert {round(m["top"], 2) for m in marks if m["height"] < 0.01} == ys
+
+
+def test_damage_chart_stakes_table_stays_left_of_the_deck_summary(built):
+    """With eleven speeds (Rein In and Whip rows) the table once ran under the summary."""
+    with pdfplumber.open(built / "damage-chart.pdf") as pdf:
+        words = pdf.pages[0].extract_words()
+    summary = next(w for w in words if w["text"] == "CRASH")
+    speeds = [w for w in words if w["text"].endswith("″") and w["top"] > summary["top"]]
+    assert len(speeds) == 11
+    assert max(w["x1"] for w in speeds) < summary["x0"] - 5

@@ -108,7 +108,7 @@ def test_fans_are_labelled_every_15_degrees_up_to_the_largest_turn(templates_pdf
     with pdfplumber.open(templates_pdf) as pdf:
         text = "\n".join(p.extract_text() for p in pdf.pages)
     assert "TURN UP TO 90°" in text and "TURN UP TO 30°" in text
-    assert "STRAIGHT ONLY" in text
+    assert "TURN UP TO 15°" in text  # the 20 in strip: a Lean adds 15° to a straight card
     for angle in (15, 30, 45, 60, 75, 90):
         assert f"{angle}°" in text
     # the turn words run along a fan line, so read them in drawing order rather than by layout

@@ -14,21 +14,20 @@ def jsonl(text: str) -> list[dict]:
 
 
 def broken_rules_kit(kit_copy):
-    """A copy with one CR001 error (speed 12) and a CR004 warning (reserve raised to 50)."""
+    """A copy with one CR001 error (speed 14) and a CR004 warning (reserve raised to 50)."""
     folder = kit_copy("chariot-race")
     cards = folder / "cards.yaml"
     edit(
         cards,
         'count: 2, speed: 4, turn: 90, crash: "Glancing',
-        'count: 2, speed: 12, turn: 90, crash: "Glancing',
+        'count: 2, speed: 14, turn: 90, crash: "Glancing',
     )
     edit(folder / "rules.yaml", "reserve: 12", "reserve: 50")
-    # a template for speed 12 too, so that only the stakes table is missing (no CR005)
-    edit(
-        folder / "templates.yaml",
-        "strips: [4, 6, 8, 10, 16, 20]",
-        "strips: [4, 6, 8, 10, 12, 16, 20]",
-    )
+    # a template for speed 14 too, so that only the stakes table is missing (no CR005)
+    edit(folder / "templates.yaml", "  - {speed: 16,", "  - 14\n  - {speed: 16,")
+    # and no Whip or Rein In, whose 16 and 7 in moves would add findings of their own (CR011)
+    edit(cards, "add_speed: 2, max_speed: 20,", "")
+    edit(cards, "speed_factor: 0.5,", "")
     return folder, cards
 
 
@@ -50,15 +49,16 @@ def test_clean_kit_json(cli):
 
 def test_rules_findings_text_and_json_agree(cli, kit_copy):
     folder, cards = broken_rules_kit(kit_copy)
-    line = line_of(cards, "speed: 12")
-    col = cards.read_text(encoding="utf-8").splitlines()[line - 1].index("12") + 1
+    line = line_of(cards, "speed: 14")
+    col = cards.read_text(encoding="utf-8").splitlines()[line - 1].index("14") + 1
     first = line_of(cards, "  - {id:")
 
     text = cli("check", folder)
     assert text.exit_code == 1
     assert text.stdout.splitlines() == [
-        f"{cards}:{line}:{col}: error [CR001] card 'm4-t90-a' has speed 12 in, which the "
-        "outer-stakes table does not list (4, 6, 8, 10, 16, 20); a marshal could not say how "
+        f"{cards}:{line}:{col}: error [CR001] card 'm4-t90-a' has speed 14 in, which the "
+        "outer-stakes table does not list (2, 3, 4, 5, 6, 8, 10, 12, 16, 18, 20); a marshal could "
+        "not say how "
         "many cards it loses",
         f"{cards}:{first}:5: warning [CR004] after dealing 28 cards only 44 remain to draw "
         "(reserve: 50)",

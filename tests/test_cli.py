@@ -56,12 +56,12 @@ def test_check_passes_on_the_default_deck(cli):
 def test_a_rules_violation_exits_1_at_its_line(cli, kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
-    edit(cards, "count: 2, speed: 10, turn: 30,", "count: 2, speed: 12, turn: 30,")
-    line = line_of(cards, "speed: 12")
+    edit(cards, "count: 2, speed: 10, turn: 30,", "count: 2, speed: 14, turn: 30,")
+    line = line_of(cards, "speed: 14")
     r = cli("check", kit)
     assert r.exit_code == 1
     assert any(
-        ln.startswith(f"{cards}:{line}:") and "error [CR001]" in ln and "speed 12" in ln
+        ln.startswith(f"{cards}:{line}:") and "error [CR001]" in ln and "speed 14" in ln
         for ln in r.stdout.splitlines()
     ), r.stdout
 

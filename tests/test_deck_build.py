@@ -226,7 +226,11 @@ def test_rebuilds_are_byte_identical(cli, tmp_path):
 def test_long_text_shrinks_to_fit(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     long = "Add 2″ to one of your movement cards this turn, " * 3
-    edit(kit / "cards.yaml", "Add 2″ to one of your movement cards this turn.", long.strip())
+    edit(
+        kit / "cards.yaml",
+        "Add 2″ to one of your movement cards this turn (never beyond 20″).",
+        long.strip(),
+    )
     r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
     chars = [

@@ -110,7 +110,11 @@ def test_unknown_kit_lists_the_known_ones(cli):
 
 def test_text_that_cannot_fit_names_the_card(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
-    edit(kit / "cards.yaml", "Add 2″ to one of your movement cards this turn.", "word " * 110)
+    edit(
+        kit / "cards.yaml",
+        "Add 2″ to one of your movement cards this turn (never beyond 20″).",
+        "word " * 110,
+    )
     r = cli("build", kit, "--out", tmp_path / "out")
     assert r.exit_code == 2
     assert "card 'whip'" in r.stderr and "does not fit" in r.stderr
@@ -123,7 +127,11 @@ def test_a_failed_build_leaves_previous_outputs_untouched(cli, kit_copy, tmp_pat
     assert cli("build", kit, "--out", out).exit_code == 0
     pdf = out / "chariot-race" / "cards.pdf"
     before = pdf.read_bytes()
-    edit(kit / "cards.yaml", "Add 2″ to one of your movement cards this turn.", "word " * 110)
+    edit(
+        kit / "cards.yaml",
+        "Add 2″ to one of your movement cards this turn (never beyond 20″).",
+        "word " * 110,
+    )
     assert cli("build", kit, "--out", out).exit_code == 2
     assert pdf.read_bytes() == before
     assert sorted(os.listdir(out / "chariot-race")) == sorted(

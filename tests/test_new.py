@@ -97,33 +97,35 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
     assert cli("new", "my-race", "--from", "chariot-race").exit_code == 0
     cards = tmp_path / "my-race" / "cards.yaml"
 
-    # a new movement card at speed 12, which the outer-stakes table does not list
+    # a new movement card at speed 14, which the outer-stakes table does not list
     edit(
         cards,
         "  - {id: whip,",
-        '  - {id: m12-a, kind: movement, count: 3, speed: 12, turn: 20, crash: "Sparks fly.", '
+        '  - {id: m14-a, kind: movement, count: 3, speed: 14, turn: 15, crash: "Sparks fly.", '
         "damage: none}\n  - {id: whip,",
     )
-    # with its movement template, so that only the stakes table is missing
+    # with its template (a 30° fan: a whipped 12 in card is measured on it, and a leaned one)
     edit(
         tmp_path / "my-race" / "templates.yaml",
-        "strips: [4, 6, 8, 10, 16, 20]",
-        "strips: [4, 6, 8, 10, 12, 16, 20]",
+        "  - {speed: 16,",
+        "  - {speed: 14, fan: 30}\n  - {speed: 16,",
     )
+    # (a Rein In halves it to 7 in, and a Whip makes it 16: the stakes need 7 too)
     r = cli("check", "my-race")
     assert r.exit_code == 1
-    line = line_of(cards, "id: m12-a")
-    col = (cards.read_text(encoding="utf-8").splitlines()[line - 1].index("speed: 12")) + 8
+    line = line_of(cards, "id: m14-a")
+    col = (cards.read_text(encoding="utf-8").splitlines()[line - 1].index("speed: 14")) + 8
     assert r.stdout.splitlines()[0].startswith(
-        f"my-race/cards.yaml:{line}:{col}: error [CR001] card 'm12-a' has speed 12 in"
+        f"my-race/cards.yaml:{line}:{col}: error [CR001] card 'm14-a' has speed 14 in"
     )
-    assert r.stdout.splitlines()[-1] == "1 errors, 0 warnings, 0 info"
+    assert r.stdout.splitlines()[-1] == "2 errors, 0 warnings, 0 info"
+    assert "[CR011] card 'm14-a' with 'rein-in' makes a 7 in move" in r.stdout
 
     # the club adds a row to its rules file; now the kit checks clean
     edit(
         tmp_path / "my-race" / "rules.yaml",
         "  - {speed: 16, cards: 3}",
-        "  - {speed: 12, cards: 2}\n  - {speed: 16, cards: 3}",
+        "  - {speed: 7, cards: 1}\n  - {speed: 14, cards: 2}\n  - {speed: 16, cards: 3}",
     )
     r = cli("check", "my-race")
     assert r.exit_code == 0, r.output
@@ -132,7 +134,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
     assert r.exit_code == 0
     report = json.loads(r.stdout)["decks"][0]
     assert report["total"] == 75
-    assert {"value": 12, "cards": 3} in report["numeric"][0]["histogram"]
+    assert {"value": 14, "cards": 3} in report["numeric"][0]["histogram"]
 
     r = cli("build", "my-race", "--out", tmp_path / "out")
     assert r.exit_code == 0, r.output

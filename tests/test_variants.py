@@ -185,4 +185,4 @@ def test_overrides_must_name_a_component_or_rules(cli, kit_copy):
 def test_unknown_variant_name(cli):
     r = cli("deck", "chariot-race", "--variant", "silly")
     assert r.exit_code == 2
-    assert "has no variant 'silly'; its variants are: serious, gentle-start" in r.stderr
+    assert "has no variant 'silly'; its variants are: serious, three-laps, gentle-start" in r.stderr

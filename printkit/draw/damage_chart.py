@@ -35,7 +35,7 @@ def page(c: Canvas, sheet: Size, chart: DamageChart, label: str) -> None:
     stakes_h = mm(30)
     table = Rect(area.x, area.y + stakes_h + mm(4), area.w, y - mm(4) - (area.y + stakes_h + mm(4)))
     _table(c, chart, table)
-    _stakes(c, chart, Rect(area.x, area.y, area.w, stakes_h))
+    _stakes(c, chart, Rect(area.x, area.y, area.w * 0.6, stakes_h))  # left of the summary
     _deck_summary(c, chart, Rect(area.x + area.w * 0.62, area.y, area.w * 0.38, stakes_h))
     draw_scale_bar(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width / 2, mm(6)), False, 50)
     draw_page_label(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)), False, label)

@@ -90,6 +90,16 @@ SCHEMA = Record(
         "wreck_card_kind": Field(Id(), required=True, doc="the FATUM card kind of the WRECK card"),
         "malediction_kind": Field(Id(), required=True, doc="FATUM kind of the curse tablets"),
         "rescue_cards": Field(ListOf(Id(), 1, 20), required=True, doc="FATUM cards that free"),
+        "symbol_card_kind": Field(
+            Id(), default="symbol", doc="FATUM kind of the cards whose symbol is on the board"
+        ),
+        "curriculum_square": Field(Id(), default="C", doc="the square kind that draws a card"),
+        "swap_square": Field(Id(), default="F", doc="the square kind that swaps a FATUM card"),
+        "required_squares": Field(
+            ListOf(Id()),
+            default=list,
+            doc="square kinds the rules name, each of which the board must have",
+        ),
         "setups": Field(MapOf(SETUP, key=Id()), required=True, doc="player count -> setup"),
     },
 )
@@ -385,8 +395,9 @@ def curriculum_numbers(kit: Kit) -> Iterator[Problem]:
             seen[n] = card
     missing = sorted(set(range(1, max(seen, default=0) + 1)) - set(seen))
     if missing:
+        after_gap = min((n for n in seen if n > missing[0]), default=max(seen))
         yield (
-            where(d.cards[-1], "number"),
+            where(seen[after_gap], "number"),
             f"CURRICULUM numbers skip {', '.join(map(str, missing))}; they must run 1 to "
             f"{max(seen)} without gaps",
         )
@@ -581,3 +592,8 @@ def card_name(card: Card) -> str:
 def extra_outputs(kit: Kit) -> dict[str, str]:
     """Written beside the PDFs, and printed, by `printkit build`."""
     return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
+
+
+# issue 14: the checks CT013-CT016, and `printkit simulate` (games on the real board)
+from printkit.games import _carthage_checks  # noqa: E402,F401
+from printkit.games._carthage_summary import simulate  # noqa: E402,F401

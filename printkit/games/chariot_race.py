@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from printkit.checks import Problem, RuleSet
 from printkit.errors import Location
+from printkit.games._chariot_model import SIMULATION_FIELDS
 from printkit.kit import Kit, component_of_type
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
@@ -76,6 +77,7 @@ SCHEMA = Record(
             default=lambda: Rec(min=4, max=10),
             doc="warn when the average two-card move makes a lap take fewer or more turns",
         ),
+        **SIMULATION_FIELDS,  # simulation, draw_pile (docs/simulate.md)
     },
 )
 
@@ -390,3 +392,8 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
             note = ""
         rows.append(Deal(n, dealt, left, note))
     return rows
+
+
+# issue 14: the checks CR011-CR016, and `printkit simulate` (races played from the data)
+from printkit.games import _chariot_checks  # noqa: E402,F401
+from printkit.games._chariot_summary import simulate  # noqa: E402,F401

@@ -21,8 +21,11 @@ from printkit.games._chartae_engine import (
     random_games,
 )
 from printkit.kit import Kit
+from printkit.limits import MAX_CHECK_GAMES
 from printkit.load.schema import Field, Id, Int, ListOf, Number, Record, where
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
+
+GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs games)"
 
 SCHEMA = Record(
     "chartae rules",
@@ -50,7 +53,7 @@ SCHEMA = Record(
             Record(
                 "balance",
                 {
-                    "games": Field(Int(0, 1_000_000), default=10_000, doc="random games to play"),
+                    "games": Field(Int(0, 1_000_000), default=1_000, doc=GAMES_DOC),
                     "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed, same report"),
                     "threshold": Field(
                         Number(50, 100, "%"),
@@ -200,8 +203,9 @@ def half_edge_totals(kit: Kit) -> Iterator[Finding]:
 @RULES.rule("CH011", "warning", "neither side wins more than the threshold of random games")
 def win_rates(kit: Kit) -> Iterator[Finding]:
     """The rest of the balance report: `balance.games` random legal games (rules.yaml, default
-    10,000) in which each player picks uniformly among all legal moves and the first player is
-    drawn at random, with land's and sea's win rates and the share of ties settled by the
+    and at most 1,000, so that check stays under a second; `printkit simulate chartae` plays as
+    many as you ask) in which each player picks uniformly among all legal moves and the first
+    player is drawn at random, with land's and sea's win rates and the share of ties settled by the
     last-tile rule. Seeded by `balance.seed`, so the same data gives the same numbers. It is
     `info` while neither side wins more than `balance.threshold` % (default 60) of the games, a
     `warning` when one does. `games: 0` turns it off; it is skipped while the set has errors.
@@ -215,7 +219,7 @@ def win_rates(kit: Kit) -> Iterator[Finding]:
     report = random_games(
         engine_tiles(ts),
         territories,
-        b.games,
+        min(b.games, MAX_CHECK_GAMES),
         b.seed,
         rules.map.columns,
         rules.map.rows,
@@ -297,6 +301,9 @@ def parse_layout(
         for cells, loc in zip(grid, row_starts, strict=True):
             if len(cells) != columns:
                 errors.add(loc, f"this row has {len(cells)} tiles; a row of the map has {columns}")
+    full = sum(map(len, grid)) == columns * rows  # every cell a tile, yet one left out:
+    if full and (missing := [t for t in tile_ids if t not in used]):  # e.g. the compass tile
+        errors.add(Location(source, 1, 1), f"the map leaves out tile {', '.join(missing)}")
     errors.raise_if_any()
     return grid
 
@@ -333,7 +340,11 @@ def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str]
     _refuse_unplayable(kit, ts)
     if last is not None and last not in rules.territories:
         raise InputError(
-            [_diag(Location("--last"), f"--last must be one of: {', '.join(rules.territories)}")]
+            [
+                Diagnostic(
+                    Location("--last"), f"--last must be one of: {', '.join(rules.territories)}"
+                )
+            ]
         )
     grid = parse_layout(text, source, [t.id for t in ts.tiles], rules.map.columns, rules.map.rows)
     result = score_map(kit, grid, last)
@@ -369,13 +380,11 @@ def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str]
 
 
 def _refuse_unplayable(kit: Kit, ts: TileSet) -> None:
-    bad = [p for t in ts.tiles for p in tile_problems(t)]
-    if bad:
-        raise InputError([_diag(p.where, p.message) for p in bad])
-
-
-def _diag(loc: Location, message: str) -> Diagnostic:
-    return Diagnostic(loc, message)
+    """Scoring a set that fails `printkit check` would settle a game that cannot be played:
+    every error-level finding is reported instead (exit 2)."""
+    found = [f for f in RULES.run(kit) if f.severity == "error"]
+    if found:
+        raise InputError([Diagnostic(f.where, f"{f.message} [{f.code}]") for f in found])
 
 
 def _show(cell: Placed) -> str:
@@ -384,3 +393,6 @@ def _show(cell: Placed) -> str:
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
+
+
+from printkit.games._chartae_summary import simulate  # noqa: E402,F401  (printkit simulate)

@@ -1,0 +1,293 @@
+"""Chariot Race as numbers a simulation can use: the deck, the modifiers, the track, the rules.
+
+Everything here is read from the kit's data (cards.yaml, track.yaml, bases.yaml, rules.yaml);
+the model of play that uses it is in _sim_chariot.py, and docs/simulate.md explains both.
+Distances are in inches, turns in degrees.
+
+A special move card changes one movement card through these deck fields (all optional):
+    add_speed     inches added to the card's distance (Whip: 2)
+    speed_factor  the distance multiplied by this (Rein In: 0.5)
+    max_speed     the changed distance never goes beyond this
+    add_turn      degrees added to the card's turn (Lean: 15)
+    max_turn      the changed turn never goes beyond this
+    add_drift     inches of drift added (Sidestep: 2)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.layout.units import UNIT_POINTS
+from printkit.load.schema import Bool, Choice, Field, Int, Number, Rec, Record, _copy_default
+from printkit.model.deck import Card
+
+MODIFIER_FIELDS = ("add_speed", "speed_factor", "max_speed", "add_turn", "max_turn", "add_drift")
+INCH = UNIT_POINTS["in"]
+
+
+class Unplayable(Exception):
+    """The kit lacks what a race needs; the message says what."""
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """How a special move card changes one movement card."""
+
+    add_speed: float = 0.0
+    speed_factor: float = 1.0
+    max_speed: float | None = None
+    add_turn: float = 0.0
+    max_turn: float | None = None
+    add_drift: float = 0.0
+
+    def speed(self, speed: float) -> float:
+        out = speed * self.speed_factor + self.add_speed
+        return min(out, max(self.max_speed, speed)) if self.max_speed is not None else out
+
+    def turn(self, turn: float) -> float:
+        out = turn + self.add_turn
+        return min(out, max(self.max_turn, turn)) if self.max_turn is not None else out
+
+    def changes_move(self) -> bool:
+        return (self.add_speed, self.speed_factor, self.add_turn, self.add_drift) != (0, 1, 0, 0)
+
+
+def modifier_of(card: Card) -> Modifier | None:
+    """The card's modifier, or None when it declares none of the modifier fields."""
+    values = {name: card.get(name) for name in MODIFIER_FIELDS}
+    if all(v is None for v in values.values()):
+        return None
+    given = {k: float(v) for k, v in values.items() if v is not None}
+    return Modifier(**given)
+
+
+@dataclass(frozen=True)
+class MoveClass:
+    """What a movement card lets a chariot do: distance, largest turn, largest drift."""
+
+    speed: float
+    turn: float
+    drift: float
+
+
+def move_class(card: Card) -> MoveClass:
+    return MoveClass(
+        float(card.get("speed")), float(card.get("turn") or 0), float(card.get("drift") or 0)
+    )
+
+
+def modified(cls: MoveClass, mod: Modifier) -> MoveClass:
+    return MoveClass(mod.speed(cls.speed), mod.turn(cls.turn), cls.drift + mod.add_drift)
+
+
+@dataclass
+class SimCard:
+    """One printed card as the simulation sees it."""
+
+    id: str
+    role: str  # "move", "magic" or "special"
+    move: MoveClass | None = None
+    modifier: Modifier | None = None
+    damage: str | None = None  # a damage category, or None for no lasting damage
+
+
+@dataclass
+class Policy:
+    """How the simulated charioteers play (rules.yaml `simulation.policy`)."""
+
+    play: str = "farthest-safe"
+    second_card: str = "when-safe"
+    specials: bool = True
+
+    def describe(self) -> str:
+        first = {
+            "farthest-safe": "plays the movement card that carries it farthest without going "
+            "wide into the stakes (the least wide one if every card would)",
+            "fastest": "plays its fastest movement card",
+            "slowest": "plays its slowest movement card",
+        }[self.play]
+        second = {
+            "when-safe": "adds a second card chosen the same way when one keeps it off the stakes",
+            "always": "always adds a second card chosen the same way",
+            "never": "never plays a second card",
+        }[self.second_card]
+        special = (
+            "plays a special move card with a movement card when that carries it farther "
+            "without the stakes"
+            if self.specials
+            else "never plays special move cards"
+        )
+        return f"Each charioteer {first}; {second}; {special}."
+
+
+@dataclass
+class ChariotModel:
+    """The whole race, in inches, as read from the kit."""
+
+    players: int
+    laps: int
+    hand: int
+    extra_at_start: int
+    lap: float
+    straight: float
+    radius: float  # of the centre line round each turn
+    room: float  # from the centre line to where a base touches the stakes
+    pit_jump: float | None
+    stakes: dict[float, int]
+    damage_out: dict[str, int]
+    reshuffle: str
+    collision_chance: float
+    policy: Policy
+    cards: list[SimCard] = field(default_factory=list)  # every printed copy
+
+    @property
+    def dealt(self) -> int:
+        return self.players * (self.hand + self.extra_at_start)
+
+    @property
+    def left_after_deal(self) -> int:
+        return len(self.cards) - self.dealt
+
+
+def sim_card(card: Card, magic_kind: str, no_damage: str) -> SimCard:
+    damage = card.get("damage")
+    damage = None if damage in (None, no_damage) else str(damage)
+    if card.get("speed") is not None:
+        return SimCard(card.id, "move", move=move_class(card), damage=damage)
+    if card.kind == magic_kind:
+        return SimCard(card.id, "magic", damage=damage)
+    return SimCard(card.id, "special", modifier=modifier_of(card), damage=damage)
+
+
+def build_model(kit: Any, players: int | None = None) -> ChariotModel:
+    """Read the chariot-race kit into a ChariotModel (players: the rules' max unless given)."""
+    from printkit.games.chariot_race import _model_of_type, deck, speed_unit_points
+
+    rules = kit.rules_data()
+    _, d = deck(kit)
+    track = _model_of_type(kit, "track")
+    bases = _model_of_type(kit, "bases")
+    if track is None or bases is None:
+        raise Unplayable(f"the kit needs a {'track' if track is None else 'bases'} component")
+    unit = speed_unit_points(d) / INCH
+    sim = rules.simulation
+    base_w, base_l = bases.width / INCH, bases.length / INCH
+    width, inner, straight = track.width / INCH, track.inner_radius / INCH, track.straight / INCH
+    radius = inner + width / 2
+    pit = track.pit_jump(base_l * INCH) if track.pit else None
+    cards = [sim_card(c, rules.magic_kind, rules.no_damage) for c in d.copies()]
+    if not any(c.move for c in cards):
+        raise Unplayable("the deck has no movement card (a card with a speed)")
+    for c in cards:
+        if c.move is not None and unit != 1:
+            c.move = MoveClass(c.move.speed * unit, c.move.turn, c.move.drift * unit)
+    return ChariotModel(
+        players=players or rules.players.max,
+        laps=rules.laps,
+        hand=rules.players.hand,
+        extra_at_start=rules.players.extra_at_start,
+        lap=2 * straight + 2 * math.pi * radius,
+        straight=straight,
+        radius=radius,
+        room=max(0.0, width / 2 - base_w / 2),
+        pit_jump=None if pit is None else pit / INCH,
+        stakes={float(r.speed): r.cards for r in rules.outer_stakes},
+        damage_out={name: cat.out for name, cat in rules.damage.items()},
+        reshuffle=rules.draw_pile.reshuffle,
+        collision_chance=sim.collision_chance,
+        policy=Policy(sim.policy.play, sim.policy.second_card, sim.policy.specials),
+        cards=cards,
+    )
+
+
+def stakes_cards(stakes: dict[float, int], speed: float) -> int:
+    """Cards lost at `speed`: its row, or the row of the next listed speed above it."""
+    for s in sorted(stakes):
+        if speed <= s + 1e-9:
+            return stakes[s]
+    return stakes[max(stakes)] if stakes else 0
+
+
+# -- the rules-file keys the simulation reads (chariot_race.SCHEMA includes them) -------------
+def _defaults(record: Record) -> Rec:
+    """The record as validated from an empty map: every field at its default."""
+    return Rec({name: _copy_default(spec.default) for name, spec in record.fields.items()})
+
+
+POLICY = Record(
+    "player policy",
+    {
+        "play": Field(
+            Choice(("farthest-safe", "fastest", "slowest")),
+            default="farthest-safe",
+            doc="which movement card a simulated charioteer plays first",
+        ),
+        "second_card": Field(
+            Choice(("when-safe", "always", "never")),
+            default="when-safe",
+            doc="when it adds a second movement card",
+        ),
+        "specials": Field(Bool(), default=True, doc="play special move cards when they help"),
+    },
+)
+SIMULATION = Record(
+    "simulation",
+    {
+        "policy": Field(
+            POLICY,
+            default=lambda: _defaults(POLICY),
+            doc="how the simulated charioteers play (docs/simulate.md)",
+        ),
+        "collision_chance": Field(
+            Number(0, 1),
+            default=0.05,
+            doc="chance per chariot per turn of a collision with a rival (suggested)",
+        ),
+        "check_races": Field(
+            Int(0, 1000),
+            default=400,
+            doc="races `printkit check` plays for its findings (0: none; at most 1,000, so that "
+            "check stays under a second)",
+        ),
+        "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed gives the same numbers"),
+    },
+)
+DRAW_PILE = Record(
+    "draw pile",
+    {
+        "reshuffle": Field(
+            Choice(("none", "discards")),
+            default="none",
+            doc="none: an empty draw pile stays empty; discards: shuffle the played and "
+            "lost cards into a new draw pile",
+        ),
+        "runs_out": Field(
+            Number(0, 100, "%"),
+            default=5,
+            doc="warn when a draw finds no card in more than this share of races",
+        ),
+        "reshuffles_per_lap": Field(
+            Number(0, 1000),
+            default=1,
+            doc="warn when races reshuffle the discards more often than this per lap, on "
+            "average (a thin deck cycles the same few cards)",
+        ),
+    },
+)
+
+
+# the keys chariot_race.SCHEMA adds for the simulation (docs/simulate.md)
+SIMULATION_FIELDS = {
+    "simulation": Field(
+        SIMULATION,
+        default=lambda: _defaults(SIMULATION),
+        doc="the model of play (docs/simulate.md)",
+    ),
+    "draw_pile": Field(
+        DRAW_PILE,
+        default=lambda: _defaults(DRAW_PILE),
+        doc="what happens when the draw pile is empty",
+    ),
+}
