@@ -65,6 +65,8 @@ def load(kit: Kit, component_id: str) -> Board:
         palette=palette,
         legend_title=raw.legend_title,
         symbols_title=raw.symbols_title,
+        layout=raw.layout,
+        labels=raw.labels,
         notes=list(raw.notes),
         card_deck=kit.spec(component_id).uses.get("cards"),
         file=doc.file,

@@ -1,6 +1,8 @@
-"""Drawing a ring-track board: wall, lanes of squares with symbols, spina with cue slots, legend.
+"""Drawing a ring-track board: wall, lanes of squares with symbols, the central barrier with its
+rows of slots, legend.
 
-Everything comes from the board model (model/board.py) and the arena geometry
+Everything comes from the board model (model/board.py): its words (`labels`), its measures
+(`layout`, with the generic defaults of model.board.ArenaLayout) and the arena geometry
 (layout/arena.py). Symbols are drawn in each square's own frame: +x is the direction of travel,
 +y points to the inside of the ring, so letters read upright from the nearest edge of the board.
 `avoid()` lists every symbol, badge, slot and legend entry, for the tiler's seams to miss.
@@ -26,8 +28,9 @@ from printkit.layout.arena import (
     square_outline,
 )
 from printkit.layout.geometry import Rect
-from printkit.layout.units import mm
 from printkit.model.board import Board, SquareKind
+
+LEGEND_LABEL_SIZE = 10.0  # points: a legend entry's label; its text sits below
 
 
 def luminance(hex_text: str) -> float:
@@ -44,7 +47,7 @@ class ArenaPainter:
 
     # -- positions ---------------------------------------------------------------------------
     def sector(self, at: int) -> int:
-        """The ring sector of position `at` (1 = the first square after the arrival line)."""
+        """The ring sector of position `at` (1 = the first square after the start line)."""
         return (self.b.arrival_at + at - 1) % self.b.lap
 
     def symbol_centre(self, sector: int, lane: int) -> tuple[float, float]:
@@ -64,7 +67,8 @@ class ArenaPainter:
             boxes.append(Rect(x - size / 2, y - size / 2, size, size))
         for lane in range(len(self.b.tracks)):
             x, y = point(self.a, self.b.arrival_at, lane + 0.5)
-            boxes.append(Rect(x - mm(6), y - mm(6), mm(12), mm(12)))
+            r = self.b.layout.badge_radius * 1.15
+            boxes.append(Rect(x - r, y - r, 2 * r, 2 * r))
         boxes += [r for _, r in self._slot_rects()]
         boxes += self._legend_extents()
         # the words of the bottom band, one box each: a seam may pass between two words
@@ -72,7 +76,8 @@ class ArenaPainter:
             fitted = _fitted_size(text, face, size, width, least)
             boxes += _word_boxes(text, face, fitted, x, y, width, align)
         for cell in self._emblem_cells():  # the tile and its caption below
-            boxes.append(Rect(cell.x, cell.y - mm(5), cell.w, cell.h + mm(5)))
+            drop = cell.w * 0.36
+            boxes.append(Rect(cell.x, cell.y - drop, cell.w, cell.h + drop))
         return boxes
 
     # -- the whole board ---------------------------------------------------------------------
@@ -92,12 +97,12 @@ class ArenaPainter:
 
     def _frame(self, c: Canvas) -> None:
         w, h = self.b.size.width, self.b.size.height
-        m = mm(4)
+        m, g = self.b.layout.frame_inset, self.b.layout.frame_gap
         c.setStrokeColor(colour(self.p.wall))
         c.setLineWidth(2.2)
         c.rect(m, m, w - 2 * m, h - 2 * m, stroke=1, fill=0)
         c.setLineWidth(0.6)
-        c.rect(m + mm(1.6), m + mm(1.6), w - 2 * m - mm(3.2), h - 2 * m - mm(3.2), stroke=1, fill=0)
+        c.rect(m + g, m + g, w - 2 * (m + g), h - 2 * (m + g), stroke=1, fill=0)
 
     def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0):
         a = self.a
@@ -230,7 +235,7 @@ class ArenaPainter:
                 c.drawPath(p, stroke=1, fill=0)
         c.restoreState()
 
-    # -- infield, stones, arrival --------------------------------------------------------------
+    # -- infield, stones, start line -----------------------------------------------------------
     def _infield(self, c: Canvas) -> None:
         c.setFillColor(shade(self.p.sand_alt, 0.08))
         c.setStrokeColor(colour(self.p.wall))
@@ -239,17 +244,16 @@ class ArenaPainter:
         a = self.a
         # direction arrows round each end of the infield
         ink = shade(self.p.sand_alt, 0.45)
+        head = self.b.layout.direction_arrow * 3.125
         for ox, start in ((a.cx + a.half_straight, -60), (a.cx - a.half_straight, 120)):
             r = a.inner_radius * 0.62
             c.setStrokeColor(ink)
-            c.setLineWidth(mm(1.6))
+            c.setLineWidth(self.b.layout.direction_arrow)
             p = c.beginPath()
             p.arc(ox - r, a.cy - r, ox + r, a.cy + r, start, 120)
             c.drawPath(p, stroke=1, fill=0)
             t = math.radians(start + 120)
-            arrow_head(
-                c, ox + r * math.cos(t), a.cy + r * math.sin(t), start + 120 + 90, mm(5), ink
-            )
+            arrow_head(c, ox + r * math.cos(t), a.cy + r * math.sin(t), start + 120 + 90, head, ink)
 
     def _stones(self, c: Canvas) -> None:
         lanes = len(self.b.tracks)
@@ -274,38 +278,47 @@ class ArenaPainter:
         c.saveState()
         c.setLineCap(0)
         c.setStrokeColor(white)
-        c.setLineWidth(mm(4.2))
+        c.setLineWidth(self.b.layout.line_width * 1.4)
         c.line(x0, y0, x1, y1)
         c.setStrokeColor(red)
-        c.setLineWidth(mm(3))
+        c.setLineWidth(self.b.layout.line_width)
         c.line(x0, y0, x1, y1)
         c.restoreState()
+        br = self.b.layout.badge_radius
         for lane, track in enumerate(self.b.tracks):
             x, y = point(a, s, lane + 0.5)
             c.setFillColor(white)
             c.setStrokeColor(red)
             c.setLineWidth(1.4)
-            c.circle(x, y, mm(5.2), stroke=1, fill=1)
+            c.circle(x, y, br, stroke=1, fill=1)
             c.setFillColor(colour(self.p.ink))
-            draw_line_fitted(c, track, font("display"), mm(4.2), x - mm(4.4), y - mm(1.5), mm(8.8))
+            draw_line_fitted(
+                c, track, font("display"), br * 0.81, x - br * 0.85, y - br * 0.29, br * 1.7
+            )
         # the label outside the wall, beside the line
         c.setFillColor(red)
         c.setFont(font("heading"), 10)
         hx, hy = point(a, s, outer + 0.2)
-        c.drawCentredString(hx, hy - mm(5), "START · ARRIVAL")
+        c.drawCentredString(hx, hy - self.b.layout.line_label_gap, self.b.labels.line)
 
-    # -- spina -------------------------------------------------------------------------------
+    # -- the central barrier ------------------------------------------------------------------
     def _spina_rect(self) -> Rect:
         a = self.a
         rows = len(self.b.spina.cue_rows)
-        hgt = min(2 * a.inner_radius * 0.7, rows * mm(12) + mm(10))
+        lay = self.b.layout
+        hgt = min(2 * a.inner_radius * 0.7, rows * lay.barrier_row + lay.barrier_pad)
         length = 2 * a.half_straight + a.inner_radius * 0.6
         return Rect(a.cx - length / 2, a.cy - hgt / 2, length, hgt)
 
     def _slot_rects(self) -> list[tuple[str, Rect]]:
         sp = self._spina_rect()
         rows = list(self.b.spina.cue_rows.items())
-        inner = Rect(sp.x + mm(26), sp.y + mm(4), sp.w - mm(32), sp.h - mm(9))
+        lay = self.b.layout
+        left = lay.barrier_inset + lay.barrier_chip + lay.slot_gap
+        right = lay.barrier_inset + lay.slot_gap
+        bottom, top = lay.barrier_inset, lay.barrier_pad / 2
+        inner = Rect(sp.x + left, sp.y + bottom, sp.w - left - right, sp.h - bottom - top)
+        half = lay.slot_gap / 2
         row_h = inner.h / len(rows)
         out = []
         for i, (cid, row) in enumerate(rows):
@@ -316,7 +329,10 @@ class ArenaPainter:
                     (
                         cid,
                         Rect(
-                            inner.x + k * slot_w + mm(1), y + mm(1), slot_w - mm(2), row_h - mm(2)
+                            inner.x + k * slot_w + half,
+                            y + half,
+                            slot_w - lay.slot_gap,
+                            row_h - lay.slot_gap,
                         ),
                     )
                 )
@@ -324,19 +340,21 @@ class ArenaPainter:
 
     def _spina(self, c: Canvas) -> None:
         sp = self._spina_rect()
+        lay = self.b.layout
+        e = lay.barrier_inset * 0.375  # the shadow's reach
         stone = colour(self.p.stone)
         c.setFillColor(shade(self.p.stone, 0.25))
         c.roundRect(
-            sp.x - mm(1.5), sp.y - mm(1.5), sp.w + mm(3), sp.h + mm(3), mm(4), stroke=0, fill=1
+            sp.x - e, sp.y - e, sp.w + 2 * e, sp.h + 2 * e, lay.barrier_inset, stroke=0, fill=1
         )
         c.setFillColor(stone)
         c.setStrokeColor(colour(self.p.ink))
         c.setLineWidth(0.8)
-        c.roundRect(sp.x, sp.y, sp.w, sp.h, mm(3), stroke=1, fill=1)
-        # the metae: three turning posts on a half-round plinth at each end
+        c.roundRect(sp.x, sp.y, sp.w, sp.h, lay.barrier_inset * 0.75, stroke=1, fill=1)
+        # three turning posts on a half-round plinth at each end
         for side in (-1, 1):
-            mx = sp.cx + side * (sp.w / 2 + mm(1.5))
-            r = min(sp.h * 0.32, mm(9))
+            mx = sp.cx + side * (sp.w / 2 + e)
+            r = min(sp.h * 0.32, lay.barrier_row * 0.75)
             p = c.beginPath()
             p.moveTo(mx, sp.cy - r)
             p.arcTo(mx - r, sp.cy - r, mx + r, sp.cy + r, -90, 180 if side > 0 else -180)
@@ -355,21 +373,27 @@ class ArenaPainter:
         label = self.b.spina.label + (
             f" · {self.b.spina.subtitle}" if self.b.spina.subtitle else ""
         )
-        c.drawCentredString(sp.cx, sp.y1 - mm(3.6), label)
+        c.drawCentredString(sp.cx, sp.y1 - lay.barrier_pad * 0.36, label)
         rows = self.b.spina.cue_rows
         slots = self._slot_rects()
         for cid, row in rows.items():
             mine = [r for k, r in slots if k == cid]
             first = mine[0]
-            chip = Rect(sp.x + mm(4), first.y, mm(20), first.h)
+            chip = Rect(sp.x + lay.barrier_inset, first.y, lay.barrier_chip, first.h)
             c.setFillColor(colour(row.colour))
             c.setStrokeColor(colour(self.p.ink))
             c.setLineWidth(0.6)
-            c.roundRect(chip.x, chip.y, chip.w, chip.h, mm(1.5), stroke=1, fill=1)
+            c.roundRect(chip.x, chip.y, chip.w, chip.h, e, stroke=1, fill=1)
             text_ink = colour(self.p.ink) if luminance(row.colour) > 0.55 else white
             c.setFillColor(text_ink)
             draw_line_fitted(
-                c, row.label, font("heading"), 8.5, chip.x + mm(1), chip.cy - 3, chip.w - mm(2)
+                c,
+                row.label,
+                font("heading"),
+                8.5,
+                chip.x + lay.slot_gap / 2,
+                chip.cy - 3,
+                chip.w - lay.slot_gap,
             )
             for k, r in enumerate(mine, start=1):
                 c.setFillColor(tint(row.colour, 0.78))
@@ -378,7 +402,7 @@ class ArenaPainter:
                 )
                 c.setLineWidth(0.9)
                 c.setDash(2, 1.2)
-                c.roundRect(r.x, r.y, r.w, r.h, mm(1.2), stroke=1, fill=1)
+                c.roundRect(r.x, r.y, r.w, r.h, lay.slot_gap * 0.6, stroke=1, fill=1)
                 c.setDash()
                 c.setFillColor(
                     shade(row.colour, 0.3) if luminance(row.colour) < 0.8 else colour(self.p.ink)
@@ -401,22 +425,16 @@ class ArenaPainter:
         out: list[tuple[SquareKind | None, str, str, str]] = []
         for name, kind in self.b.square_kinds.items():
             out.append((kind, kind.label, kind.legend, name))
+        words = self.b.labels
         if self.b.mileage_stones:
-            out.append((None, "MILEAGE STONE", "Marks a sector across all four tracks.", "stone"))
-        out.append(
-            (
-                None,
-                "ARRIVAL LINE",
-                "Crossing it: take one of your wood cues from the spina.",
-                "arrival",
-            )
-        )
+            out.append((None, words.stone_legend_label, words.stone_legend, "stone"))
+        out.append((None, words.line_legend_label, words.line_legend, "arrival"))
         return out
 
     def _legend_cells(self) -> list[tuple[Rect, tuple]]:
         entries = self._legend_entries()
         w, h = self.b.size.width, self.b.size.height
-        top = h - mm(13)
+        top = h - self.b.layout.legend_top
         band = Rect(
             self.b.margin, h - self.b.top_band, w - 2 * self.b.margin, top - (h - self.b.top_band)
         )
@@ -431,13 +449,15 @@ class ArenaPainter:
 
     def _legend_layout(self):
         """Per legend entry: (cell, entry, icon tile, text x, text width, label size, text)."""
-        tile_side = mm(17)
+        tile_side, gap = self.b.layout.legend_tile, self.b.layout.legend_gap
+        pad = gap * 0.4
         out = []
         for cell, entry in self._legend_cells():
-            tile = Rect(cell.x + mm(1), cell.y1 - tile_side - mm(1), tile_side, tile_side)
-            tx = tile.x1 + mm(2.5)
-            tw = cell.x1 - tx - mm(3)
-            fitted = fit_text(entry[2], font("body"), tw, cell.h - mm(7), 8.5, 6)
+            tile = Rect(cell.x + pad, cell.y1 - tile_side - pad, tile_side, tile_side)
+            tx = tile.x1 + gap
+            tw = cell.x1 - tx - gap * 1.2
+            room = cell.h - LEGEND_LABEL_SIZE * 1.98  # below the entry's label
+            fitted = fit_text(entry[2], font("body"), tw, room, 8.5, 6)
             out.append((cell, entry, tile, tx, tw, fitted))
         return out
 
@@ -472,19 +492,21 @@ class ArenaPainter:
                 draw_emblem(c, "pillar", 0, 0, tile_side * 0.5, colour(self.p.ink))
             else:
                 c.setStrokeColor(colour(self.p.arrival))
-                c.setLineWidth(mm(3))
+                c.setLineWidth(self.b.layout.line_width)
                 c.line(0, -tile_side / 2, 0, tile_side / 2)
             c.restoreState()
             c.setFillColor(colour(self.p.wall))
-            draw_line_fitted(c, label, font("heading"), 10, tx, cell.y1 - mm(4.6), tw, "left")
+            size = LEGEND_LABEL_SIZE
+            draw_line_fitted(c, label, font("heading"), size, tx, cell.y1 - size * 1.3, tw, "left")
             c.setFillColor(colour(self.p.ink))
-            draw_fitted(c, fitted, tx, cell.y1 - mm(6.6), tw, "left")
+            draw_fitted(c, fitted, tx, cell.y1 - size * 1.87, tw, "left")
         c.setFillColor(colour(self.p.wall))
         c.setFont(font("display"), 12)
-        c.drawString(self.b.margin, self.b.size.height - mm(11.5), self.b.legend_title)
+        top = self.b.size.height - self.b.layout.legend_title_at
+        c.drawString(self.b.margin, top, self.b.legend_title)
 
     def _emblem_names(self) -> list[str]:
-        """The cards named by board squares (Carthage: FATUM cards), in board order."""
+        """The cards named by board squares, in board order."""
         names: list[str] = []
         for sq in self.b.squares:
             if sq.card and sq.card not in names and self.b.square_kinds[sq.kind].names_card:
@@ -493,8 +515,9 @@ class ArenaPainter:
 
     def _emblem_cells(self) -> list[Rect]:
         """Each card symbol's tile (its caption runs below it), left to right."""
-        side, step = mm(14), mm(20)
-        y = self.b.bottom_band - mm(13.5) - side
+        lay = self.b.layout
+        side, step = lay.strip_tile, lay.strip_step
+        y = self.b.bottom_band - (lay.strip_title_at + lay.legend_gap) - side
         return [
             Rect(self.b.margin + i * step, y, side, side) for i in range(len(self._emblem_names()))
         ]
@@ -506,7 +529,9 @@ class ArenaPainter:
             return
         c.setFillColor(colour(self.p.wall))
         c.setFont(font("heading"), 10)
-        c.drawString(self.b.margin, self.b.bottom_band - mm(11), self.b.symbols_title)
+        heading_y = self.b.bottom_band - self.b.layout.strip_title_at
+        c.drawString(self.b.margin, heading_y, self.b.symbols_title)
+        step = self.b.layout.strip_step
         kind = next(k for k in self.b.square_kinds.values() if k.names_card)
         for cid, cell in zip(names, self._emblem_cells(), strict=True):
             x, y, side = cell.x, cell.y, cell.w
@@ -520,36 +545,47 @@ class ArenaPainter:
             c.restoreState()
             c.setFillColor(colour(self.p.ink))
             title = self.b.card_titles.get(cid, cid)
-            draw_line_fitted(c, title, font("heading"), 7.5, x - mm(3), y - mm(3.6), side + mm(6))
+            caption_x = x - (step - side) / 2
+            draw_line_fitted(c, title, font("heading"), 7.5, caption_x, y - side * 0.257, step)
 
     def _bottom_lines(self) -> list[tuple[str, str, float, float, float, float, str, float]]:
         """(text, font, size, x, baseline, width, align, least size) of the title and notes."""
-        w = self.b.size.width
+        w, lay = self.b.size.width, self.b.layout
         y = self.b.bottom_band / 2
         tw = w * 0.4
+        title_y = y - lay.title_size * 0.09
         lines = [
-            (self.b.title, font("display"), mm(11), (w - tw) / 2, y - mm(1), tw, "centre", 4.0)
+            (
+                self.b.title,
+                font("display"),
+                lay.title_size,
+                (w - tw) / 2,
+                title_y,
+                tw,
+                "centre",
+                4.0,
+            )
         ]
         if self.b.subtitle:
             lines.append(
                 (
                     self.b.subtitle,
                     font("heading"),
-                    mm(3.2),
+                    lay.subtitle_size,
                     (w - tw) / 2,
-                    y - mm(8),
+                    y - lay.title_size * 0.727,
                     tw,
                     "centre",
                     4.0,
                 )
             )
         x1 = w - self.b.margin
-        nw = mm(130)
-        ny = self.b.bottom_band - mm(11)
+        nw = lay.notes_width
+        ny = self.b.bottom_band - lay.strip_title_at
         for i, line in enumerate(self.b.notes):
             face = font("heading") if i == 0 else font("body")
             lines.append((line, face, 10 if i == 0 else 8.5, x1 - nw, ny, nw, "right", 6.0))
-            ny -= mm(4.6) if i == 0 else mm(4)
+            ny -= lay.notes_step * 1.15 if i == 0 else lay.notes_step
         return lines
 
     def _title(self, c: Canvas) -> None:

@@ -8,9 +8,11 @@ in its checks, the board component only draws what the data says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
+from typing import Any
 
 from printkit.layout.sizes import Size
-from printkit.layout.units import mm
+from printkit.layout.units import mm, to_mm
 from printkit.load.schema import (
     Bool,
     Choice,
@@ -25,6 +27,7 @@ from printkit.load.schema import (
     Str,
     describe,
 )
+from printkit.model.wording import labels_field
 
 SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "wreck", "plain")
 
@@ -76,6 +79,38 @@ class Spina:
 
 
 @dataclass
+class ArenaLayout:
+    """The arena drawing's own measures (points); each is a board `layout:` key, all optional.
+
+    The defaults suit an A2 board with four 25 mm tracks; a board that is much smaller or larger
+    can scale them in its data file.
+    """
+
+    frame_inset: float = mm(4)  # the double frame, in from the trim
+    frame_gap: float = mm(1.6)  # between its outer and inner line
+    line_width: float = mm(3)  # the start line (a white edge runs either side)
+    line_label_gap: float = mm(5)  # the line's label, below its outer end
+    badge_radius: float = mm(5.2)  # the track names on the start line
+    direction_arrow: float = mm(1.6)  # width of the arrows round the infield
+    barrier_row: float = mm(12)  # height of one row of slots on the central barrier
+    barrier_pad: float = mm(10)  # the barrier's height beyond its rows (its label above)
+    barrier_inset: float = mm(4)  # the rows' inset from the barrier's ends
+    barrier_chip: float = mm(20)  # width of the coloured chip that starts each row
+    slot_gap: float = mm(2)  # between two slots
+    legend_top: float = mm(13)  # from the top edge to the first legend row
+    legend_tile: float = mm(17)  # the square drawn beside each legend entry
+    legend_gap: float = mm(2.5)  # between a legend tile and its words
+    legend_title_at: float = mm(11.5)  # the legend's heading, down from the top edge
+    strip_tile: float = mm(14)  # each card symbol's square in the bottom strip
+    strip_step: float = mm(20)  # from one card symbol to the next
+    strip_title_at: float = mm(11)  # the strip's heading, down from the bottom band's top
+    title_size: float = mm(11)  # the board title's type size
+    subtitle_size: float = mm(3.2)  # the subtitle's type size
+    notes_width: float = mm(130)  # the notes' column, bottom right
+    notes_step: float = mm(4)  # between two note lines
+
+
+@dataclass
 class Palette:
     ground: str
     sand: str
@@ -111,6 +146,8 @@ class Board:
     legend_title: str
     notes: list[str]
     symbols_title: str = "CARD SYMBOLS"
+    layout: ArenaLayout = field(default_factory=ArenaLayout)
+    labels: Any = None
     card_deck: str | None = None
     file: str = ""
     card_emblems: dict[str, str] = field(default_factory=dict)
@@ -184,7 +221,7 @@ CUE_ROW = Record(
 SPINA = Record(
     "spina",
     {
-        "label": Field(Str(0, 40), default="SPINA"),
+        "label": Field(Str(0, 40), default=""),
         "subtitle": Field(Str(0, 60), default=""),
         "cue_rows": Field(MapOf(CUE_ROW, min_items=1), required=True, doc="colour id -> row"),
     },
@@ -203,6 +240,31 @@ PALETTE = Record(
         "arrival": Field(Color(), default="#c8102e"),
     },
     cls=Palette,
+)
+
+
+def _layout_record() -> Record:
+    """`layout:`: every ArenaLayout measure, each optional with its default."""
+    fields = {}
+    for f in dataclass_fields(ArenaLayout):
+        default = f.default
+        fields[f.name] = Field(
+            Length(0, 500, allow_zero=True), default=default, doc=f"default {to_mm(default):g} mm"
+        )
+    return Record("arena layout", fields, cls=ArenaLayout)
+
+
+LAYOUT = _layout_record()
+
+BOARD_LABELS = labels_field(
+    "board labels",
+    {
+        "line": ("START · FINISH", "printed outside the wall beside the start line"),
+        "line_legend_label": ("START LINE", "the start line's entry in the legend"),
+        "line_legend": ("", "what crossing the start line does, for the legend"),
+        "stone_legend_label": ("MARKER", "the mileage stones' entry in the legend"),
+        "stone_legend": ("", "what a mileage stone marks, for the legend"),
+    },
 )
 
 
@@ -289,6 +351,12 @@ def board_schema(kinds: tuple[str, ...]) -> Record:
             ),
             "notes": Field(
                 ListOf(Str(1, 120), 0, 6), default=list, doc="lines printed bottom right"
+            ),
+            "labels": BOARD_LABELS,
+            "layout": Field(
+                LAYOUT,
+                default=ArenaLayout,
+                doc="the drawing's measures (frame, barrier, legend, strips); all optional",
             ),
         },
     )
