@@ -1,6 +1,6 @@
 """Movement and turning templates: one strip per speed at exact 1:1, long strips in segments.
 
-The model (Templates) joins templates.yaml with the deck (speeds and turns) and the chariot
+The model (Templates) joins templates.yaml with the deck (speeds and turns) and the model
 bases (the strip width). Pages are landscape home sheets; every one carries the calibration bar.
 """
 
@@ -166,7 +166,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         c.setPageSize((sheet.width, sheet.height))
         c.setTrimBox((0, 0, sheet.width, sheet.height))
         c.setBleedBox((0, 0, sheet.width, sheet.height))
-        draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title)
+        draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title, t)
         for pl in (p for p in placements if p.page == page):
             piece = ps[pl.index]
             size = piece_size(t, piece)
