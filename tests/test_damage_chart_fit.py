@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pdfplumber
 
 from printkit.layout.imposition import KEEP_OUT

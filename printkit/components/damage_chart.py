@@ -77,13 +77,13 @@ def load(kit: Kit, component_id: str) -> DamageChart:
     doc = kit.document(component_id)
     spec = validate_document(doc, SCHEMA)
     deck: Deck = used_model(kit, component_id, "deck", "deck")
-    bases: Bases = used_model(kit, component_id, "chariots", "bases")
+    bases: Bases = used_model(kit, component_id, "bases", "bases")
     rules = kit.rules_data()
     if rules is None or not all(hasattr(rules, k) for k in ("damage", "laps", "outer_stakes")):
         raise fail(
             where(kit.spec(component_id)) or Location(kit.manifest_file),
             f"component {component_id!r}: a damage chart takes its damage categories, laps and "
-            "outer-stakes table from the kit's rules file (`rules:` in kit.yaml, e.g. "
+            "penalty table (`outer_stakes`) from the kit's rules file (`rules:` in kit.yaml, e.g. "
             "chariot_race with rules.yaml), and this kit has none that gives them",
         )
     named: dict[str, int] = {}

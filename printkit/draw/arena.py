@@ -206,10 +206,10 @@ class ArenaPainter:
                 c.roundRect(-r * 0.72, -r, r * 1.44, r * 2, r * 0.18, stroke=1, fill=1)
             name = self.b.card_emblems.get(card or "", "") if kind.symbol == "card" else kind.emblem
             draw_emblem(c, name or "?", 0, 0, r * 1.3, ink)
-        elif kind.symbol == "wreck":
+        elif kind.symbol == "disc":  # the kind's emblem, in its fill colour on a disc of ink
             c.setFillColor(ink)
             c.circle(0, 0, r * 0.95, stroke=0, fill=1)
-            draw_emblem(c, "broken-wheel", 0, 0, r * 1.45, paper)
+            draw_emblem(c, kind.emblem or "?", 0, 0, r * 1.45, paper)
 
     def _arrows(self, c: Canvas, n: int, r: float, ink: Color, backward: bool) -> None:
         c.saveState()
@@ -370,9 +370,8 @@ class ArenaPainter:
                 self._cone(c, px, py, r * 0.22)
         c.setFillColor(colour(self.p.ink))
         c.setFont(font("heading"), 8)
-        label = self.b.spina.label + (
-            f" · {self.b.spina.subtitle}" if self.b.spina.subtitle else ""
-        )
+        barrier = self.b.spina
+        label = " · ".join(part for part in (barrier.label, barrier.subtitle) if part)
         c.drawCentredString(sp.cx, sp.y1 - lay.barrier_pad * 0.36, label)
         rows = self.b.spina.cue_rows
         slots = self._slot_rects()

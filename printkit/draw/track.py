@@ -1,5 +1,5 @@
-"""Drawing a looped track from a Track model: bank, edge markers, track, central barrier, the
-hole dug in it (`pit`) and its ramp, finish and halfway lines, start grid. Every word printed
+"""Drawing a looped track from a Track model: bank, edge markers, track, central barrier, a
+hole dug in the track and its ramp, finish and halfway lines, start grid. Every word printed
 is a `labels` key of the track file (model/track.py, generic defaults).
 
 `draw_track` draws in track coordinates (points, origin at the barrier's centre) into whatever
@@ -92,7 +92,7 @@ def _label(
 
 
 def _stadium(c: Canvas, track: Track, px: float) -> None:
-    """Tiers of seats in the bank along the home straight (the stadium the pit faces)."""
+    """Tiers of seats in the bank along the home straight."""
     if track.bank <= 0:
         return
     s = track.straight / 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
-from typing import Any
+from typing import Any, cast
 
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm, to_mm
@@ -29,7 +29,7 @@ from printkit.load.schema import (
 )
 from printkit.model.wording import labels_field
 
-SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "wreck", "plain")
+SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "disc", "plain")
 
 
 @dataclass
@@ -184,9 +184,17 @@ KIND = Record(
     "square kind",
     {
         "label": Field(Str(1, 40), required=True, doc="name in the legend"),
-        "symbol": Field(Choice(SYMBOLS), required=True, doc="how the square is drawn"),
+        "symbol": Field(
+            Choice(SYMBOLS),
+            required=True,
+            doc="how the square is drawn: letter (its text on a disc), arrows (count of them; "
+            "backward when its move goes back), stone (an arrow to a mileage stone), emblem, "
+            "card (the named card's emblem on a card), disc (its emblem on a disc), plain",
+        ),
         "text": Field(Str(0, 3), default="", doc="letter symbol: the letter"),
-        "emblem": Field(Str(0, 24), default="", doc="emblem symbol: the pictogram's name"),
+        "emblem": Field(
+            Str(0, 24), default="", doc="emblem and disc symbols: the pictogram's name"
+        ),
         "count": Field(Int(1, 6), default=1, doc="arrows symbol: how many arrows"),
         "fill": Field(Color(), default="#f3e7c8"),
         "ink": Field(Color(), default="#1d1a16"),
@@ -247,7 +255,7 @@ def _layout_record() -> Record:
     """`layout:`: every ArenaLayout measure, each optional with its default."""
     fields = {}
     for f in dataclass_fields(ArenaLayout):
-        default = f.default
+        default = cast(float, f.default)
         fields[f.name] = Field(
             Length(0, 500, allow_zero=True), default=default, doc=f"default {to_mm(default):g} mm"
         )
