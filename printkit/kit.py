@@ -135,24 +135,41 @@ class Kit:
         return self._models[component_id]
 
     def rules_data(self) -> Any:
-        """The kit's rules file validated by its game module's SCHEMA (None if the kit has none)."""
+        """The kit's rules file validated by its game module's SCHEMA (None if the kit has none;
+        a plain record when the kit names no module). Its `checks:` list is kept apart, for
+        data_checks()."""
         spec = self.manifest.rules
         if spec is None:
             return None
         if spec.file is None:
             raise fail(
                 where(spec) or Location(self.manifest_file),
-                f"rules needs 'file:' naming the {spec.module} rules data file (e.g. rules.yaml)",
+                "rules needs 'file:' naming the rules data file (e.g. rules.yaml)",
             )
         if "\0rules" not in self._models:
-            from printkit.games import game
+            from printkit.checks.rules_file import validate_rules
 
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = load_yaml_file(path, display_path(path))
             self._apply_overrides("rules", doc)
             self._docs["\0rules"] = doc
-            self._models["\0rules"] = validate_document(doc, game(spec.module).SCHEMA)
+            self._models["\0rules"], self._models["\0checks"] = validate_rules(self, doc)
         return self._models["\0rules"]
+
+    def data_checks(self) -> list:
+        """The checks the rules file declares as data (`checks:`); none without a rules file."""
+        if self.rules_data() is None:
+            return []
+        return self._models["\0checks"]
+
+    def referred_keys(self, check: Any) -> set[str]:
+        """The keys of the map a data check's `refers` names (loaded once per file and key)."""
+        from printkit.checks.rules_file import map_keys
+
+        cache_key = f"\0refers:{check.file}:{check.key or ''}"
+        if cache_key not in self._models:
+            self._models[cache_key] = map_keys(self, check)
+        return self._models[cache_key]
 
     def fonts(self) -> dict[str, str]:
         """The kit's own fonts (kit.yaml `fonts:`), checked and registered: role -> font name."""

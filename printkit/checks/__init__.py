@@ -8,7 +8,6 @@ small function taking the kit and yielding findings.
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -70,6 +69,10 @@ class RuleSet:
 
         return register
 
+    def subset(self, codes: set[str]) -> RuleSet:
+        """The same rule set with only the rules of these codes."""
+        return RuleSet(self.game, {c: r for c, r in self.rules.items() if c in codes})
+
     def sorted(self) -> list[Rule]:
         return [self.rules[code] for code in sorted(self.rules)]
 
@@ -86,12 +89,16 @@ class RuleSet:
         return findings
 
 
-def game_module(name: str):
-    return importlib.import_module(f"printkit.games.{name}")
+def game_module(name: str | None):
+    from printkit.games import game
+
+    return game(name)
 
 
 def all_rule_sets() -> list[tuple[str, RuleSet]]:
-    """(game module name, its RuleSet) for every game module that declares RULES."""
+    """(module name, its RuleSet) for every game module that declares RULES, then the data
+    rules (module name "data") that any kit's rules file may use."""
+    from printkit.checks.data_rules import DATA_RULES
     from printkit.games import available_games
 
     sets = []
@@ -99,11 +106,13 @@ def all_rule_sets() -> list[tuple[str, RuleSet]]:
         rules = getattr(game_module(name), "RULES", None)
         if isinstance(rules, RuleSet):
             sets.append((name, rules))
-    return sets
+    return [*sets, ("data", DATA_RULES)]
 
 
 def run_checks(kit) -> list[Finding]:
-    """Validate every component (InputError propagates) and run the kit's game rules."""
+    """Validate every component (InputError propagates) and run the kit's game rules and the
+    checks its rules file declares as data."""
+    from printkit.checks.data_rules import DATA_RULES
     from printkit.perf import gc_paused
 
     with gc_paused():
@@ -111,5 +120,5 @@ def run_checks(kit) -> list[Finding]:
     if kit.manifest.rules is None:
         return []
     module = game_module(kit.manifest.rules.module)
-    findings = module.RULES.run(kit)
+    findings = module.RULES.run(kit) + DATA_RULES.run(kit)
     return sorted(findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))
