@@ -186,8 +186,8 @@ def _count_groups(check: Any, deck: Deck) -> dict[str, list[Card]]:
 def _group_name(check: Any, group: str) -> str:
     if check.field is None:
         return f"of kind {group!r}"
-    kind = f" of kind {check.kind!r}" if check.kind else ""
-    return f"{kind} with {check.field} {group!r}"
+    kind = f"of kind {check.kind!r} " if check.kind else ""
+    return f"{kind}with {check.field} {group!r}"
 
 
 def _overflow_card(cards: list[Card], ceiling: float) -> Card:
