@@ -179,7 +179,7 @@ def rules_reference() -> str:
     from printkit.checks import all_rule_sets
 
     out = []
-    for module, rule_set in all_rule_sets():
+    for module, rule_set in all_rule_sets(builtin_only=True):
         source = "checks/data_rules.py" if module == "data" else f"games/{module}.py"
         out.append(f"### {rule_set.game} (`printkit/{source}`)\n")
         if module == "data":

@@ -95,14 +95,15 @@ def game_module(name: str | None):
     return game(name)
 
 
-def all_rule_sets() -> list[tuple[str, RuleSet]]:
-    """(module name, its RuleSet) for every game module that declares RULES, then the data
-    rules (module name "data") that any kit's rules file may use."""
+def all_rule_sets(builtin_only: bool = False) -> list[tuple[str, RuleSet]]:
+    """(module name, its RuleSet) for every game module that declares RULES (installed
+    packages' too, unless `builtin_only`), then the data rules (module name "data") that any
+    kit's rules file may use."""
     from printkit.checks.data_rules import DATA_RULES
-    from printkit.games import available_games
+    from printkit.games import available_games, builtin_games
 
     sets = []
-    for name in available_games():
+    for name in builtin_games() if builtin_only else available_games():
         rules = getattr(game_module(name), "RULES", None)
         if isinstance(rules, RuleSet):
             sets.append((name, rules))

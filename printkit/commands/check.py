@@ -168,7 +168,7 @@ def rules_command(kit, fmt) -> None:
     if not sets:
         click.echo("this kit names no game rules; `printkit check` only validates its data")
     for module, rs in sets:
-        where = "checks/data_rules.py" if module == "data" else f"games/{module}.py"
+        where = _source(module)
         click.echo(f"{rs.game} ({where})")
         for r in rs.sorted():
             click.echo(f"  {r.code}  {r.severity:<7}  {r.summary}")
@@ -177,6 +177,17 @@ def rules_command(kit, fmt) -> None:
             f"{k}: {v}" for k, v in check.items() if k not in ("rule", "severity", "message") and v
         )
         click.echo(f"  {_data_code(check.rule)}  {check.severity:<7}  {check.rule}: {what}")
+
+
+def _source(module: str) -> str:
+    """Where a rule set comes from, for people: a printkit file or an installed package."""
+    from printkit.games import builtin_games, installed_games
+
+    if module == "data":
+        return "checks/data_rules.py"
+    if module in builtin_games():
+        return f"games/{module}.py"
+    return f"installed package: {installed_games()[module].value}"
 
 
 def _data_code(rule: str) -> str:
