@@ -279,7 +279,8 @@ def number_range(kit: Any) -> Iterator[Finding]:
                     check,
                     "DR005",
                     where(card, check.field) or where(card),
-                    f"card {card.id!r} has {check.field} {shown(value)!r}; the rules ask for a "
+                    f"card {card.id!r} has {check.field} "
+                    f"{shown(value) if number is not None else repr(value)}; the rules ask for a "
                     f"number, {bounds_text(check)}",
                 )
 
