@@ -36,7 +36,7 @@ def builtin_games() -> list[str]:
 def installed_games() -> dict[str, EntryPoint]:
     """Games that installed packages provide, by entry-point name (built-in names win)."""
     builtin = set(builtin_games())
-    found = {}
+    found: dict[str, EntryPoint] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name not in builtin:
             found.setdefault(ep.name, ep)
