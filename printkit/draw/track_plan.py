@@ -104,12 +104,7 @@ def plan_page(c: Canvas, kit: Kit, track: Track, bases: Bases, grid: list, title
     c.setFont(font("display"), 20)
     c.drawString(KEEP_OUT + mm(3), top - mm(8), title.upper())
     c.setFont(font("body"), 9)
-    c.drawString(
-        KEEP_OUT + mm(3),
-        top - mm(13),
-        f"Plan at 1:{n}. The race runs anticlockwise; the dashed line is the centre line a "
-        "lap is measured on.",
-    )
+    c.drawString(KEEP_OUT + mm(3), top - mm(13), fill(track.labels.plan_note, scale=n))
     c.saveState()
     c.translate(ox, oy)
     c.scale(k, k)

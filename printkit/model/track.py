@@ -204,6 +204,11 @@ TRACK_LABELS = labels_field(
         "ramp": ("RAMP", "on the ramp before it"),
         "finish": ("FINISH", "beside the finish line"),
         "halfway": ("HALFWAY", "beside the halfway line"),
+        "plan_note": (
+            "Plan at 1:{scale}. Play runs anticlockwise; the dashed line is the centre line a "
+            "lap is measured on.",
+            "under the plan's title; {scale}: the plan's 1:N scale",
+        ),
         "key_title": ("KEY DIMENSIONS", "heading of the plan's table of measures"),
         "lap": ("LAP (centre line)", "the table's first, large entry"),
         "lap_row": ("Lap, along the centre line", "the lap's row in the table"),
