@@ -147,5 +147,7 @@ def deal_rows(kit: Any, component_id: str, deck: Deck, players: int | None) -> l
 
     hook = getattr(game(kit.manifest.rules.module), "deal", None)
     if hook is None:
-        return []
+        from printkit.checks.data_rules import deal_table
+
+        return deal_table(kit, component_id, deck, players)
     return list(hook(kit, component_id, deck, players) or [])

@@ -149,3 +149,20 @@ def test_a_check_naming_no_deck_is_an_input_error(cli, kit):
     r = cli("check", kit)
     assert r.exit_code == 2
     assert "deck 'dekc' is not a deck of this kit; its decks: cards" in r.stderr
+
+
+def test_printkit_deck_shows_the_data_deal(cli, kit):
+    import json
+
+    edit(
+        kit / "rules.yaml", "{rule: deal, players: 4, hand: 4,", "{rule: deal, players: 3, hand: 7,"
+    )
+    r = cli("deck", kit, "--format", "json")
+    assert r.exit_code == 0, r.output
+    deal = json.loads(r.stdout)["decks"][0]["deal"]
+    assert [(row["players"], row["dealt"], row["left"]) for row in deal] == [
+        (1, 7, 17),
+        (2, 14, 10),
+        (3, 21, 3),
+    ]
+    assert "below the reserve of 6" in deal[2]["note"]

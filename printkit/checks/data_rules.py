@@ -304,6 +304,25 @@ def references(kit: Any) -> Iterator[Finding]:
                 )
 
 
+def deal_table(kit: Any, cid: str, deck: Deck, players: int | None) -> list:
+    """What each player count leaves to draw, from the deck's data `deal` check (for
+    `printkit deck` when no game module says it); [] when the rules declare no deal."""
+    from printkit.report import Deal
+
+    check = next((c for c, deck_id, _ in declared(kit, "deal") if deck_id == cid), None)
+    if check is None:
+        return []
+    rows = []
+    for n in [players] if players else range(1, check.players + 1):
+        dealt = n * (check.hand + check.extra)
+        left = deck.total - dealt
+        note = "" if left >= check.reserve else f"below the reserve of {check.reserve}"
+        if n > check.players:
+            note = f"more than the {check.players} players the rules deal for"
+        rows.append(Deal(n, dealt, left, note))
+    return rows
+
+
 @rule("DR007", "the deck deals every player a hand and keeps a reserve (rule: deal)")
 def deal(kit: Any) -> Iterator[Finding]:
     """`players` hands of `hand` cards (+ `extra` each) must leave at least `reserve` cards to
