@@ -166,3 +166,11 @@ def test_printkit_deck_shows_the_data_deal(cli, kit):
         (3, 21, 3),
     ]
     assert "below the reserve of 6" in deal[2]["note"]
+
+
+def test_a_check_naming_an_unknown_kind_says_which_it_may_be(cli, kit):
+    add_check(kit, "{rule: count, kind: acton, max: 3}")
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert r.stderr.startswith(at(kit / "rules.yaml", "kind: acton", "acton") + ":")
+    assert "deck 'cards' has no kind 'acton'; did you mean 'action'?" in r.stderr

@@ -7,6 +7,7 @@ of the file is reported at once with its file:line:col.
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from printkit.checks.data_rules import CHECKS_FIELD, missing_keys
@@ -63,6 +64,18 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
             )
         elif check.deck is None and not decks:
             ctx.error(("checks", i), "this kit has no deck for the check to look at")
+        elif check.kind is not None:
+            _check_kind(kit, check.deck or decks[0], check.kind, ctx, ("checks", i, "kind"))
+
+
+def _check_kind(kit: Any, deck: str, kind: str, ctx: Context, path: tuple) -> None:
+    """A check's `kind` must be one the deck declares (read from the deck file as written)."""
+    data = kit.document(deck).data
+    kinds = list(data.get("kinds") or {}) if isinstance(data, dict) else []
+    if kinds and kind not in kinds:
+        close = difflib.get_close_matches(kind, kinds, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        ctx.error(path, f"deck {deck!r} has no kind {kind!r}{hint} (its kinds: {', '.join(kinds)})")
 
 
 def map_keys(kit: Any, check: Any) -> set[str]:
