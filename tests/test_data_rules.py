@@ -174,3 +174,11 @@ def test_a_check_naming_an_unknown_kind_says_which_it_may_be(cli, kit):
     assert r.exit_code == 2
     assert r.stderr.startswith(at(kit / "rules.yaml", "kind: acton", "acton") + ":")
     assert "deck 'cards' has no kind 'acton'; did you mean 'action'?" in r.stderr
+
+
+def test_a_check_naming_an_unknown_field_says_which_it_may_be(cli, kit):
+    add_check(kit, "{rule: unique, field: tilte}")
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert r.stderr.startswith(at(kit / "rules.yaml", "field: tilte", "tilte") + ":")
+    assert "deck 'cards' has no field 'tilte'; did you mean 'title'?" in r.stderr

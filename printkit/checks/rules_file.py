@@ -64,18 +64,29 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
             )
         elif check.deck is None and not decks:
             ctx.error(("checks", i), "this kit has no deck for the check to look at")
-        elif check.kind is not None:
-            _check_kind(kit, check.deck or decks[0], check.kind, ctx, ("checks", i, "kind"))
+        else:
+            deck = check.deck or decks[0]
+            for key in ("kind", "field"):
+                if check.get(key) is not None:
+                    _check_name(kit, deck, key, check[key], ctx, ("checks", i, key))
 
 
-def _check_kind(kit: Any, deck: str, kind: str, ctx: Context, path: tuple) -> None:
-    """A check's `kind` must be one the deck declares (read from the deck file as written)."""
+def _check_name(kit: Any, deck: str, key: str, name: str, ctx: Context, path: tuple) -> None:
+    """A check's `kind` or `field` must be one the deck has (read from the deck file as
+    written: its `kinds`, or its declared `fields` and every card's own keys)."""
+    from printkit.model.deck import BASE_CARD_FIELDS
+
     data = kit.document(deck).data
-    kinds = list(data.get("kinds") or {}) if isinstance(data, dict) else []
-    if kinds and kind not in kinds:
-        close = difflib.get_close_matches(kind, kinds, n=1, cutoff=0.6)
+    table = "kinds" if key == "kind" else "fields"
+    names = list(data.get(table) or {}) if isinstance(data, dict) else []
+    if key == "field":
+        names = [*BASE_CARD_FIELDS, "marker", *names]
+    if names and name not in names:
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        ctx.error(path, f"deck {deck!r} has no kind {kind!r}{hint} (its kinds: {', '.join(kinds)})")
+        ctx.error(
+            path, f"deck {deck!r} has no {key} {name!r}{hint} (its {table}: {', '.join(names)})"
+        )
 
 
 def map_keys(kit: Any, check: Any) -> set[str]:
