@@ -75,7 +75,7 @@ class CueRow:
 class Spina:
     label: str
     subtitle: str
-    cue_rows: list[CueRow]
+    cue_rows: dict[str, CueRow]
 
 
 @dataclass
