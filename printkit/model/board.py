@@ -312,6 +312,23 @@ BOARD_DOCS = {
 }
 
 
+WORDS_AND_MEASURES = {
+    "legend_title": Field(Str(0, 40), default="THE SQUARES"),
+    "symbols_title": Field(
+        Str(0, 40),
+        default="CARD SYMBOLS",
+        doc="heading of the strip that shows each symbol a card-naming square uses",
+    ),
+    "notes": Field(ListOf(Str(1, 120), 0, 6), default=list, doc="lines printed bottom right"),
+    "labels": BOARD_LABELS,
+    "layout": Field(
+        LAYOUT,
+        default=ArenaLayout,
+        doc="the drawing's measures (frame, barrier, legend, strips); all optional",
+    ),
+}
+
+
 def board_schema(kinds: tuple[str, ...]) -> Record:
     """The board file's schema; squares' kinds are checked against the file's own kinds (any
     identifier when they are not known, as in the generic reference docs)."""
@@ -351,21 +368,7 @@ def board_schema(kinds: tuple[str, ...]) -> Record:
             "squares": Field(ListOf(square), default=list),
             "spina": Field(SPINA, required=True),
             "palette": Field(PALETTE, default=lambda: None),
-            "legend_title": Field(Str(0, 40), default="THE SQUARES"),
-            "symbols_title": Field(
-                Str(0, 40),
-                default="CARD SYMBOLS",
-                doc="heading of the strip that shows each symbol a card-naming square uses",
-            ),
-            "notes": Field(
-                ListOf(Str(1, 120), 0, 6), default=list, doc="lines printed bottom right"
-            ),
-            "labels": BOARD_LABELS,
-            "layout": Field(
-                LAYOUT,
-                default=ArenaLayout,
-                doc="the drawing's measures (frame, barrier, legend, strips); all optional",
-            ),
+            **WORDS_AND_MEASURES,
         },
     )
     return describe(board, BOARD_DOCS)
