@@ -12,7 +12,7 @@ from dataclasses import fields as dataclass_fields
 from typing import Any, cast
 
 from printkit.layout.sizes import Size
-from printkit.layout.units import mm, to_mm
+from printkit.layout.units import mm
 from printkit.load.schema import (
     Bool,
     Choice,
@@ -80,34 +80,35 @@ class Spina:
 
 @dataclass
 class ArenaLayout:
-    """The arena drawing's own measures (points); each is a board `layout:` key, all optional.
+    """The arena drawing's own measures (points); each is a board `layout:` key, all optional
+    (LAYOUT_DOCS says what each measures).
 
     The defaults suit an A2 board with four 25 mm tracks; a board that is much smaller or larger
     can scale them in its data file.
     """
 
-    frame_inset: float = mm(4)  # the double frame, in from the trim
-    frame_gap: float = mm(1.6)  # between its outer and inner line
-    line_width: float = mm(3)  # the start line (a white edge runs either side)
-    line_label_gap: float = mm(5)  # the line's label, below its outer end
-    badge_radius: float = mm(5.2)  # the track names on the start line
-    direction_arrow: float = mm(1.6)  # width of the arrows round the infield
-    barrier_row: float = mm(12)  # height of one row of slots on the central barrier
-    barrier_pad: float = mm(10)  # the barrier's height beyond its rows (its label above)
-    barrier_inset: float = mm(4)  # the rows' inset from the barrier's ends
-    barrier_chip: float = mm(20)  # width of the coloured chip that starts each row
-    slot_gap: float = mm(2)  # between two slots
-    legend_top: float = mm(13)  # from the top edge to the first legend row
-    legend_tile: float = mm(17)  # the square drawn beside each legend entry
-    legend_gap: float = mm(2.5)  # between a legend tile and its words
-    legend_title_at: float = mm(11.5)  # the legend's heading, down from the top edge
-    strip_tile: float = mm(14)  # each card symbol's square in the bottom strip
-    strip_step: float = mm(20)  # from one card symbol to the next
-    strip_title_at: float = mm(11)  # the strip's heading, down from the bottom band's top
-    title_size: float = mm(11)  # the board title's type size
-    subtitle_size: float = mm(3.2)  # the subtitle's type size
-    notes_width: float = mm(130)  # the notes' column, bottom right
-    notes_step: float = mm(4)  # between two note lines
+    frame_inset: float = mm(4)
+    frame_gap: float = mm(1.6)
+    line_width: float = mm(3)
+    line_label_gap: float = mm(5)
+    badge_radius: float = mm(5.2)
+    direction_arrow: float = mm(1.6)
+    barrier_row: float = mm(12)
+    barrier_pad: float = mm(10)
+    barrier_inset: float = mm(4)
+    barrier_chip: float = mm(20)
+    slot_gap: float = mm(2)
+    legend_top: float = mm(13)
+    legend_tile: float = mm(17)
+    legend_gap: float = mm(2.5)
+    legend_title_at: float = mm(11.5)
+    strip_tile: float = mm(14)
+    strip_step: float = mm(20)
+    strip_title_at: float = mm(11)
+    title_size: float = mm(11)
+    subtitle_size: float = mm(3.2)
+    notes_width: float = mm(130)
+    notes_step: float = mm(4)
 
 
 @dataclass
@@ -251,13 +252,39 @@ PALETTE = Record(
 )
 
 
+LAYOUT_DOCS = {
+    "frame_inset": "the double frame, in from the trim",
+    "frame_gap": "between its outer and inner line",
+    "line_width": "the start line (a white edge runs either side)",
+    "line_label_gap": "the line's label, below its outer end",
+    "badge_radius": "the track names on the start line",
+    "direction_arrow": "width of the arrows round the infield",
+    "barrier_row": "height of one row of slots on the central barrier",
+    "barrier_pad": "the barrier's height beyond its rows (its label above)",
+    "barrier_inset": "the rows' inset from the barrier's ends",
+    "barrier_chip": "width of the coloured chip that starts each row",
+    "slot_gap": "between two slots",
+    "legend_top": "from the top edge to the first legend row",
+    "legend_tile": "the square drawn beside each legend entry",
+    "legend_gap": "between a legend tile and its words",
+    "legend_title_at": "the legend's heading, down from the top edge",
+    "strip_tile": "each card symbol's square in the bottom strip",
+    "strip_step": "from one card symbol to the next",
+    "strip_title_at": "the strip's heading, down from the bottom band's top",
+    "title_size": "the board title's type size",
+    "subtitle_size": "the subtitle's type size",
+    "notes_width": "the notes' column, bottom right",
+    "notes_step": "between two note lines",
+}
+
+
 def _layout_record() -> Record:
     """`layout:`: every ArenaLayout measure, each optional with its default."""
     fields = {}
     for f in dataclass_fields(ArenaLayout):
         default = cast(float, f.default)
         fields[f.name] = Field(
-            Length(0, 500, allow_zero=True), default=default, doc=f"default {to_mm(default):g} mm"
+            Length(0, 500, allow_zero=True), default=default, doc=LAYOUT_DOCS[f.name]
         )
     return Record("arena layout", fields, cls=ArenaLayout)
 
