@@ -14,7 +14,8 @@ A rules file's `checks:` list holds one entry per check; `rule:` says which kind
 Each rule kind has a fixed code (DR001...), so `printkit rules` and docs/checks.md list it;
 a check's `severity` (default error) and `message` (a sentence for the players) are its own.
 Findings point at the data that breaks the rule: the card, the card's value, or the deck's
-`cards:` key when the whole deck is at fault.
+`cards:` key when the whole deck is at fault. A check may look at a tile set instead of a deck
+(`deck: tiles`): its tiles are the items, each counted once.
 """
 
 from __future__ import annotations
@@ -23,6 +24,19 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from printkit.checks import Finding, RuleSet
+from printkit.checks.data_items import (
+    ITEM_LISTS,
+    ScalarText,
+    copies,
+    first_deck,
+    item_word,
+    items,
+    items_word,
+    named,
+    shown,
+    total,
+    value_of,
+)
 from printkit.errors import Location
 from printkit.load.schema import (
     Choice,
@@ -35,9 +49,9 @@ from printkit.load.schema import (
     Str,
     where,
 )
-from printkit.model.deck import Card, Deck
 
 RULE_KINDS = ("total", "count", "unique", "values", "range", "refers", "deal")
+
 
 CHECK = Record(
     "data check",
@@ -45,10 +59,10 @@ CHECK = Record(
         "rule": Field(Choice(RULE_KINDS), required=True, doc="which kind of check (see above)"),
         "severity": Field(Choice(("error", "warning", "info")), default="error"),
         "message": Field(Str(0, 300), default="", doc="why the rule exists, added to a finding"),
-        "deck": Field(Id(), doc="the deck component checked (default: the kit's first deck)"),
+        "deck": Field(Id(), doc="the deck (or tile set) checked (default: the kit's first deck)"),
         "kind": Field(Id(), doc="only cards of this kind (count: the kind counted)"),
         "field": Field(Id(), doc="the card field checked (`kind` and `id` work too)"),
-        "value": Field(Str(1, 120), doc="count: cards whose field has this value"),
+        "value": Field(ScalarText(1, 120), doc="count: cards whose field has this value"),
         "min": Field(Number(0, 1_000_000), doc="total, count, range: the least allowed"),
         "max": Field(Number(0, 1_000_000), doc="total, count, range: the most allowed"),
         "exact": Field(Int(0, 1_000_000), doc="total, count: exactly this many"),
@@ -89,8 +103,8 @@ def missing_keys(check: Any) -> str | None:
     return ", ".join(f"`{k}`" for k in lacking) or None
 
 
-def declared(kit: Any, rule: str) -> Iterator[tuple[Any, str, Deck]]:
-    """(check, deck id, deck) for each of the kit's data checks of kind `rule`."""
+def declared(kit: Any, rule: str) -> Iterator[tuple[Any, str, Any]]:
+    """(check, component id, its model) for each of the kit's data checks of kind `rule`."""
     for check in kit.data_checks():
         if check.rule != rule:
             continue
@@ -99,18 +113,14 @@ def declared(kit: Any, rule: str) -> Iterator[tuple[Any, str, Deck]]:
             yield check, cid, kit.model(cid)
 
 
-def first_deck(kit: Any) -> str | None:
-    return next((c for c in kit.component_ids() if kit.spec(c).type == "deck"), None)
-
-
 def finding(check: Any, code: str, at: Location | None, text: str) -> Finding:
     message = f"{text}; {check.message}" if check.message else text
     return Finding(code, check.severity, message, at or where(check) or Location("?"))
 
 
 def cards_key(kit: Any, cid: str) -> Location:
-    """The deck's `cards:` key, where a fault of the whole deck is reported."""
-    return kit.document(cid).where(("cards",), key=True)
+    """The deck's `cards:` key (a tile set's `tiles:`), where a fault of the whole is reported."""
+    return kit.document(cid).where((ITEM_LISTS[kit.spec(cid).type],), key=True)
 
 
 def bounds_text(check: Any) -> str:
@@ -131,15 +141,11 @@ def too_many(check: Any, n: float) -> bool:
     return ceiling is not None and n > ceiling
 
 
-def selected(check: Any, deck: Deck) -> list[Card]:
-    """The deck's cards a check looks at: all, or those of its `kind`."""
+def selected(check: Any, deck: Any) -> list:
+    """The items a check looks at: all, or those of its `kind`."""
     if check.rule != "count" and check.kind:
-        return [c for c in deck.cards if c.kind == check.kind]
-    return list(deck.cards)
-
-
-def shown(value: Any) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
+        return [c for c in items(deck) if value_of(c, "kind") == check.kind]
+    return items(deck)
 
 
 def rule(code: str, summary: str) -> Callable:
@@ -155,25 +161,27 @@ def total_cards(kit: Any) -> Iterator[Finding]:
     """The deck's card count, copies included, must lie between `min` and `max` (or be
     `exact`). Fix: add or remove cards, or change `count`s."""
     for check, cid, deck in declared(kit, "total"):
-        if too_few(check, deck.total) or too_many(check, deck.total):
+        n = total(deck)
+        if too_few(check, n) or too_many(check, n):
             yield finding(
                 check,
                 "DR001",
                 cards_key(kit, cid),
-                f"deck {cid!r} has {deck.total} cards; the rules ask for {bounds_text(check)}",
+                f"{named(kit, cid)} has {n} {items_word(kit, cid)}; the rules ask for "
+                f"{bounds_text(check)}",
             )
 
 
-def _count_groups(check: Any, deck: Deck) -> dict[str, list[Card]]:
+def _count_groups(check: Any, deck: Any) -> dict[str, list]:
     """Cards per counted group: the kind, the field's value, or every value of the field."""
-    groups: dict[str, list[Card]] = {}
-    for card in deck.cards:
-        if check.kind and card.kind != check.kind:
+    groups: dict[str, list] = {}
+    for card in items(deck):
+        if check.kind and value_of(card, "kind") != check.kind:
             continue
         if check.field is None:
             groups.setdefault(check.kind, []).append(card)
             continue
-        value = card.get(check.field)
+        value = value_of(card, check.field)
         if check.value is None or shown(value) == check.value:
             groups.setdefault(shown(value), []).append(card)
     if check.field is None and not groups:
@@ -190,11 +198,11 @@ def _group_name(check: Any, group: str) -> str:
     return f"{kind}with {check.field} {group!r}"
 
 
-def _overflow_card(cards: list[Card], ceiling: float) -> Card:
+def _overflow_card(cards: list, ceiling: float) -> Any:
     """The card whose copies first take the group past its ceiling."""
     running = 0
     for card in cards:
-        running += card.count
+        running += copies(card)
         if running > ceiling:
             return card
     return cards[-1]
@@ -208,7 +216,7 @@ def counts(kit: Any) -> Iterator[Finding]:
     """
     for check, cid, deck in declared(kit, "count"):
         for group, cards in _count_groups(check, deck).items():
-            n = sum(c.count for c in cards)
+            n = sum(copies(c) for c in cards)
             ceiling = check.exact if check.exact is not None else check.max
             if too_many(check, n):
                 at = where(_overflow_card(cards, ceiling), "count") or where(cards[-1])
@@ -220,7 +228,8 @@ def counts(kit: Any) -> Iterator[Finding]:
                 check,
                 "DR002",
                 at,
-                f"deck {cid!r} has {n} cards {_group_name(check, group)}; the rules ask for "
+                f"{named(kit, cid)} has {n} {items_word(kit, cid)} {_group_name(check, group)}; "
+                "the rules ask for "
                 f"{bounds_text(check)}",
             )
 
@@ -229,10 +238,10 @@ def counts(kit: Any) -> Iterator[Finding]:
 def unique_values(kit: Any) -> Iterator[Finding]:
     """No two cards (of `kind`, if given) may share a value of `field`. Reported at the second
     card, naming the first."""
-    for check, _cid, deck in declared(kit, "unique"):
-        seen: dict[str, Card] = {}
+    for check, cid, deck in declared(kit, "unique"):
+        seen: dict[str, Any] = {}
         for card in selected(check, deck):
-            value = card.get(check.field)
+            value = value_of(card, check.field)
             if value is None:
                 continue
             key = shown(value)
@@ -241,7 +250,7 @@ def unique_values(kit: Any) -> Iterator[Finding]:
                     check,
                     "DR003",
                     where(card, check.field),
-                    f"card {card.id!r} has {check.field} {key!r}, like card {seen[key].id!r}; "
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {key!r}, like {item_word(kit, cid)} {seen[key].id!r}; "
                     f"each card's {check.field} must be unique",
                 )
             else:
@@ -251,16 +260,16 @@ def unique_values(kit: Any) -> Iterator[Finding]:
 @rule("DR004", "a field takes only the allowed values (rule: values)")
 def allowed_values(kit: Any) -> Iterator[Finding]:
     """Every card (of `kind`, if given) must have `field` set to one of `values`."""
-    for check, _cid, deck in declared(kit, "values"):
+    for check, cid, deck in declared(kit, "values"):
         allowed = list(check["values"])
         for card in selected(check, deck):
-            value = card.get(check.field)
+            value = value_of(card, check.field)
             if value is None or shown(value) not in allowed:
                 yield finding(
                     check,
                     "DR004",
                     where(card, check.field) or where(card),
-                    f"card {card.id!r} has {check.field} {shown(value)!r}; allowed: "
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {shown(value)!r}; allowed: "
                     f"{', '.join(allowed)}",
                 )
 
@@ -268,9 +277,9 @@ def allowed_values(kit: Any) -> Iterator[Finding]:
 @rule("DR005", "a number field lies in min..max (rule: range)")
 def number_range(kit: Any) -> Iterator[Finding]:
     """Every card (of `kind`, if given) must have a number `field` between `min` and `max`."""
-    for check, _cid, deck in declared(kit, "range"):
+    for check, cid, deck in declared(kit, "range"):
         for card in selected(check, deck):
-            value = card.get(check.field)
+            value = value_of(card, check.field)
             number = (
                 value if isinstance(value, int | float) and not isinstance(value, bool) else None
             )
@@ -279,7 +288,7 @@ def number_range(kit: Any) -> Iterator[Finding]:
                     check,
                     "DR005",
                     where(card, check.field) or where(card),
-                    f"card {card.id!r} has {check.field} "
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} "
                     f"{shown(value) if number is not None else repr(value)}; the rules ask for a "
                     f"number, {bounds_text(check)}",
                 )
@@ -289,22 +298,22 @@ def number_range(kit: Any) -> Iterator[Finding]:
 def references(kit: Any) -> Iterator[Finding]:
     """Every card's `field` (when set) must name a key of the map `key` in the data `file`
     (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml."""
-    for check, _cid, deck in declared(kit, "refers"):
+    for check, cid, deck in declared(kit, "refers"):
         keys = kit.referred_keys(check)
         for card in selected(check, deck):
-            value = card.get(check.field)
+            value = value_of(card, check.field)
             if value is not None and shown(value) not in keys:
                 where_map = f"{check.file}" + (f" {check.key}" if check.key else "")
                 yield finding(
                     check,
                     "DR006",
                     where(card, check.field),
-                    f"card {card.id!r} has {check.field} {shown(value)!r}, which {where_map} "
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {shown(value)!r}, which {where_map} "
                     f"does not have; it has: {', '.join(sorted(keys)) or 'nothing'}",
                 )
 
 
-def deal_table(kit: Any, cid: str, deck: Deck, players: int | None) -> list:
+def deal_table(kit: Any, cid: str, deck: Any, players: int | None) -> list:
     """What each player count leaves to draw, from the deck's data `deal` check (for
     `printkit deck` when no game module says it); [] when the rules declare no deal."""
     from printkit.report import Deal
@@ -315,7 +324,7 @@ def deal_table(kit: Any, cid: str, deck: Deck, players: int | None) -> list:
     rows = []
     for n in [players] if players else range(1, check.players + 1):
         dealt = n * (check.hand + check.extra)
-        left = deck.total - dealt
+        left = total(deck) - dealt
         note = "" if left >= check.reserve else f"below the reserve of {check.reserve}"
         if n > check.players:
             note = f"more than the {check.players} players the rules deal for"
@@ -329,12 +338,12 @@ def deal(kit: Any) -> Iterator[Finding]:
     draw. Fix: add cards, or lower the hand or the reserve."""
     for check, cid, deck in declared(kit, "deal"):
         dealt = check.players * (check.hand + check.extra)
-        left = deck.total - dealt
+        left = total(deck) - dealt
         if left < check.reserve:
             yield finding(
                 check,
                 "DR007",
                 cards_key(kit, cid),
-                f"deck {cid!r} has {deck.total} cards: dealing {check.players} players "
+                f"{named(kit, cid)} has {total(deck)} cards: dealing {check.players} players "
                 f"{check.hand + check.extra} each leaves {left} to draw (reserve: {check.reserve})",
             )

@@ -49,7 +49,9 @@ def validate_rules(kit: Any, doc: Document) -> tuple[Any, list]:
 
 def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
     """Each check has the keys its rule needs and names a deck the kit has."""
-    decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
+    from printkit.checks.data_items import checkable, first_deck
+
+    decks = checkable(kit)
     for i, check in enumerate(checks):
         if check is None:
             continue
@@ -59,13 +61,15 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
         if check.deck is not None and check.deck not in decks:
             ctx.error(
                 ("checks", i, "deck"),
-                f"deck {check.deck!r} is not a deck of this kit; its decks: "
+                f"deck {check.deck!r} is not a deck (or tile set) of this kit; it has: "
                 f"{', '.join(decks) or 'none'}",
             )
         elif check.deck is None and not decks:
             ctx.error(("checks", i), "this kit has no deck for the check to look at")
         else:
-            deck = check.deck or decks[0]
+            deck = check.deck or first_deck(kit)
+            if kit.spec(deck).type != "deck":
+                continue  # a tile set's keys are fixed: its schema checks them
             for key in ("kind", "field"):
                 if check.get(key) is not None:
                     _check_name(kit, deck, key, check[key], ctx, ("checks", i, key))
