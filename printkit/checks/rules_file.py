@@ -67,7 +67,7 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
         elif check.deck is None and not decks:
             ctx.error(("checks", i), "this kit has no deck for the check to look at")
         else:
-            deck = check.deck or first_deck(kit)
+            deck: str = check.deck or first_deck(kit) or ""
             if kit.spec(deck).type != "deck":
                 continue  # a tile set's keys are fixed: its schema checks them
             for key in ("kind", "field"):
