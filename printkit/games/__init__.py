@@ -20,6 +20,8 @@ module gets NO_GAME: its rules file holds only checks written as data (checks/da
 from __future__ import annotations
 
 import importlib
+import sys
+from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
@@ -35,6 +37,12 @@ def builtin_games() -> list[str]:
 
 def installed_games() -> dict[str, EntryPoint]:
     """Games that installed packages provide, by entry-point name (built-in names win)."""
+    return dict(_installed(tuple(sys.path)))
+
+
+@cache
+def _installed(search_path: tuple[str, ...]) -> dict[str, EntryPoint]:
+    """Looked up once per import path (a scan of every installed package takes ~15 ms)."""
     builtin = set(builtin_games())
     found: dict[str, EntryPoint] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
