@@ -88,3 +88,10 @@ def test_the_scan_finds_a_planted_word(tmp_path, monkeypatch):
 
 def test_no_game_words_in_the_engine():
     assert scan(game_words()) == []
+
+
+def test_the_arena_drawing_has_no_literal_measures():
+    """The board's measures are named data (model.board.ArenaLayout, the board's `layout:`)."""
+    for name in ("arena.py", "arena_barrier.py", "arena_legend.py"):
+        source = (ROOT / "printkit" / "draw" / name).read_text(encoding="utf-8")
+        assert re.findall(r"\bmm\(\s*[\d.]+\s*\)", source) == [], name
