@@ -174,13 +174,29 @@ def declared_fields() -> str:
 def rules_reference() -> str:
     """Every rule code of every game, with its severity, summary and explanation."""
     out = []
-    for module, rule_set in all_rule_sets():
-        out.append(f"### {rule_set.game} (`printkit/games/{module}.py`)\n")
+    for module, rule_set in all_rule_sets(builtin_only=True):
+        source = "checks/data_rules.py" if module == "data" else f"games/{module}.py"
+        out.append(f"### {rule_set.game} (`printkit/{source}`)\n")
+        if module == "data":
+            out.append(data_rules_intro())
         for rule in rule_set.sorted():
             out.append(f"#### {rule.code}: {rule.summary}\n\nSeverity: **{rule.severity}**.\n")
             if rule.details != rule.summary:
                 out.append(rule.details + "\n")
     return "\n".join(out)
+
+
+def data_rules_intro() -> str:
+    """How to write checks as data: the check record's keys, for the data rules' section."""
+    from printkit.checks.data_rules import CHECK
+
+    return (
+        "Any kit's rules file may list checks as data under `checks:`; a kit whose `rules:` "
+        "names no `module` has only these. Each check's `rule` picks one of the kinds below "
+        "(its code); `severity` (default error) and `message` are the check's own.\n\n"
+        + record_table(CHECK)
+        + "\n"
+    )
 
 
 GENERATORS: dict[str, dict[str, Callable[[], str]]] = {

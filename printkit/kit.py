@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit import plugins
+from printkit.checks.rules_file import map_keys, validate_rules
 from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
 from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.paths import confined_path, existing_file
@@ -76,7 +77,9 @@ class Kit:
     options: Options = field(default_factory=Options)
     _models: dict[str, Any] = field(default_factory=dict)
     _docs: dict[str, Document] = field(default_factory=dict)
-    _rules: tuple[Document, Any] | None = None  # the rules file and its validated data
+    # the rules file, its validated data and the checks it declares as data
+    _rules: tuple[Document, Any, list] | None = None
+    _referred: dict[str, set[str]] = field(default_factory=dict)  # see referred_keys()
     _fonts: dict[str, str] | None = None
 
     @property
@@ -154,20 +157,23 @@ class Kit:
         return self._models[component_id]
 
     def rules_data(self) -> Any:
-        """The kit's rules file validated by its game module's SCHEMA (None if the kit has none)."""
+        """The kit's rules file validated by its game module's SCHEMA (None if the kit has none;
+        a plain record when the kit names no module). Its `checks:` list is kept apart, for
+        data_checks()."""
         spec = self.manifest.rules
         if spec is None:
             return None
         if spec.file is None:
             raise fail(
                 where(spec) or Location(self.manifest_file),
-                f"rules needs 'file:' naming the {spec.module} rules data file (e.g. rules.yaml)",
+                "rules needs 'file:' naming the rules data file (e.g. rules.yaml)",
             )
         if self._rules is None:
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = load_yaml_file(path, display_path(path))
             self._apply_overrides("rules", doc)
-            self._rules = (doc, validate_document(doc, plugins.game(spec.module).SCHEMA))
+            model, checks = validate_rules(self, doc)
+            self._rules = (doc, model, checks)
         return self._rules[1]
 
     def rules_document(self) -> Document | None:
@@ -176,10 +182,23 @@ class Kit:
 
     def game_hook(self, name: str) -> Callable[..., Any] | None:
         """The kit's game module's optional function `name`; None without rules or without it."""
-        if self.manifest.rules is None:
+        if self.manifest.rules is None or self.manifest.rules.module is None:
             return None
         hook = getattr(plugins.game(self.manifest.rules.module), name, None)
         return hook if callable(hook) else None
+
+    def data_checks(self) -> list:
+        """The checks the rules file declares as data (`checks:`); none without a rules file."""
+        if self.rules_data() is None or self._rules is None:
+            return []
+        return self._rules[2]
+
+    def referred_keys(self, check: Any) -> set[str]:
+        """The keys of the map a data check's `refers` names (loaded once per file and key)."""
+        cache_key = f"{check.file}:{check.key or ''}"
+        if cache_key not in self._referred:
+            self._referred[cache_key] = map_keys(self, check)
+        return self._referred[cache_key]
 
     def fonts(self) -> dict[str, str]:
         """The kit's own fonts (kit.yaml `fonts:`), checked and registered: role -> font name."""

@@ -10,6 +10,9 @@ line in COMPONENT_TYPES and adding a game is one module under printkit/games/.
 from __future__ import annotations
 
 import importlib
+import sys
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 
@@ -33,14 +36,47 @@ def component_type(name: str) -> ModuleType:
     return importlib.import_module(f"printkit.components.{COMPONENT_TYPES[name]}")
 
 
-def available_games() -> list[str]:
+ENTRY_POINT_GROUP = "printkit.games"  # installed packages' games (docs/checks.md)
+
+
+def builtin_games() -> list[str]:
     """The game modules under printkit/games/ (a leading underscore marks a private helper)."""
     return sorted(p.stem for p in GAMES_DIR.glob("*.py") if not p.stem.startswith("_"))
 
 
+def installed_games() -> dict[str, EntryPoint]:
+    """Games that installed packages provide, by entry-point name (built-in names win)."""
+    return dict(_installed(tuple(sys.path)))
+
+
+@cache
+def _installed(search_path: tuple[str, ...]) -> dict[str, EntryPoint]:
+    """Looked up once per import path (a scan of every installed package takes ~15 ms)."""
+    builtin = set(builtin_games())
+    found: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name not in builtin:
+            found.setdefault(ep.name, ep)
+    return found
+
+
+def available_games() -> list[str]:
+    """Every game a kit may name: built in, then those of installed packages."""
+    return sorted({*builtin_games(), *installed_games()})
+
+
 def game(name: str) -> ModuleType:
-    """The module of a game (see printkit/games/__init__.py for what it holds)."""
-    return importlib.import_module(f"printkit.games.{name}")
+    """The module of a game (see printkit/games/__init__.py for what it holds): built in, else
+    an installed package's entry point."""
+    if name in builtin_games():
+        return importlib.import_module(f"printkit.games.{name}")
+    installed = installed_games().get(name)
+    if installed is None:
+        raise LookupError(f"no game rules module {name!r}; known: {', '.join(available_games())}")
+    loaded = installed.load()
+    if not isinstance(loaded, ModuleType):
+        raise LookupError(f"the entry point {name!r} ({installed.value}) is not a module")
+    return loaded
 
 
 def game_hook(module_name: str, hook: str) -> object | None:

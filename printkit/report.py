@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from printkit.checks.data_items import total
+from printkit.checks.data_rules import declared
 from printkit.model.deck import Deck
 
 NUMERIC_TYPES = ("number", "integer")
@@ -143,5 +145,22 @@ def deal_rows(kit: Any, component_id: str, deck: Deck, players: int | None) -> l
     """Ask the kit's game module what each player count leaves; [] when it cannot say."""
     hook = kit.game_hook("deal")
     if hook is None:
-        return []
+        return deal_table(kit, component_id, deck, players)
     return list(hook(kit, component_id, deck, players) or [])
+
+
+def deal_table(kit: Any, cid: str, deck: Any, players: int | None) -> list:
+    """What each player count leaves to draw, from the deck's data `deal` check (for
+    `printkit deck` when no game module says it); [] when the rules declare no deal."""
+    check = next((c for c, deck_id, _ in declared(kit, "deal") if deck_id == cid), None)
+    if check is None:
+        return []
+    rows = []
+    for n in [players] if players else range(1, check.players + 1):
+        dealt = n * (check.hand + check.extra)
+        left = total(deck) - dealt
+        note = "" if left >= check.reserve else f"below the reserve of {check.reserve}"
+        if n > check.players:
+            note = f"more than the {check.players} players the rules deal for"
+        rows.append(Deal(n, dealt, left, note))
+    return rows

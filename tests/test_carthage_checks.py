@@ -61,9 +61,9 @@ def test_two_wreck_cards(cli, kit_copy):
     )
     r = check(cli, kit)
     assert r.exit_code == 1
-    (found,) = finding_lines(r, "CT003")
+    (found,) = finding_lines(r, "DR002")  # a data check in rules.yaml (was Python's CT003)
     assert found.startswith(f"{display_path(fatum)}:{line_of(fatum, 'wreck-2')}:")
-    assert "2 WRECK cards; the game needs exactly one" in found
+    assert "2 cards of kind 'wreck'; the rules ask for exactly 1" in found
 
 
 def test_wreck_card_printed_twice(cli, kit_copy):
@@ -72,7 +72,7 @@ def test_wreck_card_printed_twice(cli, kit_copy):
     edit(fatum, "{id: wreck, kind: wreck,", "{id: wreck, kind: wreck, count: 2,")
     r = check(cli, kit)
     assert r.exit_code == 1
-    (found,) = finding_lines(r, "CT003")
+    (found,) = finding_lines(r, "DR002")
     assert found.startswith(f"{display_path(fatum)}:{line_of(fatum, 'count: 2')}:")
 
 
@@ -140,6 +140,17 @@ def test_curriculum_gap_and_cue_count(cli, kit_copy):
     (cues,) = finding_lines(r, "CT008")
     assert cues.startswith(f"{display_path(tokens)}:{line_of(tokens, 'count: 6}')}:")
     assert "6 wood cues for blue" in cues
+
+
+def test_curriculum_number_twice_is_the_data_unique_check(cli, kit_copy):
+    kit = kit_copy("carthage")
+    cur = kit / "curriculum.yaml"
+    edit(cur, "number: 25,", "number: 24,")
+    r = check(cli, kit)
+    assert r.exit_code == 1
+    (twice,) = finding_lines(r, "DR003")
+    assert twice.startswith(f"{display_path(cur)}:{line_of(cur, 'id: c25,')}:")
+    assert "like card 'c24'" in twice
 
 
 def test_square_on_unknown_track_is_an_input_error(cli, kit_copy):

@@ -150,7 +150,7 @@ def test_without_a_game_rules_module_there_is_no_deal(cli, kit_copy):
     edit(
         folder / "kit.yaml",
         "  damage-chart:\n    type: damage-chart\n    file: damage-chart.yaml\n"
-        "    title: Damage chart\n    uses: {deck: cards, chariots: bases}\n",
+        "    title: Damage chart\n    uses: {deck: cards, bases: bases}\n",
         "",
     )
     r = cli("deck", folder, "--format", "json")

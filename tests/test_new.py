@@ -79,9 +79,28 @@ def test_new_refuses_a_file_and_an_unknown_kit(cli, tmp_path):
     assert r.exit_code == 2
     assert "unknown kit 'chariot-rase'" in r.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_new_without_from_writes_the_blank_kit_that_builds(cli, tmp_path):
     r = cli("new", tmp_path / "y")
-    assert r.exit_code == 2
-    assert "--from" in r.stderr
+    assert r.exit_code == 0, r.output
+    files = sorted(p.relative_to(tmp_path / "y").as_posix() for p in (tmp_path / "y").rglob("*"))
+    assert files == [
+        "cards.yaml",
+        "kit.yaml",
+        "rules.yaml",
+        "schema",
+        "schema/cards.schema.json",
+        "schema/kit.schema.json",
+        "schema/rules.schema.json",
+    ]
+    assert "\nname: y\n" in (tmp_path / "y" / "kit.yaml").read_text(encoding="utf-8")
+    r = cli("build", tmp_path / "y", "--out", tmp_path / "out", "-j", "1")
+    assert r.exit_code == 0, r.output
+    pdf = PdfReader(tmp_path / "out" / "y" / "cards.pdf")
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert text.count("RESOURCE") == 16 and text.count("ACTION") == 8  # 24 cards, two kinds
+    assert "MY CARD GAME" in text  # its own back
 
 
 def test_new_from_a_kit_folder(cli, tmp_path):

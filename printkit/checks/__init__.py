@@ -8,105 +8,51 @@ small function taking the kit and yielding findings.
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Literal
-
-from printkit.errors import Location
+from printkit.checks.data_rules import DATA_RULES
+from printkit.checks.findings import (
+    SEVERITY_ORDER,
+    Finding,
+    Problem,
+    Rule,
+    RuleSet,
+    Severity,
+)
 from printkit.perf import gc_paused
-from printkit.plugins import available_games, game
+from printkit.plugins import available_games, builtin_games, game
 
-Severity = Literal["error", "warning", "info"]
-# What a rule yields for one problem: where (None: not read from a file; the finding is then
-# placed at the kit's kit.yaml) and a message.
-Problem = tuple[Location | None, str]
-SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
-
-
-@dataclass(frozen=True)
-class Finding:
-    code: str
-    severity: Severity
-    message: str
-    where: Location
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.severity} [{self.code}] {self.message}"
-
-    def as_dict(self) -> dict:
-        return {
-            "file": self.where.file,
-            "line": self.where.line,
-            "column": self.where.col,
-            "severity": self.severity,
-            "code": self.code,
-            "message": self.message,
-        }
+__all__ = [
+    "SEVERITY_ORDER",
+    "Finding",
+    "Problem",
+    "Rule",
+    "RuleSet",
+    "Severity",
+    "all_rule_sets",
+    "run_checks",
+]
 
 
-@dataclass(frozen=True)
-class Rule:
-    code: str
-    severity: Severity
-    summary: str
-    check: Callable[..., Iterable[Problem | Finding]]
-
-    @property
-    def details(self) -> str:
-        """The rule function's docstring: why the rule exists and how to fix a finding."""
-        return inspect.cleandoc(self.check.__doc__ or "") or self.summary
-
-
-@dataclass
-class RuleSet:
-    """The rules of one game, registered by decorator, run in code order."""
-
-    game: str
-    rules: dict[str, Rule] = field(default_factory=dict)
-
-    def rule(self, code: str, severity: Severity, summary: str):
-        def register(func):
-            if code in self.rules:
-                raise ValueError(f"rule code {code} registered twice")
-            self.rules[code] = Rule(code, severity, summary, func)
-            return func
-
-        return register
-
-    def sorted(self) -> list[Rule]:
-        return [self.rules[code] for code in sorted(self.rules)]
-
-    def run(self, kit) -> list[Finding]:
-        findings: list[Finding] = []
-        for code in sorted(self.rules):
-            rule = self.rules[code]
-            for item in rule.check(kit):
-                if isinstance(item, Finding):
-                    findings.append(item)
-                else:
-                    loc, message = item
-                    where = loc or Location(kit.manifest_file)
-                    findings.append(Finding(rule.code, rule.severity, message, where))
-        return findings
-
-
-def all_rule_sets() -> list[tuple[str, RuleSet]]:
-    """(game module name, its RuleSet) for every game module that declares RULES."""
+def all_rule_sets(builtin_only: bool = False) -> list[tuple[str, RuleSet]]:
+    """(module name, its RuleSet) for every game module that declares RULES (installed
+    packages' too, unless `builtin_only`), then the data rules (module name "data") that any
+    kit's rules file may use."""
     sets = []
-    for name in available_games():
+    for name in builtin_games() if builtin_only else available_games():
         rules = getattr(game(name), "RULES", None)
         if isinstance(rules, RuleSet):
             sets.append((name, rules))
-    return sets
+    return [*sets, ("data", DATA_RULES)]
 
 
 def run_checks(kit) -> list[Finding]:
-    """Validate every component (InputError propagates) and run the kit's game rules."""
+    """Validate every component (InputError propagates) and run the kit's game rules and the
+    checks its rules file declares as data."""
     with gc_paused():
         kit.models()
     if kit.manifest.rules is None:
         return []
-    module = game(kit.manifest.rules.module)
-    findings = module.RULES.run(kit)
+    module = kit.manifest.rules.module
+    findings = DATA_RULES.run(kit)
+    if module is not None:
+        findings = game(module).RULES.run(kit) + findings
     return sorted(findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))

@@ -147,10 +147,17 @@ def rules_command(kit, fmt) -> None:
     from printkit.kit import load_kit
 
     sets = all_rule_sets()
+    declared: list = []
     if kit is not None:
         loaded = load_kit(kit)
         module = loaded.manifest.rules.module if loaded.manifest.rules else None
-        sets = [(m, rs) for m, rs in sets if m == module]
+        declared = loaded.data_checks()
+        data_codes = {_data_code(c.rule) for c in declared}
+        sets = [
+            (m, rs.subset(data_codes) if m == "data" else rs)
+            for m, rs in sets
+            if m == module or (m == "data" and declared)
+        ]
     if fmt == "json":
         rows = [
             {
@@ -169,6 +176,30 @@ def rules_command(kit, fmt) -> None:
     if not sets:
         click.echo("this kit names no game rules; `printkit check` only validates its data")
     for module, rs in sets:
-        click.echo(f"{rs.game} (games/{module}.py)")
+        where = _source(module)
+        click.echo(f"{rs.game} ({where})")
         for r in rs.sorted():
             click.echo(f"  {r.code}  {r.severity:<7}  {r.summary}")
+    for check in declared:
+        what = check.message or ", ".join(
+            f"{k}: {v}" for k, v in check.items() if k not in ("rule", "severity", "message") and v
+        )
+        click.echo(f"  {_data_code(check.rule)}  {check.severity:<7}  {check.rule}: {what}")
+
+
+def _source(module: str) -> str:
+    """Where a rule set comes from, for people: a printkit file or an installed package."""
+    from printkit.plugins import builtin_games, installed_games
+
+    if module == "data":
+        return "checks/data_rules.py"
+    if module in builtin_games():
+        return f"games/{module}.py"
+    return f"installed package: {installed_games()[module].value}"
+
+
+def _data_code(rule: str) -> str:
+    """The code of a data rule kind (DR001 for `total`...)."""
+    from printkit.checks.data_rules import RULE_KINDS
+
+    return f"DR{RULE_KINDS.index(rule) + 1:03d}"

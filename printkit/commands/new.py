@@ -1,4 +1,8 @@
-"""`printkit new DIR --from KIT`: copy a kit (built-in or a folder) into DIR, ready to edit.
+"""`printkit new DIR [--from KIT]`: start a kit in DIR, ready to edit.
+
+Without --from, DIR gets the blank starting kit (commands/blank_kit.py): a small generic card
+game with rules written as data, which docs/tutorial.md walks from. With --from, DIR gets a copy
+of a kit (built-in or a folder).
 
 The copy gets its own kit name (DIR's name, or --name), so building it writes output/<name>/
 and never overwrites the original kit's PDFs. Everything else, comments included, is copied as is,
@@ -29,8 +33,24 @@ def kit_name_for(folder: Path) -> str:
     return name[:64] or "my-kit"
 
 
-def _copy_kit(src: Path, target: Path, new_name: str) -> None:
-    """Copy beside the target, rename the kit, then move the finished copy into place."""
+def _write_blank(copy: Path, new_name: str) -> None:
+    """The blank kit's files and their editor schemas (schema/), written into `copy`."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.commands.blank_kit import blank_files
+    from printkit.commands.schema import SCHEMA_DIR, dumps, kit_schemas, schema_file_name
+    from printkit.kit import load_kit
+
+    copy.mkdir()
+    for name, text in blank_files(new_name).items():
+        (copy / name).write_text(text, encoding="utf-8")
+    (copy / SCHEMA_DIR).mkdir()
+    for data_file, schema in kit_schemas(load_kit(str(copy))).items():
+        (copy / SCHEMA_DIR / schema_file_name(data_file)).write_text(dumps(schema), "utf-8")
+
+
+def _copy_kit(src: Path | None, target: Path, new_name: str) -> None:
+    """Copy (or, without `src`, write the blank kit) beside the target, rename the kit, then
+    move the finished kit into place."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import MANIFEST
 
@@ -38,7 +58,10 @@ def _copy_kit(src: Path, target: Path, new_name: str) -> None:
     staging = Path(tempfile.mkdtemp(prefix=".printkit-new-", dir=target.parent))
     try:
         copy = staging / "kit"
-        shutil.copytree(src, copy, ignore=_SKIP)
+        if src is None:
+            _write_blank(copy, new_name)
+        else:
+            shutil.copytree(src, copy, ignore=_SKIP)
         for path in [copy, *copy.rglob("*")]:  # an installed kit may be read-only: the copy is not
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
         manifest = copy / MANIFEST
@@ -59,21 +82,22 @@ def _copy_kit(src: Path, target: Path, new_name: str) -> None:
 @click.option(
     "--from",
     "source",
-    required=True,
     metavar="KIT|DIR",
-    help="The kit to copy: a built-in name (see `printkit list`) or a kit folder.",
+    help="The kit to copy: a built-in name (see `printkit list`) or a kit folder "
+    "(default: a blank card game to start from, see docs/tutorial.md).",
 )
 @click.option("--name", help="The new kit's name (default: from DIR's name).")
 @_report_errors
-def new_command(target: Path, source: str, name: str | None) -> None:
-    """Copy a kit into DIR so you can edit it, check it and build it as your own."""
+def new_command(target: Path, source: str | None, name: str | None) -> None:
+    """Start a kit in DIR: a blank card game, or a copy of KIT (--from) to edit as your own."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.errors import Location, display_path, fail
     from printkit.kit import MANIFEST, load_kit, resolve_kit_dir
     from printkit.load.schema import Id
 
-    src = resolve_kit_dir(source)
-    load_kit(source)  # refuse to copy a kit that is itself broken: say so now, not later
+    src = None if source is None else resolve_kit_dir(source)
+    if source is not None:
+        load_kit(source)  # refuse to copy a kit that is itself broken: say so now, not later
     shown = display_path(target)
     if target.exists() and not target.is_dir():
         raise fail(Location(shown), "this is a file; give a new folder for the kit")
@@ -93,7 +117,8 @@ def new_command(target: Path, source: str, name: str | None) -> None:
     if load_kit(str(target)).name != new_name:  # a manifest without a plain `name:` line
         click.echo(f"note: set `name: {new_name}` in {shown}/{MANIFEST} yourself", err=True)
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
-    click.echo(f"created {shown}/ from {source} as kit {new_name!r}: {', '.join(files)}")
+    origin = source or "the blank starting kit (see docs/tutorial.md)"
+    click.echo(f"created {shown}/ from {origin} as kit {new_name!r}: {', '.join(files)}")
     click.echo(f"next: edit {shown}/{MANIFEST} and its data files, then")
     click.echo(f"  printkit check {shown}")
     click.echo(f"  printkit build {shown}")

@@ -49,15 +49,16 @@ def modeline(data_file: str) -> str:
 def kit_schemas(kit: Any) -> dict[str, dict]:
     """Every kit file (relative path, '/'-separated) -> its JSON Schema, in a stable order."""
     # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.checks.rules_file import rules_file_schema
     from printkit.components import component_type
-    from printkit.games import game
     from printkit.kit import MANIFEST, manifest_schema
 
     out = {MANIFEST: _document(manifest_schema().json(), "printkit kit manifest (kit.yaml)")}
     rules = kit.manifest.rules
     if rules is not None and rules.file:
+        game_name = rules.module or "data checks only"
         out[rules.file] = _document(
-            game(rules.module).SCHEMA.json(), f"printkit rules file for {rules.module}"
+            rules_file_schema(rules.module).json(), f"printkit rules file for {game_name}"
         )
     for cid in kit.component_ids():
         spec = kit.spec(cid)

@@ -32,14 +32,12 @@ def score_command(kit: str, layout: str, last: str | None) -> None:
     """
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.errors import Location, display_path, fail
-    from printkit.games import game
     from printkit.kit import load_kit
     from printkit.load.yamlsafe import read_text
 
     loaded = load_kit(kit)
-    rules = loaded.manifest.rules
-    module = game(rules.module) if rules else None
-    if module is None or not hasattr(module, "score"):
+    score = loaded.game_hook("score")
+    if score is None:
         raise fail(Location(loaded.manifest_file), f"kit {loaded.name!r} has no scoring")
     path = Path(layout)
     if path.is_file():
@@ -52,7 +50,7 @@ def score_command(kit: str, layout: str, last: str | None) -> None:
             "no such layout file; give a file, or the map itself as a string with its rows "
             'separated by "/", e.g. "A C:1 G / compass E:2 B / D F H:3"',
         )
-    lines, code = module.score(loaded, text, source, last)
+    lines, code = score(loaded, text, source, last)
     for line in lines:
         click.echo(line)
     sys.exit(code)

@@ -61,25 +61,28 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     docs/simulate.md explains each game's model of play and how to read the report.
     """
     from printkit.errors import Location, fail
-    from printkit.games import game
     from printkit.kit import load_kit
     from printkit.model.options import Options
 
     if out is not None and out.suffix.lower() not in (".pdf", ".png"):
         raise click.BadParameter("must end in .pdf or .png", param_hint="--out")
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
-    spec = loaded.manifest.rules
-    module = game(spec.module) if spec else None
-    if module is not None and hasattr(module, "simulate"):
-        report = module.simulate(loaded, players, runs, seed)
+    simulate_game = loaded.game_hook("simulate")
+    if simulate_game is not None:
+        report = simulate_game(loaded, players, runs, seed)
     elif any(loaded.spec(cid).type == "deck" for cid in loaded.component_ids()):
         from printkit.simdeck import simulate_decks
 
         report = simulate_decks(loaded, players, hand, runs, seed)
     else:
-        from printkit.games import available_games
+        from printkit.games import available_games, game
 
-        what = f"game {spec.module!r}" if spec else "no game rules (kit.yaml has no `rules:`)"
+        spec = loaded.manifest.rules
+        what = (
+            f"game {spec.module!r}"
+            if spec and spec.module
+            else "no game rules (kit.yaml names no rules module)"
+        )
         playable = ", ".join(g for g in available_games() if hasattr(game(g), "simulate"))
         raise fail(
             Location(loaded.manifest_file),

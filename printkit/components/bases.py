@@ -1,4 +1,4 @@
-"""Chariot bases: one counter per chariot (bases.yaml), imposed like cards, fronts only."""
+"""Bases: one counter per entry of bases.yaml, imposed like cards, fronts only."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from printkit.model.bases import BASES, Bases
 def load(kit: Kit, component_id: str) -> Bases:
     doc = kit.document(component_id)
     raw = validate_document(doc, BASES)
-    bases = Bases(raw.size.width, raw.size.length, raw.copies, raw.chariots, doc.file)
+    bases = Bases(raw.size.width, raw.size.length, raw.copies, raw.chariots, doc.file, raw.labels)
     if kit.options.profile == "home":
         home_grid(kit, bases.size, Location(doc.file))
     return bases
@@ -37,12 +37,15 @@ class _Item:
 
 
 class _Painter:
-    def __init__(self, c, bleed: float) -> None:
+    def __init__(self, c, bleed: float, words: tuple[str, str]) -> None:
         self.c = c
         self.bleed = bleed
+        self.words = words
 
     def place_front(self, item: _Item, trim: Rect) -> None:
-        draw_base(self.c, trim, item.name, item.team, item.number, item.colour, self.bleed)
+        draw_base(
+            self.c, trim, item.name, item.team, item.number, item.colour, self.bleed, self.words
+        )
 
     def place_back(self, item: _Item, trim: Rect) -> None:  # pragma: no cover - fronts only
         pass
@@ -61,7 +64,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         path,
         items,
         bases.size,
-        lambda c, bleed: _Painter(c, bleed),
+        lambda c, bleed: _Painter(c, bleed, (bases.labels.front, bases.labels.pivot)),
         Location(bases.file),
         progress,
         with_backs=False,

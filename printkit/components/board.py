@@ -4,7 +4,7 @@ The board file is validated against model/board.py; geometry comes from layout/a
 drawing from draw/arena.py. Printing goes through components/tiled.py: the seams avoid every
 symbol, numeral and legend entry the drawing reports.
 
-A board may name a deck in its manifest entry (`uses: {cards: fatum}`): squares whose kind
+A board may name a deck in its manifest entry (`uses: {cards: <deck id>}`): squares whose kind
 `names_card` then show that card's `emblem` field and title.
 """
 
@@ -72,6 +72,8 @@ def load(kit: Kit, component_id: str) -> Board:
         palette=palette,
         legend_title=raw.legend_title,
         symbols_title=raw.symbols_title,
+        layout=raw.layout,
+        labels=raw.labels,
         notes=list(raw.notes),
         card_deck=kit.spec(component_id).uses.get("cards"),
         file=doc.file,
@@ -109,7 +111,7 @@ def _check_squares(b: Board, file: str) -> None:
         if stone > b.lap:
             errors.add(
                 getattr(b, "_field_where", {}).get("mileage_stones", Location(file)),
-                f"mileage stone {i + 1} at {stone} is beyond the {b.lap} squares of a lap",
+                f"`mileage_stones` entry {i + 1} at {stone} is beyond the {b.lap} squares of a lap",
             )
     errors.raise_if_any()
 

@@ -1,23 +1,28 @@
-"""The damage chart: a record sheet with a row per chariot, built from the deck and the rules.
+"""The damage chart: a record sheet with a row per piece (the bases' list), from the deck and
+the rules.
 
-Its columns are the damage categories the deck's crash effects name (in the order the rules
-file lists them, each with as many boxes as its `out` limit), then the laps. The rules' table
-of cards lost on hitting the outer stakes is printed beneath as a reference.
+Its columns are the damage categories the deck's cards name (in the order the rules file lists
+them, each with as many boxes as its `out` limit), then the laps. The rules' penalty table
+(`outer_stakes`: speed -> cards lost) is printed beneath as a reference. Every word printed
+besides the data is a `labels` key of the chart's file, with a generic default.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
 from printkit.draw import damage_chart as draw
 from printkit.errors import Location, fail
 from printkit.kit import Kit
+from printkit.layout.units import to_mm
 from printkit.load.schema import Field, Id, Record, Str, validate_document, where
 from printkit.model.bases import Bases
 from printkit.model.damage_chart import Category, DamageChart
 from printkit.model.deck import Deck
+from printkit.model.wording import labels_field
 from printkit.output import new_canvas
 
 SCHEMA = Record(
@@ -26,6 +31,24 @@ SCHEMA = Record(
         "title": Field(Str(1, 60), default="Damage Chart", doc="printed large at the top"),
         "instructions": Field(Str(0, 600), default="", doc="how to fill the chart in"),
         "damage_field": Field(Id(), default="damage", doc="the deck field naming a category"),
+        "labels": labels_field(
+            "damage chart labels",
+            {
+                "names": ("NAME", "heading of the column of names"),
+                "laps": ("Rounds", "heading of the last group of boxes (the rules' laps)"),
+                "laps_note": ("{n} to go", "under the laps heading; {n}: the number of boxes"),
+                "out_note": ("{n} = out", "under a category's heading; {n}: its out limit"),
+                "out_mark": ("OUT", "in the last box of a category"),
+                "table_title": ("PENALTIES", "heading of the penalty table"),
+                "table_note": ("", "a line under the penalty table's heading"),
+                "table_key": ("SPEED", "the penalty table's first row"),
+                "table_value": ("CARDS", "the penalty table's second row"),
+                "summary_title": ("IN THIS DECK", "heading of the count of cards per category"),
+                "summary_cards": ("{n} cards", "cards that name a category; {n}: how many"),
+                "summary_out": ("out at {n}", "a category's out limit; {n}: the limit"),
+            },
+            max_len=120,
+        ),
     },
 )
 
@@ -34,13 +57,13 @@ def load(kit: Kit, component_id: str) -> DamageChart:
     doc = kit.document(component_id)
     spec = validate_document(doc, SCHEMA)
     deck: Deck = used_model(kit, component_id, "deck", "deck")
-    bases: Bases = used_model(kit, component_id, "chariots", "bases")
+    bases: Bases = used_model(kit, component_id, "bases", "bases")
     rules = kit.rules_data()
     if rules is None or not all(hasattr(rules, k) for k in ("damage", "laps", "outer_stakes")):
         raise fail(
             where(kit.spec(component_id)) or Location(kit.manifest_file),
             f"component {component_id!r}: a damage chart takes its damage categories, laps and "
-            "outer-stakes table from the kit's rules file (`rules:` in kit.yaml, e.g. "
+            "penalty table (`outer_stakes`) from the kit's rules file (`rules:` in kit.yaml, e.g. "
             "chariot_race with rules.yaml), and this kit has none that gives them",
         )
     named: dict[str, int] = {}
@@ -54,7 +77,7 @@ def load(kit: Kit, component_id: str) -> DamageChart:
         if name in named
     ]
     unit = deck.fields["speed"].unit if "speed" in deck.fields else ""
-    return DamageChart(
+    chart = DamageChart(
         spec.title,
         spec.instructions,
         categories,
@@ -63,6 +86,25 @@ def load(kit: Kit, component_id: str) -> DamageChart:
         [(row.speed, row.cards) for row in rules.outer_stakes],
         unit,
         doc.file,
+        spec.labels,
+    )
+    _check_fits(kit, chart, rules)
+    return chart
+
+
+def _check_fits(kit: Kit, chart: DamageChart, rules: Any) -> None:
+    """Too many boxes for the page is an input error at the rules' damage categories."""
+    sheet = kit.options.paper_size.rotated()
+    cell = draw.table_cell(chart, sheet)
+    if cell >= draw.MIN_BOX:
+        return
+    boxes = sum(cat.out for cat in chart.categories) + chart.laps
+    raise fail(
+        where(rules, "damage", key=True) or Location(chart.file),
+        f"the damage chart cannot fit its page: {len(chart.categories)} categories the deck "
+        f"uses and {chart.laps} laps make {boxes} boxes per row, each {to_mm(cell):.1f} mm wide "
+        f"on {kit.options.paper} paper (at least {to_mm(draw.MIN_BOX):g} mm is needed to tick one); lower some `out` "
+        "limits, merge categories, or print on larger paper (--paper a3)",
     )
 
 

@@ -1,6 +1,6 @@
 """Movement and turning templates: one strip per speed at exact 1:1, long strips in segments.
 
-The model (Templates) joins templates.yaml with the deck (speeds and turns) and the chariot
+The model (Templates) joins templates.yaml with the deck (speeds and turns) and the model
 bases (the strip width). Pages are landscape home sheets; every one carries the calibration bar.
 """
 
@@ -123,7 +123,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
     for page in range(n_pages):
         start_sheet(c, sheet)
-        draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title)
+        draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title, t)
         for pl in (p for p in placements if p.page == page):
             piece = ps[pl.index]
             size = piece_size(t, piece)

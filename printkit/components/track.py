@@ -35,11 +35,11 @@ def load(kit: Kit, component_id: str) -> Track:
         if pit.at + pit.ramp + pit.length > track.straight + 1e-6:
             raise fail(
                 where(pit, "at"),
-                "the pit and its ramp run past the end of the home straight: at + ramp + length "
-                "must be at most the straight",
+                "`pit`: the ramp and the hole run past the end of the home straight: "
+                "at + ramp + length must be at most the straight",
             )
         if pit.width > track.width + 1e-6:
-            raise fail(where(pit, "width"), "the pit is wider than the track")
+            raise fail(where(pit, "width"), "`pit`: the hole is wider than the track")
     return track
 
 

@@ -1,6 +1,8 @@
-"""Drawing a ring-track board: wall, lanes of squares with symbols, spina with cue slots, legend.
+"""Drawing a ring-track board: wall, lanes of squares with symbols, the central barrier with its
+rows of slots, legend.
 
-Everything comes from the board model (model/board.py) and the arena geometry
+Everything comes from the board model (model/board.py): its words (`labels`), its measures
+(`layout`, with the generic defaults of model.board.ArenaLayout) and the arena geometry
 (layout/arena.py). Symbols are drawn in each square's own frame: +x is the direction of travel,
 +y points to the inside of the ring, so letters read upright from the nearest edge of the board.
 `avoid()` lists every symbol, badge, slot and legend entry, for the tiler's seams to miss.
@@ -13,11 +15,13 @@ import math
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.arena_barrier import ArenaBarrier
+from printkit.draw.arena_legend import ArenaFurniture, _fitted_size, _word_boxes
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.emblems import draw_emblem
-from printkit.draw.fonts import font, text_width
+from printkit.draw.fonts import font
 from printkit.draw.pictograms import arrow_head
-from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+from printkit.draw.text import draw_line_fitted
 from printkit.layout.arena import (
     Arena,
     heading,
@@ -26,16 +30,14 @@ from printkit.layout.arena import (
     square_outline,
 )
 from printkit.layout.geometry import Rect
-from printkit.layout.units import mm
 from printkit.model.board import Board, SquareKind
 
 
-def luminance(hex_text: str) -> float:
-    c = colour(hex_text)
-    return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+class ArenaPainter(ArenaBarrier, ArenaFurniture):
+    """The arena itself: wall, lanes and their squares, infield, stones, start line, barrier;
+    the barrier comes from ArenaBarrier (draw/arena_barrier.py), the legend and bands around it
+    from ArenaFurniture (draw/arena_legend.py)."""
 
-
-class ArenaPainter:
     def __init__(self, board: Board, arena: Arena) -> None:
         self.b = board
         self.a = arena
@@ -44,7 +46,7 @@ class ArenaPainter:
 
     # -- positions ---------------------------------------------------------------------------
     def sector(self, at: int) -> int:
-        """The ring sector of position `at` (1 = the first square after the arrival line)."""
+        """The ring sector of position `at` (1 = the first square after the start line)."""
         return (self.b.arrival_at + at - 1) % self.b.lap
 
     def symbol_centre(self, sector: int, lane: int) -> tuple[float, float]:
@@ -64,7 +66,8 @@ class ArenaPainter:
             boxes.append(Rect(x - size / 2, y - size / 2, size, size))
         for lane in range(len(self.b.tracks)):
             x, y = point(self.a, self.b.arrival_at, lane + 0.5)
-            boxes.append(Rect(x - mm(6), y - mm(6), mm(12), mm(12)))
+            r = self.b.layout.badge_radius * 1.15
+            boxes.append(Rect(x - r, y - r, 2 * r, 2 * r))
         boxes += [r for _, r in self._slot_rects()]
         boxes += self._legend_extents()
         # the words of the bottom band, one box each: a seam may pass between two words
@@ -72,7 +75,8 @@ class ArenaPainter:
             fitted = _fitted_size(text, face, size, width, least)
             boxes += _word_boxes(text, face, fitted, x, y, width, align)
         for cell in self._emblem_cells():  # the tile and its caption below
-            boxes.append(Rect(cell.x, cell.y - mm(5), cell.w, cell.h + mm(5)))
+            drop = cell.w * 0.36
+            boxes.append(Rect(cell.x, cell.y - drop, cell.w, cell.h + drop))
         return boxes
 
     # -- the whole board ---------------------------------------------------------------------
@@ -92,12 +96,12 @@ class ArenaPainter:
 
     def _frame(self, c: Canvas) -> None:
         w, h = self.b.size.width, self.b.size.height
-        m = mm(4)
+        m, g = self.b.layout.frame_inset, self.b.layout.frame_gap
         c.setStrokeColor(colour(self.p.wall))
         c.setLineWidth(2.2)
         c.rect(m, m, w - 2 * m, h - 2 * m, stroke=1, fill=0)
         c.setLineWidth(0.6)
-        c.rect(m + mm(1.6), m + mm(1.6), w - 2 * m - mm(3.2), h - 2 * m - mm(3.2), stroke=1, fill=0)
+        c.rect(m + g, m + g, w - 2 * (m + g), h - 2 * (m + g), stroke=1, fill=0)
 
     def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0):
         a = self.a
@@ -143,8 +147,8 @@ class ArenaPainter:
                 c.drawPath(p, stroke=1, fill=1)
                 if s in stones and not kind:
                     self._stone_tint(c, s, lane)
-                if kind and sq:
-                    self._symbol(c, kind, sq.card, s, lane)
+                if kind:
+                    self._symbol(c, kind, sq.card if sq else None, s, lane)
                 self._number(c, at, s, lane, kind)
 
     def _stone_tint(self, c: Canvas, s: int, lane: int) -> None:
@@ -201,10 +205,10 @@ class ArenaPainter:
                 c.roundRect(-r * 0.72, -r, r * 1.44, r * 2, r * 0.18, stroke=1, fill=1)
             name = self.b.card_emblems.get(card or "", "") if kind.symbol == "card" else kind.emblem
             draw_emblem(c, name or "?", 0, 0, r * 1.3, ink)
-        elif kind.symbol == "wreck":
+        elif kind.symbol == "disc":  # the kind's emblem, in its fill colour on a disc of ink
             c.setFillColor(ink)
             c.circle(0, 0, r * 0.95, stroke=0, fill=1)
-            draw_emblem(c, "broken-wheel", 0, 0, r * 1.45, paper)
+            draw_emblem(c, kind.emblem or "?", 0, 0, r * 1.45, paper)
 
     def _arrows(self, c: Canvas, n: int, r: float, ink: Color, backward: bool) -> None:
         c.saveState()
@@ -230,7 +234,7 @@ class ArenaPainter:
                 c.drawPath(p, stroke=1, fill=0)
         c.restoreState()
 
-    # -- infield, stones, arrival --------------------------------------------------------------
+    # -- infield, stones, start line -----------------------------------------------------------
     def _infield(self, c: Canvas) -> None:
         c.setFillColor(shade(self.p.sand_alt, 0.08))
         c.setStrokeColor(colour(self.p.wall))
@@ -239,17 +243,16 @@ class ArenaPainter:
         a = self.a
         # direction arrows round each end of the infield
         ink = shade(self.p.sand_alt, 0.45)
+        head = self.b.layout.direction_arrow * 3.125
         for ox, start in ((a.cx + a.half_straight, -60), (a.cx - a.half_straight, 120)):
             r = a.inner_radius * 0.62
             c.setStrokeColor(ink)
-            c.setLineWidth(mm(1.6))
+            c.setLineWidth(self.b.layout.direction_arrow)
             p = c.beginPath()
             p.arc(ox - r, a.cy - r, ox + r, a.cy + r, start, 120)
             c.drawPath(p, stroke=1, fill=0)
             t = math.radians(start + 120)
-            arrow_head(
-                c, ox + r * math.cos(t), a.cy + r * math.sin(t), start + 120 + 90, mm(5), ink
-            )
+            arrow_head(c, ox + r * math.cos(t), a.cy + r * math.sin(t), start + 120 + 90, head, ink)
 
     def _stones(self, c: Canvas) -> None:
         lanes = len(self.b.tracks)
@@ -274,321 +277,25 @@ class ArenaPainter:
         c.saveState()
         c.setLineCap(0)
         c.setStrokeColor(white)
-        c.setLineWidth(mm(4.2))
+        c.setLineWidth(self.b.layout.line_width * 1.4)
         c.line(x0, y0, x1, y1)
         c.setStrokeColor(red)
-        c.setLineWidth(mm(3))
+        c.setLineWidth(self.b.layout.line_width)
         c.line(x0, y0, x1, y1)
         c.restoreState()
+        br = self.b.layout.badge_radius
         for lane, track in enumerate(self.b.tracks):
             x, y = point(a, s, lane + 0.5)
             c.setFillColor(white)
             c.setStrokeColor(red)
             c.setLineWidth(1.4)
-            c.circle(x, y, mm(5.2), stroke=1, fill=1)
+            c.circle(x, y, br, stroke=1, fill=1)
             c.setFillColor(colour(self.p.ink))
-            draw_line_fitted(c, track, font("display"), mm(4.2), x - mm(4.4), y - mm(1.5), mm(8.8))
+            draw_line_fitted(
+                c, track, font("display"), br * 0.81, x - br * 0.85, y - br * 0.29, br * 1.7
+            )
         # the label outside the wall, beside the line
         c.setFillColor(red)
         c.setFont(font("heading"), 10)
         hx, hy = point(a, s, outer + 0.2)
-        c.drawCentredString(hx, hy - mm(5), "START · ARRIVAL")
-
-    # -- spina -------------------------------------------------------------------------------
-    def _spina_rect(self) -> Rect:
-        a = self.a
-        rows = len(self.b.spina.cue_rows)
-        hgt = min(2 * a.inner_radius * 0.7, rows * mm(12) + mm(10))
-        length = 2 * a.half_straight + a.inner_radius * 0.6
-        return Rect(a.cx - length / 2, a.cy - hgt / 2, length, hgt)
-
-    def _slot_rects(self) -> list[tuple[str, Rect]]:
-        sp = self._spina_rect()
-        rows = list(self.b.spina.cue_rows.items())
-        inner = Rect(sp.x + mm(26), sp.y + mm(4), sp.w - mm(32), sp.h - mm(9))
-        row_h = inner.h / len(rows)
-        out = []
-        for i, (cid, row) in enumerate(rows):
-            y = inner.y1 - (i + 1) * row_h
-            slot_w = inner.w / row.slots
-            for k in range(row.slots):
-                out.append(
-                    (
-                        cid,
-                        Rect(
-                            inner.x + k * slot_w + mm(1), y + mm(1), slot_w - mm(2), row_h - mm(2)
-                        ),
-                    )
-                )
-        return out
-
-    def _spina(self, c: Canvas) -> None:
-        sp = self._spina_rect()
-        stone = colour(self.p.stone)
-        c.setFillColor(shade(self.p.stone, 0.25))
-        c.roundRect(
-            sp.x - mm(1.5), sp.y - mm(1.5), sp.w + mm(3), sp.h + mm(3), mm(4), stroke=0, fill=1
-        )
-        c.setFillColor(stone)
-        c.setStrokeColor(colour(self.p.ink))
-        c.setLineWidth(0.8)
-        c.roundRect(sp.x, sp.y, sp.w, sp.h, mm(3), stroke=1, fill=1)
-        # the metae: three turning posts on a half-round plinth at each end
-        for side in (-1, 1):
-            mx = sp.cx + side * (sp.w / 2 + mm(1.5))
-            r = min(sp.h * 0.32, mm(9))
-            p = c.beginPath()
-            p.moveTo(mx, sp.cy - r)
-            p.arcTo(mx - r, sp.cy - r, mx + r, sp.cy + r, -90, 180 if side > 0 else -180)
-            p.close()
-            c.setFillColor(stone)
-            c.setStrokeColor(colour(self.p.ink))
-            c.setLineWidth(0.8)
-            c.drawPath(p, stroke=1, fill=1)
-            for k in (-1, 0, 1):
-                t = math.radians(k * 50)
-                px = mx + side * r * 0.5 * math.cos(t)
-                py = sp.cy + r * 0.55 * math.sin(t)
-                self._cone(c, px, py, r * 0.22)
-        c.setFillColor(colour(self.p.ink))
-        c.setFont(font("heading"), 8)
-        label = self.b.spina.label + (
-            f" · {self.b.spina.subtitle}" if self.b.spina.subtitle else ""
-        )
-        c.drawCentredString(sp.cx, sp.y1 - mm(3.6), label)
-        rows = self.b.spina.cue_rows
-        slots = self._slot_rects()
-        for cid, row in rows.items():
-            mine = [r for k, r in slots if k == cid]
-            first = mine[0]
-            chip = Rect(sp.x + mm(4), first.y, mm(20), first.h)
-            c.setFillColor(colour(row.colour))
-            c.setStrokeColor(colour(self.p.ink))
-            c.setLineWidth(0.6)
-            c.roundRect(chip.x, chip.y, chip.w, chip.h, mm(1.5), stroke=1, fill=1)
-            text_ink = colour(self.p.ink) if luminance(row.colour) > 0.55 else white
-            c.setFillColor(text_ink)
-            draw_line_fitted(
-                c, row.label, font("heading"), 8.5, chip.x + mm(1), chip.cy - 3, chip.w - mm(2)
-            )
-            for k, slot in enumerate(mine, start=1):
-                c.setFillColor(tint(row.colour, 0.78))
-                c.setStrokeColor(
-                    colour(row.colour) if luminance(row.colour) < 0.8 else colour(self.p.ink)
-                )
-                c.setLineWidth(0.9)
-                c.setDash(2, 1.2)
-                c.roundRect(slot.x, slot.y, slot.w, slot.h, mm(1.2), stroke=1, fill=1)
-                c.setDash()
-                c.setFillColor(
-                    shade(row.colour, 0.3) if luminance(row.colour) < 0.8 else colour(self.p.ink)
-                )
-                c.setFont(font("heading"), 6.5)
-                c.drawCentredString(slot.cx, slot.cy - 2.2, _roman(k))
-
-    def _cone(self, c: Canvas, x: float, y: float, r: float) -> None:
-        """A turning post seen from above: a dark cone with a light tip."""
-        c.setFillColor(colour(self.p.wall))
-        c.setStrokeColor(colour(self.p.ink))
-        c.setLineWidth(0.5)
-        c.circle(x, y, r, stroke=1, fill=1)
-        c.setFillColor(tint(self.p.stone, 0.4))
-        c.circle(x, y, r * 0.35, stroke=0, fill=1)
-
-    # -- legend and title --------------------------------------------------------------------
-    def _legend_entries(self) -> list[tuple[SquareKind | None, str, str, str]]:
-        """(kind or None, label, text, extra) for each legend entry."""
-        out: list[tuple[SquareKind | None, str, str, str]] = []
-        for name, kind in self.b.square_kinds.items():
-            out.append((kind, kind.label, kind.legend, name))
-        if self.b.mileage_stones:
-            out.append((None, "MILEAGE STONE", "Marks a sector across all four tracks.", "stone"))
-        out.append(
-            (
-                None,
-                "ARRIVAL LINE",
-                "Crossing it: take one of your wood cues from the spina.",
-                "arrival",
-            )
-        )
-        return out
-
-    def _legend_cells(self) -> list[tuple[Rect, tuple]]:
-        entries = self._legend_entries()
-        w, h = self.b.size.width, self.b.size.height
-        top = h - mm(13)
-        band = Rect(
-            self.b.margin, h - self.b.top_band, w - 2 * self.b.margin, top - (h - self.b.top_band)
-        )
-        cols = math.ceil(len(entries) / 2)
-        cw = band.w / cols
-        rh = band.h / 2
-        cells = []
-        for i, e in enumerate(entries):
-            row, col = divmod(i, cols)
-            cells.append((Rect(band.x + col * cw, band.y1 - (row + 1) * rh, cw, rh), e))
-        return cells
-
-    def _legend_layout(self):
-        """Per legend entry: (cell, entry, icon tile, text x, text width, label size, text)."""
-        tile_side = mm(17)
-        out = []
-        for cell, entry in self._legend_cells():
-            tile = Rect(cell.x + mm(1), cell.y1 - tile_side - mm(1), tile_side, tile_side)
-            tx = tile.x1 + mm(2.5)
-            tw = cell.x1 - tx - mm(3)
-            fitted = fit_text(entry[2], font("body"), tw, cell.h - mm(7), 8.5, 6)
-            out.append((cell, entry, tile, tx, tw, fitted))
-        return out
-
-    def _legend_extents(self) -> list[Rect]:
-        """What each legend entry covers: its tile, and its label and text (to the longest line);
-        a seam may pass through the gap between the two."""
-        boxes = []
-        for cell, (_, label, _, _), tile, tx, tw, fitted in self._legend_layout():
-            label_w = min(text_width(label, font("heading"), 10), tw)
-            text_w = max(text_width(line, fitted.font, fitted.size) for line in fitted.lines)
-            boxes.append(tile)
-            boxes.append(Rect(tx, cell.y, max(label_w, text_w), cell.h))
-        return boxes
-
-    def _legend(self, c: Canvas) -> None:
-        for cell, (kind, label, _text, extra), tile, tx, tw, fitted in self._legend_layout():
-            tile_side = tile.w
-            fill = kind.fill if kind else self.p.sand
-            c.setFillColor(colour(fill))
-            c.setStrokeColor(colour(self.p.lines))
-            c.setLineWidth(0.7)
-            c.rect(tile.x, tile.y, tile.w, tile.h, stroke=1, fill=1)
-            c.saveState()
-            c.translate(tile.cx, tile.cy)
-            if kind:
-                card = next((sq.card for sq in self.b.squares if sq.kind == extra), None)
-                self.symbol(c, kind, card, tile_side * 0.78)
-            elif extra == "stone":
-                c.setFillColor(colour(self.p.stone))
-                c.setStrokeColor(colour(self.p.ink))
-                c.circle(0, 0, tile_side * 0.36, stroke=1, fill=1)
-                draw_emblem(c, "pillar", 0, 0, tile_side * 0.5, colour(self.p.ink))
-            else:
-                c.setStrokeColor(colour(self.p.arrival))
-                c.setLineWidth(mm(3))
-                c.line(0, -tile_side / 2, 0, tile_side / 2)
-            c.restoreState()
-            c.setFillColor(colour(self.p.wall))
-            draw_line_fitted(c, label, font("heading"), 10, tx, cell.y1 - mm(4.6), tw, "left")
-            c.setFillColor(colour(self.p.ink))
-            draw_fitted(c, fitted, tx, cell.y1 - mm(6.6), tw, "left")
-        c.setFillColor(colour(self.p.wall))
-        c.setFont(font("display"), 12)
-        c.drawString(self.b.margin, self.b.size.height - mm(11.5), self.b.legend_title)
-
-    def _emblem_names(self) -> list[str]:
-        """The cards named by board squares (Carthage: FATUM cards), in board order."""
-        names: list[str] = []
-        for sq in self.b.squares:
-            if sq.card and sq.card not in names and self.b.square_kinds[sq.kind].names_card:
-                names.append(sq.card)
-        return names
-
-    def _emblem_cells(self) -> list[Rect]:
-        """Each card symbol's tile (its caption runs below it), left to right."""
-        side, step = mm(14), mm(20)
-        y = self.b.bottom_band - mm(13.5) - side
-        return [
-            Rect(self.b.margin + i * step, y, side, side) for i in range(len(self._emblem_names()))
-        ]
-
-    def _emblem_strip(self, c: Canvas) -> None:
-        """The card symbols used on the board, each with its card's title."""
-        names = self._emblem_names()
-        if not names:
-            return
-        c.setFillColor(colour(self.p.wall))
-        c.setFont(font("heading"), 10)
-        c.drawString(self.b.margin, self.b.bottom_band - mm(11), self.b.symbols_title)
-        kind = next(k for k in self.b.square_kinds.values() if k.names_card)
-        for cid, cell in zip(names, self._emblem_cells(), strict=True):
-            x, y, side = cell.x, cell.y, cell.w
-            c.setFillColor(colour(kind.fill))
-            c.setStrokeColor(colour(self.p.lines))
-            c.setLineWidth(0.7)
-            c.rect(x, y, side, side, stroke=1, fill=1)
-            c.saveState()
-            c.translate(x + side / 2, y + side / 2)
-            self.symbol(c, kind, cid, side * 0.8)
-            c.restoreState()
-            c.setFillColor(colour(self.p.ink))
-            title = self.b.card_titles.get(cid, cid)
-            draw_line_fitted(c, title, font("heading"), 7.5, x - mm(3), y - mm(3.6), side + mm(6))
-
-    def _bottom_lines(self) -> list[tuple[str, str, float, float, float, float, str, float]]:
-        """(text, font, size, x, baseline, width, align, least size) of the title and notes."""
-        w = self.b.size.width
-        y = self.b.bottom_band / 2
-        tw = w * 0.4
-        lines = [
-            (self.b.title, font("display"), mm(11), (w - tw) / 2, y - mm(1), tw, "centre", 4.0)
-        ]
-        if self.b.subtitle:
-            lines.append(
-                (
-                    self.b.subtitle,
-                    font("heading"),
-                    mm(3.2),
-                    (w - tw) / 2,
-                    y - mm(8),
-                    tw,
-                    "centre",
-                    4.0,
-                )
-            )
-        x1 = w - self.b.margin
-        nw = mm(130)
-        ny = self.b.bottom_band - mm(11)
-        for i, line in enumerate(self.b.notes):
-            face = font("heading") if i == 0 else font("body")
-            lines.append((line, face, 10 if i == 0 else 8.5, x1 - nw, ny, nw, "right", 6.0))
-            ny -= mm(4.6) if i == 0 else mm(4)
-        return lines
-
-    def _title(self, c: Canvas) -> None:
-        title_lines = 2 if self.b.subtitle else 1
-        for i, (text, face, size, x, y, width, align, least) in enumerate(self._bottom_lines()):
-            # the title, then the notes' heading line, in the wall colour; the rest in ink
-            strong = i == 0 or i == title_lines
-            c.setFillColor(colour(self.p.wall) if strong else colour(self.p.ink))
-            draw_line_fitted(c, text, face, size, x, y, width, align, least)
-        self._emblem_strip(c)
-
-
-def _fitted_size(text: str, face: str, size: float, width: float, min_size: float = 4.0) -> float:
-    """The size draw_line_fitted uses for one line."""
-    w = text_width(text, face, size)
-    return max(min_size, size * width / w) if w > width else size
-
-
-def _word_boxes(
-    text: str, face: str, size: float, x: float, y: float, width: float, align: str
-) -> list[Rect]:
-    """One rectangle per word of a line drawn by draw_line_fitted."""
-    full = text_width(text, face, size)
-    left = {"left": x, "right": x + width - full}.get(align, x + (width - full) / 2)
-    space = text_width(" ", face, size)
-    boxes = []
-    for word in text.split(" "):
-        ww = text_width(word, face, size)
-        if ww:
-            boxes.append(Rect(left, y - size * 0.25, ww, size * 1.2))
-        left += ww + space
-    return boxes
-
-
-def _roman(n: int) -> str:
-    numerals = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-    out = ""
-    for value, letters in numerals:
-        while n >= value:
-            out += letters
-            n -= value
-    return out
+        c.drawCentredString(hx, hy - self.b.layout.line_label_gap, self.b.labels.line)

@@ -1,4 +1,4 @@
-"""A chariot base: its colour, its name and number, the front, and the rear pivot corners.
+"""A model's base: its colour, its name and number, the front, and the rear pivot corners.
 
 Drawn upright (front at the top) inside a trim rectangle. Ink is chosen light or dark by the
 colour's brightness, so every base reads in greyscale too.
@@ -26,8 +26,16 @@ def ink_for(hex_colour: str) -> Color:
 
 
 def draw_base(
-    c: Canvas, trim: Rect, name: str, team: str, number: int, hex_colour: str, bleed: float = 0
+    c: Canvas,
+    trim: Rect,
+    name: str,
+    team: str,
+    number: int,
+    hex_colour: str,
+    bleed: float = 0,
+    words: tuple[str, str] = ("FRONT", "PIVOT"),
 ) -> None:
+    """One base; `words`: the front's and the pivot corners' labels (the bases file's labels)."""
     ink = ink_for(hex_colour)
     c.saveState()
     c.translate(trim.x, trim.y)
@@ -43,7 +51,7 @@ def draw_base(
     c.setStrokeColor(ink)
     c.setLineWidth(0.5)
     c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)
-    _front(c, w, h, ink, hex_colour)
+    _front(c, w, h, ink, hex_colour, words[0])
     # the number in a disc, the name running up the base
     c.setFillColor(ink)
     disc_y = h * 0.71
@@ -60,12 +68,12 @@ def draw_base(
     if team:
         draw_line_fitted(c, team, font("condensed"), w * 0.13, -h * 0.22, -w * 0.2, h * 0.44)
     c.restoreState()
-    _pivots(c, w, ink)
+    _pivots(c, w, ink, words[1])
     c.restoreState()
 
 
-def _front(c: Canvas, w: float, h: float, ink: Color, hex_colour: str) -> None:
-    """A bold arrowhead and the word FRONT at the top end."""
+def _front(c: Canvas, w: float, h: float, ink: Color, hex_colour: str, word: str) -> None:
+    """A bold arrowhead and its word (FRONT) at the top end."""
     c.setFillColor(ink)
     p = c.beginPath()
     p.moveTo(w / 2, h - mm(3.5))
@@ -74,14 +82,14 @@ def _front(c: Canvas, w: float, h: float, ink: Color, hex_colour: str) -> None:
     p.close()
     c.drawPath(p, stroke=0, fill=1)
     c.setFillColor(colour(hex_colour) if brightness(hex_colour) <= 0.55 else tint(hex_colour, 0.9))
-    draw_line_fitted(c, "FRONT", font("heading"), mm(2.4), w / 2 - w * 0.2, h - mm(11.2), w * 0.4)
+    draw_line_fitted(c, word, font("heading"), mm(2.4), w / 2 - w * 0.2, h - mm(11.2), w * 0.4)
 
 
-def _pivots(c: Canvas, w: float, ink: Color) -> None:
+def _pivots(c: Canvas, w: float, ink: Color, word: str) -> None:
     """Both rear corners: the turn pivots on whichever is on the inside of the turn."""
     r = mm(3.2)
     c.setFillColor(ink)
     c.wedge(-r, -r, r, r, 0, 90, stroke=0, fill=1)
     c.wedge(w - r, -r, w + r, r, 90, 90, stroke=0, fill=1)
-    draw_line_fitted(c, "PIVOT", font("heading"), mm(2.2), mm(4), mm(2.6), mm(10), "left")
-    draw_line_fitted(c, "PIVOT", font("heading"), mm(2.2), w - mm(14), mm(2.6), mm(10), "right")
+    draw_line_fitted(c, word, font("heading"), mm(2.2), mm(4), mm(2.6), mm(10), "left")
+    draw_line_fitted(c, word, font("heading"), mm(2.2), w - mm(14), mm(2.6), mm(10), "right")

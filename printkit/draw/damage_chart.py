@@ -1,7 +1,8 @@
-"""Drawing the damage chart: a title, the chariot rows of tick boxes, the outer-stakes table.
+"""Drawing a damage chart: a title, one row of tick boxes per named piece, a penalty table.
 
-Sizes follow the page and the data (more categories or chariots make smaller boxes), so that a
-new category in the deck needs no change here.
+Sizes follow the page and the data (more categories or rows make smaller boxes), so that a new
+category in the deck needs no change here; `table_cell()` tells the component when boxes would
+be too small to tick. Every word printed comes from the chart's `labels` (components/damage_chart).
 """
 
 from __future__ import annotations
@@ -19,24 +20,33 @@ from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 from printkit.model.damage_chart import DamageChart
+from printkit.model.wording import fill
 
 INK = Color(0.1, 0.09, 0.08)
 RULE = Color(0.55, 0.55, 0.55)
 SHADE = Color(0.9, 0.9, 0.9)
 OUT_FILL = Color(0.78, 0.78, 0.78)
 UNIT_MARKS = {"in": "″"}
+MIN_BOX = mm(4)  # a tick box smaller than this cannot be ticked with a pencil
+STAKES_H = mm(30)  # the band under the table: the penalty table and the deck summary
+SUMMARY_STEP = mm(4.6)  # between two lines of the deck summary, at most
+SUMMARY_MIN_STEP = mm(3.4)
+
+
+def _area(sheet: Size) -> Rect:
+    """The printable area inside the sheet's keep-out and furniture (scale bar, label)."""
+    x, y = KEEP_OUT + mm(3), KEEP_OUT + mm(9)
+    return Rect(x, y, sheet.width - 2 * KEEP_OUT - mm(6), sheet.height - KEEP_OUT - mm(3) - y)
 
 
 def page(c: Canvas, sheet: Size, chart: DamageChart, label: str) -> None:
-    area = Rect(KEEP_OUT + mm(3), KEEP_OUT + mm(9), sheet.width - 2 * KEEP_OUT - mm(6), 0)
-    top = sheet.height - KEEP_OUT - mm(3)
-    area = Rect(area.x, area.y, area.w, top - area.y)
+    area = _area(sheet)
     y = _title(c, chart, area)
-    stakes_h = mm(30)
-    table = Rect(area.x, area.y + stakes_h + mm(4), area.w, y - mm(4) - (area.y + stakes_h + mm(4)))
+    table_y = area.y + STAKES_H + mm(4)
+    table = Rect(area.x, table_y, area.w, y - mm(4) - table_y)
     _table(c, chart, table)
-    _stakes(c, chart, Rect(area.x, area.y, area.w * 0.6, stakes_h))  # left of the summary
-    _deck_summary(c, chart, Rect(area.x + area.w * 0.62, area.y, area.w * 0.38, stakes_h))
+    _stakes(c, chart, Rect(area.x, area.y, area.w * 0.6, STAKES_H))
+    _deck_summary(c, chart, Rect(area.x + area.w * 0.62, area.y, area.w * 0.38, STAKES_H))
     draw_scale_bar(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width / 2, mm(6)), False, 50)
     draw_page_label(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)), False, label)
 
@@ -54,17 +64,37 @@ def _title(c: Canvas, chart: DamageChart, area: Rect) -> float:
     return y
 
 
-def _table(c: Canvas, chart: DamageChart, box: Rect) -> None:
+def _groups(chart: DamageChart) -> list[tuple[str, int, bool]]:
+    """(heading, boxes, is a damage category) per column group; the laps come last."""
     groups = [(cat.label, cat.out, True) for cat in chart.categories]
-    groups.append(("Laps", chart.laps, False))
-    name_w = min(mm(62), box.w * 0.28)
+    groups.append((chart.labels.laps, chart.laps, False))
+    return groups
+
+
+def table_cell(chart: DamageChart, sheet: Size) -> float:
+    """The side of one tick box when the chart is drawn on `sheet` (compare with MIN_BOX)."""
+    area = _area(sheet)
+    return _cell(chart, area.w, area.h - STAKES_H - mm(8) - mm(15))
+
+
+def _cell(chart: DamageChart, width: float, height: float) -> float:
+    groups = _groups(chart)
+    name_w = min(mm(62), width * 0.28)
     total_boxes = sum(n for _, n, _ in groups)
-    pad = mm(5)
+    row_h = min(mm(24), (height - mm(11)) / max(1, len(chart.chariots)))
+    room = width - name_w - mm(5) * (len(groups) + 1)
+    return min(mm(10), row_h * 0.62, room / total_boxes)
+
+
+def _table(c: Canvas, chart: DamageChart, box: Rect) -> None:
+    groups = _groups(chart)
+    name_w = min(mm(62), box.w * 0.28)
     head_h = mm(11)
     rows = max(1, len(chart.chariots))
     row_h = min(mm(24), (box.h - head_h) / rows)
-    cell = min(mm(10), row_h * 0.62, (box.w - name_w - pad * (len(groups) + 1)) / total_boxes)
-    group_w = [max(n * cell, mm(14)) for _, n, _ in groups]
+    cell = _cell(chart, box.w, box.h)
+    least = min(mm(14), (box.w - name_w) / len(groups) * 0.8)
+    group_w = [max(n * cell, least) for _, n, _ in groups]
     spare = box.w - name_w - sum(group_w)
     gap = spare / (len(groups))
     xs = []
@@ -76,13 +106,16 @@ def _table(c: Canvas, chart: DamageChart, box: Rect) -> None:
     head_y = box.y1 - head_h
     c.setFillColor(INK)
     c.setFont(font("heading"), 9)
-    c.drawString(box.x, head_y + mm(3), "CHARIOT  ·  CHARIOTEER")
+    draw_line_fitted(
+        c, chart.labels.names, font("heading"), 9, box.x, head_y + mm(3), name_w, "left"
+    )
+    words = chart.labels
     for (label, n, damage), gx, gw in zip(groups, xs, group_w, strict=True):
-        c.setFont(font("heading"), 10.5)
-        c.drawCentredString(gx + gw / 2, head_y + mm(5.5), label.upper())
-        c.setFont(font("condensed"), 7)
-        sub = f"{n} = out" if damage else f"{n} laps to race"
-        c.drawCentredString(gx + gw / 2, head_y + mm(1.8), sub)
+        room = gw + gap * 0.9  # a heading may use most of the gap to its neighbours
+        left = gx + (gw - room) / 2
+        draw_line_fitted(c, label.upper(), font("heading"), 10.5, left, head_y + mm(5.5), room)
+        sub = fill(words.out_note if damage else words.laps_note, n=n)
+        draw_line_fitted(c, sub, font("condensed"), 7, left, head_y + mm(1.8), room)
     c.setStrokeColor(INK)
     c.setLineWidth(1.2)
     c.line(box.x, head_y, box.x1, head_y)
@@ -97,7 +130,8 @@ def _table(c: Canvas, chart: DamageChart, box: Rect) -> None:
             by = y + (row_h - cell) / 2
             for k in range(n):
                 last = damage and k == n - 1
-                _tick_box(c, Rect(bx + k * cell, by, cell, cell), last, None if damage else k + 1)
+                box_at = Rect(bx + k * cell, by, cell, cell)
+                _tick_box(c, box_at, words.out_mark if last else "", None if damage else k + 1)
         c.setStrokeColor(RULE)
         c.setLineWidth(0.4)
         c.line(box.x, y, box.x1, y)
@@ -130,7 +164,8 @@ def _name_cell(c: Canvas, number: int, chariot, r: Rect) -> None:
     c.line(tx, cy - mm(4.5), r.x1 - mm(3), cy - mm(4.5))
 
 
-def _tick_box(c: Canvas, r: Rect, out: bool, number: int | None) -> None:
+def _tick_box(c: Canvas, r: Rect, out: str, number: int | None) -> None:
+    """One box; the last of a category is shaded and carries the `out` mark."""
     inset = r.w * 0.1
     b = r.inset(inset)
     c.setFillColor(OUT_FILL if out else white)
@@ -139,7 +174,7 @@ def _tick_box(c: Canvas, r: Rect, out: bool, number: int | None) -> None:
     c.rect(b.x, b.y, b.w, b.h, stroke=1, fill=1)
     c.setFillColor(INK)
     if out:
-        draw_line_fitted(c, "OUT", font("heading"), b.h * 0.36, b.x, b.y + b.h * 0.34, b.w)
+        draw_line_fitted(c, out, font("heading"), b.h * 0.36, b.x, b.y + b.h * 0.34, b.w)
     elif number is not None:
         c.setFillColor(Color(0.6, 0.6, 0.6))
         c.setFont(font("heading"), b.h * 0.4)
@@ -147,13 +182,10 @@ def _tick_box(c: Canvas, r: Rect, out: bool, number: int | None) -> None:
 
 
 def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
+    words = chart.labels
     c.setFillColor(INK)
-    c.setFont(font("heading"), 11)
-    c.drawString(r.x, r.y1 - mm(4), "HIT THE OUTER STAKES: CARDS LOST")
-    c.setFont(font("body"), 7.5)
-    c.drawString(
-        r.x, r.y1 - mm(8), "from the hand, then from the deck; each card's crash effect applies."
-    )
+    draw_line_fitted(c, words.table_title, font("heading"), 11, r.x, r.y1 - mm(4), r.w, "left")
+    draw_line_fitted(c, words.table_note, font("body"), 7.5, r.x, r.y1 - mm(8), r.w, "left")
     n = len(chart.stakes)
     head_w = mm(22)
     col = min(mm(20), (r.w - head_w) / max(n, 1))
@@ -164,16 +196,17 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
     c.setStrokeColor(INK)
     for j, (label, values) in enumerate(
         (
-            ("SPEED", [f"{s:g}{mark}" for s, _ in chart.stakes]),
-            ("CARDS", [str(k) for _, k in chart.stakes]),
+            (words.table_key, [f"{s:g}{mark}" for s, _ in chart.stakes]),
+            (words.table_value, [str(k) for _, k in chart.stakes]),
         )
     ):
         y = y0 + row * (1 - j)
         c.setFillColor(INK if j == 0 else white)
         c.rect(r.x, y, head_w + col * n, row, stroke=1, fill=1)
         c.setFillColor(white if j == 0 else INK)
-        c.setFont(font("heading"), 9)
-        c.drawString(r.x + mm(2), y + mm(2.6), label)
+        draw_line_fitted(
+            c, label, font("heading"), 9, r.x + mm(2), y + mm(2.6), head_w - mm(3), "left"
+        )
         c.setFont(font("heading"), 12)
         for i, v in enumerate(values):
             x = r.x + head_w + i * col
@@ -182,16 +215,34 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
 
 
 def _deck_summary(c: Canvas, chart: DamageChart, r: Rect) -> None:
-    """How many of the deck's cards tick each category: what a marshal can expect."""
+    """How many of the deck's cards tick each category: what a marshal can expect. Many
+    categories share the band in columns, so the summary never runs off its band."""
+    words = chart.labels
     c.setFillColor(INK)
-    c.setFont(font("heading"), 11)
-    c.drawString(r.x, r.y1 - mm(4), "CRASH EFFECTS IN THIS DECK")
-    y = r.y1 - mm(10)
-    for cat in chart.categories:
-        c.setFont(font("body"), 9)
-        c.drawString(r.x, y, cat.label)
-        c.setFont(font("heading"), 9)
-        c.drawRightString(r.x + mm(50), y, f"{cat.cards} cards")
-        c.setFont(font("condensed"), 8)
-        c.drawString(r.x + mm(53), y, f"out at {cat.out}")
-        y -= mm(4.6)
+    draw_line_fitted(c, words.summary_title, font("heading"), 11, r.x, r.y1 - mm(4), r.w, "left")
+    cats = chart.categories
+    room = r.h - mm(10)  # from the first line's baseline down to the band's foot
+    per_column = max(1, int(room // SUMMARY_MIN_STEP) + 1)
+    columns = max(1, -(-len(cats) // per_column))
+    rows = -(-len(cats) // columns) if cats else 1
+    step = min(SUMMARY_STEP, room / max(rows - 1, 1))
+    col_w = r.w / columns
+    size = min(9.0, 9.0 * step / SUMMARY_STEP + 1.0)  # closer lines, smaller type
+    for i, cat in enumerate(cats):
+        col, row = divmod(i, rows)
+        _summary_line(c, chart, cat, r.x + col * col_w, r.y1 - mm(10) - row * step, col_w, size)
+
+
+def _summary_line(
+    c: Canvas, chart: DamageChart, cat, x: float, y: float, w: float, size: float
+) -> None:
+    """One category: its name, how many cards tick it, and its out limit, fitted to `w`."""
+    words = chart.labels
+    wide = w >= mm(80)  # one column: the counts line up as a table; narrow columns share
+    name_w, count_w = (w * 0.3, w * 0.195) if wide else (w * 0.46, w * 0.26)
+    draw_line_fitted(c, cat.label, font("body"), size, x, y, name_w - mm(1), "left")
+    count = fill(words.summary_cards, n=cat.cards)
+    draw_line_fitted(c, count, font("heading"), size, x + name_w, y, count_w - mm(1), "right")
+    out = fill(words.summary_out, n=cat.out)
+    left = x + name_w + count_w + mm(1)
+    draw_line_fitted(c, out, font("condensed"), size - 1, left, y, w - (left - x) - mm(1), "left")

@@ -1,9 +1,9 @@
 """Drawing a movement-and-turning template piece: the strip, its ticks, its speed, its fans.
 
 A piece is drawn with the strip running left to right (the direction of travel), so the
-chariot's left is up the page. Its fans sit beside the END of the strip: the upper one for
+model's left is up the page. Its fans sit beside the END of the strip: the upper one for
 turns to the left, pivoting on the left rear corner, the lower one for turns to the right.
-A fan line at angle a is where the chariot's rear edge, extended past the pivot, lies after a
+A fan line at angle a is where the model's rear edge, extended past the pivot, lies after a
 turn of a degrees. Everything is measured from the template data; nothing here is a game rule.
 """
 
@@ -19,6 +19,7 @@ from printkit.draw.text import draw_line_fitted
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.templates import Piece, Strip, Templates
+from printkit.model.wording import fill
 
 PAPER = Color(0.985, 0.965, 0.92)
 FAN_FILL = Color(0.9, 0.9, 0.9)
@@ -37,18 +38,14 @@ def speed_text(t: Templates, strip: Strip) -> str:
     return f"{strip.speed:g}{UNIT_MARKS.get(t.unit, ' ' + t.unit)}"
 
 
-def instructions(c: Canvas, band: Rect, title: str) -> None:
+def instructions(c: Canvas, band: Rect, title: str, t: Templates) -> None:
+    """The sheet's heading and the two how-to lines (the `labels` move_help and turn_help)."""
     c.saveState()
     c.setFillColor(INK)
     c.setFont(font("heading"), 12)
     c.drawString(band.x, band.y1 - mm(4.5), title.upper())
     c.setFont(font("body"), 7.4)
-    lines = (
-        "MOVE: lay START at the chariot's rear and move the chariot until its rear reaches END.",
-        "TURN: keep the inside rear corner on the ● and swing the chariot until its rear edge "
-        "lies on the angle line.  Joined strips: tape each piece over the grey overlap of the "
-        "next, its end on the join line.",
-    )
+    lines = [line for line in (t.spec.labels.move_help, t.spec.labels.turn_help) if line]
     for i, line in enumerate(lines):
         draw_line_fitted(
             c, line, font("body"), 7.4, band.x, band.y1 - mm(8) - i * 9.2, band.w, "left"
@@ -98,7 +95,8 @@ def _overlap(c: Canvas, t: Templates, p: Piece) -> None:
     c.rotate(90)
     c.setFillColor(INK)
     room = t.width - 2 * (t.spec.ticks.whole + mm(1))  # between the ticks on the two edges
-    lines = (f"PIECE {p.number - 1}", "GOES OVER HERE")
+    words = t.spec.labels
+    lines = (fill(words.covered, n=p.number - 1), fill(words.covered_2, n=p.number - 1))
     for line, dy in zip(lines, (mm(0.6), -mm(3.2)), strict=True):
         draw_line_fitted(c, line, font("heading"), 7, -room / 2, dy, room)
     c.restoreState()
@@ -107,7 +105,8 @@ def _overlap(c: Canvas, t: Templates, p: Piece) -> None:
 def _to_next(c: Canvas, t: Templates, p: Piece) -> None:
     """At the end of a piece that is not the last: which piece it is taped over."""
     c.setFillColor(INK)
-    _side_word(c, p.end - mm(3.2), t.width / 2, f"OVER PIECE {p.number + 1}", t.width)
+    word = fill(t.spec.labels.to_next, n=p.number + 1)
+    _side_word(c, p.end - mm(3.2), t.width / 2, word, t.width)
 
 
 def _triangle(c: Canvas, x: float, y: float, direction: int) -> None:
@@ -153,11 +152,12 @@ def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
     length = p.strip.length
     band_lo = t.spec.ticks.whole + mm(4.5)
     band_hi = w - t.spec.ticks.whole - mm(4.5)
+    words = t.spec.labels
     c.setFillColor(INK)
     if p.number == 1:
-        _side_word(c, p.start + mm(3.2), w / 2, "START", w)
+        _side_word(c, p.start + mm(3.2), w / 2, words.start, w)
     if p.last:
-        _side_word(c, length - mm(3.2), w / 2, "END", w)
+        _side_word(c, length - mm(3.2), w / 2, words.end, w)
     else:
         _to_next(c, t, p)
     # the speed, large, in the free band between the tick numbers
@@ -174,15 +174,15 @@ def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
     tw = text_width(text, font("display"), size)
     c.drawCentredString(mid - mm(14) if right - left > tw + mm(60) else mid, base, text)
     if right - left > tw + mm(60):
-        note = "STRAIGHT ONLY" if angle <= 0 else f"TURN UP TO {angle:g}°"
-        extra = f"PIECE {p.number} OF {p.of}" if p.of > 1 else "MOVE"
+        note = words.straight if angle <= 0 else fill(words.turn_up_to, angle=f"{angle:g}")
+        extra = fill(words.piece_of, n=p.number, of=p.of) if p.of > 1 else words.move
         c.setFont(font("heading"), 8)
         x_note = mid - mm(14) + tw / 2 + mm(4)
         c.drawString(x_note, base + size * 0.42, extra)
         c.drawString(x_note, base + size * 0.42 - mm(3.8), note)
     elif p.of > 1:
         c.setFont(font("heading"), 7)
-        c.drawCentredString(mid, band_lo - mm(0.5), f"PIECE {p.number} OF {p.of}")
+        c.drawCentredString(mid, band_lo - mm(0.5), fill(words.piece_of, n=p.number, of=p.of))
 
 
 def _side_word(c: Canvas, x: float, y: float, word: str, w: float) -> None:
@@ -231,14 +231,16 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
     c.setStrokeColor(white)
     c.setLineWidth(0.8)
     c.circle(x, y, mm(1.6), stroke=1, fill=1)
-    _turn_word(c, x, y, r, min(f.step, angle) / 2, side)
+    word = t.spec.labels.turn_left if side > 0 else t.spec.labels.turn_right
+    _turn_word(c, x, y, r, min(f.step, angle) / 2, side, word)
     c.restoreState()
 
 
-def _turn_word(c: Canvas, x: float, y: float, r: float, between: float, side: int) -> None:
-    """TURN LEFT / TURN RIGHT inside the fan, along the ray `between` degrees from its 0 line
+def _turn_word(
+    c: Canvas, x: float, y: float, r: float, between: float, side: int, word: str
+) -> None:
+    """The turn's direction inside the fan, along the ray `between` degrees from its 0 line
     (between the first two lines), starting where the wedge is wide enough for the letters."""
-    word = "TURN LEFT" if side > 0 else "TURN RIGHT"
     size = 7.0
     half = size * 0.5
     near = max(mm(5), (half + mm(0.6)) / max(math.sin(math.radians(between)), 1e-6))

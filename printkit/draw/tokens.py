@@ -123,9 +123,9 @@ class AidPainter:
 
 
 def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
-    """A strip of squares (forward to the right, lanes stacked) with a chariot and its moves.
+    """A strip of squares (forward to the right, lanes stacked) with a piece and its moves.
 
-    The path is drawn as a line through square centres ending in an arrow; other chariots are
+    The path is drawn as a line through square centres ending in an arrow; other pieces are
     grey blocks; crossed squares are lost; a forbidden move is a dashed line struck through.
     """
     cap_h = mm(3) if d.caption else 0.0

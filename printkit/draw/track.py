@@ -1,6 +1,8 @@
-"""Drawing the circus from a Track model: bank, stakes, track, spina, pit, lines, start grid.
+"""Drawing a looped track from a Track model: bank, edge markers, track, central barrier, a
+hole dug in the track and its ramp, finish and halfway lines, start grid. Every word printed
+is a `labels` key of the track file (model/track.py, generic defaults).
 
-`draw_track` draws in track coordinates (points, origin at the spina's centre) into whatever
+`draw_track` draws in track coordinates (points, origin at the barrier's centre) into whatever
 transform the caller set up, so the same drawing serves the reduced plan and the 1:1 tiles.
 `px` is the size of one paper point in track units: line widths and lettering are multiplied
 by it, so they look the same at any scale.
@@ -90,7 +92,7 @@ def _label(
 
 
 def _stadium(c: Canvas, track: Track, px: float) -> None:
-    """Tiers of seats in the bank along the home straight (the stadium the pit faces)."""
+    """Tiers of seats in the bank along the home straight."""
     if track.bank <= 0:
         return
     s = track.straight / 2
@@ -102,14 +104,15 @@ def _stadium(c: Canvas, track: Track, px: float) -> None:
         y = -track.outer_radius - track.bank * i / (n + 1)
         c.line(-s, y, s, y)
     c.setFillColor(INK)
-    _label(c, "STADIUM", 0, -track.outer_radius - track.bank / 2, min(9 * px, track.bank * 0.5))
+    size = min(9 * px, track.bank * 0.5)
+    _label(c, track.labels.stands, 0, -track.outer_radius - track.bank / 2, size)
     c.restoreState()
 
 
 def _spina_label(c: Canvas, track: Track, px: float) -> None:
     c.setFillColor(white)
     size = min(14 * px, track.inner_radius * 0.5)
-    _label(c, "SPINA", 0, 0, size, "display")
+    _label(c, track.labels.barrier, 0, 0, size, "display")
 
 
 def _stakes(c: Canvas, track: Track, px: float) -> None:
@@ -122,12 +125,13 @@ def _stakes(c: Canvas, track: Track, px: float) -> None:
 
 
 def _ring_labels(c: Canvas, track: Track, px: float) -> None:
-    """Name the bank and the outer ring of stakes along the back straight."""
+    """Name the bank and the ring of edge markers along the back straight."""
     c.setFillColor(INK)
     size = 6.5 * px
+    words = track.labels
     if track.bank > size * 1.2:
-        _label(c, "BANK", -track.straight / 4, track.outer_radius + track.bank / 2, size)
-    _label(c, "OUTER RING OF STAKES", -track.straight / 4, track.outer_radius - size * 1.3, size)
+        _label(c, words.bank, -track.straight / 4, track.outer_radius + track.bank / 2, size)
+    _label(c, words.edge, -track.straight / 4, track.outer_radius - size * 1.3, size)
 
 
 def _pit(c: Canvas, track: Track, px: float) -> None:
@@ -153,9 +157,9 @@ def _pit(c: Canvas, track: Track, px: float) -> None:
     c.rect(pit.x, pit.y, pit.w, pit.h, stroke=1, fill=1)
     c.setFillColor(white)
     size = min(10 * px, pit.w * 0.3)
-    _label(c, "PIT", pit.cx, pit.cy, size, angle=90 if pit.h > pit.w else 0)
+    _label(c, track.labels.hazard, pit.cx, pit.cy, size, angle=90 if pit.h > pit.w else 0)
     c.setFillColor(INK)
-    _label(c, "RAMP", ramp.cx, ramp.cy, min(7 * px, ramp.w * 0.45), angle=90)
+    _label(c, track.labels.ramp, ramp.cx, ramp.cy, min(7 * px, ramp.w * 0.45), angle=90)
     c.restoreState()
 
 
@@ -175,13 +179,13 @@ def _lines(c: Canvas, track: Track, px: float) -> None:
     c.rect(x - cell, y0, cell, y1 - y0, stroke=1, fill=0)
     c.setFillColor(INK)
     size = 7.5 * px
-    _label(c, "FINISH", x - cell - size, (y0 + y1) / 2, size, angle=90)
+    _label(c, track.labels.finish, x - cell - size, (y0 + y1) / 2, size, angle=90)
     hx = track.halfway_x
     c.setLineWidth(2.2 * px)
     c.setDash(5 * px, 3 * px)
     c.line(hx, track.inner_radius, hx, track.outer_radius)
     c.setDash()
-    _label(c, "HALFWAY", hx + size * 1.1, track.centre_radius, size, angle=90)
+    _label(c, track.labels.halfway, hx + size * 1.1, track.centre_radius, size, angle=90)
     c.setFont(font("condensed"), size * 0.8)
     c.restoreState()
 

@@ -19,6 +19,7 @@ from printkit.layout.sizes import Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.model.bases import Bases
 from printkit.model.track import Track
+from printkit.model.wording import fill
 
 INK = Color(0.1, 0.09, 0.08)
 DIM = Color(0.2, 0.2, 0.2)
@@ -47,37 +48,32 @@ def choose_scale(track: Track, room: Rect) -> int:
 
 
 def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
+    """(label, value) rows of the plan's table of measures; labels from the track's `labels`."""
+    words = track.labels
+    spacing = f"{track.stake_spacing / 72:.3g}"
     rows = [
-        ("Lap, along the centre line", feet_text(track.lap)),
-        ("Each straight", length_text(track.straight)),
-        ("Track width", length_text(track.width)),
-        ("Turn radius: inside", length_text(track.inner_radius)),
-        (
-            "  centre line / outside",
-            f"{track.centre_radius / 72:.3g} / {track.outer_radius / 72:.3g} in",
-        ),
-        ("Bank outside the stakes", length_text(track.bank)),
-        ("Outer stakes", f"{len(track.stakes())}, about {track.stake_spacing / 72:.3g} in apart"),
+        (words.lap_row, feet_text(track.lap)),
+        (words.straight_row, length_text(track.straight)),
+        (words.width_row, length_text(track.width)),
+        (words.radius_row, length_text(track.inner_radius)),
+        (words.radii_row, f"{track.centre_radius / 72:.3g} / {track.outer_radius / 72:.3g} in"),
+        (words.bank_row, length_text(track.bank)),
+        (words.edge_row, fill(words.edge_value, n=len(track.stakes()), spacing=spacing)),
     ]
     if track.pit is not None:
         p = track.pit
+        size = f"{p.ramp / 72:.3g} + {p.length / 72:.3g} in, {p.width / 72:.3g} in wide"
         rows += [
-            ("Pit: from the finish line", length_text(p.at)),
-            (
-                "  ramp + pit",
-                f"{p.ramp / 72:.3g} + {p.length / 72:.3g} in, {p.width / 72:.3g} in wide",
-            ),
-            ("  a jump needs more than", length_text(p.jump(bases.length))),
+            (words.hazard_row, length_text(p.at)),
+            (words.hazard_size_row, size),
+            (words.jump_row, length_text(p.jump(bases.length))),
         ]
-    n = len(bases.chariots)
+    n, grid_rows = len(bases.chariots), track.grid_rows(len(bases.chariots))
+    in_rows = f"{grid_rows} row{'s' if grid_rows > 1 else ''}"
     rows += [
-        (
-            "Start grid",
-            f"{n} chariots, {track.grid_rows(n)} row{'s' if track.grid_rows(n) > 1 else ''} "
-            f"of up to {track.grid.per_row}",
-        ),
-        ("Bases", f"{to_mm(bases.width):.0f} × {to_mm(bases.length):.0f} mm"),
-        ("Board, with the bank", f"{track.board.w / 72:.3g} × {track.board.h / 72:.3g} in"),
+        (words.grid_row, fill(words.grid_value, n=n, rows=in_rows, per_row=track.grid.per_row)),
+        (words.bases_row, f"{to_mm(bases.width):.0f} × {to_mm(bases.length):.0f} mm"),
+        (words.board_row, f"{track.board.w / 72:.3g} × {track.board.h / 72:.3g} in"),
     ]
     return rows
 
@@ -107,12 +103,7 @@ def plan_page(
     c.setFont(font("display"), 20)
     c.drawString(KEEP_OUT + mm(3), top - mm(8), title.upper())
     c.setFont(font("body"), 9)
-    c.drawString(
-        KEEP_OUT + mm(3),
-        top - mm(13),
-        f"Plan at 1:{n}. The race runs anticlockwise; the dashed line is the centre line a "
-        "lap is measured on.",
-    )
+    c.drawString(KEEP_OUT + mm(3), top - mm(13), fill(track.labels.plan_note, scale=n))
     c.saveState()
     c.translate(ox, oy)
     c.scale(k, k)
@@ -245,10 +236,10 @@ def _panel(c: Canvas, track: Track, bases: Bases, r: Rect) -> None:
     c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=1)
     c.setFillColor(INK)
     c.setFont(font("heading"), 11)
-    c.drawString(r.x + mm(3), r.y1 - mm(7), "KEY DIMENSIONS")
+    c.drawString(r.x + mm(3), r.y1 - mm(7), track.labels.key_title)
     y = r.y1 - mm(13)
     c.setFont(font("heading"), 9.5)
-    c.drawString(r.x + mm(3), y, "LAP (centre line)")
+    c.drawString(r.x + mm(3), y, track.labels.lap)
     c.setFont(font("display"), 15)
     y -= mm(6.5)
     c.drawString(r.x + mm(3), y, feet_text(track.lap))
@@ -260,13 +251,7 @@ def _panel(c: Canvas, track: Track, bases: Bases, r: Rect) -> None:
         y -= mm(5.2)
     y -= mm(2)
     c.setFont(font("condensed"), 7.5)
-    notes = (
-        "Finish line: start of the home straight.",
-        "Halfway line: start of the back straight.",
-        "Hands are topped up after crossing either.",
-        "Grid: pole position (1) is front and inside.",
-    )
-    for line in notes:
+    for line in track.notes:
         if y < r.y + mm(3):
             break
         c.drawString(r.x + mm(3), y, line)

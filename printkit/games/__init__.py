@@ -1,4 +1,4 @@
-"""One small module per game: its rules data schema, its rules checks, and any game logic.
+"""Game rules modules: built in (printkit/games/*.py) or from installed packages.
 
 A game module exposes:
     SCHEMA: Record    the schema of the kit's rules file (rule limits a club may change)
@@ -7,10 +7,19 @@ A game module exposes:
 and may expose
     deal(kit, component_id, deck, players) -> list[printkit.report.Deal]
                       what each player count leaves to draw, for `printkit deck`
+
+A package adds a game by declaring an entry point in the group `printkit.games`:
+
+    [project.entry-points."printkit.games"]
+    my_game = "my_club_rules.game"
+
+and a kit then names it: `rules: {module: my_game, file: rules.yaml}`. A kit that names no
+module has a rules file of checks written as data only (checks/data_rules.py). The engine finds
+games by name through printkit/plugins.py and never imports this package.
 """
 
 from __future__ import annotations
 
-from printkit.plugins import available_games, game
+from printkit.plugins import ENTRY_POINT_GROUP, available_games, builtin_games, game
 
-__all__ = ["available_games", "game"]
+__all__ = ["ENTRY_POINT_GROUP", "available_games", "builtin_games", "game"]

@@ -312,28 +312,6 @@ def fatum_squares_name_cards(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CT003", "error", "there is exactly one WRECK card")
-def one_wreck_card(kit: Kit) -> Iterator[Problem]:
-    d = deck(kit, "fatum")
-    kind = rules(kit).wreck_card_kind
-    wrecks = [c for c in d.cards if c.kind == kind]
-    total = sum(c.count for c in wrecks)
-    if total == 1:
-        return
-    if not wrecks:
-        yield (
-            cards_where(kit, "fatum"),
-            f"the FATUM deck has no card of kind {kind!r} (the WRECK card)",
-        )
-        return
-    extra = wrecks[1] if len(wrecks) > 1 else wrecks[0]
-    field_ = "id" if len(wrecks) > 1 else "count"
-    yield (
-        where(extra, field_),
-        f"the FATUM deck has {total} WRECK cards; the game needs exactly one, which changes hands",
-    )
-
-
 @RULES.rule("CT004", "error", "the board has at least one WRECK square")
 def wreck_square(kit: Kit) -> Iterator[Problem]:
     b, kind = board(kit), rules(kit).wreck_square
@@ -378,21 +356,18 @@ def removal_lists(kit: Kit) -> Iterator[Problem]:
                 )
 
 
-@RULES.rule("CT007", "error", "CURRICULUM numbers are unique and run 1, 2, 3... without gaps")
+@RULES.rule("CT007", "error", "CURRICULUM numbers run 1, 2, 3... without gaps")
 def curriculum_numbers(kit: Kit) -> Iterator[Problem]:
+    """Every CURRICULUM card has a number, and the numbers run from 1 with none missing (that
+    no two cards share a number is a data check in rules.yaml, DR003)."""
     d = deck(kit, "curriculum")
-    seen: dict[int, Card] = {}
+    seen: dict[int, Card] = {}  # number -> the first card that has it
     for card in d.cards:
         n = card.get("number")
         if n is None:
             yield where(card), f"CURRICULUM card {card.id!r} has no number"
-        elif n in seen:
-            yield (
-                where(card, "number"),
-                f"CURRICULUM number {n} is used twice (first by {seen[n].id!r})",
-            )
         else:
-            seen[n] = card
+            seen.setdefault(n, card)
     missing = sorted(set(range(1, max(seen, default=0) + 1)) - set(seen))
     if missing:
         after_gap = min((n for n in seen if n > missing[0]), default=max(seen))

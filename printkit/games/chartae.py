@@ -105,21 +105,6 @@ def tile_count(kit: Kit) -> Iterator[Problem]:
         )
 
 
-@RULES.rule("CH002", "error", "exactly one tile bears the compass rose (the start tile)")
-def one_compass(kit: Kit) -> Iterator[Problem]:
-    ts = tile_set(kit)
-    marked = [t for t in ts.tiles if t.compass]
-    if not marked:
-        yield (_tiles_where(ts), "no tile is marked 'compass: true'; one must be the start tile")
-    for extra in marked[1:]:
-        first = where(marked[0], "compass") or where(marked[0])
-        yield (
-            where(extra, "compass") or where(extra),
-            f"tile {extra.id!r} is a second compass tile (the first is {marked[0].id!r} at line "
-            f"{first.line if first else '?'}); exactly one tile starts the map",
-        )
-
-
 @RULES.rule("CH003", "error", "every tile shows both territories")
 def both_territories(kit: Kit) -> Iterator[Problem]:
     rules, ts = kit.rules_data(), tile_set(kit)
@@ -167,7 +152,12 @@ def territories_known(kit: Kit) -> Iterator[Problem]:
 
 
 def playable(kit: Kit) -> bool:
-    """True when the set can be played: every error-level rule above passes."""
+    """True when the set can be played: every error-level rule above passes, and so do the
+    checks rules.yaml writes as data (one compass tile)."""
+    from printkit.checks.data_rules import DATA_RULES
+
+    if any(f.severity == "error" for f in DATA_RULES.run(kit)):
+        return False
     return not any(
         True
         for code, rule in RULES.rules.items()

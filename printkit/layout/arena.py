@@ -1,7 +1,7 @@
 """Geometry of a stadium-shaped ring of lanes (an arena): squares, sectors, where symbols go.
 
 The arena is two straights joined by two half-circle ends, centred on the plan. Lanes run from
-the inside (lane 0, by the spina) outwards. The ring is cut into sectors that are the same for
+the inside (lane 0, by the central barrier) outwards. The ring is cut into sectors that are the same for
 every lane, so "the square beside this one" is always defined: on the straights sector lines are
 perpendicular to the track, round the ends they are radial. Ring sector 0 starts at the left end
 of the bottom straight; sectors are counted counter-clockwise (left to right along the bottom).

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from printkit.layout.sizes import Size
 from printkit.load.schema import Color, Field, Int, Length, ListOf, Record, Str
+from printkit.model.wording import labels_field
 
 
 @dataclass
@@ -22,6 +24,7 @@ class Bases:
     copies: int
     chariots: list[Chariot]
     file: str = ""
+    labels: Any = None
 
     @property
     def size(self) -> Size:
@@ -55,5 +58,13 @@ BASES = Record(
         ),
         "copies": Field(Int(1, 20), default=1, doc="bases printed per chariot"),
         "chariots": Field(ListOf(CHARIOT, 1, 64), required=True, doc="one entry per chariot"),
+        "labels": labels_field(
+            "base labels",
+            {
+                "front": ("FRONT", "under the arrow at the base's front"),
+                "pivot": ("PIVOT", "at both rear corners"),
+            },
+            max_len=24,
+        ),
     },
 )

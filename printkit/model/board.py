@@ -8,6 +8,8 @@ in its checks, the board component only draws what the data says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
+from typing import Any, cast
 
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
@@ -25,8 +27,9 @@ from printkit.load.schema import (
     Str,
     describe,
 )
+from printkit.model.wording import labels_field
 
-SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "wreck", "plain")
+SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "disc", "plain")
 
 
 @dataclass
@@ -76,6 +79,39 @@ class Spina:
 
 
 @dataclass
+class ArenaLayout:
+    """The arena drawing's own measures (points); each is a board `layout:` key, all optional
+    (LAYOUT_DOCS says what each measures).
+
+    The defaults suit an A2 board with four 25 mm tracks; a board that is much smaller or larger
+    can scale them in its data file.
+    """
+
+    frame_inset: float = mm(4)
+    frame_gap: float = mm(1.6)
+    line_width: float = mm(3)
+    line_label_gap: float = mm(5)
+    badge_radius: float = mm(5.2)
+    direction_arrow: float = mm(1.6)
+    barrier_row: float = mm(12)
+    barrier_pad: float = mm(10)
+    barrier_inset: float = mm(4)
+    barrier_chip: float = mm(20)
+    slot_gap: float = mm(2)
+    legend_top: float = mm(13)
+    legend_tile: float = mm(17)
+    legend_gap: float = mm(2.5)
+    legend_title_at: float = mm(11.5)
+    strip_tile: float = mm(14)
+    strip_step: float = mm(20)
+    strip_title_at: float = mm(11)
+    title_size: float = mm(11)
+    subtitle_size: float = mm(3.2)
+    notes_width: float = mm(130)
+    notes_step: float = mm(4)
+
+
+@dataclass
 class Palette:
     ground: str
     sand: str
@@ -111,6 +147,8 @@ class Board:
     legend_title: str
     notes: list[str]
     symbols_title: str = "CARD SYMBOLS"
+    layout: ArenaLayout = field(default_factory=ArenaLayout)
+    labels: Any = None
     card_deck: str | None = None
     file: str = ""
     card_emblems: dict[str, str] = field(default_factory=dict)
@@ -147,9 +185,17 @@ KIND = Record(
     "square kind",
     {
         "label": Field(Str(1, 40), required=True, doc="name in the legend"),
-        "symbol": Field(Choice(SYMBOLS), required=True, doc="how the square is drawn"),
+        "symbol": Field(
+            Choice(SYMBOLS),
+            required=True,
+            doc="how the square is drawn: letter (its text on a disc), arrows (count of them; "
+            "backward when its move goes back), stone (an arrow to a mileage stone), emblem, "
+            "card (the named card's emblem on a card), disc (its emblem on a disc), plain",
+        ),
         "text": Field(Str(0, 3), default="", doc="letter symbol: the letter"),
-        "emblem": Field(Str(0, 24), default="", doc="emblem symbol: the pictogram's name"),
+        "emblem": Field(
+            Str(0, 24), default="", doc="emblem and disc symbols: the pictogram's name"
+        ),
         "count": Field(Int(1, 6), default=1, doc="arrows symbol: how many arrows"),
         "fill": Field(Color(), default="#f3e7c8"),
         "ink": Field(Color(), default="#1d1a16"),
@@ -184,7 +230,7 @@ CUE_ROW = Record(
 SPINA = Record(
     "spina",
     {
-        "label": Field(Str(0, 40), default="SPINA"),
+        "label": Field(Str(0, 40), default=""),
         "subtitle": Field(Str(0, 60), default=""),
         "cue_rows": Field(MapOf(CUE_ROW, min_items=1), required=True, doc="colour id -> row"),
     },
@@ -203,6 +249,57 @@ PALETTE = Record(
         "arrival": Field(Color(), default="#c8102e"),
     },
     cls=Palette,
+)
+
+
+LAYOUT_DOCS = {
+    "frame_inset": "the double frame, in from the trim",
+    "frame_gap": "between its outer and inner line",
+    "line_width": "the start line (a white edge runs either side)",
+    "line_label_gap": "the line's label, below its outer end",
+    "badge_radius": "the track names on the start line",
+    "direction_arrow": "width of the arrows round the infield",
+    "barrier_row": "height of one row of slots on the central barrier",
+    "barrier_pad": "the barrier's height beyond its rows (its label above)",
+    "barrier_inset": "the rows' inset from the barrier's ends",
+    "barrier_chip": "width of the coloured chip that starts each row",
+    "slot_gap": "between two slots",
+    "legend_top": "from the top edge to the first legend row",
+    "legend_tile": "the square drawn beside each legend entry",
+    "legend_gap": "between a legend tile and its words",
+    "legend_title_at": "the legend's heading, down from the top edge",
+    "strip_tile": "each card symbol's square in the bottom strip",
+    "strip_step": "from one card symbol to the next",
+    "strip_title_at": "the strip's heading, down from the bottom band's top",
+    "title_size": "the board title's type size",
+    "subtitle_size": "the subtitle's type size",
+    "notes_width": "the notes' column, bottom right",
+    "notes_step": "between two note lines",
+}
+
+
+def _layout_record() -> Record:
+    """`layout:`: every ArenaLayout measure, each optional with its default."""
+    fields = {}
+    for f in dataclass_fields(ArenaLayout):
+        default = cast(float, f.default)
+        fields[f.name] = Field(
+            Length(0, 500, allow_zero=True), default=default, doc=LAYOUT_DOCS[f.name]
+        )
+    return Record("arena layout", fields, cls=ArenaLayout)
+
+
+LAYOUT = _layout_record()
+
+BOARD_LABELS = labels_field(
+    "board labels",
+    {
+        "line": ("START · FINISH", "printed outside the wall beside the start line"),
+        "line_legend_label": ("START LINE", "the start line's entry in the legend"),
+        "line_legend": ("", "what crossing the start line does, for the legend"),
+        "stone_legend_label": ("MARKER", "the mileage stones' entry in the legend"),
+        "stone_legend": ("", "what a mileage stone marks, for the legend"),
+    },
 )
 
 
@@ -239,6 +336,23 @@ BOARD_DOCS = {
     "spina": "the central barrier and its cue slots",
     "palette": "the board's colours",
     "legend_title": "heading of the legend of square kinds",
+}
+
+
+WORDS_AND_MEASURES = {
+    "legend_title": Field(Str(0, 40), default="THE SQUARES"),
+    "symbols_title": Field(
+        Str(0, 40),
+        default="CARD SYMBOLS",
+        doc="heading of the strip that shows each symbol a card-naming square uses",
+    ),
+    "notes": Field(ListOf(Str(1, 120), 0, 6), default=list, doc="lines printed bottom right"),
+    "labels": BOARD_LABELS,
+    "layout": Field(
+        LAYOUT,
+        default=ArenaLayout,
+        doc="the drawing's measures (frame, barrier, legend, strips); all optional",
+    ),
 }
 
 
@@ -281,15 +395,7 @@ def board_schema(kinds: tuple[str, ...]) -> Record:
             "squares": Field(ListOf(square), default=list),
             "spina": Field(SPINA, required=True),
             "palette": Field(PALETTE, default=lambda: None),
-            "legend_title": Field(Str(0, 40), default="THE SQUARES"),
-            "symbols_title": Field(
-                Str(0, 40),
-                default="CARD SYMBOLS",
-                doc="heading of the strip that shows each symbol a card-naming square uses",
-            ),
-            "notes": Field(
-                ListOf(Str(1, 120), 0, 6), default=list, doc="lines printed bottom right"
-            ),
+            **WORDS_AND_MEASURES,
         },
     )
     return describe(board, BOARD_DOCS)

@@ -4,6 +4,7 @@ joined from the deck, the bases and the rules by printkit/components/damage_char
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from printkit.model.bases import Chariot
 
@@ -26,3 +27,4 @@ class DamageChart:
     stakes: list[tuple[float, int]]  # (speed, cards lost)
     speed_unit: str
     file: str
+    labels: Any = None  # the chart's wording (model/wording.py)

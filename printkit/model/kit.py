@@ -41,7 +41,7 @@ class Variant:
 
 @dataclass
 class RulesSpec:
-    module: str
+    module: str | None
     file: str | None
 
 
@@ -123,7 +123,11 @@ def rules_schema(games: Sequence[str]) -> Record:
     return Record(
         "rules",
         {
-            "module": Field(Choice(tuple(games)), required=True, doc="the game"),
+            "module": Field(
+                Choice(tuple(games)),
+                doc="the game's rules module: built in, or from an installed package (entry "
+                "point group printkit.games); none: the rules file holds only data checks",
+            ),
             "file": Field(Str(1, 255), doc="the rules data file: limits a club may change"),
         },
         cls=RulesSpec,

@@ -3,10 +3,39 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from printkit.errors import Location
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import Either, Field, Id, Length, ListOf, Number, Record, Str
+from printkit.model.wording import labels_field
+
+TEMPLATE_LABELS = labels_field(
+    "template labels",
+    {
+        "move_help": (
+            "MOVE: lay START at the model's rear and move the model until its rear reaches END.",
+            "the first how-to line at the top of every sheet",
+        ),
+        "turn_help": (
+            "TURN: keep the inside rear corner on the ● and swing the model until its rear edge "
+            "lies on the angle line.  Joined strips: tape each piece over the grey overlap of "
+            "the next, its end on the join line.",
+            "the second how-to line",
+        ),
+        "start": ("START", "across the start of a strip"),
+        "end": ("END", "across the end of a strip"),
+        "move": ("MOVE", "beside the speed of a strip in one piece"),
+        "piece_of": ("PIECE {n} OF {of}", "beside the speed of a strip in pieces"),
+        "straight": ("STRAIGHT ONLY", "beside the speed of a strip without a fan"),
+        "turn_up_to": ("TURN UP TO {angle}°", "beside the speed; {angle}: the fan's angle"),
+        "covered": ("PIECE {n}", "in the overlap zone, first line; {n}: the piece before"),
+        "covered_2": ("GOES OVER HERE", "in the overlap zone, second line"),
+        "to_next": ("OVER PIECE {n}", "at the end of a piece; {n}: the next piece"),
+        "turn_left": ("TURN LEFT", "inside the left fan"),
+        "turn_right": ("TURN RIGHT", "inside the right fan"),
+    },
+)
 
 
 @dataclass
@@ -45,6 +74,7 @@ class TemplatesSpec:
     overlap: float
     gap: float
     calibration: Calibration
+    labels: Any = None
 
 
 STRIP = Record(
@@ -83,7 +113,7 @@ TEMPLATES = Record(
                 cls=FanSpec,
             ),
             required=True,
-            doc="the turning fan beside the END, pivoting on the chariot's inside rear corner",
+            doc="the turning fan beside the END, pivoting on the model's inside rear corner",
         ),
         "ticks": Field(
             Record(
@@ -124,6 +154,7 @@ TEMPLATES = Record(
             required=True,
             doc="the bar on every sheet that proves the print is at 100 %",
         ),
+        "labels": TEMPLATE_LABELS,
     },
     cls=TemplatesSpec,
 )

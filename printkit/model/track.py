@@ -10,10 +10,18 @@ start of the back straight. Distances "round the course" are measured along the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from printkit.layout.geometry import Rect
-from printkit.load.schema import Field, Int, Length, ListOf, Record
+from printkit.load.schema import Field, Int, Length, ListOf, Record, Str
+from printkit.model.wording import labels_field
+
+DEFAULT_NOTES = (
+    "Finish line: start of the home straight.",
+    "Halfway line: start of the back straight.",
+    "Grid: pole position (1) is front and inside.",
+)
 
 
 @dataclass
@@ -50,7 +58,9 @@ class Track:
     pit: Pit | None
     grid: Grid
     plan: PlanSpec
+    notes: list[str] = field(default_factory=list)
     file: str = ""
+    labels: Any = None
 
     # -- radii -----------------------------------------------------------------------------
     @property
@@ -185,6 +195,45 @@ PLAN = Record(
     cls=PlanSpec,
 )
 
+TRACK_LABELS = labels_field(
+    "track labels",
+    {
+        "stands": ("STANDS", "on the bank below the home straight"),
+        "barrier": ("", "on the central barrier (nothing by default)"),
+        "bank": ("BANK", "on the bank outside the edge markers"),
+        "edge": ("TRACK EDGE", "along the ring of markers round the outer edge"),
+        "hazard": ("HAZARD", "on the hole dug in the track (`pit`)"),
+        "ramp": ("RAMP", "on the ramp before it"),
+        "finish": ("FINISH", "beside the finish line"),
+        "halfway": ("HALFWAY", "beside the halfway line"),
+        "plan_note": (
+            "Plan at 1:{scale}. Play runs anticlockwise; the dashed line is the centre line a "
+            "lap is measured on.",
+            "under the plan's title; {scale}: the plan's 1:N scale",
+        ),
+        "key_title": ("KEY DIMENSIONS", "heading of the plan's table of measures"),
+        "lap": ("LAP (centre line)", "the table's first, large entry"),
+        "lap_row": ("Lap, along the centre line", "the lap's row in the table"),
+        "straight_row": ("Each straight", "table row"),
+        "width_row": ("Track width", "table row"),
+        "radius_row": ("Turn radius: inside", "table row"),
+        "radii_row": ("  centre line / outside", "table row"),
+        "bank_row": ("Bank outside the edge", "table row"),
+        "edge_row": ("Edge markers", "table row: how many markers, how far apart"),
+        "edge_value": ("{n}, about {spacing} in apart", "{n}: markers, {spacing}: inches"),
+        "hazard_row": ("Hazard: from the finish line", "table row (tracks with a `pit`)"),
+        "hazard_size_row": ("  ramp + hazard", "table row"),
+        "jump_row": ("  a jump needs more than", "table row"),
+        "grid_row": ("Start grid", "table row"),
+        "grid_value": (
+            "{n} models, {rows} of up to {per_row}",
+            "{n}: models; {rows}: '1 row', '2 rows'...; {per_row}: models abreast",
+        ),
+        "bases_row": ("Bases", "table row"),
+        "board_row": ("Board, with the bank", "table row"),
+    },
+)
+
 TRACK = Record(
     "track",
     {
@@ -202,6 +251,12 @@ TRACK = Record(
         "pit": Field(PIT, doc="the pit and its ramp; null for no pit"),
         "grid": Field(GRID, default=lambda: Grid(4, 72.0), doc="the start grid"),
         "plan": Field(PLAN, required=True, doc="how the reduced plan is drawn"),
+        "notes": Field(
+            ListOf(Str(1, 120), 0, 8),
+            default=lambda: list(DEFAULT_NOTES),
+            doc="lines printed under the plan's table of measures",
+        ),
+        "labels": TRACK_LABELS,
     },
     cls=Track,
 )

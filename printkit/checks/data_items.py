@@ -1,0 +1,78 @@
+"""What a data check looks at: the items of a deck (its cards) or a tile set (its tiles), their
+values, and how values compare and print. Used by checks/data_rules.py and rules_file.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.load.schema import Str
+
+ITEM_LISTS = {"deck": "cards", "tiles": "tiles"}  # component type -> the key of its item list
+
+
+def shown(value: Any) -> str:
+    """A value as compared and printed: 2.0 -> '2', True -> 'true'."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+class ScalarText(Str):
+    """Text, or a number or true/false written without quotes (compared as shown())."""
+
+    def convert(self, value: Any, ctx: Any, path: Any) -> Any:
+        if isinstance(value, bool):
+            return shown(value)
+        return super().convert(value, ctx, path)
+
+    def describe(self) -> str:
+        return "a value: text, a number, true or false"
+
+    def json(self) -> dict:
+        return {"type": ["string", "number", "boolean"]}
+
+
+def first_deck(kit: Any) -> str | None:
+    """The kit's first deck, else its first tile set: what a check without `deck:` looks at."""
+    for kind in ITEM_LISTS:
+        found = next((c for c in kit.component_ids() if kit.spec(c).type == kind), None)
+        if found is not None:
+            return found
+    return None
+
+
+def checkable(kit: Any) -> list[str]:
+    """The components a data check may name: decks and tile sets."""
+    return [c for c in kit.component_ids() if kit.spec(c).type in ITEM_LISTS]
+
+
+def items(model: Any) -> list:
+    """A deck's cards or a tile set's tiles."""
+    return list(getattr(model, "cards", None) or getattr(model, "tiles", None) or [])
+
+
+def value_of(item: Any, field_name: str) -> Any:
+    return item.get(field_name) if hasattr(item, "get") else getattr(item, field_name, None)
+
+
+def copies(item: Any) -> int:
+    """How many of an item print: a card's count; a tile is one."""
+    return int(getattr(item, "count", 1))
+
+
+def total(model: Any) -> int:
+    return sum(copies(i) for i in items(model))
+
+
+def items_word(kit: Any, cid: str) -> str:
+    return "tiles" if kit.spec(cid).type == "tiles" else "cards"
+
+
+def item_word(kit: Any, cid: str) -> str:
+    return "tile" if kit.spec(cid).type == "tiles" else "card"
+
+
+def named(kit: Any, cid: str) -> str:
+    """'deck 'cards'' or 'tile set 'tiles'', for messages."""
+    return f"{'tile set' if kit.spec(cid).type == 'tiles' else 'deck'} {cid!r}"

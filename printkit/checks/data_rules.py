@@ -1,0 +1,330 @@
+"""Rules as data: legality checks a kit declares in its rules file, with no Python.
+
+A rules file's `checks:` list holds one entry per check; `rule:` says which kind it is:
+
+    total    the deck's card count (copies included) lies in min..max (or is `exact`)
+    count    cards of a `kind`, or with `field` = `value`, number min..max / exact;
+             with `field` and no `value`: every value of that field does (e.g. per faction)
+    unique   no two cards share a value of `field`
+    values   every card (of `kind`, if given) has `field` in `values`
+    range    every card (of `kind`, if given) has a number `field` in min..max
+    refers   every card's `field` names a key of the map `key` in another data `file`
+    deal     the deck deals `players` hands of `hand` cards (+ `extra` each) and keeps `reserve`
+
+Each rule kind has a fixed code (DR001...), so `printkit rules` and docs/checks.md list it;
+a check's `severity` (default error) and `message` (a sentence for the players) are its own.
+Findings point at the data that breaks the rule: the card, the card's value, or the deck's
+`cards:` key when the whole deck is at fault. A check may look at a tile set instead of a deck
+(`deck: tiles`): its tiles are the items, each counted once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from printkit.checks.data_items import (
+    ITEM_LISTS,
+    ScalarText,
+    copies,
+    first_deck,
+    item_word,
+    items,
+    items_word,
+    named,
+    shown,
+    total,
+    value_of,
+)
+from printkit.checks.findings import Finding, RuleSet
+from printkit.errors import Location
+from printkit.load.schema import (
+    Choice,
+    Field,
+    Id,
+    Int,
+    ListOf,
+    Number,
+    Record,
+    Str,
+    where,
+)
+
+RULE_KINDS = ("total", "count", "unique", "values", "range", "refers", "deal")
+
+
+CHECK = Record(
+    "data check",
+    {
+        "rule": Field(Choice(RULE_KINDS), required=True, doc="which kind of check (see above)"),
+        "severity": Field(Choice(("error", "warning", "info")), default="error"),
+        "message": Field(Str(0, 300), default="", doc="why the rule exists, added to a finding"),
+        "deck": Field(Id(), doc="the deck (or tile set) checked (default: the kit's first deck)"),
+        "kind": Field(Id(), doc="only cards of this kind (count: the kind counted)"),
+        "field": Field(Id(), doc="the card field checked (`kind` and `id` work too)"),
+        "value": Field(ScalarText(1, 120), doc="count: cards whose field has this value"),
+        "min": Field(Number(0, 1_000_000), doc="total, count, range: the least allowed"),
+        "max": Field(Number(0, 1_000_000), doc="total, count, range: the most allowed"),
+        "exact": Field(Int(0, 1_000_000), doc="total, count: exactly this many"),
+        "values": Field(ListOf(Str(0, 120), 1, 1000), doc="values: the allowed values"),
+        "file": Field(Str(1, 255), doc="refers: the data file whose keys the field names"),
+        "key": Field(Str(1, 80), doc="refers: the map in that file (default: its top level)"),
+        "players": Field(Int(1, 100), doc="deal: players dealt a hand"),
+        "hand": Field(Int(0, 1000), doc="deal: cards in each hand"),
+        "extra": Field(Int(0, 1000), default=0, doc="deal: extra cards each player is dealt"),
+        "reserve": Field(Int(0, 100_000), default=0, doc="deal: cards left to draw, at least"),
+    },
+)
+
+CHECKS_FIELD = Field(
+    ListOf(CHECK, 0, 500),
+    default=list,
+    doc="legality checks written as data (see docs/checks.md, data rules)",
+)
+
+NEEDS = {
+    "count": ("kind", "field"),
+    "unique": ("field",),
+    "values": ("field", "values"),
+    "range": ("field",),
+    "refers": ("field", "file"),
+    "deal": ("players", "hand"),
+}
+
+DATA_RULES = RuleSet("data rules")
+
+
+def missing_keys(check: Any) -> str | None:
+    """What a check of its kind lacks (None when it is complete), for an input error."""
+    needs = NEEDS.get(check.rule, ())
+    if check.rule == "count":
+        return None if check.kind or check.field else "`kind` or `field`"
+    lacking = [k for k in needs if check.get(k) is None]
+    return ", ".join(f"`{k}`" for k in lacking) or None
+
+
+def declared(kit: Any, rule: str) -> Iterator[tuple[Any, str, Any]]:
+    """(check, component id, its model) for each of the kit's data checks of kind `rule`."""
+    for check in kit.data_checks():
+        if check.rule != rule:
+            continue
+        cid = check.deck or first_deck(kit)
+        if cid is not None:
+            yield check, cid, kit.model(cid)
+
+
+def finding(check: Any, code: str, at: Location | None, text: str) -> Finding:
+    message = f"{text}; {check.message}" if check.message else text
+    return Finding(code, check.severity, message, at or where(check) or Location("?"))
+
+
+def cards_key(kit: Any, cid: str) -> Location:
+    """The deck's `cards:` key (a tile set's `tiles:`), where a fault of the whole is reported."""
+    return kit.document(cid).where((ITEM_LISTS[kit.spec(cid).type],), key=True)
+
+
+def bounds_text(check: Any) -> str:
+    if check.exact is not None:
+        return f"exactly {check.exact}"
+    lo = "" if check.min is None else f"at least {check.min:g}"
+    hi = "" if check.max is None else f"at most {check.max:g}"
+    return " and ".join(p for p in (lo, hi) if p) or "any number"
+
+
+def too_few(check: Any, n: float) -> bool:
+    floor = check.exact if check.exact is not None else check.min
+    return floor is not None and n < floor
+
+
+def too_many(check: Any, n: float) -> bool:
+    ceiling = check.exact if check.exact is not None else check.max
+    return ceiling is not None and n > ceiling
+
+
+def selected(check: Any, deck: Any) -> list:
+    """The items a check looks at: all, or those of its `kind`."""
+    if check.rule != "count" and check.kind:
+        return [c for c in items(deck) if value_of(c, "kind") == check.kind]
+    return items(deck)
+
+
+def rule(code: str, summary: str) -> Callable:
+    """Register a data rule kind: its function yields the findings of every such check."""
+    return DATA_RULES.rule(code, "error", summary)
+
+
+# -- the rule kinds ---------------------------------------------------------------------------
+
+
+@rule("DR001", "the deck's total number of cards is in range (rule: total)")
+def total_cards(kit: Any) -> Iterator[Finding]:
+    """The deck's card count, copies included, must lie between `min` and `max` (or be
+    `exact`). Fix: add or remove cards, or change `count`s."""
+    for check, cid, deck in declared(kit, "total"):
+        n = total(deck)
+        if too_few(check, n) or too_many(check, n):
+            yield finding(
+                check,
+                "DR001",
+                cards_key(kit, cid),
+                f"{named(kit, cid)} has {n} {items_word(kit, cid)}; the rules ask for "
+                f"{bounds_text(check)}",
+            )
+
+
+def _count_groups(check: Any, deck: Any) -> dict[str, list]:
+    """Cards per counted group: the kind, the field's value, or every value of the field."""
+    groups: dict[str, list] = {}
+    for card in items(deck):
+        if check.kind and value_of(card, "kind") != check.kind:
+            continue
+        if check.field is None:
+            groups.setdefault(check.kind, []).append(card)
+            continue
+        value = value_of(card, check.field)
+        if check.value is None or shown(value) == check.value:
+            groups.setdefault(shown(value), []).append(card)
+    if check.field is None and not groups:
+        groups[check.kind] = []
+    if check.field is not None and check.value is not None and not groups:
+        groups[check.value] = []
+    return groups
+
+
+def _group_name(check: Any, group: str) -> str:
+    if check.field is None:
+        return f"of kind {group!r}"
+    kind = f"of kind {check.kind!r} " if check.kind else ""
+    return f"{kind}with {check.field} {group!r}"
+
+
+def _overflow_card(cards: list, ceiling: float) -> Any:
+    """The card whose copies first take the group past its ceiling."""
+    running = 0
+    for card in cards:
+        running += copies(card)
+        if running > ceiling:
+            return card
+    return cards[-1]
+
+
+@rule("DR002", "cards of a kind, or with a field's value, number min..max (rule: count)")
+def counts(kit: Any) -> Iterator[Finding]:
+    """Cards of `kind` (or with `field` equal to `value`; or, without `value`, with each value
+    of `field`) must number between `min` and `max`, or `exact`. Too many is reported at the
+    card that goes past the limit; too few at the group's last card, or the deck's `cards:`.
+    """
+    for check, cid, deck in declared(kit, "count"):
+        for group, cards in _count_groups(check, deck).items():
+            n = sum(copies(c) for c in cards)
+            ceiling = check.exact if check.exact is not None else check.max
+            if too_many(check, n):
+                at = where(_overflow_card(cards, ceiling), "count") or where(cards[-1])
+            elif too_few(check, n):
+                at = where(cards[-1], "id") if cards else cards_key(kit, cid)
+            else:
+                continue
+            yield finding(
+                check,
+                "DR002",
+                at,
+                f"{named(kit, cid)} has {n} {items_word(kit, cid)} {_group_name(check, group)}; "
+                "the rules ask for "
+                f"{bounds_text(check)}",
+            )
+
+
+@rule("DR003", "no two cards share a value of a field (rule: unique)")
+def unique_values(kit: Any) -> Iterator[Finding]:
+    """No two cards (of `kind`, if given) may share a value of `field`. Reported at the second
+    card, naming the first."""
+    for check, cid, deck in declared(kit, "unique"):
+        seen: dict[str, Any] = {}
+        for card in selected(check, deck):
+            value = value_of(card, check.field)
+            if value is None:
+                continue
+            key = shown(value)
+            if key in seen:
+                yield finding(
+                    check,
+                    "DR003",
+                    where(card, check.field),
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {key!r}, like {item_word(kit, cid)} {seen[key].id!r}; "
+                    f"each card's {check.field} must be unique",
+                )
+            else:
+                seen[key] = card
+
+
+@rule("DR004", "a field takes only the allowed values (rule: values)")
+def allowed_values(kit: Any) -> Iterator[Finding]:
+    """Every card (of `kind`, if given) must have `field` set to one of `values`."""
+    for check, cid, deck in declared(kit, "values"):
+        allowed = list(check["values"])
+        for card in selected(check, deck):
+            value = value_of(card, check.field)
+            if value is None or shown(value) not in allowed:
+                yield finding(
+                    check,
+                    "DR004",
+                    where(card, check.field) or where(card),
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {shown(value)!r}; allowed: "
+                    f"{', '.join(allowed)}",
+                )
+
+
+@rule("DR005", "a number field lies in min..max (rule: range)")
+def number_range(kit: Any) -> Iterator[Finding]:
+    """Every card (of `kind`, if given) must have a number `field` between `min` and `max`."""
+    for check, cid, deck in declared(kit, "range"):
+        for card in selected(check, deck):
+            value = value_of(card, check.field)
+            number = (
+                value if isinstance(value, int | float) and not isinstance(value, bool) else None
+            )
+            if number is None or too_few(check, number) or too_many(check, number):
+                yield finding(
+                    check,
+                    "DR005",
+                    where(card, check.field) or where(card),
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} "
+                    f"{shown(value) if number is not None else repr(value)}; the rules ask for a "
+                    f"number, {bounds_text(check)}",
+                )
+
+
+@rule("DR006", "a field names a key of another file's map (rule: refers)")
+def references(kit: Any) -> Iterator[Finding]:
+    """Every card's `field` (when set) must name a key of the map `key` in the data `file`
+    (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml."""
+    for check, cid, deck in declared(kit, "refers"):
+        keys = kit.referred_keys(check)
+        for card in selected(check, deck):
+            value = value_of(card, check.field)
+            if value is not None and shown(value) not in keys:
+                where_map = f"{check.file}" + (f" {check.key}" if check.key else "")
+                yield finding(
+                    check,
+                    "DR006",
+                    where(card, check.field),
+                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {shown(value)!r}, which {where_map} "
+                    f"does not have; it has: {', '.join(sorted(keys)) or 'nothing'}",
+                )
+
+
+@rule("DR007", "the deck deals every player a hand and keeps a reserve (rule: deal)")
+def deal(kit: Any) -> Iterator[Finding]:
+    """`players` hands of `hand` cards (+ `extra` each) must leave at least `reserve` cards to
+    draw. Fix: add cards, or lower the hand or the reserve."""
+    for check, cid, deck in declared(kit, "deal"):
+        dealt = check.players * (check.hand + check.extra)
+        left = total(deck) - dealt
+        if left < check.reserve:
+            yield finding(
+                check,
+                "DR007",
+                cards_key(kit, cid),
+                f"{named(kit, cid)} has {total(deck)} cards: dealing {check.players} players "
+                f"{check.hand + check.extra} each leaves {left} to draw (reserve: {check.reserve})",
+            )

@@ -1,0 +1,88 @@
+"""Findings and rule sets: what a check reports (code, severity, place, message) and the
+registry a game's rules are declared in. Shared by game modules and the data rules."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from printkit.errors import Location
+
+Severity = Literal["error", "warning", "info"]
+# What a rule yields for one problem: where (None: not read from a file; the finding is then
+# placed at the kit's kit.yaml) and a message.
+Problem = tuple[Location | None, str]
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: Severity
+    message: str
+    where: Location
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.severity} [{self.code}] {self.message}"
+
+    def as_dict(self) -> dict:
+        return {
+            "file": self.where.file,
+            "line": self.where.line,
+            "column": self.where.col,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    severity: Severity
+    summary: str
+    check: Callable[..., Iterable[Problem | Finding]]
+
+    @property
+    def details(self) -> str:
+        """The rule function's docstring: why the rule exists and how to fix a finding."""
+        return inspect.cleandoc(self.check.__doc__ or "") or self.summary
+
+
+@dataclass
+class RuleSet:
+    """The rules of one game, registered by decorator, run in code order."""
+
+    game: str
+    rules: dict[str, Rule] = field(default_factory=dict)
+
+    def rule(self, code: str, severity: Severity, summary: str):
+        def register(func):
+            if code in self.rules:
+                raise ValueError(f"rule code {code} registered twice")
+            self.rules[code] = Rule(code, severity, summary, func)
+            return func
+
+        return register
+
+    def subset(self, codes: set[str]) -> RuleSet:
+        """The same rule set with only the rules of these codes."""
+        return RuleSet(self.game, {c: r for c, r in self.rules.items() if c in codes})
+
+    def sorted(self) -> list[Rule]:
+        return [self.rules[code] for code in sorted(self.rules)]
+
+    def run(self, kit) -> list[Finding]:
+        findings: list[Finding] = []
+        for code in sorted(self.rules):
+            rule = self.rules[code]
+            for item in rule.check(kit):
+                if isinstance(item, Finding):
+                    findings.append(item)
+                else:
+                    loc, message = item
+                    where = loc or Location(kit.manifest_file)
+                    findings.append(Finding(rule.code, rule.severity, message, where))
+        return findings

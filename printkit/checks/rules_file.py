@@ -1,0 +1,104 @@
+"""The kit's rules file: the game module's limits (its SCHEMA) plus the `checks:` written as data.
+
+A kit whose `rules:` names no module has a rules file with only `checks:`; a kit with a module
+may add `checks:` beside the module's own keys. Both are validated together, so every problem
+of the file is reported at once with its file:line:col.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from printkit.checks.data_items import checkable, first_deck
+from printkit.checks.data_rules import CHECKS_FIELD, missing_keys
+from printkit.errors import Location, fail
+from printkit.load.schema import Context, Record, where
+from printkit.load.yamlsafe import Document, load_yaml_file
+from printkit.model.deck import BASE_CARD_FIELDS
+from printkit.plugins import game
+
+NO_GAME_SCHEMA = Record("rules", {"checks": CHECKS_FIELD})
+
+
+def rules_file_schema(module: str | None) -> Record:
+    """The whole rules file's schema (for validation, `printkit schema` and editors)."""
+    if module is None:
+        return NO_GAME_SCHEMA
+    return game(module).SCHEMA.with_fields({"checks": CHECKS_FIELD})
+
+
+def validate_rules(kit: Any, doc: Document) -> tuple[Any, list]:
+    """(the module's rules model, the data checks); InputError with every problem found."""
+    module = kit.manifest.rules.module
+    ctx = Context(doc)
+    data = doc.data
+    if module is None:
+        model = NO_GAME_SCHEMA.validate(data, ctx, ())
+        checks = list(model.checks) if model is not None else []
+    else:
+        rest = {k: v for k, v in data.items() if k != "checks"} if isinstance(data, dict) else data
+        model = game(module).SCHEMA.validate(rest, ctx, ())
+        raw = data.get("checks") if isinstance(data, dict) else None
+        checks = CHECKS_FIELD.type.validate(raw, ctx, ("checks",)) if raw is not None else []
+    _check_complete(kit, checks, ctx)
+    ctx.errors.raise_if_any()
+    return model, checks
+
+
+def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
+    """Each check has the keys its rule needs and names a deck the kit has."""
+    decks = checkable(kit)
+    for i, check in enumerate(checks):
+        if check is None:
+            continue
+        lacking = missing_keys(check)
+        if lacking:
+            ctx.error(("checks", i), f"a `{check.rule}` check needs {lacking}")
+        if check.deck is not None and check.deck not in decks:
+            ctx.error(
+                ("checks", i, "deck"),
+                f"deck {check.deck!r} is not a deck (or tile set) of this kit; it has: "
+                f"{', '.join(decks) or 'none'}",
+            )
+        elif check.deck is None and not decks:
+            ctx.error(("checks", i), "this kit has no deck for the check to look at")
+        else:
+            deck: str = check.deck or first_deck(kit) or ""
+            if kit.spec(deck).type != "deck":
+                continue  # a tile set's keys are fixed: its schema checks them
+            for key in ("kind", "field"):
+                if check.get(key) is not None:
+                    _check_name(kit, deck, key, check[key], ctx, ("checks", i, key))
+
+
+def _check_name(kit: Any, deck: str, key: str, name: str, ctx: Context, path: tuple) -> None:
+    """A check's `kind` or `field` must be one the deck has (read from the deck file as
+    written: its `kinds`, or its declared `fields` and every card's own keys)."""
+    data = kit.document(deck).data
+    table = "kinds" if key == "kind" else "fields"
+    names = list(data.get(table) or {}) if isinstance(data, dict) else []
+    if key == "field":
+        names = [*BASE_CARD_FIELDS, "marker", *names]
+    if names and name not in names:
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        ctx.error(
+            path, f"deck {deck!r} has no {key} {name!r}{hint} (its {table}: {', '.join(names)})"
+        )
+
+
+def map_keys(kit: Any, check: Any) -> set[str]:
+    """The keys of the map `check.key` (dotted, or the top level) in the data file `check.file`."""
+    at = where(check, "file") or where(check) or Location(kit.manifest_file)
+    path = kit.data_path(check.file, at)
+    doc = load_yaml_file(path, str(check.file))
+    node: Any = doc.data
+    for part in (check.key or "").split(".") if check.key else []:
+        node = node.get(part) if isinstance(node, dict) else None
+    if not isinstance(node, dict):
+        inside = f" at {check.key!r}" if check.key else ""
+        raise fail(
+            where(check, "key") or at, f"{check.file} has no map of names{inside} to refer to"
+        )
+    return {str(k) for k in node}

@@ -1,0 +1,36 @@
+"""Printed wording as data: the words a component prints besides its data, with generic defaults.
+
+A component whose drawing needs fixed words (a heading, a how-to line, a unit label) declares
+them here as one `labels:` map in its data file. Every default names no game; a kit says its
+game's words in its own YAML. A label may hold `{name}` placeholders that the drawing fills in
+(documented per key), e.g. `"{n} = out"`.
+"""
+
+from __future__ import annotations
+
+from printkit.load.schema import Field, Rec, Record, Str
+
+
+def labels_field(name: str, entries: dict[str, tuple[str, str]], max_len: int = 300) -> Field:
+    """A `labels:` field: key -> (generic default, what it is). Missing keys keep their default."""
+    record = Record(
+        name,
+        {
+            key: Field(Str(0, max_len), default=default, doc=doc)
+            for key, (default, doc) in entries.items()
+        },
+    )
+    defaults = {key: default for key, (default, _) in entries.items()}
+    return Field(
+        record,
+        default=lambda: Rec(defaults),
+        doc="the words printed besides the data; every key has a generic default",
+    )
+
+
+def fill(template: str, **values: object) -> str:
+    """`template` with each `{name}` replaced by its value (other braces are left as written)."""
+    out = template
+    for key, value in values.items():
+        out = out.replace("{" + key + "}", str(value))
+    return out

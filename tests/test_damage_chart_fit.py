@@ -1,0 +1,61 @@
+"""A damage chart with many categories lays out inside its page, or `check` says why it cannot."""
+
+from __future__ import annotations
+
+import pdfplumber
+
+from printkit.layout.imposition import KEEP_OUT
+from tests.conftest import edit, line_of
+
+EXTRA = ["harness", "axle", "reins", "yoke"]
+
+
+def _add_categories(kit, out: int = 3, names: list[str] = EXTRA) -> None:
+    """Give four more cards their own damage category, so the deck uses 4 + len(names)."""
+    cards = kit / "cards.yaml"
+    for name in names:
+        edit(cards, "damage: none}", f"damage: {name}}}")
+    rows = "".join(f"  {n}: {{out: {out}, label: {n.capitalize()} strap}}\n" for n in names)
+    edit(kit / "rules.yaml", "  horses: {out: 3}\n", "  horses: {out: 3}\n" + rows)
+
+
+def _overlaps(chars: list[dict]) -> list[tuple[str, str]]:
+    """Pairs of drawn characters whose boxes overlap by more than a quarter of the smaller."""
+    found = []
+    for i, a in enumerate(chars):
+        for b in chars[i + 1 :]:
+            w = min(a["x1"], b["x1"]) - max(a["x0"], b["x0"])
+            h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            if w > 0 and h > 0:
+                smaller = min(a["width"] * a["height"], b["width"] * b["height"])
+                if smaller and w * h > 0.25 * smaller:
+                    found.append((a["text"], b["text"]))
+    return found
+
+
+def test_eight_categories_fit_the_page_without_overlaps(cli, kit_copy, tmp_path):
+    kit = kit_copy("chariot-race")
+    _add_categories(kit)
+    r = cli("build", kit, "--out", tmp_path / "out", "-j", "1")
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "out" / "chariot-race" / "damage-chart.pdf") as pdf:
+        page = pdf.pages[0]
+        chars = [ch for ch in page.chars if ch["text"].strip()]
+        text = page.extract_text()
+        foot = KEEP_OUT + 9 * 72 / 25.4  # the scale bar and page label live below this
+        foot_words = {w["text"] for w in page.extract_words() if page.height - w["top"] < foot}
+    for name in EXTRA:
+        assert f"{name.capitalize()} strap" in text  # every category is in the deck summary
+    assert _overlaps(chars) == []
+    furniture = "this bar must measure 50 mm: print at actual size / 100 % chariot-race · Damage "
+    assert foot_words <= set((furniture + "chart · page 1 of 1").split()), foot_words
+
+
+def test_too_many_boxes_is_a_check_error_at_the_rules_damage_map(cli, kit_copy):
+    kit = kit_copy("chariot-race")
+    _add_categories(kit, out=12)
+    r = cli("check", kit)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit / "rules.yaml", "damage:")
+    assert f"rules.yaml:{line}:" in r.output
+    assert "cannot fit its page" in r.output and "--paper a3" in r.output
