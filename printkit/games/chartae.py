@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from printkit.checks import Finding, Problem, RuleSet, Severity
+from printkit.checks import Finding, Problem, RuleSet, Severity, run_checks
+from printkit.checks.data_rules import DATA_RULES
 from printkit.errors import Collector, Diagnostic, InputError, Location
 from printkit.games._chartae_engine import (
     EngineTile,
@@ -154,8 +155,6 @@ def territories_known(kit: Kit) -> Iterator[Problem]:
 def playable(kit: Kit) -> bool:
     """True when the set can be played: every error-level rule above passes, and so do the
     checks rules.yaml writes as data (one compass tile)."""
-    from printkit.checks.data_rules import DATA_RULES
-
     if any(f.severity == "error" for f in DATA_RULES.run(kit)):
         return False
     return not any(
@@ -327,7 +326,7 @@ def score_map(kit: Kit, grid: list[list[Placed]], last: str | None) -> Result:
 def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str], int]:
     """What `printkit score` prints for a finished map, and its exit code (0, or 2 for bad input)."""
     rules, ts = kit.rules_data(), tile_set(kit)
-    _refuse_unplayable(kit, ts)
+    _refuse_unplayable(kit)
     if last is not None and last not in rules.territories:
         raise InputError(
             [
@@ -369,10 +368,10 @@ def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str]
     return lines, 0
 
 
-def _refuse_unplayable(kit: Kit, ts: TileSet) -> None:
+def _refuse_unplayable(kit: Kit) -> None:
     """Scoring a set that fails `printkit check` would settle a game that cannot be played:
-    every error-level finding is reported instead (exit 2)."""
-    found = [f for f in RULES.run(kit) if f.severity == "error"]
+    every error-level finding (the game's rules and the data checks) is reported instead."""
+    found = [f for f in run_checks(kit) if f.severity == "error"]
     if found:
         raise InputError([Diagnostic(f.where, f"{f.message} [{f.code}]") for f in found])
 
