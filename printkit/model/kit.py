@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printkit.load.schema import (
+    Bool,
+    Either,
     Field,
     Id,
     Int,
@@ -52,6 +54,7 @@ class KitManifest:
     components: dict[str, ComponentSpec]
     variants: dict[str, Variant] = field(default_factory=dict)
     fonts: dict[str, str] = field(default_factory=dict)
+    gang: bool | list[str] | None = None  # see components/gang.py and docs/printing.md
 
 
 def _component_types() -> tuple[str, ...]:
@@ -168,6 +171,12 @@ def manifest_schema() -> Record:
                 default=dict,
                 doc="font role -> a TrueType (.ttf) file in the kit folder that replaces the "
                 "shipped font for that role, e.g. {display: fonts/MyFont.ttf}",
+            ),
+            "gang": Field(
+                Either((Bool(), ListOf(Id(), min_items=1))),
+                doc="pack cut pieces onto shared gang sheets (gang.pdf) in home builds: true for "
+                "every tokens, bases and tiles component, or a list of component ids (decks "
+                "too); false never gangs, even with --gang",
             ),
         },
         cls=KitManifest,
