@@ -1,15 +1,16 @@
 """Gang sheets: the cut pieces of several components packed together into one PDF, gang.pdf.
 
-With `printkit build --gang` (or `gang:` in kit.yaml) a home build gathers the pieces that the
+With `printkit build --gang` (or `gang: true` in kit.yaml) a home build gathers the pieces that the
 member components would impose alone through imposed.render_pieces(), packs them by size with
 layout/packing.py and draws them here: fronts with crop marks, the scale bar and the page label
 as on every home sheet, and duplex backs mirrored exactly behind their fronts (back offset
 applied). One-sided pieces (player aids, bases) share sheets with two-sided ones and get nothing
 behind them; each sheet still has its back page, so a duplex printer pairs every later sheet.
 
-Members: by default every tokens, bases and tiles component (decks stay apart: their sheets are
-already full grids), or exactly the component ids that kit.yaml's `gang:` lists. Shop builds
-never gang: a shop imposes single pieces itself.
+kit.yaml's `gang:` setting: `true` gangs every build of the kit, `false` none (not even with
+--gang), a list of component ids names the members --gang packs. Default members: every tokens,
+bases and tiles component (decks stay apart unless listed: their sheets are already full grids).
+Shop builds never gang: a shop imposes single pieces itself.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def members(kit: Kit) -> list[str]:
         return []
     if isinstance(setting, list):
         _check_listed(kit, setting)
-        return [cid for cid in kit.component_ids() if cid in setting]
+        return [cid for cid in kit.component_ids() if cid in setting] if kit.options.gang else []
     if setting is True or kit.options.gang:
         return [cid for cid in kit.component_ids() if kit.spec(cid).type in DEFAULT_TYPES]
     return []

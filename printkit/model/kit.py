@@ -174,9 +174,9 @@ def manifest_schema() -> Record:
             ),
             "gang": Field(
                 Either((Bool(), ListOf(Id(), min_items=1))),
-                doc="pack cut pieces onto shared gang sheets (gang.pdf) in home builds: true for "
-                "every tokens, bases and tiles component, or a list of component ids (decks "
-                "too); false never gangs, even with --gang",
+                doc="gang sheets (gang.pdf) in home builds: true gangs every build of the kit; "
+                "a list of component ids (decks too) says which components --gang packs "
+                "together (default: every tokens, bases and tiles component); false never gangs",
             ),
         },
         cls=KitManifest,
