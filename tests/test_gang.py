@@ -78,7 +78,9 @@ def test_carthage_gang_fits_three_sheets_inside_the_printable_area(tmp_path):
     fronts = [p for p, side in zip(pdf.pages, _sides(pdf), strict=True) if side == "front"]
     assert 1 <= len(fronts) <= 3
     for page in pdf.pages:
-        assert (float(page.width), float(page.height)) == pytest.approx((210 * MM, 297 * MM), abs=0.01)
+        assert (float(page.width), float(page.height)) == pytest.approx(
+            (210 * MM, 297 * MM), abs=0.01
+        )
     counts = [len(_pieces(p, CARTHAGE_SIZES)) for p in fronts]
     assert sum(counts) == 4 + 4 + 28  # every piece, once
     for page in fronts:
@@ -113,9 +115,7 @@ def test_crop_marks_cross_no_piece_and_mark_every_cut_line(tmp_path):
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_lie_exactly_behind_their_fronts(tmp_path, duplex):
     offset = (1.5, -2.0)
-    pdf = pdfplumber.open(
-        _render_gang(tmp_path, "carthage", duplex=duplex, back_offset_mm=offset)
-    )
+    pdf = pdfplumber.open(_render_gang(tmp_path, "carthage", duplex=duplex, back_offset_mm=offset))
     sides = _sides(pdf)
     assert sides == ["front", "back"] * (len(sides) // 2)
     two_sided = [(22, 22), (9, 30)]
@@ -139,7 +139,9 @@ def test_backs_lie_exactly_behind_their_fronts(tmp_path, duplex):
 def test_reported_lower_bound_is_the_piece_area_over_the_printable_area(tmp_path):
     kit = load_kit("carthage", Options(gang=True))
     line = gang_sheets.summary(kit)
-    m = re.fullmatch(r"carthage gang: (\d+) A4 sheets? for (\d+) pieces \(area lower bound (\d+)\)", line)
+    m = re.fullmatch(
+        r"carthage gang: (\d+) A4 sheets? for (\d+) pieces \(area lower bound (\d+)\)", line
+    )
     assert m, line
     area = 4 * 95 * 135 + 4 * 22 * 22 + 28 * 9 * 30  # mm², from data/carthage/tokens.yaml
     assert int(m.group(3)) == math.ceil(area / (200 * 287))  # A4 less 5 mm all round
