@@ -273,6 +273,10 @@ def build(
     for note in notes:
         click.echo("\n" + note.rstrip())
     _echo_gang_summaries(loaded)
+    if gang and options.profile == "shop":
+        click.echo(
+            "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
+        )
     if not written:
         click.echo("everything is up to date (--force rebuilds anyway)")
     if watch:

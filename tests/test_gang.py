@@ -218,3 +218,15 @@ def test_gang_listing_an_unknown_component_is_located(cli, kit_copy, tmp_path):
     assert r.exit_code == 2
     assert re.search(r"kit\.yaml:\d+:\d+: error: gang lists 'basse'", r.stderr), r.stderr
     assert not (tmp_path / "out" / "chariot-race").exists()
+
+
+def test_a_piece_too_large_for_a_gang_sheet_is_an_input_error(cli, kit_copy, tmp_path):
+    root = kit_copy("carthage")
+    tokens = root / "tokens.yaml"
+    tokens.write_text(tokens.read_text(encoding="utf-8").replace("height: 135", "height: 278"))
+    r = cli("build", root, "--gang", "--out", tmp_path / "out")
+    assert r.exit_code == 2, r.output
+    assert re.search(
+        r"tokens\.yaml:\d+:\d+: error: a 95 mm x 278 mm piece does not fit a gang", r.stderr
+    )
+    assert not (tmp_path / "out" / "carthage").exists()
