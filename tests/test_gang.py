@@ -230,3 +230,15 @@ def test_a_piece_too_large_for_a_gang_sheet_is_an_input_error(cli, kit_copy, tmp
         r"tokens\.yaml:\d+:\d+: error: a 95 mm x 278 mm piece does not fit a gang", r.stderr
     )
     assert not (tmp_path / "out" / "carthage").exists()
+
+
+def test_text_that_cannot_fit_is_located_in_a_gang_build(cli, kit_copy, tmp_path):
+    """Found only while drawing (as without --gang): an input error with its line, exit 2."""
+    root = kit_copy("chartae")
+    tiles = root / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(text.replace("tile_size: 70mm", "tile_size: 70mm\nmin_text_size: 9pt", 1))
+    r = cli("build", root, "--gang", "--out", tmp_path / "out")
+    assert r.exit_code == 2, r.output
+    assert re.search(r"tiles\.yaml:\d+:\d+: error: the reference card text does not fit", r.stderr)
+    assert not (tmp_path / "out" / "chartae").exists()

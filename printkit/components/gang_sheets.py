@@ -73,8 +73,6 @@ def gather(kit: Kit) -> Gang:
         with tempfile.TemporaryDirectory(prefix="printkit-gang-") as scratch:
             for cid in members(kit):
                 module = component_type(kit.spec(cid).type)
-                if hasattr(module, "preflight"):  # errors only drawing finds, as input errors
-                    module.preflight(kit, cid)
                 module.render(kit, cid, Path(scratch) / f"{len(groups)}.pdf", None)
     finally:
         GANG_SINK.reset(token)
@@ -136,9 +134,21 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     c = new_canvas(
         path, (sheet.width, sheet.height), f"{kit.manifest.title}: gang sheets", kit.name
     )
-    draw_gang(c, kit, gang, with_backs, progress)
+    try:
+        draw_gang(c, kit, gang, with_backs, progress)
+    except Exception:
+        _raise_member_error(kit)  # what only drawing finds (text that cannot fit), located
+        raise
     c.save()
     return n_pages
+
+
+def _raise_member_error(kit: Kit) -> None:
+    """Draw each member alone, as a build without --gang would: a component turns the errors
+    its drawing finds into located input errors, which are raised here."""
+    with tempfile.TemporaryDirectory(prefix="printkit-gang-") as scratch:
+        for cid in members(kit):
+            component_type(kit.spec(cid).type).render(kit, cid, Path(scratch) / "member.pdf")
 
 
 def piece_slots(gang: Gang, blocks: list[Block]) -> list[tuple[int, Any, Rect]]:
