@@ -201,6 +201,8 @@ def test_build_gang_writes_gang_pdf_instead_of_the_members(cli, tmp_path):
     assert (tmp_path / "chartae" / "gang.pdf").is_file()
     assert not (tmp_path / "chartae" / "tiles.pdf").exists()
     assert re.search(r"chartae gang: 2 A4 sheets for 10 pieces \(area lower bound 1\)", r.stdout)
+    again = cli("build", "chartae", "--gang", "--out", tmp_path, "-j", "1")
+    assert "everything is up to date" in again.stdout and "chartae gang: 2 A4" in again.stdout
 
 
 def test_shop_builds_never_gang():

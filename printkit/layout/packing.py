@@ -10,14 +10,15 @@ marks, and every mark stays inside the printable area.
 The packer is a guillotine packer of our own (no dependency): runs in decreasing piece area,
 each block sized to the free rectangle that takes the most pieces (best fit on ties), placed at
 its top-left corner, and the rest of that rectangle split in two along the cut that leaves the
-larger free rectangle. Sheets are filled one after the other; the sheet orientation (portrait or
-landscape) that needs fewer sheets wins, portrait on ties.
+larger free rectangle. Sheets are filled one after the other, and each sheet's blocks are then
+centred together; the sheet orientation (portrait or landscape) that needs fewer sheets wins,
+portrait on ties.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, MARK_GAP, MARK_LENGTH
@@ -180,8 +181,20 @@ def _pack_on(sheet: Size, runs: list[Run], bleed: float) -> GangLayout:
             raise PieceTooLarge(i)
     placed = [0] * len(runs)
     while any(placed[i] < runs[i].count for i in order):
-        layout.sheets.append(_fill_sheet(_bin(sheet), runs, order, placed, bleed))
+        blocks = _fill_sheet(_bin(sheet), runs, order, placed, bleed)
+        layout.sheets.append(_centred(blocks, _bin(sheet), bleed))
     return layout
+
+
+def _centred(blocks: list[Block], area: Rect, bleed: float) -> list[Block]:
+    """The blocks moved together so that their mark zones are centred in `area`, as a home
+    sheet centres its grid."""
+    zones = [b.span.expand(mark_zone(bleed)) for b in blocks]
+    x0, y0 = min(z.x for z in zones), min(z.y for z in zones)
+    x1, y1 = max(z.x1 for z in zones), max(z.y1 for z in zones)
+    dx = area.x + (area.w - (x1 - x0)) / 2 - x0
+    dy = area.y + (area.h - (y1 - y0)) / 2 - y0
+    return [replace(b, span=b.span.shift(dx, dy)) for b in blocks]
 
 
 def _fill_sheet(
