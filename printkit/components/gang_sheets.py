@@ -17,6 +17,7 @@ from printkit import limits
 from printkit.components import component_type
 from printkit.components.gang import GANG_FILE, members
 from printkit.components.imposed import GANG_SINK, Painter
+from printkit.draw.fonts import font, text_width
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.errors import Location, fail
 from printkit.kit import Kit
@@ -34,6 +35,8 @@ from printkit.layout.packing import (
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
+
+LABEL_SIZE = 7  # pt, as draw_page_label sets it
 
 
 @dataclass
@@ -201,7 +204,11 @@ def _label(kit: Kit, gang: Gang, s: int, side: str, number: int, total: int) -> 
     cids = dict.fromkeys(gang.groups[g].component_id for g, _, _ in piece_slots(gang, blocks))
     titles = ", ".join(kit.spec(cid).title or cid for cid in cids)
     n = len(gang.layout.sheets)
-    return f"{kit.name} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
+    text = f"{kit.name} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
+    if text_width(text, font("condensed"), LABEL_SIZE) > gang.layout.label_band.w:
+        text = f"{kit.name} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
+        text += f" · page {number} of {total}"  # component ids when the titles are too long
+    return text
 
 
 def _draw_sheet(c, kit: Kit, gang: Gang, s: int, side: str, painter, label: str) -> None:

@@ -7,10 +7,12 @@ a *mark zone* around its trim: bleed + MARK_GAP + MARK_LENGTH on every side. Blo
 that no two mark zones overlap, hence no crop mark can cross another piece, its bleed or its
 marks, and every mark stays inside the printable area.
 
-The packer is a guillotine packer of our own (no dependency): runs in decreasing piece area,
-each block sized to the free rectangle that takes the most pieces (best fit on ties), placed at
-its top-left corner, and the rest of that rectangle split in two along the cut that leaves the
-larger free rectangle. Sheets are filled one after the other, and each sheet's blocks are then
+The packer is a guillotine packer of our own, not a general one such as rectpack: a general
+packer places independent rectangles, but here pieces of one size must stay together as grids
+with shared cut lines and one set of marks, the shapes per kit are few, and the result must be
+the same on every run. It works so: runs in decreasing piece area, each block sized to the
+free rectangle that takes the most pieces (best fit on ties), placed at its top-left corner,
+and the rest of that rectangle split in two along the cut that leaves the larger free one. Sheets are filled one after the other, and each sheet's blocks are then
 centred together; the sheet orientation (portrait or landscape) that needs fewer sheets wins,
 portrait on ties.
 """
