@@ -78,6 +78,7 @@ def test_carthage_gang_fits_three_sheets_inside_the_printable_area(tmp_path):
     fronts = [p for p, side in zip(pdf.pages, _sides(pdf), strict=True) if side == "front"]
     assert 1 <= len(fronts) <= 3
     for page in pdf.pages:
+        assert "TrimBox" in page.page_obj.attrs and "BleedBox" in page.page_obj.attrs
         assert (float(page.width), float(page.height)) == pytest.approx(
             (210 * MM, 297 * MM), abs=0.01
         )
@@ -112,18 +113,24 @@ def test_crop_marks_cross_no_piece_and_mark_every_cut_line(tmp_path):
             assert all(any(abs(v - y) < 0.05 for y in mark_ys) for v in (p[1], p[3])), p
 
 
-@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("duplex", ["long", "short", "off"])
 def test_backs_lie_exactly_behind_their_fronts(tmp_path, duplex):
     offset = (1.5, -2.0)
     pdf = pdfplumber.open(_render_gang(tmp_path, "carthage", duplex=duplex, back_offset_mm=offset))
     sides = _sides(pdf)
-    assert sides == ["front", "back"] * (len(sides) // 2)
+    n = len(sides) // 2
+    if duplex == "off":  # all fronts, then all backs (fed through again by hand)
+        assert sides == ["front"] * n + ["back"] * n
+        pairs = zip(pdf.pages[:n], pdf.pages[n:], strict=True)
+    else:
+        assert sides == ["front", "back"] * n
+        pairs = zip(pdf.pages[::2], pdf.pages[1::2], strict=True)
     two_sided = [(22, 22), (9, 30)]
-    for front, back in zip(pdf.pages[::2], pdf.pages[1::2], strict=True):
+    for front, back in pairs:
         w, h = float(front.width), float(front.height)
         expected = []
         for x0, y0, x1, y1 in _pieces(front, two_sided):
-            if duplex == "long":  # portrait sheet, long edge: columns reverse
+            if duplex != "short":  # portrait sheet, long edge (and off): columns reverse
                 x0, x1 = w - x1, w - x0
             else:  # short edge: rows reverse
                 y0, y1 = h - y1, h - y0
