@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.components import component_type, output_name
+from printkit.components import component_type, gang, output_name
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
@@ -40,8 +40,8 @@ _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     """(component id, output path) for every component of the kit."""
     targets = []
-    for cid in kit.component_ids():
-        targets.append((cid, output_path(out, kit.name, output_name(cid))))
+    for cid in gang.build_ids(kit):
+        targets.append((cid, output_path(out, kit.name, _output_file(cid))))
     return targets
 
 
@@ -81,17 +81,43 @@ class _KitPlan:
 def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
     record = KitRecord.read(out, kit.name)
     plan = _KitPlan(kit, record, {})
-    chosen = kit.component_ids() if only is None else [kit.spec(cid).id for cid in only]
+    chosen = gang.build_ids(kit) if only is None else [kit.spec(cid).id for cid in only]
     for cid in chosen:
-        key = plan.keys[cid] = target_key(kit, cid)
+        key = plan.keys[cid] = _target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
-            plan.stale.append((cid, output_path(out, kit.name, output_name(cid))))
+            plan.stale.append((cid, output_path(out, kit.name, _output_file(cid))))
     return plan
+
+
+def _module(kit: Kit, cid: str):
+    """The module that renders target `cid`: its component type's, or the gang sheets'."""
+    if cid == gang.GANG_ID:
+        from printkit.components import gang_sheets
+
+        return gang_sheets
+    return component_type(kit.spec(cid).type)
+
+
+def _output_file(cid: str) -> str:
+    """The file target `cid` writes: a component's <id>.pdf, or the gang sheets' file."""
+    return gang.GANG_FILE if cid == gang.GANG_ID else output_name(cid)
+
+
+def _target_key(kit: Kit, cid: str) -> str:
+    return gang.target_key(kit, target_key) if cid == gang.GANG_ID else target_key(kit, cid)
+
+
+def _target_inputs(kit: Kit, cid: str) -> set[Path]:
+    if cid == gang.GANG_ID:
+        return gang.inputs(kit, component_inputs)
+    return component_inputs(kit, cid)
 
 
 def _validate(kit: Kit, cids: list[str]) -> list:
     """Every input error of the rules file and the given components (see Kit.models)."""
     errors: list = []
+    if gang.GANG_ID in cids:
+        cids = [c for c in cids if c != gang.GANG_ID] + gang.members(kit)
     for load in [kit.fonts, kit.rules_data] + [lambda c=c: kit.model(c) for c in cids]:
         try:
             load()
@@ -160,7 +186,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
     for cid, target in plan.stale:
-        inputs = component_inputs(kit, cid)
+        inputs = _target_inputs(kit, cid)
         record.targets[cid] = record.entry(
             kit, plan.keys[cid], inputs, target.name, temps[target], plan.hashes
         )
@@ -171,7 +197,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, cid, target, temp in tasks:
             label = f"{kit.name}/{target.name}"
-            module = component_type(kit.spec(cid).type)
+            module = _module(kit, cid)
             with kit.drawing():
                 module.render(
                     kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
@@ -234,7 +260,7 @@ def _render_task(
     try:
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
-            pages = component_type(kit.spec(cid).type).render(kit, cid, Path(temp), None)
+            pages = _module(kit, cid).render(kit, cid, Path(temp), None)
         return int(pages or 0), [], None
     except InputError as exc:
         return 0, list(exc.diagnostics), None

@@ -201,6 +201,12 @@ def main() -> None:
     help="Bleed around each card in mm (default: home 0, shop 3).",
 )
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
+@click.option(
+    "--gang",
+    is_flag=True,
+    help="Home builds: pack the cut pieces of tokens, bases and tiles (or those kit.yaml's "
+    "gang: lists) onto shared sheets, gang.pdf.",
+)
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
 @click.option(
@@ -235,6 +241,7 @@ def build(
     back_offset,
     bleed,
     full_size,
+    gang,
     png,
     force,
     watch,
@@ -258,6 +265,7 @@ def build(
         variants=tuple(variants),
         players=players,
         full_size=full_size,
+        gang=gang,
     )
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
@@ -282,10 +290,26 @@ def build(
         click.echo(f"wrote {path}")
     for note in notes:
         click.echo("\n" + note.rstrip())
+    _echo_gang_summaries(loaded)
+    if gang and options.profile == "shop":
+        click.echo(
+            "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
+        )
     if not written:
         click.echo("everything is up to date (--force rebuilds anyway)")
     if watch:
         _watch_builds(names, loaded, out, options, jobs or os.cpu_count() or 1)
+
+
+def _echo_gang_summaries(kits: list) -> None:
+    """One line per kit built with gang sheets: sheets used against the area lower bound."""
+    from printkit.components.gang import members
+
+    for kit in kits:
+        if members(kit):
+            from printkit.components.gang_sheets import summary
+
+            click.echo(summary(kit))
 
 
 def _watch_builds(names: list[str], loaded: list, out: Path, options, jobs: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -73,6 +74,11 @@ def check_page_count(
     return n_pages
 
 
+# Set by components/gang.py while it gathers the pieces of ganged components: render_pieces then
+# hands its arguments to this callable and draws nothing.
+GANG_SINK: ContextVar[Callable[..., None] | None] = ContextVar("gang_sink", default=None)
+
+
 def render_pieces(
     kit: Kit,
     component_id: str,
@@ -90,6 +96,10 @@ def render_pieces(
     With `canvas`, the pages are added to that open canvas (several groups of pieces in one PDF)
     and the caller saves it; `path` is then unused.
     """
+    sink = GANG_SINK.get()
+    if sink is not None:  # gathered for a gang sheet (components/gang.py), drawn there
+        sink(component_id, items, piece, make_painter, where, with_backs)
+        return 0
     opts = kit.options
     title = kit.spec(component_id).title or component_id
     n_pages = check_page_count(kit, len(items), piece, where, with_backs)

@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from printkit.load.schema import (
+    Bool,
     Choice,
+    Either,
     Field,
     Id,
     Int,
@@ -54,6 +56,7 @@ class KitManifest:
     components: dict[str, ComponentSpec]
     variants: dict[str, Variant] = field(default_factory=dict)
     fonts: dict[str, str] = field(default_factory=dict)
+    gang: bool | list[str] | None = None  # see components/gang.py and docs/printing.md
 
 
 class _AnyMap(MapOf):
@@ -163,6 +166,12 @@ def manifest_schema(component_types: Sequence[str], games: Sequence[str]) -> Rec
                 default=dict,
                 doc="font role -> a TrueType (.ttf) file in the kit folder that replaces the "
                 "shipped font for that role, e.g. {display: fonts/MyFont.ttf}",
+            ),
+            "gang": Field(
+                Either((Bool(), ListOf(Id(), min_items=1))),
+                doc="gang sheets (gang.pdf) in home builds: true gangs every build of the kit; "
+                "a list of component ids (decks too) says which components --gang packs "
+                "together (default: every tokens, bases and tiles component); false never gangs",
             ),
         },
         cls=KitManifest,

@@ -19,6 +19,7 @@ class Options:
     variants: tuple[str, ...] = ()
     players: int | None = None
     full_size: bool = False
+    gang: bool = False  # home builds: pack cut pieces onto shared sheets (components/gang.py)
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     @property

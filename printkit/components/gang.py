@@ -1,0 +1,82 @@
+"""Gang sheets: the cut pieces of several components packed together into one PDF, gang.pdf.
+
+With `printkit build --gang` (or `gang: true` in kit.yaml) a home build gathers the pieces that the
+member components would impose alone through imposed.render_pieces(), packs them by size with
+layout/packing.py and draws them here: fronts with crop marks, the scale bar and the page label
+as on every home sheet, and duplex backs mirrored exactly behind their fronts (back offset
+applied). One-sided pieces (player aids, bases) share sheets with two-sided ones and get nothing
+behind them; each sheet still has its back page, so a duplex printer pairs every later sheet.
+
+kit.yaml's `gang:` setting: `true` gangs every build of the kit, `false` none (not even with
+--gang), a list of component ids names the members --gang packs. Default members: every tokens,
+bases and tiles component (decks stay apart unless listed: their sheets are already full grids).
+Shop builds never gang: a shop imposes single pieces itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+
+from printkit.errors import fail
+from printkit.kit import Kit
+
+GANG_ID = "*gang"  # the gang's target id in build records: never a component id
+GANG_FILE = "gang.pdf"
+DEFAULT_TYPES = ("tokens", "bases", "tiles")  # gang members unless kit.yaml lists them
+PIECE_TYPES = ("deck", *DEFAULT_TYPES)  # types drawn through imposed.render_pieces
+
+
+def members(kit: Kit) -> list[str]:
+    """The component ids whose pieces go onto gang sheets in this build (none: no gang)."""
+    setting = kit.manifest.gang
+    if kit.options.profile != "home" or setting is False:
+        return []
+    if isinstance(setting, list):
+        _check_listed(kit, setting)
+        return [cid for cid in kit.component_ids() if cid in setting] if kit.options.gang else []
+    if setting is True or kit.options.gang:
+        return [cid for cid in kit.component_ids() if kit.spec(cid).type in DEFAULT_TYPES]
+    return []
+
+
+def _check_listed(kit: Kit, listed: list[str]) -> None:
+    for i, cid in enumerate(listed):
+        at = kit.manifest_doc.where(("gang", i))
+        if cid not in kit.manifest.components:
+            known = ", ".join(kit.component_ids())
+            raise fail(at, f"gang lists {cid!r}, which is not a component; choose from: {known}")
+        if kit.spec(cid).type not in PIECE_TYPES:
+            raise fail(
+                at,
+                f"gang lists {cid!r}, a {kit.spec(cid).type} component; only cut pieces can be "
+                f"ganged ({', '.join(PIECE_TYPES)})",
+            )
+
+
+def build_ids(kit: Kit) -> list[str]:
+    """The build's targets: every component id, the gang members replaced by GANG_ID."""
+    ganged = members(kit)
+    ids = [cid for cid in kit.component_ids() if cid not in ganged]
+    if ganged and GANG_FILE.removesuffix(".pdf") in ids:
+        raise fail(
+            kit.manifest_doc.where(("components", "gang"), key=True),
+            f"component 'gang' would write {GANG_FILE}, which the gang sheets write: rename "
+            "it, or list it under gang: in kit.yaml",
+        )
+    return ids + [GANG_ID] if ganged else ids
+
+
+def target_key(kit: Kit, member_key: Callable[[Kit, str], str]) -> str:
+    """The gang's build key: those of its members, in order."""
+    text = json.dumps([GANG_ID, *[member_key(kit, cid) for cid in members(kit)]])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def inputs(kit: Kit, member_inputs: Callable[[Kit, str], set]) -> set:
+    """The files the gang sheets depend on: those of every member."""
+    files: set = set()
+    for cid in members(kit):
+        files |= member_inputs(kit, cid)
+    return files

@@ -1,0 +1,290 @@
+"""Gang sheets: packing cut pieces of several sizes onto shared home sheets (geometry only).
+
+Pieces of one size form *runs*. A run is placed as rectangular *blocks*: small grids of pieces
+set out as components/imposed.py sets out a sheet (butted, or 2 x bleed apart when pieces carry
+their own bleed), with crop marks on every cut line just outside the block. Each block reserves
+a *mark zone* around its trim: bleed + MARK_GAP + MARK_LENGTH on every side. Blocks are packed so
+that no two mark zones overlap, hence no crop mark can cross another piece, its bleed or its
+marks, and every mark stays inside the printable area.
+
+The packer is a guillotine packer of our own, not a general one such as rectpack: a general
+packer places independent rectangles, but here pieces of one size must stay together as grids
+with shared cut lines and one set of marks, the shapes per kit are few, and the result must be
+the same on every run. It works so: runs in decreasing piece area, each block sized to the
+free rectangle that takes the most pieces (best fit on ties), placed at its top-left corner,
+and the rest of that rectangle split in two along the cut that leaves the larger free one. Sheets are filled one after the other, and each sheet's blocks are then
+centred together; the sheet orientation (portrait or landscape) that needs fewer sheets wins,
+portrait on ties.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from printkit.layout.geometry import Rect
+from printkit.layout.imposition import KEEP_OUT, MARK_GAP, MARK_LENGTH
+from printkit.layout.sizes import Size
+from printkit.layout.units import mm
+
+LABEL_BAND = mm(3.5)  # along the top of the printable area: the page label
+SCALE_BAND = mm(3.5)  # along the bottom: the 100 % scale bar
+EPS = 1e-6
+
+Segment = tuple[float, float, float, float]
+
+
+class PieceTooLarge(ValueError):
+    """Run number `run`'s piece fits on no sheet, with its marks, in either orientation."""
+
+    def __init__(self, run: int) -> None:
+        super().__init__(f"run {run}: piece too large for a gang sheet")
+        self.run = run
+
+
+@dataclass(frozen=True)
+class Run:
+    """`count` pieces of one trim size, to be packed together."""
+
+    size: Size
+    count: int
+
+
+@dataclass(frozen=True)
+class Block:
+    """`count` pieces of run `run` (its pieces `first`...`first + count - 1`), in a grid of
+    `cols` x `rows` pieces whose trim spans `span`; filled in reading order."""
+
+    run: int
+    first: int
+    count: int
+    cols: int
+    rows: int
+    span: Rect
+    piece: Size
+    gap: float
+
+    def slots(self) -> list[Rect]:
+        """Trim rectangles of the block's pieces, top row first, left to right."""
+        w, h = self.piece.width, self.piece.height
+        out = []
+        for i in range(self.count):
+            r, c = divmod(i, self.cols)
+            x = self.span.x + c * (w + self.gap)
+            y = self.span.y1 - (r + 1) * h - r * self.gap
+            out.append(Rect(x, y, w, h))
+        return out
+
+
+@dataclass
+class GangLayout:
+    """Where every piece goes: one list of blocks per sheet, all sheets of size `sheet`."""
+
+    sheet: Size
+    bleed: float
+    sheets: list[list[Block]] = field(default_factory=list)
+
+    @property
+    def printable(self) -> Rect:
+        return printable_area(self.sheet)
+
+    @property
+    def label_band(self) -> Rect:
+        p = self.printable
+        return Rect(p.x, p.y1 - LABEL_BAND, p.w, LABEL_BAND)
+
+    @property
+    def scale_band(self) -> Rect:
+        p = self.printable
+        return Rect(p.x, p.y, p.w, SCALE_BAND)
+
+
+def printable_area(sheet: Size) -> Rect:
+    """The sheet less the KEEP_OUT margin a home printer cannot print."""
+    return Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, sheet.height - 2 * KEEP_OUT)
+
+
+def mark_zone(bleed: float) -> float:
+    """How far a block's crop marks reach beyond its trim."""
+    return bleed + MARK_GAP + MARK_LENGTH
+
+
+def piece_area(size: Size, bleed: float) -> float:
+    """The paper one piece needs at the least: its trim plus its own bleed."""
+    return (size.width + 2 * bleed) * (size.height + 2 * bleed)
+
+
+def area_lower_bound(runs: list[Run], paper: Size, bleed: float) -> int:
+    """No packing can use fewer sheets: total piece area (with bleed) over the printable area."""
+    total = sum(piece_area(r.size, bleed) * r.count for r in runs)
+    page = printable_area(paper)
+    return math.ceil(total / (page.w * page.h) - 1e-9) if total else 0
+
+
+def block_marks(block: Block, bleed: float) -> list[Segment]:
+    """Crop marks (x0, y0, x1, y1) on the extension of every cut line of the block, starting
+    bleed + MARK_GAP outside its trim and MARK_LENGTH long."""
+    a = block.span
+    columns = {(s.x, s.x1) for s in _grid_slots(block)}
+    rows = {(s.y, s.y1) for s in _grid_slots(block)}
+    xs = sorted({v for pair in columns for v in pair})
+    ys = sorted({v for pair in rows for v in pair})
+    start = bleed + MARK_GAP
+    segs: list[Segment] = []
+    for x in xs:
+        segs.append((x, a.y - start, x, a.y - start - MARK_LENGTH))
+        segs.append((x, a.y1 + start, x, a.y1 + start + MARK_LENGTH))
+    for y in ys:
+        segs.append((a.x - start, y, a.x - start - MARK_LENGTH, y))
+        segs.append((a.x1 + start, y, a.x1 + start + MARK_LENGTH, y))
+    return segs
+
+
+def _grid_slots(block: Block) -> list[Rect]:
+    """Every place of the block's grid, filled or not (its cut lines)."""
+    full = Block(
+        block.run, 0, block.cols * block.rows, block.cols, block.rows, block.span,
+        block.piece, block.gap,
+    )  # fmt: skip
+    return full.slots()
+
+
+def pack(paper: Size, runs: list[Run], bleed: float) -> GangLayout:
+    """The gang layout needing the fewest sheets, portrait (the paper as given) or turned.
+
+    Raises PieceTooLarge for the first run whose piece fits neither orientation.
+    """
+    best: GangLayout | None = None
+    too_large: PieceTooLarge | None = None
+    for sheet in (paper, paper.rotated()):
+        try:
+            layout = _pack_on(sheet, runs, bleed)
+        except PieceTooLarge as exc:
+            too_large = too_large or exc
+            continue
+        if best is None or len(layout.sheets) < len(best.sheets):
+            best = layout
+    if best is None:
+        raise too_large or PieceTooLarge(0)
+    return best
+
+
+def _bin(sheet: Size) -> Rect:
+    """Where mark zones may go: the printable area less the label and scale-bar bands."""
+    p = printable_area(sheet)
+    return Rect(p.x, p.y + SCALE_BAND, p.w, p.h - SCALE_BAND - LABEL_BAND)
+
+
+def _pack_on(sheet: Size, runs: list[Run], bleed: float) -> GangLayout:
+    layout = GangLayout(sheet, bleed)
+    order = sorted(range(len(runs)), key=lambda i: -piece_area(runs[i].size, 0))
+    for i in order:
+        if runs[i].count and _capacity(_bin(sheet), runs[i].size, bleed) == (0, 0):
+            raise PieceTooLarge(i)
+    placed = [0] * len(runs)
+    while any(placed[i] < runs[i].count for i in order):
+        blocks = _fill_sheet(_bin(sheet), runs, order, placed, bleed)
+        layout.sheets.append(_centred(blocks, _bin(sheet), bleed))
+    return layout
+
+
+def _centred(blocks: list[Block], area: Rect, bleed: float) -> list[Block]:
+    """The blocks moved together so that their mark zones are centred in `area`, as a home
+    sheet centres its grid."""
+    zones = [b.span.expand(mark_zone(bleed)) for b in blocks]
+    x0, y0 = min(z.x for z in zones), min(z.y for z in zones)
+    x1, y1 = max(z.x1 for z in zones), max(z.y1 for z in zones)
+    dx = area.x + (area.w - (x1 - x0)) / 2 - x0
+    dy = area.y + (area.h - (y1 - y0)) / 2 - y0
+    return [replace(b, span=b.span.shift(dx, dy)) for b in blocks]
+
+
+def _fill_sheet(
+    area: Rect, runs: list[Run], order: list[int], placed: list[int], bleed: float
+) -> list[Block]:
+    """Blocks for one sheet, taking pieces from the runs in `order`; advances `placed`."""
+    free = [area]
+    blocks: list[Block] = []
+    for i in order:
+        run = runs[i]
+        while placed[i] < run.count:
+            left = run.count - placed[i]
+            choice = _best_free(free, run.size, bleed, left)
+            if choice is None:
+                break
+            k, (cols, rows) = choice
+            block = _block_in(free.pop(k), i, placed[i], left, cols, rows, run.size, bleed, free)
+            blocks.append(block)
+            placed[i] += block.count
+    return blocks
+
+
+def _capacity(space: Rect, piece: Size, bleed: float) -> tuple[int, int]:
+    """(cols, rows) of pieces whose mark zone fits `space`; (0, 0) when none does."""
+    gap, zone = 2 * bleed, mark_zone(bleed)
+    cols = int((space.w - 2 * zone + gap + EPS) // (piece.width + gap))
+    rows = int((space.h - 2 * zone + gap + EPS) // (piece.height + gap))
+    return (cols, rows) if cols > 0 and rows > 0 else (0, 0)
+
+
+def _best_free(
+    free: list[Rect], piece: Size, bleed: float, left: int
+) -> tuple[int, tuple[int, int]] | None:
+    """The free rectangle taking the most of `left` pieces (the smallest one on ties)."""
+    best: tuple[int, float, int, tuple[int, int]] | None = None
+    for k, space in enumerate(free):
+        cols, rows = _capacity(space, piece, bleed)
+        takes = min(left, cols * rows)
+        if takes and (best is None or (-takes, space.w * space.h) < (-best[0], best[1])):
+            best = (takes, space.w * space.h, k, (cols, rows))
+    return None if best is None else (best[2], best[3])
+
+
+def _shape(n: int, cols: int, rows: int, piece: Size, gap: float) -> tuple[int, int]:
+    """The grid of at most cols x rows holding min(n, cols x rows) pieces in the least area."""
+    if n >= cols * rows:
+        return cols, rows
+    options = []
+    for c in range(1, cols + 1):
+        r = -(-n // c)
+        if r <= rows:
+            area = (c * (piece.width + gap)) * (r * (piece.height + gap))
+            options.append((area, c * r - n, -c, (c, r)))
+    return min(options)[3]
+
+
+def _block_in(
+    space: Rect,
+    run: int,
+    first: int,
+    left: int,
+    cols: int,
+    rows: int,
+    piece: Size,
+    bleed: float,
+    free: list[Rect],
+) -> Block:
+    """A block at the top-left of `space`; the rest of `space` goes back into `free`."""
+    gap, zone = 2 * bleed, mark_zone(bleed)
+    c, r = _shape(left, cols, rows, piece, gap)
+    span_w = c * piece.width + (c - 1) * gap
+    span_h = r * piece.height + (r - 1) * gap
+    bw, bh = span_w + 2 * zone, span_h + 2 * zone
+    span = Rect(space.x + zone, space.y1 - zone - span_h, span_w, span_h)
+    free.extend(_split(space, bw, bh))
+    return Block(run, first, min(left, c * r), c, r, span, piece, gap)
+
+
+def _split(space: Rect, bw: float, bh: float) -> list[Rect]:
+    """The two free rectangles left when bw x bh is taken from the top-left of `space`, cut
+    so that the larger of them is as large as possible."""
+    rest_w, rest_h = space.w - bw, space.h - bh
+    beside_short = Rect(space.x + bw, space.y1 - bh, rest_w, bh)
+    below_full = Rect(space.x, space.y, space.w, rest_h)
+    beside_full = Rect(space.x + bw, space.y, rest_w, space.h)
+    below_short = Rect(space.x, space.y, bw, rest_h)
+    if max(rest_w * bh, space.w * rest_h) >= max(rest_w * space.h, bw * rest_h):
+        pair = [beside_short, below_full]
+    else:
+        pair = [beside_full, below_short]
+    return [r for r in pair if r.w > EPS and r.h > EPS]
