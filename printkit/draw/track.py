@@ -23,7 +23,7 @@ from printkit.model.track import Track
 
 BANK = Color(0.80, 0.75, 0.64)
 SAND = Color(0.96, 0.92, 0.82)
-SPINA = Color(0.55, 0.51, 0.44)
+CENTRE = Color(0.55, 0.51, 0.44)  # the barrier the track runs round
 PIT = Color(0.22, 0.2, 0.18)
 RAMP = Color(0.68, 0.68, 0.68)
 INK = Color(0.1, 0.09, 0.08)
@@ -62,7 +62,7 @@ def draw_track(
     c.setFillColor(SAND)
     c.setLineWidth(1.2 * px)
     c.drawPath(loop_path(c, track, track.outer_radius), stroke=1, fill=1)
-    c.setFillColor(SPINA)
+    c.setFillColor(CENTRE)
     c.drawPath(loop_path(c, track, track.inner_radius), stroke=1, fill=1)
     _spina_label(c, track, px)
     c.saveState()
