@@ -28,6 +28,7 @@ from printkit.incremental import (
 )
 from printkit.kit import Kit
 from printkit.output import staged
+from printkit.pdfx import finish_component
 from printkit.perf import gc_paused
 
 Progress = Callable[[str, int], None]
@@ -170,6 +171,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 module.render(
                     kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
                 )
+            finish_component(kit, temp)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -233,6 +235,7 @@ def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, st
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
             pages = component_type(kit.spec(cid).type).render(kit, cid, Path(temp), None)
+        finish_component(kit, Path(temp))
         return int(pages or 0), [], None
     except InputError as exc:
         return 0, list(exc.diagnostics), None

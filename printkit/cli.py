@@ -89,6 +89,19 @@ def _parse_paper(ctx, param, value: str | None) -> str | None:
     return value.strip().lower()
 
 
+def _parse_icc(ctx, param, value: Path | None) -> str | None:
+    if value is None:
+        return None
+    if not value.is_file():
+        raise click.BadParameter(f"no such file: {value}")
+    from printkit.pdfx import check_icc
+
+    problem = check_icc(value)
+    if problem:
+        raise click.BadParameter(f"{value} is {problem}")
+    return str(value.resolve())
+
+
 def _kit_options(func: Callable) -> Callable:
     func = click.option(
         "--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it."
@@ -198,6 +211,20 @@ def main() -> None:
     metavar="MM",
     help="Bleed around each card in mm (default: home 0, shop 3).",
 )
+@click.option(
+    "--icc",
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=_parse_icc,
+    help="shop: the CMYK ICC profile of your printer [default: the generic one Ghostscript "
+    "installs].",
+)
+@click.option(
+    "--card-pages",
+    type=click.Choice(["copies", "designs"]),
+    default="copies",
+    show_default=True,
+    help="shop decks: a page per printed copy, or a page per design plus a count list.",
+)
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
@@ -218,6 +245,8 @@ def build(
     duplex,
     back_offset,
     bleed,
+    icc,
+    card_pages,
     full_size,
     png,
     force,
@@ -239,6 +268,8 @@ def build(
         variants=tuple(variants),
         players=players,
         full_size=full_size,
+        icc=icc,
+        card_pages=card_pages,
     )
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
@@ -254,10 +285,24 @@ def build(
         written += _write_missing_previews(loaded, out, written)
     for path in written:
         click.echo(f"wrote {path}")
+    if options.profile == "shop" and written:
+        notes.append(_colour_note(icc))
     for note in notes:
         click.echo("\n" + note.rstrip())
     if not written:
         click.echo("everything is up to date (--force rebuilds anyway)")
+
+
+def _colour_note(icc: str | None) -> str:
+    from printkit.pdfx import converter_for
+
+    conv = converter_for(icc)
+    if conv.profile is None:
+        return (
+            "note: no CMYK ICC profile found, so colours were converted by a plain formula and "
+            "the files name no printing condition; install Ghostscript or pass --icc FILE"
+        )
+    return f"shop files are CMYK PDF/X-1a for: {conv.description} ({conv.profile})"
 
 
 def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:

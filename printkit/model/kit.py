@@ -44,6 +44,11 @@ class RulesSpec:
 
 
 @dataclass
+class PrintSpec:
+    rich_black: str = "cmyk(60,40,40,100)"
+
+
+@dataclass
 class KitManifest:
     name: str
     title: str
@@ -52,6 +57,7 @@ class KitManifest:
     components: dict[str, ComponentSpec]
     variants: dict[str, Variant] = field(default_factory=dict)
     fonts: dict[str, str] = field(default_factory=dict)
+    print: PrintSpec = field(default_factory=PrintSpec)
 
 
 def _component_types() -> tuple[str, ...]:
@@ -145,6 +151,23 @@ def _font_role():
     return Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold"))
 
 
+def print_schema() -> Record:
+    from printkit.load.schema import Color
+
+    return Record(
+        "print",
+        {
+            "rich_black": Field(
+                Color(),
+                default="cmyk(60,40,40,100)",
+                doc="the black of large dark areas in CMYK (shop) files; near-black text and "
+                "lines always print as 100 % K",
+            ),
+        },
+        cls=PrintSpec,
+    )
+
+
 def manifest_schema() -> Record:
     return Record(
         "kit",
@@ -169,6 +192,7 @@ def manifest_schema() -> Record:
                 doc="font role -> a TrueType (.ttf) file in the kit folder that replaces the "
                 "shipped font for that role, e.g. {display: fonts/MyFont.ttf}",
             ),
+            "print": Field(print_schema(), default=PrintSpec, doc="print-shop settings"),
         },
         cls=KitManifest,
     )

@@ -19,6 +19,8 @@ class Options:
     variants: tuple[str, ...] = ()
     players: int | None = None
     full_size: bool = False
+    icc: str | None = None  # shop: the CMYK output profile (None: an installed generic one)
+    card_pages: Literal["copies", "designs"] = "copies"  # shop decks: a page per copy or design
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     @property
