@@ -88,10 +88,10 @@ class Converter:
 
     def cmyk(self, rgb: RGB) -> CMYK:
         """The process colour for an sRGB colour (not applying the black rule)."""
-        key = tuple(round(v, 4) for v in rgb)
+        key: RGB = (round(rgb[0], 4), round(rgb[1], 4), round(rgb[2], 4))
         if key not in self._cache:
-            self._cache[key] = self._convert(key)  # type: ignore[index]
-        return self._cache[key]  # type: ignore[index]
+            self._cache[key] = self._convert(key)
+        return self._cache[key]
 
     def _convert(self, rgb: RGB) -> CMYK:
         if self._transform is None:
