@@ -12,6 +12,7 @@ from pathlib import Path
 
 from printkit.components.links import used_model
 from printkit.draw import damage_chart as draw
+from printkit.draw.sheet import begin_sheet
 from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Field, Id, Record, Str, validate_document, where
@@ -99,8 +100,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
-    c.setTrimBox((0, 0, sheet.width, sheet.height))
-    c.setBleedBox((0, 0, sheet.width, sheet.height))
+    begin_sheet(c, sheet.width, sheet.height, kit.options.sheet_bleed)
     draw.page(c, sheet, chart, f"{kit.name} · {title} · page 1 of 1")
     c.showPage()
     c.save()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from printkit.components.links import used_model
 from printkit.draw import templates as draw
-from printkit.draw.sheet import draw_page_label, draw_scale_bar
+from printkit.draw.sheet import begin_sheet, draw_page_label, draw_scale_bar
 from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -163,9 +163,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     n_pages = max(p.page for p in placements) + 1
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
     for page in range(n_pages):
-        c.setPageSize((sheet.width, sheet.height))
-        c.setTrimBox((0, 0, sheet.width, sheet.height))
-        c.setBleedBox((0, 0, sheet.width, sheet.height))
+        begin_sheet(c, sheet.width, sheet.height, kit.options.sheet_bleed)
         draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title)
         for pl in (p for p in placements if p.page == page):
             piece = ps[pl.index]

@@ -61,7 +61,25 @@ def draw_scale_bar(
     c.restoreState()
 
 
+def begin_sheet(c: Canvas, width: float, height: float, bleed: float = 0.0) -> None:
+    """Start a page that is one whole sheet (a chart, a page of templates, a plan).
+
+    With no bleed (home) the page is the sheet. With bleed (shop) the sheet is the TrimBox,
+    the page is the sheet plus bleed on every side (the BleedBox), drawing is shifted so the
+    sheet's own coordinates still apply, and the page carries no home page label.
+    """
+    page = (width + 2 * bleed, height + 2 * bleed)
+    c.setPageSize(page)
+    c.setTrimBox((bleed, bleed, bleed + width, bleed + height))
+    c.setBleedBox((0, 0, page[0], page[1]))
+    c._printkit_no_labels = bleed > 0  # type: ignore[attr-defined]
+    if bleed:
+        c.translate(bleed, bleed)
+
+
 def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
+    if getattr(c, "_printkit_no_labels", False):
+        return  # a shop sheet: the printer trims it; home labels do not belong on it
     c.saveState()
     c.setFillColor(GREY)
     c.setFont(font("condensed"), 7)

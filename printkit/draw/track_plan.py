@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import track as draw
 from printkit.draw.fonts import font, text_width
-from printkit.draw.sheet import draw_page_label, draw_scale_bar
+from printkit.draw.sheet import begin_sheet, draw_page_label, draw_scale_bar
 from printkit.draw.text import draw_line_fitted
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -84,9 +84,7 @@ def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
 
 def plan_page(c: Canvas, kit: Kit, track: Track, bases: Bases, grid: list, title: str) -> None:
     sheet = kit.options.paper_size.rotated()
-    c.setPageSize((sheet.width, sheet.height))
-    c.setTrimBox((0, 0, sheet.width, sheet.height))
-    c.setBleedBox((0, 0, sheet.width, sheet.height))
+    begin_sheet(c, sheet.width, sheet.height, kit.options.sheet_bleed)
     top = sheet.height - KEEP_OUT
     room = Rect(
         KEEP_OUT + DIM_ROOM,

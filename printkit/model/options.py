@@ -38,6 +38,11 @@ class Options:
         return mm(3) if self.profile == "shop" else 0.0
 
     @property
+    def sheet_bleed(self) -> float:
+        """Bleed around a whole-sheet page (chart, templates, plan): shop only, in points."""
+        return self.bleed if self.profile == "shop" else 0.0
+
+    @property
     def back_offset(self) -> tuple[float, float]:
         return (mm(self.back_offset_mm[0]), mm(self.back_offset_mm[1]))
 
