@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.components import component_type
+from printkit.components import component_type, more_output_path, more_outputs
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
@@ -41,6 +41,8 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     for cid in kit.component_ids():
         module = component_type(kit.spec(cid).type)
         targets.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
+        for name in more_outputs(module, kit, cid):
+            targets.append((cid, output_path(out, kit.name, name)))
     return targets
 
 
@@ -131,6 +133,8 @@ def build_kits(
             for plan in plans
             for cid, target in plan.stale
         ]
+        for kit, cid, target, temp in tasks:
+            _stage_more_outputs(stage, kit, cid, target, temp)
         _render_all(tasks, jobs, progress)
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
@@ -140,6 +144,20 @@ def build_kits(
             for name in sorted(plan.record.extras):
                 notes(output_path(out, plan.kit.name, name).read_text(encoding="utf-8"))
     return written
+
+
+def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:
+    """The shop profile's print-ready finish (CMYK PDF/X) of every PDF a component wrote."""
+    finish_component(kit, temp)
+    for name in more_outputs(component_type(kit.spec(cid).type), kit, cid):
+        finish_component(kit, more_output_path(temp, name))
+
+
+def _stage_more_outputs(stage, kit: Kit, cid: str, target: Path, temp: Path) -> None:
+    """The further files a component writes beside its main output join the staging."""
+    module = component_type(kit.spec(cid).type)
+    for name in more_outputs(module, kit, cid):
+        stage.pending.append((more_output_path(temp, name), target.with_name(name)))
 
 
 def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path, Path]) -> None:
@@ -159,6 +177,11 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
         record.targets[cid] = record.entry(
             kit, plan.keys[cid], inputs, target.name, temps[target], plan.hashes
         )
+        more = more_outputs(component_type(kit.spec(cid).type), kit, cid)
+        if more:
+            record.targets[cid]["more"] = {
+                n: output_stamp(more_output_path(temps[target], n)) for n in more
+            }
     stage.write_text(record.path, record.text())
 
 
@@ -171,7 +194,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 module.render(
                     kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
                 )
-            finish_component(kit, temp)
+            _finish_outputs(kit, cid, temp)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -235,7 +258,7 @@ def _render_task(root: str, options, cid: str, temp: str) -> tuple[int, list, st
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
             pages = component_type(kit.spec(cid).type).render(kit, cid, Path(temp), None)
-        finish_component(kit, Path(temp))
+        _finish_outputs(kit, cid, Path(temp))
         return int(pages or 0), [], None
     except InputError as exc:
         return 0, list(exc.diagnostics), None
