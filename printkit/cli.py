@@ -148,6 +148,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "schema": "printkit.commands.schema:schema_command",
     "score": "printkit.commands.score:score_command",
     "preflight": "printkit.commands.preflight:preflight_command",
+    "export": "printkit.commands.export:export_command",
 }
 
 
