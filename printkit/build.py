@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.components import component_type, more_output_path, more_outputs
+from printkit.components.gang import gang_components
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
@@ -82,7 +83,10 @@ class _KitPlan:
 def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
     record = KitRecord.read(out, kit.name)
     plan = _KitPlan(kit, record, {})
+    ganged = set(gang_components(kit)) if kit.options.gang else set()
     for cid in kit.component_ids():
+        if cid in ganged:
+            continue  # drawn on the gang sheets instead (see _build_gang)
         key = plan.keys[cid] = target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
             module = component_type(kit.spec(cid).type)
@@ -121,12 +125,14 @@ def build_kits(
     errors: list = []
     with gc_paused():
         for plan in plans:
-            if plan.stale:
-                errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
+            ganged = gang_components(plan.kit) if plan.kit.options.gang else []
+            if plan.stale or ganged:
+                errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale] + ganged))
     if errors:
         # every input error of every file, before any drawing starts; a file that feeds several
         # components (a deck used by templates and the damage chart) is reported once
         raise InputError(list(dict.fromkeys(errors)))
+    gang_notes: list[str] = []
     with staged(out) as stage:
         tasks = [
             (plan.kit, cid, target, stage.temp_for(target))
@@ -138,12 +144,29 @@ def build_kits(
         _render_all(tasks, jobs, progress)
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
+            if plan.kit.options.gang:
+                gang_notes.append(_build_gang(plan.kit, stage, out))
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
     if notes:
+        for text in gang_notes:
+            notes(text)
         for plan in plans:
             for name in sorted(plan.record.extras):
                 notes(output_path(out, plan.kit.name, name).read_text(encoding="utf-8"))
     return written
+
+
+def _build_gang(kit: Kit, stage, out: Path) -> str:
+    """The kit's gang sheets (always drawn afresh: they are not in the build record)."""
+    from printkit.components.gang import GANG_FILE, render_gang
+
+    if GANG_FILE.removesuffix(".pdf") in kit.component_ids():
+        raise fail(Location(kit.manifest_file), "a component named 'gang' clashes with --gang")
+    temp = stage.temp_for(output_path(out, kit.name, GANG_FILE))
+    with kit.drawing():
+        report = render_gang(kit, temp)
+    finish_component(kit, temp)
+    return report.note(kit.name)
 
 
 def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:

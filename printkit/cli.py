@@ -226,6 +226,12 @@ def main() -> None:
     show_default=True,
     help="shop decks: a page per printed copy, or a page per design plus a count list.",
 )
+@click.option(
+    "--gang",
+    is_flag=True,
+    help="Pack the cut pieces of every component (tokens, bases, tiles, then cards) onto "
+    "shared sheets: OUT/<kit>/gang.pdf instead of their own files.",
+)
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
@@ -248,6 +254,7 @@ def build(
     bleed,
     icc,
     card_pages,
+    gang,
     full_size,
     png,
     force,
@@ -271,6 +278,7 @@ def build(
         full_size=full_size,
         icc=icc,
         card_pages=card_pages,
+        gang=gang,
     )
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]

@@ -70,3 +70,17 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         progress,
         with_backs=False,
     )
+
+
+def piece_sets(kit: Kit, component_id: str) -> list:
+    """For gang sheets (components/gang.py): the bases, one-sided."""
+    from printkit.components.gang import PieceSet
+
+    bases: Bases = kit.model(component_id)
+    items = [
+        _Item(i, ch.name, ch.team, ch.colour)
+        for i, ch in enumerate(bases.chariots, start=1)
+        for _ in range(bases.copies)
+    ]
+    painter = lambda c, bleed: _Painter(c, bleed)  # noqa: E731
+    return [PieceSet(items, bases.size, painter, False, Location(bases.file))]

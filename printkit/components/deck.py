@@ -293,3 +293,15 @@ def _overflow_error(exc: CardTextOverflow):
         f"card {card.id!r}: {named} does not fit its box even at {exc.overflow.min_size:g} pt "
         "(min_text_size); shorten the text or enlarge the box",
     )
+
+
+def piece_sets(kit: Kit, component_id: str) -> list:
+    """For gang sheets (components/gang.py): every printed card; they fill the space left."""
+    from printkit.components.gang import PieceSet
+
+    deck: Deck = kit.model(component_id)
+
+    def painter(c, bleed: float) -> _DeckPainter:
+        return _DeckPainter(CardPainter(c, deck, bleed, prefix=f"{component_id}-"))
+
+    return [PieceSet(deck.copies(), deck.size, painter, True, Location(deck.file), fill=True)]

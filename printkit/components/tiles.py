@@ -87,3 +87,18 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise fail(
             where(tiles, "reference", key=True) or Location(tiles.file), f"{exc}; shorten it"
         ) from None
+
+
+def piece_sets(kit: Kit, component_id: str) -> list:
+    """For gang sheets (components/gang.py): every tile face and the reference card."""
+    from printkit.components.gang import PieceSet
+
+    tiles: TileSet = kit.model(component_id)
+    items: list = list(tiles.tiles)
+    if tiles.reference is not None:
+        items.append(ReferenceSide(tiles.reference))
+
+    def painter(c, bleed: float) -> TilePainter:
+        return TilePainter(c, tiles, bleed)
+
+    return [PieceSet(items, tiles.size, painter, True, Location(tiles.file))]

@@ -95,3 +95,32 @@ def _render_file(kit: Kit, component_id: str, path: Path, groups, aid, progress)
         )
     c.save()
     return pages
+
+
+def piece_sets(kit: Kit, component_id: str) -> list:
+    """For gang sheets (components/gang.py): every group's pieces, then the one-sided aids."""
+    from printkit.components.gang import PieceSet
+
+    t: Tokens = kit.model(component_id)
+    sets = [
+        PieceSet(
+            [piece for piece in g.pieces for _ in range(piece.count)],
+            Size(g.width, g.height),
+            lambda cv, bleed, g=g: PiecePainter(cv, g, bleed),
+            True,
+            where(g) or Location(t.file),
+        )
+        for g in t.groups.values()
+    ]
+    if t.aid:
+        aid = t.aid
+        sets.append(
+            PieceSet(
+                list(range(aid.count)),
+                Size(aid.width, aid.height),
+                lambda cv, bleed: AidPainter(cv, aid, bleed),
+                False,
+                where(aid) or Location(t.file),
+            )
+        )
+    return sets

@@ -21,6 +21,7 @@ class Options:
     full_size: bool = False
     icc: str | None = None  # shop: the CMYK output profile (None: an installed generic one)
     card_pages: Literal["copies", "designs"] = "copies"  # shop decks: a page per copy or design
+    gang: bool = False  # pack every component's cut pieces onto shared sheets (gang.pdf)
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     @property
