@@ -65,6 +65,9 @@ def export_command(kit, images, out, dpi, preset, bleed, fmt, variants, players)
     loaded = load_kit(kit, options)
     with staged(out) as stage:
         done = export_images(loaded, out, stage, chosen, dpi, fmt)
+    if not done:
+        click.echo(f"kit {loaded.name!r} has no deck: no card images to write", err=True)
+        return
     for deck in done:
         w, h = deck.pixels
         click.echo(f"{deck.deck}: {len(deck.rows)} fronts and 1 back, {w}x{h} px")
