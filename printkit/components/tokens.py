@@ -6,6 +6,7 @@ player aids follow, single-sided. Drawing is in draw/tokens.py.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from printkit.components import more_output_path
@@ -87,7 +88,7 @@ def _render_file(kit: Kit, component_id: str, path: Path, groups, aid, progress)
             path,
             list(range(aid.count)),
             Size(aid.width, aid.height),
-            lambda cv, bleed, aid=aid: AidPainter(cv, aid, bleed),
+            partial(_aid_painter, aid),
             where(aid) or Location(t.file),
             progress,
             with_backs=False,
@@ -106,7 +107,7 @@ def piece_sets(kit: Kit, component_id: str) -> list:
         PieceSet(
             [piece for piece in g.pieces for _ in range(piece.count)],
             Size(g.width, g.height),
-            lambda cv, bleed, g=g: PiecePainter(cv, g, bleed),
+            partial(_piece_painter, g),
             True,
             where(g) or Location(t.file),
         )
@@ -118,9 +119,17 @@ def piece_sets(kit: Kit, component_id: str) -> list:
             PieceSet(
                 list(range(aid.count)),
                 Size(aid.width, aid.height),
-                lambda cv, bleed: AidPainter(cv, aid, bleed),
+                partial(_aid_painter, aid),
                 False,
                 where(aid) or Location(t.file),
             )
         )
     return sets
+
+
+def _piece_painter(group, canvas, bleed: float) -> PiecePainter:
+    return PiecePainter(canvas, group, bleed)
+
+
+def _aid_painter(aid, canvas, bleed: float) -> AidPainter:
+    return AidPainter(canvas, aid, bleed)

@@ -72,7 +72,7 @@ def begin_sheet(c: Canvas, width: float, height: float, bleed: float = 0.0) -> N
     c.setPageSize(page)
     c.setTrimBox((bleed, bleed, bleed + width, bleed + height))
     c.setBleedBox((0, 0, page[0], page[1]))
-    c._printkit_no_labels = bleed > 0  # type: ignore[attr-defined]
+    c._printkit_no_labels = bleed > 0
     if bleed:
         c.translate(bleed, bleed)
 
