@@ -331,6 +331,7 @@ def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[
             )
             if pdf in written or stale:
                 pdfs.append(pdf)
+    pdfs += [p for p in written if p.suffix == ".pdf" and p not in pdfs]  # e.g. gang.pdf
     return write_previews([(p, p.parent) for p in pdfs])
 
 

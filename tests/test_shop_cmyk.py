@@ -200,3 +200,38 @@ def test_ghostscript_finds_no_rgb_in_shop_files(shop, tmp_path):
     assert _rgb_pages(home / "chariot-race" / "bases.pdf", tmp_path / "home-bases")  # RGB seen
     for n, path in enumerate(sorted(shop.rglob("*.pdf"))):
         assert _rgb_pages(path, tmp_path / str(n)) == [], path
+
+
+def test_transparent_image_becomes_cmyk_with_a_stencil_mask(cli, tmp_path):
+    """X-1a forbids soft masks: the kit's RGBA picture is CMYK with a 1-bit mask, and its
+    transparent corner still shows the card beneath (not a white or black box)."""
+    import pypdfium2 as pdfium
+
+    from printkit.preflight.scan import scan_page
+
+    fixture = Path(__file__).parent / "fixtures" / "mini"
+    out = tmp_path / "out"
+    assert cli("build", fixture, "--out", out, "--profile", "shop").exit_code == 0
+    pdf_path = out / "mini" / "cards.pdf"
+    with pikepdf.open(pdf_path) as pdf:
+        images = [
+            o
+            for o in pdf.objects
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
+        ]
+        colour = [o for o in images if not o.get("/ImageMask", False)]
+        assert colour and all(o.ColorSpace == "/DeviceCMYK" and "/SMask" not in o for o in colour)
+        assert any(o.get("/Mask") is not None and o.Mask.ImageMask for o in colour)
+        box = scan_page(pdf.pages[0]).images[0].box
+    doc = pdfium.PdfDocument(str(pdf_path))
+    scale = 150 / 72
+    page = doc[0].render(scale=scale).to_pil().convert("RGB")
+    height = doc[0].get_size()[1]
+    doc.close()
+
+    def pixel(x: float, y: float) -> tuple[int, ...]:
+        return page.getpixel((round(x * scale), round((height - y) * scale)))
+
+    inside = pixel(box[0] + 2, box[3] - 2)  # the picture's transparent corner
+    outside = pixel(box[0] - 3, box[3] + 3)  # the card just beyond it
+    assert all(abs(a - b) <= 6 for a, b in zip(inside, outside, strict=True)), (inside, outside)

@@ -175,7 +175,7 @@ def rewrite_pdf(pdf: pikepdf.Pdf, converter: Converter) -> None:
         if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form":
             _rewrite_stream(pdf, obj, obj.get("/Resources"), converter, done)
         elif isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image":
-            convert_image(obj, converter)
+            convert_image(pdf, obj, converter)
 
 
 def _rewrite_stream(
@@ -199,42 +199,66 @@ def _compress(stream: Any) -> None:
     stream.write(zlib.compress(raw, 6), filter=pikepdf.Name.FlateDecode)
 
 
-def convert_image(xobj: Any, conv: Converter) -> None:
-    """An RGB (or indexed, or soft-masked) image rewritten as 8-bit DeviceCMYK, flattened."""
+def convert_image(pdf: pikepdf.Pdf, xobj: Any, conv: Converter) -> None:
+    """An RGB (or indexed) image rewritten as 8-bit DeviceCMYK. Transparency, which PDF/X-1a
+    forbids, becomes a 1-bit stencil mask (/Mask, allowed): pixels less than half opaque, or
+    hidden by a colour key, are not painted, so what lies under the image still shows."""
     space = xobj.get("/ColorSpace")
-    masked = "/SMask" in xobj
-    is_cmyk = space == pikepdf.Name.DeviceCMYK
-    is_gray = space == pikepdf.Name.DeviceGray
-    if xobj.get("/ImageMask", False) or ((is_cmyk or is_gray) and not masked):
+    soft = "/SMask" in xobj
+    plain = space in (pikepdf.Name.DeviceCMYK, pikepdf.Name.DeviceGray)
+    if xobj.get("/ImageMask", False) or (plain and not soft):
         return
     image = pikepdf.PdfImage(xobj).as_pil_image()
-    key_mask = xobj.get("/Mask")
-    if isinstance(key_mask, pikepdf.Array) and image.mode == "RGB":
-        image = _whiten_keyed(image, [int(v) for v in key_mask])
-    if masked:
-        alpha = pikepdf.PdfImage(xobj.SMask).as_pil_image().convert("L")
-        image = image.convert("RGBA")
-        image.putalpha(alpha.resize(image.size))
-    cmyk = conv.image(image)
+    hidden = _hidden_pixels(xobj, image)
+    cmyk = conv.image(image.convert("RGB") if image.mode in ("RGBA", "LA", "PA") else image)
     for key in ("/SMask", "/Decode", "/DecodeParms", "/Mask"):
         if key in xobj:
             del xobj[key]
     xobj.write(zlib.compress(cmyk.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
     xobj.ColorSpace = pikepdf.Name.DeviceCMYK
     xobj.BitsPerComponent = 8
+    if hidden is not None:
+        xobj.Mask = _stencil(pdf, hidden)
 
 
-def _whiten_keyed(image: Any, ranges: list[int]) -> Any:
-    """Colour-key masking flattened: the pixels the key hides become paper white."""
-    from PIL import Image, ImageChops
+def _hidden_pixels(xobj: Any, image: Any) -> Any:
+    """An "L" image, 255 where the pixel is not to be painted; None when all are painted."""
+    from PIL import ImageChops
+
+    hidden = None
+    key_mask = xobj.get("/Mask")
+    if isinstance(key_mask, pikepdf.Array) and image.mode == "RGB":
+        hidden = _keyed(image, [int(v) for v in key_mask])
+    if "/SMask" in xobj:
+        alpha = pikepdf.PdfImage(xobj.SMask).as_pil_image().convert("L").resize(image.size)
+        clear = alpha.point(lambda a: 255 if a < 128 else 0)
+        hidden = clear if hidden is None else ImageChops.lighter(hidden, clear)
+    if hidden is None or hidden.getbbox() is None:
+        return None
+    return hidden
+
+
+def _stencil(pdf: pikepdf.Pdf, hidden: Any) -> Any:
+    """A 1-bit image mask stream: a sample of 1 masks the pixel out, 0 paints it."""
+    bits = hidden.convert("1")
+    stream = pikepdf.Stream(pdf, zlib.compress(bits.tobytes(), 6))
+    stream.Type = pikepdf.Name.XObject
+    stream.Subtype = pikepdf.Name.Image
+    stream.Width, stream.Height = bits.size
+    stream.ImageMask = True
+    stream.BitsPerComponent = 1
+    stream.Filter = pikepdf.Name.FlateDecode
+    return stream
+
+
+def _keyed(image: Any, ranges: list[int]) -> Any:
+    """Where colour-key masking hides pixels (255), for an RGB image and its key ranges."""
+    from PIL import ImageChops
 
     if len(ranges) != 6:
-        return image
+        return None
     masks = [
         band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0)
         for band, lo, hi in zip(image.split(), ranges[0::2], ranges[1::2], strict=True)
     ]
-    hidden = ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2])
-    out = image.copy()
-    out.paste(Image.new("RGB", image.size, (255, 255, 255)), mask=hidden)
-    return out
+    return ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2])
