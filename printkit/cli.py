@@ -244,42 +244,15 @@ def main() -> None:
 )
 @_kit_options
 @_report_errors
-def build(
-    kits,
-    out,
-    paper,
-    profile,
-    duplex,
-    back_offset,
-    bleed,
-    icc,
-    card_pages,
-    gang,
-    full_size,
-    png,
-    force,
-    jobs,
-    variants,
-    players,
-) -> None:
+def build(kits, out, png, force, jobs, variants, players, **chosen) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
     from printkit.build import build_kits
     from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit
 
-    options = resolve_options(
-        paper=paper,
-        profile=profile,
-        duplex=duplex,
-        back_offset_mm=back_offset,
-        bleed_mm=bleed,
-        variants=tuple(variants),
-        players=players,
-        full_size=full_size,
-        icc=icc,
-        card_pages=card_pages,
-        gang=gang,
-    )
+    chosen["back_offset_mm"] = chosen.pop("back_offset")
+    chosen["bleed_mm"] = chosen.pop("bleed")
+    options = resolve_options(variants=tuple(variants), players=players, **chosen)
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
     progress = _Progress()
@@ -295,7 +268,7 @@ def build(
     for path in written:
         click.echo(f"wrote {path}")
     if options.profile == "shop" and written:
-        notes.append(_colour_note(icc))
+        notes.append(_colour_note(options.icc))
     for note in notes:
         click.echo("\n" + note.rstrip())
     if not written:
