@@ -76,12 +76,16 @@ def test_missing_trim_box_and_text_outside_the_safe_area(cli, tmp_path):
     c.setTrimBox((0, 0, mm(63), mm(88)))
     c.drawString(mm(1), mm(40), "Edge text")
     c.showPage()
+    c.setTrimBox((mm(10), mm(10), mm(53), mm(78)))
+    c.drawString(mm(12), mm(3), "Slug label")  # wholly outside the trim: cut away on purpose
+    c.showPage()
     c.save()
     r = cli("preflight", "--standard", "x1a", path)
     assert ":page 1: PF-BOX error: no TrimBox" in r.stdout
     assert ":page 1: PF-FONT error: font Helvetica is not embedded" in r.stdout
     assert ":page 2: PF-SAFE warning" in r.stdout and "Edge text" in r.stdout
     assert "page 1: PF-SAFE" not in r.stdout  # no trim known on page 1
+    assert "page 3: PF-SAFE" not in r.stdout
 
 
 def test_not_a_pdf_is_an_input_error(cli, tmp_path):

@@ -92,6 +92,10 @@ def _inside(inner: Box, outer: Box, tol: float = 0.01) -> bool:
     )
 
 
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def _boxes(page: pikepdf.Page, shop: bool) -> Iterator[Item]:
     media = _box(page, "/MediaBox")
     trim, bleed = _box(page, "/TrimBox"), _box(page, "/BleedBox")
@@ -222,7 +226,9 @@ def _images(scan: PageScan, shop: bool) -> Iterator[Item]:
 
 def _safe_area(texts: list[tuple[str, Box]], trim: Box, safe: float) -> Iterator[Item]:
     inner = (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe)
-    outside = [(c, b) for c, b in texts if not _inside(b, inner, tol=0.5)]
+    outside = [  # text wholly outside the trim is slug (labels the cut removes): left alone
+        (c, b) for c, b in texts if _meets(b, trim) and not _inside(b, inner, tol=0.5)
+    ]
     if outside:
         sample = outside[0][0][:24]
         yield (
