@@ -235,3 +235,22 @@ def test_transparent_image_becomes_cmyk_with_a_stencil_mask(cli, tmp_path):
     inside = pixel(box[0] + 2, box[3] - 2)  # the picture's transparent corner
     outside = pixel(box[0] - 3, box[3] + 3)  # the card just beyond it
     assert all(abs(a - b) <= 6 for a, b in zip(inside, outside, strict=True)), (inside, outside)
+
+
+def test_without_a_profile_the_build_says_so_and_preflight_finds_no_condition(
+    cli, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("PRINTKIT_CMYK_PROFILE", "none")
+    out = tmp_path / "out"
+    r = cli("build", "chariot-race", "--out", out, "--profile", "shop")
+    assert r.exit_code == 0 and "no CMYK ICC profile found" in r.stdout
+    pre = cli("preflight", out / "chariot-race" / "bases.pdf")
+    assert pre.exit_code == 1 and "PF-INTENT error" in pre.stdout
+    assert "PF-COLOUR" not in pre.stdout  # still CMYK, by the formula
+
+
+def test_icc_that_cannot_convert_is_refused(cli, tmp_path):
+    bad = tmp_path / "bad.icc"
+    bad.write_bytes(b"acsp" * 40)
+    r = cli("build", "chariot-race", "--out", tmp_path / "o", "--profile", "shop", "--icc", bad)
+    assert r.exit_code == 2 and "--icc" in r.output and not (tmp_path / "o").exists()

@@ -33,18 +33,29 @@ def check_icc(path: Path) -> str | None:
     space = profile.profile.xcolor_space.strip()
     if space != "CMYK":
         return f"an ICC profile for {space}, not a CMYK printing profile"
+    try:
+        Converter(path).cmyk((0.5, 0.5, 0.5))
+    except (OSError, ValueError) as exc:  # littleCMS cannot convert through it
+        return f"a CMYK profile that cannot convert colours ({exc or type(exc).__name__})"
     return None
 
 
-@cache
 def converter_for(icc: str | None, rich_black: str = DEFAULT_RICH_BLACK) -> Converter:
+    """The converter for the named profile (else the installed one) and the kit's rich black;
+    one per process for each, so colours are converted once."""
+    return _converter(find_profile(icc), rich_black)
+
+
+@cache
+def _converter(profile: Path | None, rich_black: str) -> Converter:
     from printkit.draw.colour import colour
 
     black = colour(rich_black)
-    cmyk = black.cmyk() if hasattr(black, "cmyk") else None
-    conv = Converter(find_profile(icc))
-    if cmyk is not None:
-        conv.rich_black = tuple(float(v) for v in cmyk)  # type: ignore[assignment]
+    conv = Converter(profile)
+    if hasattr(black, "cmyk"):  # a CMYK rich black; an RGB one goes through the profile
+        conv.rich_black = tuple(float(v) for v in black.cmyk())  # type: ignore[assignment]
+    else:
+        conv.rich_black = conv.cmyk((black.red, black.green, black.blue))
     return conv
 
 

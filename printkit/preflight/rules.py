@@ -39,10 +39,14 @@ def check_document(pdf: pikepdf.Pdf, standard: Standard) -> Iterator[Item]:
     intents = [i for i in pdf.Root.get("/OutputIntents", []) if i.get("/S") == "/GTS_PDFX"]
     if not intents:
         yield "PF-INTENT", "error", "no PDF/X OutputIntent (the printing condition is unknown)"
-    elif "/DestOutputProfile" not in intents[0] and not intents[0].get(
-        "/OutputConditionIdentifier"
-    ):
-        yield "PF-INTENT", "error", "the OutputIntent names no profile and no printing condition"
+    elif "/DestOutputProfile" not in intents[0]:
+        named = str(intents[0].get("/OutputConditionIdentifier", "")).strip()
+        if named.lower() in ("", "custom"):
+            yield (
+                "PF-INTENT",
+                "error",
+                "the OutputIntent embeds no ICC profile and names no registered printing condition",
+            )
     info: Any = pdf.trailer.get("/Info", {})
     version = str(info.get("/GTS_PDFXVersion", ""))
     if version not in PDFX_VERSIONS[standard]:
