@@ -13,7 +13,7 @@ from printkit.components import more_output_path
 from printkit.components.imposed import home_grid, render_pieces
 from printkit.components.token_files import shop_files
 from printkit.draw.tokens import AidPainter, PiecePainter
-from printkit.errors import Location
+from printkit.errors import InputError, Location
 from printkit.kit import Kit
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
@@ -39,16 +39,24 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
 
 
 def output_name(kit: Kit, component_id: str) -> str:
-    if kit.options.profile == "shop":
-        return shop_files(component_id, kit.model(component_id))[0].name
-    return f"{component_id}.pdf"
+    names = _shop_names(kit, component_id)
+    return names[0] if names else f"{component_id}.pdf"
 
 
 def more_outputs(kit: Kit, component_id: str) -> list[str]:
     """Shop: one file per trim size (see token_files); the first is output_name."""
+    return _shop_names(kit, component_id)[1:]
+
+
+def _shop_names(kit: Kit, component_id: str) -> list[str]:
+    """The shop files' names; none at home, or while the data has errors (the build reports
+    every error before it asks again)."""
     if kit.options.profile != "shop":
         return []
-    return [f.name for f in shop_files(component_id, kit.model(component_id))[1:]]
+    try:
+        return [f.name for f in shop_files(component_id, kit.model(component_id))]
+    except InputError:
+        return []
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
