@@ -61,6 +61,12 @@ def test_tokens_and_aids_take_at_most_three_sheets_and_the_others_are_not_writte
     assert "on " in stdout and "sheet(s); the pieces' area needs at least" in stdout
 
 
+def test_gang_file_passes_home_preflight(carthage, cli):
+    folder, _ = carthage
+    r = cli("preflight", "--standard", "home", folder / "gang.pdf")
+    assert r.exit_code == 0 and r.stdout == "", r.output  # no finding at all
+
+
 def test_pieces_are_where_the_layout_says_and_backs_behind_their_fronts(carthage):
     folder, _ = carthage
     kit, sets, (sheet, area, gap, placed, pieces) = _plan("carthage")

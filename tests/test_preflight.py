@@ -101,6 +101,7 @@ def test_home_outputs_of_every_kit_pass_home_preflight(cli, tmp_path):
     assert cli("build", "--out", out, "-j", "2").exit_code == 0
     pdfs = sorted(out.rglob("*.pdf"))
     assert {p.parent.name for p in pdfs} == {"chariot-race", "chartae", "carthage"}
-    r = cli("preflight", "--standard", "home", *pdfs)
+    assert cli("calibrate", "--out", out / "calibration.pdf").exit_code == 0
+    r = cli("preflight", "--standard", "home", *pdfs, out / "calibration.pdf")
     assert r.exit_code == 0, r.output
     assert " error:" not in r.stdout
