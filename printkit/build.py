@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.components import component_type, gang, output_name
+from printkit.components import component_type, gang, more_output_path, more_outputs, output_name
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
@@ -31,6 +31,7 @@ from printkit.incremental import (
 from printkit.kit import Kit, load_kit
 from printkit.model.options import Options
 from printkit.output import staged
+from printkit.pdfx import finish_component
 from printkit.perf import gc_paused
 
 Progress = Callable[[str, int], None]
@@ -41,7 +42,9 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     """(component id, output path) for every component of the kit."""
     targets = []
     for cid in gang.build_ids(kit):
-        targets.append((cid, output_path(out, kit.name, _output_file(cid))))
+        targets.append((cid, output_path(out, kit.name, _output_file(kit, cid))))
+        for name in _more_outputs(kit, cid):
+            targets.append((cid, output_path(out, kit.name, name)))
     return targets
 
 
@@ -85,7 +88,7 @@ def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -
     for cid in chosen:
         key = plan.keys[cid] = _target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
-            plan.stale.append((cid, output_path(out, kit.name, _output_file(cid))))
+            plan.stale.append((cid, output_path(out, kit.name, _output_file(kit, cid))))
     return plan
 
 
@@ -98,9 +101,18 @@ def _module(kit: Kit, cid: str):
     return component_type(kit.spec(cid).type)
 
 
-def _output_file(cid: str) -> str:
-    """The file target `cid` writes: a component's <id>.pdf, or the gang sheets' file."""
-    return gang.GANG_FILE if cid == gang.GANG_ID else output_name(cid)
+def _more_outputs(kit: Kit, cid: str) -> list[str]:
+    """The further files target `cid` writes beside its main output (the gang sheets: none)."""
+    return [] if cid == gang.GANG_ID else more_outputs(_module(kit, cid), kit, cid)
+
+
+def _output_file(kit: Kit, cid: str) -> str:
+    """The file target `cid` writes: the gang sheets' file, a component's own name for its main
+    output (tokens in a shop build: the first trim size), or <id>.pdf."""
+    if cid == gang.GANG_ID:
+        return gang.GANG_FILE
+    named = getattr(_module(kit, cid), "output_name", None)
+    return named(kit, cid) if named else output_name(cid)
 
 
 def _target_key(kit: Kit, cid: str) -> str:
@@ -162,6 +174,8 @@ def build_kits(
             for plan in plans
             for cid, target in plan.stale
         ]
+        for kit, cid, target, temp in tasks:
+            _stage_more_outputs(stage, kit, cid, target, temp)
         _render_all(tasks, jobs, progress)
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
@@ -171,6 +185,19 @@ def build_kits(
             for name in sorted(plan.record.extras):
                 notes(output_path(out, plan.kit.name, name).read_text(encoding="utf-8"))
     return written
+
+
+def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:
+    """The shop profile's print-ready finish (CMYK PDF/X) of every PDF a component wrote."""
+    finish_component(kit, temp)
+    for name in _more_outputs(kit, cid):
+        finish_component(kit, more_output_path(temp, name))
+
+
+def _stage_more_outputs(stage, kit: Kit, cid: str, target: Path, temp: Path) -> None:
+    """The further files a component writes beside its main output join the staging."""
+    for name in _more_outputs(kit, cid):
+        stage.pending.append((more_output_path(temp, name), target.with_name(name)))
 
 
 def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path, Path]) -> None:
@@ -190,6 +217,11 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
         record.targets[cid] = record.entry(
             kit, plan.keys[cid], inputs, target.name, temps[target], plan.hashes
         )
+        more = _more_outputs(kit, cid)
+        if more:
+            record.targets[cid]["more"] = {
+                n: output_stamp(more_output_path(temps[target], n)) for n in more
+            }
     stage.write_text(record.path, record.text())
 
 
@@ -202,6 +234,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 module.render(
                     kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
                 )
+            _finish_outputs(kit, cid, temp)
         return
     global _INHERITED
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
@@ -261,6 +294,7 @@ def _render_task(
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
             pages = _module(kit, cid).render(kit, cid, Path(temp), None)
+        _finish_outputs(kit, cid, Path(temp))
         return int(pages or 0), [], None
     except InputError as exc:
         return 0, list(exc.diagnostics), None

@@ -91,6 +91,19 @@ def _parse_paper(ctx, param, value: str | None) -> str | None:
     return value.strip().lower()
 
 
+def _parse_icc(ctx, param, value: Path | None) -> str | None:
+    if value is None:
+        return None
+    if not value.is_file():
+        raise click.BadParameter(f"no such file: {value}")
+    from printkit.pdfx import check_icc
+
+    problem = check_icc(value)
+    if problem:
+        raise click.BadParameter(f"{value} is {problem}")
+    return str(value.resolve())
+
+
 def _kit_options(func: Callable) -> Callable:
     func = click.option(
         "--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it."
@@ -139,6 +152,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "score": "printkit.commands.score:score_command",
     "serve": "printkit.commands.serve:serve_command",
     "simulate": "printkit.commands.simulate:simulate_command",
+    "preflight": "printkit.commands.preflight:preflight_command",
 }
 
 
@@ -200,6 +214,20 @@ def main() -> None:
     metavar="MM",
     help="Bleed around each card in mm (default: home 0, shop 3).",
 )
+@click.option(
+    "--icc",
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=_parse_icc,
+    help="shop: the CMYK ICC profile of your printer [default: the generic one Ghostscript "
+    "installs].",
+)
+@click.option(
+    "--card-pages",
+    type=click.Choice(["copies", "designs"]),
+    default="copies",
+    show_default=True,
+    help="shop decks: a page per printed copy, or a page per design plus a count list.",
+)
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
 @click.option(
     "--gang",
@@ -232,44 +260,19 @@ def main() -> None:
 )
 @_kit_options
 @_report_errors
-def build(
-    kits,
-    out,
-    paper,
-    profile,
-    duplex,
-    back_offset,
-    bleed,
-    full_size,
-    gang,
-    png,
-    force,
-    watch,
-    only,
-    jobs,
-    variants,
-    players,
-) -> None:
+def build(kits, out, png, force, watch, only, jobs, variants, players, **chosen) -> None:
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build import build_kits
     from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit
 
-    options = resolve_options(
-        paper=paper,
-        profile=profile,
-        duplex=duplex,
-        back_offset_mm=back_offset,
-        bleed_mm=bleed,
-        variants=tuple(variants),
-        players=players,
-        full_size=full_size,
-        gang=gang,
-    )
+    chosen["back_offset_mm"] = chosen.pop("back_offset")
+    chosen["bleed_mm"] = chosen.pop("bleed")
+    options = resolve_options(variants=tuple(variants), players=players, **chosen)
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
-    chosen = _split_names(only)
+    only_ids = _split_names(only)
     progress = _Progress()
     notes: list[str] = []
     try:
@@ -280,18 +283,20 @@ def build(
             notes=notes.append,
             force=force,
             jobs=jobs or os.cpu_count() or 1,
-            only=chosen,
+            only=only_ids,
         )
     finally:
         progress.close()
     if png:
-        written += _write_missing_previews(loaded, out, written, chosen)
+        written += _write_missing_previews(loaded, out, written, only_ids)
     for path in written:
         click.echo(f"wrote {path}")
+    if options.profile == "shop" and written:
+        notes.append(_colour_note(options.icc))
     for note in notes:
         click.echo("\n" + note.rstrip())
     _echo_gang_summaries(loaded)
-    if gang and options.profile == "shop":
+    if options.gang and options.profile == "shop":
         click.echo(
             "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
         )
@@ -335,6 +340,18 @@ def _split_names(values: tuple[str, ...]) -> list[str] | None:
     return list(dict.fromkeys(names)) or None
 
 
+def _colour_note(icc: str | None) -> str:
+    from printkit.pdfx import converter_for
+
+    conv = converter_for(icc)
+    if conv.profile is None:
+        return (
+            "note: no CMYK ICC profile found, so colours were converted by a plain formula and "
+            "the files name no printing condition; install Ghostscript or pass --icc FILE"
+        )
+    return f"shop files are CMYK PDF/X-1a for: {conv.description} ({conv.profile})"
+
+
 def _write_missing_previews(
     kits: list, out: Path, written: list[Path], only: list[str] | None = None
 ) -> list[Path]:
@@ -355,6 +372,7 @@ def _write_missing_previews(
             )
             if pdf in written or stale:
                 pdfs.append(pdf)
+    pdfs += [p for p in written if p.suffix == ".pdf" and p not in pdfs]  # e.g. gang.pdf
     return write_previews([(p, p.parent) for p in pdfs])
 
 

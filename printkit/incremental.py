@@ -184,6 +184,12 @@ class KitRecord:
             return False
         if not output_matches(self.folder / name, entry.get("output")):
             return False
+        more = entry.get("more") or {}
+        if not isinstance(more, dict) or not all(
+            isinstance(n, str) and "/" not in n and output_matches(self.folder / n, stamp)
+            for n, stamp in more.items()
+        ):
+            return False
         inputs = entry.get("inputs")
         if not isinstance(inputs, dict) or not inputs:
             return False

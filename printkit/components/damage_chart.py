@@ -118,7 +118,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
-    start_sheet(c, sheet)
+    start_sheet(c, sheet, kit.options.sheet_bleed)
     draw.page(c, sheet, chart, f"{kit.name} · {title} · page 1 of 1")
     c.showPage()
     c.save()

@@ -10,6 +10,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import limits, variants
+from printkit.components import deck_designs, more_output_path
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.draw.card import (
     PLACEHOLDER,
@@ -301,6 +302,11 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
     check_page_count(kit, deck.total, deck.size, at)
 
 
+def more_outputs(kit: Kit, component_id: str) -> list[str]:
+    """With `--card-pages designs` (shop): the count list beside the designs PDF."""
+    return [deck_designs.counts_name(component_id)] if deck_designs.wanted(kit) else []
+
+
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck: Deck = kit.model(component_id)
@@ -309,6 +315,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         return _DeckPainter(CardPainter(c, deck, bleed))
 
     try:
+        if deck_designs.wanted(kit):
+            counts = more_output_path(path, deck_designs.counts_name(component_id))
+            return deck_designs.render_designs(kit, component_id, path, deck, painter, counts)
         return render_pieces(
             kit,
             component_id,

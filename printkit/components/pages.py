@@ -9,11 +9,22 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.sheet import set_page_labels
 from printkit.layout.sizes import Size
 
 
-def start_sheet(c: Canvas, sheet: Size) -> None:
-    """The next page is the whole sheet, nothing cut from it: TrimBox = BleedBox = the sheet."""
-    c.setPageSize((sheet.width, sheet.height))
-    c.setTrimBox((0, 0, sheet.width, sheet.height))
-    c.setBleedBox((0, 0, sheet.width, sheet.height))
+def start_sheet(c: Canvas, sheet: Size, bleed: float = 0.0) -> None:
+    """The next page is one whole sheet (a chart, a page of templates, a plan).
+
+    With no bleed (home) the page is the sheet: TrimBox = BleedBox = the sheet. With bleed
+    (shop) the sheet is the TrimBox, the page is the sheet plus bleed on every side (the
+    BleedBox), drawing is shifted so the sheet's own coordinates still apply, and the page
+    carries no home page label (draw.sheet.draw_page_label reads `no_page_labels`).
+    """
+    page = (sheet.width + 2 * bleed, sheet.height + 2 * bleed)
+    c.setPageSize(page)
+    c.setTrimBox((bleed, bleed, bleed + sheet.width, bleed + sheet.height))
+    c.setBleedBox((0, 0, page[0], page[1]))
+    set_page_labels(c, shown=bleed == 0)
+    if bleed:
+        c.translate(bleed, bleed)

@@ -122,7 +122,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     n_pages = max(p.page for p in placements) + 1
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
     for page in range(n_pages):
-        start_sheet(c, sheet)
+        start_sheet(c, sheet, kit.options.sheet_bleed)
         draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title, t)
         for pl in (p for p in placements if p.page == page):
             piece = ps[pl.index]

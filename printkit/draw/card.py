@@ -68,9 +68,10 @@ def _fit(text: str, font_name: str, w: float, h: float, size: float, min_size: f
 class CardPainter:
     """Draws one deck's fronts and back as forms on one canvas."""
 
-    def __init__(self, c: Canvas, deck: Deck, bleed: float) -> None:
+    def __init__(self, c: Canvas, deck: Deck, bleed: float, prefix: str = "") -> None:
         self.c = c
         self.deck = deck
+        self.prefix = prefix  # form names: unique per deck when decks share a canvas
         self.bleed = bleed
         self.w = deck.size.width
         self.h = deck.size.height
@@ -116,7 +117,7 @@ class CardPainter:
 
     # -- fronts ----------------------------------------------------------------------------
     def _front_form(self, card: Card) -> str:
-        name = f"front-{card.id}-{card.marker or ''}"
+        name = f"{self.prefix}front-{card.id}-{card.marker or ''}"
         if name not in self._forms:
             frame = self._frame_form(card.kind)  # forms cannot be begun inside another form
             self._image_forms(card)
@@ -127,7 +128,7 @@ class CardPainter:
 
     def _frame_form(self, kind_name: str) -> str:
         """The kind's frame and pattern, drawn once and shared by every card of the kind."""
-        name = f"frame-{kind_name}"
+        name = f"{self.prefix}frame-{kind_name}"
         if self._begin(name):
             self._frame(self.deck.kinds[kind_name])
             self._end(name)
@@ -358,7 +359,7 @@ class CardPainter:
 
     # -- back ------------------------------------------------------------------------------
     def _back_form(self) -> str:
-        name = "back"
+        name = f"{self.prefix}back"
         if self._begin(name):
             draw_back(self.c, self.deck.back, self.w, self.h, self.bleed)
             self._end(name)

@@ -61,7 +61,19 @@ def draw_scale_bar(
     c.restoreState()
 
 
+def set_page_labels(c: Canvas, shown: bool) -> None:
+    """Whether draw_page_label draws on this canvas's pages: home sheets carry a label, shop
+    sheets (trimmed by the printer) do not. Set by whoever starts the page."""
+    c.printkit_page_labels = shown
+
+
+def _page_labels_shown(c: Canvas) -> bool:
+    return getattr(c, "printkit_page_labels", True)
+
+
 def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
+    if not _page_labels_shown(c):
+        return  # a shop sheet: the printer trims it; home labels do not belong on it
     c.saveState()
     c.setFillColor(GREY)
     c.setFont(font("condensed"), 7)

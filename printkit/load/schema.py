@@ -257,12 +257,17 @@ def Id(doc: str = "") -> Str:  # noqa: N802 - reads as a type
     )
 
 
+_PERCENT = r"\s*(?:100(?:\.0+)?|[0-9]{1,2}(?:\.[0-9]+)?)\s*"
+CMYK_PATTERN = r"cmyk\(" + ",".join([_PERCENT] * 4) + r"\)"
+
+
 def Color(doc: str = "") -> Str:  # noqa: N802
+    """An sRGB hex colour, or CMYK percentages `cmyk(0,60,100,0)` printed as given."""
     return Str(
         4,
-        7,
-        pattern=r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})",
-        pattern_words='a colour like "#8b2d1f"',
+        80,
+        pattern=r"#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})|" + CMYK_PATTERN,
+        pattern_words='a colour like "#8b2d1f" or "cmyk(0,60,100,0)" (percentages)',
         doc=doc,
     )
 

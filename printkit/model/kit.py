@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from printkit.load.schema import (
     Bool,
     Choice,
+    Color,
     Either,
     Field,
     Id,
@@ -48,6 +49,11 @@ class RulesSpec:
 
 
 @dataclass
+class PrintSpec:
+    rich_black: str = "cmyk(60,40,40,100)"
+
+
+@dataclass
 class KitManifest:
     name: str
     title: str
@@ -57,6 +63,7 @@ class KitManifest:
     variants: dict[str, Variant] = field(default_factory=dict)
     fonts: dict[str, str] = field(default_factory=dict)
     gang: bool | list[str] | None = None  # see components/gang.py and docs/printing.md
+    print: PrintSpec = field(default_factory=PrintSpec)
 
 
 class _AnyMap(MapOf):
@@ -141,6 +148,21 @@ def _font_role() -> Choice:
     return Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold"))
 
 
+def print_schema() -> Record:
+    return Record(
+        "print",
+        {
+            "rich_black": Field(
+                Color(),
+                default="cmyk(60,40,40,100)",
+                doc="the black of large dark areas in CMYK (shop) files; near-black text and "
+                "lines always print as 100 % K",
+            ),
+        },
+        cls=PrintSpec,
+    )
+
+
 def manifest_schema(component_types: Sequence[str], games: Sequence[str]) -> Record:
     """The schema of kit.yaml; the caller says which component types and games exist
     (printkit.kit.manifest_schema asks printkit.plugins)."""
@@ -173,6 +195,7 @@ def manifest_schema(component_types: Sequence[str], games: Sequence[str]) -> Rec
                 "a list of component ids (decks too) says which components --gang packs "
                 "together (default: every tokens, bases and tiles component); false never gangs",
             ),
+            "print": Field(print_schema(), default=PrintSpec, doc="print-shop settings"),
         },
         cls=KitManifest,
     )

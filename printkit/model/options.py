@@ -19,6 +19,8 @@ class Options:
     variants: tuple[str, ...] = ()
     players: int | None = None
     full_size: bool = False
+    icc: str | None = None  # shop: the CMYK output profile (None: an installed generic one)
+    card_pages: Literal["copies", "designs"] = "copies"  # shop decks: a page per copy or design
     gang: bool = False  # home builds: pack cut pieces onto shared sheets (components/gang.py)
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
@@ -35,6 +37,11 @@ class Options:
         if self.bleed_mm is not None:
             return mm(self.bleed_mm)
         return mm(3) if self.profile == "shop" else 0.0
+
+    @property
+    def sheet_bleed(self) -> float:
+        """Bleed around a whole-sheet page (chart, templates, plan): shop only, in points."""
+        return self.bleed if self.profile == "shop" else 0.0
 
     @property
     def back_offset(self) -> tuple[float, float]:

@@ -1,0 +1,75 @@
+"""A shop deck file with one page per card design, the back once, and a count list.
+
+`printkit build --profile shop --card-pages designs`: print shops that take a deck as designs
+plus quantities want each design once (not 72 pages of copies and 72 backs). The PDF holds
+one front page per design in deck order, then one back page; `<deck>-counts.csv` says how many
+copies each page is printed (the back: the deck's total).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+from printkit.components.imposed import render_pieces
+from printkit.errors import Location
+
+
+def wanted(kit: Any) -> bool:
+    return kit.options.profile == "shop" and kit.options.card_pages == "designs"
+
+
+def counts_name(component_id: str) -> str:
+    return f"{component_id}-counts.csv"
+
+
+def counts_csv(deck: Any) -> str:
+    """page,side,card,copies: one row per page of the designs PDF."""
+    out = io.StringIO()
+    rows = csv.writer(out, lineterminator="\n")
+    rows.writerow(["page", "side", "card", "copies"])
+    for number, card in enumerate(deck.cards, start=1):
+        rows.writerow([number, "front", card.id, card.count])
+    rows.writerow([len(deck.cards) + 1, "back", "(every card)", deck.total])
+    return out.getvalue()
+
+
+class _BackAsFront:
+    """Paints the deck's back where the imposition asks for a front (the single back page)."""
+
+    def __init__(self, cards: Any) -> None:
+        self.cards = cards
+
+    def place_front(self, item: Any, trim: Any) -> None:
+        self.cards.place_back(trim)
+
+    def place_back(self, item: Any, trim: Any) -> None:
+        self.cards.place_back(trim)
+
+
+def render_designs(
+    kit: Any, component_id: str, path: Path, deck: Any, make_painter: Any, counts_path: Path
+) -> int:
+    """The designs PDF at `path` and its count list at `counts_path`; returns the pages."""
+    from printkit.output import new_canvas
+
+    title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
+    bleed = kit.options.bleed
+    first = (deck.size.width + 2 * bleed, deck.size.height + 2 * bleed)
+    c = new_canvas(path, first, title, kit.name)
+    where = Location(deck.file)
+    painter = make_painter(c, bleed)
+    pages = render_pieces(
+        kit, component_id, path, deck.cards, deck.size, lambda *_: painter, where,
+        with_backs=False, canvas=c,
+    )  # fmt: skip
+    back = _BackAsFront(painter.cards)
+    pages += render_pieces(
+        kit, component_id, path, deck.cards[:1], deck.size, lambda *_: back, where,
+        with_backs=False, canvas=c,
+    )  # fmt: skip
+    c.save()
+    counts_path.write_text(counts_csv(deck), encoding="utf-8")
+    return pages

@@ -1,0 +1,74 @@
+"""Print-shop output: turn a PDF printkit drew in RGB into a CMYK PDF/X-1a file.
+
+`make_print_ready(path, ...)` rewrites the file in place: colours and images to CMYK through
+an ICC profile (pdfx.colours, pdfx.rewrite), near-black text and lines to 100 % K and large
+dark areas to the kit's rich black, the OutputIntent and PDF/X-1a identification, and font
+subset tags unique to each subset (pdfx.intent). Drawing code stays RGB and knows none of it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from printkit.pdfx.colours import DEFAULT_RICH_BLACK, Converter, find_profile
+
+
+def finish_component(kit: Any, path: Path) -> None:
+    """After a component is drawn: in the shop profile, make its PDF print-ready CMYK."""
+    if kit.options.profile != "shop" or path.suffix != ".pdf":
+        return
+    make_print_ready(path, converter_for(kit.options.icc, kit.manifest.print.rich_black))
+
+
+def check_icc(path: Path) -> str | None:
+    """Why this file cannot be the CMYK output profile, or None when it can."""
+    from PIL import ImageCms
+
+    try:
+        profile = ImageCms.getOpenProfile(str(path))
+    except (OSError, ImageCms.PyCMSError) as exc:
+        return f"not an ICC profile ({exc})"
+    space = profile.profile.xcolor_space.strip()
+    if space != "CMYK":
+        return f"an ICC profile for {space}, not a CMYK printing profile"
+    try:
+        Converter(path).cmyk((0.5, 0.5, 0.5))
+    except (OSError, ValueError) as exc:  # littleCMS cannot convert through it
+        return f"a CMYK profile that cannot convert colours ({exc or type(exc).__name__})"
+    return None
+
+
+def converter_for(icc: str | None, rich_black: str = DEFAULT_RICH_BLACK) -> Converter:
+    """The converter for the named profile (else the installed one) and the kit's rich black;
+    one per process for each, so colours are converted once."""
+    return _converter(find_profile(icc), rich_black)
+
+
+@cache
+def _converter(profile: Path | None, rich_black: str) -> Converter:
+    from printkit.draw.colour import colour
+
+    black = colour(rich_black)
+    conv = Converter(profile)
+    if hasattr(black, "cmyk"):  # a CMYK rich black; an RGB one goes through the profile
+        conv.rich_black = tuple(float(v) for v in black.cmyk())  # type: ignore[assignment]
+    else:
+        conv.rich_black = conv.cmyk((black.red, black.green, black.blue))
+    return conv
+
+
+def make_print_ready(path: Path, converter: Converter) -> None:
+    """Rewrite the PDF at `path` as CMYK PDF/X-1a (deterministic: same input, same bytes)."""
+    import pikepdf
+
+    from printkit.pdfx.intent import add_output_intent, identify, unique_subset_tags
+    from printkit.pdfx.rewrite import rewrite_pdf
+
+    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
+        rewrite_pdf(pdf, converter)
+        unique_subset_tags(pdf)
+        add_output_intent(pdf, converter)
+        identify(pdf)
+        pdf.save(path, deterministic_id=True, compress_streams=True)

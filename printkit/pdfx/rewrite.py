@@ -1,0 +1,264 @@
+"""Rewrite a PDF's content streams and images from RGB to CMYK (see pdfx.colours).
+
+A colour is set long before it is used, and the black rule depends on the use (text, a thin
+line, a large area), so RGB colour operators are not translated one by one: the walker keeps
+the pending RGB fill and stroke colours in the graphics state and writes a CMYK operator just
+before each painting operator that needs it. Grey (`g`/`G`) and CMYK (`k`/`K`) pass unchanged.
+Every content stream (pages and forms) is rewritten once.
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any
+
+import pikepdf
+
+from printkit.layout.units import mm
+from printkit.pdfx.colours import RGB, Converter
+from printkit.preflight.scan_math import IDENTITY, Matrix, apply, box_of, multiply
+
+LARGE_AREA = mm(10)  # a fill at least this wide and tall is a "large area" (rich black)
+_FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
+_STROKE = {"S", "s", "B", "B*", "b", "b*"}
+_SHOW = {"Tj", "TJ", "'", '"'}
+_PATH = {"m", "l", "c", "v", "y", "re", "h"}
+_RGB_SPACES = ("/DeviceRGB", "/CalRGB")
+
+Op = pikepdf.ContentStreamInstruction
+
+
+class _GState:
+    def __init__(self) -> None:
+        self.ctm: Matrix = IDENTITY
+        self.fill: RGB | None = None  # pending RGB fill colour, None when not RGB
+        self.stroke: RGB | None = None
+        self.fill_rgb_space = self.stroke_rgb_space = False
+        self.written_fill: tuple[float, ...] | None = None
+        self.written_stroke: tuple[float, ...] | None = None
+
+    def copy(self) -> _GState:
+        s = _GState()
+        s.__dict__.update(self.__dict__)
+        return s
+
+
+def _op(operator: str, *operands: Any) -> Op:
+    return Op(list(operands), pikepdf.Operator(operator))
+
+
+def _numbers(operands: Any) -> RGB:
+    return tuple(float(v) for v in operands[:3])  # type: ignore[return-value]
+
+
+class StreamRewriter:
+    """Rewrites one content stream's colour operators."""
+
+    def __init__(self, converter: Converter, resources: Any) -> None:
+        self.conv = converter
+        self.resources = resources
+        self.out: list[Any] = []
+
+    def rewrite(self, instructions: list[Any]) -> list[Any]:
+        state, stack, path = _GState(), [], []
+        for ins in instructions:
+            if isinstance(ins, pikepdf.ContentStreamInlineImage):
+                self.out.append(ins)
+                continue
+            op = str(ins.operator)
+            if op == "q":
+                stack.append(state.copy())
+            elif op == "Q":
+                state = stack.pop() if stack else _GState()
+            elif op == "cm":
+                state.ctm = multiply(tuple(float(v) for v in ins.operands), state.ctm)  # type: ignore[arg-type]
+            elif op in _PATH:
+                path.extend(_points(op, ins.operands, state.ctm))
+            if self._colour_op(op, ins.operands, state):
+                continue  # replaced by the CMYK written at the next use
+            if op in _FILL or op in _SHOW:
+                self._write_fill(state, large=op in _FILL and _is_large(path))
+            if op in _STROKE:
+                self._write_stroke(state)
+            if op in _FILL or op in _STROKE or op == "n":
+                path = []
+            self.out.append(ins)
+        return self.out
+
+    def _colour_op(self, op: str, operands: Any, state: _GState) -> bool:
+        """Take in a colour-setting operator; True when it must not be copied as it is."""
+        if op == "rg":
+            state.fill, state.written_fill = _numbers(operands), None
+            return True
+        if op == "RG":
+            state.stroke, state.written_stroke = _numbers(operands), None
+            return True
+        if op in ("cs", "CS"):
+            rgb = self._is_rgb_space(operands[0])
+            if op == "cs":
+                state.fill_rgb_space, state.fill = rgb, None
+                state.written_fill = None
+            else:
+                state.stroke_rgb_space, state.stroke = rgb, None
+                state.written_stroke = None
+            return rgb
+        if op in ("sc", "scn") and state.fill_rgb_space and len(operands) == 3:
+            state.fill, state.written_fill = _numbers(operands), None
+            return True
+        if op in ("SC", "SCN") and state.stroke_rgb_space and len(operands) == 3:
+            state.stroke, state.written_stroke = _numbers(operands), None
+            return True
+        if op in ("g", "k", "sc", "scn"):
+            state.fill = None
+            state.written_fill = None
+        if op in ("G", "K", "SC", "SCN"):
+            state.stroke = None
+            state.written_stroke = None
+        return False
+
+    def _is_rgb_space(self, name: Any) -> bool:
+        if str(name) in _RGB_SPACES:
+            return True
+        spaces = self.resources.get("/ColorSpace") if self.resources is not None else None
+        cs = spaces.get(str(name)) if spaces is not None else None
+        if isinstance(cs, pikepdf.Array) and str(cs[0]) == "/ICCBased":
+            return int(cs[1].get("/N", 0)) == 3
+        return isinstance(cs, pikepdf.Array) and str(cs[0]) in _RGB_SPACES
+
+    def _write_fill(self, state: _GState, large: bool) -> None:
+        if state.fill is None:
+            return
+        cmyk = self.conv.for_use(state.fill, large)
+        if cmyk != state.written_fill:
+            self.out.append(_op("k", *_rounded(cmyk)))
+            state.written_fill = cmyk
+
+    def _write_stroke(self, state: _GState) -> None:
+        if state.stroke is None:
+            return
+        cmyk = self.conv.for_use(state.stroke, False)
+        if cmyk != state.written_stroke:
+            self.out.append(_op("K", *_rounded(cmyk)))
+            state.written_stroke = cmyk
+
+
+def _rounded(cmyk: tuple[float, ...]) -> list[float]:
+    return [round(v, 4) for v in cmyk]
+
+
+def _points(op: str, operands: Any, ctm: Matrix) -> list[tuple[float, float]]:
+    v = [float(x) for x in operands]
+    if op == "re":
+        x, y, w, h = v
+        return [
+            apply(ctm, x, y),
+            apply(ctm, x + w, y + h),
+            apply(ctm, x + w, y),
+            apply(ctm, x, y + h),
+        ]
+    return [apply(ctm, v[i], v[i + 1]) for i in range(0, len(v) - 1, 2)]
+
+
+def _is_large(path: list[tuple[float, float]]) -> bool:
+    if not path:
+        return False
+    x0, y0, x1, y1 = box_of(path)
+    return x1 - x0 >= LARGE_AREA and y1 - y0 >= LARGE_AREA
+
+
+def rewrite_pdf(pdf: pikepdf.Pdf, converter: Converter) -> None:
+    """Every page and form stream, and every RGB image, converted to CMYK in place."""
+    done: set[tuple[int, int]] = set()
+    for page in pdf.pages:
+        _rewrite_stream(pdf, page.obj, page.obj.get("/Resources"), converter, done, is_page=True)
+    for obj in list(pdf.objects):
+        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form":
+            _rewrite_stream(pdf, obj, obj.get("/Resources"), converter, done)
+        elif isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image":
+            convert_image(pdf, obj, converter)
+
+
+def _rewrite_stream(
+    pdf: pikepdf.Pdf, owner: Any, resources: Any, conv: Converter, done: set, is_page: bool = False
+) -> None:
+    if owner.objgen in done and owner.objgen != (0, 0):
+        return
+    done.add(owner.objgen)
+    target = pikepdf.Page(owner) if is_page else owner
+    instructions = list(pikepdf.parse_content_stream(target))
+    data = pikepdf.unparse_content_stream(StreamRewriter(conv, resources).rewrite(instructions))
+    if is_page:
+        owner.Contents = pdf.make_stream(data)
+    else:
+        owner.write(data)
+    _compress(owner.Contents if is_page else owner)
+
+
+def _compress(stream: Any) -> None:
+    raw = stream.read_bytes()
+    stream.write(zlib.compress(raw, 6), filter=pikepdf.Name.FlateDecode)
+
+
+def convert_image(pdf: pikepdf.Pdf, xobj: Any, conv: Converter) -> None:
+    """An RGB (or indexed) image rewritten as 8-bit DeviceCMYK. Transparency, which PDF/X-1a
+    forbids, becomes a 1-bit stencil mask (/Mask, allowed): pixels less than half opaque, or
+    hidden by a colour key, are not painted, so what lies under the image still shows."""
+    space = xobj.get("/ColorSpace")
+    soft = "/SMask" in xobj
+    plain = space in (pikepdf.Name.DeviceCMYK, pikepdf.Name.DeviceGray)
+    if xobj.get("/ImageMask", False) or (plain and not soft):
+        return
+    image = pikepdf.PdfImage(xobj).as_pil_image()
+    hidden = _hidden_pixels(xobj, image)
+    cmyk = conv.image(image.convert("RGB") if image.mode in ("RGBA", "LA", "PA") else image)
+    for key in ("/SMask", "/Decode", "/DecodeParms", "/Mask"):
+        if key in xobj:
+            del xobj[key]
+    xobj.write(zlib.compress(cmyk.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
+    xobj.ColorSpace = pikepdf.Name.DeviceCMYK
+    xobj.BitsPerComponent = 8
+    if hidden is not None:
+        xobj.Mask = _stencil(pdf, hidden)
+
+
+def _hidden_pixels(xobj: Any, image: Any) -> Any:
+    """An "L" image, 255 where the pixel is not to be painted; None when all are painted."""
+    from PIL import ImageChops
+
+    hidden = None
+    key_mask = xobj.get("/Mask")
+    if isinstance(key_mask, pikepdf.Array) and image.mode == "RGB":
+        hidden = _keyed(image, [int(v) for v in key_mask])
+    if "/SMask" in xobj:
+        alpha = pikepdf.PdfImage(xobj.SMask).as_pil_image().convert("L").resize(image.size)
+        clear = alpha.point(lambda a: 255 if a < 128 else 0)
+        hidden = clear if hidden is None else ImageChops.lighter(hidden, clear)
+    if hidden is None or hidden.getbbox() is None:
+        return None
+    return hidden
+
+
+def _stencil(pdf: pikepdf.Pdf, hidden: Any) -> Any:
+    """A 1-bit image mask stream: a sample of 1 masks the pixel out, 0 paints it."""
+    bits = hidden.convert("1")
+    stream = pikepdf.Stream(pdf, zlib.compress(bits.tobytes(), 6))
+    stream.Type = pikepdf.Name.XObject
+    stream.Subtype = pikepdf.Name.Image
+    stream.Width, stream.Height = bits.size
+    stream.ImageMask = True
+    stream.BitsPerComponent = 1
+    stream.Filter = pikepdf.Name.FlateDecode
+    return stream
+
+
+def _keyed(image: Any, ranges: list[int]) -> Any:
+    """Where colour-key masking hides pixels (255), for an RGB image and its key ranges."""
+    from PIL import ImageChops
+
+    if len(ranges) != 6:
+        return None
+    masks = [
+        band.point(lambda v, lo=lo, hi=hi: 255 if lo <= v <= hi else 0)
+        for band, lo, hi in zip(image.split(), ranges[0::2], ranges[1::2], strict=True)
+    ]
+    return ImageChops.multiply(ImageChops.multiply(masks[0], masks[1]), masks[2])

@@ -1,0 +1,107 @@
+"""printkit preflight: findings a printer would raise, read from real PDFs (ours and made here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.fonts import font
+from printkit.layout.units import mm
+
+pytest.importorskip("pikepdf")
+
+
+def _pdf_with_image(path: Path, mode: str, pixels: int, *, hairline: bool = False) -> Path:
+    """Two 63 x 88 mm pages with 3 mm bleed; page 2 holds a 50 mm square image."""
+    w, h, b = mm(63), mm(88), mm(3)
+    size = (w + 2 * b, h + 2 * b)
+    c = Canvas(str(path), pagesize=size, invariant=1, initialFontName=font("body"))
+    for page in (1, 2):
+        c.setTrimBox((b, b, b + w, b + h))
+        c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))
+        c.setFillColorCMYK(0, 0, 0, 0.2)
+        c.rect(0, 0, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        if page == 2:
+            colour = (200, 30, 30) if mode == "RGB" else (0, 200, 200, 0)
+            image = Image.new(mode, (pixels, pixels), colour)
+            c.drawImage(ImageReader(image), b + mm(5), b + mm(5), mm(50), mm(50))
+            if hairline:
+                c.setLineWidth(0.1)
+                c.setStrokeColorCMYK(0, 0, 0, 1)
+                c.line(b + mm(10), b + mm(70), b + mm(40), b + mm(70))
+        c.showPage()
+    c.save()
+    return path
+
+
+def test_rgb_image_fails_x1a_with_its_page(cli, tmp_path):
+    pdf = _pdf_with_image(tmp_path / "rgb.pdf", "RGB", 600)
+    r = cli("preflight", "--standard", "x1a", pdf)
+    assert r.exit_code == 1, r.output
+    colour = [line for line in r.stdout.splitlines() if "PF-COLOUR" in line]
+    assert colour and all(":page 2: PF-COLOUR error" in line for line in colour), r.stdout
+    assert "DeviceRGB" in colour[0]
+    assert "page 1: PF-COLOUR" not in r.stdout
+
+
+def test_cmyk_image_passes_colour_but_low_resolution_is_found(cli, tmp_path):
+    pdf = _pdf_with_image(tmp_path / "cmyk.pdf", "CMYK", 100)  # 100 px over 50 mm: 51 dpi
+    r = cli("preflight", "--standard", "x4", pdf)
+    assert "PF-COLOUR" not in r.stdout
+    dpi = [line for line in r.stdout.splitlines() if "PF-DPI" in line]
+    assert len(dpi) == 1 and ":page 2: PF-DPI error" in dpi[0] and "51 dpi" in dpi[0], r.stdout
+    assert "PF-INTENT" in r.stdout and r.exit_code == 1  # no OutputIntent: not PDF/X
+
+
+def test_hairline_is_found_and_home_standard_only_warns(cli, tmp_path):
+    pdf = _pdf_with_image(tmp_path / "hair.pdf", "CMYK", 1000, hairline=True)
+    shop = cli("preflight", "--standard", "x1a", pdf)
+    assert ":page 2: PF-HAIR error" in shop.stdout and "0.1 pt" in shop.stdout
+    home = cli("preflight", "--standard", "home", pdf)
+    assert ":page 2: PF-HAIR warning" in home.stdout
+    # the full-bleed background runs to the sheet edge: a home printer cannot print there
+    assert ":page 1: PF-MARGIN warning" in home.stdout
+    assert home.exit_code == 0
+
+
+def test_missing_trim_box_and_text_outside_the_safe_area(cli, tmp_path):
+    path = tmp_path / "nobox.pdf"
+    c = Canvas(str(path), pagesize=(mm(63), mm(88)), invariant=1)
+    c.drawString(mm(1), mm(40), "Edge text")  # Helvetica: not embedded either
+    c.showPage()
+    c.setTrimBox((0, 0, mm(63), mm(88)))
+    c.drawString(mm(1), mm(40), "Edge text")
+    c.showPage()
+    c.setTrimBox((mm(10), mm(10), mm(53), mm(78)))
+    c.drawString(mm(12), mm(3), "Slug label")  # wholly outside the trim: cut away on purpose
+    c.showPage()
+    c.save()
+    r = cli("preflight", "--standard", "x1a", path)
+    assert ":page 1: PF-BOX error: no TrimBox" in r.stdout
+    assert ":page 1: PF-FONT error: font Helvetica is not embedded" in r.stdout
+    assert ":page 2: PF-SAFE warning" in r.stdout and "Edge text" in r.stdout
+    assert "page 1: PF-SAFE" not in r.stdout  # no trim known on page 1
+    assert "page 3: PF-SAFE" not in r.stdout
+
+
+def test_not_a_pdf_is_an_input_error(cli, tmp_path):
+    bad = tmp_path / "bad.pdf"
+    bad.write_text("hello")
+    r = cli("preflight", bad)
+    assert r.exit_code == 2 and "bad.pdf" in r.stderr and "not a readable PDF" in r.stderr
+    assert cli("preflight", tmp_path / "missing.pdf").exit_code == 2
+
+
+def test_home_outputs_of_every_kit_pass_home_preflight(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("build", "--out", out, "-j", "2").exit_code == 0
+    pdfs = sorted(out.rglob("*.pdf"))
+    assert {p.parent.name for p in pdfs} == {"chariot-race", "chartae", "carthage"}
+    assert cli("calibrate", "--out", out / "calibration.pdf").exit_code == 0
+    r = cli("preflight", "--standard", "home", *pdfs, out / "calibration.pdf")
+    assert r.exit_code == 0, r.output
+    assert " error:" not in r.stdout

@@ -1,0 +1,256 @@
+"""The shop profile's print-ready files: CMYK PDF/X-1a, checked by our preflight, by reading the
+content back, and by Ghostscript (an independent renderer) when it is installed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pikepdf
+import pytest
+from click.testing import CliRunner
+from conftest import edit
+from pdfcheck import assert_valid_pdf
+
+from printkit.cli import main
+from printkit.kit import builtin_kit_names
+from printkit.pdfx.colours import find_profile
+
+needs_profile = pytest.mark.skipif(
+    find_profile(None) is None, reason="no CMYK ICC profile installed (Ghostscript's)"
+)
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory) -> Path:
+    """Every built-in kit built once with --profile shop."""
+    out = tmp_path_factory.mktemp("shop")
+    r = CliRunner().invoke(main, ["build", "--out", str(out), "--profile", "shop", "-j", "2"])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def _operators(pdf: pikepdf.Pdf) -> list[tuple[str, list]]:
+    """(operator, operands) of every page and form content stream."""
+    found = []
+    streams = [p for p in pdf.pages] + [
+        o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"
+    ]
+    for stream in streams:
+        for ins in pikepdf.parse_content_stream(stream):
+            if not isinstance(ins, pikepdf.ContentStreamInlineImage):
+                found.append((str(ins.operator), [float(v) for v in ins.operands if _num(v)]))
+    return found
+
+
+def _num(v) -> bool:
+    return isinstance(v, int | float) or type(v).__name__ == "Decimal"
+
+
+@needs_profile
+def test_every_shop_pdf_passes_x1a_preflight(shop, cli):
+    pdfs = sorted(shop.rglob("*.pdf"))
+    assert {p.parent.name for p in pdfs} == set(builtin_kit_names())
+    r = cli("preflight", "--standard", "x1a", *pdfs)
+    assert r.exit_code == 0, r.stdout
+    assert " error:" not in r.stdout
+
+
+@needs_profile
+def test_shop_files_carry_output_intent_and_no_rgb_operator(shop):
+    for path in sorted(shop.rglob("*.pdf")):
+        with pikepdf.open(path) as pdf:
+            intent = pdf.Root.OutputIntents[0]
+            assert intent.S == "/GTS_PDFX" and int(intent.DestOutputProfile.N) == 4
+            assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
+            ops = {op for op, _ in _operators(pdf)}
+            assert not ops & {"rg", "RG"}, path
+        assert_valid_pdf(path)
+
+
+def test_small_text_is_pure_black_and_large_dark_areas_rich_black(shop):
+    with pikepdf.open(shop / "chariot-race" / "cards.pdf") as pdf:
+        ops = _operators(pdf)
+    # the colour in force at each text-showing operator
+    fill, text_fills = None, set()
+    for op, values in ops:
+        if op == "k":
+            fill = tuple(values)
+        elif op in ("Tj", "TJ") and fill is not None:
+            text_fills.add(fill)
+    assert (0.0, 0.0, 0.0, 1.0) in text_fills  # #1d1a16 text: 100 % K, one plate
+    assert not any(c > 0 and k > 0.9 for c, _, _, k in text_fills)  # no four-colour black type
+    with pikepdf.open(shop / "carthage" / "board.pdf") as pdf:
+        fills = {tuple(v) for op, v in _operators(pdf) if op == "k"}
+    assert (0.6, 0.4, 0.4, 1.0) in fills  # the dark ground (#2f2a24) is a large area
+
+
+def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path):
+    kit = kit_copy("carthage")
+    edit(kit / "kit.yaml", "components:", "print:\n  rich_black: cmyk(50,50,0,100)\ncomponents:")
+    edit(kit / "tokens.yaml", 'colour: "#1f4e9c"', 'colour: "cmyk(100,60,0,5)"')
+    out = tmp_path / "out"
+    assert cli("build", kit, "--out", out, "--profile", "shop").exit_code == 0
+    with pikepdf.open(out / "carthage" / "board.pdf") as pdf:
+        assert (0.5, 0.5, 0.0, 1.0) in {tuple(v) for op, v in _operators(pdf) if op == "k"}
+    cues = out / "carthage" / "tokens-22x22mm.pdf"  # the blue chariot counter
+    with pikepdf.open(cues) as pdf:
+        assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf) if op == "k"}
+    home = tmp_path / "home"
+    assert cli("build", kit, "--out", home).exit_code == 0  # CMYK in data prints at home too
+    with pikepdf.open(home / "carthage" / "tokens.pdf") as pdf:
+        assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf) if op == "k"}
+
+
+def test_shop_tokens_one_file_per_trim_size(shop):
+    files = sorted(p.name for p in (shop / "carthage").glob("tokens*.pdf"))
+    assert files == ["tokens-22x22mm.pdf", "tokens-95x135mm.pdf", "tokens-9x30mm.pdf"]
+    for name in files:
+        with pikepdf.open(shop / "carthage" / name) as pdf:
+            trims = {tuple(round(float(v), 2) for v in p.obj.TrimBox) for p in pdf.pages}
+            assert len(trims) == 1, name
+            n = len(pdf.pages)
+        assert n % 2 == 0 if name != "tokens-95x135mm.pdf" else n == 4  # duplex / aids
+
+
+def test_shop_sheets_have_bleed_and_no_home_label(shop):
+    import pdfplumber
+
+    for name in ("templates.pdf", "damage-chart.pdf", "playing-area.pdf"):
+        with pikepdf.open(shop / "chariot-race" / name) as pdf:
+            page = pdf.pages[0].obj
+            trim = [float(v) for v in page.TrimBox]
+            bleed = [float(v) for v in page.BleedBox]
+            assert [round(t - b, 2) for t, b in zip(trim[:2], bleed[:2], strict=True)] == [
+                8.5,
+                8.5,
+            ], name  # 3 mm
+        with pdfplumber.open(shop / "chariot-race" / name) as doc:
+            assert "page 1 of" not in (doc.pages[0].extract_text() or ""), name
+
+
+def test_font_subset_tags_differ_per_font(shop):
+    """A tag names one subset: two different font programs never share one (across files)."""
+    import hashlib
+
+    programs: dict[str, set[str]] = {}
+    for path in [shop / "chariot-race" / "cards.pdf", shop / "carthage" / "board.pdf"]:
+        with pikepdf.open(path) as pdf:
+            for obj in pdf.objects:
+                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
+                    data = obj.FontDescriptor.FontFile2.read_bytes()
+                    programs.setdefault(str(obj.BaseFont)[1:7], set()).add(
+                        hashlib.sha256(data).hexdigest()
+                    )
+    assert "AAAAAA" not in programs and "AAAAAB" not in programs
+    assert len(programs) >= 4
+    assert all(len(v) == 1 for v in programs.values()), programs
+
+
+def test_designs_mode_one_page_per_design_and_a_count_list(cli, tmp_path):
+    out = tmp_path / "out"
+    r = cli("build", "chariot-race", "--out", out, "--profile", "shop", "--card-pages", "designs")
+    assert r.exit_code == 0, r.output
+    rows = (out / "chariot-race" / "cards-counts.csv").read_text().splitlines()
+    assert rows[0] == "page,side,card,copies"
+    body = [row.split(",") for row in rows[1:]]
+    with pikepdf.open(out / "chariot-race" / "cards.pdf") as pdf:
+        assert len(pdf.pages) == len(body)
+    assert sum(int(r[3]) for r in body if r[1] == "front") == 72
+    assert body[-1][1:] == ["back", "(every card)", "72"]
+
+
+def test_icc_option_refuses_a_non_cmyk_profile(cli, tmp_path):
+    from PIL import ImageCms
+
+    srgb = tmp_path / "srgb.icc"
+    srgb.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    r = cli("build", "chariot-race", "--out", tmp_path / "o", "--profile", "shop", "--icc", srgb)
+    assert r.exit_code == 2 and "not a CMYK printing profile" in r.output
+
+
+def _gs_cmyk_pages(pdf: Path, rgb_profile: str, out: Path) -> list[bytes]:
+    """Ghostscript renders the PDF to raw CMYK, reading any RGB through `rgb_profile`."""
+    out.mkdir(parents=True)
+    subprocess.run(
+        ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=bitcmyk",
+         "-dBitsPerComponent=8", "-r12", f"-sDefaultRGBProfile={rgb_profile}",
+         f"-sOutputFile={out}/p%03d.raw", str(pdf)],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    return [p.read_bytes() for p in sorted(out.glob("p*.raw"))]
+
+
+def _rgb_pages(pdf: Path, tmp: Path) -> list[int]:
+    """Pages whose CMYK rendering changes when Ghostscript reads RGB with another profile:
+    exactly the pages that carry RGB colour."""
+    icc = Path(shutil.which("gs") or "").resolve().parent.parent / "share/color/icc/ghostscript"
+    a = _gs_cmyk_pages(pdf, str(icc / "srgb.icc"), tmp / "a")
+    b = _gs_cmyk_pages(pdf, str(icc / "a98.icc"), tmp / "b")
+    assert len(a) == len(b) > 0
+    return [n for n, (x, y) in enumerate(zip(a, b, strict=True), start=1) if x != y]
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed")
+@needs_profile
+def test_ghostscript_finds_no_rgb_in_shop_files(shop, tmp_path):
+    home = tmp_path / "home"
+    assert CliRunner().invoke(main, ["build", "chariot-race", "--out", str(home)]).exit_code == 0
+    assert _rgb_pages(home / "chariot-race" / "bases.pdf", tmp_path / "home-bases")  # RGB seen
+    for n, path in enumerate(sorted(shop.rglob("*.pdf"))):
+        assert _rgb_pages(path, tmp_path / str(n)) == [], path
+
+
+def test_transparent_image_becomes_cmyk_with_a_stencil_mask(cli, tmp_path):
+    """X-1a forbids soft masks: the kit's RGBA picture is CMYK with a 1-bit mask, and its
+    transparent corner still shows the card beneath (not a white or black box)."""
+    import pypdfium2 as pdfium
+
+    from printkit.preflight.scan import scan_page
+
+    fixture = Path(__file__).parent / "fixtures" / "mini"
+    out = tmp_path / "out"
+    assert cli("build", fixture, "--out", out, "--profile", "shop").exit_code == 0
+    pdf_path = out / "mini" / "cards.pdf"
+    with pikepdf.open(pdf_path) as pdf:
+        images = [
+            o
+            for o in pdf.objects
+            if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
+        ]
+        colour = [o for o in images if not o.get("/ImageMask", False)]
+        assert colour and all(o.ColorSpace == "/DeviceCMYK" and "/SMask" not in o for o in colour)
+        assert any(o.get("/Mask") is not None and o.Mask.ImageMask for o in colour)
+        box = scan_page(pdf.pages[0]).images[0].box
+    doc = pdfium.PdfDocument(str(pdf_path))
+    scale = 150 / 72
+    page = doc[0].render(scale=scale).to_pil().convert("RGB")
+    height = doc[0].get_size()[1]
+    doc.close()
+
+    def pixel(x: float, y: float) -> tuple[int, ...]:
+        return page.getpixel((round(x * scale), round((height - y) * scale)))
+
+    inside = pixel(box[0] + 2, box[3] - 2)  # the picture's transparent corner
+    outside = pixel(box[0] - 3, box[3] + 3)  # the card just beyond it
+    assert all(abs(a - b) <= 6 for a, b in zip(inside, outside, strict=True)), (inside, outside)
+
+
+def test_without_a_profile_the_build_says_so_and_preflight_finds_no_condition(
+    cli, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("PRINTKIT_CMYK_PROFILE", "none")
+    out = tmp_path / "out"
+    r = cli("build", "chariot-race", "--out", out, "--profile", "shop")
+    assert r.exit_code == 0 and "no CMYK ICC profile found" in r.stdout
+    pre = cli("preflight", out / "chariot-race" / "bases.pdf")
+    assert pre.exit_code == 1 and "PF-INTENT error" in pre.stdout
+    assert "PF-COLOUR" not in pre.stdout  # still CMYK, by the formula
+
+
+def test_icc_that_cannot_convert_is_refused(cli, tmp_path):
+    bad = tmp_path / "bad.icc"
+    bad.write_bytes(b"acsp" * 40)
+    r = cli("build", "chariot-race", "--out", tmp_path / "o", "--profile", "shop", "--icc", bad)
+    assert r.exit_code == 2 and "--icc" in r.output and not (tmp_path / "o").exists()
