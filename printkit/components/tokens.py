@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.components.imposed import home_grid, render_pieces
+from printkit.checks import Finding
+from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.draw.tokens import AidPainter, PiecePainter
 from printkit.errors import Location
 from printkit.kit import Kit
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.tokens import TOKENS, Tokens
-from printkit.output import new_canvas
 
 
 def load(kit: Kit, component_id: str) -> Tokens:
@@ -39,38 +39,40 @@ def output_name(kit: Kit, component_id: str) -> str:
     return f"{component_id}.pdf"
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """Every group of pieces, then the player aids (single-sided), as the PDF prints them."""
     t: Tokens = kit.model(component_id)
-    title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
-    first = kit.options.paper_size
-    c = new_canvas(path, (first.width, first.height), title, kit.name)
-    pages = 0
-    for group in t.groups.values():
-        items = [piece for piece in group.pieces for _ in range(piece.count)]
-        pages += render_pieces(
-            kit,
-            component_id,
-            path,
-            items,
+    groups = [
+        PieceGroup(
+            [piece for piece in group.pieces for _ in range(piece.count)],
             Size(group.width, group.height),
             lambda cv, bleed, g=group: PiecePainter(cv, g, bleed),
             where(group) or Location(t.file),
-            progress,
-            canvas=c,
+            locate=lambda piece, g=group: where(piece) or where(g) or Location(t.file),
+            describe=lambda piece, name=name: f"{name} piece {piece.label or piece.colour_id!r}",
         )
+        for name, group in t.groups.items()
+    ]
     if t.aid:
         aid = t.aid
-        pages += render_pieces(
-            kit,
-            component_id,
-            path,
-            list(range(aid.count)),
-            Size(aid.width, aid.height),
-            lambda cv, bleed: AidPainter(cv, aid, bleed),
-            where(aid) or Location(t.file),
-            progress,
-            with_backs=False,
-            canvas=c,
+        groups.append(
+            PieceGroup(
+                list(range(aid.count)),
+                Size(aid.width, aid.height),
+                lambda cv, bleed: AidPainter(cv, aid, bleed),
+                where(aid) or Location(t.file),
+                with_backs=False,
+                describe=lambda _item: "the player aid",
+            )
         )
-    c.save()
-    return pages
+    return groups
+
+
+def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+    """Every group of pieces, then the player aids, in one PDF (sheets numbered across it)."""
+    return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
+
+
+def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+    """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
+    return safe_area(piece_groups(kit, component_id))

@@ -18,11 +18,12 @@ from collections import deque
 from dataclasses import dataclass
 
 from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 
 LABEL_ROOM = mm(7)  # margin strip on each sheet for the row/column label and neighbours
+EDGE = KEEP_OUT + STROKE_ROOM  # the content window starts here: its outline stays printable
 TRIM_BLEED = mm(3)  # content printed past a cut line, so a slightly wide cut shows no white
 
 
@@ -68,8 +69,9 @@ def row_letter(row: int) -> str:
 
 
 def printable_window(sheet: Size, label_room: float = LABEL_ROOM) -> Size:
-    """The content area of one sheet: inside the keep-out margins, less a strip for labels."""
-    return Size(sheet.width - 2 * KEEP_OUT, sheet.height - 2 * KEEP_OUT - label_room)
+    """The content area of one sheet: inside the keep-out margins (and room for the outline's
+    stroke), less a strip for labels."""
+    return Size(sheet.width - 2 * EDGE, sheet.height - 2 * EDGE - label_room)
 
 
 def _count(length: float, window: float, overlap: float) -> int:
@@ -217,7 +219,7 @@ def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
             wx1 = min(wx + win.width, content.width, cut.x1 + TRIM_BLEED)
             wy1 = min(wy + win.height, content.height, cut.y1 + TRIM_BLEED)
             window = Rect(wx, wy, wx1 - wx, wy1 - wy)
-            origin = (KEEP_OUT - wx, KEEP_OUT + label_room - wy)
+            origin = (EDGE - wx, EDGE + label_room - wy)
             tiles.append(Tile(row, col, window, cut, origin))
     return TilePlan(content, sheet, overlap, rows, cols, tuple(tiles), tuple(xs), tuple(ys))
 
