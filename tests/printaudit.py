@@ -21,7 +21,7 @@ def margin_ink(path: Path, dpi: int = 300, pages: list[int] | None = None) -> li
     """Pages with any non-white pixel lying wholly within KEEP_OUT_MM of the sheet edge."""
     found = []
     pdf = pdfium.PdfDocument(str(path))
-    for i in pages if pages is not None else range(len(pdf)):
+    for i in [k for k in pages if k < len(pdf)] if pages is not None else range(len(pdf)):
         img = pdf[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
         w, h = img.size
         k = int(KEEP_OUT_MM / 25.4 * dpi)  # pixels 0..k-1 lie wholly in the border

@@ -225,16 +225,26 @@ def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
 
 
 def registration_points(plan: TilePlan) -> list[tuple[float, float]]:
-    """Content points in the middle of every glue band, a few along each seam.
+    """Content points in the middle of every glue band, a few along each seam."""
+    return [point for point, _ in registration_guides(plan)]
 
-    Printed on both pieces of a seam, they line up when the pieces are glued correctly.
+
+def registration_guides(plan: TilePlan) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """(mark, seam point) pairs: a mark in the middle of a glue band, and the point of the seam
+    straight across from it, where the neighbour's trimmed edge must lie.
+
+    The band lies on the side of the seam that the sheet keeping it does not show: under the
+    neighbour once glued. The sheet trimmed along the seam shows that place, so it never
+    carries the mark (see components/tiled.py).
     """
-    points = []
+    guides = []
     half = plan.overlap / 2
     for x in plan.x_seams:
         for f in (0.15, 0.5, 0.85):
-            points.append((x - half, plan.content.height * f))
+            y = plan.content.height * f
+            guides.append(((x - half, y), (x, y)))
     for y in plan.y_seams:
         for f in (0.15, 0.5, 0.85):
-            points.append((plan.content.width * f, y - half))
-    return points
+            x = plan.content.width * f
+            guides.append(((x, y - half), (x, y)))
+    return guides
