@@ -83,14 +83,19 @@ def on_bleed(path: Path, tol: float = mm(0.3), pages: list[int] | None = None) -
 
 def outside_printable(path: Path, tol: float = 0.01, pages: list[int] | None = None) -> list[str]:
     """Strokes (with half their width) and characters that reach into the KEEP_OUT_MM border.
-    Clipped artwork counts unclipped here: use it on sheets whose pieces are not clipped."""
+    Objects that touch the BleedBox of a sheet of pieces are the pieces' own (perhaps clipped)
+    artwork and are left out; on a page whose BleedBox is the page, everything counts."""
     found = []
     edge = mm(KEEP_OUT_MM)
     with pdfplumber.open(path) as pdf:
         for page in _pages(pdf, pages):
             w, h = page.width, page.height
+            bx0, by0, bx1, by1 = (float(v) for v in page.page_obj.attrs["BleedBox"])
+            whole = (bx1 - bx0, by1 - by0) == (w, h)
             for kind, x0, y0, x1, y1, half in _objects(page):
                 x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+                if not whole and x0 < bx1 and x1 > bx0 and y0 < by1 and y1 > by0:
+                    continue
                 if x0 < edge - tol or y0 < edge - tol or x1 > w - edge + tol or y1 > h - edge + tol:
                     found.append(
                         f"page {page.page_number}: {kind} at ({to_mm(x0):.2f}, {to_mm(y0):.2f})-"

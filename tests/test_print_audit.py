@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from printaudit import margin_ink, on_bleed
+from printaudit import margin_ink, on_bleed, outside_printable
 
 from printkit.components import component_type
 from printkit.kit import load_kit
@@ -135,6 +135,25 @@ def test_no_ink_in_the_unprintable_border_of_any_component(tmp_path, paper):
     for kit, cid, extra in cases:
         path = render(tmp_path, kit, cid, paper=paper, **extra)
         assert margin_ink(path, dpi=200, pages=[0, 1, 2]) == [], (kit, cid, extra)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_mark_and_outline_is_wholly_inside_the_printable_area(tmp_path, paper):
+    cases = [
+        ("chariot-race", "cards", {}),
+        ("chariot-race", "cards", {"bleed_mm": 3}),
+        ("chariot-race", "templates", {}),
+        ("chariot-race", "bases", {}),
+        ("chariot-race", "damage-chart", {}),
+        ("carthage", "tokens", {}),
+    ]
+    for kit, cid, extra in cases:
+        path = render(tmp_path, kit, cid, paper=paper, **extra)
+        assert outside_printable(path, pages=[1, -1]) == [], (kit, cid, extra)
+    # tile backs are clipped patterns that run off the page: only the front sheet is vector-
+    # checked (the pixel test above covers every page)
+    tiles = render(tmp_path, "chartae", "tiles", paper=paper)
+    assert outside_printable(tiles, pages=[1]) == []
 
 
 def test_letter_scale_bar_uses_the_a4_wording(tmp_path):
