@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -93,11 +94,19 @@ def safe_area(groups: Sequence[PieceGroup]) -> list[Finding]:
     components/safearea.py), at each piece's data."""
     out: list[Finding] = []
     for g in groups:
-        locate = g.locate or (lambda _item, at=g.where: at)
-        describe = g.describe or (lambda _item: "a piece")
         size = (g.piece.width, g.piece.height)
-        out += safe_area_findings(g.items, size, g.make_painter, locate, describe, g.with_backs)
+        out += safe_area_findings(
+            g.items, size, g.make_painter, partial(_locate, g), partial(_describe, g), g.with_backs
+        )
     return out
+
+
+def _locate(group: PieceGroup, item: Any) -> Location:
+    return group.locate(item) if group.locate else group.where
+
+
+def _describe(group: PieceGroup, item: Any) -> str:
+    return group.describe(item) if group.describe else "a piece"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
 from printkit.checks import Finding
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.draw.tokens import AidPainter, PiecePainter
@@ -15,7 +17,7 @@ from printkit.errors import Location
 from printkit.kit import Kit
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.tokens import TOKENS, Tokens
+from printkit.model.tokens import TOKENS, Group, Piece, Tokens
 
 
 def load(kit: Kit, component_id: str) -> Tokens:
@@ -42,17 +44,7 @@ def output_name(kit: Kit, component_id: str) -> str:
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every group of pieces, then the player aids (single-sided), as the PDF prints them."""
     t: Tokens = kit.model(component_id)
-    groups = [
-        PieceGroup(
-            [piece for piece in group.pieces for _ in range(piece.count)],
-            Size(group.width, group.height),
-            lambda cv, bleed, g=group: PiecePainter(cv, g, bleed),
-            where(group) or Location(t.file),
-            locate=lambda piece, g=group: where(piece) or where(g) or Location(t.file),
-            describe=lambda piece, name=name: f"{name} piece {piece.label or piece.colour_id!r}",
-        )
-        for name, group in t.groups.items()
-    ]
+    groups = [_group(t, name, group) for name, group in t.groups.items()]
     if t.aid:
         aid = t.aid
         groups.append(
@@ -66,6 +58,26 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
             )
         )
     return groups
+
+
+def _group(t: Tokens, name: str, group: Group) -> PieceGroup:
+    def painter(c: Canvas, bleed: float) -> PiecePainter:
+        return PiecePainter(c, group, bleed)
+
+    def locate(piece: Piece) -> Location:
+        return where(piece) or where(group) or Location(t.file)
+
+    def describe(piece: Piece) -> str:
+        return f"{name} piece {piece.label or piece.colour_id!r}"
+
+    return PieceGroup(
+        [piece for piece in group.pieces for _ in range(piece.count)],
+        Size(group.width, group.height),
+        painter,
+        where(group) or Location(t.file),
+        locate=locate,
+        describe=describe,
+    )
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
