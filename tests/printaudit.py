@@ -57,8 +57,8 @@ def _objects(page) -> list[tuple[str, float, float, float, float, float]]:
 
 
 def on_bleed(path: Path, tol: float = mm(0.3), pages: list[int] | None = None) -> list[str]:
-    """Marks and characters (strokes at most 3 mm across one way, so clipped artwork is left
-    out) that lie partly inside and partly outside the BleedBox (the pieces' printed area,
+    """Marks and characters (straight strokes at most 3 mm across one way, so clipped artwork
+    is left out) that lie partly inside and partly outside the BleedBox (the pieces' printed area,
     widened by `tol` for outlines stroked on a cut line) of a home sheet."""
     found = []
     with pdfplumber.open(path) as pdf:
@@ -68,8 +68,8 @@ def on_bleed(path: Path, tol: float = mm(0.3), pages: list[int] | None = None) -
                 continue
             for kind, x0, y0, x1, y1, half in _objects(page):
                 x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
-                if min(x1 - x0, y1 - y0) > mm(3):
-                    continue
+                if kind.split()[0] not in ("line", "char") or min(x1 - x0, y1 - y0) > mm(3):
+                    continue  # marks, bars and labels are lines and text; curves are artwork
                 inside = x0 >= bx0 - tol and x1 <= bx1 + tol and y0 >= by0 - tol and y1 <= by1 + tol
                 apart = x1 <= bx0 + tol or x0 >= bx1 - tol or y1 <= by0 + tol or y0 >= by1 - tol
                 if not inside and not apart:
