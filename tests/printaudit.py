@@ -63,7 +63,8 @@ def on_bleed(path: Path, tol: float = mm(0.3), pages: list[int] | None = None) -
     found = []
     with pdfplumber.open(path) as pdf:
         for page in _pages(pdf, pages):
-            bx0, by0, bx1, by1 = (float(v) for v in page.page_obj.attrs["BleedBox"])
+            box = page.page_obj.attrs.get("BleedBox", (0, 0, page.width, page.height))
+            bx0, by0, bx1, by1 = (float(v) for v in box)
             if (bx1 - bx0, by1 - by0) == (page.width, page.height):
                 continue
             for kind, x0, y0, x1, y1, half in _objects(page):
@@ -90,7 +91,8 @@ def outside_printable(path: Path, tol: float = 0.01, pages: list[int] | None = N
     with pdfplumber.open(path) as pdf:
         for page in _pages(pdf, pages):
             w, h = page.width, page.height
-            bx0, by0, bx1, by1 = (float(v) for v in page.page_obj.attrs["BleedBox"])
+            box = page.page_obj.attrs.get("BleedBox", (0, 0, w, h))
+            bx0, by0, bx1, by1 = (float(v) for v in box)
             whole = (bx1 - bx0, by1 - by0) == (w, h)
             for kind, x0, y0, x1, y1, half in _objects(page):
                 x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
