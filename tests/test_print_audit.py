@@ -270,3 +270,25 @@ def test_duplex_off_on_a_landscape_sheet_backs_every_card_when_turned_as_the_doc
     docs = " ".join((ROOT / "docs" / "printing.md").read_text().split())
     assert "for a long-edge flip the rows of backs are reversed" in docs
     assert "turn it over on the paper's long edge" in docs
+
+
+@pytest.mark.parametrize("length_mm", [50.0, 99.99999, 101.6])
+def test_every_scale_bar_ends_with_a_tick_at_its_length(tmp_path, length_mm):
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.fonts import font
+    from printkit.draw.sheet import draw_scale_bar
+    from printkit.layout.geometry import Rect
+    from printkit.layout.units import mm
+
+    path = tmp_path / "bar.pdf"
+    c = Canvas(str(path), pagesize=(mm(200), mm(40)), initialFontName=font("body"))
+    draw_scale_bar(c, Rect(mm(10), mm(10), mm(180), mm(8)), False, length_mm)
+    c.save()
+    with pdfplumber.open(path) as pdf:
+        lines = pdf.pages[0].lines
+    bar = max(lines, key=lambda ln: ln["x1"] - ln["x0"])
+    ticks = sorted(ln["x0"] for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01)
+    assert to_mm(bar["x1"] - bar["x0"]) == pytest.approx(length_mm, abs=0.01)
+    assert to_mm(ticks[-1] - bar["x0"]) == pytest.approx(length_mm, abs=0.01)
+    assert to_mm(bar["x0"]) >= 10, "the bar starts inside its band"

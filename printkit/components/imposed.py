@@ -4,7 +4,10 @@ A component that prints cut pieces supplies a *painter*: an object with
     place_front(item, trim: Rect)   draw piece `item`'s face with its trim at `trim`
     place_back(item, trim: Rect)    draw its back there
 This module owns the rest: home sheets or shop pages, duplex mirroring and back offset,
-page boxes, crop marks, the scale bar and page labels, the page limit, progress.
+page boxes, crop marks, the scale bar and page labels, the page limit, progress. Several groups
+of pieces (each its own size and painter) share one PDF through `render_groups`: one print
+order and one sheet and page count for the whole file. `safe_area` gives `printkit check` the
+text that comes too near a piece's trim.
 """
 
 from __future__ import annotations

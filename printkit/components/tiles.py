@@ -9,6 +9,7 @@ sides) to the shared imposition in components/imposed.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from printkit.checks import Finding
@@ -106,8 +107,11 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
-    """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
+    """What only drawing finds, for `printkit check`: text outside a piece's safe area. Tiles
+    that cannot be drawn are the rules' findings, and are not drawn here."""
+    (group,) = piece_groups(kit, component_id)
+    drawable = [i for i in group.items if isinstance(i, ReferenceSide) or not tile_problems(i)]
     try:
-        return safe_area(piece_groups(kit, component_id))
+        return safe_area([replace(group, items=drawable)])
     except ReferenceOverflow:
         return []  # reported as an input error by the build
