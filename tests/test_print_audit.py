@@ -182,6 +182,35 @@ def test_text_on_every_piece_is_3_mm_inside_the_trim(tmp_path, kit, cid):
                 assert to_mm(gap) >= 3 - 0.01, (page.page_number, ch["text"], to_mm(gap))
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_text_on_every_template_strip_is_3_mm_inside_its_cut(tmp_path, paper):
+    path = render(tmp_path, "chariot-race", "templates", paper=paper)
+    base = 40.0  # the strips' width: the chariot base of the built-in kit
+    near = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            strips = [
+                r
+                for r in page.rects
+                if abs(to_mm(r["height"]) - base) < 0.05 and to_mm(r["width"]) > 16
+            ]
+            assert strips
+            for r in strips:
+                for ch in page.chars:
+                    inside = r["x0"] <= ch["x0"] and ch["x1"] <= r["x1"]
+                    if not (inside and r["top"] <= ch["top"] and ch["bottom"] <= r["bottom"]):
+                        continue
+                    gap = min(
+                        ch["x0"] - r["x0"],
+                        r["x1"] - ch["x1"],
+                        ch["top"] - r["top"],
+                        r["bottom"] - ch["bottom"],
+                    )
+                    if ch["text"].strip() and to_mm(gap) < 3 - 0.01:
+                        near.append((page.page_number, ch["text"], round(to_mm(gap), 2)))
+    assert near == []
+
+
 def test_check_reports_text_outside_the_safe_area_at_its_piece(cli, kit_copy):
     kit = kit_copy("carthage")
     tokens = kit / "tokens.yaml"

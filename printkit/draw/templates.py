@@ -29,6 +29,7 @@ OVERLAP_FILL = Color(0.72, 0.72, 0.72)
 INK = Color(0.1, 0.09, 0.08)
 WING_EXTRA = mm(6)  # the rim of the fan beyond its lines, holding the angle labels
 UNIT_MARKS = {"in": "″", "cm": " cm", "mm": " mm"}
+END_WORD = mm(4.8)  # START / END / OVER PIECE n from the cut: the text 3 mm inside it
 
 
 def fan_angle(t: Templates, strip: Strip) -> float:
@@ -110,7 +111,7 @@ def _overlap(c: Canvas, t: Templates, p: Piece) -> None:
 def _to_next(c: Canvas, t: Templates, p: Piece) -> None:
     """At the end of a piece that is not the last: which piece it is taped over."""
     c.setFillColor(INK)
-    _side_word(c, p.end - mm(3.2), t.width / 2, f"OVER PIECE {p.number + 1}", t.width)
+    _side_word(c, p.end - END_WORD, t.width / 2, f"OVER PIECE {p.number + 1}", t.width)
 
 
 def _triangle(c: Canvas, x: float, y: float, direction: int) -> None:
@@ -158,9 +159,9 @@ def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
     band_hi = w - t.spec.ticks.whole - mm(4.5)
     c.setFillColor(INK)
     if p.number == 1:
-        _side_word(c, p.start + mm(3.2), w / 2, "START", w)
+        _side_word(c, p.start + END_WORD, w / 2, "START", w)
     if p.last:
-        _side_word(c, length - mm(3.2), w / 2, "END", w)
+        _side_word(c, length - END_WORD, w / 2, "END", w)
     else:
         _to_next(c, t, p)
     # the speed, large, in the free band between the tick numbers
