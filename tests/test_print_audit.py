@@ -321,3 +321,30 @@ def test_every_scale_bar_ends_with_a_tick_at_its_length(tmp_path, length_mm):
     assert to_mm(bar["x1"] - bar["x0"]) == pytest.approx(length_mm, abs=0.01)
     assert to_mm(ticks[-1] - bar["x0"]) == pytest.approx(length_mm, abs=0.01)
     assert to_mm(bar["x0"]) >= 10, "the bar starts inside its band"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_full_sheets_of_small_counters_keep_the_bar_clear_of_the_crop_marks(
+    tmp_path, kit_copy, paper
+):
+    kit = kit_copy("carthage")
+    tokens = kit / "tokens.yaml"
+    tokens.write_text(tokens.read_text().replace("count: 7}", "count: 60}"))
+    path = render(tmp_path, kit, "tokens", paper=paper)
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[2]  # a full sheet of cues
+        bar = next(
+            ln for ln in page.lines if abs(to_mm(max(ln["width"], ln["height"])) - 50) < 0.01
+        )
+        marks = [ln for ln in page.lines if abs(ln.get("linewidth", 0) - 0.3) < 0.01]
+        text = "".join(c["text"] for c in page.chars)
+    assert marks and "this bar must measure 50 mm" in text
+    for m in marks:  # the bar with its ticks (1.6 mm) against each mark's box
+        apart = (
+            m["x1"] < bar["x0"] - 5
+            or m["x0"] > bar["x1"] + 5
+            or m["bottom"] < bar["top"] - 5
+            or m["top"] > bar["bottom"] + 5
+        )
+        assert apart, "the scale bar runs across a crop mark"
+    assert on_bleed(path, pages=[1, 3]) == [] and margin_ink(path, pages=[2]) == []

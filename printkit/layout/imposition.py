@@ -13,7 +13,7 @@ the columns, short-edge flip reverses the rows; on landscape sheets the two swap
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from printkit.layout.geometry import Rect
@@ -29,6 +29,7 @@ MARK_GAP = mm(0.75)  # crop marks start this far outside the cards' bleed
 MARK_LENGTH = mm(4)
 MARK_WIDTH = 0.3  # pt: the crop marks' stroke
 PRINTABLE_EDGE = KEEP_OUT + mm(0.1)  # where a thin mark may end: its half width stays inside
+SCALE_BAR_ROOM = mm(52)  # the 50 mm bar, its inset and end tick, along its band
 STROKE_ROOM = mm(0.5)  # kept inside KEEP_OUT for outlines stroked on a piece's edge
 
 
@@ -100,11 +101,19 @@ def fit_grid(
         if cols < 1 or rows < 1:
             continue
         grid = Grid(sheet, card, cols, rows, gap, bleed)
+        while grid.rows > 1 and not _bar_fits(grid):  # a row less leaves a margin for the bar
+            grid = replace(grid, rows=grid.rows - 1)
         if best is None or grid.per_sheet > best.per_sheet:
             best = grid
     if best is None:
         raise ValueError("card does not fit on the paper")
     return best
+
+
+def _bar_fits(grid: Grid) -> bool:
+    """The scale bar has a band: along the bottom, or up a side within one row of pieces."""
+    bands = info_bands(grid)
+    return not bands.vertical or bands.scale.h >= SCALE_BAR_ROOM
 
 
 def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:
