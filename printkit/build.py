@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.checks import Finding
 from printkit.components import component_type, gang, more_output_path, more_outputs, output_name
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
@@ -305,18 +306,22 @@ def _render_task(
         return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
 
 
-def lay_out_kit(kit: Kit) -> None:
-    """What only drawing finds (text too long for its box), from components that offer a
-    `preflight(kit, cid)`; every such error of the kit is raised together."""
+def lay_out_kit(kit: Kit) -> list[Finding]:
+    """What only drawing finds, from components that offer it: text too long for its box
+    (`preflight(kit, cid)`: input errors, all raised together) and findings such as text outside
+    a piece's safe area (`print_findings(kit, cid)`), returned."""
     errors: list = []
+    findings: list[Finding] = []
     with kit.drawing():
         for cid in kit.component_ids():
-            preflight = getattr(component_type(kit.spec(cid).type), "preflight", None)
-            if preflight is None:
-                continue
+            module = component_type(kit.spec(cid).type)
             try:
-                preflight(kit, cid)
+                if hasattr(module, "preflight"):
+                    module.preflight(kit, cid)
+                if hasattr(module, "print_findings"):
+                    findings += module.print_findings(kit, cid)
             except InputError as exc:
                 errors.extend(exc.diagnostics)
     if errors:
         raise InputError(errors)
+    return findings

@@ -70,7 +70,7 @@ def check_command(kits, fmt, variants, players) -> None:
             kit = load_kit(name, options)
             label = kit.name
             kit_findings = run_checks(kit)
-            lay_out_kit(kit)
+            kit_findings += lay_out_kit(kit)
             findings.extend((kit.name, f) for f in kit_findings)
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)

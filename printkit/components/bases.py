@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.components.imposed import home_grid, render_pieces
+from printkit.checks import Finding
+from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.draw.bases import draw_base
 from printkit.errors import Location
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.load.schema import Record, validate_document
+from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import BASES, Bases
 
 
@@ -34,6 +35,7 @@ class _Item:
     name: str
     team: str
     colour: str
+    where: Location
 
 
 class _Painter:
@@ -51,21 +53,30 @@ class _Painter:
         pass
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """One base per chariot and copy, fronts only."""
     bases: Bases = kit.model(component_id)
     items = [
-        _Item(i, ch.name, ch.team, ch.colour)
+        _Item(i, ch.name, ch.team, ch.colour, where(ch) or Location(bases.file))
         for i, ch in enumerate(bases.chariots, start=1)
         for _ in range(bases.copies)
     ]
-    return render_pieces(
-        kit,
-        component_id,
-        path,
+    group = PieceGroup(
         items,
         bases.size,
         lambda c, bleed: _Painter(c, bleed, (bases.labels.front, bases.labels.pivot)),
         Location(bases.file),
-        progress,
         with_backs=False,
+        locate=lambda item: item.where,
+        describe=lambda item: f"the base of {item.name!r}",
     )
+    return [group]
+
+
+def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+    return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
+
+
+def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+    """What only drawing finds, for `printkit check`: text outside a base's safe area."""
+    return safe_area(piece_groups(kit, component_id))

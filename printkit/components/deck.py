@@ -10,8 +10,10 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import limits, variants
+from printkit.checks import Finding
 from printkit.components import deck_designs, more_output_path
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
+from printkit.components.safearea import safe_area_findings
 from printkit.draw.card import (
     PLACEHOLDER,
     CardPainter,
@@ -348,6 +350,30 @@ def preflight(kit: Kit, component_id: str) -> None:
         painter.c.restoreState()
     if errors:
         raise InputError(errors)
+
+
+def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+    """What only drawing finds, for `printkit check`: text outside a card's safe area (text
+    that cannot fit at all is preflight's input error)."""
+    deck: Deck = kit.model(component_id)
+
+    def painter(c, bleed: float) -> _DeckPainter:
+        return _DeckPainter(CardPainter(c, deck, bleed))
+
+    def locate(card: Card) -> Location:
+        return where(card) or Location(deck.file)
+
+    try:
+        return safe_area_findings(
+            deck.cards,
+            (deck.size.width, deck.size.height),
+            painter,
+            locate,
+            lambda card: f"card {card.id!r}",
+            common_back=True,
+        )
+    except CardTextOverflow:
+        return []
 
 
 class _DeckPainter:

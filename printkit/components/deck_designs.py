@@ -13,7 +13,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.components.imposed import render_pieces
+from printkit.components.imposed import PieceGroup, render_groups
 from printkit.errors import Location
 
 
@@ -52,24 +52,22 @@ class _BackAsFront:
 def render_designs(
     kit: Any, component_id: str, path: Path, deck: Any, make_painter: Any, counts_path: Path
 ) -> int:
-    """The designs PDF at `path` and its count list at `counts_path`; returns the pages."""
-    from printkit.output import new_canvas
-
-    title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
-    bleed = kit.options.bleed
-    first = (deck.size.width + 2 * bleed, deck.size.height + 2 * bleed)
-    c = new_canvas(path, first, title, kit.name)
+    """The designs PDF at `path` and its count list at `counts_path`; returns the pages: one
+    page per design, then the back once (drawn by the same painter, so its forms are shared)."""
     where = Location(deck.file)
-    painter = make_painter(c, bleed)
-    pages = render_pieces(
-        kit, component_id, path, deck.cards, deck.size, lambda *_: painter, where,
-        with_backs=False, canvas=c,
-    )  # fmt: skip
-    back = _BackAsFront(painter.cards)
-    pages += render_pieces(
-        kit, component_id, path, deck.cards[:1], deck.size, lambda *_: back, where,
-        with_backs=False, canvas=c,
-    )  # fmt: skip
-    c.save()
+    shared: dict[str, Any] = {}
+
+    def fronts(c: Any, bleed: float) -> Any:
+        shared["painter"] = make_painter(c, bleed)
+        return shared["painter"]
+
+    def back(c: Any, bleed: float) -> Any:
+        return _BackAsFront(shared["painter"].cards)
+
+    groups = [
+        PieceGroup(deck.cards, deck.size, fronts, where, with_backs=False),
+        PieceGroup(deck.cards[:1], deck.size, back, where, with_backs=False),
+    ]
+    pages = render_groups(kit, component_id, path, groups)
     counts_path.write_text(counts_csv(deck), encoding="utf-8")
     return pages

@@ -4,7 +4,10 @@ A component that prints cut pieces supplies a *painter*: an object with
     place_front(item, trim: Rect)   draw piece `item`'s face with its trim at `trim`
     place_back(item, trim: Rect)    draw its back there
 This module owns the rest: home sheets or shop pages, duplex mirroring and back offset,
-page boxes, crop marks, the scale bar and page labels, the page limit, progress.
+page boxes, crop marks, the scale bar and page labels, the page limit, progress. Several groups
+of pieces (each its own size and painter) share one PDF through `render_groups`: one print
+order and one sheet and page count for the whole file. `safe_area` gives `printkit check` the
+text that comes too near a piece's trim.
 """
 
 from __future__ import annotations
@@ -12,11 +15,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
 from printkit import limits
+from printkit.checks import Finding
+from printkit.components.safearea import safe_area_findings
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.errors import Location, fail
 from printkit.kit import Kit
@@ -79,6 +85,48 @@ def check_page_count(
 GANG_SINK: ContextVar[Callable[..., None] | None] = ContextVar("gang_sink", default=None)
 
 
+@dataclass(frozen=True)
+class PieceGroup:
+    """Pieces of one size drawn by one painter: a deck, a group of tokens, the player aids."""
+
+    items: Sequence[Any]
+    piece: Size
+    make_painter: Callable[[Any, float], Painter]
+    where: Location
+    with_backs: bool = True
+    locate: Callable[[Any], Location] | None = None  # an item's data, for findings
+    describe: Callable[[Any], str] | None = None  # an item's name, for findings
+
+
+def safe_area(groups: Sequence[PieceGroup]) -> list[Finding]:
+    """Findings for text that comes closer than the safe area to a piece's trim (see
+    components/safearea.py), at each piece's data."""
+    out: list[Finding] = []
+    for g in groups:
+        size = (g.piece.width, g.piece.height)
+        out += safe_area_findings(
+            g.items, size, g.make_painter, partial(_locate, g), partial(_describe, g), g.with_backs
+        )
+    return out
+
+
+def _locate(group: PieceGroup, item: Any) -> Location:
+    return group.locate(item) if group.locate else group.where
+
+
+def _describe(group: PieceGroup, item: Any) -> str:
+    return group.describe(item) if group.describe else "a piece"
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """One group's grid (home profile) and its fronts and backs, sheet by sheet."""
+
+    grid: Grid | None
+    fronts: list[Page]
+    backs: list[Page]
+
+
 def render_pieces(
     kit: Kit,
     component_id: str,
@@ -89,47 +137,93 @@ def render_pieces(
     where: Location,
     progress: Callable[[int], None] | None = None,
     with_backs: bool = True,
-    canvas=None,
 ) -> int:
-    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count.
+    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count."""
+    group = PieceGroup(items, piece, make_painter, where, with_backs)
+    return render_groups(kit, component_id, path, [group], progress)
 
-    With `canvas`, the pages are added to that open canvas (several groups of pieces in one PDF)
-    and the caller saves it; `path` is then unused.
+
+def render_groups(
+    kit: Kit,
+    component_id: str,
+    path: Path,
+    groups: Sequence[PieceGroup],
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Impose several groups of pieces into one PDF; returns the page count.
+
+    Sheets are numbered, and pages counted, across the whole file. With `--duplex off` every
+    front sheet of every group comes first, then every back, in the same order. In a file that
+    has backs, a single-sided group gets empty backs, so that every sheet keeps its own back.
     """
     sink = GANG_SINK.get()
     if sink is not None:  # gathered for a gang sheet (components/gang.py), drawn there
-        sink(component_id, items, piece, make_painter, where, with_backs)
+        for g in groups:
+            sink(component_id, g.items, g.piece, g.make_painter, g.where, g.with_backs)
         return 0
     opts = kit.options
+    for g in groups:
+        check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs)
+    two_sided = any(g.with_backs for g in groups)
+    laid = _number_sheets([_lay_out(kit, g, two_sided) for g in groups])
+    order = _print_order(laid, opts.duplex)
+    n_pages = len(order)
     title = kit.spec(component_id).title or component_id
-    n_pages = check_page_count(kit, len(items), piece, where, with_backs)
-    grid: Grid | None = None
-    if opts.profile == "shop":
-        pages = shop_pages(len(items), piece, opts.bleed, opts.duplex, with_backs)
-        first = Size(piece.width + 2 * opts.bleed, piece.height + 2 * opts.bleed)
-    else:
-        grid = _snug(home_grid(kit, piece, where), len(items))
-        pages = home_pages(len(items), grid, opts.duplex, opts.back_offset, with_backs)
-        first = grid.sheet
-    c = canvas or new_canvas(
-        path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name
-    )
-    painter = make_painter(c, opts.bleed)
+    first = order[0][1].size if order else opts.paper_size
+    c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
+    painters = [g.make_painter(c, opts.bleed) for g in groups]
     label = f"{kit.name} · {title}"
-    for number, page in enumerate(pages, start=1):
-        _draw_page(
-            c,
-            painter,
-            page,
-            items,
-            grid,
-            f"{label} · sheet {page.sheet_number} {page.side} · page {number} of {n_pages}",
-        )
+    for number, (gi, page) in enumerate(order, start=1):
+        side = f"sheet {page.sheet_number} {page.side}"
+        text = f"{label} · {side} · page {number} of {n_pages}"
+        _draw_page(c, painters[gi], page, groups[gi].items, laid[gi].grid, text)
         if progress:
             progress(1)
-    if canvas is None:
-        c.save()
+    c.save()
     return n_pages
+
+
+def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
+    """The group's pages in sheet order (backs mirrored for the flip); empty backs for a
+    single-sided group when `blank_backs`."""
+    opts = kit.options
+    grid: Grid | None = None
+    if opts.profile == "shop":
+        pages = list(shop_pages(len(g.items), g.piece, opts.bleed, "long", g.with_backs))
+    else:
+        grid = _snug(home_grid(kit, g.piece, g.where), len(g.items))
+        pages = list(home_pages(len(g.items), grid, opts.duplex, opts.back_offset, g.with_backs))
+    fronts = [p for p in pages if p.side == "front"]
+    backs = [p for p in pages if p.side == "back"]
+    if not g.with_backs and blank_backs:
+        backs = [replace(f, side="back", items=[]) for f in fronts]
+    return _Laid(grid, fronts, backs)
+
+
+def _number_sheets(laid: list[_Laid]) -> list[_Laid]:
+    """Sheet numbers that run on across the groups of one file."""
+    out, before = [], 0
+    for lay in laid:
+        fronts = [replace(p, sheet_number=p.sheet_number + before) for p in lay.fronts]
+        backs = [replace(p, sheet_number=p.sheet_number + before) for p in lay.backs]
+        out.append(_Laid(lay.grid, fronts, backs))
+        before += len(lay.fronts)
+    return out
+
+
+def _print_order(laid: list[_Laid], duplex: str) -> list[tuple[int, Page]]:
+    """(group index, page) in print order: fronts then backs (`off`), else each sheet's front
+    followed by its back."""
+    if duplex == "off":
+        fronts = [(gi, p) for gi, lay in enumerate(laid) for p in lay.fronts]
+        return fronts + [(gi, p) for gi, lay in enumerate(laid) for p in lay.backs]
+    order: list[tuple[int, Page]] = []
+    for gi, lay in enumerate(laid):
+        for k, front in enumerate(lay.fronts):
+            order.append((gi, front))
+            if k < len(lay.backs):
+                order.append((gi, lay.backs[k]))
+    return order
 
 
 def _snug(grid: Grid, n_items: int) -> Grid:

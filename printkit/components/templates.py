@@ -15,7 +15,7 @@ from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
 from printkit.layout.strips import keep_groups_together, segments, shelf_pack
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
@@ -85,10 +85,12 @@ def piece_size(t: Templates, p: Piece) -> Size:
 
 
 def sheet_area(sheet: Size) -> Rect:
+    """Where pieces go: inside the printable area with room for their outlines' strokes."""
+    edge = KEEP_OUT + STROKE_ROOM
     return Rect(
-        KEEP_OUT,
+        edge,
         KEEP_OUT + FOOTER,
-        sheet.width - 2 * KEEP_OUT,
+        sheet.width - 2 * edge,
         sheet.height - 2 * KEEP_OUT - FOOTER - HEADER,
     )
 

@@ -23,7 +23,7 @@ from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
-from printkit.layout.tiling import LABEL_ROOM, Tile, TilePlan, plan_tiles, registration_points
+from printkit.layout.tiling import LABEL_ROOM, Tile, TilePlan, plan_tiles, registration_guides
 from printkit.layout.units import mm, to_mm
 from printkit.output import new_canvas
 
@@ -163,18 +163,28 @@ def _cut_lines(c: Canvas, plan: TilePlan, tile: Tile) -> None:
 
 
 def _registration_marks(c: Canvas, plan: TilePlan, tile: Tile) -> None:
+    """Crosses in the glue bands this tile keeps, each with a guide line to the seam: the
+    neighbour's trimmed edge goes on the guide lines' ends and hides them. A tile never shows
+    a cross on the part it keeps in view (its cut rectangle), so none stays on the board."""
     r = mm(2.5)
-    for x, y in registration_points(plan):
-        if not tile.window.contains(Rect(x - r, y - r, 2 * r, 2 * r)):
+    for (x, y), (sx, sy) in registration_guides(plan):
+        mark = Rect(x - r, y - r, 2 * r, 2 * r)
+        if _overlaps(tile.cut, mark) or not tile.window.contains(mark):
             continue
+        stop = mm(0.3)  # the guide stops short of the seam: no stroke in view
+        ex = sx if sx == x else sx - stop
+        ey = sy if sy == y else sy - stop
         c.saveState()
-        c.setStrokeColor(white)
-        c.setLineWidth(1.6)
-        _crosshair(c, x, y, r)
-        c.setStrokeColor(black)
-        c.setLineWidth(0.4)
-        _crosshair(c, x, y, r)
+        for colour, width in ((white, 1.6), (black, 0.4)):
+            c.setStrokeColor(colour)
+            c.setLineWidth(width)
+            _crosshair(c, x, y, r)
+            c.line(x + (r if sx != x else 0), y + (r if sy != y else 0), ex, ey)
         c.restoreState()
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a.x < b.x1 and b.x < a.x1 and a.y < b.y1 and b.y < a.y1
 
 
 def _crosshair(c: Canvas, x: float, y: float, r: float) -> None:
@@ -228,7 +238,7 @@ def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
         f"{plan.rows * plan.cols} sheets: {plan.rows} rows (A, B, ...) x {plan.cols} columns "
         "(1, 2, ...). Print at 100 %.",
         "Trim each sheet along its dashed lines. Glue its shaded band under the neighbour,",
-        "lining up the crosses. Work row by row, then join the rows.",
+        "whose trimmed edge covers the crosses' guide lines exactly. Row by row, then the rows.",
         f"Glue bands are {to_mm(plan.overlap):g} mm wide.",
     )
     for i, line in enumerate(lines):

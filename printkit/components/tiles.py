@@ -9,9 +9,11 @@ sides) to the shared imposition in components/imposed.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from printkit.components.imposed import home_grid, render_pieces
+from printkit.checks import Finding
+from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.draw.tiles import ReferenceOverflow, ReferenceSide, TilePainter
 from printkit.errors import Collector, Location, fail
 from printkit.kit import Kit
@@ -68,18 +70,44 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         for p in problems:
             errors.add(p.where, p.message + " (run `printkit check` for every rule)")
         errors.raise_if_any()
-    items: list = list(tiles.tiles)
-    if tiles.reference is not None:
-        items.append(ReferenceSide(tiles.reference))
-
-    def painter(c, bleed: float) -> TilePainter:
-        return TilePainter(c, tiles, bleed)
-
     try:
-        return render_pieces(
-            kit, component_id, path, items, tiles.size, painter, Location(tiles.file), progress
-        )
+        return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
     except ReferenceOverflow as exc:
         raise fail(
             where(tiles, "reference", key=True) or Location(tiles.file), f"{exc}; shorten it"
         ) from None
+
+
+def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """Every tile, then the reference card (a piece of the same size)."""
+    tiles: TileSet = kit.model(component_id)
+    items: list = list(tiles.tiles)
+    if tiles.reference is not None:
+        items.append(ReferenceSide(tiles.reference))
+
+    def locate(item) -> Location:
+        if isinstance(item, ReferenceSide):
+            return where(tiles, "reference", key=True) or Location(tiles.file)
+        return where(item) or Location(tiles.file)
+
+    def describe(item) -> str:
+        return "the reference card" if isinstance(item, ReferenceSide) else f"tile {item.id!r}"
+
+    def painter(c, bleed: float) -> TilePainter:
+        return TilePainter(c, tiles, bleed)
+
+    group = PieceGroup(
+        items, tiles.size, painter, Location(tiles.file), locate=locate, describe=describe
+    )
+    return [group]
+
+
+def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+    """What only drawing finds, for `printkit check`: text outside a piece's safe area. Tiles
+    that cannot be drawn are the rules' findings, and are not drawn here."""
+    (group,) = piece_groups(kit, component_id)
+    drawable = [i for i in group.items if isinstance(i, ReferenceSide) or not tile_problems(i)]
+    try:
+        return safe_area([replace(group, items=drawable)])
+    except ReferenceOverflow:
+        return []  # reported as an input error by the build

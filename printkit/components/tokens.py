@@ -6,21 +6,20 @@ player aids follow, single-sided. Drawing is in draw/tokens.py.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.checks import Finding
 from printkit.components import more_output_path
-from printkit.components.imposed import home_grid, render_pieces
+from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.components.token_files import shop_files
 from printkit.draw.tokens import AidPainter, PiecePainter
 from printkit.errors import InputError, Location
 from printkit.kit import Kit
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.tokens import TOKENS, Group, Tokens
-from printkit.output import new_canvas
+from printkit.model.tokens import TOKENS, Aid, Group, Piece, Tokens
 
 
 def load(kit: Kit, component_id: str) -> Tokens:
@@ -61,53 +60,64 @@ def _shop_names(kit: Kit, component_id: str) -> list[str]:
         return []
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """Every group of pieces, then the player aids (single-sided), as the PDF prints them."""
     t: Tokens = kit.model(component_id)
+    return _groups_of(t, list(t.groups.values()), t.aid)
+
+
+def _groups_of(t: Tokens, groups: list[Group], aid: Aid | None) -> list[PieceGroup]:
+    """These groups of pieces, then the player aids (single-sided), as a PDF prints them."""
+    names = {id(group): name for name, group in t.groups.items()}
+    out = [_group(t, names.get(id(group), "token"), group) for group in groups]
+    if aid:
+        out.append(
+            PieceGroup(
+                list(range(aid.count)),
+                Size(aid.width, aid.height),
+                lambda cv, bleed: AidPainter(cv, aid, bleed),
+                where(aid) or Location(t.file),
+                with_backs=False,
+                describe=lambda _item: "the player aid",
+            )
+        )
+    return out
+
+
+def _group(t: Tokens, name: str, group: Group) -> PieceGroup:
+    def painter(c: Canvas, bleed: float) -> PiecePainter:
+        return PiecePainter(c, group, bleed)
+
+    def locate(piece: Piece) -> Location:
+        return where(piece) or where(group) or Location(t.file)
+
+    def describe(piece: Piece) -> str:
+        return f"{name} piece {piece.label or piece.colour_id!r}"
+
+    return PieceGroup(
+        [piece for piece in group.pieces for _ in range(piece.count)],
+        Size(group.width, group.height),
+        painter,
+        where(group) or Location(t.file),
+        locate=locate,
+        describe=describe,
+    )
+
+
+def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+    """Every group of pieces, then the player aids, in one PDF (sheets numbered across it); in a
+    shop build, one PDF per trim size (components/token_files.py)."""
     if kit.options.profile != "shop":
-        return _render_file(kit, component_id, path, list(t.groups.values()), t.aid, progress)
+        return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
+    t: Tokens = kit.model(component_id)
     pages = 0
     for number, part in enumerate(shop_files(component_id, t)):
         target = path if number == 0 else more_output_path(path, part.name)
-        pages += _render_file(kit, component_id, target, part.groups, part.aid, progress)
+        groups = _groups_of(t, list(part.groups), part.aid)
+        pages += render_groups(kit, component_id, target, groups, progress)
     return pages
 
 
-def _render_file(kit: Kit, component_id: str, path: Path, groups, aid, progress) -> int:
-    t: Tokens = kit.model(component_id)
-    title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
-    first = kit.options.paper_size
-    c = new_canvas(path, (first.width, first.height), title, kit.name)
-    pages = 0
-    for group in groups:
-        items = [piece for piece in group.pieces for _ in range(piece.count)]
-        pages += render_pieces(
-            kit,
-            component_id,
-            path,
-            items,
-            Size(group.width, group.height),
-            _painter_of(group),
-            where(group) or Location(t.file),
-            progress,
-            canvas=c,
-        )
-    if aid:
-        pages += render_pieces(
-            kit,
-            component_id,
-            path,
-            list(range(aid.count)),
-            Size(aid.width, aid.height),
-            lambda cv, bleed: AidPainter(cv, aid, bleed),
-            where(aid) or Location(t.file),
-            progress,
-            with_backs=False,
-            canvas=c,
-        )
-    c.save()
-    return pages
-
-
-def _painter_of(group: Group) -> Callable[[Canvas, float], PiecePainter]:
-    """A painter factory bound to `group` now (a lambda in the loop would see the last one)."""
-    return lambda c, bleed: PiecePainter(c, group, bleed)
+def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+    """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
+    return safe_area(piece_groups(kit, component_id))

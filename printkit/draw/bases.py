@@ -10,10 +10,12 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.fonts import font
+from printkit.draw.fonts import ascent_descent, font
 from printkit.draw.text import draw_line_fitted
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
+
+SAFE = mm(3)  # text stays this far inside the trim (a shop's safe area)
 
 
 def brightness(hex_colour: str) -> float:
@@ -91,5 +93,7 @@ def _pivots(c: Canvas, w: float, ink: Color, word: str) -> None:
     c.setFillColor(ink)
     c.wedge(-r, -r, r, r, 0, 90, stroke=0, fill=1)
     c.wedge(w - r, -r, w + r, r, 90, 90, stroke=0, fill=1)
-    draw_line_fitted(c, word, font("heading"), mm(2.2), mm(4), mm(2.6), mm(10), "left")
-    draw_line_fitted(c, word, font("heading"), mm(2.2), w - mm(14), mm(2.6), mm(10), "right")
+    size = mm(2.2)
+    y = SAFE + ascent_descent(font("heading"), size)[1]  # the text's lowest point: SAFE up
+    draw_line_fitted(c, word, font("heading"), size, mm(4), y, mm(10), "left")
+    draw_line_fitted(c, word, font("heading"), size, w - mm(14), y, mm(10), "right")

@@ -5,11 +5,13 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font, text_width
+from printkit.draw.fonts import ascent_descent, font, text_width
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 
 GREY = Color(0.35, 0.35, 0.35)
+BAR_INSET = mm(0.5)  # the bar starts this far inside its band: no stroke past the band
+TICK_LONG = mm(1.6)
 
 
 def draw_crop_marks(c: Canvas, segments: list[tuple[float, float, float, float]]) -> None:
@@ -29,35 +31,39 @@ def draw_scale_bar(
     label: str | None = None,
     size: float = 6.5,
 ) -> None:
-    """A bar exactly `length_mm` long with mm ticks, and the words to check 100 % printing.
+    """A bar exactly `length_mm` long with mm ticks (and one at its end), and the words to check
+    100 % printing.
 
     Horizontal bands: the bar runs along the band's bottom edge from its left end. Vertical
     bands: the bar runs up the band's left edge from its bottom end (text turned 90 degrees).
-    The label (font `size` pt) is shortened to "= N mm at 100 %" when the band is too short.
+    The bar starts BAR_INSET inside the band, so no stroke reaches past the band's edge. The
+    label (font `size` pt) follows the bar; when the band is too short for that it goes on a
+    line of its own beside the bar if the band is deep enough, else it is shortened to
+    "= N mm at 100 %".
     """
     text = label or f"this bar must measure {length_mm:g} mm: print at actual size / 100 %"
-    length = mm(length_mm)
     c.saveState()
     if vertical:
-        c.translate(band.x1, band.y)
+        c.translate(band.x1, band.y + BAR_INSET)
         c.rotate(90)
-        span = band.h
+        span, depth = band.h - BAR_INSET, band.w
     else:
-        c.translate(band.x, band.y)
-        span = band.w
+        c.translate(band.x + BAR_INSET, band.y)
+        span, depth = band.w - BAR_INSET, band.h
     c.setStrokeColor(black)
     c.setFillColor(black)
-    c.setLineWidth(0.6)
-    bar_y = mm(0.6)
-    c.line(0, bar_y, length, bar_y)
-    for i in range(int(length_mm) + 1):
-        tick = mm(1.6) if i % 10 == 0 else mm(0.9) if i % 5 == 0 else mm(0.5)
-        c.setLineWidth(0.35 if i % 10 else 0.6)
-        c.line(mm(i), bar_y, mm(i), bar_y + tick)
-    if length + mm(2) + text_width(text, font("condensed"), size) > span:
-        text = f"= {length_mm:g} mm at 100 %"
+    bar_y = max(mm(0.6), ascent_descent(font("condensed"), size)[1] + mm(0.1))
+    _bar(c, length_mm, bar_y)
     c.setFont(font("condensed"), size)
-    c.drawString(length + mm(2), bar_y, text)
+    x, y = mm(length_mm) + mm(2), bar_y
+    beside = mm(length_mm) + mm(2) + text_width(text, font("condensed"), size) <= span
+    if not beside:
+        x, y = 0.0, bar_y + TICK_LONG + mm(0.8)
+        fits_over = text_width(text, font("condensed"), size) <= span
+        if not fits_over or y + size * 0.75 > depth:
+            x, y = mm(length_mm) + mm(2), bar_y
+            text = f"= {length_mm:g} mm at 100 %"
+    c.drawString(x, y, text)
     c.restoreState()
 
 
@@ -69,6 +75,22 @@ def set_page_labels(c: Canvas, shown: bool) -> None:
 
 def _page_labels_shown(c: Canvas) -> bool:
     return getattr(c, "printkit_page_labels", True)
+
+
+def _bar(c: Canvas, length_mm: float, bar_y: float) -> None:
+    """The bar from x = 0 with a tick every mm, longer every 5 and 10, and one at its end."""
+    c.setLineWidth(0.6)
+    c.line(0, bar_y, mm(length_mm), bar_y)
+    whole = int(length_mm + 1e-6)
+    ticks = [float(i) for i in range(whole + 1)]
+    if length_mm - whole > 1e-6:
+        ticks.append(length_mm)
+    for t in ticks:
+        i = round(t)
+        major = abs(t - i) < 1e-6 and i % 10 == 0 or t == ticks[-1]
+        tick = TICK_LONG if major else mm(0.9) if i % 5 == 0 else mm(0.5)
+        c.setLineWidth(0.6 if major else 0.35)
+        c.line(mm(t), bar_y, mm(t), bar_y + tick)
 
 
 def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:

@@ -27,6 +27,7 @@ OVERLAP_FILL = Color(0.72, 0.72, 0.72)
 INK = Color(0.1, 0.09, 0.08)
 WING_EXTRA = mm(6)  # the rim of the fan beyond its lines, holding the angle labels
 UNIT_MARKS = {"in": "″", "cm": " cm", "mm": " mm"}
+END_WORD = mm(4.8)  # START / END / OVER PIECE n from the cut: the text 3 mm inside it
 
 
 def fan_angle(t: Templates, strip: Strip) -> float:
@@ -106,7 +107,7 @@ def _to_next(c: Canvas, t: Templates, p: Piece) -> None:
     """At the end of a piece that is not the last: which piece it is taped over."""
     c.setFillColor(INK)
     word = fill(t.spec.labels.to_next, n=p.number + 1)
-    _side_word(c, p.end - mm(3.2), t.width / 2, word, t.width)
+    _side_word(c, p.end - END_WORD, t.width / 2, word, t.width)
 
 
 def _triangle(c: Canvas, x: float, y: float, direction: int) -> None:
@@ -155,9 +156,9 @@ def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
     words = t.spec.labels
     c.setFillColor(INK)
     if p.number == 1:
-        _side_word(c, p.start + mm(3.2), w / 2, words.start, w)
+        _side_word(c, p.start + END_WORD, w / 2, words.start, w)
     if p.last:
-        _side_word(c, length - mm(3.2), w / 2, words.end, w)
+        _side_word(c, length - END_WORD, w / 2, words.end, w)
     else:
         _to_next(c, t, p)
     # the speed, large, in the free band between the tick numbers

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.emblems import draw_emblem
-from printkit.draw.fonts import font
+from printkit.draw.fonts import ascent_descent, font
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
@@ -21,6 +21,7 @@ from printkit.layout.units import mm
 from printkit.model.tokens import Aid, Diagram, Group, Piece
 
 INK = "#1d1a16"
+SAFE = mm(3)  # text stays this far inside the trim (a shop's safe area)
 
 
 class PiecePainter:
@@ -53,21 +54,17 @@ class PiecePainter:
             c.circle(trim.cx, trim.cy, min(inner.w, inner.h) / 2, stroke=1, fill=0)
         else:
             c.roundRect(inner.x, inner.y, inner.w, inner.h, mm(1.2), stroke=1, fill=0)
-        text_h = mm(3.2) if label else 0.0
-        span = min(inner.w, inner.h - text_h) * 0.78
+        safe = trim.inset(SAFE)
+        size = mm(2.6)
+        descent = ascent_descent(font("heading"), size)[1]
+        text_h = size + descent if label else 0.0
+        span = min(inner.w, inner.h - 2 * text_h) * 0.78
         if emblem:
-            draw_emblem(c, emblem, trim.cx, inner.y + text_h + (inner.h - text_h) / 2, span, ink)
+            draw_emblem(c, emblem, trim.cx, trim.cy + text_h / 2, span, ink)
         if label:
             c.setFillColor(ink)
             draw_line_fitted(
-                c,
-                label,
-                font("heading"),
-                mm(2.6),
-                inner.x,
-                inner.y + mm(1.6),
-                inner.w,
-                min_size=4.5,
+                c, label, font("heading"), size, safe.x, safe.y + descent, safe.w, min_size=4.5
             )
         c.restoreState()
 

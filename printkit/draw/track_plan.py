@@ -14,7 +14,7 @@ from printkit.draw.fonts import font, text_width
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.draw.text import draw_line_fitted
 from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.model.bases import Bases
@@ -116,7 +116,7 @@ def plan_page(
         track,
         bases,
         Rect(
-            sheet.width - KEEP_OUT - PANEL_W,
+            sheet.width - KEEP_OUT - STROKE_ROOM - PANEL_W,
             KEEP_OUT + mm(12),
             PANEL_W,
             top - mm(20) - KEEP_OUT - mm(12),

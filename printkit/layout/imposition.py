@@ -13,7 +13,7 @@ the columns, short-edge flip reverses the rows; on landscape sheets the two swap
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from printkit.layout.geometry import Rect
@@ -24,9 +24,13 @@ Duplex = Literal["long", "short", "off"]
 Side = Literal["front", "back"]
 
 KEEP_OUT = mm(5)  # printers cannot print this close to the edge; no mark goes nearer
-MIN_MARGIN = mm(7)  # from the sheet edge to the nearest card: room for crop marks
-MARK_GAP = mm(0.75)  # crop marks start this far from the trim line
+MIN_MARGIN = mm(7)  # from the sheet edge to the nearest printing of a card (its bleed)
+MARK_GAP = mm(0.75)  # crop marks start this far outside the cards' bleed
 MARK_LENGTH = mm(4)
+MARK_WIDTH = 0.3  # pt: the crop marks' stroke
+PRINTABLE_EDGE = KEEP_OUT + mm(0.1)  # where a thin mark may end: its half width stays inside
+SCALE_BAR_ROOM = mm(52)  # the 50 mm bar, its inset and end tick, along its band
+STROKE_ROOM = mm(0.5)  # kept inside KEEP_OUT for outlines stroked on a piece's edge
 
 
 @dataclass(frozen=True)
@@ -54,9 +58,15 @@ class Grid:
 
     @property
     def area(self) -> Rect:
+        """The trim rectangles' hull (the TrimBox of a home sheet)."""
         x0 = (self.sheet.width - self.width) / 2
         y0 = (self.sheet.height - self.height) / 2
         return Rect(x0, y0, self.width, self.height)
+
+    @property
+    def printed(self) -> Rect:
+        """Everything the pieces print, bleed included (the BleedBox): marks stay outside it."""
+        return self.area.expand(self.bleed)
 
     def slots(self) -> list[Rect]:
         """Trim rectangles in reading order: top row first, left to right."""
@@ -77,23 +87,33 @@ def fit_grid(
 ) -> Grid:
     """The densest grid of cards on the paper, portrait or landscape (portrait wins ties).
 
+    `min_margin` is kept between the sheet edge and the cards' outer bleed, so that crop marks,
+    the scale bar and the label fit on white paper inside the printable area.
     Raises ValueError when not even one card fits.
     """
     gap = 2 * bleed
     best: Grid | None = None
     for sheet in (paper, paper.rotated()):
-        usable_w = sheet.width - 2 * min_margin
-        usable_h = sheet.height - 2 * min_margin
+        usable_w = sheet.width - 2 * min_margin - 2 * bleed
+        usable_h = sheet.height - 2 * min_margin - 2 * bleed
         cols = int((usable_w + gap + 1e-6) // (card.width + gap))
         rows = int((usable_h + gap + 1e-6) // (card.height + gap))
         if cols < 1 or rows < 1:
             continue
         grid = Grid(sheet, card, cols, rows, gap, bleed)
+        while grid.rows > 1 and not _bar_fits(grid):  # a row less leaves a margin for the bar
+            grid = replace(grid, rows=grid.rows - 1)
         if best is None or grid.per_sheet > best.per_sheet:
             best = grid
     if best is None:
         raise ValueError("card does not fit on the paper")
     return best
+
+
+def _bar_fits(grid: Grid) -> bool:
+    """The scale bar has a band: along the bottom, or up a side within one row of pieces."""
+    bands = info_bands(grid)
+    return not bands.vertical or bands.scale.h >= SCALE_BAR_ROOM
 
 
 def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:
@@ -178,25 +198,24 @@ def shop_pages(
 def crop_marks(grid: Grid) -> list[tuple[float, float, float, float]]:
     """Crop-mark segments (x0, y0, x1, y1) in the margins, on the extension of every cut line.
 
-    Marks stay outside the card area, so they never run into a card, and stop KEEP_OUT from the
-    sheet edge.
+    Marks start MARK_GAP outside the cards' bleed, so they lie on white paper and never run into
+    a card, and end at PRINTABLE_EDGE, so their whole stroke is inside the printable area.
     """
-    a = grid.area
-    sheet = grid.sheet
+    a, out = grid.area, grid.printed
     xs = sorted({r.x for r in grid.slots()} | {r.x1 for r in grid.slots()})
     ys = sorted({r.y for r in grid.slots()} | {r.y1 for r in grid.slots()})
-    bottom_len = min(MARK_LENGTH, a.y - KEEP_OUT - MARK_GAP)
-    side_len = min(MARK_LENGTH, a.x - KEEP_OUT - MARK_GAP)
+    bottom_len = min(MARK_LENGTH, out.y - MARK_GAP - PRINTABLE_EDGE)
+    side_len = min(MARK_LENGTH, out.x - MARK_GAP - PRINTABLE_EDGE)
     segs = []
     if bottom_len > 0:
         for x in xs:
-            segs.append((x, a.y - MARK_GAP, x, a.y - MARK_GAP - bottom_len))
-            segs.append((x, a.y1 + MARK_GAP, x, a.y1 + MARK_GAP + bottom_len))
+            segs.append((x, out.y - MARK_GAP, x, out.y - MARK_GAP - bottom_len))
+            segs.append((x, out.y1 + MARK_GAP, x, out.y1 + MARK_GAP + bottom_len))
     if side_len > 0:
         for y in ys:
-            segs.append((a.x - MARK_GAP, y, a.x - MARK_GAP - side_len, y))
-            segs.append((a.x1 + MARK_GAP, y, a.x1 + MARK_GAP + side_len, y))
-    del sheet
+            segs.append((out.x - MARK_GAP, y, out.x - MARK_GAP - side_len, y))
+            segs.append((out.x1 + MARK_GAP, y, out.x1 + MARK_GAP + side_len, y))
+    del a
     return segs
 
 
@@ -214,11 +233,14 @@ class InfoBands:
 
 
 def info_bands(grid: Grid, min_band: float = mm(4.5)) -> InfoBands:
-    """Pick margin bands for the scale bar and label, preferring bottom/top over the sides."""
-    a = grid.area
+    """Pick margin bands for the scale bar and label, preferring bottom/top over the sides.
+
+    Bands lie inside the printable area and outside the cards' bleed and the crop marks.
+    """
+    a, out = grid.area, grid.printed
     s = grid.sheet
     marks_room = MARK_GAP + MARK_LENGTH + mm(0.75)
-    horizontal_room = a.y - KEEP_OUT - marks_room
+    horizontal_room = out.y - KEEP_OUT - marks_room
     if horizontal_room >= min_band:
         h = min(horizontal_room, mm(8))
         return InfoBands(
@@ -229,7 +251,7 @@ def info_bands(grid: Grid, min_band: float = mm(4.5)) -> InfoBands:
     # Side margins: stay within one card row so no horizontal crop mark is crossed.
     row_h = grid.card.height
     span_y = a.y1 - row_h + mm(2)
-    w = min(a.x - KEEP_OUT - mm(0.5), mm(8))
+    w = min(out.x - KEEP_OUT - mm(0.5), mm(8))
     return InfoBands(
         scale=Rect(KEEP_OUT, span_y, w, row_h - mm(4)),
         label=Rect(s.width - KEEP_OUT - w, span_y, w, row_h - mm(4)),

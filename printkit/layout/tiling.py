@@ -18,11 +18,12 @@ from collections import deque
 from dataclasses import dataclass
 
 from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 
 LABEL_ROOM = mm(7)  # margin strip on each sheet for the row/column label and neighbours
+EDGE = KEEP_OUT + STROKE_ROOM  # the content window starts here: its outline stays printable
 TRIM_BLEED = mm(3)  # content printed past a cut line, so a slightly wide cut shows no white
 
 
@@ -68,8 +69,9 @@ def row_letter(row: int) -> str:
 
 
 def printable_window(sheet: Size, label_room: float = LABEL_ROOM) -> Size:
-    """The content area of one sheet: inside the keep-out margins, less a strip for labels."""
-    return Size(sheet.width - 2 * KEEP_OUT, sheet.height - 2 * KEEP_OUT - label_room)
+    """The content area of one sheet: inside the keep-out margins (and room for the outline's
+    stroke), less a strip for labels."""
+    return Size(sheet.width - 2 * EDGE, sheet.height - 2 * EDGE - label_room)
 
 
 def _count(length: float, window: float, overlap: float) -> int:
@@ -217,22 +219,32 @@ def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
             wx1 = min(wx + win.width, content.width, cut.x1 + TRIM_BLEED)
             wy1 = min(wy + win.height, content.height, cut.y1 + TRIM_BLEED)
             window = Rect(wx, wy, wx1 - wx, wy1 - wy)
-            origin = (KEEP_OUT - wx, KEEP_OUT + label_room - wy)
+            origin = (EDGE - wx, EDGE + label_room - wy)
             tiles.append(Tile(row, col, window, cut, origin))
     return TilePlan(content, sheet, overlap, rows, cols, tuple(tiles), tuple(xs), tuple(ys))
 
 
 def registration_points(plan: TilePlan) -> list[tuple[float, float]]:
-    """Content points in the middle of every glue band, a few along each seam.
+    """Content points in the middle of every glue band, a few along each seam."""
+    return [point for point, _ in registration_guides(plan)]
 
-    Printed on both pieces of a seam, they line up when the pieces are glued correctly.
+
+def registration_guides(plan: TilePlan) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """(mark, seam point) pairs: a mark in the middle of a glue band, and the point of the seam
+    straight across from it, where the neighbour's trimmed edge must lie.
+
+    The band lies on the side of the seam that the sheet keeping it does not show: under the
+    neighbour once glued. The sheet trimmed along the seam shows that place, so it never
+    carries the mark (see components/tiled.py).
     """
-    points = []
+    guides = []
     half = plan.overlap / 2
     for x in plan.x_seams:
         for f in (0.15, 0.5, 0.85):
-            points.append((x - half, plan.content.height * f))
+            y = plan.content.height * f
+            guides.append(((x - half, y), (x, y)))
     for y in plan.y_seams:
         for f in (0.15, 0.5, 0.85):
-            points.append((plan.content.width * f, y - half))
-    return points
+            x = plan.content.width * f
+            guides.append(((x, y - half), (x, y)))
+    return guides

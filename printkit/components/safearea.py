@@ -1,0 +1,147 @@
+"""The safe area: text on every cut piece stays SAFE_AREA inside the piece's trim.
+
+`printkit check` draws each distinct piece once, through the component's own painter, on a
+canvas that is never saved, and measures every string drawn: its box (font ascent to descent,
+by its advance width) in page coordinates, through the canvas's transformation matrix, also
+for text drawn inside a form and placed later. A string that comes closer to the trim than
+SAFE_AREA is a finding SAFE_CODE at the data of the piece that prints it.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.checks import Finding
+from printkit.draw.fonts import ascent_descent, font
+from printkit.errors import Location
+from printkit.layout.geometry import Rect
+from printkit.layout.units import mm, to_mm
+
+SAFE_AREA = mm(3)  # shops ask for text at least 1/8 in (3 to 4 mm) inside the trim
+SAFE_CODE = "PK001"
+SAFE_SUMMARY = f"text on a cut piece stays {to_mm(SAFE_AREA):g} mm inside its trim"
+
+Matrix = tuple[float, float, float, float, float, float]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def _apply(m: Matrix, box: Box) -> Box:
+    a, b, c, d, e, f = m
+    corners = [(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    xs = [a * x + c * y + e for x, y in corners]
+    ys = [b * x + d * y + f for x, y in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class ProbeCanvas(Canvas):
+    """A canvas that records the page-coordinate box of every string drawn on it."""
+
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO(), initialFontName=font("body"))
+        self.texts: list[tuple[str, Box]] = []
+        self._forms: dict[str, list[tuple[str, Box]]] = {}
+        self._form: str | None = None
+
+    def _note(self, x: float, y: float, text: str, anchor: float) -> None:
+        width = stringWidth(text, self._fontname, self._fontsize)
+        ascent, descent = ascent_descent(self._fontname, self._fontsize)
+        x0 = x - anchor * width
+        box = _apply(self._currentMatrix, (x0, y - descent, x0 + width, y + ascent))
+        target = self._forms.setdefault(self._form, []) if self._form else self.texts
+        target.append((text, box))
+
+    def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 - reportlab's name
+        self._note(x, y, text, 0.0)
+        super().drawString(x, y, text, *args, **kwargs)
+
+    def drawRightString(self, x, y, text, *args, **kwargs):  # noqa: N802
+        self._note(x, y, text, 1.0)
+        super().drawRightString(x, y, text, *args, **kwargs)
+
+    def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802
+        self._note(x, y, text, 0.5)
+        super().drawCentredString(x, y, text, *args, **kwargs)
+
+    def beginForm(self, name, *args, **kwargs):  # noqa: N802
+        self._form = name
+        super().beginForm(name, *args, **kwargs)
+
+    def endForm(self, **kwargs):  # noqa: N802
+        self._form = None
+        super().endForm(**kwargs)
+
+    def doForm(self, name):  # noqa: N802
+        for text, box in self._forms.get(name, []):
+            self.texts.append((text, _apply(self._currentMatrix, box)))
+        super().doForm(name)
+
+
+def closest_text(texts: list[tuple[str, Box]], trim: Rect) -> tuple[str, float] | None:
+    """The string nearest the trim line (negative distance: past it), or None without text."""
+    best: tuple[str, float] | None = None
+    for text, (x0, y0, x1, y1) in texts:
+        if not text.strip():
+            continue
+        d = min(x0 - trim.x, y0 - trim.y, trim.x1 - x1, trim.y1 - y1)
+        if best is None or d < best[1]:
+            best = (text, d)
+    return best
+
+
+def safe_area_findings(
+    items: Sequence[Any],
+    size: tuple[float, float],
+    make_painter: Callable[[Any, float], Any],
+    locate: Callable[[Any], Location],
+    what: Callable[[Any], str],
+    with_backs: bool = True,
+    common_back: bool = False,
+) -> list[Finding]:
+    """Draw each distinct item (front, and back when it has one; a `common_back` only once)
+    and report text that comes closer than SAFE_AREA to the trim: one finding per piece side."""
+    probe = ProbeCanvas()
+    painter = make_painter(probe, 0.0)
+    trim = Rect(mm(20), mm(20), *size)
+    findings: list[Finding] = []
+    seen: set = set()
+    for n, item in enumerate(items):
+        key = _key(item)
+        if key in seen:
+            continue
+        seen.add(key)
+        back = with_backs and not (common_back and n)
+        sides = [("front", painter.place_front)] + ([("back", painter.place_back)] * back)
+        for side, place in sides:
+            probe.texts = []
+            probe.saveState()
+            place(item, trim)
+            probe.restoreState()
+            near = closest_text(probe.texts, trim)
+            if near is not None and near[1] < SAFE_AREA - 1e-6:
+                findings.append(_finding(locate(item), f"{what(item)} ({side})", *near))
+    return findings
+
+
+def _key(item: Any) -> object:
+    """Equal items are drawn once: by value when they can be hashed, else by identity."""
+    try:
+        hash(item)
+    except TypeError:
+        return ("id", id(item))
+    return ("value", item)
+
+
+def _finding(where: Location, piece: str, text: str, distance: float) -> Finding:
+    return Finding(
+        SAFE_CODE,
+        "warning",
+        f"{piece}: the text {text.strip()[:40]!r} comes {to_mm(distance):.2f} mm from the trim "
+        f"(at least {to_mm(SAFE_AREA):g} mm is safe from the cut): enlarge the piece or "
+        "shorten the text",
+        where,
+    )
