@@ -8,6 +8,7 @@ subset tags unique to each subset (pdfx.intent). Drawing code stays RGB and know
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -66,9 +67,17 @@ def make_print_ready(path: Path, converter: Converter) -> None:
     from printkit.pdfx.intent import add_output_intent, identify, unique_subset_tags
     from printkit.pdfx.rewrite import rewrite_pdf
 
-    with pikepdf.open(path, allow_overwriting_input=True) as pdf:
-        rewrite_pdf(pdf, converter)
-        unique_subset_tags(pdf)
-        add_output_intent(pdf, converter)
-        identify(pdf)
-        pdf.save(path, deterministic_id=True, compress_streams=True)
+    # `path` is itself a build temporary; the rewrite goes to a sibling named like it (so a
+    # killed build's sweep finds it) and replaces it only when complete, and is removed when
+    # anything (Ctrl-C included) stops it half-way
+    rewritten = path.with_name(path.name + ".cmyk.pdf")
+    try:
+        with pikepdf.open(path) as pdf:
+            rewrite_pdf(pdf, converter)
+            unique_subset_tags(pdf)
+            add_output_intent(pdf, converter)
+            identify(pdf)
+            pdf.save(rewritten, deterministic_id=True, compress_streams=True)
+        os.replace(rewritten, path)
+    finally:
+        rewritten.unlink(missing_ok=True)
