@@ -7,13 +7,21 @@ from typing import Any
 
 from printkit import limits
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
+from printkit.components.deck_checks import (
+    check_card_icons,
+    check_elements,
+    dpi_findings,
+    glyph_findings,
+)
 from printkit.draw.card import (
     PLACEHOLDER,
     CardPainter,
     CardTextOverflow,
     MissingValue,
+    back_values,
     fill_placeholders,
 )
+from printkit.draw.icons import IconLibrary, icon_from_file, kit_icons
 from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
@@ -37,7 +45,11 @@ def load(kit: Kit, component_id: str) -> Deck:
         back=raw.back,
         cards=[_card(rec, fields) for rec in raw.cards],
         file=doc.file,
+        safe_margin=raw.safe_margin,
+        icon_files=raw.icons,
+        min_image_dpi=raw.min_image_dpi,
     )
+    deck.icons = load_icons(kit, raw.icons, doc)
     _check_cards(deck, raw, doc.file)
     apply_variants(kit, deck, component_id)
     apply_game_markers(kit, component_id, deck)
@@ -91,7 +103,8 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
                             f"placeholder {{{name}}} in kind {kname!r} names no card field; "
                             f"fields are: {', '.join(sorted(known))}",
                         )
-    _check_elements(deck, known, errors)
+    check_elements(deck, known, errors)
+    check_card_icons(deck, errors)
     errors.raise_if_any()
     _check_total(deck, where(raw, "cards") or Location(file))
 
@@ -106,60 +119,40 @@ def _check_total(deck: Deck, at: Location) -> None:
         )
 
 
-NUMERIC_ELEMENTS = {"fan": "turn", "drift": "drift"}  # element -> its default field
-
-
-def _check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
-    """Face elements must name real fields, fit on the card and say what they draw."""
-    w, h = to_mm(deck.size.width), to_mm(deck.size.height)
-    for kname, kind in deck.kinds.items():
-        for element in kind.face:
-            for attr in ("field", "mode"):
-                name = getattr(element, attr)
-                if name and name not in known:
-                    errors.add(
-                        where(element, attr),
-                        f"{attr} {name!r} in kind {kname!r} names no card field; "
-                        f"fields are: {', '.join(sorted(known))}",
-                    )
-            default = NUMERIC_ELEMENTS.get(element.element)
-            decl = deck.fields.get(element.field or default or "")
-            if default and decl and decl.type not in ("number", "integer"):
-                errors.add(
-                    where(element, "field") or where(element),
-                    f"a {element.element} element draws a number, but field "
-                    f"{element.field or default!r} is declared as {decl.type}",
-                )
-            if element.element == "image" and not element.image:
-                errors.add(where(element), "an image element needs 'image: <file in the kit>'")
-            x, y, bw, bh = (to_mm(v) for v in element.box)
-            if x + bw > w + 0.01 or y + bh > h + 0.01:
-                errors.add(
-                    where(element, "box"),
-                    f"box [{x:g}, {y:g}, {bw:g}, {bh:g}] mm in kind {kname!r} reaches outside "
-                    f"the {w:g} x {h:g} mm card",
-                )
+def load_icons(kit: Kit, files: dict[str, str], doc: Document) -> IconLibrary:
+    """The built-in icons plus the kit's (kit.yaml `icons:`) and this deck's own files."""
+    errors = Collector()
+    extra = []
+    for name, relative in files.items():
+        try:
+            extra.append(icon_from_file(kit.root, name, relative, doc.where(("icons", name))))
+        except InputError as exc:
+            for d in exc.diagnostics:
+                errors.add(d.where, d.message)
+    errors.raise_if_any()
+    return kit_icons(kit).with_icons(extra)
 
 
 def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
     """Every image the cards draw, verified now so that drawing cannot fail on one."""
     images: dict[str, KitImage] = {}
     errors = Collector()
-    for card in deck.cards:
-        for element in deck.kinds[card.kind].face:
-            if element.element != "image" or not element.image:
-                continue
-            try:
-                path = fill_placeholders(element.image, card)
-            except MissingValue:
-                continue
-            if path in images:
-                continue
-            try:
-                images[path] = load_image(kit.root, path, where(element, "image"))
-            except InputError as exc:
-                for d in exc.diagnostics:
-                    errors.add(d.where, d.message)
+    pairs = [(e, card) for card in deck.cards for e in deck.kinds[card.kind].face]
+    pairs += [(e, back_values("")) for back in deck.backs().values() for e in back.face]
+    for element, card in pairs:
+        if element.element != "image" or not element.image:
+            continue
+        try:
+            path = fill_placeholders(element.image, card)
+        except MissingValue:
+            continue
+        if path in images:
+            continue
+        try:
+            images[path] = load_image(kit.root, path, where(element, "image"))
+        except InputError as exc:
+            for d in exc.diagnostics:
+                errors.add(d.where, d.message)
     errors.raise_if_any()
     return images
 
@@ -241,9 +234,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-def preflight(kit: Kit, component_id: str) -> None:
-    """Lay out every card design on a canvas that is never saved, so that `printkit check`
-    reports text that cannot fit (an input error, as in a build) without writing a PDF."""
+def _draw_every_design(kit: Kit, component_id: str, log: bool = False):
+    """Lay out every card design and back on a canvas that is never saved. Yields
+    (who, card or None, text log) per design, and the overflow diagnostics at the end."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -251,16 +244,40 @@ def preflight(kit: Kit, component_id: str) -> None:
     deck: Deck = kit.model(component_id)
     painter = CardPainter(Canvas(io.BytesIO()), deck, 0)
     errors: list = []
-    for card in deck.cards:
-        frame = painter._frame_form(card.kind)  # drawn once per kind, as in a build
+    designs = [(f"card {c.id!r}", c) for c in deck.cards]
+    designs += [(f"the {name}", None) for name in deck.backs()]
+    for who, card in designs:
+        painter.elements.log = [] if log else None
         painter.c.saveState()
         try:
-            painter.draw_front(card, frame)
+            if card is None:
+                kind = who.removeprefix("the back").removeprefix("-") or None
+                painter.draw_back(painter.back_of(kind)[1], kind or "")
+            else:
+                painter.draw_front(card, painter._frame_form(card.kind))
         except CardTextOverflow as exc:
             errors.extend(_overflow_error(exc).diagnostics)
         painter.c.restoreState()
+        yield who, card, painter.elements.log or []
     if errors:
         raise InputError(errors)
+
+
+def preflight(kit: Kit, component_id: str) -> None:
+    """Lay out every card design and back, so that `printkit check` reports text that cannot
+    fit (an input error, as in a build) without writing a PDF."""
+    for _ in _draw_every_design(kit, component_id):
+        pass
+
+
+def layout_findings(kit: Kit, component_id: str) -> list:
+    """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
+    deck: Deck = kit.model(component_id)
+    drawn = []
+    for who, card, log in _draw_every_design(kit, component_id, log=True):
+        for text, font_name, element, attr in log:
+            drawn.append((text, font_name, who, _text_location(card, element, attr)))
+    return glyph_findings(drawn) + dpi_findings(deck)
 
 
 class _DeckPainter:
@@ -271,16 +288,36 @@ class _DeckPainter:
         self.cards.place_front(card, trim)
 
     def place_back(self, card: Card, trim) -> None:
-        self.cards.place_back(trim)
+        self.cards.place_back(trim, card.kind)
+
+
+def _text_location(card: Card | None, element, attr: str) -> Location:
+    """Where a drawn text comes from: the card field its template names, else the template."""
+    key = attr if attr in ("text", "caption", "empty") else "text"
+    fields = PLACEHOLDER.findall(getattr(element, key, None) or "")
+    if attr == "field" and element.field:
+        fields = [element.field]
+    if attr == "marker":
+        return (where(card) if card else None) or where(element) or Location("?")
+    for name in fields:
+        at = where(card, name) if card is not None else None
+        if at:
+            return at
+    return where(element, key) or where(element) or Location("?")
 
 
 def _overflow_error(exc: CardTextOverflow):
     card, element = exc.card, exc.element
-    fields = PLACEHOLDER.findall(element.text or "")
-    field = fields[0] if fields else None
-    named = f"field {field!r}" if field else f"the {element.element} text"
+    named = f"the {exc.attr} of a {element.element} element"
+    key = exc.attr if exc.attr in ("text", "caption", "empty") else "text"
+    fields = PLACEHOLDER.findall(getattr(element, key, None) or "")
+    if fields:
+        named = f"field {fields[0]!r} (in a {element.element} element's {key})"
+    who = "the back" if exc.back else f"card {card.id!r}"
+    at = _text_location(None if exc.back else card, element, exc.attr)
     return fail(
-        where(card, field) or where(card) or Location("?"),
-        f"card {card.id!r}: {named} does not fit its box even at {exc.overflow.min_size:g} pt "
-        "(min_text_size); shorten the text or enlarge the box",
+        at,
+        f"{who}: {named} does not fit its box even at {exc.overflow.min_size:g} pt "
+        "(min_size or the deck's min_text_size); shorten the text, enlarge the box or lower "
+        "the minimum",
     )

@@ -52,6 +52,7 @@ class KitManifest:
     components: dict[str, ComponentSpec]
     variants: dict[str, Variant] = field(default_factory=dict)
     fonts: dict[str, str] = field(default_factory=dict)
+    icons: dict[str, str] = field(default_factory=dict)
 
 
 def _component_types() -> tuple[str, ...]:
@@ -168,6 +169,12 @@ def manifest_schema() -> Record:
                 default=dict,
                 doc="font role -> a TrueType (.ttf) file in the kit folder that replaces the "
                 "shipped font for that role, e.g. {display: fonts/MyFont.ttf}",
+            ),
+            "icons": Field(
+                MapOf(Str(1, 255)),
+                default=dict,
+                doc="icon name -> a PNG, JPEG or SVG file in the kit folder: an icon every "
+                "component may name, like the built-in ones (`printkit icons KIT` shows them)",
             ),
         },
         cls=KitManifest,
