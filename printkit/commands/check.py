@@ -60,7 +60,7 @@ def check_command(kits, fmt, variants, players) -> None:
             kit = load_kit(name, options)
             label = kit.name
             kit_findings = run_checks(kit)
-            _lay_out(kit)
+            kit_findings += _lay_out(kit)
             findings.extend((kit.name, f) for f in kit_findings)
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)
@@ -99,24 +99,29 @@ def check_command(kits, fmt, variants, players) -> None:
     sys.exit(code)
 
 
-def _lay_out(kit) -> None:
-    """What only drawing finds (text too long for its box), from components that offer a
-    `preflight(kit, cid)`; every such error of the kit is raised together."""
+def _lay_out(kit) -> list:
+    """What only drawing finds, from components that offer a `preflight(kit, cid)` (text too
+    long for its box: every such error of the kit is raised together) or `layout_findings(kit,
+    cid)` (warnings such as characters the font lacks); returns those findings."""
     from printkit.components import component_type
     from printkit.errors import InputError
 
     errors: list = []
+    findings: list = []
     with kit.drawing():
         for cid in kit.component_ids():
-            preflight = getattr(component_type(kit.spec(cid).type), "preflight", None)
-            if preflight is None:
-                continue
+            module = component_type(kit.spec(cid).type)
+            preflight = getattr(module, "preflight", None)
             try:
-                preflight(kit, cid)
+                if preflight is not None:
+                    preflight(kit, cid)
+                more = getattr(module, "layout_findings", None)
+                findings.extend(more(kit, cid) if more is not None else [])
             except InputError as exc:
                 errors.extend(exc.diagnostics)
     if errors:
         raise InputError(errors)
+    return findings
 
 
 def _line(obj: dict) -> str:

@@ -183,4 +183,4 @@ def draw_back(c: Canvas, back: Back, w: float, h: float, bleed: float) -> None:
     c.setFillColor(ink)
     c.setStrokeColor(ink)
     span = (-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
-    pictograms.texture(c, back.pattern, *span, mm(2.4), 0.5)
+    pictograms.texture(c, back.pattern, *span, back.pattern_spacing, back.pattern_width)

@@ -134,6 +134,8 @@ class Back:
     pattern: str
     pattern_colour: str | None
     face: list[Element] = field(default_factory=list)
+    pattern_spacing: float = mm(2.4)
+    pattern_width: float = 0.5
 
 
 BOX = ListOf(
@@ -234,6 +236,10 @@ BACK = Record(
         "pattern_colour": Field(
             Color(), doc="the texture's colour (default: a shade of the ground)"
         ),
+        "pattern_spacing": Field(
+            Length(0.5, 100), default=mm(2.4), doc="the distance between the texture's marks"
+        ),
+        "pattern_width": Field(Length(0.05, 10), default=0.5, doc="the texture's line width"),
         "face": Field(
             ListOf(ELEMENT, 0, 60),
             default=list,
@@ -245,7 +251,7 @@ BACK = Record(
 
 
 def plain_back() -> Back:
-    return Back("#6e1a12", "#f7f0e1", "#d9b25f", "plain", None, [])
+    return Back("#6e1a12", "#f7f0e1", "#d9b25f", "plain", None, [])  # a plain dark ground
 
 
 @dataclass(frozen=True)
