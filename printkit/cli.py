@@ -134,6 +134,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "rules": "printkit.commands.check:rules_command",
     "schema": "printkit.commands.schema:schema_command",
     "score": "printkit.commands.score:score_command",
+    "icons": "printkit.commands.icons:icons_command",
 }
 
 
