@@ -260,7 +260,24 @@ def _draw_every_design(kit: Kit, component_id: str, log: bool = False):
         painter.c.restoreState()
         yield who, card, painter.elements.log or []
     if errors:
-        raise InputError(errors)
+        raise InputError(_once_per_place(errors))
+
+
+def _once_per_place(diagnostics: list) -> list:
+    """One diagnostic per place in the data: a template too long for every card is one error."""
+    from printkit.errors import Diagnostic
+
+    first: dict[tuple, Any] = {}
+    count: dict[tuple, int] = {}
+    for d in diagnostics:
+        key = (d.where.file, d.where.line, d.where.col)
+        first.setdefault(key, d)
+        count[key] = count.get(key, 0) + 1
+    out = []
+    for key, d in first.items():
+        more = count[key] - 1
+        out.append(d if not more else Diagnostic(d.where, f"{d.message} (and {more} more cards)"))
+    return out
 
 
 def preflight(kit: Kit, component_id: str) -> None:
@@ -276,7 +293,9 @@ def layout_findings(kit: Kit, component_id: str) -> list:
     drawn = []
     for who, card, log in _draw_every_design(kit, component_id, log=True):
         for text, font_name, element, attr in log:
-            drawn.append((text, font_name, who, _text_location(card, element, attr)))
+            for char in set(text):
+                at = _text_location(card, element, attr, char)
+                drawn.append((char, font_name, who, at))
     return glyph_findings(drawn) + dpi_findings(deck)
 
 
@@ -291,33 +310,39 @@ class _DeckPainter:
         self.cards.place_back(trim, card.kind)
 
 
-def _text_location(card: Card | None, element, attr: str) -> Location:
-    """Where a drawn text comes from: the card field its template names, else the template."""
+def _text_location(card: Card | None, element, attr: str, char: str | None = None) -> Location:
+    """Where a drawn text comes from: the card field whose value it shows (the field holding
+    `char`, when given), else the element's template in the kinds."""
     key = attr if attr in ("text", "caption", "empty") else "text"
-    fields = PLACEHOLDER.findall(getattr(element, key, None) or "")
+    template = getattr(element, key, None) or ""
+    fields = PLACEHOLDER.findall(template)
     if attr == "field" and element.field:
-        fields = [element.field]
-    if attr == "marker":
-        return (where(card) if card else None) or where(element) or Location("?")
+        fields, template = [element.field], "{" + element.field + "}"
+    if attr == "marker" or card is None:
+        return (where(card) if card else None) or where(element, key) or where(element)
+    literal = PLACEHOLDER.sub("", template)
     for name in fields:
-        at = where(card, name) if card is not None else None
-        if at:
-            return at
+        value = str(card.get(name) or "")
+        shows_it = char in value if char else not literal.strip()
+        if shows_it and where(card, name):
+            return where(card, name)
     return where(element, key) or where(element) or Location("?")
 
 
 def _overflow_error(exc: CardTextOverflow):
     card, element = exc.card, exc.element
-    named = f"the {exc.attr} of a {element.element} element"
+    card_or_none = None if exc.back else card
+    at = _text_location(card_or_none, element, exc.attr)
     key = exc.attr if exc.attr in ("text", "caption", "empty") else "text"
-    fields = PLACEHOLDER.findall(getattr(element, key, None) or "")
-    if fields:
-        named = f"field {fields[0]!r} (in a {element.element} element's {key})"
-    who = "the back" if exc.back else f"card {card.id!r}"
-    at = _text_location(None if exc.back else card, element, exc.attr)
+    from_card = card_or_none is not None and at != (where(element, key) or where(element))
+    if from_card:
+        field = next((f for f in PLACEHOLDER.findall(getattr(element, key) or "")), exc.attr)
+        what = f"card {card.id!r}: field {field!r} (in a {element.element} element's {key})"
+    else:
+        who = "the back" if exc.back else f"card {card.id!r}"
+        what = f"the {exc.attr} of this {element.element} element (first on {who})"
     return fail(
         at,
-        f"{who}: {named} does not fit its box even at {exc.overflow.min_size:g} pt "
-        "(min_size or the deck's min_text_size); shorten the text, enlarge the box or lower "
-        "the minimum",
+        f"{what} does not fit its box even at {exc.overflow.min_size:g} pt (min_size or the "
+        "deck's min_text_size); shorten the text, enlarge the box or lower the minimum",
     )

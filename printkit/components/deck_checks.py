@@ -151,6 +151,8 @@ def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]
         glyphs = getattr(face, "charToGlyph", None)
         if glyphs is None:
             continue
+        full = getattr(face, "fullName", b"") or font_name.encode()
+        shown = full.decode("latin-1") if isinstance(full, bytes) else str(full)
         for ch in set(text) - {"\n"}:
             if ord(ch) in glyphs or (ch, font_name) in seen:
                 continue
@@ -159,7 +161,7 @@ def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]
                 Finding(
                     GLYPH_CODE,
                     "warning",
-                    f"{who}: the font {font_name!r} has no glyph for {ch!r} (U+{ord(ch):04X}); "
+                    f"{who}: the font {shown!r} has no glyph for {ch!r} (U+{ord(ch):04X}); "
                     "it would print as an empty box. Use another character or a kit font "
                     "that has it (kit.yaml fonts)",
                     at,

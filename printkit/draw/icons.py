@@ -63,8 +63,8 @@ class IconLibrary:
 
     def suggestion(self, name: str) -> str:
         """'; did you mean ...?' for a name close to a known one, else ''."""
-        close = difflib.get_close_matches(name, self.names(), n=1, cutoff=0.6)
-        return f"; did you mean {close[0]!r}?" if close else ""
+        close = difflib.get_close_matches(name, self.names(), n=2, cutoff=0.6)
+        return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
 
     def unknown(self, name: str) -> str:
         """The message for an icon name the library does not have."""

@@ -1,0 +1,359 @@
+"""Faces from data: backs built from elements, relative boxes, icons, and text that always fits.
+
+Each test reads the PDF back (pdfplumber) or runs `printkit check` as a user would.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pdfplumber
+import pytest
+
+from printkit.components import deck as deck_component
+from printkit.draw.card import CardPainter
+from printkit.draw.colour import colour, tint
+from printkit.kit import load_kit
+from printkit.layout.units import mm, to_mm
+from printkit.model.face import resolve_box
+from printkit.model.options import Options
+from printkit.output import new_canvas
+from tests.conftest import edit, line_of
+
+TOL = 0.3  # pt: pdfplumber's glyph boxes against the boxes the data gives
+
+
+def _draw_designs(kit, cid: str, path) -> list[tuple[str, list]]:
+    """Every card design and back of a deck on its own page (the card's size, no bleed);
+    returns each page's (label, element list)."""
+    deck = kit.model(cid)
+    pages = []
+    with kit.drawing():
+        c = new_canvas(path, (deck.size.width, deck.size.height), "faces")
+        painter = CardPainter(c, deck, 0)
+        for card in deck.cards:
+            painter.draw_front(card)
+            c.showPage()
+            pages.append((card.id, deck.kinds[card.kind].face))
+        for name, back in deck.backs().items():
+            painter.draw_back(back, name.removeprefix("back").removeprefix("-"))
+            c.showPage()
+            pages.append((name, back.face))
+        c.save()
+    return pages
+
+
+def _outside(page, elements, areas) -> list[str]:
+    boxes = []
+    for e in elements:
+        x, top, w, h = resolve_box(e, areas)
+        boxes.append((x - TOL, top - TOL, x + w + TOL, top + h + TOL))
+    bad = []
+    for ch in page.chars:
+        if ch["text"].isspace():
+            continue
+        if not any(
+            b[0] <= ch["x0"] and ch["x1"] <= b[2] and b[1] <= ch["top"] and ch["bottom"] <= b[3]
+            for b in boxes
+        ):
+            bad.append(f"{ch['text']!r} at ({to_mm(ch['x0']):.1f}, {to_mm(ch['top']):.1f}) mm")
+    return bad
+
+
+@pytest.mark.parametrize(
+    "kit_name, cid", [("chariot-race", "cards"), ("carthage", "curriculum"), ("carthage", "fatum")]
+)
+def test_every_drawn_character_lies_inside_its_elements_box(tmp_path, kit_name, cid):
+    kit = load_kit(kit_name, Options())
+    pdf_path = tmp_path / "faces.pdf"
+    pages = _draw_designs(kit, cid, pdf_path)
+    areas = kit.model(cid).areas()
+    problems = []
+    with pdfplumber.open(pdf_path) as pdf:
+        assert len(pdf.pages) == len(pages)
+        for page, (label, elements) in zip(pdf.pages, pages, strict=True):
+            assert page.chars or label.startswith("back") is False or True
+            problems += [f"{label}: {p}" for p in _outside(page, elements, areas)]
+    assert not problems, "\n".join(problems[:20])
+
+
+def _filled(page, fills) -> list[dict]:
+    objs = [*page.rects, *page.curves]
+    wanted = {tuple(round(v, 3) for v in f) for f in fills}
+    out = []
+    for o in objs:
+        colour_ = o.get("non_stroking_color")
+        if o.get("fill") and colour_ and tuple(round(v, 3) for v in colour_) in wanted:
+            out.append(o)
+    return out
+
+
+def _rgb(col) -> tuple[float, float, float]:
+    return (col.red, col.green, col.blue)
+
+
+def test_tarot_chariot_cards_fill_the_card_to_the_safe_area(kit_copy, tmp_path):
+    """Switched to tarot (70 x 120 mm), the face reaches the safe area on all four sides."""
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "card_size: poker", "card_size: tarot")
+    kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "tarot.pdf"
+    _draw_designs(kit, "cards", pdf_path)
+    deck = kit.model("cards")
+    safe = to_mm(deck.safe_margin)
+    header, band = colour("#7a1f12"), tint("#7a1f12", 0.82)
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]  # a movement card
+        assert (round(to_mm(page.width)), round(to_mm(page.height))) == (70, 120)
+        shapes = [
+            o
+            for o in _filled(page, [_rgb(header), _rgb(band)])
+            if o["x1"] - o["x0"] < page.width - mm(1)  # not the frame under the whole card
+        ]
+        left = to_mm(min(o["x0"] for o in shapes))
+        right = to_mm(max(o["x1"] for o in shapes))
+        top = to_mm(min(o["top"] for o in shapes))
+        bottom = to_mm(max(o["bottom"] for o in shapes))
+    assert left == pytest.approx(safe, abs=0.2)
+    assert right == pytest.approx(70 - safe, abs=0.2)
+    assert top == pytest.approx(safe, abs=0.2)
+    assert bottom == pytest.approx(120 - safe, abs=0.2)
+
+
+@pytest.mark.parametrize("size", ["mini", "tarot", "square"])
+def test_chariot_race_deck_checks_clean_at_other_card_sizes(cli, kit_copy, size):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "card_size: poker", f"card_size: {size}")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 0, r.output
+    assert "reaches outside" not in r.output
+
+
+def test_the_back_is_drawn_from_its_elements(kit_copy, tmp_path):
+    """The back shows what its data says (a title); with no elements it shows nothing else."""
+    kit_dir = kit_copy("chariot-race")
+    kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "backs.pdf"
+    pages = _draw_designs(kit, "cards", pdf_path)
+    with pdfplumber.open(pdf_path) as pdf:
+        back = pdf.pages[len(pages) - 1]
+        assert "CHARIOT RACE" in back.extract_text()
+    cards = kit_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    start = text.index("back:")
+    end = text.index("\ncards:")
+    cards.write_text(text[:start] + 'back: {colour: "#203040"}\n' + text[end:], encoding="utf-8")
+    kit = load_kit(str(kit_dir), Options())
+    _draw_designs(kit, "cards", pdf_path)
+    with pdfplumber.open(pdf_path) as pdf:
+        back = pdf.pages[-1]
+        assert back.chars == [] and back.curves == [] and len(back.rects) == 1
+
+
+def test_a_kind_may_have_its_own_back(kit_copy, tmp_path):
+    kit_dir = kit_copy("chariot-race")
+    edit(
+        kit_dir / "cards.yaml",
+        "    pattern: stars\n",
+        '    pattern: stars\n    back: {colour: "#102030", face: [{element: text, text: SPELL, '
+        "box: [0, 40%, 100%, 20%], size: 8mm}]}\n",
+    )
+    r_kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "k.pdf"
+    pages = _draw_designs(r_kit, "cards", pdf_path)
+    names = [label for label, _ in pages]
+    assert names[-2:] == ["back", "back-magic"]
+    with pdfplumber.open(pdf_path) as pdf:
+        assert "SPELL" in pdf.pages[-1].extract_text()
+        assert "SPELL" not in pdf.pages[-2].extract_text()
+
+
+def test_a_58_character_fan_caption_is_a_check_error_at_the_caption(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    caption = "TURN {turn}° OR LESS WHEN THE TRACK IS WET AND SLIPPERY!!"
+    assert 55 <= len(caption) <= 60
+    edit(kit_dir / "cards.yaml", 'caption: "TURN {turn}°"', f'caption: "{caption}"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit_dir / "cards.yaml", "OR LESS WHEN")
+    assert f"cards.yaml:{line}:" in r.output
+    assert "does not fit its box" in r.output
+
+
+def test_fan_and_drift_need_a_field(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "within: safe, field: turn,", "within: safe,")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    line = line_of(kit_dir / "cards.yaml", "element: fan")
+    assert f"cards.yaml:{line}:" in r.output and "needs `field:`" in r.output
+
+
+def test_unknown_icon_names_are_errors_with_a_suggestion(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    edit(kit_dir / "fatum.yaml", "emblem: horse,", "emblem: hrose,")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit_dir / "fatum.yaml", "emblem: hrose")
+    assert f"fatum.yaml:{line}:" in r.output
+    assert "unknown icon 'hrose'; did you mean 'horse'?" in r.output
+
+
+def test_an_icon_element_with_only_text_is_an_error_not_a_wheel(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    edit(kit_dir / "fatum.yaml", "field: emblem}", 'text: "{title}"}')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert "needs `icon: <name>` or `field:`" in r.output
+
+
+def test_inline_icons_are_drawn_in_the_text_line(kit_copy, tmp_path):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", '"Play at once – cannot be held"', '"{icon:star} Play at once"')
+    kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "inline.pdf"
+    pages = _draw_designs(kit, "cards", pdf_path)
+    index = [label for label, _ in pages].index("favour-of-nike")
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[index]
+        text = page.extract_text()
+        assert "Play at once" in text and "{icon" not in text
+        p = next(c for c in page.chars if c["text"] == "P" and c["size"] < 9)
+        stars = [o for o in page.curves if abs(o["top"] - p["top"]) < 4 and o["x1"] <= p["x0"]]
+        assert stars, "no icon drawn before the text on its line"
+        star = max(stars, key=lambda o: o["x1"])
+        assert star["bottom"] - star["top"] <= p["size"] * 1.05  # at the text size
+
+
+def test_an_unknown_inline_icon_is_an_error(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", '"Play at once – cannot be held"', '"{icon:stra} Play"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert "did you mean 'star'?" in r.output
+
+
+def test_characters_the_font_lacks_are_a_warning(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "draw 2 cards now.", "draw 2 cards now 中.")
+    r = cli("check", kit_dir, "--format", "json")
+    assert r.exit_code == 0, r.output
+    found = [json.loads(line) for line in r.stdout.splitlines()]
+    glyph = [f for f in found if f.get("code") == "FACE001"]
+    assert glyph, r.output
+    assert "'中'" in glyph[0]["message"] and "favour-of-nike" in glyph[0]["message"]
+    assert len(glyph) == 1
+    assert "DejaVu" in glyph[0]["message"]
+    assert glyph[0]["line"] == line_of(kit_dir / "cards.yaml", "中")
+
+
+def _png(path, w, h) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (w, h), (200, 40, 40)).save(path)
+
+
+def test_low_resolution_images_are_a_warning(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    _png(kit_dir / "tiny.png", 30, 20)
+    edit(
+        kit_dir / "fatum.yaml",
+        "      - {element: marker,",
+        '      - {element: image, image: tiny.png, box: [0, 0, "100%", "40%"], within: safe}\n'
+        "      - {element: marker,",
+    )
+    r = cli("check", kit_dir, "--format", "json")
+    assert r.exit_code == 0, r.output
+    dpi = [json.loads(x) for x in r.stdout.splitlines() if '"FACE002"' in x]
+    assert dpi and "tiny.png" in dpi[0]["message"] and "dpi" in dpi[0]["message"]
+
+
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
+    '<rect x="2" y="2" width="16" height="16" fill="#2266aa"/></svg>'
+)
+
+
+def test_a_kit_adds_icons_from_svg_and_png_files(cli, kit_copy, tmp_path):
+    kit_dir = kit_copy("carthage")
+    (kit_dir / "box.svg").write_text(SVG, encoding="utf-8")
+    _png(kit_dir / "dot.png", 64, 64)
+    edit(kit_dir / "kit.yaml", "components:", "icons: {box: box.svg}\ncomponents:")
+    edit(kit_dir / "fatum.yaml", "min_text_size: 6pt", "min_text_size: 6pt\nicons: {dot: dot.png}")
+    edit(kit_dir / "fatum.yaml", "emblem: horse,", "emblem: box,")
+    edit(kit_dir / "fatum.yaml", "emblem: palm,", "emblem: dot,")
+    assert cli("check", kit_dir).exit_code == 0
+    r = cli("icons", kit_dir, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "carthage" / "icons.pdf") as pdf:
+        words = pdf.pages[0].extract_text()
+        assert "box" in words and "dot" in words and "box.svg" in words
+        assert pdf.pages[0].images  # the PNG icon
+    assert (tmp_path / "carthage" / "icons.png").stat().st_size > 0
+    kit = load_kit(str(kit_dir), Options())
+    pages = _draw_designs(kit, "fatum", tmp_path / "f.pdf")
+    index = [label for label, _ in pages].index("epone-goddess")
+    blue = (round(0x22 / 255, 3), round(0x66 / 255, 3), round(0xAA / 255, 3))
+    with pdfplumber.open(tmp_path / "f.pdf") as pdf:
+        assert _filled(pdf.pages[index], [blue])  # the SVG's square, drawn as vectors
+
+
+def test_a_bad_icon_file_is_an_input_error_at_its_key(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    (kit_dir / "bad.svg").write_text("<svg", encoding="utf-8")
+    edit(kit_dir / "kit.yaml", "components:", "icons: {bad: bad.svg}\ncomponents:")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert f"kit.yaml:{line_of(kit_dir / 'kit.yaml', 'bad.svg')}:" in r.output
+
+
+def test_printkit_icons_names_every_builtin_icon(cli, tmp_path):
+    from printkit.draw.icons import BUILTIN
+
+    r = cli("icons", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "icons.pdf") as pdf:
+        words = set(pdf.pages[0].extract_text().split())
+    assert set(BUILTIN.names()) <= words
+
+
+def test_tile_ornaments_are_icons_named_in_data(cli, kit_copy):
+    kit_dir = kit_copy("chartae")
+    edit(kit_dir / "tiles.yaml", "ornament: whale}", "ornament: whael}")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert "did you mean 'wheel' or 'whale'?" in r.output
+    assert f"tiles.yaml:{line_of(kit_dir / 'tiles.yaml', 'whael')}:" in r.output
+
+
+def test_the_tile_back_is_drawn_from_its_elements(kit_copy, tmp_path):
+    from printkit.draw.tiles import TilePainter
+
+    kit_dir = kit_copy("chartae")
+    edit(kit_dir / "tiles.yaml", "text: CHARTAE,", "text: MAPPA,", count=2)
+    kit = load_kit(str(kit_dir), Options())
+    tiles = kit.model("tiles")
+    buffer = io.BytesIO()
+    with kit.drawing():
+        c = new_canvas(tmp_path / "t.pdf", (tiles.tile_size, tiles.tile_size), "t")
+        TilePainter(c, tiles, 0).draw_back()
+        c.showPage()
+        c.save()
+    del buffer
+    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert text.count("MAPPA") == 1 and text.count("APPAM") == 1  # once each way up
+    assert "CHARTAE" not in text
+
+
+def test_deck_preflight_sees_backs(kit_copy):
+    """Text of a back that cannot fit is reported by check, like a front's."""
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", 'text: "AD CIRCVM MAXIMVM"', 'text: "' + "AD CIRCVM " * 8 + '"')
+    kit = load_kit(str(kit_dir), Options())
+    from printkit.errors import InputError
+
+    with kit.drawing(), pytest.raises(InputError) as exc:
+        deck_component.preflight(kit, "cards")
+    assert "the back" in str(exc.value.diagnostics[0].message)
