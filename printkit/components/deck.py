@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from printkit import limits
-from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.components.deck_checks import (
+    at,
     check_card_icons,
     check_elements,
     dpi_findings,
     glyph_findings,
 )
+from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.draw.card import (
     PLACEHOLDER,
     CardPainter,
@@ -24,7 +26,6 @@ from printkit.draw.card import (
 from printkit.draw.icons import IconLibrary, icon_from_file, kit_icons
 from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
-from printkit.layout.units import to_mm
 from printkit.load.images import KitImage, load_image
 from printkit.load.schema import Context, MapOf, Record, copy_source, validate_document, where
 from printkit.load.yamlsafe import Document
@@ -149,7 +150,7 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
         if path in images:
             continue
         try:
-            images[path] = load_image(kit.root, path, where(element, "image"))
+            images[path] = load_image(kit.root, path, at(element, "image"))
         except InputError as exc:
             for d in exc.diagnostics:
                 errors.add(d.where, d.message)
@@ -234,9 +235,11 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-def _draw_every_design(kit: Kit, component_id: str, log: bool = False):
-    """Lay out every card design and back on a canvas that is never saved. Yields
-    (who, card or None, text log) per design, and the overflow diagnostics at the end."""
+def _draw_every_design(
+    kit: Kit, component_id: str, log: bool = False
+) -> Iterator[tuple[str, Card | None, list]]:
+    """Lay out every card design and back on a canvas that is never saved. Yields (who, the
+    card or None for a back, the texts drawn when `log`); raises the overflows at the end."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -244,14 +247,17 @@ def _draw_every_design(kit: Kit, component_id: str, log: bool = False):
     deck: Deck = kit.model(component_id)
     painter = CardPainter(Canvas(io.BytesIO()), deck, 0)
     errors: list = []
-    designs = [(f"card {c.id!r}", c) for c in deck.cards]
-    designs += [(f"the {name}", None) for name in deck.backs()]
-    for who, card in designs:
+    backs: list[tuple[str, str | None]] = [("the back", None)]
+    backs += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]
+    designs: list[tuple[str, Card | None, str | None]] = [
+        (f"card {c.id!r}", c, None) for c in deck.cards
+    ]
+    designs += [(who, None, kind) for who, kind in backs]
+    for who, card, kind in designs:
         painter.elements.log = [] if log else None
         painter.c.saveState()
         try:
             if card is None:
-                kind = who.removeprefix("the back").removeprefix("-") or None
                 painter.draw_back(painter.back_of(kind)[1], kind or "")
             else:
                 painter.draw_front(card, painter._frame_form(card.kind))
@@ -318,23 +324,25 @@ def _text_location(card: Card | None, element, attr: str, char: str | None = Non
     fields = PLACEHOLDER.findall(template)
     if attr == "field" and element.field:
         fields, template = [element.field], "{" + element.field + "}"
-    if attr == "marker" or card is None:
-        return (where(card) if card else None) or where(element, key) or where(element)
+    if card is None:
+        return at(element, key)
+    if attr == "marker":
+        return at(card)
     literal = PLACEHOLDER.sub("", template)
     for name in fields:
         value = str(card.get(name) or "")
         shows_it = char in value if char else not literal.strip()
         if shows_it and where(card, name):
-            return where(card, name)
-    return where(element, key) or where(element) or Location("?")
+            return at(card, name)
+    return at(element, key)
 
 
 def _overflow_error(exc: CardTextOverflow):
     card, element = exc.card, exc.element
     card_or_none = None if exc.back else card
-    at = _text_location(card_or_none, element, exc.attr)
+    place = _text_location(card_or_none, element, exc.attr)
     key = exc.attr if exc.attr in ("text", "caption", "empty") else "text"
-    from_card = card_or_none is not None and at != (where(element, key) or where(element))
+    from_card = card_or_none is not None and place != at(element, key)
     if from_card:
         field = next((f for f in PLACEHOLDER.findall(getattr(element, key) or "")), exc.attr)
         what = f"card {card.id!r}: field {field!r} (in a {element.element} element's {key})"
@@ -342,7 +350,7 @@ def _overflow_error(exc: CardTextOverflow):
         who = "the back" if exc.back else f"card {card.id!r}"
         what = f"the {exc.attr} of this {element.element} element (first on {who})"
     return fail(
-        at,
+        place,
         f"{what} does not fit its box even at {exc.overflow.min_size:g} pt (min_size or the "
         "deck's min_text_size); shorten the text, enlarge the box or lower the minimum",
     )

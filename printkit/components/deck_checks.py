@@ -29,6 +29,11 @@ WARNINGS = {
 NUMERIC_ELEMENTS = ("fan", "drift")
 
 
+def at(obj: Any, key: str | None = None) -> Location:
+    """Where `obj` (or its `key`) is in the data; the object itself when the key is not given."""
+    return (where(obj, key) if key else None) or where(obj) or Location("?")
+
+
 def faces(deck: Deck) -> Iterator[tuple[str, Element]]:
     """(where it is, element) for every element of every front and back of the deck."""
     for kname, kind in deck.kinds.items():
@@ -48,7 +53,7 @@ def check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
         _check_icons(deck, place, element, errors)
         _check_box(deck, place, element, errors)
         if element.element == "image" and not element.image:
-            errors.add(where(element), "an image element needs 'image: <file in the kit>'")
+            errors.add(at(element), "an image element needs 'image: <file in the kit>'")
 
 
 def _check_fields(
@@ -58,14 +63,14 @@ def _check_fields(
         name = getattr(element, attr)
         if name and name not in known:
             errors.add(
-                where(element, attr),
+                at(element, attr),
                 f"{attr} {name!r} in {place} names no card field; "
                 f"fields are: {', '.join(sorted(known))}",
             )
     if element.element in NUMERIC_ELEMENTS:
         if not element.field:
             errors.add(
-                where(element, "element") or where(element),
+                at(element, "element"),
                 f"a {element.element} element in {place} needs `field:`, the card field "
                 "holding the number it draws",
             )
@@ -73,7 +78,7 @@ def _check_fields(
         decl = deck.fields.get(element.field)
         if decl and decl.type not in ("number", "integer"):
             errors.add(
-                where(element, "field") or where(element),
+                at(element, "field"),
                 f"a {element.element} element draws a number, but field "
                 f"{element.field!r} is declared as {decl.type}",
             )
@@ -85,7 +90,7 @@ def _check_icons(deck: Deck, place: str, element: Element, errors: Collector) ->
     if element.element == "icon":
         if not element.icon and not element.field:
             errors.add(
-                where(element),
+                at(element),
                 f"an icon element in {place} needs `icon: <name>` or `field:` (a card field "
                 "holding an icon name)",
             )
@@ -95,7 +100,7 @@ def _check_icons(deck: Deck, place: str, element: Element, errors: Collector) ->
         names += [(attr, n) for n in INLINE_ICON_NAMES.findall(getattr(element, attr) or "")]
     for attr, name in names:
         if name not in library:
-            errors.add(where(element, attr) or where(element), library.unknown(name))
+            errors.add(at(element, attr), library.unknown(name))
 
 
 def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> None:
@@ -103,7 +108,7 @@ def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> N
     x, top, bw, bh = (to_mm(v) for v in resolve_box(element, deck.areas()))
     if x < -0.01 or top < -0.01 or x + bw > w + 0.01 or top + bh > h + 0.01:
         errors.add(
-            where(element, "box"),
+            at(element, "box"),
             f"box [{x:g}, {top:g}, {bw:g}, {bh:g}] mm in {place} reaches outside the "
             f"{w:g} x {h:g} mm card",
         )
@@ -118,16 +123,16 @@ def check_card_icons(deck: Deck, errors: Collector) -> None:
             name = _icon_name(element, card)
             if name and name not in deck.icons:
                 attr = element.field if not element.icon else None
-                at = where(card, attr) if attr else where(element, "icon")
-                errors.add(at or where(card), f"card {card.id!r}: {deck.icons.unknown(name)}")
+                place = at(card, attr) if attr else at(element, "icon")
+                errors.add(place, f"card {card.id!r}: {deck.icons.unknown(name)}")
         for name, value in card.values.items():
             for icon in INLINE_ICON_NAMES.findall(value if isinstance(value, str) else ""):
                 if icon not in deck.icons:
-                    errors.add(where(card, name) or where(card), deck.icons.unknown(icon))
+                    errors.add(at(card, name), deck.icons.unknown(icon))
         for attr in ("title", "text"):
             for icon in INLINE_ICON_NAMES.findall(getattr(card, attr) or ""):
                 if icon not in deck.icons:
-                    errors.add(where(card, attr) or where(card), deck.icons.unknown(icon))
+                    errors.add(at(card, attr), deck.icons.unknown(icon))
 
 
 def _icon_name(element: Element, card: Any) -> str | None:
@@ -175,7 +180,7 @@ def dpi_findings(deck: Deck) -> list[Finding]:
     out: list[Finding] = []
     areas = deck.areas()
     backs: list[Back] = list(deck.backs().values())
-    pairs = [(e, c) for c in deck.cards for e in deck.kinds[c.kind].face]
+    pairs: list[tuple[Element, Any]] = [(e, c) for c in deck.cards for e in deck.kinds[c.kind].face]
     pairs += [(e, None) for b in backs for e in b.face]
     seen: set[str] = set()
     for element, card in pairs:
@@ -201,7 +206,7 @@ def dpi_findings(deck: Deck) -> list[Finding]:
                     f"{to_mm(image.width * scale):.0f}x{to_mm(image.height * scale):.0f} mm, "
                     f"{dpi:.0f} dpi: below min_image_dpi {deck.min_image_dpi:g}; it will look "
                     "blurred or blocky",
-                    where(element, "image") or Location(deck.file),
+                    at(element, "image"),
                 )
             )
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.components.deck_checks import at
 from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.icons import kit_icons
 from printkit.draw.text import INLINE_ICON
@@ -64,9 +65,7 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
     library = tiles.icons
     for tile in tiles.tiles:
         if tile.ornament and tile.ornament not in library:
-            errors.add(
-                where(tile, "ornament"), f"tile {tile.id!r}: {library.unknown(tile.ornament)}"
-            )
+            errors.add(at(tile, "ornament"), f"tile {tile.id!r}: {library.unknown(tile.ornament)}")
     for name, terrain in tiles.ornaments.items():
         if name not in library:
             errors.add(where(tiles, "ornaments") or Location(tiles.file), library.unknown(name))
@@ -81,7 +80,7 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
             INLINE_ICON.findall(element.text or "")
         ):
             if name not in library:
-                errors.add(where(element, "icon") or where(element), library.unknown(name))
+                errors.add(at(element, "icon"), library.unknown(name))
 
 
 def preflight(kit: Kit, component_id: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.components.imposed import home_grid, render_pieces
+from printkit.draw.icons import kit_icons
 from printkit.draw.tokens import AidPainter, PiecePainter
 from printkit.errors import Location
 from printkit.kit import Kit
@@ -22,12 +23,29 @@ def load(kit: Kit, component_id: str) -> Tokens:
     doc = kit.document(component_id)
     raw = validate_document(doc, TOKENS)
     t = Tokens(dict(raw.groups), raw.aid, doc.file)
+    _check_emblems(kit, t)
     if kit.options.profile == "home":
         for g in t.groups.values():
             home_grid(kit, Size(g.width, g.height), where(g) or Location(doc.file))
         if t.aid:
             home_grid(kit, Size(t.aid.width, t.aid.height), where(t.aid) or Location(doc.file))
     return t
+
+
+def _check_emblems(kit: Kit, t: Tokens) -> None:
+    """Every emblem names an icon of the kit's library (did-you-mean when it does not)."""
+    from printkit.errors import Collector
+
+    library, errors = kit_icons(kit), Collector()
+    for group in t.groups.values():
+        sides = [(group, group.emblem)] + ([(group.back, group.back.emblem)] if group.back else [])
+        for owner, name in sides:
+            if name and name not in library:
+                errors.add(
+                    where(owner, "emblem") or where(group) or Location(t.file),
+                    library.unknown(name),
+                )
+    errors.raise_if_any()
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
@@ -53,7 +71,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
             path,
             items,
             Size(group.width, group.height),
-            lambda cv, bleed, g=group: PiecePainter(cv, g, bleed),
+            lambda cv, bleed, g=group: PiecePainter(cv, g, bleed, kit_icons(kit)),
             where(group) or Location(t.file),
             progress,
             canvas=c,

@@ -189,7 +189,9 @@ class ElementPainter:
             c.roundRect(box.x, box.y1 - title_h, box.w, title_h, mm(1.5), stroke=0, fill=1)
             c.rect(box.x, box.y1 - title_h, box.w, title_h / 2, stroke=0, fill=1)
             c.setFillColor(colour(pal.on_colour))
-            strip = Rect(box.x + mm(1), box.y1 - title_h + mm(0.3), box.w - mm(2), title_h - mm(0.6))
+            strip = Rect(
+                box.x + mm(1), box.y1 - title_h + mm(0.3), box.w - mm(2), title_h - mm(0.6)
+            )
             self.text(e, "caption", fill_placeholders(e.caption, values), font("heading"),
                       strip, mm(2.5))  # fmt: skip
         inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))

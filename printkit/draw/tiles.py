@@ -123,7 +123,7 @@ class TilePainter:
         self._coastlines(shape)
         if rose:
             compass_rose(c, rose[0], rose[1], self._ink(), self._paper(), self._accent())
-        if ornament:
+        if ornament and tile.ornament:
             self._ornament(tile.ornament, *ornament)
         if label:
             self._corner_label(tile.id, label)

@@ -12,8 +12,8 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.emblems import draw_emblem
 from printkit.draw.fonts import font
+from printkit.draw.icons import BUILTIN, Colours, IconLibrary
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
@@ -24,10 +24,13 @@ INK = "#1d1a16"
 
 
 class PiecePainter:
-    def __init__(self, c: Canvas, group: Group, bleed: float) -> None:
+    def __init__(
+        self, c: Canvas, group: Group, bleed: float, icons: IconLibrary | None = None
+    ) -> None:
         self.c = c
         self.g = group
         self.bleed = bleed
+        self.icons = icons or BUILTIN
 
     def place_front(self, piece: Piece, trim: Rect) -> None:
         self._piece(piece, trim, self.g.emblem, piece.label, front=True)
@@ -56,7 +59,8 @@ class PiecePainter:
         text_h = mm(3.2) if label else 0.0
         span = min(inner.w, inner.h - text_h) * 0.78
         if emblem:
-            draw_emblem(c, emblem, trim.cx, inner.y + text_h + (inner.h - text_h) / 2, span, ink)
+            centre_y = inner.y + text_h + (inner.h - text_h) / 2
+            self.icons.draw(c, emblem, trim.cx, centre_y, span, Colours(ink, fill))
         if label:
             c.setFillColor(ink)
             draw_line_fitted(

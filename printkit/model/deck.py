@@ -32,6 +32,7 @@ from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Eleme
 
 __all__ = ["ELEMENT_TYPES", "Element"]
 
+
 @dataclass
 class FieldDecl:
     type: str
