@@ -39,7 +39,7 @@ def _draw_designs(kit, cid: str, path) -> list[tuple[str, list]]:
         for name, back in deck.backs().items():
             painter.draw_back(back, name.removeprefix("back").removeprefix("-"))
             c.showPage()
-            pages.append((name, back.face))
+            pages.append((name, back.elements()))
         c.save()
     return pages
 

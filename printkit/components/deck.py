@@ -139,7 +139,7 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
     images: dict[str, KitImage] = {}
     errors = Collector()
     pairs = [(e, card) for card in deck.cards for e in deck.kinds[card.kind].face]
-    pairs += [(e, back_values("")) for back in deck.backs().values() for e in back.face]
+    pairs += [(e, back_values("")) for back in deck.backs().values() for e in back.elements()]
     for element, card in pairs:
         if element.element != "image" or not element.image:
             continue
@@ -342,15 +342,16 @@ def _overflow_error(exc: CardTextOverflow):
     card_or_none = None if exc.back else card
     place = _text_location(card_or_none, element, exc.attr)
     key = exc.attr if exc.attr in ("text", "caption", "empty") else "text"
-    from_card = card_or_none is not None and place != at(element, key)
-    if from_card:
+    if card_or_none is not None and place != at(element, key):
         field = next((f for f in PLACEHOLDER.findall(getattr(element, key) or "")), exc.attr)
-        what = f"card {card.id!r}: field {field!r} (in a {element.element} element's {key})"
+        what = f"card {card.id!r}: field {field!r} does not fit its box (a {element.element} "
+        what += f"element's {key})"
     else:
         who = "the back" if exc.back else f"card {card.id!r}"
-        what = f"the {exc.attr} of this {element.element} element (first on {who})"
+        what = f"the {exc.attr} of this {element.element} element does not fit its box "
+        what += f"(first on {who})"
     return fail(
         place,
-        f"{what} does not fit its box even at {exc.overflow.min_size:g} pt (min_size or the "
-        "deck's min_text_size); shorten the text, enlarge the box or lower the minimum",
+        f"{what} even at {exc.overflow.min_size:g} pt (min_size or the deck's min_text_size); "
+        "shorten the text, enlarge the box or lower the minimum",
     )

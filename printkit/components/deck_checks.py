@@ -40,9 +40,9 @@ def faces(deck: Deck) -> Iterator[tuple[str, Element]]:
         for element in kind.face:
             yield f"kind {kname!r}", element
         if kind.back:
-            for element in kind.back.face:
+            for element in kind.back.elements():
                 yield f"the back of kind {kname!r}", element
-    for element in deck.back.face:
+    for element in deck.back.elements():
         yield "the back", element
 
 
@@ -181,7 +181,7 @@ def dpi_findings(deck: Deck) -> list[Finding]:
     areas = deck.areas()
     backs: list[Back] = list(deck.backs().values())
     pairs: list[tuple[Element, Any]] = [(e, c) for c in deck.cards for e in deck.kinds[c.kind].face]
-    pairs += [(e, None) for b in backs for e in b.face]
+    pairs += [(e, None) for b in backs for e in b.elements()]
     seen: set[str] = set()
     for element, card in pairs:
         if element.element != "image" or not element.image:

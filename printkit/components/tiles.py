@@ -75,7 +75,7 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
                 f"ornament {name!r} sits on terrain {terrain!r}, which is not one of the "
                 f"terrains: {', '.join(sorted(tiles.terrains))}",
             )
-    for element in tiles.back.face:
+    for element in tiles.back.elements():
         for name in ([element.icon] if element.element == "icon" and element.icon else []) + (
             INLINE_ICON.findall(element.text or "")
         ):

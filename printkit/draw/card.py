@@ -170,7 +170,7 @@ class CardPainter:
     def draw_back(self, back: Back, kind: str = "") -> None:
         draw_back(self.c, back, self.w, self.h, self.bleed)
         try:
-            self.elements.draw_all(back.face, back_values(kind), back_palette(back))
+            self.elements.draw_all(back.elements(), back_values(kind), back_palette(back))
         except ElementOverflow as exc:
             raise CardTextOverflow(back_values(kind), exc, back=True) from None
 

@@ -284,7 +284,7 @@ class TilePainter:
         library = self.tiles.icons or BUILTIN
         painter = ElementPainter(self.c, areas, library, {}, self.tiles.min_text_size)
         try:
-            painter.draw_all(back.face, back_values(""), back_palette(back))
+            painter.draw_all(back.elements(), back_values(""), back_palette(back))
         except ElementOverflow as exc:
             raise BackOverflow(exc) from None
 

@@ -27,6 +27,7 @@ from printkit.load.schema import (
     Number,
     Record,
     Str,
+    where,
 )
 
 ELEMENT_TYPES = (
@@ -136,6 +137,40 @@ class Back:
     face: list[Element] = field(default_factory=list)
     pattern_spacing: float = mm(2.4)
     pattern_width: float = 0.5
+    title: str = ""
+    subtitle: str = ""
+
+    def elements(self) -> list[Element]:
+        """The face elements, then the title and subtitle lines (each once either way up)."""
+        lines = [("title", self.title, "display", mm(4.6), mm(10), mm(5), None)]
+        lines.append(("subtitle", self.subtitle, "heading", mm(2.4), mm(7), mm(3), self.accent))
+        out = list(self.face)
+        for key, text, role, size, bottom, height, ink in lines:
+            if not text:
+                continue
+            for turned in (False, True):
+                top: Any = float(bottom) if turned else Percent(1.0, -(bottom + height))
+                box = [mm(8), top, Percent(1.0, -mm(16)), height]
+                element = _line_element(text, role, size, box, ink, 180.0 if turned else 0.0)
+                out.append(_sourced(element, self, key))
+        return out
+
+
+def _line_element(
+    text: str, role: str, size: float, box: list[Any], ink: str | None, rotate: float
+) -> Element:
+    return Element(
+        "text", box, text, None, None, role, size, None, "centre", ink, None, 1, rotate=rotate
+    )
+
+
+def _sourced(element: Element, owner: Any, key: str) -> Element:
+    """`element` placed in the data at `owner`'s `key` (for errors about it)."""
+    spot = where(owner, key)
+    object.__setattr__(element, "_where", spot)
+    object.__setattr__(element, "_field_where", {"text": spot})
+    object.__setattr__(element, "_key_where", {})
+    return element
 
 
 BOX = ListOf(
@@ -244,6 +279,15 @@ BACK = Record(
             ListOf(ELEMENT, 0, 60),
             default=list,
             doc="what is drawn on the back, in order (the same elements as a card face)",
+        ),
+        "title": Field(
+            Str(0, 40),
+            default="",
+            doc="a shorthand: a line near the lower edge, printed again upside down at the top, "
+            "in the ink, after the face elements",
+        ),
+        "subtitle": Field(
+            Str(0, 60), default="", doc="a shorthand: a smaller line under the title, in the accent"
         ),
     },
     cls=Back,
