@@ -357,3 +357,48 @@ def test_deck_preflight_sees_backs(kit_copy):
     with kit.drawing(), pytest.raises(InputError) as exc:
         deck_component.preflight(kit, "cards")
     assert "the back" in str(exc.value.diagnostics[0].message)
+
+
+def test_tile_back_text_lies_inside_its_boxes(tmp_path):
+    from printkit.draw.tiles import TilePainter
+    from printkit.model.face import Areas
+
+    kit = load_kit("chartae", Options())
+    tiles = kit.model("tiles")
+    s = tiles.tile_size
+    with kit.drawing():
+        c = new_canvas(tmp_path / "t.pdf", (s, s), "t")
+        TilePainter(c, tiles, 0).draw_back()
+        c.showPage()
+        c.save()
+    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+        page = pdf.pages[0]
+        assert len([ch for ch in page.chars if not ch["text"].isspace()]) > 20
+        assert _outside(page, tiles.back.elements(), Areas(s, s, mm(4), 0.0)) == []
+
+
+@pytest.mark.parametrize("value", ['"150%"', '"50% - 3furlongs"'])
+def test_a_bad_box_percentage_is_a_located_error(cli, kit_copy, value):
+    kit_dir = kit_copy("chariot-race")
+    edit(
+        kit_dir / "cards.yaml",
+        'box: [0, "10.62%", "100%", "30%"]',
+        f'box: [0, "10.62%", {value}, "30%"]',
+    )
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    line = line_of(kit_dir / "cards.yaml", value.strip('"'))
+    assert f"cards.yaml:{line}:" in r.output and "percentage of the area" in r.output
+
+
+def test_absolute_boxes_still_work_and_overflowing_ones_are_errors(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(
+        kit_dir / "cards.yaml",
+        'box: [0, 0, "100%", "8.75%"], within: safe, field: speed',
+        "box: [4, 4, 55, 7], field: speed",
+    )
+    assert cli("check", kit_dir).exit_code == 0
+    edit(kit_dir / "cards.yaml", "box: [4, 4, 55, 7]", "box: [4, 4, 65, 7]")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2 and "reaches outside the 63 x 88 mm card" in r.output
