@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -85,6 +86,7 @@ def _layout(text: str, font: str, size: float, width: float, height: float, max_
     return fitted if fitted.height <= height + 1e-6 else None
 
 
+@lru_cache(maxsize=8192)
 def fit_text(
     text: str,
     font: str,
@@ -94,7 +96,8 @@ def fit_text(
     min_size: float,
     max_lines: int = 99,
 ) -> FittedText:
-    """The largest size (on a STEP grid) at which `text` wraps inside width x height."""
+    """The largest size (on a STEP grid) at which `text` wraps inside width x height (cached:
+    a deck lays out the same captions and labels on many cards)."""
     best = _layout(text, font, max_size, width, height, max_lines)
     if best:
         return best
