@@ -402,3 +402,24 @@ def test_absolute_boxes_still_work_and_overflowing_ones_are_errors(cli, kit_copy
     edit(kit_dir / "cards.yaml", "box: [4, 4, 55, 7]", "box: [4, 4, 65, 7]")
     r = cli("check", kit_dir)
     assert r.exit_code == 2 and "reaches outside the 63 x 88 mm card" in r.output
+
+
+def test_a_token_back_can_be_a_face_of_elements(cli, kit_copy, tmp_path):
+    kit_dir = kit_copy("carthage")
+    edit(
+        kit_dir / "tokens.yaml",
+        "back: {label: BLOCKED, emblem: broken-wheel}",
+        'back: {face: [{element: icon, icon: broken-wheel, box: ["20%", "12%", "60%", "50%"]}, '
+        '{element: text, text: "{label} OUT", font: heading, size: 2.6mm, '
+        'box: ["10%", "66%", "80%", "20%"]}]}',
+    )
+    assert cli("check", kit_dir).exit_code == 0
+    r = cli("build", kit_dir, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "carthage" / "tokens.pdf") as pdf:
+        back = pdf.pages[1].extract_text()
+    assert "BLUE OUT" in back and "BLOCKED" not in back
+    edit(kit_dir / "tokens.yaml", '"{label} OUT"', '"{label} IS OUT OF THE RACE FOR GOOD"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert f"tokens.yaml:{line_of(kit_dir / 'tokens.yaml', 'OUT OF THE RACE')}:" in r.output

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.components.deck_checks import at
 from printkit.components.imposed import home_grid, render_pieces
 from printkit.draw.icons import kit_icons
 from printkit.draw.tokens import AidPainter, PiecePainter
@@ -34,6 +35,7 @@ def load(kit: Kit, component_id: str) -> Tokens:
 
 def _check_emblems(kit: Kit, t: Tokens) -> None:
     """Every emblem names an icon of the kit's library (did-you-mean when it does not)."""
+    from printkit.draw.text import INLINE_ICON
     from printkit.errors import Collector
 
     library, errors = kit_icons(kit), Collector()
@@ -45,7 +47,41 @@ def _check_emblems(kit: Kit, t: Tokens) -> None:
                     where(owner, "emblem") or where(group) or Location(t.file),
                     library.unknown(name),
                 )
+        for element in group.back.face if group.back else []:
+            names = [element.icon] if element.element == "icon" and element.icon else []
+            for name in names + INLINE_ICON.findall(element.text or ""):
+                if "{" not in name and name not in library:
+                    errors.add(at(element, "icon"), library.unknown(name))
     errors.raise_if_any()
+
+
+def preflight(kit: Kit, component_id: str) -> None:
+    """Draw every piece back built from face elements on a canvas never saved: their texts
+    must fit (an input error at the element, as a build would find)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.elements import ElementOverflow
+    from printkit.errors import fail
+    from printkit.layout.geometry import Rect
+
+    t: Tokens = kit.model(component_id)
+    c = Canvas(io.BytesIO())
+    for group in t.groups.values():
+        if not (group.back and group.back.face):
+            continue
+        painter = PiecePainter(c, group, 0.0, kit_icons(kit))
+        for piece in group.pieces:
+            try:
+                painter.draw_back_face(piece, Rect(0, 0, group.width, group.height))
+            except ElementOverflow as exc:
+                raise fail(
+                    at(exc.element, "text"),
+                    f"piece {piece.label or piece.colour_id!r}: the {exc.attr} of this "
+                    f"{exc.element.element} element does not fit the back even at "
+                    f"{exc.overflow.min_size:g} pt; shorten it or enlarge its box",
+                ) from None
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:

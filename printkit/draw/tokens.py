@@ -12,12 +12,14 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour, shade, tint
+from printkit.draw.elements import ElementPainter, Palette
 from printkit.draw.fonts import font
 from printkit.draw.icons import BUILTIN, Colours, IconLibrary
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
+from printkit.model.face import Areas
 from printkit.model.tokens import Aid, Diagram, Group, Piece
 
 INK = "#1d1a16"
@@ -39,8 +41,27 @@ class PiecePainter:
         back = self.g.back
         if back is None:
             self._piece(piece, trim, self.g.emblem, piece.label, front=True)
+        elif back.face:
+            self.draw_back_face(piece, trim)
         else:
             self._piece(piece, trim, back.emblem, back.label, front=False)
+
+    def draw_back_face(self, piece: Piece, trim: Rect) -> None:
+        """A back built from face elements (model/face.py) on a darker ground of the colour."""
+        assert self.g.back is not None
+        c, b = self.c, self.bleed
+        c.saveState()
+        c.setFillColor(shade(piece.colour, 0.18))
+        c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
+        c.translate(trim.x, trim.y)
+        areas = Areas(trim.w, trim.h, min(trim.w, trim.h) * 0.07, 0.0)
+        painter = ElementPainter(c, areas, self.icons, {}, 6.0)  # min_size may lower it
+        values = {"label": piece.label, "colour_id": piece.colour_id}
+        palette = Palette(piece.colour, piece.ink, piece.colour, piece.ink, piece.ink)
+        try:
+            painter.draw_all(self.g.back.face, values, palette)
+        finally:
+            c.restoreState()
 
     def _piece(self, piece: Piece, trim: Rect, emblem: str, label: str, front: bool) -> None:
         c, b = self.c, self.bleed
