@@ -395,8 +395,8 @@ def test_absolute_boxes_still_work_and_overflowing_ones_are_errors(cli, kit_copy
     kit_dir = kit_copy("chariot-race")
     edit(
         kit_dir / "cards.yaml",
-        'box: [0, 0, "100%", "8.75%"], within: safe, field: speed',
-        "box: [4, 4, 55, 7], field: speed",
+        'box: [0, 0, "100%", "8.75%"], within: safe, size: "50%", field: speed',
+        "box: [4, 4, 55, 7], size: 3.5mm, field: speed",
     )
     assert cli("check", kit_dir).exit_code == 0
     edit(kit_dir / "cards.yaml", "box: [4, 4, 55, 7]", "box: [4, 4, 65, 7]")

@@ -20,7 +20,7 @@ from printkit.draw.icons import Colours, IconLibrary
 from printkit.draw.text import INLINE_ICON, TextOverflow, fit_in_box
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-from printkit.model.face import Areas, Element, resolve_box
+from printkit.model.face import Areas, Element, Percent, resolve_box
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
@@ -111,6 +111,12 @@ class ElementPainter:
             c.restoreState()
 
     # -- text --------------------------------------------------------------------------------
+    def _size(self, e: Element) -> float:
+        """The element's largest text size: a length, or a share of its box's height."""
+        if isinstance(e.size, Percent):
+            return e.size.of(self.box(e).h)
+        return float(e.size)
+
     def _min(self, e: Element) -> float:
         return e.min_size if e.min_size is not None else self.min_text
 
@@ -132,7 +138,7 @@ class ElementPainter:
     def _draw_title(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{title}", values)
         self.c.setFillColor(ink)
-        self.text(e, "text", text, font(e.font), box, e.size, e.align, e.max_lines)
+        self.text(e, "text", text, font(e.font), box, self._size(e), e.align, e.max_lines)
 
     _draw_text = _draw_title
 
@@ -146,20 +152,20 @@ class ElementPainter:
             corner = format_value(values.get(e.field)) + (e.caption or "")
             face = font("heading")
             side = Rect(inner.x, inner.y, inner.w * 0.2, inner.h)
-            self.text(e, "field", corner, face, side, e.size * 1.1, "left")
-            self.text(e, "field", corner, face, side.shift(inner.w * 0.8, 0), e.size * 1.1,
+            self.text(e, "field", corner, face, side, self._size(e) * 1.1, "left")
+            self.text(e, "field", corner, face, side.shift(inner.w * 0.8, 0), self._size(e) * 1.1,
                       "right")  # fmt: skip
             inner = Rect(inner.x + inner.w * 0.2, inner.y, inner.w * 0.6, inner.h)
         label = fill_placeholders(e.text, values) if e.text else pal.label
         if label:
-            self.text(e, "text" if e.text else "label", label, font(e.font), inner, e.size)
+            self.text(e, "text" if e.text else "label", label, font(e.font), inner, self._size(e))
 
     def _draw_value(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{" + (e.field or "") + "}", values)
         caption_h = mm(3.4) if e.caption else 0.0
         self.c.setFillColor(ink)
         number = Rect(box.x, box.y + caption_h, box.w, box.h - caption_h)
-        self.text(e, "text", text, font(e.font), number, e.size)
+        self.text(e, "text", text, font(e.font), number, self._size(e))
         if e.caption:
             self.c.setFillColor(shade(pal.colour, 0.1))
             strip = Rect(box.x, box.y, box.w, caption_h)
@@ -172,7 +178,7 @@ class ElementPainter:
         self.c.setFillColor(ink)
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
         caption = fill_placeholders(e.caption, values)
-        self.text(e, "caption", caption, font("heading"), strip, min(e.size, mm(3.2)))
+        self.text(e, "caption", caption, font("heading"), strip, min(self._size(e), mm(3.2)))
         return CAPTION_H
 
     def _draw_band(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
@@ -196,7 +202,7 @@ class ElementPainter:
                       strip, mm(2.5))  # fmt: skip
         inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))
         c.setFillColor(ink)
-        self.text(e, "text", text, font(e.font), inner, e.size, e.align, e.max_lines)
+        self.text(e, "text", text, font(e.font), inner, self._size(e), e.align, e.max_lines)
 
     def _draw_marker(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         marker = values.get("marker")
@@ -245,7 +251,7 @@ class ElementPainter:
         self.c.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
         self.c.setFillColor(shade(pal.colour, 0.1))
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
-        self.text(e, "empty", e.empty or "", font("heading"), strip, min(e.size, mm(3.2)))
+        self.text(e, "empty", e.empty or "", font("heading"), strip, min(self._size(e), mm(3.2)))
 
     def _draw_image(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         """A verified kit image (see load.images), scaled to fit the box and centred in it."""

@@ -95,6 +95,14 @@ class BoxLength(Length):
 
 
 @dataclass
+class SizeLength(BoxLength):
+    """A text size: a length, or a percentage of the element box's height ("40%")."""
+
+    def describe(self) -> str:
+        return 'a percentage of the box\'s height like "40%", or ' + Length.describe(self)
+
+
+@dataclass
 class Element:
     """One thing drawn on a face, in a box measured from the top-left of its area."""
 
@@ -104,7 +112,7 @@ class Element:
     field: str | None
     mode: str | None
     font: str
-    size: float
+    size: float | Percent
     min_size: float | None
     align: str
     colour: str | None
@@ -218,7 +226,12 @@ ELEMENT = Record(
             doc="the typeface role: a DejaVu font printkit ships and embeds, or the kit's own "
             "(kit.yaml fonts)",
         ),
-        "size": Field(Length(1, 100), default=mm(3.5), doc="largest font size"),
+        "size": Field(
+            SizeLength(1, 100),
+            default=mm(3.5),
+            doc='largest font size: a length, or a share of the box\'s height ("40%"), so '
+            "text grows and shrinks with the card",
+        ),
         "empty": Field(
             Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
         ),
