@@ -423,3 +423,28 @@ def test_a_token_back_can_be_a_face_of_elements(cli, kit_copy, tmp_path):
     r = cli("check", kit_dir)
     assert r.exit_code == 2
     assert f"tokens.yaml:{line_of(kit_dir / 'tokens.yaml', 'OUT OF THE RACE')}:" in r.output
+
+
+def _body_size(kit, card_id: str, path) -> float:
+    pages = _draw_designs(kit, "cards", path)
+    index = [label for label, _ in pages].index(card_id)
+    with pdfplumber.open(path) as pdf:
+        sizes = [
+            ch["size"] for ch in pdf.pages[index].chars if ch["fontname"].endswith("DejaVuSans")
+        ]
+    return max(sizes)
+
+
+def test_text_sizes_given_in_percent_follow_the_card(kit_copy, tmp_path):
+    """The deck's text sizes are shares of their boxes: larger on tarot, smaller on mini."""
+    kit_dir = kit_copy("chariot-race")
+    sizes = {}
+    previous = "poker"
+    for card_size in ("poker", "tarot", "mini"):
+        edit(kit_dir / "cards.yaml", f"card_size: {previous}", f"card_size: {card_size}")
+        kit = load_kit(str(kit_dir), Options())
+        sizes[card_size] = _body_size(kit, "whip", tmp_path / f"{card_size}.pdf")
+        previous = card_size
+    assert sizes["poker"] == pytest.approx(mm(3.8), abs=0.3)  # as the poker deck was designed
+    assert sizes["tarot"] > sizes["poker"] * 1.2
+    assert 6.0 <= sizes["mini"] < sizes["poker"]
