@@ -346,3 +346,13 @@ def test_text_sizes_given_in_percent_follow_the_card(kit_copy, tmp_path):
     assert sizes["poker"] == pytest.approx(mm(3.8), abs=0.3)  # as the poker deck was designed
     assert sizes["tarot"] > sizes["poker"] * 1.2
     assert 6.0 <= sizes["mini"] < sizes["poker"]
+
+
+def test_a_back_cannot_show_a_cards_fields(cli, kit_copy):
+    """A back is shared by many cards: a placeholder other than {kind} is an error at it."""
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", 'text: "AD CIRCVM MAXIMVM"', 'text: "{speed} INCHES"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    line = line_of(kit_dir / "cards.yaml", "{speed} INCHES")
+    assert f"cards.yaml:{line}:" in r.output and "a back is shared by many cards" in r.output

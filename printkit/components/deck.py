@@ -12,6 +12,7 @@ from printkit.components.deck_checks import (
     check_card_icons,
     check_elements,
     dpi_findings,
+    faces,
     glyph_findings,
 )
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
@@ -94,16 +95,17 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
             )
         seen[card.id] = card
     known = {"id", "kind", "count", "title", "text", "marker", *deck.fields}
-    for kname, kind in deck.kinds.items():
-        for element in kind.face:
-            for text in (element.text, element.caption, element.image):
-                for name in PLACEHOLDER.findall(text or ""):
-                    if name not in known:
-                        errors.add(
-                            where(element, "text"),
-                            f"placeholder {{{name}}} in kind {kname!r} names no card field; "
-                            f"fields are: {', '.join(sorted(known))}",
-                        )
+    for place, element in faces(deck):
+        allowed = {"kind"} if place.startswith("the back") else known
+        for attr in ("text", "caption", "image", "icon"):
+            for name in PLACEHOLDER.findall(getattr(element, attr) or ""):
+                if name not in allowed:
+                    errors.add(
+                        at(element, attr),
+                        f"placeholder {{{name}}} in {place} names no card field; "
+                        f"fields are: {', '.join(sorted(allowed))}"
+                        + (" (a back is shared by many cards)" if allowed != known else ""),
+                    )
     check_elements(deck, known, errors)
     check_card_icons(deck, errors)
     errors.raise_if_any()
