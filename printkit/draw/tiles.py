@@ -30,6 +30,7 @@ from printkit.layout.units import mm
 from printkit.model.face import Areas
 from printkit.model.tiles import CardSide, Terrain, Tile, TileSet
 
+BACK_MIN_TEXT = 6.0  # pt: the back's texts, unless an element gives its own min_size
 ORNAMENT_SCALE = 2.5  # an ornament's icon size, in radii of the room found for it
 
 
@@ -282,7 +283,7 @@ class TilePainter:
         draw_back(self.c, back, s, s, self.bleed)
         areas = Areas(s, s, mm(4), 0.0)
         library = self.tiles.icons or BUILTIN
-        painter = ElementPainter(self.c, areas, library, {}, self.tiles.min_text_size)
+        painter = ElementPainter(self.c, areas, library, {}, BACK_MIN_TEXT)
         try:
             painter.draw_all(back.elements(), back_values(""), back_palette(back))
         except ElementOverflow as exc:

@@ -257,7 +257,8 @@ TILE_SET = Record(
             BACK,
             default=plain_back,
             doc="the common back of every tile: a ground colour, a texture and face elements "
-            "(as a deck's back); its colour and accent also dress the reference card",
+            "(as a deck's back; texts shrink to their min_size, default 6 pt); its colour and "
+            "accent also dress the reference card",
         ),
         "ornaments": Field(
             MapOf(Id()),
