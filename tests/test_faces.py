@@ -356,3 +356,17 @@ def test_a_back_cannot_show_a_cards_fields(cli, kit_copy):
     assert r.exit_code == 2
     line = line_of(kit_dir / "cards.yaml", "{speed} INCHES")
     assert f"cards.yaml:{line}:" in r.output and "a back is shared by many cards" in r.output
+
+
+def test_a_single_line_never_draws_wider_than_its_width():
+    """draw_line_fitted used to shrink to 4 pt and then draw anyway; now it refuses."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.fonts import font
+    from printkit.draw.text import TextOverflow, draw_line_fitted
+
+    c = Canvas(io.BytesIO())
+    size = draw_line_fitted(c, "NO DRIFT", font("heading"), 9, 0, 0, mm(26))
+    assert size == 9
+    with pytest.raises(TextOverflow):
+        draw_line_fitted(c, "X" * 58, font("heading"), 9, 0, 0, mm(26), min_size=4.0)

@@ -150,7 +150,9 @@ class Back:
 
     def elements(self) -> list[Element]:
         """The face elements, then the title and subtitle lines (each once either way up)."""
-        lines = [("title", self.title, "display", mm(4.6), mm(10), mm(5), None)]
+        lines: list[tuple[str, str, str, float, float, float, str | None]] = [
+            ("title", self.title, "display", mm(4.6), mm(10), mm(5), None)
+        ]
         lines.append(("subtitle", self.subtitle, "heading", mm(2.4), mm(7), mm(3), self.accent))
         out = list(self.face)
         for key, text, role, size, bottom, height, ink in lines:
