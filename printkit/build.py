@@ -308,8 +308,9 @@ def _render_task(
 
 def lay_out_kit(kit: Kit) -> list[Finding]:
     """What only drawing finds, from components that offer it: text too long for its box
-    (`preflight(kit, cid)`: input errors, all raised together) and findings such as text outside
-    a piece's safe area (`print_findings(kit, cid)`), returned."""
+    (`preflight(kit, cid)`: input errors, all raised together), and findings, returned: text
+    outside a piece's safe area (`print_findings(kit, cid)`), characters a font lacks and
+    images too coarse for their size (`layout_findings(kit, cid)`)."""
     errors: list = []
     findings: list[Finding] = []
     with kit.drawing():
@@ -318,8 +319,9 @@ def lay_out_kit(kit: Kit) -> list[Finding]:
             try:
                 if hasattr(module, "preflight"):
                     module.preflight(kit, cid)
-                if hasattr(module, "print_findings"):
-                    findings += module.print_findings(kit, cid)
+                for hook in ("print_findings", "layout_findings"):
+                    if hasattr(module, hook):
+                        findings += getattr(module, hook)(kit, cid)
             except InputError as exc:
                 errors.extend(exc.diagnostics)
     if errors:

@@ -153,6 +153,7 @@ LAZY_COMMANDS: dict[str, str] = {
     "serve": "printkit.commands.serve:serve_command",
     "simulate": "printkit.commands.simulate:simulate_command",
     "preflight": "printkit.commands.preflight:preflight_command",
+    "icons": "printkit.commands.icons:icons_command",
 }
 
 

@@ -199,8 +199,18 @@ def data_rules_intro() -> str:
     )
 
 
+def icon_table() -> str:
+    """The built-in icons, by name."""
+    from printkit.draw.icons import builtin_table
+
+    rows = ["| built-in icon | what it shows |", "|---|---|"]
+    rows += [f"| `{name}` | {_cell(doc)} |" for name, doc in builtin_table()]
+    return "\n".join(rows)
+
+
 GENERATORS: dict[str, dict[str, Callable[[], str]]] = {
     "data-format.md": {
+        "icons": icon_table,
         "kit-file": kit_file_tables,
         "components": component_tables,
         "declared-fields": declared_fields,

@@ -15,6 +15,7 @@ from typing import Any
 from printkit import plugins
 from printkit.checks.rules_file import map_keys, validate_rules
 from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
+from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
 from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.paths import confined_path, existing_file
 from printkit.load.schema import Record, validate_document, where
@@ -80,6 +81,7 @@ class Kit:
     # the rules file, its validated data and the checks it declares as data
     _rules: tuple[Document, Any, list] | None = None
     _referred: dict[str, set[str]] = field(default_factory=dict)  # see referred_keys()
+    _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
 
     @property
@@ -199,6 +201,22 @@ class Kit:
         if cache_key not in self._referred:
             self._referred[cache_key] = map_keys(self, check)
         return self._referred[cache_key]
+
+    def icons(self) -> IconLibrary:
+        """The built-in icons plus the kit's own (kit.yaml `icons:`), read once."""
+        if self._icons is None:
+            errors = Collector()
+            extra = []
+            for name, relative in self.manifest.icons.items():
+                at = self.manifest_doc.where(("icons", name))
+                try:
+                    extra.append(icon_from_file(self.root, name, relative, at))
+                except InputError as exc:
+                    for d in exc.diagnostics:
+                        errors.add(d.where, d.message)
+            errors.raise_if_any()
+            self._icons = BUILTIN.with_icons(extra)
+        return self._icons
 
     def fonts(self) -> dict[str, str]:
         """The kit's own fonts (kit.yaml `fonts:`), checked and registered: role -> font name."""

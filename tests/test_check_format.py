@@ -170,7 +170,8 @@ def test_check_finds_text_that_cannot_fit_as_build_does(cli, tmp_path):
     where = [position_of(cards, n, f'"{long_note}') for n in ("id: a,", "id: b,")]
     expected = [
         f"{shown(cards)}:{line}:{col}: error: card '{cid}': field 'note' does not fit its box "
-        "even at 6 pt (min_text_size); shorten the text or enlarge the box"
+        "(a band element's text) even at 6 pt (min_size or the deck's min_text_size); shorten "
+        "the text, enlarge the box or lower the minimum"
         for cid, (line, col) in zip("ab", where, strict=True)
     ]
     r = cli("check", kit)

@@ -89,6 +89,8 @@ def face(draw, w: float, h: float) -> list[dict]:
         )
         if name == "image":
             elements[-1]["image"] = "art/wheel.png"
+        if name == "icon":
+            elements[-1]["icon"] = draw(st.sampled_from(["wheel", "star", "ship"]))
         y += 10
     title_h = max(8.0, h * 0.15)
     elements.append(

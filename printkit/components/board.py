@@ -80,9 +80,22 @@ def load(kit: Kit, component_id: str) -> Board:
     )
     copy_source(raw, b)
     _check_squares(b, doc.file)
+    _check_emblems(kit, b)
     arena(b)  # an input error now if the tracks do not fit the board
     _card_faces(kit, b)
     return b
+
+
+def _check_emblems(kit: Kit, b: Board) -> None:
+    """A square kind's emblem names a built-in icon (did-you-mean when not); the board draws
+    built-in icons only."""
+    from printkit.draw.icons import BUILTIN
+
+    library, errors = BUILTIN, Collector()
+    for kind in b.square_kinds.values():
+        if kind.emblem and kind.emblem not in library:
+            errors.add(where(kind, "emblem") or where(b), library.unknown(kind.emblem))
+    errors.raise_if_any()
 
 
 def _check_squares(b: Board, file: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,14 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit import limits, variants
 from printkit.checks import Finding
 from printkit.components import deck_designs, more_output_path
+from printkit.components.deck_checks import (
+    at,
+    check_card_icons,
+    check_elements,
+    dpi_findings,
+    faces,
+    glyph_findings,
+)
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.components.safearea import safe_area_findings
 from printkit.draw.card import (
@@ -19,9 +28,11 @@ from printkit.draw.card import (
     CardPainter,
     CardTextOverflow,
     MissingValue,
+    back_values,
     fill_placeholders,
 )
-from printkit.errors import Collector, InputError, Location, display_path, fail
+from printkit.draw.icons import IconLibrary, icon_from_file
+from printkit.errors import Collector, Diagnostic, InputError, Location, display_path, fail
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
 from printkit.load import spreadsheet
@@ -45,6 +56,7 @@ from printkit.model.deck import (
     deck_schema,
     field_decl_problems,
 )
+from printkit.model.face import resolve_box
 
 
 def load(kit: Kit, component_id: str) -> Deck:
@@ -61,7 +73,11 @@ def load(kit: Kit, component_id: str) -> Deck:
         back=raw.back,
         cards=[_card(rec, fields) for rec in raw.cards],
         file=doc.file,
+        safe_margin=raw.safe_margin,
+        icon_files=raw.icons,
+        min_image_dpi=raw.min_image_dpi,
     )
+    deck.icons = load_icons(kit, raw.icons, doc)
     _check_cards(deck, raw, doc.file)
     apply_variants(kit, deck, component_id)
     apply_game_markers(kit, component_id, deck)
@@ -90,14 +106,14 @@ def _card_table(kit: Kit, doc: Document, fields: dict) -> spreadsheet.TableDocum
     data = doc.data if isinstance(doc.data, dict) else {}
     source = data.get("cards")
     if isinstance(source, dict) and isinstance(source.get("file"), str):
-        name, sheet, at = source["file"], source.get("sheet"), doc.where(("cards", "file"))
+        name, sheet, named_at = source["file"], source.get("sheet"), doc.where(("cards", "file"))
     elif isinstance(source, str):
-        name, sheet, at = source, None, doc.where(("cards",))
+        name, sheet, named_at = source, None, doc.where(("cards",))
     else:
         return None
-    path = kit.data_path(name, at)
+    path = kit.data_path(name, named_at)
     table = spreadsheet.read_table(
-        path, display_path(path), sheet if isinstance(sheet, str) else None, at
+        path, display_path(path), sheet if isinstance(sheet, str) else None, named_at
     )
     return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))
 
@@ -148,17 +164,19 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
             )
         seen[card.id] = card
     known = {"id", "kind", "count", "title", "text", "marker", *deck.fields}
-    for kname, kind in deck.kinds.items():
-        for element in kind.face:
-            for text in (element.text, element.caption, element.image):
-                for name in PLACEHOLDER.findall(text or ""):
-                    if name not in known:
-                        errors.add(
-                            where(element, "text"),
-                            f"placeholder {{{name}}} in kind {kname!r} names no card field; "
-                            f"fields are: {', '.join(sorted(known))}",
-                        )
-    _check_elements(deck, known, errors)
+    for place, element in faces(deck):
+        allowed = {"kind"} if place.startswith("the back") else known
+        for attr in ("text", "caption", "image", "icon"):
+            for name in PLACEHOLDER.findall(getattr(element, attr) or ""):
+                if name not in allowed:
+                    errors.add(
+                        at(element, attr),
+                        f"placeholder {{{name}}} in {place} names no card field; "
+                        f"fields are: {', '.join(sorted(allowed))}"
+                        + (" (a back is shared by many cards)" if allowed != known else ""),
+                    )
+    check_elements(deck, known, errors)
+    check_card_icons(deck, errors)
     errors.raise_if_any()
     _check_total(deck, where(raw, "cards") or Location(file))
 
@@ -173,39 +191,18 @@ def _check_total(deck: Deck, at: Location) -> None:
         )
 
 
-NUMERIC_ELEMENTS = {"fan": "turn", "drift": "drift"}  # element -> its default field
-
-
-def _check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
-    """Face elements must name real fields, fit on the card and say what they draw."""
-    w, h = to_mm(deck.size.width), to_mm(deck.size.height)
-    for kname, kind in deck.kinds.items():
-        for element in kind.face:
-            for attr in ("field", "mode"):
-                name = getattr(element, attr)
-                if name and name not in known:
-                    errors.add(
-                        where(element, attr),
-                        f"{attr} {name!r} in kind {kname!r} names no card field; "
-                        f"fields are: {', '.join(sorted(known))}",
-                    )
-            default = NUMERIC_ELEMENTS.get(element.element)
-            decl = deck.fields.get(element.field or default or "")
-            if default and decl and decl.type not in ("number", "integer"):
-                errors.add(
-                    where(element, "field") or where(element),
-                    f"a {element.element} element draws a number, but field "
-                    f"{element.field or default!r} is declared as {decl.type}",
-                )
-            if element.element == "image" and not element.image:
-                errors.add(where(element), "an image element needs 'image: <file in the kit>'")
-            x, y, bw, bh = (to_mm(v) for v in element.box)
-            if x + bw > w + 0.01 or y + bh > h + 0.01:
-                errors.add(
-                    where(element, "box"),
-                    f"box [{x:g}, {y:g}, {bw:g}, {bh:g}] mm in kind {kname!r} reaches outside "
-                    f"the {w:g} x {h:g} mm card",
-                )
+def load_icons(kit: Kit, files: dict[str, str], doc: Document) -> IconLibrary:
+    """The built-in icons plus the kit's (kit.yaml `icons:`) and this deck's own files."""
+    errors = Collector()
+    extra = []
+    for name, relative in files.items():
+        try:
+            extra.append(icon_from_file(kit.root, name, relative, doc.where(("icons", name))))
+        except InputError as exc:
+            for d in exc.diagnostics:
+                errors.add(d.where, d.message)
+    errors.raise_if_any()
+    return kit.icons().with_icons(extra)
 
 
 def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
@@ -214,9 +211,9 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
     uses = image_uses(deck)
     images: dict[str, KitImage] = {}
     errors = Collector()
-    for path, (box_mm, at, card_id) in uses.items():
+    for path, (box_mm, named_at, card_id) in uses.items():
         try:
-            images[path] = load_image(kit.root, path, at, box_mm)
+            images[path] = load_image(kit.root, path, named_at, box_mm)
         except InputError as exc:
             for d in exc.diagnostics:
                 errors.add(d.where, f"card {card_id!r}: {d.message}" if card_id else d.message)
@@ -232,20 +229,23 @@ def image_uses(deck: Deck) -> dict[str, tuple[tuple[float, float], Location, str
     (`image: "art/{id}.png"`) is named by the card, and an error about it says which card.
     """
     uses: dict[str, tuple[tuple[float, float], Location, str]] = {}
-    for card in deck.cards:
-        for element in deck.kinds[card.kind].face:
-            if element.element != "image" or not element.image:
-                continue
-            try:
-                path = fill_placeholders(element.image, card)
-            except MissingValue:
-                continue
-            box = (to_mm(element.box[2]), to_mm(element.box[3]))
-            if path in uses:
-                (w, h), at, named_by = uses[path]
-                uses[path] = ((max(w, box[0]), max(h, box[1])), at, named_by)
-            else:
-                uses[path] = (box, *_image_named_at(deck, element, card))
+    areas = deck.areas()
+    pairs = [(e, card) for card in deck.cards for e in deck.kinds[card.kind].face]
+    pairs += [(e, back_values("")) for back in deck.backs().values() for e in back.elements()]
+    for element, card in pairs:
+        if element.element != "image" or not element.image:
+            continue
+        try:
+            path = fill_placeholders(element.image, card)
+        except MissingValue:
+            continue
+        _, _, w_pt, h_pt = resolve_box(element, areas)
+        box = (to_mm(w_pt), to_mm(h_pt))
+        if path in uses:
+            (w, h), named_at, named_by = uses[path]
+            uses[path] = ((max(w, box[0]), max(h, box[1])), named_at, named_by)
+        else:
+            uses[path] = (box, *_image_named_at(deck, element, card))
     return uses
 
 
@@ -253,7 +253,7 @@ def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str
     """Where an image path is named: by the element, or by the card whose fields fill it."""
     fields = PLACEHOLDER.findall(element.image or "")
     at_element = where(element, "image") or Location(deck.file)
-    if not fields:
+    if not fields or not isinstance(card, Card):  # a back names its image itself
         return at_element, ""
     return where(card, fields[0]) or where(card) or at_element, card.id
 
@@ -334,22 +334,68 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-def preflight(kit: Kit, component_id: str) -> None:
-    """Lay out every card design on a canvas that is never saved, so that `printkit check`
-    reports text that cannot fit (an input error, as in a build) without writing a PDF."""
+def _draw_every_design(
+    kit: Kit, component_id: str, log: bool = False
+) -> Iterator[tuple[str, Card | None, list]]:
+    """Lay out every card design and back on a canvas that is never saved. Yields (who, the
+    card or None for a back, the texts drawn when `log`); raises the overflows at the end."""
     deck: Deck = kit.model(component_id)
     painter = CardPainter(Canvas(io.BytesIO()), deck, 0)
     errors: list = []
-    for card in deck.cards:
-        frame = painter._frame_form(card.kind)  # drawn once per kind, as in a build
+    backs: list[tuple[str, str | None]] = [("the back", None)]
+    backs += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]
+    designs: list[tuple[str, Card | None, str | None]] = [
+        (f"card {c.id!r}", c, None) for c in deck.cards
+    ]
+    designs += [(who, None, kind) for who, kind in backs]
+    for who, card, kind in designs:
+        painter.elements.log = [] if log else None
         painter.c.saveState()
         try:
-            painter.draw_front(card, frame)
+            if card is None:
+                painter.draw_back(painter.back_of(kind)[1], kind or "")
+            else:
+                painter.draw_front(card, painter._frame_form(card.kind))
         except CardTextOverflow as exc:
             errors.extend(_overflow_error(exc).diagnostics)
         painter.c.restoreState()
+        yield who, card, painter.elements.log or []
     if errors:
-        raise InputError(errors)
+        raise InputError(_once_per_place(errors))
+
+
+def _once_per_place(diagnostics: list) -> list:
+    """One diagnostic per place in the data: a template too long for every card is one error."""
+    first: dict[tuple, Any] = {}
+    count: dict[tuple, int] = {}
+    for d in diagnostics:
+        key = (d.where.file, d.where.line, d.where.col)
+        first.setdefault(key, d)
+        count[key] = count.get(key, 0) + 1
+    out = []
+    for key, d in first.items():
+        more = count[key] - 1
+        out.append(d if not more else Diagnostic(d.where, f"{d.message} (and {more} more cards)"))
+    return out
+
+
+def preflight(kit: Kit, component_id: str) -> None:
+    """Lay out every card design and back, so that `printkit check` reports text that cannot
+    fit (an input error, as in a build) without writing a PDF."""
+    for _ in _draw_every_design(kit, component_id):
+        pass
+
+
+def layout_findings(kit: Kit, component_id: str) -> list:
+    """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
+    deck: Deck = kit.model(component_id)
+    drawn = []
+    for who, card, log in _draw_every_design(kit, component_id, log=True):
+        for text, font_name, element, attr in log:
+            for char in set(text):
+                at = _text_location(card, element, attr, char)
+                drawn.append((char, font_name, who, at))
+    return glyph_findings(drawn) + dpi_findings(deck)
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
@@ -384,16 +430,45 @@ class _DeckPainter:
         self.cards.place_front(card, trim)
 
     def place_back(self, card: Card, trim) -> None:
-        self.cards.place_back(trim)
+        self.cards.place_back(trim, card.kind)
+
+
+def _text_location(card: Card | None, element, attr: str, char: str | None = None) -> Location:
+    """Where a drawn text comes from: the card field whose value it shows (the field holding
+    `char`, when given), else the element's template in the kinds."""
+    key = attr if attr in ("text", "caption", "empty") else "text"
+    template = getattr(element, key, None) or ""
+    fields = PLACEHOLDER.findall(template)
+    if attr == "field" and element.field:
+        fields, template = [element.field], "{" + element.field + "}"
+    if card is None:
+        return at(element, key)
+    if attr == "marker":
+        return at(card)
+    literal = PLACEHOLDER.sub("", template)
+    for name in fields:
+        value = str(card.get(name) or "")
+        shows_it = char in value if char else not literal.strip()
+        if shows_it and where(card, name):
+            return at(card, name)
+    return at(element, key)
 
 
 def _overflow_error(exc: CardTextOverflow):
     card, element = exc.card, exc.element
-    fields = PLACEHOLDER.findall(element.text or "")
-    field = fields[0] if fields else None
-    named = f"field {field!r}" if field else f"the {element.element} text"
+    card_or_none = None if exc.back else card
+    place = _text_location(card_or_none, element, exc.attr)
+    key = exc.attr if exc.attr in ("text", "caption", "empty") else "text"
+    if card_or_none is not None and place != at(element, key):
+        field = next((f for f in PLACEHOLDER.findall(getattr(element, key) or "")), exc.attr)
+        what = f"card {card.id!r}: field {field!r} does not fit its box (a {element.element} "
+        what += f"element's {key})"
+    else:
+        who = "the back" if exc.back else f"card {card.id!r}"
+        what = f"the {exc.attr} of this {element.element} element does not fit its box "
+        what += f"(first on {who})"
     return fail(
-        where(card, field) or where(card) or Location("?"),
-        f"card {card.id!r}: {named} does not fit its box even at {exc.overflow.min_size:g} pt "
-        "(min_text_size); shorten the text or enlarge the box",
+        place,
+        f"{what} even at {exc.overflow.min_size:g} pt (min_size or the deck's min_text_size); "
+        "shorten the text, enlarge the box or lower the minimum",
     )

@@ -13,8 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from printkit.checks import Finding
+from printkit.components.deck_checks import at
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
-from printkit.draw.tiles import ReferenceOverflow, ReferenceSide, TilePainter
+from printkit.draw.text import INLINE_ICON
+from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
 from printkit.errors import Collector, Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, validate_document, where
@@ -51,9 +53,56 @@ def load(kit: Kit, component_id: str) -> TileSet:
             )
         seen.setdefault(tile.id, located(tile, "id"))
     errors.raise_if_any()
+    tiles.icons = kit.icons()
+    _check_ornaments(tiles, errors)
+    errors.raise_if_any()
     if kit.options.profile == "home":
         home_grid(kit, tiles.size, Location(doc.file))
     return tiles
+
+
+def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
+    """Ornaments and back icons name known icons; `ornaments` names known terrains."""
+    library = tiles.icons
+    for tile in tiles.tiles:
+        if tile.ornament and tile.ornament not in library:
+            errors.add(at(tile, "ornament"), f"tile {tile.id!r}: {library.unknown(tile.ornament)}")
+    for name, terrain in tiles.ornaments.items():
+        if name not in library:
+            errors.add(where(tiles, "ornaments") or Location(tiles.file), library.unknown(name))
+        if terrain not in tiles.terrains:
+            errors.add(
+                where(tiles, "ornaments") or Location(tiles.file),
+                f"ornament {name!r} sits on terrain {terrain!r}, which is not one of the "
+                f"terrains: {', '.join(sorted(tiles.terrains))}",
+            )
+    for element in tiles.back.elements():
+        for name in ([element.icon] if element.element == "icon" and element.icon else []) + (
+            INLINE_ICON.findall(element.text or "")
+        ):
+            if name not in library:
+                errors.add(at(element, "icon"), library.unknown(name))
+
+
+def preflight(kit: Kit, component_id: str) -> None:
+    """Draw the common back on a canvas never saved: its texts must fit (as in a build)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    tiles: TileSet = kit.model(component_id)
+    try:
+        TilePainter(Canvas(io.BytesIO()), tiles, 0).draw_back()
+    except BackOverflow as exc:
+        raise _back_error(exc) from None
+
+
+def _back_error(exc: BackOverflow):
+    return fail(
+        where(exc.element, "text") or where(exc.element) or Location("?"),
+        f"the tile back's {exc.attr} does not fit its box even at the smallest size "
+        "(min_size or min_text_size); shorten it or enlarge the box",
+    )
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
@@ -72,6 +121,8 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         errors.raise_if_any()
     try:
         return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
+    except BackOverflow as exc:
+        raise _back_error(exc) from None
     except ReferenceOverflow as exc:
         raise fail(
             where(tiles, "reference", key=True) or Location(tiles.file), f"{exc}; shorten it"

@@ -12,8 +12,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.checks import Finding
 from printkit.components import more_output_path
+from printkit.components.deck_checks import at
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.components.token_files import shop_files
+from printkit.draw.icons import IconLibrary
 from printkit.draw.tokens import AidPainter, PiecePainter
 from printkit.errors import InputError, Location
 from printkit.kit import Kit
@@ -26,12 +28,64 @@ def load(kit: Kit, component_id: str) -> Tokens:
     doc = kit.document(component_id)
     raw = validate_document(doc, TOKENS)
     t = Tokens(dict(raw.groups), raw.aid, doc.file)
+    _check_emblems(kit, t)
     if kit.options.profile == "home":
         for g in t.groups.values():
             home_grid(kit, Size(g.width, g.height), where(g) or Location(doc.file))
         if t.aid:
             home_grid(kit, Size(t.aid.width, t.aid.height), where(t.aid) or Location(doc.file))
     return t
+
+
+def _check_emblems(kit: Kit, t: Tokens) -> None:
+    """Every emblem names an icon of the kit's library (did-you-mean when it does not)."""
+    from printkit.draw.text import INLINE_ICON
+    from printkit.errors import Collector
+
+    library, errors = kit.icons(), Collector()
+    for group in t.groups.values():
+        sides = [(group, group.emblem)] + ([(group.back, group.back.emblem)] if group.back else [])
+        for owner, name in sides:
+            if name and name not in library:
+                errors.add(
+                    where(owner, "emblem") or where(group) or Location(t.file),
+                    library.unknown(name),
+                )
+        for element in group.back.face if group.back else []:
+            names = [element.icon] if element.element == "icon" and element.icon else []
+            for name in names + INLINE_ICON.findall(element.text or ""):
+                if "{" not in name and name not in library:
+                    errors.add(at(element, "icon"), library.unknown(name))
+    errors.raise_if_any()
+
+
+def preflight(kit: Kit, component_id: str) -> None:
+    """Draw every piece back built from face elements on a canvas never saved: their texts
+    must fit (an input error at the element, as a build would find)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.elements import ElementOverflow
+    from printkit.errors import fail
+    from printkit.layout.geometry import Rect
+
+    t: Tokens = kit.model(component_id)
+    c = Canvas(io.BytesIO())
+    for group in t.groups.values():
+        if not (group.back and group.back.face):
+            continue
+        painter = PiecePainter(c, group, 0.0, kit.icons())
+        for piece in group.pieces:
+            try:
+                painter.draw_back_face(piece, Rect(0, 0, group.width, group.height))
+            except ElementOverflow as exc:
+                raise fail(
+                    at(exc.element, "text"),
+                    f"piece {piece.label or piece.colour_id!r}: the {exc.attr} of this "
+                    f"{exc.element.element} element does not fit the back even at "
+                    f"{exc.overflow.min_size:g} pt; shorten it or enlarge its box",
+                ) from None
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
@@ -63,13 +117,14 @@ def _shop_names(kit: Kit, component_id: str) -> list[str]:
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every group of pieces, then the player aids (single-sided), as the PDF prints them."""
     t: Tokens = kit.model(component_id)
-    return _groups_of(t, list(t.groups.values()), t.aid)
+    return _groups_of(kit, t, list(t.groups.values()), t.aid)
 
 
-def _groups_of(t: Tokens, groups: list[Group], aid: Aid | None) -> list[PieceGroup]:
+def _groups_of(kit: Kit, t: Tokens, groups: list[Group], aid: Aid | None) -> list[PieceGroup]:
     """These groups of pieces, then the player aids (single-sided), as a PDF prints them."""
     names = {id(group): name for name, group in t.groups.items()}
-    out = [_group(t, names.get(id(group), "token"), group) for group in groups]
+    icons = kit.icons()
+    out = [_group(t, names.get(id(group), "token"), group, icons) for group in groups]
     if aid:
         out.append(
             PieceGroup(
@@ -84,9 +139,9 @@ def _groups_of(t: Tokens, groups: list[Group], aid: Aid | None) -> list[PieceGro
     return out
 
 
-def _group(t: Tokens, name: str, group: Group) -> PieceGroup:
+def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup:
     def painter(c: Canvas, bleed: float) -> PiecePainter:
-        return PiecePainter(c, group, bleed)
+        return PiecePainter(c, group, bleed, icons)
 
     def locate(piece: Piece) -> Location:
         return where(piece) or where(group) or Location(t.file)
@@ -113,7 +168,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     pages = 0
     for number, part in enumerate(shop_files(component_id, t)):
         target = path if number == 0 else more_output_path(path, part.name)
-        groups = _groups_of(t, list(part.groups), part.aid)
+        groups = _groups_of(kit, t, list(part.groups), part.aid)
         pages += render_groups(kit, component_id, target, groups, progress)
     return pages
 

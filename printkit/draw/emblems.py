@@ -1,8 +1,8 @@
 """Named emblems: small, bold vector pictograms that read at arm's length and in greyscale.
 
 Each emblem is drawn centred on (0, 0) inside a box of side 2 (from -1 to 1) in the current
-coordinate system; `draw_emblem` scales it to a size. Kits name emblems in their data (a FATUM
-card's emblem, the same emblem on the board square that names it); unknown names draw a "?".
+coordinate system. They are registered by name in the icon library (draw/icons.py), which is how
+components draw them: `draw_emblem` draws any icon of that library by name.
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ from printkit.draw.fonts import font
 
 
 def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
-    """Draw emblem `name` centred at (cx, cy), `size` across."""
+    """Draw icon `name` of the built-in library centred at (cx, cy), `size` across (a "?" for a
+    name it lacks: the components check names before drawing, so none reaches here)."""
+    from printkit.draw.icons import BUILTIN, Colours
+
+    if name in BUILTIN:
+        BUILTIN.draw(c, name, cx, cy, size, Colours(ink))
+        return
     c.saveState()
     c.translate(cx, cy)
     c.scale(size / 2, size / 2)
@@ -25,7 +31,7 @@ def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Co
     c.setStrokeColor(ink)
     c.setLineCap(1)
     c.setLineJoin(1)
-    EMBLEMS.get(name, _unknown)(c)
+    _unknown(c)
     c.restoreState()
 
 

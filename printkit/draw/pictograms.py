@@ -1,4 +1,5 @@
-"""Generic pictograms drawn from numbers: an angle fan, drift arrows, a spoked wheel, a meander.
+"""Generic pictograms drawn from numbers: an angle fan, drift arrows, a spoked wheel, a star, a
+meander.
 
 Each takes a canvas and a box in the current coordinate system and draws nothing else.
 """
@@ -70,7 +71,7 @@ def arrow_head(
 
 
 def drift_arrows(c: Canvas, cx: float, cy: float, half_width: float, ink: Color) -> None:
-    """A sideways double arrow: drift either way from a small chariot block in the middle."""
+    """A sideways double arrow: drift either way from a small block in the middle."""
     c.saveState()
     c.setStrokeColor(ink)
     c.setFillColor(ink)
@@ -88,7 +89,7 @@ def drift_arrows(c: Canvas, cx: float, cy: float, half_width: float, ink: Color)
 
 
 def wheel(c: Canvas, cx: float, cy: float, r: float, ink: Color, spokes: int = 8) -> None:
-    """A spoked chariot wheel: rotationally symmetric."""
+    """A spoked wheel: rotationally symmetric."""
     c.saveState()
     c.setStrokeColor(ink)
     c.setLineWidth(r * 0.12)
@@ -105,6 +106,17 @@ def wheel(c: Canvas, cx: float, cy: float, r: float, ink: Color, spokes: int = 8
     c.setFillColor(ink)
     c.circle(cx, cy, r * 0.2, stroke=0, fill=1)
     c.restoreState()
+
+
+def star(c: Canvas, x: float, y: float, r: float) -> None:
+    """A filled five-pointed star of outer radius r, in the current fill colour."""
+    p = c.beginPath()
+    for i in range(10):
+        t = math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        (p.moveTo if i == 0 else p.lineTo)(x + rr * math.cos(t), y + rr * math.sin(t))
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
 
 
 def meander_border(
@@ -130,4 +142,44 @@ def meander_border(
                 c.line(px, py - unit * 0.5, px, py + unit * 0.5)
             else:
                 c.line(px - unit * 0.5, py, px + unit * 0.5, py)
+    c.restoreState()
+
+
+def texture(
+    c: Canvas, name: str, x: float, y: float, w: float, h: float, spacing: float, width: float
+) -> None:
+    """A texture over the rectangle in the current colours: dots, stripes, stars, lattice, grid.
+
+    Marks sit on a grid from the rectangle's corner (grid lines: on multiples of `spacing` from
+    the origin, so a grid over a square piece is symmetric under a half turn); the caller clips if marks must not overrun.
+    """
+    if name == "plain":
+        return
+    c.saveState()
+    c.setLineWidth(width)
+    if name in ("stripes", "lattice"):
+        step = spacing * (1.4 if name == "stripes" else 1.0)
+        at = x - h
+        while at < x + w:
+            c.line(at, y, at + h, y + h)
+            if name == "lattice":
+                c.line(at + h, y, at, y + h)
+            at += step
+    elif name == "grid":
+        for k in range(math.ceil(x / spacing), math.floor((x + w) / spacing) + 1):
+            c.line(k * spacing, y, k * spacing, y + h)  # lines on multiples from the origin
+        for k in range(math.ceil(y / spacing), math.floor((y + h) / spacing) + 1):
+            c.line(x, k * spacing, x + w, k * spacing)
+    else:
+        row, at_y = 0, y
+        while at_y < y + h:
+            at_x = x + (spacing / 2 if row % 2 else 0)
+            while at_x < x + w:
+                if name == "dots":
+                    c.circle(at_x, at_y, 0.45, stroke=0, fill=1)
+                else:
+                    star(c, at_x, at_y, 0.9)
+                at_x += spacing
+            at_y += spacing
+            row += 1
     c.restoreState()

@@ -1,13 +1,18 @@
-"""Fitting text in boxes: wrap at word boundaries and shrink, down to a minimum size.
+"""Fitting text in boxes: the one routine every text on a face goes through.
 
-Text is drawn as plain text (never parsed as markup), so card text cannot make the renderer load a
-file or a URL. Text that does not fit at the minimum size raises TextOverflow; it is never
-clipped or allowed to spill silently.
+Text wraps at word boundaries and shrinks (on a STEP grid) down to a minimum size that comes from
+data; text that does not fit at that size raises TextOverflow, so a caller reports it (a `check`
+error at the value's place in the data) and nothing is ever drawn outside its box. Text may hold
+inline icons, `{icon:name}`, sized to the text and wrapped like a word. Text is drawn as plain
+text (never parsed as markup), so card text cannot make the renderer load a file or a URL.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,6 +20,8 @@ from printkit.draw.fonts import ascent_descent, text_width
 
 LEADING = 1.18
 STEP = 0.25  # pt: sizes are tried on this grid, by bisection
+INLINE_ICON = re.compile(r"\{icon:([^{}\s]+)\}")
+ICON_EM = 1.05  # an inline icon's width, in text sizes
 
 
 class TextOverflow(Exception):
@@ -38,6 +45,15 @@ class FittedText:
         return self.size + (len(self.lines) - 1) * self.leading
 
 
+def line_width(text: str, font: str, size: float) -> float:
+    """The width of one line, inline icons counted at ICON_EM text sizes each."""
+    if "{icon:" not in text:
+        return text_width(text, font, size)
+    icons = INLINE_ICON.findall(text)
+    plain = INLINE_ICON.sub("", text)
+    return text_width(plain, font, size) + len(icons) * size * ICON_EM
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; None when a single word is wider than the box."""
     lines: list[str] = []
@@ -47,13 +63,13 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
             lines.append("")
             continue
         current = words[0]
-        if text_width(current, font, size) > width:
+        if line_width(current, font, size) > width:
             return None
         for word in words[1:]:
-            if text_width(word, font, size) > width:
+            if line_width(word, font, size) > width:
                 return None
             candidate = f"{current} {word}"
-            if text_width(candidate, font, size) <= width:
+            if line_width(candidate, font, size) <= width:
                 current = candidate
             else:
                 lines.append(current)
@@ -70,6 +86,7 @@ def _layout(text: str, font: str, size: float, width: float, height: float, max_
     return fitted if fitted.height <= height + 1e-6 else None
 
 
+@lru_cache(maxsize=8192)
 def fit_text(
     text: str,
     font: str,
@@ -79,7 +96,8 @@ def fit_text(
     min_size: float,
     max_lines: int = 99,
 ) -> FittedText:
-    """The largest size (on a STEP grid) at which `text` wraps inside width x height."""
+    """The largest size (on a STEP grid) at which `text` wraps inside width x height (cached:
+    a deck lays out the same captions and labels on many cards)."""
     best = _layout(text, font, max_size, width, height, max_lines)
     if best:
         return best
@@ -97,6 +115,9 @@ def fit_text(
     return found
 
 
+InlineIcon = Callable[[Canvas, str, float, float, float], None]  # (c, name, cx, cy, size)
+
+
 def draw_fitted(
     c: Canvas,
     fitted: FittedText,
@@ -105,22 +126,86 @@ def draw_fitted(
     width: float,
     align: str = "centre",
     height: float | None = None,
+    icons: InlineIcon | None = None,
 ) -> None:
-    """Draw fitted lines from the top of a box (vertically centred in `height` when given)."""
-    ascent, _ = ascent_descent(fitted.font, fitted.size)
+    """Draw fitted lines from the top of a box (vertically centred in `height` when given).
+
+    Each line's glyph box (the font size tall, from the font's descent) stays inside the block
+    `fitted.height` tall, so text fitted to a box is drawn inside it.
+    """
+    _, descent = ascent_descent(fitted.font, fitted.size)
     top = y_top
     if height is not None:
         top = y_top - (height - fitted.height) / 2
     c.setFont(fitted.font, fitted.size)
-    baseline = top - ascent * 0.92
+    baseline = top - fitted.size + descent
     for line in fitted.lines:
+        _draw_line(c, line, fitted, x, baseline, width, align, icons)
+        baseline -= fitted.leading
+
+
+def _draw_line(
+    c: Canvas,
+    line: str,
+    fitted: FittedText,
+    x: float,
+    baseline: float,
+    width: float,
+    align: str,
+    icons: InlineIcon | None,
+) -> None:
+    if icons is None or "{icon:" not in line:
         if align == "left":
             c.drawString(x, baseline, line)
         elif align == "right":
             c.drawRightString(x + width, baseline, line)
         else:
             c.drawCentredString(x + width / 2, baseline, line)
-        baseline -= fitted.leading
+        return
+    size, font = fitted.size, fitted.font
+    spare = width - line_width(line, font, size)
+    at = x + {"left": 0.0, "right": spare}.get(align, spare / 2)
+    _, descent = ascent_descent(font, size)
+    middle = baseline + size / 2 - descent
+    for i, part in enumerate(INLINE_ICON.split(line)):
+        if i % 2:  # an icon name
+            icons(c, part, at + size * ICON_EM / 2, middle, size * 0.95)
+            at += size * ICON_EM
+        elif part:
+            c.setFont(font, size)
+            c.drawString(at, baseline, part)
+            at += text_width(part, font, size)
+
+
+def fit_in_box(
+    c: Canvas,
+    text: str,
+    font: str,
+    box: tuple[float, float, float, float],
+    max_size: float,
+    min_size: float,
+    align: str = "centre",
+    max_lines: int = 1,
+    icons: InlineIcon | None = None,
+) -> FittedText:
+    """Fit `text` in box (x, bottom, width, height), draw it centred there and return the fit.
+
+    Raises TextOverflow when it cannot fit at min_size: nothing is drawn outside the box.
+    """
+    x, y, w, h = box
+    fitted = fit_text(text, font, w, h, max(max_size, min_size), min_size, max_lines)
+    draw_fitted(c, fitted, x, y + h, w, align, h, icons)
+    return fitted
+
+
+def line_size(text: str, font: str, size: float, width: float, min_size: float = 4.0) -> float:
+    """The size draw_line_fitted draws one line at; TextOverflow below min_size."""
+    w = text_width(text, font, size)
+    if w > width:
+        size = size * width / w
+    if size < min_size - 1e-9:
+        raise TextOverflow(text, width, size, min_size)
+    return size
 
 
 def draw_line_fitted(
@@ -134,10 +219,12 @@ def draw_line_fitted(
     align: str = "centre",
     min_size: float = 4.0,
 ) -> float:
-    """One line shrunk (never wrapped) to fit `width`; returns the size used."""
-    w = text_width(text, font, size)
-    if w > width:
-        size = max(min_size, size * width / w)
+    """One line on a baseline, shrunk (never wrapped) to fit `width`; returns the size used.
+
+    Text that would need a size below `min_size` raises TextOverflow: it is never drawn wider
+    than `width`.
+    """
+    size = line_size(text, font, size, width, min_size)
     c.setFont(font, size)
     if align == "left":
         c.drawString(x, y, text)

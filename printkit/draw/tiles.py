@@ -17,26 +17,34 @@ import zlib
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.card import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
+from printkit.draw.elements import ElementOverflow, ElementPainter
 from printkit.draw.fonts import font
-from printkit.draw.mapmarks import (
-    compass_rose,
-    hill_mark,
-    ship_mark,
-    town_mark,
-    trees_mark,
-    wave_mark,
-    whale_mark,
-)
+from printkit.draw.icons import BUILTIN, Colours
+from printkit.draw.mapmarks import compass_rose, hill_mark, trees_mark, wave_mark
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.edgetile import Point, TileShape, open_spot, scatter, tile_shape
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
+from printkit.model.face import Areas
 from printkit.model.tiles import CardSide, Terrain, Tile, TileSet
+
+BACK_MIN_TEXT = 6.0  # pt: the back's texts, unless an element gives its own min_size
+ORNAMENT_SCALE = 2.5  # an ornament's icon size, in radii of the room found for it
 
 
 class ReferenceOverflow(ValueError):
     """The reference card's text does not fit even at the smallest allowed size."""
+
+
+class BackOverflow(ValueError):
+    """A text of the tile back does not fit its box even at the smallest allowed size."""
+
+    def __init__(self, overflow: ElementOverflow) -> None:
+        super().__init__(str(overflow))
+        self.element = overflow.element
+        self.attr = overflow.attr
 
 
 class ReferenceSide:
@@ -116,7 +124,7 @@ class TilePainter:
         self._coastlines(shape)
         if rose:
             compass_rose(c, rose[0], rose[1], self._ink(), self._paper(), self._accent())
-        if ornament:
+        if ornament and tile.ornament:
             self._ornament(tile.ornament, *ornament)
         if label:
             self._corner_label(tile.id, label)
@@ -141,27 +149,23 @@ class TilePainter:
     def _ornament_spot(
         self, shape: TileShape, tile: Tile, avoid: list[tuple[Point, float]]
     ) -> tuple[Point, float] | None:
-        """Where the tile's ornament goes: the roomiest spot of its terrain, if there is room."""
-        if tile.ornament == "none":
+        """Where the tile's ornament goes: the roomiest spot of the terrain `ornaments` names
+        for its icon (or of any terrain), if there is room."""
+        if not tile.ornament:
             return None
-        texture = "hills" if tile.ornament == "town" else "waves"
-        names = [n for n, t in self.tiles.terrains.items() if t.texture == texture]
-        if not names:
-            return None
-        p, room = open_spot(shape, self.size, names[0])
+        p, room = open_spot(shape, self.size, self.tiles.ornaments.get(tile.ornament))
         if any(math.dist(p, centre) < r + mm(5) for centre, r in avoid):
             return None
         radius = min(room - mm(1.5), mm(6.5))
         return (p, radius) if radius >= mm(4) else None
 
-    def _ornament(self, kind: str, at: Point, radius: float) -> None:
-        ink = self._ink()
-        paper = self._paper()
-        sea = [t for t in self.tiles.terrains.values() if t.texture == "waves"]
-        water = colour(sea[0].ink) if sea else ink
-        {"ship": ship_mark, "whale": whale_mark, "town": town_mark}[kind](
-            self.c, at[0], at[1], radius, ink, paper, water
-        )
+    def _ornament(self, name: str, at: Point, radius: float) -> None:
+        """The ornament's icon in the coast's ink, the land's paper, the host terrain's ink."""
+        host = self.tiles.terrains.get(self.tiles.ornaments.get(name, ""))
+        accent = colour(host.ink) if host else self._ink()
+        library = self.tiles.icons or BUILTIN
+        colours = Colours(self._ink(), self._paper(), accent)
+        library.draw(self.c, name, at[0], at[1], radius * ORNAMENT_SCALE, colours)
 
     def _shore(self, shape: TileShape, terrain: Terrain) -> None:
         """Bands along the coast: engraved water lines in the sea, a darker rim on land."""
@@ -274,40 +278,16 @@ class TilePainter:
 
     # -- the common back -------------------------------------------------------------------
     def draw_back(self) -> None:
-        c, s, b = self.c, self.size, self.bleed
-        back = self.tiles.back
-        field, accent, ink = colour(back.colour), colour(back.accent), colour(back.ink)
-        c.setFillColor(field)
-        c.rect(-b, -b, s + 2 * b, s + 2 * b, stroke=0, fill=1)
-        # a faint graticule, symmetric under a half turn
-        c.setStrokeColor(tint(back.colour, 0.14))
-        c.setLineWidth(0.4)
-        for i in range(-3, 12):
-            t = i * s / 8
-            c.line(t, -b, t, s + b)
-            c.line(-b, t, s + b, t)
-        for frame, width in ((mm(3.0), 0.9), (mm(3.9), 0.4)):
-            c.setStrokeColor(accent)
-            c.setLineWidth(width)
-            c.rect(frame, frame, s - 2 * frame, s - 2 * frame, stroke=1, fill=0)
-        c.setFillColor(field)
-        c.circle(s / 2, s / 2, s * 0.26, stroke=0, fill=1)
-        compass_rose(c, (s / 2, s / 2), s * 0.235, accent, field, accent, letters=False)
-        for turn in (0, 180):
-            c.saveState()
-            c.translate(s / 2, s / 2)
-            c.rotate(turn)
-            if back.title:
-                c.setFillColor(ink)
-                draw_line_fitted(
-                    c, back.title, font("display"), s * 0.07, -s / 2, -s / 2 + mm(10.5), s
-                )
-            if back.subtitle:
-                c.setFillColor(accent)
-                draw_line_fitted(
-                    c, back.subtitle, font("heading"), s * 0.034, -s / 2, -s / 2 + mm(6.8), s
-                )
-            c.restoreState()
+        """The common back: a face drawn from the tile set's `back` elements."""
+        s, back = self.size, self.tiles.back
+        draw_back(self.c, back, s, s, self.bleed)
+        areas = Areas(s, s, mm(4), 0.0)
+        library = self.tiles.icons or BUILTIN
+        painter = ElementPainter(self.c, areas, library, {}, BACK_MIN_TEXT)
+        try:
+            painter.draw_all(back.elements(), back_values(""), back_palette(back))
+        except ElementOverflow as exc:
+            raise BackOverflow(exc) from None
 
     # -- the reference card ----------------------------------------------------------------
     def draw_reference(self, side: CardSide) -> None:

@@ -12,12 +12,14 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.emblems import draw_emblem
+from printkit.draw.elements import ElementPainter, Palette
 from printkit.draw.fonts import ascent_descent, font
+from printkit.draw.icons import BUILTIN, Colours, IconLibrary
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
+from printkit.model.face import Areas
 from printkit.model.tokens import Aid, Diagram, Group, Piece
 
 INK = "#1d1a16"
@@ -25,10 +27,13 @@ SAFE = mm(3)  # text stays this far inside the trim (a shop's safe area)
 
 
 class PiecePainter:
-    def __init__(self, c: Canvas, group: Group, bleed: float) -> None:
+    def __init__(
+        self, c: Canvas, group: Group, bleed: float, icons: IconLibrary | None = None
+    ) -> None:
         self.c = c
         self.g = group
         self.bleed = bleed
+        self.icons = icons or BUILTIN
 
     def place_front(self, piece: Piece, trim: Rect) -> None:
         self._piece(piece, trim, self.g.emblem, piece.label, front=True)
@@ -37,8 +42,27 @@ class PiecePainter:
         back = self.g.back
         if back is None:
             self._piece(piece, trim, self.g.emblem, piece.label, front=True)
+        elif back.face:
+            self.draw_back_face(piece, trim)
         else:
             self._piece(piece, trim, back.emblem, back.label, front=False)
+
+    def draw_back_face(self, piece: Piece, trim: Rect) -> None:
+        """A back built from face elements (model/face.py) on a darker ground of the colour."""
+        assert self.g.back is not None
+        c, b = self.c, self.bleed
+        c.saveState()
+        c.setFillColor(shade(piece.colour, 0.18))
+        c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
+        c.translate(trim.x, trim.y)
+        areas = Areas(trim.w, trim.h, min(trim.w, trim.h) * 0.07, 0.0)
+        painter = ElementPainter(c, areas, self.icons, {}, 6.0)  # min_size may lower it
+        values = {"label": piece.label, "colour_id": piece.colour_id}
+        palette = Palette(piece.colour, piece.ink, piece.colour, piece.ink, piece.ink)
+        try:
+            painter.draw_all(self.g.back.face, values, palette)
+        finally:
+            c.restoreState()
 
     def _piece(self, piece: Piece, trim: Rect, emblem: str, label: str, front: bool) -> None:
         c, b = self.c, self.bleed
@@ -60,7 +84,7 @@ class PiecePainter:
         text_h = size + descent if label else 0.0
         span = min(inner.w, inner.h - 2 * text_h) * 0.78
         if emblem:
-            draw_emblem(c, emblem, trim.cx, trim.cy + text_h / 2, span, ink)
+            self.icons.draw(c, emblem, trim.cx, trim.cy + text_h / 2, span, Colours(ink, fill))
         if label:
             c.setFillColor(ink)
             draw_line_fitted(

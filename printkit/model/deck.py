@@ -1,4 +1,4 @@
-"""Decks of cards: the card size, kinds (colour, label, face layout), back, declared fields, cards.
+"""Decks of cards: the card size, kinds (colour, label, face layout), backs, declared fields, cards.
 
 A deck file declares its own card fields (e.g. speed, turn, drift) with types and ranges, so the
 engine stays generic: the same schema validates the cards and describes them to editors.
@@ -30,19 +30,9 @@ from printkit.load.schema import (
     Type,
 )
 from printkit.load.yamlsafe import PathKey
+from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
 
-ELEMENT_TYPES = (
-    "header",
-    "value",
-    "title",
-    "fan",
-    "drift",
-    "text",
-    "band",
-    "marker",
-    "icon",
-    "image",
-)
+__all__ = ["ELEMENT_TYPES", "Element"]
 
 
 @dataclass
@@ -57,26 +47,6 @@ class FieldDecl:
 
 
 @dataclass
-class Element:
-    """One thing drawn on a card face, in a box measured from the card's top-left trim corner."""
-
-    element: str
-    box: list[float]
-    text: str | None
-    field: str | None
-    mode: str | None
-    font: str
-    size: float
-    min_size: float | None
-    align: str
-    colour: str | None
-    caption: str | None
-    max_lines: int
-    empty: str | None = None
-    image: str | None = None
-
-
-@dataclass
 class Kind:
     label: str
     colour: str
@@ -85,19 +55,11 @@ class Kind:
     pattern: str
     face: list[Element]
     label_ink: str | None = None  # text on the kind's colour; None: the paper colour
+    back: Back | None = None  # the kind's own back; None: the deck's
 
     @property
     def on_colour(self) -> str:
         return self.label_ink or self.paper
-
-
-@dataclass
-class Back:
-    title: str
-    subtitle: str
-    colour: str
-    accent: str
-    ink: str
 
 
 @dataclass
@@ -130,7 +92,21 @@ class Deck:
     back: Back
     cards: list[Card]
     file: str = ""
+    safe_margin: float = mm(4)
+    icon_files: dict[str, str] = field(default_factory=dict)  # icon name -> file in the kit
     images: dict[str, Any] = field(default_factory=dict)  # path -> load.images.KitImage
+    icons: Any = None  # draw.icons.IconLibrary: the built-in icons and the deck's own
+    min_image_dpi: float = 200.0
+
+    def areas(self) -> Areas:
+        """The trim, safe area and panel that face boxes are measured in."""
+        return Areas(self.size.width, self.size.height, self.safe_margin, self.frame_width)
+
+    def backs(self) -> dict[str, Back]:
+        """Every back design by form name: 'back' (the deck's), 'back-<kind>' (a kind's own)."""
+        out = {"back": self.back}
+        out.update({f"back-{k}": kind.back for k, kind in self.kinds.items() if kind.back})
+        return out
 
     @property
     def total(self) -> int:
@@ -206,48 +182,6 @@ FIELD_DECL = Record(
     check=_check_field_decl,
 )
 
-BOX = ListOf(Length(0, 600, allow_zero=True), 4, 4, doc="[x, y, width, height] from the top-left")
-
-ELEMENT = Record(
-    "face element",
-    {
-        "element": Field(
-            Choice(ELEMENT_TYPES),
-            required=True,
-            doc="what to draw: header (kind label strip), value (big number), title, text, "
-            "fan (turn angle), drift (arrows), band (boxed text with a caption), marker "
-            "(a variant's marker), icon",
-        ),
-        "box": Field(
-            BOX, required=True, doc="[x, y, width, height] measured from the top-left trim corner"
-        ),
-        "text": Field(Str(0, 500), doc="text with {field} placeholders"),
-        "field": Field(Id(), doc="the card field a pictogram shows"),
-        "mode": Field(Id(), doc="drift: the field that says 'or' or 'and'"),
-        "font": Field(
-            Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold")),
-            default="body",
-            doc="the typeface role: a DejaVu font printkit ships and embeds, or the kit's own (kit.yaml fonts)",
-        ),
-        "size": Field(Length(1, 100), default=mm(3.5), doc="largest font size"),
-        "empty": Field(
-            Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
-        ),
-        "min_size": Field(Length(1, 100), doc="smallest font size (default: the deck's)"),
-        "align": Field(
-            Choice(("left", "centre", "right")), default="centre", doc="how text lines align"
-        ),
-        "colour": Field(Color(), doc="text or pictogram colour (default: the kind's ink)"),
-        "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
-        "max_lines": Field(Int(1, 50), default=20, doc="most lines the text may wrap to"),
-        "image": Field(
-            Str(1, 255),
-            doc="image: a PNG or JPEG in the kit folder (may use {field}), fitted in the box",
-        ),
-    },
-    cls=Element,
-)
-
 KIND = Record(
     "card kind",
     {
@@ -268,20 +202,9 @@ KIND = Record(
         "face": Field(
             ListOf(ELEMENT, 1, 40), required=True, doc="what is drawn on the face, in order"
         ),
+        "back": Field(BACK, doc="this kind's own back (default: the deck's back)"),
     },
     cls=Kind,
-)
-
-BACK = Record(
-    "card back",
-    {
-        "title": Field(Str(0, 40), default="", doc="printed twice, once each way up"),
-        "subtitle": Field(Str(0, 60), default="", doc="a smaller line under the title"),
-        "colour": Field(Color(), default="#6e1a12", doc="the dark background"),
-        "accent": Field(Color(), default="#d9b25f", doc="border and wheel"),
-        "ink": Field(Color(), default="#f7f0e1", doc="the title's colour"),
-    },
-    cls=Back,
 )
 
 BASE_CARD_FIELDS = {
@@ -352,7 +275,27 @@ def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ..
                 doc="rounding of the face panel's corners (cards are cut square; round them "
                 "with a corner punch)",
             ),
-            "min_text_size": Field(Length(1, 50), default=6.0, doc="text never shrinks below this"),
+            "min_text_size": Field(
+                Length(1, 50),
+                default=6.0,
+                doc="text never shrinks below this; text that cannot fit at it is an error",
+            ),
+            "safe_margin": Field(
+                Length(0, 30, allow_zero=True),
+                default=mm(4),
+                doc="the safe area's distance inside the trim (boxes with `within: safe`)",
+            ),
+            "min_image_dpi": Field(
+                Number(1, 2400),
+                default=200.0,
+                doc="images printed at fewer pixels per inch than this are a `check` warning",
+            ),
+            "icons": Field(
+                MapOf(Str(1, 255)),
+                default=dict,
+                doc="icon name -> a PNG, JPEG or SVG file in the kit folder; used by `icon:` "
+                "elements and `{icon:name}` in text like the built-in icons",
+            ),
             "fields": Field(MapOf(FIELD_DECL), default=dict, doc="the card fields this deck uses"),
             "kinds": Field(
                 MapOf(KIND, min_items=1),
@@ -361,8 +304,9 @@ def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ..
             ),
             "back": Field(
                 BACK,
-                default=lambda: Back("", "", "#6e1a12", "#d9b25f", "#f7f0e1"),
-                doc="the one back design shared by every card",
+                default=plain_back,
+                doc="the back shared by every card (a kind may have its own): a ground colour, "
+                "a texture and face elements",
             ),
             "cards": Field(
                 Either((cards, TABLE_FILE, TABLE_SOURCE)),

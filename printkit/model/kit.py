@@ -64,6 +64,7 @@ class KitManifest:
     fonts: dict[str, str] = field(default_factory=dict)
     gang: bool | list[str] | None = None  # see components/gang.py and docs/printing.md
     print: PrintSpec = field(default_factory=PrintSpec)
+    icons: dict[str, str] = field(default_factory=dict)
 
 
 class _AnyMap(MapOf):
@@ -196,6 +197,12 @@ def manifest_schema(component_types: Sequence[str], games: Sequence[str]) -> Rec
                 "together (default: every tokens, bases and tiles component); false never gangs",
             ),
             "print": Field(print_schema(), default=PrintSpec, doc="print-shop settings"),
+            "icons": Field(
+                MapOf(Str(1, 255)),
+                default=dict,
+                doc="icon name -> a PNG, JPEG or SVG file in the kit folder: an icon every "
+                "component may name, like the built-in ones (`printkit icons KIT` shows them)",
+            ),
         },
         cls=KitManifest,
     )

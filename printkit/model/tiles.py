@@ -37,10 +37,10 @@ from printkit.load.schema import (
     describe,
     where,
 )
+from printkit.model.face import BACK, Back, plain_back
 
 HALF_EDGES = 8
 TEXTURES = ("plain", "waves", "hills", "dots")
-ORNAMENTS = ("none", "ship", "whale", "town")
 
 
 @dataclass
@@ -64,7 +64,7 @@ class Tile:
     edges: str
     compass: bool
     pieces: list[Piece] | None
-    ornament: str = "none"
+    ornament: str | None = None  # an icon name
     halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
 
     def resolved_pieces(self) -> list[Piece]:
@@ -94,15 +94,6 @@ class Coast:
 
 
 @dataclass
-class TileBack:
-    title: str
-    subtitle: str
-    colour: str
-    accent: str
-    ink: str
-
-
-@dataclass
 class CardSection:
     heading: str
     text: str
@@ -127,10 +118,12 @@ class TileSet:
     min_text_size: float
     terrains: dict[str, Terrain]
     coast: Coast
-    back: TileBack
+    back: Back
     reference: ReferenceCard | None
     tiles: list[Tile]
     file: str = ""
+    ornaments: dict[str, str] = field(default_factory=dict)  # icon name -> terrain it sits on
+    icons: Any = None  # draw.icons.IconLibrary, set by the component's load
     raw: Any = field(default=None, repr=False)
 
     @property
@@ -190,9 +183,9 @@ TILE = Record(
             doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
         ),
         "ornament": Field(
-            Choice(ORNAMENTS),
-            default="none",
-            doc="a small picture where the tile has room: a ship or whale at sea, a town on land",
+            Str(1, 80),
+            doc="an icon drawn small where the tile has room, on the terrain `ornaments` names "
+            "for it (`printkit icons` lists the icons)",
         ),
     },
     cls=Tile,
@@ -209,18 +202,6 @@ COAST = Record(
         "waterlines": Field(Int(0, 8), default=3, doc="engraved lines following the coast"),
     },
     cls=Coast,
-)
-
-BACK = Record(
-    "tile back",
-    {
-        "title": Field(Str(0, 40), default=""),
-        "subtitle": Field(Str(0, 60), default=""),
-        "colour": Field(Color(), default="#2b3f52"),
-        "accent": Field(Color(), default="#d6b46a"),
-        "ink": Field(Color(), default="#f4ead2"),
-    },
-    cls=TileBack,
 )
 
 SECTION = Record(
@@ -250,16 +231,6 @@ REFERENCE = Record(
     cls=ReferenceCard,
 )
 
-describe(
-    BACK,
-    {
-        "title": "the title on the common back",
-        "subtitle": "a smaller line under it",
-        "colour": "the back's ground",
-        "accent": "its ornament and border",
-        "ink": "its text",
-    },
-)
 describe(SECTION, {"heading": "the section's heading", "text": "what it says"})
 describe(SIDE, {"title": "the side's title", "sections": "its paragraphs"})
 
@@ -285,8 +256,16 @@ TILE_SET = Record(
         ),
         "back": Field(
             BACK,
-            default=lambda: TileBack("", "", "#2b3f52", "#d6b46a", "#f4ead2"),
-            doc="the common back of every tile",
+            default=plain_back,
+            doc="the common back of every tile: a ground colour, a texture and face elements "
+            "(as a deck's back; texts shrink to their min_size, default 6 pt); its colour and "
+            "accent also dress the reference card",
+        ),
+        "ornaments": Field(
+            MapOf(Id()),
+            default=dict,
+            doc="icon name -> the terrain a tile's ornament of that icon is drawn on (the "
+            "roomiest spot of that terrain); an ornament not listed goes on the roomiest spot",
         ),
         "reference": Field(REFERENCE, doc="a rules reference card printed with the tiles"),
         "tiles": Field(

@@ -25,6 +25,7 @@ from printkit.load.schema import (
     describe,
     where,
 )
+from printkit.model.face import ELEMENT, Element
 
 CELL = ListOf(Int(0, 20), 2, 2, doc="[lane, square]: lane 0 at the top, square 0 on the left")
 
@@ -42,6 +43,7 @@ class Piece:
 class PieceBack:
     label: str
     emblem: str
+    face: list[Element] = field(default_factory=list)
 
 
 @dataclass
@@ -126,7 +128,11 @@ PIECE = Record(
 
 PIECE_BACK = Record(
     "piece back",
-    {"label": Field(Str(0, 20), default=""), "emblem": Field(Str(0, 24), default="")},
+    {
+        "label": Field(Str(0, 20), default=""),
+        "emblem": Field(Str(0, 24), default=""),
+        "face": Field(ListOf(ELEMENT, 0, 20), default=list),
+    },
     cls=PieceBack,
 )
 GROUP = Record(
@@ -201,7 +207,15 @@ describe(
         "pieces": "the pieces of this size, by colour",
     },
 )
-describe(PIECE_BACK, {"label": "text on the back", "emblem": "emblem on the back"})
+describe(
+    PIECE_BACK,
+    {
+        "label": "text on the back",
+        "emblem": "emblem on the back",
+        "face": "instead of label and emblem: face elements, as on a card (boxes measured in the "
+        "piece; placeholders {label} and {colour_id} read the piece), on a darker ground",
+    },
+)
 describe(
     DIAGRAM,
     {

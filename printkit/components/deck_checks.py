@@ -1,0 +1,212 @@
+"""What a deck's faces and backs must satisfy before drawing, and what `check` warns about.
+
+Input errors (exit 2, at the value's file:line:col): an element naming no card field, a fan or
+drift element without `field`, an icon name the library does not have (with did-you-mean), a
+box reaching outside the card. Warnings (findings, exit 0): characters the chosen font cannot
+draw, images printed below the deck's `min_image_dpi`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from printkit.checks import Finding
+from printkit.draw.elements import MissingValue, fill_placeholders
+from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
+from printkit.errors import Collector, Location
+from printkit.layout.units import to_mm
+from printkit.load.schema import where
+from printkit.model.deck import Deck
+from printkit.model.face import Back, Element, resolve_box
+
+GLYPH_CODE = "FACE001"
+DPI_CODE = "FACE002"
+WARNINGS = {
+    GLYPH_CODE: "a character of a card's text is not in the font that draws it",
+    DPI_CODE: "an image prints at fewer pixels per inch than the deck's min_image_dpi",
+}
+NUMERIC_ELEMENTS = ("fan", "drift")
+
+
+def at(obj: Any, key: str | None = None) -> Location:
+    """Where `obj` (or its `key`) is in the data; the object itself when the key is not given."""
+    return (where(obj, key) if key else None) or where(obj) or Location("?")
+
+
+def faces(deck: Deck) -> Iterator[tuple[str, Element]]:
+    """(where it is, element) for every element of every front and back of the deck."""
+    for kname, kind in deck.kinds.items():
+        for element in kind.face:
+            yield f"kind {kname!r}", element
+        if kind.back:
+            for element in kind.back.elements():
+                yield f"the back of kind {kname!r}", element
+    for element in deck.back.elements():
+        yield "the back", element
+
+
+def check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
+    """Face elements must name real fields and icons, fit on the card and say what they draw."""
+    for place, element in faces(deck):
+        _check_fields(deck, place, element, known, errors)
+        _check_icons(deck, place, element, errors)
+        _check_box(deck, place, element, errors)
+        if element.element == "image" and not element.image:
+            errors.add(at(element), "an image element needs 'image: <file in the kit>'")
+
+
+def _check_fields(
+    deck: Deck, place: str, element: Element, known: set[str], errors: Collector
+) -> None:
+    for attr in ("field", "mode"):
+        name = getattr(element, attr)
+        if name and name not in known:
+            errors.add(
+                at(element, attr),
+                f"{attr} {name!r} in {place} names no card field; "
+                f"fields are: {', '.join(sorted(known))}",
+            )
+    if element.element in NUMERIC_ELEMENTS:
+        if not element.field:
+            errors.add(
+                at(element, "element"),
+                f"a {element.element} element in {place} needs `field:`, the card field "
+                "holding the number it draws",
+            )
+            return
+        decl = deck.fields.get(element.field)
+        if decl and decl.type not in ("number", "integer"):
+            errors.add(
+                at(element, "field"),
+                f"a {element.element} element draws a number, but field "
+                f"{element.field!r} is declared as {decl.type}",
+            )
+
+
+def _check_icons(deck: Deck, place: str, element: Element, errors: Collector) -> None:
+    library = deck.icons
+    names: list[tuple[str, str]] = []
+    if element.element == "icon":
+        if not element.icon and not element.field:
+            errors.add(
+                at(element),
+                f"an icon element in {place} needs `icon: <name>` or `field:` (a card field "
+                "holding an icon name)",
+            )
+        if element.icon and "{" not in element.icon:
+            names.append(("icon", element.icon))
+    for attr in ("text", "caption"):
+        names += [(attr, n) for n in INLINE_ICON_NAMES.findall(getattr(element, attr) or "")]
+    for attr, name in names:
+        if name not in library:
+            errors.add(at(element, attr), library.unknown(name))
+
+
+def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> None:
+    w, h = to_mm(deck.size.width), to_mm(deck.size.height)
+    x, top, bw, bh = (to_mm(v) for v in resolve_box(element, deck.areas()))
+    if x < -0.01 or top < -0.01 or x + bw > w + 0.01 or top + bh > h + 0.01:
+        errors.add(
+            at(element, "box"),
+            f"box [{x:g}, {top:g}, {bw:g}, {bh:g}] mm in {place} reaches outside the "
+            f"{w:g} x {h:g} mm card",
+        )
+
+
+def check_card_icons(deck: Deck, errors: Collector) -> None:
+    """Icons named by card fields (an icon element's `field`) and inline in card values."""
+    for card in deck.cards:
+        for element in deck.kinds[card.kind].face:
+            if element.element != "icon":
+                continue
+            name = _icon_name(element, card)
+            if name and name not in deck.icons:
+                attr = element.field if not element.icon else None
+                place = at(card, attr) if attr else at(element, "icon")
+                errors.add(place, f"card {card.id!r}: {deck.icons.unknown(name)}")
+        for name, value in card.values.items():
+            for icon in INLINE_ICON_NAMES.findall(value if isinstance(value, str) else ""):
+                if icon not in deck.icons:
+                    errors.add(at(card, name), deck.icons.unknown(icon))
+        for attr in ("title", "text"):
+            for icon in INLINE_ICON_NAMES.findall(getattr(card, attr) or ""):
+                if icon not in deck.icons:
+                    errors.add(at(card, attr), deck.icons.unknown(icon))
+
+
+def _icon_name(element: Element, card: Any) -> str | None:
+    try:
+        if element.icon:
+            return fill_placeholders(element.icon, card)
+    except MissingValue:
+        return None
+    value = card.get(element.field or "")
+    return str(value) if value else None
+
+
+def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]:
+    """FACE001 for each (character, font) a drawn text needs that the font has no glyph for."""
+    from reportlab.pdfbase import pdfmetrics
+
+    out: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+    for text, font_name, who, at in drawn:
+        face = pdfmetrics.getFont(font_name).face
+        glyphs = getattr(face, "charToGlyph", None)
+        if glyphs is None:
+            continue
+        full = getattr(face, "fullName", b"") or font_name.encode()
+        shown = full.decode("latin-1") if isinstance(full, bytes) else str(full)
+        for ch in set(text) - {"\n"}:
+            if ord(ch) in glyphs or (ch, font_name) in seen:
+                continue
+            seen.add((ch, font_name))
+            out.append(
+                Finding(
+                    GLYPH_CODE,
+                    "warning",
+                    f"{who}: the font {shown!r} has no glyph for {ch!r} (U+{ord(ch):04X}); "
+                    "it would print as an empty box. Use another character or a kit font "
+                    "that has it (kit.yaml fonts)",
+                    at,
+                )
+            )
+    return out
+
+
+def dpi_findings(deck: Deck) -> list[Finding]:
+    """FACE002 for each image whose pixels, spread over its printed box, are too few per inch."""
+    out: list[Finding] = []
+    areas = deck.areas()
+    backs: list[Back] = list(deck.backs().values())
+    pairs: list[tuple[Element, Any]] = [(e, c) for c in deck.cards for e in deck.kinds[c.kind].face]
+    pairs += [(e, None) for b in backs for e in b.elements()]
+    seen: set[str] = set()
+    for element, card in pairs:
+        if element.element != "image" or not element.image:
+            continue
+        try:
+            path = fill_placeholders(element.image, card or {})
+        except MissingValue:
+            continue
+        image = deck.images.get(path)
+        if image is None or path in seen:
+            continue
+        _, _, w, h = resolve_box(element, areas)
+        scale = min(w / image.width, h / image.height)  # pt per pixel, as drawn
+        dpi = 72 / scale
+        if dpi < deck.min_image_dpi:
+            seen.add(path)
+            out.append(
+                Finding(
+                    DPI_CODE,
+                    "warning",
+                    f"image {path!r} ({image.width}x{image.height} px) prints "
+                    f"{to_mm(image.width * scale):.0f}x{to_mm(image.height * scale):.0f} mm, "
+                    f"{dpi:.0f} dpi: below min_image_dpi {deck.min_image_dpi:g}; it will look "
+                    "blurred or blocky",
+                    at(element, "image"),
+                )
+            )
+    return out

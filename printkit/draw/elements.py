@@ -1,0 +1,305 @@
+"""Drawing face elements (model/face.py) in their boxes: card fronts, card backs, tile backs.
+
+Every text goes through draw/text.py's one fitting routine with a minimum size from data, so
+text is inside its box or raises TextOverflow. Icons come from the face's icon library.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw import pictograms
+from printkit.draw.colour import colour, shade, tint
+from printkit.draw.fonts import font
+from printkit.draw.icons import Colours, IconLibrary
+from printkit.draw.images import place_image
+from printkit.draw.text import INLINE_ICON, TextOverflow, fit_in_box
+from printkit.layout.geometry import Rect
+from printkit.layout.units import mm
+from printkit.model.face import Areas, Element, Percent, resolve_box
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
+
+
+class MissingValue(Exception):
+    """A placeholder names a field the piece does not have: the element is skipped."""
+
+
+class ElementOverflow(Exception):
+    """An element's text (its `attr`: text, caption, empty, label) cannot fit its box."""
+
+    def __init__(self, element: Element, attr: str, overflow: TextOverflow) -> None:
+        super().__init__(str(overflow))
+        self.element = element
+        self.attr = attr
+        self.overflow = overflow
+
+
+def format_value(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def fill_placeholders(template: str, values: Any) -> str:
+    """Replace {field} with the piece's value. Plain substitution: no attribute access, no markup."""
+
+    def sub(match: re.Match) -> str:
+        value = values.get(match.group(1))
+        if value is None or value == "":
+            raise MissingValue(match.group(1))
+        return format_value(value)
+
+    return PLACEHOLDER.sub(sub, template)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """A face's colours: its main colour (strips, bands), ink, paper, text on the main colour."""
+
+    colour: str
+    ink: str
+    paper: str
+    on_colour: str
+    accent: str
+    label: str = ""
+
+
+class ElementPainter:
+    """Draws elements on one canvas in a piece of the given areas, from a piece's values."""
+
+    def __init__(
+        self, c: Canvas, areas: Areas, icons: IconLibrary, images: dict, min_text: float
+    ) -> None:
+        self.c = c
+        self.areas = areas
+        self.icons = icons
+        self.images = images
+        self.min_text = min_text
+        self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
+
+    def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
+        for element in elements:
+            try:
+                self.draw(element, values, palette)
+            except MissingValue:
+                continue
+
+    def box(self, e: Element) -> Rect:
+        x, top, w, h = resolve_box(e, self.areas)
+        return Rect(x, self.areas.height - top - h, w, h)
+
+    def draw(self, e: Element, values: Any, palette: Palette) -> None:
+        box = self.box(e)
+        ink = colour(e.colour or palette.ink)
+        c = self.c
+        c.saveState()
+        if e.rotate:
+            c.translate(box.cx, box.cy)
+            c.rotate(e.rotate)
+            c.translate(-box.cx, -box.cy)
+        try:
+            getattr(self, f"_draw_{e.element}")(e, values, palette, box, ink)
+        finally:
+            c.restoreState()
+
+    # -- text --------------------------------------------------------------------------------
+    def _size(self, e: Element) -> float:
+        """The element's largest text size: a length, or a share of its box's height."""
+        if isinstance(e.size, Percent):
+            return e.size.of(self.box(e).h)
+        return float(e.size)
+
+    def _min(self, e: Element) -> float:
+        return e.min_size if e.min_size is not None else self.min_text
+
+    def text(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
+             align: str = "centre", lines: int = 1) -> None:  # fmt: skip
+        """Fit and draw one of the element's texts in `box`; ElementOverflow if it cannot fit."""
+        if self.log is not None:
+            self.log.append((INLINE_ICON.sub("", text), face, e, attr))
+        try:
+            fit_in_box(self.c, text, face, (box.x, box.y, box.w, box.h), size, self._min(e),
+                       align, lines, self._inline_icon)  # fmt: skip
+        except TextOverflow as exc:
+            raise ElementOverflow(e, attr, exc) from None
+
+    def _inline_icon(self, c: Canvas, name: str, cx: float, cy: float, size: float) -> None:
+        fill = c._fillColorObj  # the text colour at this point
+        self.icons.draw(c, name, cx, cy, size, Colours(fill))
+
+    def _draw_title(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        text = fill_placeholders(e.text or "{title}", values)
+        self.c.setFillColor(ink)
+        self.text(e, "text", text, font(e.font), box, self._size(e), e.align, e.max_lines)
+
+    _draw_text = _draw_title
+
+    def _draw_header(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        c = self.c
+        c.setFillColor(colour(pal.colour))
+        c.roundRect(box.x, box.y, box.w, box.h, min(mm(1.2), box.h / 2), stroke=0, fill=1)
+        c.setFillColor(colour(e.colour or pal.on_colour))
+        inner = Rect(box.x + mm(1.2), box.y + box.h * 0.14, box.w - mm(2.4), box.h * 0.72)
+        if e.field and values.get(e.field) is not None:
+            corner = format_value(values.get(e.field)) + (e.caption or "")
+            face = font("heading")
+            side = Rect(inner.x, inner.y, inner.w * 0.2, inner.h)
+            self.text(e, "field", corner, face, side, self._size(e) * 1.1, "left")
+            self.text(e, "field", corner, face, side.shift(inner.w * 0.8, 0), self._size(e) * 1.1,
+                      "right")  # fmt: skip
+            inner = Rect(inner.x + inner.w * 0.2, inner.y, inner.w * 0.6, inner.h)
+        label = fill_placeholders(e.text, values) if e.text else pal.label
+        if label:
+            self.text(e, "text" if e.text else "label", label, font(e.font), inner, self._size(e))
+
+    def _draw_value(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        text = fill_placeholders(e.text or "{" + (e.field or "") + "}", values)
+        caption_h = mm(3.4) if e.caption else 0.0
+        self.c.setFillColor(ink)
+        number = Rect(box.x, box.y + caption_h, box.w, box.h - caption_h)
+        self.text(e, "text", text, font(e.font), number, self._size(e))
+        if e.caption:
+            self.c.setFillColor(shade(pal.colour, 0.1))
+            strip = Rect(box.x, box.y, box.w, caption_h)
+            caption = fill_placeholders(e.caption, values)
+            self.text(e, "caption", caption, font("heading"), strip, mm(2.6))
+
+    def _caption_under(self, e: Element, values: Any, box: Rect, ink: Color) -> float:
+        if not e.caption:
+            return 0.0
+        self.c.setFillColor(ink)
+        strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
+        caption = fill_placeholders(e.caption, values)
+        self.text(e, "caption", caption, font("heading"), strip, min(self._size(e), mm(3.2)))
+        return CAPTION_H
+
+    def _draw_band(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        c = self.c
+        text = fill_placeholders(e.text or "", values)
+        c.setFillColor(tint(pal.colour, 0.82))
+        c.setStrokeColor(colour(pal.colour))
+        c.setLineWidth(0.6)
+        c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=1)
+        title_h = 0.0
+        if e.caption:
+            title_h = mm(3.6)
+            c.setFillColor(colour(pal.colour))
+            c.roundRect(box.x, box.y1 - title_h, box.w, title_h, mm(1.5), stroke=0, fill=1)
+            c.rect(box.x, box.y1 - title_h, box.w, title_h / 2, stroke=0, fill=1)
+            c.setFillColor(colour(pal.on_colour))
+            strip = Rect(
+                box.x + mm(1), box.y1 - title_h + mm(0.3), box.w - mm(2), title_h - mm(0.6)
+            )
+            self.text(e, "caption", fill_placeholders(e.caption, values), font("heading"),
+                      strip, mm(2.5))  # fmt: skip
+        inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))
+        c.setFillColor(ink)
+        self.text(e, "text", text, font(e.font), inner, self._size(e), e.align, e.max_lines)
+
+    def _draw_marker(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        marker = values.get("marker")
+        if not marker:
+            return
+        c = self.c
+        c.setFillColor(colour("#1d1a16"))
+        c.roundRect(box.x, box.y, box.w, box.h, box.h / 2, stroke=0, fill=1)
+        c.setFillColor(colour("#ffffff"))
+        inner = Rect(box.x + box.h / 3, box.y + box.h * 0.12, box.w - box.h * 2 / 3, box.h * 0.76)
+        self.text(e, "marker", str(marker), font("heading"), inner, box.h * 0.62)
+
+    # -- pictures ----------------------------------------------------------------------------
+    def _draw_fan(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        value = values.get(e.field or "")
+        if value is None:
+            raise MissingValue(e.field or "")
+        under = self._caption_under(e, values, box, ink)
+        radius = min(box.w / 2.3, (box.h - under) / 1.25)
+        base = box.y + under + mm(0.5)
+        fill = tint(pal.colour, 0.7)
+        pictograms.angle_fan(self.c, box.cx, base, radius, min(float(value), 90.0), ink, fill)
+
+    def _draw_drift(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        if not values.get(e.field or ""):
+            if not e.empty:
+                raise MissingValue(e.field or "")
+            self._draw_empty(e, pal, box)
+            return
+        under = self._caption_under(e, values, box, ink)
+        mid = box.y + under + (box.h - under) * 0.42
+        pictograms.drift_arrows(self.c, box.cx, mid, box.w * 0.42, ink)
+        mode = values.get(e.mode) if e.mode else None
+        if mode:
+            self.c.setFillColor(colour(pal.colour))
+            strip = Rect(box.x, box.y1 - mm(3.6), box.w, mm(3.6))
+            self.text(e, "mode", str(mode).upper(), font("heading"), strip, mm(3))
+
+    def _draw_empty(self, e: Element, pal: Palette, box: Rect) -> None:
+        """A muted pictogram and the element's `empty` words, so the box is plainly not blank."""
+        muted = tint(pal.colour, 0.6)
+        mid = box.y + CAPTION_H + (box.h - CAPTION_H) * 0.42
+        pictograms.drift_arrows(self.c, box.cx, mid, box.w * 0.42, muted)
+        self.c.setStrokeColor(muted)
+        self.c.setLineWidth(1.2)
+        self.c.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
+        self.c.setFillColor(shade(pal.colour, 0.1))
+        strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
+        self.text(e, "empty", e.empty or "", font("heading"), strip, min(self._size(e), mm(3.2)))
+
+    def _draw_image(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        """A verified kit image (see load.images), scaled to fit the box and centred in it: the
+        image's form, which the caller defined before the card's own form began."""
+        path = fill_placeholders(e.image or "", values)
+        place_image(self.c, self.images[path], path, box)
+
+    def icon_name(self, e: Element, values: Any) -> str:
+        if e.icon:
+            return fill_placeholders(e.icon, values)
+        name = values.get(e.field or "")
+        if not name:
+            raise MissingValue(e.field or "")
+        return str(name)
+
+    def _draw_icon(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        """The named icon (`icon:`, or the icon a card field names), square, centred."""
+        colours = Colours(
+            ink, colour(e.fill or pal.paper), colour(e.accent) if e.accent else colour(pal.accent)
+        )
+        name = self.icon_name(e, values)
+        self.icons.draw(self.c, name, box.cx, box.cy, min(box.w, box.h), colours)
+
+    def _draw_shape(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        c = self.c
+        fill, stroke = bool(e.fill), bool(e.stroke)
+        if fill:
+            c.setFillColor(colour(e.fill or "#000000"))
+        if stroke:
+            c.setStrokeColor(colour(e.stroke or "#000000"))
+        c.setLineWidth(e.line_width)
+        if e.shape == "meander":
+            edge = colour(e.stroke or e.colour or pal.accent)
+            pictograms.meander_border(c, box.x, box.y, box.w, box.h, e.spacing, edge)
+        elif e.shape == "circle":
+            c.circle(box.cx, box.cy, min(box.w, box.h) / 2, stroke=int(stroke), fill=int(fill))
+        elif e.shape == "ellipse":
+            c.ellipse(box.x, box.y, box.x1, box.y1, stroke=int(stroke), fill=int(fill))
+        else:
+            radius = e.radius if e.shape == "rounded" else 0.0
+            c.roundRect(box.x, box.y, box.w, box.h, radius, stroke=int(stroke), fill=int(fill))
+
+    def _draw_pattern(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        c = self.c
+        clip = c.beginPath()
+        clip.rect(box.x, box.y, box.w, box.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.setFillColor(ink)
+        c.setStrokeColor(ink)
+        pictograms.texture(c, e.pattern, box.x, box.y, box.w, box.h, e.spacing, e.line_width)

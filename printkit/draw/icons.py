@@ -1,0 +1,238 @@
+"""The icon library: named pictograms, built in (drawn from code) or a kit's own (PNG or SVG).
+
+Every icon is drawn centred in a square: `IconLibrary.draw(c, name, cx, cy, size, colours)`.
+Built-in icons are vector drawings in the colours given (ink; some also use a light `paper`
+and an `accent`), so they follow a face's palette. A kit's icons are its own pictures in their
+own colours: PNG (drawn as an image) or SVG (drawn as vectors through svglib). Kits name icons
+in their data (`icon:` on an element, `{icon:name}` in text, a tile's `ornament`); an unknown
+name is an input error found by `printkit check`, never a substitute picture.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit import limits
+from printkit.draw import emblems, mapmarks, pictograms
+from printkit.draw.images import image_reader
+from printkit.errors import Location, fail
+from printkit.load.paths import confined_path, existing_file
+
+ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
+
+
+@dataclass(frozen=True)
+class Colours:
+    """The colours an icon may use: its ink, a light paper colour and an accent."""
+
+    ink: Color
+    paper: Color = white
+    accent: Color | None = None
+
+
+UnitDrawing = Callable[[Canvas, Colours], None]  # draws inside the square -1..1
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+    draw_unit: UnitDrawing
+    doc: str
+    source: str = "built-in"
+
+
+@dataclass
+class IconLibrary:
+    """Icons by name: the built-in ones, and those a kit adds (which may replace a built-in)."""
+
+    icons: dict[str, Icon] = field(default_factory=dict)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.icons
+
+    def names(self) -> list[str]:
+        return sorted(self.icons)
+
+    def with_icons(self, extra: Iterable[Icon]) -> IconLibrary:
+        return IconLibrary({**self.icons, **{icon.name: icon for icon in extra}})
+
+    def suggestion(self, name: str) -> str:
+        """'; did you mean ...?' for a name close to a known one, else ''."""
+        close = difflib.get_close_matches(name, self.names(), n=2, cutoff=0.6)
+        return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
+
+    def unknown(self, name: str) -> str:
+        """The message for an icon name the library does not have."""
+        return (
+            f"unknown icon {name!r}{self.suggestion(name)} (`printkit icons` shows them all; "
+            "a kit adds its own under `icons:`)"
+        )
+
+    def draw(
+        self, c: Canvas, name: str, cx: float, cy: float, size: float, colours: Colours
+    ) -> None:
+        """Draw icon `name` centred at (cx, cy), `size` across. KeyError if it is unknown."""
+        icon = self.icons[name]
+        c.saveState()
+        c.translate(cx, cy)
+        c.scale(size / 2, size / 2)
+        c.setFillColor(colours.ink)
+        c.setStrokeColor(colours.ink)
+        c.setLineCap(1)
+        c.setLineJoin(1)
+        icon.draw_unit(c, colours)
+        c.restoreState()
+
+
+# -- built-in icons -----------------------------------------------------------------------------
+def _emblem(draw: Callable[[Canvas], None]) -> UnitDrawing:
+    def unit(c: Canvas, colours: Colours) -> None:
+        draw(c)
+
+    return unit
+
+
+def _wheel(c: Canvas, colours: Colours) -> None:
+    pictograms.wheel(c, 0, 0, 1.0, colours.ink)
+
+
+def _arrows(c: Canvas, colours: Colours) -> None:
+    pictograms.arrow_head(c, -1, 0, 180, 0.5, colours.ink)
+    pictograms.arrow_head(c, 1, 0, 0, 0.5, colours.ink)
+    c.setLineWidth(0.14)
+    c.line(-0.6, 0, 0.6, 0)
+
+
+def _map_mark(mark: Callable[..., None], scale: float = 0.8) -> UnitDrawing:
+    def unit(c: Canvas, colours: Colours) -> None:
+        mark(c, 0, 0, scale, colours.ink, colours.paper, colours.accent or colours.ink)
+
+    return unit
+
+
+def _compass(c: Canvas, colours: Colours) -> None:
+    accent = colours.accent or colours.ink
+    mapmarks.compass_rose(c, (0, 0), 1.0, colours.ink, colours.paper, accent, letters=False)
+
+
+def _star(c: Canvas, colours: Colours) -> None:
+    pictograms.star(c, 0, 0, 1.0)
+
+
+def _circle(c: Canvas, colours: Colours) -> None:
+    c.circle(0, 0, 0.85, stroke=0, fill=1)
+
+
+def _builtins() -> dict[str, Icon]:
+    docs = {
+        "laurel": "a victor's wreath",
+        "whip": "a whip",
+        "dolphin": "a leaping dolphin",
+        "egg": "an egg on its stand",
+        "torch": "a burning torch",
+        "eagle": "a spread eagle",
+        "wheel": "an eight-spoked wheel",
+        "broken-wheel": "a broken wheel",
+        "pillar": "a milestone column",
+        "chariot": "a two-horse chariot",
+        "cue": "a turned wooden baton",
+        "sword": "a sword",
+        "palm": "a palm branch",
+        "horse": "a horse's head",
+        "tablet": "a scratched tablet pierced by a nail",
+    }
+    icons = {
+        name: Icon(name, _emblem(emblems.EMBLEMS[name]), doc)
+        for name, doc in docs.items()
+        if name in emblems.EMBLEMS
+    }
+    more = [
+        Icon("spoked-wheel", _wheel, "a fine eight-spoked wheel, for backs"),
+        Icon("arrows", _arrows, "a double arrow, left and right"),
+        Icon("star", _star, "a five-pointed star"),
+        Icon("disc", _circle, "a filled disc"),
+        Icon("ship", _map_mark(mapmarks.ship_mark), "a three-masted ship (ink, paper, accent)"),
+        Icon("whale", _map_mark(mapmarks.whale_mark), "a whale's back and tail (ink, accent)"),
+        Icon("town", _map_mark(mapmarks.town_mark), "a walled town (ink, paper)"),
+        Icon("compass-rose", _compass, "a sixteen-point compass rose (ink, paper, accent)"),
+    ]
+    icons.update({icon.name: icon for icon in more})
+    return icons
+
+
+BUILTIN = IconLibrary(_builtins())
+
+
+# -- a kit's own icons --------------------------------------------------------------------------
+def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Icon:
+    """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`)."""
+    suffix = Path(relative).suffix.lower()
+    if suffix not in ICON_FORMATS:
+        raise fail(
+            where, f"icon {name!r}: {relative!r} is not a PNG, JPEG or SVG file (by its name)"
+        )
+    if suffix == ".svg":
+        return Icon(name, _svg_drawing(root, relative, where), f"from {relative}", relative)
+    from printkit.load.images import load_image
+
+    image = load_image(root, relative, where)
+    return Icon(name, _image_drawing(image), f"from {relative}", relative)
+
+
+def _image_drawing(image: Any) -> UnitDrawing:
+    def unit(c: Canvas, colours: Colours) -> None:
+        scale = 2 / max(image.width, image.height)
+        w, h = image.width * scale, image.height * scale
+        c.drawImage(image_reader(image), -w / 2, -h / 2, w, h, mask="auto")
+
+    return unit
+
+
+def _svg_drawing(root: Path, relative: str, where: Location) -> UnitDrawing:
+    path = existing_file(confined_path(root, relative, where), relative, where)
+    if path.stat().st_size > limits.MAX_IMAGE_BYTES:
+        raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
+    drawing = _parse_svg(path.read_bytes(), root, relative, where)
+    width, height = float(drawing.width or 0), float(drawing.height or 0)
+    if width <= 0 or height <= 0:
+        raise fail(where, f"icon file {relative!r} has no width or height (set its viewBox)")
+
+    def unit(c: Canvas, colours: Colours) -> None:
+        from reportlab.graphics import renderPDF
+
+        scale = 2 / max(width, height)
+        c.saveState()
+        c.translate(-width * scale / 2, -height * scale / 2)
+        c.scale(scale, scale)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
+
+    return unit
+
+
+def _parse_svg(data: bytes, root: Path, relative: str, where: Location) -> Any:
+    import logging
+
+    from svglib.svglib import svg2rlg
+
+    logging.getLogger("svglib").setLevel(logging.ERROR)
+    try:
+        drawing = svg2rlg(io.BytesIO(data), external_reference_root=str(root))
+    except Exception as exc:  # svglib raises lxml and value errors for broken files
+        raise fail(where, f"icon file {relative!r} is not a readable SVG: {exc}") from None
+    if drawing is None:
+        raise fail(where, f"icon file {relative!r} is not a readable SVG")
+    return drawing
+
+
+def builtin_table() -> list[tuple[str, str]]:
+    """(name, what it shows) of every built-in icon, for the docs."""
+    return [(name, BUILTIN.icons[name].doc) for name in BUILTIN.names()]

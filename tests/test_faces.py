@@ -1,0 +1,372 @@
+"""Faces from data: backs built from elements, relative boxes, icons, and text that always fits.
+
+Each test reads the PDF back (pdfplumber) or runs `printkit check` as a user would.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pdfplumber
+import pytest
+
+from printkit.components import deck as deck_component
+from printkit.draw.card import CardPainter
+from printkit.draw.colour import colour, tint
+from printkit.kit import load_kit
+from printkit.layout.units import mm, to_mm
+from printkit.model.face import resolve_box
+from printkit.model.options import Options
+from printkit.output import new_canvas
+from tests.conftest import edit, line_of
+
+TOL = 0.3  # pt: pdfplumber's glyph boxes against the boxes the data gives
+
+
+def _draw_designs(kit, cid: str, path) -> list[tuple[str, list]]:
+    """Every card design and back of a deck on its own page (the card's size, no bleed);
+    returns each page's (label, element list)."""
+    deck = kit.model(cid)
+    pages = []
+    with kit.drawing():
+        c = new_canvas(path, (deck.size.width, deck.size.height), "faces")
+        painter = CardPainter(c, deck, 0)
+        for card in deck.cards:
+            painter.draw_front(card)
+            c.showPage()
+            pages.append((card.id, deck.kinds[card.kind].face))
+        for name, back in deck.backs().items():
+            painter.draw_back(back, name.removeprefix("back").removeprefix("-"))
+            c.showPage()
+            pages.append((name, back.elements()))
+        c.save()
+    return pages
+
+
+def _outside(page, elements, areas) -> list[str]:
+    boxes = []
+    for e in elements:
+        x, top, w, h = resolve_box(e, areas)
+        boxes.append((x - TOL, top - TOL, x + w + TOL, top + h + TOL))
+    bad = []
+    for ch in page.chars:
+        if ch["text"].isspace():
+            continue
+        if not any(
+            b[0] <= ch["x0"] and ch["x1"] <= b[2] and b[1] <= ch["top"] and ch["bottom"] <= b[3]
+            for b in boxes
+        ):
+            bad.append(f"{ch['text']!r} at ({to_mm(ch['x0']):.1f}, {to_mm(ch['top']):.1f}) mm")
+    return bad
+
+
+@pytest.mark.parametrize(
+    "kit_name, cid", [("chariot-race", "cards"), ("carthage", "curriculum"), ("carthage", "fatum")]
+)
+def test_every_drawn_character_lies_inside_its_elements_box(tmp_path, kit_name, cid):
+    kit = load_kit(kit_name, Options())
+    pdf_path = tmp_path / "faces.pdf"
+    pages = _draw_designs(kit, cid, pdf_path)
+    areas = kit.model(cid).areas()
+    problems = []
+    with pdfplumber.open(pdf_path) as pdf:
+        assert len(pdf.pages) == len(pages)
+        for page, (label, elements) in zip(pdf.pages, pages, strict=True):
+            assert page.chars or label.startswith("back") is False or True
+            problems += [f"{label}: {p}" for p in _outside(page, elements, areas)]
+    assert not problems, "\n".join(problems[:20])
+
+
+def _filled(page, fills) -> list[dict]:
+    objs = [*page.rects, *page.curves]
+    wanted = {tuple(round(v, 3) for v in f) for f in fills}
+    out = []
+    for o in objs:
+        colour_ = o.get("non_stroking_color")
+        if o.get("fill") and colour_ and tuple(round(v, 3) for v in colour_) in wanted:
+            out.append(o)
+    return out
+
+
+def _rgb(col) -> tuple[float, float, float]:
+    return (col.red, col.green, col.blue)
+
+
+def test_tarot_chariot_cards_fill_the_card_to_the_safe_area(kit_copy, tmp_path):
+    """Switched to tarot (70 x 120 mm), the face reaches the safe area on all four sides."""
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "card_size: poker", "card_size: tarot")
+    kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "tarot.pdf"
+    _draw_designs(kit, "cards", pdf_path)
+    deck = kit.model("cards")
+    safe = to_mm(deck.safe_margin)
+    header, band = colour("#7a1f12"), tint("#7a1f12", 0.82)
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]  # a movement card
+        assert (round(to_mm(page.width)), round(to_mm(page.height))) == (70, 120)
+        shapes = [
+            o
+            for o in _filled(page, [_rgb(header), _rgb(band)])
+            if o["x1"] - o["x0"] < page.width - mm(1)  # not the frame under the whole card
+        ]
+        left = to_mm(min(o["x0"] for o in shapes))
+        right = to_mm(max(o["x1"] for o in shapes))
+        top = to_mm(min(o["top"] for o in shapes))
+        bottom = to_mm(max(o["bottom"] for o in shapes))
+    assert left == pytest.approx(safe, abs=0.2)
+    assert right == pytest.approx(70 - safe, abs=0.2)
+    assert top == pytest.approx(safe, abs=0.2)
+    assert bottom == pytest.approx(120 - safe, abs=0.2)
+
+
+@pytest.mark.parametrize("size", ["mini", "tarot", "square"])
+def test_chariot_race_deck_checks_clean_at_other_card_sizes(cli, kit_copy, size):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "card_size: poker", f"card_size: {size}")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 0, r.output
+    assert "reaches outside" not in r.output
+
+
+def test_the_back_is_drawn_from_its_elements(kit_copy, tmp_path):
+    """The back shows what its data says (a title); with no elements it shows nothing else."""
+    kit_dir = kit_copy("chariot-race")
+    kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "backs.pdf"
+    pages = _draw_designs(kit, "cards", pdf_path)
+    with pdfplumber.open(pdf_path) as pdf:
+        back = pdf.pages[len(pages) - 1]
+        assert "CHARIOT RACE" in back.extract_text()
+    cards = kit_dir / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    start = text.index("back:")
+    end = text.index("\ncards:")
+    cards.write_text(text[:start] + 'back: {colour: "#203040"}\n' + text[end:], encoding="utf-8")
+    kit = load_kit(str(kit_dir), Options())
+    _draw_designs(kit, "cards", pdf_path)
+    with pdfplumber.open(pdf_path) as pdf:
+        back = pdf.pages[-1]
+        assert back.chars == [] and back.curves == [] and len(back.rects) == 1
+
+
+def test_a_kind_may_have_its_own_back(kit_copy, tmp_path):
+    kit_dir = kit_copy("chariot-race")
+    edit(
+        kit_dir / "cards.yaml",
+        "    pattern: stars\n",
+        '    pattern: stars\n    back: {colour: "#102030", face: [{element: text, text: SPELL, '
+        "box: [0, 40%, 100%, 20%], size: 8mm}]}\n",
+    )
+    r_kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "k.pdf"
+    pages = _draw_designs(r_kit, "cards", pdf_path)
+    names = [label for label, _ in pages]
+    assert names[-2:] == ["back", "back-magic"]
+    with pdfplumber.open(pdf_path) as pdf:
+        assert "SPELL" in pdf.pages[-1].extract_text()
+        assert "SPELL" not in pdf.pages[-2].extract_text()
+
+
+def test_a_58_character_fan_caption_is_a_check_error_at_the_caption(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    caption = "TURN {turn}° OR LESS WHEN THE TRACK IS WET AND SLIPPERY!!"
+    assert 55 <= len(caption) <= 60
+    edit(kit_dir / "cards.yaml", 'caption: "TURN {turn}°"', f'caption: "{caption}"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit_dir / "cards.yaml", "OR LESS WHEN")
+    assert f"cards.yaml:{line}:" in r.output
+    assert "does not fit its box" in r.output
+
+
+def test_fan_and_drift_need_a_field(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "within: safe, field: turn,", "within: safe,")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    line = line_of(kit_dir / "cards.yaml", "element: fan")
+    assert f"cards.yaml:{line}:" in r.output and "needs `field:`" in r.output
+
+
+def test_characters_the_font_lacks_are_a_warning(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", "draw 2 cards now.", "draw 2 cards now 中.")
+    r = cli("check", kit_dir, "--format", "json")
+    assert r.exit_code == 0, r.output
+    found = [json.loads(line) for line in r.stdout.splitlines()]
+    glyph = [f for f in found if f.get("code") == "FACE001"]
+    assert glyph, r.output
+    assert "'中'" in glyph[0]["message"] and "favour-of-nike" in glyph[0]["message"]
+    assert len(glyph) == 1
+    assert "DejaVu" in glyph[0]["message"]
+    assert glyph[0]["line"] == line_of(kit_dir / "cards.yaml", "中")
+
+
+def _png(path, w, h) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (w, h), (200, 40, 40)).save(path)
+
+
+def test_low_resolution_images_are_a_warning(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    _png(kit_dir / "tiny.png", 30, 20)
+    edit(
+        kit_dir / "fatum.yaml",
+        "      - {element: marker,",
+        '      - {element: image, image: tiny.png, box: [0, 0, "100%", "40%"], within: safe}\n'
+        "      - {element: marker,",
+    )
+    r = cli("check", kit_dir, "--format", "json")
+    assert r.exit_code == 0, r.output
+    dpi = [json.loads(x) for x in r.stdout.splitlines() if '"FACE002"' in x]
+    assert dpi and "tiny.png" in dpi[0]["message"] and "dpi" in dpi[0]["message"]
+
+
+def test_the_tile_back_is_drawn_from_its_elements(kit_copy, tmp_path):
+    from printkit.draw.tiles import TilePainter
+
+    kit_dir = kit_copy("chartae")
+    edit(kit_dir / "tiles.yaml", "text: CHARTAE,", "text: MAPPA,", count=2)
+    kit = load_kit(str(kit_dir), Options())
+    tiles = kit.model("tiles")
+    buffer = io.BytesIO()
+    with kit.drawing():
+        c = new_canvas(tmp_path / "t.pdf", (tiles.tile_size, tiles.tile_size), "t")
+        TilePainter(c, tiles, 0).draw_back()
+        c.showPage()
+        c.save()
+    del buffer
+    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert text.count("MAPPA") == 1 and text.count("APPAM") == 1  # once each way up
+    assert "CHARTAE" not in text
+
+
+def test_deck_preflight_sees_backs(kit_copy):
+    """Text of a back that cannot fit is reported by check, like a front's."""
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", 'text: "AD CIRCVM MAXIMVM"', 'text: "' + "AD CIRCVM " * 8 + '"')
+    kit = load_kit(str(kit_dir), Options())
+    from printkit.errors import InputError
+
+    with kit.drawing(), pytest.raises(InputError) as exc:
+        deck_component.preflight(kit, "cards")
+    assert "the back" in str(exc.value.diagnostics[0].message)
+
+
+def test_tile_back_text_lies_inside_its_boxes(tmp_path):
+    from printkit.draw.tiles import TilePainter
+    from printkit.model.face import Areas
+
+    kit = load_kit("chartae", Options())
+    tiles = kit.model("tiles")
+    s = tiles.tile_size
+    with kit.drawing():
+        c = new_canvas(tmp_path / "t.pdf", (s, s), "t")
+        TilePainter(c, tiles, 0).draw_back()
+        c.showPage()
+        c.save()
+    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
+        page = pdf.pages[0]
+        assert len([ch for ch in page.chars if not ch["text"].isspace()]) > 20
+        assert _outside(page, tiles.back.elements(), Areas(s, s, mm(4), 0.0)) == []
+
+
+@pytest.mark.parametrize("value", ['"150%"', '"50% - 3furlongs"'])
+def test_a_bad_box_percentage_is_a_located_error(cli, kit_copy, value):
+    kit_dir = kit_copy("chariot-race")
+    edit(
+        kit_dir / "cards.yaml",
+        'box: [0, "10.62%", "100%", "30%"]',
+        f'box: [0, "10.62%", {value}, "30%"]',
+    )
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    line = line_of(kit_dir / "cards.yaml", value.strip('"'))
+    assert f"cards.yaml:{line}:" in r.output and "percentage of the area" in r.output
+
+
+def test_absolute_boxes_still_work_and_overflowing_ones_are_errors(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(
+        kit_dir / "cards.yaml",
+        'box: [0, 0, "100%", "8.75%"], within: safe, size: "50%", field: speed',
+        "box: [4, 4, 55, 7], size: 3.5mm, field: speed",
+    )
+    assert cli("check", kit_dir).exit_code == 0
+    edit(kit_dir / "cards.yaml", "box: [4, 4, 55, 7]", "box: [4, 4, 65, 7]")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2 and "reaches outside the 63 x 88 mm card" in r.output
+
+
+def test_a_token_back_can_be_a_face_of_elements(cli, kit_copy, tmp_path):
+    kit_dir = kit_copy("carthage")
+    edit(
+        kit_dir / "tokens.yaml",
+        "back: {label: BLOCKED, emblem: broken-wheel}",
+        'back: {face: [{element: icon, icon: broken-wheel, box: ["20%", "12%", "60%", "50%"]}, '
+        '{element: text, text: "{label} OUT", font: heading, size: 2.6mm, '
+        'box: ["10%", "66%", "80%", "20%"]}]}',
+    )
+    assert cli("check", kit_dir).exit_code == 0
+    r = cli("build", kit_dir, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "carthage" / "tokens.pdf") as pdf:
+        back = pdf.pages[1].extract_text()
+    assert "BLUE OUT" in back and "BLOCKED" not in back
+    edit(kit_dir / "tokens.yaml", '"{label} OUT"', '"{label} IS OUT OF THE RACE FOR GOOD"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert f"tokens.yaml:{line_of(kit_dir / 'tokens.yaml', 'OUT OF THE RACE')}:" in r.output
+
+
+def _body_size(kit, card_id: str, path) -> float:
+    pages = _draw_designs(kit, "cards", path)
+    index = [label for label, _ in pages].index(card_id)
+    with pdfplumber.open(path) as pdf:
+        sizes = [
+            ch["size"] for ch in pdf.pages[index].chars if ch["fontname"].endswith("DejaVuSans")
+        ]
+    return max(sizes)
+
+
+def test_text_sizes_given_in_percent_follow_the_card(kit_copy, tmp_path):
+    """The deck's text sizes are shares of their boxes: larger on tarot, smaller on mini."""
+    kit_dir = kit_copy("chariot-race")
+    sizes = {}
+    previous = "poker"
+    for card_size in ("poker", "tarot", "mini"):
+        edit(kit_dir / "cards.yaml", f"card_size: {previous}", f"card_size: {card_size}")
+        kit = load_kit(str(kit_dir), Options())
+        sizes[card_size] = _body_size(kit, "whip", tmp_path / f"{card_size}.pdf")
+        previous = card_size
+    assert sizes["poker"] == pytest.approx(mm(3.8), abs=0.3)  # as the poker deck was designed
+    assert sizes["tarot"] > sizes["poker"] * 1.2
+    assert 6.0 <= sizes["mini"] < sizes["poker"]
+
+
+def test_a_back_cannot_show_a_cards_fields(cli, kit_copy):
+    """A back is shared by many cards: a placeholder other than {kind} is an error at it."""
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", 'text: "AD CIRCVM MAXIMVM"', 'text: "{speed} INCHES"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    line = line_of(kit_dir / "cards.yaml", "{speed} INCHES")
+    assert f"cards.yaml:{line}:" in r.output and "a back is shared by many cards" in r.output
+
+
+def test_a_single_line_never_draws_wider_than_its_width():
+    """draw_line_fitted used to shrink to 4 pt and then draw anyway; now it refuses."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.fonts import font
+    from printkit.draw.text import TextOverflow, draw_line_fitted
+
+    c = Canvas(io.BytesIO())
+    size = draw_line_fitted(c, "NO DRIFT", font("heading"), 9, 0, 0, mm(26))
+    assert size == 9
+    with pytest.raises(TextOverflow):
+        draw_line_fitted(c, "X" * 58, font("heading"), 9, 0, 0, mm(26), min_size=4.0)

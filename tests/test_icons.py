@@ -1,0 +1,113 @@
+"""Icons from data: the registry, kit icons from SVG and PNG files, inline icons in text, the
+`printkit icons` contact sheet, and unknown names found by `check` with a suggestion."""
+
+from __future__ import annotations
+
+import pdfplumber
+
+from printkit.kit import load_kit
+from printkit.model.options import Options
+from tests.conftest import edit, line_of
+from tests.test_faces import _draw_designs, _filled, _png
+
+
+def test_unknown_icon_names_are_errors_with_a_suggestion(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    edit(kit_dir / "fatum.yaml", "emblem: horse,", "emblem: hrose,")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit_dir / "fatum.yaml", "emblem: hrose")
+    assert f"fatum.yaml:{line}:" in r.output
+    assert "unknown icon 'hrose'; did you mean 'horse'?" in r.output
+
+
+def test_an_icon_element_with_only_text_is_an_error_not_a_wheel(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    edit(kit_dir / "fatum.yaml", "field: emblem}", 'text: "{title}"}')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert "needs `icon: <name>` or `field:`" in r.output
+
+
+def test_inline_icons_are_drawn_in_the_text_line(kit_copy, tmp_path):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", '"Play at once – cannot be held"', '"{icon:star} Play at once"')
+    kit = load_kit(str(kit_dir), Options())
+    pdf_path = tmp_path / "inline.pdf"
+    pages = _draw_designs(kit, "cards", pdf_path)
+    index = [label for label, _ in pages].index("favour-of-nike")
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[index]
+        text = page.extract_text()
+        assert "Play at once" in text and "{icon" not in text
+        p = next(c for c in page.chars if c["text"] == "P" and c["size"] < 9)
+        stars = [o for o in page.curves if abs(o["top"] - p["top"]) < 4 and o["x1"] <= p["x0"]]
+        assert stars, "no icon drawn before the text on its line"
+        star = max(stars, key=lambda o: o["x1"])
+        assert star["bottom"] - star["top"] <= p["size"] * 1.05  # at the text size
+
+
+def test_an_unknown_inline_icon_is_an_error(cli, kit_copy):
+    kit_dir = kit_copy("chariot-race")
+    edit(kit_dir / "cards.yaml", '"Play at once – cannot be held"', '"{icon:stra} Play"')
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert "did you mean 'star'?" in r.output
+
+
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
+    '<rect x="2" y="2" width="16" height="16" fill="#2266aa"/></svg>'
+)
+
+
+def test_a_kit_adds_icons_from_svg_and_png_files(cli, kit_copy, tmp_path):
+    kit_dir = kit_copy("carthage")
+    (kit_dir / "box.svg").write_text(SVG, encoding="utf-8")
+    _png(kit_dir / "dot.png", 64, 64)
+    edit(kit_dir / "kit.yaml", "components:", "icons: {box: box.svg}\ncomponents:")
+    edit(kit_dir / "fatum.yaml", "min_text_size: 6pt", "min_text_size: 6pt\nicons: {dot: dot.png}")
+    edit(kit_dir / "fatum.yaml", "emblem: horse,", "emblem: box,")
+    edit(kit_dir / "fatum.yaml", "emblem: palm,", "emblem: dot,")
+    assert cli("check", kit_dir).exit_code == 0
+    r = cli("icons", kit_dir, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "carthage" / "icons.pdf") as pdf:
+        words = pdf.pages[0].extract_text()
+        assert "box" in words and "dot" in words and "box.svg" in words
+        assert pdf.pages[0].images  # the PNG icon
+    assert (tmp_path / "carthage" / "icons.png").stat().st_size > 0
+    kit = load_kit(str(kit_dir), Options())
+    pages = _draw_designs(kit, "fatum", tmp_path / "f.pdf")
+    index = [label for label, _ in pages].index("epone-goddess")
+    blue = (round(0x22 / 255, 3), round(0x66 / 255, 3), round(0xAA / 255, 3))
+    with pdfplumber.open(tmp_path / "f.pdf") as pdf:
+        assert _filled(pdf.pages[index], [blue])  # the SVG's square, drawn as vectors
+
+
+def test_a_bad_icon_file_is_an_input_error_at_its_key(cli, kit_copy):
+    kit_dir = kit_copy("carthage")
+    (kit_dir / "bad.svg").write_text("<svg", encoding="utf-8")
+    edit(kit_dir / "kit.yaml", "components:", "icons: {bad: bad.svg}\ncomponents:")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert f"kit.yaml:{line_of(kit_dir / 'kit.yaml', 'bad.svg')}:" in r.output
+
+
+def test_printkit_icons_names_every_builtin_icon(cli, tmp_path):
+    from printkit.draw.icons import BUILTIN
+
+    r = cli("icons", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "icons.pdf") as pdf:
+        words = set(pdf.pages[0].extract_text().split())
+    assert set(BUILTIN.names()) <= words
+
+
+def test_tile_ornaments_are_icons_named_in_data(cli, kit_copy):
+    kit_dir = kit_copy("chartae")
+    edit(kit_dir / "tiles.yaml", "ornament: whale}", "ornament: whael}")
+    r = cli("check", kit_dir)
+    assert r.exit_code == 2
+    assert "did you mean 'wheel' or 'whale'?" in r.output
+    assert f"tiles.yaml:{line_of(kit_dir / 'tiles.yaml', 'whael')}:" in r.output
