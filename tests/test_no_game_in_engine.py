@@ -5,7 +5,8 @@ The words are the ones the issue names plus the proper names of the three built-
 (kit names and titles, deck kinds, damage categories, the board's barrier label, its card-symbol
 heading), less plain English words a generic engine uses ("card", "line", "race"...).
 A `backticked` span is a data key's name (the schema's vocabulary, e.g. `pit`), not wording.
-The pictogram library (draw/emblems.py, draw/pictograms.py) names built-in pictures and is
+The pictogram library (draw/emblems.py, draw/pictograms.py, registered by name in
+draw/icons.py) names built-in pictures and is
 left to the icon-library work.
 """
 
@@ -21,7 +22,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ("draw", "layout", "components")
-PICTURE_LIBRARY = {"emblems.py", "pictograms.py"}
+PICTURE_LIBRARY = {"emblems.py", "pictograms.py", "icons.py"}  # icons.py: the registry of them
 NAMED_IN_ISSUE = {"spina", "wood cue", "chariot", "charioteer", "chartae", "curriculum", "fatum"}
 NAMED_IN_ISSUE |= {"carthage", "pit", "stakes", "mileage stone", "arrival line"}
 GENERIC = {"race", "line", "card", "cards", "deck", "movement", "special", "event", "magic"}

@@ -24,6 +24,7 @@ from printkit import limits
 from printkit.checks import Finding
 from printkit.components.safearea import safe_area_findings
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
+from printkit.draw.text import TextOverflow
 from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -176,7 +177,14 @@ def render_groups(
     for number, (gi, page) in enumerate(order, start=1):
         side = f"sheet {page.sheet_number} {page.side}"
         text = f"{label} · {side} · page {number} of {n_pages}"
-        _draw_page(c, painters[gi], page, groups[gi].items, laid[gi].grid, text)
+        try:
+            _draw_page(c, painters[gi], page, groups[gi].items, laid[gi].grid, text)
+        except TextOverflow as exc:  # a piece's text fits at no size: the data must change
+            raise fail(
+                groups[gi].where,
+                f"text {exc.text!r} does not fit its space even at {exc.min_size:g} pt; "
+                "shorten it or make the piece larger",
+            ) from None
         if progress:
             progress(1)
     c.save()

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.checks import Finding
 from printkit.draw.fonts import ascent_descent, font
+from printkit.draw.text import TextOverflow
 from printkit.errors import Location
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm, to_mm
@@ -119,12 +120,27 @@ def safe_area_findings(
         for side, place in sides:
             probe.texts = []
             probe.saveState()
-            place(item, trim)
-            probe.restoreState()
+            try:
+                place(item, trim)
+            except TextOverflow as exc:  # not even the smallest size fits: say so, at the piece
+                findings.append(_overflow_finding(locate(item), f"{what(item)} ({side})", exc))
+                continue
+            finally:
+                probe.restoreState()
             near = closest_text(probe.texts, trim)
             if near is not None and near[1] < SAFE_AREA - 1e-6:
                 findings.append(_finding(locate(item), f"{what(item)} ({side})", *near))
     return findings
+
+
+def _overflow_finding(where: Location, who: str, exc: TextOverflow) -> Finding:
+    return Finding(
+        SAFE_CODE,
+        "warning",
+        f"{who}: text {exc.text!r} does not fit its space even at {exc.min_size:g} pt; "
+        "shorten it or make the piece larger",
+        where,
+    )
 
 
 def _key(item: Any) -> object:
