@@ -42,7 +42,7 @@ class BoardSize(Size):
 
 
 @record("forced move")
-@dataclass(kw_only=True)
+@dataclass
 class Move:
     """A forced move: `steps` squares along the track (negative: backward), changing up to
     `lanes` tracks sideways on the way; or, with `to_stone`, up to the next mileage stone."""
