@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from printkit.checks import data_rules, rules_file
 from printkit.games import _carthage_rules, _chariot_rules, _chartae_rules
 from printkit.games._chariot_rules import ChariotRules, Policy
 from printkit.games._chartae_rules import ChartaeRules
@@ -26,7 +27,7 @@ from printkit.model.board import Board, CueRow, Palette, Spina, board_schema
 from printkit.model.wording import labels_spec
 
 MODULES = [bases, board, damage_chart, templates, track]
-MODULES += [_chariot_rules, _carthage_rules, _chartae_rules]
+MODULES += [_chariot_rules, _carthage_rules, _chartae_rules, data_rules, rules_file]
 
 
 def record_classes() -> Iterator[type]:
@@ -88,6 +89,7 @@ def test_the_converted_files_cover_every_record():
     names = {c.__name__ for c in record_classes()}
     assert {"Board", "Track", "TemplatesSpec", "Bases", "DamageChartFile"} <= names
     assert {"ChariotRules", "CarthageRules", "ChartaeRules", "Policy"} <= names
+    assert {"DataCheck", "ChecksOnlyRules"} <= names
 
 
 def test_chariot_race_models_are_the_record_classes_with_positions():
