@@ -128,3 +128,23 @@ def test_a_field_neither_in_the_file_nor_defaulted_is_refused():
 
     with pytest.raises(TypeError, match="not a @record"):
         record_of(Tip.__mro__[1])
+
+
+def test_a_check_spanning_keys_runs_once_the_fields_are_valid():
+    def shorter_than_name(pen, ctx, path):
+        if len(pen.nick) >= len(pen.name):
+            ctx.error((*path, "nick"), "nick must be shorter than name")
+
+    @record("named pen", check=shorter_than_name)
+    @dataclass(kw_only=True)
+    class NamedPen:
+        name: str = spec(Str(1, 20), required=True)
+        nick: str = spec(Str(1, 20), required=True)
+
+    schema = record_of(NamedPen)
+    assert validate("name: Quill\nnick: Q\n", schema).nick == "Q"
+    assert errors_of("name: Q\nnick: Quill\n", schema) == [
+        "pen.yaml:2:7: error: nick must be shorter than name"
+    ]
+    only_field_error = errors_of("name: Q\nnick: 7\nink: 1\n", schema)
+    assert len(only_field_error) == 1 and "unknown key 'ink'" in only_field_error[0]
