@@ -10,8 +10,10 @@ import typing
 from collections.abc import Iterator
 
 import pytest
+from conftest import edit
 
 from printkit.checks import data_rules, rules_file
+from printkit.errors import InputError
 from printkit.games import _carthage_rules, _chariot_rules, _chartae_rules
 from printkit.games._chariot_rules import ChariotRules, Policy
 from printkit.games._chartae_rules import ChartaeRules
@@ -105,6 +107,7 @@ def test_chariot_race_models_are_the_record_classes_with_positions():
     rules = kit.rules_as(ChariotRules)
     assert rules is kit.rules_data()
     assert isinstance(rules.simulation.policy, Policy)
+    assert isinstance(rules, damage_chart.PenaltyRules)  # what a damage chart reads
     assert where(rules.players, "max").line > 0
     with pytest.raises(LookupError, match="not ChartaeRules"):
         kit.rules_as(ChartaeRules)
@@ -136,3 +139,13 @@ def test_labels_spec_gives_each_file_its_own_typed_words():
     words = record_of(bases.BaseLabels)
     assert set(words.fields) == {"front", "pivot"}
     assert labels_spec(bases.BaseLabels).metadata[SPEC].type is words
+
+
+def test_a_damage_chart_needs_rules_that_give_its_penalties(kit_copy):
+    folder = kit_copy("chariot-race")
+    edit(folder / "kit.yaml", "  module: chariot_race\n", "")
+    (folder / "rules.yaml").write_text("checks: []\n", encoding="utf-8")
+    kit = load_kit(str(folder))
+    assert not isinstance(kit.rules_data(), damage_chart.PenaltyRules)
+    with pytest.raises(InputError, match="takes its damage categories, laps and penalty table"):
+        kit.model("damage-chart")

@@ -10,7 +10,6 @@ besides the data is a `labels` key of the chart's file, with a generic default.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
@@ -21,7 +20,7 @@ from printkit.layout.units import to_mm
 from printkit.load.records import record_of
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
-from printkit.model.damage_chart import Category, DamageChart, DamageChartFile
+from printkit.model.damage_chart import Category, DamageChart, DamageChartFile, PenaltyRules
 from printkit.model.deck import Deck
 from printkit.output import new_canvas
 
@@ -34,7 +33,7 @@ def load(kit: Kit, component_id: str) -> DamageChart:
     deck: Deck = used_model(kit, component_id, "deck", "deck")
     bases: Bases = used_model(kit, component_id, "bases", "bases")
     rules = kit.rules_data()
-    if rules is None or not all(hasattr(rules, k) for k in ("damage", "laps", "outer_stakes")):
+    if not isinstance(rules, PenaltyRules):
         raise fail(
             where(kit.spec(component_id)) or Location(kit.manifest_file),
             f"component {component_id!r}: a damage chart takes its damage categories, laps and "
@@ -67,7 +66,7 @@ def load(kit: Kit, component_id: str) -> DamageChart:
     return chart
 
 
-def _check_fits(kit: Kit, chart: DamageChart, rules: Any) -> None:
+def _check_fits(kit: Kit, chart: DamageChart, rules: PenaltyRules) -> None:
     """Too many boxes for the page is an input error at the rules' damage categories."""
     sheet = kit.options.paper_size.rotated()
     cell = draw.table_cell(chart, sheet)

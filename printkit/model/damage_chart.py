@@ -4,7 +4,9 @@ chart's own file (DamageChartFile, also its schema: load/records.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from printkit.load.records import record, spec
 from printkit.load.schema import Id, Str
@@ -63,3 +65,33 @@ class DamageChart:
     speed_unit: str
     file: str
     labels: DamageChartLabels  # the chart's wording (model/wording.py)
+
+
+class DamageLimit(Protocol):
+    @property
+    def out(self) -> int: ...  # boxes to tick; the last puts the piece out
+
+    @property
+    def label(self) -> str | None: ...  # printed on the chart (None: the category's name)
+
+
+class PenaltyRow(Protocol):
+    @property
+    def speed(self) -> float: ...
+
+    @property
+    def cards(self) -> int: ...  # cards lost at that speed
+
+
+@runtime_checkable
+class PenaltyRules(Protocol):
+    """What a game's rules must give a damage chart (any game's rules class that has these)."""
+
+    @property
+    def laps(self) -> int: ...
+
+    @property
+    def damage(self) -> Mapping[str, DamageLimit]: ...  # category name -> its limit
+
+    @property
+    def outer_stakes(self) -> Sequence[PenaltyRow]: ...
