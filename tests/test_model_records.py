@@ -5,6 +5,8 @@ its schema)."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import types
 import typing
 from collections.abc import Iterator
@@ -12,9 +14,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import edit
 
-from printkit.checks import data_rules, rules_file
 from printkit.errors import InputError
-from printkit.games import _carthage_rules, _chariot_rules, _chartae_rules
 from printkit.games._chariot_rules import ChariotRules, Policy
 from printkit.games._chartae_rules import ChartaeRules
 from printkit.kit import component_of_type, load_kit
@@ -24,18 +24,27 @@ from printkit.load.records import RECORD, SPEC, record_of
 from printkit.load.scalars import Bool, Choice, Int, Length, Number, Str
 from printkit.load.schema import Record, Type, validate_document, where
 from printkit.load.yamlsafe import parse_yaml
-from printkit.model import bases, board, damage_chart, templates, track
+from printkit.model import bases, damage_chart, track
 from printkit.model.board import Board, CueRow, Palette, Spina, board_schema
 from printkit.model.wording import labels_spec
 
-MODULES = [bases, board, damage_chart, templates, track]
-MODULES += [_chariot_rules, _carthage_rules, _chartae_rules, data_rules, rules_file]
+PACKAGES = ("printkit.model", "printkit.games", "printkit.checks", "printkit.components")
+
+
+def data_modules() -> Iterator[types.ModuleType]:
+    """Every module that may define a data file's records (a new one is checked too)."""
+    for package in PACKAGES:
+        yield importlib.import_module(package)
+        path = importlib.import_module(package).__path__
+        for info in pkgutil.iter_modules(path, package + "."):
+            yield importlib.import_module(info.name)
 
 
 def record_classes() -> Iterator[type]:
-    for module in MODULES:
+    for module in data_modules():
         for value in vars(module).values():
-            if isinstance(value, type) and RECORD in value.__dict__:
+            own = isinstance(value, type) and value.__module__ == module.__name__
+            if own and RECORD in value.__dict__:
                 yield value
 
 
@@ -75,7 +84,7 @@ def agrees(hint: object, t: Type) -> bool:
 
 @pytest.mark.parametrize("cls", list(record_classes()), ids=lambda c: c.__name__)
 def test_every_field_annotation_agrees_with_its_schema_type(cls):
-    hints = typing.get_type_hints(cls, vars(__import__(cls.__module__, fromlist=["_"])))
+    hints = typing.get_type_hints(cls, vars(importlib.import_module(cls.__module__)))
     for name, spec_field in record_of(cls).fields.items():
         assert agrees(hints[name], spec_field.type), f"{cls.__name__}.{name}: {hints[name]}"
 
