@@ -21,7 +21,20 @@ from functools import partial
 from typing import Any, ClassVar
 
 from printkit.load.containers import Either, ListOf, MapOf
-from printkit.load.scalars import Bool, Choice, Color, Id, Int, Length, Number, Str
+from printkit.load.scalars import (
+    YAML11_BOOLEAN_WORDS,
+    Bool,
+    Choice,
+    Color,
+    Id,
+    Int,
+    Length,
+    Number,
+    Str,
+    _bounded_json,
+    _range_words,
+    _within,
+)
 from printkit.load.sources import (
     SOURCE_ATTRIBUTES,
     SourceTable,
@@ -43,6 +56,7 @@ from printkit.load.yamlsafe import Document, PathKey
 
 __all__ = [
     "SOURCE_ATTRIBUTES",
+    "YAML11_BOOLEAN_WORDS",
     "Bool",
     "Choice",
     "Color",
@@ -71,7 +85,8 @@ __all__ = [
     "where",
 ]
 
-# the names these had when they were private to this module
+# the names these had when they were private to this module (scalars' helpers are imported above)
+__all__ += ["_bounded_json", "_range_words", "_within"]
 _key_name = key_name
 _attach_source = attach_source
 
