@@ -10,7 +10,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from printkit import plugins
 from printkit.checks.rules_file import map_keys, validate_rules
@@ -23,6 +23,8 @@ from printkit.load.yamlsafe import Document, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
+
+T = TypeVar("T")
 
 MANIFEST = "kit.yaml"
 
@@ -177,6 +179,17 @@ class Kit:
             model, checks = validate_rules(self, doc)
             self._rules = (doc, model, checks)
         return self._rules[1]
+
+    def rules_as(self, model: type[T]) -> T:
+        """The rules data as the game's own rules class `model` (the class its SCHEMA builds),
+        so that a game reads its rules typed; LookupError when the kit's rules are not one."""
+        data = self.rules_data()
+        if not isinstance(data, model):
+            raise LookupError(
+                f"the kit's rules are not {model.__name__}: kit.yaml's `rules:` names another "
+                "game, or none"
+            )
+        return data
 
     def rules_document(self) -> Document | None:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""

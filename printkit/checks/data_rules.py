@@ -21,6 +21,7 @@ Findings point at the data that breaks the rule: the card, the card's value, or 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import (
@@ -38,43 +39,43 @@ from printkit.checks.data_items import (
 )
 from printkit.checks.findings import Finding, RuleSet
 from printkit.errors import Location
-from printkit.load.schema import (
-    Choice,
-    Field,
-    Id,
-    Int,
-    ListOf,
-    Number,
-    Record,
-    Str,
-    where,
-)
+from printkit.load.records import record, record_of, spec
+from printkit.load.schema import Choice, Field, Id, Int, ListOf, Number, Record, Str, where
 
 RULE_KINDS = ("total", "count", "unique", "values", "range", "refers", "deal")
 
 
-CHECK = Record(
-    "data check",
-    {
-        "rule": Field(Choice(RULE_KINDS), required=True, doc="which kind of check (see above)"),
-        "severity": Field(Choice(("error", "warning", "info")), default="error"),
-        "message": Field(Str(0, 300), default="", doc="why the rule exists, added to a finding"),
-        "deck": Field(Id(), doc="the deck (or tile set) checked (default: the kit's first deck)"),
-        "kind": Field(Id(), doc="only cards of this kind (count: the kind counted)"),
-        "field": Field(Id(), doc="the card field checked (`kind` and `id` work too)"),
-        "value": Field(ScalarText(1, 120), doc="count: cards whose field has this value"),
-        "min": Field(Number(0, 1_000_000), doc="total, count, range: the least allowed"),
-        "max": Field(Number(0, 1_000_000), doc="total, count, range: the most allowed"),
-        "exact": Field(Int(0, 1_000_000), doc="total, count: exactly this many"),
-        "values": Field(ListOf(Str(0, 120), 1, 1000), doc="values: the allowed values"),
-        "file": Field(Str(1, 255), doc="refers: the data file whose keys the field names"),
-        "key": Field(Str(1, 80), doc="refers: the map in that file (default: its top level)"),
-        "players": Field(Int(1, 100), doc="deal: players dealt a hand"),
-        "hand": Field(Int(0, 1000), doc="deal: cards in each hand"),
-        "extra": Field(Int(0, 1000), default=0, doc="deal: extra cards each player is dealt"),
-        "reserve": Field(Int(0, 100_000), default=0, doc="deal: cards left to draw, at least"),
-    },
-)
+@record("data check")
+@dataclass(kw_only=True)
+class DataCheck:
+    """One entry of a rules file's `checks:` (also its schema: load/records.py)."""
+
+    rule: str = spec(Choice(RULE_KINDS), required=True, doc="which kind of check (see above)")
+    severity: str = spec(Choice(("error", "warning", "info")), default="error")
+    message: str = spec(Str(0, 300), default="", doc="why the rule exists, added to a finding")
+    deck: str | None = spec(
+        Id(), doc="the deck (or tile set) checked (default: the kit's first deck)"
+    )
+    kind: str | None = spec(Id(), doc="only cards of this kind (count: the kind counted)")
+    field: str | None = spec(Id(), doc="the card field checked (`kind` and `id` work too)")
+    value: str | None = spec(ScalarText(1, 120), doc="count: cards whose field has this value")
+    min: float | None = spec(Number(0, 1_000_000), doc="total, count, range: the least allowed")
+    max: float | None = spec(Number(0, 1_000_000), doc="total, count, range: the most allowed")
+    exact: int | None = spec(Int(0, 1_000_000), doc="total, count: exactly this many")
+    values: list[str] | None = spec(ListOf(Str(0, 120), 1, 1000), doc="values: the allowed values")
+    file: str | None = spec(Str(1, 255), doc="refers: the data file whose keys the field names")
+    key: str | None = spec(Str(1, 80), doc="refers: the map in that file (default: its top level)")
+    players: int | None = spec(Int(1, 100), doc="deal: players dealt a hand")
+    hand: int | None = spec(Int(0, 1000), doc="deal: cards in each hand")
+    extra: int = spec(Int(0, 1000), default=0, doc="deal: extra cards each player is dealt")
+    reserve: int = spec(Int(0, 100_000), default=0, doc="deal: cards left to draw, at least")
+
+    def get(self, key: str) -> Any:
+        """The value of key `key` (None when the check leaves it out)."""
+        return getattr(self, key)
+
+
+CHECK: Record = record_of(DataCheck)
 
 CHECKS_FIELD = Field(
     ListOf(CHECK, 0, 500),
@@ -261,7 +262,7 @@ def unique_values(kit: Any) -> Iterator[Finding]:
 def allowed_values(kit: Any) -> Iterator[Finding]:
     """Every card (of `kind`, if given) must have `field` set to one of `values`."""
     for check, cid, deck in declared(kit, "values"):
-        allowed = list(check["values"])
+        allowed = list(check.values or [])
         for card in selected(check, deck):
             value = value_of(card, check.field)
             if value is None or shown(value) not in allowed:

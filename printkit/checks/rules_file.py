@@ -8,17 +8,28 @@ of the file is reported at once with its file:line:col.
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import checkable, first_deck
-from printkit.checks.data_rules import CHECKS_FIELD, missing_keys
+from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
 from printkit.errors import Location, fail
+from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
 from printkit.load.yamlsafe import Document, load_yaml_file
 from printkit.model.deck import BASE_CARD_FIELDS
 from printkit.plugins import game
 
-NO_GAME_SCHEMA = Record("rules", {"checks": CHECKS_FIELD})
+
+@record("rules")
+@dataclass(kw_only=True)
+class ChecksOnlyRules:
+    """The rules file of a kit whose `rules:` names no game module: data checks only."""
+
+    checks: list[DataCheck] = spec(CHECKS_FIELD)
+
+
+NO_GAME_SCHEMA: Record = record_of(ChecksOnlyRules)
 
 
 def rules_file_schema(module: str | None) -> Record:
@@ -69,7 +80,7 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
                 continue  # a tile set's keys are fixed: its schema checks them
             for key in ("kind", "field"):
                 if check.get(key) is not None:
-                    _check_name(kit, deck, key, check[key], ctx, ("checks", i, key))
+                    _check_name(kit, deck, key, check.get(key), ctx, ("checks", i, key))
 
 
 def _check_name(kit: Any, deck: str, key: str, name: str, ctx: Context, path: tuple) -> None:

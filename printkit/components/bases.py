@@ -17,10 +17,10 @@ from printkit.model.bases import BASES, Bases
 
 def load(kit: Kit, component_id: str) -> Bases:
     doc = kit.document(component_id)
-    raw = validate_document(doc, BASES)
-    bases = Bases(raw.size.width, raw.size.length, raw.copies, raw.chariots, doc.file, raw.labels)
+    bases: Bases = validate_document(doc, BASES)
+    bases.file = doc.file
     if kit.options.profile == "home":
-        home_grid(kit, bases.size, Location(doc.file))
+        home_grid(kit, bases.piece, Location(doc.file))
     return bases
 
 
@@ -63,7 +63,7 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     ]
     group = PieceGroup(
         items,
-        bases.size,
+        bases.piece,
         lambda c, bleed: _Painter(c, bleed, (bases.labels.front, bases.labels.pivot)),
         Location(bases.file),
         with_backs=False,

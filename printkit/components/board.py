@@ -19,16 +19,8 @@ from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.arena import Arena, fit_arena
 from printkit.layout.geometry import Rect
-from printkit.layout.sizes import PAPER, Size
-from printkit.load.schema import (
-    Context,
-    Record,
-    copy_source,
-    located,
-    validate_document,
-    where,
-)
-from printkit.model.board import PALETTE, Board, Spina, board_schema
+from printkit.load.schema import Record, located, validate_document, where
+from printkit.model.board import Board, board_schema
 
 
 def _declared_kinds(data: object) -> tuple[str, ...]:
@@ -45,40 +37,9 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
 
 def load(kit: Kit, component_id: str) -> Board:
     doc = kit.document(component_id)
-    raw = validate_document(doc, board_schema(_declared_kinds(doc.data)))
-    palette = raw.palette or PALETTE.validate({}, Context(doc), ("palette",))
-    size = Size(raw.size.width, raw.size.height) if raw.size else PAPER["a2"].rotated()
-    spina = Spina(raw.spina.label, raw.spina.subtitle, dict(raw.spina.cue_rows))
-    copy_source(raw.spina, spina)
-    b = Board(
-        size=size,
-        margin=raw.margin,
-        top_band=raw.top_band,
-        bottom_band=raw.bottom_band,
-        wall=raw.wall,
-        glue_overlap=raw.glue_overlap,
-        title=raw.title,
-        subtitle=raw.subtitle,
-        tracks=list(raw.tracks),
-        straight_sectors=raw.straight_sectors,
-        end_sectors=raw.end_sectors,
-        lane_width=raw.lane_width,
-        inner_radius=raw.inner_radius,
-        arrival_at=raw.arrival_at,
-        mileage_stones=list(raw.mileage_stones),
-        square_kinds=raw.square_kinds,
-        squares=list(raw.squares),
-        spina=spina,
-        palette=palette,
-        legend_title=raw.legend_title,
-        symbols_title=raw.symbols_title,
-        layout=raw.layout,
-        labels=raw.labels,
-        notes=list(raw.notes),
-        card_deck=kit.spec(component_id).uses.get("cards"),
-        file=doc.file,
-    )
-    copy_source(raw, b)
+    b: Board = validate_document(doc, board_schema(_declared_kinds(doc.data)))
+    b.card_deck = kit.spec(component_id).uses.get("cards")
+    b.file = doc.file
     _check_squares(b, doc.file)
     _check_emblems(kit, b)
     arena(b)  # an input error now if the tracks do not fit the board

@@ -10,7 +10,6 @@ besides the data is a `labels` key of the chart's file, with a generic default.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
@@ -18,48 +17,23 @@ from printkit.draw import damage_chart as draw
 from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
-from printkit.load.schema import Field, Id, Record, Str, validate_document, where
+from printkit.load.records import record_of
+from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
-from printkit.model.damage_chart import Category, DamageChart
+from printkit.model.damage_chart import Category, DamageChart, DamageChartFile, PenaltyRules
 from printkit.model.deck import Deck
-from printkit.model.wording import labels_field
 from printkit.output import new_canvas
 
-SCHEMA = Record(
-    "damage chart",
-    {
-        "title": Field(Str(1, 60), default="Damage Chart", doc="printed large at the top"),
-        "instructions": Field(Str(0, 600), default="", doc="how to fill the chart in"),
-        "damage_field": Field(Id(), default="damage", doc="the deck field naming a category"),
-        "labels": labels_field(
-            "damage chart labels",
-            {
-                "names": ("NAME", "heading of the column of names"),
-                "laps": ("Rounds", "heading of the last group of boxes (the rules' laps)"),
-                "laps_note": ("{n} to go", "under the laps heading; {n}: the number of boxes"),
-                "out_note": ("{n} = out", "under a category's heading; {n}: its out limit"),
-                "out_mark": ("OUT", "in the last box of a category"),
-                "table_title": ("PENALTIES", "heading of the penalty table"),
-                "table_note": ("", "a line under the penalty table's heading"),
-                "table_key": ("SPEED", "the penalty table's first row"),
-                "table_value": ("CARDS", "the penalty table's second row"),
-                "summary_title": ("IN THIS DECK", "heading of the count of cards per category"),
-                "summary_cards": ("{n} cards", "cards that name a category; {n}: how many"),
-                "summary_out": ("out at {n}", "a category's out limit; {n}: the limit"),
-            },
-            max_len=120,
-        ),
-    },
-)
+SCHEMA: Record = record_of(DamageChartFile)
 
 
 def load(kit: Kit, component_id: str) -> DamageChart:
     doc = kit.document(component_id)
-    spec = validate_document(doc, SCHEMA)
+    spec: DamageChartFile = validate_document(doc, SCHEMA)
     deck: Deck = used_model(kit, component_id, "deck", "deck")
     bases: Bases = used_model(kit, component_id, "bases", "bases")
     rules = kit.rules_data()
-    if rules is None or not all(hasattr(rules, k) for k in ("damage", "laps", "outer_stakes")):
+    if not isinstance(rules, PenaltyRules):
         raise fail(
             where(kit.spec(component_id)) or Location(kit.manifest_file),
             f"component {component_id!r}: a damage chart takes its damage categories, laps and "
@@ -92,7 +66,7 @@ def load(kit: Kit, component_id: str) -> DamageChart:
     return chart
 
 
-def _check_fits(kit: Kit, chart: DamageChart, rules: Any) -> None:
+def _check_fits(kit: Kit, chart: DamageChart, rules: PenaltyRules) -> None:
     """Too many boxes for the page is an input error at the rules' damage categories."""
     sheet = kit.options.paper_size.rotated()
     cell = draw.table_cell(chart, sheet)

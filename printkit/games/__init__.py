@@ -1,7 +1,9 @@
 """Game rules modules: built in (printkit/games/*.py) or from installed packages.
 
 A game module exposes:
-    SCHEMA: Record    the schema of the kit's rules file (rule limits a club may change)
+    SCHEMA: Record    the schema of the kit's rules file (rule limits a club may change):
+                      `record_of(Rules)` of a @record dataclass (load/records.py), which is
+                      also the typed model its checks read through `kit.rules_as(Rules)`
     RULES: RuleSet    the checks `printkit check` runs; each rule's docstring explains it
                       (shown by `printkit rules --format json` and in docs/checks.md)
 and may expose

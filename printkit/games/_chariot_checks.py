@@ -17,6 +17,7 @@ from printkit.games._chariot_model import (
     modifier_of,
     move_class,
 )
+from printkit.games._chariot_rules import rules as rules_of
 from printkit.games.chariot_race import RULES, _model_of_type, deck, movement_cards
 from printkit.kit import Kit
 from printkit.load.schema import where
@@ -58,7 +59,7 @@ def modified_speed_in_stakes(kit: Kit) -> Iterator[tuple[Location, str]]:
     the outer stakes the marshal needs a row for 12. Fix: add the speed to `outer_stakes` in
     rules.yaml, or cap the modifier with `max_speed`.
     """
-    speeds = {float(row.speed) for row in kit.rules_data().outer_stakes}
+    speeds = {float(row.speed) for row in rules_of(kit).outer_stakes}
     seen: set[tuple[float, str]] = set()
     for cls, card, special in reachable(kit):
         if special is None or cls.speed == move_class(card).speed:  # unchanged: CR001's job
@@ -115,7 +116,7 @@ def stakes_table_order(kit: Kit) -> Iterator[tuple[Location, str]]:
     than a slower one (the rules: 1 card at 4 or 6 in, 2 at 8 or 10, 3 at 16, 4 at 20). Fix the
     row in rules.yaml.
     """
-    rows = kit.rules_data().outer_stakes
+    rows = rules_of(kit).outer_stakes
     first: dict[float, object] = {}
     for row in rows:
         loc = where(row, "speed") or Location("")
@@ -138,7 +139,7 @@ def players_have_chariots(kit: Kit) -> Iterator[tuple[Location, str]]:
     needs a base, a row on the damage chart and a place on the grid. Fix one or the other.
     """
     bases = _model_of_type(kit, "bases")
-    p = kit.rules_data().players
+    p = rules_of(kit).players
     if bases is not None and p.max > len(bases.chariots):
         yield (
             where(p, "max") or Location(""),
@@ -174,7 +175,7 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     from printkit.games._chariot_model import Unplayable, build_model
     from printkit.games._sim_chariot import play_races
 
-    rules = kit.rules_data()
+    rules = rules_of(kit)
     sim, pile = rules.simulation, rules.draw_pile
     players = min(kit.options.players or rules.players.max, rules.players.max)
     try:

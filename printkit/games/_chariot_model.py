@@ -19,8 +19,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.games._chariot_rules import Policy
+from printkit.games._chariot_rules import rules as rules_of
 from printkit.layout.units import UNIT_POINTS
-from printkit.load.schema import Bool, Choice, Field, Int, Number, Rec, Record, _copy_default
 from printkit.model.deck import Card
 
 MODIFIER_FIELDS = ("add_speed", "speed_factor", "max_speed", "add_turn", "max_turn", "add_drift")
@@ -94,35 +95,6 @@ class SimCard:
 
 
 @dataclass
-class Policy:
-    """How the simulated charioteers play (rules.yaml `simulation.policy`)."""
-
-    play: str = "farthest-safe"
-    second_card: str = "when-safe"
-    specials: bool = True
-
-    def describe(self) -> str:
-        first = {
-            "farthest-safe": "plays the movement card that carries it farthest without going "
-            "wide into the stakes (the least wide one if every card would)",
-            "fastest": "plays its fastest movement card",
-            "slowest": "plays its slowest movement card",
-        }[self.play]
-        second = {
-            "when-safe": "adds a second card chosen the same way when one keeps it off the stakes",
-            "always": "always adds a second card chosen the same way",
-            "never": "never plays a second card",
-        }[self.second_card]
-        special = (
-            "plays a special move card with a movement card when that carries it farther "
-            "without the stakes"
-            if self.specials
-            else "never plays special move cards"
-        )
-        return f"Each charioteer {first}; {second}; {special}."
-
-
-@dataclass
 class ChariotModel:
     """The whole race, in inches, as read from the kit."""
 
@@ -165,7 +137,7 @@ def build_model(kit: Any, players: int | None = None) -> ChariotModel:
     """Read the chariot-race kit into a ChariotModel (players: the rules' max unless given)."""
     from printkit.games.chariot_race import _model_of_type, deck, speed_unit_points
 
-    rules = kit.rules_data()
+    rules = rules_of(kit)
     _, d = deck(kit)
     track = _model_of_type(kit, "track")
     bases = _model_of_type(kit, "bases")
@@ -197,7 +169,7 @@ def build_model(kit: Any, players: int | None = None) -> ChariotModel:
         damage_out={name: cat.out for name, cat in rules.damage.items()},
         reshuffle=rules.draw_pile.reshuffle,
         collision_chance=sim.collision_chance,
-        policy=Policy(sim.policy.play, sim.policy.second_card, sim.policy.specials),
+        policy=sim.policy,
         cards=cards,
     )
 
@@ -208,86 +180,3 @@ def stakes_cards(stakes: dict[float, int], speed: float) -> int:
         if speed <= s + 1e-9:
             return stakes[s]
     return stakes[max(stakes)] if stakes else 0
-
-
-# -- the rules-file keys the simulation reads (chariot_race.SCHEMA includes them) -------------
-def _defaults(record: Record) -> Rec:
-    """The record as validated from an empty map: every field at its default."""
-    return Rec({name: _copy_default(spec.default) for name, spec in record.fields.items()})
-
-
-POLICY = Record(
-    "player policy",
-    {
-        "play": Field(
-            Choice(("farthest-safe", "fastest", "slowest")),
-            default="farthest-safe",
-            doc="which movement card a simulated charioteer plays first",
-        ),
-        "second_card": Field(
-            Choice(("when-safe", "always", "never")),
-            default="when-safe",
-            doc="when it adds a second movement card",
-        ),
-        "specials": Field(Bool(), default=True, doc="play special move cards when they help"),
-    },
-)
-SIMULATION = Record(
-    "simulation",
-    {
-        "policy": Field(
-            POLICY,
-            default=lambda: _defaults(POLICY),
-            doc="how the simulated charioteers play (docs/simulate.md)",
-        ),
-        "collision_chance": Field(
-            Number(0, 1),
-            default=0.05,
-            doc="chance per chariot per turn of a collision with a rival (suggested)",
-        ),
-        "check_races": Field(
-            Int(0, 1000),
-            default=400,
-            doc="races `printkit check` plays for its findings (0: none; at most 1,000, so that "
-            "check stays under a second)",
-        ),
-        "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed gives the same numbers"),
-    },
-)
-DRAW_PILE = Record(
-    "draw pile",
-    {
-        "reshuffle": Field(
-            Choice(("none", "discards")),
-            default="none",
-            doc="none: an empty draw pile stays empty; discards: shuffle the played and "
-            "lost cards into a new draw pile",
-        ),
-        "runs_out": Field(
-            Number(0, 100, "%"),
-            default=5,
-            doc="warn when a draw finds no card in more than this share of races",
-        ),
-        "reshuffles_per_lap": Field(
-            Number(0, 1000),
-            default=1,
-            doc="warn when races reshuffle the discards more often than this per lap, on "
-            "average (a thin deck cycles the same few cards)",
-        ),
-    },
-)
-
-
-# the keys chariot_race.SCHEMA adds for the simulation (docs/simulate.md)
-SIMULATION_FIELDS = {
-    "simulation": Field(
-        SIMULATION,
-        default=lambda: _defaults(SIMULATION),
-        doc="the model of play (docs/simulate.md)",
-    ),
-    "draw_pile": Field(
-        DRAW_PILE,
-        default=lambda: _defaults(DRAW_PILE),
-        doc="what happens when the draw pile is empty",
-    ),
-}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.games._chariot_model import ChariotModel, Unplayable, build_model
+from printkit.games._chariot_rules import rules as rules_of
 from printkit.games._sim_chariot import RaceLog, play_races
 from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent, spread
 
@@ -25,13 +26,13 @@ ASSUMPTIONS = [
 
 
 def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
-    most = kit.rules_data().players.max
+    most = rules_of(kit).players.max
     if players is not None and not 1 <= players <= most:
         from printkit.errors import Location, fail
         from printkit.load.schema import where
 
         raise fail(
-            where(kit.rules_data().players, "max") or Location(kit.manifest_file),
+            where(rules_of(kit).players, "max") or Location(kit.manifest_file),
             f"this race is for 1 to {most} charioteers (players.max); --players {players} is not "
             "possible",
         )

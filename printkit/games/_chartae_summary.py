@@ -7,6 +7,7 @@ from collections import Counter
 from typing import Any
 
 from printkit.games._chartae_engine import new_game, play_randomly
+from printkit.games._chartae_rules import rules as rules_of
 from printkit.simreport import Chart, Figure, SimReport, percent
 
 POLICY = (
@@ -26,7 +27,7 @@ def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
     from printkit.errors import Location, fail
     from printkit.games.chartae import engine_tiles, playable, tile_set
 
-    rules = kit.rules_data()
+    rules = rules_of(kit)
     if players not in (None, 2):
         raise fail(
             Location("--players"), f"this is a 2-player game; --players {players} is not possible"
@@ -36,7 +37,7 @@ def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
             Location(kit.manifest_file),
             "the tile set fails `printkit check` (run it to see why); a game cannot be played",
         )
-    sides = tuple(rules.territories)
+    sides = rules.sides
     rng = random.Random(seed)
     wins, ties, sizes = Counter[str](), 0, {t: Counter[int]() for t in sides}
     for _ in range(runs):

@@ -12,106 +12,18 @@ from dataclasses import dataclass
 
 from printkit.checks import Problem, RuleSet
 from printkit.errors import InputError, Location, fail
+from printkit.games._carthage_rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
 from printkit.kit import Kit
-from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Record, Str, Type, where
+from printkit.load.schema import where
 from printkit.model.board import Board, Move
 from printkit.model.deck import Card, Deck
 
-
-class CardRef(Type):
-    """A card named by id ("malediction-white") or, for numbered cards, by number (7)."""
-
-    doc = "a card id, or a number for numbered cards"
-
-    def convert(self, value, ctx, path):
-        if isinstance(value, int) and not isinstance(value, bool):
-            return Int(1, 100_000).convert(value, ctx, path)
-        return Id().convert(value, ctx, path)
-
-    def describe(self) -> str:
-        return "a card id or a card number"
-
-    def json(self) -> dict:
-        return {"anyOf": [Int(1, 100_000).json(), Id().json()]}
-
-
-CARD_REF = CardRef()
-
-SETUP = Record(
-    "player-count setup",
-    {
-        "description": Field(Str(0, 300), default=""),
-        "teams": Field(
-            ListOf(ListOf(Id(), 1, 8), 0, 8),
-            default=list,
-            doc="chariot colours run by each player, when a player runs more than one",
-        ),
-        "remove_chariots": Field(ListOf(Id()), default=list),
-        "remove_cards": Field(
-            MapOf(ListOf(CARD_REF)), default=dict, doc="deck component id -> cards to leave out"
-        ),
-        "marker": Field(
-            Str(1, 12), doc="printed on every card this setup leaves out, to sort the box"
-        ),
-    },
-)
-
-SCHEMA = Record(
-    "carthage rules",
-    {
-        "players": Field(
-            Record(
-                "players",
-                {
-                    "min": Field(Int(1, 12), default=2),
-                    "max": Field(Int(1, 12), default=4),
-                    "default": Field(Int(1, 12), default=4),
-                },
-            ),
-            required=True,
-        ),
-        "laps": Field(Int(1, 50), required=True, doc="wood cues needed to win (one per lap)"),
-        "tracks": Field(Int(1, 12), default=4, doc="tracks the arena must have"),
-        "chariots": Field(ListOf(Id(), 1, 12), required=True, doc="chariot colours, in seat order"),
-        "components": Field(
-            Record(
-                "component names",
-                {
-                    "board": Field(Id(), default="board"),
-                    "curriculum": Field(Id(), default="curriculum"),
-                    "fatum": Field(Id(), default="fatum"),
-                    "tokens": Field(Id(), default="tokens"),
-                },
-            ),
-            required=True,
-        ),
-        "wreck_square": Field(Id(), required=True, doc="the board square kind that wrecks"),
-        "fatum_square": Field(Id(), required=True, doc="the square kind that names a FATUM card"),
-        "wreck_card_kind": Field(Id(), required=True, doc="the FATUM card kind of the WRECK card"),
-        "malediction_kind": Field(Id(), required=True, doc="FATUM kind of the curse tablets"),
-        "rescue_cards": Field(ListOf(Id(), 1, 20), required=True, doc="FATUM cards that free"),
-        "symbol_card_kind": Field(
-            Id(), default="symbol", doc="FATUM kind of the cards whose symbol is on the board"
-        ),
-        "curriculum_square": Field(Id(), default="C", doc="the square kind that draws a card"),
-        "swap_square": Field(Id(), default="F", doc="the square kind that swaps a FATUM card"),
-        "required_squares": Field(
-            ListOf(Id()),
-            default=list,
-            doc="square kinds the rules name, each of which the board must have",
-        ),
-        "setups": Field(MapOf(SETUP, key=Id()), required=True, doc="player count -> setup"),
-    },
-)
+__all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules"]
 
 RULES = RuleSet("carthage")
 
 
 # -- shared readers --------------------------------------------------------------------------
-def rules(kit: Kit):
-    return kit.rules_data()
-
-
 def component(kit: Kit, role: str, type_: str):
     """The model of the component playing `role` (rules.yaml `components`), of type `type_`."""
     cid = getattr(rules(kit).components, role)

@@ -6,80 +6,17 @@ from collections.abc import Iterator
 
 from printkit.checks import Problem, RuleSet
 from printkit.errors import Location
-from printkit.games._chariot_model import SIMULATION_FIELDS
+from printkit.games._chariot_rules import SCHEMA, ChariotRules
+from printkit.games._chariot_rules import rules as rules_of
 from printkit.kit import Kit, component_of_type
 from printkit.layout.units import UNIT_POINTS
-from printkit.load.schema import Field, Id, Int, ListOf, MapOf, Number, Rec, Record, Str, where
+from printkit.load.schema import where
 from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
 from printkit.model.track import Track
 from printkit.report import Deal
 
-STAKES_ROW = Record(
-    "outer-stakes row",
-    {
-        "speed": Field(Number(0.5, 100, "in"), required=True, doc="card speed in inches"),
-        "cards": Field(Int(0, 20), required=True, doc="cards lost on hitting the stakes"),
-    },
-)
-
-DAMAGE_CATEGORY = Record(
-    "damage category",
-    {
-        "out": Field(Int(1, 20), required=True, doc="boxes to tick; the last puts the chariot out"),
-        "label": Field(Str(1, 24), doc="printed on the damage chart (default: the name)"),
-    },
-)
-
-SCHEMA = Record(
-    "chariot-race rules",
-    {
-        "players": Field(
-            Record(
-                "players",
-                {
-                    "max": Field(Int(1, 16), default=4, doc="most charioteers in one race"),
-                    "hand": Field(Int(1, 20), default=6, doc="cards held in hand"),
-                    "extra_at_start": Field(
-                        Int(0, 10), default=1, doc="extra card dealt at the start"
-                    ),
-                    "reserve": Field(
-                        Int(0, 1000), default=12, doc="cards left to draw, below which we warn"
-                    ),
-                },
-            ),
-            required=True,
-            doc="how many charioteers, and how many cards each is dealt",
-        ),
-        "laps": Field(Int(1, 20), default=2, doc="laps in a race (3 for experienced players)"),
-        "outer_stakes": Field(
-            ListOf(STAKES_ROW, 1, 50),
-            required=True,
-            doc="speed -> cards lost on hitting the outer stakes",
-        ),
-        "damage": Field(
-            MapOf(DAMAGE_CATEGORY, min_items=1),
-            required=True,
-            doc="damage-chart categories a card's `damage` may name, with their out limits",
-        ),
-        "no_damage": Field(
-            Str(1, 40), default="none", doc="the `damage` of crash effects with no lasting damage"
-        ),
-        "magic_kind": Field(Id(), default="magic", doc="the card kind of magical effect cards"),
-        "lap_turns": Field(
-            Record(
-                "lap turns",
-                {
-                    "min": Field(Number(0, 1000), default=4, doc="fewest turns a lap should take"),
-                    "max": Field(Number(0, 1000), default=10, doc="most turns a lap should take"),
-                },
-            ),
-            default=lambda: Rec(min=4, max=10),
-            doc="warn when the average two-card move makes a lap take fewer or more turns",
-        ),
-        **SIMULATION_FIELDS,  # simulation, draw_pile (docs/simulate.md)
-    },
-)
+__all__ = ["RULES", "SCHEMA", "ChariotRules"]
 
 RULES = RuleSet("chariot-race")
 
@@ -219,7 +156,7 @@ def crash_has_category(kit: Kit) -> Iterator[Problem]:
     the marshal cannot record it. Fix: set the card's `damage`, or add the category with its
     `out` limit to `damage` in rules.yaml (the chart then shows it).
     """
-    rules = kit.rules_data()
+    rules = rules_of(kit)
     _, d = deck(kit)
     known = ", ".join(sorted(rules.damage))
     for card in d.cards:
@@ -249,7 +186,7 @@ def lap_pace(kit: Kit) -> Iterator[Problem]:
     track: Track | None = _model_of_type(kit, "track")
     if track is None:
         return
-    rules = kit.rules_data()
+    rules = rules_of(kit)
     _, d = deck(kit)
     turns = lap_turns(track, d)
     move = average_move(d)
@@ -300,7 +237,7 @@ def magic_is_not_movement(kit: Kit) -> Iterator[Problem]:
     """Magical effect cards are played at once and cannot be held, so a magical effect card
     with a speed could never be used to move. Fix: remove its speed, or make it a movement card.
     """
-    rules = kit.rules_data()
+    rules = rules_of(kit)
     _, d = deck(kit)
     for card in d.cards:
         if card.kind == rules.magic_kind and card.get("speed") is not None:
@@ -318,7 +255,7 @@ def speed_in_stakes_table(kit: Kit) -> Iterator[Problem]:
     the marshal without an answer. Fix: add a row for the speed to `outer_stakes` in rules.yaml,
     or give the card one of the listed speeds.
     """
-    rules = kit.rules_data()
+    rules = rules_of(kit)
     speeds = {row.speed for row in rules.outer_stakes}
     _, d = deck(kit)
     listed = ", ".join(f"{s:g}" for s in sorted(speeds))
@@ -340,7 +277,7 @@ def enough_cards(kit: Kit) -> Iterator[Problem]:
     start a full race. Fix: raise some cards' `count` in the deck file, or lower `players.max`
     in rules.yaml. Check the numbers with `printkit deck KIT`.
     """
-    p = kit.rules_data().players
+    p = rules_of(kit).players
     _, d = deck(kit)
     opening = p.max * (p.hand + p.extra_at_start)
     if d.total < opening:
@@ -358,7 +295,7 @@ def reserve(kit: Kit) -> Iterator[Problem]:
     deck. A warning, not an error: the race can start. Fix: raise some counts, or lower
     `players.reserve` if your club is happy with a thin deck.
     """
-    p = kit.rules_data().players
+    p = rules_of(kit).players
     _, d = deck(kit)
     opening = p.max * (p.hand + p.extra_at_start)
     left = d.total - opening
@@ -374,9 +311,9 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
 
     `printkit deck` shows these rows; see printkit/report.py for the hook.
     """
-    rules = kit.rules_data()
-    if rules is None:
+    if kit.rules_data() is None:
         return []
+    rules = rules_of(kit)
     p = rules.players
     rows = []
     for n in [players] if players else range(1, p.max + 1):

@@ -21,52 +21,14 @@ from printkit.games._chartae_engine import (
     largest_groups,
     random_games,
 )
+from printkit.games._chartae_rules import SCHEMA, ChartaeRules
+from printkit.games._chartae_rules import rules as rules_of
 from printkit.kit import Kit
 from printkit.limits import MAX_CHECK_GAMES
-from printkit.load.schema import Field, Id, Int, ListOf, Number, Record, where
+from printkit.load.schema import where
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
 
-GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs games)"
-
-SCHEMA = Record(
-    "chartae rules",
-    {
-        "map": Field(
-            Record(
-                "map",
-                {
-                    "columns": Field(Int(1, 9), default=3, doc="the finished map's width in tiles"),
-                    "rows": Field(Int(1, 9), default=3, doc="its height in tiles"),
-                },
-            ),
-            required=True,
-            doc="the finished map: the tile set must hold exactly columns x rows tiles",
-        ),
-        "territories": Field(
-            ListOf(Id(), 2, 2),
-            required=True,
-            doc="the two sides, each a terrain of the tile set, e.g. [land, sea]",
-        ),
-        "max_rotations": Field(
-            Int(0, 20), default=2, doc="Rotate actions allowed directly in a row"
-        ),
-        "balance": Field(
-            Record(
-                "balance",
-                {
-                    "games": Field(Int(0, 1_000_000), default=1_000, doc=GAMES_DOC),
-                    "seed": Field(Int(0, 2**31 - 1), default=1, doc="the same seed, same report"),
-                    "threshold": Field(
-                        Number(50, 100, "%"),
-                        default=60,
-                        doc="warn when one side wins more than this share of the games",
-                    ),
-                },
-            ),
-            required=True,
-        ),
-    },
-)
+__all__ = ["RULES", "SCHEMA", "ChartaeRules"]
 
 RULES = RuleSet("chartae")
 
@@ -88,7 +50,7 @@ def _tiles_where(ts: TileSet) -> Location:
 
 @RULES.rule("CH001", "error", "the set has exactly one tile per cell of the finished map")
 def tile_count(kit: Kit) -> Iterator[Problem]:
-    rules, ts = kit.rules_data(), tile_set(kit)
+    rules, ts = rules_of(kit), tile_set(kit)
     need = rules.map.columns * rules.map.rows
     have = len(ts.tiles)
     shape = f"{rules.map.columns}x{rules.map.rows}"
@@ -108,7 +70,7 @@ def tile_count(kit: Kit) -> Iterator[Problem]:
 
 @RULES.rule("CH003", "error", "every tile shows both territories")
 def both_territories(kit: Kit) -> Iterator[Problem]:
-    rules, ts = kit.rules_data(), tile_set(kit)
+    rules, ts = rules_of(kit), tile_set(kit)
     for tile in ts.tiles:
         for territory in rules.territories:
             if territory not in tile.halves:
@@ -143,7 +105,7 @@ def piece_shape(kit: Kit) -> Iterator[Problem]:
 
 @RULES.rule("CH007", "error", "the rules' territories are terrains of the tile set")
 def territories_known(kit: Kit) -> Iterator[Problem]:
-    rules, ts = kit.rules_data(), tile_set(kit)
+    rules, ts = rules_of(kit), tile_set(kit)
     for territory in rules.territories:
         if territory not in ts.terrains:
             yield (
@@ -175,7 +137,7 @@ def half_edge_totals(kit: Kit) -> Iterator[Finding]:
     (0 warnings) so that a real imbalance stands out. Fix a warning by trading half-edges
     between tiles in tiles.yaml.
     """
-    rules, ts = kit.rules_data(), tile_set(kit)
+    rules, ts = rules_of(kit), tile_set(kit)
     counts = {t: sum(tile.halves.count(t) for tile in ts.tiles) for t in rules.territories}
     total = HALF_EDGES * len(ts.tiles)
     text = ", ".join(f"{t} {n}" for t, n in counts.items())
@@ -200,11 +162,11 @@ def win_rates(kit: Kit) -> Iterator[Finding]:
     `warning` when one does. `games: 0` turns it off; it is skipped while the set has errors.
     Fix a warning by changing tiles so the favoured side's coasts connect less easily.
     """
-    rules, ts = kit.rules_data(), tile_set(kit)
+    rules, ts = rules_of(kit), tile_set(kit)
     b = rules.balance
     if b.games == 0 or not playable(kit):
         return
-    territories = tuple(rules.territories)
+    territories = rules.sides
     report = random_games(
         engine_tiles(ts),
         territories,
@@ -313,19 +275,19 @@ def _cell(word: str, loc: Location, tile_ids: list[str], errors: Collector) -> P
 
 
 def score_map(kit: Kit, grid: list[list[Placed]], last: str | None) -> Result:
-    rules, ts = kit.rules_data(), tile_set(kit)
+    rules, ts = rules_of(kit), tile_set(kit)
     by_id = {t.id: t for t in engine_tiles(ts)}
     placed = {
         (x, y): (by_id[cell.id], cell.turns)
         for y, row in enumerate(grid)
         for x, cell in enumerate(row)
     }
-    return decide(largest_groups(placed, tuple(rules.territories)), last)
+    return decide(largest_groups(placed, rules.sides), last)
 
 
 def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str], int]:
     """What `printkit score` prints for a finished map, and its exit code (0, or 2 for bad input)."""
-    rules, ts = kit.rules_data(), tile_set(kit)
+    rules, ts = rules_of(kit), tile_set(kit)
     _refuse_unplayable(kit)
     if last is not None and last not in rules.territories:
         raise InputError(

@@ -1,70 +1,70 @@
-"""Chariot bases (bases.yaml): the base size every other component measures with, and the chariots."""
+"""Chariot bases (bases.yaml): the base size every other component measures with, and the chariots.
+
+Each dataclass here is also the schema of its part of the file (load/records.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from printkit.layout.sizes import Size
-from printkit.load.schema import Color, Field, Int, Length, ListOf, Record, Str
-from printkit.model.wording import labels_field
+from printkit.load.records import record, record_of, spec
+from printkit.load.schema import Color, Int, Length, ListOf, Record, Str
+from printkit.model.wording import labels_spec, word
 
 
-@dataclass
+@record("chariot")
+@dataclass(kw_only=True)
 class Chariot:
-    name: str
-    team: str
-    colour: str
+    name: str = spec(Str(1, 24), required=True, doc="printed on the base and the damage chart")
+    team: str = spec(Str(0, 40), default="", doc="the faction, printed smaller")
+    colour: str = spec(Color(), required=True, doc="the base's colour")
 
 
-@dataclass
+@record("base size")
+@dataclass(kw_only=True)
+class BaseSize:
+    width: float = spec(Length(10, 500), required=True, doc="across the chariot")  # points
+    length: float = spec(Length(10, 500), required=True, doc="front to back")  # points
+
+
+@record("base labels")
+@dataclass(kw_only=True)
+class BaseLabels:
+    front: str = word("FRONT", "under the arrow at the base's front", max_len=24)
+    pivot: str = word("PIVOT", "at both rear corners", max_len=24)
+
+
+@record("bases")
+@dataclass(kw_only=True)
 class Bases:
-    width: float  # points, across the chariot
-    length: float  # points, front to back
-    copies: int
-    chariots: list[Chariot]
+    size: BaseSize = spec(
+        record_of(BaseSize),
+        required=True,
+        doc="the chariot base, e.g. {width: 40mm, length: 100mm}",
+    )
+    copies: int = spec(Int(1, 20), default=1, doc="bases printed per chariot")
+    chariots: list[Chariot] = spec(
+        ListOf(record_of(Chariot), 1, 64), required=True, doc="one entry per chariot"
+    )
+    labels: BaseLabels = labels_spec(BaseLabels)
     file: str = ""
-    labels: Any = None
 
     @property
-    def size(self) -> Size:
+    def width(self) -> float:
+        """Points, across the chariot."""
+        return self.size.width
+
+    @property
+    def length(self) -> float:
+        """Points, front to back."""
+        return self.size.length
+
+    @property
+    def piece(self) -> Size:
         """The base as a piece standing upright: width across, length up the sheet."""
         return Size(self.width, self.length)
 
 
-CHARIOT = Record(
-    "chariot",
-    {
-        "name": Field(Str(1, 24), required=True, doc="printed on the base and the damage chart"),
-        "team": Field(Str(0, 40), default="", doc="the faction, printed smaller"),
-        "colour": Field(Color(), required=True, doc="the base's colour"),
-    },
-    cls=Chariot,
-)
-
-BASE_SIZE = Record(
-    "base size",
-    {
-        "width": Field(Length(10, 500), required=True, doc="across the chariot"),
-        "length": Field(Length(10, 500), required=True, doc="front to back"),
-    },
-)
-
-BASES = Record(
-    "bases",
-    {
-        "size": Field(
-            BASE_SIZE, required=True, doc="the chariot base, e.g. {width: 40mm, length: 100mm}"
-        ),
-        "copies": Field(Int(1, 20), default=1, doc="bases printed per chariot"),
-        "chariots": Field(ListOf(CHARIOT, 1, 64), required=True, doc="one entry per chariot"),
-        "labels": labels_field(
-            "base labels",
-            {
-                "front": ("FRONT", "under the arrow at the base's front"),
-                "pivot": ("PIVOT", "at both rear corners"),
-            },
-            max_len=24,
-        ),
-    },
-)
+CHARIOT: Record = record_of(Chariot)
+BASE_SIZE: Record = record_of(BaseSize)
+BASES: Record = record_of(Bases)

@@ -5,17 +5,19 @@ points with the origin at the centre of the spina: the straights run along x, th
 is at the bottom (y < 0) and is raced left to right, so the race runs anticlockwise and every
 turn is to the left. The finish line crosses the start of the home straight, the halfway line the
 start of the back straight. Distances "round the course" are measured along the centre line.
+
+Each @record dataclass is also the schema of its part of the file (load/records.py).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from printkit.layout.geometry import Rect
-from printkit.load.schema import Field, Int, Length, ListOf, Record, Str
-from printkit.model.wording import labels_field
+from printkit.load.records import record, record_of, spec
+from printkit.load.schema import Int, Length, ListOf, Record, Str
+from printkit.model.wording import labels_spec, word
 
 DEFAULT_NOTES = (
     "Finish line: start of the home straight.",
@@ -24,43 +26,99 @@ DEFAULT_NOTES = (
 )
 
 
-@dataclass
+@record("pit")
+@dataclass(kw_only=True)
 class Pit:
-    at: float  # from the finish line to the foot of the ramp
-    ramp: float
-    length: float
-    width: float  # across the track, from the stakes inward
+    at: float = spec(Length(0, 5000, allow_zero=True), required=True, doc="finish line to ramp")
+    ramp: float = spec(Length(0, 1000, allow_zero=True), required=True, doc="the ramp's length")
+    length: float = spec(Length(1, 1000), required=True, doc="the pit's length, along the track")
+    width: float = spec(Length(1, 2000), required=True, doc="across the track from the stakes")
 
     def jump(self, base_length: float) -> float:
         """The shortest single move that carries a base of this length up the ramp and clear."""
         return self.ramp + self.length + base_length
 
 
-@dataclass
+@record("grid")
+@dataclass(kw_only=True)
 class Grid:
-    per_row: int
-    row_gap: float
+    per_row: int = spec(Int(1, 16), default=4, doc="chariots abreast on the start grid")
+    row_gap: float = spec(
+        Length(0, 500, allow_zero=True), default=25.4 * 72 / 25.4, doc="between grid rows"
+    )
 
 
-@dataclass
+@record("plan")
+@dataclass(kw_only=True)
 class PlanSpec:
-    scales: list[int]
-    scale_bar: float
+    scales: list[int] = spec(ListOf(Int(1, 1000), 1, 40), required=True, doc="1:N scales to try")
+    scale_bar: float = spec(Length(10, 5000), required=True, doc="the plan's scale bar length")
 
 
-@dataclass
+@record("track labels")
+@dataclass(kw_only=True)
+class TrackLabels:
+    stands: str = word("STANDS", "on the bank below the home straight")
+    barrier: str = word("", "on the central barrier (nothing by default)")
+    bank: str = word("BANK", "on the bank outside the edge markers")
+    edge: str = word("TRACK EDGE", "along the ring of markers round the outer edge")
+    hazard: str = word("HAZARD", "on the hole dug in the track (`pit`)")
+    ramp: str = word("RAMP", "on the ramp before it")
+    finish: str = word("FINISH", "beside the finish line")
+    halfway: str = word("HALFWAY", "beside the halfway line")
+    plan_note: str = word(
+        "Plan at 1:{scale}. Play runs anticlockwise; the dashed line is the centre line a "
+        "lap is measured on.",
+        "under the plan's title; {scale}: the plan's 1:N scale",
+    )
+    key_title: str = word("KEY DIMENSIONS", "heading of the plan's table of measures")
+    lap: str = word("LAP (centre line)", "the table's first, large entry")
+    lap_row: str = word("Lap, along the centre line", "the lap's row in the table")
+    straight_row: str = word("Each straight", "table row")
+    width_row: str = word("Track width", "table row")
+    radius_row: str = word("Turn radius: inside", "table row")
+    radii_row: str = word("  centre line / outside", "table row")
+    bank_row: str = word("Bank outside the edge", "table row")
+    edge_row: str = word("Edge markers", "table row: how many markers, how far apart")
+    edge_value: str = word("{n}, about {spacing} in apart", "{n}: markers, {spacing}: inches")
+    hazard_row: str = word("Hazard: from the finish line", "table row (tracks with a `pit`)")
+    hazard_size_row: str = word("  ramp + hazard", "table row")
+    jump_row: str = word("  a jump needs more than", "table row")
+    grid_row: str = word("Start grid", "table row")
+    grid_value: str = word(
+        "{n} models, {rows} of up to {per_row}",
+        "{n}: models; {rows}: '1 row', '2 rows'...; {per_row}: models abreast",
+    )
+    bases_row: str = word("Bases", "table row")
+    board_row: str = word("Board, with the bank", "table row")
+
+
+@record("track")
+@dataclass(kw_only=True)
 class Track:
-    straight: float
-    width: float
-    inner_radius: float
-    bank: float
-    stake_spacing: float
-    pit: Pit | None
-    grid: Grid
-    plan: PlanSpec
-    notes: list[str] = field(default_factory=list)
+    straight: float = spec(
+        Length(1, 5000, allow_zero=True),
+        required=True,
+        doc="each straight, turn centre to centre",
+    )
+    width: float = spec(Length(10, 3000), required=True, doc="from the spina to the stakes")
+    inner_radius: float = spec(Length(1, 3000), required=True, doc="the spina's rounded ends")
+    bank: float = spec(
+        Length(0, 1000, allow_zero=True), default=0.0, doc="the bank outside the stakes"
+    )
+    stake_spacing: float = spec(Length(5, 500), required=True, doc="between the outer stakes")
+    pit: Pit | None = spec(record_of(Pit), doc="the pit and its ramp; null for no pit")
+    grid: Grid = spec(
+        record_of(Grid), default=lambda: Grid(per_row=4, row_gap=72.0), doc="the start grid"
+    )
+    plan: PlanSpec = spec(record_of(PlanSpec), required=True, doc="how the reduced plan is drawn")
+    notes: list[str] = spec(
+        ListOf(Str(1, 120), 0, 8),
+        default=lambda: list(DEFAULT_NOTES),
+        doc="lines printed under the plan's table of measures",
+    )
+    labels: TrackLabels = labels_spec(TrackLabels)
     file: str = ""
-    labels: Any = None
 
     # -- radii -----------------------------------------------------------------------------
     @property
@@ -164,99 +222,7 @@ class Track:
         return [self.point_at(total * i / n, self.outer_radius)[:2] for i in range(n)]
 
 
-PIT = Record(
-    "pit",
-    {
-        "at": Field(Length(0, 5000, allow_zero=True), required=True, doc="finish line to ramp"),
-        "ramp": Field(Length(0, 1000, allow_zero=True), required=True, doc="the ramp's length"),
-        "length": Field(Length(1, 1000), required=True, doc="the pit's length, along the track"),
-        "width": Field(Length(1, 2000), required=True, doc="across the track from the stakes"),
-    },
-    cls=Pit,
-)
-
-GRID = Record(
-    "grid",
-    {
-        "per_row": Field(Int(1, 16), default=4, doc="chariots abreast on the start grid"),
-        "row_gap": Field(
-            Length(0, 500, allow_zero=True), default=25.4 * 72 / 25.4, doc="between grid rows"
-        ),
-    },
-    cls=Grid,
-)
-
-PLAN = Record(
-    "plan",
-    {
-        "scales": Field(ListOf(Int(1, 1000), 1, 40), required=True, doc="1:N scales to try"),
-        "scale_bar": Field(Length(10, 5000), required=True, doc="the plan's scale bar length"),
-    },
-    cls=PlanSpec,
-)
-
-TRACK_LABELS = labels_field(
-    "track labels",
-    {
-        "stands": ("STANDS", "on the bank below the home straight"),
-        "barrier": ("", "on the central barrier (nothing by default)"),
-        "bank": ("BANK", "on the bank outside the edge markers"),
-        "edge": ("TRACK EDGE", "along the ring of markers round the outer edge"),
-        "hazard": ("HAZARD", "on the hole dug in the track (`pit`)"),
-        "ramp": ("RAMP", "on the ramp before it"),
-        "finish": ("FINISH", "beside the finish line"),
-        "halfway": ("HALFWAY", "beside the halfway line"),
-        "plan_note": (
-            "Plan at 1:{scale}. Play runs anticlockwise; the dashed line is the centre line a "
-            "lap is measured on.",
-            "under the plan's title; {scale}: the plan's 1:N scale",
-        ),
-        "key_title": ("KEY DIMENSIONS", "heading of the plan's table of measures"),
-        "lap": ("LAP (centre line)", "the table's first, large entry"),
-        "lap_row": ("Lap, along the centre line", "the lap's row in the table"),
-        "straight_row": ("Each straight", "table row"),
-        "width_row": ("Track width", "table row"),
-        "radius_row": ("Turn radius: inside", "table row"),
-        "radii_row": ("  centre line / outside", "table row"),
-        "bank_row": ("Bank outside the edge", "table row"),
-        "edge_row": ("Edge markers", "table row: how many markers, how far apart"),
-        "edge_value": ("{n}, about {spacing} in apart", "{n}: markers, {spacing}: inches"),
-        "hazard_row": ("Hazard: from the finish line", "table row (tracks with a `pit`)"),
-        "hazard_size_row": ("  ramp + hazard", "table row"),
-        "jump_row": ("  a jump needs more than", "table row"),
-        "grid_row": ("Start grid", "table row"),
-        "grid_value": (
-            "{n} models, {rows} of up to {per_row}",
-            "{n}: models; {rows}: '1 row', '2 rows'...; {per_row}: models abreast",
-        ),
-        "bases_row": ("Bases", "table row"),
-        "board_row": ("Board, with the bank", "table row"),
-    },
-)
-
-TRACK = Record(
-    "track",
-    {
-        "straight": Field(
-            Length(1, 5000, allow_zero=True),
-            required=True,
-            doc="each straight, turn centre to centre",
-        ),
-        "width": Field(Length(10, 3000), required=True, doc="from the spina to the stakes"),
-        "inner_radius": Field(Length(1, 3000), required=True, doc="the spina's rounded ends"),
-        "bank": Field(
-            Length(0, 1000, allow_zero=True), default=0.0, doc="the bank outside the stakes"
-        ),
-        "stake_spacing": Field(Length(5, 500), required=True, doc="between the outer stakes"),
-        "pit": Field(PIT, doc="the pit and its ramp; null for no pit"),
-        "grid": Field(GRID, default=lambda: Grid(4, 72.0), doc="the start grid"),
-        "plan": Field(PLAN, required=True, doc="how the reduced plan is drawn"),
-        "notes": Field(
-            ListOf(Str(1, 120), 0, 8),
-            default=lambda: list(DEFAULT_NOTES),
-            doc="lines printed under the plan's table of measures",
-        ),
-        "labels": TRACK_LABELS,
-    },
-    cls=Track,
-)
+PIT: Record = record_of(Pit)
+GRID: Record = record_of(Grid)
+PLAN: Record = record_of(PlanSpec)
+TRACK: Record = record_of(Track)

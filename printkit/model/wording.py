@@ -8,7 +8,22 @@ game's words in its own YAML. A label may hold `{name}` placeholders that the dr
 
 from __future__ import annotations
 
+from typing import Any
+
+from printkit.load.records import record_of, spec
 from printkit.load.schema import Field, Rec, Record, Str
+
+LABELS_DOC = "the words printed besides the data; every key has a generic default"
+
+
+def word(default: str, doc: str, max_len: int = 300) -> Any:
+    """One key of a labels record (a `@record` dataclass of words): its generic default."""
+    return spec(Str(0, max_len), default=default, doc=doc)
+
+
+def labels_spec(words: type) -> Any:
+    """The `labels:` field of a data file whose words are the `@record` dataclass `words`."""
+    return spec(record_of(words), default=words, doc=LABELS_DOC)
 
 
 def labels_field(name: str, entries: dict[str, tuple[str, str]], max_len: int = 300) -> Field:
@@ -24,7 +39,7 @@ def labels_field(name: str, entries: dict[str, tuple[str, str]], max_len: int = 
     return Field(
         record,
         default=lambda: Rec(defaults),
-        doc="the words printed besides the data; every key has a generic default",
+        doc=LABELS_DOC,
     )
 
 

@@ -1,0 +1,114 @@
+"""Container types of the schema language: lists, maps of user-chosen names, and values that may
+take one of several shapes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from printkit.load.scalars import Id, Str
+from printkit.load.types import Invalid, Shape, Type, describe_found, key_name
+
+
+@dataclass
+class ListOf(Type):
+    shape: ClassVar[Shape] = "list"
+
+    item: Type = field(default_factory=lambda: Str())
+    min_items: int = 0
+    max_items: int = 100_000
+    doc: str = ""
+
+    def validate(self, value, ctx, path):
+        if not isinstance(value, list):
+            if value is None and self.min_items == 0:
+                return []
+            ctx.error(
+                path, f"{key_name(path)} must be {self.describe()}; got {describe_found(value)}"
+            )
+            return []
+        if not (self.min_items <= len(value) <= self.max_items):
+            ctx.error(
+                path,
+                f"{key_name(path)} must have {self.min_items} to {self.max_items} items; "
+                f"got {len(value)}",
+            )
+        return [self.item.validate(v, ctx, (*path, i)) for i, v in enumerate(value)]
+
+    def describe(self) -> str:
+        return f"a list of {self.item.describe()}"
+
+    def json(self) -> dict:
+        out = {"type": "array", "items": self.item.json(), "minItems": self.min_items}
+        out["maxItems"] = self.max_items
+        return out
+
+
+@dataclass
+class MapOf(Type):
+    """A map whose keys are names chosen by the user (e.g. card kinds) and values of one type."""
+
+    shape: ClassVar[Shape] = "map"
+
+    value: Type = field(default_factory=lambda: Str())
+    key: Type = field(default_factory=lambda: Id())
+    min_items: int = 0
+    doc: str = ""
+
+    def validate(self, value, ctx, path):
+        if not isinstance(value, dict):
+            if value is None and self.min_items == 0:
+                return {}
+            ctx.error(
+                path, f"{key_name(path)} must be {self.describe()}; got {describe_found(value)}"
+            )
+            return {}
+        if len(value) < self.min_items:
+            ctx.error(path, f"{key_name(path)} needs at least {self.min_items} entries")
+        out = {}
+        for k, v in value.items():
+            try:
+                self.key.convert(k, ctx, (*path, k))
+            except Invalid as exc:
+                ctx.error((*path, k), f"key {k!r} must be {exc.expected}", key=True)
+            out[k] = self.value.validate(v, ctx, (*path, k))
+        return out
+
+    def describe(self) -> str:
+        return f"a map of names to {self.value.describe()}"
+
+    def json(self) -> dict:
+        out: dict[str, Any] = {"type": "object", "additionalProperties": self.value.json()}
+        out["propertyNames"] = self.key.json()
+        if self.min_items:
+            out["minProperties"] = self.min_items
+        return out
+
+
+@dataclass
+class Either(Type):
+    """A value that may take one of several shapes, told apart by its YAML type."""
+
+    options: tuple[Type, ...] = ()
+    doc: str = ""
+
+    def validate(self, value, ctx, path):
+        for option in self.options:
+            if _shape_matches(option.shape, value):
+                return option.validate(value, ctx, path)
+        ctx.error(path, f"{key_name(path)} must be {self.describe()}; got {describe_found(value)}")
+        return None
+
+    def describe(self) -> str:
+        return " or ".join(o.describe() for o in self.options)
+
+    def json(self) -> dict:
+        return {"anyOf": [o.json() for o in self.options]}
+
+
+def _shape_matches(shape: str, value: Any) -> bool:
+    if shape == "map":
+        return isinstance(value, dict)
+    if shape == "list":
+        return isinstance(value, list)
+    return not isinstance(value, dict | list)

@@ -1,0 +1,129 @@
+"""One definition per data file: a dataclass whose fields carry their schema.
+
+The dataclass is the model the rest of the code reads (mypy sees real attribute types) and, at
+the same time, the definition of the map a data file holds. Each field says its schema type, and
+whether it is required, its default and what it means, through `spec()`; `@record(...)` turns
+the class into the `Record` that validates the data (with file:line:col messages, did-you-mean
+and every error at once), writes JSON Schema and the data-format docs:
+
+    @record("chariot")
+    @dataclass(kw_only=True)
+    class Chariot:
+        name: str = spec(Str(1, 24), required=True, doc="printed on the base")
+        team: str = spec(Str(0, 40), default="", doc="the faction, printed smaller")
+        file: str = ""  # no spec: not a key of the file, filled in by the loader
+
+    record_of(Chariot)  # the Record; validating a map gives a Chariot with its positions
+
+Fields without a spec are not keys of the data file; they need a default. A record whose keys
+are partly declared at run time (a deck's own card fields) names a dict field as `extra=`: the
+keys the class does not have are gathered there, so `record_of(C).with_fields(...)` still builds
+a `C`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from printkit.load.schema import Context, Field, Record, Type
+from printkit.load.yamlsafe import PathKey
+
+T = TypeVar("T")
+
+SPEC = "printkit.spec"  # the key of a field's metadata that holds its schema Field
+RECORD = "__printkit_record__"  # the class attribute that holds the class's Record
+
+
+def spec(
+    kind: Type | Field,
+    *,
+    required: bool = False,
+    default: Any = None,
+    doc: str = "",
+) -> Any:
+    """A dataclass field that is also a key of the data file, of schema type `kind`.
+
+    `default` is what a missing (or empty) key becomes, as in `Field`: a value, or a callable
+    called each time (`list`, a dataclass, a lambda). A ready-made `Field` (e.g. a shared
+    `labels:` field) may be given instead of a type; it is used as it is.
+    """
+    schema_field = kind if isinstance(kind, Field) else Field(kind, required, default, doc)
+    metadata = {SPEC: schema_field}
+    if schema_field.required:
+        return dataclasses.field(metadata=metadata)
+    value = schema_field.default
+    if callable(value):
+        return dataclasses.field(default_factory=value, metadata=metadata)
+    if isinstance(value, list | dict):
+        return dataclasses.field(default_factory=lambda: type(value)(value), metadata=metadata)
+    return dataclasses.field(default=value, metadata=metadata)
+
+
+def record(
+    name: str,
+    *,
+    doc: str = "",
+    check: Callable[[Any, Context, PathKey], None] | None = None,
+    extra: str | None = None,
+) -> Callable[[type[T]], type[T]]:
+    """Class decorator (above `@dataclass`): make the class's `Record` (see `record_of`).
+
+    `check` runs after the fields, for rules that span several keys; `extra` names a dict field
+    that gathers keys declared at run time (`Record.with_fields`).
+    """
+
+    def make(cls: type[T]) -> type[T]:
+        setattr(cls, RECORD, _record_from(cls, name, doc, check, extra))
+        return cls
+
+    return make
+
+
+def record_of(cls: type) -> Record:
+    """The Record made by `@record` for `cls`: validating a map with it builds a `cls`."""
+    made = cls.__dict__.get(RECORD)
+    if not isinstance(made, Record):
+        raise TypeError(f"{cls.__name__} is not a @record dataclass")
+    return made
+
+
+def schema_fields(cls: type) -> dict[str, Field]:
+    """The data file's keys of dataclass `cls`, in declaration order, with their schema."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} must be a dataclass (put @record above @dataclass)")
+    out = {}
+    for f in dataclasses.fields(cls):
+        if SPEC in f.metadata:
+            out[f.name] = f.metadata[SPEC]
+        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name} needs a spec() or a default")
+    return out
+
+
+def _record_from(
+    cls: type,
+    name: str,
+    doc: str,
+    check: Callable[[Any, Context, PathKey], None] | None,
+    extra: str | None,
+) -> Record:
+    fields = schema_fields(cls)
+    build: Callable[..., Any] = cls
+    if extra is not None:
+        known = {f.name for f in dataclasses.fields(cls)} - {extra}
+        build = _builder_with_extra(cls, extra, known)
+    return Record(name, fields, build, check, doc)
+
+
+def _builder_with_extra(cls: type, extra: str, known: set[str]) -> Callable[..., Any]:
+    """cls(**values) where the values of keys `cls` has no field for go into its `extra` dict."""
+
+    def build(**values: Any) -> Any:
+        own = {k: v for k, v in values.items() if k in known}
+        own[extra] = {k: v for k, v in values.items() if k not in known}
+        return cls(**own)
+
+    build.__qualname__ = build.__name__ = cls.__name__
+    return build

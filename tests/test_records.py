@@ -1,0 +1,150 @@
+"""One definition per data file: a dataclass with spec() fields is both the model and the schema.
+
+A record made from a dataclass must validate exactly as a hand-written Record does (positions,
+did-you-mean, every error at once, defaults) and write the same JSON Schema, while the value it
+returns is an instance of the dataclass.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+import pytest
+
+from printkit.errors import InputError
+from printkit.layout.units import mm
+from printkit.load.records import record, record_of, spec
+from printkit.load.schema import (
+    Color,
+    Field,
+    Int,
+    Length,
+    ListOf,
+    Record,
+    Str,
+    validate_document,
+    where,
+)
+from printkit.load.yamlsafe import parse_yaml
+
+
+@record("tip")
+@dataclass(kw_only=True)
+class Tip:
+    size: float = spec(Length(1, 50), default=mm(3), doc="the tip's size")
+
+
+@record("pen", doc="one pen")
+@dataclass(kw_only=True)
+class Pen:
+    name: str = spec(Str(1, 20), required=True, doc="printed on the pen")
+    ink: str = spec(Color(), default="#1d1a16", doc="the ink's colour")
+    strokes: list[int] = spec(ListOf(Int(1, 9)), default=list, doc="stroke widths")
+    tip: Tip = spec(record_of(Tip), default=Tip, doc="the nib")
+    file: str = ""  # not a key of the file
+
+
+HAND_TIP = Record("tip", {"size": Field(Length(1, 50), default=mm(3), doc="the tip's size")})
+HAND_PEN = Record(
+    "pen",
+    {
+        "name": Field(Str(1, 20), required=True, doc="printed on the pen"),
+        "ink": Field(Color(), default="#1d1a16", doc="the ink's colour"),
+        "strokes": Field(ListOf(Int(1, 9)), default=list, doc="stroke widths"),
+        "tip": Field(HAND_TIP, default=lambda: None, doc="the nib"),
+    },
+    doc="one pen",
+)
+
+
+def validate(text: str, schema: Record):
+    return validate_document(parse_yaml(text, "pen.yaml"), schema)
+
+
+def errors_of(text: str, schema: Record) -> list[str]:
+    with pytest.raises(InputError) as caught:
+        validate(text, schema)
+    return [str(d) for d in caught.value.diagnostics]
+
+
+def test_a_record_from_a_dataclass_builds_the_dataclass_with_its_defaults():
+    pen = validate("name: Quill\nstrokes: [1, 2]\ntip: {size: 2mm}\n", record_of(Pen))
+    assert isinstance(pen, Pen) and isinstance(pen.tip, Tip)
+    assert (pen.name, pen.ink, pen.strokes, pen.file) == ("Quill", "#1d1a16", [1, 2], "")
+    assert pen.tip.size == pytest.approx(mm(2))
+    bare = validate("name: Nib\n", record_of(Pen))
+    assert bare.tip == Tip() and bare.strokes == []
+    assert bare.strokes is not validate("name: Nib\n", record_of(Pen)).strokes
+
+
+def test_the_dataclass_built_by_hand_has_the_same_defaults():
+    assert Pen(name="Quill") == validate("name: Quill\n", record_of(Pen))
+
+
+def test_positions_of_the_record_and_its_fields():
+    pen = validate("# a pen\nname: Quill\nstrokes:\n  - 1\n", record_of(Pen))
+    assert (where(pen, "name").line, where(pen, "name").col) == (2, 7)
+    assert where(pen, "strokes").line == 4
+    assert where(pen, "name", key=True).col == 1
+
+
+def test_every_error_at_once_with_file_line_col_and_did_you_mean():
+    found = errors_of("ink: red\nstrokes: [1, 12]\nnmae: x\n", record_of(Pen))
+    assert found == errors_of("ink: red\nstrokes: [1, 12]\nnmae: x\n", HAND_PEN)
+    text = "\n".join(found)
+    assert "pen.yaml:1:6: error: ink must be a colour like" in text
+    assert "pen.yaml:2:14: error: strokes must be a whole number from 1 to 9; got 12" in text
+    assert "pen.yaml:3:1: error: unknown key 'nmae' in pen; did you mean 'name'?" in text
+    assert "name is required but missing" in text
+
+
+def test_the_json_schema_is_the_hand_written_records():
+    assert record_of(Pen).json() == HAND_PEN.json()
+    assert record_of(Pen).json()["properties"]["ink"]["default"] == "#1d1a16"
+
+
+def test_keys_declared_at_run_time_gather_in_the_extra_field():
+    @record("card", extra="values")
+    @dataclass(kw_only=True)
+    class Card:
+        id: str = spec(Str(1, 9), required=True)
+        values: dict[str, object] = dataclasses.field(default_factory=dict)
+
+    schema = record_of(Card).with_fields({"speed": Field(Int(1, 9), default=1)})
+    card = validate("id: a\nspeed: 4\n", schema)
+    assert isinstance(card, Card) and card.values == {"speed": 4}
+    assert validate("id: b\n", schema).values == {"speed": 1}
+    assert where(card, "speed").line == 2
+
+
+def test_a_field_neither_in_the_file_nor_defaulted_is_refused():
+    with pytest.raises(TypeError, match="Broken.size needs a spec"):
+
+        @record("broken")
+        @dataclass(kw_only=True)
+        class Broken:
+            size: float
+
+    with pytest.raises(TypeError, match="not a @record"):
+        record_of(Tip.__mro__[1])
+
+
+def test_a_check_spanning_keys_runs_once_the_fields_are_valid():
+    def shorter_than_name(pen, ctx, path):
+        if len(pen.nick) >= len(pen.name):
+            ctx.error((*path, "nick"), "nick must be shorter than name")
+
+    @record("named pen", check=shorter_than_name)
+    @dataclass(kw_only=True)
+    class NamedPen:
+        name: str = spec(Str(1, 20), required=True)
+        nick: str = spec(Str(1, 20), required=True)
+
+    schema = record_of(NamedPen)
+    assert validate("name: Quill\nnick: Q\n", schema).nick == "Q"
+    assert errors_of("name: Q\nnick: Quill\n", schema) == [
+        "pen.yaml:2:7: error: nick must be shorter than name"
+    ]
+    only_field_error = errors_of("name: Q\nnick: 7\nink: 1\n", schema)
+    assert len(only_field_error) == 1 and "unknown key 'ink'" in only_field_error[0]
