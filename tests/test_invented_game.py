@@ -1,6 +1,7 @@
-"""A card game invented for the test, from YAML and PNG files alone: three kinds, tarot cards,
-40 cards, a picture on every ship, and five rules written as data. It checks clean and builds;
-each rule, broken, fires at the data that breaks it."""
+"""A card game invented for the test, from YAML, PNG and SVG files alone: three kinds, tarot
+cards, 40 cards, a picture on every ship, its own icons (an SVG and a PNG) inline in the card
+text, its own back art, boxes relative to the card, and five rules written as data. It checks
+clean and builds; each rule, broken, fires at the data that breaks it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ KIT = """\
 name: tides
 title: Tides
 rules: {file: rules.yaml}
+icons: {anchor: icons/anchor.svg, wave: icons/wave.png}
 components:
   cards: {type: deck, file: cards.yaml, title: Cards}
 """
@@ -38,9 +40,26 @@ checks:
 """
 
 FACE = """\
-      - {element: header, box: [4, 4, 62, 8], font: heading}
-      - {element: title, box: [5, 60, 60, 12], text: "{title}", font: display, size: 6mm}
-      - {element: text, box: [7, 76, 56, 30], text: "{faction} · cost {cost}", size: 4mm}
+      - {element: header, box: [0, 0, "100%", "7%"], within: safe, font: heading}
+      - {element: title, box: [0, "48%", "100%", "10%"], within: safe, text: "{title}", font: display, size: 6mm}
+      - {element: text, box: [0, "62%", "100%", "25%"], within: safe, text: "{icon:anchor} {faction} · cost {cost} {icon:wave}", size: 4mm}
+"""
+
+BACK = """\
+back:
+  colour: "#12324f"
+  ink: "#f2efe6"
+  pattern: grid
+  face:
+    - {element: shape, shape: rounded, box: [3, 3, "100% - 6mm", "100% - 6mm"], stroke: "#e0c068"}
+    - {element: icon, icon: anchor, box: ["25%", "30%", "50%", "40%"], colour: "#e0c068"}
+    - {element: text, text: TIDES, font: display, size: 9mm, box: [0, "80%", "100%", "10%"]}
+"""
+
+ANCHOR_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">
+<circle cx="50" cy="18" r="9" fill="none" stroke="#000" stroke-width="7"/>
+<path d="M50 27 V88 M28 45 H72 M16 62 Q20 90 50 90 Q80 90 84 62" fill="none" stroke="#000" stroke-width="7"/>
+</svg>
 """
 
 
@@ -54,7 +73,7 @@ def _cards() -> str:
         out += FACE.rstrip("\n").splitlines()
         if kind == "ship":
             out += ["      - {element: image, box: [15, 16, 40, 40], image: art/ship.png}"]
-    out += ["back: {title: TIDES}", "cards:"]
+    out += BACK.rstrip("\n").splitlines() + ["cards:"]
     factions = ["north", "south", "east"]
     for i in range(40):
         kind = ("ship", "crew", "storm")[i % 3]
@@ -69,6 +88,9 @@ def _cards() -> str:
 def tides(tmp_path):
     kit = tmp_path / "tides"
     (kit / "art").mkdir(parents=True)
+    (kit / "icons").mkdir()
+    (kit / "icons" / "anchor.svg").write_text(ANCHOR_SVG, encoding="utf-8")
+    Image.new("RGBA", (64, 64), (30, 110, 160, 255)).save(kit / "icons" / "wave.png")
     files = {"kit.yaml": KIT, "cards.yaml": _cards(), "rules.yaml": RULES}
     files["factions.yaml"] = FACTIONS
     for name, text in files.items():
@@ -93,10 +115,18 @@ def test_it_checks_clean_and_builds_forty_tarot_cards(cli, tides, tmp_path):
     trim = PdfReader(pdf_path).pages[0].trimbox
     assert (round(to_mm(float(trim.width))), round(to_mm(float(trim.height)))) == (70, 120)
     with pdfplumber.open(pdf_path) as pdf:
-        fronts = pdf.pages[0::2]
+        fronts, backs = pdf.pages[0::2], pdf.pages[1::2]
         assert len(fronts) == 40
-        assert len(fronts[0].images) == 1  # the ship's picture
+        # the ship's picture, and the PNG icon inline in the text
+        assert len(fronts[0].images) == 2
+        assert len(fronts[1].images) == 1  # a crew card: only the inline PNG icon
         assert "Card 40" in fronts[39].extract_text()
+        text_line = [c for c in fronts[1].chars if c["text"] in "0123456789"]
+        icon = fronts[1].images[0]
+        assert abs(icon["bottom"] - max(c["bottom"] for c in text_line)) < 3  # on the line
+        # the back: its own text, and the SVG anchor drawn as vector curves (not a picture)
+        assert "TIDES" in backs[0].extract_text()
+        assert not backs[0].images and len(backs[0].curves) + len(backs[0].lines) > 3
 
 
 @pytest.mark.parametrize(
