@@ -89,9 +89,16 @@ def _parse_paper(ctx, param, value: str | None) -> str | None:
     return value.strip().lower()
 
 
+# The most players --players accepts; each kit's rules (`players:` max) then narrow it. At least
+# as large as any game schema's limit on players.max (chariot-race allows 16).
+MAX_PLAYERS = 64
+
+
 def _kit_options(func: Callable) -> Callable:
     func = click.option(
-        "--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it."
+        "--players",
+        type=click.IntRange(1, MAX_PLAYERS),
+        help="Player count, for kits that vary by it; checked against the kit's rules.",
     )(func)
     func = click.option(
         "--variant",

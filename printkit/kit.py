@@ -151,7 +151,9 @@ class Kit:
             doc = load_yaml_file(path, display_path(path))
             self._apply_overrides("rules", doc)
             self._docs["\0rules"] = doc
-            self._models["\0rules"] = validate_document(doc, game(spec.module).SCHEMA)
+            data = validate_document(doc, game(spec.module).SCHEMA)
+            check_player_count(self, data)
+            self._models["\0rules"] = data
         return self._models["\0rules"]
 
     def fonts(self) -> dict[str, str]:
@@ -190,6 +192,33 @@ class Kit:
         if errors:  # a file several components use reports its errors once
             raise InputError(list(dict.fromkeys(errors)))
         return {k: v for k, v in self._models.items() if not k.startswith("\0")}
+
+
+def player_range(rules: Any) -> tuple[int, int] | None:
+    """(min, max) players a kit's rules allow, from a `players:` record with an integer `max`
+    (and optional `min`, default 1); None when the rules do not say."""
+    players = getattr(rules, "players", None)
+    high = getattr(players, "max", None)
+    if not isinstance(high, int):
+        return None
+    low = getattr(players, "min", 1)
+    return (low if isinstance(low, int) else 1, high)
+
+
+def check_player_count(kit: Kit, rules: Any) -> None:
+    """`--players N` must be a count the kit's rules allow: an input error at `players:`."""
+    n = kit.options.players
+    allowed = player_range(rules)
+    if n is None or allowed is None or allowed[0] <= n <= allowed[1]:
+        return
+    low, high = allowed
+    bound = "max" if n > high else "min"
+    at = where(rules.players, bound) or where(rules.players) or Location(kit.manifest_file)
+    raise fail(
+        at,
+        f"kit {kit.name!r} is for {low} to {high} players (its rules' `players:`); "
+        f"--players {n} is not possible",
+    )
 
 
 def confined_path(root: Path, relative: str, where_: Location) -> Path:
