@@ -36,9 +36,12 @@ def _report_errors(func: Callable) -> Callable:
             for line in shown:
                 click.echo(line, err=True)
             n = len(shown)
-            click.echo(
-                f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True
+            outcome = (
+                "nothing was written"
+                if getattr(exc, "nothing_written", True)
+                else "some outputs were replaced (see above)"
             )
+            click.echo(f"printkit: {n} input error{'s' if n != 1 else ''}; {outcome}", err=True)
             sys.exit(EXIT_INPUT)
         except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -63,6 +66,16 @@ def _report_errors(func: Callable) -> Callable:
             sys.exit(EXIT_INTERNAL)
 
     return wrapper
+
+
+class OutPath(click.Path):
+    """An output path option: like click.Path, but an empty value is refused rather than taken
+    as the current folder (`--out ""` from an unset shell variable must not write here)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path is not an output path; give a folder or file name", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def _parse_offset(ctx, param, value: str | None):
@@ -168,7 +181,7 @@ def main() -> None:
 @click.option(
     "--out",
     "out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutPath(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
     help="Output folder; each kit writes OUT/<kit>/.",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli import _parse_offset, _report_errors
+from printkit.cli import OutPath, _parse_offset, _report_errors
 from printkit.config import PAPERS
 
 
@@ -38,7 +38,7 @@ from printkit.config import PAPERS
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutPath(dir_okay=False, path_type=Path),
     default=Path("output/calibration.pdf"),
     show_default=True,
     help="The PDF to write.",
