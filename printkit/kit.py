@@ -6,6 +6,7 @@ path, a symlink pointing out) is an input error.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -230,9 +231,29 @@ def confined_path(root: Path, relative: str, where_: Location) -> Path:
         raise fail(where_, f"path {relative!r} must be relative to the kit folder")
     base = root.resolve()
     target = (root / rel).resolve()
-    if target != base and base not in target.parents:
+    link = first_link(root, rel)
+    outside = target != base and base not in target.parents
+    if link is not None:
+        leads = "leads outside the kit folder" if outside else "is a symbolic link"
+        raise fail(
+            where_,
+            f"path {relative!r} {leads}: {display_path(link)} is a link (to "
+            f"{os.readlink(link)}); printkit reads no links inside a kit folder, put the file "
+            "itself there",
+        )
+    if outside:
         raise fail(where_, f"path {relative!r} leads outside the kit folder")
     return root / rel
+
+
+def first_link(root: Path, rel: Path) -> Path | None:
+    """The first part of `root/rel` below root that is a symbolic link (None if none is)."""
+    path = root
+    for part in rel.parts:
+        path = path / part
+        if part not in (".", "..") and path.is_symlink():
+            return path
+    return None
 
 
 def existing_file(path: Path, relative: str, where_: Location) -> Path:

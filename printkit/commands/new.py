@@ -9,6 +9,7 @@ into place, so a failure never leaves half a kit behind.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import stat
@@ -20,13 +21,40 @@ import click
 from printkit.cli import _report_errors
 
 _NAME_LINE = re.compile(r"^name:[^\n]*$", re.MULTILINE)
-_SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store")
+_SKIPPED = ("__pycache__", ".DS_Store")
+_SKIP = shutil.ignore_patterns(*_SKIPPED, "*.pyc")
 
 
 def kit_name_for(folder: Path) -> str:
     """A valid kit name (an identifier) from a folder name: 'My Race!' -> 'my-race'."""
     name = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-._").lower()
     return name[:64] or "my-kit"
+
+
+def refuse_links_and_special_files(src: Path) -> None:
+    """Every entry of the kit folder must be a plain folder or a regular file: a link is never
+    followed (its target may be a private folder or /dev/zero), nor is a pipe or device read.
+    All such entries are named in one input error."""
+    from printkit.errors import Collector, Location, display_path
+
+    errors = Collector()
+    for folder, dirs, files in os.walk(src, followlinks=False):
+        dirs[:] = [d for d in dirs if d not in _SKIPPED]
+        for name in sorted(dirs + files):
+            path = Path(folder) / name
+            info = path.lstat()
+            if stat.S_ISLNK(info.st_mode):
+                errors.add(
+                    Location(display_path(path)),
+                    f"this is a link (to {os.readlink(path)}); printkit new copies no links: "
+                    "replace it with the file or folder itself, or remove it",
+                )
+            elif not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+                errors.add(
+                    Location(display_path(path)),
+                    "this is not a regular file (a pipe, socket or device); remove it",
+                )
+    errors.raise_if_any()
 
 
 def _copy_kit(src: Path, target: Path, new_name: str) -> None:
@@ -37,7 +65,7 @@ def _copy_kit(src: Path, target: Path, new_name: str) -> None:
     staging = Path(tempfile.mkdtemp(prefix=".printkit-new-", dir=target.parent))
     try:
         copy = staging / "kit"
-        shutil.copytree(src, copy, ignore=_SKIP)
+        shutil.copytree(src, copy, ignore=_SKIP, symlinks=True)  # links were refused already
         for path in [copy, *copy.rglob("*")]:  # an installed kit may be read-only: the copy is not
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
         manifest = copy / MANIFEST
@@ -71,6 +99,7 @@ def new_command(target: Path, source: str, name: str | None) -> None:
     from printkit.load.schema import Id
 
     src = resolve_kit_dir(source)
+    refuse_links_and_special_files(src)
     load_kit(source)  # refuse to copy a kit that is itself broken: say so now, not later
     shown = display_path(target)
     if target.exists() and not target.is_dir():
