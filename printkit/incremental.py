@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -70,10 +71,23 @@ def code_fingerprint() -> str:
 
 
 def file_hash(path: Path) -> str | None:
+    """SHA-256 of a regular file's bytes; None if it is missing, unreadable or anything but a
+    regular file (a link, pipe or device is never opened for reading)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        fd = os.open(path, flags)
     except OSError:
         return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            h = hashlib.sha256()
+            while chunk := handle.read(1 << 20):
+                h.update(chunk)
+        except OSError:
+            return None
+    return h.hexdigest()
 
 
 def output_stamp(path: Path) -> dict | None:
@@ -167,30 +181,34 @@ class KitRecord:
 
     @classmethod
     def read(cls, out: Path, kit_name: str) -> KitRecord:
+        """The record on disk, keeping only entries of the expected shape: it is data from disk
+        like any other, so a name or path in it that could lead anywhere but a plain file of the
+        kit or its output folder makes that entry stale (rebuilt), never read."""
         folder, path = out / kit_name, record_path(out, kit_name)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") != FORMAT:
-                return cls(folder, path)
-            return cls(folder, path, dict(data["targets"]), dict(data.get("extras", {})))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        data = _read_record(path)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
             return cls(folder, path)
+        targets, extras = data.get("targets"), data.get("extras", {})
+        if not isinstance(targets, dict) or not isinstance(extras, dict):
+            return cls(folder, path)
+        return cls(
+            folder,
+            path,
+            {k: v for k, v in targets.items() if isinstance(k, str) and _valid_entry(v)},
+            {k: v for k, v in extras.items() if plain_name(k) and _valid_stamp(v)},
+        )
 
     def is_fresh(self, kit, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
         """Whether component `cid`'s output is up to date (without importing its type)."""
         entry = self.targets.get(cid)
         if not isinstance(entry, dict) or entry.get("key") != key:
             return False
-        name = entry.get("file")
-        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+        if not output_matches(self.folder / entry["file"], entry["output"]):
             return False
-        if not output_matches(self.folder / name, entry.get("output")):
-            return False
-        inputs = entry.get("inputs")
-        if not isinstance(inputs, dict) or not inputs:
-            return False
-        for rel, digest in inputs.items():
-            path = kit.root / rel
+        for rel, digest in entry["inputs"].items():
+            path = kit_input(kit.root, rel)
+            if path is None:
+                return False
             if path not in hashes:
                 hashes[path] = file_hash(path)
             if hashes[path] != digest:
@@ -217,3 +235,66 @@ class KitRecord:
              "extras": self.extras},
             indent=1, sort_keys=True,
         ) + "\n"  # fmt: skip
+
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a record lists a few hundred files; this is far beyond
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
+
+
+def _read_record(path: Path) -> object:
+    """The parsed record, or None if it is missing, not a regular file, too large or not JSON."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_RECORD_BYTES:
+                return None
+            return json.loads(handle.read(MAX_RECORD_BYTES + 1).decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return None
+
+
+def plain_name(name: object) -> bool:
+    """A file name with no path in it (as build.output_path allows)."""
+    return isinstance(name, str) and bool(_PLAIN_NAME.fullmatch(name)) and name.strip(".") != ""
+
+
+def _valid_stamp(stamp: object) -> bool:
+    return (
+        isinstance(stamp, dict)
+        and type(stamp.get("size")) is int
+        and isinstance(stamp.get("sha256"), str)
+        and bool(_HEX64.fullmatch(stamp["sha256"]))
+    )
+
+
+def _valid_entry(entry: object) -> bool:
+    """A target's record: key, output file name and stamp, and a digest per relative input."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+        return False
+    inputs = entry.get("inputs")
+    if not plain_name(entry.get("file")) or not _valid_stamp(entry.get("output")):
+        return False
+    return (
+        isinstance(inputs, dict)
+        and bool(inputs)
+        and all(isinstance(k, str) and isinstance(v, str | None) for k, v in inputs.items())
+    )
+
+
+def kit_input(root: Path, rel: str) -> Path | None:
+    """`root/rel` if `rel` is a relative path inside the kit folder through no link, else None
+    (a record naming /dev/zero or ../../etc/passwd is not followed)."""
+    from printkit.kit import first_link
+
+    parts = Path(rel).parts
+    if not rel or Path(rel).is_absolute() or ".." in parts or any(ord(c) < 32 for c in rel):
+        return None
+    if "\\" in rel or ":" in rel[:3] or first_link(root, Path(rel)) is not None:
+        return None
+    return root / rel
