@@ -29,6 +29,13 @@ from printkit.incremental import (
 from printkit.kit import Kit
 from printkit.output import staged
 from printkit.perf import gc_paused
+from printkit.processes import (
+    TERMINATING_SIGNALS,
+    Terminated,
+    check_terminated,
+    die_with_parent,
+    terminate_as_exception,
+)
 
 Progress = Callable[[str, int], None]
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
@@ -114,6 +121,18 @@ def build_kits(
     no-op build the notes are read back from those files instead of being recomputed.
     """
     check_distinct_names(kits)
+    with terminate_as_exception():
+        return _build(kits, out, progress, force, jobs, notes)
+
+
+def _build(
+    kits: list[Kit],
+    out: Path,
+    progress: Progress | None,
+    force: bool,
+    jobs: int,
+    notes: Callable[[str], None] | None,
+) -> list[Path]:
     plans = [_plan(kit, out, force) for kit in kits]
     errors: list = []
     with gc_paused():
@@ -131,6 +150,7 @@ def build_kits(
             for cid, target in plan.stale
         ]
         _render_all(tasks, jobs, progress)
+        check_terminated()  # a signal whose exception was swallowed must still stop the commit
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
@@ -177,7 +197,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
     try:
         with ProcessPoolExecutor(
-            max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts
+            max_workers=min(jobs, len(tasks)), initializer=_worker_init, initargs=(os.getpid(),)
         ) as pool:
             futures = [
                 (kit, target, pool.submit(_render_task, str(kit.root), kit.options, cid, str(temp)))
@@ -186,7 +206,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
             errors: list = []
             try:
                 for kit, target, future in futures:
-                    pages, diagnostics, failure = future.result()
+                    pages, diagnostics, failure = _result(future)
                     if isinstance(failure, OSError):
                         raise failure  # a full disk or an unwritable --out: reported plainly
                     if failure:
@@ -194,7 +214,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                     errors.extend(diagnostics)
                     if progress and pages:
                         progress(f"{kit.name}/{target.name}", pages)
-            except KeyboardInterrupt:
+            except (KeyboardInterrupt, Terminated):
                 _stop_workers(pool)
                 raise
             if errors:
@@ -203,8 +223,17 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
         _INHERITED = {}
 
 
+def _result(future):
+    """A worker's result, waited for in short steps so that a SIGTERM is acted on promptly."""
+    while True:
+        try:
+            return future.result(timeout=0.25)
+        except TimeoutError:
+            check_terminated()
+
+
 def _stop_workers(pool) -> None:
-    """On Ctrl-C: end the workers (which ignore it) at once, and wait until they are gone, so
+    """On Ctrl-C or SIGTERM: end the workers (which ignore Ctrl-C) at once, and wait until they are gone, so
     that no worker writes a temporary after the staging has removed them."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
@@ -214,11 +243,15 @@ def _stop_workers(pool) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks)."""
+def _worker_init(parent: int) -> None:
+    """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks), the
+    parent's SIGTERM handler is not inherited, and the worker ends when its parent does."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in TERMINATING_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    die_with_parent(parent)
 
 
 # Kits already loaded by the parent; a forked worker inherits them and skips re-reading the data.

@@ -28,9 +28,11 @@ def _report_errors(func: Callable) -> Callable:
     @wraps(func)
     def wrapper(*args, **kwargs):
         from printkit.errors import InputError
+        from printkit.processes import Terminated, terminate_as_exception
 
         try:
-            return func(*args, **kwargs)
+            with terminate_as_exception():  # SIGTERM/SIGHUP unwind like Ctrl-C: temporaries go
+                return func(*args, **kwargs)
         except InputError as exc:
             shown = list(dict.fromkeys(str(d) for d in exc.diagnostics))
             for line in shown:
@@ -50,6 +52,9 @@ def _report_errors(func: Callable) -> Callable:
         except KeyboardInterrupt:
             click.echo("printkit: interrupted; nothing was written", err=True)
             sys.exit(130)
+        except Terminated as exc:  # SIGTERM or SIGHUP during a build
+            click.echo("printkit: terminated; nothing was written", err=True)
+            sys.exit(128 + exc.signum)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except MemoryError:
