@@ -113,8 +113,11 @@ def build_kits(
     force: bool = False,
     jobs: int = 1,
     notes: Callable[[str], None] | None = None,
+    rules: RulesGate | None = None,
 ) -> list[Path]:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
+
+    With `rules`, the kits' rules checks run first (see RulesGate); without, they do not run.
 
     A kit's game module may offer `extra_outputs(kit) -> {file name: text}`: text files written
     beside the PDFs (e.g. a pick list), whose text is also passed to `notes` for printing. On a
@@ -122,7 +125,38 @@ def build_kits(
     """
     check_distinct_names(kits)
     with terminate_as_exception():
-        return _build(kits, out, progress, force, jobs, notes)
+        return _build(kits, out, progress, force, jobs, notes, rules)
+
+
+@dataclass
+class RulesGate:
+    """How a build treats its kits' rules findings (the checks of `printkit check`): an error
+    stops the build before anything is written (RulesErrors) unless `ignore_errors`; warnings,
+    and errors when ignored, go to `report` one line each."""
+
+    ignore_errors: bool = False
+    report: Callable[[str], None] | None = None
+
+
+class RulesErrors(Exception):
+    """The build stopped because rules checks found errors; `findings` lists every finding."""
+
+    def __init__(self, findings: list) -> None:
+        super().__init__(f"{sum(f.severity == 'error' for f in findings)} rules errors")
+        self.findings = findings
+
+
+def _check_rules(plans: list[_KitPlan], gate: RulesGate) -> None:
+    """Run the rules checks of every kit that is about to be (re)built."""
+    from printkit.checks import run_checks
+
+    findings = [f for plan in plans if plan.stale for f in run_checks(plan.kit)]
+    shown = [f for f in findings if f.severity in ("error", "warning")]
+    if any(f.severity == "error" for f in shown) and not gate.ignore_errors:
+        raise RulesErrors(shown)
+    if gate.report:
+        for finding in shown:
+            gate.report(str(finding))
 
 
 def _build(
@@ -132,6 +166,7 @@ def _build(
     force: bool,
     jobs: int,
     notes: Callable[[str], None] | None,
+    rules: RulesGate | None,
 ) -> list[Path]:
     plans = [_plan(kit, out, force) for kit in kits]
     errors: list = []
@@ -143,6 +178,8 @@ def _build(
         # every input error of every file, before any drawing starts; a file that feeds several
         # components (a deck used by templates and the damage chart) is reported once
         raise InputError(list(dict.fromkeys(errors)))
+    if rules is not None:
+        _check_rules(plans, rules)
     with staged(out) as stage:
         tasks = [
             (plan.kit, cid, target, stage.temp_for(target))

@@ -222,6 +222,11 @@ def main() -> None:
     metavar="MM",
     help="Bleed around each card in mm (default: home 0, shop 3).",
 )
+@click.option(
+    "--ignore-rule-errors",
+    is_flag=True,
+    help="Build even when the rules checks (as `printkit check`) find errors; each is printed.",
+)
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
@@ -242,6 +247,7 @@ def build(
     duplex,
     back_offset,
     bleed,
+    ignore_rule_errors,
     full_size,
     png,
     force,
@@ -249,8 +255,12 @@ def build(
     variants,
     players,
 ) -> None:
-    """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
-    from printkit.build import build_kits
+    """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none.
+
+    The rules checks of `printkit check` run first: an error stops the build (exit 1, nothing
+    written) unless --ignore-rule-errors; warnings are printed, one line each.
+    """
+    from printkit.build import RulesErrors, RulesGate, build_kits
     from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit
 
@@ -268,10 +278,20 @@ def build(
     loaded = [load_kit(name, options) for name in names]
     progress = _Progress()
     notes: list[str] = []
+    gate = RulesGate(ignore_rule_errors, report=lambda line: click.echo(line, err=True))
     try:
         written = build_kits(
-            loaded, out, progress, notes=notes.append, force=force, jobs=jobs or os.cpu_count() or 1
+            loaded,
+            out,
+            progress,
+            notes=notes.append,
+            force=force,
+            jobs=jobs or os.cpu_count() or 1,
+            rules=gate,
         )
+    except RulesErrors as exc:
+        progress.close()
+        _stop_for_rules(exc.findings)
     finally:
         progress.close()
     if png:
@@ -282,6 +302,19 @@ def build(
         click.echo("\n" + note.rstrip())
     if not written:
         click.echo("everything is up to date (--force rebuilds anyway)")
+
+
+def _stop_for_rules(findings: list) -> None:
+    """Every finding that stopped a build, then one line saying so; exit 1 as `check` does."""
+    for finding in findings:
+        click.echo(str(finding), err=True)
+    n = sum(f.severity == "error" for f in findings)
+    click.echo(
+        f"printkit: {n} rules error{'s' if n != 1 else ''}; nothing was written (fix them, or "
+        "build anyway with --ignore-rule-errors)",
+        err=True,
+    )
+    sys.exit(EXIT_RULES)
 
 
 def _write_missing_previews(kits: list, out: Path, written: list[Path]) -> list[Path]:
