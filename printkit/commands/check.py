@@ -10,6 +10,8 @@ Exit codes of `printkit check` (documented in docs/checks.md):
   {"type": "finding", "kit", "file", "line", "column", "severity", "code", "message"}
 then one summary object, always last:
   {"type": "summary", "kits", "errors", "warnings", "info", "input_errors", "exit_code"}
+where "kits" names each kit as its findings do (its kit.yaml `name`, or the argument given
+when its kit.yaml cannot be read).
 Malformed input appears as findings with code "INPUT" and severity "error"; line and column are
 0 when unknown.
 """
@@ -53,17 +55,20 @@ def check_command(kits, fmt, variants, players) -> None:
 
     options = Options(variants=tuple(variants), players=players)
     names = list(kits) or builtin_kit_names()
-    findings, problems = [], []
+    findings, problems, labels = [], [], []
     for name in names:
         label = name  # the kit's own name once its kit.yaml is read, as in its findings
         try:
             kit = load_kit(name, options)
             label = kit.name
+            labels.append(label)
             kit_findings = run_checks(kit)
             _lay_out(kit)
             findings.extend((kit.name, f) for f in kit_findings)
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)
+            if label == name:  # its kit.yaml could not be read: the name it was given by
+                labels.append(label)
     counts = {
         s: sum(1 for _, f in findings if f.severity == s) for s in ("error", "warning", "info")
     }
@@ -88,7 +93,7 @@ def check_command(kits, fmt, variants, players) -> None:
         for kit_name, f in findings:
             click.echo(_line({"type": "finding", "kit": kit_name, **f.as_dict()}))
         totals = {f"{s}s" if s != "info" else s: n for s, n in counts.items()}
-        summary = {"type": "summary", "kits": names, **totals, "input_errors": len(problems)}
+        summary = {"type": "summary", "kits": labels, **totals, "input_errors": len(problems)}
         click.echo(_line({**summary, "exit_code": code}))
         sys.exit(code)
     if problems:
