@@ -3,7 +3,8 @@
 Each kit has a build record, OUT/.printkit-build/<kit>.json, written through output.Staging
 together with the outputs it describes (OUT/<kit>/ keeps only what is printed). For every
 output it keeps:
-  - a key: printkit's version and a fingerprint of its code, the build options, the component;
+  - a key: printkit's version and a fingerprint of its code, the build options, the component,
+    and the environment variables that change a PDF's bytes (SOURCE_DATE_EPOCH);
   - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
     file and those of the components it `uses`, and every file inside the kit folder that a
     string in those files names (images, fonts...);
@@ -109,10 +110,15 @@ def output_matches(path: Path, stamp: object) -> bool:
     return file_hash(path) == stamp.get("sha256")
 
 
+# Environment variables that change the bytes of a PDF (reportlab dates the file by it).
+ENVIRONMENT_KEYS = ("SOURCE_DATE_EPOCH",)
+
+
 def target_key(kit, cid: str) -> str:
     """Everything but the input files that decides a component's output (and its file name)."""
     spec = kit.spec(cid)
-    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type])
+    environment = [os.environ.get(name) for name in ENVIRONMENT_KEYS]
+    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type, environment])
     return hashlib.sha256(text.encode()).hexdigest()
 
 

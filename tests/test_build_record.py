@@ -105,3 +105,17 @@ def test_a_record_that_is_not_a_regular_file_is_not_read(cli, built, kind):
     r = cli("build", kit, "--out", out, "-j", "1")
     assert r.exit_code == 2, r.output
     assert "replaces only regular files" in r.stderr
+
+
+def test_source_date_epoch_is_part_of_the_up_to_date_key(cli, built, monkeypatch):
+    kit, out = built
+    pdf = out / "bench-deck" / "deck1.pdf"
+    plain = pdf.read_bytes()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    r = cli("build", kit, "--out", out, "-j", "1")
+    assert r.exit_code == 0 and "deck1.pdf" in r.stdout, r.output
+    assert pdf.read_bytes() != plain
+    assert cli("build", kit, "--out", out, "-j", "1").stdout == UP_TO_DATE
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert "deck1.pdf" in cli("build", kit, "--out", out, "-j", "1").stdout
+    assert pdf.read_bytes() == plain
