@@ -1,6 +1,7 @@
 """The build pipeline: load every kit's data, render each component, commit outputs together.
 
-Output goes to OUT/<kit>/<component>.pdf. Nothing is written outside OUT, and nothing replaces
+Output goes to OUT/<kit>/<component>.pdf, or OUT/<kit>/<variant>/<component>.pdf when built with
+variants (OUT/<kit>/<v1>+<v2>/ for several, in the order given). Nothing is written outside OUT, and nothing replaces
 an existing file until every component of every requested kit has rendered (see output.Staging).
 
 Builds are incremental (printkit.incremental): an output whose inputs, options and printkit are
@@ -46,26 +47,29 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     targets = []
     for cid in kit.component_ids():
         module = component_type(kit.spec(cid).type)
-        targets.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
+        targets.append((cid, output_path(out, kit.output_parts, module.output_name(kit, cid))))
     return targets
 
 
-def output_path(out: Path, kit_name: str, file_name: str) -> Path:
-    """OUT/<kit>/<file>, refusing any name that would lead elsewhere (path parts, `..`)."""
-    for part in (kit_name, file_name):
+def output_path(out: Path, kit_folder: str | tuple[str, ...], file_name: str) -> Path:
+    """OUT/<kit>/<file> (OUT/<kit>/<v1+v2>/<file> for a variant build: see Kit.output_parts),
+    refusing any name that would lead elsewhere (path parts, `..`)."""
+    folders = (kit_folder,) if isinstance(kit_folder, str) else kit_folder
+    names = [*folders[:1], *(v for f in folders[1:] for v in f.split("+")), file_name]
+    for part in names:
         if not _SAFE_NAME.fullmatch(part) or part.strip(".") == "":
             raise fail(
-                Location(kit_name),
+                Location(folders[0]),
                 f"output name {part!r} must be a plain file name (letters, digits, - _ .)",
             )
-    return out / kit_name / file_name
+    return out.joinpath(*folders, file_name)
 
 
 def check_distinct_names(kits: list[Kit]) -> None:
     """Two different kits of one name would write the same OUT/<kit>/ files: refuse."""
     seen: dict[str, Kit] = {}
     for kit in kits:
-        first = seen.setdefault(kit.name, kit)
+        first = seen.setdefault("+".join(kit.output_parts), kit)
         if first is not kit and first.root.resolve() != kit.root.resolve():
             raise fail(
                 Location(kit.manifest_file),
@@ -84,13 +88,14 @@ class _KitPlan:
 
 
 def _plan(kit: Kit, out: Path, force: bool) -> _KitPlan:
-    record = KitRecord.read(out, kit.name)
+    record = KitRecord.read(out, kit.output_parts)
     plan = _KitPlan(kit, record, {})
     for cid in kit.component_ids():
         key = plan.keys[cid] = target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
             module = component_type(kit.spec(cid).type)
-            plan.stale.append((cid, output_path(out, kit.name, module.output_name(kit, cid))))
+            target = output_path(out, kit.output_parts, module.output_name(kit, cid))
+            plan.stale.append((cid, target))
     return plan
 
 
@@ -194,7 +199,7 @@ def _build(
     if notes:
         for plan in plans:
             for name in sorted(plan.record.extras):
-                notes(output_path(out, plan.kit.name, name).read_text(encoding="utf-8"))
+                notes(output_path(out, plan.kit.output_parts, name).read_text(encoding="utf-8"))
     return written
 
 
@@ -207,7 +212,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     record.extras = {}
     if extra:
         for name, text in extra(kit).items():
-            temp = stage.temp_for(output_path(out, kit.name, name))
+            temp = stage.temp_for(output_path(out, kit.output_parts, name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
     for cid, target in plan.stale:
@@ -221,7 +226,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, cid, target, temp in tasks:
-            label = f"{kit.name}/{target.name}"
+            label = f"{'/'.join(kit.output_parts)}/{target.name}"
             module = component_type(kit.spec(cid).type)
             with kit.drawing():
                 module.render(
@@ -250,7 +255,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                         raise RuntimeError(failure)
                     errors.extend(diagnostics)
                     if progress and pages:
-                        progress(f"{kit.name}/{target.name}", pages)
+                        progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
             except (KeyboardInterrupt, Terminated):
                 _stop_workers(pool)
                 raise

@@ -1,8 +1,8 @@
 """Incremental builds: which outputs are already up to date, and the record that says so.
 
-Each kit has a build record, OUT/.printkit-build/<kit>.json, written through output.Staging
-together with the outputs it describes (OUT/<kit>/ keeps only what is printed). For every
-output it keeps:
+Each kit has a build record, OUT/.printkit-build/<kit>.json (<kit>+<variant>.json for a variant
+build), written through output.Staging together with the outputs it describes (OUT/<kit>/ keeps
+only what is printed). For every output it keeps:
   - a key: printkit's version and a fingerprint of its code, the build options, the component,
     and the environment variables that change a PDF's bytes (SOURCE_DATE_EPOCH);
   - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
@@ -186,11 +186,11 @@ class KitRecord:
     extras: dict[str, dict] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, out: Path, kit_name: str) -> KitRecord:
+    def read(cls, out: Path, kit_folder: tuple[str, ...]) -> KitRecord:
         """The record on disk, keeping only entries of the expected shape: it is data from disk
         like any other, so a name or path in it that could lead anywhere but a plain file of the
         kit or its output folder makes that entry stale (rebuilt), never read."""
-        folder, path = out / kit_name, record_path(out, kit_name)
+        folder, path = out.joinpath(*kit_folder), record_path(out, "+".join(kit_folder))
         data = _read_record(path)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return cls(folder, path)

@@ -77,6 +77,21 @@ class Kit:
         return self.manifest.name
 
     @property
+    def label(self) -> str:
+        """The kit as sheet labels name it: its name, and the variants it is built with."""
+        variants = self.options.variants
+        if not variants:
+            return self.name
+        return f"{self.name}, variant{'s' if len(variants) > 1 else ''} {'+'.join(variants)}"
+
+    @property
+    def output_parts(self) -> tuple[str, ...]:
+        """Folders, below --out, of this kit's outputs: (name,), or (name, "v1+v2") when built
+        with variants, so a variant never overwrites the plain build's files."""
+        variants = self.options.variants
+        return (self.name, "+".join(variants)) if variants else (self.name,)
+
+    @property
     def manifest_file(self) -> str:
         return self.manifest_doc.file
 

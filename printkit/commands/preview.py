@@ -57,7 +57,8 @@ def preview(kits, out, variants, players, **print_options) -> None:
             pdfs = build_kits(loaded, Path(tmp), progress)
         finally:
             progress.close()
-        written = write_previews([(p, out / p.parent.name) for p in pdfs if p.suffix == ".pdf"])
+        folders = [(p, out / p.parent.relative_to(tmp)) for p in pdfs if p.suffix == ".pdf"]
+        written = write_previews(folders)
     for path in written:
         click.echo(f"wrote {path}")
 

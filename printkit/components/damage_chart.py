@@ -101,7 +101,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
     c.setTrimBox((0, 0, sheet.width, sheet.height))
     c.setBleedBox((0, 0, sheet.width, sheet.height))
-    draw.page(c, sheet, chart, f"{kit.name} · {title} · page 1 of 1")
+    draw.page(c, sheet, chart, f"{kit.label} · {title} · page 1 of 1")
     c.showPage()
     c.save()
     if progress:

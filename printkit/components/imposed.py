@@ -105,7 +105,7 @@ def render_pieces(
         path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name
     )
     painter = make_painter(c, opts.bleed)
-    label = f"{kit.name} · {title}"
+    label = f"{kit.label} · {title}"
     for number, page in enumerate(pages, start=1):
         _draw_page(
             c,

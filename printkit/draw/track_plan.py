@@ -144,7 +144,7 @@ def plan_page(c: Canvas, kit: Kit, track: Track, bases: Bases, grid: list, title
         c,
         Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
         False,
-        f"{kit.name} · {title} · plan at 1:{n}",
+        f"{kit.label} · {title} · plan at 1:{n}",
     )
     c.showPage()
 
