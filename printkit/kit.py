@@ -13,7 +13,7 @@ from typing import Any
 
 from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.schema import validate_document, where
-from printkit.load.yamlsafe import Document, load_yaml_file
+from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model.kit import ComponentSpec, KitManifest, Variant, manifest_schema
 from printkit.model.options import Options
 
@@ -59,6 +59,21 @@ def resolve_kit_dir(name_or_path: str) -> Path:
         Location(name_or_path),
         f"unknown kit {name_or_path!r}; built-in kits are: {known} (or give a kit folder path)",
     )
+
+
+@dataclass
+class OverriddenDocument(Document):
+    """A data file some of whose top-level keys a variant replaced: positions under those keys
+    are those of the values in kit.yaml (`variants: V: overrides: COMPONENT: KEY`)."""
+
+    manifest: Document | None = None
+    located: dict[str, PathKey] = field(default_factory=dict)  # key -> its path in kit.yaml
+
+    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
+        p = tuple(path)
+        if p and p[0] in self.located and self.manifest is not None:
+            return self.manifest.where((*self.located[p[0]], *p), key=key)
+        return super().where(p, key=key)
 
 
 @dataclass
@@ -131,15 +146,24 @@ class Kit:
                 )
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = load_yaml_file(path, display_path(path))
-            self._apply_overrides(component_id, doc)
-            self._docs[component_id] = doc
+            self._docs[component_id] = self._apply_overrides(component_id, doc)
         return self._docs[component_id]
 
-    def _apply_overrides(self, component_id: str, doc: Document) -> None:
+    def _apply_overrides(self, component_id: str, doc: Document) -> Document:
+        """The document with the active variants' overrides of its top-level keys; a problem
+        in an overridden value is located at the kit.yaml line that holds it."""
+        located: dict[str, PathKey] = {}
         for variant in self.active_variants():
             changes = variant.overrides.get(component_id)
             if changes and isinstance(doc.data, dict):
                 doc.data = {**doc.data, **changes}
+                prefix = ("variants", variant.name, "overrides", component_id)
+                located.update({key: prefix for key in changes})
+        if not located:
+            return doc
+        return OverriddenDocument(
+            doc.file, doc.data, doc.value_marks, doc.key_marks, self.manifest_doc, located
+        )
 
     def model(self, component_id: str) -> Any:
         """The validated model of a component, loaded once (raises InputError on bad data)."""
@@ -164,8 +188,7 @@ class Kit:
             from printkit.games import game
 
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
-            doc = load_yaml_file(path, display_path(path))
-            self._apply_overrides("rules", doc)
+            doc = self._apply_overrides("rules", load_yaml_file(path, display_path(path)))
             self._docs["\0rules"] = doc
             data = validate_document(doc, game(spec.module).SCHEMA)
             check_player_count(self, data)

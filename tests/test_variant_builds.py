@@ -59,3 +59,22 @@ def test_preview_of_a_variant_goes_to_its_folder(cli, tmp_path):
     assert r.exit_code == 0, r.output
     assert (out / "chariot-race" / "serious" / "cards-contact.png").is_file()
     assert not (out / "chariot-race" / "cards-contact.png").exists()
+
+
+def test_a_bad_override_value_is_located_in_kit_yaml(cli, kit_copy, tmp_path):
+    """The bad value is written in kit.yaml's variant, not in the file it overrides."""
+    from conftest import edit, line_of
+
+    kit = kit_copy("chariot-race")
+    manifest = kit / "kit.yaml"
+    edit(manifest, "      rules: {laps: 3}", "      rules: {laps: many}")
+    edit(manifest, "      playing-area: {pit: null}", "      playing-area: {pit: null, width: -5}")
+    laps, width = line_of(manifest, "{laps: many}"), line_of(manifest, "width: -5")
+    for command in ("check", "build"):
+        out = ["--out", tmp_path / "out"] if command == "build" else []
+        r = cli(command, kit, "--variant", "serious", *out)
+        assert r.exit_code == 2, r.output
+        assert f"{manifest}:{laps}:21: error: laps must be a whole number" in r.stderr
+        assert f"{manifest}:{width}:40: error: width must be a length" in r.stderr
+    plain = cli("check", kit)  # without the variant, nothing is wrong
+    assert plain.exit_code == 0, plain.output
