@@ -13,8 +13,9 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
+from typing import Any
 
 TERMINATING_SIGNALS: tuple[signal.Signals, ...] = tuple(
     s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s
@@ -69,11 +70,11 @@ def terminate_as_exception() -> Iterator[None]:
         sys.unraisablehook = previous_hook
 
 
-def _quiet_about_terminated(hook):  # type: ignore[no-untyped-def]
+def _quiet_about_terminated(hook: Callable[[Any], object]) -> Callable[[Any], None]:
     """An unraisable-exception hook that says nothing of a swallowed Terminated (it was
     recorded, and check_terminated acts on it) and passes everything else on."""
 
-    def quiet(unraisable) -> None:  # type: ignore[no-untyped-def]
+    def quiet(unraisable: Any) -> None:
         if not isinstance(unraisable.exc_value, Terminated):
             hook(unraisable)
 
