@@ -224,3 +224,10 @@ def test_kit_readers_refuse_a_link_inside_the_kit_even_to_its_own_file(cli, tmp_
     assert "path 'cards.yaml' is a symbolic link" in r.stderr
     assert f"{kit / 'cards.yaml'} is a link (to real-cards.yaml)" in r.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_new_refuses_an_empty_folder_name(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = cli("new", "", "--from", "chartae")
+    assert r.exit_code == 2 and "an empty path is not an output path" in r.output
+    assert list(tmp_path.iterdir()) == []

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli import _report_errors
+from printkit.cli import OutPath, _report_errors
 
 _NAME_LINE = re.compile(r"^name:[^\n]*$", re.MULTILINE)
 _SKIPPED = ("__pycache__", ".DS_Store")
@@ -82,7 +82,7 @@ def _copy_kit(src: Path, target: Path, new_name: str) -> None:
 
 
 @click.command(name="new")
-@click.argument("target", metavar="DIR", type=click.Path(path_type=Path))
+@click.argument("target", metavar="DIR", type=OutPath(path_type=Path))
 @click.option(
     "--from",
     "source",
