@@ -59,6 +59,13 @@ def _wait_until(condition, seconds: float) -> bool:
     return condition()
 
 
+def _default_signals() -> None:
+    """A test runner may ignore SIGHUP (as `nohup` does), and printkit keeps an ignored SIGHUP
+    ignored: start the build as from a terminal."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 @pytest.fixture
 def slow_build(tmp_path):
     """(start, out, before): start() launches a 2-worker build into `out`, which already holds
@@ -79,7 +86,7 @@ def slow_build(tmp_path):
         proc = subprocess.Popen(
             [sys.executable, "-c", SLOW_PRINTKIT, *args],
             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            start_new_session=True,
+            start_new_session=True, preexec_fn=_default_signals,
         )  # fmt: skip
         victims.append(proc)
         assert _wait_until(lambda: len(_children(proc.pid)) >= 2, 60), "no workers started"
