@@ -151,3 +151,24 @@ def test_an_empty_out_is_refused(cli, tmp_path, monkeypatch, command):
     assert r.exit_code == 2, r.output
     assert "an empty path is not an output path" in r.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_immutable_later_output_leaves_every_earlier_one_as_it_was(rebuilt, cli):
+    """A real immutable file (chattr +i, root on ext4/xfs): no rename happens at all."""
+    import shutil
+    import subprocess
+
+    kit, out = rebuilt
+    tokens = out / "mini" / "tokens.pdf"
+    if not shutil.which("chattr") or subprocess.run(["chattr", "+i", tokens]).returncode:
+        pytest.skip("chattr +i is not available here")
+    try:
+        before = snapshot(out)
+        r = cli("build", kit, "--out", out, "-j", "1")
+        assert r.exit_code == 2, r.output
+        assert "tokens.pdf: error: cannot write: Operation not permitted" in r.stderr
+        assert "nothing was written and previous outputs are untouched" in r.stderr
+        assert snapshot(out) == before
+        assert list(out.rglob(f"{TEMP_PREFIX}*")) == []
+    finally:
+        subprocess.run(["chattr", "-i", tokens])
