@@ -135,9 +135,9 @@ def named_files(root: Path, data: Any, found: set[Path]) -> None:
         elif isinstance(item, str) and len(item) < 256 and "\n" not in item:
             if not _PATHLIKE.search(item) or item.startswith(("/", "\\")):
                 continue
-            candidate = root / item
+            candidate = kit_input(root, item)  # never through a link: the record would refuse it
             try:
-                if candidate.is_file() and base in candidate.resolve().parents:
+                if candidate and candidate.is_file() and base in candidate.resolve().parents:
                     found.add(candidate)
             except (OSError, ValueError):
                 continue

@@ -119,3 +119,18 @@ def test_source_date_epoch_is_part_of_the_up_to_date_key(cli, built, monkeypatch
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
     assert "deck1.pdf" in cli("build", kit, "--out", out, "-j", "1").stdout
     assert pdf.read_bytes() == plain
+
+
+def test_a_link_merely_named_in_the_data_does_not_make_the_build_always_stale(cli, built, tmp_path):
+    """A string that looks like a path and names a link is not an input (no kit reader would
+    follow the link), so the next build is up to date."""
+    kit, out = built
+    (kit / "real-notes.txt").write_text("x", encoding="utf-8")
+    (kit / "notes.txt").symlink_to("real-notes.txt")  # even a link to a file of the kit
+    manifest = kit / "kit.yaml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace("title:", "description: notes.txt\ntitle:", 1),
+        encoding="utf-8",
+    )
+    assert "deck1.pdf" in cli("build", kit, "--out", out, "-j", "1").stdout
+    assert cli("build", kit, "--out", out, "-j", "1").stdout == UP_TO_DATE
