@@ -13,6 +13,7 @@ import contextlib
 import errno
 import os
 import re
+import shutil
 import stat
 import sys
 import tempfile
@@ -141,15 +142,17 @@ class Staging:
         return done
 
     def _keep_previous(self) -> dict[Path, Path]:
-        """A hard link to each existing target, beside it, so a failed commit can restore it.
-        A target that cannot be linked (immutable, another owner's) fails here, before any
-        rename."""
+        """A hard link to each existing target, beside it, so a failed commit can restore it
+        (a copy where the file system has no hard links, or the file refuses one)."""
         backups: dict[Path, Path] = {}
         try:
             for _, target in self.pending:
                 if target.exists():
                     backup = _unused_name(target.parent, f"{TEMP_PREFIX}{os.getpid()}-previous-")
-                    os.link(target, backup, follow_symlinks=False)
+                    try:
+                        os.link(target, backup, follow_symlinks=False)
+                    except OSError:  # FAT/exFAT, some network shares, an immutable file
+                        shutil.copy2(target, backup, follow_symlinks=False)
                     backups[target] = backup
         except BaseException:
             for backup in backups.values():
@@ -160,14 +163,17 @@ class Staging:
 
     def _rename_all(self, backups: dict[Path, Path]) -> list[Path]:
         done: list[Path] = []
+        target = self.out_dir
         try:
             for temp, target in self.pending:
                 os.replace(temp, target)
                 done.append(target)
-        except BaseException:
+        except BaseException as exc:
             unrestored = _restore(done, backups)
             if unrestored:
                 raise PartialCommitError(self.out_dir, done, unrestored) from None
+            if isinstance(exc, OSError):  # name the output, not our temporary
+                raise OSError(exc.errno, exc.strerror, str(target)) from None
             raise
         return done
 

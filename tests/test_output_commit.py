@@ -172,3 +172,20 @@ def test_an_immutable_later_output_leaves_every_earlier_one_as_it_was(rebuilt, c
         assert list(out.rglob(f"{TEMP_PREFIX}*")) == []
     finally:
         subprocess.run(["chattr", "-i", tokens])
+
+
+def test_without_hard_links_the_previous_outputs_are_copied_and_restored(rebuilt, cli, monkeypatch):
+    """On a file system without hard links (a FAT USB stick) the commit is all or nothing too."""
+    kit, out = rebuilt
+    before = {k: v[0] for k, v in snapshot(out).items()}
+
+    def no_links(*args, **kwargs):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(output.os, "link", no_links)
+    _fail_replace(monkeypatch, 2)
+    r = cli("build", kit, "--out", out, "-j", "1")
+    assert r.exit_code == 2, r.output
+    assert "nothing was written and previous outputs are untouched" in r.stderr
+    assert {k: v[0] for k, v in snapshot(out).items()} == before  # the same bytes
+    assert list(out.rglob(f"{TEMP_PREFIX}*")) == []
