@@ -20,7 +20,7 @@ def load(kit: Kit, component_id: str) -> Bases:
     raw = validate_document(doc, BASES)
     bases = Bases(raw.size.width, raw.size.length, raw.copies, raw.chariots, doc.file, raw.labels)
     if kit.options.profile == "home":
-        home_grid(kit, bases.size, Location(doc.file))
+        home_grid(kit, bases.size, doc.where(("size",)))
     return bases
 
 
