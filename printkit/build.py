@@ -279,12 +279,12 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
         with ProcessPoolExecutor(
             max_workers=min(jobs, len(tasks)), initializer=_worker_init, initargs=(os.getpid(),)
         ) as pool:
-            futures = [
-                (kit, target, pool.submit(_render_task, str(kit.root), kit.options, cid, str(temp)))
-                for kit, cid, target, temp in tasks
-            ]
             errors: list = []
-            try:
+            try:  # a signal while the tasks are still being submitted stops the workers too
+                futures = [
+                    (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
+                    for kit, c, target, t in tasks
+                ]
                 for kit, target, future in futures:
                     pages, diagnostics, failure = _result(future)
                     if isinstance(failure, OSError):

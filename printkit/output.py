@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import re
 import shutil
@@ -179,8 +180,11 @@ class Staging:
 
     def discard(self) -> None:
         for temp, _ in self.pending:
-            with contextlib.suppress(OSError):
-                temp.unlink()
+            # the temporary, and any a tool made from its name while rewriting it (pikepdf's
+            # `.pikepdf.<name>XXXX`, left behind when a worker is stopped mid-save)
+            for path in (temp, *temp.parent.glob(f"?*{glob.escape(temp.name)}*")):
+                with contextlib.suppress(OSError):
+                    path.unlink()
         self.pending.clear()
         for folder in sorted(set(self._created), key=lambda p: len(p.parts), reverse=True):
             with contextlib.suppress(OSError):
@@ -293,7 +297,7 @@ def sweep_stale_temps(folder: Path, started: float) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        match = _TEMP_NAME.match(entry.name)
+        match = _TEMP_NAME.search(entry.name)  # ours, or a tool's temporary named after it
         if not match or not entry.is_file(follow_symlinks=False):
             continue
         pid = int(match.group(1))

@@ -7,6 +7,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -189,3 +192,28 @@ def test_without_hard_links_the_previous_outputs_are_copied_and_restored(rebuilt
     assert "nothing was written and previous outputs are untouched" in r.stderr
     assert {k: v[0] for k, v in snapshot(out).items()} == before  # the same bytes
     assert list(out.rglob(f"{TEMP_PREFIX}*")) == []
+
+
+def _dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def test_a_tools_temporary_named_after_ours_goes_with_it(tmp_path):
+    """pikepdf rewrites a shop PDF through `.pikepdf.<name>XXXX`: a worker stopped mid-save
+    leaves it, so a discarded build removes it, and a later build sweeps one a killed build left."""
+    out = tmp_path / "out"
+    stage = output.Staging(out)
+    temp = stage.temp_for(out / "kit" / "cards.pdf")
+    temp.write_bytes(b"half")
+    derived = temp.with_name(f".pikepdf.{temp.name}x1y2z3")
+    derived.write_bytes(b"half")
+    unrelated = out / "kit" / "notes.pdf"
+    unrelated.write_bytes(b"keep")
+    stage.discard()
+    assert not temp.exists() and not derived.exists() and unrelated.exists()
+    left = out / "kit" / f".pikepdf.{TEMP_PREFIX}{_dead_pid()}-abc.pdfq9w8e7"
+    left.write_bytes(b"half")
+    os.utime(left, (time.time() - 60,) * 2)
+    assert output.sweep_stale_temps(out / "kit", started=time.time() - 1) == [left]

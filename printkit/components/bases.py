@@ -54,7 +54,7 @@ class _Painter:
 
 
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
-    """One base per chariot and copy, fronts only."""
+    """One base per listed piece and copy, fronts only."""
     bases: Bases = kit.model(component_id)
     items = [
         _Item(i, ch.name, ch.team, ch.colour, where(ch) or Location(bases.file))
