@@ -57,3 +57,18 @@ def test_warnings_are_printed_one_line_each_and_the_build_goes_on(cli, kit_copy,
 def test_a_clean_kit_builds_without_a_word_on_stderr(cli, tmp_path):
     r = cli("build", "chariot-race", "--out", tmp_path / "out", "-j", "1")
     assert r.exit_code == 0 and r.stderr == "", r.output
+
+
+def test_a_build_reports_what_only_drawing_finds_as_check_does(cli, kit_copy, tmp_path):
+    """check's print findings (PK001: text nearer the trim than the safe area) are part of the
+    gate too: a warning, printed on one line, and the build goes on."""
+    kit = kit_copy("carthage")
+    tokens = kit / "tokens.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    tokens.write_text(text.replace("width: 9\n    height: 30", "width: 7\n    height: 30", 1))
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "-j", "1", "--only", "tokens")
+    assert r.exit_code == 0, r.output
+    found = [ln for ln in r.stderr.splitlines() if "warning [PK001]" in ln]
+    assert found and all(ln.startswith(f"{tokens}:") for ln in found), r.stderr
+    assert (out / "carthage" / "tokens.pdf").is_file()
