@@ -1,7 +1,9 @@
 """The build pipeline: load every kit's data, render each component, commit outputs together.
 
-Output goes to OUT/<kit>/<component>.pdf. Nothing is written outside OUT, and nothing replaces
-an existing file until every component of every requested kit has rendered (see output.Staging).
+Output goes to OUT/<kit>/<component>.pdf, or OUT/<kit>/<variant>/<component>.pdf when built
+with variants (OUT/<kit>/<v1>+<v2>/ for several, in the order given). Nothing is written outside
+OUT, and nothing replaces an existing file until every component of every requested kit has
+rendered (see output.Staging).
 
 Builds are incremental (printkit.incremental): an output whose inputs, options and printkit are
 unchanged since the last build is skipped, unless `force`. Components render in parallel
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.checks import Finding
+from printkit.checks.gate import RulesGate, check_rules
 from printkit.components import component_type, gang, more_output_path, more_outputs, output_name
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
@@ -34,6 +37,13 @@ from printkit.model.options import Options
 from printkit.output import staged
 from printkit.pdfx import finish_component
 from printkit.perf import gc_paused
+from printkit.processes import (
+    TERMINATING_SIGNALS,
+    Terminated,
+    check_terminated,
+    die_with_parent,
+    terminate_as_exception,
+)
 
 Progress = Callable[[str, int], None]
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
@@ -43,28 +53,31 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     """(component id, output path) for every component of the kit."""
     targets = []
     for cid in gang.build_ids(kit):
-        targets.append((cid, output_path(out, kit.name, _output_file(kit, cid))))
+        targets.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
         for name in _more_outputs(kit, cid):
-            targets.append((cid, output_path(out, kit.name, name)))
+            targets.append((cid, output_path(out, kit.output_parts, name)))
     return targets
 
 
-def output_path(out: Path, kit_name: str, file_name: str) -> Path:
-    """OUT/<kit>/<file>, refusing any name that would lead elsewhere (path parts, `..`)."""
-    for part in (kit_name, file_name):
+def output_path(out: Path, kit_folder: str | tuple[str, ...], file_name: str) -> Path:
+    """OUT/<kit>/<file> (OUT/<kit>/<v1+v2>/<file> for a variant build: see Kit.output_parts),
+    refusing any name that would lead elsewhere (path parts, `..`)."""
+    folders = (kit_folder,) if isinstance(kit_folder, str) else kit_folder
+    names = [*folders[:1], *(v for f in folders[1:] for v in f.split("+")), file_name]
+    for part in names:
         if not _SAFE_NAME.fullmatch(part) or part.strip(".") == "":
             raise fail(
-                Location(kit_name),
+                Location(folders[0]),
                 f"output name {part!r} must be a plain file name (letters, digits, - _ .)",
             )
-    return out / kit_name / file_name
+    return out.joinpath(*folders, file_name)
 
 
 def check_distinct_names(kits: list[Kit]) -> None:
     """Two different kits of one name would write the same OUT/<kit>/ files: refuse."""
     seen: dict[str, Kit] = {}
     for kit in kits:
-        first = seen.setdefault(kit.name, kit)
+        first = seen.setdefault("+".join(kit.output_parts), kit)
         if first is not kit and first.root.resolve() != kit.root.resolve():
             raise fail(
                 Location(kit.manifest_file),
@@ -83,13 +96,13 @@ class _KitPlan:
 
 
 def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
-    record = KitRecord.read(out, kit.name)
+    record = KitRecord.read(out, kit.output_parts)
     plan = _KitPlan(kit, record, {})
     chosen = gang.build_ids(kit) if only is None else [kit.spec(cid).id for cid in only]
     for cid in chosen:
         key = plan.keys[cid] = _target_key(kit, cid)
         if force or not record.is_fresh(kit, cid, key, plan.hashes):
-            plan.stale.append((cid, output_path(out, kit.name, _output_file(kit, cid))))
+            plan.stale.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
     return plan
 
 
@@ -129,8 +142,6 @@ def _target_inputs(kit: Kit, cid: str) -> set[Path]:
 def _validate(kit: Kit, cids: list[str]) -> list:
     """Every input error of the rules file and the given components (see Kit.models)."""
     errors: list = []
-    if gang.GANG_ID in cids:
-        cids = [c for c in cids if c != gang.GANG_ID] + gang.members(kit)
     for load in [kit.fonts, kit.rules_data] + [lambda c=c: kit.model(c) for c in cids]:
         try:
             load()
@@ -148,27 +159,51 @@ def build_kits(
     jobs: int = 1,
     notes: Callable[[str], None] | None = None,
     only: Sequence[str] | None = None,
+    rules: RulesGate | None = None,
 ) -> list[Path]:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
 
     With `only` (component ids), each kit builds just those, and it is an input error for a kit
     to lack one; its other outputs and their build records are left as they are.
 
+    With `rules`, the kits' rules checks run first (see RulesGate); without, they do not run.
+
     A kit's game module may offer `extra_outputs(kit) -> {file name: text}`: text files written
     beside the PDFs (e.g. a pick list), whose text is also passed to `notes` for printing. On a
     no-op build the notes are read back from those files instead of being recomputed.
     """
     check_distinct_names(kits)
+    with terminate_as_exception():
+        return _build(kits, out, progress, force, jobs, notes, rules, only)
+
+
+def _build(
+    kits: list[Kit],
+    out: Path,
+    progress: Progress | None,
+    force: bool,
+    jobs: int,
+    notes: Callable[[str], None] | None,
+    rules: RulesGate | None,
+    only: Sequence[str] | None,
+) -> list[Path]:
     plans = [_plan(kit, out, force, only) for kit in kits]
     errors: list = []
     with gc_paused():
         for plan in plans:
             if plan.stale:
-                errors.extend(_validate(plan.kit, [cid for cid, _ in plan.stale]))
+                errors.extend(_validate(plan.kit, _components(plan)))
     if errors:
         # every input error of every file, before any drawing starts; a file that feeds several
         # components (a deck used by templates and the damage chart) is reported once
         raise InputError(list(dict.fromkeys(errors)))
+    if rules is not None:
+        rebuilt = [plan for plan in plans if plan.stale]
+        check_rules(
+            [plan.kit for plan in rebuilt],
+            rules,
+            lambda: [f for p in rebuilt for f in print_findings(p.kit, _components(p))],
+        )
     with staged(out) as stage:
         tasks = [
             (plan.kit, cid, target, stage.temp_for(target))
@@ -178,13 +213,14 @@ def build_kits(
         for kit, cid, target, temp in tasks:
             _stage_more_outputs(stage, kit, cid, target, temp)
         _render_all(tasks, jobs, progress)
+        check_terminated()  # a signal whose exception was swallowed must still stop the commit
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
     if notes:
         for plan in plans:
             for name in sorted(plan.record.extras):
-                notes(output_path(out, plan.kit.name, name).read_text(encoding="utf-8"))
+                notes(output_path(out, plan.kit.output_parts, name).read_text(encoding="utf-8"))
     return written
 
 
@@ -210,7 +246,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     record.extras = {}
     if extra:
         for name, text in extra(kit).items():
-            temp = stage.temp_for(output_path(out, kit.name, name))
+            temp = stage.temp_for(output_path(out, kit.output_parts, name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
     for cid, target in plan.stale:
@@ -229,7 +265,7 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, cid, target, temp in tasks:
-            label = f"{kit.name}/{target.name}"
+            label = f"{'/'.join(kit.output_parts)}/{target.name}"
             module = _module(kit, cid)
             with kit.drawing():
                 module.render(
@@ -241,24 +277,24 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
     try:
         with ProcessPoolExecutor(
-            max_workers=min(jobs, len(tasks)), initializer=_ignore_interrupts
+            max_workers=min(jobs, len(tasks)), initializer=_worker_init, initargs=(os.getpid(),)
         ) as pool:
-            futures = [
-                (kit, target, pool.submit(_render_task, str(kit.root), kit.options, cid, str(temp)))
-                for kit, cid, target, temp in tasks
-            ]
             errors: list = []
-            try:
+            try:  # a signal while the tasks are still being submitted stops the workers too
+                futures = [
+                    (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
+                    for kit, c, target, t in tasks
+                ]
                 for kit, target, future in futures:
-                    pages, diagnostics, failure = future.result()
+                    pages, diagnostics, failure = _result(future)
                     if isinstance(failure, OSError):
                         raise failure  # a full disk or an unwritable --out: reported plainly
                     if failure:
                         raise RuntimeError(failure)
                     errors.extend(diagnostics)
                     if progress and pages:
-                        progress(f"{kit.name}/{target.name}", pages)
-            except KeyboardInterrupt:
+                        progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
+            except (KeyboardInterrupt, Terminated):
                 _stop_workers(pool)
                 raise
             if errors:
@@ -267,9 +303,18 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
         _INHERITED = {}
 
 
+def _result(future):
+    """A worker's result, waited for in short steps so that a SIGTERM is acted on promptly."""
+    while True:
+        try:
+            return future.result(timeout=0.25)
+        except TimeoutError:
+            check_terminated()
+
+
 def _stop_workers(pool) -> None:
-    """On Ctrl-C: end the workers (which ignore it) at once, and wait until they are gone, so
-    that no worker writes a temporary after the staging has removed them."""
+    """On Ctrl-C or SIGTERM: end the workers (which ignore Ctrl-C) at once, and wait until they
+    are gone, so that no worker writes a temporary after the staging has removed them."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         process.terminate()
@@ -278,9 +323,13 @@ def _stop_workers(pool) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks)."""
+def _worker_init(parent: int) -> None:
+    """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks), the
+    parent's SIGTERM handler is not inherited, and the worker ends when its parent does."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in TERMINATING_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    die_with_parent(parent)
 
 
 # Kits already loaded by the parent; a forked worker inherits them and skips re-reading the data.
@@ -319,11 +368,31 @@ def lay_out_kit(kit: Kit) -> list[Finding]:
             try:
                 if hasattr(module, "preflight"):
                     module.preflight(kit, cid)
-                for hook in ("print_findings", "layout_findings"):
-                    if hasattr(module, hook):
-                        findings += getattr(module, hook)(kit, cid)
+                findings += print_findings(kit, [cid])
             except InputError as exc:
                 errors.extend(exc.diagnostics)
     if errors:
         raise InputError(errors)
     return findings
+
+
+def print_findings(kit: Kit, cids: list[str]) -> list[Finding]:
+    """Findings only drawing finds, of the components given: text outside a piece's safe area
+    (PK001, `print_findings`), characters a font lacks and images too coarse for their size
+    (FACE001, FACE002, `layout_findings`)."""
+    findings: list[Finding] = []
+    with kit.drawing():
+        for cid in cids:
+            module = component_type(kit.spec(cid).type)
+            for hook in ("print_findings", "layout_findings"):
+                if hasattr(module, hook):
+                    findings += getattr(module, hook)(kit, cid)
+    return findings
+
+
+def _components(plan: _KitPlan) -> list[str]:
+    """The component ids a plan rebuilds (the gang sheets stand for the components they pack)."""
+    cids = [cid for cid, _ in plan.stale]
+    if gang.GANG_ID in cids:
+        cids = [c for c in cids if c != gang.GANG_ID] + gang.members(plan.kit)
+    return cids

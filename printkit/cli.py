@@ -19,6 +19,7 @@ import click
 
 from printkit import __version__
 from printkit.errors import InputError, capped, error_count
+from printkit.processes import Terminated, terminate_as_exception
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -30,15 +31,19 @@ def _report_errors(func: Callable) -> Callable:
     @wraps(func)
     def wrapper(*args, **kwargs):
         try:
-            return func(*args, **kwargs)
+            with terminate_as_exception():  # SIGTERM/SIGHUP unwind like Ctrl-C: temporaries go
+                return func(*args, **kwargs)
         except InputError as exc:
             shown = capped(exc.diagnostics)  # at most MAX_DIAGNOSTICS_PER_FILE a file
             for d in shown:
                 click.echo(str(d), err=True)
             n = error_count(shown)
-            click.echo(
-                f"printkit: {n} input error{'s' if n != 1 else ''}; nothing was written", err=True
+            outcome = (
+                "nothing was written"
+                if getattr(exc, "nothing_written", True)
+                else "some outputs were replaced (see above)"
             )
+            click.echo(f"printkit: {n} input error{'s' if n != 1 else ''}; {outcome}", err=True)
             sys.exit(EXIT_INPUT)
         except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -47,6 +52,9 @@ def _report_errors(func: Callable) -> Callable:
         except KeyboardInterrupt:
             click.echo("printkit: interrupted; nothing was written", err=True)
             sys.exit(130)
+        except Terminated as exc:  # SIGTERM or SIGHUP during a build
+            click.echo("printkit: terminated; nothing was written", err=True)
+            sys.exit(128 + exc.signum)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except MemoryError:
@@ -63,6 +71,16 @@ def _report_errors(func: Callable) -> Callable:
             sys.exit(EXIT_INTERNAL)
 
     return wrapper
+
+
+class OutPath(click.Path):
+    """An output path option: like click.Path, but an empty value is refused rather than taken
+    as the current folder (`--out ""` from an unset shell variable must not write here)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path is not an output path; give a folder or file name", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def _parse_offset(ctx, param, value: str | None):
@@ -104,9 +122,16 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
     return str(value.resolve())
 
 
+# The most players --players accepts; each kit's rules (`players:` max) then narrow it. At least
+# as large as any game schema's limit on players.max (chariot-race allows 16).
+MAX_PLAYERS = 64
+
+
 def _kit_options(func: Callable) -> Callable:
     func = click.option(
-        "--players", type=click.IntRange(1, 12), help="Player count, for kits that vary by it."
+        "--players",
+        type=click.IntRange(1, MAX_PLAYERS),
+        help="Player count, for kits that vary by it; checked against the kit's rules.",
     )(func)
     func = click.option(
         "--variant",
@@ -179,7 +204,7 @@ def main() -> None:
 @click.option(
     "--out",
     "out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutPath(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
     help="Output folder; each kit writes OUT/<kit>/.",
@@ -229,6 +254,11 @@ def main() -> None:
     show_default=True,
     help="shop decks: a page per printed copy, or a page per design plus a count list.",
 )
+@click.option(
+    "--ignore-rule-errors",
+    is_flag=True,
+    help="Build even when the rules checks (as `printkit check`) find errors; each is printed.",
+)
 @click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
 @click.option(
     "--gang",
@@ -261,10 +291,18 @@ def main() -> None:
 )
 @_kit_options
 @_report_errors
-def build(kits, out, png, force, watch, only, jobs, variants, players, **chosen) -> None:
-    """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none."""
+def build(
+    kits, out, png, force, watch, only, jobs, variants, players, ignore_rule_errors, **chosen
+) -> None:
+    """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none.
+
+    The rules checks of `printkit check` run first: an error stops the build (exit 1, nothing
+    written) unless --ignore-rule-errors; warnings are printed, one line each.
+    """
     # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit import buildcli
     from printkit.build import build_kits
+    from printkit.checks.gate import RulesErrors, RulesGate
     from printkit.config import resolve_options
     from printkit.kit import builtin_kit_names, load_kit
 
@@ -276,6 +314,8 @@ def build(kits, out, png, force, watch, only, jobs, variants, players, **chosen)
     only_ids = _split_names(only)
     progress = _Progress()
     notes: list[str] = []
+    gate = RulesGate(ignore_rule_errors, report=lambda line: click.echo(line, err=True))
+    jobs = jobs or os.cpu_count() or 1
     try:
         written = build_kits(
             loaded,
@@ -283,98 +323,27 @@ def build(kits, out, png, force, watch, only, jobs, variants, players, **chosen)
             progress,
             notes=notes.append,
             force=force,
-            jobs=jobs or os.cpu_count() or 1,
+            jobs=jobs,
             only=only_ids,
+            rules=gate,
         )
+    except RulesErrors as exc:
+        progress.close()
+        buildcli.report_rules_stop(exc.findings)
+        sys.exit(EXIT_RULES)
     finally:
         progress.close()
     if png:
-        written += _write_missing_previews(loaded, out, written, only_ids)
-    for path in written:
-        click.echo(f"wrote {path}")
-    if options.profile == "shop" and written:
-        notes.append(_colour_note(options.icc))
-    for note in notes:
-        click.echo("\n" + note.rstrip())
-    _echo_gang_summaries(loaded)
-    if options.gang and options.profile == "shop":
-        click.echo(
-            "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
-        )
-    if not written:
-        click.echo("everything is up to date (--force rebuilds anyway)")
+        written += buildcli.write_missing_previews(loaded, out, written, only_ids)
+    buildcli.report_build(written, notes, loaded, options)
     if watch:
-        _watch_builds(names, loaded, out, options, jobs or os.cpu_count() or 1)
-
-
-def _echo_gang_summaries(kits: list) -> None:
-    """One line per kit built with gang sheets: sheets used against the area lower bound."""
-    from printkit.components.gang import members
-
-    for kit in kits:
-        if members(kit):
-            from printkit.components.gang_sheets import summary
-
-            click.echo(summary(kit))
-
-
-def _watch_builds(names: list[str], loaded: list, out: Path, options, jobs: int) -> None:
-    """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
-    from printkit.live import watch, watched_build
-
-    roots = [kit.root for kit in loaded]
-    click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
-
-    def rebuild(_paths: list[Path]) -> None:
-        line = watched_build(names, out, options, jobs, lambda text: click.echo(text, err=True))
-        click.echo(f"{time.strftime('%H:%M:%S')} {line}")
-
-    try:
-        watch(lambda: roots, rebuild)
-    except KeyboardInterrupt:
-        click.echo("stopped watching", err=True)
+        buildcli.watch_builds(names, loaded, out, options, jobs)
 
 
 def _split_names(values: tuple[str, ...]) -> list[str] | None:
     """`--only a,b --only c` -> [a, b, c]; None when the option was not given."""
     names = [name.strip() for value in values for name in value.split(",") if name.strip()]
     return list(dict.fromkeys(names)) or None
-
-
-def _colour_note(icc: str | None) -> str:
-    from printkit.pdfx import converter_for
-
-    conv = converter_for(icc)
-    if conv.profile is None:
-        return (
-            "note: no CMYK ICC profile found, so colours were converted by a plain formula and "
-            "the files name no printing condition; install Ghostscript or pass --icc FILE"
-        )
-    return f"shop files are CMYK PDF/X-1a for: {conv.description} ({conv.profile})"
-
-
-def _write_missing_previews(
-    kits: list, out: Path, written: list[Path], only: list[str] | None = None
-) -> list[Path]:
-    """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
-    older (a first `--png` after a plain build must not answer "up to date" with no images)."""
-    # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.build import component_targets
-    from printkit.preview import preview_names, write_previews
-
-    pdfs = []
-    for kit in kits:
-        for cid, pdf in component_targets(kit, out):
-            if (only is not None and cid not in only) or pdf.suffix != ".pdf" or not pdf.is_file():
-                continue
-            images = [pdf.parent / name for name in preview_names(pdf)]
-            stale = any(
-                not im.is_file() or im.stat().st_mtime_ns < pdf.stat().st_mtime_ns for im in images
-            )
-            if pdf in written or stale:
-                pdfs.append(pdf)
-    pdfs += [p for p in written if p.suffix == ".pdf" and p not in pdfs]  # e.g. gang.pdf
-    return write_previews([(p, p.parent) for p in pdfs])
 
 
 @main.command(name="list")

@@ -11,6 +11,7 @@ Precedence, for every setting: a command-line flag, then this file, then printki
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,11 +123,30 @@ def config_dir() -> Path:
     """The folder of the settings file: $PRINTKIT_CONFIG_DIR, else the platform's config folder."""
     override = os.environ.get(ENV_DIR)
     if override:
-        return Path(override)
-    # imported here: commands import this module, and `printkit --help` stays fast
-    import platformdirs
+        folder = Path(override)
+        named = f"{ENV_DIR}={override}"
+    else:
+        # imported here: commands import this module, and `printkit --help` stays fast
+        import platformdirs
 
-    return Path(platformdirs.user_config_dir("printkit", appauthor=False))
+        folder = Path(platformdirs.user_config_dir("printkit", appauthor=False))
+        named = display_path(folder)
+    _refuse_non_folder(folder, named)
+    return folder
+
+
+def _refuse_non_folder(folder: Path, named: str) -> None:
+    """The settings folder, or the nearest part of its path that exists, must be a folder."""
+    for part in (folder, *folder.parents):
+        if part.exists() or part.is_symlink():
+            if not part.is_dir():
+                what = "is" if part == folder else f"lies inside {display_path(part)}, which is"
+                raise fail(
+                    Location(named),
+                    f"the settings folder {what} a file, not a folder; point {ENV_DIR} at a "
+                    "folder (it is created when missing) or move that file away",
+                )
+            return
 
 
 def config_path() -> Path:
@@ -234,44 +254,110 @@ def set_value(key: str, text: str) -> Any:
         raise fail(
             Location(f"printkit config set {key}"), f"{key} must be {exc.expected}; got {text!r}"
         ) from None
-    data = _raw()
-    data[key] = show(key, value)
-    _write(data)
+    _save(key, show(key, value))
     return value
 
 
 def unset_value(key: str) -> bool:
     """Remove a setting (back to the default); True if it was set."""
     check_key(key)
-    data = _raw()
-    if key not in data:
+    if key not in _raw():
         return False
-    del data[key]
-    _write(data)
+    _save(key, None)
     return True
 
 
-def _write(data: dict[str, Any]) -> None:
-    # imported here: commands import this module, and `printkit --help` stays fast
-    import tempfile
-
+def _save(key: str, value: str | None) -> None:
+    """Set `key` to `value` (None removes it), keeping every other line and comment as it is."""
     # imported here: commands import this module, and `printkit --help` stays fast
     import yaml
 
-    path = config_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = (
-        "# printkit settings: change them with `printkit config set KEY VALUE`.\n"
-        "# Command-line flags win over these; these win over printkit's defaults.\n"
-        + yaml.safe_dump(
+    doc = _document()
+    text = _existing_text()
+    new_line = (
+        yaml.safe_dump({key: value}, default_flow_style=False, allow_unicode=True)
+        if value is not None
+        else ""
+    )
+    edited = _edit_lines(doc, text, key, new_line) if doc is not None else None
+    if edited is None:  # no file, only comments, or a layout we cannot edit line by line
+        data = dict(doc.data) if doc is not None else {}
+        data.pop(key, None)
+        if value is not None:
+            data[key] = value
+        body = yaml.safe_dump(
             {k: data[k] for k in sorted(data)}, default_flow_style=False, allow_unicode=True
         )
-    )
-    fd, temp = tempfile.mkstemp(prefix=".printkit-tmp-", suffix=".yaml", dir=path.parent)
+        edited = (text if doc is None and text.strip() else HEADER) + (body if data else "")
+    _write_text(edited)
+
+
+HEADER = (
+    "# printkit settings: change them with `printkit config set KEY VALUE`.\n"
+    "# Command-line flags win over these; these win over printkit's defaults.\n"
+)
+
+
+def _existing_text() -> str:
+    # imported here: commands import this module, and `printkit --help` stays fast
+    from printkit.load.yamlsafe import read_text
+
+    path = config_path()
+    return read_text(path, display_path(path)) if path.exists() else ""
+
+
+def _edit_lines(doc: Any, text: str, key: str, new_line: str) -> str | None:
+    """`text` with `key`'s entry replaced by `new_line` (appended when absent), comments kept;
+    None unless every top-level key starts its own line at column 1 (plain block style)."""
+    marks = {k: doc.where((k,), key=True) for k in doc.data}
+    starts = sorted(m.line for m in marks.values())
+    if any(m.col != 1 or not m.line for m in marks.values()) or len(set(starts)) != len(starts):
+        return None
+    lines = text.splitlines(keepends=True)
+    if key not in marks:
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"
+        return "".join(lines) + new_line
+    start = marks[key].line - 1
+    end = min([ln - 1 for ln in starts if ln - 1 > start], default=len(lines))
+    while end > start + 1 and _is_blank(lines[end - 1]):
+        end -= 1  # comments and blank lines after the entry belong to what follows
+    comment = _INLINE_COMMENT.search(lines[start]) if end == start + 1 else None
+    if comment and new_line:  # `paper: a4  # my paper` keeps its note
+        new_line = new_line.rstrip("\n") + comment.group(1).rstrip("\n") + "\n"
+    return "".join(lines[:start]) + new_line + "".join(lines[end:])
+
+
+# A comment after a one-line setting (a value written with quotes or '#' keeps none).
+_INLINE_COMMENT = re.compile(r"""^[^'"#]*?(\s+#.*)$""")
+
+
+def _write_text(text: str) -> None:
+    """Replace the settings file atomically; a config.yaml that is a link is written through
+    (its target is replaced), and anything but a regular file there is refused."""
+    # imported here: commands import this module, and `printkit --help` stays fast
+    import tempfile
+
+    path = config_path()
+    target = path.resolve() if path.is_symlink() else path
+    if target.exists() and not target.is_file():
+        raise fail(
+            Location(display_path(path)),
+            "the settings file is not a regular file (a folder, device or pipe); move it away",
+        )
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".printkit-tmp-", suffix=".yaml", dir=target.parent)
+    except OSError as exc:
+        raise fail(
+            Location(display_path(path)), f"cannot save the settings: {exc.strerror or exc}"
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.replace(temp, path)
+        if target.exists():
+            os.chmod(temp, target.stat().st_mode & 0o777)
+        os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

@@ -36,10 +36,12 @@ class Location:
 
 
 def display_path(path: str | Path) -> str:
-    """A path as the user should read it: relative to the working directory when inside it."""
+    """A path as the user should read it: relative to the working directory when inside it.
+    A link is named as itself, not by what it points to."""
     p = Path(path)
     try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
+        full = p.parent.resolve() / p.name if p.name not in ("", "..") else p.resolve()
+        return str(full.relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
         return str(p)
 

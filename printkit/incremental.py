@@ -1,9 +1,10 @@
 """Incremental builds: which outputs are already up to date, and the record that says so.
 
-Each kit has a build record, OUT/.printkit-build/<kit>.json, written through output.Staging
-together with the outputs it describes (OUT/<kit>/ keeps only what is printed). For every
-output it keeps:
-  - a key: printkit's version and a fingerprint of its code, the build options, the component;
+Each kit has a build record, OUT/.printkit-build/<kit>.json (<kit>+<variant>.json for a variant
+build), written through output.Staging together with the outputs it describes (OUT/<kit>/ keeps
+only what is printed). For every output it keeps:
+  - a key: printkit's version and a fingerprint of its code, the build options, the component,
+    and the environment variables that change a PDF's bytes (SOURCE_DATE_EPOCH);
   - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
     file and those of the components it `uses`, and every file inside the kit folder that a
     string in those files names (images, fonts...);
@@ -21,6 +22,7 @@ import importlib.util
 import json
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -28,6 +30,7 @@ from typing import Any
 
 from printkit import __version__
 from printkit.errors import Location
+from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
 
@@ -70,10 +73,23 @@ def code_fingerprint() -> str:
 
 
 def file_hash(path: Path) -> str | None:
+    """SHA-256 of a regular file's bytes; None if it is missing, unreadable or anything but a
+    regular file (a link, pipe or device is never opened for reading)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        fd = os.open(path, flags)
     except OSError:
         return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            h = hashlib.sha256()
+            while chunk := handle.read(1 << 20):
+                h.update(chunk)
+        except OSError:
+            return None
+    return h.hexdigest()
 
 
 def output_stamp(path: Path) -> dict | None:
@@ -95,10 +111,15 @@ def output_matches(path: Path, stamp: object) -> bool:
     return file_hash(path) == stamp.get("sha256")
 
 
+# Environment variables that change the bytes of a PDF (reportlab dates the file by it).
+ENVIRONMENT_KEYS = ("SOURCE_DATE_EPOCH",)
+
+
 def target_key(kit, cid: str) -> str:
     """Everything but the input files that decides a component's output (and its file name)."""
     spec = kit.spec(cid)
-    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type])
+    environment = [os.environ.get(name) for name in ENVIRONMENT_KEYS]
+    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type, environment])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -115,9 +136,9 @@ def named_files(root: Path, data: Any, found: set[Path]) -> None:
         elif isinstance(item, str) and len(item) < 256 and "\n" not in item:
             if not _PATHLIKE.search(item) or item.startswith(("/", "\\")):
                 continue
-            candidate = root / item
+            candidate = kit_input(root, item)  # never through a link: the record would refuse it
             try:
-                if candidate.is_file() and base in candidate.resolve().parents:
+                if candidate and candidate.is_file() and base in candidate.resolve().parents:
                     found.add(candidate)
             except (OSError, ValueError):
                 continue
@@ -164,37 +185,37 @@ class KitRecord:
     extras: dict[str, dict | None] = field(default_factory=dict)  # file -> output_stamp
 
     @classmethod
-    def read(cls, out: Path, kit_name: str) -> KitRecord:
-        folder, path = out / kit_name, record_path(out, kit_name)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") != FORMAT:
-                return cls(folder, path)
-            return cls(folder, path, dict(data["targets"]), dict(data.get("extras", {})))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    def read(cls, out: Path, kit_folder: tuple[str, ...]) -> KitRecord:
+        """The record on disk, keeping only entries of the expected shape: it is data from disk
+        like any other, so a name or path in it that could lead anywhere but a plain file of the
+        kit or its output folder makes that entry stale (rebuilt), never read."""
+        folder, path = out.joinpath(*kit_folder), record_path(out, "+".join(kit_folder))
+        data = _read_record(path)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
             return cls(folder, path)
+        targets, extras = data.get("targets"), data.get("extras", {})
+        if not isinstance(targets, dict) or not isinstance(extras, dict):
+            return cls(folder, path)
+        return cls(
+            folder,
+            path,
+            {k: v for k, v in targets.items() if isinstance(k, str) and _valid_entry(v)},
+            {k: v for k, v in extras.items() if plain_name(k) and _valid_stamp(v)},
+        )
 
     def is_fresh(self, kit, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
         """Whether component `cid`'s output is up to date (without importing its type)."""
         entry = self.targets.get(cid)
         if not isinstance(entry, dict) or entry.get("key") != key:
             return False
-        name = entry.get("file")
-        if not isinstance(name, str) or "/" in name or "\\" in name or name.startswith("."):
+        if not output_matches(self.folder / entry["file"], entry["output"]):
             return False
-        if not output_matches(self.folder / name, entry.get("output")):
+        if not all(output_matches(self.folder / n, s) for n, s in entry.get("more", {}).items()):
             return False
-        more = entry.get("more") or {}
-        if not isinstance(more, dict) or not all(
-            isinstance(n, str) and "/" not in n and output_matches(self.folder / n, stamp)
-            for n, stamp in more.items()
-        ):
-            return False
-        inputs = entry.get("inputs")
-        if not isinstance(inputs, dict) or not inputs:
-            return False
-        for rel, digest in inputs.items():
-            path = kit.root / rel
+        for rel, digest in entry["inputs"].items():
+            path = kit_input(kit.root, rel)
+            if path is None:
+                return False
             if path not in hashes:
                 hashes[path] = file_hash(path)
             if hashes[path] != digest:
@@ -221,3 +242,69 @@ class KitRecord:
              "extras": self.extras},
             indent=1, sort_keys=True,
         ) + "\n"  # fmt: skip
+
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a record lists a few hundred files; this is far beyond
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
+
+
+def _read_record(path: Path) -> object:
+    """The parsed record, or None if it is missing, not a regular file, too large or not JSON."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_RECORD_BYTES:
+                return None
+            return json.loads(handle.read(MAX_RECORD_BYTES + 1).decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return None
+
+
+def plain_name(name: object) -> bool:
+    """A file name with no path in it (as build.output_path allows)."""
+    return isinstance(name, str) and bool(_PLAIN_NAME.fullmatch(name)) and name.strip(".") != ""
+
+
+def _valid_stamp(stamp: object) -> bool:
+    return (
+        isinstance(stamp, dict)
+        and type(stamp.get("size")) is int
+        and isinstance(stamp.get("sha256"), str)
+        and bool(_HEX64.fullmatch(stamp["sha256"]))
+    )
+
+
+def _valid_entry(entry: object) -> bool:
+    """A target's record: key, output file name and stamp, and a digest per relative input."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+        return False
+    inputs = entry.get("inputs")
+    if not plain_name(entry.get("file")) or not _valid_stamp(entry.get("output")):
+        return False
+    more = entry.get("more", {})  # further files the component writes (components.more_outputs)
+    if not isinstance(more, dict) or not all(
+        plain_name(n) and _valid_stamp(v) for n, v in more.items()
+    ):
+        return False
+    return (
+        isinstance(inputs, dict)
+        and bool(inputs)
+        and all(isinstance(k, str) and isinstance(v, str | None) for k, v in inputs.items())
+    )
+
+
+def kit_input(root: Path, rel: str) -> Path | None:
+    """`root/rel` if `rel` is a relative path inside the kit folder through no link, else None
+    (a record naming /dev/zero or ../../etc/passwd is not followed)."""
+    parts = Path(rel).parts
+    if not rel or Path(rel).is_absolute() or ".." in parts or any(ord(c) < 32 for c in rel):
+        return None
+    if "\\" in rel or ":" in rel[:3] or first_link(root, Path(rel)) is not None:
+        return None
+    return root / rel

@@ -19,7 +19,7 @@ from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
 from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.paths import confined_path, existing_file
 from printkit.load.schema import Record, validate_document, where
-from printkit.load.yamlsafe import Document, load_yaml_file
+from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
@@ -71,6 +71,21 @@ def resolve_kit_dir(name_or_path: str) -> Path:
 
 
 @dataclass
+class OverriddenDocument(Document):
+    """A data file some of whose top-level keys a variant replaced: positions under those keys
+    are those of the values in kit.yaml (`variants: V: overrides: COMPONENT: KEY`)."""
+
+    manifest: Document | None = None
+    located: dict[str, PathKey] = field(default_factory=dict)  # key -> its path in kit.yaml
+
+    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
+        p = tuple(path)
+        if p and p[0] in self.located and self.manifest is not None:
+            return self.manifest.where((*self.located[p[0]], *p), key=key)
+        return super().where(p, key=key)
+
+
+@dataclass
 class Kit:
     """A loaded kit: its folder, manifest, the chosen options, and its component data (lazily)."""
 
@@ -89,6 +104,21 @@ class Kit:
     @property
     def name(self) -> str:
         return self.manifest.name
+
+    @property
+    def label(self) -> str:
+        """The kit as sheet labels name it: its name, and the variants it is built with."""
+        variants = self.options.variants
+        if not variants:
+            return self.name
+        return f"{self.name}, variant{'s' if len(variants) > 1 else ''} {'+'.join(variants)}"
+
+    @property
+    def output_parts(self) -> tuple[str, ...]:
+        """Folders, below --out, of this kit's outputs: (name,), or (name, "v1+v2") when built
+        with variants, so a variant never overwrites the plain build's files."""
+        variants = self.options.variants
+        return (self.name, "+".join(variants)) if variants else (self.name,)
 
     @property
     def manifest_file(self) -> str:
@@ -130,8 +160,7 @@ class Kit:
                 )
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = load_yaml_file(path, display_path(path))
-            self._apply_overrides(component_id, doc)
-            self._docs[component_id] = doc
+            self._docs[component_id] = self._apply_overrides(component_id, doc)
         return self._docs[component_id]
 
     def with_models(self, options: Options, models: dict[str, Any]) -> Kit:
@@ -146,11 +175,21 @@ class Kit:
             self._docs,
         )
 
-    def _apply_overrides(self, component_id: str, doc: Document) -> None:
+    def _apply_overrides(self, component_id: str, doc: Document) -> Document:
+        """The document with the active variants' overrides of its top-level keys; a problem
+        in an overridden value is located at the kit.yaml line that holds it."""
+        located: dict[str, PathKey] = {}
         for variant in self.active_variants():
             changes = variant.overrides.get(component_id)
             if changes and isinstance(doc.data, dict):
                 doc.data = {**doc.data, **changes}
+                prefix = ("variants", variant.name, "overrides", component_id)
+                located.update({key: prefix for key in changes})
+        if not located:
+            return doc
+        return OverriddenDocument(
+            doc.file, doc.data, doc.value_marks, doc.key_marks, self.manifest_doc, located
+        )
 
     def model(self, component_id: str) -> Any:
         """The validated model of a component, loaded once (raises InputError on bad data)."""
@@ -174,9 +213,9 @@ class Kit:
             )
         if self._rules is None:
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
-            doc = load_yaml_file(path, display_path(path))
-            self._apply_overrides("rules", doc)
+            doc = self._apply_overrides("rules", load_yaml_file(path, display_path(path)))
             model, checks = validate_rules(self, doc)
+            check_player_count(self, model)
             self._rules = (doc, model, checks)
         return self._rules[1]
 
@@ -302,6 +341,33 @@ def component_of_type(kit: Kit, type_name: str) -> str | None:
         if kit.spec(cid).type == type_name:
             return cid
     return None
+
+
+def player_range(rules: Any) -> tuple[int, int] | None:
+    """(min, max) players a kit's rules allow, from a `players:` record with an integer `max`
+    (and optional `min`, default 1); None when the rules do not say."""
+    players = getattr(rules, "players", None)
+    high = getattr(players, "max", None)
+    if not isinstance(high, int):
+        return None
+    low = getattr(players, "min", 1)
+    return (low if isinstance(low, int) else 1, high)
+
+
+def check_player_count(kit: Kit, rules: Any) -> None:
+    """`--players N` must be a count the kit's rules allow: an input error at `players:`."""
+    n = kit.options.players
+    allowed = player_range(rules)
+    if n is None or allowed is None or allowed[0] <= n <= allowed[1]:
+        return
+    low, high = allowed
+    bound = "max" if n > high else "min"
+    at = where(rules.players, bound) or where(rules.players) or Location(kit.manifest_file)
+    raise fail(
+        at,
+        f"kit {kit.name!r} is for {low} to {high} players (its rules' `players:`); "
+        f"--players {n} is not possible",
+    )
 
 
 def _check_uses(manifest: KitManifest, doc: Document) -> None:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import re
+import shutil
+import stat
 import sys
 import tempfile
 import time
@@ -24,7 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
 from printkit.draw.fonts import font
-from printkit.errors import Location, display_path, fail
+from printkit.errors import Diagnostic, InputError, Location, display_path, fail
 
 TEMP_PREFIX = ".printkit-tmp-"
 
@@ -70,6 +73,8 @@ class Staging:
         self._created: list[Path] = []  # folders this build made, removed again if it fails
 
     def temp_for(self, target: Path) -> Path:
+        refuse_non_regular(target)
+        refuse_non_folder(target.parent)
         missing = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
         target.parent.mkdir(parents=True, exist_ok=True)
         self._created.extend(missing)
@@ -108,16 +113,27 @@ class Staging:
         self.temp_for(target).write_text(text, encoding="utf-8")
 
     def commit(self) -> list[Path]:
-        """Flush every temporary to disk, then rename each over its target."""
+        """Flush every temporary to disk, then rename each over its target: all or nothing.
+
+        Every target is checked first (only regular files are replaced) and the previous
+        version of each is kept as a hard link until all renames are done; if one rename fails,
+        the targets already replaced get their previous version back (or are removed if they
+        are new), so the outputs are as before the build. Only if that restoring itself fails
+        is a PartialCommitError raised, naming what could not be restored.
+        """
         try:
-            for temp, _ in self.pending:
-                _fsync_file(temp)
-            done = []
             for temp, target in self.pending:
+                refuse_non_regular(target)
+                _fsync_file(temp)
                 with contextlib.suppress(OSError):
                     os.chmod(temp, 0o644)
-                os.replace(temp, target)
-                done.append(target)
+            backups = self._keep_previous()
+            try:
+                done = self._rename_all(backups)
+            finally:
+                for backup in backups.values():
+                    with contextlib.suppress(OSError):
+                        backup.unlink()
         except BaseException:
             self.discard()
             raise
@@ -126,15 +142,147 @@ class Staging:
         self.pending.clear()
         return done
 
+    def _keep_previous(self) -> dict[Path, Path]:
+        """A hard link to each existing target, beside it, so a failed commit can restore it
+        (a copy where the file system has no hard links, or the file refuses one)."""
+        backups: dict[Path, Path] = {}
+        try:
+            for _, target in self.pending:
+                if target.exists():
+                    backup = _unused_name(target.parent, f"{TEMP_PREFIX}{os.getpid()}-previous-")
+                    try:
+                        os.link(target, backup, follow_symlinks=False)
+                    except OSError:  # FAT/exFAT, some network shares, an immutable file
+                        shutil.copy2(target, backup, follow_symlinks=False)
+                    backups[target] = backup
+        except BaseException:
+            for backup in backups.values():
+                with contextlib.suppress(OSError):
+                    backup.unlink()
+            raise
+        return backups
+
+    def _rename_all(self, backups: dict[Path, Path]) -> list[Path]:
+        done: list[Path] = []
+        target = self.out_dir
+        try:
+            for temp, target in self.pending:
+                os.replace(temp, target)
+                done.append(target)
+        except BaseException as exc:
+            unrestored = _restore(done, backups)
+            if unrestored:
+                raise PartialCommitError(self.out_dir, done, unrestored) from None
+            if isinstance(exc, OSError):  # name the output, not our temporary
+                raise OSError(exc.errno, exc.strerror, str(target)) from None
+            raise
+        return done
+
     def discard(self) -> None:
         for temp, _ in self.pending:
-            with contextlib.suppress(OSError):
-                temp.unlink()
+            # the temporary, and any a tool made from its name while rewriting it (pikepdf's
+            # `.pikepdf.<name>XXXX`, left behind when a worker is stopped mid-save)
+            for path in (temp, *temp.parent.glob(f"?*{glob.escape(temp.name)}*")):
+                with contextlib.suppress(OSError):
+                    path.unlink()
         self.pending.clear()
         for folder in sorted(set(self._created), key=lambda p: len(p.parts), reverse=True):
             with contextlib.suppress(OSError):
                 folder.rmdir()  # only if still empty: another build may be writing there
         self._created.clear()
+
+
+def _unused_name(folder: Path, prefix: str) -> Path:
+    fd, name = tempfile.mkstemp(prefix=prefix, dir=folder)
+    os.close(fd)
+    os.unlink(name)  # os.link needs a free name; the random part keeps it ours
+    return Path(name)
+
+
+def _restore(done: list[Path], backups: dict[Path, Path]) -> list[Path]:
+    """Put back the previous version of each replaced target (remove the ones that are new);
+    returns the targets that could not be restored."""
+    unrestored = []
+    for target in reversed(done):
+        try:
+            if target in backups:
+                os.replace(backups.pop(target), target)
+            else:
+                target.unlink()
+        except OSError:
+            unrestored.append(target)
+    return unrestored
+
+
+class PartialCommitError(InputError):
+    """A commit failed part-way and some replaced outputs could not be restored: says which."""
+
+    nothing_written = False  # read by the command line's summary line
+
+    def __init__(self, out_dir: Path, done: list[Path], unrestored: list[Path]) -> None:
+        names = ", ".join(display_path(p) for p in unrestored)
+        where = Location(display_path(out_dir))
+        message = (
+            f"writing the outputs failed after {len(done)} of them were replaced, and "
+            f"{len(unrestored)} could not be put back as they were: {names}; "
+            "build again (with --force) to make the outputs consistent"
+        )
+        super().__init__([Diagnostic(where, message)])
+
+
+_KINDS = (
+    (stat.S_ISREG, "a file"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def refuse_non_regular(target: Path) -> None:
+    """An output may replace only a regular file: anything else there is an input error."""
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        if exc.errno == errno.ENOTDIR:
+            return  # a part of the path is a file: refuse_non_folder names it
+        raise
+    if stat.S_ISREG(mode):
+        return
+    raise fail(
+        Location(display_path(target)),
+        f"cannot write here: this output path is {_kind(mode)}, and printkit replaces only "
+        "regular files; nothing was written: remove it or choose another output path",
+    )
+
+
+def refuse_non_folder(folder: Path) -> None:
+    """The folder an output goes into, and every part of its path that exists, must be a
+    folder (a link to one is fine): a file, device or pipe there is an input error."""
+    for part in (folder, *folder.parents):
+        try:
+            mode = os.stat(part).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            if exc.errno == errno.ENOTDIR:
+                continue  # a parent is not a folder: the loop reaches it
+            raise
+        if stat.S_ISDIR(mode):
+            return
+        raise fail(
+            Location(display_path(part)),
+            f"cannot write here: an output folder is expected, but this is {_kind(mode)}; "
+            "nothing was written: remove it or choose another output path",
+        )
 
 
 STALE_AFTER_S = 24 * 3600  # no build takes a day: older temporaries are stale even if the pid lives
@@ -149,7 +297,7 @@ def sweep_stale_temps(folder: Path, started: float) -> list[Path]:
     except OSError:
         return removed
     for entry in entries:
-        match = _TEMP_NAME.match(entry.name)
+        match = _TEMP_NAME.search(entry.name)  # ours, or a tool's temporary named after it
         if not match or not entry.is_file(follow_symlinks=False):
             continue
         pid = int(match.group(1))

@@ -126,8 +126,9 @@ def test_pick_list_for_two_players_names_the_teams(tmp_path):
 def test_players_out_of_range_is_an_input_error(tmp_path):
     r = CliRunner().invoke(main, ["build", "carthage", "--players", "5", "--out", str(tmp_path)])
     assert r.exit_code == 2
-    line = line_of(DATA / "carthage" / "rules.yaml", "players:")
-    assert f"rules.yaml:{line + 1}:3: error: this game is for 2 to 4 players" in r.stderr
+    line = line_of(DATA / "carthage" / "rules.yaml", "  max: 4")
+    assert f"rules.yaml:{line}:8: error: kit 'carthage' is for 2 to 4 players" in r.stderr
+    assert "--players 5 is not possible" in r.stderr
     assert not (tmp_path / "carthage").exists() or not any((tmp_path / "carthage").iterdir())
 
 

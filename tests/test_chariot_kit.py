@@ -185,7 +185,7 @@ def test_serious_variant_changes_print_and_check(cli, tmp_path):
         "playing-area,damage-chart,cards",
     )
     assert r.exit_code == 0, r.output
-    out = tmp_path / "chariot-race"
+    out = tmp_path / "chariot-race" / "serious"
     plan = drawn_strings(out / "playing-area.pdf")
     assert "PIT" not in plan and "RAMP" not in plan
     assert "3 laps to race" in text_of(out / "damage-chart.pdf")
@@ -203,7 +203,7 @@ def test_gentle_start_marks_the_magic_cards(cli, tmp_path):
         "build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start", "--only", "cards"
     )
     assert r.exit_code == 0, r.output
-    pages = page_texts(tmp_path / "chariot-race" / "cards.pdf")
+    pages = page_texts(tmp_path / "chariot-race" / "gentle-start" / "cards.pdf")
     text = "\n".join(p for p in pages if "MAGICAL EFFECT" in p)
     assert text.count("LATE") == 7  # each of the 7 magical effect cards
 
@@ -300,7 +300,7 @@ def test_gentle_start_marker_clears_the_title(cli, tmp_path):
     assert r.exit_code == 0, r.output
     dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16
     pills = 0
-    cards = tmp_path / "chariot-race" / "cards.pdf"
+    cards = tmp_path / "chariot-race" / "gentle-start" / "cards.pdf"
     for chars, shapes in zip(page_chars(cards), page_paths(cards), strict=True):
         drawn = [ch for ch in chars if not ch["generated"]]
         for w in (w for w in words(chars) if w["text"] == "LATE"):
@@ -338,7 +338,7 @@ def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(cli, tmp_path):
     extend those 2 cards' edges only, not the 7 empty places'."""
     r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious", "--only", "cards")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+    with pdfplumber.open(tmp_path / "chariot-race" / "serious" / "cards.pdf") as pdf:
         page = pdf.pages[-2]  # the last front
         cards = [
             r

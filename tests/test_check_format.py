@@ -83,7 +83,7 @@ def test_rules_findings_text_and_json_agree(cli, kit_copy):
     assert (warning["code"], warning["severity"], warning["line"]) == ("CR004", "warning", first)
     assert summary == {
         "type": "summary",
-        "kits": [str(folder)],
+        "kits": ["chariot-race"],  # as the findings name it, not the folder given
         "errors": 1,
         "warnings": 1,
         "info": 0,
@@ -182,3 +182,21 @@ def test_check_finds_text_that_cannot_fit_as_build_does(cli, tmp_path):
     assert rows[-1]["exit_code"] == 2
     build = cli("build", kit, "--out", tmp_path / "out", "--jobs", "1")
     assert build.exit_code == 2 and build.stderr.splitlines()[0] == expected[0]
+
+
+def test_json_summary_names_kits_as_their_findings_do(cli, kit_copy, tmp_path):
+    """A kit in a folder named otherwise: findings and summary both use its kit.yaml name."""
+    import json
+    import shutil
+
+    renamed = tmp_path / "renamed"
+    shutil.copytree(kit_copy("chariot-race"), renamed)
+    (renamed / "rules.yaml").write_text(
+        (renamed / "rules.yaml").read_text(encoding="utf-8").replace("  max: 4 ", "  max: 16 "),
+        encoding="utf-8",
+    )
+    r = cli("check", str(renamed) + "/", "no-such-kit", "--format", "json")
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    kits = {x["kit"] for x in lines if x["type"] == "finding"}
+    assert kits == {"chariot-race", "no-such-kit"}
+    assert lines[-1]["kits"] == ["chariot-race", "no-such-kit"]

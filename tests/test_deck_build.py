@@ -122,6 +122,7 @@ def _partial_deck(kit_copy, total_wanted=4):
 def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset, mirror):
     kit = _partial_deck(kit_copy, 4)  # a partial sheet: 2 cards in row 1, 2 in row 2
     args = ["build", str(kit), "--out", tmp_path / "out", "--duplex", duplex, "--only", "cards"]
+    args += ["--ignore-rule-errors"]  # a 4-card deck breaks chariot-race's rules: print anyway
     if offset != (0, 0):
         args += ["--back-offset", f"{offset[0]},{offset[1]}"]
     r = cli(*args)

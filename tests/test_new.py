@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 
 import pytest
 from conftest import DATA, edit, line_of
@@ -204,3 +206,49 @@ def test_a_built_in_name_is_not_hidden_by_a_folder_that_is_not_a_kit(cli, tmp_pa
     assert cli("new", "chartae", "--from", "chariot-race").exit_code == 0
     r = cli("deck", "chartae")  # the kit folder, not the built-in tile game
     assert r.exit_code == 0 and "MOVEMENT" in r.stdout
+
+
+def test_new_refuses_links_and_special_files_in_the_source_naming_each(cli, tmp_path):
+    """A link is never followed: not to a private folder, not to /dev/zero, not even to a
+    file of the kit itself; a pipe is never read. Nothing is created."""
+    src = tmp_path / "src"
+    shutil.copytree(DATA / "chariot-race", src)
+    private = tmp_path / "private"
+    private.mkdir()
+    (private / "key").write_text("secret", encoding="utf-8")
+    (src / "notes").symlink_to(private, target_is_directory=True)
+    (src / "zero.bin").symlink_to("/dev/zero")
+    (src / "again.yaml").symlink_to("cards.yaml")
+    os.mkfifo(src / "pipe")
+    r = cli("new", tmp_path / "copy", "--from", src)
+    assert r.exit_code == 2, r.output
+    for name, target in [
+        ("notes", str(private)),
+        ("zero.bin", "/dev/zero"),
+        ("again.yaml", "cards.yaml"),
+    ]:
+        assert f"{src / name}: error: this is a link (to {target})" in r.stderr
+    assert f"{src / 'pipe'}: error: this is not a regular file" in r.stderr
+    assert not (tmp_path / "copy").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["private", "src"]
+
+
+@pytest.mark.parametrize("command", ["check", "build", "deck"])
+def test_kit_readers_refuse_a_link_inside_the_kit_even_to_its_own_file(cli, tmp_path, command):
+    kit = tmp_path / "kit"
+    shutil.copytree(DATA / "chariot-race", kit)
+    (kit / "cards.yaml").rename(kit / "real-cards.yaml")
+    (kit / "cards.yaml").symlink_to("real-cards.yaml")
+    args = [command, kit] + (["--out", tmp_path / "out"] if command == "build" else [])
+    r = cli(*args)
+    assert r.exit_code == 2, r.output
+    assert "path 'cards.yaml' is a symbolic link" in r.stderr
+    assert f"{kit / 'cards.yaml'} is a link (to real-cards.yaml)" in r.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_new_refuses_an_empty_folder_name(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = cli("new", "", "--from", "chartae")
+    assert r.exit_code == 2 and "an empty path is not an output path" in r.output
+    assert list(tmp_path.iterdir()) == []

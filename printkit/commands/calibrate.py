@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.cli import _parse_offset, _report_errors
+from printkit.cli import OutPath, _parse_offset, _report_errors
 from printkit.config import PAPERS
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=OutPath(dir_okay=False, path_type=Path),
     default=Path("output/calibration.pdf"),
     show_default=True,
     help="The PDF to write.",

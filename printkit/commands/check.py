@@ -10,6 +10,8 @@ Exit codes of `printkit check` (documented in docs/checks.md):
   {"type": "finding", "kit", "file", "line", "column", "severity", "code", "message"}
 then one summary object, always last:
   {"type": "summary", "kits", "errors", "warnings", "info", "input_errors", "exit_code"}
+where "kits" names each kit as its findings do (its kit.yaml `name`, or the argument given
+when its kit.yaml cannot be read).
 Malformed input appears as findings with code "INPUT" and severity "error"; line and column are
 0 when unknown. At most MAX_DIAGNOSTICS_PER_FILE (50) input errors are listed per file; the rest
 of a file's errors are one object {"type": "omitted", "kit", "file", "count", "message"}, and
@@ -64,16 +66,16 @@ def check_command(kits, fmt, variants, players) -> None:
     names = list(kits) or builtin_kit_names()
     findings: list[tuple[str, Finding]] = []
     problems: list[tuple[str, Diagnostic]] = []
+    labels: list[str] = []  # each kit named as its findings name it
     for name in names:
         label = name  # the kit's own name once its kit.yaml is read, as in its findings
         try:
             kit = load_kit(name, options)
             label = kit.name
-            kit_findings = run_checks(kit)
-            kit_findings += lay_out_kit(kit)
-            findings.extend((kit.name, f) for f in kit_findings)
+            findings.extend((kit.name, f) for f in run_checks(kit) + lay_out_kit(kit))
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)
+        labels.append(label)
     counts = {
         s: sum(1 for _, f in findings if f.severity == s) for s in ("error", "warning", "info")
     }
@@ -86,7 +88,7 @@ def check_command(kits, fmt, variants, players) -> None:
             click.echo(_line({"type": "finding", "kit": kit_name, **f.as_dict()}))
         totals = {f"{s}s" if s != "info" else s: n for s, n in counts.items()}
         errors = error_count([d for _, d in shown])
-        summary = {"type": "summary", "kits": names, **totals, "input_errors": errors}
+        summary = {"type": "summary", "kits": labels, **totals, "input_errors": errors}
         click.echo(_line({**summary, "exit_code": code}))
         sys.exit(code)
     if problems:

@@ -13,6 +13,7 @@ into place, so a failure never leaves half a kit behind.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import stat
@@ -21,10 +22,11 @@ from pathlib import Path
 
 import click
 
-from printkit.cli import _report_errors
+from printkit.cli import OutPath, _report_errors
 
 _NAME_LINE = re.compile(r"^name:[^\n]*$", re.MULTILINE)
-_SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store")
+_SKIPPED = ("__pycache__", ".DS_Store")
+_SKIP = shutil.ignore_patterns(*_SKIPPED, "*.pyc")
 
 
 def kit_name_for(folder: Path) -> str:
@@ -48,6 +50,33 @@ def _write_blank(copy: Path, new_name: str) -> None:
         (copy / SCHEMA_DIR / schema_file_name(data_file)).write_text(dumps(schema), "utf-8")
 
 
+def refuse_links_and_special_files(src: Path) -> None:
+    """Every entry of the kit folder must be a plain folder or a regular file: a link is never
+    followed (its target may be a private folder or /dev/zero), nor is a pipe or device read.
+    All such entries are named in one input error."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.errors import Collector, Location, display_path
+
+    errors = Collector()
+    for folder, dirs, files in os.walk(src, followlinks=False):
+        dirs[:] = [d for d in dirs if d not in _SKIPPED]
+        for name in sorted(dirs + files):
+            path = Path(folder) / name
+            info = path.lstat()
+            if stat.S_ISLNK(info.st_mode):
+                errors.add(
+                    Location(display_path(path)),
+                    f"this is a link (to {os.readlink(path)}); printkit new copies no links: "
+                    "replace it with the file or folder itself, or remove it",
+                )
+            elif not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+                errors.add(
+                    Location(display_path(path)),
+                    "this is not a regular file (a pipe, socket or device); remove it",
+                )
+    errors.raise_if_any()
+
+
 def _copy_kit(src: Path | None, target: Path, new_name: str) -> None:
     """Copy (or, without `src`, write the blank kit) beside the target, rename the kit, then
     move the finished kit into place."""
@@ -61,7 +90,7 @@ def _copy_kit(src: Path | None, target: Path, new_name: str) -> None:
         if src is None:
             _write_blank(copy, new_name)
         else:
-            shutil.copytree(src, copy, ignore=_SKIP)
+            shutil.copytree(src, copy, ignore=_SKIP, symlinks=True)  # links were refused already
         for path in [copy, *copy.rglob("*")]:  # an installed kit may be read-only: the copy is not
             path.chmod(path.stat().st_mode | stat.S_IWUSR)
         manifest = copy / MANIFEST
@@ -78,7 +107,7 @@ def _copy_kit(src: Path | None, target: Path, new_name: str) -> None:
 
 
 @click.command(name="new")
-@click.argument("target", metavar="DIR", type=click.Path(path_type=Path))
+@click.argument("target", metavar="DIR", type=OutPath(path_type=Path))
 @click.option(
     "--from",
     "source",
@@ -96,7 +125,8 @@ def new_command(target: Path, source: str | None, name: str | None) -> None:
     from printkit.load.schema import Id
 
     src = None if source is None else resolve_kit_dir(source)
-    if source is not None:
+    if source is not None and src is not None:
+        refuse_links_and_special_files(src)
         load_kit(source)  # refuse to copy a kit that is itself broken: say so now, not later
     shown = display_path(target)
     if target.exists() and not target.is_dir():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli import _kit_options, _Progress, _report_errors, build
+from printkit.cli import OutPath, _kit_options, _Progress, _report_errors, build
 
 # Options shared with `printkit build`, reused so the two commands can never disagree.
 SHARED_BUILD_OPTIONS = ("paper", "profile", "duplex", "back_offset", "bleed", "full_size")
@@ -20,7 +20,7 @@ SHARED_BUILD_OPTIONS = ("paper", "profile", "duplex", "back_offset", "bleed", "f
 @click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutPath(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
     help="Output folder; each kit's previews go to OUT/<kit>/.",
@@ -59,7 +59,8 @@ def preview(kits, out, variants, players, **print_options) -> None:
             pdfs = build_kits(loaded, Path(tmp), progress)
         finally:
             progress.close()
-        written = write_previews([(p, out / p.parent.name) for p in pdfs if p.suffix == ".pdf"])
+        folders = [(p, out / p.parent.relative_to(tmp)) for p in pdfs if p.suffix == ".pdf"]
+        written = write_previews(folders)
     for path in written:
         click.echo(f"wrote {path}")
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from printkit.cli import _report_errors
+from printkit.cli import OutPath, _report_errors
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_DIR = "schema"
@@ -86,7 +86,7 @@ def dumps(schema: dict) -> str:
 @click.argument("kit", metavar="KIT|DIR")
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=OutPath(file_okay=False, path_type=Path),
     help="Write one <file>.schema.json per kit file into this folder (default: print JSON).",
 )
 @_report_errors

@@ -20,7 +20,7 @@ def load(kit: Kit, component_id: str) -> Bases:
     bases: Bases = validate_document(doc, BASES)
     bases.file = doc.file
     if kit.options.profile == "home":
-        home_grid(kit, bases.piece, Location(doc.file))
+        home_grid(kit, bases.piece, doc.where(("size",)))
     return bases
 
 

@@ -93,7 +93,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     title = kit.spec(component_id).title or component_id
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
     start_sheet(c, sheet, kit.options.sheet_bleed)
-    draw.page(c, sheet, chart, f"{kit.name} · {title} · page 1 of 1")
+    draw.page(c, sheet, chart, f"{kit.label} · {title} · page 1 of 1")
     c.showPage()
     c.save()
     if progress:

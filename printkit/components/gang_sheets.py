@@ -200,9 +200,9 @@ def _label(kit: Kit, gang: Gang, s: int, side: str, number: int, total: int) -> 
     cids = dict.fromkeys(gang.groups[g].component_id for g, _, _ in piece_slots(gang, blocks))
     titles = ", ".join(kit.spec(cid).title or cid for cid in cids)
     n = len(gang.layout.sheets)
-    text = f"{kit.name} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
+    text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
     if text_width(text, font("condensed"), LABEL_SIZE) > gang.layout.label_band.w:
-        text = f"{kit.name} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
+        text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
         text += f" · page {number} of {total}"  # component ids when the titles are too long
     return text
 

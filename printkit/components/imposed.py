@@ -37,8 +37,8 @@ from printkit.layout.imposition import (
     info_bands,
     shop_pages,
 )
-from printkit.layout.sizes import Size
-from printkit.layout.units import format_mm
+from printkit.layout.sizes import Size, parse_paper
+from printkit.layout.units import format_mm, to_mm
 from printkit.output import new_canvas
 
 
@@ -56,8 +56,24 @@ def home_grid(kit: Kit, piece: Size, where: Location) -> Grid:
         raise fail(
             where,
             f"a {format_mm(piece.width)} x {format_mm(piece.height)} piece does not fit on "
-            f"{kit.options.paper.upper()} paper with its margins",
+            f"{kit.options.paper.upper()} paper with its margins; {_larger_paper(kit, piece)}",
         ) from None
+
+
+def _larger_paper(kit: Kit, piece: Size) -> str:
+    """What to try instead: the first named paper the piece fits on, else a custom size."""
+    for name in ("a4", "letter", "a3"):
+        paper = parse_paper(name)
+        if name == kit.options.paper or paper is None:
+            continue
+        try:
+            fit_grid(paper, piece, bleed=kit.options.bleed)
+        except ValueError:
+            continue
+        return f"use --paper {name}, or --profile shop (one piece per page)"
+    margin = 2 * 20  # mm: margins and marks on both sides, more than enough
+    w, h = round(to_mm(piece.width)) + margin, round(to_mm(piece.height)) + margin
+    return f"use a larger paper such as --paper {w}x{h}mm, or --profile shop (one piece per page)"
 
 
 def check_page_count(
@@ -173,7 +189,7 @@ def render_groups(
     first = order[0][1].size if order else opts.paper_size
     c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
     painters = [g.make_painter(c, opts.bleed) for g in groups]
-    label = f"{kit.name} · {title}"
+    label = f"{kit.label} · {title}"
     for number, (gi, page) in enumerate(order, start=1):
         side = f"sheet {page.sheet_number} {page.side}"
         text = f"{label} · {side} · page {number} of {n_pages}"

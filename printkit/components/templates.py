@@ -143,7 +143,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
             c,
             Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
             False,
-            f"{kit.name} · {title} · page {page + 1} of {n_pages}",
+            f"{kit.label} · {title} · page {page + 1} of {n_pages}",
         )
         c.showPage()
         if progress:

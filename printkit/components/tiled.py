@@ -60,9 +60,9 @@ def render_plan(
     if lead is not None:
         lead(c)
     _define_form(c, size, draw)
-    _assembly_map(c, plan, f"{kit.name} · {title}")
+    _assembly_map(c, plan, f"{kit.label} · {title}")
     for tile in plan.tiles:
-        _tile_page(c, plan, tile, f"{kit.name} · {title}")
+        _tile_page(c, plan, tile, f"{kit.label} · {title}")
         if progress:
             progress(1)
     c.save()

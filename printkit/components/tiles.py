@@ -57,7 +57,7 @@ def load(kit: Kit, component_id: str) -> TileSet:
     _check_ornaments(tiles, errors)
     errors.raise_if_any()
     if kit.options.profile == "home":
-        home_grid(kit, tiles.size, Location(doc.file))
+        home_grid(kit, tiles.size, doc.where(("tile_size",)))
     return tiles
 
 

@@ -65,7 +65,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 
     def plan_page(c: Canvas) -> None:
         start_sheet(c, sheet, kit.options.sheet_bleed)
-        track_plan.plan_page(c, sheet, kit.name, track, bases, grid, title)
+        track_plan.plan_page(c, sheet, kit.label, track, bases, grid, title)
         c.showPage()
         if progress:
             progress(1)

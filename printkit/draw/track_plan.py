@@ -79,7 +79,7 @@ def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
 
 
 def plan_page(
-    c: Canvas, sheet: Size, kit_name: str, track: Track, bases: Bases, grid: list, title: str
+    c: Canvas, sheet: Size, kit_label: str, track: Track, bases: Bases, grid: list, title: str
 ) -> None:
     """The plan on the current page, which is `sheet` (the caller starts and ends the page)."""
     top = sheet.height - KEEP_OUT
@@ -134,7 +134,7 @@ def plan_page(
         c,
         Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
         False,
-        f"{kit_name} · {title} · plan at 1:{n}",
+        f"{kit_label} · {title} · plan at 1:{n}",
     )
 
 

@@ -17,6 +17,7 @@ from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Board, Move
 from printkit.model.deck import Card, Deck
+from printkit.report import Deal
 
 __all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules"]
 
@@ -336,13 +337,33 @@ def fatum_deal(kit: Kit) -> Iterator[Problem]:
         who = f"{n} players"
         if setup and setup.teams:
             who += ", teams " + " against ".join("+".join(t) for t in setup.teams)
-        yield cards_where(kit, "fatum"), f"{who}: {total} FATUM cards deal {deal(total, hands)}"
+        yield (
+            cards_where(kit, "fatum"),
+            f"{who}: {total} FATUM cards deal {split_deal(total, hands)}",
+        )
 
 
-def deal(total: int, n: int) -> str:
+def split_deal(total: int, n: int) -> str:
+    """How `total` cards dealt one at a time fall into `n` hands: "8, 8, 7 (uneven, ...)"."""
     base, extra = divmod(total, n)
     hands = [base + 1] * extra + [base] * (n - extra)
     return ", ".join(map(str, hands)) + (" (uneven, from the dealer's left)" if extra else "")
+
+
+def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
+    """The `printkit deck` hook (see printkit/report.py): the FATUM deck is dealt out completely,
+    so each player count deals every card left after that count's removals and leaves none.
+    A --players count outside the rules never gets here (see kit.check_player_count)."""
+    r = rules(kit)
+    if component_id != r.components.fatum:
+        return []
+    rows = []
+    for n in [players_] if players_ else range(r.players.min, r.players.max + 1):
+        total = d.total - sum(c.count for c in removed_cards(kit, component_id, n))
+        setup = setup_for(kit, n)
+        hands = len(setup.teams) if setup and setup.teams else n
+        rows.append(Deal(n, total, 0, f"hands of {split_deal(total, hands)}"))
+    return rows
 
 
 @RULES.rule("CT010", "error", "no chain of forced moves loops forever")
@@ -466,7 +487,11 @@ def pick_list(kit: Kit) -> str:
         c.count for c in removed_cards(kit, r.components.fatum, n)
     )
     hands = len(setup.teams) if setup and setup.teams else n
-    lines += ["", f"Deal all {fatum_total} FATUM cards face up: {deal(fatum_total, hands)}.", ""]
+    lines += [
+        "",
+        f"Deal all {fatum_total} FATUM cards face up: {split_deal(fatum_total, hands)}.",
+        "",
+    ]
     return "\n".join(lines)
 
 

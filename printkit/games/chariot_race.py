@@ -273,31 +273,32 @@ def speed_in_stakes_table(kit: Kit) -> Iterator[Problem]:
 )
 def enough_cards(kit: Kit) -> Iterator[Problem]:
     """At the start every charioteer is dealt `players.hand` cards plus `players.extra_at_start`
-    (6 + 1 in the rules), for up to `players.max` charioteers. A deck smaller than that cannot
-    start a full race. Fix: raise some cards' `count` in the deck file, or lower `players.max`
-    in rules.yaml. Check the numbers with `printkit deck KIT`.
+    (6 + 1 in the rules), for up to `players.max` charioteers (or the `--players` count). A deck
+    smaller than that cannot start a full race. Fix: raise some cards' `count` in the deck file,
+    or lower `players.max` in rules.yaml. Check the numbers with `printkit deck KIT`.
     """
     p = rules_of(kit).players
     _, d = deck(kit)
-    opening = p.max * (p.hand + p.extra_at_start)
+    n = kit.options.players or p.max  # --players N checks that race; else the largest
+    opening = n * (p.hand + p.extra_at_start)
     if d.total < opening:
         yield (
             where(d.cards[0]) if d.cards else Location(d.file),
-            f"the deck has {d.total} cards but {p.max} charioteers need {opening} "
+            f"the deck has {d.total} cards but {n} charioteers need {opening} "
             f"({p.hand} + {p.extra_at_start} each) before anyone draws",
         )
 
 
 @RULES.rule("CR004", "warning", "the deck keeps a reserve to draw from after the deal")
 def reserve(kit: Kit) -> Iterator[Problem]:
-    """After the opening deal for `players.max` charioteers, fewer than `players.reserve` cards
-    are left to draw, so hands soon cannot be topped up and crashes take cards from an empty
-    deck. A warning, not an error: the race can start. Fix: raise some counts, or lower
-    `players.reserve` if your club is happy with a thin deck.
+    """After the opening deal for `players.max` (or `--players`) charioteers, fewer than
+    `players.reserve` cards are left to draw, so hands soon cannot be topped up and crashes take
+    cards from an empty deck. A warning, not an error: the race can start. Fix: raise some
+    counts, or lower `players.reserve` if your club is happy with a thin deck.
     """
     p = rules_of(kit).players
     _, d = deck(kit)
-    opening = p.max * (p.hand + p.extra_at_start)
+    opening = (kit.options.players or p.max) * (p.hand + p.extra_at_start)
     left = d.total - opening
     if 0 <= left < p.reserve:
         yield (

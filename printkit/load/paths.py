@@ -1,7 +1,8 @@
-"""Paths inside a kit folder: a kit reads only files inside its own folder."""
+"""Paths inside a kit folder: a kit reads only files inside its own folder, through no link."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from printkit.errors import Location, display_path, fail
@@ -16,9 +17,29 @@ def confined_path(root: Path, relative: str, where_: Location) -> Path:
         raise fail(where_, f"path {relative!r} must be relative to the kit folder")
     base = root.resolve()
     target = (root / rel).resolve()
-    if target != base and base not in target.parents:
+    link = first_link(root, rel)
+    outside = target != base and base not in target.parents
+    if link is not None:
+        leads = "leads outside the kit folder" if outside else "is a symbolic link"
+        raise fail(
+            where_,
+            f"path {relative!r} {leads}: {display_path(link)} is a link (to "
+            f"{os.readlink(link)}); printkit reads no links inside a kit folder, put the file "
+            "itself there",
+        )
+    if outside:
         raise fail(where_, f"path {relative!r} leads outside the kit folder")
     return root / rel
+
+
+def first_link(root: Path, rel: Path) -> Path | None:
+    """The first part of `root/rel` below root that is a symbolic link (None if none is)."""
+    path = root
+    for part in rel.parts:
+        path = path / part
+        if part not in (".", "..") and path.is_symlink():
+            return path
+    return None
 
 
 def existing_file(path: Path, relative: str, where_: Location) -> Path:

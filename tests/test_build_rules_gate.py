@@ -1,0 +1,74 @@
+"""`printkit build` runs the rules checks of `printkit check` first: an error stops it (exit 1,
+nothing written) unless --ignore-rule-errors; warnings are printed one line each."""
+
+from __future__ import annotations
+
+from conftest import edit, line_of
+
+FINDING = "error [CR003] the deck has 72 cards but 16 charioteers need 112"
+
+
+def _kit(kit_copy, max_players: int):
+    kit = kit_copy("chariot-race")
+    edit(kit / "rules.yaml", "  max: 4 ", f"  max: {max_players} ")
+    return kit
+
+
+def test_a_rules_error_stops_the_build_and_nothing_is_written(cli, kit_copy, tmp_path):
+    kit = _kit(kit_copy, 16)
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "-j", "1")
+    assert r.exit_code == 1, r.output
+    at = f"{kit / 'cards.yaml'}:{line_of(kit / 'cards.yaml', 'cards:') + 1}:5: "  # first card
+    lines = r.stderr.splitlines()
+    assert lines[0] == f"{at}{FINDING} (6 + 1 each) before anyone draws"
+    assert "error [CR014] players.max is 16" in lines[1]  # more than the 4 chariot bases
+    assert lines[2:] == [
+        "printkit: 2 rules errors; nothing was written (fix them, or build anyway with "
+        "--ignore-rule-errors)",
+    ]
+    assert r.stdout == ""
+    assert not out.exists()
+    assert cli("check", kit).exit_code == 1  # the very same finding as check
+
+
+def test_ignore_rule_errors_builds_anyway_and_says_what_is_wrong(cli, kit_copy, tmp_path):
+    kit = _kit(kit_copy, 16)
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "-j", "1", "--ignore-rule-errors")
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    assert FINDING in lines[0] and len(lines) == 2  # 16 charioteers: too few cards, and
+    assert "error [CR014] players.max is 16" in lines[1]  # more than the 4 chariot bases
+    assert (out / "chariot-race" / "cards.pdf").is_file()
+
+
+def test_warnings_are_printed_one_line_each_and_the_build_goes_on(cli, kit_copy, tmp_path):
+    kit = kit_copy("chariot-race")  # 4 x 7 = 28 dealt, 44 left: below a reserve of 50
+    edit(kit / "rules.yaml", "  reserve: 12 ", "  reserve: 50 ")
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "-j", "1")
+    assert r.exit_code == 0, r.output
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and "warning [CR004] after dealing 28 cards only 44 remain" in lines[0]
+    assert (out / "chariot-race" / "cards.pdf").is_file()
+
+
+def test_a_clean_kit_builds_without_a_word_on_stderr(cli, tmp_path):
+    r = cli("build", "chariot-race", "--out", tmp_path / "out", "-j", "1")
+    assert r.exit_code == 0 and r.stderr == "", r.output
+
+
+def test_a_build_reports_what_only_drawing_finds_as_check_does(cli, kit_copy, tmp_path):
+    """check's print findings (PK001: text nearer the trim than the safe area) are part of the
+    gate too: a warning, printed on one line, and the build goes on."""
+    kit = kit_copy("carthage")
+    tokens = kit / "tokens.yaml"
+    text = tokens.read_text(encoding="utf-8")
+    tokens.write_text(text.replace("width: 9\n    height: 30", "width: 7\n    height: 30", 1))
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "-j", "1", "--only", "tokens")
+    assert r.exit_code == 0, r.output
+    found = [ln for ln in r.stderr.splitlines() if "warning [PK001]" in ln]
+    assert found and all(ln.startswith(f"{tokens}:") for ln in found), r.stderr
+    assert (out / "carthage" / "tokens.pdf").is_file()

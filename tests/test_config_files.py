@@ -1,0 +1,80 @@
+"""The settings file as a user keeps it: comments survive `config set`, a linked config.yaml is
+written through its link, and a settings folder that is a file is a clear input error."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+SETTINGS = (
+    "# my printer at the club\npaper: a4   # the club's paper\n\n# fed by hand\nduplex: short\n"
+)
+
+
+@pytest.fixture
+def settings_dir(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "settings"
+    folder.mkdir()
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(folder))
+    return folder
+
+
+def test_config_set_keeps_comments_and_other_settings(cli, settings_dir):
+    (settings_dir / "config.yaml").write_text(SETTINGS, encoding="utf-8")
+    assert cli("config", "set", "paper", "letter").exit_code == 0
+    assert cli("config", "set", "back-offset", "0.5,-1").exit_code == 0
+    text = (settings_dir / "config.yaml").read_text(encoding="utf-8")
+    assert text == SETTINGS.replace("a4 ", "letter ") + "back-offset: 0.5,-1\n"
+    assert cli("config", "unset", "duplex").exit_code == 0
+    text = (settings_dir / "config.yaml").read_text(encoding="utf-8")
+    assert "duplex" not in text.replace("# fed by hand", "")
+    assert "# my printer at the club" in text and "# the club's paper" in text
+    assert cli("config", "get", "paper").stdout.strip() == "letter"
+
+
+def test_config_set_writes_through_a_linked_settings_file(cli, settings_dir, tmp_path):
+    real = tmp_path / "dotfiles" / "printkit.yaml"
+    real.parent.mkdir()
+    real.write_text(SETTINGS, encoding="utf-8")
+    link = settings_dir / "config.yaml"
+    link.symlink_to(real)
+    r = cli("config", "set", "paper", "letter")
+    assert r.exit_code == 0, r.output
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert "paper: letter   # the club's paper" in real.read_text(encoding="utf-8")
+    assert cli("config", "get", "paper").stdout.strip() == "letter"
+
+
+def test_a_settings_file_that_is_a_folder_is_refused(cli, settings_dir):
+    (settings_dir / "config.yaml").mkdir()
+    r = cli("config", "set", "paper", "letter")
+    assert r.exit_code == 2, r.output
+    assert "config.yaml" in r.stderr and "internal error" not in r.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("config", "set", "paper", "letter"),
+        ("config", "list"),
+        ("config", "unset", "paper"),
+        ("calibrate", "--out", "unused.pdf"),
+    ],
+)
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_settings_folder_that_is_a_file_is_an_input_error(
+    cli, tmp_path, monkeypatch, args, inside
+):
+    a_file = tmp_path / "not-a-folder"
+    a_file.write_text("x", encoding="utf-8")
+    folder = a_file / "printkit" if inside else a_file
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(folder))
+    monkeypatch.chdir(tmp_path)
+    r = cli(*args)
+    assert r.exit_code == 2, r.output
+    assert f"PRINTKIT_CONFIG_DIR={folder}: error: the settings folder" in r.stderr
+    assert "not a folder" in r.stderr
+    assert a_file.read_text(encoding="utf-8") == "x"
+    assert not (tmp_path / "unused.pdf").exists()

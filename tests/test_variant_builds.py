@@ -1,0 +1,80 @@
+"""A variant build goes into its own folder, OUT/<kit>/<variant>/ (OUT/<kit>/<v1>+<v2>/ for
+several), never over the plain build's files, and every sheet's label names the variant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+from badkits import snapshot
+
+
+def _labels(pdf: Path) -> list[str]:
+    """Per page, the label line: the text line that names the kit."""
+    with pdfplumber.open(pdf) as doc:
+        return [
+            next((ln for ln in (p.extract_text() or "").splitlines() if "chariot-race" in ln), "")
+            for p in doc.pages
+        ]
+
+
+def test_a_variant_builds_into_its_own_folder_and_names_itself_on_every_sheet(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("build", "chariot-race", "--out", out, "-j", "1").exit_code == 0
+    plain = snapshot(out / "chariot-race")
+    r = cli("build", "chariot-race", "--variant", "serious", "--out", out, "-j", "1")
+    assert r.exit_code == 0, r.output
+    folder = out / "chariot-race" / "serious"
+    assert f"wrote {folder / 'cards.pdf'}" in r.stdout
+    assert {k: v for k, v in snapshot(out / "chariot-race").items() if "/" not in k} == plain
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert [p.name for p in pdfs] == [
+        "bases.pdf", "cards.pdf", "damage-chart.pdf", "playing-area.pdf", "templates.pdf",
+    ]  # fmt: skip
+    for pdf in pdfs:
+        labels = _labels(pdf)
+        assert labels and all("chariot-race, variant serious · " in ln for ln in labels), (
+            pdf.name,
+            labels,
+        )
+    # a second variant build is up to date, and so is the plain one: neither replaced the other
+    again = cli("build", "chariot-race", "--variant", "serious", "--out", out, "-j", "1")
+    assert "up to date" in again.stdout
+    assert "up to date" in cli("build", "chariot-race", "--out", out, "-j", "1").stdout
+
+
+def test_combined_variants_have_their_own_folder_in_the_order_given(cli, tmp_path):
+    out = tmp_path / "out"
+    args = ["--variant", "serious", "--variant", "gentle-start", "--out", out, "-j", "1"]
+    r = cli("build", "chariot-race", *args)
+    assert r.exit_code == 0, r.output
+    cards = out / "chariot-race" / "serious+gentle-start" / "cards.pdf"
+    assert cards.is_file()
+    assert _labels(cards)[0].startswith("chariot-race, variants serious+gentle-start · Cards")
+
+
+def test_preview_of_a_variant_goes_to_its_folder(cli, tmp_path):
+    out = tmp_path / "png"
+    r = cli("preview", "chariot-race", "--variant", "serious", "--out", out)
+    assert r.exit_code == 0, r.output
+    assert (out / "chariot-race" / "serious" / "cards-contact.png").is_file()
+    assert not (out / "chariot-race" / "cards-contact.png").exists()
+
+
+def test_a_bad_override_value_is_located_in_kit_yaml(cli, kit_copy, tmp_path):
+    """The bad value is written in kit.yaml's variant, not in the file it overrides."""
+    from conftest import edit, line_of
+
+    kit = kit_copy("chariot-race")
+    manifest = kit / "kit.yaml"
+    edit(manifest, "      rules: {laps: 3}", "      rules: {laps: many}")
+    edit(manifest, "      playing-area: {pit: null}", "      playing-area: {pit: null, width: -5}")
+    laps, width = line_of(manifest, "{laps: many}"), line_of(manifest, "width: -5")
+    for command in ("check", "build"):
+        out = ["--out", tmp_path / "out"] if command == "build" else []
+        r = cli(command, kit, "--variant", "serious", *out)
+        assert r.exit_code == 2, r.output
+        assert f"{manifest}:{laps}:21: error: laps must be a whole number" in r.stderr
+        assert f"{manifest}:{width}:40: error: width must be a length" in r.stderr
+    plain = cli("check", kit)  # without the variant, nothing is wrong
+    assert plain.exit_code == 0, plain.output
