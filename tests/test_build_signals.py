@@ -107,7 +107,11 @@ def test_sigterm_or_sighup_ends_workers_and_removes_temporaries(slow_build, sign
     os.kill(proc.pid, signum)  # the parent alone, as a service manager or a closed terminal does
     stdout, stderr = proc.communicate(timeout=60)  # EOF: no worker holds the pipes open
     assert proc.returncode == 128 + signum, stderr
-    assert stderr == "printkit: terminated; nothing was written\n"
+    # one line says what happened; only the build's warnings (its kit's low-resolution
+    # pictures: FACE002) may come before it, never a traceback or a second message
+    *before_it, last = stderr.splitlines()
+    assert last == "printkit: terminated; nothing was written"
+    assert all(" warning [" in line for line in before_it), stderr
     assert _wait_until(lambda: not any(_alive(w) for w in workers), 20)
     assert list(out.rglob(f"{TEMP_PREFIX}*")) == []
     assert snapshot(out) == before

@@ -20,6 +20,7 @@ of a file's errors are one object {"type": "omitted", "kit", "file", "count", "m
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from typing import TYPE_CHECKING
@@ -184,7 +185,9 @@ def rules_command(kit, fmt) -> None:
             click.echo(f"  {r.code}  {r.severity:<7}  {r.summary}")
     for check in declared:
         what = check.message or ", ".join(
-            f"{k}: {v}" for k, v in check.items() if k not in ("rule", "severity", "message") and v
+            f"{k}: {v}"
+            for k, v in dataclasses.asdict(check).items()
+            if k not in ("rule", "severity", "message") and v
         )
         click.echo(f"  {_data_code(check.rule)}  {check.severity:<7}  {check.rule}: {what}")
 

@@ -87,8 +87,10 @@ class PiecePainter:
             self.icons.draw(c, emblem, trim.cx, trim.cy + text_h / 2, span, Colours(ink, fill))
         if label:
             c.setFillColor(ink)
+            # fitted across the piece, centred: on a piece too small for the safe area the text
+            # still prints, and check's PK001 warns that it comes near the cut
             draw_line_fitted(
-                c, label, font("heading"), size, safe.x, safe.y + descent, safe.w, min_size=4.5
+                c, label, font("heading"), size, inner.x, safe.y + descent, inner.w, min_size=4.5
             )
         c.restoreState()
 
