@@ -100,16 +100,20 @@ def painted(page, colour: tuple[float, ...]) -> list[dict]:
     ]
 
 
-def inline_icons(page, before: str, after: str, colour: tuple[float, ...]) -> list[dict]:
-    """Paths in `colour` drawn on a text line between the words `before` and `after`."""
+def inline_icons(page, before: str | None, after: str, colour: tuple[float, ...]) -> list[dict]:
+    """Paths in `colour` drawn on a text line just before the word `after` (within two line
+    heights, an icon and a space) and after the word `before`, if given: an inline icon."""
     words = page.extract_words()
     found = []
-    for left, right in zip(words, words[1:], strict=False):
-        if (left["text"], right["text"]) != (before, after):
+    for left, right in zip([None, *words], words, strict=False):
+        if right["text"] != after or (before and (left or {}).get("text") != before):
             continue
+        start = (
+            left["x1"] if before and left else right["x0"] - 2 * (right["bottom"] - right["top"])
+        )
         for shape in painted(page, colour):
-            between = left["x1"] <= shape["x0"] and shape["x1"] <= right["x0"]
-            on_line = left["top"] <= shape["top"] and shape["bottom"] <= left["bottom"]
+            between = start <= shape["x0"] and shape["x1"] <= right["x0"]
+            on_line = right["top"] <= shape["top"] and shape["bottom"] <= right["bottom"]
             if between and on_line:
                 found.append(shape)
     return found
@@ -153,18 +157,18 @@ def test_new_without_from_writes_the_blank_kit_that_builds(blank_build):
     assert text.count("MY CARD GAME") == 2 * 24  # its own back, titled both ways up
 
 
-def test_the_blank_kits_own_svg_icon_is_drawn_as_vectors_on_cards_back_and_in_text(blank_build):
+def test_the_blank_kits_own_svg_icon_is_drawn_as_vectors_on_the_back_and_in_text(blank_build):
     _, pdf_path = blank_build
     with pdfplumber.open(pdf_path) as pdf:
-        grain, back, gold = pdf.pages[0], pdf.pages[1], pdf.pages[2]
-        # inline in "Worth one {icon:gem}.": on the text line, between "one" and "."
-        assert len(inline_icons(grain, "one", ".", GEM_TEAL)) == grain.extract_text().count("Worth one") == 9
-        # the icon element (gold cards, `icon: gem`) and the back: the SVG's own paths, no picture
-        for page, cards in ((gold, 4), (back, 9)):
-            big = [o for o in painted(page, GEM_TEAL) if o["width"] > 30]
-            assert len(big) == cards, page.page_number
-            assert all(abs(o["width"] / o["height"] - GEM_PAVILION) < 0.05 for o in big)
-            assert not page.images
+        back, actions = pdf.pages[1], pdf.pages[4]  # sheet 1's backs, sheet 3's fronts
+        # the back's icon element (`icon: gem`): the SVG's own paths on each card, no picture
+        big = [o for o in painted(back, GEM_TEAL) if o["width"] > 30]
+        assert len(big) == 9
+        assert all(abs(o["width"] / o["height"] - GEM_PAVILION) < 0.05 for o in big)
+        assert not back.images
+        # inline in the cost's caption "{icon:gem} TO PLAY": on its line, just before "TO"
+        assert actions.extract_text().count("ACTION") == 6
+        assert len(inline_icons(actions, None, "TO", GEM_TEAL)) == 6
 
 
 @pytest.mark.parametrize("size", ["tarot", "mini", "square", "{width: 80mm, height: 80mm}"])
@@ -177,19 +181,20 @@ def test_the_blank_kit_checks_clean_at_every_card_size(cli, blank_build, tmp_pat
 
 
 def test_the_blank_faces_grow_with_a_tarot_card(cli, blank_build, tmp_path):
-    """Faces are relative: on tarot the gold card's gem grows as its box does (27.2 -> 37.2 mm)."""
+    """Faces are relative: on tarot the back's title and gem grow as their boxes do."""
     kit = tmp_path / "k"
     shutil.copytree(blank_build[0], kit)
     edit(kit / "cards.yaml", "card_size: poker ", "card_size: tarot ")
     assert cli("build", kit, "--out", tmp_path / "out", "-j", "1").exit_code == 0
-    with pdfplumber.open(tmp_path / "out" / "y" / "cards.pdf") as tarot:
-        with pdfplumber.open(blank_build[1]) as poker:
-            widths = [
-                max(o["width"] for o in painted(pdf.pages[page], GEM_TEAL))
-                for pdf, page in ((poker, 2), (tarot, 6))  # a sheet with gold cards
-            ]
-    expected = [to_pt_mm(27.2 * 56 / 64), to_pt_mm(37.2 * 56 / 64)]
-    assert widths == pytest.approx(expected, abs=1.5)
+    tarot_pdf = tmp_path / "out" / "y" / "cards.pdf"
+    with pdfplumber.open(blank_build[1]) as poker, pdfplumber.open(tarot_pdf) as tarot:
+        backs = [poker.pages[1], tarot.pages[1]]
+        titles = [max(c["size"] for c in back.chars if c["text"] == "M") for back in backs]
+        gems = [max(o["width"] for o in painted(back, GEM_TEAL)) for back in backs]
+    # the title: 60 % of a box 9 % of the safe area's height (80 mm poker, 112 mm tarot)
+    assert titles == pytest.approx([to_pt_mm(0.6 * 0.09 * h) for h in (80, 112)], abs=0.1)
+    # the gem: a square icon as wide as its box, 40 % of the safe width (55 mm, 62 mm)
+    assert gems == pytest.approx([to_pt_mm(0.4 * w * 56 / 64) for w in (55, 62)], abs=1)
 
 
 def test_new_from_a_kit_folder(cli, tmp_path):

@@ -62,7 +62,9 @@ def test_each_step_checks_clean_and_the_broken_rule_reads_as_shown(cli, tmp_path
     assert r.exit_code == 1
     quoted = TUTORIAL.split("run `printkit check mygame`:\n\n```\n")[1].split("```")[0]
     assert r.stdout.replace(os.sep, "/") == quoted
-    edit_back = cards.read_text(encoding="utf-8").replace("count: 2, cost: 5,", "count: 2, cost: 3,")
+    edit_back = cards.read_text(encoding="utf-8").replace(
+        "count: 2, cost: 5,", "count: 2, cost: 3,"
+    )
     cards.write_text(edit_back, encoding="utf-8")
     _the_finished_deck_prints_as_promised(cli, kit, tmp_path / "out")
 

@@ -48,7 +48,9 @@ SHEAF_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" vi
 # files a step adds to the kit: (step, file name, text)
 NEW_FILES: list[tuple[str, str, str]] = [("icons", "icons/sheaf.svg", SHEAF_SVG)]
 
-ICONS_OLD = "  gem: icons/gem.svg       # used by an icon element (icon: gem) and in text as {icon:gem}\n"
+ICONS_OLD = (
+    "  gem: icons/gem.svg       # used by an icon element (icon: gem) and in text as {icon:gem}\n"
+)
 ICONS_NEW = ICONS_OLD + "  sheaf: icons/sheaf.svg\n"
 GRAIN_OLD = "icon: palm, title: Grain"
 GRAIN_NEW = "icon: sheaf, title: Grain"
