@@ -91,3 +91,11 @@ def test_the_pictures_it_shows_exist():
     for name in ("start", "icons", "sizes", "tarot", "sheet-front", "sheet-back"):
         assert f"(images/tutorial-{name}.png)" in TUTORIAL
         assert (ROOT / "docs" / "images" / f"tutorial-{name}.png").stat().st_size > 1000
+
+
+def test_the_face_it_quotes_is_the_blank_kits():
+    from printkit.commands.blank_kit import blank_files
+
+    cards = blank_files("mygame")["cards.yaml"]
+    face = TUTORIAL.split("The resource\nface:\n\n```yaml\n")[1].split("```")[0]
+    assert face.strip() and face in cards

@@ -107,7 +107,9 @@ def _save(image: Any, name: str, width: int, colours: int = 96) -> None:
     from PIL import Image
 
     if image.width > width:
-        image = image.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+        image = image.resize(
+            (width, round(image.height * width / image.width)), Image.Resampling.LANCZOS
+        )
     image = image.convert("RGB").quantize(colours, method=Image.Quantize.MEDIANCUT, dither=0)
     image.save(HERE / name, optimize=True)
     print(f"wrote {HERE / name} ({(HERE / name).stat().st_size // 1024} KB)")
@@ -147,8 +149,8 @@ def main() -> None:
             _printkit("check", str(kit))
             if step == "icons":
                 _printkit("icons", str(kit), "--out", str(out / "icons"))
-                sheet = render_page(out / "icons" / "mygame" / "icons.pdf", 0, 100)
-                _save(_cropped(sheet), "tutorial-icons.png", 640)
+                icons = render_page(out / "icons" / "mygame" / "icons.pdf", 0, 100)
+                _save(_cropped(icons), "tutorial-icons.png", 640)
         _printkit("build", str(kit), "--out", str(out / "home"))
         _printkit("build", str(kit), "--out", str(out / "shop"), "--profile", "shop")
         sheet = out / "home" / "mygame" / "cards.pdf"
@@ -164,7 +166,10 @@ def _cropped(image: Any) -> Any:
     """The image cut to what is drawn on it, with a white margin."""
     from PIL import ImageOps
 
-    left, top, right, bottom = ImageOps.invert(image.convert("RGB")).getbbox()
+    drawn = ImageOps.invert(image.convert("RGB")).getbbox()
+    if drawn is None:
+        return image
+    left, top, right, bottom = drawn
     return image.crop((max(left - 12, 0), max(top - 12, 0), right + 12, bottom + 12))
 
 
