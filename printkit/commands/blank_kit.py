@@ -82,7 +82,7 @@ back:                      # a face like the fronts: a ground, a texture, then e
 cards:                     # count: how many copies print
   - {{id: grain, kind: resource, count: 6, cost: 0, icon: palm, title: Grain, text: "Worth one {{icon:gem}}."}}
   - {{id: timber, kind: resource, count: 6, cost: 0, icon: torch, title: Timber, text: "Worth one {{icon:gem}}."}}
-  - {{id: gold, kind: resource, count: 4, cost: 1, icon: gem, title: Gold, text: "Worth two {{icon:gem}}."}}
+  - {{id: gold, kind: resource, count: 4, cost: 1, icon: laurel, title: Gold, text: "Worth two {{icon:gem}}."}}
   - {{id: trade, kind: action, count: 3, cost: 1, icon: horse, title: Trade, text: "Swap one card from your hand with the top card of the deck."}}
   - {{id: build, kind: action, count: 3, cost: 2, icon: pillar, title: Build, text: "Pay the cost, then draw two cards."}}
   - {{id: raid, kind: action, count: 2, cost: 3, icon: sword, title: Raid, text: "Take one resource card from a player of your choice."}}
