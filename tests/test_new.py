@@ -6,9 +6,12 @@ import json
 import os
 import shutil
 
+import pdfplumber
 import pytest
 from conftest import DATA, edit, line_of
 from pypdf import PdfReader
+
+from printkit.layout.units import mm as to_pt_mm
 
 
 def test_new_copies_every_file_and_names_the_kit_after_the_folder(cli, tmp_path):
@@ -83,12 +86,64 @@ def test_new_refuses_a_file_and_an_unknown_kit(cli, tmp_path):
     assert not (tmp_path / "x").exists()
 
 
-def test_new_without_from_writes_the_blank_kit_that_builds(cli, tmp_path):
-    r = cli("new", tmp_path / "y")
-    assert r.exit_code == 0, r.output
-    files = sorted(p.relative_to(tmp_path / "y").as_posix() for p in (tmp_path / "y").rglob("*"))
+GEM_TEAL = (0.165, 0.616, 0.561)  # the pavilion of icons/gem.svg, fill="#2a9d8f"
+GEM_PAVILION = 56 / 32  # that triangle's width / height in the SVG ("4,25 60,25 32,57")
+
+
+def painted(page, colour: tuple[float, ...]) -> list[dict]:
+    """The filled vector paths drawn on a pdfplumber page in an RGB colour."""
+    return [
+        o
+        for o in page.curves
+        if o.get("fill")
+        and len(o.get("non_stroking_color") or ()) == 3
+        and all(abs(a - b) < 0.003 for a, b in zip(o["non_stroking_color"], colour, strict=True))
+    ]
+
+
+def inline_icons(page, before: str | None, after: str, colour: tuple[float, ...]) -> list[dict]:
+    """Paths in `colour` drawn on a text line just before the word `after` (within two line
+    heights, an icon and a space) and after the word `before`, if given: an inline icon."""
+    words = page.extract_words()
+    found = []
+    for left, right in zip([None, *words], words, strict=False):
+        if right["text"] != after or (before and (left or {}).get("text") != before):
+            continue
+        start = (
+            left["x1"] if before and left else right["x0"] - 2 * (right["bottom"] - right["top"])
+        )
+        for shape in painted(page, colour):
+            between = start <= shape["x0"] and shape["x1"] <= right["x0"]
+            on_line = right["top"] <= shape["top"] and shape["bottom"] <= right["bottom"]
+            if between and on_line:
+                found.append(shape)
+    return found
+
+
+@pytest.fixture(scope="module")
+def blank_build(tmp_path_factory):
+    """The blank kit as `printkit new` writes it, and its home print file."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    root = tmp_path_factory.mktemp("blank")
+    build = ["build", str(root / "y"), "--out", str(root / "out"), "-j", "1"]
+    with pytest.MonkeyPatch.context() as settings:  # no developer settings, as in every test
+        settings.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
+        for args in (["new", str(root / "y")], build):
+            r = CliRunner().invoke(main, args, catch_exceptions=False)
+            assert r.exit_code == 0, r.output
+    return root / "y", root / "out" / "y" / "cards.pdf"
+
+
+def test_new_without_from_writes_the_blank_kit_that_builds(blank_build):
+    kit, pdf_path = blank_build
+    files = sorted(p.relative_to(kit).as_posix() for p in kit.rglob("*"))
     assert files == [
         "cards.yaml",
+        "icons",
+        "icons/gem.svg",
         "kit.yaml",
         "rules.yaml",
         "schema",
@@ -96,13 +151,51 @@ def test_new_without_from_writes_the_blank_kit_that_builds(cli, tmp_path):
         "schema/kit.schema.json",
         "schema/rules.schema.json",
     ]
-    assert "\nname: y\n" in (tmp_path / "y" / "kit.yaml").read_text(encoding="utf-8")
-    r = cli("build", tmp_path / "y", "--out", tmp_path / "out", "-j", "1")
-    assert r.exit_code == 0, r.output
-    pdf = PdfReader(tmp_path / "out" / "y" / "cards.pdf")
+    assert "\nname: y\n" in (kit / "kit.yaml").read_text(encoding="utf-8")
+    pdf = PdfReader(pdf_path)
     text = "".join(page.extract_text() for page in pdf.pages)
     assert text.count("RESOURCE") == 16 and text.count("ACTION") == 8  # 24 cards, two kinds
-    assert "MY CARD GAME" in text  # its own back
+    assert text.count("MY CARD GAME") == 2 * 24  # its own back, titled both ways up
+
+
+def test_the_blank_kits_own_svg_icon_is_drawn_as_vectors_on_the_back_and_in_text(blank_build):
+    _, pdf_path = blank_build
+    with pdfplumber.open(pdf_path) as pdf:
+        back, actions = pdf.pages[1], pdf.pages[4]  # sheet 1's backs, sheet 3's fronts
+        # the back's icon element (`icon: gem`): the SVG's own paths on each card, no picture
+        big = [o for o in painted(back, GEM_TEAL) if o["width"] > 30]
+        assert len(big) == 9
+        assert all(abs(o["width"] / o["height"] - GEM_PAVILION) < 0.05 for o in big)
+        assert not back.images
+        # inline in the cost's caption "{icon:gem} TO PLAY": on its line, just before "TO"
+        assert actions.extract_text().count("ACTION") == 6
+        assert len(inline_icons(actions, None, "TO", GEM_TEAL)) == 6
+
+
+@pytest.mark.parametrize("size", ["tarot", "mini", "square", "{width: 80mm, height: 80mm}"])
+def test_the_blank_kit_checks_clean_at_every_card_size(cli, blank_build, tmp_path, size):
+    kit = tmp_path / "k"
+    shutil.copytree(blank_build[0], kit)
+    edit(kit / "cards.yaml", "card_size: poker ", f"card_size: {size} ")
+    r = cli("check", kit)
+    assert r.exit_code == 0 and r.stdout.strip() == "0 errors, 0 warnings, 0 info", r.output
+
+
+def test_the_blank_faces_grow_with_a_tarot_card(cli, blank_build, tmp_path):
+    """Faces are relative: on tarot the back's title and gem grow as their boxes do."""
+    kit = tmp_path / "k"
+    shutil.copytree(blank_build[0], kit)
+    edit(kit / "cards.yaml", "card_size: poker ", "card_size: tarot ")
+    assert cli("build", kit, "--out", tmp_path / "out", "-j", "1").exit_code == 0
+    tarot_pdf = tmp_path / "out" / "y" / "cards.pdf"
+    with pdfplumber.open(blank_build[1]) as poker, pdfplumber.open(tarot_pdf) as tarot:
+        backs = [poker.pages[1], tarot.pages[1]]
+        titles = [max(c["size"] for c in back.chars if c["text"] == "M") for back in backs]
+        gems = [max(o["width"] for o in painted(back, GEM_TEAL)) for back in backs]
+    # the title: 60 % of a box 9 % of the safe area's height (80 mm poker, 112 mm tarot)
+    assert titles == pytest.approx([to_pt_mm(0.6 * 0.09 * h) for h in (80, 112)], abs=0.1)
+    # the gem: a square icon as wide as its box, 40 % of the safe width (55 mm, 62 mm)
+    assert gems == pytest.approx([to_pt_mm(0.4 * w * 56 / 64) for w in (55, 62)], abs=1)
 
 
 def test_new_from_a_kit_folder(cli, tmp_path):

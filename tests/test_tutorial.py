@@ -1,6 +1,7 @@
 """docs/tutorial.md works as written: its edits (docs/images/tutorial.py) apply to the blank kit
-in order, the kit checks clean after each step, the tutorial quotes every edit, and the broken
-rule it shows gives the finding it prints."""
+in order, the kit checks clean after each step, the tutorial quotes every edit and every file it
+adds, the broken rule it shows gives the finding it prints, and the finished deck prints what
+the tutorial promises (tarot cards, the designer's own SVG icon inline in a card's text)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ import importlib.util
 import os
 from pathlib import Path
 
+import pdfplumber
 import pytest
+from pypdf import PdfReader
+from test_new import inline_icons
+
+from printkit.layout.units import to_mm
 
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
@@ -33,6 +39,12 @@ def test_the_tutorial_quotes_each_edit(edit):
             assert line.rstrip() in TUTORIAL, line
 
 
+@pytest.mark.parametrize("added", STEPS.NEW_FILES, ids=lambda f: f[1])
+def test_the_tutorial_quotes_each_file_it_adds(added):
+    _, _, text = added
+    assert text in TUTORIAL
+
+
 def test_each_step_checks_clean_and_the_broken_rule_reads_as_shown(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("new", "mygame").exit_code == 0
@@ -50,9 +62,40 @@ def test_each_step_checks_clean_and_the_broken_rule_reads_as_shown(cli, tmp_path
     assert r.exit_code == 1
     quoted = TUTORIAL.split("run `printkit check mygame`:\n\n```\n")[1].split("```")[0]
     assert r.stdout.replace(os.sep, "/") == quoted
+    edit_back = cards.read_text(encoding="utf-8").replace(
+        "count: 2, cost: 5,", "count: 2, cost: 3,"
+    )
+    cards.write_text(edit_back, encoding="utf-8")
+    _the_finished_deck_prints_as_promised(cli, kit, tmp_path / "out")
+
+
+SHEAF_GOLD = (0.890, 0.706, 0.282)  # icons/sheaf.svg's ears, fill="#e3b448"
+
+
+def _the_finished_deck_prints_as_promised(cli, kit: Path, out: Path) -> None:
+    """Tarot cards (70 x 120 mm trim) and the sheaf drawn inline in the market card's text."""
+    r = cli("build", kit, "--out", out, "--profile", "shop", "-j", "1")
+    assert r.exit_code == 0, r.output
+    pdf = out / "mygame" / "cards.pdf"
+    trim = PdfReader(pdf).pages[0].trimbox
+    assert (round(to_mm(float(trim.width))), round(to_mm(float(trim.height)))) == (70, 120)
+    r = cli("build", kit, "--out", out / "home", "-j", "1")  # RGB, which pdfplumber reads plainly
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(out / "home" / "mygame" / "cards.pdf") as sheets:
+        market = sheets.pages[10]  # sheet 6 holds cards 21-24: build, market, market, raid
+        assert market.extract_text().count("Market") == 2
+        assert len(inline_icons(market, "two", "cards:", SHEAF_GOLD)) == 2 * 3  # three ears each
 
 
 def test_the_pictures_it_shows_exist():
-    for name in ("start", "icons", "tarot", "sheet-front", "sheet-back"):
+    for name in ("start", "icons", "sizes", "tarot", "sheet-front", "sheet-back"):
         assert f"(images/tutorial-{name}.png)" in TUTORIAL
         assert (ROOT / "docs" / "images" / f"tutorial-{name}.png").stat().st_size > 1000
+
+
+def test_the_face_it_quotes_is_the_blank_kits():
+    from printkit.commands.blank_kit import blank_files
+
+    cards = blank_files("mygame")["cards.yaml"]
+    face = TUTORIAL.split("The resource\nface:\n\n```yaml\n")[1].split("```")[0]
+    assert face.strip() and face in cards

@@ -44,6 +44,7 @@ def _write_blank(copy: Path, new_name: str) -> None:
 
     copy.mkdir()
     for name, text in blank_files(new_name).items():
+        (copy / name).parent.mkdir(exist_ok=True)
         (copy / name).write_text(text, encoding="utf-8")
     (copy / SCHEMA_DIR).mkdir()
     for data_file, schema in kit_schemas(load_kit(str(copy))).items():
