@@ -5,6 +5,7 @@ its schema)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 import types
@@ -20,7 +21,7 @@ from printkit.games._chartae_rules import ChartaeRules
 from printkit.kit import component_of_type, load_kit
 from printkit.layout.sizes import PAPER
 from printkit.load.containers import Either, ListOf, MapOf
-from printkit.load.records import RECORD, SPEC, record_of
+from printkit.load.records import KEY, RECORD, SPEC, record_of
 from printkit.load.scalars import Bool, Choice, Int, Length, Number, Str
 from printkit.load.schema import Record, Type, validate_document, where
 from printkit.load.yamlsafe import parse_yaml
@@ -77,16 +78,29 @@ def agrees(hint: object, t: Type) -> bool:
     if isinstance(t, MapOf):
         return origin is dict and args[0] is str and agrees(args[1], t.value)
     if isinstance(t, Record):
-        return isinstance(hint, type) and isinstance(t.cls, type) and issubclass(t.cls, hint)
+        built = getattr(t.cls, "__wrapped__", t.cls)  # a builder made by @record wraps its class
+        return isinstance(hint, type) and isinstance(built, type) and issubclass(built, hint)
     python = scalar_python_type(t)
     return hint is python or (python is int and hint is float)
+
+
+# keys whose other forms never reach the model: a deck's `cards:` naming a spreadsheet is read
+# into the list of cards before the file is validated (components/deck_cards.py)
+READ_BEFORE_VALIDATION = {"Deck.cards"}
 
 
 @pytest.mark.parametrize("cls", list(record_classes()), ids=lambda c: c.__name__)
 def test_every_field_annotation_agrees_with_its_schema_type(cls):
     hints = typing.get_type_hints(cls, vars(importlib.import_module(cls.__module__)))
-    for name, spec_field in record_of(cls).fields.items():
-        assert agrees(hints[name], spec_field.type), f"{cls.__name__}.{name}: {hints[name]}"
+    fields = [f for f in dataclasses.fields(cls) if SPEC in f.metadata]
+    names = {f.metadata.get(KEY, f.name): f.name for f in fields}
+    for key, spec_field in record_of(cls).fields.items():
+        hint = hints[names[key]]
+        if f"{cls.__name__}.{names[key]}" in READ_BEFORE_VALIDATION:
+            assert isinstance(spec_field.type, Either)
+            assert any(agrees(hint, option) for option in spec_field.type.options)
+            continue
+        assert agrees(hint, spec_field.type), f"{cls.__name__}.{names[key]}: {hint}"
 
 
 def test_the_check_catches_a_list_annotated_as_a_map():

@@ -41,7 +41,6 @@ from printkit.load.schema import (
     Context,
     MapOf,
     Record,
-    copy_source,
     located,
     validate_document,
     where,
@@ -52,7 +51,6 @@ from printkit.model.deck import (
     Card,
     Deck,
     FieldDecl,
-    _card_size_from,
     deck_schema,
     field_decl_problems,
 )
@@ -62,27 +60,16 @@ from printkit.model.face import resolve_box
 def load(kit: Kit, component_id: str) -> Deck:
     doc = kit.document(component_id)
     fields, kinds = _declared(doc)
-    raw = _validate_deck(kit, doc, deck_schema(fields, kinds), fields)
-    deck = Deck(
-        size=_card_size_from(raw.card_size),
-        min_text_size=raw.min_text_size,
-        corner_radius=raw.corner_radius,
-        frame_width=raw.frame_width,
-        fields=raw.fields,
-        kinds=raw.kinds,
-        back=raw.back,
-        cards=[_card(rec, fields) for rec in raw.cards],
-        file=doc.file,
-        safe_margin=raw.safe_margin,
-        icon_files=raw.icons,
-        min_image_dpi=raw.min_image_dpi,
-    )
-    deck.icons = load_icons(kit, raw.icons, doc)
-    _check_cards(deck, raw, doc.file)
+    deck: Deck = _validate_deck(kit, doc, deck_schema(fields, kinds), fields)
+    deck.file = doc.file
+    for card in deck.cards:
+        card.keep_declared(fields)
+    deck.icons = load_icons(kit, deck.icon_files, doc)
+    _check_cards(deck, doc.file)
     apply_variants(kit, deck, component_id)
     apply_game_markers(kit, component_id, deck)
-    _check_total(deck, where(raw, "cards") or Location(doc.file))
-    _check_size(kit, deck, where(raw, "card_size") or Location(doc.file))
+    _check_total(deck, where(deck, "cards") or Location(doc.file))
+    _check_size(kit, deck, where(deck, "card_size") or Location(doc.file))
     deck.images = load_images(kit, deck)
     return deck
 
@@ -147,13 +134,7 @@ def _lenient(decl: FieldDecl) -> FieldDecl:
     return dataclasses.replace(decl, min=None, max=None, choices=[])
 
 
-def _card(rec: Any, fields: dict) -> Card:
-    values = {name: rec.get(name) for name in fields if rec.get(name) is not None}
-    card = Card(rec.id, rec.kind, rec.count, rec.title, rec.text, list(rec.tags), values)
-    return copy_source(rec, card)
-
-
-def _check_cards(deck: Deck, raw: Any, file: str) -> None:
+def _check_cards(deck: Deck, file: str) -> None:
     errors = Collector()
     seen: dict[str, Card] = {}
     for card in deck.cards:
@@ -178,7 +159,7 @@ def _check_cards(deck: Deck, raw: Any, file: str) -> None:
     check_elements(deck, known, errors)
     check_card_icons(deck, errors)
     errors.raise_if_any()
-    _check_total(deck, where(raw, "cards") or Location(file))
+    _check_total(deck, where(deck, "cards") or Location(file))
 
 
 def _check_total(deck: Deck, at: Location) -> None:
