@@ -85,7 +85,7 @@ def agrees(hint: object, t: Type) -> bool:
 
 
 # keys whose other forms never reach the model: a deck's `cards:` naming a spreadsheet is read
-# into the list of cards before the file is validated (components/deck_cards.py)
+# into the list of cards before the file is validated (components/deck_sources.py)
 READ_BEFORE_VALIDATION = {"Deck.cards"}
 
 
