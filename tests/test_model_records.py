@@ -27,6 +27,7 @@ from printkit.load.schema import Record, Type, validate_document, where
 from printkit.load.yamlsafe import parse_yaml
 from printkit.model import bases, damage_chart, track
 from printkit.model.board import Board, CueRow, Palette, Spina, board_schema
+from printkit.model.face import BoxLength, Percent
 from printkit.model.wording import labels_spec
 
 PACKAGES = ("printkit.model", "printkit.games", "printkit.checks", "printkit.components")
@@ -68,6 +69,8 @@ def agrees(hint: object, t: Type) -> bool:
     known = (Either, ListOf, MapOf, Record, Str, Int, Bool, Number, Length, Choice)
     if not isinstance(t, known):
         return True  # a game's own type (a card reference): its annotation is its own say
+    if isinstance(t, BoxLength):  # a length, or a share of the area it is measured in
+        return set(args) == {float, Percent}
     if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union:
         if isinstance(t, Either):
             return all(any(agrees(a, o) for a in args) for o in t.options)

@@ -16,7 +16,9 @@ and every error at once), writes JSON Schema and the data-format docs:
     record_of(Chariot)  # the Record; validating a map gives a Chariot with its positions
 
 Fields without a spec are not keys of the data file; they need a default. A field whose key in
-the file differs from its name (the name is taken by something the loader adds) says `key=`. A record whose keys
+the file differs from its name (the name is taken by something the loader adds) says `key=`.
+
+A record whose keys
 are partly declared at run time (a deck's own card fields) names a dict field as `extra=`: the
 keys the class does not have are gathered there, so `record_of(C).with_fields(...)` still builds
 a `C`.
@@ -73,15 +75,17 @@ def record(
     doc: str = "",
     check: Callable[[Any, Context, PathKey], None] | None = None,
     extra: str | None = None,
+    keys: tuple[str, ...] | None = None,
 ) -> Callable[[type[T]], type[T]]:
     """Class decorator (above `@dataclass`): make the class's `Record` (see `record_of`).
 
     `check` runs after the fields, for rules that span several keys; `extra` names a dict field
-    that gathers keys declared at run time (`Record.with_fields`).
+    that gathers keys declared at run time (`Record.with_fields`); `keys` orders the file's keys
+    (docs, JSON Schema) when a class built by position keeps its fields in another order.
     """
 
     def make(cls: type[T]) -> type[T]:
-        setattr(cls, RECORD, _record_from(cls, name, doc, check, extra))
+        setattr(cls, RECORD, _record_from(cls, name, doc, check, extra, keys))
         return cls
 
     return make
@@ -114,8 +118,13 @@ def _record_from(
     doc: str,
     check: Callable[[Any, Context, PathKey], None] | None,
     extra: str | None,
+    keys: tuple[str, ...] | None = None,
 ) -> Record:
     fields = schema_fields(cls)
+    if keys is not None:
+        if sorted(keys) != sorted(fields):
+            raise TypeError(f"{cls.__name__}: keys= must name each key once: {sorted(fields)}")
+        fields = {key: fields[key] for key in keys}
     renamed = {f.metadata[KEY]: f.name for f in dataclasses.fields(cls) if KEY in f.metadata}
     build: Callable[..., Any] = cls
     if extra is not None or renamed:
