@@ -252,7 +252,8 @@ class Deck:
     icons: Any = None  # draw.icons.IconLibrary: the built-in icons and the deck's own
 
     def __post_init__(self) -> None:
-        self.size = _card_size_from(self.card_size)
+        if self.card_size is not None:  # None: a wrong size, which validation reports
+            self.size = _card_size_from(self.card_size)
 
     def areas(self) -> Areas:
         """The trim, safe area and panel that face boxes are measured in."""
