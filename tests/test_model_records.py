@@ -19,7 +19,7 @@ from printkit.errors import InputError
 from printkit.games._chariot_rules import ChariotRules, Policy
 from printkit.games._chartae_rules import ChartaeRules
 from printkit.kit import component_of_type, load_kit
-from printkit.layout.sizes import PAPER
+from printkit.layout.sizes import CARD, PAPER
 from printkit.load.containers import Either, ListOf, MapOf
 from printkit.load.records import KEY, RECORD, SPEC, record_of
 from printkit.load.scalars import Bool, Choice, Int, Length, Number, Str
@@ -27,6 +27,7 @@ from printkit.load.schema import Record, Type, validate_document, where
 from printkit.load.yamlsafe import parse_yaml
 from printkit.model import bases, damage_chart, track
 from printkit.model.board import Board, CueRow, Palette, Spina, board_schema
+from printkit.model.deck import Card, Deck, FieldDecl
 from printkit.model.face import BoxLength, Percent
 from printkit.model.wording import labels_spec
 
@@ -183,3 +184,19 @@ def test_a_damage_chart_needs_rules_that_give_its_penalties(kit_copy):
     assert not isinstance(kit.rules_data(), damage_chart.PenaltyRules)
     with pytest.raises(InputError, match="takes its damage categories, laps and penalty table"):
         kit.model("damage-chart")
+
+
+def test_a_deck_is_read_straight_into_its_record_classes():
+    kit = load_kit("chariot-race")
+    deck = kit.model(component_of_type(kit, "deck"))
+    assert isinstance(deck, Deck) and deck.size == CARD["poker"]
+    assert isinstance(deck.fields["speed"], FieldDecl) and deck.fields["speed"].unit == "in"
+    card = next(c for c in deck.cards if c.get("speed") is not None)
+    assert isinstance(card, Card)
+    # only the declared fields the card gives, in the order the deck declares them
+    order = list(deck.fields)
+    assert list(card.values) == sorted(card.values, key=order.index)
+    assert None not in card.values.values() and "id" not in card.values
+    assert where(card, "speed").file.endswith("cards.yaml")
+    assert where(card, "speed").line >= where(card).line
+    assert deck.icon_files == {} and deck.icons is not None  # the library the loader adds
