@@ -25,16 +25,11 @@ def test_report_of_a_small_deck():
         "mode": FieldDecl("choice", None, None, ["or", "and"], "", "", False),
         "crash": FieldDecl("text", None, None, [], "", "", True),
     }
-    kind = Kind("MOVE", "#000000", "#000000", "#ffffff", "plain", [])
+    kind = Kind(label="MOVE", colour="#000000", ink="#000000", paper="#ffffff", face=[])
     deck = Deck(
-        None,
-        6.0,
-        0,
-        0,
-        decl,
-        {"move": kind, "spell": kind},
-        None,
-        [
+        fields=decl,
+        kinds={"move": kind, "spell": kind},
+        cards=[
             Card("a", "move", 2, values={"speed": 4, "mode": "or", "crash": "x"}),
             Card("b", "move", 1, values={"speed": 8, "crash": "y"}),
             Card("c", "spell", 3, tags=["magic"], values={"crash": "z"}),

@@ -148,3 +148,39 @@ def test_a_check_spanning_keys_runs_once_the_fields_are_valid():
     ]
     only_field_error = errors_of("name: Q\nnick: 7\nink: 1\n", schema)
     assert len(only_field_error) == 1 and "unknown key 'ink'" in only_field_error[0]
+
+
+def test_a_key_named_apart_from_its_field_fills_that_field():
+    @record("deckish", extra="rest")
+    @dataclass(kw_only=True)
+    class Deckish:
+        icon_files: dict[str, str] = spec(ListOf(Str(1, 9)), default=list, key="icons")
+        rest: dict[str, object] = dataclasses.field(default_factory=dict)
+        icons: object = None  # the name the loader fills in
+
+    schema = record_of(Deckish).with_fields({"speed": Field(Int(1, 9), default=1)})
+    assert list(schema.fields) == ["icons", "speed"]
+    assert list(schema.json()["properties"]) == ["icons", "speed"]
+    got = validate("icons: [a, b]\nspeed: 3\n", schema)
+    assert got.icon_files == ["a", "b"] and got.icons is None and got.rest == {"speed": 3}
+    assert where(got, "icons").line == 1
+    assert "unknown key 'icon_files'" in errors_of("icon_files: [a]\n", schema)[0]
+
+
+def test_keys_order_the_file_while_the_fields_keep_their_positional_order():
+    @record("mark", keys=("colour", "size", "label"))
+    @dataclass
+    class Mark:
+        label: str = spec(Str(1, 9), required=True)
+        size: float = spec(Length(1, 50), default=mm(3))
+        colour: str = spec(Color(), default="#000000")
+
+    assert list(record_of(Mark).json()["properties"]) == ["colour", "size", "label"]
+    assert Mark("x", 2.0).size == 2.0  # built by position, in the fields' order
+    assert validate("label: y\ncolour: '#ffffff'\n", record_of(Mark)) == Mark("y", mm(3), "#ffffff")
+    with pytest.raises(TypeError, match="keys= must name each key once"):
+
+        @record("broken", keys=("a",))
+        @dataclass
+        class Broken:
+            b: int = spec(Int(1, 9), default=1)

@@ -26,8 +26,8 @@ from printkit.model.tokens import TOKENS, Aid, Group, Piece, Tokens
 
 def load(kit: Kit, component_id: str) -> Tokens:
     doc = kit.document(component_id)
-    raw = validate_document(doc, TOKENS)
-    t = Tokens(dict(raw.groups), raw.aid, doc.file)
+    t: Tokens = validate_document(doc, TOKENS)
+    t.file = doc.file
     _check_emblems(kit, t)
     if kit.options.profile == "home":
         for g in t.groups.values():

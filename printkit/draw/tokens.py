@@ -7,6 +7,7 @@ trim). Backgrounds run into the bleed; text is fitted, never clipped.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -145,6 +146,31 @@ class AidPainter:
         c.restoreState()
 
 
+@dataclass(frozen=True)
+class _DiagramGrid:
+    """Where a move diagram's squares lie: lane 0 at the top, square 0 on the left."""
+
+    x0: float
+    y0: float
+    cell: float
+    lanes: int
+    squares: int
+
+    def centre(self, lane_sq: list[int]) -> tuple[float, float]:
+        lane, sq = lane_sq
+        top = self.y0 + self.cell * self.lanes
+        return self.x0 + (sq + 0.5) * self.cell, top - (lane + 0.5) * self.cell
+
+    def block(self, c: Canvas, lane_sq: list[int]) -> tuple[float, float]:
+        """A piece on the square, in the current fill colour; returns the square's centre."""
+        x, y = self.centre(lane_sq)
+        cell, pad = self.cell, self.cell * 0.14
+        c.roundRect(
+            x - cell / 2 + pad, y - cell / 2 + pad, cell - 2 * pad, cell - 2 * pad, pad, 0, 1
+        )
+        return x, y
+
+
 def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
     """A strip of squares (forward to the right, lanes stacked) with a piece and its moves.
 
@@ -156,32 +182,18 @@ def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
     gw, gh = cell * d.squares, cell * d.lanes
     x0 = box.x + (box.w - gw) / 2
     y0 = box.y + cap_h + (box.h - cap_h - gh) / 2
-
-    def centre(lane_sq: list[int]) -> tuple[float, float]:
-        lane, sq = lane_sq
-        return x0 + (sq + 0.5) * cell, y0 + gh - (lane + 0.5) * cell
-
+    grid = _DiagramGrid(x0, y0, cell, d.lanes, d.squares)
     c.saveState()
-    c.setStrokeColor(colour("#6b5533"))
-    c.setLineWidth(0.5)
-    for lane in range(d.lanes):
-        for sq in range(d.squares):
-            c.setFillColor(colour("#efdfb6") if lane % 2 == 0 else colour("#e6d1a0"))
-            c.rect(x0 + sq * cell, y0 + gh - (lane + 1) * cell, cell, cell, stroke=1, fill=1)
-    pad = cell * 0.14
+    _diagram_squares(c, grid)
     for cell_xy in d.blockers:
-        x, y = centre(cell_xy)
         c.setFillColor(colour("#6f675c"))
-        c.roundRect(
-            x - cell / 2 + pad, y - cell / 2 + pad, cell - 2 * pad, cell - 2 * pad, pad, 0, 1
-        )
-    x, y = centre(d.chariot)
+        grid.block(c, cell_xy)
     c.setFillColor(accent)
-    c.roundRect(x - cell / 2 + pad, y - cell / 2 + pad, cell - 2 * pad, cell - 2 * pad, pad, 0, 1)
+    x, y = grid.block(c, d.chariot)
     arrow_head(c, x + cell * 0.24, y, 0, cell * 0.42, white)
     ink = colour(INK)
     for target in d.forbidden:
-        tx, ty = centre(target)
+        tx, ty = grid.centre(target)
         c.setStrokeColor(ink)
         c.setLineWidth(0.9)
         c.setDash(2, 1.5)
@@ -189,23 +201,38 @@ def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
         c.setDash()
         _cross(c, (x + tx) / 2, (y + ty) / 2, cell * 0.2)
     if d.path:
-        pts = [centre(d.chariot)] + [centre(p) for p in d.path]
-        c.setStrokeColor(ink)
-        c.setLineWidth(1.3)
-        for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
-            c.line(ax, ay, bx, by)
-        for px, py in pts[1:-1]:
-            c.setFillColor(ink)
-            c.circle(px, py, 1.3, stroke=0, fill=1)
-        (ax, ay), (bx, by) = pts[-2], pts[-1]
-        angle = math.degrees(math.atan2(by - ay, bx - ax))
-        arrow_head(c, bx, by, angle, cell * 0.38, ink)
+        _diagram_path(c, [grid.centre(d.chariot)] + [grid.centre(p) for p in d.path], cell, ink)
     for cell_xy in d.crosses:
-        _cross(c, *centre(cell_xy), cell * 0.28)
+        _cross(c, *grid.centre(cell_xy), cell * 0.28)
     if d.caption:
         c.setFillColor(ink)
         draw_line_fitted(c, d.caption, font("heading"), mm(2.5), box.x, box.y, box.w)
     c.restoreState()
+
+
+def _diagram_squares(c: Canvas, grid: _DiagramGrid) -> None:
+    """The squares, lanes in alternating sand shades."""
+    c.setStrokeColor(colour("#6b5533"))
+    c.setLineWidth(0.5)
+    cell, top = grid.cell, grid.y0 + grid.cell * grid.lanes
+    for lane in range(grid.lanes):
+        for sq in range(grid.squares):
+            c.setFillColor(colour("#efdfb6") if lane % 2 == 0 else colour("#e6d1a0"))
+            c.rect(grid.x0 + sq * cell, top - (lane + 1) * cell, cell, cell, stroke=1, fill=1)
+
+
+def _diagram_path(c: Canvas, pts: list[tuple[float, float]], cell: float, ink: Color) -> None:
+    """A line through the square centres `pts`, dots at the turns, an arrow at the end."""
+    c.setStrokeColor(ink)
+    c.setLineWidth(1.3)
+    for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+        c.line(ax, ay, bx, by)
+    for px, py in pts[1:-1]:
+        c.setFillColor(ink)
+        c.circle(px, py, 1.3, stroke=0, fill=1)
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    angle = math.degrees(math.atan2(by - ay, bx - ax))
+    arrow_head(c, bx, by, angle, cell * 0.38, ink)
 
 
 def _cross(c: Canvas, x: float, y: float, r: float) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from printkit.layout.geometry import Rect
@@ -101,6 +102,9 @@ def _seams(
     return _joint_seams(length, window, overlap, n, avoid, greedy)
 
 
+Layer = dict[float, tuple[int, float, float | None]]  # position -> (cuts, drift, previous)
+
+
 def _joint_seams(length, window, overlap, n, avoid, greedy: list[float]) -> list[float]:
     """The seams with the fewest cuts in total, by dynamic programming over candidate positions
     (the even spacing, either side of every avoided interval, the greedy seams, and the points
@@ -113,46 +117,67 @@ def _joint_seams(length, window, overlap, n, avoid, greedy: list[float]) -> list
         return bisect_left(starts, x) - bisect_right(ends, x)
 
     span = window - overlap  # the most one seam may lie beyond the one before
-    points = {x for a, b in avoid for x in (a - mm(0.5), b + mm(0.5))}
-    points |= {i * length / n for i in range(1, n)} | set(greedy)
-    # a seam may have to sit just far enough along for the next one to reach a clear spot
-    points |= {p - k * span for p in list(points) for k in range(1, n)}
-    candidates = sorted(p for p in points if overlap <= p <= length - overlap)
+    candidates = _seam_candidates(length, overlap, n, span, avoid, greedy)
     # per seam: position -> (cuts so far, distance from the even spacing, previous position)
-    layers: list[dict[float, tuple[int, float, float | None]]] = [{overlap: (0, 0.0, None)}]
+    layers: list[Layer] = [{overlap: (0, 0.0, None)}]
     for i in range(1, n):
         lo = max(length - (n - i) * span + overlap, overlap)
-        ideal = i * length / n
-        before = sorted(layers[-1].items())
-        layer: dict[float, tuple[int, float, float | None]] = {}
-        window_min: deque[tuple[float, tuple[int, float, float | None]]] = deque()
-        j = 0
-        for x in candidates:
-            if x < lo:
-                continue
-            while j < len(before) and before[j][0] + overlap <= x:  # prev now close enough
-                entry = before[j]
-                while window_min and window_min[-1][1][:2] >= entry[1][:2]:
-                    window_min.pop()
-                window_min.append(entry)
-                j += 1
-            while window_min and window_min[0][0] + span < x:  # prev too far behind
-                window_min.popleft()
-            if window_min:
-                prev, (k, d, _) = window_min[0]
-                layer[x] = (k + cuts(x), d + abs(x - ideal), prev)
+        layer = _next_layer(layers[-1], candidates, lo, i * length / n, overlap, span, cuts)
         if not layer:
             return greedy
         layers.append(layer)
     ends_ok = [(v[:2], x) for x, v in layers[-1].items() if x + span >= length - 1e-6]
     if not ends_ok:
         return greedy
-    x = min(ends_ok)[1]
-    seams = []
+    seams: list[float] = []
+    at: float | None = min(ends_ok)[1]
     for layer in reversed(layers[1:]):
-        seams.append(x)
-        x = layer[x][2]
+        assert at is not None  # each layer's positions came from one in the layer before
+        seams.append(at)
+        at = layer[at][2]
     return seams[::-1]
+
+
+def _seam_candidates(length, overlap, n, span, avoid, greedy: list[float]) -> list[float]:
+    """Where a seam may go: either side of every avoided interval, the even spacing, the greedy
+    seams, and the points whole spans short of those, within the plan."""
+    points = {x for a, b in avoid for x in (a - mm(0.5), b + mm(0.5))}
+    points |= {i * length / n for i in range(1, n)} | set(greedy)
+    # a seam may have to sit just far enough along for the next one to reach a clear spot
+    points |= {p - k * span for p in list(points) for k in range(1, n)}
+    return sorted(p for p in points if overlap <= p <= length - overlap)
+
+
+def _next_layer(
+    previous: Layer,
+    candidates: list[float],
+    lo: float,
+    ideal: float,
+    overlap: float,
+    span: float,
+    cuts: Callable[[float], int],
+) -> Layer:
+    """The best way to reach each candidate from a seam of `previous` that lies at least
+    `overlap` and at most `span` behind it (a sliding-window minimum over the previous seams)."""
+    before = sorted(previous.items())
+    layer: Layer = {}
+    window_min: deque[tuple[float, tuple[int, float, float | None]]] = deque()
+    j = 0
+    for x in candidates:
+        if x < lo:
+            continue
+        while j < len(before) and before[j][0] + overlap <= x:  # prev now close enough
+            entry = before[j]
+            while window_min and window_min[-1][1][:2] >= entry[1][:2]:
+                window_min.pop()
+            window_min.append(entry)
+            j += 1
+        while window_min and window_min[0][0] + span < x:  # prev too far behind
+            window_min.popleft()
+        if window_min:
+            prev, (k, d, _) = window_min[0]
+            layer[x] = (k + cuts(x), d + abs(x - ideal), prev)
+    return layer
 
 
 def _best_seam(lo: float, hi: float, ideal: float, avoid: list[tuple[float, float]]) -> float:

@@ -15,7 +15,10 @@ and every error at once), writes JSON Schema and the data-format docs:
 
     record_of(Chariot)  # the Record; validating a map gives a Chariot with its positions
 
-Fields without a spec are not keys of the data file; they need a default. A record whose keys
+Fields without a spec are not keys of the data file; they need a default. A field whose key in
+the file differs from its name (the name is taken by something the loader adds) says `key=`.
+
+A record whose keys
 are partly declared at run time (a deck's own card fields) names a dict field as `extra=`: the
 keys the class does not have are gathered there, so `record_of(C).with_fields(...)` still builds
 a `C`.
@@ -33,6 +36,7 @@ from printkit.load.yamlsafe import PathKey
 T = TypeVar("T")
 
 SPEC = "printkit.spec"  # the key of a field's metadata that holds its schema Field
+KEY = "printkit.key"  # the key of a field's metadata that holds its key in the file, if renamed
 RECORD = "__printkit_record__"  # the class attribute that holds the class's Record
 
 
@@ -42,15 +46,19 @@ def spec(
     required: bool = False,
     default: Any = None,
     doc: str = "",
+    key: str | None = None,
 ) -> Any:
     """A dataclass field that is also a key of the data file, of schema type `kind`.
 
     `default` is what a missing (or empty) key becomes, as in `Field`: a value, or a callable
     called each time (`list`, a dataclass, a lambda). A ready-made `Field` (e.g. a shared
-    `labels:` field) may be given instead of a type; it is used as it is.
+    `labels:` field) may be given instead of a type; it is used as it is. `key` is the key's
+    name in the file when it is not the field's.
     """
     schema_field = kind if isinstance(kind, Field) else Field(kind, required, default, doc)
-    metadata = {SPEC: schema_field}
+    metadata: dict[str, Any] = {SPEC: schema_field}
+    if key is not None:
+        metadata[KEY] = key
     if schema_field.required:
         return dataclasses.field(metadata=metadata)
     value = schema_field.default
@@ -67,15 +75,17 @@ def record(
     doc: str = "",
     check: Callable[[Any, Context, PathKey], None] | None = None,
     extra: str | None = None,
+    keys: tuple[str, ...] | None = None,
 ) -> Callable[[type[T]], type[T]]:
     """Class decorator (above `@dataclass`): make the class's `Record` (see `record_of`).
 
     `check` runs after the fields, for rules that span several keys; `extra` names a dict field
-    that gathers keys declared at run time (`Record.with_fields`).
+    that gathers keys declared at run time (`Record.with_fields`); `keys` orders the file's keys
+    (docs, JSON Schema) when a class built by position keeps its fields in another order.
     """
 
     def make(cls: type[T]) -> type[T]:
-        setattr(cls, RECORD, _record_from(cls, name, doc, check, extra))
+        setattr(cls, RECORD, _record_from(cls, name, doc, check, extra, keys))
         return cls
 
     return make
@@ -96,7 +106,7 @@ def schema_fields(cls: type) -> dict[str, Field]:
     out = {}
     for f in dataclasses.fields(cls):
         if SPEC in f.metadata:
-            out[f.name] = f.metadata[SPEC]
+            out[f.metadata.get(KEY, f.name)] = f.metadata[SPEC]
         elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             raise TypeError(f"{cls.__name__}.{f.name} needs a spec() or a default")
     return out
@@ -108,22 +118,35 @@ def _record_from(
     doc: str,
     check: Callable[[Any, Context, PathKey], None] | None,
     extra: str | None,
+    keys: tuple[str, ...] | None = None,
 ) -> Record:
     fields = schema_fields(cls)
+    if keys is not None:
+        if sorted(keys) != sorted(fields):
+            raise TypeError(f"{cls.__name__}: keys= must name each key once: {sorted(fields)}")
+        fields = {key: fields[key] for key in keys}
+    renamed = {f.metadata[KEY]: f.name for f in dataclasses.fields(cls) if KEY in f.metadata}
     build: Callable[..., Any] = cls
-    if extra is not None:
+    if extra is not None or renamed:
         known = {f.name for f in dataclasses.fields(cls)} - {extra}
-        build = _builder_with_extra(cls, extra, known)
+        build = _builder(cls, extra, known, renamed)
     return Record(name, fields, build, check, doc)
 
 
-def _builder_with_extra(cls: type, extra: str, known: set[str]) -> Callable[..., Any]:
-    """cls(**values) where the values of keys `cls` has no field for go into its `extra` dict."""
+def _builder(
+    cls: type, extra: str | None, known: set[str], renamed: dict[str, str]
+) -> Callable[..., Any]:
+    """cls(**values) with each renamed key given to its field, and the values of keys `cls`
+    has no field for gathered in its `extra` dict."""
 
     def build(**values: Any) -> Any:
-        own = {k: v for k, v in values.items() if k in known}
-        own[extra] = {k: v for k, v in values.items() if k not in known}
+        named = {renamed.get(k, k): v for k, v in values.items()}
+        if extra is None:
+            return cls(**named)
+        own = {k: v for k, v in named.items() if k in known}
+        own[extra] = {k: v for k, v in named.items() if k not in known}
         return cls(**own)
 
     build.__qualname__ = build.__name__ = cls.__name__
+    build.__wrapped__ = cls  # type: ignore[attr-defined]  # the class it builds
     return build

@@ -77,7 +77,6 @@ __all__ = [
     "Type",
     "copy_default",
     "copy_source",
-    "describe",
     "describe_found",
     "located",
     "path_name",
@@ -195,17 +194,6 @@ def _nullable(schema: dict) -> dict:
     return out
 
 
-def describe(record: Record, docs: dict[str, str]) -> Record:
-    """Give fields of `record` their meaning for the docs and editors; returns the record.
-
-    Lets a model module keep a long block of field descriptions beside its schema without
-    repeating every Field(...) call. Naming a field the record does not have is a bug.
-    """
-    for name, text in docs.items():
-        record.fields[name].doc = text
-    return record
-
-
 def copy_default(default: Any) -> Any:
     if callable(default):
         return default()
@@ -215,7 +203,8 @@ def copy_default(default: Any) -> Any:
 
 
 class Rec(dict):
-    """A validated map when no model class is given: keys readable as attributes."""
+    """A validated map when no model class is given (the settings file, config.py): keys
+    readable as attributes."""
 
     def __getattr__(self, name: str) -> Any:
         try:

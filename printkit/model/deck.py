@@ -2,6 +2,9 @@
 
 A deck file declares its own card fields (e.g. speed, turn, drift) with types and ranges, so the
 engine stays generic: the same schema validates the cards and describes them to editors.
+
+Each @record dataclass is also the schema of its part of the file (load/records.py); a card's
+declared fields are added at run time (`card_schema`) and gathered in its `values`.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 from printkit import limits
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
+from printkit.load.records import record, record_of, schema_fields, spec
 from printkit.load.schema import (
     Bool,
     Choice,
@@ -34,107 +38,8 @@ from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Eleme
 
 __all__ = ["ELEMENT_TYPES", "Element"]
 
-
-@dataclass
-class FieldDecl:
-    type: str
-    min: float | None
-    max: float | None
-    choices: list
-    unit: str
-    doc: str
-    required: bool
-
-
-@dataclass
-class Kind:
-    label: str
-    colour: str
-    ink: str
-    paper: str
-    pattern: str
-    face: list[Element]
-    label_ink: str | None = None  # text on the kind's colour; None: the paper colour
-    back: Back | None = None  # the kind's own back; None: the deck's
-
-    @property
-    def on_colour(self) -> str:
-        return self.label_ink or self.paper
-
-
-@dataclass
-class Card:
-    """A card design; `count` copies of it are printed. `values` holds the declared fields."""
-
-    id: str
-    kind: str
-    count: int
-    title: str | None = None
-    text: str | None = None
-    tags: list[str] = field(default_factory=list)
-    values: dict[str, Any] = field(default_factory=dict)
-    marker: str | None = None
-
-    def get(self, name: str) -> Any:
-        if name in ("id", "kind", "count", "title", "text", "marker"):
-            return getattr(self, name)
-        return self.values.get(name)
-
-
-@dataclass
-class Deck:
-    size: Size
-    min_text_size: float
-    corner_radius: float
-    frame_width: float
-    fields: dict[str, FieldDecl]
-    kinds: dict[str, Kind]
-    back: Back
-    cards: list[Card]
-    file: str = ""
-    safe_margin: float = mm(4)
-    icon_files: dict[str, str] = field(default_factory=dict)  # icon name -> file in the kit
-    images: dict[str, Any] = field(default_factory=dict)  # path -> load.images.KitImage
-    icons: Any = None  # draw.icons.IconLibrary: the built-in icons and the deck's own
-    min_image_dpi: float = 200.0
-
-    def areas(self) -> Areas:
-        """The trim, safe area and panel that face boxes are measured in."""
-        return Areas(self.size.width, self.size.height, self.safe_margin, self.frame_width)
-
-    def backs(self) -> dict[str, Back]:
-        """Every back design by form name: 'back' (the deck's), 'back-<kind>' (a kind's own)."""
-        out = {"back": self.back}
-        out.update({f"back-{k}": kind.back for k, kind in self.kinds.items() if kind.back})
-        return out
-
-    @property
-    def total(self) -> int:
-        return sum(c.count for c in self.cards)
-
-    def copies(self) -> list[Card]:
-        """Every printed card in deck order (a card with count 3 appears three times)."""
-        return [card for card in self.cards for _ in range(card.count)]
-
-
-def _card_size_from(value: Any) -> Size:
-    if isinstance(value, str):
-        return CARD[value]
-    return Size(value.width, value.height)
-
-
-CARD_SIZE = Either(
-    (
-        Choice(tuple(CARD), doc="a named size"),
-        Record(
-            "card size",
-            {
-                "width": Field(Length(10, 600), required=True, doc="the trimmed width"),
-                "height": Field(Length(10, 600), required=True, doc="the trimmed height"),
-            },
-        ),
-    ),
-    doc="poker (63 x 88 mm), bridge, mini, tarot, square, or {width, height}",
+FIELD_TYPE_DOC = (
+    "number (may have decimals), integer, text, choice (one of `choices`) or flag (true/false)"
 )
 
 
@@ -158,73 +63,215 @@ def _check_field_decl(decl: FieldDecl, ctx: Context, path: PathKey) -> None:
         ctx.error((*path, key), message)
 
 
-FIELD_DECL = Record(
-    "field declaration",
-    {
-        "type": Field(
-            Choice(("number", "integer", "text", "choice", "flag")),
-            required=True,
-            doc="number (may have decimals), integer, text, choice (one of `choices`) or flag "
-            "(true/false)",
-        ),
-        "min": Field(Number(), doc="smallest allowed value (number and integer fields)"),
-        "max": Field(Number(), doc="largest allowed value (number and integer fields)"),
-        "choices": Field(
-            ListOf(Either((Str(1, 40), Number()))),
-            default=list,
-            doc="the allowed values of a choice field",
-        ),
-        "unit": Field(Str(0, 12), default="", doc="the unit, for reports and docs (e.g. in, deg)"),
-        "doc": Field(Str(0, 300), default="", doc="what the field means, for editors and docs"),
-        "required": Field(Bool(), default=False, doc="true: every card must give this field"),
-    },
-    cls=FieldDecl,
-    check=_check_field_decl,
+@record("field declaration", check=_check_field_decl)
+@dataclass
+class FieldDecl:
+    type: str = spec(
+        Choice(("number", "integer", "text", "choice", "flag")),
+        required=True,
+        doc=FIELD_TYPE_DOC,
+    )
+    min: float | None = spec(Number(), doc="smallest allowed value (number and integer fields)")
+    max: float | None = spec(Number(), doc="largest allowed value (number and integer fields)")
+    choices: list[str | float] = spec(
+        ListOf(Either((Str(1, 40), Number()))),
+        default=list,
+        doc="the allowed values of a choice field",
+    )
+    unit: str = spec(Str(0, 12), default="", doc="the unit, for reports and docs (e.g. in, deg)")
+    doc: str = spec(Str(0, 300), default="", doc="what the field means, for editors and docs")
+    required: bool = spec(Bool(), default=False, doc="true: every card must give this field")
+
+
+LABEL_INK_DOC = (
+    "the colour of text on the kind's colour (header, band captions); default: the paper "
+    "colour. Use a dark ink on a light kind colour"
 )
 
-KIND = Record(
-    "card kind",
-    {
-        "label": Field(Str(1, 40), required=True, doc="printed on every card of this kind"),
-        "colour": Field(Color(), required=True, doc="the kind's frame colour"),
-        "ink": Field(Color(), default="#1d1a16", doc="the colour of text on the card"),
-        "paper": Field(Color(), default="#f7f0e1", doc="the colour inside the frame"),
-        "label_ink": Field(
-            Color(),
-            doc="the colour of text on the kind's colour (header, band captions); default: the "
-            "paper colour. Use a dark ink on a light kind colour",
-        ),
-        "pattern": Field(
-            Choice(("plain", "dots", "stripes", "stars")),
-            default="plain",
-            doc="a texture on the frame, so kinds differ in greyscale too",
-        ),
-        "face": Field(
-            ListOf(ELEMENT, 1, 40), required=True, doc="what is drawn on the face, in order"
-        ),
-        "back": Field(BACK, doc="this kind's own back (default: the deck's back)"),
-    },
-    cls=Kind,
+
+@record("card kind")
+@dataclass(kw_only=True)
+class Kind:
+    label: str = spec(Str(1, 40), required=True, doc="printed on every card of this kind")
+    colour: str = spec(Color(), required=True, doc="the kind's frame colour")
+    ink: str = spec(Color(), default="#1d1a16", doc="the colour of text on the card")
+    paper: str = spec(Color(), default="#f7f0e1", doc="the colour inside the frame")
+    # text on the kind's colour; None: the paper colour
+    label_ink: str | None = spec(Color(), doc=LABEL_INK_DOC)
+    pattern: str = spec(
+        Choice(("plain", "dots", "stripes", "stars")),
+        default="plain",
+        doc="a texture on the frame, so kinds differ in greyscale too",
+    )
+    face: list[Element] = spec(
+        ListOf(ELEMENT, 1, 40), required=True, doc="what is drawn on the face, in order"
+    )
+    # the kind's own back; None: the deck's
+    back: Back | None = spec(BACK, doc="this kind's own back (default: the deck's back)")
+
+    @property
+    def on_colour(self) -> str:
+        return self.label_ink or self.paper
+
+
+@record("card", extra="values")
+@dataclass
+class Card:
+    """A card design; `count` copies of it are printed. `values` holds the declared fields."""
+
+    id: str = spec(Id(), required=True, doc="unique card id")
+    kind: str = spec(Id(), required=True, doc="one of the deck's kinds")
+    count: int = spec(
+        Int(1, limits.MAX_COUNT_PER_CARD), default=1, doc="how many copies are printed"
+    )
+    title: str | None = spec(Str(1, 60), doc="the card's name, shown by `{title}` placeholders")
+    text: str | None = spec(
+        Str(1, 600), doc="the card's rules text, shown by `{text}` placeholders"
+    )
+    tags: list[str] = spec(
+        ListOf(Id()), default=list, doc="for variants: keep, drop or mark by tag"
+    )
+    values: dict[str, Any] = field(default_factory=dict)
+    marker: str | None = None
+
+    def get(self, name: str) -> Any:
+        if name in ("id", "kind", "count", "title", "text", "marker"):
+            return getattr(self, name)
+        return self.values.get(name)
+
+    def keep_declared(self, fields: dict[str, FieldDecl]) -> None:
+        """Keep in `values` the deck's declared fields this card gives, in declaration order."""
+        given = {name: getattr(self, name) for name in BASE_CARD_FIELDS} | self.values
+        self.values = {name: given[name] for name in fields if given.get(name) is not None}
+
+
+BASE_CARD_FIELDS: dict[str, Field] = schema_fields(Card)
+
+
+@record("card size")
+@dataclass(frozen=True, kw_only=True)
+class CardSize(Size):
+    width: float = spec(Length(10, 600), required=True, doc="the trimmed width")
+    height: float = spec(Length(10, 600), required=True, doc="the trimmed height")
+
+
+def _card_size_from(value: Any) -> Size:
+    if isinstance(value, str):
+        return CARD[value]
+    return Size(value.width, value.height)
+
+
+CARD_SIZE = Either(
+    (Choice(tuple(CARD), doc="a named size"), record_of(CardSize)),
+    doc="poker (63 x 88 mm), bridge, mini, tarot, square, or {width, height}",
 )
-
-BASE_CARD_FIELDS = {
-    "id": Field(Id(), required=True, doc="unique card id"),
-    "kind": Field(Id(), required=True, doc="one of the deck's kinds"),
-    "count": Field(Int(1, limits.MAX_COUNT_PER_CARD), default=1, doc="how many copies are printed"),
-    "title": Field(Str(1, 60), doc="the card's name, shown by `{title}` placeholders"),
-    "text": Field(Str(1, 600), doc="the card's rules text, shown by `{text}` placeholders"),
-    "tags": Field(ListOf(Id()), default=list, doc="for variants: keep, drop or mark by tag"),
-}
-
 
 TABLE_FILE = Str(5, 255, doc="a spreadsheet in the kit folder: cards.csv, cards.xlsx or cards.ods")
-TABLE_SOURCE = Record(
-    "card table",
-    {
-        "file": Field(TABLE_FILE, required=True, doc="the spreadsheet, in the kit folder"),
-        "sheet": Field(Str(1, 100), doc="the workbook sheet to read (default: the first)"),
-    },
+
+
+@record("card table")
+@dataclass(kw_only=True)
+class CardTable:
+    file: str = spec(TABLE_FILE, required=True, doc="the spreadsheet, in the kit folder")
+    sheet: str | None = spec(Str(1, 100), doc="the workbook sheet to read (default: the first)")
+
+
+FIELD_DECL: Record = record_of(FieldDecl)
+KIND: Record = record_of(Kind)
+TABLE_SOURCE: Record = record_of(CardTable)
+
+
+def _cards_type(card: Record) -> Type:
+    """The `cards:` key: a list of `card` records, or a spreadsheet that holds them."""
+    return Either((ListOf(card, 1, limits.MAX_CARDS_PER_DECK), TABLE_FILE, TABLE_SOURCE))
+
+
+def edge(max_mm: float, default: float, doc: str) -> Any:
+    """A width in from the card's edge: a length, 0 allowed."""
+    return spec(Length(0, max_mm, allow_zero=True), default=default, doc=doc)
+
+
+CARDS_DOC = (
+    "the card designs, each printed `count` times: a list, or a spreadsheet (.csv, .xlsx, .ods) "
+    "whose header row names the card fields"
 )
+
+
+@record("deck")
+@dataclass(kw_only=True)
+class Deck:
+    card_size: str | CardSize = spec(CARD_SIZE, default="poker")
+    frame_width: float = edge(
+        20, mm(2.6), "the coloured frame between the card edge and the face panel"
+    )
+    corner_radius: float = edge(
+        20,
+        mm(2),
+        "rounding of the face panel's corners (cards are cut square; round them with a corner "
+        "punch)",
+    )
+    min_text_size: float = spec(
+        Length(1, 50),
+        default=6.0,
+        doc="text never shrinks below this; text that cannot fit at it is an error",
+    )
+    safe_margin: float = edge(
+        30, mm(4), "the safe area's distance inside the trim (boxes with `within: safe`)"
+    )
+    min_image_dpi: float = spec(
+        Number(1, 2400),
+        default=200.0,
+        doc="images printed at fewer pixels per inch than this are a `check` warning",
+    )
+    icon_files: dict[str, str] = spec(
+        MapOf(Str(1, 255)),
+        default=dict,
+        key="icons",
+        doc="icon name -> a PNG, JPEG or SVG file in the kit folder; used by `icon:` elements "
+        "and `{icon:name}` in text like the built-in icons",
+    )
+    fields: dict[str, FieldDecl] = spec(
+        MapOf(FIELD_DECL), default=dict, doc="the card fields this deck uses"
+    )
+    kinds: dict[str, Kind] = spec(
+        MapOf(KIND, min_items=1),
+        required=True,
+        doc="kind name -> its label, colours and face layout",
+    )
+    back: Back = spec(
+        BACK,
+        default=plain_back,
+        doc="the back shared by every card (a kind may have its own): a ground colour, a texture "
+        "and face elements",
+    )
+    cards: list[Card] = spec(_cards_type(record_of(Card)), required=True, doc=CARDS_DOC)
+    # not keys of the file: filled in by the loader (components/deck.py)
+    size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
+    file: str = ""
+    images: dict[str, Any] = field(default_factory=dict)  # path -> load.images.KitImage
+    icons: Any = None  # draw.icons.IconLibrary: the built-in icons and the deck's own
+
+    def __post_init__(self) -> None:
+        if self.card_size is not None:  # None: a wrong size, which validation reports
+            self.size = _card_size_from(self.card_size)
+
+    def areas(self) -> Areas:
+        """The trim, safe area and panel that face boxes are measured in."""
+        return Areas(self.size.width, self.size.height, self.safe_margin, self.frame_width)
+
+    def backs(self) -> dict[str, Back]:
+        """Every back design by form name: 'back' (the deck's), 'back-<kind>' (a kind's own)."""
+        out = {"back": self.back}
+        out.update({f"back-{k}": kind.back for k, kind in self.kinds.items() if kind.back})
+        return out
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards)
+
+    def copies(self) -> list[Card]:
+        """Every printed card in deck order (a card with count 3 appears three times)."""
+        return [card for card in self.cards for _ in range(card.count)]
 
 
 def declared_type(decl: FieldDecl) -> Type:
@@ -243,76 +290,19 @@ def declared_type(decl: FieldDecl) -> Type:
 
 
 def card_schema(fields: dict[str, FieldDecl], kinds: tuple[str, ...]) -> Record:
-    base = dict(BASE_CARD_FIELDS)
-    base["kind"] = Field(Choice(kinds), required=True, doc="one of the deck's kinds")
-    extra = {
+    """A card of a deck that declares `fields` and `kinds`; the declared fields go to `values`."""
+    declared = {
         name: Field(declared_type(d), required=d.required, doc=d.doc)
         for name, d in fields.items()
-        if name not in base
+        if name not in BASE_CARD_FIELDS
     }
-    return Record("card", {**base, **extra})
+    kind = Field(Choice(kinds), required=True, doc="one of the deck's kinds")
+    return record_of(Card).with_fields({"kind": kind, **declared})
 
 
 def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ...] = ()) -> Record:
     """The deck file's schema. Cards are checked against the fields the file declares."""
-    cards: Type = (
-        ListOf(card_schema(fields, kinds), 1, limits.MAX_CARDS_PER_DECK)
-        if fields is not None
-        else ListOf(Record("card", dict(BASE_CARD_FIELDS)), 1, limits.MAX_CARDS_PER_DECK)
-    )
-    return Record(
-        "deck",
-        {
-            "card_size": Field(CARD_SIZE, default="poker"),
-            "frame_width": Field(
-                Length(0, 20, allow_zero=True),
-                default=mm(2.6),
-                doc="the coloured frame between the card edge and the face panel",
-            ),
-            "corner_radius": Field(
-                Length(0, 20, allow_zero=True),
-                default=mm(2),
-                doc="rounding of the face panel's corners (cards are cut square; round them "
-                "with a corner punch)",
-            ),
-            "min_text_size": Field(
-                Length(1, 50),
-                default=6.0,
-                doc="text never shrinks below this; text that cannot fit at it is an error",
-            ),
-            "safe_margin": Field(
-                Length(0, 30, allow_zero=True),
-                default=mm(4),
-                doc="the safe area's distance inside the trim (boxes with `within: safe`)",
-            ),
-            "min_image_dpi": Field(
-                Number(1, 2400),
-                default=200.0,
-                doc="images printed at fewer pixels per inch than this are a `check` warning",
-            ),
-            "icons": Field(
-                MapOf(Str(1, 255)),
-                default=dict,
-                doc="icon name -> a PNG, JPEG or SVG file in the kit folder; used by `icon:` "
-                "elements and `{icon:name}` in text like the built-in icons",
-            ),
-            "fields": Field(MapOf(FIELD_DECL), default=dict, doc="the card fields this deck uses"),
-            "kinds": Field(
-                MapOf(KIND, min_items=1),
-                required=True,
-                doc="kind name -> its label, colours and face layout",
-            ),
-            "back": Field(
-                BACK,
-                default=plain_back,
-                doc="the back shared by every card (a kind may have its own): a ground colour, "
-                "a texture and face elements",
-            ),
-            "cards": Field(
-                Either((cards, TABLE_FILE, TABLE_SOURCE)),
-                required=True,
-                doc="the card designs, each printed `count` times: a list, or a spreadsheet "
-                "(.csv, .xlsx, .ods) whose header row names the card fields",
-            ),
-        },
-    )
+    if fields is None:
+        return record_of(Deck)
+    cards = _cards_type(card_schema(fields, kinds))
+    return record_of(Deck).with_fields({"cards": Field(cards, required=True, doc=CARDS_DOC)})

@@ -11,14 +11,14 @@ A back is a face too: a ground colour, an optional texture and elements.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from printkit.layout.units import mm, parse_length
+from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Choice,
     Color,
-    Field,
     Id,
     Int,
     Invalid,
@@ -102,51 +102,132 @@ class SizeLength(BoxLength):
         return 'a percentage of the box\'s height like "40%", or ' + Length.describe(self)
 
 
+ELEMENT_DOC = (
+    "what to draw: header (label strip), value (big number), title, text, fan (an angle fan "
+    "from a number field), drift (sideways arrows from a number field), band (boxed text with a "
+    "caption), marker (a variant's marker), icon (a named icon), image (a picture file), shape "
+    "(rect, rounded, circle, ellipse, meander border), pattern (a texture filling the box)"
+)
+BOX_DOC = (
+    "[x, y, width, height] from the top-left corner of `within`; each a length (plain numbers "
+    'are mm) or a percentage of that area ("50%")'
+)
+WITHIN_DOC = (
+    "the area the box is measured in: trim (the cut edge), safe (safe_margin inside the trim) "
+    "or panel (inside the frame)"
+)
+FONT_DOC = (
+    "the typeface role: a DejaVu font printkit ships and embeds, or the kit's own (kit.yaml fonts)"
+)
+SIZE_DOC = (
+    'largest font size: a length, or a share of the box\'s height ("40%"), so text grows and '
+    "shrinks with the card"
+)
+ROTATE_DOC = (
+    "degrees anticlockwise about the box centre (180: upside down, for backs readable from "
+    "either side)"
+)
+BOX = ListOf(
+    BoxLength(0, 600, allow_zero=True),
+    4,
+    4,
+    doc='[x, y, width, height] from the top-left of the area: lengths or percentages ("10%")',
+)
+# the keys in the order the docs show them (the fields keep the order callers construct by)
+ELEMENT_KEYS = (
+    "element", "box", "within", "text", "field", "mode", "font", "size", "empty", "min_size",
+    "align", "colour", "caption", "max_lines", "image", "icon", "shape", "pattern", "fill",
+    "stroke", "accent", "line_width", "radius", "spacing", "rotate",
+)  # fmt: skip
+
+
+@record("face element", keys=ELEMENT_KEYS)
 @dataclass
 class Element:
     """One thing drawn on a face, in a box measured from the top-left of its area."""
 
-    element: str
-    box: list[Any]
-    text: str | None
-    field: str | None
-    mode: str | None
-    font: str
-    size: float | Percent
-    min_size: float | None
-    align: str
-    colour: str | None
-    caption: str | None
-    max_lines: int
-    empty: str | None = None
-    image: str | None = None
-    icon: str | None = None
-    within: str = "trim"
-    shape: str = "rect"
-    pattern: str = "lattice"
-    fill: str | None = None
-    stroke: str | None = None
-    accent: str | None = None
-    line_width: float = 0.8
-    radius: float = 0.0
-    spacing: float = mm(2.4)
-    rotate: float = 0.0
+    element: str = spec(Choice(ELEMENT_TYPES), required=True, doc=ELEMENT_DOC)
+    box: list[float | Percent] = spec(BOX, required=True, doc=BOX_DOC)
+    text: str | None = spec(
+        Str(0, 500), doc="text with {field} placeholders and inline icons like {icon:star}"
+    )
+    field: str | None = spec(
+        Id(), doc="the card field the element shows (fan, drift: required; icon: its name)"
+    )
+    mode: str | None = spec(Id(), doc="drift: the field that says 'or' or 'and'")
+    font: str = spec(Choice(FONT_ROLES), default="body", doc=FONT_DOC)
+    size: float | Percent = spec(SizeLength(1, 100), default=mm(3.5), doc=SIZE_DOC)
+    min_size: float | None = spec(
+        Length(1, 100), doc="smallest font size (default: the deck's min_text_size)"
+    )
+    align: str = spec(
+        Choice(("left", "centre", "right")), default="centre", doc="how text lines align"
+    )
+    colour: str | None = spec(Color(), doc="text, icon or pattern colour (default: the ink)")
+    caption: str | None = spec(Str(0, 60), doc="small text under a value or pictogram")
+    max_lines: int = spec(Int(1, 50), default=20, doc="most lines the text may wrap to")
+    empty: str | None = spec(
+        Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
+    )
+    image: str | None = spec(
+        Str(1, 255),
+        doc="image: a PNG or JPEG in the kit folder (may use {field}), fitted in the box",
+    )
+    icon: str | None = spec(
+        Str(1, 80), doc="icon: the icon's name (may use {field}); `printkit icons` shows them all"
+    )
+    within: str = spec(Choice(AREAS), default="trim", doc=WITHIN_DOC)
+    shape: str = spec(Choice(SHAPES), default="rect", doc="shape: the outline drawn")
+    pattern: str = spec(Choice(PATTERNS), default="lattice", doc="pattern: the texture")
+    fill: str | None = spec(Color(), doc="shape: its fill; icon: its light colour (default: paper)")
+    stroke: str | None = spec(Color(), doc="shape: its outline colour (default: none)")
+    accent: str | None = spec(Color(), doc="icon: its third colour (default: the face's accent)")
+    line_width: float = spec(Length(0.05, 20), default=0.8, doc="shape, pattern: line width")
+    radius: float = spec(
+        Length(0, 50, allow_zero=True), default=0.0, doc="rounded shape: corner radius"
+    )
+    spacing: float = spec(Length(0.5, 50), default=mm(2.4), doc="pattern: distance between marks")
+    rotate: float = spec(Number(-360, 360), default=0.0, doc=ROTATE_DOC)
 
 
+ELEMENT: Record = record_of(Element)
+BACK_KEYS = (
+    "colour", "ink", "accent", "pattern", "pattern_colour", "pattern_spacing", "pattern_width",
+    "face", "title", "subtitle",
+)  # fmt: skip
+TITLE_DOC = (
+    "a shorthand: a line near the lower edge, printed again upside down at the top, in the ink, "
+    "after the face elements"
+)
+
+
+@record("back", keys=BACK_KEYS)
 @dataclass
 class Back:
     """A back: a ground colour over the bleed, an optional texture, and face elements."""
 
-    colour: str
-    ink: str
-    accent: str
-    pattern: str
-    pattern_colour: str | None
-    face: list[Element] = field(default_factory=list)
-    pattern_spacing: float = mm(2.4)
-    pattern_width: float = 0.5
-    title: str = ""
-    subtitle: str = ""
+    colour: str = spec(Color(), default="#6e1a12", doc="the ground, over the bleed")
+    ink: str = spec(Color(), default="#f7f0e1", doc="the default colour of text and icons")
+    accent: str = spec(Color(), default="#d9b25f", doc="a second colour elements may use")
+    pattern: str = spec(
+        Choice(PATTERNS), default="plain", doc="a texture over the whole back, bleed included"
+    )
+    pattern_colour: str | None = spec(
+        Color(), doc="the texture's colour (default: a shade of the ground)"
+    )
+    face: list[Element] = spec(
+        ListOf(ELEMENT, 0, 60),
+        default=list,
+        doc="what is drawn on the back, in order (the same elements as a card face)",
+    )
+    pattern_spacing: float = spec(
+        Length(0.5, 100), default=mm(2.4), doc="the distance between the texture's marks"
+    )
+    pattern_width: float = spec(Length(0.05, 10), default=0.5, doc="the texture's line width")
+    title: str = spec(Str(0, 40), default="", doc=TITLE_DOC)
+    subtitle: str = spec(
+        Str(0, 60), default="", doc="a shorthand: a smaller line under the title, in the accent"
+    )
 
     def elements(self) -> list[Element]:
         """The face elements, then the title and subtitle lines (each once either way up)."""
@@ -183,130 +264,7 @@ def _sourced(element: Element, owner: Any, key: str) -> Element:
     return element
 
 
-BOX = ListOf(
-    BoxLength(0, 600, allow_zero=True),
-    4,
-    4,
-    doc='[x, y, width, height] from the top-left of the area: lengths or percentages ("10%")',
-)
-
-ELEMENT = Record(
-    "face element",
-    {
-        "element": Field(
-            Choice(ELEMENT_TYPES),
-            required=True,
-            doc="what to draw: header (label strip), value (big number), title, text, fan "
-            "(an angle fan from a number field), drift (sideways arrows from a number field), "
-            "band (boxed text with a caption), marker (a variant's marker), icon (a named "
-            "icon), image (a picture file), shape (rect, rounded, circle, ellipse, meander "
-            "border), pattern (a texture filling the box)",
-        ),
-        "box": Field(
-            BOX,
-            required=True,
-            doc="[x, y, width, height] from the top-left corner of `within`; each a length "
-            '(plain numbers are mm) or a percentage of that area ("50%")',
-        ),
-        "within": Field(
-            Choice(AREAS),
-            default="trim",
-            doc="the area the box is measured in: trim (the cut edge), safe (safe_margin "
-            "inside the trim) or panel (inside the frame)",
-        ),
-        "text": Field(
-            Str(0, 500),
-            doc="text with {field} placeholders and inline icons like {icon:star}",
-        ),
-        "field": Field(
-            Id(), doc="the card field the element shows (fan, drift: required; icon: its name)"
-        ),
-        "mode": Field(Id(), doc="drift: the field that says 'or' or 'and'"),
-        "font": Field(
-            Choice(FONT_ROLES),
-            default="body",
-            doc="the typeface role: a DejaVu font printkit ships and embeds, or the kit's own "
-            "(kit.yaml fonts)",
-        ),
-        "size": Field(
-            SizeLength(1, 100),
-            default=mm(3.5),
-            doc='largest font size: a length, or a share of the box\'s height ("40%"), so '
-            "text grows and shrinks with the card",
-        ),
-        "empty": Field(
-            Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
-        ),
-        "min_size": Field(
-            Length(1, 100), doc="smallest font size (default: the deck's min_text_size)"
-        ),
-        "align": Field(
-            Choice(("left", "centre", "right")), default="centre", doc="how text lines align"
-        ),
-        "colour": Field(Color(), doc="text, icon or pattern colour (default: the ink)"),
-        "caption": Field(Str(0, 60), doc="small text under a value or pictogram"),
-        "max_lines": Field(Int(1, 50), default=20, doc="most lines the text may wrap to"),
-        "image": Field(
-            Str(1, 255),
-            doc="image: a PNG or JPEG in the kit folder (may use {field}), fitted in the box",
-        ),
-        "icon": Field(
-            Str(1, 80),
-            doc="icon: the icon's name (may use {field}); `printkit icons` shows them all",
-        ),
-        "shape": Field(Choice(SHAPES), default="rect", doc="shape: the outline drawn"),
-        "pattern": Field(Choice(PATTERNS), default="lattice", doc="pattern: the texture"),
-        "fill": Field(Color(), doc="shape: its fill; icon: its light colour (default: paper)"),
-        "stroke": Field(Color(), doc="shape: its outline colour (default: none)"),
-        "accent": Field(Color(), doc="icon: its third colour (default: the face's accent)"),
-        "line_width": Field(Length(0.05, 20), default=0.8, doc="shape, pattern: line width"),
-        "radius": Field(
-            Length(0, 50, allow_zero=True), default=0.0, doc="rounded shape: corner radius"
-        ),
-        "spacing": Field(Length(0.5, 50), default=mm(2.4), doc="pattern: distance between marks"),
-        "rotate": Field(
-            Number(-360, 360),
-            default=0.0,
-            doc="degrees anticlockwise about the box centre (180: upside down, for backs "
-            "readable from either side)",
-        ),
-    },
-    cls=Element,
-)
-
-BACK = Record(
-    "back",
-    {
-        "colour": Field(Color(), default="#6e1a12", doc="the ground, over the bleed"),
-        "ink": Field(Color(), default="#f7f0e1", doc="the default colour of text and icons"),
-        "accent": Field(Color(), default="#d9b25f", doc="a second colour elements may use"),
-        "pattern": Field(
-            Choice(PATTERNS), default="plain", doc="a texture over the whole back, bleed included"
-        ),
-        "pattern_colour": Field(
-            Color(), doc="the texture's colour (default: a shade of the ground)"
-        ),
-        "pattern_spacing": Field(
-            Length(0.5, 100), default=mm(2.4), doc="the distance between the texture's marks"
-        ),
-        "pattern_width": Field(Length(0.05, 10), default=0.5, doc="the texture's line width"),
-        "face": Field(
-            ListOf(ELEMENT, 0, 60),
-            default=list,
-            doc="what is drawn on the back, in order (the same elements as a card face)",
-        ),
-        "title": Field(
-            Str(0, 40),
-            default="",
-            doc="a shorthand: a line near the lower edge, printed again upside down at the top, "
-            "in the ink, after the face elements",
-        ),
-        "subtitle": Field(
-            Str(0, 60), default="", doc="a shorthand: a smaller line under the title, in the accent"
-        ),
-    },
-    cls=Back,
-)
+BACK: Record = record_of(Back)
 
 
 def plain_back() -> Back:

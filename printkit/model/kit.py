@@ -1,10 +1,17 @@
-"""The kit manifest (kit.yaml): the kit's name, its components and their data files, variants."""
+"""The kit manifest (kit.yaml): the kit's name, its components and their data files, variants.
+
+Each @record dataclass is also the schema of its part of kit.yaml (load/records.py); the
+component types and games that exist are given at run time (`manifest_schema`), so the model
+knows neither.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
+from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Bool,
     Choice,
@@ -19,52 +26,25 @@ from printkit.load.schema import (
     Str,
 )
 
+COMPONENT_TYPE_DOC = "what kind of component this is"
+RULES_MODULE_DOC = (
+    "the game's rules module: built in, or from an installed package (entry point group "
+    "printkit.games); none: the rules file holds only data checks"
+)
 
-@dataclass
+
+@record("component")
+@dataclass(kw_only=True)
 class ComponentSpec:
-    type: str
-    file: str | None
-    title: str | None
-    uses: dict[str, str]
-    id: str = ""
-
-
-@dataclass
-class Variant:
-    description: str
-    exclude_tags: list[str]
-    exclude_cards: list[str]
-    only_tags: list[str]
-    counts: dict[str, int]
-    markers: dict[str, str]
-    overrides: dict[str, dict]
-    only_cards: list[str] = field(default_factory=list)
-    name: str = ""
-
-
-@dataclass
-class RulesSpec:
-    module: str | None
-    file: str | None
-
-
-@dataclass
-class PrintSpec:
-    rich_black: str = "cmyk(60,40,40,100)"
-
-
-@dataclass
-class KitManifest:
-    name: str
-    title: str
-    description: str
-    rules: RulesSpec | None
-    components: dict[str, ComponentSpec]
-    variants: dict[str, Variant] = field(default_factory=dict)
-    fonts: dict[str, str] = field(default_factory=dict)
-    gang: bool | list[str] | None = None  # see components/gang.py and docs/printing.md
-    print: PrintSpec = field(default_factory=PrintSpec)
-    icons: dict[str, str] = field(default_factory=dict)
+    type: str = spec(Id(), required=True, doc=COMPONENT_TYPE_DOC)  # one of the component types
+    file: str | None = spec(Str(1, 255), doc="the data file, relative to the kit folder")
+    title: str | None = spec(Str(1, 80), doc="shown on every page; defaults to the component id")
+    uses: dict[str, str] = spec(
+        MapOf(Id()),
+        default=dict,
+        doc="other components whose data this one needs, e.g. {deck: cards}",
+    )
+    id: str = ""  # not a key of the file: the component's id, set by the kit
 
 
 class _AnyMap(MapOf):
@@ -83,126 +63,117 @@ class _AnyMap(MapOf):
         return {"type": "object"}
 
 
-def component_schema(component_types: Sequence[str]) -> Record:
-    return Record(
-        "component",
-        {
-            "type": Field(
-                Choice(tuple(component_types)), required=True, doc="what kind of component this is"
-            ),
-            "file": Field(Str(1, 255), doc="the data file, relative to the kit folder"),
-            "title": Field(Str(1, 80), doc="shown on every page; defaults to the component id"),
-            "uses": Field(
-                MapOf(Id()),
-                default=dict,
-                doc="other components whose data this one needs, e.g. {deck: cards}",
-            ),
-        },
-        cls=ComponentSpec,
+def tag_list(doc: str) -> Any:
+    """A list of card tags or ids."""
+    return spec(ListOf(Id()), default=list, doc=doc)
+
+
+@record("variant")
+@dataclass(kw_only=True)
+class Variant:
+    description: str = spec(Str(0, 300), default="", doc="what the variant changes, for people")
+    exclude_tags: list[str] = tag_list("leave out cards with these tags")
+    exclude_cards: list[str] = tag_list("leave out these card ids")
+    only_tags: list[str] = tag_list("keep only cards with one of these tags")
+    only_cards: list[str] = tag_list("keep only these card ids (with only_tags: either)")
+    counts: dict[str, int] = spec(
+        MapOf(Int(0, 10_000)), default=dict, doc="card id -> new count (0 leaves it out)"
     )
+    markers: dict[str, str] = spec(
+        MapOf(Str(1, 12)), default=dict, doc="tag -> marker printed on those cards"
+    )
+    overrides: dict[str, dict[str, Any]] = spec(
+        MapOf(_AnyMap()),
+        default=dict,
+        doc="component id -> {key: value}: replaces top-level keys of that component's data",
+    )
+    name: str = ""  # not a key of the file: the variant's name, set by the kit
 
 
-VARIANT = Record(
-    "variant",
-    {
-        "description": Field(Str(0, 300), default="", doc="what the variant changes, for people"),
-        "exclude_tags": Field(ListOf(Id()), default=list, doc="leave out cards with these tags"),
-        "exclude_cards": Field(ListOf(Id()), default=list, doc="leave out these card ids"),
-        "only_tags": Field(
-            ListOf(Id()), default=list, doc="keep only cards with one of these tags"
-        ),
-        "only_cards": Field(
-            ListOf(Id()), default=list, doc="keep only these card ids (with only_tags: either)"
-        ),
-        "counts": Field(
-            MapOf(Int(0, 10_000)), default=dict, doc="card id -> new count (0 leaves it out)"
-        ),
-        "markers": Field(
-            MapOf(Str(1, 12)), default=dict, doc="tag -> marker printed on those cards"
-        ),
-        "overrides": Field(
-            MapOf(_AnyMap()),
-            default=dict,
-            doc="component id -> {key: value}: replaces top-level keys of that component's data",
-        ),
-    },
-    cls=Variant,
+@record("rules")
+@dataclass(kw_only=True)
+class RulesSpec:
+    module: str | None = spec(Id(), doc=RULES_MODULE_DOC)  # one of the games
+    file: str | None = spec(Str(1, 255), doc="the rules data file: limits a club may change")
+
+
+RICH_BLACK_DOC = (
+    "the black of large dark areas in CMYK (shop) files; near-black text and lines always print "
+    "as 100 % K"
 )
 
 
-def rules_schema(games: Sequence[str]) -> Record:
-    return Record(
-        "rules",
-        {
-            "module": Field(
-                Choice(tuple(games)),
-                doc="the game's rules module: built in, or from an installed package (entry "
-                "point group printkit.games); none: the rules file holds only data checks",
-            ),
-            "file": Field(Str(1, 255), doc="the rules data file: limits a club may change"),
-        },
-        cls=RulesSpec,
+@record("print")
+@dataclass(kw_only=True)
+class PrintSpec:
+    rich_black: str = spec(Color(), default="cmyk(60,40,40,100)", doc=RICH_BLACK_DOC)
+
+
+FONT_ROLE = Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold"))
+FONTS_DOC = (
+    "font role -> a TrueType (.ttf) file in the kit folder that replaces the shipped font for "
+    "that role, e.g. {display: fonts/MyFont.ttf}"
+)
+GANG_DOC = (
+    "gang sheets (gang.pdf) in home builds: true gangs every build of the kit; a list of "
+    "component ids (decks too) says which components --gang packs together (default: every "
+    "tokens, bases and tiles component); false never gangs"
+)
+ICONS_DOC = (
+    "icon name -> a PNG, JPEG or SVG file in the kit folder: an icon every component may name, "
+    "like the built-in ones (`printkit icons KIT` shows them)"
+)
+COMPONENTS_DOC = "component id -> what to print; each writes <id>.pdf"
+
+
+@record("kit")
+@dataclass(kw_only=True)
+class KitManifest:
+    name: str = spec(Id(), required=True, doc="the kit's name, used on every page")
+    title: str = spec(Str(1, 80), required=True, doc="the kit's full name, for people")
+    description: str = spec(Str(0, 2000), default="", doc="a sentence or two about the kit")
+    rules: RulesSpec | None = spec(record_of(RulesSpec), doc="the game rules that check this kit")
+    components: dict[str, ComponentSpec] = spec(
+        MapOf(record_of(ComponentSpec), min_items=1), required=True, doc=COMPONENTS_DOC
     )
+    variants: dict[str, Variant] = spec(
+        MapOf(record_of(Variant)),
+        default=dict,
+        doc="variant name -> changes to the card mix, chosen with --variant NAME",
+    )
+    fonts: dict[str, str] = spec(MapOf(Str(1, 255), key=FONT_ROLE), default=dict, doc=FONTS_DOC)
+    # see components/gang.py and docs/printing.md
+    gang: bool | list[str] | None = spec(Either((Bool(), ListOf(Id(), min_items=1))), doc=GANG_DOC)
+    print: PrintSpec = spec(record_of(PrintSpec), default=PrintSpec, doc="print-shop settings")
+    icons: dict[str, str] = spec(MapOf(Str(1, 255)), default=dict, doc=ICONS_DOC)
 
 
-def _font_role() -> Choice:
-    return Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold"))
+VARIANT: Record = record_of(Variant)
+
+
+def component_schema(component_types: Sequence[str]) -> Record:
+    """A component of kit.yaml, whose `type` is one of `component_types`."""
+    kind = Field(Choice(tuple(component_types)), required=True, doc=COMPONENT_TYPE_DOC)
+    return record_of(ComponentSpec).with_fields({"type": kind})
+
+
+def rules_schema(games: Sequence[str]) -> Record:
+    """kit.yaml's `rules:`, whose `module` is one of `games`."""
+    module = Field(Choice(tuple(games)), doc=RULES_MODULE_DOC)
+    return record_of(RulesSpec).with_fields({"module": module})
 
 
 def print_schema() -> Record:
-    return Record(
-        "print",
-        {
-            "rich_black": Field(
-                Color(),
-                default="cmyk(60,40,40,100)",
-                doc="the black of large dark areas in CMYK (shop) files; near-black text and "
-                "lines always print as 100 % K",
-            ),
-        },
-        cls=PrintSpec,
-    )
+    return record_of(PrintSpec)
 
 
 def manifest_schema(component_types: Sequence[str], games: Sequence[str]) -> Record:
     """The schema of kit.yaml; the caller says which component types and games exist
     (printkit.kit.manifest_schema asks printkit.plugins)."""
-    return Record(
-        "kit",
+    components = MapOf(component_schema(component_types), min_items=1)
+    return record_of(KitManifest).with_fields(
         {
-            "name": Field(Id(), required=True, doc="the kit's name, used on every page"),
-            "title": Field(Str(1, 80), required=True, doc="the kit's full name, for people"),
-            "description": Field(Str(0, 2000), default="", doc="a sentence or two about the kit"),
             "rules": Field(rules_schema(games), doc="the game rules that check this kit"),
-            "components": Field(
-                MapOf(component_schema(component_types), min_items=1),
-                required=True,
-                doc="component id -> what to print; each writes <id>.pdf",
-            ),
-            "variants": Field(
-                MapOf(VARIANT),
-                default=dict,
-                doc="variant name -> changes to the card mix, chosen with --variant NAME",
-            ),
-            "fonts": Field(
-                MapOf(Str(1, 255), key=_font_role()),
-                default=dict,
-                doc="font role -> a TrueType (.ttf) file in the kit folder that replaces the "
-                "shipped font for that role, e.g. {display: fonts/MyFont.ttf}",
-            ),
-            "gang": Field(
-                Either((Bool(), ListOf(Id(), min_items=1))),
-                doc="gang sheets (gang.pdf) in home builds: true gangs every build of the kit; "
-                "a list of component ids (decks too) says which components --gang packs "
-                "together (default: every tokens, bases and tiles component); false never gangs",
-            ),
-            "print": Field(print_schema(), default=PrintSpec, doc="print-shop settings"),
-            "icons": Field(
-                MapOf(Str(1, 255)),
-                default=dict,
-                doc="icon name -> a PNG, JPEG or SVG file in the kit folder: an icon every "
-                "component may name, like the built-in ones (`printkit icons KIT` shows them)",
-            ),
-        },
-        cls=KitManifest,
+            "components": Field(components, required=True, doc=COMPONENTS_DOC),
+        }
     )

@@ -21,11 +21,11 @@ from printkit.errors import Location
 from printkit.layout.edgetile import ShapeError, coasts
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
+from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Bool,
     Choice,
     Color,
-    Field,
     Id,
     Int,
     Length,
@@ -34,7 +34,6 @@ from printkit.load.schema import (
     Number,
     Record,
     Str,
-    describe,
     where,
 )
 from printkit.model.face import BACK, Back, plain_back
@@ -43,28 +42,58 @@ HALF_EDGES = 8
 TEXTURES = ("plain", "waves", "hills", "dots")
 
 
-@dataclass
+LETTER = Str(1, 1, pattern=r"[A-Z]", pattern_words="one capital letter")
+
+
+@record("terrain")
+@dataclass(kw_only=True)
 class Terrain:
-    letter: str
-    colour: str
-    ink: str
-    texture: str
+    letter: str = spec(
+        LETTER, required=True, doc="the letter tiles use for this terrain in their edges"
+    )
+    colour: str = spec(Color(), required=True, doc="the terrain's fill")
+    ink: str = spec(Color(), required=True, doc="the colour of its texture and marks")
+    texture: str = spec(
+        Choice(TEXTURES),
+        default="plain",
+        doc="a pattern that tells terrains apart in greyscale too",
+    )
     name: str = ""
 
 
+@record("piece")
 @dataclass
 class Piece:
-    terrain: str
-    halves: list[int]
+    terrain: str = spec(Id(), required=True, doc="the terrain of this piece")
+    halves: list[int] = spec(
+        ListOf(Int(0, HALF_EDGES - 1), 1, HALF_EDGES),
+        required=True,
+        doc="the half-edges (0-7, clockwise from the top-left) this piece touches",
+    )
 
 
-@dataclass
+EDGES_WORDS = 'eight terrain letters, clockwise from the top-left, like "SS SL LL LS"'
+ORNAMENT_DOC = (
+    "an icon drawn small where the tile has room, on the terrain `ornaments` names for it "
+    "(`printkit icons` lists the icons)"
+)
+
+
+@record("tile")
+@dataclass(kw_only=True)
 class Tile:
-    id: str
-    edges: str
-    compass: bool
-    pieces: list[Piece] | None
-    ornament: str | None = None  # an icon name
+    id: str = spec(Id(), required=True, doc="the tile's name, printed small on its face")
+    edges: str = spec(
+        Str(8, 40, pattern=r"[A-Za-z ]+", pattern_words=EDGES_WORDS),
+        required=True,
+        doc="half-edges 0-7 clockwise from the top-left corner, one letter each",
+    )
+    compass: bool = spec(Bool(), default=False, doc="the start tile, with the compass rose")
+    pieces: list[Piece] | None = spec(
+        ListOf(record_of(Piece), 1, HALF_EDGES),
+        doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
+    )
+    ornament: str | None = spec(Str(1, 80), doc=ORNAMENT_DOC)  # an icon name
     halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
 
     def resolved_pieces(self) -> list[Piece]:
@@ -85,44 +114,83 @@ class Tile:
         return tuple(owner)
 
 
-@dataclass
+@record("coast")
+@dataclass(kw_only=True)
 class Coast:
-    colour: str
-    width: float
-    roughness: float
-    waterlines: int
+    colour: str = spec(Color(), default="#3b2a17", doc="the coastline's ink")
+    width: float = spec(Length(0.05, 3), default=mm(0.45), doc="the coastline's width")
+    roughness: float = spec(
+        Number(0, 0.08), default=0.03, doc="how far the coast wanders, as a share of the tile"
+    )
+    waterlines: int = spec(Int(0, 8), default=3, doc="engraved lines following the coast")
 
 
-@dataclass
+@record("card section")
+@dataclass(kw_only=True)
 class CardSection:
-    heading: str
-    text: str
+    heading: str = spec(Str(0, 60), default="", doc="the section's heading")
+    text: str = spec(Str(1, 600), required=True, doc="what it says")
 
 
-@dataclass
+@record("card side")
+@dataclass(kw_only=True)
 class CardSide:
-    title: str
-    sections: list[CardSection]
+    title: str = spec(Str(1, 40), required=True, doc="the side's title")
+    sections: list[CardSection] = spec(
+        ListOf(record_of(CardSection), 1, 8), required=True, doc="its paragraphs"
+    )
 
 
-@dataclass
+@record("reference card")
+@dataclass(kw_only=True)
 class ReferenceCard:
-    front: CardSide
-    back: CardSide
+    front: CardSide = spec(
+        record_of(CardSide), required=True, doc="the side with the turn and the two actions"
+    )
+    back: CardSide = spec(
+        record_of(CardSide), required=True, doc="the other side: game end and scoring"
+    )
 
 
-@dataclass
+BACK_DOC = (
+    "the common back of every tile: a ground colour, a texture and face elements (as a deck's "
+    "back; texts shrink to their min_size, default 6 pt); its colour and accent also dress the "
+    "reference card"
+)
+ORNAMENTS_DOC = (
+    "icon name -> the terrain a tile's ornament of that icon is drawn on (the roomiest spot of "
+    "that terrain); an ornament not listed goes on the roomiest spot"
+)
+
+
+@record("tile set")
+@dataclass(kw_only=True)
 class TileSet:
-    tile_size: float
-    corner_marks: bool
-    min_text_size: float
-    terrains: dict[str, Terrain]
-    coast: Coast
-    back: Back
-    reference: ReferenceCard | None
-    tiles: list[Tile]
+    tile_size: float = spec(Length(20, 300), default=mm(70), doc="the side of a square tile")
+    corner_marks: bool = spec(Bool(), default=True, doc="print each tile's id small on its face")
+    min_text_size: float = spec(
+        Length(0.5, 30, allow_zero=False),
+        default=6.0,
+        doc="text on the reference card never shrinks below this",
+    )
+    terrains: dict[str, Terrain] = spec(
+        MapOf(record_of(Terrain), min_items=2),
+        required=True,
+        doc="terrain name -> its letter in the edge data, colours and texture",
+    )
+    coast: Coast = spec(record_of(Coast), default=Coast, doc="how coastlines are drawn")
+    back: Back = spec(BACK, default=plain_back, doc=BACK_DOC)
+    # icon name -> terrain it sits on
+    ornaments: dict[str, str] = spec(MapOf(Id()), default=dict, doc=ORNAMENTS_DOC)
+    reference: ReferenceCard | None = spec(
+        record_of(ReferenceCard), doc="a rules reference card printed with the tiles"
+    )
+    tiles: list[Tile] = spec(
+        ListOf(record_of(Tile), 1, 200),
+        required=True,
+        doc="the tiles, each with its half-edge terrains",
+    )
     file: str = ""
-    ornaments: dict[str, str] = field(default_factory=dict)  # icon name -> terrain it sits on
     icons: Any = None  # draw.icons.IconLibrary, set by the component's load
     raw: Any = field(default=None, repr=False)
 
@@ -134,146 +202,14 @@ class TileSet:
         return {t.letter: name for name, t in self.terrains.items()}
 
 
-TERRAIN = Record(
-    "terrain",
-    {
-        "letter": Field(
-            Str(1, 1, pattern=r"[A-Z]", pattern_words="one capital letter"),
-            required=True,
-            doc="the letter tiles use for this terrain in their edges",
-        ),
-        "colour": Field(Color(), required=True, doc="the terrain's fill"),
-        "ink": Field(Color(), required=True, doc="the colour of its texture and marks"),
-        "texture": Field(
-            Choice(TEXTURES),
-            default="plain",
-            doc="a pattern that tells terrains apart in greyscale too",
-        ),
-    },
-    cls=Terrain,
-)
-
-PIECE = Record(
-    "piece",
-    {
-        "terrain": Field(Id(), required=True, doc="the terrain of this piece"),
-        "halves": Field(
-            ListOf(Int(0, HALF_EDGES - 1), 1, HALF_EDGES),
-            required=True,
-            doc="the half-edges (0-7, clockwise from the top-left) this piece touches",
-        ),
-    },
-    cls=Piece,
-)
-
-EDGES_WORDS = 'eight terrain letters, clockwise from the top-left, like "SS SL LL LS"'
-
-TILE = Record(
-    "tile",
-    {
-        "id": Field(Id(), required=True, doc="the tile's name, printed small on its face"),
-        "edges": Field(
-            Str(8, 40, pattern=r"[A-Za-z ]+", pattern_words=EDGES_WORDS),
-            required=True,
-            doc="half-edges 0-7 clockwise from the top-left corner, one letter each",
-        ),
-        "compass": Field(Bool(), default=False, doc="the start tile, with the compass rose"),
-        "pieces": Field(
-            ListOf(PIECE, 1, HALF_EDGES),
-            doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
-        ),
-        "ornament": Field(
-            Str(1, 80),
-            doc="an icon drawn small where the tile has room, on the terrain `ornaments` names "
-            "for it (`printkit icons` lists the icons)",
-        ),
-    },
-    cls=Tile,
-)
-
-COAST = Record(
-    "coast",
-    {
-        "colour": Field(Color(), default="#3b2a17", doc="the coastline's ink"),
-        "width": Field(Length(0.05, 3), default=mm(0.45), doc="the coastline's width"),
-        "roughness": Field(
-            Number(0, 0.08), default=0.03, doc="how far the coast wanders, as a share of the tile"
-        ),
-        "waterlines": Field(Int(0, 8), default=3, doc="engraved lines following the coast"),
-    },
-    cls=Coast,
-)
-
-SECTION = Record(
-    "card section",
-    {
-        "heading": Field(Str(0, 60), default=""),
-        "text": Field(Str(1, 600), required=True),
-    },
-    cls=CardSection,
-)
-
-SIDE = Record(
-    "card side",
-    {
-        "title": Field(Str(1, 40), required=True),
-        "sections": Field(ListOf(SECTION, 1, 8), required=True),
-    },
-    cls=CardSide,
-)
-
-REFERENCE = Record(
-    "reference card",
-    {
-        "front": Field(SIDE, required=True, doc="the side with the turn and the two actions"),
-        "back": Field(SIDE, required=True, doc="the other side: game end and scoring"),
-    },
-    cls=ReferenceCard,
-)
-
-describe(SECTION, {"heading": "the section's heading", "text": "what it says"})
-describe(SIDE, {"title": "the side's title", "sections": "its paragraphs"})
-
-TILE_SET = Record(
-    "tile set",
-    {
-        "tile_size": Field(Length(20, 300), default=mm(70), doc="the side of a square tile"),
-        "corner_marks": Field(Bool(), default=True, doc="print each tile's id small on its face"),
-        "min_text_size": Field(
-            Length(0.5, 30, allow_zero=False),
-            default=6.0,
-            doc="text on the reference card never shrinks below this",
-        ),
-        "terrains": Field(
-            MapOf(TERRAIN, min_items=2),
-            required=True,
-            doc="terrain name -> its letter in the edge data, colours and texture",
-        ),
-        "coast": Field(
-            COAST,
-            default=lambda: Coast("#3b2a17", mm(0.45), 0.03, 3),
-            doc="how coastlines are drawn",
-        ),
-        "back": Field(
-            BACK,
-            default=plain_back,
-            doc="the common back of every tile: a ground colour, a texture and face elements "
-            "(as a deck's back; texts shrink to their min_size, default 6 pt); its colour and "
-            "accent also dress the reference card",
-        ),
-        "ornaments": Field(
-            MapOf(Id()),
-            default=dict,
-            doc="icon name -> the terrain a tile's ornament of that icon is drawn on (the "
-            "roomiest spot of that terrain); an ornament not listed goes on the roomiest spot",
-        ),
-        "reference": Field(REFERENCE, doc="a rules reference card printed with the tiles"),
-        "tiles": Field(
-            ListOf(TILE, 1, 200), required=True, doc="the tiles, each with its half-edge terrains"
-        ),
-    },
-    cls=TileSet,
-)
+TERRAIN: Record = record_of(Terrain)
+PIECE: Record = record_of(Piece)
+TILE: Record = record_of(Tile)
+COAST: Record = record_of(Coast)
+SECTION: Record = record_of(CardSection)
+SIDE: Record = record_of(CardSide)
+REFERENCE: Record = record_of(ReferenceCard)
+TILE_SET: Record = record_of(TileSet)
 
 
 def parse_edges(edges: str, by_letter: dict[str, str]) -> tuple[str, ...] | str:

@@ -8,13 +8,14 @@ strip of squares (forward to the right, lanes stacked) showing a chariot, its pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
 from printkit.errors import Location
+from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Choice,
     Color,
-    Field,
     Id,
     Int,
     Length,
@@ -22,7 +23,6 @@ from printkit.load.schema import (
     MapOf,
     Record,
     Str,
-    describe,
     where,
 )
 from printkit.model.face import ELEMENT, Element
@@ -30,69 +30,98 @@ from printkit.model.face import ELEMENT, Element
 CELL = ListOf(Int(0, 20), 2, 2, doc="[lane, square]: lane 0 at the top, square 0 on the left")
 
 
-@dataclass
+@record("piece")
+@dataclass(kw_only=True)
 class Piece:
-    colour_id: str
-    label: str
-    colour: str
-    ink: str
-    count: int
+    colour_id: str = spec(Id(), required=True, doc="the player colour this piece belongs to")
+    label: str = spec(Str(0, 20), default="", doc="text printed on the piece")
+    colour: str = spec(Color(), required=True, doc="the piece's colour")
+    ink: str = spec(Color(), default="#ffffff", doc="the colour of its text and emblem")
+    count: int = spec(Int(1, 100), default=1, doc="how many of this piece are printed")
 
 
-@dataclass
+BACK_FACE_DOC = (
+    "instead of label and emblem: face elements, as on a card (boxes measured in the piece; "
+    "placeholders {label} and {colour_id} read the piece), on a darker ground"
+)
+
+
+@record("piece back")
+@dataclass(kw_only=True)
 class PieceBack:
-    label: str
-    emblem: str
-    face: list[Element] = field(default_factory=list)
+    label: str = spec(Str(0, 20), default="", doc="text on the back")
+    emblem: str = spec(Str(0, 24), default="", doc="emblem on the back")
+    face: list[Element] = spec(ListOf(ELEMENT, 0, 20), default=list, doc=BACK_FACE_DOC)
 
 
-@dataclass
+@record("token group")
+@dataclass(kw_only=True)
 class Group:
-    role: str
-    width: float
-    height: float
-    shape: str
-    emblem: str
-    caption: str
-    back: PieceBack | None
-    pieces: list[Piece]
+    role: str = spec(Id(), required=True, doc="what the pieces are, for the game's checks")
+    width: float = spec(Length(5, 200), required=True, doc="a piece's width")
+    height: float = spec(Length(5, 200), required=True, doc="a piece's height")
+    shape: str = spec(
+        Choice(("round", "rounded")), default="rounded", doc="round counters or rounded squares"
+    )
+    emblem: str = spec(Str(0, 24), default="", doc="the pictogram on every piece (an emblem name)")
+    caption: str = spec(Str(0, 30), default="", doc="small text on every piece")
+    back: PieceBack | None = spec(
+        record_of(PieceBack), doc="the other side; default: the same as the front"
+    )
+    pieces: list[Piece] = spec(
+        ListOf(record_of(Piece), 1, 50), required=True, doc="the pieces of this size, by colour"
+    )
 
 
-@dataclass
+def cells(doc: str) -> Any:
+    """A list of [lane, square] cells of a move diagram."""
+    return spec(ListOf(CELL), default=list, doc=doc)
+
+
+@record("move diagram")
+@dataclass(kw_only=True)
 class Diagram:
-    lanes: int
-    squares: int
-    chariot: list[int]
-    path: list[list[int]]
-    blockers: list[list[int]]
-    crosses: list[list[int]]
-    forbidden: list[list[int]]
-    caption: str
+    lanes: int = spec(Int(1, 8), required=True, doc="tracks drawn in the diagram")
+    squares: int = spec(Int(1, 12), required=True, doc="squares drawn along each track")
+    chariot: list[int] = spec(CELL, required=True, doc="[lane, square] of the moving chariot")
+    path: list[list[int]] = cells("[lane, square] cells the move passes, in order")
+    blockers: list[list[int]] = cells("[lane, square] cells holding other chariots")
+    crosses: list[list[int]] = cells("squares struck out (moves lost)")
+    forbidden: list[list[int]] = cells("moves never allowed, struck through")
+    caption: str = spec(Str(0, 60), default="", doc="text under the diagram")
 
 
-@dataclass
+@record("aid section")
+@dataclass(kw_only=True)
 class Section:
-    heading: str
-    text: str
-    diagram: Diagram | None
+    heading: str = spec(Str(1, 40), required=True, doc="the section's heading")
+    text: str = spec(Str(1, 400), required=True, doc="what it says")
+    diagram: Diagram | None = spec(record_of(Diagram), doc="an optional diagram")
 
 
-@dataclass
+@record("player aid")
+@dataclass(kw_only=True)
 class Aid:
-    width: float
-    height: float
-    count: int
-    title: str
-    colour: str
-    sections: list[Section]
+    width: float = spec(Length(30, 300), required=True, doc="the aid card's width")
+    height: float = spec(Length(30, 300), required=True, doc="the aid card's height")
+    count: int = spec(Int(1, 20), default=4, doc="how many aids are printed")
+    title: str = spec(Str(0, 40), default="", doc="the heading at the top")
+    colour: str = spec(Color(), default="#7a2e1c", doc="the heading band's colour")
+    sections: list[Section] = spec(
+        ListOf(record_of(Section), 1, 12),
+        required=True,
+        doc="the rules summary, one section per rule",
+    )
 
 
-@dataclass
+@record("tokens")
+@dataclass(kw_only=True)
 class Tokens:
-    groups: dict[str, Group]
-    aid: Aid | None
-    file: str = ""
-    extra: dict = field(default_factory=dict)
+    groups: dict[str, Group] = spec(
+        MapOf(record_of(Group), min_items=1), required=True, doc="group id -> pieces of one size"
+    )
+    aid: Aid | None = spec(record_of(Aid), doc="the player aid card")
+    file: str = ""  # not a key of the file: set by the loader
 
     def count_for(self, role: str, colour_id: str) -> int:
         return sum(
@@ -114,141 +143,10 @@ class Tokens:
         return Location(self.file, 1)
 
 
-PIECE = Record(
-    "piece",
-    {
-        "colour_id": Field(Id(), required=True, doc="the player colour this piece belongs to"),
-        "label": Field(Str(0, 20), default=""),
-        "colour": Field(Color(), required=True),
-        "ink": Field(Color(), default="#ffffff"),
-        "count": Field(Int(1, 100), default=1),
-    },
-    cls=Piece,
-)
-
-PIECE_BACK = Record(
-    "piece back",
-    {
-        "label": Field(Str(0, 20), default=""),
-        "emblem": Field(Str(0, 24), default=""),
-        "face": Field(ListOf(ELEMENT, 0, 20), default=list),
-    },
-    cls=PieceBack,
-)
-GROUP = Record(
-    "token group",
-    {
-        "role": Field(Id(), required=True, doc="what the pieces are, for the game's checks"),
-        "width": Field(Length(5, 200), required=True),
-        "height": Field(Length(5, 200), required=True),
-        "shape": Field(Choice(("round", "rounded")), default="rounded"),
-        "emblem": Field(Str(0, 24), default=""),
-        "caption": Field(Str(0, 30), default="", doc="small text on every piece"),
-        "back": Field(PIECE_BACK, doc="the other side; default: the same as the front"),
-        "pieces": Field(ListOf(PIECE, 1, 50), required=True),
-    },
-    cls=Group,
-)
-
-DIAGRAM = Record(
-    "move diagram",
-    {
-        "lanes": Field(Int(1, 8), required=True),
-        "squares": Field(Int(1, 12), required=True),
-        "chariot": Field(CELL, required=True),
-        "path": Field(ListOf(CELL), default=list),
-        "blockers": Field(ListOf(CELL), default=list),
-        "crosses": Field(ListOf(CELL), default=list, doc="squares struck out (moves lost)"),
-        "forbidden": Field(ListOf(CELL), default=list, doc="moves never allowed, struck through"),
-        "caption": Field(Str(0, 60), default=""),
-    },
-    cls=Diagram,
-)
-
-SECTION = Record(
-    "aid section",
-    {
-        "heading": Field(Str(1, 40), required=True),
-        "text": Field(Str(1, 400), required=True),
-        "diagram": Field(DIAGRAM),
-    },
-    cls=Section,
-)
-
-AID = Record(
-    "player aid",
-    {
-        "width": Field(Length(30, 300), required=True),
-        "height": Field(Length(30, 300), required=True),
-        "count": Field(Int(1, 20), default=4),
-        "title": Field(Str(0, 40), default=""),
-        "colour": Field(Color(), default="#7a2e1c"),
-        "sections": Field(ListOf(SECTION, 1, 12), required=True),
-    },
-    cls=Aid,
-)
-
-describe(
-    PIECE,
-    {
-        "label": "text printed on the piece",
-        "colour": "the piece's colour",
-        "ink": "the colour of its text and emblem",
-        "count": "how many of this piece are printed",
-    },
-)
-describe(
-    GROUP,
-    {
-        "width": "a piece's width",
-        "height": "a piece's height",
-        "shape": "round counters or rounded squares",
-        "emblem": "the pictogram on every piece (an emblem name)",
-        "pieces": "the pieces of this size, by colour",
-    },
-)
-describe(
-    PIECE_BACK,
-    {
-        "label": "text on the back",
-        "emblem": "emblem on the back",
-        "face": "instead of label and emblem: face elements, as on a card (boxes measured in the "
-        "piece; placeholders {label} and {colour_id} read the piece), on a darker ground",
-    },
-)
-describe(
-    DIAGRAM,
-    {
-        "lanes": "tracks drawn in the diagram",
-        "squares": "squares drawn along each track",
-        "chariot": "[lane, square] of the moving chariot",
-        "path": "[lane, square] cells the move passes, in order",
-        "blockers": "[lane, square] cells holding other chariots",
-        "caption": "text under the diagram",
-    },
-)
-describe(
-    SECTION,
-    {"heading": "the section's heading", "text": "what it says", "diagram": "an optional diagram"},
-)
-describe(
-    AID,
-    {
-        "width": "the aid card's width",
-        "height": "the aid card's height",
-        "count": "how many aids are printed",
-        "title": "the heading at the top",
-        "colour": "the heading band's colour",
-        "sections": "the rules summary, one section per rule",
-    },
-)
-
-TOKENS = Record(
-    "tokens",
-    {
-        "groups": Field(
-            MapOf(GROUP, min_items=1), required=True, doc="group id -> pieces of one size"
-        ),
-        "aid": Field(AID, doc="the player aid card"),
-    },
-)
+PIECE: Record = record_of(Piece)
+PIECE_BACK: Record = record_of(PieceBack)
+GROUP: Record = record_of(Group)
+DIAGRAM: Record = record_of(Diagram)
+SECTION: Record = record_of(Section)
+AID: Record = record_of(Aid)
+TOKENS: Record = record_of(Tokens)

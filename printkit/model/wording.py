@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.load.records import record_of, spec
-from printkit.load.schema import Field, Rec, Record, Str
+from printkit.load.schema import Str
 
 LABELS_DOC = "the words printed besides the data; every key has a generic default"
 
@@ -24,23 +24,6 @@ def word(default: str, doc: str, max_len: int = 300) -> Any:
 def labels_spec(words: type) -> Any:
     """The `labels:` field of a data file whose words are the `@record` dataclass `words`."""
     return spec(record_of(words), default=words, doc=LABELS_DOC)
-
-
-def labels_field(name: str, entries: dict[str, tuple[str, str]], max_len: int = 300) -> Field:
-    """A `labels:` field: key -> (generic default, what it is). Missing keys keep their default."""
-    record = Record(
-        name,
-        {
-            key: Field(Str(0, max_len), default=default, doc=doc)
-            for key, (default, doc) in entries.items()
-        },
-    )
-    defaults = {key: default for key, (default, _) in entries.items()}
-    return Field(
-        record,
-        default=lambda: Rec(defaults),
-        doc=LABELS_DOC,
-    )
 
 
 def fill(template: str, **values: object) -> str:

@@ -1,0 +1,139 @@
+"""Where a deck's cards, icons and images come from: the declared card fields read before the
+cards, the cards of a spreadsheet spliced into the file, the deck's icon files and every image
+its faces draw (verified and decoded at load, so drawing cannot fail on one)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from printkit.draw.card import PLACEHOLDER, MissingValue, back_values, fill_placeholders
+from printkit.draw.icons import IconLibrary, icon_from_file
+from printkit.errors import Collector, InputError, Location, display_path
+from printkit.kit import Kit
+from printkit.layout.units import to_mm
+from printkit.load import spreadsheet
+from printkit.load.images import KitImage, load_image
+from printkit.load.schema import Context, MapOf, Record, validate_document, where
+from printkit.load.yamlsafe import Document
+from printkit.model.deck import FIELD_DECL, Card, Deck, FieldDecl, field_decl_problems
+from printkit.model.face import resolve_box
+
+
+def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
+    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell."""
+    table = _card_table(kit, doc, fields)
+    if table is None:
+        return validate_document(doc, deck_type)
+    try:
+        raw = validate_document(spreadsheet.splice_cards(doc, table), deck_type)
+    except InputError as exc:
+        spreadsheet.raise_with_header_problems(table, exc)
+        raise
+    spreadsheet.raise_with_header_problems(table, None)
+    return raw
+
+
+def _card_table(kit: Kit, doc: Document, fields: dict) -> spreadsheet.TableDocument | None:
+    """The deck's cards read from the spreadsheet that `cards:` names, or None for a YAML list."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    source = data.get("cards")
+    if isinstance(source, dict) and isinstance(source.get("file"), str):
+        name, sheet, named_at = source["file"], source.get("sheet"), doc.where(("cards", "file"))
+    elif isinstance(source, str):
+        name, sheet, named_at = source, None, doc.where(("cards",))
+    else:
+        return None
+    path = kit.data_path(name, named_at)
+    table = spreadsheet.read_table(
+        path, display_path(path), sheet if isinstance(sheet, str) else None, named_at
+    )
+    return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))
+
+
+def declared(doc: Document) -> tuple[dict, tuple[str, ...]]:
+    """The deck's declared card fields and kind names, read before the cards are validated."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, Context(doc), ("fields",))
+    # bad ones are reported by the full validation; a contradictory one checks nothing meanwhile,
+    # so its cards do not repeat the declaration's error
+    fields = {k: _lenient(v) for k, v in fields.items() if v is not None}
+    kinds = tuple(data["kinds"]) if isinstance(data.get("kinds"), dict) else ()
+    return fields, kinds
+
+
+def _lenient(decl: FieldDecl) -> FieldDecl:
+    if not field_decl_problems(decl):
+        return decl
+    if decl.type == "choice":
+        return dataclasses.replace(
+            decl, type="text" if not decl.choices else "choice", min=None, max=None
+        )
+    return dataclasses.replace(decl, min=None, max=None, choices=[])
+
+
+def load_icons(kit: Kit, files: dict[str, str], doc: Document) -> IconLibrary:
+    """The built-in icons plus the kit's (kit.yaml `icons:`) and this deck's own files."""
+    errors = Collector()
+    extra = []
+    for name, relative in files.items():
+        try:
+            extra.append(icon_from_file(kit.root, name, relative, doc.where(("icons", name))))
+        except InputError as exc:
+            for d in exc.diagnostics:
+                errors.add(d.where, d.message)
+    errors.raise_if_any()
+    return kit.icons().with_icons(extra)
+
+
+def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
+    """Every image the cards draw, verified now so that drawing cannot fail on one, and decoded
+    once at the pixels its largest box needs (see load.images)."""
+    uses = image_uses(deck)
+    images: dict[str, KitImage] = {}
+    errors = Collector()
+    for path, (box_mm, named_at, card_id) in uses.items():
+        try:
+            images[path] = load_image(kit.root, path, named_at, box_mm)
+        except InputError as exc:
+            for d in exc.diagnostics:
+                errors.add(d.where, f"card {card_id!r}: {d.message}" if card_id else d.message)
+    errors.raise_if_any()
+    return images
+
+
+def image_uses(deck: Deck) -> dict[str, tuple[tuple[float, float], Location, str]]:
+    """Each image path the cards draw -> (its largest box in mm, where it is named, the id of
+    the card that names it or "").
+
+    A path the face element writes in full is named there; a path made from a card's fields
+    (`image: "art/{id}.png"`) is named by the card, and an error about it says which card.
+    """
+    uses: dict[str, tuple[tuple[float, float], Location, str]] = {}
+    areas = deck.areas()
+    pairs = [(e, card) for card in deck.cards for e in deck.kinds[card.kind].face]
+    pairs += [(e, back_values("")) for back in deck.backs().values() for e in back.elements()]
+    for element, card in pairs:
+        if element.element != "image" or not element.image:
+            continue
+        try:
+            path = fill_placeholders(element.image, card)
+        except MissingValue:
+            continue
+        _, _, w_pt, h_pt = resolve_box(element, areas)
+        box = (to_mm(w_pt), to_mm(h_pt))
+        if path in uses:
+            (w, h), named_at, named_by = uses[path]
+            uses[path] = ((max(w, box[0]), max(h, box[1])), named_at, named_by)
+        else:
+            uses[path] = (box, *_image_named_at(deck, element, card))
+    return uses
+
+
+def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str]:
+    """Where an image path is named: by the element, or by the card whose fields fill it."""
+    fields = PLACEHOLDER.findall(element.image or "")
+    at_element = where(element, "image") or Location(deck.file)
+    if not fields or not isinstance(card, Card):  # a back names its image itself
+        return at_element, ""
+    return where(card, fields[0]) or where(card) or at_element, card.id
