@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from printkit import plugins
+from printkit.checks.players import check_player_count
 from printkit.checks.rules_file import map_keys, validate_rules
 from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
 from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
@@ -341,33 +342,6 @@ def component_of_type(kit: Kit, type_name: str) -> str | None:
         if kit.spec(cid).type == type_name:
             return cid
     return None
-
-
-def player_range(rules: Any) -> tuple[int, int] | None:
-    """(min, max) players a kit's rules allow, from a `players:` record with an integer `max`
-    (and optional `min`, default 1); None when the rules do not say."""
-    players = getattr(rules, "players", None)
-    high = getattr(players, "max", None)
-    if not isinstance(high, int):
-        return None
-    low = getattr(players, "min", 1)
-    return (low if isinstance(low, int) else 1, high)
-
-
-def check_player_count(kit: Kit, rules: Any) -> None:
-    """`--players N` must be a count the kit's rules allow: an input error at `players:`."""
-    n = kit.options.players
-    allowed = player_range(rules)
-    if n is None or allowed is None or allowed[0] <= n <= allowed[1]:
-        return
-    low, high = allowed
-    bound = "max" if n > high else "min"
-    at = where(rules.players, bound) or where(rules.players) or Location(kit.manifest_file)
-    raise fail(
-        at,
-        f"kit {kit.name!r} is for {low} to {high} players (its rules' `players:`); "
-        f"--players {n} is not possible",
-    )
 
 
 def _check_uses(manifest: KitManifest, doc: Document) -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from printkit.kit import builtin_kit_names, load_kit, player_range
+from printkit.checks.players import player_range
+from printkit.kit import builtin_kit_names, load_kit
 
 EXIT_INTERNAL = 3
 CHARTAE_RULEBOOK_MAP = "B:1 compass E:1 / H D:2 F:2 / G A:2 C:3"

@@ -17,6 +17,7 @@ from pathlib import Path
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.components.pages import start_sheet
 from printkit.draw.fonts import font
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.kit import Kit
@@ -215,21 +216,9 @@ def _label_strip(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     draw_scale_bar(c, bar, vertical=False, label="50 mm at 100 %")
 
 
-def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
-    """Page 1: the whole plan reduced, with the seams and each sheet's label."""
+def _assembly_instructions(c: Canvas, plan: TilePlan) -> None:
+    """The map's heading and how to trim and glue the sheets."""
     sheet = plan.sheet
-    c.setPageSize((sheet.width, sheet.height))
-    c.setTrimBox((0, 0, sheet.width, sheet.height))
-    c.setBleedBox((0, 0, sheet.width, sheet.height))
-    area = Rect(
-        KEEP_OUT + mm(5),
-        KEEP_OUT + mm(25),
-        sheet.width - 2 * KEEP_OUT - mm(10),
-        sheet.height - 2 * KEEP_OUT - mm(52),  # clear of the three lines of instructions
-    )
-    scale = min(area.w / plan.content.width, area.h / plan.content.height)
-    w, h = plan.content.width * scale, plan.content.height * scale
-    x0, y0 = area.x + (area.w - w) / 2, area.y + (area.h - h) / 2
     c.setFillColor(black)
     c.setFont(font("heading"), 16)
     c.drawString(KEEP_OUT + mm(5), sheet.height - KEEP_OUT - mm(10), "Assembly map")
@@ -243,6 +232,34 @@ def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
     )
     for i, line in enumerate(lines):
         c.drawString(KEEP_OUT + mm(5), sheet.height - KEEP_OUT - mm(16) - i * 11, line)
+
+
+def _sheet_labels(c: Canvas, plan: TilePlan, x0: float, y0: float, scale: float) -> None:
+    """Each sheet's label (A1, A2...) in the middle of its part of the reduced plan."""
+    for tile in plan.tiles:
+        cx = x0 + tile.cut.cx * scale
+        cy = y0 + tile.cut.cy * scale
+        c.setFillColor(Color(1, 1, 1, alpha=0.85))
+        c.roundRect(cx - mm(7), cy - mm(4.5), mm(14), mm(9), mm(2), stroke=0, fill=1)
+        c.setFillColor(black)
+        c.setFont(font("heading"), 14)
+        c.drawCentredString(cx, cy - mm(1.8), tile.label)
+
+
+def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
+    """Page 1: the whole plan reduced, with the seams and each sheet's label."""
+    sheet = plan.sheet
+    start_sheet(c, sheet)
+    area = Rect(
+        KEEP_OUT + mm(5),
+        KEEP_OUT + mm(25),
+        sheet.width - 2 * KEEP_OUT - mm(10),
+        sheet.height - 2 * KEEP_OUT - mm(52),  # clear of the three lines of instructions
+    )
+    scale = min(area.w / plan.content.width, area.h / plan.content.height)
+    w, h = plan.content.width * scale, plan.content.height * scale
+    x0, y0 = area.x + (area.w - w) / 2, area.y + (area.h - h) / 2
+    _assembly_instructions(c, plan)
     c.saveState()
     c.translate(x0, y0)
     c.scale(scale, scale)
@@ -257,14 +274,7 @@ def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
     for y in plan.y_seams:
         c.line(x0, y0 + y * scale, x0 + w, y0 + y * scale)
     c.setDash()
-    for tile in plan.tiles:
-        cx = x0 + tile.cut.cx * scale
-        cy = y0 + tile.cut.cy * scale
-        c.setFillColor(Color(1, 1, 1, alpha=0.85))
-        c.roundRect(cx - mm(7), cy - mm(4.5), mm(14), mm(9), mm(2), stroke=0, fill=1)
-        c.setFillColor(black)
-        c.setFont(font("heading"), 14)
-        c.drawCentredString(cx, cy - mm(1.8), tile.label)
+    _sheet_labels(c, plan, x0, y0, scale)
     draw_page_label(
         c,
         Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(8)),

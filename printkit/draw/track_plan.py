@@ -99,11 +99,7 @@ def plan_page(
     def at(x: float, y: float) -> tuple[float, float]:
         return ox + x * k, oy + y * k
 
-    c.setFillColor(INK)
-    c.setFont(font("display"), 20)
-    c.drawString(KEEP_OUT + mm(3), top - mm(8), title.upper())
-    c.setFont(font("body"), 9)
-    c.drawString(KEEP_OUT + mm(3), top - mm(13), fill(track.labels.plan_note, scale=n))
+    _heading(c, top, title, fill(track.labels.plan_note, scale=n))
     c.saveState()
     c.translate(ox, oy)
     c.scale(k, k)
@@ -122,6 +118,19 @@ def plan_page(
             top - mm(20) - KEEP_OUT - mm(12),
         ),
     )
+    _footer(c, sheet, f"{kit_label} · {title} · plan at 1:{n}")
+
+
+def _heading(c: Canvas, top: float, title: str, note: str) -> None:
+    c.setFillColor(INK)
+    c.setFont(font("display"), 20)
+    c.drawString(KEEP_OUT + mm(3), top - mm(8), title.upper())
+    c.setFont(font("body"), 9)
+    c.drawString(KEEP_OUT + mm(3), top - mm(13), note)
+
+
+def _footer(c: Canvas, sheet: Size, label: str) -> None:
+    """The 100 mm bar that proves the print's scale, and the page label."""
     draw_scale_bar(
         c,
         Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT - mm(90), mm(6)),
@@ -130,12 +139,7 @@ def plan_page(
         "must measure 100 mm – print at actual size / 100 %",
         size=7.5,
     )
-    draw_page_label(
-        c,
-        Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
-        False,
-        f"{kit_label} · {title} · plan at 1:{n}",
-    )
+    draw_page_label(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)), False, label)
 
 
 def _dimensions(c: Canvas, track: Track, at) -> None:

@@ -45,7 +45,8 @@ class GameLog:
 
 
 def read_board(kit: Any) -> Board:
-    from printkit.games.carthage import board, card_move, deck, rules
+    from printkit.games._carthage_moves import card_move
+    from printkit.games.carthage import board, deck, rules
 
     b, r = board(kit), rules(kit)
     lap, n = b.lap, len(b.tracks)

@@ -8,10 +8,10 @@ and the teams. Everything here reads those names; nothing about the game is fixe
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from printkit.checks import Problem, RuleSet
 from printkit.errors import InputError, Location, fail
+from printkit.games._carthage_moves import Spot, card_move, describe_move, find_loop
 from printkit.games._carthage_rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
 from printkit.kit import Kit
 from printkit.load.schema import where
@@ -108,13 +108,7 @@ def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
     return out
 
 
-# -- the forced-move walk ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Spot:
-    track: int
-    pos: int  # 0-based position along the lap
-
-
+# -- the forced-move walk (the pure part is in _carthage_moves.py) ----------------------
 def forced_moves(kit: Kit) -> dict[Spot, tuple[Move, object]]:
     """Every square that moves a chariot on its own: spot -> (move, the square record)."""
     b = board(kit)
@@ -129,72 +123,6 @@ def forced_moves(kit: Kit) -> dict[Spot, tuple[Move, object]]:
         if move is not None and (move.steps or move.to_stone):
             out[Spot(b.track_index(sq.track), sq.at - 1)] = (move, sq)
     return out
-
-
-def card_move(card: Card) -> Move | None:
-    """The move a FATUM card makes its holder do on its square (fields steps/lanes/to_stone)."""
-    steps = card.get("steps") or 0
-    to_stone = bool(card.get("to_stone"))
-    if not steps and not to_stone:
-        return None
-    return Move(steps, card.get("lanes") or 0, to_stone)
-
-
-def landings(b: Board, spot: Spot, move: Move) -> list[Spot]:
-    """Every square a forced move from `spot` can end on (the player's choices included)."""
-    lap = b.lap
-    if move.to_stone:
-        stones = sorted((s - 1) % lap for s in b.mileage_stones)
-        if not stones:
-            return []
-        ahead = [s for s in stones if s > spot.pos] or [stones[0] + lap]
-        return [Spot(spot.track, ahead[0] % lap)]
-    out = []
-    for d in range(-move.lanes, move.lanes + 1):
-        t = spot.track + d
-        if 0 <= t < len(b.tracks):
-            out.append(Spot(t, (spot.pos + move.steps) % lap))
-    return out
-
-
-def find_loop(b: Board, moves: dict[Spot, tuple[Move, object]]) -> list[Spot] | None:
-    """A cycle of forced moves (each landing on another forced-move square), if there is one.
-
-    An iterative depth-first walk, so a long chain of squares cannot overflow the stack.
-    """
-    done: set[Spot] = set()
-    for start in sorted(moves, key=lambda s: (s.track, s.pos)):
-        if start in done:
-            continue
-        path: list[Spot] = [start]
-        on_path = {start}
-        todo = [iter(landings(b, start, moves[start][0]))]
-        while todo:
-            nxt = next(todo[-1], None)
-            if nxt is None:
-                finished = path.pop()
-                on_path.discard(finished)
-                done.add(finished)
-                todo.pop()
-                continue
-            if nxt not in moves or nxt in done:
-                continue
-            if nxt in on_path:
-                return path[path.index(nxt) :] + [nxt]
-            path.append(nxt)
-            on_path.add(nxt)
-            todo.append(iter(landings(b, nxt, moves[nxt][0])))
-    return None
-
-
-def describe_move(move: Move) -> str:
-    if move.to_stone:
-        return "up to the next mileage stone"
-    way = "forward" if move.steps > 0 else "backward"
-    n = abs(move.steps)
-    return f"{n} {way}" + (
-        f" (up to {move.lanes} track{'s' if move.lanes > 1 else ''} aside)" if move.lanes else ""
-    )
 
 
 # -- checks ----------------------------------------------------------------------------------
@@ -353,7 +281,7 @@ def split_deal(total: int, n: int) -> str:
 def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
     """The `printkit deck` hook (see printkit/report.py): the FATUM deck is dealt out completely,
     so each player count deals every card left after that count's removals and leaves none.
-    A --players count outside the rules never gets here (see kit.check_player_count)."""
+    A --players count outside the rules never gets here (see checks/players.py)."""
     r = rules(kit)
     if component_id != r.components.fatum:
         return []
@@ -443,69 +371,13 @@ def teams(kit: Kit) -> Iterator[Problem]:
             )
 
 
-# -- the pick list ---------------------------------------------------------------------------
-def pick_list(kit: Kit) -> str:
-    r = rules(kit)
-    n = players(kit)
-    setup = setup_for(kit, n)
-    out_chariots = set(setup.remove_chariots) if setup else set()
-    racing = [c for c in r.chariots if c not in out_chariots]
-    lines = [f"{kit.manifest.title}: what goes in the box for {n} players", ""]
-    if setup and setup.description:
-        lines += [setup.description, ""]
-    lines.append(f"Board: {kit.spec(r.components.board).title or 'board'} (board.pdf)")
-    lines.append(
-        "Chariots: "
-        + ", ".join(racing)
-        + (f"  (leave out: {', '.join(sorted(out_chariots))})" if out_chariots else "")
-    )
-    lines.append(
-        f"Wood cues: {r.laps} each for " + ", ".join(racing) + f" ({r.laps * len(racing)})"
-    )
-    if setup and setup.teams:
-        for i, team in enumerate(setup.teams, start=1):
-            lines.append(f"Player {i} runs: " + " and ".join(team))
-    aid = tokens(kit).aid
-    if aid:
-        lines.append(f"Player aids: {min(n, aid.count)} (one per player)")
-    for role in ("curriculum", "fatum"):
-        cid = getattr(r.components, role)
-        d = deck(kit, role)
-        out = removed_cards(kit, cid, n)
-        out_ids = {c.id for c in out}
-        kept = [c for c in d.cards if c.id not in out_ids]
-        title = kit.spec(cid).title or cid
-        lines.append("")
-        lines.append(f"{title}: {sum(c.count for c in kept)} cards")
-        for c in kept:
-            lines.append(f"  [ ] {card_name(c)}" + (f" x{c.count}" if c.count > 1 else ""))
-        if out:
-            marker = setup.marker or f"{r.players.max}P"
-            lines.append(f"  leave out ({len(out)}, each marked {marker}):")
-            lines += [f"      {card_name(c)}" for c in out]
-    fatum_total = sum(c.count for c in deck(kit, "fatum").cards) - sum(
-        c.count for c in removed_cards(kit, r.components.fatum, n)
-    )
-    hands = len(setup.teams) if setup and setup.teams else n
-    lines += [
-        "",
-        f"Deal all {fatum_total} FATUM cards face up: {split_deal(fatum_total, hands)}.",
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def card_name(card: Card) -> str:
-    number = card.get("number")
-    name = card.title or card.id
-    return f"{number:>2}. {name}" if number is not None else name
-
-
 def extra_outputs(kit: Kit) -> dict[str, str]:
     """Written beside the PDFs, and printed, by `printkit build`."""
     return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
 
 
-# issue 14: the checks CT013-CT016, and `printkit simulate` (games on the real board)
+# These read this module's helpers, so they are imported once the helpers exist: the checks
+# CT013-CT016, the pick list, and `printkit simulate` (games on the real board).
 from printkit.games import _carthage_checks  # noqa: E402,F401
+from printkit.games._carthage_picklist import pick_list  # noqa: E402
 from printkit.games._carthage_summary import simulate  # noqa: E402,F401
