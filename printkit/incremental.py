@@ -17,16 +17,18 @@ build: a file that a data file names can only change that list by changing the d
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import json
 import os
 import re
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from printkit import __version__
 from printkit.errors import Location
@@ -72,20 +74,30 @@ def code_fingerprint() -> str:
     return h.hexdigest()
 
 
-def file_hash(path: Path) -> str | None:
-    """SHA-256 of a regular file's bytes; None if it is missing, unreadable or anything but a
-    regular file (a link, pipe or device is never opened for reading)."""
+@contextlib.contextmanager
+def _regular_file(path: Path) -> Iterator[tuple[BinaryIO, os.stat_result] | None]:
+    """The file open for reading, with its status, when it is a regular file; None when it is
+    missing, unreadable or anything else (a link is not followed, a pipe never blocks)."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(path, flags)
     except OSError:
-        return None
+        yield None
+        return
     with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        yield (handle, info) if stat.S_ISREG(info.st_mode) else None
+
+
+def file_hash(path: Path) -> str | None:
+    """SHA-256 of a regular file's bytes; None if it is missing, unreadable or anything but a
+    regular file (a link, pipe or device is never opened for reading)."""
+    with _regular_file(path) as opened:
+        if opened is None:
+            return None
+        h = hashlib.sha256()
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None
-            h = hashlib.sha256()
-            while chunk := handle.read(1 << 20):
+            while chunk := opened[0].read(1 << 20):
                 h.update(chunk)
         except OSError:
             return None
@@ -251,17 +263,11 @@ _PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
 
 def _read_record(path: Path) -> object:
     """The parsed record, or None if it is missing, not a regular file, too large or not JSON."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    with os.fdopen(fd, "rb") as handle:
+    with _regular_file(path) as opened:
+        if opened is None or opened[1].st_size > MAX_RECORD_BYTES:
+            return None
         try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_RECORD_BYTES:
-                return None
-            return json.loads(handle.read(MAX_RECORD_BYTES + 1).decode("utf-8"))
+            return json.loads(opened[0].read(MAX_RECORD_BYTES + 1).decode("utf-8"))
         except (OSError, ValueError, RecursionError):
             return None
 
