@@ -111,3 +111,43 @@ def test_tile_ornaments_are_icons_named_in_data(cli, kit_copy):
     assert r.exit_code == 2
     assert "did you mean 'wheel' or 'whale'?" in r.output
     assert f"tiles.yaml:{line_of(kit_dir / 'tiles.yaml', 'whael')}:" in r.output
+
+
+CRATER_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">
+<path d="M10 60 Q50 5 90 60 Q50 95 10 60 Z" fill="#ff00ff"/>
+</svg>
+"""
+
+
+def test_a_board_square_may_show_the_kits_own_icon(cli, kit_copy, tmp_path):
+    """A square kind's emblem may name an icon of the kit's own (kit.yaml `icons:`): check
+    accepts it and the board draws it (as vectors: the SVG's path, not a picture)."""
+    kit = kit_copy("carthage")
+    (kit / "icons").mkdir()
+    (kit / "icons" / "crater.svg").write_text(CRATER_SVG, encoding="utf-8")
+    manifest = (kit / "kit.yaml").read_text()
+    (kit / "kit.yaml").write_text(
+        manifest.replace("components:", "icons: {crater: icons/crater.svg}\ncomponents:", 1)
+    )
+    board = kit / "board.yaml"
+    board.write_text(board.read_text().replace("emblem: broken-wheel", "emblem: crater", 1))
+    r = cli("check", kit)
+    assert r.exit_code == 0, r.output
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "board", "--profile", "shop")
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(out / "carthage" / "board.pdf") as pdf:
+        page = pdf.pages[0]
+        assert not page.images  # the SVG is drawn as vectors, not as a picture
+        magenta = [
+            c
+            for c in page.curves + page.rects
+            if len(c.get("non_stroking_color") or ()) == 4
+            and c["non_stroking_color"][1] > 0.6  # magenta through the CMYK profile
+            and max(c["non_stroking_color"][i] for i in (2, 3)) < 0.1
+        ]
+        squares = board.read_text().count("kind: wreck")
+        assert len(magenta) >= max(1, squares)  # the crater on the WRECK squares (and legend)
+    board.write_text(board.read_text().replace("emblem: crater", "emblem: cratr", 1))
+    r = cli("check", kit)
+    assert r.exit_code == 2 and "did you mean 'crater'?" in r.output

@@ -48,11 +48,8 @@ def load(kit: Kit, component_id: str) -> Board:
 
 
 def _check_emblems(kit: Kit, b: Board) -> None:
-    """A square kind's emblem names a built-in icon (did-you-mean when not); the board draws
-    built-in icons only."""
-    from printkit.draw.icons import BUILTIN
-
-    library, errors = BUILTIN, Collector()
+    """A square kind's emblem names an icon, built in or the kit's own (did-you-mean when not)."""
+    library, errors = kit.icons(), Collector()
     for kind in b.square_kinds.values():
         if kind.emblem and kind.emblem not in library:
             errors.add(where(kind, "emblem") or where(b), library.unknown(kind.emblem))
@@ -128,7 +125,7 @@ def arena(b: Board) -> Arena:
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     b: Board = kit.model(component_id)
-    painter = ArenaPainter(b, arena(b))
+    painter = ArenaPainter(b, arena(b), kit.icons())
     return render_plan(
         kit,
         component_id,

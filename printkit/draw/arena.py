@@ -20,6 +20,7 @@ from printkit.draw.arena_legend import ArenaFurniture, _fitted_size, _word_boxes
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.emblems import draw_emblem
 from printkit.draw.fonts import font
+from printkit.draw.icons import BUILTIN, Colours, IconLibrary
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_line_fitted
 from printkit.layout.arena import (
@@ -38,10 +39,11 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
     the barrier comes from ArenaBarrier (draw/arena_barrier.py), the legend and bands around it
     from ArenaFurniture (draw/arena_legend.py)."""
 
-    def __init__(self, board: Board, arena: Arena) -> None:
+    def __init__(self, board: Board, arena: Arena, icons: IconLibrary = BUILTIN) -> None:
         self.b = board
         self.a = arena
         self.p = board.palette
+        self.icons = icons  # the built-in icons and the kit's own (kit.yaml `icons:`)
         self._squares = {(sq.track, sq.at): sq for sq in board.squares}
 
     # -- positions ---------------------------------------------------------------------------
@@ -204,11 +206,18 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
                 c.setLineWidth(1.0)
                 c.roundRect(-r * 0.72, -r, r * 1.44, r * 2, r * 0.18, stroke=1, fill=1)
             name = self.b.card_emblems.get(card or "", "") if kind.symbol == "card" else kind.emblem
-            draw_emblem(c, name or "?", 0, 0, r * 1.3, ink)
+            self._emblem(c, name, r * 1.3, ink)
         elif kind.symbol == "disc":  # the kind's emblem, in its fill colour on a disc of ink
             c.setFillColor(ink)
             c.circle(0, 0, r * 0.95, stroke=0, fill=1)
-            draw_emblem(c, kind.emblem or "?", 0, 0, r * 1.45, paper)
+            self._emblem(c, kind.emblem, r * 1.45, paper)
+
+    def _emblem(self, c: Canvas, name: str | None, size: float, ink: Color) -> None:
+        """An icon the data names, centred at the origin (the board checks names first)."""
+        if name and name in self.icons:
+            self.icons.draw(c, name, 0, 0, size, Colours(ink))
+        else:
+            draw_emblem(c, name or "?", 0, 0, size, ink)
 
     def _arrows(self, c: Canvas, n: int, r: float, ink: Color, backward: bool) -> None:
         c.saveState()
