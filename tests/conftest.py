@@ -44,6 +44,32 @@ def cli():
     return run
 
 
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory):
+    """built_kit("chariot-race", "--only", "cards", "--paper", "letter") -> the kit's output
+    folder (OUT/<kit>, or OUT/<kit>/<variant> with --variant) of that build of a built-in kit.
+
+    Each distinct build runs once per test process and is shared by every test that asks for
+    it, so a test must only read what it gets. Builds run in-process and serially (-j 1)."""
+    cache: dict[tuple[str, ...], Path] = {}
+
+    def build(kit: str, *options: str) -> Path:
+        key = (kit, *options)
+        if key not in cache:
+            out = tmp_path_factory.mktemp("built")
+            args = ["build", kit, "--out", str(out), "-j", "1", *options]
+            r = CliRunner().invoke(main, args, catch_exceptions=False)
+            assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
+            folder = out / kit
+            variants = [
+                v for flag, v in zip(options, options[1:], strict=False) if flag == "--variant"
+            ]
+            cache[key] = folder.joinpath(*(["+".join(variants)] if variants else []))
+        return cache[key]
+
+    return build
+
+
 @pytest.fixture
 def kit_copy(tmp_path):
     """Copy a built-in kit into tmp_path and return its folder, ready to edit."""
