@@ -7,8 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
-
 from printkit import limits, variants
 from printkit.checks import Finding
 from printkit.components import deck_designs, deck_sources, more_output_path
@@ -23,6 +21,7 @@ from printkit.components.deck_checks import (
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.components.safearea import safe_area_findings
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
+from printkit.draw.sketch import SketchCanvas
 from printkit.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, where
@@ -174,7 +173,7 @@ def _draw_every_design(
     """Lay out every card design and back on a canvas that is never saved. Yields (who, the
     card or None for a back, the texts drawn when `log`); raises the overflows at the end."""
     deck: Deck = kit.model(component_id)
-    painter = CardPainter(Canvas(io.BytesIO()), deck, 0)
+    painter = CardPainter(SketchCanvas(io.BytesIO()), deck, 0)
     errors: list = []
     backs: list[tuple[str, str | None]] = [("the back", None)]
     backs += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]

@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
 from printkit.checks import Finding
 from printkit.draw.fonts import ascent_descent, font
+from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import TextOverflow
 from printkit.errors import Location
 from printkit.layout.geometry import Rect
@@ -39,8 +39,9 @@ def _apply(m: Matrix, box: Box) -> Box:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-class ProbeCanvas(Canvas):
-    """A canvas that records the page-coordinate box of every string drawn on it."""
+class ProbeCanvas(SketchCanvas):
+    """A canvas that records the page-coordinate box of every string drawn on it (and paints
+    no shapes, which the measure does not need)."""
 
     def __init__(self) -> None:
         super().__init__(io.BytesIO(), initialFontName=font("body"))

@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 HALF_EDGES = 8
 Point = tuple[float, float]
@@ -182,6 +183,21 @@ class TileShape:
 
     regions: list[tuple[str, list[Point]]]  # (terrain, closed outline) per piece
     coastlines: list[list[Point]]  # open polylines, trim to trim
+    # results of open_spot and scatter, which are pure: a shape asked twice (when `check`'s
+    # safe-area probe and the build draw the same tile) computes them once
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+
+@lru_cache(maxsize=512)
+def _cached_shape(
+    halves: tuple[str, ...],
+    piece_of: tuple[int, ...],
+    size: float,
+    bleed: float,
+    roughness: float,
+    seed: str,
+) -> TileShape:
+    return _tile_shape(halves, piece_of, size, bleed, roughness, seed)
 
 
 def tile_shape(
@@ -192,7 +208,19 @@ def tile_shape(
     roughness: float = 0.03,
     seed: str = "",
 ) -> TileShape:
-    """The outline of every piece of a tile, reaching `bleed` beyond the trim on the border."""
+    """The outline of every piece of a tile, reaching `bleed` beyond the trim on the border.
+    The same inputs give the same (shared, not to be changed) shape, computed once."""
+    return _cached_shape(tuple(halves), tuple(piece_of), size, bleed, roughness, seed)
+
+
+def _tile_shape(
+    halves: tuple[str, ...],
+    piece_of: tuple[int, ...],
+    size: float,
+    bleed: float,
+    roughness: float,
+    seed: str,
+) -> TileShape:
     lines = {
         pair: coast_line(pair[0], pair[1], size, roughness, seed)
         for pair in coasts(halves, piece_of)
@@ -237,39 +265,88 @@ def point_in_polygon(p: Point, polygon: list[Point]) -> bool:
     return inside
 
 
-def distance_to_polyline(p: Point, line: list[Point]) -> float:
-    best = math.inf
+Segment = tuple[float, float, float, float, float]  # ax, ay, dx, dy, squared length
+
+
+def _segments(line: list[Point]) -> list[Segment]:
+    """Each segment of a polyline as its start, its vector and its squared length."""
+    out = []
     for a, b in zip(line, line[1:], strict=False):
-        best = min(best, _segment_distance(p, a, b))
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        out.append((a[0], a[1], dx, dy, dx * dx + dy * dy))
+    return out
+
+
+def _closer_than(p: Point, segments: list[Segment], limit: float) -> float | None:
+    """The distance from p to the nearest segment, or None as soon as one is `limit` or closer.
+
+    Each segment's distance is the clamped projection's, computed exactly as it always was, so
+    the minimum is bit for bit the same."""
+    px, py = p
+    best = math.inf
+    for ax, ay, dx, dy, length2 in segments:
+        if length2 == 0:
+            d = math.dist(p, (ax, ay))
+        else:
+            f = ((px - ax) * dx + (py - ay) * dy) / length2
+            f = 0.0 if f <= 0.0 else (1.0 if f >= 1.0 else f)
+            d = math.dist(p, (ax + f * dx, ay + f * dy))
+        if d <= limit:
+            return None
+        if d < best:
+            best = d
     return best
 
 
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        return math.dist(p, a)
-    f = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return math.dist(p, (a[0] + f * dx, a[1] + f * dy))
+def distance_to_polyline(p: Point, line: list[Point]) -> float:
+    """The distance from p to the nearest point of the polyline (inf for a single point)."""
+    best = _closer_than(p, _segments(line), -math.inf)
+    assert best is not None
+    return best
+
+
+def _shape_segments(shape: TileShape) -> list[list[Segment]]:
+    """The segments of every coastline of a shape, computed once per shape."""
+    found = shape.memo.get("segments")
+    if found is None:
+        found = shape.memo["segments"] = [_segments(line) for line in shape.coastlines]
+    return found
+
+
+def _in_terrain(p: Point, shape: TileShape, terrain: str) -> bool:
+    return any(t == terrain and point_in_polygon(p, poly) for t, poly in shape.regions)
 
 
 def open_spot(shape: TileShape, size: float, terrain: str | None = None) -> tuple[Point, float]:
     """The point farthest from every coast and the border (inside `terrain` if given), and that
     distance: where a compass rose or a label has most room."""
+    key = ("open_spot", size, terrain)
+    if key not in shape.memo:
+        shape.memo[key] = _open_spot(shape, size, terrain)
+    return shape.memo[key]
+
+
+def _open_spot(shape: TileShape, size: float, terrain: str | None) -> tuple[Point, float]:
+    """open_spot's search over a 23 x 23 grid; a point stops being measured as soon as it
+    cannot beat the best so far (its room only shrinks with each coast)."""
     best: tuple[Point, float] = ((size / 2, size / 2), 0.0)
+    lines = _shape_segments(shape)
     steps = 24
     for i in range(1, steps):
         for j in range(1, steps):
             p = (size * i / steps, size * j / steps)
             room = min(p[0], p[1], size - p[0], size - p[1])
-            if terrain is not None and not any(
-                t == terrain and point_in_polygon(p, poly) for t, poly in shape.regions
-            ):
+            beat = best[1] + 1e-9
+            if room <= beat or (terrain is not None and not _in_terrain(p, shape, terrain)):
                 continue
-            for line in shape.coastlines:
-                room = min(room, distance_to_polyline(p, line))
-            if room > best[1] + 1e-9:
-                best = (p, room)
+            for segments in lines:
+                d = _closer_than(p, segments, beat)
+                if d is None:
+                    break
+                room = min(room, d)
+            else:
+                if room > beat:
+                    best = (p, room)
     return best
 
 
@@ -284,6 +361,23 @@ def scatter(
 ) -> list[Point]:
     """Evenly spread, slightly jittered points inside `terrain`, at least `margin` from every coast
     and from the trim, and outside each (centre, radius) in `avoid`: where marks like hills go."""
+    key = ("scatter", size, terrain, spacing, margin, seed, tuple(avoid))
+    if key not in shape.memo:
+        shape.memo[key] = _scatter(shape, size, terrain, spacing, margin, seed, avoid)
+    return list(shape.memo[key])
+
+
+def _scatter(
+    shape: TileShape,
+    size: float,
+    terrain: str,
+    spacing: float,
+    margin: float,
+    seed: str,
+    avoid: Sequence[tuple[Point, float]],
+) -> list[Point]:
+    lines = _shape_segments(shape)
+    nearer = math.nextafter(margin, -math.inf)  # d <= nearer exactly when d < margin
     rng = zlib.crc32(seed.encode())
     out = []
     row = 0
@@ -301,9 +395,9 @@ def scatter(
                 continue
             if any(math.dist(p, c) < r for c, r in avoid):
                 continue
-            if not any(t == terrain and point_in_polygon(p, poly) for t, poly in shape.regions):
+            if not _in_terrain(p, shape, terrain):
                 continue
-            if any(distance_to_polyline(p, line) < margin for line in shape.coastlines):
+            if any(_closer_than(p, segments, nearer) is None for segments in lines):
                 continue
             out.append(p)
         y += spacing * 0.866
