@@ -27,6 +27,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from printkit.games._memo import remembered
+
 HALF_EDGES = 8
 # (dx, dy, [(my half, its half), ...]) for the right and lower neighbours
 FACING = ((1, 0, ((2, 7), (3, 6))), (0, 1, ((4, 1), (5, 0))))
@@ -251,7 +253,25 @@ def random_games(
 
     Who plays first is drawn for each game. Seeded, so the same inputs give the same numbers.
     The loop inlines Game.legal_moves/play for speed; tests check both agree on seeded games.
+    The same inputs are played once per process (see games/_memo.py).
     """
+    inputs = (tuple(tiles), terrains, n, seed, columns, rows, max_rotations)
+    return remembered("chartae games", inputs, lambda: _random_games(*inputs), _copy_balance)
+
+
+def _copy_balance(b: Balance) -> Balance:
+    return Balance(b.games, dict(b.wins), b.ties, dict(b.tie_wins))
+
+
+def _random_games(
+    tiles: Sequence[EngineTile],
+    terrains: tuple[str, str],
+    n: int,
+    seed: int,
+    columns: int,
+    rows: int,
+    max_rotations: int,
+) -> Balance:
     rng = random.Random(seed)
     wins = dict.fromkeys(terrains, 0)
     tie_wins = dict.fromkeys(terrains, 0)

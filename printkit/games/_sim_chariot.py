@@ -12,11 +12,13 @@ the rules. Everything is precomputed into small tables so that 10,000 races take
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from dataclasses import dataclass, field
 
 from printkit.games._chariot_model import ChariotModel, MoveClass, modified, stakes_cards
+from printkit.games._memo import remembered
 
 STEP = 0.25  # inches: the track is cut into steps this long for the precomputed tables
 MAX_TURNS = 400
@@ -41,22 +43,31 @@ class Tables:
     has_magic: bool
 
 
-def _bend_part(m: ChariotModel, x: float, d: float) -> float:
-    """How much of a move of `d` from `x` (along the lap) lies in the two turns."""
+def _bend_spans(m: ChariotModel) -> list[tuple[float, float]]:
+    """The two turns of the lap, as (start, end) along it, over three laps."""
     s, a = m.straight, math.pi * m.radius
     spans = [(s, s + a), (2 * s + a, 2 * s + 2 * a)]
-    total, start = 0.0, x % m.lap
-    end = start + d
-    for lap_start in (0.0, m.lap, 2 * m.lap):
-        for lo, hi in spans:
-            lo, hi = lo + lap_start, hi + lap_start
-            total += max(0.0, min(end, hi) - max(start, lo))
+    return [(lo + lap, hi + lap) for lap in (0.0, m.lap, 2 * m.lap) for lo, hi in spans]
+
+
+def _bend_in(spans: list[tuple[float, float]], start: float, d: float) -> float:
+    """The length of [start, start + d] inside the spans (adding only overlaps that are not
+    empty, which leaves every sum as it was with the empty ones added as 0.0)."""
+    total, end = 0.0, start + d
+    for lo, hi in spans:
+        top = hi if hi < end else end
+        bottom = lo if lo > start else start
+        if top > bottom:
+            total += top - bottom
     return total
 
 
-def wide_of(m: ChariotModel, c: MoveClass, x: float) -> float:
-    """How far a move of class `c` from `x` carries the chariot outward (negative: inward)."""
-    bend = _bend_part(m, x, c.speed)
+def wide_of(
+    m: ChariotModel, c: MoveClass, x: float, spans: list[tuple[float, float]] | None = None
+) -> float:
+    """How far a move of class `c` from `x` carries the chariot outward (negative: inward);
+    `spans`: the model's _bend_spans, when the caller has them."""
+    bend = _bend_in(spans or _bend_spans(m), x % m.lap, c.speed)
     need = bend / m.radius  # radians of turn the arc asks for
     allowed = math.radians(c.turn)
     if need > allowed:
@@ -84,7 +95,8 @@ def build_tables(m: ChariotModel) -> Tables:
         row = [class_id(modified(k, mod)) if mod else i for i, k in enumerate(base)]
         modified_class.append(row)
     steps = max(1, int(math.ceil(m.lap / STEP)))
-    wide = [[wide_of(m, c, i * STEP) for i in range(steps)] for c in classes]
+    spans = _bend_spans(m)
+    wide = [[wide_of(m, c, i * STEP, spans) for i in range(steps)] for c in classes]
     cats = list(m.damage_out)
     jumps = [m.pit_jump is not None and c.speed > m.pit_jump + 1e-9 for c in classes]
     return Tables(
@@ -336,7 +348,18 @@ class Race:
 
 
 def play_races(m: ChariotModel, runs: int, seed: int) -> list[RaceLog]:
-    """`runs` races from one seed: the same seed gives the same races."""
+    """`runs` races from one seed: the same seed gives the same races (played once per
+    process for the same model, runs and seed; see games/_memo.py)."""
+    return remembered(
+        "chariot races", (m, runs, seed), lambda: _play_races(m, runs, seed), _copy_logs
+    )
+
+
+def _copy_logs(logs: list[RaceLog]) -> list[RaceLog]:
+    return [dataclasses.replace(g, effects=list(g.effects)) for g in logs]
+
+
+def _play_races(m: ChariotModel, runs: int, seed: int) -> list[RaceLog]:
     tables = build_tables(m)
     rng = random.Random(seed)
     return [Race(m, tables, rng).run() for _ in range(runs)]
