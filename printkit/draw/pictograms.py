@@ -7,6 +7,7 @@ Each takes a canvas and a box in the current coordinate system and draws nothing
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -110,13 +111,25 @@ def wheel(c: Canvas, cx: float, cy: float, r: float, ink: Color, spokes: int = 8
 
 def star(c: Canvas, x: float, y: float, r: float) -> None:
     """A filled five-pointed star of outer radius r, in the current fill colour."""
+    (dx, dy), *rest = _star_offsets(r)
     p = c.beginPath()
+    p.moveTo(x + dx, y + dy)
+    line_to = p.lineTo
+    for dx, dy in rest:
+        line_to(x + dx, y + dy)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+@lru_cache(maxsize=64)
+def _star_offsets(r: float) -> tuple[tuple[float, float], ...]:
+    """The star's ten corners from its centre: outer and inner in turn, from the top."""
+    corners = []
     for i in range(10):
         t = math.pi / 2 + i * math.pi / 5
         rr = r if i % 2 == 0 else r * 0.45
-        (p.moveTo if i == 0 else p.lineTo)(x + rr * math.cos(t), y + rr * math.sin(t))
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
+        corners.append((rr * math.cos(t), rr * math.sin(t)))
+    return tuple(corners)
 
 
 def meander_border(

@@ -21,6 +21,8 @@ def _ignore(*args: Any, **kwargs: Any) -> None:
 class _NoPath:
     """A path that records nothing: every path method (moveTo, lineTo, circle...) is ignored."""
 
+    moveTo = lineTo = curveTo = close = staticmethod(_ignore)  # noqa: N815 - the most used
+
     def __getattr__(self, name: str) -> Any:
         return _ignore
 

@@ -12,7 +12,6 @@ The pictograms themselves (waves, hills, ship, rose...) are in draw/mapmarks.py.
 from __future__ import annotations
 
 import math
-import zlib
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -24,8 +23,9 @@ from printkit.draw.fonts import font
 from printkit.draw.icons import BUILTIN, Colours
 from printkit.draw.mapmarks import compass_rose, hill_mark, trees_mark, wave_mark
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
-from printkit.layout.edgetile import Point, TileShape, open_spot, scatter, tile_shape
+from printkit.layout.edgetile import Point, TileShape, tile_shape
 from printkit.layout.geometry import Rect
+from printkit.layout.tilespots import jitter, open_spot, scatter, stipple_dots
 from printkit.layout.units import mm
 from printkit.model.face import Areas
 from printkit.model.tiles import CardSide, Terrain, Tile, TileSet
@@ -218,11 +218,11 @@ class TilePainter:
         if terrain.texture == "waves":
             spots = scatter(shape, s, name, mm(5.2), mm(5.5), f"{tile.id}:{name}", avoid)
             for x, y in spots:
-                wave_mark(c, x, y, mm(3.4), ink, _jitter(tile.id, x, y))
+                wave_mark(c, x, y, mm(3.4), ink, jitter(tile.id, x, y))
         elif terrain.texture == "hills":
             spots = scatter(shape, s, name, mm(8.5), mm(5.0), f"{tile.id}:{name}", avoid)
             for x, y in spots:
-                j = _jitter(tile.id, x, y)
+                j = jitter(tile.id, x, y)
                 if j < 0.45:
                     hill_mark(c, x, y, mm(4.4 + 2.0 * j), ink, colour(terrain.colour))
                 elif j < 0.8:
@@ -234,15 +234,11 @@ class TilePainter:
     def _stipple(self, shape: TileShape, tile: Tile, name: str, ink: Color) -> None:
         """Fine dots over the whole tile (one path of round-capped dots); the caller's clip
         keeps them inside the terrain."""
-        c, step = self.c, mm(2.2)
-        n = int(self.size / step)
+        c = self.c
         p = c.beginPath()
-        for i in range(n + 1):
-            for j in range(n + 1):
-                x = (i + 0.5 * (j % 2) + 0.6 * (_jitter(tile.id, i, j) - 0.5)) * step
-                y = (j + 0.6 * (_jitter(name, j, i) - 0.5)) * step
-                p.moveTo(round(x, 1), round(y, 1))
-                p.lineTo(round(x, 1) + 0.1, round(y, 1))
+        for x, y in stipple_dots(tile.id, name, self.size):
+            p.moveTo(x, y)
+            p.lineTo(x + 0.1, y)
         c.saveState()
         c.setStrokeColor(ink)
         c.setLineCap(1)
@@ -353,10 +349,6 @@ class TilePainter:
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-def _jitter(key: str, x: float, y: float) -> float:
-    return (zlib.crc32(f"{key}:{x:.1f}:{y:.1f}".encode()) % 1000) / 1000
 
 
 def _path(c: Canvas, points: list[Point], close: bool):
