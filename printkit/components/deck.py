@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -167,11 +167,28 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-def _draw_every_design(
-    kit: Kit, component_id: str, log: bool = False
-) -> Iterator[tuple[str, Card | None, list]]:
-    """Lay out every card design and back on a canvas that is never saved. Yields (who, the
-    card or None for a back, the texts drawn when `log`); raises the overflows at the end."""
+# Each kit's laid-out designs per deck, by the kit object's id: `check` runs preflight and then
+# layout_findings on the same kit, and both need the same drawing. An entry goes when its kit
+# does (weakref.finalize), so an id is never reused while it is held.
+_LAID_OUT: dict[int, dict[str, tuple[list, list]]] = {}
+
+
+def _draw_every_design(kit: Kit, component_id: str) -> list[tuple[str, Card | None, list]]:
+    """Every card design and back laid out on a canvas that is never saved: (who, the card or
+    None for a back, the texts drawn); raises the overflows, all together (once per kit)."""
+    laid_out = _LAID_OUT.get(id(kit))
+    if laid_out is None:
+        laid_out = _LAID_OUT[id(kit)] = {}
+        weakref.finalize(kit, _LAID_OUT.pop, id(kit), None)
+    if component_id not in laid_out:
+        laid_out[component_id] = _lay_out_designs(kit, component_id)
+    designs, errors = laid_out[component_id]
+    if errors:
+        raise InputError(_once_per_place(errors))
+    return designs
+
+
+def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
     deck: Deck = kit.model(component_id)
     painter = CardPainter(SketchCanvas(io.BytesIO()), deck, 0)
     errors: list = []
@@ -181,8 +198,9 @@ def _draw_every_design(
         (f"card {c.id!r}", c, None) for c in deck.cards
     ]
     designs += [(who, None, kind) for who, kind in backs]
+    drawn = []
     for who, card, kind in designs:
-        painter.elements.log = [] if log else None
+        painter.elements.log = []
         painter.c.saveState()
         try:
             if card is None:
@@ -192,9 +210,8 @@ def _draw_every_design(
         except CardTextOverflow as exc:
             errors.extend(_overflow_error(exc).diagnostics)
         painter.c.restoreState()
-        yield who, card, painter.elements.log or []
-    if errors:
-        raise InputError(_once_per_place(errors))
+        drawn.append((who, card, painter.elements.log))
+    return drawn, errors
 
 
 def _once_per_place(diagnostics: list) -> list:
@@ -215,15 +232,14 @@ def _once_per_place(diagnostics: list) -> list:
 def preflight(kit: Kit, component_id: str) -> None:
     """Lay out every card design and back, so that `printkit check` reports text that cannot
     fit (an input error, as in a build) without writing a PDF."""
-    for _ in _draw_every_design(kit, component_id):
-        pass
+    _draw_every_design(kit, component_id)
 
 
 def layout_findings(kit: Kit, component_id: str) -> list:
     """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
     deck: Deck = kit.model(component_id)
     drawn = []
-    for who, card, log in _draw_every_design(kit, component_id, log=True):
+    for who, card, log in _draw_every_design(kit, component_id):
         for text, font_name, element, attr in log:
             for char in set(text):
                 at = _text_location(card, element, attr, char)
