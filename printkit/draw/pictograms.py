@@ -12,6 +12,7 @@ from functools import lru_cache
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.sketch import paints_shapes
 from printkit.layout.units import mm
 
 
@@ -166,7 +167,7 @@ def texture(
     Marks sit on a grid from the rectangle's corner (grid lines: on multiples of `spacing` from
     the origin, so a grid over a square piece is symmetric under a half turn); the caller clips if marks must not overrun.
     """
-    if name == "plain":
+    if name == "plain" or not paints_shapes(c):
         return
     c.saveState()
     c.setLineWidth(width)

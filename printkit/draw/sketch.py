@@ -4,7 +4,8 @@ forms and strings, but paints no shape (no path, line, rectangle, circle, fill o
 `printkit check` and the build's rules gate draw every piece to find text outside the safe
 area, characters a font lacks and text that cannot fit; none of that depends on the shapes,
 which are most of the cost of drawing (thousands of stars in a texture). A painter draws on it
-exactly as on a real canvas: the same calls, in the same order, with the same text.
+exactly as on a real canvas: the same calls, in the same order, with the same text; drawing
+code that makes only shapes (a texture of stars) may ask `paints_shapes(c)` and skip itself.
 """
 
 from __future__ import annotations
@@ -65,3 +66,8 @@ class SketchCanvas(Canvas):
 
     def lines(self, *args: Any, **kwargs: Any) -> None:
         return None
+
+
+def paints_shapes(c: Canvas) -> bool:
+    """Whether shapes drawn on `c` show: false on a SketchCanvas, where only text is measured."""
+    return not isinstance(c, SketchCanvas)

@@ -22,6 +22,7 @@ from printkit.draw.elements import ElementOverflow, ElementPainter
 from printkit.draw.fonts import font
 from printkit.draw.icons import BUILTIN, Colours
 from printkit.draw.mapmarks import compass_rose, hill_mark, trees_mark, wave_mark
+from printkit.draw.sketch import paints_shapes
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.edgetile import Point, TileShape, tile_shape
 from printkit.layout.geometry import Rect
@@ -214,6 +215,8 @@ class TilePainter:
         avoid: list[tuple[Point, float]],
     ) -> None:
         c, s = self.c, self.size
+        if not paints_shapes(c):
+            return  # marks and dots only: nothing to measure
         ink = colour(terrain.ink)
         if terrain.texture == "waves":
             spots = scatter(shape, s, name, mm(5.2), mm(5.5), f"{tile.id}:{name}", avoid)
