@@ -76,7 +76,7 @@ def test_card_texts_measure_the_same_on_a_sketch(monkeypatch, side):
 def test_tile_texts_measure_the_same_on_a_sketch(monkeypatch):
     kit = load_kit("chartae")
     tile_set = kit.model("tiles")
-    trim = Rect(mm(20), mm(20), tile_set.size, tile_set.size)
+    trim = Rect(mm(20), mm(20), tile_set.tile_size, tile_set.tile_size)
 
     def draw(probe) -> None:
         painter = TilePainter(probe, tile_set, 0.0)
