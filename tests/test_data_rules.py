@@ -1,12 +1,15 @@
 """Rules as data: each kind of check in a rules file fires at the data that breaks it.
 
 The kit is the blank one `printkit new` writes (a deck of 24 cards, rules.yaml with checks):
-each test breaks one rule and reads the finding's code, severity and file:line:col.
+each test breaks one rule and reads the finding's code, severity and file:line:col. The clean
+kit and the input errors go through `printkit check` end to end; a broken rule's finding is read
+through `check_rules` (check's own rules, lines and exit code, without drawing the cards).
 """
 
 from __future__ import annotations
 
 import pytest
+from badkits import check_rules
 
 from printkit.errors import display_path
 from tests.conftest import edit, line_of
@@ -49,7 +52,7 @@ def test_the_blank_kit_checks_clean_and_lists_its_data_rules(cli, kit):
 
 def test_total(cli, kit):
     edit(kit / "rules.yaml", "{rule: total, min: 20, max: 60,", "{rule: total, min: 30, max: 60,")
-    r = cli("check", kit)
+    r = check_rules(kit)
     assert r.exit_code == 1
     (found,) = findings(r, "DR001")
     assert found.startswith(at(kit / "cards.yaml", "cards:") + ": error [DR001]")
@@ -63,7 +66,7 @@ def test_count_too_many_is_at_the_card_past_the_limit(cli, kit):
         "{rule: count, kind: action, max: 12,",
         "{rule: count, kind: action, max: 5,",
     )
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR002")
     # trade (3) + build (3) = 6 > 5: the build card takes the actions past the limit
     assert found.startswith(at(kit / "cards.yaml", "id: build", "3, cost") + ":")
@@ -72,7 +75,7 @@ def test_count_too_many_is_at_the_card_past_the_limit(cli, kit):
 
 def test_count_per_field_value(cli, kit):
     add_check(kit, "{rule: count, field: cost, min: 3, severity: warning}")
-    r = cli("check", kit)
+    r = check_rules(kit)
     assert r.exit_code == 0  # warnings only
     (found,) = findings(r, "DR002")
     # cost 3 (the 2 raid cards) falls short; cost 0, 1 and 2 have 12, 7 and 3 cards
@@ -82,7 +85,7 @@ def test_count_per_field_value(cli, kit):
 
 def test_unique(cli, kit):
     edit(kit / "cards.yaml", "title: Raid,", "title: Build,")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR003")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "Build") + ":")
     assert "like card 'build'" in found
@@ -90,7 +93,7 @@ def test_unique(cli, kit):
 
 def test_values(cli, kit):
     add_check(kit, "{rule: values, kind: action, field: icon, values: [horse, pillar]}")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR004")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "sword") + ":")
     assert "allowed: horse, pillar" in found
@@ -98,7 +101,7 @@ def test_values(cli, kit):
 
 def test_range(cli, kit):
     edit(kit / "cards.yaml", "count: 2, cost: 3,", "count: 2, cost: 5,")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR005")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "5,") + ":")
     assert "at least 0 and at most 3" in found
@@ -110,7 +113,7 @@ def test_refers_to_another_files_map(cli, kit):
         encoding="utf-8",
     )
     add_check(kit, "{rule: refers, field: icon, file: icons.yaml, key: names}")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR006")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "sword") + ":")
     assert "icons.yaml names does not have" in found
@@ -129,7 +132,7 @@ def test_deal(cli, kit):
     edit(
         kit / "rules.yaml", "{rule: deal, players: 4, hand: 4,", "{rule: deal, players: 4, hand: 5,"
     )
-    r = cli("check", kit)
+    r = check_rules(kit)
     assert r.exit_code == 0  # the blank kit's deal check is a warning
     (found,) = findings(r, "DR007")
     assert found.startswith(at(kit / "cards.yaml", "cards:") + ": warning [DR007]")
