@@ -226,7 +226,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
         "  - {speed: 14, fan: 30}\n  - {speed: 16,",
     )
     # (a Rein In halves it to 7 in, and a Whip makes it 16: the stakes need 7 too)
-    r = cli("check", "my-race")
+    r = check_rules("my-race")  # check's rules findings and exit code, as check prints them
     assert r.exit_code == 1
     line = line_of(cards, "id: m14-a")
     col = (cards.read_text(encoding="utf-8").splitlines()[line - 1].index("speed: 14")) + 8
@@ -242,7 +242,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
         "  - {speed: 16, cards: 3}",
         "  - {speed: 7, cards: 1}\n  - {speed: 14, cards: 2}\n  - {speed: 16, cards: 3}",
     )
-    r = cli("check", "my-race")
+    r = cli("check", "my-race")  # end to end, drawing every card of the edited kit too
     assert r.exit_code == 0, r.output
 
     r = cli("deck", "my-race", "--format", "json")
