@@ -10,6 +10,7 @@ import pdfplumber
 import pytest
 from badkits import check_rules
 from conftest import DATA, edit, line_of
+from pdfcheck import page_texts
 from pypdf import PdfReader
 
 from printkit.layout.units import mm as to_pt_mm
@@ -259,7 +260,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
     assert len(reader.pages) == 2 * 9  # 75 cards: 9 sheets of 9, fronts and backs
     # 67 movement and magic copies come first, so m12-a's copies are cards 68-70: sheet 8,
     # whose fronts are page 15
-    text = reader.pages[14].extract_text()
+    text = page_texts(pdf)[14]
     assert text.count("Sparks fly.") == 3
     assert "my-race" in text  # the page label names the new kit
 
