@@ -154,8 +154,7 @@ def test_new_without_from_writes_the_blank_kit_that_builds(blank_build):
         "schema/rules.schema.json",
     ]
     assert "\nname: y\n" in (kit / "kit.yaml").read_text(encoding="utf-8")
-    pdf = PdfReader(pdf_path)
-    text = "".join(page.extract_text() for page in pdf.pages)
+    text = "".join(page_texts(pdf_path))
     assert text.count("RESOURCE") == 16 and text.count("ACTION") == 8  # 24 cards, two kinds
     assert text.count("MY CARD GAME") == 2 * 24  # its own back, titled both ways up
 
