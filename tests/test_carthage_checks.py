@@ -33,7 +33,7 @@ def test_default_data_passes(cli):
     assert at + "2 players, teams blue+red against green+white: 14 FATUM cards deal 7, 7" in lines
 
 
-def test_players_option_reports_that_count(cli):
+def test_players_option_reports_that_count():
     r = check_rules("carthage", players=3)
     assert r.exit_code == 0
     cards = line_of(DATA / "carthage" / "fatum.yaml", "cards:")
@@ -43,7 +43,7 @@ def test_players_option_reports_that_count(cli):
     ]
 
 
-def test_fatum_square_naming_a_missing_card(cli, kit_copy):
+def test_fatum_square_naming_a_missing_card(kit_copy):
     kit = kit_copy("carthage")
     board = kit / "board.yaml"
     edit(board, "kind: fatum, card: whip}", "kind: fatum, card: lion}")
@@ -55,7 +55,7 @@ def test_fatum_square_naming_a_missing_card(cli, kit_copy):
     assert "names FATUM card 'lion', which the FATUM deck does not have" in found
 
 
-def test_two_wreck_cards(cli, kit_copy):
+def test_two_wreck_cards(kit_copy):
     kit = kit_copy("carthage")
     fatum = kit / "fatum.yaml"
     edit(
@@ -71,7 +71,7 @@ def test_two_wreck_cards(cli, kit_copy):
     assert "2 cards of kind 'wreck'; the rules ask for exactly 1" in found
 
 
-def test_wreck_card_printed_twice(cli, kit_copy):
+def test_wreck_card_printed_twice(kit_copy):
     kit = kit_copy("carthage")
     fatum = kit / "fatum.yaml"
     edit(fatum, "{id: wreck, kind: wreck,", "{id: wreck, kind: wreck, count: 2,")
@@ -81,7 +81,7 @@ def test_wreck_card_printed_twice(cli, kit_copy):
     assert found.startswith(f"{display_path(fatum)}:{line_of(fatum, 'count: 2')}:")
 
 
-def test_looping_pair_of_symbol_squares(cli, kit_copy):
+def test_looping_pair_of_symbol_squares(kit_copy):
     kit = kit_copy("carthage")
     board = kit / "board.yaml"
     # "to the stone" from I 9 reaches the stone at I 12; "three backward" there returns to I 9.
@@ -102,7 +102,7 @@ def test_looping_pair_of_symbol_squares(cli, kit_copy):
     )
 
 
-def test_removal_list_naming_card_26(cli, kit_copy):
+def test_removal_list_naming_card_26(kit_copy):
     kit = kit_copy("carthage")
     rules = kit / "rules.yaml"
     edit(rules, "curriculum: [7, 8, 9, 16, 24, 25]", "curriculum: [7, 8, 9, 16, 24, 26]")
@@ -113,7 +113,7 @@ def test_removal_list_naming_card_26(cli, kit_copy):
     assert "removes curriculum card 26, which does not exist" in found
 
 
-def test_missing_rescue_card_and_five_tracks(cli, kit_copy):
+def test_missing_rescue_card_and_five_tracks(kit_copy):
     kit = kit_copy("carthage")
     edit(
         kit / "rules.yaml",
@@ -131,7 +131,7 @@ def test_missing_rescue_card_and_five_tracks(cli, kit_copy):
     assert "the arena has 5 tracks" in tracks
 
 
-def test_curriculum_gap_and_cue_count(cli, kit_copy):
+def test_curriculum_gap_and_cue_count(kit_copy):
     kit = kit_copy("carthage")
     cur = kit / "curriculum.yaml"
     edit(cur, "number: 25,", "number: 27,")
@@ -147,7 +147,7 @@ def test_curriculum_gap_and_cue_count(cli, kit_copy):
     assert "6 wood cues for blue" in cues
 
 
-def test_curriculum_number_twice_is_the_data_unique_check(cli, kit_copy):
+def test_curriculum_number_twice_is_the_data_unique_check(kit_copy):
     kit = kit_copy("carthage")
     cur = kit / "curriculum.yaml"
     edit(cur, "number: 25,", "number: 24,")
@@ -181,7 +181,7 @@ def test_rules_naming_a_missing_component_is_an_input_error(cli, kit_copy):
     assert "fatum must name a deck component of this kit; 'destiny' is not one" in r.stderr
 
 
-def test_teams_naming_a_stranger_twice_a_chariot_and_missing_one(cli, kit_copy):
+def test_teams_naming_a_stranger_twice_a_chariot_and_missing_one(kit_copy):
     kit = kit_copy("carthage")
     rules = kit / "rules.yaml"
     edit(rules, "teams: [[blue, red], [green, white]]", "teams: [[blue, red], [red, purple]]")
@@ -202,7 +202,7 @@ def test_teams_naming_a_stranger_twice_a_chariot_and_missing_one(cli, kit_copy):
     assert any("no team of the 2-player setup runs green, white" in f for f in found)
 
 
-def test_teams_fewer_than_players(cli, kit_copy):
+def test_teams_fewer_than_players(kit_copy):
     kit = kit_copy("carthage")
     rules = kit / "rules.yaml"
     edit(rules, "teams: [[blue, red], [green, white]]", "teams: [[blue, red, green, white]]")

@@ -34,7 +34,7 @@ def test_variants_pass(cli):
         assert r.exit_code == 0, r.output
 
 
-def test_speed_14_card(cli, kit_copy):
+def test_speed_14_card(kit_copy):
     """14 in: neither in the stakes table (which lists 12 and 18 for the Whip) nor a strip."""
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
@@ -51,7 +51,7 @@ def test_speed_14_card(cli, kit_copy):
     assert located(r.output, "CR005", "cards.yaml", line)  # and no template for it
 
 
-def test_no_card_can_jump_the_pit(cli, kit_copy):
+def test_no_card_can_jump_the_pit(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     for speed in (10, 16, 20):
@@ -64,7 +64,7 @@ def test_no_card_can_jump_the_pit(cli, kit_copy):
     assert "8.94 in" in message and "ramp" in message
 
 
-def test_twenty_card_deck(cli, kit_copy):
+def test_twenty_card_deck(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     lines = cards.read_text(encoding="utf-8").splitlines()
@@ -80,7 +80,7 @@ def test_twenty_card_deck(cli, kit_copy):
     assert "28" in findings(r.output, "CR003")[0]
 
 
-def test_speed_without_template(cli, kit_copy):
+def test_speed_without_template(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "templates.yaml", "  - {speed: 16, fan: 30}\n", "")
     r = check_rules(kit, "CR005")
@@ -89,7 +89,7 @@ def test_speed_without_template(cli, kit_copy):
     assert len(findings(r.output, "CR005")) == 1
 
 
-def test_turn_wider_than_its_fan(cli, kit_copy):
+def test_turn_wider_than_its_fan(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "templates.yaml", "{speed: 6, fan: 90}", "{speed: 6, fan: 45}")
     r = check_rules(kit, "CR006")
@@ -97,7 +97,7 @@ def test_turn_wider_than_its_fan(cli, kit_copy):
     assert located(r.output, "CR006", "cards.yaml", line_of(kit / "cards.yaml", "id: m6-t60-a"))
 
 
-def test_crash_effect_without_category(cli, kit_copy):
+def test_crash_effect_without_category(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     edit(
@@ -111,7 +111,7 @@ def test_crash_effect_without_category(cli, kit_copy):
     assert "'harness' is not on the damage chart" in r.output
 
 
-def test_magic_card_with_a_speed(cli, kit_copy):
+def test_magic_card_with_a_speed(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     edit(cards, "{id: evil-eye, kind: magic,", "{id: evil-eye, kind: magic, speed: 4,")
@@ -120,7 +120,7 @@ def test_magic_card_with_a_speed(cli, kit_copy):
     assert located(r.output, "CR010", "cards.yaml", line_of(cards, "id: evil-eye"))
 
 
-def test_grid_wider_than_the_track(cli, kit_copy):
+def test_grid_wider_than_the_track(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "track.yaml", "  per_row: 4 ", "  per_row: 7 ")  # 280 mm > 10 in
     r = check_rules(kit, "CR009")
@@ -128,7 +128,7 @@ def test_grid_wider_than_the_track(cli, kit_copy):
     assert located(r.output, "CR009", "track.yaml", line_of(kit / "track.yaml", "per_row:"))
 
 
-def test_lap_pace_warning(cli, kit_copy):
+def test_lap_pace_warning(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "track.yaml", "straight: 19.5in", "straight: 150in")
     r = check_rules(kit)  # every rule: a warning and no error

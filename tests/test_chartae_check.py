@@ -39,7 +39,7 @@ def findings(r, code: str) -> list[str]:
     return [line for line in r.stdout.splitlines() if f"[{code}]" in line]
 
 
-def test_ten_tiles_flagged_at_the_tenth(cli, kit_copy):
+def test_ten_tiles_flagged_at_the_tenth(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "\nback:", "  - {id: J, edges: LL SS SS LL}   # one too many\n\nback:")
@@ -50,7 +50,7 @@ def test_ten_tiles_flagged_at_the_tenth(cli, kit_copy):
     assert "tile 'J' is tile 10 of 10, but a 3x3 map takes exactly 9" in finding
 
 
-def test_eight_tiles_flagged_at_the_list(cli, kit_copy):
+def test_eight_tiles_flagged_at_the_list(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "  - {id: B, edges: LL LS SS SL}", "")
@@ -61,7 +61,7 @@ def test_eight_tiles_flagged_at_the_list(cli, kit_copy):
     assert "the set has 8 tiles, but a 3x3 map takes exactly 9" in finding
 
 
-def test_two_compass_tiles_flagged_at_the_second(cli, kit_copy):
+def test_two_compass_tiles_flagged_at_the_second(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{id: A, edges: LL LS SS SL,", "{id: A, edges: LL LS SS SL, compass: true,")
@@ -75,7 +75,7 @@ def test_two_compass_tiles_flagged_at_the_second(cli, kit_copy):
     assert finding.endswith("exactly one tile, the compass tile, starts the map")
 
 
-def test_no_compass_tile(cli, kit_copy):
+def test_no_compass_tile(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, ", compass: true}", "}")
@@ -86,7 +86,7 @@ def test_no_compass_tile(cli, kit_copy):
     assert "has 0 tiles with compass 'true'; the rules ask for exactly 1" in finding
 
 
-def test_all_sea_tile_flagged_at_its_edges(cli, kit_copy):
+def test_all_sea_tile_flagged_at_its_edges(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{id: E, edges: LL LS SS SS,", "{id: E, edges: SS SS SS SS,")
@@ -98,7 +98,7 @@ def test_all_sea_tile_flagged_at_its_edges(cli, kit_copy):
     assert not findings(r, "CH011")  # no balance report for an unplayable set
 
 
-def test_half_edge_in_two_pieces_and_missing(cli, kit_copy):
+def test_half_edge_in_two_pieces_and_missing(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{terrain: sea, halves: [2, 3, 4, 5]}", "{terrain: sea, halves: [0, 3, 4, 5]}")
@@ -111,7 +111,7 @@ def test_half_edge_in_two_pieces_and_missing(cli, kit_copy):
     assert f":{line_of(tiles, '    pieces:')}:" in missing
 
 
-def test_piece_terrain_disagrees_with_half_edges(cli, kit_copy):
+def test_piece_terrain_disagrees_with_half_edges(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{terrain: land, halves: [3, 4]}", "{terrain: sea, halves: [3, 4]}")
@@ -122,7 +122,7 @@ def test_piece_terrain_disagrees_with_half_edges(cli, kit_copy):
     assert "a sea piece lists half-edges 3 (land), 4 (land)" in finding
 
 
-def test_pieces_that_would_cross(cli, kit_copy):
+def test_pieces_that_would_cross(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, H_BLOCK, "  - id: H\n    edges: LL SL LS LL")
@@ -139,7 +139,7 @@ def test_pieces_that_would_cross(cli, kit_copy):
     assert "tile 'H': its pieces cannot lie side by side on a square" in finding
 
 
-def test_unfair_set_warns_over_the_threshold(cli, kit_copy):
+def test_unfair_set_warns_over_the_threshold(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     for old in ("{id: A, edges: LL LS SS SL", "{id: B, edges: LL LS SS SL"):

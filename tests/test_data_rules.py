@@ -50,7 +50,7 @@ def test_the_blank_kit_checks_clean_and_lists_its_data_rules(cli, kit):
     assert "a game needs 20 to 60 cards" in listed
 
 
-def test_total(cli, kit):
+def test_total(kit):
     edit(kit / "rules.yaml", "{rule: total, min: 20, max: 60,", "{rule: total, min: 30, max: 60,")
     r = check_rules(kit)
     assert r.exit_code == 1
@@ -60,7 +60,7 @@ def test_total(cli, kit):
     assert found.endswith("; a game needs 20 to 60 cards")
 
 
-def test_count_too_many_is_at_the_card_past_the_limit(cli, kit):
+def test_count_too_many_is_at_the_card_past_the_limit(kit):
     edit(
         kit / "rules.yaml",
         "{rule: count, kind: action, max: 12,",
@@ -73,7 +73,7 @@ def test_count_too_many_is_at_the_card_past_the_limit(cli, kit):
     assert "has 8 cards of kind 'action'; the rules ask for at most 5" in found
 
 
-def test_count_per_field_value(cli, kit):
+def test_count_per_field_value(kit):
     add_check(kit, "{rule: count, field: cost, min: 3, severity: warning}")
     r = check_rules(kit)
     assert r.exit_code == 0  # warnings only
@@ -83,7 +83,7 @@ def test_count_per_field_value(cli, kit):
     assert "has 2 cards with cost '3'; the rules ask for at least 3" in found
 
 
-def test_unique(cli, kit):
+def test_unique(kit):
     edit(kit / "cards.yaml", "title: Raid,", "title: Build,")
     r = check_rules(kit)
     (found,) = findings(r, "DR003")
@@ -91,7 +91,7 @@ def test_unique(cli, kit):
     assert "like card 'build'" in found
 
 
-def test_values(cli, kit):
+def test_values(kit):
     add_check(kit, "{rule: values, kind: action, field: icon, values: [horse, pillar]}")
     r = check_rules(kit)
     (found,) = findings(r, "DR004")
@@ -99,7 +99,7 @@ def test_values(cli, kit):
     assert "allowed: horse, pillar" in found
 
 
-def test_range(cli, kit):
+def test_range(kit):
     edit(kit / "cards.yaml", "count: 2, cost: 3,", "count: 2, cost: 5,")
     r = check_rules(kit)
     (found,) = findings(r, "DR005")
@@ -107,7 +107,7 @@ def test_range(cli, kit):
     assert "at least 0 and at most 3" in found
 
 
-def test_refers_to_another_files_map(cli, kit):
+def test_refers_to_another_files_map(kit):
     (kit / "icons.yaml").write_text(
         "names:\n  palm: grain\n  torch: timber\n  laurel: gold\n  horse: trade\n  pillar: x\n",
         encoding="utf-8",
@@ -128,7 +128,7 @@ def test_refers_to_a_missing_map_is_an_input_error(cli, kit):
     assert "no map of names at 'names'" in r.stderr
 
 
-def test_deal(cli, kit):
+def test_deal(kit):
     edit(
         kit / "rules.yaml", "{rule: deal, players: 4, hand: 4,", "{rule: deal, players: 4, hand: 5,"
     )

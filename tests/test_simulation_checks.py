@@ -29,7 +29,7 @@ def at_line(result, code: str, path, needle: str, severity: str = "error") -> li
 
 
 # -- chariot race -------------------------------------------------------------------------------
-def test_whip_without_its_cap_makes_an_unmeasurable_22_in_move(cli, kit_copy):
+def test_whip_without_its_cap_makes_an_unmeasurable_22_in_move(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     edit(cards, "add_speed: 2, max_speed: 20,", "add_speed: 2,")
@@ -41,7 +41,7 @@ def test_whip_without_its_cap_makes_an_unmeasurable_22_in_move(cli, kit_copy):
     assert any("a 22 in move, longer than every strip" in f for f in template)
 
 
-def test_lean_without_its_cap_turns_beyond_the_fan(cli, kit_copy):
+def test_lean_without_its_cap_turns_beyond_the_fan(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     edit(cards, "add_turn: 15, max_turn: 90,", "add_turn: 15,")
@@ -50,7 +50,7 @@ def test_lean_without_its_cap_turns_beyond_the_fan(cli, kit_copy):
     assert "a 105° turn at 4 in, beyond the 90° fan of the 4 strip" in found
 
 
-def test_rein_in_needs_rows_for_halved_speeds(cli, kit_copy):
+def test_rein_in_needs_rows_for_halved_speeds(kit_copy):
     kit = kit_copy("chariot-race")
     rules = kit / "rules.yaml"
     edit(rules, "  - {speed: 3, cards: 1}\n", "")
@@ -59,7 +59,7 @@ def test_rein_in_needs_rows_for_halved_speeds(cli, kit_copy):
     assert "'rein-in' makes a 3 in move" in found
 
 
-def test_stakes_table_twice_and_cheaper_when_faster(cli, kit_copy):
+def test_stakes_table_twice_and_cheaper_when_faster(kit_copy):
     kit = kit_copy("chariot-race")
     rules = kit / "rules.yaml"
     edit(rules, "{speed: 5, cards: 1}", "{speed: 4, cards: 2}")
@@ -72,7 +72,7 @@ def test_stakes_table_twice_and_cheaper_when_faster(cli, kit_copy):
     assert "at 18 in a chariot loses 1 cards, fewer than the 3 it loses at 16 in" in cheaper
 
 
-def test_more_players_than_bases(cli, kit_copy):
+def test_more_players_than_bases(kit_copy):
     kit = kit_copy("chariot-race")
     rules = kit / "rules.yaml"
     edit(rules, "max: 4 ", "max: 5 ")
@@ -82,7 +82,7 @@ def test_more_players_than_bases(cli, kit_copy):
     assert "players.max is 5 but" in found and "has 4 chariots" in found
 
 
-def test_blank_crash_text(cli, kit_copy):
+def test_blank_crash_text(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     edit(
@@ -116,7 +116,7 @@ def test_forty_card_deck_warns_at_the_deck_file(cli, kit_copy):
     assert "only 12 cards are left after the deal" in found
 
 
-def test_without_the_reshuffle_rule_the_pile_runs_out(cli, kit_copy):
+def test_without_the_reshuffle_rule_the_pile_runs_out(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "rules.yaml", "reshuffle: discards", "reshuffle: none")
     r = check_rules(kit, "CR016")
@@ -128,7 +128,7 @@ def test_without_the_reshuffle_rule_the_pile_runs_out(cli, kit_copy):
 
 
 # -- carthage -----------------------------------------------------------------------------------
-def test_removing_green_for_three_players_is_inconsistent(cli, kit_copy):
+def test_removing_green_for_three_players_is_inconsistent(kit_copy):
     kit = kit_copy("carthage")
     rules = kit / "rules.yaml"
     edit(rules, "remove_chariots: [white]", "remove_chariots: [green]")
@@ -145,7 +145,7 @@ def test_removing_green_for_three_players_is_inconsistent(cli, kit_copy):
     assert "the 3-player description names white, a chariot that still races" in text
 
 
-def test_a_new_card_about_white_kept_for_three_players(cli, kit_copy):
+def test_a_new_card_about_white_kept_for_three_players(kit_copy):
     kit = kit_copy("carthage")
     cur = kit / "curriculum.yaml"
     edit(
@@ -158,7 +158,7 @@ def test_a_new_card_about_white_kept_for_three_players(cli, kit_copy):
     assert "card 'c01' names WHITE, which the 3-player setup removes" in found
 
 
-def test_symbol_card_without_a_square(cli, kit_copy):
+def test_symbol_card_without_a_square(kit_copy):
     kit = kit_copy("carthage")
     fatum = kit / "fatum.yaml"
     with fatum.open("a", encoding="utf-8") as f:
@@ -170,7 +170,7 @@ def test_symbol_card_without_a_square(cli, kit_copy):
     assert "FATUM symbol card 'owl' has no fatum square on the board" in found
 
 
-def test_board_without_three_backward_squares(cli, kit_copy):
+def test_board_without_three_backward_squares(kit_copy):
     kit = kit_copy("carthage")
     board = kit / "board.yaml"
     text = board.read_text(encoding="utf-8")
@@ -180,7 +180,7 @@ def test_board_without_three_backward_squares(cli, kit_copy):
     assert "the board has no 'back3' square (THREE BACKWARD)" in found
 
 
-def test_card_listed_twice_for_removal(cli, kit_copy):
+def test_card_listed_twice_for_removal(kit_copy):
     kit = kit_copy("carthage")
     rules = kit / "rules.yaml"
     edit(rules, "curriculum: [7, 8, 9, 16, 24, 25]", "curriculum: [7, 8, 9, 16, 24,\n        24]")
@@ -189,7 +189,7 @@ def test_card_listed_twice_for_removal(cli, kit_copy):
     assert "lists 24 twice in remove_cards.curriculum" in found
 
 
-def test_curriculum_gap_is_located_at_the_gap(cli, kit_copy):
+def test_curriculum_gap_is_located_at_the_gap(kit_copy):
     kit = kit_copy("carthage")
     cur = kit / "curriculum.yaml"
     edit(cur, "number: 5,", "number: 26,")
