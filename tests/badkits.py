@@ -52,3 +52,51 @@ def position_of(path: Path, needle: str, at: str | None = None) -> tuple[int, in
 def shown(path: Path) -> str:
     """How printkit names `path` in messages."""
     return display_path(path)
+
+
+class RulesCheck:
+    """What `printkit check KIT` prints on stdout and exits with, for the rules findings
+    `check_rules` ran: finding lines in check's order, then check's summary line."""
+
+    def __init__(self, findings: list) -> None:
+        self.findings = findings
+        counts = {
+            s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")
+        }
+        self.summary = (
+            f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info"
+        )
+        self.stdout = "".join(f"{f}\n" for f in findings) + self.summary + "\n"
+        self.output = self.stdout
+        self.exit_code = 1 if counts["error"] else 0
+
+
+def check_rules(
+    kit: str | Path, *codes: str, players: int | None = None, variants: tuple[str, ...] = ()
+) -> RulesCheck:
+    """`printkit check KIT` without laying out any component: the kit loads and validates as in
+    check (an InputError propagates), then its game's rules and its rules file's data checks run
+    and their findings are sorted as check sorts them. With `codes`, only those rules run (no
+    simulation unless its code is asked for), so exit_code 1 means the same as check's but 0
+    only speaks for those rules. Drawing-only findings (PK001, FACE00x) and text too long for
+    its box are what this leaves out: `printkit check` itself is tested end to end elsewhere."""
+    from printkit.checks import SEVERITY_ORDER
+    from printkit.checks.data_rules import DATA_RULES
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+    from printkit.plugins import game
+
+    loaded = load_kit(str(kit), Options(variants=tuple(variants), players=players))
+    loaded.models()
+    findings: list = []
+    assert loaded.manifest.rules is not None or not codes, "this kit names no rules"
+    if loaded.manifest.rules is not None:
+        rule_sets = [DATA_RULES]
+        if loaded.manifest.rules.module is not None:
+            rule_sets.insert(0, game(loaded.manifest.rules.module).RULES)
+        known = {code for rules in rule_sets for code in rules.rules}
+        assert set(codes) <= known, f"no such rule in this kit: {set(codes) - known}"
+        for rules in rule_sets:
+            findings += (rules.subset(set(codes)) if codes else rules).run(loaded)
+    findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))
+    return RulesCheck(findings)

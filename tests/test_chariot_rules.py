@@ -1,8 +1,13 @@
-"""`printkit check chariot-race`: clean on the default data; each fault located, exit 1."""
+"""`printkit check chariot-race`: clean on the default data; each fault located, exit 1.
+
+The shipped data and its variants go through `printkit check` end to end; each fault is read
+through `check_rules` (check's own rules, lines and exit code, without drawing every card)."""
 
 from __future__ import annotations
 
 import re
+
+from badkits import check_rules
 
 from tests.conftest import edit, line_of
 
@@ -29,7 +34,7 @@ def test_variants_pass(cli):
         assert r.exit_code == 0, r.output
 
 
-def test_speed_14_card(cli, kit_copy):
+def test_speed_14_card(kit_copy):
     """14 in: neither in the stakes table (which lists 12 and 18 for the Whip) nor a strip."""
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
@@ -38,7 +43,7 @@ def test_speed_14_card(cli, kit_copy):
         "{id: m6-t60-c, kind: movement, count: 1, speed: 6,",
         "{id: m6-t60-c, kind: movement, count: 1, speed: 14,",
     )
-    r = cli("check", kit)
+    r = check_rules(kit, "CR001", "CR005")
     assert r.exit_code == 1, r.output
     line = line_of(cards, "id: m6-t60-c")
     assert located(r.output, "CR001", "cards.yaml", line)
@@ -46,20 +51,20 @@ def test_speed_14_card(cli, kit_copy):
     assert located(r.output, "CR005", "cards.yaml", line)  # and no template for it
 
 
-def test_no_card_can_jump_the_pit(cli, kit_copy):
+def test_no_card_can_jump_the_pit(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     for speed in (10, 16, 20):
         text = cards.read_text(encoding="utf-8").replace(f"speed: {speed},", "speed: 8,")
         cards.write_text(text, encoding="utf-8")
-    r = cli("check", kit)
+    r = check_rules(kit, "CR002")
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR002", "cards.yaml", line_of(cards, "id: m8-t45-a"))
     message = findings(r.output, "CR002")[0]
     assert "8.94 in" in message and "ramp" in message
 
 
-def test_twenty_card_deck(cli, kit_copy):
+def test_twenty_card_deck(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     lines = cards.read_text(encoding="utf-8").splitlines()
@@ -68,65 +73,65 @@ def test_twenty_card_deck(cli, kit_copy):
         ln.replace("count: 1,", "count: 2,") for ln in lines[start + 1 : start + 11]
     ]  # ten cards, two copies each
     cards.write_text("\n".join(kept) + "\n", encoding="utf-8")
-    r = cli("check", kit)
+    r = check_rules(kit, "CR003")
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR003", "cards.yaml", start + 2)
     assert "20 cards" in findings(r.output, "CR003")[0]
     assert "28" in findings(r.output, "CR003")[0]
 
 
-def test_speed_without_template(cli, kit_copy):
+def test_speed_without_template(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "templates.yaml", "  - {speed: 16, fan: 30}\n", "")
-    r = cli("check", kit)
+    r = check_rules(kit, "CR005")
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR005", "cards.yaml", line_of(kit / "cards.yaml", "id: m16-t15-a"))
     assert len(findings(r.output, "CR005")) == 1
 
 
-def test_turn_wider_than_its_fan(cli, kit_copy):
+def test_turn_wider_than_its_fan(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "templates.yaml", "{speed: 6, fan: 90}", "{speed: 6, fan: 45}")
-    r = cli("check", kit)
+    r = check_rules(kit, "CR006")
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR006", "cards.yaml", line_of(kit / "cards.yaml", "id: m6-t60-a"))
 
 
-def test_crash_effect_without_category(cli, kit_copy):
+def test_crash_effect_without_category(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     edit(
         cards, "damage: horses}\n  - {id: m4-t90-and2-a", "damage: harness}\n  - {id: m4-t90-and2-a"
     )
     edit(cards, ", damage: none}\n  - {id: m6-t60-and1-a", "}\n  - {id: m6-t60-and1-a")
-    r = cli("check", kit)
+    r = check_rules(kit, "CR007")
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR007", "cards.yaml", line_of(cards, "id: m4-t90-b"))
     assert located(r.output, "CR007", "cards.yaml", line_of(cards, "id: m6-t60-c"))
     assert "'harness' is not on the damage chart" in r.output
 
 
-def test_magic_card_with_a_speed(cli, kit_copy):
+def test_magic_card_with_a_speed(kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
     edit(cards, "{id: evil-eye, kind: magic,", "{id: evil-eye, kind: magic, speed: 4,")
-    r = cli("check", kit)
+    r = check_rules(kit, "CR010")
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR010", "cards.yaml", line_of(cards, "id: evil-eye"))
 
 
-def test_grid_wider_than_the_track(cli, kit_copy):
+def test_grid_wider_than_the_track(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "track.yaml", "  per_row: 4 ", "  per_row: 7 ")  # 280 mm > 10 in
-    r = cli("check", kit)
+    r = check_rules(kit, "CR009")
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR009", "track.yaml", line_of(kit / "track.yaml", "per_row:"))
 
 
-def test_lap_pace_warning(cli, kit_copy):
+def test_lap_pace_warning(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "track.yaml", "straight: 19.5in", "straight: 150in")
-    r = cli("check", kit)
+    r = check_rules(kit)  # every rule: a warning and no error
     assert r.exit_code == 0, r.output  # a warning only
     warnings = findings(r.output, "CR008")
     assert warnings and "warning" in warnings[0]

@@ -1,8 +1,13 @@
-"""printkit check chartae: the published set passes; seeded faults are flagged at their lines."""
+"""printkit check chartae: the published set passes; seeded faults are flagged at their lines.
+
+The published set goes through `printkit check` end to end; each seeded fault is read through
+`check_rules` (check's own rules, lines and exit code, without drawing the tiles)."""
 
 from __future__ import annotations
 
 import re
+
+from badkits import check_rules
 
 from tests.conftest import DATA, edit, line_of
 
@@ -34,33 +39,33 @@ def findings(r, code: str) -> list[str]:
     return [line for line in r.stdout.splitlines() if f"[{code}]" in line]
 
 
-def test_ten_tiles_flagged_at_the_tenth(cli, kit_copy):
+def test_ten_tiles_flagged_at_the_tenth(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "\nback:", "  - {id: J, edges: LL SS SS LL}   # one too many\n\nback:")
-    r = cli("check", kit)
+    r = check_rules(kit, "CH001")
     assert r.exit_code == 1, r.output
     (finding,) = findings(r, "CH001")
     assert finding.startswith(f"{_shown(tiles)}:{line_of(tiles, 'id: J')}:")
     assert "tile 'J' is tile 10 of 10, but a 3x3 map takes exactly 9" in finding
 
 
-def test_eight_tiles_flagged_at_the_list(cli, kit_copy):
+def test_eight_tiles_flagged_at_the_list(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "  - {id: B, edges: LL LS SS SL}", "")
-    r = cli("check", kit)
+    r = check_rules(kit, "CH001")
     assert r.exit_code == 1
     (finding,) = findings(r, "CH001")
     assert finding.startswith(f"{_shown(tiles)}:{line_of(tiles, 'tiles:')}:")
     assert "the set has 8 tiles, but a 3x3 map takes exactly 9" in finding
 
 
-def test_two_compass_tiles_flagged_at_the_second(cli, kit_copy):
+def test_two_compass_tiles_flagged_at_the_second(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{id: A, edges: LL LS SS SL,", "{id: A, edges: LL LS SS SL, compass: true,")
-    r = cli("check", kit)
+    r = check_rules(kit, "DR002")
     assert r.exit_code == 1
     (finding,) = findings(r, "DR002")  # a data check in rules.yaml (was Python's CH002)
     assert finding.startswith(f"{_shown(tiles)}:{line_of(tiles, 'id: A')}:")
@@ -70,22 +75,22 @@ def test_two_compass_tiles_flagged_at_the_second(cli, kit_copy):
     assert finding.endswith("exactly one tile, the compass tile, starts the map")
 
 
-def test_no_compass_tile(cli, kit_copy):
+def test_no_compass_tile(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, ", compass: true}", "}")
-    r = cli("check", kit)
+    r = check_rules(kit, "DR002")
     assert r.exit_code == 1
     (finding,) = findings(r, "DR002")
     assert finding.startswith(f"{_shown(tiles)}:{line_of(tiles, 'tiles:')}:")
     assert "has 0 tiles with compass 'true'; the rules ask for exactly 1" in finding
 
 
-def test_all_sea_tile_flagged_at_its_edges(cli, kit_copy):
+def test_all_sea_tile_flagged_at_its_edges(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{id: E, edges: LL LS SS SS,", "{id: E, edges: SS SS SS SS,")
-    r = cli("check", kit)
+    r = check_rules(kit, "CH003", "CH011")
     assert r.exit_code == 1
     (finding,) = findings(r, "CH003")
     assert finding.startswith(f"{_shown(tiles)}:{line_of(tiles, 'id: E')}:")
@@ -93,11 +98,11 @@ def test_all_sea_tile_flagged_at_its_edges(cli, kit_copy):
     assert not findings(r, "CH011")  # no balance report for an unplayable set
 
 
-def test_half_edge_in_two_pieces_and_missing(cli, kit_copy):
+def test_half_edge_in_two_pieces_and_missing(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{terrain: sea, halves: [2, 3, 4, 5]}", "{terrain: sea, halves: [0, 3, 4, 5]}")
-    r = cli("check", kit)
+    r = check_rules(kit, "CH004")
     assert r.exit_code == 1
     twice, missing = sorted(findings(r, "CH004"), key=lambda f: "no piece" in f)
     assert twice.startswith(f"{_shown(tiles)}:{line_of(tiles, 'halves: [0, 3, 4, 5]')}:")
@@ -106,18 +111,18 @@ def test_half_edge_in_two_pieces_and_missing(cli, kit_copy):
     assert f":{line_of(tiles, '    pieces:')}:" in missing
 
 
-def test_piece_terrain_disagrees_with_half_edges(cli, kit_copy):
+def test_piece_terrain_disagrees_with_half_edges(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "{terrain: land, halves: [3, 4]}", "{terrain: sea, halves: [3, 4]}")
-    r = cli("check", kit)
+    r = check_rules(kit, "CH005")
     assert r.exit_code == 1
     (finding,) = findings(r, "CH005")
     assert finding.startswith(f"{_shown(tiles)}:{line_of(tiles, 'terrain: sea, halves: [3, 4]')}:")
     assert "a sea piece lists half-edges 3 (land), 4 (land)" in finding
 
 
-def test_pieces_that_would_cross(cli, kit_copy):
+def test_pieces_that_would_cross(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, H_BLOCK, "  - id: H\n    edges: LL SL LS LL")
@@ -128,19 +133,19 @@ def test_pieces_that_would_cross(cli, kit_copy):
         "      - {terrain: land, halves: [3, 4]}",
         "      - {terrain: sea, halves: [2, 5]}\n      - {terrain: land, halves: [0, 1, 6, 7, 3, 4]}",
     )
-    r = cli("check", kit)
+    r = check_rules(kit, "CH006")
     assert r.exit_code == 1
     (finding,) = findings(r, "CH006")
     assert "tile 'H': its pieces cannot lie side by side on a square" in finding
 
 
-def test_unfair_set_warns_over_the_threshold(cli, kit_copy):
+def test_unfair_set_warns_over_the_threshold(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     for old in ("{id: A, edges: LL LS SS SL", "{id: B, edges: LL LS SS SL"):
         edit(tiles, old, old.replace("LL LS SS SL", "LL LL LS SL"))
     edit(kit / "rules.yaml", "games: 1000 ", "games: 1000000 ")  # the schema's maximum
-    r = cli("check", kit)
+    r = check_rules(kit)  # every rule: warnings and no error
     assert r.exit_code == 0, r.output  # warnings only
     (totals,) = findings(r, "CH010")
     assert "warning [CH010] half-edges of the 9 tiles: land 40, sea 32 of 72" in totals

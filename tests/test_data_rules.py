@@ -1,12 +1,15 @@
 """Rules as data: each kind of check in a rules file fires at the data that breaks it.
 
 The kit is the blank one `printkit new` writes (a deck of 24 cards, rules.yaml with checks):
-each test breaks one rule and reads the finding's code, severity and file:line:col.
+each test breaks one rule and reads the finding's code, severity and file:line:col. The clean
+kit and the input errors go through `printkit check` end to end; a broken rule's finding is read
+through `check_rules` (check's own rules, lines and exit code, without drawing the cards).
 """
 
 from __future__ import annotations
 
 import pytest
+from badkits import check_rules
 
 from printkit.errors import display_path
 from tests.conftest import edit, line_of
@@ -47,9 +50,9 @@ def test_the_blank_kit_checks_clean_and_lists_its_data_rules(cli, kit):
     assert "a game needs 20 to 60 cards" in listed
 
 
-def test_total(cli, kit):
+def test_total(kit):
     edit(kit / "rules.yaml", "{rule: total, min: 20, max: 60,", "{rule: total, min: 30, max: 60,")
-    r = cli("check", kit)
+    r = check_rules(kit)
     assert r.exit_code == 1
     (found,) = findings(r, "DR001")
     assert found.startswith(at(kit / "cards.yaml", "cards:") + ": error [DR001]")
@@ -57,22 +60,22 @@ def test_total(cli, kit):
     assert found.endswith("; a game needs 20 to 60 cards")
 
 
-def test_count_too_many_is_at_the_card_past_the_limit(cli, kit):
+def test_count_too_many_is_at_the_card_past_the_limit(kit):
     edit(
         kit / "rules.yaml",
         "{rule: count, kind: action, max: 12,",
         "{rule: count, kind: action, max: 5,",
     )
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR002")
     # trade (3) + build (3) = 6 > 5: the build card takes the actions past the limit
     assert found.startswith(at(kit / "cards.yaml", "id: build", "3, cost") + ":")
     assert "has 8 cards of kind 'action'; the rules ask for at most 5" in found
 
 
-def test_count_per_field_value(cli, kit):
+def test_count_per_field_value(kit):
     add_check(kit, "{rule: count, field: cost, min: 3, severity: warning}")
-    r = cli("check", kit)
+    r = check_rules(kit)
     assert r.exit_code == 0  # warnings only
     (found,) = findings(r, "DR002")
     # cost 3 (the 2 raid cards) falls short; cost 0, 1 and 2 have 12, 7 and 3 cards
@@ -80,37 +83,37 @@ def test_count_per_field_value(cli, kit):
     assert "has 2 cards with cost '3'; the rules ask for at least 3" in found
 
 
-def test_unique(cli, kit):
+def test_unique(kit):
     edit(kit / "cards.yaml", "title: Raid,", "title: Build,")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR003")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "Build") + ":")
     assert "like card 'build'" in found
 
 
-def test_values(cli, kit):
+def test_values(kit):
     add_check(kit, "{rule: values, kind: action, field: icon, values: [horse, pillar]}")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR004")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "sword") + ":")
     assert "allowed: horse, pillar" in found
 
 
-def test_range(cli, kit):
+def test_range(kit):
     edit(kit / "cards.yaml", "count: 2, cost: 3,", "count: 2, cost: 5,")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR005")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "5,") + ":")
     assert "at least 0 and at most 3" in found
 
 
-def test_refers_to_another_files_map(cli, kit):
+def test_refers_to_another_files_map(kit):
     (kit / "icons.yaml").write_text(
         "names:\n  palm: grain\n  torch: timber\n  laurel: gold\n  horse: trade\n  pillar: x\n",
         encoding="utf-8",
     )
     add_check(kit, "{rule: refers, field: icon, file: icons.yaml, key: names}")
-    r = cli("check", kit)
+    r = check_rules(kit)
     (found,) = findings(r, "DR006")
     assert found.startswith(at(kit / "cards.yaml", "id: raid", "sword") + ":")
     assert "icons.yaml names does not have" in found
@@ -125,11 +128,11 @@ def test_refers_to_a_missing_map_is_an_input_error(cli, kit):
     assert "no map of names at 'names'" in r.stderr
 
 
-def test_deal(cli, kit):
+def test_deal(kit):
     edit(
         kit / "rules.yaml", "{rule: deal, players: 4, hand: 4,", "{rule: deal, players: 4, hand: 5,"
     )
-    r = cli("check", kit)
+    r = check_rules(kit)
     assert r.exit_code == 0  # the blank kit's deal check is a warning
     (found,) = findings(r, "DR007")
     assert found.startswith(at(kit / "cards.yaml", "cards:") + ": warning [DR007]")

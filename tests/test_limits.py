@@ -66,7 +66,7 @@ def test_variant_counts_cannot_pass_the_card_limit(tmp_path, cli):
         "    exclude_tags: [bonus]",
         "    exclude_tags: [bonus]\n  many:\n    counts: {t1: 10000, t2: 10000}",
     )
-    assert cli("build", kit, "--out", tmp_path / "ok").exit_code == 0
+    assert cli("build", kit, "--out", tmp_path / "ok", "-j", "1").exit_code == 0
     r = cli("build", kit, "--out", tmp_path / "out", "--variant", "many")
     assert r.exit_code == 2 and "MAX_CARDS_PER_DECK" in r.stderr, r.output
     assert not (tmp_path / "out").exists()

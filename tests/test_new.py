@@ -8,7 +8,9 @@ import shutil
 
 import pdfplumber
 import pytest
+from badkits import check_rules
 from conftest import DATA, edit, line_of
+from pdfcheck import page_texts
 from pypdf import PdfReader
 
 from printkit.layout.units import mm as to_pt_mm
@@ -152,8 +154,7 @@ def test_new_without_from_writes_the_blank_kit_that_builds(blank_build):
         "schema/rules.schema.json",
     ]
     assert "\nname: y\n" in (kit / "kit.yaml").read_text(encoding="utf-8")
-    pdf = PdfReader(pdf_path)
-    text = "".join(page.extract_text() for page in pdf.pages)
+    text = "".join(page_texts(pdf_path))
     assert text.count("RESOURCE") == 16 and text.count("ACTION") == 8  # 24 cards, two kinds
     assert text.count("MY CARD GAME") == 2 * 24  # its own back, titled both ways up
 
@@ -225,7 +226,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
         "  - {speed: 14, fan: 30}\n  - {speed: 16,",
     )
     # (a Rein In halves it to 7 in, and a Whip makes it 16: the stakes need 7 too)
-    r = cli("check", "my-race")
+    r = check_rules("my-race")  # check's rules findings and exit code, as check prints them
     assert r.exit_code == 1
     line = line_of(cards, "id: m14-a")
     col = (cards.read_text(encoding="utf-8").splitlines()[line - 1].index("speed: 14")) + 8
@@ -241,7 +242,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
         "  - {speed: 16, cards: 3}",
         "  - {speed: 7, cards: 1}\n  - {speed: 14, cards: 2}\n  - {speed: 16, cards: 3}",
     )
-    r = cli("check", "my-race")
+    r = cli("check", "my-race")  # end to end, drawing every card of the edited kit too
     assert r.exit_code == 0, r.output
 
     r = cli("deck", "my-race", "--format", "json")
@@ -250,7 +251,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
     assert report["total"] == 75
     assert {"value": 14, "cards": 3} in report["numeric"][0]["histogram"]
 
-    r = cli("build", "my-race", "--out", tmp_path / "out")
+    r = cli("build", "my-race", "--out", tmp_path / "out", "-j", "1")
     assert r.exit_code == 0, r.output
     pdf = tmp_path / "out" / "my-race" / "cards.pdf"
     assert r.stdout.splitlines()[0] == f"wrote {tmp_path / 'out' / 'my-race' / 'cards.pdf'}"
@@ -258,7 +259,7 @@ def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
     assert len(reader.pages) == 2 * 9  # 75 cards: 9 sheets of 9, fronts and backs
     # 67 movement and magic copies come first, so m12-a's copies are cards 68-70: sheet 8,
     # whose fronts are page 15
-    text = reader.pages[14].extract_text()
+    text = page_texts(pdf)[14]
     assert text.count("Sparks fly.") == 3
     assert "my-race" in text  # the page label names the new kit
 
@@ -290,7 +291,7 @@ def test_a_built_in_name_is_not_hidden_by_a_folder_that_is_not_a_kit(cli, tmp_pa
     monkeypatch.chdir(tmp_path)
     (tmp_path / "chartae").mkdir()
     (tmp_path / "chartae" / "tiles.pdf").write_bytes(b"an earlier output")
-    r = cli("check", "chartae")
+    r = check_rules("chartae")  # loads the kit by name, as check does, and runs its rules
     assert r.exit_code == 0, r.output
     assert "chartae/tiles.yaml" in r.stdout
     elsewhere = tmp_path / "elsewhere"

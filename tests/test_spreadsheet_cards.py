@@ -32,15 +32,27 @@ def _write_rows(path: Path, rows: list[list[str]]) -> None:
         csv.writer(handle).writerows(rows)
 
 
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory):
+    """chariot-race's cards exported as CSV and XLSX, once for the module (tests only read them)."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("exported")
+    with pytest.MonkeyPatch.context() as settings:  # no developer settings, as in every test
+        settings.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
+        for fmt in ("csv", "xlsx"):
+            args = ["export", "chariot-race", "--cards", fmt, "--out", str(out)]
+            r = CliRunner().invoke(main, args, catch_exceptions=False)
+            assert r.exit_code == 0, r.stdout + r.stderr
+    return out / "chariot-race"
+
+
 @pytest.fixture
-def exported(cli, kit_copy, tmp_path):
-    """A copied chariot-race kit, its YAML build, and its cards exported as CSV and XLSX."""
-    kit = kit_copy("chariot-race")
-    assert cli("build", kit, "--out", tmp_path / "yaml").exit_code == 0
-    for fmt in ("csv", "xlsx"):
-        r = cli("export", kit, "--cards", fmt, "--out", tmp_path / "exported")
-        assert r.exit_code == 0, r.output
-    return kit, tmp_path / "yaml" / "chariot-race", tmp_path / "exported" / "chariot-race"
+def exported(kit_copy, built_kit, tables):
+    """A copied chariot-race kit, the YAML kit's build, and its cards exported as CSV and XLSX."""
+    return kit_copy("chariot-race"), built_kit("chariot-race"), tables
 
 
 @pytest.mark.parametrize("source", ["cards.csv", "{file: cards.xlsx, sheet: Cards}"])
@@ -49,15 +61,16 @@ def test_a_deck_read_from_a_spreadsheet_builds_the_same_pdfs(exported, cli, tmp_
     name = "cards.csv" if source.endswith("csv") else "cards.xlsx"
     (kit / name).write_bytes((tables / name).read_bytes())
     _point_deck_at(kit, source)
-    r = cli("build", kit, "--out", tmp_path / "table")
+    r = cli("build", kit, "--out", tmp_path / "table", "-j", "1")
     assert r.exit_code == 0, r.output
-    for pdf in sorted(yaml_build.glob("*.pdf")):
+    pdfs = sorted(yaml_build.glob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
         built = tmp_path / "table" / "chariot-race" / pdf.name
         assert built.read_bytes() == pdf.read_bytes(), pdf.name
 
 
-def test_the_export_lists_every_card_with_the_deck_columns(exported):
-    _, _, tables = exported
+def test_the_export_lists_every_card_with_the_deck_columns(tables):
     rows = _rows(tables / "cards.csv")
     assert rows[0][:6] == ["id", "kind", "count", "title", "text", "tags"]
     assert "speed" in rows[0] and "crash" in rows[0]

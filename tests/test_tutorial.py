@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from badkits import check_rules
 from pypdf import PdfReader
 from test_new import inline_icons
 
@@ -49,10 +50,15 @@ def test_each_step_checks_clean_and_the_broken_rule_reads_as_shown(cli, tmp_path
     monkeypatch.chdir(tmp_path)
     assert cli("new", "mygame").exit_code == 0
     kit = Path("mygame")
-    for step in ("back", "icons", "size", "rules"):
+    for step in ("back", "icons", "size"):
         STEPS.apply(kit, step)
         r = cli("check", kit)
         assert r.exit_code == 0 and "0 errors, 0 warnings" in r.stdout, (step, r.output)
+    # the rules step edits rules.yaml alone: the cards lay out as checked after the size step
+    assert {file for name, file, *_ in STEPS.STEPS if name == "rules"} == {"rules.yaml"}
+    STEPS.apply(kit, "rules")
+    r = check_rules(kit)
+    assert r.exit_code == 0 and "0 errors, 0 warnings" in r.stdout, ("rules", r.output)
     cards = kit / "cards.yaml"
     cards.write_text(
         cards.read_text(encoding="utf-8").replace("count: 2, cost: 3,", "count: 2, cost: 5,"),
