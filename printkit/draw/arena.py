@@ -18,9 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.arena_barrier import ArenaBarrier
 from printkit.draw.arena_legend import ArenaFurniture, _fitted_size, _word_boxes
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.emblems import draw_emblem
 from printkit.draw.fonts import font
-from printkit.draw.icons import BUILTIN, Colours, IconLibrary
+from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_line_fitted
 from printkit.layout.arena import (

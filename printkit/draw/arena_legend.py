@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour
-from printkit.draw.emblems import draw_emblem
 from printkit.draw.fonts import font, text_width
+from printkit.draw.icons import draw_emblem
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.model.board import SquareKind
