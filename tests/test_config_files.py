@@ -144,3 +144,20 @@ def test_the_settings_json_schema_agrees_with_the_validator(cli, settings_dir, t
     assert listing.exit_code == (0 if valid else 2), listing.output
     if not valid:
         assert "config.yaml:1:" in listing.stderr and "Traceback" not in listing.output
+
+
+def test_printkit_help_reads_no_settings_schema_or_yaml():
+    """The settings' record sits in model/settings.py, loaded by a command that reads them, not
+    by `printkit --help` (whose command list imports commands/calibrate.py and config.py)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\nfrom click.testing import CliRunner\nfrom printkit.cli import main\n"
+        "assert CliRunner().invoke(main, ['--help']).exit_code == 0\n"
+        "print(sorted(m for m in ('yaml', 'printkit.config', 'printkit.load.schema', "
+        "'printkit.model.settings') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

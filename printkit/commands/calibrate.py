@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.cli import OutPath, _parse_offset, _report_errors
-from printkit.config import PAPERS
+from printkit.layout.sizes import HOME_PAPERS
 
 if TYPE_CHECKING:
     from printkit.layout.calibration import CalibrationSheet
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 @click.command()
 @click.option(
     "--paper",
-    type=click.Choice(PAPERS),
+    type=click.Choice(HOME_PAPERS),
     help="Paper size [default: a4, or your `printkit config`].",
 )
 @click.option(

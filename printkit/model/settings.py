@@ -12,12 +12,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from printkit.layout.sizes import parse_paper
+from printkit.layout.sizes import HOME_PAPERS, parse_paper
 from printkit.load.records import field_names, record, record_of, spec
 from printkit.load.schema import Choice, Context, Invalid, Record, Type
 from printkit.load.yamlsafe import PathKey
 
-PAPERS = ("a4", "letter", "a3")
+PAPERS = HOME_PAPERS
 PROFILES = ("home", "shop")
 DUPLEX = ("long", "short", "off")
 MAX_BACK_OFFSET_MM = 20.0  # beyond this it is not misregistration but a wrong setting
