@@ -184,7 +184,7 @@ def _draw_every_design(
     designs += [(who, None, kind) for who, kind in backs]
     for who, card, kind in designs:
         painter.elements.log = [] if log else None
-        painter.c.saveState()
+        painter.canvas.saveState()
         try:
             if card is None:
                 painter.draw_back(painter.back_of(kind)[1], kind or "")
@@ -192,7 +192,7 @@ def _draw_every_design(
                 painter.draw_front(card, painter._frame_form(card.kind))
         except CardTextOverflow as exc:
             errors.extend(_overflow_error(exc).diagnostics)
-        painter.c.restoreState()
+        painter.canvas.restoreState()
         yield who, card, painter.elements.log or []
     if errors:
         raise InputError(_once_per_place(errors))

@@ -10,79 +10,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import Problem, RuleSet
-from printkit.errors import InputError, Location, fail
+from printkit.errors import InputError, Location
+from printkit.games._carthage_kit import (
+    board,
+    card_matches,
+    deck,
+    players,
+    removed_cards,
+    rules_where,
+    setup_for,
+    tokens,
+)
 from printkit.games._carthage_moves import Spot, card_move, describe_move, find_loop
 from printkit.games._carthage_rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.board import Board, Move
+from printkit.model.board import Move
 from printkit.model.deck import Card, Deck
 from printkit.report import Deal
 
 __all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules"]
 
 RULES = RuleSet("carthage")
-
-
-# -- shared readers --------------------------------------------------------------------------
-def component(kit: Kit, role: str, type_: str):
-    """The model of the component playing `role` (rules.yaml `components`), of type `type_`."""
-    cid = getattr(rules(kit).components, role)
-    if cid not in kit.component_ids() or kit.spec(cid).type != type_:
-        raise fail(
-            rules_where(kit, "components", role),
-            f"{role} must name a {type_} component of this kit; {cid!r} is not one",
-        )
-    return kit.model(cid)
-
-
-def board(kit: Kit) -> Board:
-    return component(kit, "board", "board")
-
-
-def deck(kit: Kit, role: str) -> Deck:
-    return component(kit, role, "deck")
-
-
-def tokens(kit: Kit):
-    return component(kit, "tokens", "tokens")
-
-
-def rules_where(kit: Kit, *path) -> Location:
-    """Where an item of the rules file was written (records only know their own fields)."""
-    doc = kit.rules_document()
-    return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
-
-
-def players(kit: Kit) -> int:
-    """The player count chosen on the command line, or the rules' default; checked in range."""
-    p = rules(kit).players
-    n = kit.options.players or p.default
-    if not p.min <= n <= p.max:
-        raise fail(
-            where(p) or Location(kit.manifest_file),
-            f"this game is for {p.min} to {p.max} players; --players {n} is not possible",
-        )
-    return n
-
-
-def card_matches(card: Card, ref: int | str) -> bool:
-    """A removal-list entry names a card by id, or by number for numbered cards."""
-    if isinstance(ref, int) and card.get("number") == ref:
-        return True
-    return card.id == str(ref)
-
-
-def setup_for(kit: Kit, n: int):
-    return rules(kit).setups.get(str(n))
-
-
-def removed_cards(kit: Kit, component_id: str, n: int) -> list[Card]:
-    setup = setup_for(kit, n)
-    if setup is None:
-        return []
-    refs = setup.remove_cards.get(component_id, [])
-    return [c for c in kit.model(component_id).cards if any(card_matches(c, r) for r in refs)]
 
 
 def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
