@@ -85,6 +85,12 @@ class ElementPainter:
         self.images = images
         self.min_text = min_text
         self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
+        self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
+
+    def _fill(self, ink: Color) -> None:
+        """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
+        self._ink = ink
+        self.canvas.setFillColor(ink)
 
     def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
         for element in elements:
@@ -133,21 +139,20 @@ class ElementPainter:
             raise ElementOverflow(e, attr, exc) from None
 
     def _inline_icon(self, c: Canvas, name: str, cx: float, cy: float, size: float) -> None:
-        fill = c._fillColorObj  # the text colour at this point
-        self.icons.draw(c, name, cx, cy, size, Colours(fill))
+        self.icons.draw(c, name, cx, cy, size, Colours(self._ink))
 
     def _draw_title(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{title}", values)
-        self.canvas.setFillColor(ink)
+        self._fill(ink)
         self.text(e, "text", text, font(e.font), box, self._size(e), e.align, e.max_lines)
 
     _draw_text = _draw_title
 
     def _draw_header(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         c = self.canvas
-        c.setFillColor(colour(pal.colour))
+        self._fill(colour(pal.colour))
         c.roundRect(box.x, box.y, box.w, box.h, min(mm(1.2), box.h / 2), stroke=0, fill=1)
-        c.setFillColor(colour(e.colour or pal.on_colour))
+        self._fill(colour(e.colour or pal.on_colour))
         inner = Rect(box.x + mm(1.2), box.y + box.h * 0.14, box.w - mm(2.4), box.h * 0.72)
         if e.field and values.get(e.field) is not None:
             corner = format_value(values.get(e.field)) + (e.caption or "")
@@ -164,11 +169,11 @@ class ElementPainter:
     def _draw_value(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{" + (e.field or "") + "}", values)
         caption_h = mm(3.4) if e.caption else 0.0
-        self.canvas.setFillColor(ink)
+        self._fill(ink)
         number = Rect(box.x, box.y + caption_h, box.w, box.h - caption_h)
         self.text(e, "text", text, font(e.font), number, self._size(e))
         if e.caption:
-            self.canvas.setFillColor(shade(pal.colour, 0.1))
+            self._fill(shade(pal.colour, 0.1))
             strip = Rect(box.x, box.y, box.w, caption_h)
             caption = fill_placeholders(e.caption, values)
             self.text(e, "caption", caption, font("heading"), strip, mm(2.6))
@@ -176,7 +181,7 @@ class ElementPainter:
     def _caption_under(self, e: Element, values: Any, box: Rect, ink: Color) -> float:
         if not e.caption:
             return 0.0
-        self.canvas.setFillColor(ink)
+        self._fill(ink)
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
         caption = fill_placeholders(e.caption, values)
         self.text(e, "caption", caption, font("heading"), strip, min(self._size(e), mm(3.2)))
@@ -185,24 +190,24 @@ class ElementPainter:
     def _draw_band(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         c = self.canvas
         text = fill_placeholders(e.text or "", values)
-        c.setFillColor(tint(pal.colour, 0.82))
+        self._fill(tint(pal.colour, 0.82))
         c.setStrokeColor(colour(pal.colour))
         c.setLineWidth(0.6)
         c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=1)
         title_h = 0.0
         if e.caption:
             title_h = mm(3.6)
-            c.setFillColor(colour(pal.colour))
+            self._fill(colour(pal.colour))
             c.roundRect(box.x, box.y1 - title_h, box.w, title_h, mm(1.5), stroke=0, fill=1)
             c.rect(box.x, box.y1 - title_h, box.w, title_h / 2, stroke=0, fill=1)
-            c.setFillColor(colour(pal.on_colour))
+            self._fill(colour(pal.on_colour))
             strip = Rect(
                 box.x + mm(1), box.y1 - title_h + mm(0.3), box.w - mm(2), title_h - mm(0.6)
             )
             self.text(e, "caption", fill_placeholders(e.caption, values), font("heading"),
                       strip, mm(2.5))  # fmt: skip
         inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))
-        c.setFillColor(ink)
+        self._fill(ink)
         self.text(e, "text", text, font(e.font), inner, self._size(e), e.align, e.max_lines)
 
     def _draw_marker(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
@@ -210,9 +215,9 @@ class ElementPainter:
         if not marker:
             return
         c = self.canvas
-        c.setFillColor(colour("#1d1a16"))
+        self._fill(colour("#1d1a16"))
         c.roundRect(box.x, box.y, box.w, box.h, box.h / 2, stroke=0, fill=1)
-        c.setFillColor(colour("#ffffff"))
+        self._fill(colour("#ffffff"))
         inner = Rect(box.x + box.h / 3, box.y + box.h * 0.12, box.w - box.h * 2 / 3, box.h * 0.76)
         self.text(e, "marker", str(marker), font("heading"), inner, box.h * 0.62)
 
@@ -238,7 +243,7 @@ class ElementPainter:
         pictograms.drift_arrows(self.canvas, box.cx, mid, box.w * 0.42, ink)
         mode = values.get(e.mode) if e.mode else None
         if mode:
-            self.canvas.setFillColor(colour(pal.colour))
+            self._fill(colour(pal.colour))
             strip = Rect(box.x, box.y1 - mm(3.6), box.w, mm(3.6))
             self.text(e, "mode", str(mode).upper(), font("heading"), strip, mm(3))
 
@@ -250,7 +255,7 @@ class ElementPainter:
         self.canvas.setStrokeColor(muted)
         self.canvas.setLineWidth(1.2)
         self.canvas.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
-        self.canvas.setFillColor(shade(pal.colour, 0.1))
+        self._fill(shade(pal.colour, 0.1))
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
         self.text(e, "empty", e.empty or "", font("heading"), strip, min(self._size(e), mm(3.2)))
 
@@ -280,7 +285,7 @@ class ElementPainter:
         c = self.canvas
         fill, stroke = bool(e.fill), bool(e.stroke)
         if fill:
-            c.setFillColor(colour(e.fill or "#000000"))
+            self._fill(colour(e.fill or "#000000"))
         if stroke:
             c.setStrokeColor(colour(e.stroke or "#000000"))
         c.setLineWidth(e.line_width)
@@ -300,6 +305,6 @@ class ElementPainter:
         clip = c.beginPath()
         clip.rect(box.x, box.y, box.w, box.h)
         c.clipPath(clip, stroke=0, fill=0)
-        c.setFillColor(ink)
+        self._fill(ink)
         c.setStrokeColor(ink)
         pictograms.texture(c, e.pattern, box.x, box.y, box.w, box.h, e.spacing, e.line_width)
