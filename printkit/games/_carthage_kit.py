@@ -1,16 +1,20 @@
 """Carthage's readers of the kit: the component playing each role (rules.yaml `components`),
-the chosen player count, and each count's setup and removed cards. The checks, the pick list
+the chosen player count, each count's setup and removed cards, and how a deal splits; and the
+game's `RULES`, on which carthage.py and _carthage_checks.py register their checks. The checks, the pick list
 and the simulation all read the kit through these.
 """
 
 from __future__ import annotations
 
+from printkit.checks import RuleSet
 from printkit.errors import Location, fail
 from printkit.games._carthage_rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Board
 from printkit.model.deck import Card, Deck
+
+RULES = RuleSet("carthage")  # the checks: carthage.py and _carthage_checks.py register theirs
 
 
 def component(kit: Kit, role: str, type_: str):
@@ -71,3 +75,10 @@ def removed_cards(kit: Kit, component_id: str, n: int) -> list[Card]:
         return []
     refs = setup.remove_cards.get(component_id, [])
     return [c for c in kit.model(component_id).cards if any(card_matches(c, r) for r in refs)]
+
+
+def split_deal(total: int, n: int) -> str:
+    """How `total` cards dealt one at a time fall into `n` hands: "8, 8, 7 (uneven, ...)"."""
+    base, extra = divmod(total, n)
+    hands = [base + 1] * extra + [base] * (n - extra)
+    return ", ".join(map(str, hands)) + (" (uneven, from the dealer's left)" if extra else "")

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from printkit.errors import Location
-from printkit.games._chariot_kit import deck, model_of_type, movement_cards
+from printkit.games._chariot_kit import RULES, deck, model_of_type, movement_cards
 from printkit.games._chariot_model import (
     ChariotModel,
     MoveClass,
@@ -22,7 +22,6 @@ from printkit.games._chariot_model import (
 )
 from printkit.games._chariot_rules import rules as rules_of
 from printkit.games._sim_chariot import play_races
-from printkit.games.chariot_race import RULES
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.deck import Card

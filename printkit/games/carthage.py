@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import Problem, RuleSet
+from printkit.checks import Problem
 from printkit.errors import InputError, Location
 from printkit.games._carthage_kit import (
+    RULES,
     board,
     card_matches,
     deck,
@@ -19,19 +20,20 @@ from printkit.games._carthage_kit import (
     removed_cards,
     rules_where,
     setup_for,
+    split_deal,
     tokens,
 )
 from printkit.games._carthage_moves import Spot, card_move, describe_move, find_loop
+from printkit.games._carthage_picklist import pick_list
 from printkit.games._carthage_rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
+from printkit.games._carthage_summary import simulate
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Move
 from printkit.model.deck import Card, Deck
 from printkit.report import Deal
 
-__all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules"]
-
-RULES = RuleSet("carthage")
+__all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules", "simulate"]
 
 
 def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
@@ -220,13 +222,6 @@ def fatum_deal(kit: Kit) -> Iterator[Problem]:
         )
 
 
-def split_deal(total: int, n: int) -> str:
-    """How `total` cards dealt one at a time fall into `n` hands: "8, 8, 7 (uneven, ...)"."""
-    base, extra = divmod(total, n)
-    hands = [base + 1] * extra + [base] * (n - extra)
-    return ", ".join(map(str, hands)) + (" (uneven, from the dealer's left)" if extra else "")
-
-
 def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
     """The `printkit deck` hook (see printkit/report.py): the FATUM deck is dealt out completely,
     so each player count deals every card left after that count's removals and leaves none.
@@ -325,8 +320,6 @@ def extra_outputs(kit: Kit) -> dict[str, str]:
     return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
 
 
-# These read this module's helpers, so they are imported once the helpers exist: the checks
-# CT013-CT016, the pick list, and `printkit simulate` (games on the real board).
+# The checks CT013-CT016 register on RULES after this module's own, so `printkit check` and
+# docs/checks.md list them in code order.
 from printkit.games import _carthage_checks  # noqa: E402,F401
-from printkit.games._carthage_picklist import pick_list  # noqa: E402
-from printkit.games._carthage_summary import simulate  # noqa: E402,F401
