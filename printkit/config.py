@@ -1,8 +1,10 @@
 """The user's settings file: back offset, default paper, profile and duplex flip.
 
 The file is `config.yaml` in the platform's config folder (platformdirs; PRINTKIT_CONFIG_DIR
-overrides the folder, which tests use). It is read through the same safe YAML loader and typed
-schema as kit data, so a bad value is reported as file:line:col and exits 2.
+overrides the folder, which tests use). It is read through the same safe YAML loader (YAML 1.2:
+`duplex: off` is the word off) as kit data, into one @record, `model.settings.Settings`, which is
+also its validator and its JSON Schema (`printkit config schema`): a bad value is reported as
+file:line:col with a did-you-mean, and exits 2.
 
 Precedence, for every setting: a command-line flag, then this file, then printkit's default
 (the defaults of model.options.Options). `resolve_options` applies it.
