@@ -31,9 +31,6 @@ from printkit.load.scalars import (
     Length,
     Number,
     Str,
-    _bounded_json,
-    _range_words,
-    _within,
 )
 from printkit.load.sources import (
     SOURCE_ATTRIBUTES,
@@ -82,15 +79,6 @@ __all__ = [
     "validate_document",
     "where",
 ]
-
-# the names these had when they were private to this module (scalars' helpers are imported above)
-__all__ += ["_bounded_json", "_range_words", "_within"]
-_key_name = key_name
-_attach_source = attach_source
-
-
-def _copy_default(default: Any) -> Any:
-    return copy_default(default)
 
 
 @dataclass
