@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pypdfium2 as pdfium
+from PIL import Image
+
+from printkit.components import component_type, more_output_path
 from printkit.errors import Location, fail
 from printkit.layout.units import format_mm, inch, mm
 
@@ -79,8 +83,6 @@ def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: i
 
 
 def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
-    from printkit.components import component_type, more_output_path
-
     deck = kit.model(cid)
     _check_size(kit, cid, deck, preset)
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
@@ -119,8 +121,6 @@ def _check_size(kit, cid: str, deck, preset: Preset | None) -> None:
 def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
     """Each page as a Pillow image: at `dpi`, or scaled to cover the preset's exact pixels and
     centred (a deck a little off the preset's size is scaled uniformly, never distorted)."""
-    import pypdfium2 as pdfium
-
     images = []
     doc = pdfium.PdfDocument(str(pdf))
     try:
@@ -139,8 +139,6 @@ def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
 
 
 def _centre_crop(image: Any, size: tuple[int, int]) -> Any:
-    from PIL import Image
-
     if image.size == size:
         return image
     left = (image.width - size[0]) // 2

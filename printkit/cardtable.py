@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from openpyxl import Workbook
+
 from printkit.model.deck import Card, Deck
 
 BASE_COLUMNS = ("id", "kind", "count", "title", "text", "tags")
@@ -57,8 +59,6 @@ def _cell_text(value: Any) -> str:
 
 def write_xlsx(deck: Deck, path: Path, sheet: str = "Cards") -> None:
     """The cards as a workbook: numbers as number cells, text as text cells."""
-    from openpyxl import Workbook  # only needed for this format
-
     book = Workbook()
     table = book.active
     assert table is not None  # a new workbook always has its first sheet

@@ -114,6 +114,7 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
         return None
     if not value.is_file():
         raise click.BadParameter(f"no such file: {value}")
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.pdfx import check_icc
 
     problem = check_icc(value)

@@ -1,8 +1,10 @@
 """The user's settings file: back offset, default paper, profile and duplex flip.
 
 The file is `config.yaml` in the platform's config folder (platformdirs; PRINTKIT_CONFIG_DIR
-overrides the folder, which tests use). It is read through the same safe YAML loader and typed
-schema as kit data, so a bad value is reported as file:line:col and exits 2.
+overrides the folder, which tests use). It is read through the same safe YAML loader (YAML 1.2:
+`duplex: off` is the word off) as kit data, into one @record, `model.settings.Settings`, which is
+also its validator and its JSON Schema (`printkit config schema`): a bad value is reported as
+file:line:col with a did-you-mean, and exits 2.
 
 Precedence, for every setting: a command-line flag, then this file, then printkit's default
 (the defaults of model.options.Options). `resolve_options` applies it.
@@ -10,113 +12,57 @@ Precedence, for every setting: a command-line flag, then this file, then printki
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
-from dataclasses import dataclass
+import tempfile
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+import yaml
+
 from printkit.errors import Location, display_path, fail
+from printkit.load.schema import Context, Invalid, validate_document
+from printkit.load.yamlsafe import Document, parse_yaml, read_text
+from printkit.model.options import Options
+from printkit.model.settings import (
+    DUPLEX,
+    MAX_BACK_OFFSET_MM,
+    PAPERS,
+    PROFILES,
+    SETTINGS,
+    Setting,
+    Settings,
+    SettingValue,
+    format_back_offset,
+    parse_back_offset,
+    settings_schema,
+)
+
+__all__ = [
+    "DUPLEX",
+    "ENV_DIR",
+    "FILE_NAME",
+    "MAX_BACK_OFFSET_MM",
+    "PAPERS",
+    "PROFILES",
+    "SETTINGS",
+    "Setting",
+    "config_dir",
+    "config_path",
+    "effective",
+    "format_back_offset",
+    "load_settings",
+    "parse_back_offset",
+    "resolve_options",
+    "set_value",
+    "show",
+    "unset_value",
+]
 
 ENV_DIR = "PRINTKIT_CONFIG_DIR"
 FILE_NAME = "config.yaml"
-PAPERS = ("a4", "letter", "a3")
-PROFILES = ("home", "shop")
-DUPLEX = ("long", "short", "off")
-MAX_BACK_OFFSET_MM = 20.0  # beyond this it is not misregistration but a wrong setting
-
-
-def parse_back_offset(text: str) -> tuple[float, float]:
-    """'1.5,-0.5' -> (1.5, -0.5) in mm. Raises ValueError with a sentence for the user."""
-    try:
-        x, y = (float(v) for v in str(text).split(","))
-    except ValueError:
-        raise ValueError(f"expected X,Y in millimetres like 1.5,-0.5; got {text!r}") from None
-    if not all(abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):  # also refuses nan
-        raise ValueError(
-            f"an offset of more than {MAX_BACK_OFFSET_MM:g} mm is not a printer misregistration"
-        )
-    return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
-
-
-def format_back_offset(offset: tuple[float, float]) -> str:
-    return f"{offset[0]:g},{offset[1]:g}"
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One key of the settings file: the Options field it feeds and what it means."""
-
-    key: str
-    option: str
-    help: str
-
-
-SETTINGS: dict[str, Setting] = {
-    s.key: s
-    for s in (
-        Setting(
-            "back-offset",
-            "back_offset_mm",
-            "X,Y in mm added to every back page (find it with printkit calibrate)",
-        ),
-        Setting(
-            "paper", "paper", "default paper: " + ", ".join(PAPERS) + ", or a size like 210x297mm"
-        ),
-        Setting("profile", "profile", "default profile: " + ", ".join(PROFILES)),
-        Setting("duplex", "duplex", "default flip edge: " + ", ".join(DUPLEX)),
-    )
-}
-
-
-def _schema():
-    """The settings file's schema (built on demand: the schema module is not needed to parse
-    a --back-offset flag)."""
-    # imported here: commands import this module, and `printkit --help` stays fast
-    from printkit.load.schema import Choice, Field, Invalid, Record, Type
-
-    class BackOffset(Type):
-        """X,Y in millimetres, written as text: "0.5,-1"."""
-
-        def convert(self, value, ctx, path):
-            if isinstance(value, bool) or not isinstance(value, str):
-                raise Invalid(self.describe())
-            try:
-                return parse_back_offset(value)
-            except ValueError:
-                raise Invalid(self.describe()) from None
-
-        def describe(self) -> str:
-            return f'X,Y in millimetres like "0.5,-1", each within ±{MAX_BACK_OFFSET_MM:g}'
-
-        def json(self) -> dict:
-            return {"type": "string", "pattern": r"^\s*-?[0-9.]+\s*,\s*-?[0-9.]+\s*$"}
-
-    class Paper(Type):
-        """A named paper or a custom "WxH" size, as --paper accepts."""
-
-        def convert(self, value, ctx, path):
-            # imported here: commands import this module, and `printkit --help` stays fast
-            from printkit.layout.sizes import parse_paper
-
-            if not isinstance(value, str) or parse_paper(value) is None:
-                raise Invalid(self.describe())
-            return value.strip().lower()
-
-        def describe(self) -> str:
-            return ", ".join(PAPERS) + ' or a size like "210x297mm" or "8.5x14in"'
-
-        def json(self) -> dict:
-            return {"type": "string"}
-
-    types = {
-        "back-offset": BackOffset(),
-        "paper": Paper(),
-        "profile": Choice(PROFILES),
-        "duplex": Choice(DUPLEX),
-    }
-    fields = {k: Field(t, doc=SETTINGS[k].help) for k, t in types.items()}
-    return Record("printkit settings", fields)
 
 
 def config_dir() -> Path:
@@ -126,9 +72,6 @@ def config_dir() -> Path:
         folder = Path(override)
         named = f"{ENV_DIR}={override}"
     else:
-        # imported here: commands import this module, and `printkit --help` stays fast
-        import platformdirs
-
         folder = Path(platformdirs.user_config_dir("printkit", appauthor=False))
         named = display_path(folder)
     _refuse_non_folder(folder, named)
@@ -157,11 +100,8 @@ def _is_blank(text: str) -> bool:
     return all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines())
 
 
-def _document():
+def _document() -> Document | None:
     """The settings file parsed (None when there is none or it holds only comments)."""
-    # imported here: commands import this module, and `printkit --help` stays fast
-    from printkit.load.yamlsafe import parse_yaml, read_text
-
     path = config_path()
     if not path.exists():
         return None
@@ -175,65 +115,53 @@ def _document():
     return doc
 
 
-def _raw() -> dict[str, Any]:
+def _raw() -> dict[str, object]:
     """The settings file as plain data, unvalidated (so `config set` can repair a bad value)."""
     doc = _document()
     return dict(doc.data) if doc else {}
 
 
-def load_settings() -> dict[str, Any]:
-    """Validated settings by key ("back-offset" -> (x, y) in mm); only the keys the file sets."""
-    # imported here: commands import this module, and `printkit --help` stays fast
-    from printkit.load.schema import validate_document
-
+def load_settings() -> Settings:
+    """The validated settings file; a setting the file does not set is None."""
     doc = _document()
     if doc is None:
-        return {}
-    data = validate_document(doc, _schema())
-    return {k: v for k, v in data.items() if v is not None}
+        return Settings()
+    settings: Settings = validate_document(doc, settings_schema())
+    return settings
 
 
-def resolve_options(**given: Any):
+def resolve_options(**given: Any) -> Options:
     """Options from command-line values; a None value falls back to the settings, then default.
 
     Keyword names are Options fields (paper, profile, duplex, back_offset_mm, ...). The settings
     file is read only when some setting was not given on the command line.
     """
-    # imported here: commands import this module, and `printkit --help` stays fast
-    from printkit.model.options import Options
-
-    chosen = {k: v for k, v in given.items() if v is not None}
-    wanted = [s for s in SETTINGS.values() if s.option in given and given[s.option] is None]
+    chosen = {name: value for name, value in given.items() if value is not None}
+    wanted = {s.option for s in SETTINGS.values() if s.option in given and given[s.option] is None}
     if wanted:
-        settings = load_settings()
-        for s in wanted:
-            if s.key in settings:
-                chosen[s.option] = settings[s.key]
+        from_file = load_settings().chosen()
+        chosen.update({name: from_file[name] for name in wanted if name in from_file})
     return Options(**chosen)
 
 
-def effective(key: str) -> tuple[Any, str]:
+def effective(key: str) -> tuple[SettingValue, str]:
     """(value, source) for one setting; source is "config" or "default"."""
-    # imported here: commands import this module, and `printkit --help` stays fast
-    from printkit.model.options import Options
+    option = SETTINGS[key].option
+    from_file = load_settings().chosen()
+    if option in from_file:
+        return from_file[option], "config"
+    default: SettingValue = getattr(Options(), option)
+    return default, "default"
 
-    settings = load_settings()
-    if key in settings:
-        return settings[key], "config"
-    return getattr(Options(), SETTINGS[key].option), "default"
 
-
-def show(key: str, value: Any) -> str:
+def show(key: str, value: SettingValue) -> str:
     """A setting's value as the user writes it."""
-    return format_back_offset(value) if key == "back-offset" else str(value)
+    return format_back_offset(value) if isinstance(value, tuple) else value
 
 
 def check_key(key: str) -> Setting:
     if key in SETTINGS:
         return SETTINGS[key]
-    # imported here: commands import this module, and `printkit --help` stays fast
-    import difflib
-
     close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise fail(
@@ -242,18 +170,14 @@ def check_key(key: str) -> Setting:
     )
 
 
-def set_value(key: str, text: str) -> Any:
+def set_value(key: str, text: str) -> SettingValue:
     """Validate and store one setting; returns the stored value. Other settings are kept."""
-    # imported here: commands import this module, and `printkit --help` stays fast
-    from printkit.load.schema import Invalid
-
-    check_key(key)
-    try:
-        value = _schema().fields[key].type.convert(text, None, (key,))
+    setting = check_key(key)
+    given_as = f"printkit config set {key}"
+    try:  # the value is text as typed: `off` stays the word off
+        value: SettingValue = setting.type.convert(text, Context(Document(given_as, text)), (key,))
     except Invalid as exc:
-        raise fail(
-            Location(f"printkit config set {key}"), f"{key} must be {exc.expected}; got {text!r}"
-        ) from None
+        raise fail(Location(given_as), f"{key} must be {exc.expected}; got {text!r}") from None
     _save(key, show(key, value))
     return value
 
@@ -269,9 +193,6 @@ def unset_value(key: str) -> bool:
 
 def _save(key: str, value: str | None) -> None:
     """Set `key` to `value` (None removes it), keeping every other line and comment as it is."""
-    # imported here: commands import this module, and `printkit --help` stays fast
-    import yaml
-
     doc = _document()
     text = _existing_text()
     new_line = (
@@ -299,14 +220,11 @@ HEADER = (
 
 
 def _existing_text() -> str:
-    # imported here: commands import this module, and `printkit --help` stays fast
-    from printkit.load.yamlsafe import read_text
-
     path = config_path()
     return read_text(path, display_path(path)) if path.exists() else ""
 
 
-def _edit_lines(doc: Any, text: str, key: str, new_line: str) -> str | None:
+def _edit_lines(doc: Document, text: str, key: str, new_line: str) -> str | None:
     """`text` with `key`'s entry replaced by `new_line` (appended when absent), comments kept;
     None unless every top-level key starts its own line at column 1 (plain block style)."""
     marks = {k: doc.where((k,), key=True) for k in doc.data}
@@ -335,9 +253,6 @@ _INLINE_COMMENT = re.compile(r"""^[^'"#]*?(\s+#.*)$""")
 def _write_text(text: str) -> None:
     """Replace the settings file atomically; a config.yaml that is a link is written through
     (its target is replaced), and anything but a regular file there is refused."""
-    # imported here: commands import this module, and `printkit --help` stays fast
-    import tempfile
-
     path = config_path()
     target = path.resolve() if path.is_symlink() else path
     if target.exists() and not target.is_file():

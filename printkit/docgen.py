@@ -19,8 +19,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from printkit.checks import all_rule_sets
+from printkit.checks.data_rules import CHECK
 from printkit.commands.schema import SCHEMA_DIR, dumps, kit_schemas, modeline, schema_file_name
 from printkit.components import COMPONENT_TYPES, component_type
+from printkit.draw.icons import builtin_table
 from printkit.games import available_games, game
 from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
@@ -188,8 +190,6 @@ def rules_reference() -> str:
 
 def data_rules_intro() -> str:
     """How to write checks as data: the check record's keys, for the data rules' section."""
-    from printkit.checks.data_rules import CHECK
-
     return (
         "Any kit's rules file may list checks as data under `checks:`; a kit whose `rules:` "
         "names no `module` has only these. Each check's `rule` picks one of the kinds below "
@@ -201,8 +201,6 @@ def data_rules_intro() -> str:
 
 def icon_table() -> str:
     """The built-in icons, by name."""
-    from printkit.draw.icons import builtin_table
-
     rows = ["| built-in icon | what it shows |", "|---|---|"]
     rows += [f"| `{name}` | {_cell(doc)} |" for name, doc in builtin_table()]
     return "\n".join(rows)

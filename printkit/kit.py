@@ -200,10 +200,10 @@ class Kit:
             self._models[component_id] = load(self, component_id)
         return self._models[component_id]
 
-    def rules_data(self) -> Any:
-        """The kit's rules file validated by its game module's SCHEMA (None if the kit has none;
-        a plain record when the kit names no module). Its `checks:` list is kept apart, for
-        data_checks()."""
+    def rules_data(self) -> object | None:
+        """The kit's rules file validated by its game module's SCHEMA: that game's rules record
+        (read typed through `rules_as()`), a `ChecksOnlyRules` when the kit names no module,
+        None when the kit has no rules. Its `checks:` list is kept apart, for data_checks()."""
         spec = self.manifest.rules
         if spec is None:
             return None

@@ -22,9 +22,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pypdfium2 as pdfium
+from watchfiles import watch as watch_files
+
+from printkit.build import build_kits, component_targets, lay_out_kit
+from printkit.checks import run_checks
+from printkit.components import component_type
 from printkit.errors import InputError, Location
+from printkit.incremental import code_fingerprint, file_hash
+from printkit.kit import Kit, load_kit
 from printkit.load.schema import where
+from printkit.model.deck import Deck
 from printkit.model.options import Options
+from printkit.output import staged
+from printkit.report import deal_rows, deck_report
 
 CARD_DPI = 150  # sharp at screen size and when a card is opened large
 PAGE_DPI = 40  # whole sheets, as thumbnails
@@ -104,8 +115,6 @@ class LiveKit:
 
     def refresh(self, build_pdfs: bool = True) -> Snapshot:
         """Read, check and redraw the kit; on an input error, keep the last good previews."""
-        from printkit.kit import load_kit
-
         started = time.perf_counter()
         self.version += 1
         try:
@@ -130,7 +139,7 @@ class LiveKit:
         self.last = snap
         return snap
 
-    def _cards(self, kit: Any) -> list[CardView]:
+    def _cards(self, kit: Kit) -> list[CardView]:
         """A face and a back for every card design, drawn only when its look has changed."""
         views: list[CardView] = []
         for cid in _decks(kit):
@@ -151,14 +160,11 @@ class LiveKit:
                     view.back = view.back or drawn.get(view.front, "")
         return views
 
-    def folder_for(self, kit: Any) -> Path:
+    def folder_for(self, kit: Kit) -> Path:
         return self.out / kit.name / LIVE_DIR
 
-    def _pages(self, kit: Any) -> list[dict[str, Any]]:
+    def _pages(self, kit: Kit) -> list[dict[str, Any]]:
         """Build the kit's PDFs (only what is out of date) and thumbnail every page."""
-        from printkit.build import build_kits, component_targets
-        from printkit.incremental import file_hash
-
         build_kits([kit], self.out)
         pages: list[dict[str, Any]] = []
         folder = self.folder_for(kit)
@@ -172,16 +178,15 @@ class LiveKit:
         return pages
 
 
-def _decks(kit: Any) -> list[str]:
+def _decks(kit: Kit) -> list[str]:
     return [cid for cid in kit.component_ids() if kit.spec(cid).type == "deck"]
 
 
-def _deck_look(kit: Any, deck: Any) -> str:
+def _deck_look(kit: Kit, deck: Deck) -> str:
     """Everything besides a card's own data that changes how it looks."""
-    from printkit.incremental import code_fingerprint
-
     shared = dataclasses.replace(deck, cards=[], file="", images={})
-    images = sorted((str(k), getattr(v, "digest", repr(v))) for k, v in deck.images.items())
+    # an image by its bytes: the decoded pixels' repr names a memory address, new every load
+    images = sorted((path, file_hash(kit.root / path)) for path in deck.images)
     return _digest(code_fingerprint(), repr(shared), repr(images), repr(kit.fonts()))
 
 
@@ -196,14 +201,9 @@ def _card_view(deck_id: str, card: Any, front: str, back: str) -> CardView:
     )
 
 
-def _draw_cards(kit: Any, cid: str, deck: Any, cards: list, folder: Path) -> dict[str, str]:
+def _draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dict[str, str]:
     """Draw the given designs once each on card-sized pages (face, back) and save them as PNG;
     returns each front's back picture, named by its pixels so a shared back is one file."""
-    import pypdfium2 as pdfium
-
-    from printkit.components import component_type
-    from printkit.output import staged
-
     designs = [dataclasses.replace(c, count=1) for c, _ in cards]
     backs: dict[str, str] = {}
     preview = dataclasses.replace(deck, cards=designs)
@@ -236,10 +236,6 @@ def _save_png(page: Any, path: Path, dpi: int = CARD_DPI) -> None:
 
 def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
     """Every page of `pdf` as PNG thumbnails named `<prefix>-<n>.png` (drawn once per version)."""
-    import pypdfium2 as pdfium
-
-    from printkit.output import staged
-
     document = pdfium.PdfDocument(str(pdf))
     try:
         names = [f"{prefix}-{n + 1}.png" for n in range(len(document))]
@@ -254,11 +250,8 @@ def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
     return names
 
 
-def _findings(kit: Any) -> list[Problem]:
+def _findings(kit: Kit) -> list[Problem]:
     """The findings `printkit check` reports for the kit (rules, and text that cannot fit)."""
-    from printkit.build import lay_out_kit
-    from printkit.checks import run_checks
-
     problems = [Problem.at(f.where, f.severity, f.code, f.message) for f in run_checks(kit)]
     try:
         lay_out_kit(kit)
@@ -267,9 +260,7 @@ def _findings(kit: Any) -> list[Problem]:
     return problems
 
 
-def _reports(kit: Any) -> list[dict[str, Any]]:
-    from printkit.report import deal_rows, deck_report
-
+def _reports(kit: Kit) -> list[dict[str, Any]]:
     out = []
     for cid in _decks(kit):
         deck = kit.model(cid)
@@ -279,7 +270,7 @@ def _reports(kit: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _card_starts(kit: Any) -> dict[str, list[tuple[int, str]]]:
+def _card_starts(kit: Kit) -> dict[str, list[tuple[int, str]]]:
     """file -> sorted (first line, card id) of every card written in it."""
     starts: dict[str, list[tuple[int, str]]] = {}
     for cid in _decks(kit):
@@ -327,8 +318,6 @@ def watch(
     roots: Callable[[], list[Path]], on_change: Callable[[list[Path]], None], stop: Any = None
 ) -> None:
     """Call `on_change(paths)` after each burst of saves under the kit folders (until `stop`)."""
-    from watchfiles import watch as watch_files
-
     for changes in watch_files(*roots(), stop_event=stop, debounce=50, step=20):
         paths = [Path(p) for _, p in changes]
         if any(not _ignored(p) for p in paths):
@@ -345,10 +334,6 @@ def watched_build(
     kit_args: list[str], out: Path, options: Options, jobs: int, echo: Callable[[str], None]
 ) -> str:
     """One rebuild of `printkit build --watch`: the stale PDFs and the findings, as one line."""
-    from printkit.build import build_kits
-    from printkit.checks import run_checks
-    from printkit.kit import load_kit
-
     started = time.perf_counter()
     try:
         kits = [load_kit(arg, options) for arg in kit_args]

@@ -78,3 +78,86 @@ def test_a_settings_folder_that_is_a_file_is_an_input_error(
     assert "not a folder" in r.stderr
     assert a_file.read_text(encoding="utf-8") == "x"
     assert not (tmp_path / "unused.pdf").exists()
+
+
+def test_the_settings_file_reads_into_typed_settings_with_their_positions(settings_dir):
+    from printkit.config import load_settings, resolve_options
+    from printkit.load.schema import where
+    from printkit.model.settings import Settings
+
+    (settings_dir / "config.yaml").write_text(
+        "# mine\nduplex: off\nback-offset: 1.5,-0.5\n", encoding="utf-8"
+    )
+    settings = load_settings()
+    assert isinstance(settings, Settings)
+    assert settings == Settings(duplex="off", back_offset_mm=(1.5, -0.5))
+    assert settings.chosen() == {"duplex": "off", "back_offset_mm": (1.5, -0.5)}
+    offset_at = where(settings, "back-offset")
+    assert offset_at is not None and (offset_at.line, offset_at.col) == (3, 14)
+    options = resolve_options(paper=None, duplex="short", back_offset_mm=None)
+    assert (options.paper, options.duplex, options.back_offset_mm) == ("a4", "short", (1.5, -0.5))
+    (settings_dir / "config.yaml").write_text("# nothing set yet\n", encoding="utf-8")
+    assert load_settings() == Settings() and Settings().chosen() == {}
+
+
+def test_every_setting_is_a_field_of_the_settings_record_and_of_options():
+    from dataclasses import fields
+
+    from printkit.config import SETTINGS
+    from printkit.model.options import Options
+    from printkit.model.settings import settings_schema
+
+    assert list(SETTINGS) == ["back-offset", "paper", "profile", "duplex"]
+    assert list(SETTINGS) == list(settings_schema().fields)
+    options = {field.name for field in fields(Options)}
+    assert {setting.option for setting in SETTINGS.values()} <= options
+    assert SETTINGS["back-offset"].option == "back_offset_mm"
+    assert SETTINGS["duplex"].help == settings_schema().fields["duplex"].doc
+
+
+@pytest.mark.parametrize(
+    ("text", "valid"),
+    [
+        ("duplex: off\n", True),
+        ("back-offset: 1.5,-0.5\npaper: letter\nprofile: shop\n", True),
+        ("profile: studio\n", False),
+        ("dupelx: long\n", False),
+        ("back-offset: 1.5\n", False),
+        ("duplex: 3\n", False),
+    ],
+)
+def test_the_settings_json_schema_agrees_with_the_validator(cli, settings_dir, text, valid):
+    import json
+
+    import jsonschema
+
+    from printkit.load.yamlsafe import parse_yaml
+
+    r = cli("config", "schema")
+    assert r.exit_code == 0, r.output
+    schema = json.loads(r.stdout)
+    jsonschema.Draft7Validator.check_schema(schema)
+    data = parse_yaml(text, "config.yaml").data  # YAML 1.2, as printkit reads it: off is text
+    assert jsonschema.Draft7Validator(schema).is_valid(data) is valid
+    (settings_dir / "config.yaml").write_text(text, encoding="utf-8")
+    listing = cli("config", "list")
+    assert listing.exit_code == (0 if valid else 2), listing.output
+    if not valid:
+        assert "config.yaml:1:" in listing.stderr and "Traceback" not in listing.output
+
+
+def test_printkit_help_reads_no_settings_schema_or_yaml():
+    """The settings' record sits in model/settings.py, loaded by a command that reads them, not
+    by `printkit --help` (whose command list imports commands/calibrate.py and config.py)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\nfrom click.testing import CliRunner\nfrom printkit.cli import main\n"
+        "assert CliRunner().invoke(main, ['--help']).exit_code == 0\n"
+        "print(sorted(m for m in ('yaml', 'printkit.config', 'printkit.load.schema', "
+        "'printkit.model.settings') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -77,6 +77,8 @@ def agrees(hint: object, t: Type) -> bool:
             return all(any(agrees(a, o) for a in args) for o in t.options)
         return len(args) == 1 and agrees(args[0], t)
     origin = typing.get_origin(hint)
+    if isinstance(t, Choice) and origin is typing.Literal:  # the very words the choice offers
+        return set(typing.get_args(hint)) == set(t.values)
     if isinstance(t, ListOf):
         return origin is list and agrees(args[0], t.item)
     if isinstance(t, MapOf):

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.load.records import schema_fields
 from printkit.load.schema import Str
+from printkit.model.deck import Card, Deck
+from printkit.model.tiles import Tile, TileSet
 
 ITEM_LISTS = {"deck": "cards", "tiles": "tiles"}  # component type -> the key of its item list
 
@@ -47,21 +50,31 @@ def checkable(kit: Any) -> list[str]:
     return [c for c in kit.component_ids() if kit.spec(c).type in ITEM_LISTS]
 
 
-def items(model: Any) -> list:
+ItemModel = Deck | TileSet  # what a data check looks at
+Item = Card | Tile  # one of its items
+
+
+def items(model: ItemModel) -> list[Item]:
     """A deck's cards or a tile set's tiles."""
-    return list(getattr(model, "cards", None) or getattr(model, "tiles", None) or [])
+    return list(model.cards if isinstance(model, Deck) else model.tiles)
 
 
-def value_of(item: Any, field_name: str) -> Any:
-    return item.get(field_name) if hasattr(item, "get") else getattr(item, field_name, None)
+TILE_FIELDS = frozenset(schema_fields(Tile))
 
 
-def copies(item: Any) -> int:
+def value_of(item: Item, field_name: str) -> Any:
+    """A card's value of a field (its declared fields included), or a tile's key."""
+    if isinstance(item, Card):
+        return item.get(field_name)
+    return getattr(item, field_name) if field_name in TILE_FIELDS else None
+
+
+def copies(item: Item) -> int:
     """How many of an item print: a card's count; a tile is one."""
-    return int(getattr(item, "count", 1))
+    return item.count if isinstance(item, Card) else 1
 
 
-def total(model: Any) -> int:
+def total(model: ItemModel) -> int:
     return sum(copies(i) for i in items(model))
 
 

@@ -39,7 +39,7 @@ def rules_file_schema(module: str | None) -> Record:
     return game(module).SCHEMA.with_fields({"checks": CHECKS_FIELD})
 
 
-def validate_rules(kit: Any, doc: Document) -> tuple[Any, list]:
+def validate_rules(kit: Any, doc: Document) -> tuple[object, list[DataCheck]]:
     """(the module's rules model, the data checks); InputError with every problem found."""
     module = kit.manifest.rules.module
     ctx = Context(doc)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.cli import OutPath, _parse_offset, _report_errors
-from printkit.config import PAPERS
+from printkit.errors import Location, fail
+from printkit.layout.sizes import HOME_PAPERS
 
 if TYPE_CHECKING:
     from printkit.layout.calibration import CalibrationSheet
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 @click.command()
 @click.option(
     "--paper",
-    type=click.Choice(PAPERS),
+    type=click.Choice(HOME_PAPERS),
     help="Paper size [default: a4, or your `printkit config`].",
 )
 @click.option(
@@ -56,9 +57,8 @@ def calibrate(paper, duplex, step, back_offset, out) -> None:
     offset written in its cell. The cell whose cross lines up is the value for
     `printkit config set back-offset X,Y`.
     """
-    # imported here, not at the top, so that `printkit --help` and `calibrate --help` stay fast
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.config import resolve_options
-    from printkit.errors import Location, fail
     from printkit.layout.calibration import calibration_sheet
     from printkit.output import staged
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.cli import EXIT_INPUT, EXIT_OK, EXIT_RULES, _kit_options, _report_errors
+from printkit.errors import capped
 
 if TYPE_CHECKING:
     from printkit.checks import Finding
@@ -102,8 +103,6 @@ def check_command(kits, fmt, variants, players) -> None:
 
 def _capped_problems(problems: list) -> list:
     """(kit, diagnostic) pairs with each kit's diagnostics capped per file (errors.capped)."""
-    from printkit.errors import capped
-
     shown: list = []
     for kit_name in dict.fromkeys(k for k, _ in problems):
         shown.extend((kit_name, d) for d in capped([d for k, d in problems if k == kit_name]))
@@ -194,6 +193,7 @@ def rules_command(kit, fmt) -> None:
 
 def _source(module: str) -> str:
     """Where a rule set comes from, for people: a printkit file or an installed package."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.plugins import builtin_games, installed_games
 
     if module == "data":
@@ -205,6 +205,7 @@ def _source(module: str) -> str:
 
 def _data_code(rule: str) -> str:
     """The code of a data rule kind (DR001 for `total`...)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.checks.data_rules import RULE_KINDS
 
     return f"DR{RULE_KINDS.index(rule) + 1:03d}"

@@ -6,6 +6,8 @@ import click
 
 from printkit.cli import _report_errors
 
+DRAFT = "http://json-schema.org/draft-07/schema#"  # as `printkit schema` writes for kit files
+
 
 @click.group(name="config", invoke_without_command=True)
 @click.pass_context
@@ -70,6 +72,18 @@ def list_command() -> None:
     for key, setting in config.SETTINGS.items():
         value, source = config.effective(key)
         click.echo(f"{key:<12} {config.show(key, value):<10} ({source}) {setting.help}")
+
+
+@config_command.command(name="schema")
+def schema_command() -> None:
+    """Print the settings file's JSON Schema, for an editor that checks config.yaml."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    import json
+
+    from printkit.model.settings import settings_schema
+
+    body = {"$schema": DRAFT, "title": "printkit settings (config.yaml)"}
+    click.echo(json.dumps({**body, **settings_schema().json()}, indent=2, ensure_ascii=False))
 
 
 @config_command.command(name="path")

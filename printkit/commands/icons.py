@@ -26,6 +26,7 @@ def icons_command(kit, out, paper) -> None:
     Elements name icons with `icon: NAME`, text with `{icon:NAME}`, tiles with `ornament: NAME`.
     A kit adds its own from PNG, JPEG or SVG files under `icons:` in kit.yaml or a deck file.
     """
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.config import resolve_options
     from printkit.draw.icon_sheet import draw_icon_page, sheet_layout
     from printkit.draw.icons import BUILTIN
@@ -35,6 +36,7 @@ def icons_command(kit, out, paper) -> None:
     options = resolve_options(paper=paper)
     library, title, folder = BUILTIN, "printkit", out
     if kit:
+        # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.kit import load_kit
 
         loaded = load_kit(kit)

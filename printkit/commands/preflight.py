@@ -6,11 +6,13 @@ no file has an error (warnings allowed), 1 when any has, 2 when a file is missin
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 
 from printkit.cli import EXIT_RULES, _report_errors
+from printkit.errors import Location, display_path, fail
 
 
 @click.command(name="preflight")
@@ -36,10 +38,6 @@ from printkit.cli import EXIT_RULES, _report_errors
 def preflight_command(files: tuple[Path, ...], standard: str, safe_mm: float, quiet: bool) -> None:
     """Check each PDF FILE (ours or not) as a printer would: page boxes, bleed, fonts, colour
     spaces, image resolution, hairlines, the safe area, and the home printer's margin."""
-    import sys
-
-    from printkit.errors import display_path
-
     errors = warnings = 0
     for path in files:
         findings = _check_one(path, standard, safe_mm)
@@ -59,9 +57,9 @@ def preflight_command(files: tuple[Path, ...], standard: str, safe_mm: float, qu
 
 
 def _check_one(path: Path, standard: str, safe_mm: float) -> list:
+    # imported here, not at the top, so that `printkit --help` stays fast
     import pikepdf
 
-    from printkit.errors import Location, display_path, fail
     from printkit.preflight import preflight
 
     shown = display_path(path)

@@ -33,6 +33,7 @@ from printkit.cli import _kit_options, _report_errors
 @_report_errors
 def serve_command(kit, out, port, no_open, variants, players) -> None:
     """Preview KIT live in the browser: every save rebuilds and the page updates by itself."""
+    # imported here, not at the top, so that `printkit --help` stays fast
     import webbrowser
 
     from printkit.live import LiveKit, watch

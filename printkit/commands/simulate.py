@@ -9,11 +9,13 @@ explains each game's model of play.
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import click
 
 from printkit.cli import _kit_options, _report_errors
+from printkit.errors import Location, fail
 
 
 @click.command(name="simulate")
@@ -60,7 +62,7 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
 
     docs/simulate.md explains each game's model of play and how to read the report.
     """
-    from printkit.errors import Location, fail
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import load_kit
     from printkit.model.options import Options
 
@@ -71,10 +73,12 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     if simulate_game is not None:
         report = simulate_game(loaded, players, runs, seed)
     elif any(loaded.spec(cid).type == "deck" for cid in loaded.component_ids()):
+        # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.simdeck import simulate_decks
 
         report = simulate_decks(loaded, players, hand, runs, seed)
     else:
+        # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.games import available_games, game
 
         spec = loaded.manifest.rules
@@ -124,8 +128,7 @@ def write_report(report, out: Path) -> Path:
 
 
 def _write_png(report, target: Path) -> None:
-    import tempfile
-
+    # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.preview import render_page
 
     with tempfile.TemporaryDirectory() as tmp:

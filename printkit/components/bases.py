@@ -40,13 +40,20 @@ class _Item:
 
 class _Painter:
     def __init__(self, c, bleed: float, words: tuple[str, str]) -> None:
-        self.c = c
+        self.canvas = c
         self.bleed = bleed
         self.words = words
 
     def place_front(self, item: _Item, trim: Rect) -> None:
         draw_base(
-            self.c, trim, item.name, item.team, item.number, item.colour, self.bleed, self.words
+            self.canvas,
+            trim,
+            item.name,
+            item.team,
+            item.number,
+            item.colour,
+            self.bleed,
+            self.words,
         )
 
     def place_back(self, item: _Item, trim: Rect) -> None:  # pragma: no cover - fronts only

@@ -81,7 +81,7 @@ def _check_squares(b: Board, file: str) -> None:
     for i, stone in enumerate(b.mileage_stones):
         if stone > b.lap:
             errors.add(
-                getattr(b, "_field_where", {}).get("mileage_stones", Location(file)),
+                where(b, "mileage_stones") or Location(file),
                 f"`mileage_stones` entry {i + 1} at {stone} is beyond the {b.lap} squares of a lap",
             )
     errors.raise_if_any()

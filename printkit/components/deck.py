@@ -201,7 +201,7 @@ def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
     drawn = []
     for who, card, kind in designs:
         painter.elements.log = []
-        painter.c.saveState()
+        painter.canvas.saveState()
         try:
             if card is None:
                 painter.draw_back(painter.back_of(kind)[1], kind or "")
@@ -209,7 +209,7 @@ def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
                 painter.draw_front(card, painter._frame_form(card.kind))
         except CardTextOverflow as exc:
             errors.extend(_overflow_error(exc).diagnostics)
-        painter.c.restoreState()
+        painter.canvas.restoreState()
         drawn.append((who, card, painter.elements.log))
     return drawn, errors
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from reportlab.pdfbase import pdfmetrics
+
 from printkit.checks import Finding
 from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
@@ -147,8 +149,6 @@ def _icon_name(element: Element, card: Any) -> str | None:
 
 def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]:
     """FACE001 for each (character, font) a drawn text needs that the font has no glyph for."""
-    from reportlab.pdfbase import pdfmetrics
-
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
     for text, font_name, who, at in drawn:

@@ -9,8 +9,11 @@ sides) to the shared imposition in components/imposed.py.
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.checks import Finding
 from printkit.components.deck_checks import at
@@ -86,10 +89,6 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
 
 def preflight(kit: Kit, component_id: str) -> None:
     """Draw the common back on a canvas never saved: its texts must fit (as in a build)."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
     tiles: TileSet = kit.model(component_id)
     try:
         TilePainter(Canvas(io.BytesIO()), tiles, 0).draw_back()

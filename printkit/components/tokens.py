@@ -6,6 +6,7 @@ player aids follow, single-sided. Drawing is in draw/tokens.py.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -15,10 +16,13 @@ from printkit.components import more_output_path
 from printkit.components.deck_checks import at
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.components.token_files import shop_files
+from printkit.draw.elements import ElementOverflow
 from printkit.draw.icons import IconLibrary
+from printkit.draw.text import INLINE_ICON
 from printkit.draw.tokens import AidPainter, PiecePainter
-from printkit.errors import InputError, Location
+from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
+from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.tokens import TOKENS, Aid, Group, Piece, Tokens
@@ -39,9 +43,6 @@ def load(kit: Kit, component_id: str) -> Tokens:
 
 def _check_emblems(kit: Kit, t: Tokens) -> None:
     """Every emblem names an icon of the kit's library (did-you-mean when it does not)."""
-    from printkit.draw.text import INLINE_ICON
-    from printkit.errors import Collector
-
     library, errors = kit.icons(), Collector()
     for group in t.groups.values():
         sides = [(group, group.emblem)] + ([(group.back, group.back.emblem)] if group.back else [])
@@ -62,14 +63,6 @@ def _check_emblems(kit: Kit, t: Tokens) -> None:
 def preflight(kit: Kit, component_id: str) -> None:
     """Draw every piece back built from face elements on a canvas never saved: their texts
     must fit (an input error at the element, as a build would find)."""
-    import io
-
-    from reportlab.pdfgen.canvas import Canvas
-
-    from printkit.draw.elements import ElementOverflow
-    from printkit.errors import fail
-    from printkit.layout.geometry import Rect
-
     t: Tokens = kit.model(component_id)
     c = Canvas(io.BytesIO())
     for group in t.groups.values():

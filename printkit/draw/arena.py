@@ -18,9 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.arena_barrier import ArenaBarrier
 from printkit.draw.arena_legend import ArenaFurniture, _fitted_size, _word_boxes
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.emblems import draw_emblem
 from printkit.draw.fonts import font
-from printkit.draw.icons import BUILTIN, Colours, IconLibrary
+from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_line_fitted
 from printkit.layout.arena import (
@@ -40,35 +39,35 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
     from ArenaFurniture (draw/arena_legend.py)."""
 
     def __init__(self, board: Board, arena: Arena, icons: IconLibrary = BUILTIN) -> None:
-        self.b = board
-        self.a = arena
-        self.p = board.palette
+        self.board = board
+        self.arena = arena
+        self.palette = board.palette
         self.icons = icons  # the built-in icons and the kit's own (kit.yaml `icons:`)
         self._squares = {(sq.track, sq.at): sq for sq in board.squares}
 
     # -- positions ---------------------------------------------------------------------------
     def sector(self, at: int) -> int:
         """The ring sector of position `at` (1 = the first square after the start line)."""
-        return (self.b.arrival_at + at - 1) % self.b.lap
+        return (self.board.arrival_at + at - 1) % self.board.lap
 
     def symbol_centre(self, sector: int, lane: int) -> tuple[float, float]:
-        return point(self.a, sector + 0.5, lane + 0.56)
+        return point(self.arena, sector + 0.5, lane + 0.56)
 
     def symbol_size(self, sector: int, lane: int) -> float:
-        return square_inner_size(self.a, sector, lane) * 0.66
+        return square_inner_size(self.arena, sector, lane) * 0.66
 
     # -- what seams should miss --------------------------------------------------------------
     def avoid(self) -> list[Rect]:
         boxes = []
-        for sq in self.b.squares:
-            lane = self.b.track_index(sq.track) if sq.track in self.b.tracks else 0
+        for sq in self.board.squares:
+            lane = self.board.track_index(sq.track) if sq.track in self.board.tracks else 0
             s = self.sector(sq.at)
             x, y = self.symbol_centre(s, lane)
             size = self.symbol_size(s, lane) * 1.1
             boxes.append(Rect(x - size / 2, y - size / 2, size, size))
-        for lane in range(len(self.b.tracks)):
-            x, y = point(self.a, self.b.arrival_at, lane + 0.5)
-            r = self.b.layout.badge_radius * 1.15
+        for lane in range(len(self.board.tracks)):
+            x, y = point(self.arena, self.board.arrival_at, lane + 0.5)
+            r = self.board.layout.badge_radius * 1.15
             boxes.append(Rect(x - r, y - r, 2 * r, 2 * r))
         boxes += [r for _, r in self._slot_rects()]
         boxes += self._legend_extents()
@@ -83,8 +82,8 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
 
     # -- the whole board ---------------------------------------------------------------------
     def draw(self, c: Canvas, bleed: float) -> None:
-        w, h = self.b.size.width, self.b.size.height
-        c.setFillColor(colour(self.p.ground))
+        w, h = self.board.size.width, self.board.size.height
+        c.setFillColor(colour(self.palette.ground))
         c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
         self._frame(c)
         self._wall(c)
@@ -97,16 +96,16 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         self._title(c)
 
     def _frame(self, c: Canvas) -> None:
-        w, h = self.b.size.width, self.b.size.height
-        m, g = self.b.layout.frame_inset, self.b.layout.frame_gap
-        c.setStrokeColor(colour(self.p.wall))
+        w, h = self.board.size.width, self.board.size.height
+        m, g = self.board.layout.frame_inset, self.board.layout.frame_gap
+        c.setStrokeColor(colour(self.palette.wall))
         c.setLineWidth(2.2)
         c.rect(m, m, w - 2 * m, h - 2 * m, stroke=1, fill=0)
         c.setLineWidth(0.6)
         c.rect(m + g, m + g, w - 2 * (m + g), h - 2 * (m + g), stroke=1, fill=0)
 
     def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0):
-        a = self.a
+        a = self.arena
         r = a.radius(lane_edge) + extra
         p = c.beginPath()
         left, right = a.cx - a.half_straight, a.cx + a.half_straight
@@ -119,19 +118,19 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         return p
 
     def _wall(self, c: Canvas) -> None:
-        lanes = len(self.b.tracks)
-        c.setFillColor(colour(self.p.wall))
-        c.drawPath(self._stadium(c, lanes, self.b.wall), stroke=0, fill=1)
+        lanes = len(self.board.tracks)
+        c.setFillColor(colour(self.palette.wall))
+        c.drawPath(self._stadium(c, lanes, self.board.wall), stroke=0, fill=1)
         # a thin light line along the middle of the wall, like a coping stone
-        c.setStrokeColor(tint(self.p.wall, 0.35))
+        c.setStrokeColor(tint(self.palette.wall, 0.35))
         c.setLineWidth(0.5)
-        c.drawPath(self._stadium(c, lanes, self.b.wall * 0.5), stroke=1, fill=0)
+        c.drawPath(self._stadium(c, lanes, self.board.wall * 0.5), stroke=1, fill=0)
 
     def _lanes(self, c: Canvas) -> None:
-        b, a = self.b, self.a
+        b, a = self.board, self.arena
         stones = {self.sector(s) for s in b.mileage_stones}
         for lane, track in enumerate(b.tracks):
-            base = self.p.sand if lane % 2 == 0 else self.p.sand_alt
+            base = self.palette.sand if lane % 2 == 0 else self.palette.sand_alt
             for at in range(1, b.lap + 1):
                 s = self.sector(at)
                 sq = self._squares.get((track, at))
@@ -144,7 +143,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
                     p.lineTo(*pt)
                 p.close()
                 c.setFillColor(colour(fill))
-                c.setStrokeColor(colour(self.p.lines))
+                c.setStrokeColor(colour(self.palette.lines))
                 c.setLineWidth(0.7)
                 c.drawPath(p, stroke=1, fill=1)
                 if s in stones and not kind:
@@ -154,16 +153,16 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
                 self._number(c, at, s, lane, kind)
 
     def _stone_tint(self, c: Canvas, s: int, lane: int) -> None:
-        x, y = point(self.a, s + 0.5, lane + 0.56)
+        x, y = point(self.arena, s + 0.5, lane + 0.56)
         size = self.symbol_size(s, lane) * 0.55
-        draw_emblem(c, "pillar", x, y, size, tint(self.p.lines, 0.55))
+        draw_emblem(c, "pillar", x, y, size, tint(self.palette.lines, 0.55))
 
     def _number(self, c: Canvas, at: int, s: int, lane: int, kind: SquareKind | None) -> None:
-        x, y = point(self.a, s + 0.5, lane + 0.13)
-        ink = kind.ink if kind else self.p.lines
+        x, y = point(self.arena, s + 0.5, lane + 0.13)
+        ink = kind.ink if kind else self.palette.lines
         c.saveState()
         c.translate(x, y)
-        c.rotate(heading(self.a, s + 0.5))
+        c.rotate(heading(self.arena, s + 0.5))
         c.setFillColor(colour(ink))
         c.setFont(font("heading"), 7.5)
         c.drawCentredString(0, -2.6, str(at))
@@ -175,7 +174,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         size = self.symbol_size(s, lane)
         c.saveState()
         c.translate(x, y)
-        c.rotate(heading(self.a, s + 0.5))
+        c.rotate(heading(self.arena, s + 0.5))
         self.symbol(c, kind, card, size)
         c.restoreState()
 
@@ -205,7 +204,11 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
                 c.setStrokeColor(ink)
                 c.setLineWidth(1.0)
                 c.roundRect(-r * 0.72, -r, r * 1.44, r * 2, r * 0.18, stroke=1, fill=1)
-            name = self.b.card_emblems.get(card or "", "") if kind.symbol == "card" else kind.emblem
+            name = (
+                self.board.card_emblems.get(card or "", "")
+                if kind.symbol == "card"
+                else kind.emblem
+            )
             self._emblem(c, name, r * 1.3, ink)
         elif kind.symbol == "disc":  # the kind's emblem, in its fill colour on a disc of ink
             c.setFillColor(ink)
@@ -245,18 +248,18 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
 
     # -- infield, stones, start line -----------------------------------------------------------
     def _infield(self, c: Canvas) -> None:
-        c.setFillColor(shade(self.p.sand_alt, 0.08))
-        c.setStrokeColor(colour(self.p.wall))
+        c.setFillColor(shade(self.palette.sand_alt, 0.08))
+        c.setStrokeColor(colour(self.palette.wall))
         c.setLineWidth(2.0)
         c.drawPath(self._stadium(c, 0), stroke=1, fill=1)
-        a = self.a
+        a = self.arena
         # direction arrows round each end of the infield
-        ink = shade(self.p.sand_alt, 0.45)
-        head = self.b.layout.direction_arrow * 3.125
+        ink = shade(self.palette.sand_alt, 0.45)
+        head = self.board.layout.direction_arrow * 3.125
         for ox, start in ((a.cx + a.half_straight, -60), (a.cx - a.half_straight, 120)):
             r = a.inner_radius * 0.62
             c.setStrokeColor(ink)
-            c.setLineWidth(self.b.layout.direction_arrow)
+            c.setLineWidth(self.board.layout.direction_arrow)
             p = c.beginPath()
             p.arc(ox - r, a.cy - r, ox + r, a.cy + r, start, 120)
             c.drawPath(p, stroke=1, fill=0)
@@ -264,42 +267,42 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
             arrow_head(c, ox + r * math.cos(t), a.cy + r * math.sin(t), start + 120 + 90, head, ink)
 
     def _stones(self, c: Canvas) -> None:
-        lanes = len(self.b.tracks)
-        edge = lanes + (self.b.wall / 2) / self.a.lane_width
-        for at in self.b.mileage_stones:
+        lanes = len(self.board.tracks)
+        edge = lanes + (self.board.wall / 2) / self.arena.lane_width
+        for at in self.board.mileage_stones:
             s = self.sector(at)
-            x, y = point(self.a, s + 0.5, edge)
-            r = self.b.wall * 0.8
-            c.setFillColor(colour(self.p.stone))
-            c.setStrokeColor(colour(self.p.ink))
+            x, y = point(self.arena, s + 0.5, edge)
+            r = self.board.wall * 0.8
+            c.setFillColor(colour(self.palette.stone))
+            c.setStrokeColor(colour(self.palette.ink))
             c.setLineWidth(0.8)
             c.circle(x, y, r, stroke=1, fill=1)
-            draw_emblem(c, "pillar", x, y, r * 1.3, colour(self.p.ink))
+            draw_emblem(c, "pillar", x, y, r * 1.3, colour(self.palette.ink))
 
     def _arrival(self, c: Canvas) -> None:
-        a, lanes = self.a, len(self.b.tracks)
-        s = self.b.arrival_at
-        outer = lanes + self.b.wall / a.lane_width
+        a, lanes = self.arena, len(self.board.tracks)
+        s = self.board.arrival_at
+        outer = lanes + self.board.wall / a.lane_width
         x0, y0 = point(a, s, -0.1)
         x1, y1 = point(a, s, outer + 0.15)
-        red = colour(self.p.arrival)
+        red = colour(self.palette.arrival)
         c.saveState()
         c.setLineCap(0)
         c.setStrokeColor(white)
-        c.setLineWidth(self.b.layout.line_width * 1.4)
+        c.setLineWidth(self.board.layout.line_width * 1.4)
         c.line(x0, y0, x1, y1)
         c.setStrokeColor(red)
-        c.setLineWidth(self.b.layout.line_width)
+        c.setLineWidth(self.board.layout.line_width)
         c.line(x0, y0, x1, y1)
         c.restoreState()
-        br = self.b.layout.badge_radius
-        for lane, track in enumerate(self.b.tracks):
+        br = self.board.layout.badge_radius
+        for lane, track in enumerate(self.board.tracks):
             x, y = point(a, s, lane + 0.5)
             c.setFillColor(white)
             c.setStrokeColor(red)
             c.setLineWidth(1.4)
             c.circle(x, y, br, stroke=1, fill=1)
-            c.setFillColor(colour(self.p.ink))
+            c.setFillColor(colour(self.palette.ink))
             draw_line_fitted(
                 c, track, font("display"), br * 0.81, x - br * 0.85, y - br * 0.29, br * 1.7
             )
@@ -307,4 +310,4 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         c.setFillColor(red)
         c.setFont(font("heading"), 10)
         hx, hy = point(a, s, outer + 0.2)
-        c.drawCentredString(hx, hy - self.b.layout.line_label_gap, self.b.labels.line)
+        c.drawCentredString(hx, hy - self.board.layout.line_label_gap, self.board.labels.line)

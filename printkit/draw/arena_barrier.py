@@ -31,22 +31,22 @@ def luminance(hex_text: str) -> float:
 class ArenaBarrier:
     """The central barrier of a ring-track board and its slots."""
 
-    a: Arena
-    b: Board
-    p: Palette
+    arena: Arena
+    board: Board
+    palette: Palette
 
     def _spina_rect(self) -> Rect:
-        a = self.a
-        rows = len(self.b.spina.cue_rows)
-        lay = self.b.layout
+        a = self.arena
+        rows = len(self.board.spina.cue_rows)
+        lay = self.board.layout
         hgt = min(2 * a.inner_radius * 0.7, rows * lay.barrier_row + lay.barrier_pad)
         length = 2 * a.half_straight + a.inner_radius * 0.6
         return Rect(a.cx - length / 2, a.cy - hgt / 2, length, hgt)
 
     def _slot_rects(self) -> list[tuple[str, Rect]]:
         sp = self._spina_rect()
-        rows = list(self.b.spina.cue_rows.items())
-        lay = self.b.layout
+        rows = list(self.board.spina.cue_rows.items())
+        lay = self.board.layout
         left = lay.barrier_inset + lay.barrier_chip + lay.slot_gap
         right = lay.barrier_inset + lay.slot_gap
         bottom, top = lay.barrier_inset, lay.barrier_pad / 2
@@ -75,26 +75,26 @@ class ArenaBarrier:
         """The barrier: its slab and end posts, its label, then one row of slots per colour."""
         sp = self._spina_rect()
         self._slab(c, sp)
-        c.setFillColor(colour(self.p.ink))
+        c.setFillColor(colour(self.palette.ink))
         c.setFont(font("heading"), 8)
-        barrier = self.b.spina
+        barrier = self.board.spina
         label = " · ".join(part for part in (barrier.label, barrier.subtitle) if part)
-        c.drawCentredString(sp.cx, sp.y1 - self.b.layout.barrier_pad * 0.36, label)
+        c.drawCentredString(sp.cx, sp.y1 - self.board.layout.barrier_pad * 0.36, label)
         slots = self._slot_rects()
-        for cid, row in self.b.spina.cue_rows.items():
+        for cid, row in self.board.spina.cue_rows.items():
             self._slot_row(c, sp, row, [rect for k, rect in slots if k == cid])
 
     def _slab(self, c: Canvas, sp: Rect) -> None:
         """The stone slab with its shadow, and three turning posts on a plinth at each end."""
-        lay = self.b.layout
+        lay = self.board.layout
         e = lay.barrier_inset * 0.375  # the shadow's reach
-        stone = colour(self.p.stone)
-        c.setFillColor(shade(self.p.stone, 0.25))
+        stone = colour(self.palette.stone)
+        c.setFillColor(shade(self.palette.stone, 0.25))
         c.roundRect(
             sp.x - e, sp.y - e, sp.w + 2 * e, sp.h + 2 * e, lay.barrier_inset, stroke=0, fill=1
         )
         c.setFillColor(stone)
-        c.setStrokeColor(colour(self.p.ink))
+        c.setStrokeColor(colour(self.palette.ink))
         c.setLineWidth(0.8)
         c.roundRect(sp.x, sp.y, sp.w, sp.h, lay.barrier_inset * 0.75, stroke=1, fill=1)
         for side in (-1, 1):
@@ -105,7 +105,7 @@ class ArenaBarrier:
             p.arcTo(mx - r, sp.cy - r, mx + r, sp.cy + r, -90, 180 if side > 0 else -180)
             p.close()
             c.setFillColor(stone)
-            c.setStrokeColor(colour(self.p.ink))
+            c.setStrokeColor(colour(self.palette.ink))
             c.setLineWidth(0.8)
             c.drawPath(p, stroke=1, fill=1)
             for k in (-1, 0, 1):
@@ -116,35 +116,35 @@ class ArenaBarrier:
 
     def _slot_row(self, c: Canvas, sp: Rect, row: CueRow, slots: list[Rect]) -> None:
         """A colour's chip with its name, then its slots numbered I, II, III..."""
-        lay = self.b.layout
+        lay = self.board.layout
         first = slots[0]
         chip = Rect(sp.x + lay.barrier_inset, first.y, lay.barrier_chip, first.h)
         c.setFillColor(colour(row.colour))
-        c.setStrokeColor(colour(self.p.ink))
+        c.setStrokeColor(colour(self.palette.ink))
         c.setLineWidth(0.6)
         c.roundRect(chip.x, chip.y, chip.w, chip.h, lay.barrier_inset * 0.375, stroke=1, fill=1)
-        c.setFillColor(colour(self.p.ink) if luminance(row.colour) > 0.55 else white)
+        c.setFillColor(colour(self.palette.ink) if luminance(row.colour) > 0.55 else white)
         left, width = chip.x + lay.slot_gap / 2, chip.w - lay.slot_gap
         draw_line_fitted(c, row.label, font("heading"), 8.5, left, chip.cy - 3, width)
         pale = luminance(row.colour) >= 0.8
         for k, slot in enumerate(slots, start=1):
             c.setFillColor(tint(row.colour, 0.78))
-            c.setStrokeColor(colour(self.p.ink) if pale else colour(row.colour))
+            c.setStrokeColor(colour(self.palette.ink) if pale else colour(row.colour))
             c.setLineWidth(0.9)
             c.setDash(2, 1.2)
             c.roundRect(slot.x, slot.y, slot.w, slot.h, lay.slot_gap * 0.6, stroke=1, fill=1)
             c.setDash()
-            c.setFillColor(colour(self.p.ink) if pale else shade(row.colour, 0.3))
+            c.setFillColor(colour(self.palette.ink) if pale else shade(row.colour, 0.3))
             c.setFont(font("heading"), 6.5)
             c.drawCentredString(slot.cx, slot.cy - 2.2, _roman(k))
 
     def _cone(self, c: Canvas, x: float, y: float, r: float) -> None:
         """A turning post seen from above: a dark cone with a light tip."""
-        c.setFillColor(colour(self.p.wall))
-        c.setStrokeColor(colour(self.p.ink))
+        c.setFillColor(colour(self.palette.wall))
+        c.setStrokeColor(colour(self.palette.ink))
         c.setLineWidth(0.5)
         c.circle(x, y, r, stroke=1, fill=1)
-        c.setFillColor(tint(self.p.stone, 0.4))
+        c.setFillColor(tint(self.palette.stone, 0.4))
         c.circle(x, y, r * 0.35, stroke=0, fill=1)
 
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour
-from printkit.draw.emblems import draw_emblem
 from printkit.draw.fonts import font, text_width
+from printkit.draw.icons import draw_emblem
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.model.board import SquareKind
@@ -28,8 +28,8 @@ LEGEND_LABEL_SIZE = 10.0  # points: a legend entry's label; its text sits below
 class ArenaFurniture:
     """Legend, title, notes and the card-symbol strip of a ring-track board."""
 
-    b: Board
-    p: Palette
+    board: Board
+    palette: Palette
 
     def symbol(self, c: Canvas, kind: SquareKind, card: str | None, size: float) -> Any:
         raise NotImplementedError  # drawn by ArenaPainter
@@ -37,20 +37,23 @@ class ArenaFurniture:
     def _legend_entries(self) -> list[tuple[SquareKind | None, str, str, str]]:
         """(kind or None, label, text, extra) for each legend entry."""
         out: list[tuple[SquareKind | None, str, str, str]] = []
-        for name, kind in self.b.square_kinds.items():
+        for name, kind in self.board.square_kinds.items():
             out.append((kind, kind.label, kind.legend, name))
-        words = self.b.labels
-        if self.b.mileage_stones:
+        words = self.board.labels
+        if self.board.mileage_stones:
             out.append((None, words.stone_legend_label, words.stone_legend, "stone"))
         out.append((None, words.line_legend_label, words.line_legend, "arrival"))
         return out
 
     def _legend_cells(self) -> list[tuple[Rect, tuple]]:
         entries = self._legend_entries()
-        w, h = self.b.size.width, self.b.size.height
-        top = h - self.b.layout.legend_top
+        w, h = self.board.size.width, self.board.size.height
+        top = h - self.board.layout.legend_top
         band = Rect(
-            self.b.margin, h - self.b.top_band, w - 2 * self.b.margin, top - (h - self.b.top_band)
+            self.board.margin,
+            h - self.board.top_band,
+            w - 2 * self.board.margin,
+            top - (h - self.board.top_band),
         )
         cols = math.ceil(len(entries) / 2)
         cw = band.w / cols
@@ -63,7 +66,7 @@ class ArenaFurniture:
 
     def _legend_layout(self):
         """Per legend entry: (cell, entry, icon tile, text x, text width, label size, text)."""
-        tile_side, gap = self.b.layout.legend_tile, self.b.layout.legend_gap
+        tile_side, gap = self.board.layout.legend_tile, self.board.layout.legend_gap
         pad = gap * 0.4
         out = []
         for cell, entry in self._legend_cells():
@@ -89,51 +92,52 @@ class ArenaFurniture:
     def _legend(self, c: Canvas) -> None:
         for cell, (kind, label, _text, extra), tile, tx, tw, fitted in self._legend_layout():
             tile_side = tile.w
-            fill = kind.fill if kind else self.p.sand
+            fill = kind.fill if kind else self.palette.sand
             c.setFillColor(colour(fill))
-            c.setStrokeColor(colour(self.p.lines))
+            c.setStrokeColor(colour(self.palette.lines))
             c.setLineWidth(0.7)
             c.rect(tile.x, tile.y, tile.w, tile.h, stroke=1, fill=1)
             c.saveState()
             c.translate(tile.cx, tile.cy)
             if kind:
-                card = next((sq.card for sq in self.b.squares if sq.kind == extra), None)
+                card = next((sq.card for sq in self.board.squares if sq.kind == extra), None)
                 self.symbol(c, kind, card, tile_side * 0.78)
             elif extra == "stone":
-                c.setFillColor(colour(self.p.stone))
-                c.setStrokeColor(colour(self.p.ink))
+                c.setFillColor(colour(self.palette.stone))
+                c.setStrokeColor(colour(self.palette.ink))
                 c.circle(0, 0, tile_side * 0.36, stroke=1, fill=1)
-                draw_emblem(c, "pillar", 0, 0, tile_side * 0.5, colour(self.p.ink))
+                draw_emblem(c, "pillar", 0, 0, tile_side * 0.5, colour(self.palette.ink))
             else:
-                c.setStrokeColor(colour(self.p.arrival))
-                c.setLineWidth(self.b.layout.line_width)
+                c.setStrokeColor(colour(self.palette.arrival))
+                c.setLineWidth(self.board.layout.line_width)
                 c.line(0, -tile_side / 2, 0, tile_side / 2)
             c.restoreState()
-            c.setFillColor(colour(self.p.wall))
+            c.setFillColor(colour(self.palette.wall))
             size = LEGEND_LABEL_SIZE
             draw_line_fitted(c, label, font("heading"), size, tx, cell.y1 - size * 1.3, tw, "left")
-            c.setFillColor(colour(self.p.ink))
+            c.setFillColor(colour(self.palette.ink))
             draw_fitted(c, fitted, tx, cell.y1 - size * 1.87, tw, "left")
-        c.setFillColor(colour(self.p.wall))
+        c.setFillColor(colour(self.palette.wall))
         c.setFont(font("display"), 12)
-        top = self.b.size.height - self.b.layout.legend_title_at
-        c.drawString(self.b.margin, top, self.b.legend_title)
+        top = self.board.size.height - self.board.layout.legend_title_at
+        c.drawString(self.board.margin, top, self.board.legend_title)
 
     def _emblem_names(self) -> list[str]:
         """The cards named by board squares, in board order."""
         names: list[str] = []
-        for sq in self.b.squares:
-            if sq.card and sq.card not in names and self.b.square_kinds[sq.kind].names_card:
+        for sq in self.board.squares:
+            if sq.card and sq.card not in names and self.board.square_kinds[sq.kind].names_card:
                 names.append(sq.card)
         return names
 
     def _emblem_cells(self) -> list[Rect]:
         """Each card symbol's tile (its caption runs below it), left to right."""
-        lay = self.b.layout
+        lay = self.board.layout
         side, step = lay.strip_tile, lay.strip_step
-        y = self.b.bottom_band - (lay.strip_title_at + lay.legend_gap) - side
+        y = self.board.bottom_band - (lay.strip_title_at + lay.legend_gap) - side
         return [
-            Rect(self.b.margin + i * step, y, side, side) for i in range(len(self._emblem_names()))
+            Rect(self.board.margin + i * step, y, side, side)
+            for i in range(len(self._emblem_names()))
         ]
 
     def _emblem_strip(self, c: Canvas) -> None:
@@ -141,36 +145,36 @@ class ArenaFurniture:
         names = self._emblem_names()
         if not names:
             return
-        c.setFillColor(colour(self.p.wall))
+        c.setFillColor(colour(self.palette.wall))
         c.setFont(font("heading"), 10)
-        heading_y = self.b.bottom_band - self.b.layout.strip_title_at
-        c.drawString(self.b.margin, heading_y, self.b.symbols_title)
-        step = self.b.layout.strip_step
-        kind = next(k for k in self.b.square_kinds.values() if k.names_card)
+        heading_y = self.board.bottom_band - self.board.layout.strip_title_at
+        c.drawString(self.board.margin, heading_y, self.board.symbols_title)
+        step = self.board.layout.strip_step
+        kind = next(k for k in self.board.square_kinds.values() if k.names_card)
         for cid, cell in zip(names, self._emblem_cells(), strict=True):
             x, y, side = cell.x, cell.y, cell.w
             c.setFillColor(colour(kind.fill))
-            c.setStrokeColor(colour(self.p.lines))
+            c.setStrokeColor(colour(self.palette.lines))
             c.setLineWidth(0.7)
             c.rect(x, y, side, side, stroke=1, fill=1)
             c.saveState()
             c.translate(x + side / 2, y + side / 2)
             self.symbol(c, kind, cid, side * 0.8)
             c.restoreState()
-            c.setFillColor(colour(self.p.ink))
-            title = self.b.card_titles.get(cid, cid)
+            c.setFillColor(colour(self.palette.ink))
+            title = self.board.card_titles.get(cid, cid)
             caption_x = x - (step - side) / 2
             draw_line_fitted(c, title, font("heading"), 7.5, caption_x, y - side * 0.257, step)
 
     def _bottom_lines(self) -> list[tuple[str, str, float, float, float, float, str, float]]:
         """(text, font, size, x, baseline, width, align, least size) of the title and notes."""
-        w, lay = self.b.size.width, self.b.layout
-        y = self.b.bottom_band / 2
+        w, lay = self.board.size.width, self.board.layout
+        y = self.board.bottom_band / 2
         tw = w * 0.4
         title_y = y - lay.title_size * 0.09
         lines = [
             (
-                self.b.title,
+                self.board.title,
                 font("display"),
                 lay.title_size,
                 (w - tw) / 2,
@@ -180,10 +184,10 @@ class ArenaFurniture:
                 4.0,
             )
         ]
-        if self.b.subtitle:
+        if self.board.subtitle:
             lines.append(
                 (
-                    self.b.subtitle,
+                    self.board.subtitle,
                     font("heading"),
                     lay.subtitle_size,
                     (w - tw) / 2,
@@ -193,21 +197,21 @@ class ArenaFurniture:
                     4.0,
                 )
             )
-        x1 = w - self.b.margin
+        x1 = w - self.board.margin
         nw = lay.notes_width
-        ny = self.b.bottom_band - lay.strip_title_at
-        for i, line in enumerate(self.b.notes):
+        ny = self.board.bottom_band - lay.strip_title_at
+        for i, line in enumerate(self.board.notes):
             face = font("heading") if i == 0 else font("body")
             lines.append((line, face, 10 if i == 0 else 8.5, x1 - nw, ny, nw, "right", 6.0))
             ny -= lay.notes_step * 1.15 if i == 0 else lay.notes_step
         return lines
 
     def _title(self, c: Canvas) -> None:
-        title_lines = 2 if self.b.subtitle else 1
+        title_lines = 2 if self.board.subtitle else 1
         for i, (text, face, size, x, y, width, align, least) in enumerate(self._bottom_lines()):
             # the title, then the notes' heading line, in the wall colour; the rest in ink
             strong = i == 0 or i == title_lines
-            c.setFillColor(colour(self.p.wall) if strong else colour(self.p.ink))
+            c.setFillColor(colour(self.palette.wall) if strong else colour(self.palette.ink))
             draw_line_fitted(c, text, face, size, x, y, width, align, least)
         self._emblem_strip(c)
 

@@ -67,12 +67,12 @@ class CardPainter:
     """Draws one deck's fronts and backs as forms on one canvas."""
 
     def __init__(self, c: Canvas, deck: Deck, bleed: float, prefix: str = "") -> None:
-        self.c = c
+        self.canvas = c
         self.deck = deck
         self.prefix = prefix  # form names: unique per deck when decks share a canvas
         self.bleed = bleed
-        self.w = deck.size.width
-        self.h = deck.size.height
+        self.width = deck.size.width
+        self.height = deck.size.height
         self.elements = ElementPainter(c, deck.areas(), deck.icons, deck.images, deck.min_text_size)
         self._forms: set[str] = set()
 
@@ -84,11 +84,11 @@ class CardPainter:
         # A design printed once gains nothing from a form: draw it in place, clipped like a form.
         frame = self._frame_form(card.kind)
         self._image_forms(card)
-        c, b = self.c, self.bleed
+        c, b = self.canvas, self.bleed
         c.saveState()
         c.translate(trim.x, trim.y)
         clip = c.beginPath()
-        clip.rect(-b, -b, self.w + 2 * b, self.h + 2 * b)
+        clip.rect(-b, -b, self.width + 2 * b, self.height + 2 * b)
         c.clipPath(clip, stroke=0, fill=0)
         self.draw_front(card, frame)
         c.restoreState()
@@ -97,7 +97,7 @@ class CardPainter:
         self._place(self.back_form(kind), trim)
 
     def _place(self, name: str, trim: Rect) -> None:
-        c = self.c
+        c = self.canvas
         c.saveState()
         c.translate(trim.x, trim.y)
         c.doForm(name)
@@ -107,11 +107,11 @@ class CardPainter:
         if name in self._forms:
             return False
         b = self.bleed
-        self.c.beginForm(name, -b, -b, self.w + b, self.h + b)
+        self.canvas.beginForm(name, -b, -b, self.width + b, self.height + b)
         return True
 
     def _end(self, name: str) -> None:
-        self.c.endForm()
+        self.canvas.endForm()
         self._forms.add(name)
 
     # -- fronts ----------------------------------------------------------------------------
@@ -142,32 +142,34 @@ class CardPainter:
                     paths.append(fill_placeholders(element.image, card))
                 except MissingValue:
                     continue
-        define_image_forms(self.c, self.deck.images, paths, self._forms)
+        define_image_forms(self.canvas, self.deck.images, paths, self._forms)
 
     def draw_front(self, card: Card, frame: str | None = None) -> None:
         kind = self.deck.kinds[card.kind]
         if frame is None:
             self._frame(kind)
         else:
-            self.c.doForm(frame)
+            self.canvas.doForm(frame)
         try:
             self.elements.draw_all(kind.face, card, kind_palette(kind))
         except ElementOverflow as exc:
             raise CardTextOverflow(card, exc) from None
 
     def _frame(self, kind: Kind) -> None:
-        c, b = self.c, self.bleed
+        c, b = self.canvas, self.bleed
         c.setFillColor(colour(kind.colour))
-        c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
+        c.rect(-b, -b, self.width + 2 * b, self.height + 2 * b, stroke=0, fill=1)
         c.setFillColor(tint(kind.colour, 0.35))
         c.setStrokeColor(tint(kind.colour, 0.35))
-        span = (-b, -b, self.w + 2 * b, self.h + 2 * b)
+        span = (-b, -b, self.width + 2 * b, self.height + 2 * b)
         pictograms.texture(c, kind.pattern, *span, mm(1.6), 0.7)
         inset, radius = self.deck.frame_width, self.deck.corner_radius
         c.setFillColor(colour(kind.paper))
         c.setStrokeColor(shade(kind.colour, 0.35))
         c.setLineWidth(0.6)
-        c.roundRect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, radius, stroke=1, fill=1)
+        c.roundRect(
+            inset, inset, self.width - 2 * inset, self.height - 2 * inset, radius, stroke=1, fill=1
+        )
 
     # -- backs -----------------------------------------------------------------------------
     def back_of(self, kind: str | None) -> tuple[str, Back]:
@@ -186,14 +188,14 @@ class CardPainter:
                 for e in back.elements()
                 if e.element == "image" and e.image
             ]
-            define_image_forms(self.c, self.deck.images, paths, self._forms)
+            define_image_forms(self.canvas, self.deck.images, paths, self._forms)
         if self._begin(name):
             self.draw_back(back, kind or "")
             self._end(name)
         return name
 
     def draw_back(self, back: Back, kind: str = "") -> None:
-        draw_back(self.c, back, self.w, self.h, self.bleed)
+        draw_back(self.canvas, back, self.width, self.height, self.bleed)
         try:
             self.elements.draw_all(back.elements(), back_values(kind), back_palette(back))
         except ElementOverflow as exc:

@@ -79,12 +79,18 @@ class ElementPainter:
     def __init__(
         self, c: Canvas, areas: Areas, icons: IconLibrary, images: dict, min_text: float
     ) -> None:
-        self.c = c
+        self.canvas = c
         self.areas = areas
         self.icons = icons
         self.images = images
         self.min_text = min_text
         self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
+        self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
+
+    def _fill(self, ink: Color) -> None:
+        """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
+        self._ink = ink
+        self.canvas.setFillColor(ink)
 
     def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
         for element in elements:
@@ -100,7 +106,7 @@ class ElementPainter:
     def draw(self, e: Element, values: Any, palette: Palette) -> None:
         box = self.box(e)
         ink = colour(e.colour or palette.ink)
-        c = self.c
+        c = self.canvas
         c.saveState()
         if e.rotate:
             c.translate(box.cx, box.cy)
@@ -127,27 +133,26 @@ class ElementPainter:
         if self.log is not None:
             self.log.append((INLINE_ICON.sub("", text), face, e, attr))
         try:
-            fit_in_box(self.c, text, face, (box.x, box.y, box.w, box.h), size, self._min(e),
+            fit_in_box(self.canvas, text, face, (box.x, box.y, box.w, box.h), size, self._min(e),
                        align, lines, self._inline_icon)  # fmt: skip
         except TextOverflow as exc:
             raise ElementOverflow(e, attr, exc) from None
 
     def _inline_icon(self, c: Canvas, name: str, cx: float, cy: float, size: float) -> None:
-        fill = c._fillColorObj  # the text colour at this point
-        self.icons.draw(c, name, cx, cy, size, Colours(fill))
+        self.icons.draw(c, name, cx, cy, size, Colours(self._ink))
 
     def _draw_title(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{title}", values)
-        self.c.setFillColor(ink)
+        self._fill(ink)
         self.text(e, "text", text, font(e.font), box, self._size(e), e.align, e.max_lines)
 
     _draw_text = _draw_title
 
     def _draw_header(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.c
-        c.setFillColor(colour(pal.colour))
+        c = self.canvas
+        self._fill(colour(pal.colour))
         c.roundRect(box.x, box.y, box.w, box.h, min(mm(1.2), box.h / 2), stroke=0, fill=1)
-        c.setFillColor(colour(e.colour or pal.on_colour))
+        self._fill(colour(e.colour or pal.on_colour))
         inner = Rect(box.x + mm(1.2), box.y + box.h * 0.14, box.w - mm(2.4), box.h * 0.72)
         if e.field and values.get(e.field) is not None:
             corner = format_value(values.get(e.field)) + (e.caption or "")
@@ -164,11 +169,11 @@ class ElementPainter:
     def _draw_value(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{" + (e.field or "") + "}", values)
         caption_h = mm(3.4) if e.caption else 0.0
-        self.c.setFillColor(ink)
+        self._fill(ink)
         number = Rect(box.x, box.y + caption_h, box.w, box.h - caption_h)
         self.text(e, "text", text, font(e.font), number, self._size(e))
         if e.caption:
-            self.c.setFillColor(shade(pal.colour, 0.1))
+            self._fill(shade(pal.colour, 0.1))
             strip = Rect(box.x, box.y, box.w, caption_h)
             caption = fill_placeholders(e.caption, values)
             self.text(e, "caption", caption, font("heading"), strip, mm(2.6))
@@ -176,43 +181,43 @@ class ElementPainter:
     def _caption_under(self, e: Element, values: Any, box: Rect, ink: Color) -> float:
         if not e.caption:
             return 0.0
-        self.c.setFillColor(ink)
+        self._fill(ink)
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
         caption = fill_placeholders(e.caption, values)
         self.text(e, "caption", caption, font("heading"), strip, min(self._size(e), mm(3.2)))
         return CAPTION_H
 
     def _draw_band(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.c
+        c = self.canvas
         text = fill_placeholders(e.text or "", values)
-        c.setFillColor(tint(pal.colour, 0.82))
+        self._fill(tint(pal.colour, 0.82))
         c.setStrokeColor(colour(pal.colour))
         c.setLineWidth(0.6)
         c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=1)
         title_h = 0.0
         if e.caption:
             title_h = mm(3.6)
-            c.setFillColor(colour(pal.colour))
+            self._fill(colour(pal.colour))
             c.roundRect(box.x, box.y1 - title_h, box.w, title_h, mm(1.5), stroke=0, fill=1)
             c.rect(box.x, box.y1 - title_h, box.w, title_h / 2, stroke=0, fill=1)
-            c.setFillColor(colour(pal.on_colour))
+            self._fill(colour(pal.on_colour))
             strip = Rect(
                 box.x + mm(1), box.y1 - title_h + mm(0.3), box.w - mm(2), title_h - mm(0.6)
             )
             self.text(e, "caption", fill_placeholders(e.caption, values), font("heading"),
                       strip, mm(2.5))  # fmt: skip
         inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))
-        c.setFillColor(ink)
+        self._fill(ink)
         self.text(e, "text", text, font(e.font), inner, self._size(e), e.align, e.max_lines)
 
     def _draw_marker(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         marker = values.get("marker")
         if not marker:
             return
-        c = self.c
-        c.setFillColor(colour("#1d1a16"))
+        c = self.canvas
+        self._fill(colour("#1d1a16"))
         c.roundRect(box.x, box.y, box.w, box.h, box.h / 2, stroke=0, fill=1)
-        c.setFillColor(colour("#ffffff"))
+        self._fill(colour("#ffffff"))
         inner = Rect(box.x + box.h / 3, box.y + box.h * 0.12, box.w - box.h * 2 / 3, box.h * 0.76)
         self.text(e, "marker", str(marker), font("heading"), inner, box.h * 0.62)
 
@@ -225,7 +230,7 @@ class ElementPainter:
         radius = min(box.w / 2.3, (box.h - under) / 1.25)
         base = box.y + under + mm(0.5)
         fill = tint(pal.colour, 0.7)
-        pictograms.angle_fan(self.c, box.cx, base, radius, min(float(value), 90.0), ink, fill)
+        pictograms.angle_fan(self.canvas, box.cx, base, radius, min(float(value), 90.0), ink, fill)
 
     def _draw_drift(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         if not values.get(e.field or ""):
@@ -235,10 +240,10 @@ class ElementPainter:
             return
         under = self._caption_under(e, values, box, ink)
         mid = box.y + under + (box.h - under) * 0.42
-        pictograms.drift_arrows(self.c, box.cx, mid, box.w * 0.42, ink)
+        pictograms.drift_arrows(self.canvas, box.cx, mid, box.w * 0.42, ink)
         mode = values.get(e.mode) if e.mode else None
         if mode:
-            self.c.setFillColor(colour(pal.colour))
+            self._fill(colour(pal.colour))
             strip = Rect(box.x, box.y1 - mm(3.6), box.w, mm(3.6))
             self.text(e, "mode", str(mode).upper(), font("heading"), strip, mm(3))
 
@@ -246,11 +251,11 @@ class ElementPainter:
         """A muted pictogram and the element's `empty` words, so the box is plainly not blank."""
         muted = tint(pal.colour, 0.6)
         mid = box.y + CAPTION_H + (box.h - CAPTION_H) * 0.42
-        pictograms.drift_arrows(self.c, box.cx, mid, box.w * 0.42, muted)
-        self.c.setStrokeColor(muted)
-        self.c.setLineWidth(1.2)
-        self.c.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
-        self.c.setFillColor(shade(pal.colour, 0.1))
+        pictograms.drift_arrows(self.canvas, box.cx, mid, box.w * 0.42, muted)
+        self.canvas.setStrokeColor(muted)
+        self.canvas.setLineWidth(1.2)
+        self.canvas.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
+        self._fill(shade(pal.colour, 0.1))
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
         self.text(e, "empty", e.empty or "", font("heading"), strip, min(self._size(e), mm(3.2)))
 
@@ -258,7 +263,7 @@ class ElementPainter:
         """A verified kit image (see load.images), scaled to fit the box and centred in it: the
         image's form, which the caller defined before the card's own form began."""
         path = fill_placeholders(e.image or "", values)
-        place_image(self.c, self.images[path], path, box)
+        place_image(self.canvas, self.images[path], path, box)
 
     def icon_name(self, e: Element, values: Any) -> str:
         if e.icon:
@@ -274,13 +279,13 @@ class ElementPainter:
             ink, colour(e.fill or pal.paper), colour(e.accent) if e.accent else colour(pal.accent)
         )
         name = self.icon_name(e, values)
-        self.icons.draw(self.c, name, box.cx, box.cy, min(box.w, box.h), colours)
+        self.icons.draw(self.canvas, name, box.cx, box.cy, min(box.w, box.h), colours)
 
     def _draw_shape(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.c
+        c = self.canvas
         fill, stroke = bool(e.fill), bool(e.stroke)
         if fill:
-            c.setFillColor(colour(e.fill or "#000000"))
+            self._fill(colour(e.fill or "#000000"))
         if stroke:
             c.setStrokeColor(colour(e.stroke or "#000000"))
         c.setLineWidth(e.line_width)
@@ -296,10 +301,10 @@ class ElementPainter:
             c.roundRect(box.x, box.y, box.w, box.h, radius, stroke=int(stroke), fill=int(fill))
 
     def _draw_pattern(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.c
+        c = self.canvas
         clip = c.beginPath()
         clip.rect(box.x, box.y, box.w, box.h)
         c.clipPath(clip, stroke=0, fill=0)
-        c.setFillColor(ink)
+        self._fill(ink)
         c.setStrokeColor(ink)
         pictograms.texture(c, e.pattern, box.x, box.y, box.w, box.h, e.spacing, e.line_width)

@@ -2,7 +2,7 @@
 
 Each emblem is drawn centred on (0, 0) inside a box of side 2 (from -1 to 1) in the current
 coordinate system. They are registered by name in the icon library (draw/icons.py), which is how
-components draw them: `draw_emblem` draws any icon of that library by name.
+components draw them: `icons.draw_emblem` draws any icon of that library by name.
 """
 
 from __future__ import annotations
@@ -16,25 +16,6 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.fonts import font
 
 
-def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
-    """Draw icon `name` of the built-in library centred at (cx, cy), `size` across (a "?" for a
-    name it lacks: the components check names before drawing, so none reaches here)."""
-    from printkit.draw.icons import BUILTIN, Colours
-
-    if name in BUILTIN:
-        BUILTIN.draw(c, name, cx, cy, size, Colours(ink))
-        return
-    c.saveState()
-    c.translate(cx, cy)
-    c.scale(size / 2, size / 2)
-    c.setFillColor(ink)
-    c.setStrokeColor(ink)
-    c.setLineCap(1)
-    c.setLineJoin(1)
-    _unknown(c)
-    c.restoreState()
-
-
 def _poly(c: Canvas, pts: list[tuple[float, float]], fill: bool = True, stroke: bool = False):
     p = c.beginPath()
     p.moveTo(*pts[0])
@@ -44,7 +25,8 @@ def _poly(c: Canvas, pts: list[tuple[float, float]], fill: bool = True, stroke: 
     c.drawPath(p, stroke=int(stroke), fill=int(fill))
 
 
-def _unknown(c: Canvas) -> None:
+def question_mark(c: Canvas) -> None:
+    """The mark drawn for an icon name the library lacks."""
     c.setFont(font("heading"), 1.6)
     c.drawCentredString(0, -0.55, "?")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ from printkit import limits
 from printkit.draw import emblems, mapmarks, pictograms
 from printkit.draw.images import image_reader
 from printkit.errors import Location, fail
+from printkit.load.images import load_image
 from printkit.load.paths import confined_path, existing_file
 
 ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
@@ -171,6 +173,23 @@ def _builtins() -> dict[str, Icon]:
 BUILTIN = IconLibrary(_builtins())
 
 
+def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
+    """Draw icon `name` of the built-in library centred at (cx, cy), `size` across (a "?" for a
+    name it lacks: the components check names before drawing, so none reaches here)."""
+    if name in BUILTIN:
+        BUILTIN.draw(c, name, cx, cy, size, Colours(ink))
+        return
+    c.saveState()
+    c.translate(cx, cy)
+    c.scale(size / 2, size / 2)
+    c.setFillColor(ink)
+    c.setStrokeColor(ink)
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    emblems.question_mark(c)
+    c.restoreState()
+
+
 # -- a kit's own icons --------------------------------------------------------------------------
 def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Icon:
     """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`)."""
@@ -181,8 +200,6 @@ def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Ico
         )
     if suffix == ".svg":
         return Icon(name, _svg_drawing(root, relative, where), f"from {relative}", relative)
-    from printkit.load.images import load_image
-
     image = load_image(root, relative, where)
     return Icon(name, _image_drawing(image), f"from {relative}", relative)
 
@@ -206,6 +223,7 @@ def _svg_drawing(root: Path, relative: str, where: Location) -> UnitDrawing:
         raise fail(where, f"icon file {relative!r} has no width or height (set its viewBox)")
 
     def unit(c: Canvas, colours: Colours) -> None:
+        # imported here, only when a kit has SVG icons: renderPDF takes 60 ms to import
         from reportlab.graphics import renderPDF
 
         scale = 2 / max(width, height)
@@ -219,8 +237,7 @@ def _svg_drawing(root: Path, relative: str, where: Location) -> UnitDrawing:
 
 
 def _parse_svg(data: bytes, root: Path, relative: str, where: Location) -> Any:
-    import logging
-
+    # imported here, only when a kit has SVG icons: svglib takes a tenth of a second to import
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib").setLevel(logging.ERROR)

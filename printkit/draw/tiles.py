@@ -59,7 +59,7 @@ class TilePainter:
     """Draws a tile set's faces, its common back and its reference card as forms on one canvas."""
 
     def __init__(self, c: Canvas, tiles: TileSet, bleed: float) -> None:
-        self.c = c
+        self.canvas = c
         self.tiles = tiles
         self.bleed = bleed
         self.size = tiles.tile_size
@@ -79,7 +79,7 @@ class TilePainter:
             self._place("tile-back", trim, self.draw_back)
 
     def _place(self, name: str, trim: Rect, draw) -> None:
-        c, b = self.c, self.bleed
+        c, b = self.canvas, self.bleed
         if name not in self._forms:
             c.beginForm(name, -b, -b, self.size + b, self.size + b)
             draw()
@@ -102,7 +102,7 @@ class TilePainter:
         )
 
     def draw_face(self, tile: Tile) -> None:
-        c, s = self.c, self.size
+        c, s = self.canvas, self.size
         shape = self.shape(tile)
         rose = self._rose_spot(shape) if tile.compass else None
         # the id marks the tile's upright corner; on the start tile the rose's N does that
@@ -166,11 +166,11 @@ class TilePainter:
         accent = colour(host.ink) if host else self._ink()
         library = self.tiles.icons or BUILTIN
         colours = Colours(self._ink(), self._paper(), accent)
-        library.draw(self.c, name, at[0], at[1], radius * ORNAMENT_SCALE, colours)
+        library.draw(self.canvas, name, at[0], at[1], radius * ORNAMENT_SCALE, colours)
 
     def _shore(self, shape: TileShape, terrain: Terrain) -> None:
         """Bands along the coast: engraved water lines in the sea, a darker rim on land."""
-        c = self.c
+        c = self.canvas
         c.setLineJoin(1)
         c.setLineCap(1)
         if terrain.texture == "waves":
@@ -214,7 +214,7 @@ class TilePainter:
         terrain: Terrain,
         avoid: list[tuple[Point, float]],
     ) -> None:
-        c, s = self.c, self.size
+        c, s = self.canvas, self.size
         if not paints_shapes(c):
             return  # marks and dots only: nothing to measure
         ink = colour(terrain.ink)
@@ -237,7 +237,7 @@ class TilePainter:
     def _stipple(self, shape: TileShape, tile: Tile, name: str, ink: Color) -> None:
         """Fine dots over the whole tile (one path of round-capped dots); the caller's clip
         keeps them inside the terrain."""
-        c = self.c
+        c = self.canvas
         p = c.beginPath()
         for x, y in stipple_dots(tile.id, name, self.size):
             p.moveTo(x, y)
@@ -250,7 +250,7 @@ class TilePainter:
         c.restoreState()
 
     def _coastlines(self, shape: TileShape) -> None:
-        c = self.c
+        c = self.canvas
         c.saveState()
         c.setLineJoin(1)
         c.setLineCap(1)
@@ -261,7 +261,7 @@ class TilePainter:
         c.restoreState()
 
     def _corner_label(self, text: str, at: Point) -> None:
-        c = self.c
+        c = self.canvas
         r = mm(2.6)
         c.saveState()
         c.setFillColor(self._paper())
@@ -279,10 +279,10 @@ class TilePainter:
     def draw_back(self) -> None:
         """The common back: a face drawn from the tile set's `back` elements."""
         s, back = self.size, self.tiles.back
-        draw_back(self.c, back, s, s, self.bleed)
+        draw_back(self.canvas, back, s, s, self.bleed)
         areas = Areas(s, s, mm(4), 0.0)
         library = self.tiles.icons or BUILTIN
-        painter = ElementPainter(self.c, areas, library, {}, BACK_MIN_TEXT)
+        painter = ElementPainter(self.canvas, areas, library, {}, BACK_MIN_TEXT)
         try:
             painter.draw_all(back.elements(), back_values(""), back_palette(back))
         except ElementOverflow as exc:
@@ -291,7 +291,7 @@ class TilePainter:
     # -- the reference card ----------------------------------------------------------------
     def draw_reference(self, side: CardSide) -> None:
         """One side of the rules card: a title and headed paragraphs on parchment."""
-        c, s, b = self.c, self.size, self.bleed
+        c, s, b = self.canvas, self.size, self.bleed
         back = self.tiles.back
         paper = self._paper()
         c.setFillColor(colour(back.colour))
@@ -318,7 +318,7 @@ class TilePainter:
 
     def _sections(self, side: CardSide, box: Rect, ink: Color) -> None:
         """Headings and text, at the largest common size that fits the box."""
-        c = self.c
+        c = self.canvas
         min_size = self.tiles.min_text_size
         size = mm(3.2)
         while True:

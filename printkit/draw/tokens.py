@@ -31,18 +31,18 @@ class PiecePainter:
     def __init__(
         self, c: Canvas, group: Group, bleed: float, icons: IconLibrary | None = None
     ) -> None:
-        self.c = c
-        self.g = group
+        self.canvas = c
+        self.group = group
         self.bleed = bleed
         self.icons = icons or BUILTIN
 
     def place_front(self, piece: Piece, trim: Rect) -> None:
-        self._piece(piece, trim, self.g.emblem, piece.label, front=True)
+        self._piece(piece, trim, self.group.emblem, piece.label, front=True)
 
     def place_back(self, piece: Piece, trim: Rect) -> None:
-        back = self.g.back
+        back = self.group.back
         if back is None:
-            self._piece(piece, trim, self.g.emblem, piece.label, front=True)
+            self._piece(piece, trim, self.group.emblem, piece.label, front=True)
         elif back.face:
             self.draw_back_face(piece, trim)
         else:
@@ -50,8 +50,8 @@ class PiecePainter:
 
     def draw_back_face(self, piece: Piece, trim: Rect) -> None:
         """A back built from face elements (model/face.py) on a darker ground of the colour."""
-        assert self.g.back is not None
-        c, b = self.c, self.bleed
+        assert self.group.back is not None
+        c, b = self.canvas, self.bleed
         c.saveState()
         c.setFillColor(shade(piece.colour, 0.18))
         c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
@@ -61,12 +61,12 @@ class PiecePainter:
         values = {"label": piece.label, "colour_id": piece.colour_id}
         palette = Palette(piece.colour, piece.ink, piece.colour, piece.ink, piece.ink)
         try:
-            painter.draw_all(self.g.back.face, values, palette)
+            painter.draw_all(self.group.back.face, values, palette)
         finally:
             c.restoreState()
 
     def _piece(self, piece: Piece, trim: Rect, emblem: str, label: str, front: bool) -> None:
-        c, b = self.c, self.bleed
+        c, b = self.canvas, self.bleed
         fill = colour(piece.colour)
         ink = colour(piece.ink)
         c.saveState()
@@ -75,7 +75,7 @@ class PiecePainter:
         c.setStrokeColor(ink)
         c.setLineWidth(0.7)
         inner = trim.inset(min(trim.w, trim.h) * 0.07)
-        if self.g.shape == "round":
+        if self.group.shape == "round":
             c.circle(trim.cx, trim.cy, min(inner.w, inner.h) / 2, stroke=1, fill=0)
         else:
             c.roundRect(inner.x, inner.y, inner.w, inner.h, mm(1.2), stroke=1, fill=0)
@@ -100,7 +100,7 @@ class AidPainter:
     """A player aid: a title band, then headed sections, each with text and a diagram."""
 
     def __init__(self, c: Canvas, aid: Aid, bleed: float) -> None:
-        self.c = c
+        self.canvas = c
         self.aid = aid
         self.bleed = bleed
 
@@ -108,7 +108,7 @@ class AidPainter:
         del item, trim
 
     def place_front(self, item: object, trim: Rect) -> None:
-        c, b, aid = self.c, self.bleed, self.aid
+        c, b, aid = self.canvas, self.bleed, self.aid
         accent = colour(aid.colour)
         c.saveState()
         c.setFillColor(colour("#f7f0e1"))

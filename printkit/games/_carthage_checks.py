@@ -9,7 +9,8 @@ import re
 from collections.abc import Iterator
 
 from printkit.errors import Location
-from printkit.games.carthage import RULES, board, card_matches, deck, rules, rules_where
+from printkit.games._carthage_kit import RULES, board, card_matches, deck, rules_where
+from printkit.games._carthage_rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
 

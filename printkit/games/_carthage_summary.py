@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from printkit.games._carthage_kit import players as chosen_players
 from printkit.games._sim_carthage import Board, GameLog, play_games, read_board, read_setup
+from printkit.kit import Kit
 from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent, spread
 
 POLICY = (
@@ -25,9 +25,7 @@ ASSUMPTIONS = [
 ]
 
 
-def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
-    from printkit.games.carthage import players as chosen_players
-
+def simulate(kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
     n = chosen_players(kit)
     board, setup = read_board(kit), read_setup(kit, n)
     logs = play_games(board, setup, runs, seed)

@@ -10,18 +10,22 @@ from collections.abc import Iterator
 from typing import Any
 
 from printkit.errors import Location
+from printkit.games._chariot_kit import RULES, deck, model_of_type, movement_cards
 from printkit.games._chariot_model import (
     ChariotModel,
     MoveClass,
+    Unplayable,
+    build_model,
     modified,
     modifier_of,
     move_class,
 )
 from printkit.games._chariot_rules import rules as rules_of
-from printkit.games.chariot_race import RULES, _model_of_type, deck, movement_cards
+from printkit.games._sim_chariot import play_races
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.deck import Card
+from printkit.simreport import mean, percent
 
 
 def reachable(kit: Kit) -> list[tuple[MoveClass, Card, Card | None]]:
@@ -82,7 +86,7 @@ def modified_move_on_template(kit: Kit) -> Iterator[tuple[Location, str]]:
     Fix: add a strip or widen its `fan` in templates.yaml, or cap the modifier with `max_speed`
     or `max_turn` in the deck.
     """
-    t = _model_of_type(kit, "templates")
+    t = model_of_type(kit, "templates")
     if t is None:
         return
     seen: set[tuple[str, str]] = set()
@@ -138,7 +142,7 @@ def players_have_chariots(kit: Kit) -> Iterator[tuple[Location, str]]:
     """`players.max` in rules.yaml cannot exceed the chariots in bases.yaml: each charioteer
     needs a base, a row on the damage chart and a place on the grid. Fix one or the other.
     """
-    bases = _model_of_type(kit, "bases")
+    bases = model_of_type(kit, "bases")
     p = rules_of(kit).players
     if bases is not None and p.max > len(bases.chariots):
         yield (
@@ -172,9 +176,6 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     cards). Fix:
     more cards in the deck, a smaller hand, or a reshuffle rule your club agrees on.
     """
-    from printkit.games._chariot_model import Unplayable, build_model
-    from printkit.games._sim_chariot import play_races
-
     rules = rules_of(kit)
     sim, pile = rules.simulation, rules.draw_pile
     players = min(kit.options.players or rules.players.max, rules.players.max)
@@ -193,8 +194,6 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 def _pile_risk(logs: list, m: ChariotModel, pile: Any, who: str) -> str | None:
     """The draw pile's risk that crosses its threshold in rules.yaml `draw_pile`, if any."""
-    from printkit.simreport import mean, percent
-
     n = len(logs)
     ran_out = [g.ran_out_turn for g in logs if g.ran_out_turn]
     stuck = percent(sum(g.stalled for g in logs), n)

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.games._chariot_kit import deck, model_of_type, speed_unit_points
 from printkit.games._chariot_rules import Policy
 from printkit.games._chariot_rules import rules as rules_of
 from printkit.layout.units import UNIT_POINTS
@@ -135,12 +136,10 @@ def sim_card(card: Card, magic_kind: str, no_damage: str) -> SimCard:
 
 def build_model(kit: Any, players: int | None = None) -> ChariotModel:
     """Read the chariot-race kit into a ChariotModel (players: the rules' max unless given)."""
-    from printkit.games.chariot_race import _model_of_type, deck, speed_unit_points
-
     rules = rules_of(kit)
     _, d = deck(kit)
-    track = _model_of_type(kit, "track")
-    bases = _model_of_type(kit, "bases")
+    track = model_of_type(kit, "track")
+    bases = model_of_type(kit, "bases")
     if track is None or bases is None:
         raise Unplayable(f"the kit needs a {'track' if track is None else 'bases'} component")
     unit = speed_unit_points(d) / INCH

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.errors import Location, fail
 from printkit.games._chariot_model import ChariotModel, Unplayable, build_model
 from printkit.games._chariot_rules import rules as rules_of
 from printkit.games._sim_chariot import RaceLog, play_races
+from printkit.load.schema import where
 from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent, spread
 
 ASSUMPTIONS = [
@@ -28,9 +30,6 @@ ASSUMPTIONS = [
 def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
     most = rules_of(kit).players.max
     if players is not None and not 1 <= players <= most:
-        from printkit.errors import Location, fail
-        from printkit.load.schema import where
-
         raise fail(
             where(rules_of(kit).players, "max") or Location(kit.manifest_file),
             f"this race is for 1 to {most} charioteers (players.max); --players {players} is not "
@@ -39,8 +38,6 @@ def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
     try:
         m = build_model(kit, players)
     except Unplayable as exc:
-        from printkit.errors import Location, fail
-
         raise fail(Location(kit.manifest_file), f"cannot simulate a race: {exc}") from None
     logs = play_races(m, runs, seed)
     report = SimReport(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
-from printkit.games._chartae_engine import new_game, play_randomly
+from printkit.games._chartae_engine import EngineTile, new_game, play_randomly
 from printkit.games._chartae_rules import rules as rules_of
+from printkit.kit import Kit
 from printkit.simreport import Chart, Figure, SimReport, percent
 
 POLICY = (
@@ -22,28 +22,16 @@ ASSUMPTIONS = [
 ]
 
 
-def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
-    """`printkit simulate chartae`: the balance study at full size (check plays a bounded one)."""
-    from printkit.errors import Location, fail
-    from printkit.games.chartae import engine_tiles, playable, tile_set
-
+def balance_study(kit: Kit, tiles: list[EngineTile], runs: int, seed: int) -> SimReport:
+    """`runs` random games with the kit's `tiles` (a set that passes `printkit check`)."""
     rules = rules_of(kit)
-    if players not in (None, 2):
-        raise fail(
-            Location("--players"), f"this is a 2-player game; --players {players} is not possible"
-        )
-    if not playable(kit):
-        raise fail(
-            Location(kit.manifest_file),
-            "the tile set fails `printkit check` (run it to see why); a game cannot be played",
-        )
     sides = rules.sides
     rng = random.Random(seed)
     wins, ties, sizes = Counter[str](), 0, {t: Counter[int]() for t in sides}
     for _ in range(runs):
         order = sides if rng.random() < 0.5 else (sides[1], sides[0])
         game = new_game(
-            engine_tiles(tile_set(kit)),
+            tiles,
             order,
             rng,
             rules.map.columns,
@@ -60,7 +48,7 @@ def simulate(kit: Any, players: int | None, runs: int, seed: int) -> SimReport:
 
 
 def _report(
-    kit: Any,
+    kit: Kit,
     sides: tuple[str, str],
     runs: int,
     seed: int,

@@ -16,6 +16,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.games._carthage_kit import board, deck, removed_cards, setup_for
+from printkit.games._carthage_moves import card_move
+from printkit.games._carthage_rules import rules
+from printkit.kit import Kit
+
 PLAIN, CURRICULUM, FATUM_SWAP, MOVE, SYMBOL, WRECK = range(6)
 MAX_ROUNDS = 2000
 
@@ -44,10 +49,7 @@ class GameLog:
     landings: list[int] = field(default_factory=list)  # per track * lap + position
 
 
-def read_board(kit: Any) -> Board:
-    from printkit.games._carthage_moves import card_move
-    from printkit.games.carthage import board, deck, rules
-
+def read_board(kit: Kit) -> Board:
     b, r = board(kit), rules(kit)
     lap, n = b.lap, len(b.tracks)
     kind = [[PLAIN] * lap for _ in range(n)]
@@ -92,7 +94,7 @@ class Seat:
 
 class Game:
     def __init__(self, b: Board, setup: Any, rng: random.Random) -> None:
-        self.b, self.rng, self.setup = b, rng, setup
+        self.board, self.rng, self.setup = b, rng, setup
         self.seats = [Seat(p, t % b.tracks) for t, p in enumerate(setup.owner)]
         hands: list[list[str]] = [[] for _ in range(setup.players)]
         deck = list(setup.fatum)
@@ -106,19 +108,19 @@ class Game:
         return card in self.hands[player]
 
     def square(self, s: Seat) -> int:
-        return (s.progress - 1) % self.b.lap
+        return (s.progress - 1) % self.board.lap
 
     def occupant(self, track: int, progress: int) -> Seat | None:
         if progress < 1:
             return None
-        pos = (progress - 1) % self.b.lap
+        pos = (progress - 1) % self.board.lap
         for s in self.seats:
             if s.track == track and s.progress >= 1 and self.square(s) == pos:
                 return s
         return None
 
     def run(self) -> GameLog:
-        log, b = self.log, self.b
+        log, b = self.log, self.board
         while log.rounds < MAX_ROUNDS:
             log.rounds += 1
             for s in self.seats:
@@ -150,17 +152,17 @@ class Game:
                 continue
             else:
                 break
-        s.cues = max(s.cues, (s.progress - 1) // self.b.lap)
+        s.cues = max(s.cues, (s.progress - 1) // self.board.lap)
 
     def step_aside(self, s: Seat) -> bool:
         for t in (s.track - 1, s.track + 1):  # towards the spina first
-            if 0 <= t < self.b.tracks and self.occupant(t, s.progress) is None:
+            if 0 <= t < self.board.tracks and self.occupant(t, s.progress) is None:
                 s.track = t
                 return True
         return False
 
     def is_wreck(self, s: Seat) -> bool:
-        return self.b.kind[s.track][self.square(s)] == WRECK
+        return self.board.kind[s.track][self.square(s)] == WRECK
 
     def free(self, wrecked: Seat, rescuer: Seat) -> None:
         """`rescuer` takes the wrecked chariot's place, and the WRECK card for a FATUM card."""
@@ -177,7 +179,7 @@ class Game:
         """What the square a chariot stops on makes it do."""
         if s.progress < 1:
             return
-        b, log = self.b, self.log
+        b, log = self.board, self.log
         pos = self.square(s)
         log.landings[s.track * b.lap + pos] += 1
         kind = b.kind[s.track][pos]
@@ -199,7 +201,7 @@ class Game:
 
     def forced(self, s: Seat, move: Any) -> None:
         """A square's move: up to the next stone, or `steps` along (changing track if allowed)."""
-        b = self.b
+        b = self.board
         if move.to_stone:
             pos = self.square(s)
             ahead = [p for p in b.stones if p > pos] or [b.stones[0] + b.lap] if b.stones else []
@@ -242,9 +244,7 @@ class Setup:
     rescue: list[str]
 
 
-def read_setup(kit: Any, players: int) -> Setup:
-    from printkit.games.carthage import deck, removed_cards, rules, setup_for
-
+def read_setup(kit: Kit, players: int) -> Setup:
     r = rules(kit)
     setup = setup_for(kit, players)
     out = set(setup.remove_chariots) if setup else set()

@@ -9,80 +9,31 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import Problem, RuleSet
-from printkit.errors import InputError, Location, fail
+from printkit.checks import Problem
+from printkit.errors import InputError, Location
+from printkit.games._carthage_kit import (
+    RULES,
+    board,
+    card_matches,
+    deck,
+    players,
+    removed_cards,
+    rules_where,
+    setup_for,
+    split_deal,
+    tokens,
+)
 from printkit.games._carthage_moves import Spot, card_move, describe_move, find_loop
+from printkit.games._carthage_picklist import pick_list
 from printkit.games._carthage_rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
+from printkit.games._carthage_summary import simulate
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.board import Board, Move
+from printkit.model.board import Move
 from printkit.model.deck import Card, Deck
 from printkit.report import Deal
 
-__all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules"]
-
-RULES = RuleSet("carthage")
-
-
-# -- shared readers --------------------------------------------------------------------------
-def component(kit: Kit, role: str, type_: str):
-    """The model of the component playing `role` (rules.yaml `components`), of type `type_`."""
-    cid = getattr(rules(kit).components, role)
-    if cid not in kit.component_ids() or kit.spec(cid).type != type_:
-        raise fail(
-            rules_where(kit, "components", role),
-            f"{role} must name a {type_} component of this kit; {cid!r} is not one",
-        )
-    return kit.model(cid)
-
-
-def board(kit: Kit) -> Board:
-    return component(kit, "board", "board")
-
-
-def deck(kit: Kit, role: str) -> Deck:
-    return component(kit, role, "deck")
-
-
-def tokens(kit: Kit):
-    return component(kit, "tokens", "tokens")
-
-
-def rules_where(kit: Kit, *path) -> Location:
-    """Where an item of the rules file was written (records only know their own fields)."""
-    doc = kit.rules_document()
-    return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
-
-
-def players(kit: Kit) -> int:
-    """The player count chosen on the command line, or the rules' default; checked in range."""
-    p = rules(kit).players
-    n = kit.options.players or p.default
-    if not p.min <= n <= p.max:
-        raise fail(
-            where(p) or Location(kit.manifest_file),
-            f"this game is for {p.min} to {p.max} players; --players {n} is not possible",
-        )
-    return n
-
-
-def card_matches(card: Card, ref: int | str) -> bool:
-    """A removal-list entry names a card by id, or by number for numbered cards."""
-    if isinstance(ref, int) and card.get("number") == ref:
-        return True
-    return card.id == str(ref)
-
-
-def setup_for(kit: Kit, n: int):
-    return rules(kit).setups.get(str(n))
-
-
-def removed_cards(kit: Kit, component_id: str, n: int) -> list[Card]:
-    setup = setup_for(kit, n)
-    if setup is None:
-        return []
-    refs = setup.remove_cards.get(component_id, [])
-    return [c for c in kit.model(component_id).cards if any(card_matches(c, r) for r in refs)]
+__all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules", "simulate"]
 
 
 def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
@@ -271,13 +222,6 @@ def fatum_deal(kit: Kit) -> Iterator[Problem]:
         )
 
 
-def split_deal(total: int, n: int) -> str:
-    """How `total` cards dealt one at a time fall into `n` hands: "8, 8, 7 (uneven, ...)"."""
-    base, extra = divmod(total, n)
-    hands = [base + 1] * extra + [base] * (n - extra)
-    return ", ".join(map(str, hands)) + (" (uneven, from the dealer's left)" if extra else "")
-
-
 def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
     """The `printkit deck` hook (see printkit/report.py): the FATUM deck is dealt out completely,
     so each player count deals every card left after that count's removals and leaves none.
@@ -376,8 +320,6 @@ def extra_outputs(kit: Kit) -> dict[str, str]:
     return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
 
 
-# These read this module's helpers, so they are imported once the helpers exist: the checks
-# CT013-CT016, the pick list, and `printkit simulate` (games on the real board).
+# The checks CT013-CT016 register on RULES after this module's own, so `printkit check` and
+# docs/checks.md list them in code order.
 from printkit.games import _carthage_checks  # noqa: E402,F401
-from printkit.games._carthage_picklist import pick_list  # noqa: E402
-from printkit.games._carthage_summary import simulate  # noqa: E402,F401

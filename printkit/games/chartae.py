@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from printkit.checks import Finding, Problem, RuleSet, Severity, run_checks
 from printkit.checks.data_rules import DATA_RULES
-from printkit.errors import Collector, Diagnostic, InputError, Location
+from printkit.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.games._chartae_engine import (
     EngineTile,
     Result,
@@ -23,10 +23,12 @@ from printkit.games._chartae_engine import (
 )
 from printkit.games._chartae_rules import SCHEMA, ChartaeRules
 from printkit.games._chartae_rules import rules as rules_of
+from printkit.games._chartae_summary import balance_study
 from printkit.kit import Kit
 from printkit.limits import MAX_CHECK_GAMES
 from printkit.load.schema import where
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
+from printkit.simreport import SimReport
 
 __all__ = ["RULES", "SCHEMA", "ChartaeRules"]
 
@@ -346,4 +348,15 @@ def _s(n: int) -> str:
     return "" if n == 1 else "s"
 
 
-from printkit.games._chartae_summary import simulate  # noqa: E402,F401  (printkit simulate)
+def simulate(kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+    """`printkit simulate chartae`: the balance study at full size (check plays a bounded one)."""
+    if players not in (None, 2):
+        raise fail(
+            Location("--players"), f"this is a 2-player game; --players {players} is not possible"
+        )
+    if not playable(kit):
+        raise fail(
+            Location(kit.manifest_file),
+            "the tile set fails `printkit check` (run it to see why); a game cannot be played",
+        )
+    return balance_study(kit, engine_tiles(tile_set(kit)), runs, seed)

@@ -27,6 +27,8 @@ PAPER = {
     "a3": Size(mm(297), mm(420)),
     "a2": Size(mm(420), mm(594)),
 }
+# the named papers a printer at home takes: offered by `calibrate --paper` and the settings file
+HOME_PAPERS = ("a4", "letter", "a3")
 
 CARD = {
     "poker": Size(mm(63), mm(88)),

@@ -249,11 +249,6 @@ def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
     return TilePlan(content, sheet, overlap, rows, cols, tuple(tiles), tuple(xs), tuple(ys))
 
 
-def registration_points(plan: TilePlan) -> list[tuple[float, float]]:
-    """Content points in the middle of every glue band, a few along each seam."""
-    return [point for point, _ in registration_guides(plan)]
-
-
 def registration_guides(plan: TilePlan) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     """(mark, seam point) pairs: a mark in the middle of a glue band, and the point of the seam
     straight across from it, where the neighbour's trimmed edge must lie.

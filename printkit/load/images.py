@@ -106,8 +106,6 @@ def _decode(data: bytes, relative: str, where: Location, target: tuple[int, int]
 
 def _for_print(image: Any, target: tuple[int, int]) -> Any:
     """The image in a mode PDF takes directly, at most `target` pixels."""
-    from PIL import Image
-
     has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
     mode = "RGBA" if has_alpha else ("L" if image.mode in ("1", "L", "I", "I;16") else "RGB")
     if image.size[0] > target[0] or image.size[1] > target[1]:

@@ -112,6 +112,13 @@ def schema_fields(cls: type) -> dict[str, Field]:
     return out
 
 
+def field_names(cls: type) -> dict[str, str]:
+    """The data file's keys of @record dataclass `cls` -> the names of the fields they fill."""
+    return {
+        f.metadata.get(KEY, f.name): f.name for f in dataclasses.fields(cls) if SPEC in f.metadata
+    }
+
+
 def _record_from(
     cls: type,
     name: str,

@@ -31,9 +31,6 @@ from printkit.load.scalars import (
     Length,
     Number,
     Str,
-    _bounded_json,
-    _range_words,
-    _within,
 )
 from printkit.load.sources import (
     SOURCE_ATTRIBUTES,
@@ -70,7 +67,6 @@ __all__ = [
     "ListOf",
     "MapOf",
     "Number",
-    "Rec",
     "Record",
     "SourceTable",
     "Str",
@@ -83,15 +79,6 @@ __all__ = [
     "validate_document",
     "where",
 ]
-
-# the names these had when they were private to this module (scalars' helpers are imported above)
-__all__ += ["_bounded_json", "_range_words", "_within"]
-_key_name = key_name
-_attach_source = attach_source
-
-
-def _copy_default(default: Any) -> Any:
-    return copy_default(default)
 
 
 @dataclass
@@ -108,6 +95,9 @@ class Field:
 class Record(Type):
     """A map with a fixed set of keys. Builds `cls(**values)` and records where it came from.
 
+    `cls` is the model class (records.py makes both from one dataclass); a Record written by
+    hand without one gives a plain dict, which carries no positions.
+
     `extra_fields` lets data declare more keys at run time (e.g. a deck's own card fields).
     `check` runs after the fields, for rules that span several keys.
     """
@@ -116,7 +106,7 @@ class Record(Type):
 
     name: str = "record"
     fields: dict[str, Field] = field(default_factory=dict)
-    cls: Callable[..., Any] | None = None
+    cls: Callable[..., Any] = dict
     check: Callable[[Any, Context, PathKey], None] | None = None
     doc: str = ""
 
@@ -143,7 +133,7 @@ class Record(Type):
                 values[name] = None
             else:
                 values[name] = copy_default(spec.default)
-        obj = self.cls(**values) if self.cls else Rec(values)
+        obj = self.cls(**values)
         attach_source(obj, ctx, path, value)
         if self.check and not ctx.errors.diagnostics:
             self.check(obj, ctx, path)
@@ -200,17 +190,6 @@ def copy_default(default: Any) -> Any:
     if isinstance(default, list | dict):
         return type(default)(default)
     return default
-
-
-class Rec(dict):
-    """A validated map when no model class is given (the settings file, config.py): keys
-    readable as attributes."""
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self[name]
-        except KeyError:
-            raise AttributeError(name) from None
 
 
 def validate_document(doc: Document, schema: Type) -> Any:

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from python_calamine import CalamineError, CalamineWorkbook
+
 from printkit import limits
 from printkit.errors import Collector, Diagnostic, InputError, Location, fail, printable
 from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
@@ -127,8 +129,6 @@ def _read_csv(text: str, shown: str) -> Table:
 
 
 def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
-    from python_calamine import CalamineError, CalamineWorkbook  # loaded only for workbooks
-
     data = read_bytes(path, shown)
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))

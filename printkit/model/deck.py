@@ -15,6 +15,7 @@ from typing import Any
 from printkit import limits
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
+from printkit.load.images import KitImage
 from printkit.load.records import record, record_of, schema_fields, spec
 from printkit.load.schema import (
     Bool,
@@ -248,7 +249,7 @@ class Deck:
     # not keys of the file: filled in by the loader (components/deck.py)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
     file: str = ""
-    images: dict[str, Any] = field(default_factory=dict)  # path -> load.images.KitImage
+    images: dict[str, KitImage] = field(default_factory=dict)  # relative path -> its image
     icons: Any = None  # draw.icons.IconLibrary: the built-in icons and the deck's own
 
     def __post_init__(self) -> None:

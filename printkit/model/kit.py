@@ -163,10 +163,6 @@ def rules_schema(games: Sequence[str]) -> Record:
     return record_of(RulesSpec).with_fields({"module": module})
 
 
-def print_schema() -> Record:
-    return record_of(PrintSpec)
-
-
 def manifest_schema(component_types: Sequence[str], games: Sequence[str]) -> Record:
     """The schema of kit.yaml; the caller says which component types and games exist
     (printkit.kit.manifest_schema asks printkit.plugins)."""

@@ -13,7 +13,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pikepdf
+from PIL import ImageCms
+from reportlab.lib.colors import CMYKColor
+
+from printkit.draw.colour import colour
 from printkit.pdfx.colours import DEFAULT_RICH_BLACK, Converter, find_profile
+from printkit.pdfx.intent import add_output_intent, identify, unique_subset_tags
+from printkit.pdfx.rewrite import rewrite_pdf
 
 
 def finish_component(kit: Any, path: Path) -> None:
@@ -25,8 +32,6 @@ def finish_component(kit: Any, path: Path) -> None:
 
 def check_icc(path: Path) -> str | None:
     """Why this file cannot be the CMYK output profile, or None when it can."""
-    from PIL import ImageCms
-
     try:
         profile = ImageCms.getOpenProfile(str(path))
     except (OSError, ImageCms.PyCMSError) as exc:
@@ -49,11 +54,9 @@ def converter_for(icc: str | None, rich_black: str = DEFAULT_RICH_BLACK) -> Conv
 
 @cache
 def _converter(profile: Path | None, rich_black: str) -> Converter:
-    from printkit.draw.colour import colour
-
     black = colour(rich_black)
     conv = Converter(profile)
-    if hasattr(black, "cmyk"):  # a CMYK rich black; an RGB one goes through the profile
+    if isinstance(black, CMYKColor):  # a CMYK rich black; an RGB one goes through the profile
         conv.rich_black = tuple(float(v) for v in black.cmyk())  # type: ignore[assignment]
     else:
         conv.rich_black = conv.cmyk((black.red, black.green, black.blue))
@@ -62,11 +65,6 @@ def _converter(profile: Path | None, rich_black: str) -> Converter:
 
 def make_print_ready(path: Path, converter: Converter) -> None:
     """Rewrite the PDF at `path` as CMYK PDF/X-1a (deterministic: same input, same bytes)."""
-    import pikepdf
-
-    from printkit.pdfx.intent import add_output_intent, identify, unique_subset_tags
-    from printkit.pdfx.rewrite import rewrite_pdf
-
     # `path` is itself a build temporary; the rewrite goes to a sibling named like it (so a
     # killed build's sweep finds it) and replaces it only when complete, and is removed when
     # anything (Ctrl-C included) stops it half-way

@@ -16,6 +16,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from PIL import Image, ImageCms
+
 CMYK = tuple[float, float, float, float]
 RGB = tuple[float, float, float]
 PURE_K: CMYK = (0.0, 0.0, 0.0, 1.0)
@@ -65,8 +67,6 @@ class Converter:
     def _transform(self) -> Any:
         if self.profile is None:
             return None
-        from PIL import ImageCms
-
         srgb = ImageCms.createProfile("sRGB")
         cmyk = ImageCms.getOpenProfile(str(self.profile))
         return ImageCms.buildTransform(
@@ -82,8 +82,6 @@ class Converter:
     def description(self) -> str:
         if self.profile is None:
             return "none (device formula)"
-        from PIL import ImageCms
-
         return ImageCms.getProfileDescription(ImageCms.getOpenProfile(str(self.profile))).strip()
 
     def cmyk(self, rgb: RGB) -> CMYK:
@@ -96,8 +94,6 @@ class Converter:
     def _convert(self, rgb: RGB) -> CMYK:
         if self._transform is None:
             return formula_cmyk(rgb)
-        from PIL import Image, ImageCms
-
         pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
         out = ImageCms.applyTransform(pixel, self._transform)
         assert out is not None
@@ -113,8 +109,6 @@ class Converter:
 
     def image(self, image: Any) -> Any:
         """A Pillow image in CMYK (transparent parts flattened onto white paper)."""
-        from PIL import Image, ImageCms
-
         if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
             rgba = image.convert("RGBA")
             flat = Image.new("RGB", rgba.size, (255, 255, 255))

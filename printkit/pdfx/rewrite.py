@@ -13,6 +13,7 @@ import zlib
 from typing import Any
 
 import pikepdf
+from PIL import ImageChops
 
 from printkit.layout.units import mm
 from printkit.pdfx.colours import RGB, Converter
@@ -223,8 +224,6 @@ def convert_image(pdf: pikepdf.Pdf, xobj: Any, conv: Converter) -> None:
 
 def _hidden_pixels(xobj: Any, image: Any) -> Any:
     """An "L" image, 255 where the pixel is not to be painted; None when all are painted."""
-    from PIL import ImageChops
-
     hidden = None
     key_mask = xobj.get("/Mask")
     if isinstance(key_mask, pikepdf.Array) and image.mode == "RGB":
@@ -253,8 +252,6 @@ def _stencil(pdf: pikepdf.Pdf, hidden: Any) -> Any:
 
 def _keyed(image: Any, ranges: list[int]) -> Any:
     """Where colour-key masking hides pixels (255), for an RGB image and its key ranges."""
-    from PIL import ImageChops
-
     if len(ranges) != 6:
         return None
     masks = [

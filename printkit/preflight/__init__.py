@@ -13,32 +13,36 @@ file unfit for that standard, warnings are risks to look at.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+
+import pikepdf
 
 from printkit.layout.units import mm
+from printkit.preflight.rules import check_document, check_page
+from printkit.preflight.standard import (
+    BLEED_MM,
+    HOME_MARGIN_MM,
+    LOW_DPI,
+    MIN_DPI,
+    SAFE_MARGIN_MM,
+    STANDARDS,
+    PreflightFinding,
+    Severity,
+    Standard,
+)
 
-Standard = Literal["x1a", "x4", "home"]
-Severity = Literal["error", "warning"]
-STANDARDS: tuple[Standard, ...] = ("x1a", "x4", "home")
-SAFE_MARGIN_MM = 3.0  # text at least this far inside the trim (shops ask 1/8 in, 3 to 4 mm)
-BLEED_MM = 3.0  # shops ask 3 mm (1/8 in = 3.175 mm)
-HOME_MARGIN_MM = 4.0  # home printers cannot print nearer the sheet edge
-MIN_DPI, LOW_DPI = 300.0, 150.0
-
-
-@dataclass(frozen=True)
-class PreflightFinding:
-    file: str
-    page: int  # 1-based; 0 for the document as a whole
-    code: str
-    severity: Severity
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:page {self.page}" if self.page else self.file
-        return f"{where}: {self.code} {self.severity}: {self.message}"
+__all__ = [
+    "BLEED_MM",
+    "HOME_MARGIN_MM",
+    "LOW_DPI",
+    "MIN_DPI",
+    "SAFE_MARGIN_MM",
+    "STANDARDS",
+    "PreflightFinding",
+    "Severity",
+    "Standard",
+    "preflight",
+]
 
 
 def preflight(
@@ -46,10 +50,6 @@ def preflight(
 ) -> list[PreflightFinding]:
     """Every finding for the PDF at `path` under `standard`. Raises pikepdf.PdfError if the
     file is not a readable PDF."""
-    import pikepdf
-
-    from printkit.preflight.rules import check_document, check_page
-
     name = shown or str(path)
     findings: list[PreflightFinding] = []
     with pikepdf.open(path) as pdf:

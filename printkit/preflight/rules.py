@@ -18,7 +18,8 @@ from typing import Any
 import pikepdf
 
 from printkit.layout.units import format_mm, mm, to_mm
-from printkit.preflight import (
+from printkit.preflight.scan import HAIRLINE, Box, PageScan, scan_page
+from printkit.preflight.standard import (
     BLEED_MM,
     HOME_MARGIN_MM,
     LOW_DPI,
@@ -26,7 +27,6 @@ from printkit.preflight import (
     Severity,
     Standard,
 )
-from printkit.preflight.scan import HAIRLINE, Box, PageScan, scan_page
 
 Item = tuple[str, Severity, str]
 PDFX_VERSIONS = {"x1a": ("PDF/X-1:2001", "PDF/X-1a:2001", "PDF/X-1a:2003"), "x4": ("PDF/X-4",)}

@@ -1,0 +1,84 @@
+"""Carthage's readers of the kit: the component playing each role (rules.yaml `components`),
+the chosen player count, each count's setup and removed cards, and how a deal splits; and the
+game's `RULES`, on which carthage.py and _carthage_checks.py register their checks. The checks, the pick list
+and the simulation all read the kit through these.
+"""
+
+from __future__ import annotations
+
+from printkit.checks import RuleSet
+from printkit.errors import Location, fail
+from printkit.games._carthage_rules import rules
+from printkit.kit import Kit
+from printkit.load.schema import where
+from printkit.model.board import Board
+from printkit.model.deck import Card, Deck
+
+RULES = RuleSet("carthage")  # the checks: carthage.py and _carthage_checks.py register theirs
+
+
+def component(kit: Kit, role: str, type_: str):
+    """The model of the component playing `role` (rules.yaml `components`), of type `type_`."""
+    cid = getattr(rules(kit).components, role)
+    if cid not in kit.component_ids() or kit.spec(cid).type != type_:
+        raise fail(
+            rules_where(kit, "components", role),
+            f"{role} must name a {type_} component of this kit; {cid!r} is not one",
+        )
+    return kit.model(cid)
+
+
+def board(kit: Kit) -> Board:
+    return component(kit, "board", "board")
+
+
+def deck(kit: Kit, role: str) -> Deck:
+    return component(kit, role, "deck")
+
+
+def tokens(kit: Kit):
+    return component(kit, "tokens", "tokens")
+
+
+def rules_where(kit: Kit, *path) -> Location:
+    """Where an item of the rules file was written (records only know their own fields)."""
+    doc = kit.rules_document()
+    return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
+
+
+def players(kit: Kit) -> int:
+    """The player count chosen on the command line, or the rules' default; checked in range."""
+    p = rules(kit).players
+    n = kit.options.players or p.default
+    if not p.min <= n <= p.max:
+        raise fail(
+            where(p) or Location(kit.manifest_file),
+            f"this game is for {p.min} to {p.max} players; --players {n} is not possible",
+        )
+    return n
+
+
+def card_matches(card: Card, ref: int | str) -> bool:
+    """A removal-list entry names a card by id, or by number for numbered cards."""
+    if isinstance(ref, int) and card.get("number") == ref:
+        return True
+    return card.id == str(ref)
+
+
+def setup_for(kit: Kit, n: int):
+    return rules(kit).setups.get(str(n))
+
+
+def removed_cards(kit: Kit, component_id: str, n: int) -> list[Card]:
+    setup = setup_for(kit, n)
+    if setup is None:
+        return []
+    refs = setup.remove_cards.get(component_id, [])
+    return [c for c in kit.model(component_id).cards if any(card_matches(c, r) for r in refs)]
+
+
+def split_deal(total: int, n: int) -> str:
+    """How `total` cards dealt one at a time fall into `n` hands: "8, 8, 7 (uneven, ...)"."""
+    base, extra = divmod(total, n)
+    hands = [base + 1] * extra + [base] * (n - extra)
+    return ", ".join(map(str, hands)) + (" (uneven, from the dealer's left)" if extra else "")
