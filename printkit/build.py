@@ -21,9 +21,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.checks import Finding
 from printkit.checks.gate import RulesGate, check_rules
-from printkit.components import component_type, gang, more_output_path, more_outputs, output_name
+from printkit.components import (
+    component_type,
+    gang,
+    gang_sheets,
+    more_output_path,
+    more_outputs,
+    output_name,
+)
+from printkit.drawchecks import print_findings
 from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
@@ -108,11 +115,7 @@ def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -
 
 def _module(kit: Kit, cid: str):
     """The module that renders target `cid`: its component type's, or the gang sheets'."""
-    if cid == gang.GANG_ID:
-        from printkit.components import gang_sheets
-
-        return gang_sheets
-    return component_type(kit.spec(cid).type)
+    return gang_sheets if cid == gang.GANG_ID else component_type(kit.spec(cid).type)
 
 
 def _more_outputs(kit: Kit, cid: str) -> list[str]:
@@ -353,41 +356,6 @@ def _render_task(
     except Exception as exc:  # re-raised in the parent, which reports it as a bug
         detail = traceback.format_exc() if os.environ.get("PRINTKIT_DEBUG") else ""
         return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
-
-
-def lay_out_kit(kit: Kit) -> list[Finding]:
-    """What only drawing finds, from components that offer it: text too long for its box
-    (`preflight(kit, cid)`: input errors, all raised together), and findings, returned: text
-    outside a piece's safe area (`print_findings(kit, cid)`), characters a font lacks and
-    images too coarse for their size (`layout_findings(kit, cid)`)."""
-    errors: list = []
-    findings: list[Finding] = []
-    with kit.drawing():
-        for cid in kit.component_ids():
-            module = component_type(kit.spec(cid).type)
-            try:
-                if hasattr(module, "preflight"):
-                    module.preflight(kit, cid)
-                findings += print_findings(kit, [cid])
-            except InputError as exc:
-                errors.extend(exc.diagnostics)
-    if errors:
-        raise InputError(errors)
-    return findings
-
-
-def print_findings(kit: Kit, cids: list[str]) -> list[Finding]:
-    """Findings only drawing finds, of the components given: text outside a piece's safe area
-    (PK001, `print_findings`), characters a font lacks and images too coarse for their size
-    (FACE001, FACE002, `layout_findings`)."""
-    findings: list[Finding] = []
-    with kit.drawing():
-        for cid in cids:
-            module = component_type(kit.spec(cid).type)
-            for hook in ("print_findings", "layout_findings"):
-                if hasattr(module, hook):
-                    findings += getattr(module, hook)(kit, cid)
-    return findings
 
 
 def _components(plan: _KitPlan) -> list[str]:

@@ -25,9 +25,10 @@ from typing import Any
 import pypdfium2 as pdfium
 from watchfiles import watch as watch_files
 
-from printkit.build import build_kits, component_targets, lay_out_kit
+from printkit.build import build_kits, component_targets
 from printkit.checks import run_checks
 from printkit.components import component_type
+from printkit.drawchecks import lay_out_kit
 from printkit.errors import InputError, Location
 from printkit.incremental import code_fingerprint, file_hash
 from printkit.kit import Kit, load_kit

@@ -5,6 +5,8 @@ calls: only components/ (and `printkit calibrate`) set a page's size and boxes o
 """
 
 import ast
+import re
+import tomllib
 from pathlib import Path
 
 import printkit
@@ -96,3 +98,16 @@ def test_a_kit_without_rules_has_no_game_hooks(kit_copy):
     bare = load_kit(str(folder))
     assert bare.manifest.rules is None and bare.game_hook("deal") is None
     assert bare.rules_data() is None and bare.rules_document() is None
+
+
+def test_the_layer_diagram_in_the_docs_is_the_enforced_contract():
+    """docs/architecture.md draws the layers exactly as lint-imports enforces them."""
+    root = Path(__file__).resolve().parent.parent
+    contracts = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    layers = next(
+        c["layers"] for c in contracts["tool"]["importlinter"]["contracts"] if c["id"] == "layers"
+    )
+    docs = (root / "docs" / "architecture.md").read_text(encoding="utf-8")
+    diagram = docs.split("## The layers, enforced", 1)[1].split("```", 2)[1]
+    drawn = [re.sub(r"\s*\((top|bottom)\)$", "", line).strip() for line in diagram.splitlines()]
+    assert [line for line in drawn if line] == layers

@@ -23,12 +23,6 @@ LAZY_MODULES = ("cli.py", "config.py", "commands/")
 ONLY_WHEN = "# imported here, only when"
 # coordinates of a point or a rectangle are one letter by long use
 COORDINATES = {"x", "y", "w", "h"}
-# what another branch is changing: (file, what is imported) -> why it is allowed for now
-PENDING = {
-    ("build.py", "printkit.components"): "build.py is reworked by the suite-speed branch; "
-    "`gang_sheets` can move to the top (it imports nothing of the build)",
-}
-PENDING_NAMES = {("games/_sim_chariot.py", "m"), ("games/_sim_chariot.py", "t")}
 
 
 def modules() -> Iterator[tuple[str, str, ast.Module]]:
@@ -85,8 +79,6 @@ def lazy_imports() -> Iterator[tuple[str, int, str, str]]:
 def test_imports_inside_functions_are_in_the_command_line_and_say_why():
     wrong = []
     for name, line, imported, comment in lazy_imports():
-        if (name, imported) in PENDING:
-            continue
         in_cli = name.startswith(LAZY_MODULES)
         if (in_cli and comment != WHY_HERE) or (not in_cli and not comment.startswith(ONLY_WHEN)):
             wrong.append(f"{name}:{line}: {imported} (comment above: {comment!r})")
@@ -132,6 +124,6 @@ def test_attributes_are_named_for_what_they_hold():
         f"{name}: {attribute}"
         for name, _, tree in modules()
         for attribute in one_letter_attributes(tree)
-        if attribute not in COORDINATES and (name, attribute) not in PENDING_NAMES
+        if attribute not in COORDINATES
     ]
     assert found == []

@@ -58,8 +58,8 @@ def check_command(kits, fmt, variants, players) -> None:
     and the JSON shape.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.build import lay_out_kit
     from printkit.checks import run_checks
+    from printkit.drawchecks import lay_out_kit
     from printkit.errors import InputError, error_count
     from printkit.kit import builtin_kit_names, load_kit
     from printkit.model.options import Options

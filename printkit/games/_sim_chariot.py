@@ -137,7 +137,7 @@ class Race:
     """One race: the draw pile, the discards, and every chariot's place, hand and damage."""
 
     def __init__(self, m: ChariotModel, t: Tables, rng: random.Random) -> None:
-        self.m, self.t, self.rng = m, t, rng
+        self.model, self.tables, self.rng = m, t, rng
         self.pile = list(range(len(m.cards)))
         rng.shuffle(self.pile)
         self.discards: list[int] = []
@@ -162,7 +162,7 @@ class Race:
             log = self.log
             if not log.ran_out_turn:
                 log.ran_out_turn = log.turns + 1
-            if self.m.reshuffle == "discards" and self.discards:
+            if self.model.reshuffle == "discards" and self.discards:
                 self.pile, self.discards = self.discards, []
                 self.rng.shuffle(self.pile)
                 log.reshuffles += 1
@@ -184,7 +184,7 @@ class Race:
         if card < 0:
             return
         self.discards.append(card)
-        cat = self.t.card_damage[card]
+        cat = self.tables.card_damage[card]
         self.log.effects[cat] += 1  # -1: the "no damage" slot, last
         if cat >= 0 and self.live[i]:
             self.ticks[i][cat] += 1
@@ -193,13 +193,13 @@ class Race:
                 self.log.out += 1
 
     def refill(self, i: int) -> None:
-        hand, role = self.hands[i], self.t.card_role
+        hand, role = self.hands[i], self.tables.card_role
         card = self.draw()
         if card >= 0:
             (self.discards if role[card] == 1 else hand).append(card)  # magic: played at once
         if self.topup[i]:
             self.topup[i] = False
-            for _ in range(self.m.hand - len(hand)):  # made up to 6, then magic is played
+            for _ in range(self.model.hand - len(hand)):  # made up to 6, then magic is played
                 card = self.draw()
                 if card < 0:
                     break
@@ -207,8 +207,8 @@ class Race:
 
     def play_magic(self, hand: list[int]) -> None:
         """Magical effect cards cannot be held: they are played at once, then discarded."""
-        role = self.t.card_role
-        if self.t.has_magic and any(role[c] == 1 for c in hand):
+        role = self.tables.card_role
+        if self.tables.has_magic and any(role[c] == 1 for c in hand):
             self.discards.extend(c for c in hand if role[c] == 1)
             hand[:] = [c for c in hand if role[c] != 1]
 
@@ -216,8 +216,8 @@ class Race:
         """(hand index of the movement card, hand index of a special or -1, move class).
 
         The policy's pick from this place; (-1, -1, -1) when nothing suits."""
-        t, room, play = self.t, self.m.room - o, self.m.policy.play
-        s = int(x % self.m.lap / STEP) % t.steps
+        t, room, play = self.tables, self.model.room - o, self.model.policy.play
+        s = int(x % self.model.lap / STEP) % t.steps
         cls, wide, speed = t.card_class, t.wide, t.speed
         best, best_key, specials = (-1, -1, -1), -1e18, False
         for h, c in enumerate(hand):
@@ -234,7 +234,7 @@ class Race:
                 key = speed[k] if play == "fastest" else -speed[k]
             if key > best_key:
                 best, best_key = (h, -1, k), key
-        if specials and self.m.policy.specials and play == "farthest-safe":
+        if specials and self.model.policy.specials and play == "farthest-safe":
             return self._with_special(hand, s, room, best, best_key)
         return best
 
@@ -242,7 +242,7 @@ class Race:
         self, hand: list[int], s: int, room: float, best: tuple[int, int, int], best_key: float
     ) -> tuple[int, int, int]:
         """The best pick once special move cards may change a movement card."""
-        t = self.t
+        t = self.tables
         for sp, c in enumerate(hand):
             if t.card_role[c] != 2:
                 continue
@@ -258,7 +258,7 @@ class Race:
 
     def move(self, i: int, count: int) -> None:
         """Chariot i plays up to `count` movement cards; hitting the stakes ends its move."""
-        hand, t, m, discards = self.hands[i], self.t, self.m, self.discards
+        hand, t, m, discards = self.hands[i], self.tables, self.model, self.discards
         x, o, room = self.dist[i], self.wide[i], m.room
         safe_second = m.policy.second_card == "when-safe"
         for n in range(count):
@@ -277,13 +277,13 @@ class Race:
 
     def hit_stakes(self, i: int, k: int) -> None:
         self.log.stakes_hits += 1
-        self.wide[i] = self.m.room
+        self.wide[i] = self.model.room
         self.stunned[i] = True
-        for _ in range(self.t.stakes[k]):
+        for _ in range(self.tables.stakes[k]):
             self.suffer(i, self.take_card(i))
 
     def collide(self, i: int) -> None:
-        rivals = [j for j in range(self.m.players) if j != i and self.live[j]]
+        rivals = [j for j in range(self.model.players) if j != i and self.live[j]]
         if not rivals:
             return
         j = self.rng.choice(rivals)
@@ -293,7 +293,7 @@ class Race:
         self.suffer(i, from_i)
 
     def can_jump(self, hand: list[int]) -> bool:
-        t = self.t
+        t = self.tables
         jumps = t.card_jumps
         for c in hand:
             if jumps[c]:
@@ -309,7 +309,7 @@ class Race:
         return False
 
     def turn(self, i: int) -> None:
-        m, log = self.m, self.log
+        m, log = self.model, self.log
         self.refill(i)
         log.player_turns += 1
         if m.pit_jump is not None and self.can_jump(self.hands[i]):
@@ -329,7 +329,7 @@ class Race:
             self.collide(i)
 
     def run(self) -> RaceLog:
-        m, log = self.m, self.log
+        m, log = self.model, self.log
         goal = m.laps * m.lap
         while log.turns < MAX_TURNS:
             log.turns += 1
