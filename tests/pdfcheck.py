@@ -298,3 +298,64 @@ def page_paths(path: Path | str, first: int | None = None) -> list[list[dict]]:
     finally:
         pdf.close()
     return pages
+
+
+def filled_paths(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """page_paths, but only the shapes that are filled (pdfplumber's `fill`), not those only
+    stroked: fill colour (r, g, b from 0 to 1, to 1/255) and the box (a stroked outline's width
+    included) x0, x1, top, bottom in page points, top measured from the page top. `first`: only
+    that many pages."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+    pages = []
+    try:
+        for index in range(len(pdf) if first is None else min(first, len(pdf))):
+            page = pdf[index]
+            height = page.get_height()
+            shapes = []
+            for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,)):
+                pdfium_c.FPDFPath_GetDrawMode(
+                    obj.raw, ctypes.byref(fill_mode), ctypes.byref(stroke)
+                )
+                if fill_mode.value == pdfium_c.FPDF_FILLMODE_NONE:
+                    continue
+                left, bottom, right, top = obj.get_bounds()
+                form = obj.container
+                while form is not None:  # a form's contents are in the form's own space
+                    left, bottom, right, top = form.get_matrix().on_rect(left, bottom, right, top)
+                    form = form.container
+                pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(v) for v in rgba))
+                shapes.append(
+                    {
+                        "colour": tuple(v.value / 255 for v in rgba[:3]),
+                        "x0": left,
+                        "x1": right,
+                        "top": height - top,
+                        "bottom": height - bottom,
+                    }
+                )
+            pages.append(shapes)
+    finally:
+        pdf.close()
+    return pages
+
+
+def page_image_counts(path: Path | str) -> list[int]:
+    """How many images each page draws, inside forms too (as pdfplumber's `page.images`)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [
+            len(list(pdf[i].get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,))))
+            for i in range(len(pdf))
+        ]
+    finally:
+        pdf.close()
