@@ -359,3 +359,82 @@ def page_image_counts(path: Path | str) -> list[int]:
         ]
     finally:
         pdf.close()
+
+
+def _rectangle(obj, pdfium_c, ctypes) -> tuple[float, float, float, float] | None:
+    """A path object's box in its container's space if the path is one axis-aligned rectangle
+    (a `re`, or four corners joined by lines), else None; the stroke's width is not counted."""
+    count = pdfium_c.FPDFPath_CountSegments(obj.raw)
+    if count not in (4, 5):
+        return None
+    x, y = ctypes.c_float(), ctypes.c_float()
+    points = []
+    for i in range(count):
+        segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
+        kind = pdfium_c.FPDFPathSegment_GetType(segment)
+        if kind == pdfium_c.FPDF_SEGMENT_BEZIERTO or (kind == pdfium_c.FPDF_SEGMENT_MOVETO) != (
+            i == 0
+        ):
+            return None
+        pdfium_c.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
+        points.append(obj.get_matrix().on_point(x.value, y.value))
+    if count == 5 and points[4] != points[0]:
+        return None
+    corners = points[:4]
+    edges = zip(corners, corners[1:] + corners[:1], strict=True)
+    if not all(abs(a[0] - b[0]) < 1e-3 or abs(a[1] - b[1]) < 1e-3 for a, b in edges):
+        return None
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def page_rects(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """Each page's painted rectangles, inside forms too, as pdfplumber's `page.rects`: the box of
+    the rectangle itself (no stroke width) x0, x1, top, bottom in page points (top measured from
+    the page top), width and height, `fill` and `stroke` (whether it is filled, stroked) and the
+    fill colour (r, g, b from 0 to 1, to 1/255). `first`: only that many pages."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+    pages = []
+    try:
+        for index in range(len(pdf) if first is None else min(first, len(pdf))):
+            page = pdf[index]
+            height = page.get_height()
+            rects = []
+            for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,)):
+                box = _rectangle(obj, pdfium_c, ctypes)
+                pdfium_c.FPDFPath_GetDrawMode(
+                    obj.raw, ctypes.byref(fill_mode), ctypes.byref(stroke)
+                )
+                painted = fill_mode.value != pdfium_c.FPDF_FILLMODE_NONE or stroke.value
+                if box is None or not painted:
+                    continue
+                left, bottom, right, top = box
+                form = obj.container
+                while form is not None:  # a form's contents are in the form's own space
+                    left, bottom, right, top = form.get_matrix().on_rect(left, bottom, right, top)
+                    form = form.container
+                pdfium_c.FPDFPageObj_GetFillColor(obj.raw, *(ctypes.byref(v) for v in rgba))
+                rects.append(
+                    {
+                        "x0": left,
+                        "x1": right,
+                        "top": height - top,
+                        "bottom": height - bottom,
+                        "width": right - left,
+                        "height": top - bottom,
+                        "fill": fill_mode.value != pdfium_c.FPDF_FILLMODE_NONE,
+                        "stroke": bool(stroke.value),
+                        "colour": tuple(v.value / 255 for v in rgba[:3]),
+                    }
+                )
+            pages.append(rects)
+    finally:
+        pdf.close()
+    return pages
