@@ -438,3 +438,19 @@ def page_rects(path: Path | str, first: int | None = None) -> list[list[dict]]:
     finally:
         pdf.close()
     return pages
+
+
+def pages_only(path: Path | str, indexes: list[int], out: Path | str) -> Path:
+    """Write to `out` a copy of the PDF holding only these pages (0-based, in this order), so
+    the page readers above read a few pages of a long PDF without parsing all the others."""
+    import pypdfium2 as pdfium
+
+    source = pdfium.PdfDocument(str(path))
+    copy = pdfium.PdfDocument.new()
+    try:
+        copy.import_pages(source, pages=list(indexes))
+        copy.save(str(out))
+    finally:
+        copy.close()
+        source.close()
+    return Path(out)
