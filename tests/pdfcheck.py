@@ -454,3 +454,59 @@ def pages_only(path: Path | str, indexes: list[int], out: Path | str) -> Path:
         copy.close()
         source.close()
     return Path(out)
+
+
+def page_lines(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """Each page's stroked straight lines (a path of one segment), inside forms too, as
+    pdfplumber's `page.lines`: x0, x1, top, bottom in page points (top measured from the page
+    top), width and height. `first`: only that many pages."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    x, y = ctypes.c_float(), ctypes.c_float()
+    fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
+    pages = []
+    try:
+        for index in range(len(pdf) if first is None else min(first, len(pdf))):
+            page = pdf[index]
+            height = page.get_height()
+            lines = []
+            for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_PATH,)):
+                if pdfium_c.FPDFPath_CountSegments(obj.raw) != 2:
+                    continue
+                pdfium_c.FPDFPath_GetDrawMode(
+                    obj.raw, ctypes.byref(fill_mode), ctypes.byref(stroke)
+                )
+                end = pdfium_c.FPDFPath_GetPathSegment(obj.raw, 1)
+                if not stroke.value or pdfium_c.FPDFPathSegment_GetType(end) != (
+                    pdfium_c.FPDF_SEGMENT_LINETO
+                ):
+                    continue
+                points = []
+                for i in range(2):
+                    segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
+                    pdfium_c.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
+                    points.append(obj.get_matrix().on_point(x.value, y.value))
+                (x0, y0), (x1, y1) = points
+                left, bottom, right, top = min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+                form = obj.container
+                while form is not None:  # a form's contents are in the form's own space
+                    left, bottom, right, top = form.get_matrix().on_rect(left, bottom, right, top)
+                    form = form.container
+                lines.append(
+                    {
+                        "x0": left,
+                        "x1": right,
+                        "top": height - top,
+                        "bottom": height - bottom,
+                        "width": right - left,
+                        "height": top - bottom,
+                    }
+                )
+            pages.append(lines)
+    finally:
+        pdf.close()
+    return pages

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from printkit.layout.units import to_mm
 from tests.conftest import DATA, edit, mm_box
-from tests.pdfcheck import page_chars, printed, words
+from tests.pdfcheck import page_chars, page_lines, page_rects, page_texts, printed, words
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -23,12 +23,18 @@ def page_size_mm(page) -> tuple[float, float]:
     )
 
 
-def card_rects(page, w=63.0, h=88.0):
-    """Trim rectangles of cards on a pdfplumber page: (x, y) of the bottom-left corner in mm."""
+def page_height(path, index: int = 0) -> float:
+    """The height of a page in points."""
+    return float(PdfReader(path).pages[index].mediabox.height)
+
+
+def card_rects(path, index: int, w=63.0, h=88.0):
+    """Trim rectangles of cards on a page: (x, y) of the bottom-left corner in mm."""
+    height = page_height(path, index)
     out = []
-    for r in page.rects:
+    for r in page_rects(path, first=index + 1)[index]:
         if abs(to_mm(r["width"]) - w) < 0.05 and abs(to_mm(r["height"]) - h) < 0.05:
-            out.append((round(to_mm(r["x0"]), 2), round(to_mm(page.height - r["bottom"]), 2)))
+            out.append((round(to_mm(r["x0"]), 2), round(to_mm(height - r["bottom"]), 2)))
     return sorted(set(out))
 
 
@@ -54,8 +60,7 @@ def test_every_page_has_the_paper_size(built, key, size):
 
 @pytest.mark.parametrize("key", ["a4", "letter"])
 def test_nine_cards_per_sheet_at_their_positions(built, key):
-    with pdfplumber.open(built(key)) as pdf:
-        rects = card_rects(pdf.pages[0])
+    rects = card_rects(built(key), 0)
     width = A4[0] if key == "a4" else LETTER[0]
     height = A4[1] if key == "a4" else LETTER[1]
     x0 = round((width - 189) / 2, 2)
@@ -67,28 +72,26 @@ def test_nine_cards_per_sheet_at_their_positions(built, key):
 
 
 def test_scale_bar_measures_50_mm_and_page_is_labelled(built):
-    with pdfplumber.open(built("a4")) as pdf:
-        page = pdf.pages[0]
-        bars = [ln for ln in page.lines if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < 0.01]
-        text = page.extract_text()
+    lines = page_lines(built("a4"), first=1)[0]
+    bars = [ln for ln in lines if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < 0.01]
+    text = page_texts(built("a4"))[0]
     assert bars, "no 50 mm line on the sheet"
     assert "must measure 50 mm" in text
     assert re.search(r"chariot-race · Cards · sheet 1 front · page 1 of 16", text)
 
 
 def test_crop_marks_are_in_the_margin(built):
-    with pdfplumber.open(built("a4")) as pdf:
-        page = pdf.pages[0]
-        marks = [
-            ln
-            for ln in page.lines
-            if to_mm(ln["x1"] - ln["x0"]) < 5 and to_mm(ln["bottom"] - ln["top"]) < 5
-        ]
-        for ln in marks:
-            x, y = to_mm(ln["x0"]), to_mm(page.height - ln["bottom"])
-            assert 5 - 0.01 <= x <= 205 + 0.01 and 5 - 0.01 <= y <= 292 + 0.01
-            inside_cards = 10.5 < x < 199.5 and 16.5 < y < 280.5
-            assert not inside_cards
+    height = page_height(built("a4"))
+    marks = [
+        ln
+        for ln in page_lines(built("a4"), first=1)[0]
+        if to_mm(ln["x1"] - ln["x0"]) < 5 and to_mm(ln["bottom"] - ln["top"]) < 5
+    ]
+    for ln in marks:
+        x, y = to_mm(ln["x0"]), to_mm(height - ln["bottom"])
+        assert 5 - 0.01 <= x <= 205 + 0.01 and 5 - 0.01 <= y <= 292 + 0.01
+        inside_cards = 10.5 < x < 199.5 and 16.5 < y < 280.5
+        assert not inside_cards
     assert len(marks) >= 16
 
 
@@ -118,9 +121,8 @@ def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset
         args += ["--back-offset", f"{offset[0]},{offset[1]}"]
     r = cli(*args)
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "out" / kit.name / "cards.pdf") as pdf:
-        fronts = card_rects(pdf.pages[0])
-        backs = card_rects(pdf.pages[1])
+    fronts = card_rects(tmp_path / "out" / kit.name / "cards.pdf", 0)
+    backs = card_rects(tmp_path / "out" / kit.name / "cards.pdf", 1)
     assert len(fronts) == 4
     if mirror == "columns":
         expected = sorted(
@@ -144,9 +146,8 @@ def test_shop_profile_has_nested_trim_and_bleed_boxes(built):
 
 
 def test_shop_backgrounds_reach_into_the_bleed(built):
-    with pdfplumber.open(built("shop")) as pdf:
-        page = pdf.pages[0]
-        full = [r for r in page.rects if to_mm(r["width"]) > 68.9 and to_mm(r["height"]) > 93.9]
+    rects = page_rects(built("shop"), first=1)[0]
+    full = [r for r in rects if to_mm(r["width"]) > 68.9 and to_mm(r["height"]) > 93.9]
     assert full, "no background covering the bleed"
 
 
