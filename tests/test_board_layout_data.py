@@ -9,7 +9,8 @@ from printkit.layout.units import to_mm
 from printkit.model.board import ArenaLayout
 from printkit.model.options import Options
 from tests.conftest import edit
-from tests.pdfcheck import page_rects, page_texts
+from tests.pdfcheck import page_texts
+from tests.pdfshapes import page_rects
 
 
 def _board_pdf(folder, tmp_path):

@@ -11,7 +11,8 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from printkit.layout.units import mm
-from tests.pdfcheck import page_chars, page_rects, words
+from tests.pdfcheck import page_chars, words
+from tests.pdfshapes import page_rects
 
 BOARD_W, BOARD_H = mm(594), mm(420)
 GLUE = mm(12)

@@ -10,15 +10,8 @@ import pytest
 from printkit.kit import load_kit
 from printkit.layout.units import inch, to_mm
 from tests.conftest import edit
-from tests.pdfcheck import (
-    page_chars,
-    page_paths,
-    page_texts,
-    pages_only,
-    pages_with,
-    printed,
-    words,
-)
+from tests.pdfcheck import page_chars, page_paths, page_texts, pages_with, printed, words
+from tests.pdfshapes import pages_only
 
 
 @pytest.fixture

@@ -10,7 +10,8 @@ from pypdf import PdfReader
 
 from printkit.layout.units import to_mm
 from tests.conftest import DATA, edit, mm_box
-from tests.pdfcheck import page_chars, page_lines, page_rects, page_texts, printed, words
+from tests.pdfcheck import page_chars, page_texts, printed, words
+from tests.pdfshapes import page_lines, page_rects
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)

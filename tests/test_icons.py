@@ -8,7 +8,8 @@ import pdfplumber
 from printkit.kit import load_kit
 from printkit.model.options import Options
 from tests.conftest import edit, line_of
-from tests.pdfcheck import filled_paths, page_chars, page_image_counts, page_paths, page_texts
+from tests.pdfcheck import page_chars, page_paths, page_texts
+from tests.pdfshapes import filled_paths, page_image_counts
 from tests.test_faces import _draw_designs, _png
 
 
