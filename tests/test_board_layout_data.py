@@ -3,14 +3,14 @@ printed board (read back from the shop PDF), and a board without them gets the g
 
 from __future__ import annotations
 
-import pdfplumber
-
 from printkit.components import component_type
 from printkit.kit import load_kit
 from printkit.layout.units import to_mm
 from printkit.model.board import ArenaLayout
 from printkit.model.options import Options
 from tests.conftest import edit
+from tests.pdfcheck import page_texts
+from tests.pdfshapes import page_rects
 
 
 def _board_pdf(folder, tmp_path):
@@ -21,10 +21,11 @@ def _board_pdf(folder, tmp_path):
     return path
 
 
-def _squares(page, side_mm: float) -> list:
+def _squares(rects: list[dict], side_mm: float) -> list:
+    """The rectangles (pdfcheck.page_rects) of a page that are squares of this side."""
     return [
         r
-        for r in page.rects
+        for r in rects
         if abs(to_mm(r["width"]) - side_mm) < 0.05 and abs(to_mm(r["height"]) - side_mm) < 0.05
     ]
 
@@ -38,12 +39,11 @@ def test_legend_tiles_and_words_follow_the_board_data(kit_copy, tmp_path):
         "legend_title: THE SQUARES\nlayout: {legend_tile: 13mm}\n",
     )
     edit(board, "  line: START · ARRIVAL\n", "  line: DEPART ICI\n")
-    with pdfplumber.open(_board_pdf(folder, tmp_path)) as pdf:
-        page = pdf.pages[0]
-        text = page.extract_text()
-        # one legend tile per square kind, plus the mileage stone and the start line
-        assert len(_squares(page, 13)) == 10
-        assert _squares(page, 17) == []
+    pdf = _board_pdf(folder, tmp_path)
+    text, rects = page_texts(pdf)[0], page_rects(pdf)[0]
+    # one legend tile per square kind, plus the mileage stone and the start line
+    assert len(_squares(rects, 13)) == 10
+    assert _squares(rects, 17) == []
     assert "DEPART ICI" in text and "START · ARRIVAL" not in text
     assert "MILEAGE STONE" in text  # Carthage's own word, from its board.yaml
 
@@ -55,9 +55,8 @@ def test_without_labels_the_board_prints_generic_words(kit_copy, tmp_path):
     start = text.index("labels:")
     end = text.index("symbols_title:")
     board.write_text(text[:start] + text[end:], encoding="utf-8")
-    with pdfplumber.open(_board_pdf(folder, tmp_path)) as pdf:
-        page = pdf.pages[0]
-        words = page.extract_text()
-        assert len(_squares(page, to_mm(ArenaLayout().legend_tile))) == 10
+    pdf = _board_pdf(folder, tmp_path)
+    words = page_texts(pdf)[0]
+    assert len(_squares(page_rects(pdf)[0], to_mm(ArenaLayout().legend_tile))) == 10
     assert "START LINE" in words and "MARKER" in words
     assert "Crossing it" not in words and "MILEAGE STONE" not in words

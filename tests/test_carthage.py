@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -12,7 +11,7 @@ from pypdf import PdfReader
 from printkit.cli import main
 from printkit.layout.units import mm
 from tests.conftest import DATA, line_of, mm_box
-from tests.pdfcheck import assert_fonts_embedded, page_chars, words
+from tests.pdfcheck import assert_fonts_embedded, page_chars, page_texts, words
 
 A4 = (210.0, 297.0)
 
@@ -24,24 +23,25 @@ def build(out: Path, *args: str):
 
 
 @pytest.fixture(scope="module")
-def home(tmp_path_factory):
+def home_run(tmp_path_factory):
+    """This file's own build of the whole kit on A4, with what it printed: (folder, stdout)."""
     out = tmp_path_factory.mktemp("home")
     r = build(out, "--paper", "a4")
     return out / "carthage", r.stdout
 
 
+@pytest.fixture
+def home(built_kit):
+    """The whole kit built on A4 (the default paper), a build shared with other test files."""
+    return built_kit("carthage")
+
+
 @pytest.fixture(scope="module")
 def three(tmp_path_factory):
+    """The two decks built for 3 players (the pick list comes with any build), and stdout."""
     out = tmp_path_factory.mktemp("three")
-    r = build(out, "--players", "3")
+    r = build(out, "--players", "3", "--only", "curriculum,fatum")
     return out / "carthage", r.stdout
-
-
-@pytest.fixture(scope="module")
-def shop(tmp_path_factory):
-    out = tmp_path_factory.mktemp("shop")
-    build(out, "--profile", "shop")
-    return out / "carthage"
 
 
 def page_mm(page) -> tuple[float, float]:
@@ -49,15 +49,15 @@ def page_mm(page) -> tuple[float, float]:
     return (round(float(box.width) / mm(1), 1), round(float(box.height) / mm(1), 1))
 
 
-def test_build_writes_every_component(home):
-    folder, stdout = home
+def test_build_writes_every_component(home_run):
+    folder, stdout = home_run
     for name in ("board.pdf", "curriculum.pdf", "fatum.pdf", "tokens.pdf", "pick-list-4p.txt"):
         assert (folder / name).is_file(), name
         assert f"wrote {folder / name}" in stdout
 
 
 def test_home_board_pages_are_a4_with_assembly_map_first(home):
-    folder, _ = home
+    folder = home
     reader = PdfReader(folder / "board.pdf")
     assert len(reader.pages) == 9  # the map and 2 x 4 sheets
     for page in reader.pages:
@@ -69,15 +69,14 @@ def test_home_board_pages_are_a4_with_assembly_map_first(home):
     assert "row A, column 1 of 2 x 4" in reader.pages[1].extract_text()
 
 
-def test_letter_board_pages_are_letter(tmp_path):
-    build(tmp_path, "--paper", "letter")
-    reader = PdfReader(tmp_path / "carthage" / "board.pdf")
+def test_letter_board_pages_are_letter(built_kit):
+    reader = PdfReader(built_kit("carthage", "--only", "board", "--paper", "letter") / "board.pdf")
     for page in reader.pages:
         assert sorted(page_mm(page)) == [215.9, 279.4]
 
 
-def test_shop_board_is_one_page_with_nested_boxes(shop):
-    reader = PdfReader(shop / "board.pdf")
+def test_shop_board_is_one_page_with_nested_boxes(built_kit):
+    reader = PdfReader(built_kit("carthage", "--only", "board", "--profile", "shop") / "board.pdf")
     assert len(reader.pages) == 1
     page = reader.pages[0]
     assert "/TrimBox" in page and "/BleedBox" in page
@@ -88,7 +87,7 @@ def test_shop_board_is_one_page_with_nested_boxes(shop):
 
 
 def test_every_font_is_embedded(home):
-    folder, _ = home
+    folder = home
     for name in ("board.pdf", "curriculum.pdf", "fatum.pdf", "tokens.pdf"):
         fonts = assert_fonts_embedded(folder / name)  # every font of every page and form
         assert fonts and all("+" in f for f in fonts), (name, fonts)  # subset = embedded
@@ -114,7 +113,7 @@ def test_pick_list_for_three_players(three):
 
 
 def test_pick_list_for_two_players_names_the_teams(tmp_path):
-    r = build(tmp_path, "--players", "2")
+    r = build(tmp_path, "--players", "2", "--only", "tokens")  # the pick list comes with any build
     text = (tmp_path / "carthage" / "pick-list-2p.txt").read_text(encoding="utf-8")
     assert "Player 1 runs: blue and red" in text and "Player 2 runs: green and white" in text
     assert "Deal all 14 FATUM cards face up: 7, 7." in text
@@ -164,9 +163,7 @@ def test_marked_cards_are_exactly_the_removal_list(three):
 
 
 def test_tokens_hold_chariots_cues_and_aids(home):
-    folder, _ = home
-    with pdfplumber.open(folder / "tokens.pdf") as pdf:
-        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    text = "\n".join(page_texts(home / "tokens.pdf"))
     for word in (
         "BLUE",
         "RED",
@@ -181,36 +178,34 @@ def test_tokens_hold_chariots_cues_and_aids(home):
     assert text.count("HOW TO MOVE") == 4
 
 
-def test_rebuild_is_byte_identical(tmp_path, home):
-    folder, _ = home
-    build(tmp_path, "--paper", "a4")
+def test_rebuild_is_byte_identical(home_run, home):
+    """Two builds of the kit, in different folders and process states, have the same bytes."""
+    folder, _ = home_run
     for name in ("board.pdf", "fatum.pdf"):
-        assert (tmp_path / "carthage" / name).read_bytes() == (folder / name).read_bytes()
+        assert (home / name).read_bytes() == (folder / name).read_bytes()
 
 
 def test_curriculum_titles_sit_on_one_line_below_the_number(home):
     """A two-line title runs up against the big number above it: every CURRICULUM title is
     short enough for one line, so each row of cards shows its titles at one height."""
     title_size = mm(5)
-    folder, _ = home
-    with pdfplumber.open(folder / "curriculum.pdf") as pdf:
-        for page in pdf.pages[::2]:  # the fronts
-            words = page.extract_words(extra_attrs=["size"])
-            numbers = {round(w["top"]) for w in words if w["size"] > mm(10)}  # the big numbers
-            titles = {round(w["top"]) for w in words if abs(w["size"] - title_size) < 0.5}
-            assert numbers and len(titles) == len(numbers), (page.page_number, titles, numbers)
+    for index, chars in enumerate(page_chars(home / "curriculum.pdf")):
+        if index % 2:
+            continue  # the fronts only
+        on_page = words(chars)
+        numbers = {round(w["top"]) for w in on_page if w["size"] > mm(10)}  # the big numbers
+        titles = {round(w["top"]) for w in on_page if abs(w["size"] - title_size) < 0.5}
+        assert numbers and len(titles) == len(numbers), (index + 1, titles, numbers)
 
 
 def test_each_wood_cue_names_its_colour_for_a_greyscale_print(home):
     """Blue, red and green cues print as near-identical greys: each carries its initial."""
-    folder, _ = home
-    with pdfplumber.open(folder / "tokens.pdf") as pdf:
-        pieces = [
-            w["text"]
-            for page in pdf.pages
-            for w in page.extract_words()
-            if w["text"] in ("B", "R", "G", "W") and w["x1"] - w["x0"] < mm(4)
-        ]
+    pieces = [
+        w["text"]
+        for chars in page_chars(home / "tokens.pdf")
+        for w in words(chars)
+        if w["text"] in ("B", "R", "G", "W") and w["x1"] - w["x0"] < mm(4)
+    ]
     # the cues are printed on the fronts and again on their backs
     counts = {letter: pieces.count(letter) for letter in "BRGW"}
     assert len(set(counts.values())) == 1 and counts["B"] >= 7, counts

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from printkit.cli import main
 from printkit.layout.units import mm
+from tests.pdfcheck import page_chars, words
+from tests.pdfshapes import page_rects
 
 BOARD_W, BOARD_H = mm(594), mm(420)
 GLUE = mm(12)
@@ -74,14 +75,18 @@ def read_sheet(reader: PdfReader, page) -> Sheet:
     return Sheet(label, window, bands, [c[:4] for c in cuts], marks)
 
 
-@pytest.fixture(scope="module")
-def sheets(tmp_path_factory) -> dict[str, Sheet]:
-    out = tmp_path_factory.mktemp("board")
-    r = CliRunner().invoke(main, ["build", "carthage", "--paper", "a4", "--out", str(out)])
-    assert r.exit_code == 0, r.output
-    reader = PdfReader(out / "carthage" / "board.pdf")
-    found = [read_sheet(reader, p) for p in reader.pages[1:]]
-    return {s.label: s for s in found}
+_SHEETS: dict[Path, dict[str, Sheet]] = {}  # each board.pdf read once
+
+
+@pytest.fixture
+def sheets(built_kit) -> dict[str, Sheet]:
+    """The A4 sheets of the kit's board (a build shared with other test files), by label."""
+    board = built_kit("carthage") / "board.pdf"
+    if board not in _SHEETS:
+        reader = PdfReader(board)
+        found = [read_sheet(reader, p) for p in reader.pages[1:]]
+        _SHEETS[board] = {s.label: s for s in found}
+    return _SHEETS[board]
 
 
 def test_sheet_labels(sheets):
@@ -195,31 +200,27 @@ def test_seams_are_chosen_together_to_miss_what_one_at_a_time_cannot():
         assert tile.window.w <= mm(200) + TOL
 
 
-def test_seams_miss_the_fatum_symbol_strip_and_the_notes(sheets, tmp_path):
+def test_seams_miss_the_fatum_symbol_strip_and_the_notes(sheets, built_kit):
     """The tiles of the FATUM-symbol strip and the words of the notes (bottom band) are read
     from the one-page shop board; no vertical seam of the A4 sheets runs through them."""
-    import pdfplumber
-
-    r = CliRunner().invoke(main, ["build", "carthage", "--profile", "shop", "--out", str(tmp_path)])
-    assert r.exit_code == 0, r.output
+    board = built_kit("carthage", "--only", "board", "--profile", "shop") / "board.pdf"
     bleed = mm(3)
     seams = sorted({s.window[0] + GLUE for s in sheets.values() if s.window[0] > TOL})
     assert len(seams) == 3
-    with pdfplumber.open(tmp_path / "carthage" / "board.pdf") as pdf:
-        page = pdf.pages[0]
-        top = page.height - bleed - mm(40)  # the bottom band, in pdfplumber's top-down y
-        tiles = [
-            (b["x0"] - bleed, b["x1"] - bleed)
-            for b in page.rects
-            if abs(b["width"] - mm(14)) < 0.5 and abs(b["height"] - mm(14)) < 0.5 and b["top"] > top
-        ]
-        words = [
-            (w["x0"] - bleed, w["x1"] - bleed, w["text"])
-            for w in page.extract_words()
-            if w["top"] > top and w["x0"] > page.width / 2 + mm(100)
-        ]
+    width, height = (float(v) for v in PdfReader(board).pages[0].mediabox[2:])
+    top = height - bleed - mm(40)  # the bottom band, in top-down y
+    tiles = [
+        (b["x0"] - bleed, b["x1"] - bleed)
+        for b in page_rects(board)[0]
+        if abs(b["width"] - mm(14)) < 0.5 and abs(b["height"] - mm(14)) < 0.5 and b["top"] > top
+    ]
+    words_ = [
+        (w["x0"] - bleed, w["x1"] - bleed, w["text"])
+        for w in words(page_chars(board)[0])
+        if w["top"] > top and w["x0"] > width / 2 + mm(100)
+    ]
     assert len(tiles) == 6  # laurel, egg, whip, torch, dolphin, eagle
-    assert any(text == "anticlockwise." for *_, text in words)
+    assert any(text == "anticlockwise." for *_, text in words_)
     crossed = [(x, a, b) for x in seams for a, b in tiles if a < x < b]
-    crossed += [(x, text) for x in seams for a, b, text in words if a < x < b]
+    crossed += [(x, text) for x in seams for a, b, text in words_ if a < x < b]
     assert not crossed

@@ -10,19 +10,26 @@ import pytest
 from printkit.kit import load_kit
 from printkit.layout.units import inch, to_mm
 from tests.conftest import edit
-from tests.pdfcheck import page_chars, page_paths, page_texts, words
+from tests.pdfcheck import page_chars, page_paths, page_texts, pages_with, printed, words
+from tests.pdfshapes import pages_only
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from click.testing import CliRunner
+@pytest.fixture
+def built(built_kit):
+    """The built-in kit, every component (a build shared with other test files)."""
+    return built_kit("chariot-race")
 
-    from printkit.cli import main
 
-    out = tmp_path_factory.mktemp("chariot")
-    r = CliRunner().invoke(main, ["build", "chariot-race", "--out", str(out)])
-    assert r.exit_code == 0, r.output
-    return out / "chariot-race"
+@pytest.fixture
+def serious(built_kit):
+    """The kit built with the serious variant: OUT/chariot-race/serious."""
+    return built_kit("chariot-race", "--variant", "serious")
+
+
+@pytest.fixture
+def gentle_cards(built_kit):
+    """The deck built with the gentle-start variant."""
+    return built_kit("chariot-race", "--variant", "gentle-start", "--only", "cards") / "cards.pdf"
 
 
 def text_of(path) -> str:
@@ -30,9 +37,8 @@ def text_of(path) -> str:
 
 
 def drawn_strings(path) -> str:
-    """Every character in drawing order: rotated words read correctly, unlike extract_text."""
-    with pdfplumber.open(path) as pdf:
-        return "".join(ch["text"] for p in pdf.pages for ch in p.chars)
+    """Every character the PDF draws, in order: rotated words read correctly."""
+    return "".join(printed(p) for p in page_chars(path))
 
 
 def squares(page, size_mm: float, tol: float = 0.3) -> list[dict]:
@@ -151,11 +157,11 @@ def test_full_size_tiles_the_track(cli, tmp_path):
         "playing-area",
     )
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "playing-area.pdf") as pdf:
-        assert len(pdf.pages) > 10
-        assert "KEY DIMENSIONS" in (pdf.pages[0].extract_text() or "")
-        assert "Assembly map" in (pdf.pages[1].extract_text() or "")
-        assert "A1" in (pdf.pages[2].extract_text() or "")
+    pages = page_texts(tmp_path / "chariot-race" / "playing-area.pdf")
+    assert len(pages) > 10
+    assert "KEY DIMENSIONS" in pages[0]
+    assert "Assembly map" in pages[1]
+    assert "A1" in pages[2]
 
 
 def test_bases(built):
@@ -173,19 +179,8 @@ def test_bases(built):
         assert word in strings
 
 
-def test_serious_variant_changes_print_and_check(cli, tmp_path):
-    r = cli(
-        "build",
-        "chariot-race",
-        "--out",
-        tmp_path,
-        "--variant",
-        "serious",
-        "--only",
-        "playing-area,damage-chart,cards",
-    )
-    assert r.exit_code == 0, r.output
-    out = tmp_path / "chariot-race" / "serious"
+def test_serious_variant_changes_print_and_check(serious):
+    out = serious
     plan = drawn_strings(out / "playing-area.pdf")
     assert "PIT" not in plan and "RAMP" not in plan
     assert "3 laps to race" in text_of(out / "damage-chart.pdf")
@@ -198,12 +193,8 @@ def test_serious_variant_changes_print_and_check(cli, tmp_path):
     assert serious.model("playing-area").pit is None
 
 
-def test_gentle_start_marks_the_magic_cards(cli, tmp_path):
-    r = cli(
-        "build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start", "--only", "cards"
-    )
-    assert r.exit_code == 0, r.output
-    pages = page_texts(tmp_path / "chariot-race" / "gentle-start" / "cards.pdf")
+def test_gentle_start_marks_the_magic_cards(gentle_cards):
+    pages = page_texts(gentle_cards)
     text = "\n".join(p for p in pages if "MAGICAL EFFECT" in p)
     assert text.count("LATE") == 7  # each of the 7 magical effect cards
 
@@ -228,7 +219,7 @@ def _contrast(a, b) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-def test_lettering_on_each_kind_colour_has_contrast(built):
+def test_lettering_on_each_kind_colour_has_contrast(built, tmp_path):
     """Headers and CRASH captions sit on the kind's colour: their letters must reach the WCAG AA
     contrast of 4.5:1 against it (cream on the light SPECIAL MOVE gold was 3.2:1)."""
     from printkit.draw.colour import colour
@@ -239,8 +230,9 @@ def test_lettering_on_each_kind_colour_has_contrast(built):
     seen = {label: 0 for label in kinds}
     captions = 0
     cards = built / "cards.pdf"
-    pages = zip(page_texts(cards), page_chars(cards), page_paths(cards), strict=True)
-    for text, chars, shapes in list(pages)[::2]:  # the fronts
+    fronts = pages_only(cards, range(0, len(page_texts(cards)), 2), tmp_path / "fronts.pdf")
+    pages = zip(page_texts(fronts), page_chars(fronts), page_paths(fronts), strict=True)
+    for text, chars, shapes in pages:  # the fronts
         on_page = words(chars)
         for label, rgb in kinds.items():
             if label not in text:
@@ -292,15 +284,12 @@ def test_bases_sheet_is_centred_with_marks_only_round_the_bases(built):
             assert to_mm(top - ln["bottom"]) < 6 or to_mm(ln["top"] - bottom) < 6
 
 
-def test_gentle_start_marker_clears_the_title(cli, tmp_path):
+def test_gentle_start_marker_clears_the_title(gentle_cards, tmp_path):
     """The LATE pill sits above the title: no letter of a two-line title runs under it."""
-    r = cli(
-        "build", "chariot-race", "--out", tmp_path, "--variant", "gentle-start", "--only", "cards"
-    )
-    assert r.exit_code == 0, r.output
     dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16
     pills = 0
-    cards = tmp_path / "chariot-race" / "gentle-start" / "cards.pdf"
+    # the pages that show a LATE marker, read alone
+    cards = pages_only(gentle_cards, pages_with(gentle_cards, "LATE"), tmp_path / "late.pdf")
     for chars, shapes in zip(page_chars(cards), page_paths(cards), strict=True):
         drawn = [ch for ch in chars if not ch["generated"]]
         for w in (w for w in words(chars) if w["text"] == "LATE"):
@@ -333,12 +322,10 @@ def test_gentle_start_marker_clears_the_title(cli, tmp_path):
     assert pills == 7
 
 
-def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(cli, tmp_path):
+def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(serious):
     """Serious racing drops the 7 magic cards: 65 cards, 2 on the last sheet. Its crop marks
     extend those 2 cards' edges only, not the 7 empty places'."""
-    r = cli("build", "chariot-race", "--out", tmp_path, "--variant", "serious", "--only", "cards")
-    assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "chariot-race" / "serious" / "cards.pdf") as pdf:
+    with pdfplumber.open(serious / "cards.pdf") as pdf:
         page = pdf.pages[-2]  # the last front
         cards = [
             r

@@ -3,16 +3,13 @@ rendered pixels against the reference table (docs/reference chartae-tiles.md, ty
 
 from __future__ import annotations
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from printkit.cli import main
 from printkit.layout.units import mm
 from tests.conftest import mm_box
-from tests.pdfcheck import page_chars, printed
+from tests.pdfcheck import page_chars, page_texts, printed
 
 REFERENCE = {  # tile: half-edges 0..7 as in the published table
     "compass": "SSSLLLLS",
@@ -29,21 +26,16 @@ DPI = 100
 INSET = mm(3.5)  # sample this far inside the trim, at the middle of each half-edge
 
 
-def build(tmp_path_factory, *args: str):
-    out = tmp_path_factory.mktemp("chartae")
-    r = CliRunner().invoke(main, ["build", "chartae", "--out", str(out), *args])
-    assert r.exit_code == 0, r.output
-    return out / "chartae" / "tiles.pdf"
+@pytest.fixture
+def shop_pdf(built_kit):
+    """The kit built with the shop profile (a build shared with other test files)."""
+    return built_kit("chartae", "--profile", "shop") / "tiles.pdf"
 
 
-@pytest.fixture(scope="module")
-def shop_pdf(tmp_path_factory):
-    return build(tmp_path_factory, "--profile", "shop")
-
-
-@pytest.fixture(scope="module")
-def home_pdf(tmp_path_factory):
-    return build(tmp_path_factory)
+@pytest.fixture
+def home_pdf(built_kit):
+    """The kit built for home printing on A4 (shared with other test files)."""
+    return built_kit("chartae") / "tiles.pdf"
 
 
 def half_edge_points(trim) -> list[tuple[float, float]]:
@@ -107,11 +99,12 @@ def test_every_tile_matches_the_reference_table_edge_for_edge(shop_pdf):
     seen = {}
     land_grey, sea_grey = [], []
     chars = page_chars(shop_pdf)
+    reader = PdfReader(shop_pdf)
     for index in range(0, 18, 2):  # the nine tile fronts
         page = pdf[index]
         image = page.render(scale=DPI / 72).to_pil().convert("RGB")
         height = page.get_height()
-        trim = tuple(float(v) for v in PdfReader(shop_pdf).pages[index].trimbox)
+        trim = tuple(float(v) for v in reader.pages[index].trimbox)
         rgbs = [sample(image, height, x, y) for x, y in half_edge_points(trim)]
         drawn = "".join(terrain(rgb) for rgb in rgbs)
         seen[tile_id(chars[index])] = drawn
@@ -132,11 +125,9 @@ def test_tile_backs_are_one_common_back_and_the_card_has_its_own(shop_pdf):
     assert len(backs) == 1
     assert pixels(19) not in backs  # the reference card's back is its second side
     assert pixels(18) != pixels(19)
-    with pdfplumber.open(shop_pdf) as plumb:
-        front = plumb.pages[18].extract_text()
-        back = plumb.pages[19].extract_text()
+    front, back = page_texts(shop_pdf)[18:20]
     assert "ROTATE" in front and "PLACE" in front
-    assert "SCORING" in back and "placed the last tile loses" in back.replace("\n", " ")
+    assert "SCORING" in back and "placed the last tile loses" in back.replace("\r\n", " ")
 
 
 def test_home_sheets_put_each_back_behind_its_front(home_pdf):

@@ -36,7 +36,7 @@ def _overlaps(chars: list[dict]) -> list[tuple[str, str]]:
 def test_eight_categories_fit_the_page_without_overlaps(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     _add_categories(kit)
-    r = cli("build", kit, "--out", tmp_path / "out", "-j", "1")
+    r = cli("build", kit, "--out", tmp_path / "out", "-j", "1", "--only", "damage-chart")
     assert r.exit_code == 0, r.output
     with pdfplumber.open(tmp_path / "out" / "chariot-race" / "damage-chart.pdf") as pdf:
         page = pdf.pages[0]

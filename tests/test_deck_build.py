@@ -2,14 +2,16 @@
 
 import hashlib
 import re
+import shutil
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
 
 from printkit.layout.units import to_mm
-from tests.conftest import edit, mm_box
-from tests.pdfcheck import page_chars, printed
+from tests.conftest import DATA, edit, mm_box
+from tests.pdfcheck import page_chars, page_texts, printed, words
+from tests.pdfshapes import page_lines, page_rects
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -22,49 +24,44 @@ def page_size_mm(page) -> tuple[float, float]:
     )
 
 
-def card_rects(page, w=63.0, h=88.0):
-    """Trim rectangles of cards on a pdfplumber page: (x, y) of the bottom-left corner in mm."""
+def page_height(path, index: int = 0) -> float:
+    """The height of a page in points."""
+    return float(PdfReader(path).pages[index].mediabox.height)
+
+
+def card_rects(path, index: int, w=63.0, h=88.0):
+    """Trim rectangles of cards on a page: (x, y) of the bottom-left corner in mm."""
+    height = page_height(path, index)
     out = []
-    for r in page.rects:
+    for r in page_rects(path, first=index + 1)[index]:
         if abs(to_mm(r["width"]) - w) < 0.05 and abs(to_mm(r["height"]) - h) < 0.05:
-            out.append((round(to_mm(r["x0"]), 2), round(to_mm(page.height - r["bottom"]), 2)))
+            out.append((round(to_mm(r["x0"]), 2), round(to_mm(height - r["bottom"]), 2)))
     return sorted(set(out))
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Build the deck once per paper and profile; returns {key: path}."""
-    from click.testing import CliRunner
+BUILDS = {  # the deck as other test files build it too, so the builds are shared
+    "a4": ("--only", "cards"),
+    "letter": ("--only", "cards", "--paper", "letter"),
+    "shop": ("--only", "cards", "--profile", "shop"),
+}
 
-    from printkit.cli import main
 
-    out = {}
-    for key, args in {
-        "a4": ["--paper", "a4"],
-        "letter": ["--paper", "letter"],
-        "shop": ["--profile", "shop"],
-        "short": ["--duplex", "short"],
-    }.items():
-        d = tmp_path_factory.mktemp(key)
-        r = CliRunner().invoke(
-            main, ["build", "chariot-race", "--out", str(d), "--only", "cards", *args]
-        )
-        assert r.exit_code == 0, r.output
-        out[key] = d / "chariot-race" / "cards.pdf"
-    return out
+@pytest.fixture
+def built(built_kit):
+    """built("a4") -> the built-in deck's cards.pdf on A4 (or letter, or the shop profile)."""
+    return lambda key: built_kit("chariot-race", *BUILDS[key]) / "cards.pdf"
 
 
 @pytest.mark.parametrize(("key", "size"), [("a4", A4), ("letter", LETTER)])
 def test_every_page_has_the_paper_size(built, key, size):
-    reader = PdfReader(built[key])
+    reader = PdfReader(built(key))
     assert len(reader.pages) == 16  # 72 cards: 8 sheets, front and back
     assert {page_size_mm(p) for p in reader.pages} == {size}
 
 
 @pytest.mark.parametrize("key", ["a4", "letter"])
 def test_nine_cards_per_sheet_at_their_positions(built, key):
-    with pdfplumber.open(built[key]) as pdf:
-        rects = card_rects(pdf.pages[0])
+    rects = card_rects(built(key), 0)
     width = A4[0] if key == "a4" else LETTER[0]
     height = A4[1] if key == "a4" else LETTER[1]
     x0 = round((width - 189) / 2, 2)
@@ -76,28 +73,26 @@ def test_nine_cards_per_sheet_at_their_positions(built, key):
 
 
 def test_scale_bar_measures_50_mm_and_page_is_labelled(built):
-    with pdfplumber.open(built["a4"]) as pdf:
-        page = pdf.pages[0]
-        bars = [ln for ln in page.lines if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < 0.01]
-        text = page.extract_text()
+    lines = page_lines(built("a4"), first=1)[0]
+    bars = [ln for ln in lines if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < 0.01]
+    text = page_texts(built("a4"))[0]
     assert bars, "no 50 mm line on the sheet"
     assert "must measure 50 mm" in text
     assert re.search(r"chariot-race · Cards · sheet 1 front · page 1 of 16", text)
 
 
 def test_crop_marks_are_in_the_margin(built):
-    with pdfplumber.open(built["a4"]) as pdf:
-        page = pdf.pages[0]
-        marks = [
-            ln
-            for ln in page.lines
-            if to_mm(ln["x1"] - ln["x0"]) < 5 and to_mm(ln["bottom"] - ln["top"]) < 5
-        ]
-        for ln in marks:
-            x, y = to_mm(ln["x0"]), to_mm(page.height - ln["bottom"])
-            assert 5 - 0.01 <= x <= 205 + 0.01 and 5 - 0.01 <= y <= 292 + 0.01
-            inside_cards = 10.5 < x < 199.5 and 16.5 < y < 280.5
-            assert not inside_cards
+    height = page_height(built("a4"))
+    marks = [
+        ln
+        for ln in page_lines(built("a4"), first=1)[0]
+        if to_mm(ln["x1"] - ln["x0"]) < 5 and to_mm(ln["bottom"] - ln["top"]) < 5
+    ]
+    for ln in marks:
+        x, y = to_mm(ln["x0"]), to_mm(height - ln["bottom"])
+        assert 5 - 0.01 <= x <= 205 + 0.01 and 5 - 0.01 <= y <= 292 + 0.01
+        inside_cards = 10.5 < x < 199.5 and 16.5 < y < 280.5
+        assert not inside_cards
     assert len(marks) >= 16
 
 
@@ -127,9 +122,8 @@ def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset
         args += ["--back-offset", f"{offset[0]},{offset[1]}"]
     r = cli(*args)
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "out" / kit.name / "cards.pdf") as pdf:
-        fronts = card_rects(pdf.pages[0])
-        backs = card_rects(pdf.pages[1])
+    fronts = card_rects(tmp_path / "out" / kit.name / "cards.pdf", 0)
+    backs = card_rects(tmp_path / "out" / kit.name / "cards.pdf", 1)
     assert len(fronts) == 4
     if mirror == "columns":
         expected = sorted(
@@ -143,7 +137,7 @@ def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset
 
 
 def test_shop_profile_has_nested_trim_and_bleed_boxes(built):
-    reader = PdfReader(built["shop"])
+    reader = PdfReader(built("shop"))
     assert len(reader.pages) == 144  # 72 cards, front and back
     for page in reader.pages[:4]:
         assert "/TrimBox" in page and "/BleedBox" in page
@@ -153,14 +147,13 @@ def test_shop_profile_has_nested_trim_and_bleed_boxes(built):
 
 
 def test_shop_backgrounds_reach_into_the_bleed(built):
-    with pdfplumber.open(built["shop"]) as pdf:
-        page = pdf.pages[0]
-        full = [r for r in page.rects if to_mm(r["width"]) > 68.9 and to_mm(r["height"]) > 93.9]
+    rects = page_rects(built("shop"), first=1)[0]
+    full = [r for r in rects if to_mm(r["width"]) > 68.9 and to_mm(r["height"]) > 93.9]
     assert full, "no background covering the bleed"
 
 
 def test_home_pages_carry_trim_and_bleed_boxes(built):
-    page = PdfReader(built["a4"]).pages[0]
+    page = PdfReader(built("a4")).pages[0]
     assert "/TrimBox" in page and "/BleedBox" in page
     assert mm_box(page.trimbox) == pytest.approx((10.5, 16.5, 199.5, 280.5), abs=0.01)
 
@@ -184,7 +177,7 @@ def _fonts(reader):
 
 @pytest.mark.parametrize("key", ["a4", "shop"])
 def test_every_font_is_an_embedded_truetype_subset(built, key):
-    fonts = _fonts(PdfReader(built[key]))
+    fonts = _fonts(PdfReader(built(key)))
     assert fonts
     for name, f in fonts.items():
         assert "Helvetica" not in name
@@ -193,72 +186,82 @@ def test_every_font_is_an_embedded_truetype_subset(built, key):
         assert "/FontFile2" in descriptor, f"{name} is not embedded"
 
 
-def test_unicode_text_renders(cli, kit_copy, tmp_path):
-    kit = kit_copy("chariot-race")
+LONG = "Add 2″ to one of your movement cards this turn, " * 3
+
+
+@pytest.fixture(scope="module")
+def edited_deck(tmp_path_factory):
+    """One build of a copy of the deck with three edits, each on its own element: a Unicode
+    title (Whip), markup typed as a title (Rein In), and a text too long for its box (Whip's
+    rule text). Returns the characters of each page of its cards.pdf."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    kit = tmp_path_factory.mktemp("edited") / "chariot-race"
+    shutil.copytree(DATA / "chariot-race", kit)
     edit(kit / "cards.yaml", 'title: "Whip"', 'title: "Whip – Æthelé’s ×2"')
-    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
-    assert r.exit_code == 0, r.output
-    text = "".join(printed(p) for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")[-2:])
-    assert "Whip–Æthelé’s×2" in text.replace(" ", "")  # lines may wrap at any space
-
-
-def test_card_text_is_text_not_markup(cli, kit_copy, tmp_path):
-    kit = kit_copy("chariot-race")
-    edit(kit / "cards.yaml", 'title: "Whip"', "title: \"<img src='/etc/passwd'/>\"")
-    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
-    assert r.exit_code == 0, r.output
-    text = "".join(printed(p) for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")[-2:])
-    assert "<imgsrc='/etc/passwd'/>" in text.replace(" ", "")  # printed as typed
-
-
-def test_rebuilds_are_byte_identical(cli, tmp_path):
-    digests = []
-    for name in ("one", "two"):
-        r = cli("build", "chariot-race", "--out", tmp_path / name, "--only", "cards")
-        assert r.exit_code == 0
-        digests.append(
-            hashlib.sha256(
-                (tmp_path / name / "chariot-race" / "cards.pdf").read_bytes()
-            ).hexdigest()
-        )
-    assert digests[0] == digests[1]
-
-
-def test_long_text_shrinks_to_fit(cli, kit_copy, tmp_path):
-    kit = kit_copy("chariot-race")
-    long = "Add 2″ to one of your movement cards this turn, " * 3
+    edit(kit / "cards.yaml", 'title: "Rein In"', "title: \"<img src='/etc/passwd'/>\"")
     edit(
         kit / "cards.yaml",
         "Add 2″ to one of your movement cards this turn (never beyond 20″).",
-        long.strip(),
+        LONG.strip(),
     )
-    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
+    out = kit.parent / "out"
+    r = CliRunner().invoke(main, ["build", str(kit), "--out", str(out), "--only", "cards"])
     assert r.exit_code == 0, r.output
+    return page_chars(out / "chariot-race" / "cards.pdf")
+
+
+def test_unicode_text_renders(edited_deck):
+    text = "".join(printed(p) for p in edited_deck[-2:])
+    assert "Whip–Æthelé’s×2" in text.replace(" ", "")  # lines may wrap at any space
+
+
+def test_card_text_is_text_not_markup(edited_deck):
+    text = "".join(printed(p) for p in edited_deck[-2:])
+    assert "<imgsrc='/etc/passwd'/>" in text.replace(" ", "")  # printed as typed
+
+
+def test_rebuilds_are_byte_identical(cli, built, tmp_path):
+    """A second build of the deck, in another folder and process state, has the same bytes."""
+    r = cli("build", "chariot-race", "--out", tmp_path, "--only", "cards")
+    assert r.exit_code == 0
+    digests = [
+        hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in (built("a4"), tmp_path / "chariot-race" / "cards.pdf")
+    ]
+    assert digests[0] == digests[1]
+
+
+def test_long_text_shrinks_to_fit(edited_deck):
     chars = [
         c
-        for p in page_chars(tmp_path / "chariot-race" / "cards.pdf")
+        for p in edited_deck
         for c in p
         if c["text"] == "A" and c["fontname"].endswith("DejaVuSans")
     ]
     sizes = {round(c["size"], 2) for c in chars}
     assert min(sizes) < 10.77  # smaller than the 3.8 mm the box asks for
     assert min(sizes) >= 6.0  # never below min_text_size
+    # the long text's own three "Add"s shrink; Lean's "Add 15°" keeps the box's 3.8 mm
+    adds = sorted(round(w["size"], 2) for p in edited_deck for w in words(p) if w["text"] == "Add")
+    assert len(adds) == 4 and adds[-1] == 10.77
+    assert 6.0 <= adds[0] == adds[2] < 10.77
 
 
-def test_frame_width_and_panel_corners_come_from_the_data(cli, kit_copy, tmp_path):
+def test_frame_width_and_panel_corners_come_from_the_data(cli, built, kit_copy, tmp_path):
     """The face panel sits frame_width inside the card edge; changing it moves the panel."""
     kit = kit_copy("chariot-race")
+    # the default first (the built-in deck gives no frame_width), then the data's own value
+    edit(kit / "cards.yaml", "min_text_size: 6pt", "min_text_size: 6pt\nframe_width: 5mm")
+    assert cli("build", kit, "--out", tmp_path, "--only", "cards").exit_code == 0
     panels = {}
-    for frame in ("2.6mm", "5mm"):
-        if frame != "2.6mm":  # the default first, then the data's own value
-            edit(
-                kit / "cards.yaml",
-                "min_text_size: 6pt",
-                f"min_text_size: 6pt\nframe_width: {frame}",
-            )
-        out = tmp_path / f"out-{frame}"
-        assert cli("build", kit, "--out", out, "--only", "cards").exit_code == 0
-        with pdfplumber.open(out / "chariot-race" / "cards.pdf") as pdf:
+    for frame, pdf_path in {
+        "2.6mm": built("a4"),
+        "5mm": tmp_path / "chariot-race" / "cards.pdf",
+    }.items():
+        with pdfplumber.open(pdf_path) as pdf:
             page = pdf.pages[0]
             # the top-left card's trim starts at x = 10.5 mm; its panel is its tallest curve
             curves = [c for c in page.curves if to_mm(c["x1"]) < 73.6]

@@ -1,6 +1,7 @@
 """Faces from data: backs built from elements, relative boxes, icons, and text that always fits.
 
-Each test reads the PDF back (pdfplumber) or runs `printkit check` as a user would.
+Each test reads the PDF back (pdfium through tests/pdfcheck.py, pdfplumber for shapes) or runs
+`printkit check` as a user would.
 """
 
 from __future__ import annotations
@@ -20,19 +21,22 @@ from printkit.model.face import resolve_box
 from printkit.model.options import Options
 from printkit.output import new_canvas
 from tests.conftest import edit, line_of
+from tests.pdfcheck import page_chars, page_texts, printed
 
-TOL = 0.3  # pt: pdfplumber's glyph boxes against the boxes the data gives
+TOL = 0.3  # pt: the glyph boxes read back (ascent to descent) against the boxes the data gives
 
 
-def _draw_designs(kit, cid: str, path) -> list[tuple[str, list]]:
-    """Every card design and back of a deck on its own page (the card's size, no bleed);
-    returns each page's (label, element list)."""
+def _draw_designs(kit, cid: str, path, cards=None) -> list[tuple[str, list]]:
+    """Every card design (or only those whose id is in `cards`) and every back of a deck on its
+    own page (the card's size, no bleed); returns each page's (label, element list)."""
     deck = kit.model(cid)
     pages = []
     with kit.drawing():
         c = new_canvas(path, (deck.size.width, deck.size.height), "faces")
         painter = CardPainter(c, deck, 0)
         for card in deck.cards:
+            if cards is not None and card.id not in cards:
+                continue
             painter.draw_front(card)
             c.showPage()
             pages.append((card.id, deck.kinds[card.kind].face))
@@ -44,14 +48,15 @@ def _draw_designs(kit, cid: str, path) -> list[tuple[str, list]]:
     return pages
 
 
-def _outside(page, elements, areas) -> list[str]:
+def _outside(chars, elements, areas) -> list[str]:
+    """The drawn characters of a page (pdfcheck.page_chars) outside every element's box."""
     boxes = []
     for e in elements:
         x, top, w, h = resolve_box(e, areas)
         boxes.append((x - TOL, top - TOL, x + w + TOL, top + h + TOL))
     bad = []
-    for ch in page.chars:
-        if ch["text"].isspace():
+    for ch in chars:
+        if ch["generated"] or ch["text"].isspace():
             continue
         if not any(
             b[0] <= ch["x0"] and ch["x1"] <= b[2] and b[1] <= ch["top"] and ch["bottom"] <= b[3]
@@ -70,11 +75,11 @@ def test_every_drawn_character_lies_inside_its_elements_box(tmp_path, kit_name, 
     pages = _draw_designs(kit, cid, pdf_path)
     areas = kit.model(cid).areas()
     problems = []
-    with pdfplumber.open(pdf_path) as pdf:
-        assert len(pdf.pages) == len(pages)
-        for page, (label, elements) in zip(pdf.pages, pages, strict=True):
-            assert page.chars or label.startswith("back") is False or True
-            problems += [f"{label}: {p}" for p in _outside(page, elements, areas)]
+    chars = page_chars(pdf_path)
+    assert len(chars) == len(pages)
+    for page, (label, elements) in zip(chars, pages, strict=True):
+        assert printed(page).strip() or label.startswith("back"), f"{label}: no text"
+        problems += [f"{label}: {p}" for p in _outside(page, elements, areas)]
     assert not problems, "\n".join(problems[:20])
 
 
@@ -99,8 +104,8 @@ def test_tarot_chariot_cards_fill_the_card_to_the_safe_area(kit_copy, tmp_path):
     edit(kit_dir / "cards.yaml", "card_size: poker", "card_size: tarot")
     kit = load_kit(str(kit_dir), Options())
     pdf_path = tmp_path / "tarot.pdf"
-    _draw_designs(kit, "cards", pdf_path)
     deck = kit.model("cards")
+    _draw_designs(kit, "cards", pdf_path, cards={deck.cards[0].id})
     safe = to_mm(deck.safe_margin)
     header, band = colour("#7a1f12"), tint("#7a1f12", 0.82)
     with pdfplumber.open(pdf_path) as pdf:
@@ -135,17 +140,16 @@ def test_the_back_is_drawn_from_its_elements(kit_copy, tmp_path):
     kit_dir = kit_copy("chariot-race")
     kit = load_kit(str(kit_dir), Options())
     pdf_path = tmp_path / "backs.pdf"
-    pages = _draw_designs(kit, "cards", pdf_path)
-    with pdfplumber.open(pdf_path) as pdf:
-        back = pdf.pages[len(pages) - 1]
-        assert "CHARIOT RACE" in back.extract_text()
+    pages = _draw_designs(kit, "cards", pdf_path, cards=())  # the backs only
+    assert [label for label, _ in pages] == ["back"]
+    assert "CHARIOT RACE" in page_texts(pdf_path)[-1]
     cards = kit_dir / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
     start = text.index("back:")
     end = text.index("\ncards:")
     cards.write_text(text[:start] + 'back: {colour: "#203040"}\n' + text[end:], encoding="utf-8")
     kit = load_kit(str(kit_dir), Options())
-    _draw_designs(kit, "cards", pdf_path)
+    _draw_designs(kit, "cards", pdf_path, cards=())
     with pdfplumber.open(pdf_path) as pdf:
         back = pdf.pages[-1]
         assert back.chars == [] and back.curves == [] and len(back.rects) == 1
@@ -161,12 +165,12 @@ def test_a_kind_may_have_its_own_back(kit_copy, tmp_path):
     )
     r_kit = load_kit(str(kit_dir), Options())
     pdf_path = tmp_path / "k.pdf"
-    pages = _draw_designs(r_kit, "cards", pdf_path)
+    pages = _draw_designs(r_kit, "cards", pdf_path, cards=())  # the backs only
     names = [label for label, _ in pages]
-    assert names[-2:] == ["back", "back-magic"]
-    with pdfplumber.open(pdf_path) as pdf:
-        assert "SPELL" in pdf.pages[-1].extract_text()
-        assert "SPELL" not in pdf.pages[-2].extract_text()
+    assert names == ["back", "back-magic"]
+    texts = page_texts(pdf_path)
+    assert "SPELL" in texts[-1]
+    assert "SPELL" not in texts[-2]
 
 
 def test_a_58_character_fan_caption_is_a_check_error_at_the_caption(cli, kit_copy):
@@ -240,7 +244,7 @@ def test_the_tile_back_is_drawn_from_its_elements(kit_copy, tmp_path):
         c.save()
     del buffer
     with pdfplumber.open(tmp_path / "t.pdf") as pdf:
-        text = pdf.pages[0].extract_text()
+        text = pdf.pages[0].extract_text()  # reads upside-down words backwards
     assert text.count("MAPPA") == 1 and text.count("APPAM") == 1  # once each way up
     assert "CHARTAE" not in text
 
@@ -269,10 +273,9 @@ def test_tile_back_text_lies_inside_its_boxes(tmp_path):
         TilePainter(c, tiles, 0).draw_back()
         c.showPage()
         c.save()
-    with pdfplumber.open(tmp_path / "t.pdf") as pdf:
-        page = pdf.pages[0]
-        assert len([ch for ch in page.chars if not ch["text"].isspace()]) > 20
-        assert _outside(page, tiles.back.elements(), Areas(s, s, mm(4), 0.0)) == []
+    page = page_chars(tmp_path / "t.pdf")[0]
+    assert len([ch for ch in page if not ch["generated"] and not ch["text"].isspace()]) > 20
+    assert _outside(page, tiles.back.elements(), Areas(s, s, mm(4), 0.0)) == []
 
 
 @pytest.mark.parametrize("value", ['"150%"', '"50% - 3furlongs"'])
@@ -312,10 +315,9 @@ def test_a_token_back_can_be_a_face_of_elements(cli, kit_copy, tmp_path):
         'box: ["10%", "66%", "80%", "20%"]}]}',
     )
     assert cli("check", kit_dir).exit_code == 0
-    r = cli("build", kit_dir, "--out", tmp_path)
+    r = cli("build", kit_dir, "--out", tmp_path, "--only", "tokens")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "carthage" / "tokens.pdf") as pdf:
-        back = pdf.pages[1].extract_text()
+    back = page_texts(tmp_path / "carthage" / "tokens.pdf")[1]
     assert "BLUE OUT" in back and "BLOCKED" not in back
     edit(kit_dir / "tokens.yaml", '"{label} OUT"', '"{label} IS OUT OF THE RACE FOR GOOD"')
     r = cli("check", kit_dir)
@@ -324,12 +326,9 @@ def test_a_token_back_can_be_a_face_of_elements(cli, kit_copy, tmp_path):
 
 
 def _body_size(kit, card_id: str, path) -> float:
-    pages = _draw_designs(kit, "cards", path)
+    pages = _draw_designs(kit, "cards", path, cards={card_id})
     index = [label for label, _ in pages].index(card_id)
-    with pdfplumber.open(path) as pdf:
-        sizes = [
-            ch["size"] for ch in pdf.pages[index].chars if ch["fontname"].endswith("DejaVuSans")
-        ]
+    sizes = [ch["size"] for ch in page_chars(path)[index] if ch["fontname"].endswith("DejaVuSans")]
     return max(sizes)
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 
 from printkit.components import component_type
 from printkit.kit import load_kit
+from tests.pdfcheck import page_chars, printed
 
 GAME_WORDS = re.compile(r"CHARIOT|STAKES|SPINA|\bPIT\b|STADIUM|CRASH", re.IGNORECASE)
 
@@ -19,8 +19,8 @@ def _text(folder, cid: str, tmp_path) -> str:
     path = tmp_path / f"{cid}.pdf"
     with kit.drawing():
         component_type(kit.spec(cid).type).render(kit, cid, path)
-    with pdfplumber.open(path) as pdf:  # characters in drawing order: rotated words read too
-        drawn = "".join(ch["text"] for page in pdf.pages for ch in page.chars)
+    # characters in drawing order: rotated words read too
+    drawn = "".join(printed(chars) for chars in page_chars(path))
     return drawn.replace(kit.name, "")  # the page labels name the kit: data, not wording
 
 

@@ -8,7 +8,9 @@ import pdfplumber
 from printkit.kit import load_kit
 from printkit.model.options import Options
 from tests.conftest import edit, line_of
-from tests.test_faces import _draw_designs, _filled, _png
+from tests.pdfcheck import page_chars, page_paths, page_texts
+from tests.pdfshapes import filled_paths, page_image_counts
+from tests.test_faces import _draw_designs, _png
 
 
 def test_unknown_icon_names_are_errors_with_a_suggestion(cli, kit_copy):
@@ -34,17 +36,19 @@ def test_inline_icons_are_drawn_in_the_text_line(kit_copy, tmp_path):
     edit(kit_dir / "cards.yaml", '"Play at once – cannot be held"', '"{icon:star} Play at once"')
     kit = load_kit(str(kit_dir), Options())
     pdf_path = tmp_path / "inline.pdf"
-    pages = _draw_designs(kit, "cards", pdf_path)
+    pages = _draw_designs(kit, "cards", pdf_path, cards={"favour-of-nike"})
     index = [label for label, _ in pages].index("favour-of-nike")
-    with pdfplumber.open(pdf_path) as pdf:
-        page = pdf.pages[index]
-        text = page.extract_text()
-        assert "Play at once" in text and "{icon" not in text
-        p = next(c for c in page.chars if c["text"] == "P" and c["size"] < 9)
-        stars = [o for o in page.curves if abs(o["top"] - p["top"]) < 4 and o["x1"] <= p["x0"]]
-        assert stars, "no icon drawn before the text on its line"
-        star = max(stars, key=lambda o: o["x1"])
-        assert star["bottom"] - star["top"] <= p["size"] * 1.05  # at the text size
+    text = page_texts(pdf_path)[index]
+    assert "Play at once" in text and "{icon" not in text
+    p = next(c for c in page_chars(pdf_path)[index] if c["text"] == "P" and c["size"] < 9)
+    shapes = page_paths(pdf_path)[index]
+    stars = [o for o in shapes if abs(o["top"] - p["top"]) < 4 and o["x1"] <= p["x0"]]
+    assert stars, "no icon drawn before the text on its line"
+    # the icon, not one of the kind's small background stars (a fifth of the text size) that
+    # lie left of the text too: the tallest shape, ending just before the text, at its size
+    star = max(stars, key=lambda o: o["bottom"] - o["top"])
+    assert p["size"] * 0.5 <= star["bottom"] - star["top"] <= p["size"] * 1.05
+    assert p["x0"] - p["size"] <= star["x1"]
 
 
 def test_an_unknown_inline_icon_is_an_error(cli, kit_copy):
@@ -72,17 +76,17 @@ def test_a_kit_adds_icons_from_svg_and_png_files(cli, kit_copy, tmp_path):
     assert cli("check", kit_dir).exit_code == 0
     r = cli("icons", kit_dir, "--out", tmp_path)
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "carthage" / "icons.pdf") as pdf:
-        words = pdf.pages[0].extract_text()
-        assert "box" in words and "dot" in words and "box.svg" in words
-        assert pdf.pages[0].images  # the PNG icon
+    words = page_texts(tmp_path / "carthage" / "icons.pdf")[0]
+    assert "box" in words and "dot" in words and "box.svg" in words
+    assert page_image_counts(tmp_path / "carthage" / "icons.pdf")[0]  # the PNG icon
     assert (tmp_path / "carthage" / "icons.png").stat().st_size > 0
     kit = load_kit(str(kit_dir), Options())
-    pages = _draw_designs(kit, "fatum", tmp_path / "f.pdf")
+    pages = _draw_designs(kit, "fatum", tmp_path / "f.pdf", cards={"epone-goddess"})
     index = [label for label, _ in pages].index("epone-goddess")
-    blue = (round(0x22 / 255, 3), round(0x66 / 255, 3), round(0xAA / 255, 3))
-    with pdfplumber.open(tmp_path / "f.pdf") as pdf:
-        assert _filled(pdf.pages[index], [blue])  # the SVG's square, drawn as vectors
+    blue = (0x22, 0x66, 0xAA)
+    shapes = filled_paths(tmp_path / "f.pdf", first=index + 1)[index]
+    # the SVG's square, drawn as vectors
+    assert [o for o in shapes if tuple(round(v * 255) for v in o["colour"]) == blue]
 
 
 def test_a_bad_icon_file_is_an_input_error_at_its_key(cli, kit_copy):
@@ -99,8 +103,7 @@ def test_printkit_icons_names_every_builtin_icon(cli, tmp_path):
 
     r = cli("icons", "--out", tmp_path)
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(tmp_path / "icons.pdf") as pdf:
-        words = set(pdf.pages[0].extract_text().split())
+    words = set(page_texts(tmp_path / "icons.pdf")[0].split())
     assert set(BUILTIN.names()) <= words
 
 

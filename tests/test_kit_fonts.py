@@ -2,12 +2,11 @@
 
 import shutil
 
-import pdfplumber
 import pytest
 
 from printkit.draw.fonts import FONT_DIR
 from tests.conftest import edit, line_of
-from tests.pdfcheck import assert_fonts_embedded
+from tests.pdfcheck import assert_fonts_embedded, page_chars
 
 
 def _with_font(kit, file_name: str, content: bytes | None = None) -> None:
@@ -23,12 +22,11 @@ def _with_font(kit, file_name: str, content: bytes | None = None) -> None:
 def test_a_kit_font_replaces_its_role_and_is_embedded(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     _with_font(kit, "Custom.ttf")
-    r = cli("build", kit, "--out", tmp_path)
+    r = cli("build", kit, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0, r.output
     pdf = tmp_path / "chariot-race" / "cards.pdf"
     assert_fonts_embedded(pdf)
-    with pdfplumber.open(pdf) as doc:
-        big = [c for c in doc.pages[0].chars if c["size"] > 40]  # the speed numerals
+    big = [c for c in page_chars(pdf)[0] if c["size"] > 40]  # the speed numerals
     assert big and all(c["fontname"].endswith("DejaVuSans-Oblique") for c in big)
 
 

@@ -13,6 +13,7 @@ from printkit.errors import InputError
 from printkit.kit import load_kit
 from printkit.load.images import PRINT_DPI, print_pixels
 from tests.conftest import line_of
+from tests.pdfcheck import page_texts
 
 
 def _images(pdf) -> dict[int, object]:
@@ -46,8 +47,8 @@ def test_a_large_image_on_every_card_is_embedded_once_at_print_resolution(tmp_pa
     side = math.ceil(18 / 25.4 * PRINT_DPI)  # the 31 x 18 mm box fits an 18 mm square
     assert (images[0]["/Width"], images[0]["/Height"]) == (side, side)
     assert "/SMask" in images[0]
-    reader = PdfReader(pdf)
-    assert all("Card" in reader.pages[i].extract_text() for i in (0, 2))
+    texts = page_texts(pdf)
+    assert all("Card" in texts[i] for i in (0, 2))
 
 
 def test_print_pixels_never_enlarge_and_keep_the_aspect():
