@@ -165,7 +165,9 @@ def test_reference_card_text_that_cannot_fit(cli, kit_copy, tmp_path):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
     edit(tiles, "tile_size: 70mm", "tile_size: 70mm\nmin_text_size: 9pt")
-    r = cli("build", kit, "--out", tmp_path / "out")
-    assert r.exit_code == 2
-    assert f"tiles.yaml:{line_of(tiles, 'reference:')}:" in r.stderr
-    assert "the reference card text does not fit even at 9 pt; shorten it" in r.stderr
+    for command in (["check", kit], ["build", kit, "--out", tmp_path / "out"]):
+        r = cli(*command)
+        assert r.exit_code == 2, (command, r.output)
+        assert f"tiles.yaml:{line_of(tiles, 'reference:')}:" in r.stderr
+        assert "the reference card text does not fit even at 9 pt; shorten it" in r.stderr
+    assert not (tmp_path / "out").exists()

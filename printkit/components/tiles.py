@@ -88,12 +88,19 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
 
 
 def preflight(kit: Kit, component_id: str) -> None:
-    """Draw the common back on a canvas never saved: its texts must fit (as in a build)."""
+    """Draw the common back and the reference card on a canvas never saved: their texts must
+    fit (as in a build)."""
     tiles: TileSet = kit.model(component_id)
+    painter = TilePainter(Canvas(io.BytesIO()), tiles, 0)
     try:
-        TilePainter(Canvas(io.BytesIO()), tiles, 0).draw_back()
+        painter.draw_back()
+        if tiles.reference is not None:
+            painter.draw_reference(tiles.reference.front)
+            painter.draw_reference(tiles.reference.back)
     except BackOverflow as exc:
         raise _back_error(exc) from None
+    except ReferenceOverflow as exc:
+        raise _reference_error(tiles, exc) from None
 
 
 def _back_error(exc: BackOverflow):
@@ -102,6 +109,11 @@ def _back_error(exc: BackOverflow):
         f"the tile back's {exc.attr} does not fit its box even at the smallest size "
         "(min_size or min_text_size); shorten it or enlarge the box",
     )
+
+
+def _reference_error(tiles: TileSet, exc: ReferenceOverflow):
+    where_ = where(tiles, "reference", key=True) or Location(tiles.file)
+    return fail(where_, f"{exc}; shorten it, or lower min_text_size")
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
@@ -123,9 +135,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     except BackOverflow as exc:
         raise _back_error(exc) from None
     except ReferenceOverflow as exc:
-        raise fail(
-            where(tiles, "reference", key=True) or Location(tiles.file), f"{exc}; shorten it"
-        ) from None
+        raise _reference_error(tiles, exc) from None
 
 
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
