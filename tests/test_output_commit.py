@@ -20,27 +20,12 @@ from printkit import output
 from printkit.output import TEMP_PREFIX
 
 
-@pytest.fixture(scope="module")
-def _built_mini(tmp_path_factory) -> tuple[Path, Path]:
-    """The mini kit and its build, made once for this module: `rebuilt` copies them."""
-    from click.testing import CliRunner
-
-    from printkit.cli import main
-
-    root = tmp_path_factory.mktemp("built-mini")
-    kit = copy_kit(MINI, root / "kits" / "mini")
-    out = root / "out"
-    r = CliRunner().invoke(main, ["build", str(kit), "--out", str(out), "-j", "1"])
-    assert r.exit_code == 0, r.output
-    return kit, out
-
-
 @pytest.fixture
-def rebuilt(tmp_path, _built_mini):
-    """A mini kit built once (a copy of the module's build, file times kept), then changed so
+def rebuilt(tmp_path, mini_build):
+    """A mini kit built once (a copy of the shared build, file times kept), then changed so
     the next build replaces every output."""
-    kit = shutil.copytree(_built_mini[0], tmp_path / "kits" / "mini")
-    out = shutil.copytree(_built_mini[1], tmp_path / "out")
+    kit = shutil.copytree(mini_build[0], tmp_path / "kits" / "mini")
+    out = shutil.copytree(mini_build[1], tmp_path / "out")
     for name in ("cards.yaml", "tokens.yaml"):
         text = (kit / name).read_text(encoding="utf-8").replace("TOKEN", "TOKEN2")
         (kit / name).write_text(text.replace("PLAIN", "CHANGED"), encoding="utf-8")

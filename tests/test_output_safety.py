@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -25,15 +26,14 @@ def temps(folder: Path) -> list[Path]:
 
 
 @pytest.fixture
-def built(tmp_path, cli):
-    """A copy of the mini kit and an output folder holding a complete earlier build of it.
+def built(tmp_path, mini_build):
+    """A copy of the mini kit and an output folder holding a complete earlier build of it
+    (copies of the shared build, file times kept).
 
     The kit's data is then changed, so that the next build must redraw every component.
     """
-    kit = copy_kit(MINI, tmp_path / "kits" / "mini")
-    out = tmp_path / "out"
-    r = cli("build", kit, "--out", out, "-j", "1")
-    assert r.exit_code == 0, r.output
+    kit = shutil.copytree(mini_build[0], tmp_path / "kits" / "mini")
+    out = shutil.copytree(mini_build[1], tmp_path / "out")
     for name in ("cards.yaml", "tokens.yaml"):
         text = (kit / name).read_text(encoding="utf-8")
         text = text.replace("TOKEN", "TOKEN2").replace("PLAIN", "CHANGED")
@@ -360,7 +360,7 @@ def test_an_error_in_a_file_several_components_use_is_reported_once(kit_copy, cl
 def test_ctrl_c_during_a_parallel_build_is_one_message_and_changes_nothing(tmp_path, cli):
     """Ctrl-C reaches the whole process group: the workers must not print tracebacks, and the
     build must stop promptly, leaving no temporary and the previous outputs as they were."""
-    kit = _big_kit(tmp_path / "kits" / "mini", 800)
+    kit = _big_kit(tmp_path / "kits" / "mini", 1500)
     out = tmp_path / "out"
     first = cli("build", kit, "--out", out, "--variant", "small", "-j", "1")  # in-process
     assert first.exit_code == 0, first.output
