@@ -74,7 +74,8 @@ def served(_serve_process, page):
     line = proc.stdout.readline() if proc.stdout else ""
     found = re.search(r"http://127\.0\.0\.1:\d+/", line)
     assert found, f"no URL printed: {line!r}"
-    return kit, found.group(0), out
+    yield kit, found.group(0), out
+    proc.terminate()  # the server stops while the browser closes (`_serve_process` waits)
 
 
 def _shot(page, name: str) -> None:
