@@ -111,3 +111,18 @@ def yaml_paths(data, prefix=()):
     elif isinstance(data, list):
         for i, v in enumerate(data):
             yield from yaml_paths(v, (*prefix, i))
+
+
+@pytest.fixture(scope="session")
+def mini_build(tmp_path_factory) -> tuple[Path, Path]:
+    """(kit, out): the test kit tests/fixtures/mini copied and built (-j 1) once per test
+    process, OUT/mini holding its PDFs. Never change either: copy both first
+    (shutil.copytree keeps the file times), as `rebuilt` in test_output_commit.py does."""
+    root = tmp_path_factory.mktemp("mini-build")
+    kit = root / "kits" / "mini"
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "mini", kit)
+    out = root / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1"]
+    r = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
+    return kit, out

@@ -35,7 +35,7 @@ def test_a_rules_error_stops_the_build_and_nothing_is_written(cli, kit_copy, tmp
 def test_ignore_rule_errors_builds_anyway_and_says_what_is_wrong(cli, kit_copy, tmp_path):
     kit = _kit(kit_copy, 16)
     out = tmp_path / "out"
-    r = cli("build", kit, "--out", out, "-j", "1", "--ignore-rule-errors")
+    r = cli("build", kit, "--out", out, "-j", "1", "--only", "cards", "--ignore-rule-errors")
     assert r.exit_code == 0, r.output
     lines = r.stderr.splitlines()
     assert FINDING in lines[0] and len(lines) == 2  # 16 charioteers: too few cards, and
@@ -47,7 +47,7 @@ def test_warnings_are_printed_one_line_each_and_the_build_goes_on(cli, kit_copy,
     kit = kit_copy("chariot-race")  # 4 x 7 = 28 dealt, 44 left: below a reserve of 50
     edit(kit / "rules.yaml", "  reserve: 12 ", "  reserve: 50 ")
     out = tmp_path / "out"
-    r = cli("build", kit, "--out", out, "-j", "1")
+    r = cli("build", kit, "--out", out, "-j", "1", "--only", "cards")
     assert r.exit_code == 0, r.output
     lines = r.stderr.splitlines()
     assert len(lines) == 1 and "warning [CR004] after dealing 28 cards only 44 remain" in lines[0]

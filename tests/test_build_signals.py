@@ -67,17 +67,14 @@ def _default_signals() -> None:
 
 
 @pytest.fixture
-def slow_build(tmp_path):
+def slow_build(tmp_path, cli):
     """(start, out, before): start() launches a 2-worker build into `out`, which already holds
-    an earlier build, and returns it once both workers are rendering."""
+    an earlier build (made in-process), and returns it once both workers are rendering."""
     kit = copy_kit(MINI, tmp_path / "kit")
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    first = subprocess.run(
-        [sys.executable, "-m", "printkit", "build", str(kit), "--out", str(out)],
-        env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    assert first.returncode == 0, first.stderr
+    first = cli("build", kit, "--out", out, "-j", "1")
+    assert first.exit_code == 0, first.output
     before = snapshot(out)
     victims: list[subprocess.Popen] = []
 

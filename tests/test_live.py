@@ -119,12 +119,24 @@ def _save_until(lines: Lines, path: Path, text: str, pattern: str) -> str:
     raise AssertionError(f"no line matching {pattern!r} in:\n{''.join(lines.seen)}")
 
 
+def _until_watching(lines: Lines, path: Path) -> None:
+    """Save `path` unchanged, every 0.2 s, until the watcher answers with a rebuild (of
+    nothing): from then on it sees every save, so no real edit is made before it watches."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        path.write_text(path.read_text())
+        if lines.until(r"rebuilt nothing \(up to date\)", timeout=0.2) is not None:
+            return
+    raise AssertionError(f"the watcher never answered a save:\n{''.join(lines.seen)}")
+
+
 def test_build_watch_prints_one_line_per_rebuild(tmp_path):
     kit = tmp_path / "mini"
     shutil.copytree(Path(__file__).parent / "fixtures" / "mini", kit)
     out = tmp_path / "out"
+    build = ["build", str(kit), "--out", str(out), "--watch", "-j", "1"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "printkit", "build", str(kit), "--out", str(out), "--watch"],
+        [sys.executable, "-m", "printkit", *build],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -133,8 +145,10 @@ def test_build_watch_prints_one_line_per_rebuild(tmp_path):
         lines = Lines(proc)
         assert lines.until(r"^watching ", timeout=60) is not None, "".join(lines.seen)
         cards = kit / "cards.yaml"
+        _until_watching(lines, cards)
         edited = cards.read_text().replace("title: Wheel", "title: Axle")
-        done = _save_until(lines, cards, edited, r"rebuilt .* in \d+\.\d\d s; 0 errors")
+        # (a probe save may still answer "rebuilt nothing" after the edit: wait for cards.pdf)
+        done = _save_until(lines, cards, edited, r"rebuilt .*cards\.pdf.* in \d+\.\d\d s; 0 errors")
         assert "cards.pdf" in done.splitlines()[-1]
         broken = edited.replace("power: 3,", "power: three,", 1)
         said = _save_until(lines, cards, broken, r"input error\(s\); the previous PDFs")

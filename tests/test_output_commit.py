@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -20,11 +21,11 @@ from printkit.output import TEMP_PREFIX
 
 
 @pytest.fixture
-def rebuilt(tmp_path, cli):
-    """A mini kit built once, then changed so the next build replaces every output."""
-    kit = copy_kit(MINI, tmp_path / "kits" / "mini")
-    out = tmp_path / "out"
-    assert cli("build", kit, "--out", out, "-j", "1").exit_code == 0
+def rebuilt(tmp_path, mini_build):
+    """A mini kit built once (a copy of the shared build, file times kept), then changed so
+    the next build replaces every output."""
+    kit = shutil.copytree(mini_build[0], tmp_path / "kits" / "mini")
+    out = shutil.copytree(mini_build[1], tmp_path / "out")
     for name in ("cards.yaml", "tokens.yaml"):
         text = (kit / name).read_text(encoding="utf-8").replace("TOKEN", "TOKEN2")
         (kit / name).write_text(text.replace("PLAIN", "CHANGED"), encoding="utf-8")
@@ -158,9 +159,6 @@ def test_an_empty_out_is_refused(cli, tmp_path, monkeypatch, command):
 
 def test_an_immutable_later_output_leaves_every_earlier_one_as_it_was(rebuilt, cli):
     """A real immutable file (chattr +i, root on ext4/xfs): no rename happens at all."""
-    import shutil
-    import subprocess
-
     kit, out = rebuilt
     tokens = out / "mini" / "tokens.pdf"
     if not shutil.which("chattr") or subprocess.run(["chattr", "+i", tokens]).returncode:

@@ -39,8 +39,9 @@ if CHROMIUM is None:
 
 
 @pytest.fixture
-def served(tmp_path):
-    """A copied chariot-race kit served on a free port; yields (kit folder, url, out folder)."""
+def _serve_process(tmp_path):
+    """`printkit serve` started on a copied chariot-race kit: (process, kit folder, out folder).
+    Not waited for here, so that the browser starts while the server draws the kit."""
     kit = tmp_path / "race"
     shutil.copytree(DATA / "chariot-race", kit)
     out = tmp_path / "out"
@@ -51,10 +52,7 @@ def served(tmp_path):
         text=True,
     )
     try:
-        line = proc.stdout.readline() if proc.stdout else ""
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, f"no URL printed: {line!r}"
-        yield kit, found.group(0), out
+        yield proc, kit, out
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -66,6 +64,18 @@ def page():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser.new_page(viewport={"width": 1280, "height": 900})
         browser.close()
+
+
+@pytest.fixture
+def served(_serve_process, page):
+    """The copied kit served on a free port; yields (kit folder, url, out folder) once the
+    server says where (the browser of `page` was launched meanwhile)."""
+    proc, kit, out = _serve_process
+    line = proc.stdout.readline() if proc.stdout else ""
+    found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert found, f"no URL printed: {line!r}"
+    yield kit, found.group(0), out
+    proc.terminate()  # the server stops while the browser closes (`_serve_process` waits)
 
 
 def _shot(page, name: str) -> None:
