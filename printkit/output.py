@@ -181,8 +181,9 @@ class Staging:
     def discard(self) -> None:
         for temp, _ in self.pending:
             # the temporary, and any a tool made from its name while rewriting it (pikepdf's
-            # `.pikepdf.<name>XXXX`, left behind when a worker is stopped mid-save)
-            for path in (temp, *temp.parent.glob(f"?*{glob.escape(temp.name)}*")):
+            # `.pikepdf.<name>XXXX`, the shop finish's `<name>.cmyk.pdf`), left behind when a
+            # worker is stopped mid-save
+            for path in (temp, *temp.parent.glob(f"*{glob.escape(temp.name)}?*")):
                 with contextlib.suppress(OSError):
                     path.unlink()
         self.pending.clear()

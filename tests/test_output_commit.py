@@ -207,10 +207,13 @@ def test_a_tools_temporary_named_after_ours_goes_with_it(tmp_path):
     temp.write_bytes(b"half")
     derived = temp.with_name(f".pikepdf.{temp.name}x1y2z3")
     derived.write_bytes(b"half")
+    rewritten = temp.with_name(f"{temp.name}.cmyk.pdf")  # the shop finish's rewrite
+    rewritten.write_bytes(b"half")
     unrelated = out / "kit" / "notes.pdf"
     unrelated.write_bytes(b"keep")
     stage.discard()
     assert not temp.exists() and not derived.exists() and unrelated.exists()
+    assert not rewritten.exists()
     left = out / "kit" / f".pikepdf.{TEMP_PREFIX}{_dead_pid()}-abc.pdfq9w8e7"
     left.write_bytes(b"half")
     os.utime(left, (time.time() - 60,) * 2)
