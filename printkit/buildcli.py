@@ -49,14 +49,16 @@ def echo_gang_summaries(kits: list) -> None:
 def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
     """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
     roots = [kit.root for kit in loaded]
-    click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
+
+    def ready() -> None:
+        click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
 
     def rebuild(_paths: list[Path]) -> None:
         line = watched_build(names, out, options, jobs, lambda text: click.echo(text, err=True))
         click.echo(f"{time.strftime('%H:%M:%S')} {line}")
 
     try:
-        watch(lambda: roots, rebuild)
+        watch(lambda: roots, rebuild, ready=ready)
     except KeyboardInterrupt:
         click.echo("stopped watching", err=True)
 

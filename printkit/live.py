@@ -316,10 +316,21 @@ def _prune(folder: Path, snap: Snapshot) -> None:
 
 
 def watch(
-    roots: Callable[[], list[Path]], on_change: Callable[[list[Path]], None], stop: Any = None
+    roots: Callable[[], list[Path]],
+    on_change: Callable[[list[Path]], None],
+    stop: Any = None,
+    ready: Callable[[], None] | None = None,
 ) -> None:
-    """Call `on_change(paths)` after each burst of saves under the kit folders (until `stop`)."""
-    for changes in watch_files(*roots(), stop_event=stop, debounce=50, step=20):
+    """Call `on_change(paths)` after each burst of saves under the kit folders (until `stop`).
+    `ready()` is called once the watcher listens: a save made after it is never missed."""
+    # the watcher is listening by the time it first answers, with changes or with a timeout
+    answers = watch_files(
+        *roots(), stop_event=stop, debounce=50, step=20, rust_timeout=200, yield_on_timeout=True
+    )
+    for changes in answers:
+        if ready is not None:
+            ready()
+            ready = None
         paths = [Path(p) for _, p in changes]
         if any(not _ignored(p) for p in paths):
             on_change(paths)
