@@ -355,11 +355,18 @@ def play_races(m: ChariotModel, runs: int, seed: int) -> list[RaceLog]:
     )
 
 
+def _tables_of(m: ChariotModel) -> Tables:
+    """The model's tables, built once per process for the same deck and track (they do not
+    depend on the players, laps or hands); races only read them, so they are shared."""
+    inputs = (m.cards, m.lap, m.straight, m.radius, m.pit_jump, m.stakes, m.damage_out)
+    return remembered("chariot tables", inputs, lambda: build_tables(m), lambda t: t)
+
+
 def _copy_logs(logs: list[RaceLog]) -> list[RaceLog]:
     return [dataclasses.replace(g, effects=list(g.effects)) for g in logs]
 
 
 def _play_races(m: ChariotModel, runs: int, seed: int) -> list[RaceLog]:
-    tables = build_tables(m)
+    tables = _tables_of(m)
     rng = random.Random(seed)
     return [Race(m, tables, rng).run() for _ in range(runs)]
