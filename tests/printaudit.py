@@ -3,14 +3,17 @@
 margin_ink(path)            pages whose unprintable 5 mm border is not blank (pixels)
 on_bleed(path)              marks and text that straddle the edge of the pieces' bleed
 outside_printable(path)     strokes and text reaching into the 5 mm border (vector)
+
+The vector checks read pdfplumber's objects through pdfium (pdfcheck.page_objects), many times
+faster on sheets of card art.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
+from pdfcheck import page_objects
 
 from printkit.layout.units import mm, to_mm
 
@@ -38,22 +41,25 @@ def margin_ink(path: Path, dpi: int = 300, pages: list[int] | None = None) -> li
     return found
 
 
-def _objects(page) -> list[tuple[str, float, float, float, float, float]]:
+def _objects(page: dict) -> list[tuple[str, float, float, float, float, float]]:
     """(kind, x0, y0, x1, y1, half stroke) in points from the bottom-left, for every stroke and
     character on the page (fills only count as their stroke, if any)."""
     out = []
-    height = page.height
     for kind in ("line", "rect", "curve"):
-        for o in getattr(page, kind + "s"):
-            if not o.get("stroke"):
+        for o in page[kind + "s"]:
+            if not o["stroke"]:
                 continue
-            half = (o.get("linewidth") or 0) / 2
-            out.append((kind, o["x0"], height - o["bottom"], o["x1"], height - o["top"], half))
-    for ch in page.chars:
+            half = (o["linewidth"] or 0) / 2
+            out.append((kind, o["x0"], o["y0"], o["x1"], o["y1"], half))
+    for ch in page["chars"]:
         if ch["text"].strip():
-            out.append(("char " + ch["text"], ch["x0"], height - ch["bottom"], ch["x1"],
-                        height - ch["top"], 0.0))  # fmt: skip
+            out.append(("char " + ch["text"], ch["x0"], ch["y0"], ch["x1"], ch["y1"], 0.0))
     return out
+
+
+def _bleed_box(page: dict) -> tuple[float, float, float, float]:
+    """The page's own BleedBox, or the whole page."""
+    return page["boxes"].get("BleedBox", (0.0, 0.0, page["width"], page["height"]))
 
 
 def on_bleed(path: Path, tol: float = mm(0.3), pages: list[int] | None = None) -> list[str]:
@@ -61,24 +67,22 @@ def on_bleed(path: Path, tol: float = mm(0.3), pages: list[int] | None = None) -
     is left out) that lie partly inside and partly outside the BleedBox (the pieces' printed area,
     widened by `tol` for outlines stroked on a cut line) of a home sheet."""
     found = []
-    with pdfplumber.open(path) as pdf:
-        for page in _pages(pdf, pages):
-            box = page.page_obj.attrs.get("BleedBox", (0, 0, page.width, page.height))
-            bx0, by0, bx1, by1 = (float(v) for v in box)
-            if (bx1 - bx0, by1 - by0) == (page.width, page.height):
-                continue
-            for kind, x0, y0, x1, y1, half in _objects(page):
-                x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
-                if kind.split()[0] not in ("line", "char") or min(x1 - x0, y1 - y0) > mm(3):
-                    continue  # marks, bars and labels are lines and text; curves are artwork
-                inside = x0 >= bx0 - tol and x1 <= bx1 + tol and y0 >= by0 - tol and y1 <= by1 + tol
-                apart = x1 <= bx0 + tol or x0 >= bx1 - tol or y1 <= by0 + tol or y0 >= by1 - tol
-                if not inside and not apart:
-                    found.append(
-                        f"page {page.page_number}: {kind} at ({to_mm(x0):.2f}, {to_mm(y0):.2f})-"
-                        f"({to_mm(x1):.2f}, {to_mm(y1):.2f}) mm straddles the bleed "
-                        f"({to_mm(bx0):.2f}, {to_mm(by0):.2f})-({to_mm(bx1):.2f}, {to_mm(by1):.2f})"
-                    )
+    for page in page_objects(path, _indexes(pages), stroked_only=True):
+        bx0, by0, bx1, by1 = _bleed_box(page)
+        if (bx1 - bx0, by1 - by0) == (page["width"], page["height"]):
+            continue
+        for kind, x0, y0, x1, y1, half in _objects(page):
+            x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+            if kind.split()[0] not in ("line", "char") or min(x1 - x0, y1 - y0) > mm(3):
+                continue  # marks, bars and labels are lines and text; curves are artwork
+            inside = x0 >= bx0 - tol and x1 <= bx1 + tol and y0 >= by0 - tol and y1 <= by1 + tol
+            apart = x1 <= bx0 + tol or x0 >= bx1 - tol or y1 <= by0 + tol or y0 >= by1 - tol
+            if not inside and not apart:
+                found.append(
+                    f"page {page['number']}: {kind} at ({to_mm(x0):.2f}, {to_mm(y0):.2f})-"
+                    f"({to_mm(x1):.2f}, {to_mm(y1):.2f}) mm straddles the bleed "
+                    f"({to_mm(bx0):.2f}, {to_mm(by0):.2f})-({to_mm(bx1):.2f}, {to_mm(by1):.2f})"
+                )
     return found
 
 
@@ -88,28 +92,24 @@ def outside_printable(path: Path, tol: float = 0.01, pages: list[int] | None = N
     artwork and are left out; on a page whose BleedBox is the page, everything counts."""
     found = []
     edge = mm(KEEP_OUT_MM)
-    with pdfplumber.open(path) as pdf:
-        for page in _pages(pdf, pages):
-            w, h = page.width, page.height
-            box = page.page_obj.attrs.get("BleedBox", (0, 0, w, h))
-            bx0, by0, bx1, by1 = (float(v) for v in box)
-            whole = (bx1 - bx0, by1 - by0) == (w, h)
-            for kind, x0, y0, x1, y1, half in _objects(page):
-                x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
-                if not whole and x0 < bx1 and x1 > bx0 and y0 < by1 and y1 > by0:
-                    continue
-                if x0 < edge - tol or y0 < edge - tol or x1 > w - edge + tol or y1 > h - edge + tol:
-                    found.append(
-                        f"page {page.page_number}: {kind} at ({to_mm(x0):.2f}, {to_mm(y0):.2f})-"
-                        f"({to_mm(x1):.2f}, {to_mm(y1):.2f}) mm is in the unprintable border"
-                    )
+    for page in page_objects(path, _indexes(pages), stroked_only=True):
+        w, h = page["width"], page["height"]
+        bx0, by0, bx1, by1 = _bleed_box(page)
+        whole = (bx1 - bx0, by1 - by0) == (w, h)
+        for kind, x0, y0, x1, y1, half in _objects(page):
+            x0, y0, x1, y1 = x0 - half, y0 - half, x1 + half, y1 + half
+            if not whole and x0 < bx1 and x1 > bx0 and y0 < by1 and y1 > by0:
+                continue
+            if x0 < edge - tol or y0 < edge - tol or x1 > w - edge + tol or y1 > h - edge + tol:
+                found.append(
+                    f"page {page['number']}: {kind} at ({to_mm(x0):.2f}, {to_mm(y0):.2f})-"
+                    f"({to_mm(x1):.2f}, {to_mm(y1):.2f}) mm is in the unprintable border"
+                )
     return found
 
 
-def _pages(pdf, numbers: list[int] | None):
-    """The pages with these 1-based numbers (negative: from the end), or all."""
+def _indexes(numbers: list[int] | None) -> list[int] | None:
+    """0-based page indexes (negative: from the end) for 1-based page numbers, or all."""
     if numbers is None:
-        return pdf.pages
-    n = len(pdf.pages)
-    return [pdf.pages[k - 1 if k > 0 else n + k] for k in dict.fromkeys(
-        k for k in numbers if -n <= k <= n and k != 0)]  # fmt: skip
+        return None
+    return [k - 1 if k > 0 else k for k in numbers if k != 0]
