@@ -533,3 +533,22 @@ def _plumber_chars(text, height: float) -> list[dict]:
             }
         )
     return out
+
+
+def drawn_texts(path: Path | str) -> list[str]:
+    """Each page's text in drawing order (its text objects, forms included, one after the
+    other), as pdfplumber's characters joined: a label turned 90 degrees reads as written."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        pages = []
+        for index in range(len(pdf)):
+            page = pdf[index]
+            textpage = page.get_textpage()
+            objects = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,), textpage=textpage)
+            pages.append("".join(obj.extract() for obj in objects))
+        return pages
+    finally:
+        pdf.close()
