@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from badkits import MINI, copy_kit, snapshot
 from conftest import edit
-from pdfcheck import assert_fonts_embedded, assert_valid_outputs, assert_valid_pdf
+from pdfcheck import assert_fonts_embedded, assert_valid_outputs, assert_valid_pdf, page_objects
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +30,8 @@ def _build_in_process(tmp: Path, env: dict[str, str], *args: str) -> dict:
             str(MINI),
             "--out",
             str(out),
+            "-j",
+            "1",  # no pool of worker processes to start
             *args,
         ],
         cwd=ROOT,
@@ -137,13 +139,10 @@ def test_card_text_is_never_markup(tmp_path, cli):
 
 def test_kit_images_are_drawn_inside_their_box(tmp_path, cli):
     """The image element places the verified picture, scaled to fit and centred in its box."""
-    import pdfplumber
-
-    r = cli("build", MINI, "--out", tmp_path)
+    r = cli("build", MINI, "--out", tmp_path, "--only", "cards")
     assert r.exit_code == 0
-    with pdfplumber.open(tmp_path / "mini" / "cards.pdf") as pdf:
-        page = pdf.pages[0]
-        imgs = sorted(page.images, key=lambda i: (round(i["top"]), i["x0"]))
+    (page,) = page_objects(tmp_path / "mini" / "cards.pdf", [0])
+    imgs = sorted(page["images"], key=lambda i: (round(i["top"]), i["x0"]))
     assert len(imgs) == 5  # 3 wheels (cards a, a, b) and 2 peaks (c, c) on the first sheet
     mm = 72 / 25.4
     wheel = imgs[0]
