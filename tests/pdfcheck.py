@@ -524,12 +524,16 @@ def _plumber_chars(text, height: float) -> list[dict]:
             advance = (loose.top - loose.bottom - abs(d) * tall) / abs(b)
         corners = [(u, v) for u in (0.0, advance) for v in (descent.value, descent.value + size)]
         points = [(ox.value + a * u + c * v, oy.value + b * u + d * v) for u, v in corners]
+        box = _box_of(points, height)
         out.append(
             {
-                **_box_of(points, height),
+                **box,
                 "text": text.get_text_range(i, 1),
                 "size": size,
                 "fontname": name.value.decode("utf-8", "replace"),
+                "upright": a * d > 0 and b * c <= 0,  # for pdfplumber.utils.extract_text
+                "doctop": box["top"],
+                "matrix": (a, b, c, d, ox.value, oy.value),
             }
         )
     return out
