@@ -556,3 +556,19 @@ def drawn_texts(path: Path | str) -> list[str]:
         return pages
     finally:
         pdf.close()
+
+
+def extract_text(page: dict) -> str:
+    """pdfplumber's `page.extract_text()` of a page_objects() page."""
+    from pdfplumber.utils import chars_to_textmap
+
+    w, h = page["width"], page["height"]
+    layout = {"layout_bbox": (0, 0, w, h), "layout_width": w, "layout_height": h}
+    return chars_to_textmap(page["chars"], **layout).as_string
+
+
+def extract_words(page: dict) -> list[dict]:
+    """pdfplumber's `page.extract_words()` of a page_objects() page."""
+    from pdfplumber.utils import extract_words as words_of
+
+    return words_of(page["chars"])
