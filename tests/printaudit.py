@@ -4,8 +4,13 @@ margin_ink(path)            pages whose unprintable 5 mm border is not blank (pi
 on_bleed(path)              marks and text that straddle the edge of the pieces' bleed
 outside_printable(path)     strokes and text reaching into the 5 mm border (vector)
 
-The vector checks read pdfplumber's objects through pdfium (pdfcheck.page_objects), many times
-faster on sheets of card art.
+and the reader they use, for any test that measures shapes and text on a page:
+
+page_objects(path)          pdfplumber's lines, rects, curves, chars and images, read by pdfium
+                            (many times faster on sheets of card art)
+drawn_texts(path)           each page's text in drawing order
+extract_text(page)          pdfplumber's extract_text / extract_words of a page_objects() page
+extract_words(page)
 """
 
 from __future__ import annotations
@@ -13,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from pdfcheck import page_objects
 
 from printkit.layout.units import mm, to_mm
 
@@ -113,3 +117,277 @@ def _indexes(numbers: list[int] | None) -> list[int] | None:
     if numbers is None:
         return None
     return [k - 1 if k > 0 else k for k in numbers if k != 0]
+
+
+# ---- the reader: pdfplumber's objects, read by pdfium ---------------------------------------
+
+
+def page_objects(
+    path: Path | str, pages: list[int] | None = None, stroked_only: bool = False
+) -> list[dict]:
+    """pdfplumber's `lines`, `rects`, `curves`, `chars` and `images` of each page (0-based
+    indexes in `pages`, negative from the end; default all), read by pdfium: many times faster
+    on pages of vector art. Each page is a dict with those lists, `width`, `height`, `number`
+    (1-based), `boxes` (the MediaBox and any TrimBox and BleedBox the page sets, x0 y0 x1 y1),
+    and `drawn`: the text of the page's text objects in drawing order.
+
+    Paths follow pdfminer's rules: each subpath is one object, a line is `m l`, a rect an
+    axis-aligned closed `m l l l`, anything else a curve (its box spans the end points, control
+    points left out). Objects carry x0, x1, y0, y1 (from the page bottom), top, bottom (from the
+    page top), width, height; paths also stroke, fill, linewidth, non_stroking_color and
+    stroking_color (r, g, b from 0 to 1), pts. A character's box runs from the font's descent
+    to one font size above it, as pdfminer's; its advance is pdfium's (whole font units, so a
+    character may sit up to about 1 pt off pdfminer's at the end of a long line).
+    `stroked_only`: leave out paths that are only filled (artwork), for checks of strokes."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        n = len(pdf)
+        wanted = range(n) if pages is None else [k % n for k in pages if -n <= k < n]
+        return [_page_objects(pdf[k], k + 1, stroked_only) for k in dict.fromkeys(wanted)]
+    finally:
+        pdf.close()
+
+
+def _page_objects(page, number: int, stroked_only: bool) -> dict:
+    import pypdfium2.raw as pdfium_c
+
+    height = page.get_height()
+    textpage = page.get_textpage()
+    shapes: dict[str, list[dict]] = {"line": [], "rect": [], "curve": []}
+    images, texts = [], []
+    for obj in page.get_objects(textpage=textpage):  # one walk, forms included
+        kind = pdfium_c.FPDFPageObj_GetType(obj.raw)
+        if kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+            for shape_kind, shape in _path_shapes(obj, height, stroked_only):
+                shapes[shape_kind].append(shape)
+        elif kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            to_page = _form_matrix(obj)
+            corners = [to_page.on_point(*p) for p in _corners(obj.get_bounds())]
+            images.append(_box_of(corners, height))
+        elif kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+            texts.append(obj.extract())
+    boxes = {"MediaBox": tuple(page.get_mediabox())}
+    for name, getter in (("TrimBox", page.get_trimbox), ("BleedBox", page.get_bleedbox)):
+        box = getter(fallback_ok=False)
+        if box is not None:
+            boxes[name] = tuple(box)
+    return {
+        "number": number,
+        "width": page.get_width(),
+        "height": height,
+        "boxes": boxes,
+        "lines": shapes["line"],
+        "rects": shapes["rect"],
+        "curves": shapes["curve"],
+        "chars": _plumber_chars(textpage, height),
+        "images": images,
+        "drawn": "".join(texts),
+    }
+
+
+def _corners(box) -> list[tuple[float, float]]:
+    x0, y0, x1, y1 = box
+    return [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
+
+
+def _page_matrix(obj):
+    """The matrix that takes an object's own coordinates to the page: its own, then those of
+    the forms holding it."""
+    matrix = obj.get_matrix()
+    form = obj.container
+    while form is not None:
+        matrix = matrix.multiply(form.get_matrix())
+        form = form.container
+    return matrix
+
+
+def _form_matrix(obj):
+    """The matrix that takes the space of the forms holding an object to the page."""
+    import pypdfium2 as pdfium
+
+    matrix, form = pdfium.PdfMatrix(), obj.container
+    while form is not None:
+        matrix = matrix.multiply(form.get_matrix())
+        form = form.container
+    return matrix
+
+
+def _box_of(points: list[tuple[float, float]], height: float) -> dict:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return {
+        "x0": x0,
+        "x1": x1,
+        "y0": y0,
+        "y1": y1,
+        "top": height - y1,
+        "bottom": height - y0,
+        "width": x1 - x0,
+        "height": y1 - y0,
+    }
+
+
+def _path_shapes(obj, height: float, stroked_only: bool) -> list[tuple[str, dict]]:
+    """(kind, object) for each subpath of a painted path object, as pdfminer splits them."""
+    import ctypes
+    import math
+
+    import pypdfium2.raw as pdfium_c
+
+    fillmode, stroke, width = ctypes.c_int(), ctypes.c_int(), ctypes.c_float()
+    pdfium_c.FPDFPath_GetDrawMode(obj.raw, fillmode, stroke)
+    if not stroke.value and (stroked_only or not fillmode.value):
+        return []  # a clipping path only, or a fill not asked for
+    pdfium_c.FPDFPageObj_GetStrokeWidth(obj.raw, width)
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    colours = []
+    for getter in (pdfium_c.FPDFPageObj_GetFillColor, pdfium_c.FPDFPageObj_GetStrokeColor):
+        getter(obj.raw, *rgba)
+        colours.append(tuple(v.value / 255 for v in rgba[:3]))
+    to_page = _page_matrix(obj)
+    style = {
+        "stroke": bool(stroke.value),
+        "fill": bool(fillmode.value),
+        "linewidth": width.value * math.hypot(to_page.a, to_page.b),  # in page units, as pdfminer
+        "non_stroking_color": colours[0],
+        "stroking_color": colours[1],
+    }
+    out = []
+    for shape, pts in _subpaths(obj.raw, to_page):
+        kind, corners = _path_kind(shape, pts)
+        out.append((kind, {**_box_of(corners, height), **style, "pts": pts}))
+    return out
+
+
+def _subpaths(raw, matrix) -> list[tuple[str, list[tuple[float, float]]]]:
+    """(shape, end points) per subpath, shape in pdfminer's letters m, l, c and h (a closing
+    h stands for the subpath's start)."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    x, y = ctypes.c_float(), ctypes.c_float()
+    out: list[tuple[str, list[tuple[float, float]]]] = []
+    shape, pts, bezier = "", [], 0
+    for i in range(pdfium_c.FPDFPath_CountSegments(raw)):
+        segment = pdfium_c.FPDFPath_GetPathSegment(raw, i)
+        kind = pdfium_c.FPDFPathSegment_GetType(segment)
+        pdfium_c.FPDFPathSegment_GetPoint(segment, x, y)
+        point = matrix.on_point(x.value, y.value)
+        closed = pdfium_c.FPDFPathSegment_GetClose(segment)
+        if kind == pdfium_c.FPDF_SEGMENT_MOVETO:
+            if shape:
+                out.append((shape, pts))
+            shape, pts = "m", [point]
+            continue
+        if kind == pdfium_c.FPDF_SEGMENT_BEZIERTO:
+            bezier = (bezier + 1) % 3
+            if bezier:
+                continue  # a control point
+        if not (closed and kind == pdfium_c.FPDF_SEGMENT_LINETO and point == pts[0]):
+            shape += "c" if kind == pdfium_c.FPDF_SEGMENT_BEZIERTO else "l"
+            pts.append(point)
+        if closed:
+            shape += "h"
+            pts.append(pts[0])
+    if shape:
+        out.append((shape, pts))
+    return out
+
+
+def _path_kind(shape: str, pts: list) -> tuple[str, list]:
+    """pdfminer's kind of a subpath and the points that make its box."""
+    if shape in ("mlh", "ml"):
+        return "line", pts[:2]
+    if shape in ("mlllh", "mllll"):
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3), _ = pts
+        square = (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (
+            y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0
+        )
+        if pts[0] == pts[4] and square:
+            return "rect", [pts[0], pts[2]]
+    return "curve", pts
+
+
+def _plumber_chars(text, height: float) -> list[dict]:
+    """The characters the PDF draws (not pdfium's generated ones): text, size, fontname and
+    the box pdfminer gives them."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_c
+
+    raw = text.raw
+    matrix, loose = pdfium_c.FS_MATRIX(), pdfium_c.FS_RECTF()
+    ox, oy = ctypes.c_double(), ctypes.c_double()
+    descent, ascent = ctypes.c_float(), ctypes.c_float()
+    name, flags = ctypes.create_string_buffer(256), ctypes.c_int()
+    out = []
+    for i in range(text.count_chars()):
+        if pdfium_c.FPDFText_IsGenerated(raw, i) == 1:
+            continue
+        size = pdfium_c.FPDFText_GetFontSize(raw, i)
+        pdfium_c.FPDFText_GetMatrix(raw, i, matrix)
+        pdfium_c.FPDFText_GetCharOrigin(raw, i, ox, oy)
+        pdfium_c.FPDFText_GetLooseCharBox(raw, i, loose)
+        pdfium_c.FPDFText_GetFontInfo(raw, i, name, 256, ctypes.byref(flags))
+        font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(raw, i))
+        pdfium_c.FPDFFont_GetDescent(font, ctypes.c_float(size), descent)
+        pdfium_c.FPDFFont_GetAscent(font, ctypes.c_float(size), ascent)
+        a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
+        tall = ascent.value - descent.value  # the loose box's height, before the matrix
+        if abs(a) >= abs(b):
+            advance = (loose.right - loose.left - abs(c) * tall) / abs(a)
+        else:
+            advance = (loose.top - loose.bottom - abs(d) * tall) / abs(b)
+        corners = [(u, v) for u in (0.0, advance) for v in (descent.value, descent.value + size)]
+        points = [(ox.value + a * u + c * v, oy.value + b * u + d * v) for u, v in corners]
+        box = _box_of(points, height)
+        out.append(
+            {
+                **box,
+                "text": text.get_text_range(i, 1),
+                "size": size,
+                "fontname": name.value.decode("utf-8", "replace"),
+                "upright": a * d > 0 and b * c <= 0,  # for pdfplumber.utils.extract_text
+                "doctop": box["top"],
+                "matrix": (a, b, c, d, ox.value, oy.value),
+            }
+        )
+    return out
+
+
+def drawn_texts(path: Path | str) -> list[str]:
+    """Each page's text in drawing order (its text objects, forms included, one after the
+    other), as pdfplumber's characters joined: a label turned 90 degrees reads as written."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        pages = []
+        for index in range(len(pdf)):
+            page = pdf[index]
+            textpage = page.get_textpage()
+            objects = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,), textpage=textpage)
+            pages.append("".join(obj.extract() for obj in objects))
+        return pages
+    finally:
+        pdf.close()
+
+
+def extract_text(page: dict) -> str:
+    """pdfplumber's `page.extract_text()` of a page_objects() page."""
+    from pdfplumber.utils import chars_to_textmap
+
+    w, h = page["width"], page["height"]
+    layout = {"layout_bbox": (0, 0, w, h), "layout_width": w, "layout_height": h}
+    return chars_to_textmap(page["chars"], **layout).as_string
+
+
+def extract_words(page: dict) -> list[dict]:
+    """pdfplumber's `page.extract_words()` of a page_objects() page."""
+    from pdfplumber.utils import extract_words as words_of
+
+    return words_of(page["chars"])

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import extract_text, extract_words, page_objects
+from printaudit import extract_text, extract_words, page_objects
 
 from printkit.cli import main
 from printkit.layout.units import to_mm

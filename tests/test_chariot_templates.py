@@ -7,8 +7,8 @@ import math
 import re
 
 import pytest
-from pdfcheck import page_objects
 from pdfplumber.utils import chars_to_textmap
+from printaudit import page_objects
 
 from printkit.layout.strips import assembled_length, segments
 from printkit.layout.units import to_mm

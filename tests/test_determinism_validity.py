@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from badkits import MINI, copy_kit, snapshot
 from conftest import edit
-from pdfcheck import assert_fonts_embedded, assert_valid_outputs, assert_valid_pdf, page_objects
+from pdfcheck import assert_fonts_embedded, assert_valid_outputs, assert_valid_pdf
+from printaudit import page_objects
 
 ROOT = Path(__file__).resolve().parent.parent
 

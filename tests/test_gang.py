@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pdfcheck import page_objects
+from printaudit import page_objects
 
 from printkit.components import gang_sheets
 from printkit.components.gang import GANG_ID

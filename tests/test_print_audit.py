@@ -8,8 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfcheck import drawn_texts, page_objects
-from printaudit import margin_ink, on_bleed, outside_printable
+from printaudit import drawn_texts, margin_ink, on_bleed, outside_printable, page_objects
 
 from printkit.components import component_type
 from printkit.kit import load_kit
