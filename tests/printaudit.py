@@ -7,7 +7,7 @@ outside_printable(path)     strokes and text reaching into the 5 mm border (vect
 and the reader they use, for any test that measures shapes and text on a page:
 
 page_objects(path)          pdfplumber's lines, rects, curves, chars and images, read by pdfium
-                            (many times faster on sheets of card art)
+                            and pikepdf (many times faster on sheets of card art)
 drawn_texts(path)           each page's text in drawing order
 extract_text(page)          pdfplumber's extract_text / extract_words of a page_objects() page
 extract_words(page)
@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+from pdfcheck import pdf_chars
 
 from printkit.layout.units import mm, to_mm
 
@@ -126,38 +127,43 @@ def page_objects(
     path: Path | str, pages: list[int] | None = None, stroked_only: bool = False
 ) -> list[dict]:
     """pdfplumber's `lines`, `rects`, `curves`, `chars` and `images` of each page (0-based
-    indexes in `pages`, negative from the end; default all), read by pdfium: many times faster
-    on pages of vector art. Each page is a dict with those lists, `width`, `height`, `number`
-    (1-based), `boxes` (the MediaBox and any TrimBox and BleedBox the page sets, x0 y0 x1 y1),
-    and `drawn`: the text of the page's text objects in drawing order.
+    indexes in `pages`, negative from the end; default all), many times faster on pages of
+    vector art: shapes and images read by pdfium, characters by pdfcheck.pdf_chars. Each page
+    is a dict with those lists, `width`, `height`, `number` (1-based), `boxes` (the MediaBox and
+    any TrimBox and BleedBox the page sets, x0 y0 x1 y1), and `drawn`: its characters' text in
+    drawing order.
 
     Paths follow pdfminer's rules: each subpath is one object, a line is `m l`, a rect an
     axis-aligned closed `m l l l`, anything else a curve (its box spans the end points, control
-    points left out). Objects carry x0, x1, y0, y1 (from the page bottom), top, bottom (from the
-    page top), width, height; paths also stroke, fill, linewidth, non_stroking_color and
-    stroking_color (r, g, b from 0 to 1), pts. A character's box runs from the font's descent
-    to one font size above it, as pdfminer's; its advance is pdfium's (whole font units, so a
-    character may sit up to about 1 pt off pdfminer's at the end of a long line).
+    points left out); linewidth in page units. Objects carry x0, x1, y0, y1 (from the page
+    bottom), top, bottom (from the page top), width, height; paths also stroke, fill,
+    linewidth, non_stroking_color and stroking_color (r, g, b from 0 to 1: pdfium reads colours
+    in steps of 1/255), pts. pdfium keeps coordinates as 32-bit floats (about 1e-4 pt here).
     `stroked_only`: leave out paths that are only filled (artwork), for checks of strokes."""
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(str(path))
     try:
         n = len(pdf)
-        wanted = range(n) if pages is None else [k % n for k in pages if -n <= k < n]
-        return [_page_objects(pdf[k], k + 1, stroked_only) for k in dict.fromkeys(wanted)]
+        wanted = list(
+            dict.fromkeys(range(n) if pages is None else [k % n for k in pages if -n <= k < n])
+        )
+        chars = pdf_chars(path, wanted)
+        return [
+            _page_objects(pdf[k], k + 1, stroked_only, c)
+            for k, c in zip(wanted, chars, strict=True)
+        ]
     finally:
         pdf.close()
 
 
-def _page_objects(page, number: int, stroked_only: bool) -> dict:
+def _page_objects(page, number: int, stroked_only: bool, chars: list[dict]) -> dict:
     import pypdfium2.raw as pdfium_c
 
     height = page.get_height()
-    textpage = page.get_textpage()
     shapes: dict[str, list[dict]] = {"line": [], "rect": [], "curve": []}
-    images, texts = [], []
-    for obj in page.get_objects(textpage=textpage):  # one walk, forms included
+    images = []
+    for obj in page.get_objects():  # one walk, forms included
         kind = pdfium_c.FPDFPageObj_GetType(obj.raw)
         if kind == pdfium_c.FPDF_PAGEOBJ_PATH:
             for shape_kind, shape in _path_shapes(obj, height, stroked_only):
@@ -166,8 +172,6 @@ def _page_objects(page, number: int, stroked_only: bool) -> dict:
             to_page = _form_matrix(obj)
             corners = [to_page.on_point(*p) for p in _corners(obj.get_bounds())]
             images.append(_box_of(corners, height))
-        elif kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
-            texts.append(obj.extract())
     boxes = {"MediaBox": tuple(page.get_mediabox())}
     for name, getter in (("TrimBox", page.get_trimbox), ("BleedBox", page.get_bleedbox)):
         box = getter(fallback_ok=False)
@@ -181,9 +185,9 @@ def _page_objects(page, number: int, stroked_only: bool) -> dict:
         "lines": shapes["line"],
         "rects": shapes["rect"],
         "curves": shapes["curve"],
-        "chars": _plumber_chars(textpage, height),
+        "chars": chars,
         "images": images,
-        "drawn": "".join(texts),
+        "drawn": "".join(c["text"] for c in chars),
     }
 
 
@@ -311,70 +315,10 @@ def _path_kind(shape: str, pts: list) -> tuple[str, list]:
     return "curve", pts
 
 
-def _plumber_chars(text, height: float) -> list[dict]:
-    """The characters the PDF draws (not pdfium's generated ones): text, size, fontname and
-    the box pdfminer gives them."""
-    import ctypes
-
-    import pypdfium2.raw as pdfium_c
-
-    raw = text.raw
-    matrix, loose = pdfium_c.FS_MATRIX(), pdfium_c.FS_RECTF()
-    ox, oy = ctypes.c_double(), ctypes.c_double()
-    descent, ascent = ctypes.c_float(), ctypes.c_float()
-    name, flags = ctypes.create_string_buffer(256), ctypes.c_int()
-    out = []
-    for i in range(text.count_chars()):
-        if pdfium_c.FPDFText_IsGenerated(raw, i) == 1:
-            continue
-        size = pdfium_c.FPDFText_GetFontSize(raw, i)
-        pdfium_c.FPDFText_GetMatrix(raw, i, matrix)
-        pdfium_c.FPDFText_GetCharOrigin(raw, i, ox, oy)
-        pdfium_c.FPDFText_GetLooseCharBox(raw, i, loose)
-        pdfium_c.FPDFText_GetFontInfo(raw, i, name, 256, ctypes.byref(flags))
-        font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(raw, i))
-        pdfium_c.FPDFFont_GetDescent(font, ctypes.c_float(size), descent)
-        pdfium_c.FPDFFont_GetAscent(font, ctypes.c_float(size), ascent)
-        a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
-        tall = ascent.value - descent.value  # the loose box's height, before the matrix
-        if abs(a) >= abs(b):
-            advance = (loose.right - loose.left - abs(c) * tall) / abs(a)
-        else:
-            advance = (loose.top - loose.bottom - abs(d) * tall) / abs(b)
-        corners = [(u, v) for u in (0.0, advance) for v in (descent.value, descent.value + size)]
-        points = [(ox.value + a * u + c * v, oy.value + b * u + d * v) for u, v in corners]
-        box = _box_of(points, height)
-        out.append(
-            {
-                **box,
-                "text": text.get_text_range(i, 1),
-                "size": size,
-                "fontname": name.value.decode("utf-8", "replace"),
-                "upright": a * d > 0 and b * c <= 0,  # for pdfplumber.utils.extract_text
-                "doctop": box["top"],
-                "matrix": (a, b, c, d, ox.value, oy.value),
-            }
-        )
-    return out
-
-
 def drawn_texts(path: Path | str) -> list[str]:
-    """Each page's text in drawing order (its text objects, forms included, one after the
-    other), as pdfplumber's characters joined: a label turned 90 degrees reads as written."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
-
-    pdf = pdfium.PdfDocument(str(path))
-    try:
-        pages = []
-        for index in range(len(pdf)):
-            page = pdf[index]
-            textpage = page.get_textpage()
-            objects = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,), textpage=textpage)
-            pages.append("".join(obj.extract() for obj in objects))
-        return pages
-    finally:
-        pdf.close()
+    """Each page's text in drawing order, forms included, as pdfplumber's characters joined:
+    a label turned 90 degrees reads as written."""
+    return ["".join(c["text"] for c in chars) for chars in pdf_chars(path)]
 
 
 def extract_text(page: dict) -> str:

@@ -8,7 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from printaudit import drawn_texts, margin_ink, on_bleed, outside_printable, page_objects
+from printaudit import (
+    drawn_texts,
+    margin_ink,
+    on_bleed,
+    outside_printable,
+    page_objects,
+)
 
 from printkit.components import component_type
 from printkit.kit import load_kit
@@ -344,74 +350,3 @@ def test_full_sheets_of_small_counters_keep_the_bar_clear_of_the_crop_marks(
         )
         assert apart, "the scale bar runs across a crop mark"
     assert on_bleed(path, pages=[1, 3]) == [] and margin_ink(path, pages=[2]) == []
-
-
-# ---- the readers themselves -----------------------------------------------------------------
-
-
-def _audit_sheet(path: Path) -> Path:
-    """A4 with a BleedBox, a crop mark straddling it, text and a mark in the 5 mm border, a
-    scaled form with a rectangle and a ring, and a label turned 90 degrees."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from printkit.draw.fonts import font
-    from printkit.layout.units import mm
-
-    c = Canvas(str(path), pagesize=(mm(210), mm(297)), initialFontName=font("body"))
-    c.setBleedBox((mm(20), mm(20), mm(190), mm(277)))
-    c.setLineWidth(0.3)
-    c.line(mm(18), mm(100), mm(22), mm(100))  # straddles the bleed's left edge
-    c.line(mm(1), mm(150), mm(4), mm(150))  # in the unprintable border
-    c.setFont(font("body"), 8)
-    c.drawString(mm(2), mm(200), "edge")  # text in the border
-    c.beginForm("art")
-    c.setLineWidth(0.5)
-    c.rect(0, 0, 40, 20, stroke=1, fill=0)
-    c.circle(60, 10, 5, stroke=1, fill=1)
-    c.endForm()
-    c.saveState()
-    c.translate(mm(60), mm(60))
-    c.scale(2, 2)
-    c.doForm("art")
-    c.restoreState()
-    c.saveState()
-    c.translate(mm(100), mm(150))
-    c.rotate(90)
-    c.drawString(0, 0, "sheet 1 front · page 1 of 2")
-    c.restoreState()
-    c.showPage()
-    c.save()
-    return path
-
-
-def test_the_pdfium_reader_sees_what_pdfplumber_sees(tmp_path):
-    import pdfplumber
-
-    path = _audit_sheet(tmp_path / "sheet.pdf")
-    (page,) = page_objects(path)
-
-    def shapes(objs) -> list[tuple]:
-        keys = ("x0", "top", "x1", "bottom", "linewidth")
-        return sorted(tuple(round(float(o[k]), 3) for k in keys) + (o["stroke"],) for o in objs)
-
-    with pdfplumber.open(path) as pdf:
-        plumber = pdf.pages[0]
-        for kind in ("lines", "rects", "curves"):
-            assert shapes(page[kind]) == shapes(getattr(plumber, kind)), kind
-        chars = [c for c in plumber.chars if c["text"].strip()]
-    mine = [c for c in page["chars"] if c["text"].strip()]
-    assert [c["text"] for c in mine] == [c["text"] for c in chars]
-    for a, b in zip(mine, chars, strict=True):  # pdfium's advances are in whole font units
-        assert all(abs(a[k] - b[k]) < 0.25 for k in ("x0", "x1", "top", "bottom")), (a, b)
-    assert "sheet 1 front · page 1 of 2" in page["drawn"]
-
-
-def test_the_audit_finds_marks_on_the_bleed_and_in_the_border(tmp_path):
-    path = _audit_sheet(tmp_path / "sheet.pdf")
-    straddling = on_bleed(path)
-    assert len(straddling) == 1 and "line at (17.95, 99.95)" in straddling[0], straddling
-    outside = outside_printable(path)
-    assert any("line at (0.95, 149.95)" in f for f in outside), outside
-    chars = [f.split(" at ")[0] for f in outside if " char " in f]
-    assert chars == ["page 1: char e", "page 1: char d"], outside  # "ge" lies past 5 mm
-    assert margin_ink(path, dpi=100) != []
