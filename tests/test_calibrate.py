@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
+from printaudit import extract_text, extract_words, page_objects
 
 from printkit.cli import main
 from printkit.layout.units import to_mm
@@ -45,12 +45,12 @@ def _crosses(page, arm_mm: float) -> list[tuple[float, float]]:
     """Centres (mm, origin bottom-left) of crosses whose arms are arm_mm long each way."""
     vertical = [
         (to_mm(ln["x0"]), to_mm((ln["y0"] + ln["y1"]) / 2))
-        for ln in page.lines
+        for ln in page["lines"]
         if abs(ln["x0"] - ln["x1"]) < 1e-6 and abs(to_mm(ln["y1"] - ln["y0"]) - 2 * arm_mm) < TOL
     ]
     horizontal = {
         (round(to_mm((ln["x0"] + ln["x1"]) / 2), 2), round(to_mm(ln["y0"]), 2))
-        for ln in page.lines
+        for ln in page["lines"]
         if abs(ln["y0"] - ln["y1"]) < 1e-6 and abs(to_mm(ln["x1"] - ln["x0"]) - 2 * arm_mm) < TOL
     }
     return [(x, y) for x, y in vertical if (round(x, 2), round(y, 2)) in horizontal]
@@ -60,8 +60,8 @@ def _labelled_targets(page) -> list[tuple[str, float, float]]:
     """(label, x, y) for every front target: the label is the word just below its centre."""
     targets = _crosses(page, 3.5)
     words = [
-        (w["text"], to_mm((w["x0"] + w["x1"]) / 2), to_mm(page.height - w["bottom"]))
-        for w in page.extract_words()
+        (w["text"], to_mm((w["x0"] + w["x1"]) / 2), to_mm(page["height"] - w["bottom"]))
+        for w in extract_words(page)
         if re.fullmatch(r"[+-]?[0-9.]+,[+-]?[0-9.]+", w["text"])
     ]
     out = []
@@ -79,12 +79,12 @@ def test_back_marks_are_where_the_docs_say(sheets, paper, duplex, centre):
     (x, H - y) for a short-edge flip; the cell labelled X,Y has its back cross X mm right and
     Y mm up from there, on the back page."""
     width, height = PAPER_MM[paper]
-    with pdfplumber.open(sheets[paper, duplex, centre]) as pdf:
-        assert len(pdf.pages) == 2
-        for page in pdf.pages:
-            assert (round(to_mm(page.width), 1), round(to_mm(page.height), 1)) == (width, height)
-        targets = _labelled_targets(pdf.pages[0])
-        marks = _crosses(pdf.pages[1], 2.0)
+    pdf = page_objects(sheets[paper, duplex, centre])
+    assert len(pdf) == 2
+    for page in pdf:
+        assert (round(to_mm(page["width"]), 1), round(to_mm(page["height"]), 1)) == (width, height)
+    targets = _labelled_targets(pdf[0])
+    marks = _crosses(pdf[1], 2.0)
     assert len(targets) == len(marks) == 13 * 13
     cx, cy = (float(v) for v in centre.split(","))
     labels = set()
@@ -104,19 +104,19 @@ def test_the_cell_that_lines_up_names_the_offset_that_corrects_the_printer(sheet
     exactly one cross land on its target: the one labelled +0.5,-1.5."""
     width, _ = PAPER_MM["a4"]
     error = (-0.5, 1.5)
-    with pdfplumber.open(sheets["a4", "long", "0,0"]) as pdf:
-        targets = _labelled_targets(pdf.pages[0])
-        marks = _crosses(pdf.pages[1], 2.0)
+    front, back = page_objects(sheets["a4", "long", "0,0"])
+    targets = _labelled_targets(front)
+    marks = _crosses(back, 2.0)
     seen = {(round(width - (mx + error[0]), 3), round(my + error[1], 3)) for mx, my in marks}
     lined_up = [label for label, tx, ty in targets if (round(tx, 3), round(ty, 3)) in seen]
     assert lined_up == ["+0.5,-1.5"]
 
 
 def test_front_has_scale_bar_instructions_and_the_back_says_which_flip(sheets):
-    with pdfplumber.open(sheets["a4", "short", "0,0"]) as pdf:
-        front, back = (p.extract_text() for p in pdf.pages)
-        bars = [ln for ln in pdf.pages[0].lines if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < TOL]
-        fonts = {c["fontname"].split("+")[-1] for p in pdf.pages for c in p.chars}
+    pdf = page_objects(sheets["a4", "short", "0,0"])
+    front, back = (extract_text(p) for p in pdf)
+    bars = [ln for ln in pdf[0]["lines"] if abs(to_mm(ln["x1"] - ln["x0"]) - 50) < TOL]
+    fonts = {c["fontname"].split("+")[-1] for p in pdf for c in p["chars"]}
     assert fonts and all(f.startswith("DejaVuSans") for f in fonts)  # embedded, no Helvetica
     assert "printkit config set back-offset X,Y" in front
     assert "flipping on the short edge" in front
@@ -129,13 +129,13 @@ def test_calibrate_uses_the_settings_and_flags_win(cli, tmp_path):
     assert cli("config", "set", "paper", "letter").exit_code == 0
     assert cli("config", "set", "back-offset", "0.5,0.5").exit_code == 0
     assert cli("calibrate", "--out", out).exit_code == 0
-    with pdfplumber.open(out) as pdf:
-        assert round(to_mm(pdf.pages[0].width), 1) == 215.9
-        assert "centre cell +0.5,+0.5" in pdf.pages[0].extract_text()
+    (page,) = page_objects(out, [0])
+    assert round(to_mm(page["width"]), 1) == 215.9
+    assert "centre cell +0.5,+0.5" in extract_text(page)
     assert cli("calibrate", "--paper", "a4", "--back-offset", "0,0", "--out", out).exit_code == 0
-    with pdfplumber.open(out) as pdf:
-        assert round(to_mm(pdf.pages[0].width), 1) == 210.0
-        assert "centre cell 0,0" in pdf.pages[0].extract_text()
+    (page,) = page_objects(out, [0])
+    assert round(to_mm(page["width"]), 1) == 210.0
+    assert "centre cell 0,0" in extract_text(page)
 
 
 def test_a_step_too_big_for_the_paper_is_a_clean_error(cli, tmp_path):

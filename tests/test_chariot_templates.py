@@ -6,8 +6,9 @@ import functools
 import math
 import re
 
-import pdfplumber
 import pytest
+from pdfplumber.utils import chars_to_textmap
+from printaudit import page_objects
 
 from printkit.layout.strips import assembled_length, segments
 from printkit.layout.units import to_mm
@@ -17,46 +18,54 @@ OVERLAP_MM = 15.0
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def templates_pdf(request, tmp_path_factory):
-    from click.testing import CliRunner
-
-    from printkit.cli import main
-
-    out = tmp_path_factory.mktemp(f"tpl-{request.param}")
-    r = CliRunner().invoke(
-        main,
-        [
-            "build",
-            "chariot-race",
-            "--out",
-            str(out),
-            "--paper",
-            request.param,
-            "--only",
-            "templates",
-        ],
-    )
-    assert r.exit_code == 0, r.output
-    return out / "chariot-race" / "templates.pdf"
+def templates_pdf(request, built_kit, tmp_path_factory):
+    paper = () if request.param == "a4" else ("--paper", request.param)  # a4: the default
+    with pytest.MonkeyPatch.context() as mp:  # no developer's settings (set before this runs)
+        mp.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
+        return built_kit("chariot-race", "--only", "templates", *paper) / "templates.pdf"
 
 
-@functools.cache  # a built PDF never changes; pdfplumber is slow, so each is read once
+@functools.cache  # a built PDF never changes, so each is read once
+def pages(pdf_path) -> list[dict]:
+    """Every page's shapes and characters (pdfplumber's objects, read by pdfium)."""
+    return page_objects(pdf_path)
+
+
 def page_rects(pdf_path) -> list[list[dict]]:
     """Every page's rectangles."""
-    with pdfplumber.open(pdf_path) as pdf:
-        return [page.rects for page in pdf.pages]
+    return [page["rects"] for page in pages(pdf_path)]
+
+
+def within(chars: list[dict], box: tuple[float, float, float, float]) -> list[dict]:
+    """The characters wholly inside (x0, top, x1, bottom), as pdfplumber's within_bbox."""
+    x0, top, x1, bottom = box
+    return [
+        c
+        for c in chars
+        if c["x0"] >= x0 and c["x1"] <= x1 and c["top"] >= top and c["bottom"] <= bottom
+    ]
+
+
+def text_of(chars: list[dict], box: tuple[float, float, float, float]) -> str:
+    """pdfplumber's extract_text of these characters on a page (or crop) spanning box."""
+    x0, top, x1, bottom = box
+    layout = {"layout_bbox": box, "layout_width": x1 - x0, "layout_height": bottom - top}
+    return chars_to_textmap(chars, **layout).as_string
+
+
+def page_text(page: dict) -> str:
+    return text_of(page["chars"], (0, 0, page["width"], page["height"]))
 
 
 @functools.cache
 def strip_rects(pdf_path):
     """(page, rect, text inside) for every strip piece: rects as wide as the base."""
     found = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            for r in page.rects:
-                if abs(to_mm(r["height"]) - BASE_MM) < 0.05 and to_mm(r["width"]) > OVERLAP_MM + 1:
-                    inside = page.within_bbox((r["x0"], r["top"], r["x1"], r["bottom"]))
-                    found.append((page.page_number, r, inside.extract_text() or ""))
+    for page in pages(pdf_path):
+        for r in page["rects"]:
+            if abs(to_mm(r["height"]) - BASE_MM) < 0.05 and to_mm(r["width"]) > OVERLAP_MM + 1:
+                box = (r["x0"], r["top"], r["x1"], r["bottom"])
+                found.append((page["number"], r, text_of(within(page["chars"], box), box) or ""))
     return found
 
 
@@ -96,23 +105,21 @@ def test_20_inch_strip_assembles_to_508_mm(templates_pdf):
 
 
 def test_every_page_has_a_100_mm_calibration_bar(templates_pdf):
-    with pdfplumber.open(templates_pdf) as pdf:
-        for page in pdf.pages:
-            bars = [ln for ln in page.lines if abs(to_mm(ln["width"]) - 100.0) < 0.05]
-            assert bars, f"page {page.page_number} has no 100 mm bar"
-            text = page.extract_text()
-            assert "must measure 100 mm – print at actual size / 100 %" in text
+    for page in pages(templates_pdf):
+        bars = [ln for ln in page["lines"] if abs(to_mm(ln["width"]) - 100.0) < 0.05]
+        assert bars, f"page {page['number']} has no 100 mm bar"
+        text = page_text(page)
+        assert "must measure 100 mm – print at actual size / 100 %" in text
 
 
 def test_fans_are_labelled_every_15_degrees_up_to_the_largest_turn(templates_pdf):
-    with pdfplumber.open(templates_pdf) as pdf:
-        text = "\n".join(p.extract_text() for p in pdf.pages)
+    text = "\n".join(page_text(p) for p in pages(templates_pdf))
     assert "TURN UP TO 90°" in text and "TURN UP TO 30°" in text
     assert "TURN UP TO 15°" in text  # the 20 in strip: a Lean adds 15° to a straight card
     for angle in (15, 30, 45, 60, 75, 90):
         assert f"{angle}°" in text
     # the turn words run along a fan line, so read them in drawing order rather than by layout
-    drawn = "".join(c["text"] for page in pdfplumber.open(templates_pdf).pages for c in page.chars)
+    drawn = "".join(page["drawn"] for page in pages(templates_pdf))
     assert "TURN LEFT" in drawn and "TURN RIGHT" in drawn
 
 
@@ -125,21 +132,12 @@ def test_segments_give_back_the_exact_length():
             assert cuts[0][0] == 0 and abs(cuts[-1][1] - length) < 1e-9
 
 
-def test_rendered_at_100_percent_the_4_inch_strip_measures_up(tmp_path):
+def test_rendered_at_100_percent_the_4_inch_strip_measures_up(built_kit):
     """Rasterise at 10 px/mm and measure the 4 in strip and its inch ticks in pixels."""
     import numpy as np
     import pypdfium2
-    from click.testing import CliRunner
 
-    from printkit.cli import main
-
-    assert (
-        CliRunner()
-        .invoke(main, ["build", "chariot-race", "--out", str(tmp_path), "--only", "templates"])
-        .exit_code
-        == 0
-    )
-    pdf_path = tmp_path / "chariot-race" / "templates.pdf"
+    pdf_path = built_kit("chariot-race", "--only", "templates") / "templates.pdf"
     page_number, rect = next(
         (p, r) for p, r, text in strip_rects(pdf_path) if re.search(r"(?<!\d)4″", text)
     )
@@ -172,49 +170,48 @@ def test_fan_labels_sit_on_the_part_that_is_cut_out(templates_pdf):
 
     outer_mm = 38.0 + to_mm(WING_EXTRA)
     checked = 0
-    with pdfplumber.open(templates_pdf) as pdf:
-        for page in pdf.pages:
-            strips = [
-                r
-                for r in page.rects
-                if abs(to_mm(r["height"]) - BASE_MM) < 0.05 and to_mm(r["width"]) > OVERLAP_MM + 1
-            ]
-            pivots = []  # (x, top, side, fan angle): the END corners of strips with fans
-            for r in strips:
-                inside = page.within_bbox((r["x0"], r["top"], r["x1"], r["bottom"]))
-                m = re.search(r"TURN UP TO (\d+)°", inside.extract_text() or "")
-                if m:
-                    fan = float(m.group(1))
-                    pivots += [(r["x1"], r["top"], 1, fan), (r["x1"], r["bottom"], -1, fan)]
+    for page in pages(templates_pdf):
+        strips = [
+            r
+            for r in page["rects"]
+            if abs(to_mm(r["height"]) - BASE_MM) < 0.05 and to_mm(r["width"]) > OVERLAP_MM + 1
+        ]
+        pivots = []  # (x, top, side, fan angle): the END corners of strips with fans
+        for r in strips:
+            box = (r["x0"], r["top"], r["x1"], r["bottom"])
+            m = re.search(r"TURN UP TO (\d+)°", text_of(within(page["chars"], box), box))
+            if m:
+                fan = float(m.group(1))
+                pivots += [(r["x1"], r["top"], 1, fan), (r["x1"], r["bottom"], -1, fan)]
 
-            def in_strip(x, y, strips=strips):
-                return any(
-                    r["x0"] - 0.5 <= x <= r["x1"] + 0.5 and r["top"] - 0.5 <= y <= r["bottom"] + 0.5
-                    for r in strips
-                )
+        def in_strip(x, y, strips=strips):
+            return any(
+                r["x0"] - 0.5 <= x <= r["x1"] + 0.5 and r["top"] - 0.5 <= y <= r["bottom"] + 0.5
+                for r in strips
+            )
 
-            def in_wedge(x, y, pivots=pivots):
-                for px, py, side, fan in pivots:
-                    back, out = px - x, (py - y) * side  # back along the strip; away from it
-                    turn = math.degrees(math.atan2(back, out))
-                    if to_mm(math.hypot(back, out)) <= outer_mm + 0.2 and -0.5 <= turn <= fan + 0.5:
-                        return True
-                return False
+        def in_wedge(x, y, pivots=pivots):
+            for px, py, side, fan in pivots:
+                back, out = px - x, (py - y) * side  # back along the strip; away from it
+                turn = math.degrees(math.atan2(back, out))
+                if to_mm(math.hypot(back, out)) <= outer_mm + 0.2 and -0.5 <= turn <= fan + 0.5:
+                    return True
+            return False
 
-            body = [
-                ch
-                for ch in page.chars
-                if to_mm(ch["top"]) > 18
-                and to_mm(page.height - ch["bottom"]) > 15
-                and ch["text"].strip()
-            ]
-            for ch in body:
-                corners = [(ch[a], ch[b]) for a in ("x0", "x1") for b in ("top", "bottom")]
-                if all(in_strip(x, y) for x, y in corners):
-                    continue
-                for x, y in corners:
-                    assert in_wedge(x, y), f"page {page.page_number}: {ch['text']!r} is cut away"
-                checked += 1
+        body = [
+            ch
+            for ch in page["chars"]
+            if to_mm(ch["top"]) > 18
+            and to_mm(page["height"] - ch["bottom"]) > 15
+            and ch["text"].strip()
+        ]
+        for ch in body:
+            corners = [(ch[a], ch[b]) for a in ("x0", "x1") for b in ("top", "bottom")]
+            if all(in_strip(x, y) for x, y in corners):
+                continue
+            for x, y in corners:
+                assert in_wedge(x, y), f"page {page['number']}: {ch['text']!r} is cut away"
+            checked += 1
     assert checked >= 100  # the fans' letters were really looked at
 
 
@@ -249,19 +246,18 @@ def test_keep_groups_together_moves_whole_sheets_only():
 def test_joins_are_labelled_clear_of_the_ticks(templates_pdf):
     """Piece 1 says which piece it is taped over; piece 2's overlap says which piece covers it,
     and none of those letters is struck through by a tick (ticks run 7 mm in from each edge)."""
-    drawn = "".join(c["text"] for page in pdfplumber.open(templates_pdf).pages for c in page.chars)
+    drawn = "".join(page["drawn"] for page in pages(templates_pdf))
     assert drawn.count("OVER PIECE 2") == 2 and drawn.count("GOES OVER HERE") == 2
-    with pdfplumber.open(templates_pdf) as pdf:
-        for page, r, _ in strip_rects(templates_pdf):
-            for zone in overlap_rects(templates_pdf, page, r):
-                p = pdf.pages[page - 1]
-                letters = p.within_bbox((zone["x0"], zone["top"], zone["x1"], zone["bottom"])).chars
-                assert letters
-                for ch in letters:
-                    assert (
-                        to_mm(ch["top"] - zone["top"]) > 7
-                        and to_mm(zone["bottom"] - ch["bottom"]) > 7
-                    )
+    for page, r, _ in strip_rects(templates_pdf):
+        for zone in overlap_rects(templates_pdf, page, r):
+            p = pages(templates_pdf)[page - 1]
+            box = (zone["x0"], zone["top"], zone["x1"], zone["bottom"])
+            letters = within(p["chars"], box)
+            assert letters
+            for ch in letters:
+                assert (
+                    to_mm(ch["top"] - zone["top"]) > 7 and to_mm(zone["bottom"] - ch["bottom"]) > 7
+                )
 
 
 def test_crowded_fan_labels_never_touch():

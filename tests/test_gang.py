@@ -11,8 +11,8 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-import pdfplumber
 import pytest
+from printaudit import page_objects
 
 from printkit.components import gang_sheets
 from printkit.components.gang import GANG_ID
@@ -32,27 +32,48 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, origin bott
 
 def _render_gang(tmp_path: Path, kit_name: str, **options) -> Path:
     kit = load_kit(kit_name, Options(gang=True, **options))
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / f"{kit_name}-gang.pdf"
     with kit.drawing():
         gang_sheets.render(kit, GANG_ID, path)
     return path
 
 
-def _pieces(page, sizes: list[tuple[float, float]]) -> list[Box]:
+@pytest.fixture(scope="module")
+def gang(tmp_path_factory):
+    """gang(kit, **options) -> the kit's gang sheets, drawn once for the module (read only)."""
+    folder = tmp_path_factory.mktemp("gang")
+    cache: dict[tuple, Path] = {}
+
+    def draw(kit_name: str, **options) -> Path:
+        key = (kit_name, *sorted(options.items()))
+        if key not in cache:
+            cache[key] = _render_gang(folder / str(len(cache)), kit_name, **options)
+        return cache[key]
+
+    return draw
+
+
+def _read(path: Path) -> list[dict]:
+    """Every page's shapes and text (pdfplumber's objects, read by pdfium)."""
+    return page_objects(path)
+
+
+def _pieces(page: dict, sizes: list[tuple[float, float]]) -> list[Box]:
     """Rectangles on the page of exactly one of these trim sizes (mm), bottom-left origin."""
-    h = float(page.height)
+    h = float(page["height"])
     out = []
-    for r in page.rects:
+    for r in page["rects"]:
         w_mm, h_mm = r["width"] / MM, r["height"] / MM
         if any(abs(w_mm - w) < 0.05 and abs(h_mm - hh) < 0.05 for w, hh in sizes):
             out.append((r["x0"], h - r["bottom"], r["x1"], h - r["top"]))
     return sorted(set((round(a, 2), round(b, 2), round(c, 2), round(d, 2)) for a, b, c, d in out))
 
 
-def _marks(page) -> list[Box]:
-    h = float(page.height)
+def _marks(page: dict) -> list[Box]:
+    h = float(page["height"])
     out = []
-    for ln in page.lines:
+    for ln in page["lines"]:
         length = math.hypot(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"])
         if abs(ln["linewidth"] - 0.3) < 1e-3 and abs(length - 4 * MM) < 0.01:
             out.append((ln["x0"], h - ln["bottom"], ln["x1"], h - ln["top"]))
@@ -63,23 +84,22 @@ def _overlap(a: Box, b: Box, tol: float = 1e-3) -> bool:
     return a[0] < b[2] - tol and b[0] < a[2] - tol and a[1] < b[3] - tol and b[1] < a[3] - tol
 
 
-def _sides(pdf) -> list[str]:
+def _sides(pdf: list[dict]) -> list[str]:
     return [
-        "front" if re.search(r"gang sheet \d+ of \d+ front", p.extract_text() or "") else "back"
-        for p in pdf.pages
+        "front" if re.search(r"gang sheet \d+ of \d+ front", p["drawn"]) else "back" for p in pdf
     ]
 
 
 CARTHAGE_SIZES = [(95, 135), (22, 22), (9, 30)]  # aids, chariots, cues (data/carthage/tokens)
 
 
-def test_carthage_gang_fits_three_sheets_inside_the_printable_area(tmp_path):
-    pdf = pdfplumber.open(_render_gang(tmp_path, "carthage"))
-    fronts = [p for p, side in zip(pdf.pages, _sides(pdf), strict=True) if side == "front"]
+def test_carthage_gang_fits_three_sheets_inside_the_printable_area(gang):
+    pdf = _read(gang("carthage"))
+    fronts = [p for p, side in zip(pdf, _sides(pdf), strict=True) if side == "front"]
     assert 1 <= len(fronts) <= 3
-    for page in pdf.pages:
-        assert "TrimBox" in page.page_obj.attrs and "BleedBox" in page.page_obj.attrs
-        assert (float(page.width), float(page.height)) == pytest.approx(
+    for page in pdf:
+        assert "TrimBox" in page["boxes"] and "BleedBox" in page["boxes"]
+        assert (float(page["width"]), float(page["height"])) == pytest.approx(
             (210 * MM, 297 * MM), abs=0.01
         )
     counts = [len(_pieces(p, CARTHAGE_SIZES)) for p in fronts]
@@ -88,15 +108,15 @@ def test_carthage_gang_fits_three_sheets_inside_the_printable_area(tmp_path):
         pieces = _pieces(page, CARTHAGE_SIZES)
         for box in pieces:
             assert box[0] >= KEEP_OUT - 1e-3 and box[1] >= KEEP_OUT - 1e-3
-            assert box[2] <= page.width - KEEP_OUT + 1e-3
-            assert box[3] <= page.height - KEEP_OUT + 1e-3
+            assert box[2] <= page["width"] - KEEP_OUT + 1e-3
+            assert box[3] <= page["height"] - KEEP_OUT + 1e-3
         for i, a in enumerate(pieces):
             assert not any(_overlap(a, b) for b in pieces[i + 1 :]), a
 
 
-def test_crop_marks_cross_no_piece_and_mark_every_cut_line(tmp_path):
-    pdf = pdfplumber.open(_render_gang(tmp_path, "carthage"))
-    for page, side in zip(pdf.pages, _sides(pdf), strict=True):
+def test_crop_marks_cross_no_piece_and_mark_every_cut_line(gang):
+    pdf = _read(gang("carthage"))
+    for page, side in zip(pdf, _sides(pdf), strict=True):
         if side != "front":
             continue
         pieces = _pieces(page, CARTHAGE_SIZES)
@@ -104,8 +124,8 @@ def test_crop_marks_cross_no_piece_and_mark_every_cut_line(tmp_path):
         assert marks
         for m in marks:
             seg = (min(m[0], m[2]), min(m[1], m[3]), max(m[0], m[2]), max(m[1], m[3]))
-            assert not any(_overlap(seg, p, tol=-1e-3) for p in pieces), (m, page.page_number)
-            assert min(seg) >= KEEP_OUT - 1e-3 and seg[2] <= page.width - KEEP_OUT + 1e-3
+            assert not any(_overlap(seg, p, tol=-1e-3) for p in pieces), (m, page["number"])
+            assert min(seg) >= KEEP_OUT - 1e-3 and seg[2] <= page["width"] - KEEP_OUT + 1e-3
         mark_xs = [m[0] for m in marks if abs(m[0] - m[2]) < 1e-6]
         mark_ys = [m[1] for m in marks if abs(m[1] - m[3]) < 1e-6]
         for p in pieces:  # every cut line of every piece has its marks
@@ -114,20 +134,20 @@ def test_crop_marks_cross_no_piece_and_mark_every_cut_line(tmp_path):
 
 
 @pytest.mark.parametrize("duplex", ["long", "short", "off"])
-def test_backs_lie_exactly_behind_their_fronts(tmp_path, duplex):
+def test_backs_lie_exactly_behind_their_fronts(gang, duplex):
     offset = (1.5, -2.0)
-    pdf = pdfplumber.open(_render_gang(tmp_path, "carthage", duplex=duplex, back_offset_mm=offset))
+    pdf = _read(gang("carthage", duplex=duplex, back_offset_mm=offset))
     sides = _sides(pdf)
     n = len(sides) // 2
     if duplex == "off":  # all fronts, then all backs (fed through again by hand)
         assert sides == ["front"] * n + ["back"] * n
-        pairs = zip(pdf.pages[:n], pdf.pages[n:], strict=True)
+        pairs = zip(pdf[:n], pdf[n:], strict=True)
     else:
         assert sides == ["front", "back"] * n
-        pairs = zip(pdf.pages[::2], pdf.pages[1::2], strict=True)
+        pairs = zip(pdf[::2], pdf[1::2], strict=True)
     two_sided = [(22, 22), (9, 30)]
     for front, back in pairs:
-        w, h = float(front.width), float(front.height)
+        w, h = float(front["width"]), float(front["height"])
         expected = []
         for x0, y0, x1, y1 in _pieces(front, two_sided):
             if duplex != "short":  # portrait sheet, long edge (and off): columns reverse
@@ -143,7 +163,7 @@ def test_backs_lie_exactly_behind_their_fronts(tmp_path, duplex):
         assert not _pieces(back, [(95, 135)])  # one-sided aids: nothing behind them
 
 
-def test_reported_lower_bound_is_the_piece_area_over_the_printable_area(tmp_path):
+def test_reported_lower_bound_is_the_piece_area_over_the_printable_area(gang):
     kit = load_kit("carthage", Options(gang=True))
     line = gang_sheets.summary(kit)
     m = re.fullmatch(
@@ -153,7 +173,7 @@ def test_reported_lower_bound_is_the_piece_area_over_the_printable_area(tmp_path
     area = 4 * 95 * 135 + 4 * 22 * 22 + 28 * 9 * 30  # mm², from data/carthage/tokens.yaml
     assert int(m.group(3)) == math.ceil(area / (200 * 287))  # A4 less 5 mm all round
     assert int(m.group(2)) == 36
-    pdf = pdfplumber.open(_render_gang(tmp_path, "carthage"))
+    pdf = _read(gang("carthage"))
     assert int(m.group(1)) == _sides(pdf).count("front") >= int(m.group(3))
 
 
@@ -192,10 +212,10 @@ def test_packed_mark_zones_never_touch_another_piece(bleed_mm):
     assert placed == [r.count for r in runs]
 
 
-def test_chariot_race_bases_share_a_sheet_with_cards(tmp_path):
+def test_chariot_race_bases_share_a_sheet_with_cards(gang):
     """kit.yaml's gang: [cards, bases]; 65 cards (serious variant) leave room beside the bases."""
-    pdf = pdfplumber.open(_render_gang(tmp_path, "chariot-race", variants=("serious",)))
-    fronts = [p for p, side in zip(pdf.pages, _sides(pdf), strict=True) if side == "front"]
+    pdf = _read(gang("chariot-race", variants=("serious",)))
+    fronts = [p for p, side in zip(pdf, _sides(pdf), strict=True) if side == "front"]
     with_bases = [p for p in fronts if _pieces(p, [(40, 100)])]
     assert len(with_bases) == 1 and len(_pieces(with_bases[0], [(40, 100)])) == 4
     assert _pieces(with_bases[0], [(63.5, 88.9), (63, 88)])  # cards on the same sheet

@@ -96,12 +96,11 @@ def test_not_a_pdf_is_an_input_error(cli, tmp_path):
     assert cli("preflight", tmp_path / "missing.pdf").exit_code == 2
 
 
-def test_home_outputs_of_every_kit_pass_home_preflight(cli, tmp_path):
-    out = tmp_path / "out"
-    assert cli("build", "--out", out, "-j", "2").exit_code == 0
-    pdfs = sorted(out.rglob("*.pdf"))
-    assert {p.parent.name for p in pdfs} == {"chariot-race", "chartae", "carthage"}
-    assert cli("calibrate", "--out", out / "calibration.pdf").exit_code == 0
-    r = cli("preflight", "--standard", "home", *pdfs, out / "calibration.pdf")
+def test_home_outputs_of_every_kit_pass_home_preflight(cli, tmp_path, built_kit):
+    kits = ("chariot-race", "chartae", "carthage")
+    pdfs = sorted(pdf for kit in kits for pdf in built_kit(kit).rglob("*.pdf"))
+    assert {p.parent.name for p in pdfs} == set(kits)
+    assert cli("calibrate", "--out", tmp_path / "calibration.pdf").exit_code == 0
+    r = cli("preflight", "--standard", "home", *pdfs, tmp_path / "calibration.pdf")
     assert r.exit_code == 0, r.output
     assert " error:" not in r.stdout

@@ -26,8 +26,9 @@ def previewed(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def built_png(tmp_path_factory):
+    """The cards (all these tests read) built with --png."""
     out = tmp_path_factory.mktemp("build-png")
-    r = _run(out, "build", "chariot-race", "--png", "--out", out)
+    r = _run(out, "build", "chariot-race", "--png", "--out", out, "--only", "cards")
     assert r.exit_code == 0, r.output
     return out, r.stdout
 

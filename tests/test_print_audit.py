@@ -7,9 +7,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
 import pytest
-from printaudit import margin_ink, on_bleed, outside_printable
+from printaudit import (
+    drawn_texts,
+    margin_ink,
+    on_bleed,
+    outside_printable,
+    page_objects,
+)
 
 from printkit.components import component_type
 from printkit.kit import load_kit
@@ -30,32 +35,44 @@ def render(tmp_path: Path, kit_name: str, cid: str, **options) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory):
+    """drawn(kit, cid, **options) -> render() of a built-in kit's component, drawn once for the
+    module (tests only read it)."""
+    folder = tmp_path_factory.mktemp("drawn")
+    cache: dict[tuple, Path] = {}
+
+    def draw(kit_name: str, cid: str, **options) -> Path:
+        key = (kit_name, cid, *sorted(options.items()))
+        if key not in cache:
+            cache[key] = render(folder, kit_name, cid, **options)
+        return cache[key]
+
+    return draw
+
+
 def labels(path: Path) -> list[tuple[int, str, int, int]]:
     """(sheet, side, page, of) read from each page's label."""
     out = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            drawn = "".join(c["text"] for c in page.chars)  # also a label turned 90 degrees
-            found = LABEL.search(drawn)
-            assert found, f"page {page.page_number} has no label"
-            sheet, side, number, of = found.groups()
-            out.append((int(sheet), side, int(number), int(of)))
+    for number, drawn in enumerate(drawn_texts(path), start=1):  # a label turned 90° too
+        found = LABEL.search(drawn)
+        assert found, f"page {number} has no label"
+        sheet, side, page, of = found.groups()
+        out.append((int(sheet), side, int(page), int(of)))
     return out
 
 
 # ---- templates bar ------------------------------------------------------------------------
 
 
-def test_the_100_mm_templates_bar_has_a_tick_at_its_end(tmp_path):
-    path = render(tmp_path, "chariot-race", "templates")
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        bar = next(ln for ln in page.lines if abs(to_mm(ln["x1"] - ln["x0"]) - 100) < 0.05)
-        ticks = [
-            ln
-            for ln in page.lines
-            if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] - bar["top"]) < 0.5
-        ]
+def test_the_100_mm_templates_bar_has_a_tick_at_its_end(drawn):
+    (page,) = page_objects(drawn("chariot-race", "templates"), [0])
+    bar = next(ln for ln in page["lines"] if abs(to_mm(ln["x1"] - ln["x0"]) - 100) < 0.05)
+    ticks = [
+        ln
+        for ln in page["lines"]
+        if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["bottom"] - bar["top"]) < 0.5
+    ]
     positions = sorted(round(to_mm(t["x0"] - bar["x0"]), 2) for t in ticks)
     assert positions[0] == 0 and positions[-1] == 100, positions
     assert len(positions) == 101
@@ -64,9 +81,9 @@ def test_the_100_mm_templates_bar_has_a_tick_at_its_end(tmp_path):
 # ---- duplex off and page labels -------------------------------------------------------------
 
 
-def test_tokens_duplex_off_prints_every_front_before_any_back(tmp_path):
-    long_edge = render(tmp_path, "carthage", "tokens", duplex="long")
-    off = render(tmp_path, "carthage", "tokens", duplex="off")
+def test_tokens_duplex_off_prints_every_front_before_any_back(drawn):
+    long_edge = drawn("carthage", "tokens", duplex="long")
+    off = drawn("carthage", "tokens", duplex="off")
     assert long_edge.read_bytes() != off.read_bytes()
     sides = [side for _, side, _, _ in labels(off)]
     first_back = sides.index("back")
@@ -77,15 +94,15 @@ def test_tokens_duplex_off_prints_every_front_before_any_back(tmp_path):
     assert fronts == backs == list(range(1, first_back + 1)), "backs in the fronts' order"
 
 
-def test_tokens_long_edge_keeps_each_back_after_its_front(tmp_path):
-    pages = labels(render(tmp_path, "carthage", "tokens", duplex="long"))
+def test_tokens_long_edge_keeps_each_back_after_its_front(drawn):
+    pages = labels(drawn("carthage", "tokens", duplex="long"))
     assert [side for _, side, _, _ in pages] == ["front", "back"] * (len(pages) // 2)
     assert [s for s, *_ in pages] == [k // 2 + 1 for k in range(len(pages))]
 
 
 @pytest.mark.parametrize("duplex", ["long", "off"])
-def test_token_page_labels_count_across_the_whole_file(tmp_path, duplex):
-    pages = labels(render(tmp_path, "carthage", "tokens", duplex=duplex))
+def test_token_page_labels_count_across_the_whole_file(drawn, duplex):
+    pages = labels(drawn("carthage", "tokens", duplex=duplex))
     n = len(pages)
     assert n >= 5
     assert [(number, of) for _, _, number, of in pages] == [(k, n) for k in range(1, n + 1)]
@@ -98,14 +115,13 @@ def test_token_page_labels_count_across_the_whole_file(tmp_path, duplex):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("bleed", [1.5, 3])
-def test_marks_bar_and_label_stay_off_the_bleed_and_in_the_printable_area(tmp_path, paper, bleed):
-    path = render(tmp_path, "chariot-race", "cards", paper=paper, bleed_mm=bleed)
+def test_marks_bar_and_label_stay_off_the_bleed_and_in_the_printable_area(drawn, paper, bleed):
+    path = drawn("chariot-race", "cards", paper=paper, bleed_mm=bleed)
     assert on_bleed(path, pages=[1, 2, -2, -1]) == []
     assert margin_ink(path, pages=[0, 1]) == []
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[0]
-        marks = [ln for ln in page.lines if abs(ln.get("linewidth", 0) - 0.3) < 0.01]
-        text = "".join(c["text"] for c in page.chars)
+    (page,) = page_objects(path, [0])
+    marks = [ln for ln in page["lines"] if abs(ln["linewidth"] - 0.3) < 0.01]
+    text = page["drawn"]
     horizontal = [m for m in marks if abs(m["top"] - m["bottom"]) < 0.01]
     vertical = [m for m in marks if abs(m["x0"] - m["x1"]) < 0.01]
     assert horizontal and vertical, "crop marks on every cut line, on both axes"
@@ -115,15 +131,15 @@ def test_marks_bar_and_label_stay_off_the_bleed_and_in_the_printable_area(tmp_pa
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("bleed", [0, 3])
-def test_token_and_base_sheets_keep_marks_off_the_bleed(tmp_path, paper, bleed):
+def test_token_and_base_sheets_keep_marks_off_the_bleed(drawn, paper, bleed):
     for kit, cid in (("carthage", "tokens"), ("chariot-race", "bases")):
-        path = render(tmp_path, kit, cid, paper=paper, bleed_mm=bleed)
+        path = drawn(kit, cid, paper=paper, bleed_mm=bleed)
         assert on_bleed(path) == [], (kit, cid)
         assert margin_ink(path) == [], (kit, cid)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_no_ink_in_the_unprintable_border_of_any_component(tmp_path, paper):
+def test_no_ink_in_the_unprintable_border_of_any_component(drawn, paper):
     cases = [
         ("chariot-race", "templates", {}),
         ("chariot-race", "damage-chart", {}),
@@ -133,12 +149,12 @@ def test_no_ink_in_the_unprintable_border_of_any_component(tmp_path, paper):
         ("chartae", "tiles", {"bleed_mm": 3}),
     ]
     for kit, cid, extra in cases:
-        path = render(tmp_path, kit, cid, paper=paper, **extra)
+        path = drawn(kit, cid, paper=paper, **extra)
         assert margin_ink(path, dpi=200, pages=[0, 1, 2]) == [], (kit, cid, extra)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_every_mark_and_outline_is_wholly_inside_the_printable_area(tmp_path, paper):
+def test_every_mark_and_outline_is_wholly_inside_the_printable_area(drawn, paper):
     cases = [
         ("chariot-race", "cards", {}),
         ("chariot-race", "cards", {"bleed_mm": 3}),
@@ -148,66 +164,60 @@ def test_every_mark_and_outline_is_wholly_inside_the_printable_area(tmp_path, pa
         ("carthage", "tokens", {}),
     ]
     for kit, cid, extra in cases:
-        path = render(tmp_path, kit, cid, paper=paper, **extra)
+        path = drawn(kit, cid, paper=paper, **extra)
         assert outside_printable(path, pages=[1, -1]) == [], (kit, cid, extra)
     # tile backs are clipped patterns that run off the page: only the front sheet is vector-
     # checked (the pixel test above covers every page)
-    tiles = render(tmp_path, "chartae", "tiles", paper=paper)
+    tiles = drawn("chartae", "tiles", paper=paper)
     assert outside_printable(tiles, pages=[1]) == []
 
 
-def test_letter_scale_bar_uses_the_a4_wording(tmp_path):
-    path = render(tmp_path, "chariot-race", "cards", paper="letter")
-    with pdfplumber.open(path) as pdf:
-        drawn = "".join(c["text"] for c in pdf.pages[0].chars)
-    assert "this bar must measure 50 mm: print at actual size / 100 %" in drawn
+def test_letter_scale_bar_uses_the_a4_wording(drawn):
+    path = drawn("chariot-race", "cards", paper="letter")
+    assert "this bar must measure 50 mm: print at actual size / 100 %" in drawn_texts(path)[0]
 
 
 # ---- the safe area --------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("kit, cid", [("carthage", "tokens"), ("chariot-race", "bases")])
-def test_text_on_every_piece_is_3_mm_inside_the_trim(tmp_path, kit, cid):
-    path = render(tmp_path, kit, cid, profile="shop")
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            x0, y0, x1, y1 = (float(v) for v in page.page_obj.attrs["TrimBox"])
-            if (x1 - x0, y1 - y0) == (page.width, page.height):
-                continue  # a page that is not one piece (none here, but be sure)
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                top, bottom = page.height - ch["top"], page.height - ch["bottom"]
-                gap = min(ch["x0"] - x0, x1 - ch["x1"], bottom - y0, y1 - top)
-                assert to_mm(gap) >= 3 - 0.01, (page.page_number, ch["text"], to_mm(gap))
+def test_text_on_every_piece_is_3_mm_inside_the_trim(drawn, kit, cid):
+    for page in page_objects(drawn(kit, cid, profile="shop")):
+        x0, y0, x1, y1 = page["boxes"]["TrimBox"]
+        if (x1 - x0, y1 - y0) == (page["width"], page["height"]):
+            continue  # a page that is not one piece (none here, but be sure)
+        for ch in page["chars"]:
+            if not ch["text"].strip():
+                continue
+            gap = min(ch["x0"] - x0, x1 - ch["x1"], ch["y0"] - y0, y1 - ch["y1"])
+            assert to_mm(gap) >= 3 - 0.01, (page["number"], ch["text"], to_mm(gap))
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_text_on_every_template_strip_is_3_mm_inside_its_cut(tmp_path, paper):
-    path = render(tmp_path, "chariot-race", "templates", paper=paper)
+def test_text_on_every_template_strip_is_3_mm_inside_its_cut(drawn, paper):
+    path = drawn("chariot-race", "templates", paper=paper)
     base = 40.0  # the strips' width: the chariot base of the built-in kit
     near = []
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
-            strips = [
-                r
-                for r in page.rects
-                if abs(to_mm(r["height"]) - base) < 0.05 and to_mm(r["width"]) > 16
-            ]
-            assert strips
-            for r in strips:
-                for ch in page.chars:
-                    inside = r["x0"] <= ch["x0"] and ch["x1"] <= r["x1"]
-                    if not (inside and r["top"] <= ch["top"] and ch["bottom"] <= r["bottom"]):
-                        continue
-                    gap = min(
-                        ch["x0"] - r["x0"],
-                        r["x1"] - ch["x1"],
-                        ch["top"] - r["top"],
-                        r["bottom"] - ch["bottom"],
-                    )
-                    if ch["text"].strip() and to_mm(gap) < 3 - 0.01:
-                        near.append((page.page_number, ch["text"], round(to_mm(gap), 2)))
+    for page in page_objects(path):
+        strips = [
+            r
+            for r in page["rects"]
+            if abs(to_mm(r["height"]) - base) < 0.05 and to_mm(r["width"]) > 16
+        ]
+        assert strips
+        for r in strips:
+            for ch in page["chars"]:
+                inside = r["x0"] <= ch["x0"] and ch["x1"] <= r["x1"]
+                if not (inside and r["top"] <= ch["top"] and ch["bottom"] <= r["bottom"]):
+                    continue
+                gap = min(
+                    ch["x0"] - r["x0"],
+                    r["x1"] - ch["x1"],
+                    ch["top"] - r["top"],
+                    r["bottom"] - ch["bottom"],
+                )
+                if ch["text"].strip() and to_mm(gap) < 3 - 0.01:
+                    near.append((page["number"], ch["text"], round(to_mm(gap), 2)))
     assert near == []
 
 
@@ -230,29 +240,26 @@ def test_check_reports_text_outside_the_safe_area_at_its_piece(cli, kit_copy):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_registration_crosses_lie_only_in_glue_bands(tmp_path, paper):
-    path = render(tmp_path, "carthage", "board", paper=paper)
+def test_registration_crosses_lie_only_in_glue_bands(drawn, paper):
+    path = drawn("carthage", "board", paper=paper)
     crosses = 0
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages[1:]:
-            bands = [
-                r
-                for r in page.rects
-                if r.get("fill") and tuple(r["non_stroking_color"] or ())[:3] == (0.55,) * 3
-            ]
-            rings = [
-                c
-                for c in page.curves
-                if abs(to_mm(c["x1"] - c["x0"]) - 3) < 0.1
-                and abs(to_mm(c["bottom"] - c["top"]) - 3) < 0.1
-            ]
-            for ring in rings:
-                cx, cy = (ring["x0"] + ring["x1"]) / 2, (ring["top"] + ring["bottom"]) / 2
-                inside = [
-                    b for b in bands if b["x0"] < cx < b["x1"] and b["top"] < cy < b["bottom"]
-                ]
-                assert inside, f"page {page.page_number}: a cross outside every glue band"
-            crosses += len(rings)
+    for page in page_objects(path)[1:]:
+        bands = [  # grey 0.55 fills (pdfium reads colours in steps of 1/255)
+            r
+            for r in page["rects"]
+            if r["fill"] and all(abs(v - 0.55) < 1 / 255 for v in r["non_stroking_color"])
+        ]
+        rings = [
+            c
+            for c in page["curves"]
+            if abs(to_mm(c["x1"] - c["x0"]) - 3) < 0.1
+            and abs(to_mm(c["bottom"] - c["top"]) - 3) < 0.1
+        ]
+        for ring in rings:
+            cx, cy = (ring["x0"] + ring["x1"]) / 2, (ring["top"] + ring["bottom"]) / 2
+            inside = [b for b in bands if b["x0"] < cx < b["x1"] and b["top"] < cy < b["bottom"]]
+            assert inside, f"page {page['number']}: a cross outside every glue band"
+        crosses += len(rings)
     assert crosses > 0
 
 
@@ -274,10 +281,10 @@ def _mini_kit(root: Path, n: int) -> Path:
     return root
 
 
-def _card_rects(page, w_mm: float, h_mm: float) -> set[tuple[float, float]]:
+def _card_rects(page: dict, w_mm: float, h_mm: float) -> set[tuple[float, float]]:
     return {
-        (round(r["x0"], 1), round(page.height - r["bottom"], 1))
-        for r in page.rects
+        (round(r["x0"], 1), round(page["height"] - r["bottom"], 1))
+        for r in page["rects"]
         if abs(to_mm(r["width"]) - w_mm) < 0.05 and abs(to_mm(r["height"]) - h_mm) < 0.05
     }
 
@@ -285,11 +292,10 @@ def _card_rects(page, w_mm: float, h_mm: float) -> set[tuple[float, float]]:
 def test_duplex_off_on_a_landscape_sheet_backs_every_card_when_turned_as_the_docs_say(tmp_path):
     kit = _mini_kit(tmp_path / "minicards", 11)
     path = render(tmp_path, kit, "cards", duplex="off")
-    with pdfplumber.open(path) as pdf:
-        front, back = pdf.pages[0], pdf.pages[1]
-        assert front.width > front.height, "11 mini cards are laid out on a landscape sheet"
-        fronts, backs = _card_rects(front, 44, 63), _card_rects(back, 44, 63)
-        height = front.height
+    front, back = page_objects(path, [0, 1])
+    assert front["width"] > front["height"], "11 mini cards are laid out on a landscape sheet"
+    fronts, backs = _card_rects(front, 44, 63), _card_rects(back, 44, 63)
+    height = front["height"]
     assert len(fronts) == len(backs) == 11
     # the docs: turn the paper over on its long edge; on a landscape page that edge runs left
     # to right, so a back at y lands behind the front at (height - y - card height)
@@ -314,8 +320,7 @@ def test_every_scale_bar_ends_with_a_tick_at_its_length(tmp_path, length_mm):
     c = Canvas(str(path), pagesize=(mm(200), mm(40)), initialFontName=font("body"))
     draw_scale_bar(c, Rect(mm(10), mm(10), mm(180), mm(8)), False, length_mm)
     c.save()
-    with pdfplumber.open(path) as pdf:
-        lines = pdf.pages[0].lines
+    lines = page_objects(path)[0]["lines"]
     bar = max(lines, key=lambda ln: ln["x1"] - ln["x0"])
     ticks = sorted(ln["x0"] for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01)
     assert to_mm(bar["x1"] - bar["x0"]) == pytest.approx(length_mm, abs=0.01)
@@ -331,13 +336,10 @@ def test_full_sheets_of_small_counters_keep_the_bar_clear_of_the_crop_marks(
     tokens = kit / "tokens.yaml"
     tokens.write_text(tokens.read_text().replace("count: 7}", "count: 60}"))
     path = render(tmp_path, kit, "tokens", paper=paper)
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[2]  # a full sheet of cues
-        bar = next(
-            ln for ln in page.lines if abs(to_mm(max(ln["width"], ln["height"])) - 50) < 0.01
-        )
-        marks = [ln for ln in page.lines if abs(ln.get("linewidth", 0) - 0.3) < 0.01]
-        text = "".join(c["text"] for c in page.chars)
+    (page,) = page_objects(path, [2])  # a full sheet of cues
+    bar = next(ln for ln in page["lines"] if abs(to_mm(max(ln["width"], ln["height"])) - 50) < 0.01)
+    marks = [ln for ln in page["lines"] if abs(ln["linewidth"] - 0.3) < 0.01]
+    text = page["drawn"]
     assert marks and "this bar must measure 50 mm" in text
     for m in marks:  # the bar with its ticks (1.6 mm) against each mark's box
         apart = (

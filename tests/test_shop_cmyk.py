@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from decimal import Decimal
 from pathlib import Path
 
 import pikepdf
 import pytest
-from click.testing import CliRunner
 from conftest import edit
 from pdfcheck import assert_valid_pdf
 
-from printkit.cli import main
 from printkit.kit import builtin_kit_names
 from printkit.pdfx.colours import find_profile
 
@@ -23,34 +22,40 @@ needs_profile = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def shop(tmp_path_factory) -> Path:
-    """Every built-in kit built once with --profile shop."""
-    out = tmp_path_factory.mktemp("shop")
-    r = CliRunner().invoke(main, ["build", "--out", str(out), "--profile", "shop", "-j", "2"])
-    assert r.exit_code == 0, r.output
-    return out
+def shop(built_kit, tmp_path_factory) -> dict[str, Path]:
+    """Every built-in kit built with --profile shop (shared builds): kit name -> its folder."""
+    with pytest.MonkeyPatch.context() as mp:  # no developer's settings (set before this runs)
+        mp.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
+        return {kit: built_kit(kit, "--profile", "shop") for kit in builtin_kit_names()}
 
 
-def _operators(pdf: pikepdf.Pdf) -> list[tuple[str, list]]:
-    """(operator, operands) of every page and form content stream."""
+@pytest.fixture(scope="module")
+def shop_pdfs(shop) -> list[Path]:
+    """Every PDF of the shop builds of every built-in kit."""
+    return sorted(pdf for folder in shop.values() for pdf in folder.rglob("*.pdf"))
+
+
+def _operators(pdf: pikepdf.Pdf, only: str) -> list[tuple[str, list]]:
+    """(operator, operands) of every page and form content stream, in order, for the
+    operators in `only` (space-separated; pikepdf skips the others while parsing)."""
     found = []
     streams = [p for p in pdf.pages] + [
         o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"
     ]
     for stream in streams:
-        for ins in pikepdf.parse_content_stream(stream):
+        for ins in pikepdf.parse_content_stream(stream, only):
             if not isinstance(ins, pikepdf.ContentStreamInlineImage):
                 found.append((str(ins.operator), [float(v) for v in ins.operands if _num(v)]))
     return found
 
 
 def _num(v) -> bool:
-    return isinstance(v, int | float) or type(v).__name__ == "Decimal"
+    return isinstance(v, int | float | Decimal)
 
 
 @needs_profile
-def test_every_shop_pdf_passes_x1a_preflight(shop, cli):
-    pdfs = sorted(shop.rglob("*.pdf"))
+def test_every_shop_pdf_passes_x1a_preflight(shop_pdfs, cli):
+    pdfs = shop_pdfs
     assert {p.parent.name for p in pdfs} == set(builtin_kit_names())
     r = cli("preflight", "--standard", "x1a", *pdfs)
     assert r.exit_code == 0, r.stdout
@@ -58,20 +63,20 @@ def test_every_shop_pdf_passes_x1a_preflight(shop, cli):
 
 
 @needs_profile
-def test_shop_files_carry_output_intent_and_no_rgb_operator(shop):
-    for path in sorted(shop.rglob("*.pdf")):
+def test_shop_files_carry_output_intent_and_no_rgb_operator(shop_pdfs):
+    for path in shop_pdfs:
         with pikepdf.open(path) as pdf:
             intent = pdf.Root.OutputIntents[0]
             assert intent.S == "/GTS_PDFX" and int(intent.DestOutputProfile.N) == 4
             assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
-            ops = {op for op, _ in _operators(pdf)}
+            ops = {op for op, _ in _operators(pdf, "rg RG")}
             assert not ops & {"rg", "RG"}, path
         assert_valid_pdf(path)
 
 
 def test_small_text_is_pure_black_and_large_dark_areas_rich_black(shop):
-    with pikepdf.open(shop / "chariot-race" / "cards.pdf") as pdf:
-        ops = _operators(pdf)
+    with pikepdf.open(shop["chariot-race"] / "cards.pdf") as pdf:
+        ops = _operators(pdf, "k Tj TJ")
     # the colour in force at each text-showing operator
     fill, text_fills = None, set()
     for op, values in ops:
@@ -81,8 +86,8 @@ def test_small_text_is_pure_black_and_large_dark_areas_rich_black(shop):
             text_fills.add(fill)
     assert (0.0, 0.0, 0.0, 1.0) in text_fills  # #1d1a16 text: 100 % K, one plate
     assert not any(c > 0 and k > 0.9 for c, _, _, k in text_fills)  # no four-colour black type
-    with pikepdf.open(shop / "carthage" / "board.pdf") as pdf:
-        fills = {tuple(v) for op, v in _operators(pdf) if op == "k"}
+    with pikepdf.open(shop["carthage"] / "board.pdf") as pdf:
+        fills = {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
     assert (0.6, 0.4, 0.4, 1.0) in fills  # the dark ground (#2f2a24) is a large area
 
 
@@ -91,23 +96,25 @@ def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path)
     edit(kit / "kit.yaml", "components:", "print:\n  rich_black: cmyk(50,50,0,100)\ncomponents:")
     edit(kit / "tokens.yaml", 'colour: "#1f4e9c"', 'colour: "cmyk(100,60,0,5)"')
     out = tmp_path / "out"
-    assert cli("build", kit, "--out", out, "--profile", "shop").exit_code == 0
+    shop = ("--profile", "shop", "--only", "board,tokens")
+    assert cli("build", kit, "--out", out, *shop).exit_code == 0
     with pikepdf.open(out / "carthage" / "board.pdf") as pdf:
-        assert (0.5, 0.5, 0.0, 1.0) in {tuple(v) for op, v in _operators(pdf) if op == "k"}
+        assert (0.5, 0.5, 0.0, 1.0) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
     cues = out / "carthage" / "tokens-22x22mm.pdf"  # the blue chariot counter
     with pikepdf.open(cues) as pdf:
-        assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf) if op == "k"}
+        assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
     home = tmp_path / "home"
-    assert cli("build", kit, "--out", home).exit_code == 0  # CMYK in data prints at home too
+    home_tokens = ("--only", "tokens")
+    assert cli("build", kit, "--out", home, *home_tokens).exit_code == 0  # CMYK prints at home
     with pikepdf.open(home / "carthage" / "tokens.pdf") as pdf:
-        assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf) if op == "k"}
+        assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
 
 
 def test_shop_tokens_one_file_per_trim_size(shop):
-    files = sorted(p.name for p in (shop / "carthage").glob("tokens*.pdf"))
+    files = sorted(p.name for p in shop["carthage"].glob("tokens*.pdf"))
     assert files == ["tokens-22x22mm.pdf", "tokens-95x135mm.pdf", "tokens-9x30mm.pdf"]
     for name in files:
-        with pikepdf.open(shop / "carthage" / name) as pdf:
+        with pikepdf.open(shop["carthage"] / name) as pdf:
             trims = {tuple(round(float(v), 2) for v in p.obj.TrimBox) for p in pdf.pages}
             assert len(trims) == 1, name
             n = len(pdf.pages)
@@ -118,7 +125,7 @@ def test_shop_sheets_have_bleed_and_no_home_label(shop):
     import pdfplumber
 
     for name in ("templates.pdf", "damage-chart.pdf", "playing-area.pdf"):
-        with pikepdf.open(shop / "chariot-race" / name) as pdf:
+        with pikepdf.open(shop["chariot-race"] / name) as pdf:
             page = pdf.pages[0].obj
             trim = [float(v) for v in page.TrimBox]
             bleed = [float(v) for v in page.BleedBox]
@@ -126,7 +133,7 @@ def test_shop_sheets_have_bleed_and_no_home_label(shop):
                 8.5,
                 8.5,
             ], name  # 3 mm
-        with pdfplumber.open(shop / "chariot-race" / name) as doc:
+        with pdfplumber.open(shop["chariot-race"] / name) as doc:
             assert "page 1 of" not in (doc.pages[0].extract_text() or ""), name
 
 
@@ -135,7 +142,7 @@ def test_font_subset_tags_differ_per_font(shop):
     import hashlib
 
     programs: dict[str, set[str]] = {}
-    for path in [shop / "chariot-race" / "cards.pdf", shop / "carthage" / "board.pdf"]:
+    for path in [shop["chariot-race"] / "cards.pdf", shop["carthage"] / "board.pdf"]:
         with pikepdf.open(path) as pdf:
             for obj in pdf.objects:
                 if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font":
@@ -150,7 +157,8 @@ def test_font_subset_tags_differ_per_font(shop):
 
 def test_designs_mode_one_page_per_design_and_a_count_list(cli, tmp_path):
     out = tmp_path / "out"
-    r = cli("build", "chariot-race", "--out", out, "--profile", "shop", "--card-pages", "designs")
+    designs = ("--profile", "shop", "--card-pages", "designs", "--only", "cards")
+    r = cli("build", "chariot-race", "--out", out, *designs)
     assert r.exit_code == 0, r.output
     rows = (out / "chariot-race" / "cards-counts.csv").read_text().splitlines()
     assert rows[0] == "page,side,card,copies"
@@ -170,36 +178,48 @@ def test_icc_option_refuses_a_non_cmyk_profile(cli, tmp_path):
     assert r.exit_code == 2 and "not a CMYK printing profile" in r.output
 
 
-def _gs_cmyk_pages(pdf: Path, rgb_profile: str, out: Path) -> list[bytes]:
-    """Ghostscript renders the PDF to raw CMYK, reading any RGB through `rgb_profile`."""
+def _gs_cmyk_pages(pdfs: list[Path], rgb_profile: str, out: Path) -> list[bytes]:
+    """Ghostscript renders the PDFs (one run, pages numbered on across the files) to raw CMYK,
+    reading any RGB through `rgb_profile`."""
     out.mkdir(parents=True)
     subprocess.run(
         ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=bitcmyk",
          "-dBitsPerComponent=8", "-r12", f"-sDefaultRGBProfile={rgb_profile}",
-         f"-sOutputFile={out}/p%03d.raw", str(pdf)],
-        check=True, capture_output=True, timeout=120,
+         f"-sOutputFile={out}/p%04d.raw", *map(str, pdfs)],
+        check=True, capture_output=True, timeout=300,
     )  # fmt: skip
     return [p.read_bytes() for p in sorted(out.glob("p*.raw"))]
 
 
-def _rgb_pages(pdf: Path, tmp: Path) -> list[int]:
-    """Pages whose CMYK rendering changes when Ghostscript reads RGB with another profile:
-    exactly the pages that carry RGB colour."""
+def _rgb_pages(pdfs: list[Path], tmp: Path) -> dict[Path, list[int]]:
+    """Each file's pages whose CMYK rendering changes when Ghostscript reads RGB with another
+    profile: exactly the pages that carry RGB colour."""
+    import pypdfium2 as pdfium
+
     icc = Path(shutil.which("gs") or "").resolve().parent.parent / "share/color/icc/ghostscript"
-    a = _gs_cmyk_pages(pdf, str(icc / "srgb.icc"), tmp / "a")
-    b = _gs_cmyk_pages(pdf, str(icc / "a98.icc"), tmp / "b")
-    assert len(a) == len(b) > 0
-    return [n for n, (x, y) in enumerate(zip(a, b, strict=True), start=1) if x != y]
+    a = _gs_cmyk_pages(pdfs, str(icc / "srgb.icc"), tmp / "a")
+    b = _gs_cmyk_pages(pdfs, str(icc / "a98.icc"), tmp / "b")
+    counts = []
+    for pdf in pdfs:
+        doc = pdfium.PdfDocument(str(pdf))
+        counts.append(len(doc))
+        doc.close()
+    assert len(a) == len(b) == sum(counts) > 0
+    changed = [x != y for x, y in zip(a, b, strict=True)]
+    found, start = {}, 0
+    for pdf, n in zip(pdfs, counts, strict=True):
+        found[pdf] = [k for k in range(1, n + 1) if changed[start + k - 1]]
+        start += n
+    return found
 
 
 @pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed")
 @needs_profile
-def test_ghostscript_finds_no_rgb_in_shop_files(shop, tmp_path):
-    home = tmp_path / "home"
-    assert CliRunner().invoke(main, ["build", "chariot-race", "--out", str(home)]).exit_code == 0
-    assert _rgb_pages(home / "chariot-race" / "bases.pdf", tmp_path / "home-bases")  # RGB seen
-    for n, path in enumerate(sorted(shop.rglob("*.pdf"))):
-        assert _rgb_pages(path, tmp_path / str(n)) == [], path
+def test_ghostscript_finds_no_rgb_in_shop_files(shop_pdfs, built_kit, tmp_path):
+    home_bases = built_kit("chariot-race", "--only", "bases") / "bases.pdf"
+    rgb = _rgb_pages([home_bases, *shop_pdfs], tmp_path)
+    assert rgb.pop(home_bases)  # RGB seen: the check can find it
+    assert rgb == {path: [] for path in shop_pdfs}
 
 
 def test_transparent_image_becomes_cmyk_with_a_stencil_mask(cli, tmp_path):
@@ -242,7 +262,7 @@ def test_without_a_profile_the_build_says_so_and_preflight_finds_no_condition(
 ):
     monkeypatch.setenv("PRINTKIT_CMYK_PROFILE", "none")
     out = tmp_path / "out"
-    r = cli("build", "chariot-race", "--out", out, "--profile", "shop")
+    r = cli("build", "chariot-race", "--out", out, "--profile", "shop", "--only", "bases")
     assert r.exit_code == 0 and "no CMYK ICC profile found" in r.stdout
     pre = cli("preflight", out / "chariot-race" / "bases.pdf")
     assert pre.exit_code == 1 and "PF-INTENT error" in pre.stdout
