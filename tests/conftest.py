@@ -27,9 +27,19 @@ class Result:
         return self.stdout + self.stderr
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _no_user_settings_in_shared_fixtures(tmp_path_factory):
+    """Builds made by session- and module-scoped fixtures (set up before any test's own
+    fixtures) never read the developer's own printkit settings file either."""
+    with pytest.MonkeyPatch.context() as settings:
+        settings.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _no_user_settings(tmp_path_factory, monkeypatch):
-    """Every test starts without the developer's own printkit settings file (printkit config)."""
+    """Every test starts without the developer's own printkit settings file (printkit config),
+    in a settings folder of its own (a test may write settings there)."""
     monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
 
 

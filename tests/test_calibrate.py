@@ -16,10 +16,8 @@ PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 TOL = 0.01  # mm
 
 
-def _calibrate(tmp, *args: str) -> tuple[int, str]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PRINTKIT_CONFIG_DIR", str(tmp / "no-settings"))
-        r = CliRunner().invoke(main, ["calibrate", *args], catch_exceptions=False)
+def _calibrate(*args: str) -> tuple[int, str]:
+    r = CliRunner().invoke(main, ["calibrate", *args], catch_exceptions=False)
     return r.exit_code, r.stdout + r.stderr
 
 
@@ -33,7 +31,7 @@ def sheets(tmp_path_factory):
             for centre in ("0,0", "1,-0.5"):
                 path = tmp / f"{paper}-{duplex}-{centre}.pdf"
                 code, text = _calibrate(
-                    tmp, "--paper", paper, "--duplex", duplex, "--back-offset", centre,
+                    "--paper", paper, "--duplex", duplex, "--back-offset", centre,
                     "--out", str(path),
                 )  # fmt: skip
                 assert code == 0, text

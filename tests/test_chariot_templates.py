@@ -18,11 +18,9 @@ OVERLAP_MM = 15.0
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def templates_pdf(request, built_kit, tmp_path_factory):
+def templates_pdf(request, built_kit):
     paper = () if request.param == "a4" else ("--paper", request.param)  # a4: the default
-    with pytest.MonkeyPatch.context() as mp:  # no developer's settings (set before this runs)
-        mp.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
-        return built_kit("chariot-race", "--only", "templates", *paper) / "templates.pdf"
+    return built_kit("chariot-race", "--only", "templates", *paper) / "templates.pdf"
 
 
 @functools.cache  # a built PDF never changes, so each is read once

@@ -131,11 +131,9 @@ def blank_build(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("blank")
     build = ["build", str(root / "y"), "--out", str(root / "out"), "-j", "1"]
-    with pytest.MonkeyPatch.context() as settings:  # no developer settings, as in every test
-        settings.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
-        for args in (["new", str(root / "y")], build):
-            r = CliRunner().invoke(main, args, catch_exceptions=False)
-            assert r.exit_code == 0, r.output
+    for args in (["new", str(root / "y")], build):
+        r = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert r.exit_code == 0, r.output
     return root / "y", root / "out" / "y" / "cards.pdf"
 
 

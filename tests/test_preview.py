@@ -10,16 +10,14 @@ from printkit.cli import main
 from printkit.preview import BACKGROUND, HEADER_H, THUMB_BOX, render_page
 
 
-def _run(tmp, *args: str):
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("PRINTKIT_CONFIG_DIR", str(tmp / "no-settings"))
-        return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+def _run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 @pytest.fixture(scope="module")
 def previewed(tmp_path_factory):
     out = tmp_path_factory.mktemp("preview")
-    r = _run(out, "preview", "chariot-race", "--out", out)
+    r = _run("preview", "chariot-race", "--out", out)
     assert r.exit_code == 0, r.output
     return out, r.stdout
 
@@ -28,7 +26,7 @@ def previewed(tmp_path_factory):
 def built_png(tmp_path_factory):
     """The cards (all these tests read) built with --png."""
     out = tmp_path_factory.mktemp("build-png")
-    r = _run(out, "build", "chariot-race", "--png", "--out", out, "--only", "cards")
+    r = _run("build", "chariot-race", "--png", "--out", out, "--only", "cards")
     assert r.exit_code == 0, r.output
     return out, r.stdout
 
@@ -134,10 +132,10 @@ def test_build_png_after_a_plain_build_writes_the_previews(tmp_path):
     from badkits import MINI
 
     out = tmp_path / "out"
-    assert _run(tmp_path, "build", MINI, "--out", out).exit_code == 0
-    r = _run(tmp_path, "build", MINI, "--png", "--out", out)
+    assert _run("build", MINI, "--out", out).exit_code == 0
+    r = _run("build", MINI, "--png", "--out", out)
     assert r.exit_code == 0, r.output
     pngs = sorted(p.name for p in (out / "mini").glob("*.png"))
     assert pngs and all(f"wrote {out / 'mini' / n}" in r.stdout for n in pngs)
-    r = _run(tmp_path, "build", MINI, "--png", "--out", out)
+    r = _run("build", MINI, "--png", "--out", out)
     assert r.stdout.strip() == "everything is up to date (--force rebuilds anyway)"

@@ -189,9 +189,7 @@ def checked_good_groups(tmp_path_factory):
             text = (folder / file).read_text(encoding="utf-8")
             assert text.count(old) == (DATA / "chariot-race" / file).read_text().count(old)
             edit(folder / file, old, new)
-        with pytest.MonkeyPatch.context() as settings:  # no developer settings, as in every test
-            settings.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
-            r = CliRunner().invoke(main, ["check", str(folder)], catch_exceptions=False)
+        r = CliRunner().invoke(main, ["check", str(folder)], catch_exceptions=False)
         verdicts.update({i: (r.exit_code, r.stdout + r.stderr) for i in group})
 
     def verdict(index: int) -> tuple[int, str]:

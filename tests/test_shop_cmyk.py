@@ -22,11 +22,9 @@ needs_profile = pytest.mark.skipif(
 
 
 @pytest.fixture(scope="module")
-def shop(built_kit, tmp_path_factory) -> dict[str, Path]:
+def shop(built_kit) -> dict[str, Path]:
     """Every built-in kit built with --profile shop (shared builds): kit name -> its folder."""
-    with pytest.MonkeyPatch.context() as mp:  # no developer's settings (set before this runs)
-        mp.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
-        return {kit: built_kit(kit, "--profile", "shop") for kit in builtin_kit_names()}
+    return {kit: built_kit(kit, "--profile", "shop") for kit in builtin_kit_names()}
 
 
 @pytest.fixture(scope="module")

@@ -40,12 +40,10 @@ def tables(tmp_path_factory):
     from printkit.cli import main
 
     out = tmp_path_factory.mktemp("exported")
-    with pytest.MonkeyPatch.context() as settings:  # no developer settings, as in every test
-        settings.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
-        for fmt in ("csv", "xlsx"):
-            args = ["export", "chariot-race", "--cards", fmt, "--out", str(out)]
-            r = CliRunner().invoke(main, args, catch_exceptions=False)
-            assert r.exit_code == 0, r.stdout + r.stderr
+    for fmt in ("csv", "xlsx"):
+        args = ["export", "chariot-race", "--cards", fmt, "--out", str(out)]
+        r = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert r.exit_code == 0, r.stdout + r.stderr
     return out / "chariot-race"
 
 

@@ -145,9 +145,7 @@ def checked_with_every_typo_unchosen(tmp_path_factory):
         f"  typo-{i}:\n    {key}: {value}\n" for i, (key, value, *_) in enumerate(TYPOS, 1)
     )
     edit(folder / "kit.yaml", "variants:\n", f"variants:\n{defined}")
-    with pytest.MonkeyPatch.context() as settings:  # no developer settings, as in every test
-        settings.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
-        r = CliRunner().invoke(main, ["check", str(folder)], catch_exceptions=False)
+    r = CliRunner().invoke(main, ["check", str(folder)], catch_exceptions=False)
     return r.exit_code, r.stdout + r.stderr
 
 
