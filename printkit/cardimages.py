@@ -24,6 +24,7 @@ from PIL import Image
 from printkit.components import component_type, more_output_path
 from printkit.errors import Location, fail
 from printkit.layout.units import format_mm, inch, mm
+from printkit.model.deck import Deck
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: i
 
 
 def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
-    deck = kit.model(cid)
+    deck = kit.model_as(cid, Deck)
     _check_size(kit, cid, deck, preset)
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"

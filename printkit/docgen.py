@@ -26,6 +26,7 @@ from printkit.draw.icons import builtin_table
 from printkit.games import available_games, game
 from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
+from printkit.model.deck import Deck
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 _BLOCK = re.compile(
@@ -152,7 +153,7 @@ def declared_fields() -> str:
         for cid in kit.component_ids():
             if kit.spec(cid).type != "deck":
                 continue
-            deck = kit.model(cid)
+            deck = kit.model_as(cid, Deck)
             rows = ["| field | type | unit | range or choices | meaning |", "|---|---|---|---|---|"]
             for name, d in deck.fields.items():
                 if d.type == "choice":

@@ -192,13 +192,25 @@ class Kit:
             doc.file, doc.data, doc.value_marks, doc.key_marks, self.manifest_doc, located
         )
 
-    def model(self, component_id: str) -> Any:
-        """The validated model of a component, loaded once (raises InputError on bad data)."""
+    def model(self, component_id: str) -> object:
+        """The validated model of a component, loaded once (raises InputError on bad data);
+        `model_as()` gives it typed."""
         if component_id not in self._models:
             spec = self.spec(component_id)
             load = plugins.component_type(spec.type).load
             self._models[component_id] = load(self, component_id)
         return self._models[component_id]
+
+    def model_as(self, component_id: str, model: type[T]) -> T:
+        """The component's model as its type's own model class `model` (a deck's `Deck`, a
+        tile set's `TileSet`...); TypeError when the component is of another type."""
+        loaded = self.model(component_id)
+        if not isinstance(loaded, model):
+            raise TypeError(
+                f"component {component_id!r} is a {self.spec(component_id).type}, "
+                f"not a {model.__name__}"
+            )
+        return loaded
 
     def rules_data(self) -> object | None:
         """The kit's rules file validated by its game module's SCHEMA: that game's rules record
@@ -311,29 +323,6 @@ def manifest_schema() -> Record:
     return manifest_model.manifest_schema(
         tuple(plugins.COMPONENT_TYPES), tuple(plugins.available_games())
     )
-
-
-def used_model(kit: Kit, component_id: str, role: str, expected_type: str) -> Any:
-    """The model of the component this one `uses` as `role` (kit.yaml `uses: {role: other-id}`);
-    an input error if it is missing or of another type."""
-    spec = kit.spec(component_id)
-    here = where(spec, "uses") or where(spec) or Location(kit.manifest_file)
-    other = spec.uses.get(role)
-    if other is None:
-        raise fail(
-            here,
-            f"component {component_id!r} needs `uses: {{{role}: <component id>}}` naming its "
-            f"{expected_type} component",
-        )
-    if other not in kit.manifest.components:
-        raise fail(here, f"component {component_id!r} uses {other!r}, which the kit does not have")
-    if kit.spec(other).type != expected_type:
-        raise fail(
-            here,
-            f"component {component_id!r} uses {other!r} as its {role}, but {other!r} is a "
-            f"{kit.spec(other).type}, not a {expected_type}",
-        )
-    return kit.model(other)
 
 
 def component_of_type(kit: Kit, type_name: str) -> str | None:

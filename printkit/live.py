@@ -144,7 +144,7 @@ class LiveKit:
         """A face and a back for every card design, drawn only when its look has changed."""
         views: list[CardView] = []
         for cid in _decks(kit):
-            deck = kit.model(cid)
+            deck = kit.model_as(cid, Deck)
             look = _deck_look(kit, deck)
             missing = []
             for card in deck.cards:
@@ -264,7 +264,7 @@ def _findings(kit: Kit) -> list[Problem]:
 def _reports(kit: Kit) -> list[dict[str, Any]]:
     out = []
     for cid in _decks(kit):
-        deck = kit.model(cid)
+        deck = kit.model_as(cid, Deck)
         title = kit.spec(cid).title or cid
         rows = deal_rows(kit, cid, deck, kit.options.players)
         out.append(deck_report(cid, title, deck, rows).as_dict())
@@ -275,7 +275,7 @@ def _card_starts(kit: Kit) -> dict[str, list[tuple[int, str]]]:
     """file -> sorted (first line, card id) of every card written in it."""
     starts: dict[str, list[tuple[int, str]]] = {}
     for cid in _decks(kit):
-        for card in kit.model(cid).cards:
+        for card in kit.model_as(cid, Deck).cards:
             loc = where(card)
             if loc is not None and loc.line:
                 starts.setdefault(loc.file, []).append((loc.line, card.id))

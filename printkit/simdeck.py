@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from printkit.model.deck import Deck
 from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent
 
 ASSUMPTIONS = [
@@ -38,7 +39,9 @@ def simulate_decks(kit: Any, players: int | None, hand: int, runs: int, seed: in
     rng = random.Random(seed)
     for cid in kit.component_ids():
         if kit.spec(cid).type == "deck":
-            _study(report, kit.spec(cid).title or cid, kit.model(cid), seats, hand, runs, rng)
+            _study(
+                report, kit.spec(cid).title or cid, kit.model_as(cid, Deck), seats, hand, runs, rng
+            )
     return report
 
 

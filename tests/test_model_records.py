@@ -202,3 +202,17 @@ def test_a_deck_is_read_straight_into_its_record_classes():
     assert where(card, "speed").file.endswith("cards.yaml")
     assert where(card, "speed").line >= where(card).line
     assert deck.icon_files == {} and deck.icons is not None  # the library the loader adds
+
+
+def test_a_components_model_is_given_typed_or_refused():
+    """Kit.model_as gives a component's model as its type's class, and refuses another class."""
+    from printkit.model.deck import Deck
+    from printkit.model.tiles import TileSet
+
+    kit = load_kit("chariot-race")
+    cid = component_of_type(kit, "deck")
+    assert cid is not None
+    deck = kit.model_as(cid, Deck)
+    assert isinstance(deck, Deck) and deck is kit.model(cid) and deck.cards
+    with pytest.raises(TypeError, match=rf"component '{cid}' is a deck, not a TileSet"):
+        kit.model_as(cid, TileSet)

@@ -37,6 +37,7 @@ def deck_command(kit, components, fmt, variants, players) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.errors import Location, fail
     from printkit.kit import load_kit
+    from printkit.model.deck import Deck
     from printkit.model.options import Options
     from printkit.report import deal_rows, deck_report
 
@@ -55,7 +56,7 @@ def deck_command(kit, components, fmt, variants, players) -> None:
     loaded.models()  # every input error of the kit at once
     reports = []
     for cid in chosen:
-        model = loaded.model(cid)
+        model = loaded.model_as(cid, Deck)
         title = loaded.spec(cid).title or cid
         reports.append(deck_report(cid, title, model, deal_rows(loaded, cid, model, players)))
     if fmt == "json":

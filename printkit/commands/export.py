@@ -97,6 +97,7 @@ def _export_cards(kit, table_format: str, components, out: Path) -> None:
     from printkit.cardtable import write_table
     from printkit.errors import Location, fail
     from printkit.kit import load_kit
+    from printkit.model.deck import Deck
     from printkit.output import staged
 
     loaded = load_kit(kit)
@@ -113,6 +114,6 @@ def _export_cards(kit, table_format: str, components, out: Path) -> None:
     targets = [out / loaded.name / f"{cid}.{table_format}" for cid in chosen]
     with staged(out) as stage:
         for cid, target in zip(chosen, targets, strict=True):
-            write_table(loaded.model(cid), stage.temp_for(target), table_format)
+            write_table(loaded.model_as(cid, Deck), stage.temp_for(target), table_format)
     for target in targets:
         click.echo(f"wrote {target}")

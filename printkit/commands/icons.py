@@ -30,6 +30,7 @@ def icons_command(kit, out, paper) -> None:
     from printkit.config import resolve_options
     from printkit.draw.icon_sheet import draw_icon_page, sheet_layout
     from printkit.draw.icons import BUILTIN
+    from printkit.model.deck import Deck
     from printkit.output import new_canvas, staged
     from printkit.preview import render_page
 
@@ -43,7 +44,7 @@ def icons_command(kit, out, paper) -> None:
         library, title, folder = loaded.icons(), loaded.name, out / loaded.name
         for cid in loaded.component_ids():
             if loaded.spec(cid).type == "deck":
-                library = library.with_icons(loaded.model(cid).icons.icons.values())
+                library = library.with_icons(loaded.model_as(cid, Deck).icons.icons.values())
     pdf, png = folder / "icons.pdf", folder / "icons.png"
     with staged(out) as stage:
         temp = stage.temp_for(pdf)

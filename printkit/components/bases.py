@@ -62,7 +62,7 @@ class _Painter:
 
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """One base per entry of `chariots` and per copy, fronts only."""
-    bases: Bases = kit.model(component_id)
+    bases = kit.model_as(component_id, Bases)
     items = [
         _Item(i, ch.name, ch.team, ch.colour, where(ch) or Location(bases.file))
         for i, ch in enumerate(bases.chariots, start=1)

@@ -21,6 +21,7 @@ from printkit.layout.arena import Arena, fit_arena
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, validate_document, where
 from printkit.model.board import Board, board_schema
+from printkit.model.deck import Deck
 
 
 def _declared_kinds(data: object) -> tuple[str, ...]:
@@ -92,7 +93,7 @@ def _card_faces(kit: Kit, b: Board) -> None:
     if not b.card_deck:
         return
     try:
-        deck = kit.model(b.card_deck)
+        deck = kit.model_as(b.card_deck, Deck)
     except InputError:
         return  # reported when that deck loads on its own
     for card in deck.cards:
@@ -124,7 +125,7 @@ def arena(b: Board) -> Arena:
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
-    b: Board = kit.model(component_id)
+    b = kit.model_as(component_id, Board)
     painter = ArenaPainter(b, arena(b), kit.icons())
     return render_plan(
         kit,

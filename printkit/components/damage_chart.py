@@ -30,8 +30,8 @@ SCHEMA: Record = record_of(DamageChartFile)
 def load(kit: Kit, component_id: str) -> DamageChart:
     doc = kit.document(component_id)
     spec: DamageChartFile = validate_document(doc, SCHEMA)
-    deck: Deck = used_model(kit, component_id, "deck", "deck")
-    bases: Bases = used_model(kit, component_id, "bases", "bases")
+    deck = used_model(kit, component_id, "deck", "deck", Deck)
+    bases = used_model(kit, component_id, "bases", "bases", Bases)
     rules = kit.rules_data()
     if not isinstance(rules, PenaltyRules):
         raise fail(
@@ -88,7 +88,7 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
-    chart: DamageChart = kit.model(component_id)
+    chart = kit.model_as(component_id, DamageChart)
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id
     c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)

@@ -144,7 +144,7 @@ def more_outputs(kit: Kit, component_id: str) -> list[str]:
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
-    deck: Deck = kit.model(component_id)
+    deck = kit.model_as(component_id, Deck)
 
     def painter(c, bleed: float) -> _DeckPainter:
         return _DeckPainter(CardPainter(c, deck, bleed))
@@ -189,7 +189,7 @@ def _draw_every_design(kit: Kit, component_id: str) -> list[tuple[str, Card | No
 
 
 def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
-    deck: Deck = kit.model(component_id)
+    deck = kit.model_as(component_id, Deck)
     painter = CardPainter(SketchCanvas(io.BytesIO()), deck, 0)
     errors: list = []
     backs: list[tuple[str, str | None]] = [("the back", None)]
@@ -237,7 +237,7 @@ def preflight(kit: Kit, component_id: str) -> None:
 
 def layout_findings(kit: Kit, component_id: str) -> list:
     """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
-    deck: Deck = kit.model(component_id)
+    deck = kit.model_as(component_id, Deck)
     drawn = []
     for who, card, log in _draw_every_design(kit, component_id):
         for text, font_name, element, attr in log:
@@ -250,7 +250,7 @@ def layout_findings(kit: Kit, component_id: str) -> list:
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a card's safe area (text
     that cannot fit at all is preflight's input error)."""
-    deck: Deck = kit.model(component_id)
+    deck = kit.model_as(component_id, Deck)
 
     def painter(c, bleed: float) -> _DeckPainter:
         return _DeckPainter(CardPainter(c, deck, bleed))

@@ -32,8 +32,8 @@ FOOTER = mm(10)  # the calibration bar at the bottom
 def load(kit: Kit, component_id: str) -> Templates:
     doc = kit.document(component_id)
     spec: TemplatesSpec = validate_document(doc, TEMPLATES)
-    deck: Deck = used_model(kit, component_id, "deck", "deck")
-    bases: Bases = used_model(kit, component_id, "bases", "bases")
+    deck = used_model(kit, component_id, "deck", "deck", Deck)
+    bases = used_model(kit, component_id, "bases", "bases", Bases)
     for name in ("speed_field", "turn_field"):
         field = getattr(spec, name)
         if field not in deck.fields:
@@ -117,7 +117,7 @@ def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list]:
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
-    t: Templates = kit.model(component_id)
+    t = kit.model_as(component_id, Templates)
     sheet, ps, placements = layout(kit, t)
     area = sheet_area(sheet)
     title = kit.spec(component_id).title or component_id

@@ -90,7 +90,7 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
 def preflight(kit: Kit, component_id: str) -> None:
     """Draw the common back and the reference card on a canvas never saved: their texts must
     fit (as in a build)."""
-    tiles: TileSet = kit.model(component_id)
+    tiles = kit.model_as(component_id, TileSet)
     painter = TilePainter(Canvas(io.BytesIO()), tiles, 0)
     try:
         painter.draw_back()
@@ -123,7 +123,7 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw every tile face, the common back and the reference card into `path`."""
-    tiles: TileSet = kit.model(component_id)
+    tiles = kit.model_as(component_id, TileSet)
     problems = [p for tile in tiles.tiles for p in tile_problems(tile)]
     if problems:
         errors = Collector()
@@ -140,7 +140,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every tile, then the reference card (a piece of the same size)."""
-    tiles: TileSet = kit.model(component_id)
+    tiles = kit.model_as(component_id, TileSet)
     items: list = list(tiles.tiles)
     if tiles.reference is not None:
         items.append(ReferenceSide(tiles.reference))

@@ -63,7 +63,7 @@ def _check_emblems(kit: Kit, t: Tokens) -> None:
 def preflight(kit: Kit, component_id: str) -> None:
     """Draw every piece back built from face elements on a canvas never saved: their texts
     must fit (an input error at the element, as a build would find)."""
-    t: Tokens = kit.model(component_id)
+    t = kit.model_as(component_id, Tokens)
     c = Canvas(io.BytesIO())
     for group in t.groups.values():
         if not (group.back and group.back.face):
@@ -109,7 +109,7 @@ def _shop_names(kit: Kit, component_id: str) -> list[str]:
 
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every group of pieces, then the player aids (single-sided), as the PDF prints them."""
-    t: Tokens = kit.model(component_id)
+    t = kit.model_as(component_id, Tokens)
     return _groups_of(kit, t, list(t.groups.values()), t.aid)
 
 
@@ -157,7 +157,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     shop build, one PDF per trim size (components/token_files.py)."""
     if kit.options.profile != "shop":
         return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
-    t: Tokens = kit.model(component_id)
+    t = kit.model_as(component_id, Tokens)
     pages = 0
     for number, part in enumerate(shop_files(component_id, t)):
         target = path if number == 0 else more_output_path(path, part.name)

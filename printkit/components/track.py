@@ -29,7 +29,7 @@ def load(kit: Kit, component_id: str) -> Track:
     doc = kit.document(component_id)
     track: Track = validate_document(doc, TRACK)
     track.file = doc.file
-    used_model(kit, component_id, "bases", "bases")
+    used_model(kit, component_id, "bases", "bases", Bases)
     pit = track.pit
     if pit is not None:
         if pit.at + pit.ramp + pit.length > track.straight + 1e-6:
@@ -57,8 +57,8 @@ def grid_items(track: Track, bases: Bases) -> list[tuple[Rect, str, str]]:
 
 
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
-    track: Track = kit.model(component_id)
-    bases: Bases = used_model(kit, component_id, "bases", "bases")
+    track = kit.model_as(component_id, Track)
+    bases = used_model(kit, component_id, "bases", "bases", Bases)
     title = kit.spec(component_id).title or component_id
     grid = grid_items(track, bases)
     sheet = kit.options.paper_size.rotated()

@@ -6,6 +6,8 @@ and the simulation all read the kit through these.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from printkit.checks import RuleSet
 from printkit.errors import Location, fail
 from printkit.games._carthage_rules import rules
@@ -13,31 +15,35 @@ from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Board
 from printkit.model.deck import Card, Deck
+from printkit.model.tokens import Tokens
+
+M = TypeVar("M")
 
 RULES = RuleSet("carthage")  # the checks: carthage.py and _carthage_checks.py register theirs
 
 
-def component(kit: Kit, role: str, type_: str):
-    """The model of the component playing `role` (rules.yaml `components`), of type `type_`."""
+def component(kit: Kit, role: str, type_: str, model: type[M]) -> M:
+    """The model of the component playing `role` (rules.yaml `components`), of type `type_`
+    (whose model class is `model`)."""
     cid = getattr(rules(kit).components, role)
     if cid not in kit.component_ids() or kit.spec(cid).type != type_:
         raise fail(
             rules_where(kit, "components", role),
             f"{role} must name a {type_} component of this kit; {cid!r} is not one",
         )
-    return kit.model(cid)
+    return kit.model_as(cid, model)
 
 
 def board(kit: Kit) -> Board:
-    return component(kit, "board", "board")
+    return component(kit, "board", "board", Board)
 
 
 def deck(kit: Kit, role: str) -> Deck:
-    return component(kit, role, "deck")
+    return component(kit, role, "deck", Deck)
 
 
-def tokens(kit: Kit):
-    return component(kit, "tokens", "tokens")
+def tokens(kit: Kit) -> Tokens:
+    return component(kit, "tokens", "tokens", Tokens)
 
 
 def rules_where(kit: Kit, *path) -> Location:
@@ -74,7 +80,9 @@ def removed_cards(kit: Kit, component_id: str, n: int) -> list[Card]:
     if setup is None:
         return []
     refs = setup.remove_cards.get(component_id, [])
-    return [c for c in kit.model(component_id).cards if any(card_matches(c, r) for r in refs)]
+    return [
+        c for c in kit.model_as(component_id, Deck).cards if any(card_matches(c, r) for r in refs)
+    ]
 
 
 def split_deal(total: int, n: int) -> str:

@@ -18,7 +18,7 @@ RULES = RuleSet("chariot-race")  # chariot_race.py and _chariot_checks.py regist
 def deck(kit: Kit) -> tuple[str, Deck]:
     for cid in kit.component_ids():
         if kit.spec(cid).type == "deck":
-            return cid, kit.model(cid)
+            return cid, kit.model_as(cid, Deck)
     raise LookupError("chariot-race kit has no deck")
 
 

@@ -132,7 +132,7 @@ def removal_lists(kit: Kit) -> Iterator[Problem]:
             if cid not in kit.component_ids() or kit.spec(cid).type != "deck":
                 yield rules_where(kit, *path), f"removal list names {cid!r}, which is no deck"
                 continue
-            cards = kit.model(cid).cards
+            cards = kit.model_as(cid, Deck).cards
             for i, ref in enumerate(refs):
                 if not any(card_matches(c, ref) for c in cards):
                     yield (

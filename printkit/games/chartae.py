@@ -38,7 +38,7 @@ RULES = RuleSet("chartae")
 def tile_set(kit: Kit) -> TileSet:
     for cid in kit.component_ids():
         if kit.spec(cid).type == "tiles":
-            return kit.model(cid)
+            return kit.model_as(cid, TileSet)
     raise LookupError("the chartae kit has no tiles component")
 
 
