@@ -94,7 +94,7 @@ class Kit:
     manifest: KitManifest
     manifest_doc: Document
     options: Options = field(default_factory=Options)
-    _models: dict[str, Any] = field(default_factory=dict)
+    _models: dict[str, object] = field(default_factory=dict)
     _docs: dict[str, Document] = field(default_factory=dict)
     # the rules file, its validated data and the checks it declares as data
     _rules: tuple[Document, Any, list] | None = None
@@ -164,7 +164,7 @@ class Kit:
             self._docs[component_id] = self._apply_overrides(component_id, doc)
         return self._docs[component_id]
 
-    def with_models(self, options: Options, models: dict[str, Any]) -> Kit:
+    def with_models(self, options: Options, models: dict[str, object]) -> Kit:
         """This kit under other options with some component models replaced (e.g. a deck of one
         copy per design, drawn for a preview); the rest are shared, already loaded."""
         return Kit(
@@ -304,7 +304,7 @@ class Kit:
         """A context in which drawing code uses this kit's fonts (see draw.fonts.kit_fonts)."""
         return kit_fonts(self.fonts())
 
-    def models(self) -> dict[str, Any]:
+    def models(self) -> dict[str, object]:
         """Every component's model; all input errors of all files are reported together."""
         errors: list = []
         loads: list[Callable[[], object]] = [self.fonts, self.rules_data]
