@@ -80,23 +80,10 @@ def check_rules(
     simulation unless its code is asked for), so exit_code 1 means the same as check's but 0
     only speaks for those rules. Drawing-only findings (PK001, FACE00x) and text too long for
     its box are what this leaves out: `printkit check` itself is tested end to end elsewhere."""
-    from printkit.checks import SEVERITY_ORDER
-    from printkit.checks.data_rules import DATA_RULES
+    from printkit.checks import run_checks
     from printkit.kit import load_kit
     from printkit.model.options import Options
-    from printkit.plugins import game
 
     loaded = load_kit(str(kit), Options(variants=tuple(variants), players=players))
-    loaded.models()
-    findings: list = []
-    assert loaded.manifest.rules is not None or not codes, "this kit names no rules"
-    if loaded.manifest.rules is not None:
-        rule_sets = [DATA_RULES]
-        if loaded.manifest.rules.module is not None:
-            rule_sets.insert(0, game(loaded.manifest.rules.module).RULES)
-        known = {code for rules in rule_sets for code in rules.rules}
-        assert set(codes) <= known, f"no such rule in this kit: {set(codes) - known}"
-        for rules in rule_sets:
-            findings += (rules.subset(set(codes)) if codes else rules).run(loaded)
-    findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))
+    findings = run_checks(loaded, codes)
     return RulesCheck(findings)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import edit, line_of
 
 from printkit.checks import all_rule_sets
@@ -200,3 +201,17 @@ def test_json_summary_names_kits_as_their_findings_do(cli, kit_copy, tmp_path):
     kits = {x["kit"] for x in lines if x["type"] == "finding"}
     assert kits == {"chariot-race", "no-such-kit"}
     assert lines[-1]["kits"] == ["chariot-race", "no-such-kit"]
+
+
+def test_run_checks_runs_only_the_rules_asked_for_and_refuses_unknown_codes():
+    """run_checks(kit, codes) gives the same findings of those codes as a full run, and none of
+    any other code; a code the kit's rules lack is refused by name."""
+    from printkit.checks import run_checks
+    from printkit.kit import load_kit
+
+    kit = load_kit("carthage")
+    every = run_checks(kit)
+    codes = {every[0].code}
+    assert [f for f in every if f.code in codes] == run_checks(kit, codes)
+    with pytest.raises(LookupError, match="no rule CR999"):
+        run_checks(kit, {"CR999"})

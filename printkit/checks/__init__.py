@@ -8,6 +8,8 @@ small function taking the kit and yielding findings.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from printkit.checks.data_rules import DATA_RULES
 from printkit.checks.findings import (
     SEVERITY_ORDER,
@@ -44,15 +46,22 @@ def all_rule_sets(builtin_only: bool = False) -> list[tuple[str, RuleSet]]:
     return [*sets, ("data", DATA_RULES)]
 
 
-def run_checks(kit) -> list[Finding]:
+def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
     """Validate every component (InputError propagates) and run the kit's game rules and the
-    checks its rules file declares as data."""
+    checks its rules file declares as data; with `codes`, only the rules of those codes (a
+    LookupError names any code the kit's rules do not have)."""
     with gc_paused():
         kit.models()
     if kit.manifest.rules is None:
+        if codes:
+            raise LookupError(f"the kit has no rules, so no rule {', '.join(sorted(codes))}")
         return []
     module = kit.manifest.rules.module
-    findings = DATA_RULES.run(kit)
-    if module is not None:
-        findings = game(module).RULES.run(kit) + findings
+    rule_sets = [DATA_RULES] if module is None else [game(module).RULES, DATA_RULES]
+    if codes:
+        unknown = set(codes) - {code for rules in rule_sets for code in rules.rules}
+        if unknown:
+            raise LookupError(f"the kit's rules have no rule {', '.join(sorted(unknown))}")
+        rule_sets = [rules.subset(set(codes)) for rules in rule_sets]
+    findings = [f for rules in rule_sets for f in rules.run(kit)]
     return sorted(findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))
