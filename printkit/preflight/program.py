@@ -3,10 +3,10 @@
 A form XObject (a card design, a frame) is usually drawn many times; parsing its stream and
 converting its numbers each time cost most of a preflight. `Programs` parses each stream once,
 keyed by its object number, into a list of (operator, operands) where:
-  - path construction operators (m l c v y re h) carry their points as (x, y) float pairs, in the
-    stream's own coordinates (`re` as its four corners);
+  - a run of path construction operators (m l c v y re h) in a row becomes one (PATH, points):
+    their points as (x, y) float pairs, in the stream's own coordinates (`re` as its corners);
   - cm, w and the numeric text operators carry floats;
-  - an inline image is ("BI", the pikepdf inline image);
+  - an inline image is (INLINE_IMAGE, the pikepdf inline image);
   - every other operator keeps pikepdf's operands as they are.
 The numbers are converted exactly as the walker converted them before (float() of each operand,
 the same additions for a rectangle's corners), so scans are unchanged.
@@ -22,8 +22,10 @@ Point = tuple[float, float]
 Instruction = tuple[str, Any]
 Program = list[Instruction]
 
-INLINE_IMAGE = "BI"  # never an operator of its own in parsed content: pikepdf groups BI ID EI
-PATH_OPS = frozenset({"m", "l", "c", "v", "y", "re", "h"})
+# names no PDF operator can have ("<" is a delimiter in content streams)
+INLINE_IMAGE = "<inline image>"
+PATH = "<path>"
+_PATH_OPS = frozenset({"m", "l", "c", "v", "y", "re", "h"})
 _FLOAT_OPS = frozenset({"cm", "Tm", "Td", "TD", "TL", "Tc", "Tw", "Tz", "Ts"})
 
 
@@ -46,22 +48,33 @@ class Programs:
 def compile_stream(stream: Any) -> Program:
     """Parse a page or a form XObject's content into a program."""
     program: Program = []
+    points: list[Point] | None = None  # the points of the path run being read, if any
     for instruction in pikepdf.parse_content_stream(stream):
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
             program.append((INLINE_IMAGE, instruction.iimage))
-        else:
-            op = str(instruction.operator)
+            points = None
+            continue
+        op = str(instruction.operator)
+        if op not in _PATH_OPS:
             program.append((op, _operands(op, instruction.operands)))
+            points = None
+        elif points is None:
+            points = _points(op, instruction.operands)
+            program.append((PATH, points))
+        else:
+            points.extend(_points(op, instruction.operands))
     return program
 
 
-def _operands(op: str, operands: Any) -> Any:
+def _points(op: str, operands: Any) -> list[Point]:
     if op == "re":
         x, y, w, h = (float(v) for v in operands)
         return [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
-    if op in PATH_OPS:
-        v = [float(x) for x in operands]
-        return [(v[i], v[i + 1]) for i in range(0, len(v) - 1, 2)]
+    v = [float(x) for x in operands]
+    return [(v[i], v[i + 1]) for i in range(0, len(v) - 1, 2)]
+
+
+def _operands(op: str, operands: Any) -> Any:
     if op in _FLOAT_OPS:
         return tuple(float(v) for v in operands)
     if op == "w":

@@ -18,7 +18,7 @@ from typing import Any
 
 import pikepdf
 
-from printkit.preflight.program import INLINE_IMAGE, PATH_OPS, Programs
+from printkit.preflight.program import INLINE_IMAGE, PATH, Programs
 from printkit.preflight.scan_math import (
     IDENTITY,
     Box,
@@ -135,7 +135,7 @@ class Walker:
         in_text = clipping = False
         text = TextState()
         for op, operands in self.programs.of(stream):
-            if op in PATH_OPS:
+            if op == PATH:  # the points of one or more path operators in a row
                 path.extend(apply_all(state.ctm, operands))
             elif op == "q":
                 stack.append(state.copy())
