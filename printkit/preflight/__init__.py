@@ -18,6 +18,7 @@ from pathlib import Path
 import pikepdf
 
 from printkit.layout.units import mm
+from printkit.preflight.program import Programs
 from printkit.preflight.rules import check_document, check_page
 from printkit.preflight.standard import (
     BLEED_MM,
@@ -53,9 +54,10 @@ def preflight(
     name = shown or str(path)
     findings: list[PreflightFinding] = []
     with pikepdf.open(path) as pdf:
+        programs = Programs()  # each form's content parsed once for all the pages
         for code, severity, message in check_document(pdf, standard):
             findings.append(PreflightFinding(name, 0, code, severity, message))
         for number, page in enumerate(pdf.pages, start=1):
-            for code, severity, message in check_page(page, standard, mm(safe_mm)):
+            for code, severity, message in check_page(page, standard, mm(safe_mm), programs):
                 findings.append(PreflightFinding(name, number, code, severity, message))
     return findings

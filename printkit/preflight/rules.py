@@ -18,6 +18,7 @@ from typing import Any
 import pikepdf
 
 from printkit.layout.units import format_mm, mm, to_mm
+from printkit.preflight.program import Programs
 from printkit.preflight.scan import HAIRLINE, Box, PageScan, scan_page
 from printkit.preflight.standard import (
     BLEED_MM,
@@ -57,11 +58,14 @@ def check_document(pdf: pikepdf.Pdf, standard: Standard) -> Iterator[Item]:
     yield from _subset_tags(pdf)
 
 
-def check_page(page: pikepdf.Page, standard: Standard, safe: float) -> Iterator[Item]:
+def check_page(
+    page: pikepdf.Page, standard: Standard, safe: float, programs: Programs | None = None
+) -> Iterator[Item]:
+    """Findings for one page; `programs`, shared by a document's pages, parses each form once."""
     shop = standard != "home"
     yield from _boxes(page, shop)
     yield from _fonts(page)
-    scan = scan_page(page)
+    scan = scan_page(page, programs)
     yield from _colours(scan, standard)
     yield from _images(scan, shop)
     if scan.hairlines:

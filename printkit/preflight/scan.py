@@ -18,11 +18,13 @@ from typing import Any
 
 import pikepdf
 
+from printkit.preflight.program import INLINE_IMAGE, PATH, Programs
 from printkit.preflight.scan_math import (
     IDENTITY,
     Box,
     Matrix,
     apply,
+    apply_all,
     box_of,
     multiply,
     scale_of,
@@ -94,9 +96,12 @@ def _lookup(resources: Any, kind: str, name: str) -> Any:
 
 
 _SHORTHAND = {"g": "DeviceGray", "rg": "DeviceRGB", "k": "DeviceCMYK"}
-_PAINT_FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
-_PAINT_STROKE = {"S", "s", "B", "B*", "b", "b*"}
-_PATH_OPS = {"m", "l", "c", "v", "y", "re", "h"}
+_PAINT_FILL = frozenset({"f", "F", "f*", "B", "B*", "b", "b*"})
+_PAINT_STROKE = frozenset({"S", "s", "B", "B*", "b", "b*"})
+_PAINT = _PAINT_FILL | _PAINT_STROKE | {"n"}
+_CLIP = frozenset({"W", "W*"})
+_TEXT_OBJECT = frozenset({"BT", "ET"})
+_TEXT_OPS = frozenset({"'", '"'})
 
 
 class _State:
@@ -116,9 +121,9 @@ class _State:
 class Walker:
     """Interprets content streams into a PageScan."""
 
-    def __init__(self, scan: PageScan) -> None:
+    def __init__(self, scan: PageScan, programs: Programs | None = None) -> None:
         self.scan = scan
-        self.seen_forms: set[tuple[int, int]] = set()
+        self.programs = programs or Programs()
 
     def walk(
         self, stream: Any, resources: Any, ctm: Matrix, depth: int = 0, clip: Box | None = None
@@ -129,32 +134,30 @@ class Walker:
         path: list[tuple[float, float]] = []
         in_text = clipping = False
         text = TextState()
-        for instruction in pikepdf.parse_content_stream(stream):
-            if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-                self._inline_image(instruction.iimage, state.ctm)
-                continue
-            operands, op = instruction.operands, str(instruction.operator)
-            if op == "q":
+        for op, operands in self.programs.of(stream):
+            if op == PATH:  # the points of one or more path operators in a row
+                path.extend(apply_all(state.ctm, operands))
+            elif op == "q":
                 stack.append(state.copy())
             elif op == "Q":
                 state = stack.pop() if stack else state
             elif op == "cm":
-                state.ctm = multiply(tuple(float(v) for v in operands), state.ctm)  # type: ignore[arg-type]
+                state.ctm = multiply(operands, state.ctm)
             elif op == "w":
-                state.width = float(operands[0])
-            elif op in _PATH_OPS:
-                path.extend(self._points(op, operands, state.ctm))
-            elif op in ("W", "W*"):
+                state.width = operands
+            elif op in _CLIP:
                 clipping = True
-            elif op in _PAINT_FILL or op in _PAINT_STROKE or op == "n":
+            elif op in _PAINT:
                 self._paint(op, path, state)
                 if clipping and path:
                     state.clip = _intersect(box_of(path), state.clip)
                 path, clipping = [], False
-            elif op in ("BT", "ET"):
+            elif op in _TEXT_OBJECT:
                 in_text = op == "BT"
                 text.begin()
-            elif op.startswith("T") or op in ("'", '"'):
+            elif op == INLINE_IMAGE:
+                self._inline_image(operands, state.ctm)
+            elif op in _TEXT_OPS or op.startswith("T"):
                 self._text(text, op, operands, state, resources, in_text)
             else:
                 self._other(op, operands, state, resources, depth)
@@ -188,15 +191,6 @@ class Walker:
             shading = _lookup(resources, "/Shading", str(operands[0]))
             if shading is not None:
                 self.scan.use(colour_space_name(shading.get("/ColorSpace"), resources), "shading")
-
-    @staticmethod
-    def _points(op: str, operands: Any, ctm: Matrix) -> list[tuple[float, float]]:
-        v = [float(x) for x in operands]
-        if op == "re":
-            x, y, w, h = v
-            corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
-            return [apply(ctm, px, py) for px, py in corners]
-        return [apply(ctm, v[i], v[i + 1]) for i in range(0, len(v) - 1, 2)]
 
     def _paint(self, op: str, path: list[tuple[float, float]], state: _State) -> None:
         if op == "n" or not path:
@@ -296,9 +290,11 @@ def _dpi(pixels: tuple[int, int], ctm: Matrix) -> float:
     return min(pixels[0] / width_in, pixels[1] / height_in)
 
 
-def scan_page(page: pikepdf.Page) -> PageScan:
+def scan_page(page: pikepdf.Page, programs: Programs | None = None) -> PageScan:
+    """What the page paints. Pass the same `programs` for every page of a document, so that
+    each form it draws is parsed once."""
     scan = PageScan()
-    Walker(scan).walk(page, page.obj.get("/Resources"), IDENTITY)
+    Walker(scan, programs).walk(page, page.obj.get("/Resources"), IDENTITY)
     return scan
 
 
