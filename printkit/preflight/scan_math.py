@@ -39,9 +39,21 @@ def scale_of(m: Matrix) -> float:
 
 
 def box_of(points: list[tuple[float, float]]) -> Box:
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return (min(xs), min(ys), max(xs), max(ys))
+    """The smallest box holding the points (min and max as the builtins pick them: the first
+    of equal values). One pass, no lists: paths are short and many."""
+    if not points:
+        raise ValueError("box_of() of no points")
+    x0, y0 = x1, y1 = points[0]
+    for x, y in points:
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    return (x0, y0, x1, y1)
 
 
 def intersect(a: Box, b: Box | None) -> Box:
