@@ -6,6 +6,7 @@ they hold."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,10 +26,14 @@ ONLY_WHEN = "# imported here, only when"
 COORDINATES = {"x", "y", "w", "h"}
 
 
-def modules() -> Iterator[tuple[str, str, ast.Module]]:
+@functools.cache
+def modules() -> tuple[tuple[str, str, ast.Module], ...]:
+    """(path in the package, source, syntax tree) of every module, parsed once per process."""
+    found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        yield path.relative_to(PACKAGE).as_posix(), text, ast.parse(text)
+        found.append((path.relative_to(PACKAGE).as_posix(), text, ast.parse(text)))
+    return tuple(found)
 
 
 def functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -64,8 +69,10 @@ def test_no_function_is_longer_than_50_lines():
     assert found == []
 
 
-def lazy_imports() -> Iterator[tuple[str, int, str, str]]:
+@functools.cache
+def lazy_imports() -> tuple[tuple[str, int, str, str], ...]:
     """(file, line, imported module, the comment above) of every import inside a function."""
+    found = []
     for name, text, tree in modules():
         lines = text.splitlines()
         for fn in functions(tree):
@@ -73,7 +80,8 @@ def lazy_imports() -> Iterator[tuple[str, int, str, str]]:
                 if isinstance(node, ast.Import | ast.ImportFrom):
                     module = node.module if isinstance(node, ast.ImportFrom) else None
                     imported = module or node.names[0].name
-                    yield name, node.lineno, imported, comment_above(lines, node.lineno)
+                    found.append((name, node.lineno, imported, comment_above(lines, node.lineno)))
+    return tuple(found)
 
 
 def test_imports_inside_functions_are_in_the_command_line_and_say_why():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from badkits import MINI
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
@@ -92,9 +93,10 @@ def test_build_png_writes_previews_beside_the_pdfs_from_the_real_pdf(built_png):
 
 
 def test_preview_takes_the_build_options(tmp_path, cli):
-    r = cli("preview", "chariot-race", "--profile", "shop", "--paper", "letter", "--out", tmp_path)
+    # the small kit of poker cards: what is measured is the options' effect, not a whole kit
+    r = cli("preview", MINI, "--profile", "shop", "--paper", "letter", "--out", tmp_path)
     assert r.exit_code == 0, r.output
-    image = Image.open(tmp_path / "chariot-race" / "cards-page1.png")
+    image = Image.open(tmp_path / "mini" / "cards-page1.png")
     assert image.size == pytest.approx((_px(63 + 6), _px(88 + 6)), abs=1)  # card + 3 mm bleed
 
 

@@ -8,6 +8,7 @@ Chromium or Playwright is not installed.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -33,7 +34,8 @@ FLAGS = [
     "--disable-sync",
 ]
 
-playwright = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+if importlib.util.find_spec("playwright") is None:  # imported by `page`: collection stays fast
+    pytest.skip("playwright is not installed", allow_module_level=True)
 if CHROMIUM is None:
     pytest.skip("Chromium is not installed (apt-get install chromium)", allow_module_level=True)
 
@@ -60,7 +62,9 @@ def _serve_process(tmp_path):
 
 @pytest.fixture
 def page():
-    with playwright.sync_playwright() as p:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser.new_page(viewport={"width": 1280, "height": 900})
         browser.close()

@@ -11,7 +11,6 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-import openpyxl
 import pytest
 
 
@@ -74,6 +73,8 @@ def test_the_export_lists_every_card_with_the_deck_columns(tables):
     assert "speed" in rows[0] and "crash" in rows[0]
     counts = [int(r[rows[0].index("count")]) for r in rows[1:]]
     assert sum(counts) == 72
+    import openpyxl  # here, not at the top: importing it costs every test process ~0.2 s
+
     sheet = openpyxl.load_workbook(tables / "cards.xlsx").active
     speed = rows[0].index("speed") + 1
     assert isinstance(sheet.cell(2, speed).value, int)  # numbers stay number cells
@@ -104,6 +105,8 @@ def test_csv_errors_name_row_and_column_all_at_once(exported, cli, tmp_path):
 
 
 def test_a_workbook_error_names_the_sheet_and_cell(exported, cli):
+    import openpyxl  # here, not at the top: importing it costs every test process ~0.2 s
+
     kit, _, tables = exported
     book = openpyxl.load_workbook(tables / "cards.xlsx")
     sheet = book.active
