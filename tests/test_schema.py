@@ -151,6 +151,11 @@ BAD = [
     ("rules.yaml", "max: 4 ", "max: 0 "),
     ("rules.yaml", "hand: 6 ", "hand: six "),
     ("rules.yaml", "laps: 2", "laps: 2\nlapse: 3"),
+    # a field declaration that contradicts itself (rules across its keys)
+    ("cards.yaml", "drift_mode: {type: choice, choices: [or, and],", "drift_mode: {type: choice,"),
+    ("cards.yaml", "type: choice, choices: [or, and],", "type: choice, choices: null,"),
+    ("cards.yaml", "drift_mode: {type: choice,", "drift_mode: {type: text,"),
+    ("cards.yaml", "speed: {type: number, min: 1,", "speed: {type: text, min: 1,"),
 ]
 
 

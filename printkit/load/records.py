@@ -76,16 +76,19 @@ def record(
     check: Callable[[Any, Context, PathKey], None] | None = None,
     extra: str | None = None,
     keys: tuple[str, ...] | None = None,
+    json_rules: tuple[dict, ...] = (),
 ) -> Callable[[type[T]], type[T]]:
     """Class decorator (above `@dataclass`): make the class's `Record` (see `record_of`).
 
     `check` runs after the fields, for rules that span several keys; `extra` names a dict field
     that gathers keys declared at run time (`Record.with_fields`); `keys` orders the file's keys
-    (docs, JSON Schema) when a class built by position keeps its fields in another order.
+    (docs, JSON Schema) when a class built by position keeps its fields in another order;
+    `json_rules` are what JSON Schema can say of `check`'s rules (`allOf` clauses).
     """
 
     def make(cls: type[T]) -> type[T]:
-        setattr(cls, RECORD, _record_from(cls, name, doc, check, extra, keys))
+        made = _record_from(cls, name, doc, check, extra, keys)
+        setattr(cls, RECORD, dataclasses.replace(made, json_rules=json_rules))
         return cls
 
     return make

@@ -99,7 +99,8 @@ class Record(Type):
     hand without one gives a plain dict, which carries no positions.
 
     `extra_fields` lets data declare more keys at run time (e.g. a deck's own card fields).
-    `check` runs after the fields, for rules that span several keys.
+    `check` runs after the fields, for rules that span several keys; `json_rules` say what JSON
+    Schema can of those rules (each an `allOf` clause), so editors flag them too.
     """
 
     shape: ClassVar[Shape] = "map"
@@ -109,9 +110,11 @@ class Record(Type):
     cls: Callable[..., Any] = dict
     check: Callable[[Any, Context, PathKey], None] | None = None
     doc: str = ""
+    json_rules: tuple[dict, ...] = ()
 
     def with_fields(self, extra: dict[str, Field], name: str | None = None) -> Record:
-        return Record(name or self.name, {**self.fields, **extra}, self.cls, self.check, self.doc)
+        fields = {**self.fields, **extra}
+        return Record(name or self.name, fields, self.cls, self.check, self.doc, self.json_rules)
 
     def validate(self, value, ctx, path):
         if not isinstance(value, dict):
@@ -165,6 +168,8 @@ class Record(Type):
             out["required"] = required
         if self.doc:
             out["description"] = self.doc
+        if self.json_rules:
+            out["allOf"] = list(self.json_rules)
         return out
 
 

@@ -64,7 +64,27 @@ def _check_field_decl(decl: FieldDecl, ctx: Context, path: PathKey) -> None:
         ctx.error((*path, key), message)
 
 
-@record("field declaration", check=_check_field_decl)
+# what JSON Schema can say of field_decl_problems (not that min <= max: it compares no two keys)
+FIELD_DECL_JSON_RULES: tuple[dict, ...] = (
+    {
+        "if": {"properties": {"type": {"const": "choice"}}, "required": ["type"]},
+        "then": {
+            "required": ["choices"],
+            "properties": {"choices": {"type": "array", "minItems": 1}},
+        },
+    },
+    {
+        "if": {"properties": {"type": {"not": {"const": "choice"}}}},
+        "then": {"properties": {"choices": {"maxItems": 0}}},
+    },
+    {
+        "if": {"properties": {"type": {"enum": ["text", "choice", "flag"]}}},
+        "then": {"properties": {"min": {"type": "null"}, "max": {"type": "null"}}},
+    },
+)
+
+
+@record("field declaration", check=_check_field_decl, json_rules=FIELD_DECL_JSON_RULES)
 @dataclass
 class FieldDecl:
     type: str = spec(
