@@ -35,7 +35,6 @@ from printkit.errors import InputError, Location, fail
 from printkit.incremental import (
     RECORD_DIR,
     KitRecord,
-    component_inputs,
     output_stamp,
     target_key,
 )
@@ -136,10 +135,16 @@ def _target_key(kit: Kit, cid: str) -> str:
     return gang.target_key(kit, target_key) if cid == gang.GANG_ID else target_key(kit, cid)
 
 
-def _target_inputs(kit: Kit, cid: str) -> set[Path]:
+def _target_inputs(kit: Kit, cid: str) -> list[Path]:
+    """The files target `cid` is drawn from, as its component type reports them (the gang
+    sheets: those of every member)."""
     if cid == gang.GANG_ID:
-        return gang.inputs(kit, component_inputs)
-    return component_inputs(kit, cid)
+        return gang.inputs(kit, _component_inputs)
+    return _component_inputs(kit, cid)
+
+
+def _component_inputs(kit: Kit, cid: str) -> list[Path]:
+    return list(component_type(kit.spec(cid).type).inputs(kit, cid))
 
 
 def _validate(kit: Kit, cids: list[str]) -> list:
@@ -163,8 +168,13 @@ def build_kits(
     notes: Callable[[str], None] | None = None,
     only: Sequence[str] | None = None,
     rules: RulesGate | None = None,
+    unchanged: Callable[[Path], None] | None = None,
 ) -> list[Path]:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
+
+    An output drawn again with the bytes it already has (an input changed that it does not
+    print, such as a kit font of a role it never uses) is left as it was, time included, and
+    passed to `unchanged`; with `force` every output is written.
 
     With `only` (component ids), each kit builds just those, and it is an input error for a kit
     to lack one; its other outputs and their build records are left as they are.
@@ -177,7 +187,7 @@ def build_kits(
     """
     check_distinct_names(kits)
     with terminate_as_exception():
-        return _build(kits, out, progress, force, jobs, notes, rules, only)
+        return _build(kits, out, progress, force, jobs, notes, rules, only, unchanged)
 
 
 def _build(
@@ -189,6 +199,7 @@ def _build(
     notes: Callable[[str], None] | None,
     rules: RulesGate | None,
     only: Sequence[str] | None,
+    unchanged: Callable[[Path], None] | None = None,
 ) -> list[Path]:
     plans = [_plan(kit, out, force, only) for kit in kits]
     errors: list = []
@@ -219,6 +230,10 @@ def _build(
         check_terminated()  # a signal whose exception was swallowed must still stop the commit
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
+        same = [] if force else stage.drop_unchanged()
+        for target in same:
+            if unchanged is not None and target.parent.name != RECORD_DIR:
+                unchanged(target)
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
     if notes:
         for plan in plans:

@@ -315,6 +315,7 @@ def build(
     only_ids = _split_names(only)
     progress = _Progress()
     notes: list[str] = []
+    same: list[Path] = []
     gate = RulesGate(ignore_rule_errors, report=lambda line: click.echo(line, err=True))
     jobs = jobs or os.cpu_count() or 1
     try:
@@ -327,6 +328,7 @@ def build(
             jobs=jobs,
             only=only_ids,
             rules=gate,
+            unchanged=same.append,
         )
     except RulesErrors as exc:
         progress.close()
@@ -336,7 +338,7 @@ def build(
         progress.close()
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
-    buildcli.report_build(written, notes, loaded, options)
+    buildcli.report_build(written, notes, loaded, options, same)
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)
 

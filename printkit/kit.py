@@ -19,6 +19,7 @@ from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
 from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
 from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.paths import confined_path, existing_file
+from printkit.load.reads import ReadLog
 from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
@@ -101,6 +102,7 @@ class Kit:
     _referred: dict[str, set[str]] = field(default_factory=dict)  # see referred_keys()
     _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
+    reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
 
     @property
     def name(self) -> str:
@@ -150,6 +152,19 @@ class Kit:
         path = confined_path(self.root, relative, where_)
         return existing_file(path, relative, where_)
 
+    def shared_inputs(self) -> list[Path]:
+        """The kit's files every component's output may depend on: kit.yaml, the rules file,
+        the kit's own fonts and icons (the files named in kit.yaml; see `ComponentType.inputs`)."""
+        rules = self.manifest.rules
+        named = [MANIFEST, *([rules.file] if rules is not None and rules.file else [])]
+        named += [*self.manifest.fonts.values(), *self.manifest.icons.values()]
+        return [self.root / relative for relative in named]
+
+    def data_file(self, component_id: str) -> list[Path]:
+        """The component's data file (kit.yaml `file:`), or none."""
+        spec = self.spec(component_id)
+        return [self.root / spec.file] if spec.file else []
+
     def document(self, component_id: str) -> Document:
         """The component's data file, parsed, with variant overrides applied to its top level."""
         if component_id not in self._docs:
@@ -160,7 +175,7 @@ class Kit:
                     f"component {component_id!r} needs a 'file' naming its data file",
                 )
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
-            doc = load_yaml_file(path, display_path(path))
+            doc = load_yaml_file(path, display_path(path), self.reads)
             self._docs[component_id] = self._apply_overrides(component_id, doc)
         return self._docs[component_id]
 
@@ -174,6 +189,7 @@ class Kit:
             options,
             {**self._models, **models},
             self._docs,
+            reads=self.reads,
         )
 
     def _apply_overrides(self, component_id: str, doc: Document) -> Document:
@@ -226,7 +242,9 @@ class Kit:
             )
         if self._rules is None:
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
-            doc = self._apply_overrides("rules", load_yaml_file(path, display_path(path)))
+            doc = self._apply_overrides(
+                "rules", load_yaml_file(path, display_path(path), self.reads)
+            )
             model, checks = validate_rules(self, doc)
             check_player_count(self, model)
             self._rules = (doc, model, checks)
@@ -275,7 +293,7 @@ class Kit:
             for name, relative in self.manifest.icons.items():
                 at = self.manifest_doc.where(("icons", name))
                 try:
-                    extra.append(icon_from_file(self.root, name, relative, at))
+                    extra.append(icon_from_file(self.root, name, relative, at, self.reads))
                 except InputError as exc:
                     for d in exc.diagnostics:
                         errors.add(d.where, d.message)
@@ -291,7 +309,7 @@ class Kit:
             for role, relative in self.manifest.fonts.items():
                 at = self.manifest_doc.where(("fonts", role))
                 try:
-                    names[role] = check_font_file(self.data_path(relative, at))
+                    names[role] = check_font_file(self.data_path(relative, at), self.reads)
                 except FontFileError as exc:
                     errors.add(at, f"font {relative!r} for role {role!r}: {exc}")
                 except InputError as exc:
@@ -352,7 +370,8 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
     options = options or Options()
     root = resolve_kit_dir(name_or_path)
     manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
-    doc = load_yaml_file(manifest_path, display_path(manifest_path))
+    reads = ReadLog()
+    doc = load_yaml_file(manifest_path, display_path(manifest_path), reads)
     manifest: KitManifest = validate_document(doc, manifest_schema())
     for cid, spec in manifest.components.items():
         spec.id = cid
@@ -367,7 +386,7 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
             f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
         )
     _check_override_targets(manifest, doc)
-    return Kit(root, manifest, doc, options)
+    return Kit(root, manifest, doc, options, reads=reads)
 
 
 def _check_override_targets(manifest: KitManifest, doc: Document) -> None:

@@ -185,10 +185,12 @@ def _decks(kit: Kit) -> list[str]:
 
 def _deck_look(kit: Kit, deck: Deck) -> str:
     """Everything besides a card's own data that changes how it looks."""
-    shared = dataclasses.replace(deck, cards=[], file="", images={})
-    # an image by its bytes: the decoded pixels' repr names a memory address, new every load
-    images = sorted((path, file_hash(kit.root / path)) for path in deck.images)
-    return _digest(code_fingerprint(), repr(shared), repr(images), repr(kit.fonts()))
+    shared = dataclasses.replace(deck, cards=[], file="", sheet="", images={}, icons=None)
+    # pictures, icons and fonts by the bytes read: decoded pixels and drawings have no stable repr
+    files = [*deck.images, *deck.icon_files.values(), *kit.manifest.icons.values()]
+    files += kit.manifest.fonts.values()
+    read = sorted((name, kit.reads.digest(kit.root / name)) for name in set(files))
+    return _digest(code_fingerprint(), repr(shared), repr(read), repr(kit.fonts()))
 
 
 def _digest(*parts: str) -> str:

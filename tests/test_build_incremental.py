@@ -121,20 +121,6 @@ def test_deleted_or_edited_output_is_rebuilt(cli, two_decks, tmp_path):
     assert not (folder / "deck2.pdf").read_bytes().endswith(b"% tampered\n")
 
 
-def test_a_file_named_in_the_data_is_an_input(cli, two_decks, tmp_path):
-    out = tmp_path / "out"
-    art = two_decks / "art"
-    art.mkdir()
-    (art / "logo.png").write_bytes(b"first")
-    edit(two_decks / "deck1.yaml", 'title: "Card 1.0"', 'title: "art/logo.png"')
-    build(cli, two_decks, out)
-    before = stamps(out / "bench-deck")
-    (art / "logo.png").write_bytes(b"second")
-    r = build(cli, two_decks, out)
-    assert r.stdout == f"wrote {out / 'bench-deck' / 'deck1.pdf'}\n"
-    assert stamps(out / "bench-deck")["deck2.pdf"] == before["deck2.pdf"]
-
-
 def test_input_error_found_while_drawing_in_a_worker_is_located(cli, two_decks, tmp_path):
     long_text = " ".join(["overflowing"] * 40)
     edit(two_decks / "deck2.yaml", 'text: "Move 8,', f'text: "{long_text} Move 8,')

@@ -19,6 +19,7 @@ from printkit.components.deck_checks import (
     glyph_findings,
 )
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
+from printkit.components.links import data_inputs
 from printkit.components.safearea import safe_area_findings
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
 from printkit.draw.sketch import SketchCanvas
@@ -135,6 +136,16 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at)
     check_page_count(kit, deck.total, deck.size, at)
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files the deck is drawn from: the kit's shared files, its data file and card sheet,
+    its own icon files and every picture its cards show, a path made from a card's fields
+    (`image: "art/{id}.png"`) as each card fills it."""
+    deck = kit.model_as(component_id, Deck)
+    own = [deck.sheet, *deck.icon_files.values(), *deck.images]
+    files = [*data_inputs(kit, component_id), *(kit.root / name for name in own if name)]
+    return list(dict.fromkeys(files))
 
 
 def more_outputs(kit: Kit, component_id: str) -> list[str]:

@@ -21,33 +21,44 @@ from printkit.model.face import resolve_box
 
 
 def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
-    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell."""
-    table = _card_table(kit, doc, fields)
-    if table is None:
+    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell (the
+    deck's `sheet` names that file)."""
+    named = sheet_named(doc)
+    if named is None:
         return validate_document(doc, deck_type)
+    table = _card_table(kit, fields, *named)
     try:
         raw = validate_document(spreadsheet.splice_cards(doc, table), deck_type)
     except InputError as exc:
         spreadsheet.raise_with_header_problems(table, exc)
         raise
     spreadsheet.raise_with_header_problems(table, None)
+    raw.sheet = named[0]
     return raw
 
 
-def _card_table(kit: Kit, doc: Document, fields: dict) -> spreadsheet.TableDocument | None:
-    """The deck's cards read from the spreadsheet that `cards:` names, or None for a YAML list."""
+def sheet_named(doc: Document) -> tuple[str, str | None, Location] | None:
+    """The spreadsheet that `cards:` names (file, sheet, where it is named), or None for a list."""
     data = doc.data if isinstance(doc.data, dict) else {}
     source = data.get("cards")
     if isinstance(source, dict) and isinstance(source.get("file"), str):
-        name, sheet, named_at = source["file"], source.get("sheet"), doc.where(("cards", "file"))
-    elif isinstance(source, str):
-        name, sheet, named_at = source, None, doc.where(("cards",))
-    else:
-        return None
+        sheet = source.get("sheet")
+        return (
+            source["file"],
+            sheet if isinstance(sheet, str) else None,
+            doc.where(("cards", "file")),
+        )
+    if isinstance(source, str):
+        return source, None, doc.where(("cards",))
+    return None
+
+
+def _card_table(
+    kit: Kit, fields: dict, name: str, sheet: str | None, named_at: Location
+) -> spreadsheet.TableDocument:
+    """The deck's cards read from the spreadsheet `name`, one card map per row."""
     path = kit.data_path(name, named_at)
-    table = spreadsheet.read_table(
-        path, display_path(path), sheet if isinstance(sheet, str) else None, named_at
-    )
+    table = spreadsheet.read_table(path, display_path(path), sheet, named_at, kit.reads)
     return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))
 
 
@@ -78,7 +89,9 @@ def load_icons(kit: Kit, files: dict[str, str], doc: Document) -> IconLibrary:
     extra = []
     for name, relative in files.items():
         try:
-            extra.append(icon_from_file(kit.root, name, relative, doc.where(("icons", name))))
+            extra.append(
+                icon_from_file(kit.root, name, relative, doc.where(("icons", name)), kit.reads)
+            )
         except InputError as exc:
             for d in exc.diagnostics:
                 errors.add(d.where, d.message)
@@ -94,7 +107,7 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
     errors = Collector()
     for path, (box_mm, named_at, card_id) in uses.items():
         try:
-            images[path] = load_image(kit.root, path, named_at, box_mm)
+            images[path] = load_image(kit.root, path, named_at, box_mm, kit.reads)
         except InputError as exc:
             for d in exc.diagnostics:
                 errors.add(d.where, f"card {card_id!r}: {d.message}" if card_id else d.message)

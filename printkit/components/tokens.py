@@ -15,6 +15,7 @@ from printkit.checks import Finding
 from printkit.components import more_output_path
 from printkit.components.deck_checks import at
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.links import data_inputs
 from printkit.components.token_files import shop_files
 from printkit.draw.elements import ElementOverflow
 from printkit.draw.icons import IconLibrary
@@ -169,3 +170,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
     return safe_area(piece_groups(kit, component_id))
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files this component's output is drawn from: the kit's shared files, its data
+    file."""
+    return data_inputs(kit, component_id)

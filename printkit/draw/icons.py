@@ -27,6 +27,7 @@ from printkit.draw.images import image_reader
 from printkit.errors import Location, fail
 from printkit.load.images import load_image
 from printkit.load.paths import confined_path, existing_file
+from printkit.load.reads import ReadLog, note
 
 ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -191,16 +192,19 @@ def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Co
 
 
 # -- a kit's own icons --------------------------------------------------------------------------
-def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Icon:
-    """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`)."""
+def icon_from_file(
+    root: Path, name: str, relative: str, where: Location, log: ReadLog | None = None
+) -> Icon:
+    """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`; the bytes
+    read are noted in `log`)."""
     suffix = Path(relative).suffix.lower()
     if suffix not in ICON_FORMATS:
         raise fail(
             where, f"icon {name!r}: {relative!r} is not a PNG, JPEG or SVG file (by its name)"
         )
     if suffix == ".svg":
-        return Icon(name, _svg_drawing(root, relative, where), f"from {relative}", relative)
-    image = load_image(root, relative, where)
+        return Icon(name, _svg_drawing(root, relative, where, log), f"from {relative}", relative)
+    image = load_image(root, relative, where, log=log)
     return Icon(name, _image_drawing(image), f"from {relative}", relative)
 
 
@@ -213,11 +217,11 @@ def _image_drawing(image: Any) -> UnitDrawing:
     return unit
 
 
-def _svg_drawing(root: Path, relative: str, where: Location) -> UnitDrawing:
+def _svg_drawing(root: Path, relative: str, where: Location, log: ReadLog | None) -> UnitDrawing:
     path = existing_file(confined_path(root, relative, where), relative, where)
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
-    drawing = _parse_svg(path.read_bytes(), root, relative, where)
+    drawing = _parse_svg(note(log, path, path.read_bytes()), root, relative, where)
     width, height = float(drawing.width or 0), float(drawing.height or 0)
     if width <= 0 or height <= 0:
         raise fail(where, f"icon file {relative!r} has no width or height (set its viewBox)")

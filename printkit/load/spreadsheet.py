@@ -27,6 +27,7 @@ from python_calamine import CalamineError, CalamineWorkbook
 
 from printkit import limits
 from printkit.errors import Collector, Diagnostic, InputError, Location, fail, printable
+from printkit.load.reads import ReadLog
 from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
 
 TABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
@@ -93,15 +94,17 @@ class SplicedDocument(Document):
 # -- reading -------------------------------------------------------------------------------------
 
 
-def read_table(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
-    """Read the first (or the named) sheet of a CSV, XLSX or ODS file."""
+def read_table(
+    path: Path, shown: str, sheet: str | None, at: Location, log: ReadLog | None = None
+) -> Table:
+    """Read the first (or the named) sheet of a CSV, XLSX or ODS file (noted in `log`)."""
     suffix = path.suffix.lower()
     if suffix == ".csv":
         if sheet is not None:
             raise fail(at, f"'sheet' names a sheet of a workbook, but {shown} is a CSV file")
-        return _read_csv(read_text(path, shown), shown)
+        return _read_csv(read_text(path, shown, log), shown)
     if suffix in (".xlsx", ".ods"):
-        return _read_workbook(path, shown, sheet, at)
+        return _read_workbook(read_bytes(path, shown, log), shown, sheet, at)
     raise fail(
         at,
         f"cards must be a list of cards or a spreadsheet file ({', '.join(TABLE_SUFFIXES)}); "
@@ -128,8 +131,7 @@ def _read_csv(text: str, shown: str) -> Table:
     return Table(shown, header, rows)
 
 
-def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
-    data = read_bytes(path, shown)
+def _read_workbook(data: bytes, shown: str, sheet: str | None, at: Location) -> Table:
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(book.sheet_names)

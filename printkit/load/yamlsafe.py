@@ -20,6 +20,7 @@ import yaml
 from printkit import limits
 from printkit.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
+from printkit.load.reads import ReadLog, note
 
 PathKey = tuple[Any, ...]
 # What YAML (and pyyaml's reader) refuses typed raw; refused written as an escape too.
@@ -66,11 +67,12 @@ def unpack_mark(mark: int) -> tuple[int, int]:
     return mark >> 32, mark & 0xFFFFFFFF
 
 
-def read_text(path: Path, shown: str | None = None) -> str:
-    """Read a data file as UTF-8 text, refusing what is not a regular, small, text file."""
+def read_text(path: Path, shown: str | None = None, log: ReadLog | None = None) -> str:
+    """Read a data file as UTF-8 text, refusing what is not a regular, small, text file (the
+    bytes read are noted in `log`)."""
     shown = shown or display_path(path)
     where = Location(shown)
-    raw = read_bytes(path, shown)
+    raw = read_bytes(path, shown, log)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise fail(Location(shown, 1, 1), "file is UTF-16 text; save it as UTF-8")
     if b"\x00" in raw:
@@ -87,8 +89,9 @@ def read_text(path: Path, shown: str | None = None) -> str:
     return text
 
 
-def read_bytes(path: Path, shown: str | None = None) -> bytes:
-    """Read a data file's bytes, refusing what is not a regular file within MAX_FILE_BYTES."""
+def read_bytes(path: Path, shown: str | None = None, log: ReadLog | None = None) -> bytes:
+    """Read a data file's bytes, refusing what is not a regular file within MAX_FILE_BYTES
+    (the bytes read are noted in `log`)."""
     shown = shown or display_path(path)
     where = Location(shown)
     try:
@@ -117,13 +120,13 @@ def read_bytes(path: Path, shown: str | None = None) -> bytes:
             where,
             f"file is larger than the limit (MAX_FILE_BYTES) of {limits.MAX_FILE_BYTES:,} bytes",
         )
-    return raw
+    return note(log, path, raw)
 
 
-def load_yaml_file(path: Path, shown: str | None = None) -> Document:
-    """Read and parse one YAML file (see `parse_yaml`)."""
+def load_yaml_file(path: Path, shown: str | None = None, log: ReadLog | None = None) -> Document:
+    """Read and parse one YAML file (see `parse_yaml`; the bytes read are noted in `log`)."""
     shown = shown or display_path(path)
-    return parse_yaml(read_text(path, shown), shown)
+    return parse_yaml(read_text(path, shown, log), shown)
 
 
 def parse_yaml(text: str, file: str) -> Document:
