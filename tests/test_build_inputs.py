@@ -43,12 +43,15 @@ kinds:
       - {element: title, box: [4, 4, 36, 8], text: "{title}", font: bold}
 """
 
-ART = DECK_HEAD + """\
+ART = (
+    DECK_HEAD
+    + """\
       - {element: image, box: [4, 14, 36, 30], image: "art/{id}.png"}
 cards:
   - {id: c0, kind: card, title: First}
   - {id: c1, kind: card, title: Second}
 """
+)
 
 ICON = """\
 card_size: mini
@@ -64,10 +67,13 @@ cards:
   - {id: i0, kind: card, title: Star}
 """
 
-SHEET = DECK_HEAD + """\
+SHEET = (
+    DECK_HEAD
+    + """\
       - {element: text, box: [4, 14, 36, 20], text: "{text}", font: italic}
 cards: cards.csv
 """
+)
 
 CSV = "id,kind,title,text\ns0,card,North,Go north\ns1,card,South,Go south\n"
 OUTPUTS = ("art.pdf", "icon.pdf", "sheet.pdf")
