@@ -15,11 +15,11 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from printkit.build.incremental import RECORD_DIR
 from printkit.components import component_type
 from printkit.draw.fonts import FONT_DIR
-from printkit.incremental import RECORD_DIR
 from printkit.kit import load_kit
-from printkit.live import LiveKit, watched_build
+from printkit.live.loop import LiveKit, watched_build
 from printkit.model.options import Options
 from tests.conftest import edit
 
@@ -135,7 +135,7 @@ def outputs(out: Path) -> dict[str, tuple[bytes, int, int]]:
 
 def build_once(root: Path, out: Path) -> None:
     kit = load_kit(str(root), Options())
-    from printkit.build import build_kits
+    from printkit.build.pipeline import build_kits
 
     build_kits([kit], out)
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from printkit.components.links import data_inputs
 from printkit.components.tiled import render_plan
+from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.arena import ArenaPainter
-from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.arena import Arena, fit_arena
 from printkit.layout.geometry import Rect

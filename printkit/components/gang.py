@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from printkit.errors import fail
+from printkit.core.errors import fail
 from printkit.kit import Kit
 
 GANG_ID = "*gang"  # the gang's target id in build records: never a component id

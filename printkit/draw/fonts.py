@@ -20,7 +20,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit import limits
+from printkit.core import limits
 from printkit.load.reads import ReadLog, note
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
