@@ -214,3 +214,35 @@ def test_the_schema_accepts_a_spreadsheet_file_for_cards(cli, tmp_path):
     validator = jsonschema.Draft202012Validator(schema)
     errors = [e for e in validator.iter_errors(deck) if "cards" in list(e.absolute_path)]
     assert not errors
+
+
+def test_carthage_with_its_cards_in_csv_builds_the_same_pdfs_markers_included(
+    kit_copy, built_kit, cli, tmp_path
+):
+    """A game's markers come from the deck's model, whatever file its cards are in: the 4P
+    setup's six CURRICULUM and one FATUM cards carry their marker from a CSV too."""
+    kit = kit_copy("carthage")
+    r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
+    assert r.exit_code == 0, r.output
+    for deck in ("curriculum", "fatum"):
+        (kit / f"{deck}.csv").write_bytes(
+            (tmp_path / "csv" / "carthage" / f"{deck}.csv").read_bytes()
+        )
+        text = (kit / f"{deck}.yaml").read_text()
+        (kit / f"{deck}.yaml").write_text(
+            f"{text[: text.index(chr(10) + 'cards:')]}\ncards: {deck}.csv\n"
+        )
+    only = "curriculum,fatum,board"
+    r = cli("build", kit, "--out", tmp_path / "table", "-j", "1", "--only", only)
+    assert r.exit_code == 0, r.output
+    yaml_build = built_kit("carthage", "--only", only)
+    pdfs = sorted(yaml_build.glob("*.pdf"))
+    assert [p.name for p in pdfs] == ["board.pdf", "curriculum.pdf", "fatum.pdf"]
+    for pdf in pdfs:
+        assert (tmp_path / "table" / "carthage" / pdf.name).read_bytes() == pdf.read_bytes(), (
+            pdf.name
+        )
+    from pypdf import PdfReader
+
+    text = "".join(p.extract_text() for p in PdfReader(yaml_build / "curriculum.pdf").pages)
+    assert text.count("4P") == 6

@@ -40,10 +40,10 @@ def load(kit: Kit, component_id: str) -> Deck:
     deck.icons = deck_sources.load_icons(kit, deck.icon_files, doc)
     _check_cards(deck, doc.file)
     apply_variants(kit, deck, component_id)
-    apply_game_markers(kit, component_id, deck)
     _check_total(deck, where(deck, "cards") or Location(doc.file))
     _check_size(kit, deck, where(deck, "card_size") or Location(doc.file))
     deck.images = deck_sources.load_images(kit, deck)
+    apply_game_markers(kit, component_id, deck)  # the model is complete: the game reads it
     return deck
 
 
@@ -122,11 +122,13 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
 
 def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
     """Markers a kit's game module derives from its rules data (e.g. cards some player count
-    leaves out): the module's optional `card_markers(kit, component_id) -> {card id: marker}`."""
+    leaves out), once the deck's model is built (from YAML or a sheet, variants applied): the
+    module's optional `card_markers(kit, component_id, deck) -> {card id: marker}` reads the
+    model, never the raw file."""
     markers = kit.game_hook("card_markers")
     if markers is None:
         return
-    table = markers(kit, component_id)
+    table = markers(kit, component_id, deck)
     for card in deck.cards:
         if card.id in table:
             card.marker = table[card.id]
