@@ -73,21 +73,6 @@ def resolve_kit_dir(name_or_path: str) -> Path:
 
 
 @dataclass
-class OverriddenDocument(Document):
-    """A data file some of whose top-level keys a variant replaced: positions under those keys
-    are those of the values in kit.yaml (`variants: V: overrides: COMPONENT: KEY`)."""
-
-    manifest: Document | None = None
-    located: dict[str, PathKey] = field(default_factory=dict)  # key -> its path in kit.yaml
-
-    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
-        p = tuple(path)
-        if p and p[0] in self.located and self.manifest is not None:
-            return self.manifest.where((*self.located[p[0]], *p), key=key)
-        return super().where(p, key=key)
-
-
-@dataclass
 class Kit:
     """A loaded kit: its folder, manifest, the chosen options, and its component data (lazily)."""
 
@@ -195,18 +180,15 @@ class Kit:
     def _apply_overrides(self, component_id: str, doc: Document) -> Document:
         """The document with the active variants' overrides of its top-level keys; a problem
         in an overridden value is located at the kit.yaml line that holds it."""
-        located: dict[str, PathKey] = {}
+        grafts: dict[PathKey, tuple[Document, PathKey]] = {}
+        data = doc.data
         for variant in self.active_variants():
             changes = variant.overrides.get(component_id)
-            if changes and isinstance(doc.data, dict):
-                doc.data = {**doc.data, **changes}
+            if changes and isinstance(data, dict):
+                data = {**data, **changes}
                 prefix = ("variants", variant.name, "overrides", component_id)
-                located.update({key: prefix for key in changes})
-        if not located:
-            return doc
-        return OverriddenDocument(
-            doc.file, doc.data, doc.value_marks, doc.key_marks, self.manifest_doc, located
-        )
+                grafts.update({(key,): (self.manifest_doc, (*prefix, key)) for key in changes})
+        return doc.grafted(grafts, data) if grafts else doc
 
     def model(self, component_id: str) -> object:
         """The validated model of a component, loaded once (raises InputError on bad data);

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from badkits import snapshot
 
 from tests.pdfcheck import page_texts
@@ -81,3 +82,35 @@ def test_a_bad_override_value_is_located_in_kit_yaml(cli, kit_copy, tmp_path):
         assert f"{manifest}:{width}:40: error: width must be a length" in r.stderr
     plain = cli("check", kit)  # without the variant, nothing is wrong
     assert plain.exit_code == 0, plain.output
+
+
+@pytest.mark.parametrize("cards", ["yaml", "csv"])
+def test_a_bad_deck_override_is_located_in_kit_yaml_whatever_file_holds_the_cards(
+    cli, kit_copy, tmp_path, cards
+):
+    """The deck's own file may take its cards from a sheet: an override's value is still
+    reported at its kit.yaml line, and a card's error still at its cell."""
+    from conftest import edit, line_of
+
+    kit = kit_copy("chariot-race")
+    if cards == "csv":
+        r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
+        assert r.exit_code == 0, r.output
+        (kit / "cards.csv").write_bytes(
+            (tmp_path / "csv" / "chariot-race" / "cards.csv").read_bytes()
+        )
+        text = (kit / "cards.yaml").read_text()
+        (kit / "cards.yaml").write_text(
+            f"{text[: text.index(chr(10) + 'cards:')]}\ncards: cards.csv\n"
+        )
+    manifest = kit / "kit.yaml"
+    edit(
+        manifest,
+        "      rules: {laps: 3}",
+        "      rules: {laps: 3}\n      cards: {min_text_size: huge}",
+        1,
+    )
+    line = line_of(manifest, "min_text_size: huge")
+    r = cli("check", kit, "--variant", "serious")
+    assert r.exit_code == 2, r.output
+    assert f"{manifest}:{line}:30: error: min_text_size must be" in r.stderr, r.stderr

@@ -55,7 +55,7 @@ def sheet_named(doc: Document) -> tuple[str, str | None, Location] | None:
 
 def _card_table(
     kit: Kit, fields: dict, name: str, sheet: str | None, named_at: Location
-) -> spreadsheet.TableDocument:
+) -> spreadsheet.SheetCards:
     """The deck's cards read from the spreadsheet `name`, one card map per row."""
     path = kit.data_path(name, named_at)
     table = spreadsheet.read_table(path, display_path(path), sheet, named_at, kit.reads)

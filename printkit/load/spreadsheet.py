@@ -62,33 +62,12 @@ def column_letters(col: int) -> str:
 
 
 @dataclass
-class TableDocument(Document):
-    """A table seen as the list of maps YAML would give, with each cell's place as its mark."""
+class SheetCards:
+    """A sheet's rows as the list of card maps YAML would give (`doc.data`, each cell's place
+    in `doc.located`), and the problems of its header row."""
 
-    table: Table | None = None
-    cells: dict[PathKey, Location] = field(default_factory=dict)
+    doc: Document
     header_problems: list[Diagnostic] = field(default_factory=list)
-
-    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
-        p = tuple(path)
-        while p:
-            found = self.cells.get(("key", *p) if key else p)
-            if found is not None:
-                return found
-            p = p[:-1]
-        return Location(self.file, 1, 1) if self.table is None else self.table.location(1, 1)
-
-
-@dataclass
-class SplicedDocument(Document):
-    """A deck file whose `cards` come from a table: positions under `cards` point into the table."""
-
-    cards: TableDocument | None = None
-
-    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
-        if self.cards is not None and len(path) > 1 and path[0] == "cards":
-            return self.cards.where(tuple(path[1:]), key=key)
-        return super().where(path, key=key)
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -191,7 +170,7 @@ class Columns:
     required: set[str]
 
 
-def table_cards(table: Table, columns: Columns) -> TableDocument:
+def table_cards(table: Table, columns: Columns) -> SheetCards:
     """The table as a YAML-like list of card maps; header problems raise InputError at once
     when a required column is missing, else they are reported with the cells' errors."""
     errors = Collector()
@@ -205,20 +184,19 @@ def table_cards(table: Table, columns: Columns) -> TableDocument:
         )
     if missing:
         errors.raise_if_any()
-    doc = TableDocument(table.file, [], table=table)
+    doc = Document(table.file, [], origin=table.location(1, 1))
     for index, (row, values) in enumerate(table.rows):
-        doc.cells[(index,)] = table.location(row, 1)
+        doc.located[(index,)] = table.location(row, 1)
         card: dict[str, Any] = {}
         for col, key in keys.items():
             raw = values[col - 1] if col - 1 < len(values) else ""
             if _empty(raw):
                 continue
             card[key] = _value(raw, columns.kinds.get(key, "text"), columns.choices.get(key))
-            doc.cells[(index, key)] = table.location(row, col)
-            doc.cells[("key", index, key)] = table.location(1, col)
+            doc.located[(index, key)] = table.location(row, col)
+            doc.located[("key", index, key)] = table.location(1, col)
         doc.data.append(card)
-    doc.header_problems = list(errors.diagnostics)
-    return doc
+    return SheetCards(doc, list(errors.diagnostics))
 
 
 def _header_keys(table: Table, columns: Columns, errors: Collector) -> dict[int, str]:
@@ -301,13 +279,17 @@ def columns_for(fields: Mapping[str, Any], base_required: Iterable[str]) -> Colu
     return Columns(kinds, choices, required)
 
 
-def splice_cards(doc: Document, table: TableDocument) -> SplicedDocument:
-    """The deck document with its `cards` replaced by the table's rows (positions kept)."""
-    data = {**doc.data, "cards": table.data}
-    return SplicedDocument(doc.file, data, doc.value_marks, doc.key_marks, cards=table)
+def splice_cards(doc: Document, cards: SheetCards) -> Document:
+    """The deck document with its `cards` replaced by the sheet's rows: each card is located in
+    the sheet, everything else where it was (a variant's override stays in kit.yaml)."""
+    rows = cards.doc.data
+    grafts: dict[PathKey, tuple[Document, PathKey]] = {
+        ("cards", index): (cards.doc, (index,)) for index in range(len(rows))
+    }
+    return doc.grafted(grafts, {**doc.data, "cards": rows})
 
 
-def raise_with_header_problems(doc: TableDocument, exc: InputError | None) -> None:
+def raise_with_header_problems(doc: SheetCards, exc: InputError | None) -> None:
     """Raise one InputError with the header's problems (unknown or repeated columns) and the
     cells' problems together, so a user sees everything wrong with the sheet at once."""
     collector = Collector()

@@ -9,6 +9,7 @@ each path (a tuple of keys and indexes) to its line and column, so validation ca
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import stat
 from dataclasses import dataclass, field
@@ -37,25 +38,60 @@ _STANDARD_TAGS = {
 
 @dataclass
 class Document:
-    """A parsed YAML file: its data and the position of every value and key in it."""
+    """Parsed data and the position of every value and key in it, in the file that holds it.
+
+    One type for every source: a YAML file's positions are its `value_marks` and `key_marks`;
+    a spreadsheet's are its cells' `located` places (`cards.csv:17:C`); and a part of the data
+    written elsewhere is `grafted` there: a variant's override of a top-level key is located in
+    kit.yaml, and the cards spliced in from a sheet in the sheet. Grafts compose, so each value
+    is reported where it is written, whatever the mix of YAML, sheets and variants.
+    """
 
     file: str
     data: Any
     value_marks: dict[PathKey, int] = field(default_factory=dict)  # packed: see pack_mark()
     key_marks: dict[PathKey, int] = field(default_factory=dict)
+    # a place per path (keys under ("key", *path)), for data not read from YAML text
+    located: dict[PathKey, Location] = field(default_factory=dict)
+    # path -> (the document that holds the value at path, and its path there)
+    grafts: dict[PathKey, tuple[Document, PathKey]] = field(default_factory=dict)
+    origin: Location | None = None  # where the whole document is (default: line 1, column 1)
 
     def where(self, path: PathKey = (), *, key: bool = False) -> Location:
         """The location of the value at `path` (or of its key), falling back to the nearest parent."""
-        marks = self.key_marks if key else self.value_marks
-        p = tuple(path)
+        full = tuple(path)
+        p = full
         while True:
-            if p in marks:
-                return Location(self.file, *unpack_mark(marks[p]))
-            if key and p in self.value_marks:
-                return Location(self.file, *unpack_mark(self.value_marks[p]))
+            if p in self.grafts:
+                other, there = self.grafts[p]
+                return other.where((*there, *full[len(p) :]), key=key)
+            found = self._own_place(p, key)
+            if found is not None:
+                return found
             if not p:
-                return Location(self.file, 1, 1)
+                return self.origin or Location(self.file, 1, 1)
             p = p[:-1]
+
+    def _own_place(self, p: PathKey, key: bool) -> Location | None:
+        if self.located:
+            found = self.located.get(("key", *p) if key else p)
+            if found is not None:
+                return found
+        marks = self.key_marks if key else self.value_marks
+        if p in marks:
+            return Location(self.file, *unpack_mark(marks[p]))
+        if key and p in self.value_marks:
+            return Location(self.file, *unpack_mark(self.value_marks[p]))
+        return None
+
+    def grafted(
+        self, grafts: dict[PathKey, tuple[Document, PathKey]], data: Any = None
+    ) -> Document:
+        """A copy whose value at each path of `grafts` (and all below it) is located in the
+        other document, at its path there; with `data`, holding that data instead."""
+        return dataclasses.replace(
+            self, data=self.data if data is None else data, grafts={**self.grafts, **grafts}
+        )
 
 
 def pack_mark(line: int, col: int) -> int:
