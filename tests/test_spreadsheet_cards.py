@@ -1,7 +1,7 @@
 """Card lists from spreadsheets: a deck whose `cards:` names a CSV, XLSX or ODS file.
 
 What a user measures: the same PDFs as the YAML list (byte for byte), errors at the cell
-(`cards.csv:ROW:COL`, `cards.xlsx:Sheet!C7`) with every problem at once, text kept as text.
+(`cards.csv:ROW:C`, row and column letter as a spreadsheet shows them) with every problem at once, text kept as text.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
+
+from printkit.load.spreadsheet import column_letters
 
 
 def _point_deck_at(kit: Path, source: str) -> None:
@@ -92,19 +94,19 @@ def test_csv_errors_name_row_and_column_all_at_once(exported, cli, tmp_path):
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out)
     assert r.exit_code == 2
-    speed_col = header.index("sped") + 1
-    count_col = header.index("count") + 1
+    speed_col = column_letters(header.index("sped") + 1)
+    count_col = column_letters(header.index("count") + 1)
     assert (
         f"cards.csv:1:{speed_col}: error: unknown column 'sped'; did you mean 'speed'?" in r.output
     )
-    assert "cards.csv:4:1: error:" in r.output and "id is required but missing" in r.output
+    assert "cards.csv:4:A: error:" in r.output and "id is required but missing" in r.output
     assert f"cards.csv:7:{count_col}: error: count must be a whole number" in r.output
     assert 'got "two"' in r.output
     assert "Traceback" not in r.output
     assert not out.exists() or not any(out.rglob("*.pdf"))
 
 
-def test_a_workbook_error_names_the_sheet_and_cell(exported, cli):
+def test_a_workbook_error_names_the_row_and_column_letter(exported, cli):
     import openpyxl  # here, not at the top: importing it costs every test process ~0.2 s
 
     kit, _, tables = exported
@@ -118,7 +120,7 @@ def test_a_workbook_error_names_the_sheet_and_cell(exported, cli):
     r = cli("check", kit)
     assert r.exit_code == 2
     letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[speed - 1]
-    assert f"cards.xlsx:Cards!{letter}17: error: speed must be a number" in r.output
+    assert f"cards.xlsx:17:{letter}: error: speed must be a number" in r.output
 
 
 def test_an_unknown_sheet_is_named_with_a_suggestion(exported, cli):
@@ -181,7 +183,7 @@ def _ods(path: Path, rows: list[list[str]]) -> None:
         z.writestr("content.xml", content)
 
 
-def test_an_ods_sheet_is_read_and_its_errors_use_the_sheet_name(kit_copy, cli):
+def test_an_ods_sheet_is_read_and_its_errors_name_row_and_column_letter(kit_copy, cli):
     kit = kit_copy("chariot-race")
     rows = [
         ["id", "kind", "count", "speed", "turn", "crash", "damage"],
@@ -192,7 +194,7 @@ def test_an_ods_sheet_is_read_and_its_errors_use_the_sheet_name(kit_copy, cli):
     _point_deck_at(kit, "cards.ods")
     r = cli("check", kit)
     assert r.exit_code == 2
-    assert "cards.ods:Deck!D3: error: speed must be a number" in r.output
+    assert "cards.ods:3:D: error: speed must be a number" in r.output
     rows[2][3] = "10"
     _ods(kit / "cards.ods", rows)
     from printkit.kit import load_kit
@@ -246,3 +248,20 @@ def test_carthage_with_its_cards_in_csv_builds_the_same_pdfs_markers_included(
 
     text = "".join(p.extract_text() for p in PdfReader(yaml_build / "curriculum.pdf").pages)
     assert text.count("4P") == 6
+
+
+def test_a_csv_position_is_the_row_a_spreadsheet_shows_though_cells_hold_line_breaks(kit_copy, cli):
+    """Row 4 of the sheet starts on text line 7: two earlier cells hold line breaks."""
+    kit = kit_copy("chariot-race")
+    rows = [
+        ["id", "kind", "count", "speed", "turn", "crash", "damage"],
+        ["m1", "movement", "3", "8", "45", "Glancing blow,\nthen a skid.", "none"],
+        ["m2", "movement", "2", "8", "30", "Three\nlines\nhere.", "none"],
+        ["m3", "movement", "1", "quick", "30", "Glancing blow.", "none"],
+    ]
+    _write_rows(kit / "cards.csv", rows)
+    assert (kit / "cards.csv").read_text().splitlines()[6].startswith("m3,")
+    _point_deck_at(kit, "cards.csv")
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert "cards.csv:4:D: error: speed must be a number" in r.output, r.output

@@ -22,7 +22,7 @@ class Location:
     line: int = 0
     col: int = 0
     cell: str = (
-        ""  # a workbook cell as spreadsheets name it ("Cards!C17"), shown instead of line:col
+        ""  # a sheet's cell as spreadsheets show it ("17:C": row, column letter), shown instead
     )
 
     def __str__(self) -> str:

@@ -4,8 +4,9 @@ A deck file may say `cards: cards.csv` (or `cards: {file: cards.xlsx, sheet: Mon
 header row names the card fields, exactly the keys a YAML card has; every other row is one card,
 and an empty cell is an absent value. The table becomes the same plain data a YAML `cards:` list
 gives, inside a `Document` that remembers each cell's place, so the deck's one schema validates it
-and every message names the cell: `cards.csv:17:3` for CSV (row:column, as editors count), or
-`cards.xlsx:Monsters!C17` for a workbook, in the spreadsheet's own notation.
+and every message names the cell as a spreadsheet shows it, its row and column letter:
+`cards.csv:17:C` (a CSV row is one record, whatever line breaks its cells hold), and the same
+for a workbook's sheet (`cards.xlsx:17:C`).
 
 Text stays text: a cell holding "007" or "1:30" is never reinterpreted. A number is read from a
 CSV cell only where the deck declares a number (count, an integer or number field, a numeric
@@ -46,10 +47,9 @@ class Table:
     sheet: str | None = None  # a workbook's sheet name; None for CSV
 
     def location(self, row: int, col: int) -> Location:
-        """Where a cell is, in the notation of the file's own program (col is 1-based)."""
-        if self.sheet is None:
-            return Location(self.file, row, col)
-        return Location(self.file, row, col, cell=f"{self.sheet}!{column_letters(col)}{row}")
+        """Where a cell is, as a spreadsheet shows it: its row number and column letter
+        (`cards.csv:961:B`), for CSV and workbooks alike (row and col are 1-based)."""
+        return Location(self.file, row, col, cell=f"{row}:{column_letters(col)}")
 
 
 def column_letters(col: int) -> str:
@@ -101,9 +101,10 @@ def _read_csv(text: str, shown: str) -> Table:
     try:
         header = [str(h) for h in next(reader, [])]
         rows = []
-        for values in reader:
+        # a spreadsheet shows each record as one row, whatever line breaks its cells hold
+        for row, values in enumerate(reader, start=2):
             if any(v.strip() for v in values):
-                rows.append((reader.line_num, list(values)))
+                rows.append((row, list(values)))
             _check_row_limit(len(rows), shown)
     except csv.Error as exc:
         raise fail(Location(shown, reader.line_num, 1), f"not a readable CSV file: {exc}") from None
