@@ -265,3 +265,38 @@ def test_a_csv_position_is_the_row_a_spreadsheet_shows_though_cells_hold_line_br
     r = cli("check", kit)
     assert r.exit_code == 2
     assert "cards.csv:4:D: error: speed must be a number" in r.output, r.output
+
+
+FLAG_DECK = """\
+fields:
+  lucky: {type: flag}
+kinds:
+  card:
+    label: CARD
+    colour: "#224466"
+    face:
+      - {element: title, box: [4, 4, 50, 8], text: "{title}"}
+cards: cards.csv
+"""
+
+
+def test_a_flag_cell_is_read_whatever_its_case(tmp_path, cli):
+    """docs/design-loop.md: `true`, `FALSE` are a flag's values in a cell, in any case."""
+    kit = tmp_path / "flags"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        "name: flags\ntitle: Flags\ncomponents:\n  cards: {type: deck, file: cards.yaml}\n"
+    )
+    (kit / "cards.yaml").write_text(FLAG_DECK)
+    cells = ["TRUE", "True", "true", "FALSE", "False", "false", " TRUE "]
+    rows = [["id", "kind", "title", "lucky"]]
+    rows += [[f"c{i}", "card", f"Card {i}", cell] for i, cell in enumerate(cells)]
+    _write_rows(kit / "cards.csv", rows)
+    from printkit.kit import load_kit
+
+    deck = load_kit(str(kit)).model("cards")
+    assert [c.get("lucky") for c in deck.cards] == [True, True, True, False, False, False, True]
+    _write_rows(kit / "cards.csv", [*rows, ["c9", "card", "Card 9", "yes"]])
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert "cards.csv:9:D: error: lucky must be true or false" in r.output, r.output
