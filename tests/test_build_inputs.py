@@ -248,3 +248,21 @@ def test_an_edit_saved_while_the_build_reads_makes_the_next_build_rebuild(
     assert r.stdout == f"wrote {out / 'inputs-kit' / 'sheet.pdf'}\n"
     text = "".join(p.extract_text() for p in PdfReader(out / "inputs-kit" / "sheet.pdf").pages)
     assert "south-east" in text
+
+
+def test_serve_redraws_the_preview_of_the_card_whose_picture_changed_and_only_it(kit, tmp_path):
+    live = LiveKit(str(kit), tmp_path / "out")
+    first = {c.id: c.front for c in live.refresh(build_pdfs=False).cards}
+    new_picture(kit)  # art/c1.png, which only card c1 shows
+    again = {c.id: c.front for c in live.refresh(build_pdfs=False).cards}
+    assert again["c0"] == first["c0"]
+    assert again["c1"] != first["c1"]
+    assert {k: v for k, v in again.items() if k not in ("c0", "c1")} == {
+        k: v for k, v in first.items() if k not in ("c0", "c1")
+    }
+    new_icon(kit)  # the icon deck's only card
+    icons = {c.id: c.front for c in live.refresh(build_pdfs=False).cards}
+    assert icons["i0"] != again["i0"]
+    assert {k: v for k, v in icons.items() if k != "i0"} == {
+        k: v for k, v in again.items() if k != "i0"
+    }

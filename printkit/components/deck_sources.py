@@ -124,15 +124,9 @@ def image_uses(deck: Deck) -> dict[str, tuple[tuple[float, float], Location, str
     """
     uses: dict[str, tuple[tuple[float, float], Location, str]] = {}
     areas = deck.areas()
-    pairs = [(e, card) for card in deck.cards for e in deck.kinds[card.kind].face]
-    pairs += [(e, back_values("")) for back in deck.backs().values() for e in back.elements()]
-    for element, card in pairs:
-        if element.element != "image" or not element.image:
-            continue
-        try:
-            path = fill_placeholders(element.image, card)
-        except MissingValue:
-            continue
+    shown = [(e, path, card) for card in deck.cards for e, path in face_images(deck, card)]
+    shown += [(e, path, back_values("")) for e, path in back_images(deck)]
+    for element, path, card in shown:
         _, _, w_pt, h_pt = resolve_box(element, areas)
         box = (to_mm(w_pt), to_mm(h_pt))
         if path in uses:
@@ -141,6 +135,29 @@ def image_uses(deck: Deck) -> dict[str, tuple[tuple[float, float], Location, str
         else:
             uses[path] = (box, *_image_named_at(deck, element, card))
     return uses
+
+
+def face_images(deck: Deck, card: Card) -> list[tuple[Any, str]]:
+    """(element, image path) of every picture the card's face shows, its fields filled in."""
+    return _shown(deck.kinds[card.kind].face, card)
+
+
+def back_images(deck: Deck) -> list[tuple[Any, str]]:
+    """(element, image path) of every picture a back of the deck shows."""
+    return [pair for back in deck.backs().values() for pair in _shown(back.elements(), None)]
+
+
+def _shown(elements: Any, card: Card | None) -> list[tuple[Any, str]]:
+    values = back_values("") if card is None else card
+    shown = []
+    for element in elements:
+        if element.element != "image" or not element.image:
+            continue
+        try:
+            shown.append((element, fill_placeholders(element.image, values)))
+        except MissingValue:
+            continue
+    return shown
 
 
 def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str]:
