@@ -23,6 +23,7 @@ from printkit.load.reads import ReadLog
 from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
+from printkit.model.deck import Deck
 from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
@@ -197,7 +198,25 @@ class Kit:
             spec = self.spec(component_id)
             load = plugins.component_type(spec.type).load
             self._models[component_id] = load(self, component_id)
+            try:
+                self._game_marks(component_id)
+            except Exception:  # a model the game could not finish is not kept
+                del self._models[component_id]
+                raise
         return self._models[component_id]
+
+    def _game_marks(self, component_id: str) -> None:
+        """A game changes a model only once it is built, from the model (never the raw file,
+        which may be a sheet's name): the game's optional `card_markers(kit, component_id) ->
+        {card id: marker}` reads the deck through `model_as()` and marks its cards."""
+        deck = self._models[component_id]
+        markers = self.game_hook("card_markers")
+        if markers is None or not isinstance(deck, Deck):
+            return
+        table = markers(self, component_id)
+        for card in deck.cards:
+            if card.id in table:
+                card.marker = table[card.id]
 
     def model_as(self, component_id: str, model: type[T]) -> T:
         """The component's model as its type's own model class `model` (a deck's `Deck`, a

@@ -43,8 +43,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     _check_total(deck, where(deck, "cards") or Location(doc.file))
     _check_size(kit, deck, where(deck, "card_size") or Location(doc.file))
     deck.images = deck_sources.load_images(kit, deck)
-    apply_game_markers(kit, component_id, deck)  # the model is complete: the game reads it
-    return deck
+    return deck  # the kit gives it the game's card markers once it is built (Kit.model)
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
@@ -118,20 +117,6 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
             where(active[-1]) or Location(kit.manifest_file),
             f"the variants {names} leave no cards in deck {component_id or deck.file!r}",
         )
-
-
-def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
-    """Markers a kit's game module derives from its rules data (e.g. cards some player count
-    leaves out), once the deck's model is built (from YAML or a sheet, variants applied): the
-    module's optional `card_markers(kit, component_id, deck) -> {card id: marker}` reads the
-    model, never the raw file."""
-    markers = kit.game_hook("card_markers")
-    if markers is None:
-        return
-    table = markers(kit, component_id, deck)
-    for card in deck.cards:
-        if card.id in table:
-            card.marker = table[card.id]
 
 
 def _check_size(kit: Kit, deck: Deck, at: Location) -> None:

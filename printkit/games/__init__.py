@@ -9,10 +9,10 @@ A game module exposes:
 and may expose
     deal(kit, component_id, deck, players) -> list[printkit.reports.composition.Deal]
                       what each player count leaves to draw, for `printkit deck`
-    card_markers(kit, component_id, deck) -> {card id: marker}
+    card_markers(kit, component_id) -> {card id: marker}
                       markers printed on a deck's cards, called once the deck's model is
-                      built (cards from YAML or a sheet, variants applied): read the model,
-                      never the raw file
+                      built (cards from YAML or a sheet, variants applied): read the model
+                      (`kit.model_as(component_id, Deck)`), never the raw file
 
 A package adds a game by declaring an entry point in the group `printkit.games`:
 
