@@ -183,10 +183,13 @@ def _ods(path: Path, rows: list[list[str]]) -> None:
         z.writestr("content.xml", content)
 
 
+MOVEMENT_HEADER = ["id", "kind", "count", "speed", "turn", "crash", "damage"]
+
+
 def test_an_ods_sheet_is_read_and_its_errors_name_row_and_column_letter(kit_copy, cli):
     kit = kit_copy("chariot-race")
     rows = [
-        ["id", "kind", "count", "speed", "turn", "crash", "damage"],
+        MOVEMENT_HEADER,
         ["m1", "movement", "3", "8", "45", "Glancing blow.", "none"],
         ["m2", "movement", "2", "quick", "30", "Glancing blow.", "none"],
     ]
@@ -254,7 +257,7 @@ def test_a_csv_position_is_the_row_a_spreadsheet_shows_though_cells_hold_line_br
     """Row 4 of the sheet starts on text line 7: two earlier cells hold line breaks."""
     kit = kit_copy("chariot-race")
     rows = [
-        ["id", "kind", "count", "speed", "turn", "crash", "damage"],
+        MOVEMENT_HEADER,
         ["m1", "movement", "3", "8", "45", "Glancing blow,\nthen a skid.", "none"],
         ["m2", "movement", "2", "8", "30", "Three\nlines\nhere.", "none"],
         ["m3", "movement", "1", "quick", "30", "Glancing blow.", "none"],
