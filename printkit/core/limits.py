@@ -16,3 +16,7 @@ MAX_FONT_BYTES = 32 * 1024 * 1024  # one kit font file (the largest common TrueT
 MAX_LENGTH_MM = 5000.0  # any single length in the data (5 m)
 MAX_DIAGNOSTICS_PER_FILE = 50  # input errors shown per file; the rest are counted
 MAX_CHECK_GAMES = 1_000  # games `printkit check` simulates for a finding (it stays under 1 s)
+MAX_SHEET_UNPACKED_BYTES = 64 * 1024 * 1024  # an XLSX/ODS card list, unzipped (zip-bomb guard)
+MAX_SHEET_COLUMNS = 1_000  # columns a card list's cells reach (a card has tens of fields)
+MAX_SHEET_ROWS = 100_000  # rows a card list's cells reach, blank rows included
+MAX_SHEET_CELLS = 2_000_000  # columns x rows a card list's cells span (the reader lays out each)
