@@ -20,3 +20,4 @@ MAX_SHEET_UNPACKED_BYTES = 64 * 1024 * 1024  # an XLSX/ODS card list, unzipped (
 MAX_SHEET_COLUMNS = 1_000  # columns a card list's cells reach (a card has tens of fields)
 MAX_SHEET_ROWS = 100_000  # rows a card list's cells reach, blank rows included
 MAX_SHEET_CELLS = 2_000_000  # columns x rows a card list's cells span (the reader lays out each)
+MAX_FONT_CHARACTERS = 200_000  # characters a kit font's cmap may map (the largest fonts: ~120,000)

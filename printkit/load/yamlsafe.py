@@ -69,7 +69,6 @@ def unpack_mark(mark: int) -> tuple[int, int]:
 def read_text(path: Path, shown: str | None = None) -> str:
     """Read a data file as UTF-8 text, refusing what is not a regular, small, text file."""
     shown = shown or display_path(path)
-    where = Location(shown)
     raw = read_bytes(path, shown)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise fail(Location(shown, 1, 1), "file is UTF-16 text; save it as UTF-8")
