@@ -59,7 +59,9 @@ def xlsx(path: Path, sheet_xml: str, shared: bytes | None = None, repeat: int = 
         z.writestr("xl/worksheets/sheet1.xml", sheet_xml)
         if shared is not None:
             with z.open("xl/sharedStrings.xml", "w", force_zip64=True) as f:
-                f.write(f'<?xml version="1.0"?><sst {XLSX_NS}><si><t>title</t></si><si><t>'.encode())
+                f.write(
+                    f'<?xml version="1.0"?><sst {XLSX_NS}><si><t>title</t></si><si><t>'.encode()
+                )
                 for _ in range(repeat):
                     f.write(shared)
                 f.write(b"</t></si></sst>")

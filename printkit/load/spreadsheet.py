@@ -27,6 +27,7 @@ from python_calamine import CalamineError, CalamineWorkbook
 
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
+from printkit.load.formulas import unguarded
 from printkit.load.sheet_limits import check_workbook
 from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
 
@@ -124,7 +125,7 @@ def _read_csv(text: str, shown: str) -> Table:
         for values in reader:
             _check_columns(len(values), Location(shown, reader.line_num, 1))
             if any(v.strip() for v in values):
-                rows.append((reader.line_num, list(values)))
+                rows.append((reader.line_num, [unguarded(v) for v in values]))
             _check_row_limit(len(rows), shown)
     except csv.Error as exc:
         raise fail(Location(shown, reader.line_num, 1), f"not a readable CSV file: {exc}") from None
