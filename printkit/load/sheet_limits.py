@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from typing import IO
 from xml.etree.ElementTree import Element, XMLPullParser
@@ -21,6 +22,18 @@ from printkit.core import limits
 from printkit.core.errors import InputError, Location, fail
 
 _CHUNK = 1 << 16
+# what Python's zip reader raises on a damaged archive (a bad header, a bad deflate stream, an
+# offset before the file's start, a compression method it does not know...)
+_DAMAGED_ZIP = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    zlib.error,
+    OSError,
+    EOFError,
+    ValueError,
+    RuntimeError,
+    NotImplementedError,
+)
 _CELL_REF = re.compile(rb'<c\b[^>]*?\br="([A-Z]{1,3})([0-9]{1,7})"')
 _ODS_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 _ODS_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
@@ -36,7 +49,7 @@ def check_workbook(data: bytes, shown: str) -> None:
     where = Location(shown)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError, OSError):
+    except _DAMAGED_ZIP:
         raise fail(where, f"{shown} is not a readable workbook (not a zip archive)") from None
     with archive:
         _check_unpacked_size(archive, shown)
@@ -72,7 +85,7 @@ def _chunks(archive: zipfile.ZipFile, name: str, shown: str) -> Iterator[bytes]:
                 if read > limits.MAX_SHEET_UNPACKED_BYTES:
                     raise _too_large(shown, read)
                 yield chunk
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, RuntimeError) as exc:
+    except _DAMAGED_ZIP as exc:
         raise fail(Location(shown), f"{shown} is not a readable workbook: {exc}") from None
 
 

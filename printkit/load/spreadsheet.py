@@ -148,6 +148,10 @@ def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> T
         cells = found.to_python(skip_empty_area=False)
     except CalamineError as exc:
         raise fail(at, f"{shown} is not a readable workbook: {exc}") from None
+    except BaseException as exc:  # a panic in the native reader is pyo3's PanicException
+        if type(exc).__name__ != "PanicException":
+            raise
+        raise fail(at, f"{shown} is not a readable workbook (the reader failed: {exc})") from None
     return _workbook_table(shown, name, cells, start_row, start_col)
 
 
