@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
-from watchfiles import watch as watch_files
 
 from printkit.build.drawchecks import lay_out_kit
 from printkit.build.incremental import code_fingerprint, file_hash
@@ -313,33 +312,6 @@ def _prune(folder: Path, snap: Snapshot) -> None:
         if path.name not in keep:
             with contextlib.suppress(OSError):
                 path.unlink()
-
-
-def watch(
-    roots: Callable[[], list[Path]],
-    on_change: Callable[[list[Path]], None],
-    stop: Any = None,
-    ready: Callable[[], None] | None = None,
-) -> None:
-    """Call `on_change(paths)` after each burst of saves under the kit folders (until `stop`).
-    `ready()` is called once the watcher listens: a save made after it is never missed."""
-    # the watcher is listening by the time it first answers, with changes or with a timeout
-    answers = watch_files(
-        *roots(), stop_event=stop, debounce=50, step=20, rust_timeout=200, yield_on_timeout=True
-    )
-    for changes in answers:
-        if ready is not None:
-            ready()
-            ready = None
-        paths = [Path(p) for _, p in changes]
-        if any(not _ignored(p) for p in paths):
-            on_change(paths)
-
-
-def _ignored(path: Path) -> bool:
-    """Editor temporaries and our own outputs do not trigger a rebuild."""
-    name = path.name
-    return name.startswith((".", "#", "~")) or name.endswith(("~", ".swp", ".tmp"))
 
 
 def watched_build(

@@ -36,8 +36,9 @@ def serve_command(kit, out, port, no_open, variants, players) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     import webbrowser
 
-    from printkit.live.loop import LiveKit, watch
+    from printkit.live.loop import LiveKit
     from printkit.live.server import HOST, Hub, start_server
+    from printkit.live.watcher import watch
     from printkit.model.options import Options
 
     live = LiveKit(kit, out, Options(variants=tuple(variants), players=players))
