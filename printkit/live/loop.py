@@ -133,6 +133,9 @@ class LiveKit:
             snap = dataclasses.replace(self.last, version=self.version, error=[])
             snap.error = [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
             _place_on_cards(snap.error, self._starts)
+        except Exception as exc:  # printkit's own bug, met on this save: the server keeps going
+            snap = dataclasses.replace(self.last, version=self.version, error=[])
+            snap.error = [Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
         snap.seconds = time.perf_counter() - started
         if not snap.error:
             _prune(self.out / snap.kit / LIVE_DIR, snap)
@@ -314,6 +317,13 @@ def _prune(folder: Path, snap: Snapshot) -> None:
                 path.unlink()
 
 
+def _failure(exc: Exception) -> str:
+    return (
+        f"printkit could not draw this save ({type(exc).__name__}: {exc}); the last good "
+        "output stays. This is a bug in printkit: please report it."
+    )
+
+
 def watched_build(
     kit_args: list[str], out: Path, options: Options, jobs: int, echo: Callable[[str], None]
 ) -> str:
@@ -327,6 +337,9 @@ def watched_build(
         for d in exc.diagnostics:
             echo(f"{d.where}: error: {d.message}")
         return f"{len(exc.diagnostics)} input error(s); the previous PDFs are untouched"
+    except Exception as exc:  # printkit's own bug, met on this save: keep watching
+        echo(f"error: {_failure(exc)}")
+        return "the build failed; the previous PDFs are untouched; still watching"
     for f in findings:
         if f.severity != "info":
             echo(str(f))
