@@ -2,15 +2,13 @@
 
 The operating system's watch is tied to the folder it was given: when a kit folder is deleted
 and made again (a `git checkout`, an unzip, a sync tool replacing it), the old watch hears nothing
-more. So each folder is watched together with its identity (device and inode); once it is gone or
-is another folder, the watcher waits for it to be there again, reports the change, and watches
-the new folder.
+more. So the watcher notices a watched folder's own removal (and a change of its device and inode),
+waits for the folder to be there again, watches the new folder and, once it listens, reports it.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,17 +27,18 @@ def watch(
     """Call `on_change(paths)` after each burst of saves under the kit folders (until `stop`).
     `ready()` is called once the watcher listens: a save made after it is never missed."""
     stop = stop if stop is not None else threading.Event()
+    listening = ready or (lambda: None)
     while not stop.is_set():
         folders = [folder for folder in roots() if folder.is_dir()]
         if not folders:
             stop.wait(POLL_SECONDS)
             continue
-        replaced = _watch_while_present(folders, on_change, stop, ready)
-        ready = None
-        if replaced:
-            _wait_for(folders, stop)
-            if not stop.is_set():
-                on_change(folders)  # the folder is back, and may hold anything
+        if not _watch_while_present(folders, on_change, stop, listening):
+            return
+        _wait_for(folders, stop)
+
+        def listening(back: list[Path] = folders) -> None:
+            on_change(back)  # the folder is back, and may hold anything: said once it is heard
 
 
 def _watch_while_present(
@@ -48,8 +47,10 @@ def _watch_while_present(
     stop: threading.Event,
     ready: Callable[[], None] | None,
 ) -> bool:
-    """Report bursts until `stop` (False) or until a folder is removed or replaced (True)."""
+    """Report bursts until `stop` (False) or until a folder is removed or replaced (True);
+    `ready()` once the watch listens."""
     identities = {folder: _identity(folder) for folder in folders}
+    watched = {folder.resolve() for folder in folders} | set(folders)
     timeout_ms = int(POLL_SECONDS * 1000)
     answers = watch_files(
         *folders,
@@ -63,9 +64,9 @@ def _watch_while_present(
         if ready is not None:
             ready()
             ready = None
-        if any(_identity(folder) != known for folder, known in identities.items()):
-            return True
         paths = [Path(p) for _, p in changes]
+        if set(paths) & watched or any(_identity(f) != known for f, known in identities.items()):
+            return True  # a folder was removed (its inode may well be reused by the new one)
         if any(not _ignored(p) for p in paths):
             on_change(paths)
     return False
@@ -82,7 +83,6 @@ def _identity(folder: Path) -> tuple[int, int] | None:
 def _wait_for(folders: list[Path], stop: threading.Event) -> None:
     while not stop.is_set() and not all(folder.is_dir() for folder in folders):
         stop.wait(POLL_SECONDS)
-    time.sleep(POLL_SECONDS)  # let whatever makes the folder again finish writing into it
 
 
 def _ignored(path: Path) -> bool:
