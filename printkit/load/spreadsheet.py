@@ -28,7 +28,9 @@ from python_calamine import CalamineError, CalamineWorkbook
 
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
+from printkit.load.formulas import unguarded
 from printkit.load.reads import ReadLog
+from printkit.load.sheet_limits import check_workbook
 from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
 
 TABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
@@ -47,9 +49,14 @@ class Table:
     sheet: str | None = None  # a workbook's sheet name; None for CSV
 
     def location(self, row: int, col: int) -> Location:
-        """Where a cell is, as a spreadsheet shows it: its row number and column letter
-        (`cards.csv:961:B`), for CSV and workbooks alike (row and col are 1-based)."""
-        return Location(self.file, row, col, cell=f"{row}:{column_letters(col)}")
+        """Where a cell is, as a spreadsheet shows it (see cell_location)."""
+        return cell_location(self.file, row, col)
+
+
+def cell_location(file: str, row: int, col: int) -> Location:
+    """A cell as a spreadsheet shows it: its row number and column letter (`cards.csv:961:B`),
+    for CSV and workbooks alike (row and col are 1-based)."""
+    return Location(file, row, col, cell=f"{row}:{column_letters(col)}")
 
 
 def column_letters(col: int) -> str:
@@ -100,11 +107,13 @@ def _read_csv(text: str, shown: str) -> Table:
     reader = csv.reader(io.StringIO(text), dialect)
     try:
         header = [str(h) for h in next(reader, [])]
+        _check_columns(len(header), cell_location(shown, 1, 1))
         rows = []
         # a spreadsheet shows each record as one row, whatever line breaks its cells hold
         for row, values in enumerate(reader, start=2):
+            _check_columns(len(values), cell_location(shown, row, 1))
             if any(v.strip() for v in values):
-                rows.append((row, list(values)))
+                rows.append((row, [unguarded(v) for v in values]))
             _check_row_limit(len(rows), shown)
     except csv.Error as exc:
         raise fail(Location(shown, reader.line_num, 1), f"not a readable CSV file: {exc}") from None
@@ -112,6 +121,7 @@ def _read_csv(text: str, shown: str) -> Table:
 
 
 def _read_workbook(data: bytes, shown: str, sheet: str | None, at: Location) -> Table:
+    check_workbook(data, shown)  # before the native reader, whose failures abort the process
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(book.sheet_names)
@@ -125,6 +135,10 @@ def _read_workbook(data: bytes, shown: str, sheet: str | None, at: Location) -> 
         cells = found.to_python(skip_empty_area=False)
     except CalamineError as exc:
         raise fail(at, f"{shown} is not a readable workbook: {exc}") from None
+    except BaseException as exc:  # a panic in the native reader is pyo3's PanicException
+        if type(exc).__name__ != "PanicException":
+            raise
+        raise fail(at, f"{shown} is not a readable workbook (the reader failed: {exc})") from None
     return _workbook_table(shown, name, cells, start_row, start_col)
 
 
@@ -140,6 +154,15 @@ def _workbook_table(
             rows.append((index, pad + list(values)))
         _check_row_limit(len(rows), shown)
     return Table(shown, header, rows, sheet)
+
+
+def _check_columns(count: int, where: Location) -> None:
+    if count > limits.MAX_SHEET_COLUMNS:
+        raise fail(
+            where,
+            f"the row has {count:,} columns; the limit (MAX_SHEET_COLUMNS) is "
+            f"{limits.MAX_SHEET_COLUMNS:,}",
+        )
 
 
 def _check_row_limit(count: int, shown: str) -> None:
