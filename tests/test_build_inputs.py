@@ -104,6 +104,10 @@ def new_picture(root: Path) -> None:
     picture(root / "art" / "c1.png", "#ffcc00")  # named only through art/{id}.png
 
 
+def new_first_picture(root: Path) -> None:
+    picture(root / "art" / "c0.png", "#00ffcc")  # the picture the deck reads first
+
+
 def new_icon(root: Path) -> None:
     picture(root / "icons" / "star.png", "#cc00ff")
 
@@ -248,6 +252,41 @@ def test_an_edit_saved_while_the_build_reads_makes_the_next_build_rebuild(
     assert r.stdout == f"wrote {out / 'inputs-kit' / 'sheet.pdf'}\n"
     text = "".join(p.extract_text() for p in PdfReader(out / "inputs-kit" / "sheet.pdf").pages)
     assert "south-east" in text
+
+
+# each reader of a kit's bytes, where the build calls it; the change saved right after it read
+READERS = {
+    "picture": ("printkit.components.deck_sources", "load_image", new_first_picture, "art.pdf"),
+    "icon": ("printkit.components.deck_sources", "icon_from_file", new_icon, "icon.pdf"),
+    "font": ("printkit.kit", "check_font_file", new_font, "sheet.pdf"),
+}
+
+
+@pytest.mark.parametrize("reader", list(READERS))
+def test_every_reader_records_the_bytes_it_read(kit, tmp_path, cli, monkeypatch, reader):
+    """A picture, an icon or a font saved again just after the first build read it: the next
+    build redraws what read it."""
+    import importlib
+
+    module_name, name, alter, output = READERS[reader]
+    module = importlib.import_module(module_name)
+    real = getattr(module, name)
+
+    saved: list[bool] = []
+
+    def read_then_save(*args, **kwargs):
+        answer = real(*args, **kwargs)
+        if not saved:  # once, right after the first read
+            alter(kit)
+            saved.append(True)
+        return answer
+
+    out = tmp_path / "out"
+    monkeypatch.setattr(module, name, read_then_save)
+    build_once(kit, out)
+    monkeypatch.setattr(module, name, real)
+    r = cli("build", kit, "--out", out)
+    assert f"wrote {out / 'inputs-kit' / output}\n" in r.stdout, r.stdout
 
 
 def test_serve_redraws_the_preview_of_the_card_whose_picture_changed_and_only_it(kit, tmp_path):
