@@ -305,3 +305,17 @@ def test_serve_redraws_the_preview_of_the_card_whose_picture_changed_and_only_it
     assert {k: v for k, v in icons.items() if k != "i0"} == {
         k: v for k, v in again.items() if k != "i0"
     }
+
+
+@pytest.mark.parametrize("name", ["chariot-race", "chartae", "carthage"])
+def test_every_component_of_the_built_in_kits_reports_its_shared_and_data_files(name):
+    """Every type reports kit.yaml, the rules file and its data file (and what it uses): each
+    of them is a file the component's output is drawn from, and each was read by the build."""
+    kit = load_kit(name, Options())
+    kit.models()
+    for cid in kit.component_ids():
+        files = component_type(kit.spec(cid).type).inputs(kit, cid)
+        expected = [kit.root / "kit.yaml", kit.root / "rules.yaml", *kit.data_file(cid)]
+        expected += [f for other in kit.spec(cid).uses.values() for f in kit.data_file(other)]
+        assert set(expected) <= set(files), cid
+        assert all(kit.reads.digest(f) is not None for f in files), cid
