@@ -21,6 +21,7 @@ import io
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ def cell_location(file: str, row: int, col: int) -> Location:
     return Location(file, row, col, cell=f"{row}:{column_letters(col)}")
 
 
+@cache
 def column_letters(col: int) -> str:
     """1 -> A, 26 -> Z, 27 -> AA: how spreadsheets name a column."""
     letters = ""
@@ -209,6 +211,7 @@ def table_cards(table: Table, columns: Columns) -> SheetCards:
     if missing:
         errors.raise_if_any()
     doc = Document(table.file, [], origin=table.location(1, 1))
+    heads = {col: table.location(1, col) for col in keys}  # a key's place: its header cell
     for index, (row, values) in enumerate(table.rows):
         doc.located[(index,)] = table.location(row, 1)
         card: dict[str, Any] = {}
@@ -218,7 +221,7 @@ def table_cards(table: Table, columns: Columns) -> SheetCards:
                 continue
             card[key] = _value(raw, columns.kinds.get(key, "text"), columns.choices.get(key))
             doc.located[(index, key)] = table.location(row, col)
-            doc.located[("key", index, key)] = table.location(1, col)
+            doc.located[("key", index, key)] = heads[col]
         doc.data.append(card)
     return SheetCards(doc, list(errors.diagnostics))
 
