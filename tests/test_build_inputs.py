@@ -319,3 +319,14 @@ def test_every_component_of_the_built_in_kits_reports_its_shared_and_data_files(
         expected += [f for other in kit.spec(cid).uses.values() for f in kit.data_file(other)]
         assert set(expected) <= set(files), cid
         assert all(kit.reads.digest(f) is not None for f in files), cid
+
+
+def test_a_build_says_which_outputs_it_drew_again_the_same(kit, tmp_path, cli):
+    out = tmp_path / "out"
+    assert cli("build", kit, "--out", out).exit_code == 0
+    new_font(kit)  # printed by the sheet deck only
+    r = cli("build", kit, "--out", out)
+    assert r.stdout.splitlines() == [
+        f"wrote {out / 'inputs-kit' / 'sheet.pdf'}",
+        "drew again with the same bytes, left as they were: art.pdf, icon.pdf",
+    ]

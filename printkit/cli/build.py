@@ -31,8 +31,9 @@ def report_build(
     gang summaries, and 'up to date' when nothing was drawn."""
     for path in written:
         click.echo(f"wrote {path}")
-    for path in same:
-        click.echo(f"drew {path} again: the same bytes, left as it was")
+    if same:
+        names = ", ".join(path.name for path in same)
+        click.echo(f"drew again with the same bytes, left as they were: {names}")
     if options.profile == "shop" and written:
         notes.append(colour_note(options.icc))
     for note in notes:
