@@ -107,10 +107,45 @@ def test_a_bad_deck_override_is_located_in_kit_yaml_whatever_file_holds_the_card
     edit(
         manifest,
         "      rules: {laps: 3}",
-        "      rules: {laps: 3}\n      cards: {min_text_size: huge}",
+        "      rules: {laps: 3}\n      cards: {min_text_size: huge, back: {colour: mud}}",
         1,
     )
     line = line_of(manifest, "min_text_size: huge")
     r = cli("check", kit, "--variant", "serious")
     assert r.exit_code == 2, r.output
     assert f"{manifest}:{line}:30: error: min_text_size must be" in r.stderr, r.stderr
+    # inside an overridden map too, though cards.yaml has a back.colour of its own
+    assert f"{manifest}:{line}:51: error: colour must be a colour" in r.stderr, r.stderr
+
+
+def test_a_variant_that_points_the_deck_at_a_sheet_locates_each_error_where_it_is(
+    cli, kit_copy, tmp_path
+):
+    """A variant's override names the sheet (kit.yaml), the sheet holds the cards: a sheet
+    that is missing is reported at the override, a bad cell at its row and column letter."""
+    from conftest import edit, line_of
+
+    kit = kit_copy("chariot-race")
+    r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
+    assert r.exit_code == 0, r.output
+    rows = (tmp_path / "csv" / "chariot-race" / "cards.csv").read_text().splitlines()
+    header = rows[0].split(",")
+    cells = rows[4].split(",")
+    cells[header.index("count")] = "lots"
+    rows[4] = ",".join(cells)
+    manifest = kit / "kit.yaml"
+    edit(
+        manifest,
+        "      rules: {laps: 3}",
+        "      rules: {laps: 3}\n      cards: {cards: sheet.csv}",
+        1,
+    )
+    line = line_of(manifest, "cards: {cards: sheet.csv}")
+    r = cli("check", kit, "--variant", "serious")
+    assert r.exit_code == 2
+    assert f"{manifest}:{line}:22: error: file 'sheet.csv' not found" in r.stderr, r.stderr
+    (kit / "sheet.csv").write_text("\n".join(rows) + "\n")
+    r = cli("check", kit, "--variant", "serious")
+    assert r.exit_code == 2
+    letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[header.index("count")]
+    assert f"sheet.csv:5:{letter}: error: count must be a whole number" in r.stderr, r.stderr

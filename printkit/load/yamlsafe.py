@@ -59,12 +59,14 @@ class Document:
 
     def where(self, path: PathKey = (), *, key: bool = False) -> Location:
         """The location of the value at `path` (or of its key), falling back to the nearest parent."""
-        full = tuple(path)
-        p = full
+        p = tuple(path)
+        if self.grafts:  # the longest grafted part of the path wins over this file's own marks
+            for n in range(len(p), 0, -1):
+                graft = self.grafts.get(p[:n])
+                if graft is not None:
+                    other, there = graft
+                    return other.where((*there, *p[n:]), key=key)
         while True:
-            if p in self.grafts:
-                other, there = self.grafts[p]
-                return other.where((*there, *full[len(p) :]), key=key)
             found = self._own_place(p, key)
             if found is not None:
                 return found
