@@ -21,9 +21,9 @@ class Location:
     file: str
     line: int = 0
     col: int = 0
-    cell: str = (
-        ""  # a sheet's cell as spreadsheets show it ("17:C": row, column letter), shown instead
-    )
+    # a sheet's cell as a spreadsheet shows it ("17:C": row, column letter), shown after the
+    # file instead of line:col
+    cell: str = ""
 
     def __str__(self) -> str:
         if self.cell:
