@@ -3,6 +3,7 @@ several), never over the plain build's files, and every sheet's label names the 
 
 from __future__ import annotations
 
+import csv
 import shutil
 from pathlib import Path
 
@@ -84,33 +85,42 @@ def test_a_bad_override_value_is_located_in_kit_yaml(cli, kit_copy, tmp_path):
     assert plain.exit_code == 0, plain.output
 
 
+def _exported_cards(cli, kit: Path, tmp_path: Path) -> list[list[str]]:
+    """The kit's cards as `printkit export --cards csv` writes them, row by row."""
+    r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
+    assert r.exit_code == 0, r.output
+    with (tmp_path / "csv" / kit.name / "cards.csv").open(newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def _write_cards(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+
+
+def _override_the_deck(kit: Path, value: str) -> tuple[Path, int]:
+    """kit.yaml's `serious` variant overrides the deck with `value`: (kit.yaml, its line)."""
+    from conftest import edit, line_of
+
+    manifest = kit / "kit.yaml"
+    edit(manifest, "      rules: {laps: 3}", f"      rules: {{laps: 3}}\n      cards: {value}", 1)
+    return manifest, line_of(manifest, f"cards: {value}")
+
+
 @pytest.mark.parametrize("cards", ["yaml", "csv"])
 def test_a_bad_deck_override_is_located_in_kit_yaml_whatever_file_holds_the_cards(
     cli, kit_copy, tmp_path, cards
 ):
     """The deck's own file may take its cards from a sheet: an override's value is still
-    reported at its kit.yaml line, and a card's error still at its cell."""
-    from conftest import edit, line_of
-
+    reported at its kit.yaml line, even inside an overridden map the data file also has."""
     kit = kit_copy("chariot-race")
     if cards == "csv":
-        r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
-        assert r.exit_code == 0, r.output
-        (kit / "cards.csv").write_bytes(
-            (tmp_path / "csv" / "chariot-race" / "cards.csv").read_bytes()
-        )
+        _write_cards(kit / "cards.csv", _exported_cards(cli, kit, tmp_path))
         text = (kit / "cards.yaml").read_text()
         (kit / "cards.yaml").write_text(
             f"{text[: text.index(chr(10) + 'cards:')]}\ncards: cards.csv\n"
         )
-    manifest = kit / "kit.yaml"
-    edit(
-        manifest,
-        "      rules: {laps: 3}",
-        "      rules: {laps: 3}\n      cards: {min_text_size: huge, back: {colour: mud}}",
-        1,
-    )
-    line = line_of(manifest, "min_text_size: huge")
+    manifest, line = _override_the_deck(kit, "{min_text_size: huge, back: {colour: mud}}")
     r = cli("check", kit, "--variant", "serious")
     assert r.exit_code == 2, r.output
     assert f"{manifest}:{line}:30: error: min_text_size must be" in r.stderr, r.stderr
@@ -123,29 +133,16 @@ def test_a_variant_that_points_the_deck_at_a_sheet_locates_each_error_where_it_i
 ):
     """A variant's override names the sheet (kit.yaml), the sheet holds the cards: a sheet
     that is missing is reported at the override, a bad cell at its row and column letter."""
-    from conftest import edit, line_of
-
     kit = kit_copy("chariot-race")
-    r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
-    assert r.exit_code == 0, r.output
-    rows = (tmp_path / "csv" / "chariot-race" / "cards.csv").read_text().splitlines()
-    header = rows[0].split(",")
-    cells = rows[4].split(",")
-    cells[header.index("count")] = "lots"
-    rows[4] = ",".join(cells)
-    manifest = kit / "kit.yaml"
-    edit(
-        manifest,
-        "      rules: {laps: 3}",
-        "      rules: {laps: 3}\n      cards: {cards: sheet.csv}",
-        1,
-    )
-    line = line_of(manifest, "cards: {cards: sheet.csv}")
+    rows = _exported_cards(cli, kit, tmp_path)
+    count = rows[0].index("count")
+    rows[4][count] = "lots"
+    manifest, line = _override_the_deck(kit, "{cards: sheet.csv}")
     r = cli("check", kit, "--variant", "serious")
     assert r.exit_code == 2
     assert f"{manifest}:{line}:22: error: file 'sheet.csv' not found" in r.stderr, r.stderr
-    (kit / "sheet.csv").write_text("\n".join(rows) + "\n")
+    _write_cards(kit / "sheet.csv", rows)
     r = cli("check", kit, "--variant", "serious")
     assert r.exit_code == 2
-    letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[header.index("count")]
+    letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[count]
     assert f"sheet.csv:5:{letter}: error: count must be a whole number" in r.stderr, r.stderr
