@@ -38,7 +38,7 @@ from printkit.components import (
     more_outputs,
     output_name,
 )
-from printkit.core.errors import InputError, Location, fail
+from printkit.core.errors import InputError, Location, all_reported, fail
 from printkit.core.perf import gc_paused
 from printkit.core.processes import (
     TERMINATING_SIGNALS,
@@ -205,7 +205,7 @@ def _build(
         check_rules(
             [plan.kit for plan in rebuilt],
             rules,
-            lambda: [f for p in rebuilt for f in print_findings(p.kit, _components(p))],
+            lambda: all_reported(rebuilt, lambda p: print_findings(p.kit, _components(p))),
         )
     with staged(out) as stage:
         tasks = [
