@@ -20,6 +20,7 @@ import click
 from printkit import __version__
 from printkit.core.errors import InputError, capped, error_count
 from printkit.core.processes import Terminated, terminate_as_exception
+from printkit.core.words import counted
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -43,7 +44,7 @@ def _report_errors(func: Callable) -> Callable:  # noqa: C901
                 if getattr(exc, "nothing_written", True)
                 else "some outputs were replaced (see above)"
             )
-            click.echo(f"printkit: {n} input error{'s' if n != 1 else ''}; {outcome}", err=True)
+            click.echo(f"printkit: {counted(n, 'input error')}; {outcome}", err=True)
             sys.exit(EXIT_INPUT)
         except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -157,7 +158,7 @@ class _Progress:
         self.pages += n
         if self.enabled and time.monotonic() - self.start > 0.5:
             self.shown = True
-            click.echo(f"\rbuilding {label}: {self.pages} pages", err=True, nl=False)
+            click.echo(f"\rbuilding {label}: {counted(self.pages, 'page')}", err=True, nl=False)
 
     def close(self) -> None:
         if self.shown:

@@ -17,6 +17,7 @@ from printkit.build.pipeline import component_targets
 from printkit.checks.findings import Finding
 from printkit.components.gang import members
 from printkit.components.gang_sheets import summary
+from printkit.core.words import counted
 from printkit.export.preview import preview_names, write_previews
 from printkit.live.loop import watched_build
 from printkit.live.watcher import watch
@@ -81,7 +82,7 @@ def report_rules_stop(findings: list[Finding]) -> None:
         click.echo(str(finding), err=True)
     n = sum(f.severity == "error" for f in findings)
     click.echo(
-        f"printkit: {n} rules error{'s' if n != 1 else ''}; nothing was written (fix them, or "
+        f"printkit: {counted(n, 'rules error')}; nothing was written (fix them, or "
         "build anyway with --ignore-rule-errors)",
         err=True,
     )

@@ -29,6 +29,7 @@ import click
 
 from printkit.cli.app import EXIT_INPUT, EXIT_OK, EXIT_RULES, _kit_options, _report_errors
 from printkit.core.errors import capped
+from printkit.core.words import counted
 
 if TYPE_CHECKING:
     from printkit.checks import Finding
@@ -97,7 +98,10 @@ def check_command(kits, fmt, variants, players) -> None:
         raise InputError([d for _, d in problems])
     for _, f in findings:
         click.echo(str(f))
-    click.echo(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info")
+    click.echo(
+        f"{counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
+        f"{counts['info']} info"
+    )
     sys.exit(code)
 
 
