@@ -15,7 +15,7 @@ def test_choice_values_come_in_their_declared_order(cli, tmp_path):
     edit(cards, "fields:", 'fields:\n  rank: {type: choice, choices: ["2", "10", "J"]}')
     text = cards.read_text(encoding="utf-8")
     ranks = iter(["10", "10", "J", "2", "10", "J"])  # by count: 10 (most), then J, then 2
-    text = re.sub(r"\{id: (\w+),", lambda m: f"{{id: {m.group(1)}, rank: \"{next(ranks)}\",", text)
+    text = re.sub(r"\{id: (\w+),", lambda m: f'{{id: {m.group(1)}, rank: "{next(ranks)}",', text)
     cards.write_text(text, encoding="utf-8")
     r = cli("deck", kit)
     assert r.exit_code == 0, r.output

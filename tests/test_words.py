@@ -9,4 +9,3 @@ def test_one_is_singular_and_others_plural():
     assert counted(2, "rules error") == "2 rules errors"
     assert counted(1200, "card") == "1,200 cards"
     assert counted(2, "copy", "copies") == "2 copies"
-

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -165,10 +166,22 @@ class _Progress:
             click.echo("\r" + " " * 70 + "\r", err=True, nl=False)
 
 
+def complete_kits(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of a KIT argument: the built-in kits' names, and folders."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from click.shell_completion import CompletionItem
+
+    from printkit.kit import builtin_kit_names
+
+    kits = [CompletionItem(name) for name in builtin_kit_names() if name.startswith(incomplete)]
+    return [*kits, CompletionItem(incomplete, type="dir")]
+
+
 # Commands that live in their own modules: name -> "module:function". Loaded only when used.
 LAZY_COMMANDS: dict[str, str] = {
     "calibrate": "printkit.cli.commands.calibrate:calibrate",
     "config": "printkit.cli.commands.config:config_command",
+    "docs": "printkit.cli.commands.docs:docs_command",
     "preview": "printkit.cli.commands.preview:preview",
     "deck": "printkit.cli.commands.deck:deck_command",
     "export": "printkit.cli.commands.export:export_command",
@@ -202,7 +215,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...", shell_complete=complete_kits)
 @click.option(
     "--out",
     "out",

@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.cli.app import EXIT_INPUT, EXIT_OK, EXIT_RULES, _kit_options, _report_errors
+from printkit.cli.app import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_RULES,
+    _kit_options,
+    _report_errors,
+    complete_kits,
+)
 from printkit.core.errors import capped
 from printkit.core.words import counted
 
@@ -39,7 +46,7 @@ INPUT_CODE = "INPUT"
 
 
 @click.command(name="check")
-@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...", shell_complete=complete_kits)
 @click.option(
     "--format",
     "fmt",
@@ -55,7 +62,7 @@ def check_command(kits, fmt, variants, players) -> None:
     """Validate each KIT's data and check it against its game's rules (all built-in kits if none).
 
     Exit codes: 0 no errors (warnings allowed), 1 rules errors, 2 bad input or usage,
-    3 a bug in printkit. `printkit rules` lists every rule code; docs/checks.md explains them
+    3 a bug in printkit. `printkit rules` lists every rule code; `printkit docs checks` explains them
     and the JSON shape.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
@@ -137,7 +144,7 @@ def _line(obj: dict) -> str:
 
 
 @click.command(name="rules")
-@click.argument("kit", required=False, metavar="[KIT|DIR]")
+@click.argument("kit", required=False, metavar="[KIT|DIR]", shell_complete=complete_kits)
 @click.option(
     "--format",
     "fmt",

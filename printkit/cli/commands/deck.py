@@ -16,11 +16,11 @@ import json
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors
+from printkit.cli.app import _kit_options, _report_errors, complete_kits
 
 
 @click.command(name="deck")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.option("--component", "components", multiple=True, metavar="ID", help="Only this deck.")
 @click.option(
     "--format",

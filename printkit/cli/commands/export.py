@@ -17,11 +17,11 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors
+from printkit.cli.app import _kit_options, _report_errors, complete_kits
 
 
 @click.command(name="export")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.option("--images", is_flag=True, help="One image per card face and back.")
 @click.option(
     "--cards",
@@ -42,7 +42,7 @@ from printkit.cli.app import _kit_options, _report_errors
     "--preset",
     type=click.Choice(["poker", "poker-eu"]),
     help="A print service's card template (sets size, bleed and dpi). " + "poker: 825x1125 px; "
-    "poker-eu: 815x1110 px. See docs/printing.md.",
+    "poker-eu: 815x1110 px. See: printkit docs printing.",
 )
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, metavar="MM", show_default=True,
               help="Bleed per side without a preset.")  # fmt: skip

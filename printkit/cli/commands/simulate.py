@@ -14,12 +14,12 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors
+from printkit.cli.app import _kit_options, _report_errors, complete_kits
 from printkit.core.errors import Location, fail
 
 
 @click.command(name="simulate")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.option(
     "--runs",
     type=click.IntRange(1, 1_000_000),
@@ -60,7 +60,7 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     """Play KIT's game many times from its data and report what a designer wants to know
     before printing: how long a game takes, how the decks hold out, what happens how often.
 
-    docs/simulate.md explains each game's model of play and how to read the report.
+    `printkit docs simulate` explains each game's model of play and how to read the report.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import load_kit
