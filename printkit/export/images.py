@@ -23,6 +23,7 @@ from PIL import Image
 
 from printkit.components import component_type, more_output_path
 from printkit.core.errors import Location, fail
+from printkit.core.progress import ticking
 from printkit.layout.units import format_mm, inch, mm
 from printkit.model.deck import Deck
 
@@ -131,7 +132,7 @@ def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
     images = []
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        for page in doc:
+        for page in ticking(doc, f"drawing {pdf.stem}", len(doc)):
             w_pt, h_pt = page.get_size()
             if preset is None:
                 size = (round(w_pt / 72 * dpi), round(h_pt / 72 * dpi))

@@ -34,6 +34,7 @@ from printkit.cli.app import (
     _kit_options,
     _report_errors,
     complete_kits,
+    verbosity,
 )
 from printkit.core.errors import capped
 from printkit.core.words import counted
@@ -104,7 +105,8 @@ def check_command(kits, fmt, variants, players) -> None:
     if problems:
         raise InputError([d for _, d in problems])
     for _, f in findings:
-        click.echo(str(f))
+        if f.severity != "info" or verbosity() >= 0:  # -q: errors and warnings only
+            click.echo(str(f))
     click.echo(
         f"{counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
         f"{counts['info']} info"

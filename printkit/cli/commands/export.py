@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits
+from printkit.cli.app import _kit_options, _report_errors, complete_kits, progress_shown
 
 
 @click.command(name="export")
@@ -96,7 +96,7 @@ def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, 
     loaded.models()
     decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
     lines = []
-    with staged(out) as stage:
+    with staged(out) as stage, progress_shown():
         for cid in (list(components) or decks) if tts else []:
             saved, sheets, cards = export_tts(loaded, out, stage, cid)
             lines.append(f"wrote {saved} ({cards} cards on {len(sheets)} face sheet(s))")
@@ -126,7 +126,7 @@ def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, var
         players=players,
     )
     loaded = load_kit(kit, options)
-    with staged(out) as stage:
+    with staged(out) as stage, progress_shown():
         done = export_images(loaded, out, stage, chosen, dpi, fmt)
     if not done:
         click.echo(f"kit {loaded.name!r} has no deck: no card images to write", err=True)

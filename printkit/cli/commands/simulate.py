@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits
+from printkit.cli.app import _kit_options, _report_errors, complete_kits, progress_shown
 from printkit.core.errors import Location, fail
 
 
@@ -71,12 +71,14 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
     simulate_game = loaded.game_hook("simulate")
     if simulate_game is not None:
-        report = simulate_game(loaded, players, runs, seed)
+        with progress_shown():
+            report = simulate_game(loaded, players, runs, seed)
     elif any(loaded.spec(cid).type == "deck" for cid in loaded.component_ids()):
         # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.reports.shuffle import simulate_decks
 
-        report = simulate_decks(loaded, players, hand, runs, seed)
+        with progress_shown():
+            report = simulate_decks(loaded, players, hand, runs, seed)
     else:
         # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.games import available_games, game
