@@ -36,6 +36,7 @@ from printkit.cli.app import (
     complete_kits,
     verbosity,
 )
+from printkit.core.annotations import annotation
 from printkit.core.errors import capped
 from printkit.core.words import counted
 
@@ -51,11 +52,12 @@ INPUT_CODE = "INPUT"
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "github"]),
     default="text",
     show_default=True,
     help="text: file:line:col: severity [CODE] message, then a summary line; json: one JSON "
-    "object per finding per line, then a summary object.",
+    "object per finding per line, then a summary object; github: GitHub Actions annotations "
+    "on the files and lines, then the summary line.",
 )
 @_kit_options
 @_report_errors
@@ -102,9 +104,11 @@ def check_command(kits, fmt, variants, players) -> None:
         summary = {"type": "summary", "kits": labels, **totals, "input_errors": errors}
         click.echo(_line({**summary, "exit_code": code}))
         sys.exit(code)
-    if problems:
+    if fmt == "github":
+        _echo_annotations(problems, findings)
+    elif problems:
         raise InputError([d for _, d in problems])
-    for _, f in findings:
+    for _, f in findings if fmt == "text" else []:
         if f.severity != "info" or verbosity() >= 0:  # -q: errors and warnings only
             click.echo(str(f))
     click.echo(
@@ -112,6 +116,15 @@ def check_command(kits, fmt, variants, players) -> None:
         f"{counts['info']} info"
     )
     sys.exit(code)
+
+
+def _echo_annotations(problems: list, findings: list) -> None:
+    """--format github: every input error and finding as an annotation on its file and line."""
+    for _, d in _capped_problems(problems):
+        click.echo(annotation("error", d.where, d.message, INPUT_CODE))
+    for _, f in findings:
+        if f.severity != "info" or verbosity() >= 0:
+            click.echo(annotation(f.severity, f.where, f.message, f.code))
 
 
 def _capped_problems(problems: list) -> list:

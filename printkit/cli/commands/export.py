@@ -39,7 +39,14 @@ from printkit.cli.app import _kit_options, _report_errors, complete_kits, progre
     type=click.Choice(["csv", "xlsx"]),
     help="Write each deck's cards as a spreadsheet in this format.",
 )
-@click.option("--component", "components", multiple=True, metavar="ID", help="Only this deck.")
+@click.option(
+    "--only",
+    "--component",
+    "components",
+    multiple=True,
+    metavar="ID",
+    help="Only this deck (as `build --only`; --component is its old name).",
+)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -57,7 +64,14 @@ from printkit.cli.app import _kit_options, _report_errors, complete_kits, progre
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, metavar="MM", show_default=True,
               help="Bleed per side without a preset.")  # fmt: skip
 @click.option(
-    "--format", "fmt", type=click.Choice(["png", "jpeg"]), default="png", show_default=True
+    "--image-format",
+    "--format",
+    "fmt",
+    type=click.Choice(["png", "jpeg"]),
+    default="png",
+    show_default=True,
+    help="The card images' file format (--format is its old name: elsewhere --format is the "
+    "report's format).",
 )
 @_kit_options
 @_report_errors

@@ -43,9 +43,12 @@ from printkit.core.errors import Location, fail
     help="text: figures and bar charts for a reader; json: every number, for a script.",
 )
 @click.option(
+    "--report",
     "--out",
+    "out",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Also draw the report on one page: a .pdf or a .png file.",
+    help="Also draw the report on one page: a .pdf or a .png file (--out is its old name: "
+    "elsewhere --out is a folder).",
 )
 @click.option(
     "--hand",
@@ -67,7 +70,7 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     from printkit.model.options import Options
 
     if out is not None and out.suffix.lower() not in (".pdf", ".png"):
-        raise click.BadParameter("must end in .pdf or .png", param_hint="--out")
+        raise click.BadParameter("must end in .pdf or .png", param_hint="--report")
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
     simulate_game = loaded.game_hook("simulate")
     if simulate_game is not None:
