@@ -16,3 +16,5 @@ MAX_FONT_BYTES = 32 * 1024 * 1024  # one kit font file (the largest common TrueT
 MAX_LENGTH_MM = 5000.0  # any single length in the data (5 m)
 MAX_DIAGNOSTICS_PER_FILE = 50  # input errors shown per file; the rest are counted
 MAX_CHECK_GAMES = 1_000  # games `printkit check` simulates for a finding (it stays under 1 s)
+MAX_PREFLIGHT_DEPTH = 12  # forms, patterns and glyphs drawn inside one another, in preflight
+MAX_PREFLIGHT_OPERATORS = 3_000_000  # content operators preflight runs for one file

@@ -8,18 +8,24 @@ Standards:
   home  a home printer: fonts embedded, boxes well nested, nothing in the unprintable margin.
 
 `preflight(path, standard)` returns findings (page 0 = the whole document); errors make a
-file unfit for that standard, warnings are risks to look at.
+file unfit for that standard, warnings are risks to look at. Any file is untrusted input:
+what cannot be read is a finding (PF-SYNTAX, located on its page), work is bounded by
+MAX_PREFLIGHT_DEPTH and MAX_PREFLIGHT_OPERATORS (PF-LIMIT), a password-protected file is a
+PF-ENCRYPT error; only a file that is no PDF at all raises.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 import pikepdf
 
 from printkit.layout.units import mm
 from printkit.preflight.program import Programs
-from printkit.preflight.rules import check_document, check_page
+from printkit.preflight.rules import Item, check_document, check_page
+from printkit.preflight.scan import Budget
 from printkit.preflight.standard import (
     BLEED_MM,
     HOME_MARGIN_MM,
@@ -52,12 +58,38 @@ def preflight(
     """Every finding for the PDF at `path` under `standard`. Raises pikepdf.PdfError if the
     file is not a readable PDF."""
     name = shown or str(path)
+    try:
+        pdf = pikepdf.open(path)
+    except pikepdf.PasswordError:
+        message = (
+            "the file is encrypted with a password: PDF/X forbids it, and preflight cannot read it"
+        )
+        return [PreflightFinding(name, 0, "PF-ENCRYPT", "error", message)]
     findings: list[PreflightFinding] = []
-    with pikepdf.open(path) as pdf:
-        programs = Programs()  # each form's content parsed once for all the pages
-        for code, severity, message in check_document(pdf, standard):
-            findings.append(PreflightFinding(name, 0, code, severity, message))
+    with pdf:
+        programs, budget = Programs(), Budget()  # forms parsed once; the file's work bounded
+        findings += _located(name, 0, partial(check_document, pdf, standard))
         for number, page in enumerate(pdf.pages, start=1):
-            for code, severity, message in check_page(page, standard, mm(safe_mm), programs):
-                findings.append(PreflightFinding(name, number, code, severity, message))
+            rules = partial(check_page, page, standard, mm(safe_mm), programs, budget)
+            findings += _located(name, number, rules)
     return findings
+
+
+# what reading a damaged object can raise, deep in a rule (pikepdf, or a value of the wrong type)
+_UNREADABLE = (pikepdf.PdfError, ValueError, TypeError, KeyError, IndexError, AttributeError,
+               OverflowError, ZeroDivisionError, RecursionError)  # fmt: skip
+
+
+def _located(name: str, page: int, rules: Callable[[], Iterable[Item]]) -> list[PreflightFinding]:
+    """The findings of a document's or a page's rules; when the rules meet an object they
+    cannot read, those found so far and a PF-SYNTAX error on that page instead of a crash."""
+    found: list[PreflightFinding] = []
+    try:
+        for code, severity, message in rules():
+            found.append(PreflightFinding(name, page, code, severity, message))
+    except _UNREADABLE as exc:
+        what = "the page" if page else "the document structure"
+        found.append(
+            PreflightFinding(name, page, "PF-SYNTAX", "error", f"{what} cannot be read: {exc}")
+        )
+    return found
