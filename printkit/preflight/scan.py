@@ -26,7 +26,7 @@ from typing import Any
 
 import pikepdf
 
-from printkit.limits import MAX_PREFLIGHT_DEPTH, MAX_PREFLIGHT_OPERATORS
+from printkit.core.limits import MAX_PREFLIGHT_DEPTH, MAX_PREFLIGHT_OPERATORS
 from printkit.preflight import gstate
 from printkit.preflight.boxes import rectangle
 from printkit.preflight.colourspace import colour_space_name, lookup
@@ -114,6 +114,7 @@ _PAINT = _PAINT_FILL | _PAINT_STROKE | {"n"}
 _CLIP = frozenset({"W", "W*"})
 _TEXT_OBJECT = frozenset({"BT", "ET"})
 _TEXT_OPS = frozenset({"'", '"'})
+_COLOUR_OPS = frozenset({*_SHORTHAND, "G", "RG", "K", "cs", "CS", "scn", "SCN"})
 
 
 class LimitReached(Exception):
@@ -169,7 +170,7 @@ class Walker:
         self.drawing: set[tuple[int, int]] = set()  # forms being drawn (a form drawing itself)
         self.walked: set[tuple[int, int]] = set()  # patterns and glyph sets already read
 
-    def walk(
+    def walk(  # noqa: C901
         self, stream: Any, resources: Any, ctm: Matrix, depth: int = 0, clip: Box | None = None
     ) -> None:
         program = self.programs.of(stream)
@@ -230,16 +231,8 @@ class Walker:
             self.scan.texts.append((_sample(shown), part))
 
     def _other(self, op: str, operands: Any, state: _State, resources: Any, depth: int) -> None:
-        if op in _SHORTHAND:
-            state.fill = _SHORTHAND[op]
-        elif op in ("G", "RG", "K"):
-            state.stroke = _SHORTHAND[op.lower()]
-        elif op == "cs":
-            state.fill = colour_space_name(operands[0], resources)
-        elif op == "CS":
-            state.stroke = colour_space_name(operands[0], resources)
-        elif op in ("scn", "SCN"):
-            self._set_pattern(operands, resources, depth)
+        if op in _COLOUR_OPS:
+            self._colour(op, operands, state, resources, depth)
         elif op == "gs":
             self._ext_gstate(lookup(resources, "/ExtGState", str(operands[0])))
         elif op == "Do":
@@ -250,6 +243,18 @@ class Walker:
             self.scan.problem(operands)
         elif op == "PS":
             self.scan.feature("postscript", "the PS operator")
+
+    def _colour(self, op: str, operands: Any, state: _State, resources: Any, depth: int) -> None:
+        if op in _SHORTHAND:
+            state.fill = _SHORTHAND[op]
+        elif op in ("G", "RG", "K"):
+            state.stroke = _SHORTHAND[op.lower()]
+        elif op == "cs":
+            state.fill = colour_space_name(operands[0], resources)
+        elif op == "CS":
+            state.stroke = colour_space_name(operands[0], resources)
+        else:  # scn, SCN: a pattern is what they may name
+            self._set_pattern(operands, resources, depth)
 
     def _paint(self, op: str, path: list[tuple[float, float]], state: _State) -> None:
         if op == "n" or not path:
