@@ -17,4 +17,6 @@ MAX_LENGTH_MM = 5000.0  # any single length in the data (5 m)
 MAX_DIAGNOSTICS_PER_FILE = 50  # input errors shown per file; the rest are counted
 MAX_CHECK_GAMES = 1_000  # games `printkit check` simulates for a finding (it stays under 1 s)
 MAX_PREFLIGHT_DEPTH = 12  # forms, patterns and glyphs drawn inside one another, in preflight
-MAX_PREFLIGHT_OPERATORS = 3_000_000  # content operators preflight runs for one file
+MAX_PREFLIGHT_OPERATORS = 250_000  # content operators preflight runs for a file, beyond...
+MAX_PREFLIGHT_REPEAT = 10  # ...this many runs of each operator the file holds
+MAX_EXPORT_PIXELS = 64_000_000  # one exported card image (8000 x 8000; about 256 MB to render)

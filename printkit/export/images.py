@@ -23,45 +23,11 @@ from PIL import Image
 
 from printkit.components import component_type, more_output_path
 from printkit.core.errors import Location, fail
-from printkit.layout.units import format_mm, inch, mm
+from printkit.core.limits import MAX_EXPORT_PIXELS
+from printkit.layout.presets import Preset
+from printkit.layout.units import format_mm
+from printkit.load.schema import where
 from printkit.model.deck import Deck
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A service's card template: finished (trim) size, bleed per side, resolution."""
-
-    name: str
-    trim: tuple[float, float]  # points
-    bleed: float  # points
-    dpi: int
-    source: str
-
-    @property
-    def pixels(self) -> tuple[int, int]:
-        return (
-            round((self.trim[0] + 2 * self.bleed) / 72 * self.dpi),
-            round((self.trim[1] + 2 * self.bleed) / 72 * self.dpi),
-        )
-
-
-PRESETS: dict[str, Preset] = {
-    "poker": Preset(
-        "poker",
-        (inch(2.5), inch(3.5)),
-        inch(0.125),
-        300,
-        "US poker card, 2.5 x 3.5 in with 1/8 in bleed (2.75 x 3.75 in), as DriveThruCards asks",
-    ),
-    "poker-eu": Preset(
-        "poker-eu",
-        (mm(63), mm(88)),
-        mm(3),
-        300,
-        "European poker card, 63 x 88 mm with 3 mm bleed (69 x 94 mm), as European shops ask",
-    ),
-}
-SIZE_TOLERANCE = 0.03  # a deck within 3 % of a preset's trim is scaled to it; beyond, refused
 
 
 @dataclass
@@ -72,11 +38,14 @@ class Rendered:
 
 
 def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str):
-    """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]."""
+    """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]. A deck
+    whose images would exceed MAX_EXPORT_PIXELS is refused before anything is drawn."""
     decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
     kit.models()
     if not decks:
         return []
+    for cid in decks:
+        _check_pixels(kit, cid, preset, dpi)
     folder = out / kit.name / "images"
     done = [_export_deck(kit, cid, folder, stage, preset, dpi, fmt) for cid in decks]
     stage.write_text(folder / "manifest.csv", manifest_text(done))
@@ -84,8 +53,7 @@ def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: i
 
 
 def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
-    deck = kit.model_as(cid, Deck)
-    _check_size(kit, cid, deck, preset)
+    deck = kit.model_as(cid, Deck)  # its size fits the preset: the deck's loading checks it
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
         with kit.drawing():
@@ -105,18 +73,27 @@ def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str)
     return Rendered(cid, rows, images[-1].size)
 
 
-def _check_size(kit, cid: str, deck, preset: Preset | None) -> None:
-    if preset is None:
-        return
-    for got, want in zip((deck.size.width, deck.size.height), preset.trim, strict=True):
-        if abs(got - want) > SIZE_TOLERANCE * want:
-            raise fail(
-                Location(deck.file),
-                f"deck {cid!r} is {format_mm(deck.size.width)} x {format_mm(deck.size.height)}; "
-                f"preset {preset.name!r} is for {format_mm(preset.trim[0])} x "
-                f"{format_mm(preset.trim[1])} cards: choose a preset of the deck's size, or "
-                "none (--dpi alone renders the deck's own size)",
-            )
+def output_pixels(kit: Any, deck: Deck, preset: Preset | None, dpi: int) -> tuple[int, int]:
+    """The pixel size of the deck's images: the preset's, or its card plus bleed at `dpi`."""
+    if preset is not None:
+        return preset.pixels
+    bleed = 2 * kit.options.bleed
+    return (
+        round((deck.size.width + bleed) / 72 * dpi),
+        round((deck.size.height + bleed) / 72 * dpi),
+    )
+
+
+def _check_pixels(kit: Any, cid: str, preset: Preset | None, dpi: int) -> None:
+    deck = kit.model_as(cid, Deck)
+    w, h = output_pixels(kit, deck, preset, dpi)
+    if w * h > MAX_EXPORT_PIXELS:
+        raise fail(
+            where(deck, "card_size") or Location(deck.file),
+            f"deck {cid!r}: a {format_mm(deck.size.width)} x {format_mm(deck.size.height)} card "
+            f"at {dpi} dpi is {w:,} x {h:,} pixels; the limit (MAX_EXPORT_PIXELS) is "
+            f"{MAX_EXPORT_PIXELS:,} pixels an image: choose a lower --dpi",
+        )
 
 
 def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:

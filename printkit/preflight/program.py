@@ -53,12 +53,17 @@ class Programs:
 
     def of(self, stream: Any) -> Program:
         """The program of a form XObject (cached) or a page (parsed each time it is asked)."""
+        return self.parse(stream)[0]
+
+    def parse(self, stream: Any) -> tuple[Program, bool]:
+        """(the program, whether it was parsed just now rather than found in the cache)."""
         key = stream.objgen if isinstance(stream, pikepdf.Object) else (0, 0)
         if key == (0, 0):  # a page, or a direct object: nothing to key it by
-            return compile_stream(stream)
-        if key not in self._parsed:
-            self._parsed[key] = compile_stream(stream)
-        return self._parsed[key]
+            return compile_stream(stream), True
+        if key in self._parsed:
+            return self._parsed[key], False
+        self._parsed[key] = compile_stream(stream)
+        return self._parsed[key], True
 
 
 def compile_stream(stream: Any) -> Program:

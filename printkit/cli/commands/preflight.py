@@ -104,8 +104,8 @@ class _Report:
         if self.fmt == "json":
             _json(type="verdict", **verdict, errors=errors, warnings=len(findings) - errors)
         elif self.fmt == "text":
-            said = "passes" if not errors else f"fails ({errors} error{'s' * (errors != 1)})"
-            click.echo(f"{shown}: {said} {self.standard}")
+            said = f" ({errors} error{'s' * (errors != 1)})" if errors else ""
+            click.echo(f"{shown}: {'fails' if errors else 'passes'} {self.standard}{said}")
 
     def _finding(self, finding: Any) -> None:
         if self.fmt == "json":
