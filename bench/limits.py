@@ -7,7 +7,8 @@ Each measurement is a separate `printkit` process (bench/run.py's harness: CPU s
 memory of the child), on input made here: a 540-card deck with and without a picture on every
 card, a 7000 x 7000 RGBA picture on 72 cards, a YAML file of 200,000 values with and without
 one tab, a kit with 99,000 unknown keys, a 1 GB font file (sparse: no disk used), an alias
-bomb, a decompression-bomb PNG. docs/limits.md quotes these numbers. Results go to
+bomb, a decompression-bomb PNG, two hostile PDFs for preflight (forms drawing forms), a 600 mm
+card exported at 1200 dpi. docs/limits.md quotes these numbers. Results go to
 bench/limits-results.json (git ignores it).
 """
 
@@ -34,6 +35,9 @@ TARGETS = {
     "yaml_one_tab_over_none": ("<=", 1.5),  # was 15 s against about 1 s
     "error_lines_99000_unknown_keys": ("<=", 60),  # was 99,000 lines (17 MB)
     "font_1gb_refused_peak_mb": ("<=", 150),  # was 2 GB
+    "preflight_form_bomb_s": ("<=", 1.0),  # issue 25: past 20 s
+    "preflight_self_drawing_form_s": ("<=", 1.0),  # issue 25: past 20 s
+    "export_600mm_1200dpi_refused_s": ("<=", 1.0),  # issue 25: 8 s, then out of memory
 }
 
 
@@ -183,6 +187,68 @@ def _more_refusals(tmp: Path) -> dict:
     return result
 
 
+def pdf_and_export(tmp: Path) -> dict:
+    """preflight of two small hostile PDFs (nine forms, each drawing the next ten times: 10^8
+    form draws from 2 KB; a form that draws itself ten times) and `export --images` of a
+    600 mm card at 1200 dpi: each refused or stopped (exit 1 or 2), in CPU seconds."""
+    result: dict = {}
+    for name, pdf in (("form_bomb", _form_chain(9, 10)), ("self_drawing_form", _form_loop())):
+        path = tmp / f"{name}.pdf"
+        pdf.save(path)
+        r = run(printkit("preflight", str(path)))
+        result[f"preflight_{name}_s"] = r["seconds"]
+        result[f"preflight_{name}_peak_mb"] = r["peak_mb"]
+        result[f"preflight_{name}_exit"] = r["exit"]
+    kit = tmp / "huge-card"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        "name: huge\ncomponents:\n  cards: {type: deck, file: cards.yaml}\n"
+    )
+    (kit / "cards.yaml").write_text(
+        "card_size: {width: 600mm, height: 600mm}\nkinds:\n  k: {label: K, face: []}\n"
+        "cards:\n  - {id: a, kind: k, title: A}\n"
+    )
+    r = run(printkit("export", str(kit), "--images", "--dpi", "1200", "--out", str(tmp / "o")))
+    result["export_600mm_1200dpi_refused_s"] = r["seconds"]
+    result["export_600mm_1200dpi_refused_peak_mb"] = r["peak_mb"]
+    result["export_600mm_1200dpi_exit"] = r["exit"]
+    return result
+
+
+def _one_page(content: bytes, xobjects: dict):  # -> pikepdf.Pdf
+    import pikepdf
+
+    pdf = pikepdf.new()
+    pdf.add_blank_page()
+    page = pdf.pages[0]
+    page.obj.Contents = pdf.make_stream(content)
+    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(xobjects))
+    return pdf
+
+
+def _form_chain(length: int, draws: int):
+    import pikepdf
+
+    pdf = _one_page(b"/Fm0 Do", {})
+    below = pdf.make_stream(b"0 0 1 1 re f", Subtype=pikepdf.Name.Form, BBox=[0, 0, 1, 1])
+    for _ in range(length - 1):
+        res = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=below))
+        below = pdf.make_stream(b"/Fm0 Do " * draws, Subtype=pikepdf.Name.Form,
+                                BBox=[0, 0, 1, 1], Resources=res)  # fmt: skip
+    pdf.pages[0].obj.Resources.XObject.Fm0 = below
+    return pdf
+
+
+def _form_loop():
+    import pikepdf
+
+    pdf = _one_page(b"/Fm0 Do", {})
+    form = pdf.make_stream(b"/Fm0 Do " * 10, Subtype=pikepdf.Name.Form, BBox=[0, 0, 1, 1])
+    form.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=form))
+    pdf.pages[0].obj.Resources.XObject.Fm0 = form
+    return pdf
+
+
 def _png_header(width: int, height: int) -> bytes:
     """A PNG signature and header claiming width x height pixels, with almost no pixel data."""
     import struct
@@ -217,6 +283,7 @@ def main() -> None:
             "yaml_tab": yaml_tab(tmp, repeats),
             "error_cap": error_cap(tmp),
             "refusals": refusals(tmp),
+            "pdf_and_export": pdf_and_export(tmp),
         }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
