@@ -23,6 +23,8 @@ from typing import Any
 
 import pikepdf
 
+from printkit.preflight.inflate import Allowance
+
 Point = tuple[float, float]
 Instruction = tuple[str, Any]
 Program = list[Instruction]
@@ -46,10 +48,12 @@ _ARITY = {op: len(kinds) for op, kinds in SIGNATURES.items()}
 
 
 class Programs:
-    """Parsed content streams of one document, each parsed once."""
+    """Parsed content streams of one document, each parsed once, and no more content than
+    the document's Allowance (inflate.py: a stream past it raises ContentTooLarge)."""
 
-    def __init__(self) -> None:
+    def __init__(self, allowance: Allowance | None = None) -> None:
         self._parsed: dict[tuple[int, int], Program] = {}
+        self.allowance = allowance or Allowance()
 
     def of(self, stream: Any) -> Program:
         """The program of a form XObject (cached) or a page (parsed each time it is asked)."""
@@ -59,11 +63,25 @@ class Programs:
         """(the program, whether it was parsed just now rather than found in the cache)."""
         key = stream.objgen if isinstance(stream, pikepdf.Object) else (0, 0)
         if key == (0, 0):  # a page, or a direct object: nothing to key it by
+            self._admit(stream)
             return compile_stream(stream), True
         if key in self._parsed:
             return self._parsed[key], False
+        self._parsed[key] = []  # a stream too large to read is refused once
+        self._admit(stream)
         self._parsed[key] = compile_stream(stream)
         return self._parsed[key], True
+
+    def _admit(self, stream: Any) -> None:
+        """Count what the stream (or a page's content streams) inflates to."""
+        if isinstance(stream, pikepdf.Page):
+            contents = stream.obj.get("/Contents")
+            parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+        else:
+            parts = [stream]
+        for part in parts:
+            if isinstance(part, pikepdf.Stream):
+                self.allowance.admit(part)
 
 
 def compile_stream(stream: Any) -> Program:

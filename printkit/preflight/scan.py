@@ -34,6 +34,7 @@ from printkit.core.limits import (
 from printkit.preflight import gstate
 from printkit.preflight.boxes import rectangle
 from printkit.preflight.colourspace import colour_space_name, lookup
+from printkit.preflight.inflate import ContentTooLarge
 from printkit.preflight.program import INLINE_IMAGE, PATH, PROBLEM, Programs, is_number
 from printkit.preflight.scan_math import (
     IDENTITY,
@@ -188,7 +189,11 @@ class Walker:
     def walk(  # noqa: C901
         self, stream: Any, resources: Any, ctm: Matrix, depth: int = 0, clip: Box | None = None
     ) -> None:
-        program, parsed = self.programs.parse(stream)
+        try:
+            program, parsed = self.programs.parse(stream)
+        except ContentTooLarge as exc:
+            self.scan.problem(str(exc), LIMIT)
+            return
         if parsed:
             self.budget.credit(len(program))
         self.budget.spend(len(program))
