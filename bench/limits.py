@@ -39,6 +39,18 @@ TARGETS = {
     "preflight_self_drawing_form_s": ("<=", 1.0),  # issue 25: past 20 s
     "preflight_inflating_stream_s": ("<=", 1.0),  # 78 s, 3.8 GB before
     "export_600mm_1200dpi_refused_s": ("<=", 1.0),  # issue 25: 8 s, then out of memory
+    # issue 25: each small hostile file refused in well under a second (was an abort, or seconds)
+    **{
+        f"{name}_refused_s": ("<=", 1.0)
+        for name in (
+            "xlsx_cell_at_xfd1048576",
+            "xlsx_1gb_shared_string",
+            "ods_20000x500_repeats",
+            "csv_150000_columns",
+            "font_cmap_4e9_characters",
+            "font_damaged_loca",
+        )
+    },
 }
 
 
@@ -191,14 +203,17 @@ def _more_refusals(tmp: Path) -> dict:
 def pdf_and_export(tmp: Path) -> dict:
     """preflight of three small hostile PDFs (nine forms, each drawing the next ten times: 10^8
     form draws from 2 KB; a form that draws itself ten times; 44 KB of content inflating to 30
-    MB) and `export --images` of a
-    600 mm card at 1200 dpi: each refused or stopped (exit 1 or 2), in CPU seconds."""
+    MB; bench/hostile.py) and `export --images` of a 600 mm card at 1200 dpi: each refused or
+    stopped (exit 1 or 2), in CPU seconds."""
     result: dict = {}
-    _form_chain(9, 10).save(tmp / "form_bomb.pdf")
-    _form_loop().save(tmp / "self_drawing_form.pdf")
-    _inflating_stream(tmp / "inflating_stream.pdf")
-    for name in ("form_bomb", "self_drawing_form", "inflating_stream"):
+    makers = {
+        "form_bomb": "form_chain_9x10",
+        "self_drawing_form": "self_drawing_form",
+        "inflating_stream": "inflating_content",
+    }
+    for name, make in makers.items():
         path = tmp / f"{name}.pdf"
+        _hostile_pdf(path, make)
         r = run(printkit("preflight", str(path)))
         result[f"preflight_{name}_s"] = r["seconds"]
         result[f"preflight_{name}_peak_mb"] = r["peak_mb"]
@@ -219,49 +234,14 @@ def pdf_and_export(tmp: Path) -> dict:
     return result
 
 
-def _one_page(content: bytes, xobjects: dict):  # -> pikepdf.Pdf
-    import pikepdf
-
-    pdf = pikepdf.new()
-    pdf.add_blank_page()
-    page = pdf.pages[0]
-    page.obj.Contents = pdf.make_stream(content)
-    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(xobjects))
-    return pdf
-
-
-def _form_chain(length: int, draws: int):
-    import pikepdf
-
-    pdf = _one_page(b"/Fm0 Do", {})
-    below = pdf.make_stream(b"0 0 1 1 re f", Subtype=pikepdf.Name.Form, BBox=[0, 0, 1, 1])
-    for _ in range(length - 1):
-        res = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=below))
-        below = pdf.make_stream(b"/Fm0 Do " * draws, Subtype=pikepdf.Name.Form,
-                                BBox=[0, 0, 1, 1], Resources=res)  # fmt: skip
-    pdf.pages[0].obj.Resources.XObject.Fm0 = below
-    return pdf
-
-
-def _inflating_stream(path: Path) -> None:
-    """One page whose content, 44 KB in the file, inflates to 30 MB; made in a child process,
-    so that the 30 MB does not count in the measured processes' peak memory."""
+def _hostile_pdf(path: Path, make: str) -> None:
+    """A bench/hostile.py PDF, made in a child process, so that what making it takes (30 MB
+    for the inflating one) does not count in the measured processes' peak memory."""
     code = (
-        "import sys, pikepdf; pdf = pikepdf.new(); pdf.add_blank_page(); "
-        "pdf.pages[0].obj.Contents = pdf.make_stream(b'0 0 m\\n' * 5_000_000); "
-        "pdf.save(sys.argv[1], compress_streams=True)"
+        "import sys, bench.hostile as h; "
+        f"h.{make}(h.blank_pdf()).save(sys.argv[1], compress_streams=True)"
     )
-    subprocess.run([sys.executable, "-c", code, str(path)], check=True)
-
-
-def _form_loop():
-    import pikepdf
-
-    pdf = _one_page(b"/Fm0 Do", {})
-    form = pdf.make_stream(b"/Fm0 Do " * 10, Subtype=pikepdf.Name.Form, BBox=[0, 0, 1, 1])
-    form.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=form))
-    pdf.pages[0].obj.Resources.XObject.Fm0 = form
-    return pdf
+    subprocess.run([sys.executable, "-c", code, str(path)], check=True, cwd=ROOT)
 
 
 def _png_header(width: int, height: int) -> bytes:
@@ -276,6 +256,49 @@ def _png_header(width: int, height: int) -> bytes:
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     idat = zlib.compress(b"\0" * 64)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def hostile_files(tmp: Path) -> dict:
+    """`check` of a kit whose card list or font is a small hostile file (bench/hostile.py)."""
+    from bench import hostile
+    from printkit.draw.fonts import FONT_DIR
+
+    sans = (FONT_DIR / "DejaVuSans.ttf").read_bytes()
+    cases = {
+        "xlsx_cell_at_xfd1048576": lambda kit: _cards_from(kit, hostile.far_cell_xlsx),
+        "xlsx_1gb_shared_string": lambda kit: _cards_from(kit, hostile.shared_string_bomb_xlsx),
+        "ods_20000x500_repeats": lambda kit: _cards_from(kit, hostile.repeated_cells_ods),
+        "csv_150000_columns": lambda kit: _cards_from(kit, hostile.wide_csv),
+        "font_cmap_4e9_characters": lambda kit: _font(kit, hostile.four_billion_characters(sans)),
+        "font_damaged_loca": lambda kit: _font(kit, hostile.damaged_loca(sans)),
+    }
+    result: dict = {}
+    for name, make in cases.items():
+        kit = write_deck_kit(tmp / name, 3)
+        make(kit)
+        r = run(printkit("check", str(kit)))
+        result[f"{name}_refused_s"] = r["seconds"]
+        result[f"{name}_refused_peak_mb"] = r["peak_mb"]
+        result[f"{name}_exit"] = r["exit"]
+    return result
+
+
+def _cards_from(kit: Path, write) -> None:
+    deck = kit / "deck1.yaml"
+    text = deck.read_text(encoding="utf-8")
+    suffix = {"far_cell_xlsx": ".xlsx", "shared_string_bomb_xlsx": ".xlsx"}.get(
+        write.__name__, ".ods" if "ods" in write.__name__ else ".csv"
+    )
+    write(kit / f"cards{suffix}")
+    deck.write_text(text[: text.index("\ncards:")] + f"\ncards: cards{suffix}\n", encoding="utf-8")
+
+
+def _font(kit: Path, font: bytes) -> None:
+    (kit / "fonts").mkdir()
+    (kit / "fonts" / "Bad.ttf").write_bytes(font)
+    manifest = kit / "kit.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text + "fonts:\n  body: fonts/Bad.ttf\n", encoding="utf-8")
 
 
 def verdict(name: str, value: float) -> str:
@@ -299,6 +322,7 @@ def main() -> None:
             "error_cap": error_cap(tmp),
             "refusals": refusals(tmp),
             "pdf_and_export": pdf_and_export(tmp),
+            "hostile_files": hostile_files(tmp),
         }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

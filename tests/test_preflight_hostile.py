@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pikepdf import Array, Dictionary, Name
 
+from bench import hostile
 from printkit.core.limits import MAX_PREFLIGHT_DEPTH
 from printkit.preflight.inflate import decoded_size
 
@@ -108,29 +109,8 @@ def test_an_encrypted_file_is_a_failing_verdict_under_every_standard(cli, tmp_pa
         assert "password" in found[0][2]
 
 
-def _self_drawing(pdf: pikepdf.Pdf) -> None:
-    """A form that draws itself ten times: the 789-byte file of issue 25."""
-    fm = pdf.make_indirect(form(pdf, b"/Fm0 Do " * 10))
-    fm.Resources = Dictionary(XObject=Dictionary(Fm0=fm))
-    resources(pdf, "XObject", "Fm0", fm)
-    draw(pdf, b"/Fm0 Do\n")
-
-
-def _chain(pdf: pikepdf.Pdf, length: int, draws: int) -> None:
-    """Form 0 draws form 1 `draws` times, form 1 draws form 2, ... `length` forms."""
-    below = pdf.make_indirect(form(pdf, b"0 0 0 1 k 0 0 1 1 re f"))
-    for _ in range(length - 1):
-        below = pdf.make_indirect(
-            form(pdf, b"/Fm0 Do " * draws, Resources=Dictionary(XObject=Dictionary(Fm0=below)))
-        )
-    resources(pdf, "XObject", "Fm0", below)
-    draw(pdf, b"/Fm0 Do\n")
-
-
 def test_a_form_that_draws_itself_is_found_at_once(cli, tmp_path):
-    pdf = valid_x1a()
-    _self_drawing(pdf)
-    path = save(pdf, tmp_path / "loop.pdf")
+    path = save(hostile.self_drawing_form(valid_x1a()), tmp_path / "loop.pdf")
     start = time.process_time()
     found, code = _errors(cli, path)
     assert time.process_time() - start < 2.0
@@ -138,18 +118,15 @@ def test_a_form_that_draws_itself_is_found_at_once(cli, tmp_path):
 
 
 def test_forms_nested_past_the_depth_limit_are_a_limit_finding(cli, tmp_path):
-    pdf = valid_x1a()
-    _chain(pdf, MAX_PREFLIGHT_DEPTH + 2, 1)
+    pdf = hostile.form_chain(valid_x1a(), MAX_PREFLIGHT_DEPTH + 2, 1)
     found, code = _errors(cli, save(pdf, tmp_path / "deep.pdf"))
     assert code == 1 and any(c == "PF-LIMIT" and "nested deeper" in m for c, _, m in found)
-    ok = valid_x1a()
-    _chain(ok, MAX_PREFLIGHT_DEPTH - 1, 1)  # within the limit: no finding
+    ok = hostile.form_chain(valid_x1a(), MAX_PREFLIGHT_DEPTH - 1, 1)  # within: no finding
     assert _errors(cli, save(ok, tmp_path / "ok.pdf")) == ([], 0)
 
 
 def test_a_small_file_that_would_run_a_billion_operators_stops_quickly(cli, tmp_path):
-    pdf = valid_x1a()
-    _chain(pdf, 9, 10)  # 10^8 form draws from a file of a few kilobytes
+    pdf = hostile.form_chain(valid_x1a(), 9, 10)  # 10^8 form draws from a few kilobytes
     path = save(pdf, tmp_path / "bomb.pdf")
     assert path.stat().st_size < 4000
     start = time.process_time()
@@ -224,8 +201,7 @@ def test_random_and_truncated_bytes_are_never_a_crash(data, header, cut, cli, tm
 def test_a_content_stream_that_inflates_a_thousand_times_is_not_parsed(cli, tmp_path):
     """45 KB of compressed `0 0 m` is 30 MB of content, five million operators (on main:
     78 s and 3.8 GB); real content inflates about five times."""
-    pdf = valid_x1a()
-    pdf.pages[0].obj.Contents = pdf.make_stream(b"0 0 m\n" * 5_000_000)
+    pdf = hostile.inflating_content(valid_x1a())
     path = save(pdf, tmp_path / "inflating.pdf", compress_streams=True)
     assert path.stat().st_size < 60_000
     start = time.process_time()
