@@ -1,10 +1,16 @@
 """Preflight: check any PDF against what a printer will ask of it, before it is sent.
 
 Standards:
-  x1a   PDF/X-1a: every page has a TrimBox (nested in BleedBox and MediaBox) with bleed, fonts
-        embedded, only CMYK/grey/spot colour, no transparency, an OutputIntent and the PDF/X
-        identification, images at 300 dpi, no hairlines, text inside each piece's safe area.
-  x4    PDF/X-4: as x1a, but transparency and ICC-tagged colour are allowed (DeviceRGB is not).
+  x1a   PDF/X-1a:2003 (ISO 15930-4): every page has a TrimBox or an ArtBox (nested in BleedBox
+        and MediaBox) with bleed, fonts embedded, only CMYK/grey/spot colour wherever it is
+        painted (patterns, glyphs, annotations, spot colours' alternates included), no
+        transparency, one OutputIntent with a CMYK output profile or a registered condition,
+        the PDF/X identification, PDF 1.4 only, none of the features PDF/X forbids
+        (encryption, JavaScript, annotations on the printed area, transfer functions, JPEG
+        2000, LZW); and, as printers ask, images at 300 dpi, no hairlines, text inside each
+        piece's safe area.
+  x4    PDF/X-4: as x1a, but transparency, ICC-tagged colour and PDF 1.5/1.6 features are
+        allowed (DeviceRGB is not).
   home  a home printer: fonts embedded, boxes well nested, nothing in the unprintable margin.
 
 `preflight(path, standard)` returns findings (page 0 = the whole document); errors make a

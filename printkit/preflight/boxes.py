@@ -7,6 +7,7 @@
 - a box that is not four numbers is an error, not a crash;
 - PDF/X-1a: no annotation or form field on the printed area (inside the BleedBox, or the
   TrimBox/ArtBox when there is no BleedBox), except TrapNet and PrinterMark annotations.
+A page's annotations, and the appearances of those that print, are read here too.
 """
 
 from __future__ import annotations
@@ -133,3 +134,28 @@ def page_annotations(page: pikepdf.Page) -> list[Any]:
     if not isinstance(annots, pikepdf.Array):
         return []
     return [a for a in annots if isinstance(a, pikepdf.Dictionary)]
+
+
+def printable_annotations(page: pikepdf.Page) -> list[tuple[Any, str]]:
+    """(annotation, a readable name) of each annotation with an appearance that prints."""
+    found = []
+    annots = page.obj.get("/Annots")
+    for i, annot in enumerate(annots if isinstance(annots, pikepdf.Array) else []):
+        if not isinstance(annot, pikepdf.Dictionary):
+            continue
+        flags = annot.get("/F", 0)
+        prints = isinstance(flags, int) and flags & 4 and not flags & 2  # Print, not Hidden
+        ap = annot.get("/AP")
+        if prints and isinstance(ap, pikepdf.Dictionary) and "/N" in ap:
+            found.append((annot, f"appearance of {annot.get('/Subtype', 'an')} annotation {i + 1}"))
+    return found
+
+
+def appearance_streams(annot: Any) -> list[Any]:
+    """The normal appearance of an annotation: one stream, or one per state (a check box)."""
+    appearance = annot.get("/AP").get("/N")
+    if isinstance(appearance, pikepdf.Stream):
+        return [appearance]
+    if isinstance(appearance, pikepdf.Dictionary):
+        return [s for s in appearance.values() if isinstance(s, pikepdf.Stream)]
+    return []

@@ -13,7 +13,7 @@ from typing import Any
 
 import pikepdf
 
-from printkit.preflight.scan import appearance_streams, printable_annotations
+from printkit.preflight.boxes import appearance_streams, printable_annotations
 from printkit.preflight.standard import Severity
 
 Item = tuple[str, Severity, str]

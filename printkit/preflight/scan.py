@@ -32,7 +32,7 @@ from printkit.core.limits import (
     MAX_PREFLIGHT_REPEAT,
 )
 from printkit.preflight import gstate
-from printkit.preflight.boxes import rectangle
+from printkit.preflight.boxes import appearance_streams, printable_annotations, rectangle
 from printkit.preflight.colourspace import colour_space_name, lookup
 from printkit.preflight.inflate import ContentTooLarge
 from printkit.preflight.program import INLINE_IMAGE, PATH, PROBLEM, Programs, is_number
@@ -473,31 +473,6 @@ def scan_page(
             LIMIT,
         )
     return scan
-
-
-def printable_annotations(page: pikepdf.Page) -> list[tuple[Any, str]]:
-    """(annotation, a readable name) of each annotation with an appearance that prints."""
-    found = []
-    annots = page.obj.get("/Annots")
-    for i, annot in enumerate(annots if isinstance(annots, pikepdf.Array) else []):
-        if not isinstance(annot, pikepdf.Dictionary):
-            continue
-        flags = annot.get("/F", 0)
-        prints = isinstance(flags, int) and flags & 4 and not flags & 2  # Print, not Hidden
-        ap = annot.get("/AP")
-        if prints and isinstance(ap, pikepdf.Dictionary) and "/N" in ap:
-            found.append((annot, f"appearance of {annot.get('/Subtype', 'an')} annotation {i + 1}"))
-    return found
-
-
-def appearance_streams(annot: Any) -> list[Any]:
-    """The normal appearance of an annotation: one stream, or one per state (a check box)."""
-    appearance = annot.get("/AP").get("/N")
-    if isinstance(appearance, pikepdf.Stream):
-        return [appearance]
-    if isinstance(appearance, pikepdf.Dictionary):
-        return [s for s in appearance.values() if isinstance(s, pikepdf.Stream)]
-    return []
 
 
 def _sample(operands: list[Any]) -> str:
