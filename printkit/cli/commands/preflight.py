@@ -172,4 +172,5 @@ def _check_one(path: Path, standard: str, safe_mm: float) -> list:
     try:
         return preflight(path, standard, safe_mm, shown)  # type: ignore[arg-type]
     except (pikepdf.PdfError, OSError) as exc:
-        raise _Unreadable(shown, f"not a readable PDF ({exc})") from None
+        why = str(exc).removeprefix(f"{path}: ")  # qpdf names the file again
+        raise _Unreadable(shown, f"not a readable PDF ({why})") from None
