@@ -78,18 +78,18 @@ def preflight(
         for number, page in enumerate(pdf.pages, start=1):
             rules = partial(check_page, page, standard, mm(safe_mm), programs, budget)
             findings += _located(name, number, rules)
-        findings += _repairs(name, pdf)
+        findings += _repairs(name, pdf, str(path))
     return findings
 
 
 MAX_REPAIRS = 5  # qpdf's repairs listed per file; the rest are counted
 
 
-def _repairs(name: str, pdf: pikepdf.Pdf) -> list[PreflightFinding]:
+def _repairs(name: str, pdf: pikepdf.Pdf, opened: str) -> list[PreflightFinding]:
     """What qpdf had to repair to read the file (a MediaBox that is not four numbers becomes
     Letter, a broken cross-reference table is rebuilt): the file is damaged, and a printer's
     RIP may read it otherwise."""
-    warnings = [w.split(": ", 1)[-1] for w in pdf.get_warnings()]
+    warnings = [w.removeprefix(opened).lstrip(" ,:") for w in pdf.get_warnings()]
     shown = [
         PreflightFinding(name, 0, "PF-SYNTAX", "error", f"damaged file, read as repaired: {w}")
         for w in warnings[:MAX_REPAIRS]
