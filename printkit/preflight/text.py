@@ -28,7 +28,10 @@ class FontMetrics:
         self.first = first if isinstance(first, int) else 0
         widths = font.get("/Widths")
         widths = widths if isinstance(widths, pikepdf.Array) else []
-        self.widths = [float(w) if is_number(w) else DEFAULT_WIDTH for w in widths]
+        try:
+            self.widths = [float(w) for w in widths]
+        except TypeError:  # a width that is not a number: that one counts as unknown
+            self.widths = [float(w) if is_number(w) else DEFAULT_WIDTH for w in widths]
         self.two_byte = font.get("/Subtype") == "/Type0"
         descriptor = font.get("/FontDescriptor")
         if not isinstance(descriptor, pikepdf.Dictionary):
@@ -131,7 +134,7 @@ class TextState:
                     advance += (w / 1000 * self.size + self.char_space) * self.scale
                     if code == 32 and not (metrics and metrics.two_byte):
                         advance += self.word_space * self.scale
-            else:
+            elif is_number(part):
                 advance -= float(part) / 1000 * self.size * self.scale
         ascent = metrics.ascent if metrics else 0.8
         descent = metrics.descent if metrics else -0.2
