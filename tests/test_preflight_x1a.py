@@ -228,6 +228,44 @@ def _rich_valid(pdf: pikepdf.Pdf, path: Path) -> Path:
     return save(pdf, path)
 
 
+def _inherited_media_box(pdf: pikepdf.Pdf, path: Path) -> Path:
+    pdf.Root.Pages.MediaBox = pdf.pages[0].obj.MediaBox
+    del pdf.pages[0].obj["/MediaBox"]
+    return save(pdf, path)
+
+
+def _uncoloured_pattern(pdf: pikepdf.Pdf, path: Path) -> Path:
+    pattern = pdf.make_stream(
+        b"0 0 5 5 re f", PatternType=1, PaintType=2, TilingType=1, BBox=[0, 0, 10, 10],
+        XStep=10, YStep=10, Resources=Dictionary(),
+    )  # fmt: skip
+    resources(pdf, "Pattern", "P0", pattern)
+    resources(pdf, "ColorSpace", "CS0", Array([Name.Pattern, Name.DeviceCMYK]))
+    draw(pdf, b"/CS0 cs 0 0 0 1 /P0 scn 40 40 80 80 re f\n")
+    return save(pdf, path)
+
+
+def _indexed_image(base: str) -> Case:
+    def case(pdf: pikepdf.Pdf, path: Path) -> Path:
+        n = 3 if base == "/DeviceRGB" else 4
+        image = pdf.make_stream(
+            b"\0" * 600 * 600, Type=Name.XObject, Subtype=Name.Image, Width=600, Height=600,
+            BitsPerComponent=8, ColorSpace=Array([Name.Indexed, Name(base), 0, pikepdf.String(b"\0" * n)]),
+        )  # fmt: skip
+        resources(pdf, "XObject", "Im0", image)
+        draw(pdf, b"q 100 0 0 100 40 40 cm /Im0 Do Q\n")
+        return save(pdf, path)
+
+    return case
+
+
+def _registration(pdf: pikepdf.Pdf, path: Path) -> Path:
+    tint = Dictionary(FunctionType=2, Domain=[0, 1], C0=[0, 0, 0, 0], C1=[1, 1, 1, 1], N=1)
+    resources(pdf, "ColorSpace", "All", Array([Name.Separation, Name.All, Name.DeviceCMYK, tint]))
+    draw(pdf, b"/All CS 1 SCN 0.5 w 5 5 m 20 5 l S\n")
+    return save(pdf, path)
+
+
 ART = boxes()["/TrimBox"]
 BOXES = boxes()
 CASES: dict[str, tuple[Case, set[tuple[str, int]]]] = {
@@ -248,6 +286,11 @@ CASES: dict[str, tuple[Case, set[tuple[str, int]]]] = {
         set(),
     ),
     "valid ArtBox without TrimBox": (_page_boxes(TrimBox=None, ArtBox=ART), set()),
+    "valid MediaBox inherited from the page tree": (_inherited_media_box, set()),
+    "valid uncoloured pattern in CMYK": (_uncoloured_pattern, set()),
+    "valid indexed CMYK image": (_indexed_image("/DeviceCMYK"), set()),
+    "valid registration colour (Separation All)": (_registration, set()),
+    "indexed RGB image": (_indexed_image("/DeviceRGB"), {("PF-COLOUR", 1)}),
     # colour inside what a page draws
     "RGB inside a tiling pattern": (_tiling_pattern(RGB_BOX), {("PF-COLOUR", 1)}),
     "RGB shading pattern used through scn": (_shading_pattern("/DeviceRGB"), {("PF-COLOUR", 1)}),
