@@ -1,22 +1,27 @@
 """The preflight rules: each yields (code, severity, message) for a document or one page.
 
-Codes:
-  PF-INTENT   no, several or a wrong PDF/X OutputIntent PF-PDFX    no or wrong PDF/X
-                                                                   identification (version,
-                                                                   Trapped, Title, dates, ID)
-  PF-BOX      a page box missing, doubled or not nested PF-BLEED   bleed narrower than asked
-  PF-FONT     a font not embedded                       PF-SUBSET  two fonts share a subset tag
-  PF-COLOUR   a colour space the standard forbids       PF-TRANSP  transparency (X-1a)
-  PF-DPI      an image below 300 dpi at its size        PF-HAIR    a stroke under 0.25 pt
-  PF-SAFE     text outside the safe area of the trim    PF-MARGIN  marks in the home printer's
-                                                                   unprintable margin
-  PF-VERSION  a feature newer than PDF 1.4 (X-1a)       PF-ENCRYPT encryption
-  PF-ACTION   JavaScript and other actions              PF-ANNOT   an annotation or form field
-                                                                   on the printed area (X-1a)
-  PF-FILTER   JPEG 2000, LZW or JBIG2 compression (X-1a) PF-TRANSFER transfer functions,
-                                                                   halftones
-  PF-PS       PostScript or OPI                         PF-SYNTAX  content preflight cannot read
-  PF-LIMIT    more work than preflight's limits (docs/limits.md)
+Codes (docs/printing.md, section 13, says which standard reports each, and how):
+  PF-INTENT    no PDF/X OutputIntent, several, or one without what PDF/X asks of it
+  PF-PDFX      no or wrong PDF/X identification (version, Trapped, Title, dates, trailer ID)
+  PF-BOX       a page box missing, doubled (TrimBox and ArtBox), not nested, not four numbers
+  PF-BLEED     bleed narrower than asked
+  PF-FONT      a font not embedded
+  PF-SUBSET    two fonts share a subset tag
+  PF-COLOUR    a colour space the standard forbids, wherever the page paints it
+  PF-TRANSP    transparency (X-1a)
+  PF-DPI       an image below 300 dpi at its size
+  PF-HAIR      a stroke under 0.25 pt
+  PF-SAFE      text outside the safe area of the trim
+  PF-MARGIN    marks in the home printer's unprintable margin
+  PF-VERSION   a feature newer than PDF 1.4 (X-1a)
+  PF-ENCRYPT   encryption
+  PF-ACTION    JavaScript and the other forbidden actions
+  PF-ANNOT     an annotation or form field on the printed area (X-1a)
+  PF-FILTER    JPEG 2000, LZW or JBIG2 compression (X-1a)
+  PF-TRANSFER  transfer functions and halftones
+  PF-PS        embedded PostScript or OPI
+  PF-SYNTAX    content preflight cannot read, and what qpdf had to repair
+  PF-LIMIT     more work than preflight's limits allow (docs/limits.md)
 The document-level PDF/X rules are in document.py, the box rules in boxes.py; each rule's
 docstring says what it enforces.
 """
