@@ -8,7 +8,10 @@ and a blue back. `export --images --preset X` must write the preset's pixels, dp
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -165,3 +168,25 @@ def test_an_export_too_large_to_render_is_refused_before_drawing(cli, tmp_path):
     assert "cards.yaml:1:" in r.stderr and "MAX_EXPORT_PIXELS" in r.stderr
     assert f"{MAX_EXPORT_PIXELS:,}" in r.stderr
     assert not (tmp_path / "o").exists() or not list((tmp_path / "o").rglob("*.png"))
+
+
+def _peak_mb(cmd: list[str]) -> float:
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    assert status == 0
+    return usage.ru_maxrss / 1024
+
+
+def test_export_holds_one_image_at_a_time_whatever_the_number_of_designs(tmp_path):
+    """24 designs at 300 dpi are 60 MB of pixels: exporting them costs what 2 designs do."""
+    peaks = []
+    for designs in (2, 24):
+        kit = _kit(tmp_path / f"k{designs}", 63, 88)
+        cards = kit / "cards.yaml"
+        text = cards.read_text().split("cards:\n")[0] + "cards:\n"
+        text += "".join(f"  - {{id: c{i}, kind: plain, title: C{i}}}\n" for i in range(designs))
+        cards.write_text(text)
+        cmd = [sys.executable, "-m", "printkit", "export", str(kit), "--images", "--dpi", "300",
+               "--format", "jpeg", "--out", str(tmp_path / f"o{designs}")]  # fmt: skip
+        peaks.append(_peak_mb(cmd))
+    assert peaks[1] - peaks[0] < 25, peaks

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import tempfile
+from collections.abc import Generator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,18 +60,30 @@ def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str)
         with kit.drawing():
             component_type("deck").render(kit, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
-        images = _render_pages(pdf, preset, dpi)
+        rows, size = _write_images(pdf, deck, folder / cid, stage, preset, dpi, fmt)
+    return Rendered(cid, rows, size)
+
+
+def _write_images(pdf: Path, deck: Deck, folder: Path, stage, preset, dpi: int, fmt: str):
+    """Each design's image for every copy, then the back: one page rendered at a time (a
+    deck of 5000 designs never holds more than one image). Returns (rows, pixel size)."""
     ext = "jpg" if fmt == "jpeg" else "png"
-    back = folder / cid / f"back.{ext}"
-    _save(images[-1], stage.temp_for(back), fmt, preset.dpi if preset else dpi)
+    back = folder / f"back.{ext}"
+    resolution = preset.dpi if preset else dpi
     rows = []
-    for card, image in zip(deck.cards, images[:-1], strict=True):
-        data = _encode(image, fmt, preset.dpi if preset else dpi)
-        for copy in range(1, card.count + 1):
-            front = folder / cid / f"{card.id}-{copy}.{ext}"
-            stage.temp_for(front).write_bytes(data)
-            rows.append((card.id, copy, front, back))
-    return Rendered(cid, rows, images[-1].size)
+    pages = _render_pages(pdf, preset, dpi)
+    try:
+        for card, image in zip(deck.cards, pages, strict=False):  # designs, then the back
+            data = _encode(image, fmt, resolution)
+            for copy in range(1, card.count + 1):
+                front = folder / f"{card.id}-{copy}.{ext}"
+                stage.temp_for(front).write_bytes(data)
+                rows.append((card.id, copy, front, back))
+        last = next(pages)  # the back, once, after the designs
+    finally:
+        pages.close()
+    _save(last, stage.temp_for(back), fmt, resolution)
+    return rows, last.size
 
 
 def output_pixels(kit: Any, deck: Deck, preset: Preset | None, dpi: int) -> tuple[int, int]:
@@ -96,10 +109,10 @@ def _check_pixels(kit: Any, cid: str, preset: Preset | None, dpi: int) -> None:
         )
 
 
-def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
-    """Each page as a Pillow image: at `dpi`, or scaled to cover the preset's exact pixels and
-    centred (a deck a little off the preset's size is scaled uniformly, never distorted)."""
-    images = []
+def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> Generator[Any, None, None]:
+    """Each page as a Pillow image, one at a time: at `dpi`, or scaled to cover the preset's
+    exact pixels and centred (a deck a little off the preset's size is scaled uniformly, never
+    distorted)."""
     doc = pdfium.PdfDocument(str(pdf))
     try:
         for page in doc:
@@ -110,10 +123,9 @@ def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
                 size = preset.pixels
             scale = max(size[0] / w_pt, size[1] / h_pt)
             image = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
-            images.append(_centre_crop(image, size))
+            yield _centre_crop(image, size)
     finally:
         doc.close()
-    return images
 
 
 def _centre_crop(image: Any, size: tuple[int, int]) -> Any:
