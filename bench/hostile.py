@@ -229,3 +229,27 @@ def inflating_content(pdf: pikepdf.Pdf) -> pikepdf.Pdf:
 
 def form_chain_9x10(pdf: pikepdf.Pdf) -> pikepdf.Pdf:
     return form_chain(pdf, 9, 10)
+
+
+def repeated_page_pdf(path: Path, pages: int = 100_000) -> Path:
+    """A page tree that lists one page `pages` times (600 KB for 100,000): qpdf makes each a
+    page of its own, and preflight would check them all."""
+    kids = b" ".join(b"3 0 R" for _ in range(pages))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + kids + b"] /Count " + str(pages).encode() + b" >>",
+        b"<< /Type /Page /MediaBox [0 0 10 10] /Parent 2 0 R >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += (
+        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
+    path.write_bytes(bytes(out))
+    return path

@@ -219,3 +219,13 @@ def test_ascii85_and_flate_content_is_measured_as_pikepdf_decodes_it(tmp_path):
     assert stream.read_bytes() == data
     assert decoded_size(stream, stream.read_raw_bytes(), 10**6) == len(data)
     assert decoded_size(stream, stream.read_raw_bytes(), len(data) - 1) is None
+
+
+def test_a_page_listed_twenty_thousand_times_stops_at_the_budget(cli, tmp_path):
+    path = hostile.repeated_page_pdf(tmp_path / "pages.pdf", 20_000)
+    start = time.process_time()
+    found, code = _errors(cli, path, "home")
+    assert time.process_time() - start < 4.0
+    stopped = [(p, m) for c, p, m in found if c == "PF-LIMIT" and "not checked" in m]
+    assert code == 1 and len(stopped) == 1 and stopped[0][0] < 20_000, found[:3]
+    assert len(found) < 20, len(found)  # one finding says so, not one per page

@@ -75,11 +75,26 @@ def preflight(
     with pdf:
         programs, budget = Programs(), Budget()  # forms parsed once; the file's work bounded
         findings += _located(name, 0, partial(check_document, pdf, standard))
-        for number, page in enumerate(pdf.pages, start=1):
+        pages = pdf.pages
+        for number, page in enumerate(pages, start=1):
+            if not budget.page():
+                findings.append(_stopped(name, number, len(pages)))
+                break
             rules = partial(check_page, page, standard, mm(safe_mm), programs, budget)
             findings += _located(name, number, rules)
         findings += _repairs(name, pdf, str(path))
     return findings
+
+
+def _stopped(name: str, page: int, pages: int) -> PreflightFinding:
+    return PreflightFinding(
+        name,
+        page,
+        "PF-LIMIT",
+        "error",
+        f"more work than MAX_PREFLIGHT_OPERATORS and MAX_PREFLIGHT_REPEAT allow: pages {page} "
+        f"to {pages} are not checked",
+    )
 
 
 MAX_REPAIRS = 5  # qpdf's repairs listed per file; the rest are counted

@@ -52,6 +52,7 @@ from printkit.preflight.text import TextState
 MAX_PROBLEMS = 5  # problems kept per page: the rest are counted
 LIMIT = "PF-LIMIT"
 WALK_COST = 40  # a form drawn costs about as much as 40 of its operators (measured)
+PAGE_COST = 150  # a page's own checks cost about as much as 150 operators (measured)
 # filters a PDF/X standard forbids (feature kind -> the filter's names)
 FILTER_FEATURES = {
     "jpx": ("/JPXDecode",),
@@ -148,6 +149,12 @@ class Budget:
         self.left -= count + WALK_COST
         if self.left < 0:
             raise LimitReached
+
+    def page(self) -> bool:
+        """Charge a page's own checks (boxes, fonts, annotations: PAGE_COST); False once the
+        budget is spent, and the document's remaining pages are not checked."""
+        self.left -= PAGE_COST
+        return self.left >= 0
 
 
 class _State:
@@ -468,8 +475,9 @@ def scan_page(
                 walker.walk_apart(stream, stream.get("/Resources"), where, 0)
     except LimitReached:
         scan.problem(
-            "the file draws its content over and over (forms inside forms): more work than "
-            "MAX_PREFLIGHT_OPERATORS and MAX_PREFLIGHT_REPEAT allow; preflight stopped here",
+            "the file draws its content over and over (forms inside forms, or one page many "
+            "times): more work than MAX_PREFLIGHT_OPERATORS and MAX_PREFLIGHT_REPEAT allow; "
+            "preflight stopped here",
             LIMIT,
         )
     return scan
