@@ -259,8 +259,8 @@ def main() -> None:
 @click.option(
     "--preset",
     type=click.Choice(list(PRESETS)),
-    help="shop: a print service's card template: its bleed, page order (each card's back "
-    "first where the service asks) and ink limit; cards must be its size. See docs/printing.md.",
+    help="shop: a print service's card template: its bleed and page order (each card's back "
+    "first where the service asks); cards must be its size. See docs/printing.md.",
 )
 @click.option(
     "--ignore-rule-errors",

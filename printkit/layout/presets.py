@@ -7,7 +7,8 @@ card's back before its face), and the most ink it prints (total area coverage, T
 percent). A value the service does not publish is None; docs/printing.md gives the source
 of every number. `printkit export --images --preset NAME` renders card images at the
 preset's pixels; `printkit build --profile shop --preset NAME` takes its bleed and page
-order, and the shop conversion its TAC.
+order; `max_ink` is the service's total-ink limit, there for the shop conversion's ink limit
+(`Options.print_preset.max_ink`).
 """
 
 from __future__ import annotations

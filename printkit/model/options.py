@@ -36,7 +36,7 @@ class Options:
     @property
     def print_preset(self) -> Preset | None:
         """The print service preset chosen (`--preset`), if any: its bleed, page order and
-        ink limit (`max_ink`, read by the shop conversion)."""
+        ink limit (`max_ink`, for the shop conversion)."""
         return PRESETS[self.preset] if self.preset else None
 
     @property
