@@ -8,6 +8,8 @@ Printing goes through components/tiled.py, whose seams avoid the places and trac
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +46,7 @@ def load(kit: Kit, component_id: str) -> MapBoard:
     library = kit.icons()
     for index, e in enumerate(m.face):
         if isinstance(e, HexGrid | SquareGrid):
-            _check_grid(m, e, errors, library)
+            _check_grid(m, e, errors, library, partial(_row_at, doc, index))
             m.items += _cell_items(doc, index, e)
         elif isinstance(e, TrackElement):
             _check_track(m, e, errors)
@@ -81,7 +83,18 @@ def _outside(m: MapBoard, r: Rect) -> bool:
     return r.x < -1e-6 or r.y < -1e-6 or r.x1 > m.width + 1e-6 or r.y1 > m.height + 1e-6
 
 
-def _check_grid(m: MapBoard, g: HexGrid | SquareGrid, errors: Collector, library: Any) -> None:
+def _row_at(doc: Document, index: int, row: int) -> Location:
+    """Where row `row` of the `cells` of face element `index` is written."""
+    return doc.where(("face", index, "cells", row))
+
+
+def _check_grid(
+    m: MapBoard,
+    g: HexGrid | SquareGrid,
+    errors: Collector,
+    library: Any,
+    row_at: Callable[[int], Location],
+) -> None:
     layout = g.layout()
     x, top = grid_origin(m, g)
     if _outside(m, Rect(x, top, layout.width, layout.height)):
@@ -91,25 +104,27 @@ def _check_grid(m: MapBoard, g: HexGrid | SquareGrid, errors: Collector, library
             f"{to_mm(x):g}, {to_mm(top):g} mm) reaches outside the {format_mm(m.width)} x "
             f"{format_mm(m.height)} map",
         )
-    _check_rows(g, errors)
+    _check_rows(g, errors, row_at)
     _check_styles(g, errors, library)
     _check_features(g, errors)
 
 
-def _check_rows(g: HexGrid | SquareGrid, errors: Collector) -> None:
+def _check_rows(
+    g: HexGrid | SquareGrid, errors: Collector, row_at: Callable[[int], Location]
+) -> None:
     if g.cells and len(g.cells) != g.rows:
         errors.add(where(g, "cells"), f"`cells` has {len(g.cells)} rows; the grid has {g.rows}")
     for row, text in enumerate(g.cells):
         letters = "".join(text.split())
         if len(letters) != g.columns:
             errors.add(
-                where(g, "cells"),
+                row_at(row),
                 f"row {row + 1} of `cells` has {len(letters)} cells; the grid has {g.columns} columns",
             )
         unknown = sorted({ch for ch in letters if ch != "." and ch not in g.terrain})
         if unknown:
             errors.add(
-                where(g, "cells"),
+                row_at(row),
                 f"row {row + 1} of `cells` uses {', '.join(repr(u) for u in unknown)}, which "
                 f"`terrain` does not have; it has: {', '.join(g.terrain) or 'nothing'}",
             )
@@ -195,7 +210,7 @@ def _cell_items(doc: Document, index: int, g: HexGrid | SquareGrid) -> list[MapI
         fields = {"grid": g.name, "terrain": terrain.name if terrain else "", "letter": letter,
                   "place": place.label if place else "", "column": cell[0] + g.first_column,
                   "row": cell[1] + g.first_row}  # fmt: skip
-        at = doc.where(("face", index, "cells", cell[1])) if g.cells else where(g)
+        at = _row_at(doc, index, cell[1]) if g.cells else where(g)
         out.append(MapItem(names.label(cell), kind, fields).located(at))
     for p in g.points:
         cell_terrain = g.terrain.get(g.letters().get(g.cell_named(p.at) or (-1, -1), ""))
