@@ -114,7 +114,8 @@ def test_the_river_runs_along_hexsides(builds):
     rivers = [
         s
         for s in shapes
-        if s["stroke"] and all(_close(a, b, 0.005) for a, b in zip(s["stroke_colour"], RIVER_BLUE))
+        if s["stroke"]
+        and all(_close(a, b, 0.005) for a, b in zip(s["stroke_colour"], RIVER_BLUE, strict=False))
     ]
     assert rivers and _close(to_mm(max(s["width"] for s in rivers)), 1.5)
     corners = [p for h in hexagons(builds["shop"], 0) for p in h]
@@ -142,7 +143,7 @@ def test_the_turn_track_has_ten_numbered_spaces(builds):
     ]
     assert len(spaces) == 10
     lefts = sorted(to_mm(r["x0"]) for r in spaces)
-    assert all(_close(b - a, 13) for a, b in zip(lefts, lefts[1:]))
+    assert all(_close(b - a, 13) for a, b in zip(lefts, lefts[1:], strict=False))
     texts = [w["text"] for w in page_words(builds["shop"], 0)]
     assert {"reinforcements", "TURN"} <= set(texts)
 

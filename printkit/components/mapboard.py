@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from printkit.components.tiled import render_plan
+from printkit.core.errors import Collector, InputError, Location
 from printkit.draw.board_face import BoardPainter, box_of, grid_origin
 from printkit.draw.routes import track_spaces
-from printkit.errors import Collector, InputError, Location
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.hexgrid import ring_cells

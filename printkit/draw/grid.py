@@ -44,7 +44,7 @@ class GridPainter:
     """Draws one grid; `cells` maps each existing cell to its terrain letter."""
 
     def __init__(self, c: Canvas, grid: Grid, flip: Flip, icons: IconLibrary) -> None:
-        self.c = c
+        self.canvas = c
         self.grid = grid
         self.flip = flip
         self.icons = icons
@@ -86,7 +86,7 @@ class GridPainter:
             self._entry(what, key, cell, legend.size)
 
     def _entry(self, what: str, key: str, cell: Rect, size: float) -> None:
-        c = self.c
+        c = self.canvas
         mark = min(cell.h * 0.9, self.grid.size)
         mx = cell.x + mark / 2 + 1
         if what == "terrain":
@@ -110,11 +110,11 @@ class GridPainter:
         flip = Flip(
             cx - layout.width / 2, self.flip.height - cy - layout.height / 2, self.flip.height
         )
-        GridPainter(self.c, one, flip, self.icons).draw()
+        GridPainter(self.canvas, one, flip, self.icons).draw()
 
     # -- cells --------------------------------------------------------------------------------
     def _outline_path(self, cell: Cell):
-        p = self.c.beginPath()
+        p = self.canvas.beginPath()
         corners = [self.flip(q) for q in self.layout.corners(cell)]
         p.moveTo(*corners[0])
         for q in corners[1:]:
@@ -127,7 +127,7 @@ class GridPainter:
         return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
     def _terrain(self, cell: Cell, terrain: Terrain) -> None:
-        c = self.c
+        c = self.canvas
         c.saveState()
         c.setFillColor(colour(terrain.fill))
         c.clipPath(self._outline_path(cell), stroke=0, fill=1)
@@ -149,7 +149,7 @@ class GridPainter:
     def _outlines(self) -> None:
         if not self.grid.outline_width:
             return
-        c = self.c
+        c = self.canvas
         c.saveState()
         c.setStrokeColor(colour(self.grid.outline))
         c.setLineWidth(self.grid.outline_width)
@@ -172,7 +172,7 @@ class GridPainter:
             terrain = self.grid.terrain.get(letter)
             ground = colour(terrain.fill if terrain else "#ffffff")
             cx, cy = self.flip(self.layout.centre(cell))
-            halo_text(self.c, names.label(cell), face, size, (cx, cy + top), ink, ground)
+            halo_text(self.canvas, names.label(cell), face, size, (cx, cy + top), ink, ground)
 
     # -- features -----------------------------------------------------------------------------
     def _centre(self, name: str) -> Point | None:
@@ -180,7 +180,7 @@ class GridPainter:
         return None if cell is None else self.flip(self.layout.centre(cell))
 
     def _stroke(self, style: LineStyle, casing: bool) -> None:
-        c = self.c
+        c = self.canvas
         c.setLineCap(1)
         c.setLineJoin(1)
         c.setStrokeColor(colour(style.casing if casing and style.casing else style.colour))
@@ -190,7 +190,7 @@ class GridPainter:
     def _line(self, points: Sequence[Point], style: LineStyle) -> None:
         if len(points) < 2:
             return
-        c = self.c
+        c = self.canvas
         for casing in (True, False) if style.casing else (False,):
             c.saveState()
             self._stroke(style, casing)
@@ -235,7 +235,7 @@ class GridPainter:
             self._label(point.label, symbol, cx, cy - symbol.size / 2 - symbol.label_size * 0.95)
 
     def _symbol(self, s: Symbol, cx: float, cy: float) -> None:
-        c = self.c
+        c = self.canvas
         c.saveState()
         c.setFillColor(colour(s.fill))
         c.setStrokeColor(colour(s.stroke))
@@ -256,7 +256,7 @@ class GridPainter:
         c.restoreState()
 
     def _label(self, text: str, s: Symbol, cx: float, baseline: float) -> None:
-        halo_text(self.c, text, font(s.label_font), s.label_size, (cx, baseline),
+        halo_text(self.canvas, text, font(s.label_font), s.label_size, (cx, baseline),
                   colour(s.label_colour), colour("#ffffff"))  # fmt: skip
 
 
