@@ -69,32 +69,45 @@ def _spacing(points: list[tuple[float, float]], n: int) -> float:
 
 
 def draw_track(c: Canvas, t: TrackElement, box: Rect, min_text: float) -> None:
+    """Each space: its outline (a square turned along a polyline, or a circle), then its
+    number and note, always upright."""
     marks = {m.at: m for m in t.marks}
     for space in track_spaces(t, box):
         mark = marks.get(space.number)
         c.saveState()
         c.translate(space.cx, space.cy)
-        if space.angle:
-            c.rotate(space.angle)
-        c.setFillColor(colour(mark.fill if mark and mark.fill else t.fill))
-        c.setStrokeColor(colour(t.stroke))
-        c.setLineWidth(t.line_width)
+        _outline(c, t, space, mark.fill if mark and mark.fill else t.fill)
         w, h = space.w, space.h
         if t.shape == "circle":
-            c.circle(0, 0, min(w, h) / 2, stroke=1, fill=1)
             w = h = min(w, h) * 0.72
-        else:
-            c.rect(-w / 2, -h / 2, w, h, stroke=1, fill=1)
-        c.setFillColor(colour(t.colour))
-        note = mark.text if mark else ""
-        number_h = h * (0.62 if note else 0.8)
-        label = t.label.replace("{n}", str(space.number))
-        top = -h / 2 + h * 0.1 + (h * 0.3 if note else 0)
-        fit_in_box(c, label, font(t.font), (-w * 0.45, top, w * 0.9, number_h), t.size, min_text)
-        if note:
-            fit_in_box(c, note, font("condensed"), (-w * 0.46, -h / 2 + h * 0.06, w * 0.92, h * 0.3),
-                       t.size * 0.45, min(min_text, 3.5), "centre", 2)  # fmt: skip
+        _numbered(c, t, space.number, w, h, mark.text if mark else "", min_text)
         c.restoreState()
+
+
+def _outline(c: Canvas, t: TrackElement, space: Space, fill: str) -> None:
+    c.saveState()
+    c.setFillColor(colour(fill))
+    c.setStrokeColor(colour(t.stroke))
+    c.setLineWidth(t.line_width)
+    if t.shape == "circle":
+        c.circle(0, 0, min(space.w, space.h) / 2, stroke=1, fill=1)
+    else:
+        c.rotate(space.angle)
+        c.rect(-space.w / 2, -space.h / 2, space.w, space.h, stroke=1, fill=1)
+    c.restoreState()
+
+
+def _numbered(c: Canvas, t: TrackElement, n: int, w: float, h: float, note: str,
+              min_text: float) -> None:  # fmt: skip
+    """The space's label ({n}: its number) and, under it, its note."""
+    c.setFillColor(colour(t.colour))
+    label = t.label.replace("{n}", str(n))
+    top = -h / 2 + h * 0.1 + (h * 0.3 if note else 0)
+    number_h = h * (0.62 if note else 0.8)
+    fit_in_box(c, label, font(t.font), (-w * 0.45, top, w * 0.9, number_h), t.size, min_text)
+    if note:
+        fit_in_box(c, note, font("condensed"), (-w * 0.46, -h / 2 + h * 0.06, w * 0.92, h * 0.3),
+                   t.size * 0.45, min(min_text, 3.5), "centre", 2)  # fmt: skip
 
 
 def draw_connections(c: Canvas, n: ConnectionsElement, box: Rect) -> None:
