@@ -335,3 +335,40 @@ def test_a_text_too_long_for_its_space_is_an_input_error_at_its_element(cli, hex
     assert "does not fit its space even at" in r.stderr and "Traceback" not in r.output
     r = cli("build", hexwar, "--out", hexwar.parent / "out", "-j", "1")
     assert r.exit_code == 2 and "does not fit its space" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "kind: hex, field: terrain",
+            "kind: hexx, field: terrain",
+            "map 'map' has no kind 'hexx'; did you mean 'hex'? (its item kinds: hex, square, space, point, city)",
+        ),
+        (
+            "kind: hex, field: terrain",
+            "kind: hex, field: terain",
+            "map 'map' has no field 'terain'; did you mean 'terrain'?",
+        ),
+        (
+            "deck: map, kind: city, min: 4",
+            "deck: map, kind: cities, min: 4",
+            "has no kind 'cities'; did you mean 'city'?",
+        ),
+    ],
+)
+def test_a_map_check_naming_an_unknown_kind_or_field_is_located(cli, hexwar, old, new, message):
+    """A misspelt kind or field would make a check read nothing and pass: it is an error."""
+    edit(hexwar / "rules.yaml", old, new)
+    r = cli("check", hexwar)
+    assert r.exit_code == 2, r.output
+    assert f"rules.yaml:{line_of(hexwar / 'rules.yaml', new)}:" in r.stderr
+    assert message in r.stderr
+
+
+def test_a_city_in_a_lake_is_found_at_the_city(cli, hexwar):
+    edit(hexwar / "map.yaml", '{at: "1306", symbol: city', '{at: "1204", symbol: city')
+    r = cli("check", hexwar)
+    assert r.exit_code == 1, r.output
+    assert f"map.yaml:{line_of(hexwar / 'map.yaml', 'label: Brissac')}:" in r.stdout
+    assert "map item 'Brissac' has terrain 'lake'; allowed: clear, forest, hills, marsh" in r.stdout
