@@ -129,8 +129,10 @@ def test_the_river_runs_along_hexsides(builds):
 
 def test_cities_have_a_symbol_and_a_name(builds):
     texts = [w["text"] for w in page_words(builds["shop"], 0)]
-    for name in ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin"):
+    for name in ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin", "Bois", "Noir"):
         assert name in texts
+    italic = {c["fontname"] for c in page_chars(builds["shop"])[0] if c["text"] == "N"}
+    assert any("Oblique" in name for name in italic)  # "Bois Noir": a name alone, in italic
     squares = [r for r in page_rects(builds["shop"], first=1)[0] if _close(to_mm(r["width"]), 3.2)]
     assert len(squares) >= 5 + 1  # one in each city, one in the legend
 
@@ -343,7 +345,7 @@ def test_a_text_too_long_for_its_space_is_an_input_error_at_its_element(cli, hex
         (
             "kind: hex, field: terrain",
             "kind: hexx, field: terrain",
-            "map 'map' has no kind 'hexx'; did you mean 'hex'? (its item kinds: hex, square, space, point, city)",
+            "map 'map' has no kind 'hexx'; did you mean 'hex'? (its item kinds: hex, square, space, point, label, city)",
         ),
         (
             "kind: hex, field: terrain",

@@ -140,7 +140,7 @@ def _check_styles(g: HexGrid | SquareGrid, errors: Collector, library: Any) -> N
         if feature.line not in g.lines:
             errors.add(where(feature, "line"), _unknown("line style", feature.line, g.lines))
     for point in g.points:
-        if point.symbol not in g.symbols:
+        if point.symbol and point.symbol not in g.symbols:
             errors.add(where(point, "symbol"), _unknown("symbol", point.symbol, g.symbols))
     icons = [(t, t.icon) for t in g.terrain.values()] + [(s, s.icon) for s in g.symbols.values()]
     for owner, name in icons:
@@ -220,7 +220,7 @@ def _cell_items(doc: Document, index: int, g: HexGrid | SquareGrid) -> list[MapI
         cell_terrain = g.terrain.get(g.letters().get(g.cell_named(p.at) or (-1, -1), ""))
         fields = {"grid": g.name, "at": p.at, "label": p.label,
                   "terrain": cell_terrain.name if cell_terrain else ""}  # fmt: skip
-        out.append(MapItem(p.label or p.at, p.symbol, fields).located(where(p)))
+        out.append(MapItem(p.label or p.at, p.symbol or "label", fields).located(where(p)))
     return out
 
 

@@ -64,7 +64,7 @@ class GridPainter:
             self._sides(edge.sides, self.grid.lines[edge.line])
         self._coordinates()
         for point in self.grid.points:
-            self._place(point, self.grid.symbols[point.symbol])
+            self._place(point, self.grid.symbols.get(point.symbol))
 
     # -- the legend ---------------------------------------------------------------------------
     def legend(self, box: Rect) -> None:
@@ -225,11 +225,16 @@ class GridPainter:
         ends = self.layout.side(a, b) if a is not None and b is not None else None
         return None if ends is None else (self.flip(ends[0]), self.flip(ends[1]))
 
-    def _place(self, point: PointFeature, symbol: Symbol) -> None:
+    def _place(self, point: PointFeature, symbol: Symbol | None) -> None:
         cell = self.grid.cell_named(point.at)
         if cell is None:
             return
         cx, cy = self.flip(self.layout.centre(cell))
+        if symbol is None:  # a name on the map: a region, a river, a forest
+            halo_text(self.canvas, point.label, font("italic"), point.size,
+                      (cx, cy - point.size * 0.35), colour(self.grid.coordinate_colour),
+                      colour("#ffffff"))  # fmt: skip
+            return
         self._symbol(symbol, cx, cy)
         if point.label:
             self._label(point.label, symbol, cx, cy - symbol.size / 2 - symbol.label_size * 0.95)

@@ -150,11 +150,18 @@ class PathFeature:
 @record("point feature")
 @dataclass(kw_only=True)
 class PointFeature:
-    """A city, a town, a named place: a symbol in a cell and its label."""
+    """A city, a town, a named place: a symbol in a cell and its label (or a label alone)."""
 
     at: str = spec(CellName(), required=True, doc="the cell")
-    symbol: str = spec(Id(), required=True, doc="its look: a key of the grid's `symbols`")
+    symbol: str = spec(
+        Str(0, 64),
+        default="",
+        doc="its look: a key of the grid's `symbols` (none: the label alone)",
+    )
     label: str = spec(Str(0, 40), default="", doc="its name, printed under the symbol")
+    size: float = spec(
+        Length(0.5, 30), default=mm(2.6), doc="a label alone: its type size (in italic)"
+    )
 
 
 @record("grid legend")

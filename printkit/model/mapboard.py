@@ -55,7 +55,7 @@ class MapItem:
         return self
 
 
-ITEM_KINDS = ("hex", "square", "space", "point")  # and each grid's symbol names (a city...)
+ITEM_KINDS = ("hex", "square", "space", "point", "label")  # and the grids' symbols (city...)
 ITEM_FIELDS = ("id", "kind", "grid", "terrain", "letter", "place", "column", "row", "at",
                "label", "track", "number", "network", "links")  # fmt: skip
 
