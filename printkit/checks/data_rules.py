@@ -310,7 +310,9 @@ def number_range(kit: Any) -> Iterator[Finding]:
 @rule("DR006", "a field names a key of another file's map (rule: refers)")
 def references(kit: Any) -> Iterator[Finding]:
     """Every card's `field` (when set) must name a key of the map `key` in the data `file`
-    (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml."""
+    (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml; or,
+    with `component:`, the id of an item of that component (every unit's setup hex is a hex of
+    the map)."""
     for check, cid, deck in declared(kit, "refers"):
         keys = _referred(kit, check)
         for card in selected(check, deck):
