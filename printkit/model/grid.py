@@ -232,7 +232,15 @@ class GridParts:
         return Coordinates(self.coordinates, self.first_column, self.first_row, digits)
 
     def letters(self) -> dict[Cell, str]:
-        """Each existing cell's terrain letter ("" where the grid gives no terrain)."""
+        """Each existing cell's terrain letter ("" where the grid gives no terrain); worked out
+        once (a grid is not changed after it loads)."""
+        cached = self.__dict__.get("_letters")
+        if cached is None:
+            cached = self._letters_of_rows()
+            object.__setattr__(self, "_letters", cached)
+        return cached
+
+    def _letters_of_rows(self) -> dict[Cell, str]:
         out: dict[Cell, str] = {}
         rows = [re.sub(r"\s+", "", r) for r in self.cells]
         for cell in self.layout().cells():
@@ -251,8 +259,13 @@ class GridParts:
         return self.index().get(name.upper() if names.form == "A1" else name)
 
     def index(self) -> dict[str, Cell]:
-        names = self.names()
-        return {names.label(cell): cell for cell in self.letters()}
+        """Each existing cell by its name (worked out once)."""
+        cached = self.__dict__.get("_index")
+        if cached is None:
+            names = self.names()
+            cached = {names.label(cell): cell for cell in self.letters()}
+            object.__setattr__(self, "_index", cached)
+        return cached
 
     def layout(self) -> GridLayout:
         raise NotImplementedError
