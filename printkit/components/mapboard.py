@@ -108,6 +108,8 @@ def _check_grid(
             f"{to_mm(x):g}, {to_mm(top):g} mm) reaches outside the {format_mm(m.width)} x "
             f"{format_mm(m.height)} map",
         )
+    if g.coordinates == "A1" and g.first_column < 1:
+        errors.add(where(g, "first_column"), "A1 names need a first_column of 1 (A) or more")
     _check_rows(g, errors, row_at)
     _check_styles(g, errors, library)
     _check_features(g, errors)
