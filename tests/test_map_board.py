@@ -374,3 +374,18 @@ def test_a_city_in_a_lake_is_found_at_the_city(cli, hexwar):
     assert r.exit_code == 1, r.output
     assert f"map.yaml:{line_of(hexwar / 'map.yaml', 'label: Brissac')}:" in r.stdout
     assert "map item 'Brissac' has terrain 'lake'; allowed: clear, forest, hills, marsh" in r.stdout
+
+
+def test_the_map_json_schema_accepts_the_map_and_flags_a_misspelt_element():
+    """Editors read the same schema the loader validates with: hex-grid, track and the card
+    elements are told apart by `element:`."""
+    import yaml
+    from jsonschema import Draft202012Validator
+
+    from printkit.components.mapboard import schema
+
+    validator = Draft202012Validator(schema().json())
+    data = yaml.safe_load((KIT / "map.yaml").read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(data)) == []
+    data["face"][2]["element"] = "hexgrid"
+    assert list(validator.iter_errors(data))
