@@ -389,3 +389,21 @@ def test_the_map_json_schema_accepts_the_map_and_flags_a_misspelt_element():
     assert list(validator.iter_errors(data)) == []
     data["face"][2]["element"] = "hexgrid"
     assert list(validator.iter_errors(data))
+
+
+def test_hex_numbers_can_go_at_the_foot_of_the_hex(cli, hexwar):
+    edit(
+        hexwar / "map.yaml",
+        "    coordinate_size: 1.7mm\n",
+        "    coordinate_size: 1.7mm\n    coordinate_position: bottom\n",
+    )
+    out = hexwar.parent / "out"
+    r = cli("build", hexwar, "--out", out, "-j", "1", "--profile", "shop")
+    assert r.exit_code == 0, r.output
+    pdf = out / "hexwar" / "map.pdf"
+    word = next(w for w in words(page_chars(pdf)[0]) if w["text"] == "0101")
+    hexagon = min(hexagons(pdf, 0), key=lambda h: _centre(h)[0] + _centre(h)[1])  # top-left
+    cx, cy = _centre(hexagon)
+    bottom = max(y for _, y in hexagon)
+    assert abs((word["x0"] + word["x1"]) / 2 - cx) < 0.5
+    assert cy < word["top"] and word["bottom"] < bottom  # below the centre, inside the hex

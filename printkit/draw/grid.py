@@ -165,14 +165,24 @@ class GridPainter:
         names = self.grid.names()
         face = font("condensed")
         ink = colour(self.grid.coordinate_colour)
-        top = self.grid.size / 2 - size * 1.05 - self.grid.outline_width
-        if isinstance(self.layout, HexLayout) and self.layout.pointy:
-            top = self.layout.radius * 0.62 - size * 0.2
+        rise = self._coordinate_rise(size)
         for cell, letter in self.cells.items():
             terrain = self.grid.terrain.get(letter)
             ground = colour(terrain.fill if terrain else "#ffffff")
             cx, cy = self.flip(self.layout.centre(cell))
-            halo_text(self.canvas, names.label(cell), face, size, (cx, cy + top), ink, ground)
+            halo_text(self.canvas, names.label(cell), face, size, (cx, cy + rise), ink, ground)
+
+    def _coordinate_rise(self, size: float) -> float:
+        """How far above the cell's centre a name's baseline lies (negative: below)."""
+        half = self.grid.size / 2
+        if isinstance(self.layout, HexLayout) and self.layout.pointy:
+            half = self.layout.radius * 0.62 + size * 0.85  # clear of the pointed top
+        position = self.grid.coordinate_position
+        if position == "centre":
+            return -size * 0.35
+        if position == "bottom":
+            return -half + size * 0.45 + self.grid.outline_width
+        return half - size * 1.05 - self.grid.outline_width
 
     # -- features -----------------------------------------------------------------------------
     def _centre(self, name: str) -> Point | None:

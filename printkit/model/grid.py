@@ -203,6 +203,9 @@ class GridParts:
         Length(0, 20, allow_zero=True), default=mm(1.6), doc="the numbers' type size (0: none)"
     )
     coordinate_colour: str = spec(Color(), default="#4a463e", doc="the numbers' colour")
+    coordinate_position: str = spec(
+        Choice(("top", "bottom", "centre")), default="top", doc="where in the cell the name goes"
+    )
     first_column: int = spec(Int(0, 999), default=1, doc="the number of the first column")
     first_row: int = spec(Int(0, 999), default=1, doc="the number of the first row")
     outline: str = spec(Color(), default="#6b665c", doc="the cells' outline colour")
