@@ -199,8 +199,11 @@ def _split_oversize(
     if kit.options.profile != "home":
         return list(groups), []
     paper, bleed = kit.options.paper_size, kit.options.bleed
-    big = [g for g in groups if too_large(paper, g.piece, bleed)]
-    return [g for g in groups if g not in big], big
+    fits: list[PieceGroup] = []
+    big: list[PieceGroup] = []
+    for g in groups:
+        (big if too_large(paper, g.piece, bleed) else fits).append(g)
+    return fits, big
 
 
 def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
