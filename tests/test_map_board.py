@@ -231,6 +231,7 @@ def test_a_deck_can_name_hexes_of_the_map(cli, hexwar):
         'kinds:\n  objective:\n    label: OBJECTIVE\n    colour: "#7a2e1c"\n    face:\n'
         "      - {element: title, box: [5, 5, 53, 10]}\n"
         'cards:\n  - {id: varenne, kind: objective, title: Varenne, hex: "0403"}\n'
+        "  - {id: montfort, kind: objective, title: Montfort, hex: 0710}\n"
         '  - {id: lost, kind: objective, title: Lost, hex: "2115"}\n',
         encoding="utf-8",
     )
@@ -249,6 +250,7 @@ def test_a_deck_can_name_hexes_of_the_map(cli, hexwar):
     assert f"objectives.yaml:{line_of(hexwar / 'objectives.yaml', 'id: lost')}:" in r.stdout
     assert "card 'lost' has hex '2115', which map 'map''s hex items does not have" in r.stdout
     assert "varenne" not in r.stdout
+    assert "montfort" not in r.stdout  # 0710 unquoted reads as 710: it still names hex 0710
 
 
 @pytest.mark.parametrize(

@@ -332,11 +332,13 @@ def _referred(kit: Any, check: Any) -> set[str]:
     """The names a `refers` check's field may take: a file's keys, or a component's item ids."""
     if check.component is None:
         return kit.referred_keys(check)
-    return {
+    ids = {
         shown(value_of(item, "id"))
         for item in items(kit.model(check.component))
         if check.component_kind is None or value_of(item, "kind") == check.component_kind
     }
+    # a hex written 0403 without quotes reads as the number 403: it names hex 0403 too
+    return ids | {str(int(i)) for i in ids if i.isdigit()}
 
 
 def _referred_name(kit: Any, check: Any) -> str:

@@ -219,8 +219,9 @@ def _cell_items(doc: Document, index: int, g: HexGrid | SquareGrid) -> list[MapI
         at = _row_at(doc, index, cell[1]) if g.cells else where(g)
         out.append(MapItem(names.label(cell), kind, fields).located(at))
     for p in g.points:
-        cell_terrain = g.terrain.get(g.letters().get(g.cell_named(p.at) or (-1, -1), ""))
-        fields = {"grid": g.name, "at": p.at, "label": p.label,
+        cell = g.cell_named(p.at) or (-1, -1)
+        cell_terrain = g.terrain.get(g.letters().get(cell, ""))
+        fields = {"grid": g.name, "at": names.label(cell), "label": p.label,
                   "terrain": cell_terrain.name if cell_terrain else ""}  # fmt: skip
         out.append(MapItem(p.label or p.at, p.symbol or "label", fields).located(where(p)))
     return out
