@@ -409,3 +409,13 @@ def test_hex_numbers_can_go_at_the_foot_of_the_hex(cli, hexwar):
     bottom = max(y for _, y in hexagon)
     assert abs((word["x0"] + word["x1"]) / 2 - cx) < 0.5
     assert cy < word["top"] and word["bottom"] < bottom  # below the centre, inside the hex
+
+
+def test_a_map_that_fits_the_sheet_is_one_sheet_without_an_assembly_map(cli, tmp_path):
+    r = cli("build", KIT, "--out", tmp_path, "-j", "1", "--only", "map", "--paper", "a3")
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "hexwar" / "map.pdf"
+    assert len(PdfReader(pdf).pages) == 1
+    assert "Assembly" not in "".join(c["text"] for c in page_chars(pdf)[0])
+    outlines = hexagons(pdf, 0)
+    assert len(outlines) == 20 * 14 and all(_close(across_flats(h), HEX, 0.002) for h in outlines)
