@@ -419,3 +419,14 @@ def test_a_map_that_fits_the_sheet_is_one_sheet_without_an_assembly_map(cli, tmp
     assert "Assembly" not in "".join(c["text"] for c in page_chars(pdf)[0])
     outlines = hexagons(pdf, 0)
     assert len(outlines) == 20 * 14 and all(_close(across_flats(h), HEX, 0.002) for h in outlines)
+
+
+def test_the_legend_keys_every_terrain_line_and_symbol(builds):
+    """Each entry's name sits beside its swatch, in the legend's box (150..237 x 203..235 mm of
+    the map, shop page 3 mm of bleed in)."""
+    names = {"clear", "forest", "hills", "marsh", "lake", "river", "road", "city"}
+    found = {w["text"]: w for w in page_words(builds["shop"], 0) if w["text"] in names}
+    assert set(found) == names
+    for w in found.values():
+        x, top = to_mm(w["x0"]) - 3, to_mm(w["top"]) - 3
+        assert 150 < x < 237 and 203 < top < 235, w["text"]
