@@ -307,7 +307,10 @@ def test_serve_redraws_the_preview_of_the_card_whose_picture_changed_and_only_it
     }
 
 
-@pytest.mark.parametrize("name", ["chariot-race", "chartae", "carthage"])
+HEXWAR = str(Path(__file__).parent / "kits" / "hexwar")  # a map, an oversize piece
+
+
+@pytest.mark.parametrize("name", ["chariot-race", "chartae", "carthage", HEXWAR])
 def test_every_component_of_the_built_in_kits_reports_its_shared_and_data_files(name):
     """Every type reports kit.yaml, the rules file and its data file (and what it uses): each
     of them is a file the component's output is drawn from, and each was read by the build."""
@@ -315,7 +318,8 @@ def test_every_component_of_the_built_in_kits_reports_its_shared_and_data_files(
     kit.models()
     for cid in kit.component_ids():
         files = component_type(kit.spec(cid).type).inputs(kit, cid)
-        expected = [kit.root / "kit.yaml", kit.root / "rules.yaml", *kit.data_file(cid)]
+        expected = [kit.root / "kit.yaml", *kit.data_file(cid)]
+        expected += [kit.root / kit.manifest.rules.file] if kit.manifest.rules else []
         expected += [f for other in kit.spec(cid).uses.values() for f in kit.data_file(other)]
         assert set(expected) <= set(files), cid
         assert all(kit.reads.digest(f) is not None for f in files), cid
@@ -330,3 +334,25 @@ def test_a_build_says_which_outputs_it_drew_again_the_same(kit, tmp_path, cli):
         f"wrote {out / 'inputs-kit' / 'sheet.pdf'}",
         "drew again with the same bytes, left as they were: art.pdf, icon.pdf",
     ]
+
+
+def test_a_map_reports_the_pictures_its_face_shows(tmp_path):
+    root = tmp_path / "mapkit"
+    root.mkdir()
+    (root / "kit.yaml").write_text(
+        "name: mapkit\ntitle: Map kit\ncomponents:\n  map: {type: map, file: map.yaml}\n"
+    )
+    (root / "map.yaml").write_text(
+        "width: 100mm\nheight: 80mm\n"
+        "face:\n  - {element: image, box: [10, 10, 50, 40], image: art/land.png}\n"
+    )
+    picture(root / "art" / "land.png", "#336633")
+    kit = load_kit(str(root), Options())
+    kit.models()
+    files = component_type("map").inputs(kit, "map")
+    assert sorted(p.relative_to(root).as_posix() for p in files) == [
+        "art/land.png",
+        "kit.yaml",
+        "map.yaml",
+    ]
+    assert all(kit.reads.digest(f) is not None for f in files)
