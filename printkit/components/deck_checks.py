@@ -8,6 +8,7 @@ draw, images printed below the deck's `min_image_dpi`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,13 +108,23 @@ def _check_icons(deck: Deck, place: str, element: Element, errors: Collector) ->
 
 def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> None:
     w, h = to_mm(deck.size.width), to_mm(deck.size.height)
-    x, top, bw, bh = (to_mm(v) for v in resolve_box(element, deck.areas()))
+    box = tuple(to_mm(v) for v in resolve_box(element, deck.areas()))
+    x, top, bw, bh = turned_box(box, element.rotate)
     if x < -0.01 or top < -0.01 or x + bw > w + 0.01 or top + bh > h + 0.01:
+        turned = f" (turned {element.rotate:g} degrees: [{x:.3g}, {top:.3g}, {bw:.3g}, {bh:.3g}])"
         errors.add(
             at(element, "box"),
-            f"box [{x:g}, {top:g}, {bw:g}, {bh:g}] mm in {place} reaches outside the "
-            f"{w:g} x {h:g} mm card",
+            f"box [{', '.join(f'{v:g}' for v in box)}] mm in {place}"
+            f"{turned if element.rotate % 180 else ''} reaches outside the {w:g} x {h:g} mm card",
         )
+
+
+def turned_box(box: tuple[float, ...], degrees: float) -> tuple[float, float, float, float]:
+    """(x, top, width, height) of what a box covers turned `degrees` about its centre."""
+    x, top, w, h = box
+    cos, sin = abs(math.cos(math.radians(degrees))), abs(math.sin(math.radians(degrees)))
+    tw, th = w * cos + h * sin, w * sin + h * cos
+    return x + (w - tw) / 2, top + (h - th) / 2, tw, th
 
 
 def check_card_icons(deck: Deck, errors: Collector) -> None:

@@ -125,7 +125,7 @@ class Kind:
         doc="a texture on the frame, so kinds differ in greyscale too",
     )
     face: list[Element] = spec(
-        ListOf(ELEMENT, 1, 40), required=True, doc="what is drawn on the face, in order"
+        ListOf(ELEMENT, 1, limits.MAX_FACE_ELEMENTS), required=True, doc="what is drawn on the face, in order"
     )
     # the kind's own back; None: the deck's
     back: Back | None = spec(BACK, doc="this kind's own back (default: the deck's back)")
@@ -218,6 +218,12 @@ CARDS_DOC = (
 )
 
 
+SIDES_DOC = (
+    "2: every card has a back, printed behind its front; 1: fronts only (maps, player aids, "
+    "charts): no back pages, and the back keys are not used"
+)
+
+
 @record("deck")
 @dataclass(kw_only=True)
 class Deck:
@@ -265,6 +271,7 @@ class Deck:
         doc="the back shared by every card (a kind may have its own): a ground colour, a texture "
         "and face elements",
     )
+    sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
     cards: list[Card] = spec(_cards_type(record_of(Card)), required=True, doc=CARDS_DOC)
     # not keys of the file: filled in by the loader (components/deck.py)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
