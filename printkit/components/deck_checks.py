@@ -15,9 +15,9 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.checks import Finding
+from printkit.core.errors import Collector, Location
 from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
-from printkit.errors import Collector, Location
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.deck import Deck
@@ -127,7 +127,7 @@ def turned_box(box: tuple[float, ...], degrees: float) -> tuple[float, float, fl
     return x + (w - tw) / 2, top + (h - th) / 2, tw, th
 
 
-def check_card_icons(deck: Deck, errors: Collector) -> None:
+def check_card_icons(deck: Deck, errors: Collector) -> None:  # noqa: C901
     """Icons named by card fields (an icon element's `field`) and inline in card values."""
     for card in deck.cards:
         for element in deck.kinds[card.kind].face:

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.components.imposed import PieceGroup, render_groups
+from printkit.core.errors import Location
 from printkit.draw.card import back_reads_card
-from printkit.errors import Location
 
 
 def wanted(kit: Any) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from printkit.errors import Collector, Location
+from printkit.core.errors import Collector, Location
 from printkit.load.schema import where
 from printkit.model.conditions import Compare, same
 from printkit.model.face import TEXT_ATTRS, Element, bind_element

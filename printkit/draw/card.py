@@ -66,9 +66,7 @@ def back_values(kind: str) -> Card:
 
 def back_reads_card(back: Back) -> bool:
     """Whether the back shows its card's own fields (then each card has its own back)."""
-    return any(
-        element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements()
-    )
+    return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
 
 
 class CardPainter:

@@ -21,10 +21,10 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit import limits
+from printkit.core import limits
+from printkit.core.errors import Location, fail
 from printkit.draw import emblems, mapmarks, pictograms
 from printkit.draw.images import image_reader
-from printkit.errors import Location, fail
 from printkit.load.images import load_image
 from printkit.load.paths import confined_path, existing_file
 
@@ -223,7 +223,9 @@ def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Ico
         unit, aspect = _svg_drawing(root, relative, where)
         return Icon(name, unit, f"from {relative}", relative, aspect)
     image = load_image(root, relative, where)
-    return Icon(name, _image_drawing(image), f"from {relative}", relative, image.width / image.height)
+    return Icon(
+        name, _image_drawing(image), f"from {relative}", relative, image.width / image.height
+    )
 
 
 def _image_drawing(image: Any) -> UnitDrawing:

@@ -236,7 +236,7 @@ def line_size(text: str, font: str, size: float, width: float, min_size: float =
     return size
 
 
-def draw_line_fitted(
+def draw_line_fitted(  # noqa: PLR0913
     c: Canvas,
     text: str,
     font: str,

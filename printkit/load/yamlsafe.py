@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
-from printkit import limits
-from printkit.errors import Location, display_path, fail
+from printkit.core import limits
+from printkit.core.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 
 PathKey = tuple[Any, ...]
@@ -325,7 +325,7 @@ class _Converter:
             self.doc.key_marks[here] = self._mark(key_node)
             result[key] = self.convert(value_node, here)
         for key_node, value_node in merges:
-            for source in self._merge_sources(key_node, value_node):
+            for source in self._merge_sources(value_node):
                 self._merge(source, path, result)
         return result
 
@@ -335,10 +335,11 @@ class _Converter:
         key = self.convert(key_node, (*path, "\0key"))
         return key if isinstance(key, str) else str(key)
 
-    def _merge_sources(self, key_node: yaml.Node, value: yaml.Node) -> list[yaml.MappingNode]:
+    def _merge_sources(self, value: yaml.Node) -> list[yaml.MappingNode]:
         """The maps a merge key (`<<: *defaults` or `<<: [*a, *b]`) brings in, first first."""
-        sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
-        if not all(isinstance(s, yaml.MappingNode) for s in sources):
+        listed = value.value if isinstance(value, yaml.SequenceNode) else [value]
+        sources = [s for s in listed if isinstance(s, yaml.MappingNode)]
+        if len(sources) != len(listed):
             raise fail(
                 self._loc(value),
                 "a merge key (<<) takes a map, or a list of maps, usually aliases "
@@ -353,7 +354,7 @@ class _Converter:
         nested: list[yaml.MappingNode] = []
         for key_node, value_node in source.value:
             if _is_merge_key(key_node):
-                nested += self._merge_sources(key_node, value_node)
+                nested += self._merge_sources(value_node)
                 continue
             key = self._key(key_node, path)
             if key in own:

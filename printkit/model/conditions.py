@@ -31,7 +31,7 @@ TOKEN = re.compile(
     r"|(?P<op>==|!=|<=|>=|<|>|=)|(?P<punct>[()\[\],])|(?P<word>[A-Za-z_][A-Za-z0-9_.\-]*))"
 )
 CONDITION_DOC = (
-    'draw the element only on the pieces where this holds: a map ({pick: 2}; a list: any of '
+    "draw the element only on the pieces where this holds: a map ({pick: 2}; a list: any of "
     'its values) or a condition ("pick == 2", "suit in [hearts, diamonds]", "not elite", '
     '"strength >= 3 and side != back"); see "Conditions" in docs/data-format.md'
 )
@@ -176,7 +176,7 @@ class _Parser:
 
     def fail(self, what: str) -> Invalid:
         found = self.tokens[self.at][1] if self.at < len(self.tokens) else "the end"
-        return Invalid(f"a condition like \"pick == 2\" ({what}, found {found!r})")
+        return Invalid(f'a condition like "pick == 2" ({what}, found {found!r})')
 
     def peek(self) -> str | None:
         return self.tokens[self.at][1] if self.at < len(self.tokens) else None
@@ -324,7 +324,9 @@ class ConditionType(Type):
         return 'a condition like "pick == 2" or "suit in [hearts, diamonds]", or a map {pick: 2}'
 
     def json(self) -> dict:
-        return {"anyOf": [{"type": "string", "minLength": 1}, {"type": "object", "minProperties": 1}]}
+        return {
+            "anyOf": [{"type": "string", "minLength": 1}, {"type": "object", "minProperties": 1}]
+        }
 
     def show(self, value: Any) -> Any:
         return value.text if isinstance(value, Condition) else value

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit import limits
+from printkit.core import limits
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
 from printkit.load.images import KitImage
@@ -125,7 +125,9 @@ class Kind:
         doc="a texture on the frame, so kinds differ in greyscale too",
     )
     face: list[Element] = spec(
-        ListOf(ELEMENT, 1, limits.MAX_FACE_ELEMENTS), required=True, doc="what is drawn on the face, in order"
+        ListOf(ELEMENT, 1, limits.MAX_FACE_ELEMENTS),
+        required=True,
+        doc="what is drawn on the face, in order",
     )
     # the kind's own back; None: the deck's
     back: Back | None = spec(BACK, doc="this kind's own back (default: the deck's back)")

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from printkit import limits
+from printkit.core import limits
 from printkit.layout.units import mm, parse_length
 from printkit.load.records import record, record_of, schema_fields, spec
 from printkit.load.schema import (
@@ -122,9 +122,7 @@ WIDTHS_DOC = (
     "table: the columns' widths, in proportion to each other (default: equal); as many as the "
     "widest row has cells"
 )
-RULES_DOC = (
-    "table: the lines drawn between cells: grid (all, and a frame), rows, columns or none"
-)
+RULES_DOC = "table: the lines drawn between cells: grid (all, and a frame), rows, columns or none"
 CELL = Str(0, 120, doc="a table cell")
 ELEMENT_DOC = (
     "what to draw: header (label strip), value (big number), title, text, fan (an angle fan "
@@ -237,16 +235,18 @@ class Element:
     when: Condition | None = spec(ConditionType(), doc=CONDITION_DOC)
     rows: list[list[str]] = spec(ListOf(ListOf(CELL, 1, 30), 0, 60), default=list, doc=ROWS_DOC)
     header: int = spec(Int(0, 10), default=1, doc="table: how many first rows are headings")
-    widths: list[float] = spec(
-        ListOf(Number(0.01, 1000), 0, 30), default=list, doc=WIDTHS_DOC
-    )
+    widths: list[float] = spec(ListOf(Number(0.01, 1000), 0, 30), default=list, doc=WIDTHS_DOC)
     rules: str = spec(Choice(TABLE_RULES), default="grid", doc=RULES_DOC)
 
 
 STYLE_TYPES: dict[str, Type] = {
-    name: f.type.inner for name, f in schema_fields(Element).items() if isinstance(f.type, FromField)
+    name: f.type.inner
+    for name, f in schema_fields(Element).items()
+    if isinstance(f.type, FromField)
 }
-STYLE_DEFAULTS: dict[str, Any] = {name: schema_fields(Element)[name].default for name in STYLE_TYPES}
+STYLE_DEFAULTS: dict[str, Any] = {
+    name: schema_fields(Element)[name].default for name in STYLE_TYPES
+}
 
 
 def bind_element(element: Element, values: Any) -> Element:

@@ -17,11 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.load.types import Context, Invalid, Type
-from printkit.load.yamlsafe import PathKey
+from printkit.load.yamlsafe import Document, PathKey
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 WHOLE = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
-TEMPLATES = "_from_fields"  # the attribute of an element that holds its templates
+TEMPLATES = "_from_fields"
+NO_CONTEXT = Context(
+    Document("", None)
+)  # scalar types read a value without its document  # the attribute of an element that holds its templates
 
 
 class MissingValue(Exception):
@@ -139,7 +142,7 @@ def bind(obj: Any, values: Any, types: dict[str, Type]) -> Any:
 def _read_as(kind: Type, name: str, template: str, value: Any) -> Any:
     """A filled template read as the property's type (text of a number read as the number)."""
     try:
-        return kind.convert(value, None, ())
+        return kind.convert(value, NO_CONTEXT, ())
     except Invalid as exc:
         if isinstance(value, str) and re.fullmatch(r"[+-]?\d+(?:\.\d+)?", value.strip()):
             return _read_as(kind, name, template, float(value))
