@@ -308,10 +308,10 @@ class _Converter:
 
     def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict:
         result: dict = {}
-        merges: list[tuple[yaml.Node, yaml.Node]] = []
+        merges: list[yaml.Node] = []
         for key_node, value_node in node.value:
             if _is_merge_key(key_node):
-                merges.append((key_node, value_node))
+                merges.append(value_node)
                 continue
             key = self._key(key_node, path)
             if key in result:
@@ -324,8 +324,8 @@ class _Converter:
             here = (*path, key)  # one tuple for both tables: a deck has ten of them a card
             self.doc.key_marks[here] = self._mark(key_node)
             result[key] = self.convert(value_node, here)
-        for key_node, value_node in merges:
-            for source in self._merge_sources(value_node):
+        for merged in merges:
+            for source in self._merge_sources(merged):
                 self._merge(source, path, result)
         return result
 
