@@ -34,6 +34,7 @@ from printkit.kit import Kit
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.deck import Card, Deck, deck_schema
+from printkit.model.generated import expand
 from printkit.model.face import Element, element_fields
 
 
@@ -117,7 +118,7 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
         tags: set[str] = set()
         for cid in decks:
             try:
-                more_ids, more_tags = variants.declared_cards(kit.document(cid).data)
+                more_ids, more_tags = variants.declared_cards(expand(kit.document(cid)).data)
             except InputError:
                 continue  # that deck reports its own file's errors
             ids, tags = ids | more_ids, tags | more_tags

@@ -21,7 +21,7 @@ from printkit.draw.table import draw_table
 from printkit.draw.text import INLINE_ICON, TextLayout, TextOverflow, fit_in_box
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-from printkit.model.face import Areas, Element, Percent, bind_element, resolve_box
+from printkit.model.face import Areas, Element, Percent, bind_element, quarter_turn, resolve_box
 from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders, format_value
 
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
@@ -84,7 +84,11 @@ class ElementPainter:
                 continue
 
     def box(self, e: Element) -> Rect:
+        """The box the element is laid out in: its box, or for a quarter turn (rotate 90 or
+        270) the box turned about its centre, so that turned it covers its box exactly."""
         x, top, w, h = resolve_box(e, self.areas)
+        if quarter_turn(e.rotate):
+            return Rect(x + (w - h) / 2, self.areas.height - top - h + (h - w) / 2, h, w)
         return Rect(x, self.areas.height - top - h, w, h)
 
     def draw(self, e: Element, values: Any, palette: Palette) -> None:

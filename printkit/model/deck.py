@@ -35,6 +35,7 @@ from printkit.load.schema import (
     Type,
 )
 from printkit.load.yamlsafe import PathKey
+from printkit.model.generated import GENERATE, Generator
 from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
 
 __all__ = ["ELEMENT_TYPES", "Element"]
@@ -220,6 +221,10 @@ CARDS_DOC = (
 )
 
 
+GENERATE_DOC = (
+    "more cards, made as the product of value lists (ranks x suits), each with fields of its "
+    "own; added after the cards written out (see docs/data-format.md, Generated cards)"
+)
 SIDES_DOC = (
     "2: every card has a back, printed behind its front; 1: fronts only (maps, player aids, "
     "charts): no back pages, and the back keys are not used"
@@ -275,6 +280,7 @@ class Deck:
     )
     sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
     cards: list[Card] = spec(_cards_type(record_of(Card)), required=True, doc=CARDS_DOC)
+    generate: list[Generator] = spec(GENERATE, default=list, doc=GENERATE_DOC)
     # not keys of the file: filled in by the loader (components/deck.py)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
     file: str = ""

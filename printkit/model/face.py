@@ -148,7 +148,7 @@ SIZE_DOC = (
 )
 ROTATE_DOC = (
     "degrees anticlockwise about the box centre (180: upside down, for backs readable from "
-    "either side)"
+    "either side; 90 or 270: text runs up or down the box, which stays where it is drawn)"
 )
 BOX = ListOf(
     BoxLength(0, 600, allow_zero=True),
@@ -371,3 +371,8 @@ def resolve_box(element: Element, areas: Areas) -> tuple[float, float, float, fl
         for value, span in zip(element.box, (aw, ah, aw, ah), strict=True)
     )
     return ax + x, atop + y, w, h
+
+
+def quarter_turn(degrees: float) -> bool:
+    """A turn of 90 or 270 degrees (either way): the element's width and height swap."""
+    return degrees % 180 == 90
