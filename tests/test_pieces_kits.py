@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from printkit.cli import main
 from printkit.layout.units import mm, to_mm
-from tests.pdfcheck import page_chars, page_texts, printed, words
+from tests.pdfcheck import page_chars, page_texts
 from tests.pdfshapes import stroked_paths
 
 KITS = Path(__file__).resolve().parent / "kits"

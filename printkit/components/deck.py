@@ -34,8 +34,8 @@ from printkit.kit import Kit
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.deck import Card, Deck, deck_schema
-from printkit.model.generated import expand
 from printkit.model.face import Element, element_fields
+from printkit.model.generated import expand
 
 
 def load(kit: Kit, component_id: str) -> Deck:

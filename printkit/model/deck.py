@@ -35,8 +35,8 @@ from printkit.load.schema import (
     Type,
 )
 from printkit.load.yamlsafe import PathKey
-from printkit.model.generated import GENERATE, Generator
 from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
+from printkit.model.generated import GENERATE, Generator
 
 __all__ = ["ELEMENT_TYPES", "Element"]
 

@@ -75,7 +75,8 @@ def expand(doc: Document) -> Document:
     ctx = Context(doc)
     generators = GENERATE.validate(data["generate"], ctx, ("generate",))
     ctx.errors.raise_if_any()
-    written = data.get("cards") if isinstance(data.get("cards"), list) else []
+    cards = data.get("cards")
+    written: list = cards if isinstance(cards, list) else []
     rows: list[dict] = []
     marks = dict(doc.value_marks)
     for g, generator in enumerate(generators):
@@ -85,8 +86,7 @@ def expand(doc: Document) -> Document:
             marks[at] = doc.value_marks[("generate", g)]
             marks.update({(*at, key): spot for key, spot in spots.items()})
             rows.append(values)
-    made = replace(doc, data={**data, "cards": [*written, *rows]}, value_marks=marks)
-    return made
+    return replace(doc, data={**data, "cards": [*written, *rows]}, value_marks=marks)
 
 
 def _check_by(generator: Generator, doc: Document, g: int) -> None:
