@@ -82,3 +82,28 @@ def test_playing_cards_pips_follow_the_rank(build):
     for n, front in enumerate(fronts[3:12], start=2):  # 2 to 10 of spades
         pips = [c for c in front if c["text"] == "♠" and c["size"] > mm(8)]
         assert len(pips) == n
+
+
+# -- a text-heavy party game ------------------------------------------------------------------
+
+
+def test_party_cards_with_valign_top_start_their_first_line_at_one_height(build):
+    """Short and long prompts (1 to 5 lines at 13 pt): every first line starts at the same
+    height on the card, the box's top (text was centred: 14 to 33 mm from the top)."""
+    out = build("party", "--profile", "shop")
+    fronts = page_chars(out / "cards.pdf")[0::2]
+    assert len(fronts) == 9
+    tops, lines = [], []
+    for page in fronts:
+        body = [c for c in page if abs(c["size"] - 13) < 0.01 and c["text"].strip()]
+        tops.append(round(to_mm(min(c["top"] for c in body)), 2))
+        lines.append(len({round(c["top"] / (13 * 1.18)) for c in body}))  # at the leading
+    assert len(set(tops)) == 1, tops
+    assert min(lines) == 1 and max(lines) >= 5  # the texts really differ in length
+
+
+def test_party_pick_2_mark_only_where_the_field_says_so(build):
+    out = build("party", "--profile", "shop")
+    fronts = page_texts(out / "cards.pdf")[0::2]
+    marked = [i for i, text in enumerate(fronts) if "PICK 2" in text]
+    assert marked == [2, 3]  # p3 and p4, the rows of cards.csv whose pick is 2
