@@ -8,13 +8,13 @@ draw, images printed below the deck's `min_image_dpi`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.checks import Finding
+from printkit.components.face_checks import check_box
 from printkit.core.errors import Collector, Location
 from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
@@ -107,25 +107,7 @@ def _check_icons(deck: Deck, place: str, element: Element, errors: Collector) ->
 
 
 def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> None:
-    w, h = to_mm(deck.size.width), to_mm(deck.size.height)
-    box = tuple(to_mm(v) for v in resolve_box(element, deck.areas()))
-    x, top, bw, bh = turned_box(box, 0.0 if element.rotate % 90 == 0 else element.rotate)
-    if x < -0.01 or top < -0.01 or x + bw > w + 0.01 or top + bh > h + 0.01:
-        turned = f" (turned {element.rotate:g} degrees: [{x:.3g}, {top:.3g}, {bw:.3g}, {bh:.3g}])"
-        errors.add(
-            at(element, "box"),
-            f"box [{', '.join(f'{v:g}' for v in box)}] mm in {place}"
-            f"{turned if element.rotate % 90 else ''} reaches outside the {w:g} x {h:g} mm card",
-        )
-
-
-def turned_box(box: tuple[float, ...], degrees: float) -> tuple[float, float, float, float]:
-    """(x, top, width, height) of what a box covers turned `degrees` about its centre (a box
-    turned a quarter, half or whole turn covers itself: see ElementPainter.box)."""
-    x, top, w, h = box
-    cos, sin = abs(math.cos(math.radians(degrees))), abs(math.sin(math.radians(degrees)))
-    tw, th = w * cos + h * sin, w * sin + h * cos
-    return x + (w - tw) / 2, top + (h - th) / 2, tw, th
+    check_box(place, element, deck.areas(), errors)
 
 
 def check_card_icons(deck: Deck, errors: Collector) -> None:  # noqa: C901

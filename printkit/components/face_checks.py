@@ -10,13 +10,15 @@ table without rows, or with more widths than columns.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from printkit.core.errors import Collector, Location
+from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.conditions import Compare, same
-from printkit.model.face import TEXT_ATTRS, Element, bind_element
+from printkit.model.face import TEXT_ATTRS, Areas, Element, bind_element, resolve_box
 from printkit.model.fromdata import BadFieldValue, MissingValue, named_fields, templates
 
 Placed = tuple[str, Element]  # (where it is, in words; the element)
@@ -40,9 +42,13 @@ def naming_key(element: Element, name: str) -> str:
 
 
 def check_named_fields(
-    elements: Iterable[Placed], known: set[str], errors: Collector, names: Callable[[Element], set]
+    elements: Iterable[Placed],
+    known: set[str],
+    errors: Collector,
+    names: Callable[[Element], set],
+    noun: str = "card",
 ) -> None:
-    """Every field an element reads (`names(element)`) is one of `known`."""
+    """Every field an element reads (`names(element)`) is one of `known` (fields of a `noun`)."""
     listed = ", ".join(sorted(known))
     for place, element in elements:
         for name in sorted(names(element) - known):
@@ -51,7 +57,7 @@ def check_named_fields(
             shown = name if key == "when" else "{" + name + "}"
             errors.add(
                 at(element, key),
-                f"{what} {shown} in {place} names no card field; fields are: {listed}",
+                f"{what} {shown} in {place} names no {noun} field; fields are: {listed}",
             )
 
 
@@ -127,3 +133,30 @@ def check_tables(elements: Iterable[Placed], errors: Collector) -> None:
                 at(element, "widths"),
                 f"a table in {place} has {columns} columns but {len(element.widths)} widths",
             )
+
+
+def check_box(
+    place: str, element: Element, areas: Areas, errors: Collector, noun: str = "card"
+) -> None:
+    """The element's box is on the piece: for a box turned by other than quarter turns, all
+    that the turned box covers."""
+    w, h = to_mm(areas.width), to_mm(areas.height)
+    box = tuple(to_mm(v) for v in resolve_box(element, areas))
+    x, top, bw, bh = turned_box(box, 0.0 if element.rotate % 90 == 0 else element.rotate)
+    if x < -0.01 or top < -0.01 or x + bw > w + 0.01 or top + bh > h + 0.01:
+        turned = f" (turned {element.rotate:g} degrees: [{x:.3g}, {top:.3g}, {bw:.3g}, {bh:.3g}])"
+        errors.add(
+            at(element, "box"),
+            f"box [{', '.join(f'{v:g}' for v in box)}] mm in {place}"
+            f"{turned if element.rotate % 90 else ''} reaches outside the {w:g} x {h:g} mm "
+            f"{noun}",
+        )
+
+
+def turned_box(box: tuple[float, ...], degrees: float) -> tuple[float, float, float, float]:
+    """(x, top, width, height) of what a box covers turned `degrees` about its centre (a box
+    turned a quarter, half or whole turn covers itself: see ElementPainter.box)."""
+    x, top, w, h = box
+    cos, sin = abs(math.cos(math.radians(degrees))), abs(math.sin(math.radians(degrees)))
+    tw, th = w * cos + h * sin, w * sin + h * cos
+    return x + (w - tw) / 2, top + (h - th) / 2, tw, th

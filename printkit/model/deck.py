@@ -310,6 +310,19 @@ class Deck:
         return [card for card in self.cards for _ in range(card.count)]
 
 
+@dataclass
+class TextChoice(Choice):
+    """A declared choice field: its choices are read as text (`choices: [A, 2, 3]` holds "2"),
+    so a card's unquoted number `2` is the choice "2"."""
+
+    def convert(self, value: Any, ctx: Any, path: Any) -> Any:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            text = f"{value:g}" if isinstance(value, float) else str(value)
+            if text in self.values:
+                return text
+        return super().convert(value, ctx, path)
+
+
 def declared_type(decl: FieldDecl) -> Type:
     """The schema type a deck's field declaration stands for."""
     if decl.type == "number":
@@ -319,7 +332,7 @@ def declared_type(decl: FieldDecl) -> Type:
         hi = int(decl.max) if decl.max is not None else None
         return Int(lo, hi, decl.doc)
     if decl.type == "choice":
-        return Choice(tuple(decl.choices), decl.doc)
+        return TextChoice(tuple(decl.choices), decl.doc)
     if decl.type == "flag":
         return Bool(decl.doc)
     return Str(1, 600, doc=decl.doc)

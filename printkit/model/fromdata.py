@@ -104,6 +104,27 @@ class FromField(Type):
         return self.inner.show(value)
 
 
+@dataclass
+class Scalar(Type):
+    """A plain value kept as written: a number, true/false, or text of at most `max_len`."""
+
+    max_len: int = 600
+    doc: str = "a number, true/false, or text"
+
+    def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
+        if isinstance(value, str) and len(value) > self.max_len:
+            raise Invalid(f"text of at most {self.max_len} characters")
+        if not isinstance(value, str | int | float | bool):
+            raise Invalid("a number, true/false, or text")
+        return value
+
+    def describe(self) -> str:
+        return "a number, true/false, or text"
+
+    def json(self) -> dict:
+        return {"type": ["string", "number", "boolean"]}
+
+
 def set_aside_templates(obj: Any, types: dict[str, Type], defaults: dict[str, Any]) -> None:
     """Move each FieldTemplate value of `obj` aside (templates()), leaving the default."""
     found = {}

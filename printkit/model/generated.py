@@ -28,11 +28,11 @@ from typing import Any
 from printkit.core import limits
 from printkit.core.errors import Collector, fail
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Context, Either, ListOf, MapOf, Number, Record, Str
+from printkit.load.schema import Context, ListOf, MapOf, Record, Str
 from printkit.load.yamlsafe import Document, PathKey
-from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_value, format_value
+from printkit.model.fromdata import PLACEHOLDER, MissingValue, Scalar, fill_value, format_value
 
-VALUE = Either((Str(0, 600), Number()), doc="a word, text or number")
+VALUE = Scalar(doc="a word, text or number, kept as written")
 EACH_DOC = (
     "field -> the values it takes; one card is made for every combination (the first field "
     "varies slowest)"
