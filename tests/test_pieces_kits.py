@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from printkit.cli import main
 from printkit.layout.units import mm, to_mm
-from tests.pdfcheck import page_chars, page_texts
+from tests.pdfcheck import page_chars, page_texts, words
 from tests.pdfshapes import stroked_paths
 
 KITS = Path(__file__).resolve().parent / "kits"
@@ -107,3 +107,117 @@ def test_party_pick_2_mark_only_where_the_field_says_so(build):
     fronts = page_texts(out / "cards.pdf")[0::2]
     marked = [i for i, text in enumerate(fronts) if "PICK 2" in text]
     assert marked == [2, 3]  # p3 and p4, the rows of cards.csv whose pick is 2
+
+
+# -- double-sided counters -------------------------------------------------------------------
+
+SIDE = mm(12.7)
+
+
+def _counters(page_rects_: list[dict], page_words: list[dict]) -> dict:
+    """Each 1/2 in square piece on a page (its top-left, mm) -> the words printed inside it."""
+    out: dict = {}
+    squares = [
+        r for r in page_rects_ if abs(r["width"] - SIDE) < 0.01 and abs(r["height"] - SIDE) < 0.01
+    ]
+    for r in squares:
+        inside = [
+            w["text"]
+            for w in page_words
+            if r["x0"] < (w["x0"] + w["x1"]) / 2 < r["x1"]
+            and r["top"] < (w["top"] + w["bottom"]) / 2 < r["bottom"]
+        ]
+        out[(to_mm(r["x0"]), to_mm(r["top"]))] = sorted(inside)
+    return out
+
+
+def _expected_backs() -> dict[str, str]:
+    """Front values -> the reduced values its back must show, read from the kit's data."""
+    import yaml
+
+    data = yaml.safe_load((KITS / "hexwar-pieces" / "counters.yaml").read_text(encoding="utf-8"))
+    units = data["generate"][0]["by"]["unit"]
+    return {
+        f"{u['attack']}-{u['defence']}-{u['move']}": f"{u['reduced_attack']}-{u['reduced_defence']}-{u['move']}"
+        for u in units.values()
+    }
+
+
+def _registration(pdf: Path, front: int, back: int, flip: str, offset=(0.0, 0.0)) -> list[float]:
+    """For every counter on sheet `front`: how far (mm) its back lands from where the flip puts
+    it, and that the back there shows the front's own reduced values."""
+    from pypdf import PdfReader
+
+    from tests.pdfshapes import page_rects
+
+    page = PdfReader(str(pdf)).pages[front]
+    width, height = to_mm(float(page.mediabox.width)), to_mm(float(page.mediabox.height))
+    rects = page_rects(pdf)
+    chars = page_chars(pdf)
+    fronts = _counters(rects[front], words(chars[front]))
+    backs = _counters(rects[back], words(chars[back]))
+    reduced = _expected_backs()
+    misses = []
+    for (x, top), texts in fronts.items():
+        mx, mtop = (width - x - 12.7, top) if flip == "long" else (x, height - top - 12.7)
+        mx, mtop = mx + offset[0], mtop - offset[1]
+        (bx, btop), back_texts = min(
+            backs.items(), key=lambda kv: abs(kv[0][0] - mx) + abs(kv[0][1] - mtop)
+        )
+        misses.append(max(abs(bx - mx), abs(btop - mtop)))
+        values = next(t for t in texts if t in reduced)
+        assert reduced[values] in back_texts, (texts, back_texts)
+        assert set(texts) - {values} == set(back_texts) - {reduced[values]}  # same unit, army
+    return misses
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_forty_counters_register_their_own_backs_on_both_flips(build, flip):
+    out = build("hexwar-pieces", "--only", "counters", "--duplex", flip)
+    misses = _registration(out / "counters.pdf", 0, 1, flip)
+    assert len(misses) == 40
+    assert max(misses) < 0.005  # 0.00 mm
+
+
+def test_counter_backs_move_by_the_back_offset(build):
+    out = build("hexwar-pieces", "--only", "counters", "--back-offset", "1,0.5")
+    misses = _registration(out / "counters.pdf", 0, 1, "long", offset=(1.0, 0.5))
+    assert len(misses) == 40 and max(misses) < 0.005
+
+
+def test_counters_on_a_gang_sheet_keep_their_own_backs(build):
+    out = build("hexwar-pieces", "--gang")
+    pdf = out / "gang.pdf"
+    assert pdf.exists() and not (out / "counters.pdf").exists()
+    misses = _registration(pdf, 0, 1, "long")
+    assert len(misses) == 40 and max(misses) < 0.005
+
+
+def test_the_chart_is_one_sided_and_its_table_cells_sit_in_their_columns(build):
+    out = build("hexwar-pieces", "--only", "charts")
+    texts = page_texts(out / "charts.pdf")
+    assert len(texts) == 1  # no back page
+    chars = page_chars(out / "charts.pdf")[0]
+    found = words(chars)
+    heads = [w for w in found if w["text"] in ("1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1")]
+    assert [w["text"] for w in sorted(heads, key=lambda w: w["x0"])][:7] == [
+        "1-3",
+        "1-2",
+        "1-1",
+        "2-1",
+        "3-1",
+        "4-1",
+        "5-1",
+    ]
+    column = [
+        w for w in found if abs((w["x0"] + w["x1"]) / 2 - (heads[0]["x0"] + heads[0]["x1"]) / 2) < 1
+    ]
+    assert [w["text"] for w in sorted(column, key=lambda w: w["top"])] == [
+        "1-3",
+        "AE",
+        "AE",
+        "AR",
+        "AR",
+        "AR",
+        "EX",
+    ]
