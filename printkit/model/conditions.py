@@ -33,7 +33,7 @@ TOKEN = re.compile(
 CONDITION_DOC = (
     "draw the element only on the pieces where this holds: a map ({pick: 2}; a list: any of "
     'its values) or a condition ("pick == 2", "suit in [hearts, diamonds]", "not elite", '
-    '"strength >= 3 and side != back"); see "Conditions" in docs/data-format.md'
+    '"strength >= 3 and side != back"); see "A face from the card\'s own data" in docs/data-format.md'
 )
 
 
