@@ -66,10 +66,16 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
         lacking = missing_keys(check)
         if lacking:
             ctx.error(("checks", i), f"a `{check.rule}` check needs {lacking}")
+        if check.component is not None and check.component not in decks:
+            ctx.error(
+                ("checks", i, "component"),
+                f"component {check.component!r} is not a deck, tile set or map of this kit; "
+                f"it has: {', '.join(decks) or 'none'}",
+            )
         if check.deck is not None and check.deck not in decks:
             ctx.error(
                 ("checks", i, "deck"),
-                f"deck {check.deck!r} is not a deck (or tile set) of this kit; it has: "
+                f"deck {check.deck!r} is not a deck, tile set or map of this kit; it has: "
                 f"{', '.join(decks) or 'none'}",
             )
         elif check.deck is None and not decks:
