@@ -110,8 +110,8 @@ def test_a_generated_card_with_a_bad_field_points_into_the_generator(cli, cards)
 
 
 def test_a_table_cell_too_long_for_its_box_is_located(cli, tmp_path):
-    kit = tmp_path / "hexwar-pieces"
-    shutil.copytree(KITS / "hexwar-pieces", kit)
+    kit = tmp_path / "hexwar"
+    shutil.copytree(KITS / "hexwar", kit)
     edit(
         kit / "charts.yaml",
         '["1", AE, AR,',

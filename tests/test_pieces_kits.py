@@ -135,7 +135,7 @@ def _expected_backs() -> dict[str, str]:
     """Front values -> the reduced values its back must show, read from the kit's data."""
     import yaml
 
-    data = yaml.safe_load((KITS / "hexwar-pieces" / "counters.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((KITS / "hexwar" / "counters.yaml").read_text(encoding="utf-8"))
     units = data["generate"][0]["by"]["unit"]
     return {
         f"{u['attack']}-{u['defence']}-{u['move']}": f"{u['reduced_attack']}-{u['reduced_defence']}-{u['move']}"
@@ -173,20 +173,20 @@ def _registration(pdf: Path, front: int, back: int, flip: str, offset=(0.0, 0.0)
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_forty_counters_register_their_own_backs_on_both_flips(build, flip):
-    out = build("hexwar-pieces", "--only", "counters", "--duplex", flip)
+    out = build("hexwar", "--only", "counters", "--duplex", flip)
     misses = _registration(out / "counters.pdf", 0, 1, flip)
     assert len(misses) == 40
     assert max(misses) < 0.005  # 0.00 mm
 
 
 def test_counter_backs_move_by_the_back_offset(build):
-    out = build("hexwar-pieces", "--only", "counters", "--back-offset", "1,0.5")
+    out = build("hexwar", "--only", "counters", "--back-offset", "1,0.5")
     misses = _registration(out / "counters.pdf", 0, 1, "long", offset=(1.0, 0.5))
     assert len(misses) == 40 and max(misses) < 0.005
 
 
 def test_counters_on_a_gang_sheet_keep_their_own_backs(build):
-    out = build("hexwar-pieces", "--gang")
+    out = build("hexwar", "--gang")
     pdf = out / "gang.pdf"
     assert pdf.exists() and not (out / "counters.pdf").exists()
     misses = _registration(pdf, 0, 1, "long")
@@ -194,9 +194,9 @@ def test_counters_on_a_gang_sheet_keep_their_own_backs(build):
 
 
 def test_the_chart_is_one_sided_and_its_table_cells_sit_in_their_columns(build):
-    out = build("hexwar-pieces", "--only", "charts")
+    out = build("hexwar", "--only", "charts")
     texts = page_texts(out / "charts.pdf")
-    assert len(texts) == 1  # no back page
+    assert len(texts) == 1 and "sheet 1 front" in texts[0]  # both charts, and no back page
     chars = page_chars(out / "charts.pdf")[0]
     found = words(chars)
     heads = [w for w in found if w["text"] in ("1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1")]

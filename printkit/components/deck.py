@@ -25,7 +25,7 @@ from printkit.components.face_checks import (
     check_tables,
 )
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
-from printkit.components.safearea import safe_area_findings
+from printkit.components.safearea import SAFE_AREA, safe_area_findings
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow, back_reads_card
@@ -304,6 +304,7 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
             lambda card: f"card {card.id!r}",
             with_backs=deck.sides == 2,
             common_back=not any(back_reads_card(b) for b in deck.backs().values()),
+            safe=min(SAFE_AREA, deck.safe_margin),
         )
     except CardTextOverflow:
         return []

@@ -18,7 +18,7 @@ from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
 from printkit.draw.images import place_image
 from printkit.draw.table import draw_table
-from printkit.draw.text import INLINE_ICON, TextLayout, TextOverflow, fit_in_box
+from printkit.draw.text import INLINE_ICON, TextLayout, TextOverflow, fit_laid_out
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.face import Areas, Element, Percent, bind_element, quarter_turn, resolve_box
@@ -122,7 +122,7 @@ class ElementPainter:
             self.log.append((INLINE_ICON.sub("", text), face, e, attr))
         layout = TextLayout(align, e.valign if attr in ("text", "rows") else "middle", lines)
         try:
-            fit_in_box(self.canvas, text, face, (box.x, box.y, box.w, box.h),
+            fit_laid_out(self.canvas, text, face, (box.x, box.y, box.w, box.h),
                        (size, self._min(e)), layout, self._inline_icon)  # fmt: skip
         except TextOverflow as exc:
             raise ElementOverflow(e, attr, exc) from None

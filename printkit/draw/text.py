@@ -205,17 +205,36 @@ class TextLayout:
         return y + h - {"top": 0.0, "bottom": spare}.get(self.valign, spare / 2)
 
 
-def fit_in_box(
+def fit_in_box(  # noqa: PLR0913
+    c: Canvas,
+    text: str,
+    font: str,
+    box: tuple[float, float, float, float],
+    max_size: float,
+    min_size: float,
+    align: str = "centre",
+    max_lines: int = 1,
+    icons: InlineIcon | None = None,
+) -> FittedText:
+    """Fit `text` in box (x, bottom, width, height), draw it centred there and return the fit.
+
+    Raises TextOverflow when it cannot fit at min_size: nothing is drawn outside the box.
+    """
+    layout = TextLayout(align, "middle", max_lines)
+    return fit_laid_out(c, text, font, box, (max_size, min_size), layout, icons)
+
+
+def fit_laid_out(
     c: Canvas,
     text: str,
     font: str,
     box: tuple[float, float, float, float],
     sizes: tuple[float, float],
-    layout: TextLayout = TextLayout(),
+    layout: TextLayout,
     icons: InlineIcon | None = None,
 ) -> FittedText:
     """Fit `text` in box (x, bottom, width, height) between sizes (largest, smallest), draw it
-    there as `layout` says and return the fit.
+    there as `layout` says (align, valign, max_lines) and return the fit.
 
     Raises TextOverflow when it cannot fit at the smallest size: nothing is drawn outside the box.
     """

@@ -250,7 +250,10 @@ class Deck:
         doc="text never shrinks below this; text that cannot fit at it is an error",
     )
     safe_margin: float = edge(
-        30, mm(4), "the safe area's distance inside the trim (boxes with `within: safe`)"
+        30,
+        mm(4),
+        "the safe area's distance inside the trim (boxes with `within: safe`); below 3 mm it is "
+        "also how near the trim `check` lets text come (PK001), for small counters",
     )
     min_image_dpi: float = spec(
         Number(1, 2400),
