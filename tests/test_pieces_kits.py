@@ -221,3 +221,44 @@ def test_the_chart_is_one_sided_and_its_table_cells_sit_in_their_columns(build):
         "AR",
         "EX",
     ]
+
+
+# -- exported images -------------------------------------------------------------------------
+
+
+def test_exported_images_pair_each_counter_with_its_own_back_and_charts_with_none(cli, tmp_path):
+    import csv
+
+    shutil.copytree(KITS / "hexwar", tmp_path / "hexwar")
+    r = cli("export", tmp_path / "hexwar", "--images", "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    assert (
+        "counters: 40 fronts and 10 backs" in r.output
+        and "charts: 2 fronts and 0 backs" in r.output
+    )
+    folder = tmp_path / "out" / "hexwar" / "images"
+    rows = list(csv.DictReader((folder / "manifest.csv").open(encoding="utf-8")))
+    counters = [row for row in rows if row["deck"] == "counters"]
+    assert len(counters) == 40
+    assert all(row["back"] == f"counters/{row['card']}-back.png" for row in counters)
+    assert all((folder / row["back"]).exists() for row in counters)
+    assert [row["back"] for row in rows if row["deck"] == "charts"] == ["", ""]
+
+
+def test_exported_playing_cards_have_no_line_on_the_cut(cli, tmp_path):
+    """frame_width: 0 and white paper: the pixels along the cut are white on every card."""
+    from PIL import Image
+
+    shutil.copytree(KITS / "playing-cards", tmp_path / "playing-cards")
+    r = cli(
+        "export", tmp_path / "playing-cards", "--images", "--out", tmp_path / "out", "--dpi", "150"
+    )
+    assert r.exit_code == 0, r.output
+    image = Image.open(
+        tmp_path / "out" / "playing-cards" / "images" / "cards" / "A-spades-1.png"
+    ).convert("L")
+    bleed = round(3 / 25.4 * 150)
+    w, h = image.size
+    for x in range(bleed - 1, w - bleed + 1):
+        for y in (bleed - 1, bleed, h - bleed - 1, h - bleed):
+            assert image.getpixel((x, y)) > 245, (x, y)

@@ -23,6 +23,7 @@ from PIL import Image
 
 from printkit.components import component_type, more_output_path
 from printkit.core.errors import Location, fail
+from printkit.draw.card import back_reads_card
 from printkit.layout.units import format_mm, inch, mm
 from printkit.model.deck import Deck
 
@@ -67,7 +68,7 @@ SIZE_TOLERANCE = 0.03  # a deck within 3 % of a preset's trim is scaled to it; b
 @dataclass
 class Rendered:
     deck: str
-    rows: list[tuple[str, int, Path, Path]]  # card id, copy, front file, back file
+    rows: list[tuple[str, int, Path, Path | None]]  # card id, copy, front file, back (or none)
     pixels: tuple[int, int]
 
 
@@ -93,16 +94,35 @@ def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
         images = _render_pages(pdf, preset, dpi)
     ext = "jpg" if fmt == "jpeg" else "png"
-    back = folder / cid / f"back.{ext}"
-    _save(images[-1], stage.temp_for(back), fmt, preset.dpi if preset else dpi)
+    fronts, backs, own = _sides(deck, images)
+    resolution = preset.dpi if preset else dpi
     rows = []
-    for card, image in zip(deck.cards, images[:-1], strict=True):
-        data = _encode(image, fmt, preset.dpi if preset else dpi)
+    for card, image, back_image in zip(deck.cards, fronts, backs, strict=True):
+        back = _back_file(folder / cid, card.id, ext, own)
+        if back_image is not None and (own or card is deck.cards[0]):  # a shared back once
+            _save(back_image, stage.temp_for(back), fmt, resolution)
+        data = _encode(image, fmt, resolution)
         for copy in range(1, card.count + 1):
             front = folder / cid / f"{card.id}-{copy}.{ext}"
             stage.temp_for(front).write_bytes(data)
-            rows.append((card.id, copy, front, back))
+            rows.append((card.id, copy, front, back if back_image is not None else None))
     return Rendered(cid, rows, images[-1].size)
+
+
+def _sides(deck: Deck, images: list) -> tuple[list, list, bool]:
+    """Each design's front image, its back image (None: a one-sided deck) and whether each
+    card has its own back, from the pages of the designs PDF: fronts then one shared back,
+    each front then its own back, or fronts only."""
+    if deck.sides == 1:
+        return images, [None] * len(images), False
+    if any(back_reads_card(b) for b in deck.backs().values()):
+        return images[0::2], images[1::2], True
+    return images[:-1], [images[-1]] * (len(images) - 1), False
+
+
+def _back_file(folder: Path, card_id: str, ext: str, own: bool) -> Path:
+    """back.<ext> shared by every card, or <card id>-back.<ext> for a card's own back."""
+    return folder / (f"{card_id}-back.{ext}" if own else f"back.{ext}")
 
 
 def _check_size(kit, cid: str, deck, preset: Preset | None) -> None:
@@ -169,8 +189,8 @@ def manifest_text(done: list[Rendered]) -> str:
     rows.writerow(["deck", "card", "copy", "front", "back", "width_px", "height_px"])
     for deck in done:
         for card, copy, front, back in deck.rows:
+            behind = f"{deck.deck}/{back.name}" if back is not None else ""
             rows.writerow(
-                [deck.deck, card, copy, f"{deck.deck}/{front.name}", f"{deck.deck}/{back.name}",
-                 *deck.pixels]
-            )  # fmt: skip
+                [deck.deck, card, copy, f"{deck.deck}/{front.name}", behind, *deck.pixels]
+            )
     return out.getvalue()
