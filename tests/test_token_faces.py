@@ -67,3 +67,12 @@ def test_a_condition_on_a_value_no_piece_has_is_a_located_error(cli, tmp_path):
     assert r.exit_code == 2
     line = line_of(kit / "tokens.yaml", "colour_id == green")
     assert f"tokens.yaml:{line}:" in r.output and "'green' is not one of colour_id's" in r.output
+
+
+def test_a_one_sided_token_group_prints_no_backs(cli, tmp_path):
+    kit = _kit(tmp_path)
+    edit(kit / "tokens.yaml", "    shape: square\n", "    shape: square\n    sides: 1\n")
+    r = cli("build", kit, "--out", tmp_path / "out", "--profile", "shop", "-j", "1")
+    assert r.exit_code == 0, r.output
+    pages = [sorted(t.split()) for t in page_texts(tmp_path / "out" / "tok" / "tokens-16x16mm.pdf")]
+    assert pages == [["1/A", "6-4"], ["2/B", "4-5"]]

@@ -210,6 +210,7 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
         Size(group.width, group.height),
         painter,
         where(group) or Location(t.file),
+        with_backs=group.sides == 2,
         locate=locate,
         describe=describe,
     )

@@ -81,6 +81,7 @@ class CardPainter:
         self.height = deck.size.height
         self.elements = ElementPainter(c, deck.areas(), deck.icons, deck.images, deck.min_text_size)
         self._forms: set[str] = set()
+        self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)
 
     # -- placing ---------------------------------------------------------------------------
     def place_front(self, card: Card, trim: Rect) -> None:
@@ -194,7 +195,9 @@ class CardPainter:
     def back_form(self, kind: str | None = None, card: Card | None = None) -> str:
         name, back = self.back_of(kind)
         values = back_values(kind or "")
-        if card is not None and back_reads_card(back):
+        if name not in self._reads_card:
+            self._reads_card[name] = back_reads_card(back)
+        if card is not None and self._reads_card[name]:
             name, values = f"{name}-card-{card.id}", card
         if name not in self._forms:  # forms cannot be begun inside another form
             paths = []

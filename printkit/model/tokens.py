@@ -100,6 +100,12 @@ class Group:
     back: PieceBack | None = spec(
         record_of(PieceBack), doc="the other side; default: the same as the front"
     )
+    sides: int = spec(
+        Choice((1, 2)),
+        default=2,
+        doc="2: the pieces have a back (`back`, else the front again); 1: fronts only, no back "
+        "printed behind them",
+    )
     pieces: list[Piece] = spec(
         ListOf(record_of(Piece), 1, 50), required=True, doc="the pieces of this size, by colour"
     )
