@@ -321,3 +321,17 @@ def test_the_labels_halo_stays_paper_white_in_the_shop_cmyk(builds):
             outlined.append(stroke)
     assert len(outlined) >= 280 + 5  # every hex number and city name
     assert all(s is not None and s[3] < 0.2 for s in outlined), set(outlined)
+
+
+def test_a_text_too_long_for_its_space_is_an_input_error_at_its_element(cli, hexwar):
+    edit(
+        hexwar / "map.yaml",
+        "text: reinforcements,",
+        "text: Reinforcementsfromthenorthroad,",
+    )
+    r = cli("check", hexwar)
+    assert r.exit_code == 2, r.output
+    assert f"map.yaml:{line_of(hexwar / 'map.yaml', '- element: track')}:" in r.stderr
+    assert "does not fit its space even at" in r.stderr and "Traceback" not in r.output
+    r = cli("build", hexwar, "--out", hexwar.parent / "out", "-j", "1")
+    assert r.exit_code == 2 and "does not fit its space" in r.stderr

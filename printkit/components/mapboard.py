@@ -8,15 +8,19 @@ Printing goes through components/tiled.py, whose seams avoid the places and trac
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from printkit.components.tiled import render_plan
-from printkit.core.errors import Collector, InputError, Location
-from printkit.draw.board_face import BoardPainter, box_of, grid_origin
+from printkit.core.errors import Collector, InputError, Location, fail
+from printkit.draw.board_face import BoardOverflow, BoardPainter, box_of, grid_origin
+from printkit.draw.elements import ElementOverflow
 from printkit.draw.routes import track_spaces
+from printkit.draw.sketch import SketchCanvas
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.hexgrid import ring_cells
@@ -252,16 +256,39 @@ def avoid(m: MapBoard) -> list[Rect]:
     return out
 
 
+def preflight(kit: Kit, component_id: str) -> None:
+    """Draw the map on a measuring canvas: every text must fit its box (an input error at the
+    element, as a build would find)."""
+    m = kit.model_as(component_id, MapBoard)
+    with fitting_text():
+        BoardPainter(m, kit.icons(), m.images).draw(SketchCanvas(io.BytesIO()), 0.0)
+
+
+@contextmanager
+def fitting_text() -> Iterator[None]:
+    """Text that cannot fit its box, as an input error at the element that holds it."""
+    try:
+        yield
+    except (ElementOverflow, BoardOverflow) as exc:
+        e, overflow = exc.element, exc.overflow
+        raise fail(
+            where(e, "text") or where(e, "label") or where(e),
+            f"text {overflow.text!r} of this {e.element} element does not fit its space even at "
+            f"{overflow.min_size:g} pt; shorten it or enlarge the element",
+        ) from None
+
+
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     m = kit.model_as(component_id, MapBoard)
     painter = BoardPainter(m, kit.icons(), m.images)
-    return render_plan(
-        kit,
-        component_id,
-        path,
-        m.size,
-        painter.draw,
-        avoid=avoid(m),
-        overlap=m.glue_overlap,
-        progress=progress,
-    )
+    with fitting_text():
+        return render_plan(
+            kit,
+            component_id,
+            path,
+            m.size,
+            painter.draw,
+            avoid=avoid(m),
+            overlap=m.glue_overlap,
+            progress=progress,
+        )

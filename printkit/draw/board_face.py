@@ -16,6 +16,7 @@ from printkit.draw.elements import ElementPainter, MissingValue, Palette
 from printkit.draw.grid import Flip, GridPainter
 from printkit.draw.icons import IconLibrary
 from printkit.draw.routes import draw_connections, draw_track
+from printkit.draw.text import TextOverflow
 from printkit.layout.geometry import Rect
 from printkit.model.face import Areas, Element, Percent, resolve_box
 from printkit.model.grid import HexGrid, Legend, SquareGrid
@@ -23,6 +24,15 @@ from printkit.model.mapboard import BoardElement, MapBoard
 from printkit.model.routes import ConnectionsElement, TrackElement
 
 MIN_TEXT = 4.0  # pt: the smallest a board's fitted text may shrink to
+
+
+class BoardOverflow(Exception):
+    """A text of a board element (a track's label or note) cannot fit its space."""
+
+    def __init__(self, element: Any, overflow: TextOverflow) -> None:
+        super().__init__(str(overflow))
+        self.element = element
+        self.overflow = overflow
 
 
 def areas(m: MapBoard) -> Areas:
@@ -72,7 +82,10 @@ class BoardPainter:
             if e.legend is not None:
                 painter.legend(box_of(self.map, e.legend))
         elif isinstance(e, TrackElement):
-            draw_track(c, e, box_of(self.map, e), MIN_TEXT)
+            try:
+                draw_track(c, e, box_of(self.map, e), MIN_TEXT)
+            except TextOverflow as exc:
+                raise BoardOverflow(e, exc) from None
         elif isinstance(e, ConnectionsElement):
             draw_connections(c, e, box_of(self.map, e))
         else:

@@ -142,9 +142,9 @@ class GridPainter:
             size = self.grid.size * 0.42
             self.icons.draw(c, terrain.icon, cx, cy, size, Colours(ink, colour(terrain.fill)))
         if terrain.label:
-            c.setFillColor(ink)
-            c.setFont(font("condensed"), self.grid.size * 0.13)
-            c.drawCentredString(cx, cy - self.grid.size * 0.36, terrain.label)
+            at = (cx, cy - self.grid.size * 0.36)
+            halo_text(c, terrain.label, font("condensed"), self.grid.size * 0.13, at, ink,
+                      colour(terrain.fill))  # fmt: skip
 
     def _outlines(self) -> None:
         if not self.grid.outline_width:

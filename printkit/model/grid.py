@@ -31,7 +31,7 @@ from printkit.load.schema import (
     Str,
     Type,
 )
-from printkit.model.face import BOX, BOX_DOC, FONT_ROLES, PATTERNS, BoxLength
+from printkit.model.face import BOX, BOX_DOC, FONT_ROLES, PATTERNS, BoxLength, Percent
 
 TERRAIN_PATTERNS = (*PATTERNS, "trees", "hills", "waves", "tufts", "hatch")
 PATTERN_DOC = "a texture over the cell, so terrain reads in greyscale: " + ", ".join(
@@ -162,7 +162,7 @@ class PointFeature:
 class Legend:
     """A key to the grid's terrain, lines and symbols, in a box of its own."""
 
-    box: list[Any] = spec(BOX, required=True, doc=BOX_DOC)
+    box: list[float | Percent] = spec(BOX, required=True, doc=BOX_DOC)
     columns: int = spec(Int(1, 20), default=1, doc="entries side by side")
     size: float = spec(Length(1, 30), default=mm(2.6), doc="the names' type size")
 
@@ -176,7 +176,7 @@ class GridParts:
     """The keys a hex grid and a square grid share."""
 
     name: str = spec(Id(), default="map", doc="the grid's name: rules data finds its cells by it")
-    at: list[Any] = spec(AT, required=True, doc=AT_DOC)
+    at: list[float | Percent] = spec(AT, required=True, doc=AT_DOC)
     columns: int = spec(Int(1, 300), required=True, doc="cells across")
     rows: int = spec(Int(1, 300), required=True, doc="cells down")
     terrain: dict[str, Terrain] = spec(

@@ -10,12 +10,11 @@ the box's top-left) and the lines between them, for point-to-point maps.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Color, Id, Int, Length, ListOf, MapOf, Str
-from printkit.model.face import AREAS, BOX, BOX_DOC, FONT_ROLES, WITHIN_DOC
+from printkit.model.face import AREAS, BOX, BOX_DOC, FONT_ROLES, WITHIN_DOC, Percent
 
 POINT = ListOf(Length(0, 3000, allow_zero=True), 2, 2, doc="[x, y] from the box's top-left")
 
@@ -36,7 +35,7 @@ class TrackElement:
     """Numbered spaces along a path: a turn, score or race track."""
 
     element: str = spec(Choice(("track",)), required=True, doc="track")
-    box: list[Any] = spec(BOX, required=True, doc=BOX_DOC)
+    box: list[float | Percent] = spec(BOX, required=True, doc=BOX_DOC)
     within: str = spec(Choice(AREAS), default="trim", doc=WITHIN_DOC)
     name: str = spec(Id(), default="track", doc="the track's name: rules data finds its spaces")
     spaces: int = spec(Int(1, 500), required=True, doc="how many spaces")
@@ -73,7 +72,7 @@ class ConnectionsElement:
     """Named points and the lines between them: a point-to-point map."""
 
     element: str = spec(Choice(("connections",)), required=True, doc="connections")
-    box: list[Any] = spec(BOX, required=True, doc=BOX_DOC)
+    box: list[float | Percent] = spec(BOX, required=True, doc=BOX_DOC)
     within: str = spec(Choice(AREAS), default="trim", doc=WITHIN_DOC)
     name: str = spec(Id(), default="network", doc="the network's name, for rules data")
     points: dict[str, list[float]] = spec(
