@@ -258,7 +258,7 @@ def test_exported_playing_cards_have_no_line_on_the_cut(cli, tmp_path):
     image = Image.open(
         tmp_path / "out" / "playing-cards" / "images" / "cards" / "A-spades-1.png"
     ).convert("L")
-    bleed = round(3 / 25.4 * 150)
+    bleed = round(3 / 25.4 * 72)
     w, h = image.size
     for x in range(bleed - 1, w - bleed + 1):
         for y in (bleed - 1, bleed, h - bleed - 1, h - bleed):
