@@ -121,3 +121,11 @@ def test_a_table_cell_too_long_for_its_box_is_located(cli, tmp_path):
     line = line_of(kit / "charts.yaml", "- element: table")
     assert r.exit_code == 2 and f"charts.yaml:{line}:" in r.output, r.output
     assert "does not fit" in r.output
+
+
+def test_a_deck_with_no_card_written_or_generated_is_located(cli, cards):
+    text = (cards / "cards.yaml").read_text(encoding="utf-8")
+    head = text[: text.index("cards:\n  - {id: joker-red")]
+    (cards / "cards.yaml").write_text(head + "cards: []\n", encoding="utf-8")
+    r = cli("check", cards)
+    assert r.exit_code == 2 and "a deck needs at least one card" in r.output, r.output

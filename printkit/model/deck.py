@@ -207,7 +207,7 @@ TABLE_SOURCE: Record = record_of(CardTable)
 
 def _cards_type(card: Record) -> Type:
     """The `cards:` key: a list of `card` records, or a spreadsheet that holds them."""
-    return Either((ListOf(card, 1, limits.MAX_CARDS_PER_DECK), TABLE_FILE, TABLE_SOURCE))
+    return Either((ListOf(card, 0, limits.MAX_CARDS_PER_DECK), TABLE_FILE, TABLE_SOURCE))
 
 
 def edge(max_mm: float, default: float, doc: str) -> Any:
@@ -217,7 +217,7 @@ def edge(max_mm: float, default: float, doc: str) -> Any:
 
 CARDS_DOC = (
     "the card designs, each printed `count` times: a list, or a spreadsheet (.csv, .xlsx, .ods) "
-    "whose header row names the card fields"
+    "whose header row names the card fields; at least one card, here or made by `generate`"
 )
 
 
@@ -231,7 +231,25 @@ SIDES_DOC = (
 )
 
 
-@record("deck")
+def _check_has_cards(deck: Deck, ctx: Context, path: PathKey) -> None:
+    if not deck.cards:
+        ctx.error(
+            path,
+            "a deck needs at least one card: list them under `cards:` (or name a spreadsheet "
+            "there), or make them with `generate:`",
+        )
+
+
+# what JSON Schema can say of _check_has_cards: without `generate`, `cards` lists at least one
+HAS_CARDS_JSON_RULES: tuple[dict, ...] = (
+    {
+        "if": {"not": {"required": ["generate"]}},
+        "then": {"required": ["cards"], "properties": {"cards": {"minItems": 1}}},
+    },
+)
+
+
+@record("deck", check=_check_has_cards, json_rules=HAS_CARDS_JSON_RULES)
 @dataclass(kw_only=True)
 class Deck:
     card_size: str | CardSize = spec(CARD_SIZE, default="poker")
@@ -282,7 +300,7 @@ class Deck:
         "and face elements",
     )
     sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
-    cards: list[Card] = spec(_cards_type(record_of(Card)), required=True, doc=CARDS_DOC)
+    cards: list[Card] = spec(_cards_type(record_of(Card)), default=list, doc=CARDS_DOC)
     generate: list[Generator] = spec(GENERATE, default=list, doc=GENERATE_DOC)
     # not keys of the file: filled in by the loader (components/deck.py)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
@@ -357,4 +375,4 @@ def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ..
     if fields is None:
         return record_of(Deck)
     cards = _cards_type(card_schema(fields, kinds))
-    return record_of(Deck).with_fields({"cards": Field(cards, required=True, doc=CARDS_DOC)})
+    return record_of(Deck).with_fields({"cards": Field(cards, default=list, doc=CARDS_DOC)})
