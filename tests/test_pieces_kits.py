@@ -263,3 +263,18 @@ def test_exported_playing_cards_have_no_line_on_the_cut(cli, tmp_path):
     for x in range(bleed - 1, w - bleed + 1):
         for y in (bleed - 1, bleed, h - bleed - 1, h - bleed):
             assert image.getpixel((x, y)) > 245, (x, y)
+
+
+def test_designs_pages_give_each_counter_design_its_own_back_and_a_chart_none(build):
+    """--card-pages designs: each design's front, then its own back; a one-sided deck's
+    designs alone. The count list says what each page is."""
+    out = build(
+        "hexwar", "--profile", "shop", "--card-pages", "designs", "--only", "counters,charts"
+    )
+    counts = (out / "counters-counts.csv").read_text(encoding="utf-8").splitlines()
+    assert counts[1:3] == ["1,front,north-inf,8", "2,back,north-inf,8"] and len(counts) == 21
+    texts = page_texts(out / "counters.pdf")
+    assert len(texts) == 20 and "4-4-4" in texts[0] and "2-2-4" in texts[1]
+    charts = (out / "charts-counts.csv").read_text(encoding="utf-8").splitlines()
+    assert charts == ["page,side,card,copies", "1,front,crt,1", "2,front,tec,1"]
+    assert len(page_texts(out / "charts.pdf")) == 2
