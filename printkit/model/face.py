@@ -109,7 +109,7 @@ class SizeLength(BoxLength):
 
 VALIGNS = ("top", "middle", "bottom")
 TABLE_RULES = ("grid", "rows", "columns", "none")
-TEXT_ATTRS = ("text", "caption", "image", "icon", "empty")
+TEXT_ATTRS = ("text", "caption", "image", "icon")  # the texts placeholders fill
 VALIGN_DOC = (
     "where text sits in its box: top (the first line at the box's top on every card), middle "
     "or bottom"
