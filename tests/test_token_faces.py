@@ -76,3 +76,18 @@ def test_a_one_sided_token_group_prints_no_backs(cli, tmp_path):
     assert r.exit_code == 0, r.output
     pages = [sorted(t.split()) for t in page_texts(tmp_path / "out" / "tok" / "tokens-16x16mm.pdf")]
     assert pages == [["1/A", "6-4"], ["2/B", "4-5"]]
+
+
+def test_a_box_turned_by_a_pieces_field_is_checked_turned(cli, tmp_path):
+    kit = _kit(tmp_path)
+    edit(
+        kit / "tokens.yaml",
+        'text: "{strength}-{move}", font: bold',
+        'text: "{strength}-{move}", rotate: "{tilt}", font: bold',
+    )
+    edit(kit / "tokens.yaml", "fields: {strength: 6,", "fields: {tilt: 45, strength: 6,")
+    r = cli("check", kit)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit / "tokens.yaml", 'rotate: "{tilt}"')
+    assert f"tokens.yaml:{line}:" in r.output and "turned 45 degrees" in r.output
+    assert "piece '1/A' (rotate from its fields)" in r.output

@@ -79,7 +79,7 @@ def _check_cards(deck: Deck, file: str) -> None:
     check_tables(faces(deck), errors)
     check_elements(deck, known, errors)
     if not errors.diagnostics:
-        check_bindings(_drawn_by_card(deck), _card_field_at, errors)
+        check_bindings(_drawn_by_card(deck), _card_field_at, errors, deck.areas())
     check_card_icons(deck, errors)
     errors.raise_if_any()
     _check_total(deck, where(deck, "cards") or Location(file))

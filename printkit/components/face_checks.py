@@ -99,15 +99,17 @@ def check_bindings(
     pieces: Iterable[tuple[str, Any, list[Element]]],
     field_at: Callable[[Any, str], Location],
     errors: Collector,
+    areas: Areas,
 ) -> None:
     """Each (name, piece, elements): every property a placeholder fills reads as a value of
-    that property for this piece (its field's place is `field_at(piece, field)`)."""
+    that property for this piece (its field's place is `field_at(piece, field)`), and a box
+    turned by a field stays on the piece (`areas`)."""
     for who, values, elements in pieces:
         for element in elements:
             if not templates(element):
                 continue
             try:
-                bind_element(element, values)
+                bound = bind_element(element, values)
             except MissingValue:
                 continue
             except BadFieldValue as bad:
@@ -117,6 +119,9 @@ def check_bindings(
                     f"{who}: {bad.prop} {bad.template!r} of a {element.element} element gives "
                     f"{bad.value!r}; {bad.prop} must be {bad.expected}",
                 )
+                continue
+            if bound.rotate != element.rotate:
+                check_box(f"{who} (rotate from its fields)", bound, areas, errors)
 
 
 def check_tables(elements: Iterable[Placed], errors: Collector) -> None:

@@ -114,7 +114,7 @@ def _check_faces(t: Tokens) -> None:
                 (f"piece {p.label or p.colour_id!r}", p, [e for _, e in placed])
                 for p in group.pieces
             ]
-            check_bindings(pieces, _piece_field_at, errors)
+            check_bindings(pieces, _piece_field_at, errors, areas)
     errors.raise_if_any()
 
 
