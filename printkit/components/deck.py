@@ -245,10 +245,14 @@ def _back_designs(deck: Deck, painter: CardPainter) -> list[tuple[str, Card | No
         if not back_reads_card(back):
             out.append((who, None, kind))
             continue
-        uses = [c for c in deck.cards if (deck.kinds[c.kind].back is None) == (kind == "")]
-        uses = [c for c in uses if not kind or c.kind == kind]
-        out += [(f"the back of card {c.id!r}", c, kind) for c in uses]
+        behind = [c for c in deck.cards if _back_kind(deck, c) == kind]
+        out += [(f"the back of card {c.id!r}", c, kind) for c in behind]
     return out
+
+
+def _back_kind(deck: Deck, card: Card) -> str:
+    """Whose back is behind the card: its kind's own (the kind's name), or the deck's ("")."""
+    return card.kind if deck.kinds[card.kind].back else ""
 
 
 def _once_per_place(diagnostics: list) -> list:
