@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from pdfcheck import page_chars, words
-from pdfshapes import page_lines, page_rects
+from pdfshapes import page_lines, page_polylines, page_rects
 
 from printkit.layout.units import to_mm
 
@@ -25,7 +25,7 @@ face:
     coordinates: A1
     terrain:
       l: {name: land, fill: "#e8dfc0"}
-      s: {name: sea, fill: "#a8c8e8", pattern: waves}
+      s: {name: sea, fill: "#a8c8e8", pattern: waves, label: SEA, icon: star}
     cells: [llsssl, lsssll, lssl.., llllll]
     lines: {wall: {colour: "#333333", width: 1mm}}
     edges: [{line: wall, sides: "A4/B4"}]
@@ -84,6 +84,17 @@ def test_square_cells_are_named_a1_and_measure_their_size(board):
     a4 = _word(board, "A4")
     cx = (a4["x0"] + a4["x1"]) / 2
     assert _on_trim(cx, a4["top"])[0] == pytest.approx(20 + 7.5, abs=0.05)  # A4's centre
+
+
+def test_each_cell_shows_its_terrains_word_and_icon(board):
+    seas = {
+        (round(w["x0"], 1), round(w["top"], 1))
+        for w in words(page_chars(board)[0])
+        if w["text"] == "SEA"
+    }
+    assert len(seas) == 3 + 3 + 2  # the s cells of the three rows that have them
+    stars = [p for p in page_polylines(board)[0] if p["fill"] and len(p["points"]) >= 10]
+    assert len(stars) >= 8  # a star icon in every sea cell
 
 
 def test_a_wall_runs_along_the_edge_two_squares_share(board):

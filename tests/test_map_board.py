@@ -129,8 +129,10 @@ def test_the_river_runs_along_hexsides(builds):
 
 def test_cities_have_a_symbol_and_a_name(builds):
     texts = [w["text"] for w in page_words(builds["shop"], 0)]
-    for name in ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin"):
+    for name in ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin", "Bois", "Noir"):
         assert name in texts
+    italic = {c["fontname"] for c in page_chars(builds["shop"])[0] if c["text"] == "N"}
+    assert any("Oblique" in name for name in italic)  # "Bois Noir": a name alone, in italic
     squares = [r for r in page_rects(builds["shop"], first=1)[0] if _close(to_mm(r["width"]), 3.2)]
     assert len(squares) >= 5 + 1  # one in each city, one in the legend
 
@@ -229,6 +231,7 @@ def test_a_deck_can_name_hexes_of_the_map(cli, hexwar):
         'kinds:\n  objective:\n    label: OBJECTIVE\n    colour: "#7a2e1c"\n    face:\n'
         "      - {element: title, box: [5, 5, 53, 10]}\n"
         'cards:\n  - {id: varenne, kind: objective, title: Varenne, hex: "0403"}\n'
+        "  - {id: montfort, kind: objective, title: Montfort, hex: 0710}\n"
         '  - {id: lost, kind: objective, title: Lost, hex: "2115"}\n',
         encoding="utf-8",
     )
@@ -247,6 +250,7 @@ def test_a_deck_can_name_hexes_of_the_map(cli, hexwar):
     assert f"objectives.yaml:{line_of(hexwar / 'objectives.yaml', 'id: lost')}:" in r.stdout
     assert "card 'lost' has hex '2115', which map 'map''s hex items does not have" in r.stdout
     assert "varenne" not in r.stdout
+    assert "montfort" not in r.stdout  # 0710 unquoted reads as 710: it still names hex 0710
 
 
 @pytest.mark.parametrize(
@@ -335,3 +339,83 @@ def test_a_text_too_long_for_its_space_is_an_input_error_at_its_element(cli, hex
     assert "does not fit its space even at" in r.stderr and "Traceback" not in r.output
     r = cli("build", hexwar, "--out", hexwar.parent / "out", "-j", "1")
     assert r.exit_code == 2 and "does not fit its space" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "kind: hex, field: terrain",
+            "kind: hexx, field: terrain",
+            "map 'map' has no kind 'hexx'; did you mean 'hex'? (its item kinds: hex, square, space, point, label, city)",
+        ),
+        (
+            "kind: hex, field: terrain",
+            "kind: hex, field: terain",
+            "map 'map' has no field 'terain'; did you mean 'terrain'?",
+        ),
+        (
+            "deck: map, kind: city, min: 4",
+            "deck: map, kind: cities, min: 4",
+            "has no kind 'cities'; did you mean 'city'?",
+        ),
+    ],
+)
+def test_a_map_check_naming_an_unknown_kind_or_field_is_located(cli, hexwar, old, new, message):
+    """A misspelt kind or field would make a check read nothing and pass: it is an error."""
+    edit(hexwar / "rules.yaml", old, new)
+    r = cli("check", hexwar)
+    assert r.exit_code == 2, r.output
+    assert f"rules.yaml:{line_of(hexwar / 'rules.yaml', new)}:" in r.stderr
+    assert message in r.stderr
+
+
+def test_a_city_in_a_lake_is_found_at_the_city(cli, hexwar):
+    edit(hexwar / "map.yaml", '{at: "1306", symbol: city', '{at: "1204", symbol: city')
+    r = cli("check", hexwar)
+    assert r.exit_code == 1, r.output
+    assert f"map.yaml:{line_of(hexwar / 'map.yaml', 'label: Brissac')}:" in r.stdout
+    assert "map item 'Brissac' has terrain 'lake'; allowed: clear, forest, hills, marsh" in r.stdout
+
+
+def test_the_map_json_schema_accepts_the_map_and_flags_a_misspelt_element():
+    """Editors read the same schema the loader validates with: hex-grid, track and the card
+    elements are told apart by `element:`."""
+    import yaml
+    from jsonschema import Draft202012Validator
+
+    from printkit.components.mapboard import schema
+
+    validator = Draft202012Validator(schema().json())
+    data = yaml.safe_load((KIT / "map.yaml").read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(data)) == []
+    data["face"][2]["element"] = "hexgrid"
+    assert list(validator.iter_errors(data))
+
+
+def test_hex_numbers_can_go_at_the_foot_of_the_hex(cli, hexwar):
+    edit(
+        hexwar / "map.yaml",
+        "    coordinate_size: 1.7mm\n",
+        "    coordinate_size: 1.7mm\n    coordinate_position: bottom\n",
+    )
+    out = hexwar.parent / "out"
+    r = cli("build", hexwar, "--out", out, "-j", "1", "--profile", "shop")
+    assert r.exit_code == 0, r.output
+    pdf = out / "hexwar" / "map.pdf"
+    word = next(w for w in words(page_chars(pdf)[0]) if w["text"] == "0101")
+    hexagon = min(hexagons(pdf, 0), key=lambda h: _centre(h)[0] + _centre(h)[1])  # top-left
+    cx, cy = _centre(hexagon)
+    bottom = max(y for _, y in hexagon)
+    assert abs((word["x0"] + word["x1"]) / 2 - cx) < 0.5
+    assert cy < word["top"] and word["bottom"] < bottom  # below the centre, inside the hex
+
+
+def test_a_map_that_fits_the_sheet_is_one_sheet_without_an_assembly_map(cli, tmp_path):
+    r = cli("build", KIT, "--out", tmp_path, "-j", "1", "--only", "map", "--paper", "a3")
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "hexwar" / "map.pdf"
+    assert len(PdfReader(pdf).pages) == 1
+    assert "Assembly" not in "".join(c["text"] for c in page_chars(pdf)[0])
+    outlines = hexagons(pdf, 0)
+    assert len(outlines) == 20 * 14 and all(_close(across_flats(h), HEX, 0.002) for h in outlines)

@@ -310,7 +310,9 @@ def number_range(kit: Any) -> Iterator[Finding]:
 @rule("DR006", "a field names a key of another file's map (rule: refers)")
 def references(kit: Any) -> Iterator[Finding]:
     """Every card's `field` (when set) must name a key of the map `key` in the data `file`
-    (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml."""
+    (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml; or,
+    with `component:`, the id of an item of that component (every unit's setup hex is a hex of
+    the map)."""
     for check, cid, deck in declared(kit, "refers"):
         keys = _referred(kit, check)
         for card in selected(check, deck):
@@ -330,11 +332,13 @@ def _referred(kit: Any, check: Any) -> set[str]:
     """The names a `refers` check's field may take: a file's keys, or a component's item ids."""
     if check.component is None:
         return kit.referred_keys(check)
-    return {
+    ids = {
         shown(value_of(item, "id"))
         for item in items(kit.model(check.component))
         if check.component_kind is None or value_of(item, "kind") == check.component_kind
     }
+    # a hex written 0403 without quotes reads as the number 403: it names hex 0403 too
+    return ids | {str(int(i)) for i in ids if i.isdigit()}
 
 
 def _referred_name(kit: Any, check: Any) -> str:

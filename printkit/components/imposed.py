@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from printkit.checks import Finding
-from printkit.components.oversize import piece_plan, tile_pieces, tiled_page_count, too_large
+from printkit.components.oversize import tile_pieces, tiled_page_count, too_large
 from printkit.components.safearea import safe_area_findings
 from printkit.core import limits
 from printkit.core.errors import Location, fail
@@ -68,7 +68,7 @@ def check_page_count(
     if kit.options.profile == "shop":
         n_pages = sides * n_items
     elif grid is None:
-        n_pages = sides * n_items * (1 + len(piece_plan(kit.options.paper_size, piece).tiles))
+        n_pages = n_items * tiled_page_count(kit.options.paper_size, piece, with_backs)
     else:
         n_pages = sides * -(-n_items // grid.per_sheet)
     if n_pages > limits.MAX_PAGES_PER_PDF:
@@ -168,7 +168,9 @@ def render_groups(
     two_sided = any(g.with_backs for g in groups)
     laid = _number_sheets([_lay_out(kit, g, two_sided) for g in groups])
     order = _print_order(laid, opts.duplex)
-    n_pages = len(order) + sum(tiled_page_count(opts.paper_size, g) for g in oversize)
+    n_pages = len(order) + sum(
+        len(g.items) * tiled_page_count(opts.paper_size, g.piece, g.with_backs) for g in oversize
+    )
     title = kit.spec(component_id).title or component_id
     first = order[0][1].size if order else opts.paper_size
     c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
@@ -199,8 +201,11 @@ def _split_oversize(
     if kit.options.profile != "home":
         return list(groups), []
     paper, bleed = kit.options.paper_size, kit.options.bleed
-    big = [g for g in groups if too_large(paper, g.piece, bleed)]
-    return [g for g in groups if g not in big], big
+    fits: list[PieceGroup] = []
+    big: list[PieceGroup] = []
+    for g in groups:
+        (big if too_large(paper, g.piece, bleed) else fits).append(g)
+    return fits, big
 
 
 def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:

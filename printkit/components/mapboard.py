@@ -108,6 +108,8 @@ def _check_grid(
             f"{to_mm(x):g}, {to_mm(top):g} mm) reaches outside the {format_mm(m.width)} x "
             f"{format_mm(m.height)} map",
         )
+    if g.coordinates == "A1" and g.first_column < 1:
+        errors.add(where(g, "first_column"), "A1 names need a first_column of 1 (A) or more")
     _check_rows(g, errors, row_at)
     _check_styles(g, errors, library)
     _check_features(g, errors)
@@ -140,7 +142,7 @@ def _check_styles(g: HexGrid | SquareGrid, errors: Collector, library: Any) -> N
         if feature.line not in g.lines:
             errors.add(where(feature, "line"), _unknown("line style", feature.line, g.lines))
     for point in g.points:
-        if point.symbol not in g.symbols:
+        if point.symbol and point.symbol not in g.symbols:
             errors.add(where(point, "symbol"), _unknown("symbol", point.symbol, g.symbols))
     icons = [(t, t.icon) for t in g.terrain.values()] + [(s, s.icon) for s in g.symbols.values()]
     for owner, name in icons:
@@ -217,10 +219,11 @@ def _cell_items(doc: Document, index: int, g: HexGrid | SquareGrid) -> list[MapI
         at = _row_at(doc, index, cell[1]) if g.cells else where(g)
         out.append(MapItem(names.label(cell), kind, fields).located(at))
     for p in g.points:
-        cell_terrain = g.terrain.get(g.letters().get(g.cell_named(p.at) or (-1, -1), ""))
-        fields = {"grid": g.name, "at": p.at, "label": p.label,
+        cell = g.cell_named(p.at) or (-1, -1)
+        cell_terrain = g.terrain.get(g.letters().get(cell, ""))
+        fields = {"grid": g.name, "at": names.label(cell), "label": p.label,
                   "terrain": cell_terrain.name if cell_terrain else ""}  # fmt: skip
-        out.append(MapItem(p.label or p.at, p.symbol, fields).located(where(p)))
+        out.append(MapItem(p.label or p.at, p.symbol or "label", fields).located(where(p)))
     return out
 
 

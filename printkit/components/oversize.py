@@ -53,11 +53,12 @@ def piece_plan(paper: Size, piece: Size) -> TilePlan:
     return plan_tiles(piece, paper, OVERLAP)
 
 
-def tiled_page_count(paper: Size, group: Group) -> int:
-    """The pages the group's pieces take tiled: an assembly map and the tiles, per side."""
-    sides = 2 if group.with_backs else 1
-    plan = piece_plan(paper, group.piece)
-    return len(group.items) * sides * (1 + len(plan.tiles))
+def tiled_page_count(paper: Size, piece: Size, with_backs: bool) -> int:
+    """The pages one piece takes tiled: an assembly map (for several sheets) and the sheets,
+    for each side."""
+    plan = piece_plan(paper, piece)
+    maps = len(plan.tiles) > 1  # one sheet needs no assembly map (tiled.tile_onto)
+    return (2 if with_backs else 1) * (maps + len(plan.tiles))
 
 
 def tile_pieces(

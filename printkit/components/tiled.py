@@ -73,17 +73,19 @@ def tile_onto(
     form: str = FORM,
     progress: Callable[[int], None] | None = None,
 ) -> int:
-    """Add the plan's pages to `c`: the assembly map, then one sheet per tile; returns their
-    number. The drawing becomes the form `form` (a name of its own for each drawing of a file;
+    """Add the plan's pages to `c`: the assembly map (when there are several sheets), then
+    one sheet per tile; returns their number. The drawing becomes the form `form` (a name of its own for each drawing of a file;
     a form already defined is placed again, not drawn again)."""
     if not c.hasForm(form):
         _define_form(c, plan.content, draw, form)
-    _assembly_map(c, plan, title, form)
+    maps = len(plan.tiles) > 1  # a plan that fits one sheet needs no assembly map
+    if maps:
+        _assembly_map(c, plan, title, form)
     for tile in plan.tiles:
         _tile_page(c, plan, tile, title, form)
         if progress:
             progress(1)
-    return 1 + len(plan.tiles)
+    return maps + len(plan.tiles)
 
 
 def _single_page(

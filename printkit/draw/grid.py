@@ -64,7 +64,7 @@ class GridPainter:
             self._sides(edge.sides, self.grid.lines[edge.line])
         self._coordinates()
         for point in self.grid.points:
-            self._place(point, self.grid.symbols[point.symbol])
+            self._place(point, self.grid.symbols.get(point.symbol))
 
     # -- the legend ---------------------------------------------------------------------------
     def legend(self, box: Rect) -> None:
@@ -165,14 +165,24 @@ class GridPainter:
         names = self.grid.names()
         face = font("condensed")
         ink = colour(self.grid.coordinate_colour)
-        top = self.grid.size / 2 - size * 1.05 - self.grid.outline_width
-        if isinstance(self.layout, HexLayout) and self.layout.pointy:
-            top = self.layout.radius * 0.62 - size * 0.2
+        rise = self._coordinate_rise(size)
         for cell, letter in self.cells.items():
             terrain = self.grid.terrain.get(letter)
             ground = colour(terrain.fill if terrain else "#ffffff")
             cx, cy = self.flip(self.layout.centre(cell))
-            halo_text(self.canvas, names.label(cell), face, size, (cx, cy + top), ink, ground)
+            halo_text(self.canvas, names.label(cell), face, size, (cx, cy + rise), ink, ground)
+
+    def _coordinate_rise(self, size: float) -> float:
+        """How far above the cell's centre a name's baseline lies (negative: below)."""
+        half = self.grid.size / 2
+        if isinstance(self.layout, HexLayout) and self.layout.pointy:
+            half = self.layout.radius * 0.62 + size * 0.85  # clear of the pointed top
+        position = self.grid.coordinate_position
+        if position == "centre":
+            return -size * 0.35
+        if position == "bottom":
+            return -half + size * 0.45 + self.grid.outline_width
+        return half - size * 1.05 - self.grid.outline_width
 
     # -- features -----------------------------------------------------------------------------
     def _centre(self, name: str) -> Point | None:
@@ -225,11 +235,16 @@ class GridPainter:
         ends = self.layout.side(a, b) if a is not None and b is not None else None
         return None if ends is None else (self.flip(ends[0]), self.flip(ends[1]))
 
-    def _place(self, point: PointFeature, symbol: Symbol) -> None:
+    def _place(self, point: PointFeature, symbol: Symbol | None) -> None:
         cell = self.grid.cell_named(point.at)
         if cell is None:
             return
         cx, cy = self.flip(self.layout.centre(cell))
+        if symbol is None:  # a name on the map: a region, a river, a forest
+            halo_text(self.canvas, point.label, font("italic"), point.size,
+                      (cx, cy - point.size * 0.35), colour(self.grid.coordinate_colour),
+                      colour("#ffffff"))  # fmt: skip
+            return
         self._symbol(symbol, cx, cy)
         if point.label:
             self._label(point.label, symbol, cx, cy - symbol.size / 2 - symbol.label_size * 0.95)

@@ -150,11 +150,18 @@ class PathFeature:
 @record("point feature")
 @dataclass(kw_only=True)
 class PointFeature:
-    """A city, a town, a named place: a symbol in a cell and its label."""
+    """A city, a town, a named place: a symbol in a cell and its label (or a label alone)."""
 
     at: str = spec(CellName(), required=True, doc="the cell")
-    symbol: str = spec(Id(), required=True, doc="its look: a key of the grid's `symbols`")
+    symbol: str = spec(
+        Str(0, 64),
+        default="",
+        doc="its look: a key of the grid's `symbols` (none: the label alone)",
+    )
     label: str = spec(Str(0, 40), default="", doc="its name, printed under the symbol")
+    size: float = spec(
+        Length(0.5, 30), default=mm(2.6), doc="a label alone: its type size (in italic)"
+    )
 
 
 @record("grid legend")
@@ -196,6 +203,9 @@ class GridParts:
         Length(0, 20, allow_zero=True), default=mm(1.6), doc="the numbers' type size (0: none)"
     )
     coordinate_colour: str = spec(Color(), default="#4a463e", doc="the numbers' colour")
+    coordinate_position: str = spec(
+        Choice(("top", "bottom", "centre")), default="top", doc="where in the cell the name goes"
+    )
     first_column: int = spec(Int(0, 999), default=1, doc="the number of the first column")
     first_row: int = spec(Int(0, 999), default=1, doc="the number of the first row")
     outline: str = spec(Color(), default="#6b665c", doc="the cells' outline colour")
@@ -225,7 +235,15 @@ class GridParts:
         return Coordinates(self.coordinates, self.first_column, self.first_row, digits)
 
     def letters(self) -> dict[Cell, str]:
-        """Each existing cell's terrain letter ("" where the grid gives no terrain)."""
+        """Each existing cell's terrain letter ("" where the grid gives no terrain); worked out
+        once (a grid is not changed after it loads)."""
+        cached = self.__dict__.get("_letters")
+        if cached is None:
+            cached = self._letters_of_rows()
+            object.__setattr__(self, "_letters", cached)
+        return cached
+
+    def _letters_of_rows(self) -> dict[Cell, str]:
         out: dict[Cell, str] = {}
         rows = [re.sub(r"\s+", "", r) for r in self.cells]
         for cell in self.layout().cells():
@@ -244,8 +262,13 @@ class GridParts:
         return self.index().get(name.upper() if names.form == "A1" else name)
 
     def index(self) -> dict[str, Cell]:
-        names = self.names()
-        return {names.label(cell): cell for cell in self.letters()}
+        """Each existing cell by its name (worked out once)."""
+        cached = self.__dict__.get("_index")
+        if cached is None:
+            names = self.names()
+            cached = {names.label(cell): cell for cell in self.letters()}
+            object.__setattr__(self, "_index", cached)
+        return cached
 
     def layout(self) -> GridLayout:
         raise NotImplementedError

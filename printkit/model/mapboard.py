@@ -55,6 +55,25 @@ class MapItem:
         return self
 
 
+ITEM_KINDS = ("hex", "square", "space", "point", "label")  # and the grids' symbols (city...)
+ITEM_FIELDS = ("id", "kind", "grid", "terrain", "letter", "place", "column", "row", "at",
+               "label", "track", "number", "network", "links")  # fmt: skip
+
+
+def item_names(data: object) -> tuple[list[str], list[str]]:
+    """(the kinds, the fields) of a map's items, read from its file as written (for checking
+    a data rule's `kind` and `field` before the map loads)."""
+    face = data.get("face") if isinstance(data, dict) else None
+    elements = face if isinstance(face, list) else []
+    symbols = [
+        str(name)
+        for e in elements
+        if isinstance(e, dict) and isinstance(e.get("symbols"), dict)
+        for name in e["symbols"]
+    ]
+    return [*ITEM_KINDS, *symbols], list(ITEM_FIELDS)
+
+
 @record("map")
 @dataclass(kw_only=True)
 class MapBoard:
