@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from printkit.games._chartae_engine import (
+from printkit.games.chartae.engine import (
     EngineTile,
     Game,
     Move,

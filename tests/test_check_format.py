@@ -140,7 +140,7 @@ def test_rules_lists_every_registered_code(cli):
 
 def test_rules_for_one_kit(cli, kit_copy):
     r = cli("rules", "chariot-race")
-    assert r.stdout.splitlines()[0] == "chariot-race (games/chariot_race.py)"
+    assert r.stdout.splitlines()[0] == "chariot-race (games/chariot_race/)"
     assert "CR001" in r.stdout
     folder = kit_copy("chariot-race")
     edit(folder / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")

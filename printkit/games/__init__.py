@@ -1,4 +1,6 @@
-"""Game rules modules: built in (printkit/games/*.py) or from installed packages.
+"""Game rules modules: built in (one package per game, printkit/games/<name>/, whose
+__init__.py lists what the game exposes; games/common/ holds helpers that know no game) or from
+installed packages. Each game stands alone: no game imports another (import-linter contract).
 
 A game module exposes:
     SCHEMA: Record    the schema of the kit's rules file (rule limits a club may change):

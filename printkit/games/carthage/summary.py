@@ -1,9 +1,9 @@
-"""Chariot Race at Carthage games played by _sim_carthage.py, summed up as a SimReport."""
+"""Chariot Race at Carthage games played by sim.py, summed up as a SimReport."""
 
 from __future__ import annotations
 
-from printkit.games._carthage_kit import players as chosen_players
-from printkit.games._sim_carthage import Board, GameLog, play_games, read_board, read_setup
+from printkit.games.carthage.kit import players as chosen_players
+from printkit.games.carthage.sim import Board, GameLog, play_games, read_board, read_setup
 from printkit.kit import Kit
 from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent, spread
 

@@ -1,7 +1,5 @@
 """Chartae's scoring and legal moves, in plain Python with no drawing and no files.
 
-(The leading underscore keeps it out of the list of game modules that kit.yaml may name.)
-
 A map holds (tile, rotation) per cell; cells are (column, row) with rows counted downwards.
 A rotation r means r quarter turns clockwise, which moves half-edge i of the tile to position
 i + 2r (mod 8) on the map. Half-edges are numbered clockwise from the top-left corner:
@@ -27,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from printkit.games._memo import remembered
+from printkit.games.common.memo import remembered
 
 HALF_EDGES = 8
 # (dx, dy, [(my half, its half), ...]) for the right and lower neighbours
@@ -253,7 +251,7 @@ def random_games(
 
     Who plays first is drawn for each game. Seeded, so the same inputs give the same numbers.
     The loop inlines Game.legal_moves/play for speed; tests check both agree on seeded games.
-    The same inputs are played once per process (see games/_memo.py).
+    The same inputs are played once per process (see games/common/memo.py).
     """
     inputs = (tuple(tiles), terrains, n, seed, columns, rows, max_rotations)
     return remembered("chartae games", inputs, lambda: _random_games(*inputs), _copy_balance)

@@ -1,7 +1,7 @@
 """Chariot Race as numbers a simulation can use: the deck, the modifiers, the track, the rules.
 
 Everything here is read from the kit's data (cards.yaml, track.yaml, bases.yaml, rules.yaml);
-the model of play that uses it is in _sim_chariot.py, and docs/simulate.md explains both.
+the model of play that uses it is in sim.py, and docs/simulate.md explains both.
 Distances are in inches, turns in degrees.
 
 A special move card changes one movement card through these deck fields (all optional):
@@ -19,9 +19,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.games._chariot_kit import deck, model_of_type, speed_unit_points
-from printkit.games._chariot_rules import Policy
-from printkit.games._chariot_rules import rules as rules_of
+from printkit.games.chariot_race.kit import deck, model_of_type, speed_unit_points
+from printkit.games.chariot_race.rules import Policy
+from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.layout.units import UNIT_POINTS
 from printkit.model.deck import Card
 

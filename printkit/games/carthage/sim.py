@@ -16,9 +16,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.games._carthage_kit import board, deck, removed_cards, setup_for
-from printkit.games._carthage_moves import card_move
-from printkit.games._carthage_rules import rules
+from printkit.games.carthage.kit import board, deck, removed_cards, setup_for
+from printkit.games.carthage.moves import card_move
+from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 
 PLAIN, CURRICULUM, FATUM_SWAP, MOVE, SYMBOL, WRECK = range(6)

@@ -17,8 +17,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from printkit.games._chariot_model import ChariotModel, MoveClass, modified, stakes_cards
-from printkit.games._memo import remembered
+from printkit.games.chariot_race.model import ChariotModel, MoveClass, modified, stakes_cards
+from printkit.games.common.memo import remembered
 
 STEP = 0.25  # inches: the track is cut into steps this long for the precomputed tables
 MAX_TURNS = 400
@@ -349,7 +349,7 @@ class Race:
 
 def play_races(m: ChariotModel, runs: int, seed: int) -> list[RaceLog]:
     """`runs` races from one seed: the same seed gives the same races (played once per
-    process for the same model, runs and seed; see games/_memo.py)."""
+    process for the same model, runs and seed; see games/common/memo.py)."""
     return remembered(
         "chariot races", (m, runs, seed), lambda: _play_races(m, runs, seed), _copy_logs
     )

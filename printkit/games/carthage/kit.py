@@ -1,16 +1,13 @@
 """Carthage's readers of the kit: the component playing each role (rules.yaml `components`),
-the chosen player count, each count's setup and removed cards, and how a deal splits; and the
-game's `RULES`, on which carthage.py and _carthage_checks.py register their checks. The checks, the pick list
-and the simulation all read the kit through these.
+the chosen player count, each count's setup and removed cards, and how a deal splits: the checks, the pick list and the simulation all read the kit through these.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from printkit.checks import RuleSet
 from printkit.errors import Location, fail
-from printkit.games._carthage_rules import rules
+from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Board
@@ -18,8 +15,6 @@ from printkit.model.deck import Card, Deck
 from printkit.model.tokens import Tokens
 
 M = TypeVar("M")
-
-RULES = RuleSet("carthage")  # the checks: carthage.py and _carthage_checks.py register theirs
 
 
 def component(kit: Kit, role: str, type_: str, model: type[M]) -> M:
