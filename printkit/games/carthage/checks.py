@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import Problem, RuleSet
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.games.carthage.kit import (
     board,
     card_matches,

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from printkit.errors import InputError
+from printkit.core.errors import InputError
 from printkit.games.carthage.kit import players, removed_cards, setup_for, split_deal
 from printkit.games.carthage.picklist import pick_list
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.model.deck import Deck
-from printkit.report import Deal
+from printkit.reports.composition import Deal
 
 
 def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
@@ -36,7 +36,7 @@ def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
 
 
 def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
-    """The `printkit deck` hook (see printkit/report.py): the FATUM deck is dealt out completely,
+    """The `printkit deck` hook (see printkit/reports/composition.py): the FATUM deck is dealt out completely,
     so each player count deals every card left after that count's removals and leaves none.
     A --players count outside the rules never gets here (see checks/players.py)."""
     r = rules(kit)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from printkit.errors import Location, fail
+from printkit.core.errors import Location, fail
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where

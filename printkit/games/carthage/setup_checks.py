@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 from printkit.checks import RuleSet
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.games.carthage.kit import board, card_matches, deck, rules_where
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import Problem, RuleSet
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.games.chariot_race.kit import (
     deck,
     model_of_type,

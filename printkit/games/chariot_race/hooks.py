@@ -5,13 +5,13 @@ from __future__ import annotations
 from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.kit import Kit
 from printkit.model.deck import Deck
-from printkit.report import Deal
+from printkit.reports.composition import Deal
 
 
 def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list:
     """What each number of charioteers leaves to draw after the opening deal (hand + extra each).
 
-    `printkit deck` shows these rows; see printkit/report.py for the hook.
+    `printkit deck` shows these rows; see printkit/reports/composition.py for the hook.
     """
     if kit.rules_data() is None:
         return []

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from printkit.checks import RuleSet
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.games.chariot_race.kit import deck, model_of_type, movement_cards
 from printkit.games.chariot_race.model import (
     ChariotModel,
@@ -26,7 +26,7 @@ from printkit.games.chariot_race.sim import play_races
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.deck import Card
-from printkit.simreport import mean, percent
+from printkit.model.sim_report import mean, percent
 
 CHECKS = RuleSet("chariot-race")  # joined with checks.CHECKS in __init__.py
 

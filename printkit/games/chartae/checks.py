@@ -10,14 +10,14 @@ from collections.abc import Iterator
 
 from printkit.checks import Finding, Problem, RuleSet, Severity
 from printkit.checks.data_rules import DATA_RULES
-from printkit.errors import Location
+from printkit.core.errors import Location
+from printkit.core.limits import MAX_CHECK_GAMES
 from printkit.games.chartae.engine import (
     EngineTile,
     random_games,
 )
 from printkit.games.chartae.rules import rules as rules_of
 from printkit.kit import Kit
-from printkit.limits import MAX_CHECK_GAMES
 from printkit.load.schema import where
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
 

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from printkit.checks import run_checks
-from printkit.errors import Collector, Diagnostic, InputError, Location
+from printkit.core.errors import Collector, Diagnostic, InputError, Location
 from printkit.games.chartae.checks import engine_tiles, tile_set
 from printkit.games.chartae.engine import Result, decide, largest_groups
 from printkit.games.chartae.rules import rules as rules_of
@@ -28,7 +28,7 @@ class Placed:
     where: Location
 
 
-def parse_layout(
+def parse_layout(  # noqa: C901
     text: str, source: str, tile_ids: list[str], columns: int, rows: int
 ) -> list[list[Placed]]:
     """A finished map from the layout notation (see docs/chartae.md); InputError at line:col."""
