@@ -77,7 +77,7 @@ def test_twenty_card_deck(kit_copy):
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR003", "cards.yaml", start + 2)
     assert "20 cards" in findings(r.output, "CR003")[0]
-    assert "28" in findings(r.output, "CR003")[0]
+    assert "need 24" in findings(r.output, "CR003")[0]
 
 
 def test_speed_without_template(kit_copy):

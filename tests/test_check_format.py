@@ -61,7 +61,7 @@ def test_rules_findings_text_and_json_agree(cli, kit_copy):
         "outer-stakes table does not list (2, 3, 4, 5, 6, 8, 10, 12, 16, 18, 20); a marshal could "
         "not say how "
         "many cards it loses",
-        f"{cards}:{first}:5: warning [CR004] after dealing 28 cards only 44 remain to draw "
+        f"{cards}:{first}:5: warning [CR004] after dealing 24 cards only 48 remain to draw "
         "(reserve: 50)",
         "1 errors, 1 warnings, 0 info",
     ]

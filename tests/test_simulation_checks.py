@@ -113,7 +113,7 @@ def test_forty_card_deck_warns_at_the_deck_file(cli, kit_copy):
     (found,) = at_line(r, "CR016", cards, "cards:", "warning")
     m = re.search(r"reshuffled ([\d.]+) times a lap in 4-player races .*\(threshold 1\)", found)
     assert m and float(m.group(1)) > 1, found
-    assert "only 12 cards are left after the deal" in found
+    assert "only 16 cards are left after the deal" in found
 
 
 def test_without_the_reshuffle_rule_the_pile_runs_out(kit_copy):

@@ -249,8 +249,8 @@ def speed_in_stakes_table(kit: Kit) -> Iterator[Problem]:
 )
 def enough_cards(kit: Kit) -> Iterator[Problem]:
     """At the start every charioteer is dealt `players.hand` cards plus `players.extra_at_start`
-    (6 + 1 in the rules), for up to `players.max` charioteers (or the `--players` count). A deck
-    smaller than that cannot start a full race. Fix: raise some cards' `count` in the deck file,
+    (6 + 0: the seed's 7th card is the first turn's draw), for up to `players.max` charioteers
+    (or the `--players` count). A deck smaller than that cannot start a full race. Fix: raise some cards' `count` in the deck file,
     or lower `players.max` in rules.yaml. Check the numbers with `printkit deck KIT`.
     """
     p = rules_of(kit).players

@@ -30,7 +30,12 @@ class DamageCategory:
 class Players:
     max: int = spec(Int(1, 16), default=4, doc="most charioteers in one race")
     hand: int = spec(Int(1, 20), default=6, doc="cards held in hand")
-    extra_at_start: int = spec(Int(0, 10), default=1, doc="extra card dealt at the start")
+    extra_at_start: int = spec(
+        Int(0, 10),
+        default=0,
+        doc="extra cards dealt at the start, before the first turn's draw (the seed's 7th card "
+        "is that draw, so 0)",
+    )
     reserve: int = spec(Int(0, 1000), default=12, doc="cards left to draw, below which we warn")
 
 
