@@ -11,12 +11,12 @@ What the engine reads of a game (printkit/games/__init__.py):
 from __future__ import annotations
 
 from printkit.checks import RuleSet
-from printkit.games.carthage import checks, setup_checks
+from printkit.games.carthage import checks, seed_checks, setup_checks
 from printkit.games.carthage.hooks import card_markers, deal, extra_outputs
 from printkit.games.carthage.rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
 from printkit.games.carthage.summary import simulate
 
-RULES = RuleSet.joined("carthage", checks.CHECKS, setup_checks.CHECKS)
+RULES = RuleSet.joined("carthage", checks.CHECKS, setup_checks.CHECKS, seed_checks.CHECKS)
 
 __all__ = [
     "CARD_REF",

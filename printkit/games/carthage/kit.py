@@ -48,7 +48,8 @@ def rules_where(kit: Kit, *path) -> Location:
 
 
 def players(kit: Kit) -> int:
-    """The player count chosen on the command line, or the rules' default; checked in range."""
+    """The player count chosen on the command line, or the rules' default; checked in range
+    and against the chariots that count seats (CT020)."""
     p = rules(kit).players
     n = kit.options.players or p.default
     if not p.min <= n <= p.max:
@@ -56,7 +57,35 @@ def players(kit: Kit) -> int:
             where(p) or Location(kit.manifest_file),
             f"this game is for {p.min} to {p.max} players; --players {n} is not possible",
         )
+    problem = seating_problem(kit, n)
+    if problem:
+        raise fail(where(p, "max") or Location(kit.manifest_file), f"{problem} (CT020)")
     return n
+
+
+def racing_chariots(kit: Kit, n: int) -> list[str]:
+    """The chariots that race with `n` players: all of rules.yaml `chariots` but those the
+    n-player setup removes."""
+    setup = setup_for(kit, n)
+    gone = set(setup.remove_chariots) if setup else set()
+    return [c for c in rules(kit).chariots if c not in gone]
+
+
+def seating_problem(kit: Kit, n: int) -> str | None:
+    """Why `n` players cannot each run their chariots, or None: without `teams` every player
+    runs one racing chariot; with them, one team per player."""
+    setup = setup_for(kit, n)
+    racing = racing_chariots(kit, n)
+    if setup and setup.teams:
+        if len(setup.teams) != n:
+            return f"{n} players need {n} teams; the {n}-player setup has {len(setup.teams)}"
+        return None
+    if len(racing) != n:
+        return (
+            f"{n} players each run one chariot, but {len(racing)} race "
+            f"({', '.join(racing)}); give the {n}-player setup `teams` or `remove_chariots`"
+        )
+    return None
 
 
 def card_matches(card: Card, ref: int | str) -> bool:

@@ -10,11 +10,11 @@ What the engine reads of a game (printkit/games/__init__.py):
 from __future__ import annotations
 
 from printkit.checks import RuleSet
-from printkit.games.chariot_race import checks, race_checks
+from printkit.games.chariot_race import checks, race_checks, seed_checks
 from printkit.games.chariot_race.hooks import deal
 from printkit.games.chariot_race.rules import SCHEMA, ChariotRules
 from printkit.games.chariot_race.summary import simulate
 
-RULES = RuleSet.joined("chariot-race", checks.CHECKS, race_checks.CHECKS)
+RULES = RuleSet.joined("chariot-race", checks.CHECKS, race_checks.CHECKS, seed_checks.CHECKS)
 
 __all__ = ["RULES", "SCHEMA", "ChariotRules", "deal", "simulate"]

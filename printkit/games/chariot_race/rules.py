@@ -152,6 +152,11 @@ class ChariotRules:
         Str(1, 40), default="none", doc="the `damage` of crash effects with no lasting damage"
     )
     magic_kind: str = spec(Id(), default="magic", doc="the card kind of magical effect cards")
+    serious_variant: str | None = spec(
+        Id(),
+        doc="the kit.yaml variant that plays the seed's Serious Racing (no pit, no magical "
+        "effect cards, more laps); CR017 holds it to that",
+    )
     lap_turns: LapTurns = spec(
         record_of(LapTurns),
         default=LapTurns,
