@@ -4,6 +4,8 @@ boundary that kills issue 20's off-by-one mutation."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from badkits import check_rules
 
@@ -158,3 +160,44 @@ def test_cr003_at_the_boundary_of_the_opening_deal(kit_copy, total, short):
     if short:
         (message,) = found(r, "CR003")
         assert f"the deck has {total} cards but 4 charioteers need 24" in message
+
+
+def test_deck_for_three_players_lists_what_three_players_use(cli):
+    # the seed's 3-player game leaves out six CURRICULUM cards and one FATUM card
+    r = cli("deck", "carthage", "--players", "3", "--format", "json")
+    assert r.exit_code == 0, r.output
+    decks = {d["component"]: d for d in json.loads(r.stdout)["decks"]}
+    assert decks["curriculum"]["total"] == 19
+    assert decks["fatum"]["total"] == 13
+    assert decks["fatum"]["deal"] == [
+        {
+            "players": 3,
+            "dealt": 13,
+            "left": 0,
+            "note": "hands of 5, 4, 4 (uneven, from the dealer's left)",
+        }
+    ]
+    numbers = {h["value"] for f in decks["curriculum"]["numeric"] for h in f["histogram"]}
+    assert numbers.isdisjoint({7, 8, 9, 16, 24, 25}) and len(numbers) == 19
+    whole = {
+        d["component"]: d["total"]
+        for d in json.loads(cli("deck", "carthage", "--format", "json").stdout)["decks"]
+    }
+    assert whole == {"curriculum": 25, "fatum": 14}
+
+
+def test_cr001_says_when_a_speed_is_legal_only_by_the_kits_own_row(kit_copy):
+    kit = kit_copy("chariot-race")
+    cards = kit / "cards.yaml"
+    edit(
+        cards,
+        "{id: m10-t30-a, kind: movement, count: 2, speed: 10,",
+        "{id: m10-t30-a, kind: movement, count: 2, speed: 12,",
+    )
+    r = check_rules(kit, "CR001")
+    assert r.exit_code == 0  # legal, by the kit's own row for 12 in
+    (message,) = found(r, "CR001")
+    assert message.startswith(f"{display_path(cards)}:{line_of(cards, 'id: m10-t30-a,')}:")
+    assert "info [CR001] card 'm10-t30-a'" in message
+    assert "legal only by the kit's own outer-stakes row for 12 in (source: ours)" in message
+    assert check_rules("chariot-race", "CR001").findings == []  # the shipped speeds are the seed's

@@ -11,6 +11,8 @@ A game module exposes:
 and may expose
     deal(kit, component_id, deck, players) -> list[printkit.reports.composition.Deal]
                       what each player count leaves to draw, for `printkit deck`
+    cards_in_play(kit, component_id, deck, players) -> Deck
+                      the deck as that many players use it, for `printkit deck --players`
 
 A package adds a game by declaring an entry point in the group `printkit.games`:
 

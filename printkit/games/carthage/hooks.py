@@ -1,7 +1,10 @@
 """Carthage's hooks the engine calls besides the checks: the "4P" card markers, the
-`printkit deck` rows and the pick list written beside the PDFs."""
+`printkit deck` rows and the deck a player count uses, and the pick list written beside the
+PDFs."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from printkit.core.errors import InputError
 from printkit.games.carthage.kit import players, removed_cards, setup_for, split_deal
@@ -44,11 +47,20 @@ def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> l
         return []
     rows = []
     for n in [players_] if players_ else range(r.players.min, r.players.max + 1):
-        total = d.total - sum(c.count for c in removed_cards(kit, component_id, n))
+        total = cards_in_play(kit, component_id, d, n).total
         setup = setup_for(kit, n)
         hands = len(setup.teams) if setup and setup.teams else n
         rows.append(Deal(n, total, 0, f"hands of {split_deal(total, hands)}"))
     return rows
+
+
+def cards_in_play(kit: Kit, component_id: str, d: Deck, players_: int | None) -> Deck:
+    """The `printkit deck --players N` hook: the deck as N players use it, without the cards
+    the N-player setup leaves out (the whole deck when no count is given)."""
+    if players_ is None:
+        return d
+    out = {c.id for c in removed_cards(kit, component_id, players_)}
+    return dataclasses.replace(d, cards=[c for c in d.cards if c.id not in out])
 
 
 def extra_outputs(kit: Kit) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import Problem, RuleSet
+from printkit.checks import Finding, Problem, RuleSet
 from printkit.core.errors import Location
 from printkit.games.chariot_race.kit import (
     deck,
@@ -225,22 +225,37 @@ def magic_is_not_movement(kit: Kit) -> Iterator[Problem]:
 
 
 @CHECKS.rule("CR001", "error", "every movement card's speed is in the outer-stakes table")
-def speed_in_stakes_table(kit: Kit) -> Iterator[Problem]:
+def speed_in_stakes_table(kit: Kit) -> Iterator[Problem | Finding]:
     """When a chariot hits the outer ring of stakes, the marshal takes cards according to its
     speed (rules.yaml `outer_stakes`). A movement card whose speed is not in that table leaves
     the marshal without an answer. Fix: add a row for the speed to `outer_stakes` in rules.yaml,
-    or give the card one of the listed speeds.
+    or give the card one of the listed speeds. A card whose speed only a row marked
+    `source: ours` lists (not the seed's 4, 6, 8, 10, 16, 20) is reported as `info`: legal by
+    the kit's own rule, not the seed's.
     """
     rules = rules_of(kit)
     speeds = {row.speed for row in rules.outer_stakes}
+    own = {row.speed for row in rules.outer_stakes if row.source == "ours"}
     _, d = deck(kit)
     listed = ", ".join(f"{s:g}" for s in sorted(speeds))
+    noted: set[float] = set()
     for card in movement_cards(d):
-        if card.get("speed") not in speeds:
+        speed = card.get("speed")
+        if speed not in speeds:
             yield (
                 where(card, "speed"),
-                f"card {card.id!r} has speed {card.get('speed'):g} in, which the outer-stakes "
+                f"card {card.id!r} has speed {speed:g} in, which the outer-stakes "
                 f"table does not list ({listed}); a marshal could not say how many cards it loses",
+            )
+        elif speed in own and speed not in noted:
+            noted.add(speed)
+            yield Finding(
+                "CR001",
+                "info",
+                f"card {card.id!r} (and any others of speed {speed:g} in) is legal only by the "
+                f"kit's own outer-stakes row for {speed:g} in (source: ours); the seed's table "
+                "lists 4, 6, 8, 10, 16 and 20",
+                where(card, "speed") or Location(d.file),
             )
 
 

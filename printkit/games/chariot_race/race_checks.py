@@ -135,9 +135,13 @@ def stakes_table_order(kit: Kit) -> Iterator[tuple[Location, str]]:
         if faster.cards < slower.cards:  # type: ignore[attr-defined]
             yield (
                 where(faster, "cards") or Location(""),
-                f"at {faster.speed:g} in a chariot loses {faster.cards} cards, fewer than the "  # type: ignore[attr-defined]
-                f"{slower.cards} it loses at {slower.speed:g} in",  # type: ignore[attr-defined]
+                f"at {faster.speed:g} in a chariot loses {_cards(faster.cards)}, fewer than "  # type: ignore[attr-defined]
+                f"the {slower.cards} it loses at {slower.speed:g} in",  # type: ignore[attr-defined]
             )
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 @CHECKS.rule("CR014", "error", "no more charioteers than chariot bases")

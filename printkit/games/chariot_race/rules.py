@@ -16,6 +16,12 @@ from printkit.load.schema import Bool, Choice, Id, Int, ListOf, MapOf, Number, R
 class StakesRow:
     speed: float = spec(Number(0.5, 100, "in"), required=True, doc="card speed in inches")
     cards: int = spec(Int(0, 20), required=True, doc="cards lost on hitting the stakes")
+    source: str = spec(
+        Choice(("seed", "ours")),
+        default="seed",
+        doc="seed: a row of the seed's table (4, 6, 8, 10, 16, 20 in); ours: a row the kit "
+        "adds (the damage chart marks it, CR001 says when a card's speed needs it)",
+    )
 
 
 @record("damage category")
