@@ -121,7 +121,7 @@ def playable(kit: Kit) -> bool:
 @CHECKS.rule("CH010", "warning", "land and sea hold the same number of half-edges")
 def half_edge_totals(kit: Kit) -> Iterator[Finding]:
     """Part of the balance report, shown on every run: the land and sea half-edges of all tiles
-    (the published set: 36 of 72 each). It is `info` while the totals are equal, and a
+    (the kit's tiles: 36 of 72 each). It is `info` while the totals are equal, and a
     `warning` when they differ, since the side with fewer half-edges starts behind. The report
     is info rather than a warning on a fair set on purpose: a designer reads the numbers after
     every change, but a warning should mean "look at this", and a fair set must check clean
@@ -166,6 +166,7 @@ def win_rates(kit: Kit) -> Iterator[Finding]:
         rules.map.columns,
         rules.map.rows,
         rules.max_rotations,
+        rules.connected,
     )
     pct = {t: 100 * n / report.games for t, n in report.wins.items()}
     tie_pct = 100 * report.ties / report.games

@@ -100,7 +100,7 @@ def score_map(kit: Kit, grid: list[list[Placed]], last: str | None) -> Result:
         for y, row in enumerate(grid)
         for x, cell in enumerate(row)
     }
-    return decide(largest_groups(placed, rules.sides), last)
+    return decide(largest_groups(placed, rules.sides, rules.connected), last)
 
 
 def score(kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str], int]:

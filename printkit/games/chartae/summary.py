@@ -39,6 +39,7 @@ def balance_study(kit: Kit, tiles: list[EngineTile], runs: int, seed: int) -> Si
             rules.map.columns,
             rules.map.rows,
             rules.max_rotations,
+            rules.connected,
         )
         play_randomly(game, rng)
         result = game.result(sides)
