@@ -136,3 +136,4 @@ def test_lap_pace_warning(kit_copy):
     warnings = findings(r.output, "CR008")
     assert warnings and "warning" in warnings[0]
     assert f"track.yaml:{line_of(kit / 'track.yaml', 'straight:')}" in warnings[0]
+    assert "outside the kit's range of 4 to 10 (rules.yaml lap_turns, ours" in warnings[0]

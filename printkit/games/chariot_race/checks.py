@@ -154,10 +154,11 @@ def crash_has_category(kit: Kit) -> Iterator[Problem]:
 
 @CHECKS.rule("CR008", "warning", "a lap takes 4 to 10 turns at the average two-card move")
 def lap_pace(kit: Kit) -> Iterator[Problem]:
-    """The designer's notes: a lap of about 9 ft and an average move of 18 in. A lap that takes
+    """The designer's notes: a lap of about 9 ft and an average move of 18 in, about 6 turns a
+    lap. The range `lap_turns` (4 to 10 by default) is ours, not the seed's: a lap that takes
     fewer than `lap_turns.min` or more than `lap_turns.max` turns at the average two-card move
-    makes the race too short or too slow. A warning. Fix: change the straights or turns in
-    track.yaml, or the card speeds.
+    is far from the designer's pace. A warning. Fix: change the straights or turns in
+    track.yaml, or the card speeds, or the range if your club likes another pace.
     """
     track: Track | None = model_of_type(kit, "track")
     if track is None:
@@ -173,8 +174,9 @@ def lap_pace(kit: Kit) -> Iterator[Problem]:
         yield (
             where(track, "straight") or Location(track.file),
             f"a lap of {fmt_in(track.lap)} along the centre line takes {turns:.1f} turns at the "
-            f"average two-card move of {fmt_in(2 * move)}; the game plays best "
-            f"between {lo:g} and {hi:g} (change the track or the card speeds)",
+            f"average two-card move of {fmt_in(2 * move)}, outside the kit's range of {lo:g} to "
+            f"{hi:g} (rules.yaml lap_turns, ours; the designer's notes: a 9 ft lap at 18 in a "
+            "move); change the track or the card speeds",
         )
 
 
