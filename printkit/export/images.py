@@ -23,6 +23,7 @@ from PIL import Image
 
 from printkit.components import component_type, more_output_path
 from printkit.core.errors import Location, fail
+from printkit.core.progress import ticking
 from printkit.layout.units import format_mm, inch, mm
 from printkit.model.deck import Deck
 
@@ -83,15 +84,21 @@ def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: i
     return done
 
 
-def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
-    deck = kit.model_as(cid, Deck)
-    _check_size(kit, cid, deck, preset)
+def deck_page_images(kit: Any, cid: str, preset: Preset | None, dpi: int) -> list[Any]:
+    """One image per card design of deck `cid`, then its back, rendered from the deck's own
+    PDF (the kit loaded with the shop profile and `card_pages: designs`)."""
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
         with kit.drawing():
             component_type("deck").render(kit, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
-        images = _render_pages(pdf, preset, dpi)
+        return _render_pages(pdf, preset, dpi)
+
+
+def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
+    deck = kit.model_as(cid, Deck)
+    _check_size(kit, cid, deck, preset)
+    images = deck_page_images(kit, cid, preset, dpi)
     ext = "jpg" if fmt == "jpeg" else "png"
     back = folder / cid / f"back.{ext}"
     _save(images[-1], stage.temp_for(back), fmt, preset.dpi if preset else dpi)
@@ -125,7 +132,7 @@ def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
     images = []
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        for page in doc:
+        for page in ticking(doc, f"drawing {pdf.stem}", len(doc)):
             w_pt, h_pt = page.get_size()
             if preset is None:
                 size = (round(w_pt / 72 * dpi), round(h_pt / 72 * dpi))

@@ -17,6 +17,7 @@ from typing import Any
 
 import pikepdf
 
+from printkit.core.words import counted
 from printkit.layout.units import format_mm, mm, to_mm
 from printkit.preflight.program import Programs
 from printkit.preflight.scan import HAIRLINE, Box, PageScan, scan_page
@@ -72,7 +73,7 @@ def check_page(
         yield (
             "PF-HAIR",
             "error" if shop else "warning",
-            f"{scan.hairlines} stroke(s) thinner than {HAIRLINE} pt (thinnest "
+            f"{counted(scan.hairlines, 'stroke')} thinner than {HAIRLINE} pt (thinnest "
             f"{scan.thinnest_stroke:.3g} pt): they may not print",
         )
     if shop:
@@ -242,7 +243,7 @@ def _safe_area(texts: list[tuple[str, Box]], trim: Box, safe: float) -> Iterator
         yield (
             "PF-SAFE",
             "warning",
-            f"{len(outside)} line(s) of text less than {format_mm(safe)} inside the trim "
+            f"{counted(len(outside), 'line')} of text less than {format_mm(safe)} inside the trim "
             f"(e.g. {sample!r}); the cut may touch them",
         )
 
@@ -262,6 +263,6 @@ def _home_margin(page: pikepdf.Page, scan: PageScan) -> Iterator[Item]:
         yield (
             "PF-MARGIN",
             "warning",
-            f"{len(near)} mark(s) within {HOME_MARGIN_MM:g} mm of the sheet edge (nearest "
+            f"{counted(len(near), 'mark')} within {HOME_MARGIN_MM:g} mm of the sheet edge (nearest "
             f"{max(0.0, to_mm(worst)):.1f} mm): a home printer may not print them",
         )

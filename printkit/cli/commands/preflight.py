@@ -13,6 +13,7 @@ import click
 
 from printkit.cli.app import EXIT_RULES, _report_errors
 from printkit.core.errors import Location, display_path, fail
+from printkit.core.words import counted
 
 
 @click.command(name="preflight")
@@ -51,7 +52,10 @@ def preflight_command(files: tuple[Path, ...], standard: str, safe_mm: float, qu
             click.echo(str(finding))
         if not any(f.severity == "error" for f in findings):
             click.echo(f"{display_path(path)}: passes {standard}", err=True)
-    click.echo(f"preflight {standard}: {errors} error(s), {warnings} warning(s)", err=True)
+    click.echo(
+        f"preflight {standard}: {counted(errors, 'error')}, {counted(warnings, 'warning')}",
+        err=True,
+    )
     if errors:
         sys.exit(EXIT_RULES)
 

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.core.progress import ticking
 from printkit.games.carthage.kit import board, deck, removed_cards, setup_for
 from printkit.games.carthage.moves import card_move
 from printkit.games.carthage.rules import rules
@@ -284,4 +285,4 @@ def read_setup(kit: Kit, players: int) -> Setup:
 
 def play_games(b: Board, setup: Setup, runs: int, seed: int) -> list[GameLog]:
     rng = random.Random(seed)
-    return [Game(b, setup, rng).run() for _ in range(runs)]
+    return [Game(b, setup, rng).run() for _ in ticking(range(runs), "racing")]

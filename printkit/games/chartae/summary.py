@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 from printkit.core.errors import Location, fail
+from printkit.core.progress import ticking
 from printkit.games.chartae.checks import engine_tiles, playable, tile_set
 from printkit.games.chartae.engine import EngineTile, new_game, play_randomly
 from printkit.games.chartae.rules import rules as rules_of
@@ -30,7 +31,7 @@ def balance_study(kit: Kit, tiles: list[EngineTile], runs: int, seed: int) -> Si
     sides = rules.sides
     rng = random.Random(seed)
     wins, ties, sizes = Counter[str](), 0, {t: Counter[int]() for t in sides}
-    for _ in range(runs):
+    for _ in ticking(range(runs), "playing"):
         order = sides if rng.random() < 0.5 else (sides[1], sides[0])
         game = new_game(
             tiles,
