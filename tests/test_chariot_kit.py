@@ -346,8 +346,15 @@ def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(serious):
 def test_damage_chart_stakes_table_stays_left_of_the_deck_summary(built):
     """With eleven speeds (Rein In and Whip rows) the table once ran under the summary."""
     with pdfplumber.open(built / "damage-chart.pdf") as pdf:
-        words = pdf.pages[0].extract_words()
+        words = pdf.pages[0].extract_words(extra_attrs=["fontname"])
     summary = next(w for w in words if w["text"] == "CRASH")
     speeds = [w for w in words if w["text"].rstrip("*").endswith("″") and w["top"] > summary["top"]]
     assert len(speeds) == 11
     assert max(w["x1"] for w in speeds) < summary["x0"] - 5
+    # the seed's rows in the heading face, the kit's own (source: ours) marked * in the body face
+    seed = {w["fontname"] for w in speeds if not w["text"].endswith("*")}
+    own = {w["fontname"] for w in speeds if w["text"].endswith("*")}
+    assert len(own) == 1 and len(seed) == 1 and own != seed
+    assert sorted(w["text"] for w in speeds if w["text"].endswith("*")) == sorted(
+        ["2″*", "3″*", "5″*", "12″*", "18″*"]
+    )
