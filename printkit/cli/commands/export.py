@@ -107,6 +107,10 @@ def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, 
     loaded = load_kit(kit, options)
     loaded.models()
     decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
+    if tts and not decks:
+        click.echo(
+            f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write", err=True
+        )
     lines = []
     with staged(out) as stage, progress_shown():
         for cid in (list(components) or decks) if tts else []:
