@@ -16,19 +16,12 @@ import json
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits
+from printkit.cli.app import _kit_options, _report_errors, complete_kits, only_decks
 
 
 @click.command(name="deck")
 @click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
-@click.option(
-    "--only",
-    "--component",
-    "components",
-    multiple=True,
-    metavar="ID",
-    help="Only this deck (as `build --only`; --component is its old name).",
-)
+@only_decks
 @click.option(
     "--format",
     "fmt",
