@@ -27,6 +27,7 @@ from printkit.draw import emblems, mapmarks, pictograms
 from printkit.draw.images import image_reader
 from printkit.load.images import load_image
 from printkit.load.paths import confined_path, existing_file
+from printkit.load.reads import ReadLog, note
 
 ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -212,17 +213,20 @@ def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Co
 
 
 # -- a kit's own icons --------------------------------------------------------------------------
-def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Icon:
-    """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`)."""
+def icon_from_file(
+    root: Path, name: str, relative: str, where: Location, log: ReadLog | None = None
+) -> Icon:
+    """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`; the bytes
+    read are noted in `log`)."""
     suffix = Path(relative).suffix.lower()
     if suffix not in ICON_FORMATS:
         raise fail(
             where, f"icon {name!r}: {relative!r} is not a PNG, JPEG or SVG file (by its name)"
         )
     if suffix == ".svg":
-        unit, aspect = _svg_drawing(root, relative, where)
+        unit, aspect = _svg_drawing(root, relative, where, log)
         return Icon(name, unit, f"from {relative}", relative, aspect)
-    image = load_image(root, relative, where)
+    image = load_image(root, relative, where, log=log)
     return Icon(
         name, _image_drawing(image), f"from {relative}", relative, image.width / image.height
     )
@@ -237,12 +241,14 @@ def _image_drawing(image: Any) -> UnitDrawing:
     return unit
 
 
-def _svg_drawing(root: Path, relative: str, where: Location) -> tuple[UnitDrawing, float]:
+def _svg_drawing(
+    root: Path, relative: str, where: Location, log: ReadLog | None
+) -> tuple[UnitDrawing, float]:
     """The SVG drawn 2 units across its longer side, centred on 0, 0, and its aspect ratio."""
     path = existing_file(confined_path(root, relative, where), relative, where)
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
-    drawing = _parse_svg(path.read_bytes(), root, relative, where)
+    drawing = _parse_svg(note(log, path, path.read_bytes()), root, relative, where)
     width, height = float(drawing.width or 0), float(drawing.height or 0)
     if width <= 0 or height <= 0:
         raise fail(where, f"icon file {relative!r} has no width or height (set its viewBox)")
