@@ -101,6 +101,7 @@ class Kit:
     _referred: dict[str, set[str]] = field(default_factory=dict)  # see referred_keys()
     _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
+    _laid_out: dict[str, object] = field(default_factory=dict)  # see laid_out()
 
     @property
     def name(self) -> str:
@@ -299,6 +300,18 @@ class Kit:
             errors.raise_if_any()
             self._fonts = names
         return self._fonts
+
+    def laid_out(self, component_id: str, lay_out: Callable[[], T]) -> T:
+        """What measuring a component's drawing found (its texts' fits, ...), computed by
+        `lay_out` the first time it is asked and kept for as long as this kit object lives, so
+        that `check`, the rules gate and the render share one layout."""
+        if component_id not in self._laid_out:
+            self._laid_out[component_id] = lay_out()
+        return self._laid_out[component_id]  # type: ignore[return-value]
+
+    def layout_of(self, component_id: str) -> object | None:
+        """The component's layout when `laid_out` has computed it, else None."""
+        return self._laid_out.get(component_id)
 
     def drawing(self) -> AbstractContextManager[None]:
         """A context in which drawing code uses this kit's fonts (see draw.fonts.kit_fonts)."""

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
-import weakref
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from printkit import limits, variants
 from printkit.checks import Finding
-from printkit.components import deck_designs, deck_sources, more_output_path
+from printkit.components import deck_designs, deck_layout, deck_sources, more_output_path
 from printkit.components.deck_checks import (
     at,
     check_card_icons,
@@ -19,9 +18,8 @@ from printkit.components.deck_checks import (
     glyph_findings,
 )
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
-from printkit.components.safearea import safe_area_findings
+from printkit.components.safearea import SAFE_AREA, safe_area_finding
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
-from printkit.draw.sketch import SketchCanvas
 from printkit.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, where
@@ -146,8 +144,10 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
 
+    measured = deck_layout.measured(kit, component_id)
+
     def painter(c, bleed: float) -> _DeckPainter:
-        return _DeckPainter(CardPainter(c, deck, bleed))
+        return _DeckPainter(CardPainter(c, deck, bleed, measured=measured))
 
     try:
         if deck_designs.wanted(kit):
@@ -167,51 +167,14 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-# Each kit's laid-out designs per deck, by the kit object's id: `check` runs preflight and then
-# layout_findings on the same kit, and both need the same drawing. An entry goes when its kit
-# does (weakref.finalize), so an id is never reused while it is held.
-_LAID_OUT: dict[int, dict[str, tuple[list, list]]] = {}
-
-
-def _draw_every_design(kit: Kit, component_id: str) -> list[tuple[str, Card | None, list]]:
-    """Every card design and back laid out on a canvas that is never saved: (who, the card or
-    None for a back, the texts drawn); raises the overflows, all together (once per kit)."""
-    laid_out = _LAID_OUT.get(id(kit))
-    if laid_out is None:
-        laid_out = _LAID_OUT[id(kit)] = {}
-        weakref.finalize(kit, _LAID_OUT.pop, id(kit), None)
-    if component_id not in laid_out:
-        laid_out[component_id] = _lay_out_designs(kit, component_id)
-    designs, errors = laid_out[component_id]
+def _layout(kit: Kit, component_id: str) -> deck_layout.DeckLayout:
+    """The deck's designs, measured once per kit (deck_layout); raises every text that cannot
+    fit, all together, one error per place in the data."""
+    layout = deck_layout.laid_out(kit, component_id)
+    errors = deck_layout.overflow_errors(layout, _overflow_error)
     if errors:
         raise InputError(_once_per_place(errors))
-    return designs
-
-
-def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
-    deck = kit.model_as(component_id, Deck)
-    painter = CardPainter(SketchCanvas(io.BytesIO()), deck, 0)
-    errors: list = []
-    backs: list[tuple[str, str | None]] = [("the back", None)]
-    backs += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]
-    designs: list[tuple[str, Card | None, str | None]] = [
-        (f"card {c.id!r}", c, None) for c in deck.cards
-    ]
-    designs += [(who, None, kind) for who, kind in backs]
-    drawn = []
-    for who, card, kind in designs:
-        painter.elements.log = []
-        painter.canvas.saveState()
-        try:
-            if card is None:
-                painter.draw_back(painter.back_of(kind)[1], kind or "")
-            else:
-                painter.draw_front(card, painter._frame_form(card.kind))
-        except CardTextOverflow as exc:
-            errors.extend(_overflow_error(exc).diagnostics)
-        painter.canvas.restoreState()
-        drawn.append((who, card, painter.elements.log))
-    return drawn, errors
+    return layout
 
 
 def _once_per_place(diagnostics: list) -> list:
@@ -232,43 +195,40 @@ def _once_per_place(diagnostics: list) -> list:
 def preflight(kit: Kit, component_id: str) -> None:
     """Lay out every card design and back, so that `printkit check` reports text that cannot
     fit (an input error, as in a build) without writing a PDF."""
-    _draw_every_design(kit, component_id)
+    _layout(kit, component_id)
 
 
 def layout_findings(kit: Kit, component_id: str) -> list:
     """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
     deck = kit.model_as(component_id, Deck)
-    drawn = []
-    for who, card, log in _draw_every_design(kit, component_id):
-        for text, font_name, element, attr in log:
-            for char in set(text):
-                at = _text_location(card, element, attr, char)
-                drawn.append((char, font_name, who, at))
+    drawn = (
+        (text, font_name, design.who, partial(_text_location, design.card, element, attr))
+        for design in _layout(kit, component_id).designs
+        for text, font_name, element, attr in design.texts
+    )
     return glyph_findings(drawn) + dpi_findings(deck)
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a card's safe area (text
-    that cannot fit at all is preflight's input error)."""
+    that cannot fit at all is preflight's input error), from the deck's one layout: each card's
+    front, and the back behind the first card (every card shares it)."""
     deck = kit.model_as(component_id, Deck)
-
-    def painter(c, bleed: float) -> _DeckPainter:
-        return _DeckPainter(CardPainter(c, deck, bleed))
-
-    def locate(card: Card) -> Location:
-        return where(card) or Location(deck.file)
-
-    try:
-        return safe_area_findings(
-            deck.cards,
-            (deck.size.width, deck.size.height),
-            painter,
-            locate,
-            lambda card: f"card {card.id!r}",
-            common_back=True,
-        )
-    except CardTextOverflow:
+    layout = deck_layout.laid_out(kit, component_id)
+    if layout.overflows:
         return []
+    findings: list[Finding] = []
+    for n, card in enumerate(deck.cards):
+        sides = [("front", layout.fronts[id(card)])]
+        if n == 0:
+            own = deck.kinds[card.kind].back is not None
+            sides.append(("back", layout.backs[card.kind if own else None]))
+        for side, design in sides:
+            near = design.nearest
+            if near is not None and near[1] < SAFE_AREA - 1e-6:
+                at = where(card) or Location(deck.file)
+                findings.append(safe_area_finding(at, f"card {card.id!r} ({side})", *near))
+    return findings
 
 
 class _DeckPainter:

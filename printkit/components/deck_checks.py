@@ -8,7 +8,7 @@ draw, images printed below the deck's `min_image_dpi`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
@@ -147,17 +147,22 @@ def _icon_name(element: Element, card: Any) -> str | None:
     return str(value) if value else None
 
 
-def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]:
-    """FACE001 for each (character, font) a drawn text needs that the font has no glyph for."""
+def glyph_findings(
+    drawn: Iterable[tuple[str, str, str, Callable[[str], Location]]],
+) -> list[Finding]:
+    """FACE001 for each (character, font) a drawn text needs that the font has no glyph for:
+    `drawn` gives (text, font name, whose text, where a character of it is in the data), and a
+    place is looked up only for a character that is a finding."""
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
-    for text, font_name, who, at in drawn:
-        face = pdfmetrics.getFont(font_name).face
-        glyphs = getattr(face, "charToGlyph", None)
-        if glyphs is None:
+    fonts: dict[str, tuple[Any, str] | None] = {}
+    for text, font_name, who, locate in drawn:
+        if font_name not in fonts:
+            fonts[font_name] = _glyphs_of(font_name)
+        known = fonts[font_name]
+        if known is None:
             continue
-        full = getattr(face, "fullName", b"") or font_name.encode()
-        shown = full.decode("latin-1") if isinstance(full, bytes) else str(full)
+        glyphs, shown = known
         for ch in set(text) - {"\n"}:
             if ord(ch) in glyphs or (ch, font_name) in seen:
                 continue
@@ -169,10 +174,20 @@ def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]
                     f"{who}: the font {shown!r} has no glyph for {ch!r} (U+{ord(ch):04X}); "
                     "it would print as an empty box. Use another character or a kit font "
                     "that has it (kit.yaml fonts)",
-                    at,
+                    locate(ch),
                 )
             )
     return out
+
+
+def _glyphs_of(font_name: str) -> tuple[Any, str] | None:
+    """The font's character-to-glyph map and the name a message shows (None: not a TrueType)."""
+    face = pdfmetrics.getFont(font_name).face
+    glyphs = getattr(face, "charToGlyph", None)
+    if glyphs is None:
+        return None
+    full = getattr(face, "fullName", b"") or font_name.encode()
+    return glyphs, full.decode("latin-1") if isinstance(full, bytes) else str(full)
 
 
 def dpi_findings(deck: Deck) -> list[Finding]:

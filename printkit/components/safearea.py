@@ -13,10 +13,8 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from printkit.checks import Finding
-from printkit.draw.fonts import ascent_descent, font
+from printkit.draw.fonts import ascent_descent, font, text_width
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import TextOverflow
 from printkit.errors import Location
@@ -40,8 +38,8 @@ def _apply(m: Matrix, box: Box) -> Box:
 
 
 class ProbeCanvas(SketchCanvas):
-    """A canvas that records the page-coordinate box of every string drawn on it (and paints
-    no shapes, which the measure does not need)."""
+    """A canvas that records the page-coordinate box of every string drawn on it, and paints
+    nothing: no shape, and no text either (the box is all the measure needs)."""
 
     def __init__(self) -> None:
         super().__init__(io.BytesIO(), initialFontName=font("body"))
@@ -50,7 +48,7 @@ class ProbeCanvas(SketchCanvas):
         self._form: str | None = None
 
     def _note(self, x: float, y: float, text: str, anchor: float) -> None:
-        width = stringWidth(text, self._fontname, self._fontsize)
+        width = text_width(text, self._fontname, self._fontsize)
         ascent, descent = ascent_descent(self._fontname, self._fontsize)
         x0 = x - anchor * width
         box = _apply(self._currentMatrix, (x0, y - descent, x0 + width, y + ascent))
@@ -59,15 +57,12 @@ class ProbeCanvas(SketchCanvas):
 
     def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 - reportlab's name
         self._note(x, y, text, 0.0)
-        super().drawString(x, y, text, *args, **kwargs)
 
     def drawRightString(self, x, y, text, *args, **kwargs):  # noqa: N802
         self._note(x, y, text, 1.0)
-        super().drawRightString(x, y, text, *args, **kwargs)
 
     def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802
         self._note(x, y, text, 0.5)
-        super().drawCentredString(x, y, text, *args, **kwargs)
 
     def beginForm(self, name, *args, **kwargs):  # noqa: N802
         self._form = name
@@ -130,7 +125,7 @@ def safe_area_findings(
                 probe.restoreState()
             near = closest_text(probe.texts, trim)
             if near is not None and near[1] < SAFE_AREA - 1e-6:
-                findings.append(_finding(locate(item), f"{what(item)} ({side})", *near))
+                findings.append(safe_area_finding(locate(item), f"{what(item)} ({side})", *near))
     return findings
 
 
@@ -153,7 +148,7 @@ def _key(item: Any) -> object:
     return ("value", item)
 
 
-def _finding(where: Location, piece: str, text: str, distance: float) -> Finding:
+def safe_area_finding(where: Location, piece: str, text: str, distance: float) -> Finding:
     return Finding(
         SAFE_CODE,
         "warning",

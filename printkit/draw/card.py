@@ -8,6 +8,10 @@ are both faces: lists of elements drawn by draw/elements.py in boxes from the ki
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol
+
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
@@ -22,6 +26,7 @@ from printkit.draw.elements import (
     format_value,
 )
 from printkit.draw.images import define_image_forms
+from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.deck import Card, Deck, Kind
@@ -63,10 +68,30 @@ def back_values(kind: str) -> Card:
     return Card(id="back", kind=kind, count=1)
 
 
-class CardPainter:
-    """Draws one deck's fronts and backs as forms on one canvas."""
+Fits = list[tuple[FitKey, FittedText]]
 
-    def __init__(self, c: Canvas, deck: Deck, bleed: float, prefix: str = "") -> None:
+
+class Measured(Protocol):
+    """A deck's designs as measured before drawing (components/deck_layout.py): each design's
+    text fits, in drawing order, or None for a design that was not measured."""
+
+    def front_fits(self, card: Card) -> Fits | None: ...
+
+    def back_fits(self, kind: str | None) -> Fits | None: ...
+
+
+class CardPainter:
+    """Draws one deck's fronts and backs as forms on one canvas; with `measured`, each design's
+    texts are drawn from the fits measured before (its layout), not fitted again."""
+
+    def __init__(
+        self,
+        c: Canvas,
+        deck: Deck,
+        bleed: float,
+        prefix: str = "",
+        measured: Measured | None = None,
+    ) -> None:
         self.canvas = c
         self.deck = deck
         self.prefix = prefix  # form names: unique per deck when decks share a canvas
@@ -75,6 +100,7 @@ class CardPainter:
         self.height = deck.size.height
         self.elements = ElementPainter(c, deck.areas(), deck.icons, deck.images, deck.min_text_size)
         self._forms: set[str] = set()
+        self.measured = measured
 
     # -- placing ---------------------------------------------------------------------------
     def place_front(self, card: Card, trim: Rect) -> None:
@@ -151,9 +177,22 @@ class CardPainter:
         else:
             self.canvas.doForm(frame)
         try:
-            self.elements.draw_all(kind.face, card, kind_palette(kind))
+            with self._drawn_from(self.measured.front_fits(card) if self.measured else None):
+                self.elements.draw_all(kind.face, card, kind_palette(kind))
         except ElementOverflow as exc:
             raise CardTextOverflow(card, exc) from None
+
+    @contextmanager
+    def _drawn_from(self, fits: Fits | None) -> Iterator[None]:
+        """While a design is drawn: its texts come from `fits`, when it was measured."""
+        if fits is None:
+            yield
+            return
+        self.elements.fits.replay(fits)
+        try:
+            yield
+        finally:
+            self.elements.fits.stop()
 
     def _frame(self, kind: Kind) -> None:
         c, b = self.canvas, self.bleed
@@ -196,8 +235,11 @@ class CardPainter:
 
     def draw_back(self, back: Back, kind: str = "") -> None:
         draw_back(self.canvas, back, self.width, self.height, self.bleed)
+        own = bool(kind) and self.deck.kinds[kind].back is not None
+        fits = self.measured.back_fits(kind if own else None) if self.measured else None
         try:
-            self.elements.draw_all(back.elements(), back_values(kind), back_palette(back))
+            with self._drawn_from(fits):
+                self.elements.draw_all(back.elements(), back_values(kind), back_palette(back))
         except ElementOverflow as exc:
             raise CardTextOverflow(back_values(kind), exc, back=True) from None
 

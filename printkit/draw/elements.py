@@ -18,7 +18,7 @@ from printkit.draw.colour import colour, shade, tint
 from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
 from printkit.draw.images import place_image
-from printkit.draw.text import INLINE_ICON, TextOverflow, fit_in_box
+from printkit.draw.text import INLINE_ICON, Fits, FittedText, TextOverflow, draw_fitted
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.face import Areas, Element, Percent, resolve_box
@@ -85,6 +85,7 @@ class ElementPainter:
         self.images = images
         self.min_text = min_text
         self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
+        self.fits = Fits()  # what a design's texts measured: recorded, or drawn from
         self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
 
     def _fill(self, ink: Color) -> None:
@@ -132,9 +133,15 @@ class ElementPainter:
         """Fit and draw one of the element's texts in `box`; ElementOverflow if it cannot fit."""
         if self.log is not None:
             self.log.append((INLINE_ICON.sub("", text), face, e, attr))
+        fitted = self._fit(e, attr, text, face, box, size, lines)
+        draw_fitted(self.canvas, fitted, box.x, box.y1, box.w, align, box.h, self._inline_icon)
+
+    def _fit(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
+             lines: int) -> FittedText:  # fmt: skip
+        """The text's fit: the one measured when its design was laid out, else fitted now."""
+        low = self._min(e)
         try:
-            fit_in_box(self.canvas, text, face, (box.x, box.y, box.w, box.h), size, self._min(e),
-                       align, lines, self._inline_icon)  # fmt: skip
+            return self.fits.fit(text, face, box.w, box.h, max(size, low), low, lines)
         except TextOverflow as exc:
             raise ElementOverflow(e, attr, exc) from None
 

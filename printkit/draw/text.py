@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -113,6 +114,46 @@ def fit_text(
     if found is None:
         raise TextOverflow(text, width, height, min_size)
     return found
+
+
+FitKey = tuple[str, str, float, float, float, float, int]  # fit_text's arguments
+
+
+class Fits:
+    """The fits of one design's texts, in the order it draws them, so that a design is laid out
+    once: `record()` keeps every fit made while the design is measured, and `replay()` hands
+    them back, in the same order, while it is drawn. A fit asked with other arguments than the
+    one recorded (a drawing that took another path) is fitted afresh, never drawn wrong."""
+
+    def __init__(self) -> None:
+        self._recorded: list[tuple[FitKey, FittedText]] | None = None
+        self._replay: list[tuple[FitKey, FittedText]] = []
+        self._next = 0
+
+    def record(self) -> list[tuple[FitKey, FittedText]]:
+        """Keep every fit from now on; returns the list they go to."""
+        self._recorded, self._replay = [], []
+        return self._recorded
+
+    def replay(self, fits: list[tuple[FitKey, FittedText]]) -> None:
+        """Answer the next fits from `fits` (recorded by an earlier `record`), in order."""
+        self._recorded, self._replay, self._next = None, fits, 0
+
+    def stop(self) -> None:
+        """Fit every text afresh again, keeping nothing."""
+        self._recorded, self._replay = None, []
+
+    def fit(self, *key: Any) -> FittedText:
+        """fit_text(*key), or the fit recorded for the same arguments at this point."""
+        if self._next < len(self._replay):
+            measured = self._replay[self._next]
+            self._next += 1
+            if measured[0] == key:
+                return measured[1]
+        fitted = fit_text(*key)
+        if self._recorded is not None:
+            self._recorded.append((key, fitted))
+        return fitted
 
 
 InlineIcon = Callable[[Canvas, str, float, float, float], None]  # (c, name, cx, cy, size)
