@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printkit.components.safearea import ProbeCanvas, closest_text
+from printkit.core.errors import Diagnostic
 from printkit.draw.card import CardPainter, CardTextOverflow
 from printkit.draw.text import FitKey, FittedText
-from printkit.errors import Diagnostic
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.model.deck import Card, Deck

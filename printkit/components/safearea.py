@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from printkit.checks import Finding
+from printkit.core.errors import Location
 from printkit.draw.fonts import ascent_descent, font, text_width
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import TextOverflow
-from printkit.errors import Location
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm, to_mm
 

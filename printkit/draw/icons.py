@@ -21,10 +21,10 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit import limits
+from printkit.core import limits
+from printkit.core.errors import Location, fail
 from printkit.draw import emblems, mapmarks, pictograms
 from printkit.draw.images import image_reader
-from printkit.errors import Location, fail
 from printkit.load.images import load_image
 from printkit.load.paths import confined_path, existing_file
 
