@@ -205,7 +205,7 @@ def layout_findings(kit: Kit, component_id: str) -> list:
     drawn = (
         (text, font_name, design.who, partial(_text_location, design.card, element, attr))
         for design in _layout(kit, component_id).designs
-        for text, font_name, element, attr in design.texts
+        for text, font_name, element, attr in design.missing
     )
     return glyph_findings(drawn) + dpi_findings(deck)
 

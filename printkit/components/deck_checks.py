@@ -9,6 +9,7 @@ draw, images printed below the deck's `min_image_dpi`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
@@ -147,6 +148,19 @@ def _icon_name(element: Element, card: Any) -> str | None:
     return str(value) if value else None
 
 
+def missing_glyphs(texts: Iterable[tuple[str, str, Any, str]]) -> list[tuple[str, str, Any, str]]:
+    """(character, font name, element, attr) for each character of the texts drawn (text, font
+    name, element, attr) that its font has no glyph for; usually none."""
+    missing = []
+    for text, font_name, element, attr in texts:
+        known = _glyphs_of(font_name)
+        if known is not None:
+            glyphs = known[0]
+            chars = set(text) - {"\n"}
+            missing += [(ch, font_name, element, attr) for ch in chars if ord(ch) not in glyphs]
+    return missing
+
+
 def glyph_findings(
     drawn: Iterable[tuple[str, str, str, Callable[[str], Location]]],
 ) -> list[Finding]:
@@ -155,11 +169,8 @@ def glyph_findings(
     place is looked up only for a character that is a finding."""
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
-    fonts: dict[str, tuple[Any, str] | None] = {}
     for text, font_name, who, locate in drawn:
-        if font_name not in fonts:
-            fonts[font_name] = _glyphs_of(font_name)
-        known = fonts[font_name]
+        known = _glyphs_of(font_name)
         if known is None:
             continue
         glyphs, shown = known
@@ -180,8 +191,10 @@ def glyph_findings(
     return out
 
 
+@cache
 def _glyphs_of(font_name: str) -> tuple[Any, str] | None:
-    """The font's character-to-glyph map and the name a message shows (None: not a TrueType)."""
+    """The font's character-to-glyph map and the name a message shows (None: not a TrueType);
+    a font name is registered once per process, for one font file."""
     face = pdfmetrics.getFont(font_name).face
     glyphs = getattr(face, "charToGlyph", None)
     if glyphs is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from printkit.components.deck_checks import missing_glyphs
 from printkit.components.safearea import ProbeCanvas, closest_text
 from printkit.core.errors import Diagnostic
 from printkit.draw.card import CardPainter, CardTextOverflow
@@ -29,13 +30,15 @@ Fit = tuple[FitKey, FittedText]
 @dataclass
 class Design:
     """One card front or back as measured: what it says in the check's messages (`who`), the
-    card (None for a back) and the kind of a back (None: the deck's common back)."""
+    card (None for a back) and the kind of a back (None: the deck's common back); its texts'
+    fits, the characters its fonts lack (character, font, element, attr: usually none), the
+    string nearest its trim and the text that cannot fit."""
 
     who: str
     card: Card | None
     kind: str | None
     fits: list[Fit] = field(default_factory=list)
-    texts: list[tuple[str, str, Element, str]] = field(default_factory=list)  # text, font, ...
+    missing: list[tuple[str, str, Element, str]] = field(default_factory=list)  # see below
     nearest: tuple[str, float] | None = None  # the string nearest the trim, and how near
     overflow: CardTextOverflow | None = None
 
@@ -94,7 +97,8 @@ def lay_out(deck: Deck) -> DeckLayout:
 def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
     """Draw one design at the origin on the probe, recording its fits, texts and overflow."""
     probe.texts = []
-    painter.elements.log = design.texts
+    texts: list[tuple[str, str, Element, str]] = []  # (text, font, element, attr)
+    painter.elements.log = texts
     design.fits = painter.elements.fits.record()
     probe.saveState()
     try:
@@ -108,6 +112,7 @@ def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
         probe.restoreState()
         painter.elements.fits.stop()
         painter.elements.log = None
+    design.missing = missing_glyphs(texts)
 
 
 def overflow_errors(layout: DeckLayout, error) -> list[Diagnostic]:
