@@ -19,8 +19,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from printkit.build.drawchecks import print_findings
 from printkit.build.incremental import (
     RECORD_DIR,
     KitRecord,
@@ -28,7 +28,6 @@ from printkit.build.incremental import (
     output_stamp,
     target_key,
 )
-from printkit.checks.gate import RulesGate, check_rules
 from printkit.components import (
     component_type,
     gang,
@@ -48,6 +47,9 @@ from printkit.core.processes import (
 from printkit.kit import Kit, load_kit
 from printkit.model.options import Options
 from printkit.output import staged
+
+if TYPE_CHECKING:
+    from printkit.checks.gate import RulesGate
 
 Progress = Callable[[str, int], None]
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
@@ -202,8 +204,12 @@ def _build(
         # every input error of every file, before any drawing starts; a file that feeds several
         # components (a deck used by templates and the damage chart) is reported once
         raise InputError(list(dict.fromkeys(errors)))
-    if rules is not None:
-        rebuilt = [plan for plan in plans if plan.stale]
+    rebuilt = [plan for plan in plans if plan.stale]
+    if rules is not None and rebuilt:
+        # imported here, only when something is rebuilt: the rules and what drawing finds (start-up)
+        from printkit.build.drawchecks import print_findings
+        from printkit.checks.gate import check_rules
+
         check_rules(
             [plan.kit for plan in rebuilt],
             rules,
