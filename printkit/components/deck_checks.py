@@ -154,7 +154,7 @@ def missing_glyphs(texts: Iterable[tuple[str, str, Any, str]]) -> list[tuple[str
     missing = []
     for text, font_name, element, attr in texts:
         known = _glyphs_of(font_name)
-        if known is not None:
+        if known is not None and not (known[2] and _printable_ascii(text)):
             glyphs = known[0]
             chars = set(text) - {"\n"}
             missing += [(ch, font_name, element, attr) for ch in chars if ord(ch) not in glyphs]
@@ -173,7 +173,7 @@ def glyph_findings(
         known = _glyphs_of(font_name)
         if known is None:
             continue
-        glyphs, shown = known
+        glyphs, shown, _ = known
         for ch in set(text) - {"\n"}:
             if ord(ch) in glyphs or (ch, font_name) in seen:
                 continue
@@ -191,16 +191,22 @@ def glyph_findings(
     return out
 
 
+def _printable_ascii(text: str) -> bool:
+    return text.isascii() and text.replace("\n", "").isprintable()
+
+
 @cache
-def _glyphs_of(font_name: str) -> tuple[Any, str] | None:
-    """The font's character-to-glyph map and the name a message shows (None: not a TrueType);
-    a font name is registered once per process, for one font file."""
+def _glyphs_of(font_name: str) -> tuple[Any, str, bool] | None:
+    """The font's character-to-glyph map, the name a message shows and whether it draws every
+    printable ASCII character (None: not a TrueType font); a font name is registered once per
+    process, for one font file."""
     face = pdfmetrics.getFont(font_name).face
     glyphs = getattr(face, "charToGlyph", None)
     if glyphs is None:
         return None
     full = getattr(face, "fullName", b"") or font_name.encode()
-    return glyphs, full.decode("latin-1") if isinstance(full, bytes) else str(full)
+    shown = full.decode("latin-1") if isinstance(full, bytes) else str(full)
+    return glyphs, shown, all(code in glyphs for code in range(32, 127))
 
 
 def dpi_findings(deck: Deck) -> list[Finding]:

@@ -96,7 +96,7 @@ def lay_out(deck: Deck) -> DeckLayout:
 
 def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
     """Draw one design at the origin on the probe, recording its fits, texts and overflow."""
-    probe.texts = []
+    probe.forget()
     texts: list[tuple[str, str, Element, str]] = []  # (text, font, element, attr)
     painter.elements.log = texts
     design.fits = painter.elements.fits.record()

@@ -31,6 +31,9 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 def _apply(m: Matrix, box: Box) -> Box:
     a, b, c, d, e, f = m
+    if b == 0 and c == 0:  # no rotation: the corners map to the corners (the usual case)
+        x0, x1, y0, y1 = a * box[0] + e, a * box[2] + e, d * box[1] + f, d * box[3] + f
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     corners = [(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
     xs = [a * x + c * y + e for x, y in corners]
     ys = [b * x + d * y + f for x, y in corners]
@@ -46,6 +49,36 @@ class ProbeCanvas(SketchCanvas):
         self.texts: list[tuple[str, Box]] = []
         self._forms: dict[str, list[tuple[str, Box]]] = {}
         self._form: str | None = None
+        self._states: list[tuple[Any, ...]] = []
+
+    # What a string's box depends on is the transformation and the font: the probe saves only
+    # those, and colours and line styles, which change no box, cost nothing on it.
+    def saveState(self) -> None:  # noqa: N802 - reportlab's names, here and below
+        self._states.append((self._currentMatrix, self._fontname, self._fontsize, self._leading))
+
+    def restoreState(self) -> None:  # noqa: N802
+        self._currentMatrix, self._fontname, self._fontsize, self._leading = self._states.pop()
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:  # noqa: N802
+        self._fontname, self._fontsize = psfontname, size
+        self._leading = size * 1.2 if leading is None else leading
+
+    def setFillColor(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        return None
+
+    def setStrokeColor(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        return None
+
+    def setLineWidth(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        return None
+
+    def forget(self) -> None:
+        """Drop the texts noted and the operators the canvas kept for its page (state changes:
+        colours, fonts), which nothing reads: one piece measured after another keeps nothing
+        of the ones before it (forms stay defined)."""
+        self.texts = []
+        if not self._form:
+            self._code.clear()
 
     def _note(self, x: float, y: float, text: str, anchor: float) -> None:
         width = text_width(text, self._fontname, self._fontsize)
