@@ -48,7 +48,8 @@ def echo_gang_summaries(kits: list) -> None:
 def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
     """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.live.loop import watch, watched_build
+    from printkit.live.loop import watched_build
+    from printkit.live.watcher import watch
 
     roots = [kit.root for kit in loaded]
 
