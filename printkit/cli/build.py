@@ -15,24 +15,26 @@ import click
 
 from printkit.build.pipeline import component_targets
 from printkit.checks.findings import Finding
+from printkit.cli.app import say
 from printkit.components.gang import members
+from printkit.core.words import counted
 
 
 def report_build(written: list[Path], notes: list[str], kits: list, options: Any) -> None:
     """The files written, the kits' notes, gang summaries, and 'up to date' when nothing was."""
     for path in written:
-        click.echo(f"wrote {path}")
+        say(f"wrote {path}")
     if options.profile == "shop" and written:
         notes.append(colour_note(options.icc))
     for note in notes:
-        click.echo("\n" + note.rstrip())
+        say("\n" + note.rstrip())
     echo_gang_summaries(kits)
     if options.gang and options.profile == "shop":
         click.echo(
             "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
         )
     if not written:
-        click.echo("everything is up to date (--force rebuilds anyway)")
+        say("everything is up to date (--force rebuilds anyway)")
 
 
 def echo_gang_summaries(kits: list) -> None:
@@ -42,7 +44,7 @@ def echo_gang_summaries(kits: list) -> None:
             # imported here, not at the top, so that `printkit --help` stays fast
             from printkit.components.gang_sheets import summary
 
-            click.echo(summary(kit))
+            say(summary(kit))
 
 
 def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
@@ -86,7 +88,7 @@ def report_rules_stop(findings: list[Finding]) -> None:
         click.echo(str(finding), err=True)
     n = sum(f.severity == "error" for f in findings)
     click.echo(
-        f"printkit: {n} rules error{'s' if n != 1 else ''}; nothing was written (fix them, or "
+        f"printkit: {counted(n, 'rules error')}; nothing was written (fix them, or "
         "build anyway with --ignore-rule-errors)",
         err=True,
     )
