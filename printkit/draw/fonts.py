@@ -17,9 +17,9 @@ from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.core import limits
+from printkit.draw.fontcache import tt_font
 from printkit.load.fontfile import DamagedFont, check_font_tables
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -49,7 +49,7 @@ def font(role: str) -> str:
 @cache
 def _shipped(role: str) -> str:
     name = f"pk-{role}"
-    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONTS[role])))
+    pdfmetrics.registerFont(tt_font(name, FONT_DIR / FONTS[role]))
     return name
 
 
@@ -57,7 +57,7 @@ def _shipped(role: str) -> str:
 def _register_file(path: str, digest: str) -> str:
     name = f"pk-kit-{digest[:12]}"
     try:
-        pdfmetrics.registerFont(TTFont(name, path))
+        pdfmetrics.registerFont(tt_font(name, Path(path)))
     except Exception as exc:  # reportlab raises TTFError, struct.error, IndexError... on bad files
         reason = str(exc).split("\n")[0] or type(exc).__name__
         if "postscript outlines" in reason.lower() or "cff" in reason.lower():

@@ -23,8 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from python_calamine import CalamineError, CalamineWorkbook
-
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
 from printkit.load.formulas import unguarded
@@ -133,6 +131,9 @@ def _read_csv(text: str, shown: str) -> Table:
 
 
 def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
+    # imported here, only when a deck reads a workbook (start-up: docs/performance.md)
+    from python_calamine import CalamineError, CalamineWorkbook
+
     data = read_bytes(path, shown)
     check_workbook(data, shown)  # before the native reader, whose failures abort the process
     try:
