@@ -11,14 +11,10 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import plugins
-from printkit.checks.players import check_player_count
-from printkit.checks.rules_file import map_keys, validate_rules
 from printkit.core.errors import Collector, InputError, Location, display_path, fail
-from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
-from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
 from printkit.load.paths import confined_path, existing_file
 from printkit.load.reads import ReadLog
 from printkit.load.schema import Record, validate_document, where
@@ -27,6 +23,9 @@ from printkit.model import kit as manifest_model
 from printkit.model.deck import Deck
 from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
+
+if TYPE_CHECKING:
+    from printkit.draw.icons import IconLibrary
 
 T = TypeVar("T")
 
@@ -90,6 +89,7 @@ class Kit:
     _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
     reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
+    _laid_out: dict[str, object] = field(default_factory=dict)  # see laid_out()
 
     @property
     def name(self) -> str:
@@ -248,6 +248,10 @@ class Kit:
             doc = self._apply_overrides(
                 "rules", load_yaml_file(path, display_path(path), self.reads)
             )
+            # imported here, only when the rules file is read (start-up of a no-op build: docs/performance.md)
+            from printkit.checks.players import check_player_count
+            from printkit.checks.rules_file import validate_rules
+
             model, checks = validate_rules(self, doc)
             check_player_count(self, model)
             self._rules = (doc, model, checks)
@@ -295,12 +299,18 @@ class Kit:
         """The keys of the map a data check's `refers` names (loaded once per file and key)."""
         cache_key = f"{check.file}:{check.key or ''}"
         if cache_key not in self._referred:
+            # imported here, only when a data check refers to another file's keys
+            from printkit.checks.rules_file import map_keys
+
             self._referred[cache_key] = map_keys(self, check)
         return self._referred[cache_key]
 
     def icons(self) -> IconLibrary:
         """The built-in icons plus the kit's own (kit.yaml `icons:`), read once."""
         if self._icons is None:
+            # imported here, only when something is drawn or checked (reportlab: start-up)
+            from printkit.draw.icons import BUILTIN, icon_from_file
+
             errors = Collector()
             extra = []
             for name, relative in self.manifest.icons.items():
@@ -317,6 +327,9 @@ class Kit:
     def fonts(self) -> dict[str, str]:
         """The kit's own fonts (kit.yaml `fonts:`), checked and registered: role -> font name."""
         if self._fonts is None:
+            # imported here, only when something is drawn or checked (reportlab: start-up)
+            from printkit.draw.fonts import FontFileError, check_font_file
+
             names: dict[str, str] = {}
             errors = Collector()
             for role, relative in self.manifest.fonts.items():
@@ -331,8 +344,23 @@ class Kit:
             self._fonts = names
         return self._fonts
 
+    def laid_out(self, component_id: str, lay_out: Callable[[], T]) -> T:
+        """What measuring a component's drawing found (its texts' fits, ...), computed by
+        `lay_out` the first time it is asked and kept for as long as this kit object lives, so
+        that `check`, the rules gate and the render share one layout."""
+        if component_id not in self._laid_out:
+            self._laid_out[component_id] = lay_out()
+        return self._laid_out[component_id]  # type: ignore[return-value]
+
+    def layout_of(self, component_id: str) -> object | None:
+        """The component's layout when `laid_out` has computed it, else None."""
+        return self._laid_out.get(component_id)
+
     def drawing(self) -> AbstractContextManager[None]:
         """A context in which drawing code uses this kit's fonts (see draw.fonts.kit_fonts)."""
+        # imported here, only when something is drawn (reportlab: start-up)
+        from printkit.draw.fonts import kit_fonts
+
         return kit_fonts(self.fonts())
 
     def models(self) -> dict[str, object]:

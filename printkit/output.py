@@ -23,18 +23,20 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from reportlab import rl_config
-from reportlab.pdfgen.canvas import Canvas
-
 from printkit import __version__
 from printkit.core.errors import Diagnostic, InputError, Location, display_path, fail
-from printkit.draw.fonts import font
 
 TEMP_PREFIX = ".printkit-tmp-"
 
 
 def new_canvas(path: Path, pagesize: tuple[float, float], title: str, subject: str = ""):
     """A reportlab canvas that embeds only our TrueType fonts and writes byte-identical files."""
+    # imported here, only when a PDF is drawn (reportlab: a no-op build draws none, docs/performance.md)
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.fonts import font
+
     # A documented reportlab setting (rl_settings.py), but process-wide: streams are Flate only,
     # not also ASCII85 (25 % smaller PDFs). Kept on purpose; pyproject.toml bounds reportlab and
     # tests/test_private_internals.py fails loudly if the setting stops working.

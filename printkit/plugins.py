@@ -12,9 +12,12 @@ from __future__ import annotations
 import importlib
 import sys
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 # component type name (as kit.yaml writes it) -> module under printkit.components
 COMPONENT_TYPES: dict[str, str] = {
@@ -61,6 +64,9 @@ def installed_games() -> dict[str, EntryPoint]:
 @cache
 def _installed(search_path: tuple[str, ...]) -> dict[str, EntryPoint]:
     """Looked up once per import path (a scan of every installed package takes ~15 ms)."""
+    # imported here, only when installed games are looked for (importlib.metadata: start-up)
+    from importlib.metadata import entry_points
+
     builtin = set(builtin_games())
     found: dict[str, EntryPoint] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):

@@ -17,22 +17,19 @@ import re
 import signal
 import traceback
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from printkit.build.drawchecks import print_findings
 from printkit.build.incremental import (
     RECORD_DIR,
     KitRecord,
     output_stamp,
     target_key,
 )
-from printkit.checks.gate import RulesGate, check_rules
 from printkit.components import (
     component_type,
     gang,
-    gang_sheets,
     more_output_path,
     more_outputs,
     output_name,
@@ -49,7 +46,9 @@ from printkit.core.processes import (
 from printkit.kit import Kit, load_kit
 from printkit.model.options import Options
 from printkit.output import staged
-from printkit.pdfx import finish_component
+
+if TYPE_CHECKING:
+    from printkit.checks.gate import RulesGate
 
 Progress = Callable[[str, int], None]
 _SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
@@ -114,7 +113,12 @@ def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -
 
 def _module(kit: Kit, cid: str):
     """The module that renders target `cid`: its component type's, or the gang sheets'."""
-    return gang_sheets if cid == gang.GANG_ID else component_type(kit.spec(cid).type)
+    if cid != gang.GANG_ID:
+        return component_type(kit.spec(cid).type)
+    # imported here, only when a build has gang sheets (start-up: docs/performance.md)
+    from printkit.components import gang_sheets
+
+    return gang_sheets
 
 
 def _more_outputs(kit: Kit, cid: str) -> list[str]:
@@ -210,8 +214,12 @@ def _build(
 ) -> Written:
     plans = [_plan(kit, out, force, only) for kit in kits]
     _check_inputs(plans)
-    if rules is not None:
-        rebuilt = [plan for plan in plans if plan.stale]
+    rebuilt = [plan for plan in plans if plan.stale]
+    if rules is not None and rebuilt:
+        # imported here, only when something is rebuilt: the rules and what drawing finds (start-up)
+        from printkit.build.drawchecks import print_findings
+        from printkit.checks.gate import check_rules
+
         check_rules(
             [plan.kit for plan in rebuilt],
             rules,
@@ -267,6 +275,11 @@ def _extra_note(path: Path) -> str:
 
 def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:
     """The shop profile's print-ready finish (CMYK PDF/X) of every PDF a component wrote."""
+    if kit.options.profile != "shop":
+        return
+    # imported here, only when a build writes shop files: pikepdf and the PDF/X finish (start-up)
+    from printkit.pdfx import finish_component
+
     finish_component(kit, temp)
     for name in _more_outputs(kit, cid):
         finish_component(kit, more_output_path(temp, name))
@@ -314,6 +327,9 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 )
             _finish_outputs(kit, cid, temp)
         return
+    # imported here, only when components render in parallel (start-up)
+    from concurrent.futures import ProcessPoolExecutor
+
     global _INHERITED
     _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
     try:

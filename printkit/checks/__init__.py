@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from printkit.checks.data_rules import DATA_RULES
 from printkit.checks.findings import (
     SEVERITY_ORDER,
     Finding,
@@ -41,6 +40,9 @@ def all_rule_sets(
     packages' too, unless `builtin_only`), then the data rules (module name "data") that any
     kit's rules file may use. An installed game that cannot be imported is left out and told to
     `on_broken` (PluginError is raised when no one listens)."""
+    # imported here, only when rules run (start-up of a no-op build: docs/performance.md)
+    from printkit.checks.data_rules import DATA_RULES
+
     sets = []
     for name in builtin_games() if builtin_only else available_games():
         try:
@@ -60,6 +62,9 @@ def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
     """Validate every component (InputError propagates) and run the kit's game rules and the
     checks its rules file declares as data; with `codes`, only the rules of those codes (a
     LookupError names any code the kit's rules do not have)."""
+    # imported here, only when rules run (start-up of a no-op build: docs/performance.md)
+    from printkit.checks.data_rules import DATA_RULES
+
     with gc_paused():
         kit.models()
     if kit.manifest.rules is None:

@@ -18,12 +18,7 @@ from printkit.build.pipeline import component_targets
 from printkit.checks.findings import Finding
 from printkit.cli.app import say
 from printkit.components.gang import members
-from printkit.components.gang_sheets import summary
 from printkit.core.words import counted
-from printkit.export.preview import preview_names, write_previews
-from printkit.live.loop import watched_build
-from printkit.live.watcher import watch
-from printkit.pdfx import converter_for
 
 
 def report_build(
@@ -53,11 +48,18 @@ def echo_gang_summaries(kits: list) -> None:
     """One line per kit built with gang sheets: sheets used against the area lower bound."""
     for kit in kits:
         if members(kit):
+            # imported here, not at the top, so that `printkit --help` stays fast
+            from printkit.components.gang_sheets import summary
+
             say(summary(kit))
 
 
 def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
     """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.live.loop import watched_build
+    from printkit.live.watcher import watch
+
     roots = [kit.root for kit in loaded]
 
     def ready() -> None:
@@ -75,6 +77,9 @@ def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: 
 
 def colour_note(icc: str | None) -> str:
     """The shop build's closing line: which CMYK profile the files were converted through."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.pdfx import converter_for
+
     conv = converter_for(icc)
     if conv.profile is None:
         return (
@@ -101,6 +106,9 @@ def write_missing_previews(
 ) -> list[Path]:
     """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
     older (a first `--png` after a plain build must not answer "up to date" with no images)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.preview import preview_names, write_previews
+
     pdfs = []
     for kit in kits:
         for cid, pdf in component_targets(kit, out):

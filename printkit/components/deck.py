@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
-import weakref
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from printkit.checks import Finding
-from printkit.components import deck_designs, deck_sources, more_output_path
+from printkit.components import deck_designs, deck_layout, deck_sources, more_output_path
 from printkit.components.deck_checks import (
     at,
     check_card_icons,
@@ -26,11 +25,10 @@ from printkit.components.face_checks import (
 )
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.components.links import data_inputs
-from printkit.components.safearea import SAFE_AREA, safe_area_findings
+from printkit.components.safearea import SAFE_AREA, safe_area_finding
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow, back_reads_card
-from printkit.draw.sketch import SketchCanvas
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
@@ -166,8 +164,10 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
 
+    measured = deck_layout.measured(kit, component_id)
+
     def painter(c, bleed: float) -> _DeckPainter:
-        return _DeckPainter(CardPainter(c, deck, bleed))
+        return _DeckPainter(CardPainter(c, deck, bleed, measured=measured))
 
     try:
         if deck_designs.wanted(kit):
@@ -188,75 +188,14 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-# Each kit's laid-out designs per deck, by the kit object's id: `check` runs preflight and then
-# layout_findings on the same kit, and both need the same drawing. An entry goes when its kit
-# does (weakref.finalize), so an id is never reused while it is held.
-_LAID_OUT: dict[int, dict[str, tuple[list, list]]] = {}
-
-
-def _draw_every_design(kit: Kit, component_id: str) -> list[tuple[str, Card | None, list]]:
-    """Every card design and back laid out on a canvas that is never saved: (who, the card or
-    None for a back, the texts drawn); raises the overflows, all together (once per kit)."""
-    laid_out = _LAID_OUT.get(id(kit))
-    if laid_out is None:
-        laid_out = _LAID_OUT[id(kit)] = {}
-        weakref.finalize(kit, _LAID_OUT.pop, id(kit), None)
-    if component_id not in laid_out:
-        laid_out[component_id] = _lay_out_designs(kit, component_id)
-    designs, errors = laid_out[component_id]
+def _layout(kit: Kit, component_id: str) -> deck_layout.DeckLayout:
+    """The deck's designs, measured once per kit (deck_layout); raises every text that cannot
+    fit, all together, one error per place in the data."""
+    layout = deck_layout.laid_out(kit, component_id)
+    errors = deck_layout.overflow_errors(layout, _overflow_error)
     if errors:
         raise InputError(_once_per_place(errors))
-    return designs
-
-
-def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
-    deck = kit.model_as(component_id, Deck)
-    painter = CardPainter(SketchCanvas(io.BytesIO()), deck, 0)
-    errors: list = []
-    designs: list[tuple[str, Card | None, str | None]] = [
-        (f"card {c.id!r}", c, None) for c in deck.cards
-    ]
-    designs += _back_designs(deck, painter)
-    drawn = []
-    for who, card, kind in designs:
-        painter.elements.log = []
-        painter.canvas.saveState()
-        try:
-            if kind is not None:
-                back = painter.back_of(kind or None)[1]
-                painter.draw_back(back, kind, card if card and back_reads_card(back) else None)
-            else:
-                assert card is not None
-                painter.draw_front(card, painter._frame_form(card.kind))
-        except CardTextOverflow as exc:
-            errors.extend(_overflow_error(exc).diagnostics)
-        painter.canvas.restoreState()
-        drawn.append((who, card, painter.elements.log))
-    return drawn, errors
-
-
-def _back_designs(deck: Deck, painter: CardPainter) -> list[tuple[str, Card | None, str]]:
-    """(who, the card or None, its kind or "") for each back to lay out: a shared back once, a
-    back that reads its card's fields once per card."""
-    if deck.sides == 1:
-        return []
-    out: list[tuple[str, Card | None, str]] = []
-    backs = [("the back", "")] + [
-        (f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back
-    ]
-    for who, kind in backs:
-        back = painter.back_of(kind or None)[1]
-        if not back_reads_card(back):
-            out.append((who, None, kind))
-            continue
-        behind = [c for c in deck.cards if _back_kind(deck, c) == kind]
-        out += [(f"the back of card {c.id!r}", c, kind) for c in behind]
-    return out
-
-
-def _back_kind(deck: Deck, card: Card) -> str:
-    """Whose back is behind the card: its kind's own (the kind's name), or the deck's ("")."""
-    return card.kind if deck.kinds[card.kind].back else ""
+    return layout
 
 
 def _once_per_place(diagnostics: list) -> list:
@@ -277,45 +216,52 @@ def _once_per_place(diagnostics: list) -> list:
 def preflight(kit: Kit, component_id: str) -> None:
     """Lay out every card design and back, so that `printkit check` reports text that cannot
     fit (an input error, as in a build) without writing a PDF."""
-    _draw_every_design(kit, component_id)
+    _layout(kit, component_id)
 
 
 def layout_findings(kit: Kit, component_id: str) -> list:
     """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
     deck = kit.model_as(component_id, Deck)
-    drawn = []
-    for who, card, log in _draw_every_design(kit, component_id):
-        for text, font_name, element, attr in log:
-            for char in set(text):
-                at = _text_location(card, element, attr, char)
-                drawn.append((char, font_name, who, at))
+    drawn = (
+        (text, font_name, design.who, partial(_text_location, design.card, element, attr))
+        for design in _layout(kit, component_id).designs
+        for text, font_name, element, attr in design.missing
+    )
     return glyph_findings(drawn) + dpi_findings(deck)
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a card's safe area (text
-    that cannot fit at all is preflight's input error)."""
+    that cannot fit at all is preflight's input error), from the deck's one layout: each card's
+    front, and its back (only the first card's when every card shares its back)."""
     deck = kit.model_as(component_id, Deck)
-
-    def painter(c, bleed: float) -> _DeckPainter:
-        return _DeckPainter(CardPainter(c, deck, bleed))
-
-    def locate(card: Card) -> Location:
-        return where(card) or Location(deck.file)
-
-    try:
-        return safe_area_findings(
-            deck.cards,
-            (deck.size.width, deck.size.height),
-            painter,
-            locate,
-            lambda card: f"card {card.id!r}",
-            with_backs=deck.sides == 2,
-            common_back=not any(back_reads_card(b) for b in deck.backs().values()),
-            safe=min(SAFE_AREA, deck.safe_margin),
-        )
-    except CardTextOverflow:
+    layout = deck_layout.laid_out(kit, component_id)
+    if layout.overflows:
         return []
+    safe = min(SAFE_AREA, deck.safe_margin)
+    findings: list[Finding] = []
+    for card, side, design in _sides_checked(deck, layout):
+        near = design.nearest
+        if near is not None and near[1] < safe - 1e-6:
+            at = where(card) or Location(deck.file)
+            findings.append(safe_area_finding(at, f"card {card.id!r} ({side})", *near, safe))
+    return findings
+
+
+def _sides_checked(
+    deck: Deck, layout: deck_layout.DeckLayout
+) -> Iterator[tuple[Card, str, deck_layout.Design]]:
+    """(card, side, its design) for every side the safe area is checked on: each card's front;
+    the back behind the first card when every back is shared (one-sided decks: none), else the
+    back behind every card."""
+    shared = not any(back_reads_card(b) for b in deck.backs().values())
+    for n, card in enumerate(deck.cards):
+        yield card, "front", layout.fronts[id(card)]
+        if deck.sides == 2 and not (shared and n):
+            own = deck.kinds[card.kind].back is not None
+            back = layout.back_of(card.kind if own else None, card)
+            if back is not None:
+                yield card, "back", back
 
 
 class _DeckPainter:

@@ -8,7 +8,8 @@ draw, images printed below the deck's `min_image_dpi`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
@@ -141,17 +142,32 @@ def _icon_name(element: Element, card: Any) -> str | None:
     return str(value) if value else None
 
 
-def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]:
-    """FACE001 for each (character, font) a drawn text needs that the font has no glyph for."""
+def missing_glyphs(texts: Iterable[tuple[str, str, Any, str]]) -> list[tuple[str, str, Any, str]]:
+    """(character, font name, element, attr) for each character of the texts drawn (text, font
+    name, element, attr) that its font has no glyph for; usually none."""
+    missing = []
+    for text, font_name, element, attr in texts:
+        known = _glyphs_of(font_name)
+        if known is not None and not (known[2] and _printable_ascii(text)):
+            glyphs = known[0]
+            chars = set(text) - {"\n"}
+            missing += [(ch, font_name, element, attr) for ch in chars if ord(ch) not in glyphs]
+    return missing
+
+
+def glyph_findings(
+    drawn: Iterable[tuple[str, str, str, Callable[[str], Location]]],
+) -> list[Finding]:
+    """FACE001 for each (character, font) a drawn text needs that the font has no glyph for:
+    `drawn` gives (text, font name, whose text, where a character of it is in the data), and a
+    place is looked up only for a character that is a finding."""
     out: list[Finding] = []
     seen: set[tuple[str, str]] = set()
-    for text, font_name, who, at in drawn:
-        face = pdfmetrics.getFont(font_name).face
-        glyphs = getattr(face, "charToGlyph", None)
-        if glyphs is None:
+    for text, font_name, who, locate in drawn:
+        known = _glyphs_of(font_name)
+        if known is None:
             continue
-        full = getattr(face, "fullName", b"") or font_name.encode()
-        shown = full.decode("latin-1") if isinstance(full, bytes) else str(full)
+        glyphs, shown, _ = known
         for ch in set(text) - {"\n"}:
             if ord(ch) in glyphs or (ch, font_name) in seen:
                 continue
@@ -163,10 +179,28 @@ def glyph_findings(drawn: list[tuple[str, str, str, Location]]) -> list[Finding]
                     f"{who}: the font {shown!r} has no glyph for {ch!r} (U+{ord(ch):04X}); "
                     "it would print as an empty box. Use another character or a kit font "
                     "that has it (kit.yaml fonts)",
-                    at,
+                    locate(ch),
                 )
             )
     return out
+
+
+def _printable_ascii(text: str) -> bool:
+    return text.isascii() and text.replace("\n", "").isprintable()
+
+
+@cache
+def _glyphs_of(font_name: str) -> tuple[Any, str, bool] | None:
+    """The font's character-to-glyph map, the name a message shows and whether it draws every
+    printable ASCII character (None: not a TrueType font); a font name is registered once per
+    process, for one font file."""
+    face = pdfmetrics.getFont(font_name).face
+    glyphs = getattr(face, "charToGlyph", None)
+    if glyphs is None:
+        return None
+    full = getattr(face, "fullName", b"") or font_name.encode()
+    shown = full.decode("latin-1") if isinstance(full, bytes) else str(full)
+    return glyphs, shown, all(code in glyphs for code in range(32, 127))
 
 
 def dpi_findings(deck: Deck) -> list[Finding]:

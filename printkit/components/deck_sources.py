@@ -5,20 +5,22 @@ its faces draw (verified and decoded at load, so drawing cannot fail on one)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.errors import Collector, InputError, Location, display_path, fail
 from printkit.draw.card import PLACEHOLDER, MissingValue, back_values, fill_placeholders
 from printkit.draw.icons import IconLibrary, icon_from_file
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
-from printkit.load import spreadsheet
 from printkit.load.images import KitImage, load_image
 from printkit.load.schema import Context, MapOf, Record, validate_document, where
 from printkit.load.yamlsafe import Document
 from printkit.model import generated
 from printkit.model.deck import FIELD_DECL, Card, Deck, FieldDecl, field_decl_problems
 from printkit.model.face import resolve_box
+
+if TYPE_CHECKING:
+    from printkit.load import spreadsheet
 
 
 def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
@@ -35,6 +37,9 @@ def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
             "generate: adds to cards listed in the deck file; with cards from a spreadsheet, "
             "list every card in the sheet",
         )
+    # imported here, only when a deck keeps its cards in a sheet (start-up: docs/performance.md)
+    from printkit.load import spreadsheet
+
     try:
         raw = validate_document(spreadsheet.splice_cards(doc, table), deck_type)
     except InputError as exc:
@@ -65,6 +70,9 @@ def _card_table(
     kit: Kit, fields: dict, name: str, sheet: str | None, named_at: Location
 ) -> spreadsheet.SheetCards:
     """The deck's cards read from the spreadsheet `name`, one card map per row."""
+    # imported here, only when a deck keeps its cards in a sheet (start-up: docs/performance.md)
+    from printkit.load import spreadsheet
+
     path = kit.data_path(name, named_at)
     table = spreadsheet.read_table(path, display_path(path), sheet, named_at, kit.reads)
     return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))

@@ -13,11 +13,9 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from printkit.checks import Finding
 from printkit.core.errors import Location
-from printkit.draw.fonts import ascent_descent, font
+from printkit.draw.fonts import ascent_descent, font, text_width
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import TextOverflow
 from printkit.layout.geometry import Rect
@@ -33,6 +31,9 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 def _apply(m: Matrix, box: Box) -> Box:
     a, b, c, d, e, f = m
+    if b == 0 and c == 0:  # no rotation: the corners map to the corners (the usual case)
+        x0, x1, y0, y1 = a * box[0] + e, a * box[2] + e, d * box[1] + f, d * box[3] + f
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     corners = [(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
     xs = [a * x + c * y + e for x, y in corners]
     ys = [b * x + d * y + f for x, y in corners]
@@ -40,17 +41,47 @@ def _apply(m: Matrix, box: Box) -> Box:
 
 
 class ProbeCanvas(SketchCanvas):
-    """A canvas that records the page-coordinate box of every string drawn on it (and paints
-    no shapes, which the measure does not need)."""
+    """A canvas that records the page-coordinate box of every string drawn on it, and paints
+    nothing: no shape, and no text either (the box is all the measure needs)."""
 
     def __init__(self) -> None:
         super().__init__(io.BytesIO(), initialFontName=font("body"))
         self.texts: list[tuple[str, Box]] = []
         self._forms: dict[str, list[tuple[str, Box]]] = {}
         self._form: str | None = None
+        self._states: list[tuple[Any, ...]] = []
+
+    # What a string's box depends on is the transformation and the font: the probe saves only
+    # those, and colours and line styles, which change no box, cost nothing on it.
+    def saveState(self) -> None:  # noqa: N802 - reportlab's names, here and below
+        self._states.append((self._currentMatrix, self._fontname, self._fontsize, self._leading))
+
+    def restoreState(self) -> None:  # noqa: N802
+        self._currentMatrix, self._fontname, self._fontsize, self._leading = self._states.pop()
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:  # noqa: N802
+        self._fontname, self._fontsize = psfontname, size
+        self._leading = size * 1.2 if leading is None else leading
+
+    def setFillColor(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        return None
+
+    def setStrokeColor(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        return None
+
+    def setLineWidth(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
+        return None
+
+    def forget(self) -> None:
+        """Drop the texts noted and the operators the canvas kept for its page (state changes:
+        colours, fonts), which nothing reads: one piece measured after another keeps nothing
+        of the ones before it (forms stay defined)."""
+        self.texts = []
+        if not self._form:
+            self._code.clear()
 
     def _note(self, x: float, y: float, text: str, anchor: float) -> None:
-        width = stringWidth(text, self._fontname, self._fontsize)
+        width = text_width(text, self._fontname, self._fontsize)
         ascent, descent = ascent_descent(self._fontname, self._fontsize)
         x0 = x - anchor * width
         box = _apply(self._currentMatrix, (x0, y - descent, x0 + width, y + ascent))
@@ -59,15 +90,12 @@ class ProbeCanvas(SketchCanvas):
 
     def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 - reportlab's name
         self._note(x, y, text, 0.0)
-        super().drawString(x, y, text, *args, **kwargs)
 
     def drawRightString(self, x, y, text, *args, **kwargs):  # noqa: N802
         self._note(x, y, text, 1.0)
-        super().drawRightString(x, y, text, *args, **kwargs)
 
     def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802
         self._note(x, y, text, 0.5)
-        super().drawCentredString(x, y, text, *args, **kwargs)
 
     def beginForm(self, name, *args, **kwargs):  # noqa: N802
         self._form = name
@@ -131,7 +159,9 @@ def safe_area_findings(
                 probe.restoreState()
             near = closest_text(probe.texts, trim)
             if near is not None and near[1] < safe - 1e-6:
-                findings.append(_finding(locate(item), f"{what(item)} ({side})", *near, safe))
+                findings.append(
+                    safe_area_finding(locate(item), f"{what(item)} ({side})", *near, safe)
+                )
     return findings
 
 
@@ -154,7 +184,10 @@ def _key(item: Any) -> object:
     return ("value", item)
 
 
-def _finding(where: Location, piece: str, text: str, distance: float, safe: float) -> Finding:
+def safe_area_finding(
+    where: Location, piece: str, text: str, distance: float, safe: float = SAFE_AREA
+) -> Finding:
+    """PK001: `piece`'s text comes `distance` from the trim, closer than `safe`."""
     return Finding(
         SAFE_CODE,
         "warning",

@@ -8,6 +8,10 @@ are both faces: lists of elements drawn by draw/elements.py in boxes from the ki
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol
+
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
@@ -22,6 +26,7 @@ from printkit.draw.elements import (
     format_value,
 )
 from printkit.draw.images import define_image_forms
+from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.deck import Card, Deck, Kind
@@ -69,10 +74,30 @@ def back_reads_card(back: Back) -> bool:
     return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
 
 
-class CardPainter:
-    """Draws one deck's fronts and backs as forms on one canvas."""
+Fits = list[tuple[FitKey, FittedText]]
 
-    def __init__(self, c: Canvas, deck: Deck, bleed: float, prefix: str = "") -> None:
+
+class Measured(Protocol):
+    """A deck's designs as measured before drawing (components/deck_layout.py): each design's
+    text fits, in drawing order, or None for a design that was not measured."""
+
+    def front_fits(self, card: Card) -> Fits | None: ...
+
+    def back_fits(self, kind: str | None, card: Card | None = None) -> Fits | None: ...
+
+
+class CardPainter:
+    """Draws one deck's fronts and backs as forms on one canvas; with `measured`, each design's
+    texts are drawn from the fits measured before (its layout), not fitted again."""
+
+    def __init__(
+        self,
+        c: Canvas,
+        deck: Deck,
+        bleed: float,
+        prefix: str = "",
+        measured: Measured | None = None,
+    ) -> None:
         self.canvas = c
         self.deck = deck
         self.prefix = prefix  # form names: unique per deck when decks share a canvas
@@ -82,6 +107,7 @@ class CardPainter:
         self.elements = ElementPainter(c, deck.areas(), deck.icons, deck.images, deck.min_text_size)
         self._forms: set[str] = set()
         self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)
+        self.measured = measured
 
     # -- placing ---------------------------------------------------------------------------
     def place_front(self, card: Card, trim: Rect) -> None:
@@ -160,9 +186,22 @@ class CardPainter:
         else:
             self.canvas.doForm(frame)
         try:
-            self.elements.draw_all(kind.face, card, kind_palette(kind))
+            with self._drawn_from(self.measured.front_fits(card) if self.measured else None):
+                self.elements.draw_all(kind.face, card, kind_palette(kind))
         except ElementOverflow as exc:
             raise CardTextOverflow(card, exc) from None
+
+    @contextmanager
+    def _drawn_from(self, fits: Fits | None) -> Iterator[None]:
+        """While a design is drawn: its texts come from `fits`, when it was measured."""
+        if fits is None:
+            yield
+            return
+        self.elements.fits.replay(fits)
+        try:
+            yield
+        finally:
+            self.elements.fits.stop()
 
     def _frame(self, kind: Kind) -> None:
         c, b = self.canvas, self.bleed
@@ -219,9 +258,19 @@ class CardPainter:
         draw_back(self.canvas, back, self.width, self.height, self.bleed)
         shown = values if values is not None else back_values(kind)
         try:
-            self.elements.draw_all(back.elements(), shown, back_palette(back))
+            with self._drawn_from(self._back_fits(back, kind, values)):
+                self.elements.draw_all(back.elements(), shown, back_palette(back))
         except ElementOverflow as exc:
             raise CardTextOverflow(shown, exc, back=True) from None
+
+    def _back_fits(self, back: Back, kind: str, values: Card | None) -> Fits | None:
+        """The measured fits of this back: the deck's or its kind's shared back, or the back
+        of the card `values` when the back reads its card's fields."""
+        if self.measured is None:
+            return None
+        own = bool(kind) and self.deck.kinds[kind].back is not None
+        card = values if values is not None and back_reads_card(back) else None
+        return self.measured.back_fits(kind if own else None, card)
 
 
 def draw_back(c: Canvas, back: Back, w: float, h: float, bleed: float) -> None:

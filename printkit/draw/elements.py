@@ -18,7 +18,14 @@ from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
 from printkit.draw.images import place_image
 from printkit.draw.table import draw_table
-from printkit.draw.text import INLINE_ICON, TextLayout, TextOverflow, fit_laid_out
+from printkit.draw.text import (
+    INLINE_ICON,
+    Fits,
+    FittedText,
+    TextLayout,
+    TextOverflow,
+    draw_laid_out,
+)
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.face import Areas, Element, Percent, bind_element, quarter_turn, resolve_box
@@ -63,6 +70,7 @@ class ElementPainter:
         self.images = images
         self.min_text = min_text
         self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
+        self.fits = Fits()  # what a design's texts measured: recorded, or drawn from
         self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
 
     def _fill(self, ink: Color) -> None:
@@ -121,9 +129,15 @@ class ElementPainter:
         if self.log is not None:
             self.log.append((INLINE_ICON.sub("", text), face, e, attr))
         layout = TextLayout(align, e.valign if attr in ("text", "rows") else "middle", lines)
+        fitted = self._fit(e, attr, text, face, box, size, layout)
+        draw_laid_out(self.canvas, fitted, (box.x, box.y, box.w, box.h), layout, self._inline_icon)
+
+    def _fit(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
+             layout: TextLayout) -> FittedText:  # fmt: skip
+        """The text's fit: the one measured when its design was laid out (asked with the same
+        box, sizes and layout), else fitted now."""
         try:
-            fit_laid_out(self.canvas, text, face, (box.x, box.y, box.w, box.h),
-                       (size, self._min(e)), layout, self._inline_icon)  # fmt: skip
+            return self.fits.fit(text, face, (box.w, box.h), (size, self._min(e)), layout)
         except TextOverflow as exc:
             raise ElementOverflow(e, attr, exc) from None
 

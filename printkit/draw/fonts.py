@@ -21,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.core import limits
+from printkit.draw.fontcache import tt_font
 from printkit.load.fontfile import DamagedFont, check_font_tables
 from printkit.load.reads import ReadLog, note
 
@@ -51,7 +52,7 @@ def font(role: str) -> str:
 @cache
 def _shipped(role: str) -> str:
     name = f"pk-{role}"
-    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONTS[role])))
+    pdfmetrics.registerFont(tt_font(name, FONT_DIR / FONTS[role]))
     return name
 
 
@@ -66,7 +67,7 @@ def _register_file(path: str, digest: str, data: bytes) -> str:
     font_file = io.BytesIO(data)
     font_file.name = path  # what reportlab calls the font in its messages, as for a file name
     try:
-        pdfmetrics.registerFont(TTFont(name, font_file))
+        pdfmetrics.registerFont(TTFont(name, font_file))  # the bytes read (no cache)
     except Exception as exc:  # reportlab raises TTFError, struct.error, IndexError... on bad files
         reason = str(exc).split("\n")[0] or type(exc).__name__
         if "postscript outlines" in reason.lower() or "cff" in reason.lower():

@@ -241,8 +241,70 @@ def fit_laid_out(
     x, y, w, h = box
     max_size, min_size = sizes
     fitted = fit_text(text, font, w, h, max(max_size, min_size), min_size, layout.max_lines)
-    draw_lines(c, fitted, x, layout.block_top(y, h, fitted), w, layout.align, icons)
+    draw_laid_out(c, fitted, box, layout, icons)
     return fitted
+
+
+def draw_laid_out(
+    c: Canvas,
+    fitted: FittedText,
+    box: tuple[float, float, float, float],
+    layout: TextLayout,
+    icons: InlineIcon | None = None,
+) -> None:
+    """Draw a fit in box (x, bottom, width, height) as `layout` says (align, valign)."""
+    x, y, w, h = box
+    draw_lines(c, fitted, x, layout.block_top(y, h, fitted), w, layout.align, icons)
+
+
+# A text's fit as asked: the text, its font, its box's width and height, the largest and the
+# smallest size, and how it is laid out in the box (align, valign, max_lines).
+FitKey = tuple[str, str, float, float, float, float, TextLayout]
+
+
+class Fits:
+    """The fits of one design's texts, in the order it draws them, so that a design is laid out
+    once: `record()` keeps every fit made while the design is measured, and `replay()` hands
+    them back, in the same order, while it is drawn. A fit asked with other arguments than the
+    one recorded (a drawing that took another path, another layout) is fitted afresh, never
+    drawn wrong."""
+
+    def __init__(self) -> None:
+        self._recorded: list[tuple[FitKey, FittedText]] | None = None
+        self._replay: list[tuple[FitKey, FittedText]] = []
+        self._next = 0
+
+    def record(self) -> list[tuple[FitKey, FittedText]]:
+        """Keep every fit from now on; returns the list they go to."""
+        self._recorded, self._replay = [], []
+        return self._recorded
+
+    def replay(self, fits: list[tuple[FitKey, FittedText]]) -> None:
+        """Answer the next fits from `fits` (recorded by an earlier `record`), in order."""
+        self._recorded, self._replay, self._next = None, fits, 0
+
+    def stop(self) -> None:
+        """Fit every text afresh again, keeping nothing."""
+        self._recorded, self._replay = None, []
+
+    def fit(
+        self, text: str, font: str, size: tuple[float, float], sizes: tuple[float, float],
+        layout: TextLayout,
+    ) -> FittedText:  # fmt: skip
+        """The fit of `text` in a box of `size` (width, height) between `sizes` (largest,
+        smallest) laid out as `layout` says: the fit recorded at this point when it was asked
+        with the same arguments, else fitted now (as fit_laid_out fits)."""
+        key: FitKey = (text, font, *size, *sizes, layout)
+        if self._next < len(self._replay):
+            measured = self._replay[self._next]
+            self._next += 1
+            if measured[0] == key:
+                return measured[1]
+        (w, h), (max_size, min_size) = size, sizes
+        fitted = fit_text(text, font, w, h, max(max_size, min_size), min_size, layout.max_lines)
+        if self._recorded is not None:
+            self._recorded.append((key, fitted))
+        return fitted
 
 
 def line_size(text: str, font: str, size: float, width: float, min_size: float = 4.0) -> float:

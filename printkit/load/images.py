@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, JpegImagePlugin, PngImagePlugin
-
 from printkit.core import limits
 from printkit.core.errors import Location, fail
 from printkit.load.paths import confined_path, existing_file
@@ -93,6 +91,8 @@ def print_pixels(
 
 def _decode(data: bytes, relative: str, where: Location, target: tuple[int, int]) -> Any:
     """Decode every pixel (a truncated or corrupt file fails here) and reduce to `target`."""
+    # imported here, only when a kit has images (start-up: docs/performance.md)
+    from PIL import Image
 
     try:
         with warnings.catch_warnings():
@@ -112,6 +112,9 @@ def _decode(data: bytes, relative: str, where: Location, target: tuple[int, int]
 
 def _for_print(image: Any, target: tuple[int, int]) -> Any:
     """The image in a mode PDF takes directly, at most `target` pixels."""
+    # imported here, only when a kit has images (start-up: docs/performance.md)
+    from PIL import Image
+
     has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
     mode = "RGBA" if has_alpha else ("L" if image.mode in ("1", "L", "I", "I;16") else "RGB")
     if image.size[0] > target[0] or image.size[1] > target[1]:
@@ -125,6 +128,9 @@ def _header(data: bytes, relative: str, where: Location) -> tuple[str, int, int]
     The plugin classes are used directly because Image.open applies Pillow's own, larger
     bomb limit first, which would hide the image's real size from the message.
     """
+    # imported here, only when a kit has images (start-up: docs/performance.md)
+    from PIL import JpegImagePlugin, PngImagePlugin
+
     reader: Any
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         reader = PngImagePlugin.PngImageFile

@@ -25,8 +25,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from python_calamine import CalamineError, CalamineWorkbook
-
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
 from printkit.load.formulas import unguarded
@@ -123,6 +121,9 @@ def _read_csv(text: str, shown: str) -> Table:
 
 
 def _read_workbook(data: bytes, shown: str, sheet: str | None, at: Location) -> Table:
+    # imported here, only when a deck reads a workbook (start-up: docs/performance.md)
+    from python_calamine import CalamineError, CalamineWorkbook
+
     check_workbook(data, shown)  # before the native reader, whose failures abort the process
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))

@@ -1,0 +1,243 @@
+"""The work a build does, counted, not timed: each card design is laid out (its texts fitted)
+once per build and drawn once into the PDF, and `printkit check` lays each out once and draws
+none. The drawing checks (text that cannot fit, characters a font lacks, the safe area) and the
+render all read that one layout (components/deck_layout.py). A counter that changes when a
+second pass comes back fails here, whatever the machine's speed (bench/ measures the seconds).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from printkit.build.drawchecks import lay_out_kit
+from printkit.build.pipeline import build_kits
+from printkit.checks.gate import RulesGate
+from printkit.components import deck_layout
+from printkit.components.safearea import ProbeCanvas
+from printkit.draw import text
+from printkit.draw.card import CardPainter, back_reads_card
+from printkit.kit import load_kit
+from printkit.model.options import Options
+
+CARDS = 12  # and one card printed 3 times, drawn once as a form
+
+KIT = """\
+name: budget
+title: Work budget
+components:
+  cards: {type: deck, file: cards.yaml, title: Cards}
+"""
+
+
+def _deck() -> str:
+    rows = "".join(
+        f'  - {{id: c{i}, kind: {"plain" if i % 2 else "fancy"}, title: "Card {i}", '
+        f'text: "Move {i}, then turn {i * 10} degrees."}}\n'
+        for i in range(CARDS)
+    )
+    return f"""\
+card_size: poker
+kinds:
+  plain:
+    label: PLAIN
+    colour: "#204060"
+    face:
+      - {{element: title, box: [5, 6, 53, 10], text: "{{title}}", size: 14pt, max_lines: 1}}
+      - {{element: text, box: [6, 36, 51, 20], text: "{{text}}", size: 8pt}}
+  fancy:
+    colour: "#8b1a1a"
+    label: FANCY
+    face:
+      - {{element: header, box: [4, 4, 55, 8]}}
+      - {{element: title, box: [5, 14, 53, 10], text: "{{title}}", size: 14pt, max_lines: 1}}
+      - {{element: text, box: [6, 36, 51, 20], text: "{{text}}", size: 9pt}}
+    back:
+      colour: "#8b1a1a"
+      title: FANCY
+back:
+  title: BUDGET
+  subtitle: ONE LAYOUT A DESIGN
+cards:
+{rows}  - {{id: triple, kind: plain, count: 3, title: "Thrice", text: "Printed three times."}}
+"""
+
+
+@pytest.fixture
+def budget_kit(tmp_path: Path) -> Path:
+    kit = tmp_path / "budget"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(KIT, encoding="utf-8")
+    (kit / "cards.yaml").write_text(_deck(), encoding="utf-8")
+    return kit
+
+
+class Work:
+    """Counts, per design (a card's id, or `back:<kind>`), the layouts measured, the drawings
+    into a PDF, and the text fits computed while the PDF is drawn."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.layouts: Counter[str] = Counter()
+        self.drawn: Counter[str] = Counter()
+        self.decks_laid_out = 0
+        self.fits_measuring = 0
+        self.fits_drawing = 0
+        self._drawing = False
+        measure, lay_out, fit = deck_layout._measure, deck_layout.lay_out, text.fit_text
+        draw_front, draw_back = CardPainter.draw_front, CardPainter.draw_back
+
+        def counted_measure(painter, probe, design) -> None:
+            self.layouts[_design_name(design.back, design.kind, design.card)] += 1
+            measure(painter, probe, design)
+
+        def counted_lay_out(deck):
+            self.decks_laid_out += 1
+            return lay_out(deck)
+
+        def counted_fit(*args):
+            if self._drawing:
+                self.fits_drawing += 1
+            else:
+                self.fits_measuring += 1
+            return fit(*args)
+
+        def front(painter, card, frame=None) -> None:
+            self._count(painter, card.id, draw_front, painter, card, frame)
+
+        def back(painter, design, kind="", values=None) -> None:
+            own = bool(kind) and painter.deck.kinds[kind].back is not None
+            behind = values if values is not None and back_reads_card(design) else None
+            name = _design_name(True, kind if own else None, behind)
+            self._count(painter, name, draw_back, painter, design, kind, values)
+
+        monkeypatch.setattr(deck_layout, "_measure", counted_measure)
+        monkeypatch.setattr(deck_layout, "lay_out", counted_lay_out)
+        monkeypatch.setattr(text, "fit_text", counted_fit)
+        monkeypatch.setattr(CardPainter, "draw_front", front)
+        monkeypatch.setattr(CardPainter, "draw_back", back)
+
+    def _count(self, painter, design: str, draw, *args) -> None:
+        if isinstance(painter.canvas, ProbeCanvas):  # measuring: counted as a layout
+            draw(*args)
+            return
+        self.drawn[design] += 1
+        self._drawing = True
+        try:
+            draw(*args)
+        finally:
+            self._drawing = False
+
+
+def _design_name(back: bool, kind: str | None, card) -> str:
+    """A card's id for its front, `back:<kind>` for a shared back, `back:<kind>:<id>` for the
+    back of one card (a back that reads its card's fields)."""
+    if not back:
+        return card.id
+    return f"back:{kind}" if card is None else f"back:{kind}:{card.id}"
+
+
+DESIGNS = {f"c{i}" for i in range(CARDS)} | {"triple", "back:None", "back:fancy"}
+
+
+def test_a_build_lays_out_each_design_once_and_draws_it_once(budget_kit, tmp_path, monkeypatch):
+    work = Work(monkeypatch)
+    kit = load_kit(str(budget_kit), Options(profile="home", duplex="long"))
+    written = build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
+    assert [p.name for p in written if p.suffix == ".pdf"] == ["cards.pdf"]
+    assert work.decks_laid_out == 1
+    assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
+    assert set(work.drawn) == DESIGNS and set(work.drawn.values()) == {1}
+    # every text is fitted while measuring (a header draws its label, others a title and a
+    # text); the render draws from those fits and fits nothing again
+    assert work.fits_measuring >= 2 * CARDS and work.fits_drawing == 0
+
+
+def test_a_shop_build_of_one_page_per_design_keeps_the_budget(budget_kit, tmp_path, monkeypatch):
+    work = Work(monkeypatch)
+    options = Options(profile="shop", card_pages="designs")
+    kit = load_kit(str(budget_kit), options)
+    build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
+    assert set(work.layouts.values()) == {1} and set(work.layouts) == DESIGNS
+    assert set(work.drawn.values()) == {1} and work.fits_drawing == 0
+
+
+def test_check_lays_out_each_design_once_and_draws_none(budget_kit, monkeypatch):
+    work = Work(monkeypatch)
+    kit = load_kit(str(budget_kit))
+    assert lay_out_kit(kit) == []
+    assert lay_out_kit(kit) == []  # asked again of the same kit: the layout is kept
+    assert work.decks_laid_out == 1
+    assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
+    assert work.drawn == Counter()
+
+
+def test_the_counters_see_a_second_layout(budget_kit, monkeypatch):
+    """The guard can fail: a render that lays its deck out again is counted."""
+    work = Work(monkeypatch)
+    kit = load_kit(str(budget_kit))
+    with kit.drawing():
+        deck_layout.laid_out(kit, "cards")
+        deck_layout.lay_out(kit.model("cards"))
+    assert work.decks_laid_out == 2 and set(work.layouts.values()) == {2}
+
+
+def test_a_back_that_reads_its_card_is_measured_per_card_and_a_shared_back_once(
+    budget_kit, tmp_path, monkeypatch
+):
+    """The fancy kind's back shows each card's title: one back design per fancy card, each
+    measured once and drawn from its own fits; the deck's shared back stays one design."""
+    deck = budget_kit / "cards.yaml"
+    text = deck.read_text(encoding="utf-8")
+    own_back = '    back:\n      colour: "#8b1a1a"\n      title: FANCY\n'
+    assert own_back in text
+    reading = (
+        '    back:\n      colour: "#8b1a1a"\n      face:\n'
+        '        - {element: title, box: [5, 30, 53, 12], text: "{title}", size: 14pt}\n'
+    )
+    deck.write_text(text.replace(own_back, reading), encoding="utf-8")
+    work = Work(monkeypatch)
+    kit = load_kit(str(budget_kit), Options(profile="home", duplex="long"))
+    build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
+    fancy = {f"c{i}" for i in range(0, CARDS, 2)}
+    designs = (DESIGNS - {"back:fancy"}) | {f"back:fancy:{c}" for c in fancy}
+    assert work.decks_laid_out == 1
+    assert set(work.layouts) == designs and set(work.layouts.values()) == {1}
+    assert set(work.drawn) == designs and set(work.drawn.values()) == {1}
+    assert work.fits_drawing == 0
+
+
+def test_a_recorded_fit_is_reused_only_for_the_same_box_sizes_and_layout(monkeypatch):
+    """The safety net: a fit is drawn from the layout only when it is asked exactly as it was
+    measured, its layout (align, valign, max_lines) included; anything else is fitted afresh."""
+    calls: list[tuple] = []
+    fit = text.fit_text
+
+    def counted(*args):
+        calls.append(args)
+        return fit(*args)
+
+    monkeypatch.setattr(text, "fit_text", counted)
+    font = "Helvetica"
+    top = text.TextLayout("left", "top", 2)
+    fits = text.Fits()
+    recorded = fits.record()
+    measured = fits.fit("Move two spaces", font, (100.0, 30.0), (12.0, 6.0), top)
+    fits.stop()
+    assert len(calls) == 1 and recorded == [
+        (("Move two spaces", font, 100.0, 30.0, 12.0, 6.0, top), measured)
+    ]
+    fits.replay(recorded)
+    assert fits.fit("Move two spaces", font, (100.0, 30.0), (12.0, 6.0), top) is measured
+    assert len(calls) == 1  # drawn from the layout: not fitted again
+    for other in (
+        text.TextLayout("left", "bottom", 2),  # another valign
+        text.TextLayout("centre", "top", 2),  # another align
+        text.TextLayout("left", "top", 1),  # fewer lines
+    ):
+        fits.replay(recorded)
+        fits.fit("Move two spaces", font, (100.0, 30.0), (12.0, 6.0), other)
+    fits.replay(recorded)
+    fits.fit("Move two spaces", font, (90.0, 30.0), (12.0, 6.0), top)  # another box
+    assert len(calls) == 5  # each asked otherwise than measured: fitted afresh
