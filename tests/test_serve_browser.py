@@ -104,7 +104,8 @@ def test_the_page_follows_saves_and_shows_broken_edits_and_serves_nothing_else(s
     assert "72 cards" in page.inner_text("#decks")
     assert page.locator("#components img").count() > 5  # the other components' pages
     page.wait_for_function(  # every card picture arrives and decodes
-        "[...document.querySelectorAll('.card[data-card] img')]"
+        "document.body.dataset.drawing === '0' && !document.querySelector('.card.pending')"
+        " && [...document.querySelectorAll('.card[data-card] img')]"
         ".every(i => i.complete && i.naturalWidth > 0)"
     )
     _shot(page, "serve-loaded.png")

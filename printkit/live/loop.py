@@ -25,15 +25,16 @@ from typing import Any
 import pypdfium2 as pdfium
 
 from printkit.build.drawchecks import lay_out_kit
-from printkit.build.incremental import code_fingerprint, file_hash
+from printkit.build.incremental import file_hash
 from printkit.build.pipeline import build_kits, component_targets
 from printkit.checks import run_checks
 from printkit.components import component_type
 from printkit.core.errors import InputError, Location
 from printkit.core.words import counted
 from printkit.kit import Kit, load_kit
+from printkit.live.looks import DeckLooks
 from printkit.load.schema import where
-from printkit.model.deck import Deck
+from printkit.model.deck import Card, Deck
 from printkit.model.options import Options
 from printkit.output import staged
 from printkit.reports.composition import deal_rows, deck_report
@@ -41,6 +42,7 @@ from printkit.reports.composition import deal_rows, deck_report
 CARD_DPI = 150  # sharp at screen size and when a card is opened large
 PAGE_DPI = 40  # whole sheets, as thumbnails
 LIVE_DIR = "live"
+DRAW_BATCH = 24  # card designs drawn between two updates of the page
 
 
 @dataclass
@@ -68,6 +70,7 @@ class CardView:
     source: str
     front: str
     back: str
+    ready: bool = True  # False until its face and back are drawn
 
 
 @dataclass
@@ -82,6 +85,7 @@ class Snapshot:
     problems: list[Problem] = field(default_factory=list)
     reports: list[dict[str, Any]] = field(default_factory=list)
     error: list[Problem] = field(default_factory=list)
+    drawing: int = 0  # card designs still to draw in this round
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -101,7 +105,12 @@ class Snapshot:
 
 
 class LiveKit:
-    """One kit kept up to date in `out`; `refresh()` after each change."""
+    """One kit kept up to date in `out`.
+
+    `refresh()` does a whole round at once. `printkit serve` runs the same round in steps, so
+    that the page shows each step: `begin()` reads and checks the kit and names every picture
+    (those not drawn yet are `ready: false`), `draw_next()` draws a few more (the ones asked
+    for first), `finish()` builds the PDFs and thumbnails their pages."""
 
     def __init__(self, kit_arg: str, out: Path, options: Options | None = None) -> None:
         self.kit_arg = kit_arg
@@ -109,63 +118,137 @@ class LiveKit:
         self.options = options or Options()
         self.version = 0
         self.last = Snapshot(0, kit_arg, 0.0)
+        self.good = self.last  # the last snapshot whose pictures were all drawn
         self.root: Path | None = None
         self._starts: dict[str, list[tuple[int, str]]] = {}
         self._backs: dict[str, str] = {}  # a front's picture -> its back's picture
+        self._kit: Kit | None = None
+        self._pending: list[Pending] = []
+        self._started = 0.0
 
     @property
     def folder(self) -> Path:
         return self.out / self.last.kit / LIVE_DIR
 
+    @property
+    def pending(self) -> int:
+        """How many card designs of the current round are not drawn yet."""
+        return len(self._pending)
+
     def refresh(self, build_pdfs: bool = True) -> Snapshot:
         """Read, check and redraw the kit; on an input error, keep the last good previews."""
-        started = time.perf_counter()
+        self.begin()
+        while self.draw_next(DRAW_BATCH):
+            pass
+        return self.finish(build_pdfs)
+
+    def begin(self) -> Snapshot:
+        """Read and check the kit; every card is named by its look, the new ones not drawn."""
+        self._started = time.perf_counter()
         self.version += 1
+        self._pending = []
+        self._kit = None
         try:
             kit = load_kit(self.kit_arg, self.options)
             self.root = kit.root
             kit.models()
-            snap = Snapshot(self.version, kit.name, 0.0)
+            snap = Snapshot(self.version, kit.name, 0.0, pages=self.good.pages)
             snap.problems = _findings(kit)
-            with kit.drawing():
-                snap.cards = self._cards(kit)
+            snap.cards, self._pending = self._cards(kit)
             snap.reports = _reports(kit)
-            snap.pages = self._pages(kit) if build_pdfs else self.last.pages
             self._starts = _card_starts(kit)
             _place_on_cards(snap.problems, self._starts)
+            self._kit = kit
         except InputError as exc:
-            snap = dataclasses.replace(self.last, version=self.version, error=[])
-            snap.error = [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+            snap = self._kept(
+                [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+            )
             _place_on_cards(snap.error, self._starts)
         except Exception as exc:  # printkit's own bug, met on this save: the server keeps going
-            snap = dataclasses.replace(self.last, version=self.version, error=[])
-            snap.error = [Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
-        snap.seconds = time.perf_counter() - started
+            snap = self._failed(exc)
+        return self._publish(snap)
+
+    def draw_next(self, limit: int, first: Iterable[str] = ()) -> bool:
+        """Draw up to `limit` card designs not drawn yet, those whose front picture is named in
+        `first` before the others (the page asks for the cards in view); False when none is
+        left. A picture printkit cannot draw ends the round with the last good previews."""
+        if self._kit is None or not self._pending:
+            return False
+        batch = _next_batch(self._pending, limit, set(first))
+        chosen = {id(p) for p in batch}
+        self._pending = [p for p in self._pending if id(p) not in chosen]
+        kit = self._kit
+        try:
+            with kit.drawing():
+                drawn = _draw_cards(
+                    kit,
+                    batch[0].deck,
+                    kit.model_as(batch[0].deck, Deck),
+                    [(p.card, p.front) for p in batch],
+                    self.folder_for(kit),
+                )
+        except Exception as exc:  # printkit's own bug: keep the last good previews
+            self._kit, self._pending = None, []
+            self._publish(self._failed(exc))
+            return False
+        self._backs.update(drawn)
+        cards = [self._drawn(view, drawn) for view in self.last.cards]
+        self._publish(dataclasses.replace(self.last, cards=cards))
+        return bool(self._pending)
+
+    def finish(self, build_pdfs: bool = True) -> Snapshot:
+        """End the round: the PDFs (when asked) and their pages, the old pictures removed."""
+        kit, snap = self._kit, self.last
+        if kit is not None and not snap.error:
+            try:
+                if build_pdfs:
+                    snap = dataclasses.replace(snap, pages=self._pages(kit))
+            except InputError as exc:
+                snap = self._kept(
+                    [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+                )
+            except Exception as exc:  # printkit's own bug, met on this save
+                snap = self._failed(exc)
         if not snap.error:
             _prune(self.out / snap.kit / LIVE_DIR, snap)
+            self.good = snap
+        self._kit = None
+        return self._publish(snap)
+
+    def _publish(self, snap: Snapshot) -> Snapshot:
+        snap.seconds = time.perf_counter() - self._started
+        snap.drawing = len(self._pending)
         self.last = snap
         return snap
 
-    def _cards(self, kit: Kit) -> list[CardView]:
-        """A face and a back for every card design, drawn only when its look has changed."""
+    def _kept(self, errors: list[Problem]) -> Snapshot:
+        """The last good snapshot, carrying this round's errors."""
+        return dataclasses.replace(self.good, version=self.version, error=errors)
+
+    def _failed(self, exc: Exception) -> Snapshot:
+        return self._kept([Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))])
+
+    def _drawn(self, view: CardView, backs: dict[str, str]) -> CardView:
+        if view.front not in backs:
+            return view
+        return dataclasses.replace(view, back=backs[view.front], ready=True)
+
+    def _cards(self, kit: Kit) -> tuple[list[CardView], list[Pending]]:
+        """A view of every card design, named by its look; the designs not drawn yet."""
         views: list[CardView] = []
+        pending: list[Pending] = []
+        folder = self.folder_for(kit)
         for cid in _decks(kit):
             deck = kit.model_as(cid, Deck)
-            look = _deck_look(kit, deck)
-            missing = []
+            looks = DeckLooks(kit, deck)
             for card in deck.cards:
-                key = _digest(look, repr(card))
-                front = f"{cid}-{key}-front.png"
+                front = f"{cid}-{looks.card(card)}-front.png"
                 back = self._backs.get(front)
-                if back is None or not (self.folder_for(kit) / front).exists():
-                    missing.append((card, front))
-                views.append(_card_view(cid, card, front, back or ""))
-            if missing:
-                drawn = _draw_cards(kit, cid, deck, missing, self.folder_for(kit))
-                self._backs.update(drawn)
-                for view in views:
-                    view.back = view.back or drawn.get(view.front, "")
-        return views
+                ready = back is not None and (folder / front).exists() and (folder / back).exists()
+                if not ready:
+                    pending.append(Pending(cid, card, front))
+                views.append(_card_view(cid, card, front, back or "" if ready else "", ready))
+        return views, pending
 
     def folder_for(self, kit: Kit) -> Path:
         return self.out / kit.name / LIVE_DIR
@@ -185,26 +268,38 @@ class LiveKit:
         return pages
 
 
+@dataclass
+class Pending:
+    """A card design whose picture is still to draw."""
+
+    deck: str
+    card: Card
+    front: str
+
+
+def _next_batch(pending: list[Pending], limit: int, first: set[str]) -> list[Pending]:
+    """Up to `limit` designs of one deck: those asked for first, then in deck order."""
+    order = [p for p in pending if p.front in first] + [p for p in pending if p.front not in first]
+    deck = order[0].deck
+    return [p for p in order if p.deck == deck][:limit]
+
+
 def _decks(kit: Kit) -> list[str]:
     return [cid for cid in kit.component_ids() if kit.spec(cid).type == "deck"]
 
 
-def _deck_look(kit: Kit, deck: Deck) -> str:
-    """Everything besides a card's own data that changes how it looks."""
-    shared = dataclasses.replace(deck, cards=[], file="", images={})
-    # an image by its bytes: the decoded pixels' repr names a memory address, new every load
-    images = sorted((path, file_hash(kit.root / path)) for path in deck.images)
-    return _digest(code_fingerprint(), repr(shared), repr(images), repr(kit.fonts()))
-
-
-def _digest(*parts: str) -> str:
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
-
-
-def _card_view(deck_id: str, card: Any, front: str, back: str) -> CardView:
+def _card_view(deck_id: str, card: Any, front: str, back: str, ready: bool) -> CardView:
     loc = where(card)
     return CardView(
-        deck_id, card.id, card.kind, card.title or "", card.count, str(loc or ""), front, back
+        deck_id,
+        card.id,
+        card.kind,
+        card.title or "",
+        card.count,
+        str(loc or ""),
+        front,
+        back,
+        ready,
     )
 
 
