@@ -42,6 +42,7 @@ from printkit.reports.composition import deal_rows, deck_report
 CARD_DPI = 150  # sharp at screen size and when a card is opened large
 PAGE_DPI = 40  # whole sheets, as thumbnails
 LIVE_DIR = "live"
+PNG_LEVEL = 1  # previews are read once, from this machine: fast to write beats small
 DRAW_BATCH = 24  # card designs drawn between two updates of the page
 
 
@@ -108,9 +109,11 @@ class LiveKit:
     """One kit kept up to date in `out`.
 
     `refresh()` does a whole round at once. `printkit serve` runs the same round in steps, so
-    that the page shows each step: `begin()` reads and checks the kit and names every picture
-    (those not drawn yet are `ready: false`), `draw_next()` draws a few more (the ones asked
-    for first), `finish()` builds the PDFs and thumbnails their pages."""
+    that the page shows each step: `begin()` reads the kit and names every picture (those not
+    drawn yet are `ready: false`), `draw_next()` draws a few more (the ones asked for first),
+    `check()` finds what `printkit check` finds, `finish()` builds the PDFs and thumbnails
+    their pages. Each step's snapshot is `last`; `good` is the last one of a round that ended
+    without an error."""
 
     def __init__(self, kit_arg: str, out: Path, options: Options | None = None) -> None:
         self.kit_arg = kit_arg
@@ -140,33 +143,29 @@ class LiveKit:
         self.begin()
         while self.draw_next(DRAW_BATCH):
             pass
+        self.check()
         return self.finish(build_pdfs)
 
     def begin(self) -> Snapshot:
-        """Read and check the kit; every card is named by its look, the new ones not drawn."""
+        """Read the kit; every card is named by its look, those not drawn yet `ready: false`.
+        The findings are the last round's until `check()`."""
         self._started = time.perf_counter()
         self.version += 1
         self._pending = []
         self._kit = None
-        try:
-            kit = load_kit(self.kit_arg, self.options)
-            self.root = kit.root
-            kit.models()
-            snap = Snapshot(self.version, kit.name, 0.0, pages=self.good.pages)
-            snap.problems = _findings(kit)
-            snap.cards, self._pending = self._cards(kit)
-            snap.reports = _reports(kit)
-            self._starts = _card_starts(kit)
-            _place_on_cards(snap.problems, self._starts)
-            self._kit = kit
-        except InputError as exc:
-            snap = self._kept(
-                [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
-            )
-            _place_on_cards(snap.error, self._starts)
-        except Exception as exc:  # printkit's own bug, met on this save: the server keeps going
-            snap = self._failed(exc)
-        return self._publish(snap)
+        return self._guarded(self._read)
+
+    def _read(self) -> Snapshot:
+        kit = load_kit(self.kit_arg, self.options)
+        self.root = kit.root
+        kit.models()
+        snap = Snapshot(self.version, kit.name, 0.0, pages=self.good.pages)
+        snap.problems = self.good.problems
+        snap.cards, self._pending = self._cards(kit)
+        snap.reports = _reports(kit)
+        self._starts = _card_starts(kit)
+        self._kit = kit
+        return snap
 
     def draw_next(self, limit: int, first: Iterable[str] = ()) -> bool:
         """Draw up to `limit` card designs not drawn yet, those whose front picture is named in
@@ -177,61 +176,60 @@ class LiveKit:
         batch = _next_batch(self._pending, limit, set(first))
         chosen = {id(p) for p in batch}
         self._pending = [p for p in self._pending if id(p) not in chosen]
-        kit = self._kit
-        try:
-            with kit.drawing():
-                drawn = _draw_cards(
-                    kit,
-                    batch[0].deck,
-                    kit.model_as(batch[0].deck, Deck),
-                    [(p.card, p.front) for p in batch],
-                    self.folder_for(kit),
-                )
-        except Exception as exc:  # printkit's own bug: keep the last good previews
-            self._kit, self._pending = None, []
-            self._publish(self._failed(exc))
-            return False
+        self._guarded(lambda: self._draw(batch))
+        return self._kit is not None and bool(self._pending)
+
+    def _draw(self, batch: list[Pending]) -> Snapshot:
+        kit, deck = self._kit, batch[0].deck
+        assert kit is not None
+        with kit.drawing():
+            cards = [(p.card, p.front) for p in batch]
+            drawn = _draw_cards(kit, deck, kit.model_as(deck, Deck), cards, self.folder_for(kit))
         self._backs.update(drawn)
-        cards = [self._drawn(view, drawn) for view in self.last.cards]
-        self._publish(dataclasses.replace(self.last, cards=cards))
-        return bool(self._pending)
+        return dataclasses.replace(self.last, cards=[_drawn(v, drawn) for v in self.last.cards])
+
+    def check(self) -> Snapshot:
+        """The findings of `printkit check`, placed on the cards they concern."""
+        if self._kit is None:
+            return self.last
+        return self._guarded(self._checked)
+
+    def _checked(self) -> Snapshot:
+        assert self._kit is not None
+        problems = _findings(self._kit)
+        _place_on_cards(problems, self._starts)
+        return dataclasses.replace(self.last, problems=problems)
 
     def finish(self, build_pdfs: bool = True) -> Snapshot:
         """End the round: the PDFs (when asked) and their pages, the old pictures removed."""
-        kit, snap = self._kit, self.last
-        if kit is not None and not snap.error:
-            try:
-                if build_pdfs:
-                    snap = dataclasses.replace(snap, pages=self._pages(kit))
-            except InputError as exc:
-                snap = self._kept(
-                    [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
-                )
-            except Exception as exc:  # printkit's own bug, met on this save
-                snap = self._failed(exc)
-        if not snap.error:
+        if self._kit is not None and build_pdfs:
+            kit = self._kit
+            self._guarded(lambda: dataclasses.replace(self.last, pages=self._pages(kit)))
+        snap = self.last
+        if self._kit is not None and not snap.error:
             _prune(self.out / snap.kit / LIVE_DIR, snap)
             self.good = snap
         self._kit = None
         return self._publish(snap)
+
+    def _guarded(self, step: Callable[[], Snapshot]) -> Snapshot:
+        """Run one step of the round and publish its snapshot; an input error (or a bug of
+        printkit's, met on this save) ends the round with the last good previews and the error."""
+        try:
+            return self._publish(step())
+        except InputError as exc:
+            errors = [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+            _place_on_cards(errors, self._starts)
+        except Exception as exc:  # the server keeps going
+            errors = [Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
+        self._kit, self._pending = None, []
+        return self._publish(dataclasses.replace(self.good, version=self.version, error=errors))
 
     def _publish(self, snap: Snapshot) -> Snapshot:
         snap.seconds = time.perf_counter() - self._started
         snap.drawing = len(self._pending)
         self.last = snap
         return snap
-
-    def _kept(self, errors: list[Problem]) -> Snapshot:
-        """The last good snapshot, carrying this round's errors."""
-        return dataclasses.replace(self.good, version=self.version, error=errors)
-
-    def _failed(self, exc: Exception) -> Snapshot:
-        return self._kept([Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))])
-
-    def _drawn(self, view: CardView, backs: dict[str, str]) -> CardView:
-        if view.front not in backs:
-            return view
-        return dataclasses.replace(view, back=backs[view.front], ready=True)
 
     def _cards(self, kit: Kit) -> tuple[list[CardView], list[Pending]]:
         """A view of every card design, named by its look; the designs not drawn yet."""
@@ -266,6 +264,13 @@ class LiveKit:
             names = _thumbnails(target, folder, f"page-{cid}-{key}")
             pages.append({"component": cid, "title": title, "file": target.name, "pages": names})
         return pages
+
+
+def _drawn(view: CardView, backs: dict[str, str]) -> CardView:
+    """The view of a card whose pictures are now drawn (others as they were)."""
+    if view.front not in backs:
+        return view
+    return dataclasses.replace(view, back=backs[view.front], ready=True)
 
 
 @dataclass
@@ -312,7 +317,7 @@ def _draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> di
     single = dataclasses.replace(kit.options, profile="shop", bleed_mm=0.0, duplex="long")
     shop = kit.with_models(single, {cid: preview})
     folder.mkdir(parents=True, exist_ok=True)
-    with staged(folder.parent.parent) as stage:
+    with staged(folder.parent.parent, durable=False) as stage:
         pdf = stage.temp_for(folder / f"{cid}-cards.pdf")
         component_type(kit.spec(cid).type).render(shop, cid, pdf)
         document = pdfium.PdfDocument(str(pdf))
@@ -323,7 +328,7 @@ def _draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> di
                 name = f"{cid}-back-{hashlib.sha256(back.tobytes()).hexdigest()[:16]}.png"
                 backs[front] = name
                 if not (folder / name).exists() and name not in {p.name for _, p in stage.pending}:
-                    back.save(stage.temp_for(folder / name), format="PNG")
+                    back.save(stage.temp_for(folder / name), format="PNG", compress_level=PNG_LEVEL)
         finally:
             document.close()
         stage.pending = [(t, p) for t, p in stage.pending if p.suffix == ".png"]
@@ -333,7 +338,7 @@ def _draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> di
 
 
 def _save_png(page: Any, path: Path, dpi: int = CARD_DPI) -> None:
-    page.render(scale=dpi / 72).to_pil().save(path, format="PNG")
+    page.render(scale=dpi / 72).to_pil().save(path, format="PNG", compress_level=PNG_LEVEL)
 
 
 def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
@@ -344,7 +349,7 @@ def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
         todo = [(n, name) for n, name in enumerate(names) if not (folder / name).exists()]
         if todo:
             folder.mkdir(parents=True, exist_ok=True)
-            with staged(folder.parent.parent) as stage:
+            with staged(folder.parent.parent, durable=False) as stage:
                 for n, name in todo:
                     _save_png(document[n], stage.temp_for(folder / name), PAGE_DPI)
     finally:

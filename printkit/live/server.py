@@ -105,13 +105,10 @@ class Hub:
             self._round()
 
     def _round(self) -> None:
-        """Read, publish, draw in batches (publishing each), then the PDFs."""
+        """Read, publish, draw in batches (publishing each), check, then the PDFs."""
         live = self.live
-        first = self._publish(live.begin())
+        self._publish(live.begin())
         self.read_once.set()
-        if first.error:
-            self.echo(live.finish(build_pdfs=False).summary())
-            return
         batch = FIRST_BATCH
         while live.pending and not self._interrupted():
             with self.changed:
@@ -121,8 +118,11 @@ class Hub:
             batch = DRAW_BATCH
         if self._interrupted():
             return  # a newer save: its round draws what is still missing
-        self.echo(live.last.summary())  # the cards, then the PDFs
-        self.echo(self._publish(live.finish(build_pdfs=True)).summary())
+        for step in (live.check, live.finish):  # one line for the cards, one for the PDFs
+            snap = self._publish(step())
+            self.echo(snap.summary())
+            if snap.error:
+                return
 
     def _interrupted(self) -> bool:
         return self.closing or self._requested
