@@ -50,6 +50,7 @@ class Hub:
         self.read_once = threading.Event()  # set after the first read of the kit
         self._wanted: list[str] = []
         self._requested = False
+        self._json: tuple[Snapshot, bytes] | None = None
 
     def refresh(self, build_pdfs: bool = True) -> Snapshot:
         return self._publish(self.live.refresh(build_pdfs=build_pdfs))
@@ -58,8 +59,16 @@ class Hub:
         with self.changed:
             self.snapshot = snap
             self.tick += 1
+            self._json = None
             self.changed.notify_all()
         return snap
+
+    def state_json(self) -> bytes:
+        """The current snapshot as JSON, made once per snapshot however often it is asked."""
+        with self.changed:
+            if self._json is None or self._json[0] is not self.snapshot:
+                self._json = (self.snapshot, json.dumps(self.snapshot.as_dict()).encode())
+            return self._json[1]
 
     def wait_newer(self, tick: int, timeout: float) -> int:
         with self.changed:
@@ -162,8 +171,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
         if path in ("/", "/index.html"):
             self._send(HTTPStatus.OK, page_html(), "text/html; charset=utf-8")
         elif path == "/state":
-            body = json.dumps(self.hub.snapshot.as_dict()).encode()
-            self._send(HTTPStatus.OK, body, "application/json")
+            self._send(HTTPStatus.OK, self.hub.state_json(), "application/json")
         elif path == "/events":
             self._events()
         elif path == "/view":
