@@ -24,6 +24,7 @@ from printkit.core.errors import InputError, capped, error_count
 from printkit.core.processes import Terminated, terminate_as_exception
 from printkit.core.progress import listening
 from printkit.core.words import counted
+from printkit.layout.presets import PRESETS
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -341,6 +342,12 @@ def main() -> None:
     help="shop decks: a page per printed copy, or a page per design plus a count list.",
 )
 @click.option(
+    "--preset",
+    type=click.Choice(list(PRESETS)),
+    help="shop: a print service's card template: its bleed and page order (each card's back "
+    "first where the service asks); cards must be its size. See: printkit docs printing.",
+)
+@click.option(
     "--ignore-rule-errors",
     is_flag=True,
     help="Build even when the rules checks (as `printkit check`) find errors; each is printed.",
@@ -395,6 +402,8 @@ def build(
     chosen["back_offset_mm"] = chosen.pop("back_offset")
     chosen["bleed_mm"] = chosen.pop("bleed")
     options = resolve_options(variants=tuple(variants), players=players, **chosen)
+    if options.preset and options.profile != "shop":
+        raise click.UsageError("--preset is a print service's template: use it with --profile shop")
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
     only_ids = _split_names(only)

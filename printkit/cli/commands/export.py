@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from printkit.cli.app import _kit_options, _report_errors, complete_kits, progress_shown
+from printkit.layout.presets import PRESETS
 
 
 @click.command(name="export")
@@ -57,9 +58,13 @@ from printkit.cli.app import _kit_options, _report_errors, complete_kits, progre
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option(
     "--preset",
-    type=click.Choice(["poker", "poker-eu"]),
-    help="A print service's card template (sets size, bleed and dpi). " + "poker: 825x1125 px; "
-    "poker-eu: 815x1110 px. See: printkit docs printing.",
+    type=click.Choice(list(PRESETS)),
+    help="A print service's card template (sets size, bleed and dpi): "
+    + "; ".join(
+        f"{p.name}: {p.service} {p.product}, {p.pixels[0]}x{p.pixels[1]} px"
+        for p in PRESETS.values()
+    )
+    + ". See: printkit docs printing.",
 )
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, metavar="MM", show_default=True,
               help="Bleed per side without a preset.")  # fmt: skip
@@ -125,7 +130,7 @@ def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, 
 
 def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, variants, players):
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.export.images import PRESETS, export_images
+    from printkit.export.images import export_images
     from printkit.kit import load_kit
     from printkit.layout.units import to_mm
     from printkit.model.options import Options
@@ -136,6 +141,7 @@ def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, var
         profile="shop",
         bleed_mm=to_mm(chosen.bleed) if chosen else bleed,
         card_pages="designs",
+        preset=preset,
         variants=tuple(variants),
         players=players,
     )
