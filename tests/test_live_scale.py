@@ -178,3 +178,12 @@ def test_the_cards_in_view_are_drawn_first(slow_served):
     # the batch being drawn when the page said so ends first, then those in view
     assert drawn.ids.index("c41") < drawn.ids.index("c8")
     assert drawn.ids.index("c57") < drawn.ids.index("c8")
+
+
+def test_a_save_while_drawing_starts_the_next_round_keeping_what_is_drawn(slow_served):
+    hub, server, gate, drawn = slow_served
+    hub.request()  # a save while the first batch is being drawn
+    gate.set()
+    assert hub.wait_until(lambda: hub.snapshot.version == 2 and hub.snapshot.pages, 30)
+    assert sorted(drawn.ids) == sorted(c.id for c in hub.snapshot.cards)  # each drawn once
+    assert all(c.ready for c in hub.snapshot.cards)
