@@ -4,45 +4,41 @@
 face and its back, drawn by the deck component itself on card-sized pages), every page of the
 kit's other PDFs as the incremental build leaves them, the findings of `printkit check` placed on
 the cards they concern, and each deck's report. A refresh that meets an input error keeps the
-last good previews and carries the error instead. `printkit serve` shows snapshots in a browser;
-`printkit build --watch` prints one line per refresh.
+last good previews and carries the error instead. `printkit serve` runs the same round in steps
+(read, draw a batch at a time, check, build) and shows each step's snapshot in a browser;
+`printkit build --watch` prints one line per rebuild (`watched_build`).
 
-Everything is written under `<out>/<kit>/live/`, named by content, so an unchanged card is never
-drawn twice and a one-card edit redraws one card.
+Everything is written under `<out>/<kit>/live/`. A card's picture is named by its look (see
+live/looks.py: its own fields, its kind, the deck's settings and the files it shows), so an
+unchanged card is never drawn twice and a one-cell edit of a sheet redraws one card.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
-
 from printkit.build.drawchecks import lay_out_kit
 from printkit.build.incremental import file_hash
 from printkit.build.pipeline import build_kits, component_targets
 from printkit.checks import run_checks
-from printkit.components import component_type
 from printkit.core.errors import InputError, Location
 from printkit.core.words import counted
 from printkit.kit import Kit, load_kit
 from printkit.live.looks import DeckLooks
+from printkit.live.pictures import draw_cards as _draw_cards
+from printkit.live.pictures import thumbnails as _thumbnails
 from printkit.load.schema import where
 from printkit.model.deck import Card, Deck
 from printkit.model.options import Options
-from printkit.output import staged
 from printkit.reports.composition import deal_rows, deck_report
 
-CARD_DPI = 150  # sharp at screen size and when a card is opened large
-PAGE_DPI = 40  # whole sheets, as thumbnails
 LIVE_DIR = "live"
-PNG_LEVEL = 1  # previews are read once, from this machine: fast to write beats small
 DRAW_BATCH = 24  # card designs drawn between two updates of the page
 
 
@@ -306,55 +302,6 @@ def _card_view(deck_id: str, card: Any, front: str, back: str, ready: bool) -> C
         back,
         ready,
     )
-
-
-def _draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dict[str, str]:
-    """Draw the given designs once each on card-sized pages (face, back) and save them as PNG;
-    returns each front's back picture, named by its pixels so a shared back is one file."""
-    designs = [dataclasses.replace(c, count=1) for c, _ in cards]
-    backs: dict[str, str] = {}
-    preview = dataclasses.replace(deck, cards=designs)
-    single = dataclasses.replace(kit.options, profile="shop", bleed_mm=0.0, duplex="long")
-    shop = kit.with_models(single, {cid: preview})
-    folder.mkdir(parents=True, exist_ok=True)
-    with staged(folder.parent.parent, durable=False) as stage:
-        pdf = stage.temp_for(folder / f"{cid}-cards.pdf")
-        component_type(kit.spec(cid).type).render(shop, cid, pdf)
-        document = pdfium.PdfDocument(str(pdf))
-        try:
-            for index, (_, front) in enumerate(cards):
-                _save_png(document[2 * index], stage.temp_for(folder / front))
-                back = document[2 * index + 1].render(scale=CARD_DPI / 72).to_pil()
-                name = f"{cid}-back-{hashlib.sha256(back.tobytes()).hexdigest()[:16]}.png"
-                backs[front] = name
-                if not (folder / name).exists() and name not in {p.name for _, p in stage.pending}:
-                    back.save(stage.temp_for(folder / name), format="PNG", compress_level=PNG_LEVEL)
-        finally:
-            document.close()
-        stage.pending = [(t, p) for t, p in stage.pending if p.suffix == ".png"]
-        with contextlib.suppress(OSError):
-            pdf.unlink()
-    return backs
-
-
-def _save_png(page: Any, path: Path, dpi: int = CARD_DPI) -> None:
-    page.render(scale=dpi / 72).to_pil().save(path, format="PNG", compress_level=PNG_LEVEL)
-
-
-def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
-    """Every page of `pdf` as PNG thumbnails named `<prefix>-<n>.png` (drawn once per version)."""
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        names = [f"{prefix}-{n + 1}.png" for n in range(len(document))]
-        todo = [(n, name) for n, name in enumerate(names) if not (folder / name).exists()]
-        if todo:
-            folder.mkdir(parents=True, exist_ok=True)
-            with staged(folder.parent.parent, durable=False) as stage:
-                for n, name in todo:
-                    _save_png(document[n], stage.temp_for(folder / name), PAGE_DPI)
-    finally:
-        document.close()
-    return names
 
 
 def _findings(kit: Kit) -> list[Problem]:
