@@ -1,9 +1,9 @@
-"""Chariot Race at Carthage games played by _sim_carthage.py, summed up as a SimReport."""
+"""Chariot Race at Carthage games played by sim.py, summed up as a SimReport."""
 
 from __future__ import annotations
 
-from printkit.games._carthage_kit import players as chosen_players
-from printkit.games._sim_carthage import Board, GameLog, play_games, read_board, read_setup
+from printkit.games.carthage.kit import players as chosen_players
+from printkit.games.carthage.sim import Board, GameLog, play_games, read_board, read_setup
 from printkit.kit import Kit
 from printkit.model.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
 
@@ -18,8 +18,11 @@ ASSUMPTIONS = [
     "WRECK squares, the mileage stones and the number of cues to win are the kit's own data.",
     "CURRICULUM cards are drawn and counted, but their texts are not played; nor are the "
     "MALEDICTION TABLETS.",
-    "A chariot wrecked while holding a rescue card misses one turn; without one it waits until "
-    "another chariot stops on its square and takes the WRECK card.",
+    "A chariot wrecked while holding a rescue card resumes on its next turn (the seed); without "
+    "one it waits until another chariot stops on its square and takes the WRECK card; the freed "
+    "chariot moves to the nearest free square, beside the wreck or ahead (our reading).",
+    "The FATUM deck is dealt one card at a time from the dealer's left; an F square swaps with "
+    "the neighbour to the right, the player before in turn order (play goes clockwise).",
     "Chariots start on the arrival line, one per track in seat order; a turn is one throw for "
     "every racing chariot, and the game ends when a chariot takes its last cue.",
 ]

@@ -1,7 +1,7 @@
 """Chariot Race checks that data alone can contradict (issue 14), registered on the game's RULES:
 the special cards' modifiers against the stakes table and the templates, the stakes table's own
 order, the player count against the bases, blank crash texts, and the draw pile's risk found by
-a small simulation. Imported at the end of chariot_race.py.
+a small simulation.
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from printkit.checks import RuleSet
 from printkit.core.errors import Location
-from printkit.games._chariot_kit import RULES, deck, model_of_type, movement_cards
-from printkit.games._chariot_model import (
+from printkit.games.chariot_race.kit import deck, model_of_type, movement_cards
+from printkit.games.chariot_race.model import (
     ChariotModel,
     MoveClass,
     Unplayable,
@@ -20,12 +21,14 @@ from printkit.games._chariot_model import (
     modifier_of,
     move_class,
 )
-from printkit.games._chariot_rules import rules as rules_of
-from printkit.games._sim_chariot import play_races
+from printkit.games.chariot_race.rules import rules as rules_of
+from printkit.games.chariot_race.sim import play_races
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.deck import Card
 from printkit.model.sim_report import mean, percent
+
+CHECKS = RuleSet("chariot-race")  # joined with checks.CHECKS in __init__.py
 
 
 def reachable(kit: Kit) -> list[tuple[MoveClass, Card, Card | None]]:
@@ -55,7 +58,7 @@ def _at(card: Card, special: Card | None, *fields: str) -> Location:
     return where(target) or Location("")
 
 
-@RULES.rule("CR011", "error", "every speed a special move card can make is in the stakes table")
+@CHECKS.rule("CR011", "error", "every speed a special move card can make is in the stakes table")
 def modified_speed_in_stakes(kit: Kit) -> Iterator[tuple[Location, str]]:
     """Special move cards change a movement card as their data says (`add_speed`,
     `speed_factor`, `max_speed`, `add_turn`, `max_turn`, `add_drift` in the deck; see
@@ -78,7 +81,7 @@ def modified_speed_in_stakes(kit: Kit) -> Iterator[tuple[Location, str]]:
         )
 
 
-@RULES.rule("CR012", "error", "every move a special card can make has a template that measures it")
+@CHECKS.rule("CR012", "error", "every move a special card can make has a template that measures it")
 def modified_move_on_template(kit: Kit) -> Iterator[tuple[Location, str]]:
     """A changed move is measured on the shortest template strip at least as long as it (the
     ticks mark every inch), and its turn on that strip's fan. A 20 in card whipped to 22 in has
@@ -114,7 +117,7 @@ def modified_move_on_template(kit: Kit) -> Iterator[tuple[Location, str]]:
             )
 
 
-@RULES.rule("CR013", "error", "the outer-stakes table lists each speed once, costlier when faster")
+@CHECKS.rule("CR013", "error", "the outer-stakes table lists each speed once, costlier when faster")
 def stakes_table_order(kit: Kit) -> Iterator[tuple[Location, str]]:
     """Each speed appears once in `outer_stakes`, and a faster chariot never loses fewer cards
     than a slower one (the rules: 1 card at 4 or 6 in, 2 at 8 or 10, 3 at 16, 4 at 20). Fix the
@@ -132,12 +135,16 @@ def stakes_table_order(kit: Kit) -> Iterator[tuple[Location, str]]:
         if faster.cards < slower.cards:  # type: ignore[attr-defined]
             yield (
                 where(faster, "cards") or Location(""),
-                f"at {faster.speed:g} in a chariot loses {faster.cards} cards, fewer than the "  # type: ignore[attr-defined]
-                f"{slower.cards} it loses at {slower.speed:g} in",  # type: ignore[attr-defined]
+                f"at {faster.speed:g} in a chariot loses {_cards(faster.cards)}, fewer than "  # type: ignore[attr-defined]
+                f"the {slower.cards} it loses at {slower.speed:g} in",  # type: ignore[attr-defined]
             )
 
 
-@RULES.rule("CR014", "error", "no more charioteers than chariot bases")
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+@CHECKS.rule("CR014", "error", "no more charioteers than chariot bases")
 def players_have_chariots(kit: Kit) -> Iterator[tuple[Location, str]]:
     """`players.max` in rules.yaml cannot exceed the chariots in bases.yaml: each charioteer
     needs a base, a row on the damage chart and a place on the grid. Fix one or the other.
@@ -151,7 +158,7 @@ def players_have_chariots(kit: Kit) -> Iterator[tuple[Location, str]]:
         )
 
 
-@RULES.rule("CR015", "error", "every card states a crash effect")
+@CHECKS.rule("CR015", "error", "every card states a crash effect")
 def crash_not_blank(kit: Kit) -> Iterator[tuple[Location, str]]:
     """Each card states the crash effect a rival suffers when it is drawn after a crash; a
     blank text leaves the marshal nothing to apply. Fix: write the effect (e.g. "Glancing blow
@@ -165,7 +172,7 @@ def crash_not_blank(kit: Kit) -> Iterator[tuple[Location, str]]:
             yield at, f"card {card.id!r} has a blank crash effect"
 
 
-@RULES.rule("CR016", "warning", "the draw pile lasts a race (a small simulation)")
+@CHECKS.rule("CR016", "warning", "the draw pile lasts a race (a small simulation)")
 def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     """`check` plays `simulation.check_races` races (rules.yaml, default 400, well under a
     second) for `players.max` charioteers (or --players) with the model of `printkit simulate`

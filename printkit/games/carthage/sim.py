@@ -3,10 +3,11 @@
 One die; an even throw runs straight along the chariot's track and stops behind a chariot in
 the way, an odd throw runs forward and steps sideways round a chariot in the way (never
 diagonally, never jumping). The square a chariot stops on acts as the rules say: C draws a
-CURRICULUM card (its text is not played), F swaps a FATUM card with the right-hand neighbour,
+CURRICULUM card (its text is not played), F swaps a FATUM card with the neighbour to the right (the player before in turn order),
 arrow and stone squares move it, a FATUM-symbol square moves the holder of that card, and a
-WRECK square blocks the holder of the WRECK card until a rescue card frees it next turn or
-another chariot takes its place (and the WRECK card). A cue is taken at each crossing of the
+WRECK square blocks the holder of the WRECK card unless it holds a rescue card (it then
+resumes on its next turn), until another chariot takes its place (and the WRECK card). The
+FATUM deck is dealt one card at a time from the dealer's left. A cue is taken at each crossing of the
 arrival line; the first chariot with `laps` cues wins.
 """
 
@@ -17,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.core.progress import ticking
-from printkit.games._carthage_kit import board, deck, removed_cards, setup_for
-from printkit.games._carthage_moves import card_move
-from printkit.games._carthage_rules import rules
+from printkit.games.carthage.kit import board, deck, removed_cards, setup_for
+from printkit.games.carthage.moves import card_move
+from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 
 PLAIN, CURRICULUM, FATUM_SWAP, MOVE, SYMBOL, WRECK = range(6)
@@ -100,8 +101,8 @@ class Game:
         hands: list[list[str]] = [[] for _ in range(setup.players)]
         deck = list(setup.fatum)
         rng.shuffle(deck)
-        for i, card in enumerate(deck):
-            hands[i % setup.players].append(card)
+        for i, card in enumerate(deck):  # one by one from the dealer's left (player 1 first)
+            hands[(i + 1) % setup.players].append(card)
         self.hands = hands
         self.log = GameLog(landings=[0] * (b.tracks * b.lap))
 
@@ -166,8 +167,11 @@ class Game:
         return self.board.kind[s.track][self.square(s)] == WRECK
 
     def free(self, wrecked: Seat, rescuer: Seat) -> None:
-        """`rescuer` takes the wrecked chariot's place, and the WRECK card for a FATUM card."""
+        """`rescuer` takes the wrecked chariot's place, and the WRECK card for a FATUM card; the
+        freed chariot moves to the nearest free square (our reading: the seed does not say where
+        it goes): beside the wreck, towards the spina first, else the first free one ahead."""
         wrecked.blocked = 0
+        self.make_room(wrecked)
         wreck = self.setup.wreck_card
         giver, taker = self.hands[wrecked.player], self.hands[rescuer.player]
         if wreck in giver and giver is not taker:
@@ -175,6 +179,15 @@ class Game:
             taker.append(wreck)
             if len(taker) > 1:
                 giver.append(taker.pop(self.rng.randrange(len(taker) - 1)))
+
+    def make_room(self, s: Seat) -> None:
+        """Move `s` off its square onto the nearest free one (see `free`)."""
+        if self.step_aside(s):
+            return
+        ahead = s.progress + 1
+        while self.occupant(s.track, ahead) is not None:
+            ahead += 1
+        s.progress = ahead
 
     def land(self, s: Seat, depth: int) -> None:
         """What the square a chariot stops on makes it do."""
@@ -191,7 +204,7 @@ class Game:
         elif kind == WRECK and self.holds(s.player, self.setup.wreck_card):
             log.wrecks += 1
             rescued = any(self.holds(s.player, c) for c in self.setup.rescue)
-            s.blocked = 1 if rescued else -1
+            s.blocked = 0 if rescued else -1  # a rescue card: it resumes on its next turn
         elif kind in (MOVE, SYMBOL) and depth < 8:
             move = b.move[s.track][pos]
             if kind == SYMBOL:
@@ -217,12 +230,13 @@ class Game:
                 s.progress -= 1
 
     def swap(self, player: int) -> None:
-        """An F square: swap a FATUM card with the right-hand neighbour. The player gives the
-        WRECK card if they hold it, else a random card, and takes a random card that is not it."""
+        """An F square: swap a FATUM card with the neighbour to the right. Play goes clockwise,
+        so the player to the right is the one before in turn order. The player gives the WRECK
+        card if they hold it, else a random card, and takes a random card that is not it."""
         n = len(self.hands)
         if n < 2:
             return
-        mine, theirs = self.hands[player], self.hands[(player + 1) % n]
+        mine, theirs = self.hands[player], self.hands[right_of(player, n)]
         wreck = self.setup.wreck_card
         wanted = [i for i, c in enumerate(theirs) if c != wreck]
         if not mine or not wanted:
@@ -231,6 +245,12 @@ class Game:
         take = wanted[self.rng.randrange(len(wanted))]
         mine[give], theirs[take] = theirs[take], mine[give]
         self.log.swaps += 1
+
+
+def right_of(player: int, players: int) -> int:
+    """The neighbour to a player's right: play goes clockwise (to the left), so the player
+    before in turn order."""
+    return (player - 1) % players
 
 
 @dataclass

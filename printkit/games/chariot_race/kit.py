@@ -1,5 +1,5 @@
 """Chariot Race's readers of the kit: its deck, its movement cards and their speed unit, and
-the model of another component it needs (track, bases, templates); and the game's `RULES`. The checks, the model of
+the model of another component it needs (track, bases, templates). The checks, the model of
 play and the simulation read the kit through these.
 """
 
@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.checks import RuleSet
 from printkit.kit import Kit, component_of_type
 from printkit.layout.units import UNIT_POINTS
 from printkit.model.deck import Card, Deck
-
-RULES = RuleSet("chariot-race")  # chariot_race.py and _chariot_checks.py register their checks
 
 
 def deck(kit: Kit) -> tuple[str, Deck]:

@@ -1,7 +1,7 @@
 """Chariot Race as numbers a simulation can use: the deck, the modifiers, the track, the rules.
 
 Everything here is read from the kit's data (cards.yaml, track.yaml, bases.yaml, rules.yaml);
-the model of play that uses it is in _sim_chariot.py, and docs/simulate.md explains both.
+the model of play that uses it is in sim.py, and docs/simulate.md explains both.
 Distances are in inches, turns in degrees.
 
 A special move card changes one movement card through these deck fields (all optional):
@@ -19,9 +19,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.games._chariot_kit import deck, model_of_type, speed_unit_points
-from printkit.games._chariot_rules import Policy
-from printkit.games._chariot_rules import rules as rules_of
+from printkit.games.chariot_race.kit import deck, model_of_type, speed_unit_points
+from printkit.games.chariot_race.rules import Policy
+from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.layout.units import UNIT_POINTS
 from printkit.model.deck import Card
 
@@ -67,21 +67,29 @@ def modifier_of(card: Card) -> Modifier | None:
 
 @dataclass(frozen=True)
 class MoveClass:
-    """What a movement card lets a chariot do: distance, largest turn, largest drift."""
+    """What a movement card lets a chariot do: distance, largest turn, largest drift as well as
+    turning ("and drift"), and largest drift instead of turning ("or drift": the seed, "If the
+    card states or drift, this is instead of turning")."""
 
     speed: float
     turn: float
     drift: float
+    instead: float = 0.0
 
 
 def move_class(card: Card) -> MoveClass:
-    return MoveClass(
-        float(card.get("speed")), float(card.get("turn") or 0), float(card.get("drift") or 0)
-    )
+    """A card's move; its `drift` is "instead of turning" when its `drift_mode` is `or`."""
+    drift = float(card.get("drift") or 0)
+    speed, turn = float(card.get("speed")), float(card.get("turn") or 0)
+    if card.get("drift_mode") == "or":
+        return MoveClass(speed, turn, 0.0, drift)
+    return MoveClass(speed, turn, drift)
 
 
 def modified(cls: MoveClass, mod: Modifier) -> MoveClass:
-    return MoveClass(mod.speed(cls.speed), mod.turn(cls.turn), cls.drift + mod.add_drift)
+    return MoveClass(
+        mod.speed(cls.speed), mod.turn(cls.turn), cls.drift + mod.add_drift, cls.instead
+    )
 
 
 @dataclass
@@ -104,6 +112,7 @@ class ChariotModel:
     hand: int
     extra_at_start: int
     lap: float
+    finish: float  # from the start (the grid) to the finish line, along the centre line
     straight: float
     radius: float  # of the centre line round each turn
     room: float  # from the centre line to where a base touches the stakes
@@ -153,13 +162,15 @@ def build_model(kit: Any, players: int | None = None) -> ChariotModel:
         raise Unplayable("the deck has no movement card (a card with a speed)")
     for c in cards:
         if c.move is not None and unit != 1:
-            c.move = MoveClass(c.move.speed * unit, c.move.turn, c.move.drift * unit)
+            move = c.move
+            c.move = MoveClass(move.speed * unit, move.turn, move.drift * unit, move.instead * unit)
     return ChariotModel(
         players=players or rules.players.max,
         laps=rules.laps,
         hand=rules.players.hand,
         extra_at_start=rules.players.extra_at_start,
         lap=2 * straight + 2 * math.pi * radius,
+        finish=track.finish_distance / INCH,
         straight=straight,
         radius=radius,
         room=max(0.0, width / 2 - base_w / 2),

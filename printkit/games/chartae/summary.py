@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from printkit.core.errors import Location, fail
 from printkit.core.progress import ticking
-from printkit.games._chartae_engine import EngineTile, new_game, play_randomly
-from printkit.games._chartae_rules import rules as rules_of
+from printkit.games.chartae.checks import engine_tiles, playable, tile_set
+from printkit.games.chartae.engine import EngineTile, new_game, play_randomly
+from printkit.games.chartae.rules import rules as rules_of
 from printkit.kit import Kit
 from printkit.model.sim_report import Chart, Figure, SimReport, percent
 
@@ -38,6 +40,7 @@ def balance_study(kit: Kit, tiles: list[EngineTile], runs: int, seed: int) -> Si
             rules.map.columns,
             rules.map.rows,
             rules.max_rotations,
+            rules.connected,
         )
         play_randomly(game, rng)
         result = game.result(sides)
@@ -98,3 +101,17 @@ def _report(
         "largest_groups": {t: dict(sorted(c.items())) for t, c in sizes.items()},
     }
     return report
+
+
+def simulate(kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+    """`printkit simulate chartae`: the balance study at full size (check plays a bounded one)."""
+    if players not in (None, 2):
+        raise fail(
+            Location("--players"), f"this is a 2-player game; --players {players} is not possible"
+        )
+    if not playable(kit):
+        raise fail(
+            Location(kit.manifest_file),
+            "the tile set fails `printkit check` (run it to see why); a game cannot be played",
+        )
+    return balance_study(kit, engine_tiles(tile_set(kit)), runs, seed)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.games.carthage.seed import SYMBOL_MOVES
 from printkit.kit import Kit
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Context, Id, Int, ListOf, MapOf, Record, Str, Type
+from printkit.load.schema import Choice, Context, Id, Int, ListOf, MapOf, Record, Str, Type
 from printkit.load.yamlsafe import PathKey
 
 
@@ -48,6 +49,12 @@ class Setup:
     )
     marker: str | None = spec(
         Str(1, 12), doc="printed on every card this setup leaves out, to sort the box"
+    )
+    source: str = spec(
+        Choice(("seed", "ours")),
+        default="seed",
+        doc="seed: the setup is the seed's, and CT017 holds it to the seed's words; ours: a "
+        "house rule (reported as such, not held to the seed)",
     )
 
 
@@ -92,6 +99,12 @@ class CarthageRules:
         ListOf(Id()),
         default=list,
         doc="square kinds the rules name, each of which the board must have",
+    )
+    symbol_squares: dict[str, str] = spec(
+        MapOf(Choice(tuple(SYMBOL_MOVES))),
+        default=dict,
+        doc="board square kind -> the seed's symbol square it is (one-forward, two-forward, "
+        "three-backward, to-stone); CT018 holds its move to the seed's",
     )
     setups: dict[str, Setup] = spec(
         MapOf(record_of(Setup), key=Id()), required=True, doc="player count -> setup"

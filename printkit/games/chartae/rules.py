@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.games.chartae.engine import CONNECTED
 from printkit.kit import Kit
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Id, Int, ListOf, Number, Record
+from printkit.load.schema import Choice, Id, Int, ListOf, Number, Record
 
 GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs games)"
 
@@ -46,6 +47,13 @@ class ChartaeRules:
         doc="the two sides, each a terrain of the tile set, e.g. [land, sea]",
     )
     max_rotations: int = spec(Int(0, 20), default=2, doc="Rotate actions allowed directly in a row")
+    connected: str = spec(
+        Choice(CONNECTED),
+        default="tile",
+        doc="tile: the seed's words, tiles are connected when their shared edge shows the "
+        "territory on both; region: ours, a tile with one terrain in two pieces passes a group "
+        "on only through the piece at that edge",
+    )
     balance: Balance = spec(record_of(Balance), required=True)
 
     @property

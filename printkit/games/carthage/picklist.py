@@ -5,8 +5,8 @@ Written beside the PDFs (pick-list-<n>p.txt) and printed by `printkit build`.
 
 from __future__ import annotations
 
-from printkit.games._carthage_kit import deck, players, removed_cards, setup_for, split_deal, tokens
-from printkit.games._carthage_rules import rules
+from printkit.games.carthage.kit import deck, players, removed_cards, setup_for, split_deal, tokens
+from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.model.deck import Card
 

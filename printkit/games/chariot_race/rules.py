@@ -16,6 +16,12 @@ from printkit.load.schema import Bool, Choice, Id, Int, ListOf, MapOf, Number, R
 class StakesRow:
     speed: float = spec(Number(0.5, 100, "in"), required=True, doc="card speed in inches")
     cards: int = spec(Int(0, 20), required=True, doc="cards lost on hitting the stakes")
+    source: str = spec(
+        Choice(("seed", "ours")),
+        default="seed",
+        doc="seed: a row of the seed's table (4, 6, 8, 10, 16, 20 in); ours: a row the kit "
+        "adds (the damage chart marks it, CR001 says when a card's speed needs it)",
+    )
 
 
 @record("damage category")
@@ -30,7 +36,12 @@ class DamageCategory:
 class Players:
     max: int = spec(Int(1, 16), default=4, doc="most charioteers in one race")
     hand: int = spec(Int(1, 20), default=6, doc="cards held in hand")
-    extra_at_start: int = spec(Int(0, 10), default=1, doc="extra card dealt at the start")
+    extra_at_start: int = spec(
+        Int(0, 10),
+        default=0,
+        doc="extra cards dealt at the start, before the first turn's draw (the seed's 7th card "
+        "is that draw, so 0)",
+    )
     reserve: int = spec(Int(0, 1000), default=12, doc="cards left to draw, below which we warn")
 
 
@@ -147,6 +158,11 @@ class ChariotRules:
         Str(1, 40), default="none", doc="the `damage` of crash effects with no lasting damage"
     )
     magic_kind: str = spec(Id(), default="magic", doc="the card kind of magical effect cards")
+    serious_variant: str | None = spec(
+        Id(),
+        doc="the kit.yaml variant that plays the seed's Serious Racing (no pit, no magical "
+        "effect cards, more laps); CR017 holds it to that",
+    )
     lap_turns: LapTurns = spec(
         record_of(LapTurns),
         default=LapTurns,

@@ -1,18 +1,18 @@
-"""Chariot Race at Carthage: the rules data (setups by player count), the checks, the pick list.
+"""Chariot Race at Carthage checks CT001-CT012: the board, the decks, the cues and the setups
+by player count, against the seed's rules.
 
 The kit's rules file names which board square kinds are WRECK and FATUM-symbol squares, which
 FATUM cards rescue a wrecked chariot, and, per player count, the chariots and cards to remove
-and the teams. Everything here reads those names; nothing about the game is fixed in code.
+and the teams. Everything here reads those names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import Problem
-from printkit.core.errors import InputError, Location
-from printkit.games._carthage_kit import (
-    RULES,
+from printkit.checks import Problem, RuleSet
+from printkit.core.errors import Location
+from printkit.games.carthage.kit import (
     board,
     card_matches,
     deck,
@@ -23,43 +23,17 @@ from printkit.games._carthage_kit import (
     split_deal,
     tokens,
 )
-from printkit.games._carthage_moves import Spot, card_move, describe_move, find_loop
-from printkit.games._carthage_picklist import pick_list
-from printkit.games._carthage_rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
-from printkit.games._carthage_summary import simulate
+from printkit.games.carthage.moves import Spot, card_move, describe_move, find_loop
+from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Move
 from printkit.model.deck import Card, Deck
-from printkit.reports.composition import Deal
 
-__all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules", "simulate"]
-
-
-def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
-    """card id -> marker, for every card some player count leaves out (see components/deck.py).
-
-    The marker is the setup's own `marker`, or "<max>P" (the card is used from that count up).
-    """
-    try:
-        r = rules(kit)
-    except InputError:
-        return {}  # the rules file's own errors are reported once, when it loads
-    out: dict[str, str] = {}
-    deck_ = kit.document(component_id).data or {}
-    ids_numbers = [
-        (str(c.get("id")), c.get("number")) for c in deck_.get("cards", []) if isinstance(c, dict)
-    ]
-    for setup in r.setups.values():
-        marker = setup.marker or f"{r.players.max}P"
-        for ref in setup.remove_cards.get(component_id, []):
-            for cid, number in ids_numbers:
-                if cid == str(ref) or (isinstance(ref, int) and number == ref):
-                    out[cid] = marker
-    return out
+CHECKS = RuleSet("carthage")  # joined with setup_checks.CHECKS in __init__.py
 
 
-# -- the forced-move walk (the pure part is in _carthage_moves.py) ----------------------
+# -- the forced-move walk (the pure part is in moves.py) ----------------------
 def forced_moves(kit: Kit) -> dict[Spot, tuple[Move, object]]:
     """Every square that moves a chariot on its own: spot -> (move, the square record)."""
     b = board(kit)
@@ -77,7 +51,7 @@ def forced_moves(kit: Kit) -> dict[Spot, tuple[Move, object]]:
 
 
 # -- checks ----------------------------------------------------------------------------------
-@RULES.rule("CT001", "error", "the arena has exactly the tracks the rules ask for (four)")
+@CHECKS.rule("CT001", "error", "the arena has exactly the tracks the rules ask for (four)")
 def four_tracks(kit: Kit) -> Iterator[Problem]:
     b, want = board(kit), rules(kit).tracks
     if len(b.tracks) != want:
@@ -87,7 +61,7 @@ def four_tracks(kit: Kit) -> Iterator[Problem]:
         )
 
 
-@RULES.rule("CT002", "error", "every FATUM-symbol square names an existing FATUM card")
+@CHECKS.rule("CT002", "error", "every FATUM-symbol square names an existing FATUM card")
 def fatum_squares_name_cards(kit: Kit) -> Iterator[Problem]:
     b, r = board(kit), rules(kit)
     cards = {c.id for c in deck(kit, "fatum").cards}
@@ -104,14 +78,14 @@ def fatum_squares_name_cards(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CT004", "error", "the board has at least one WRECK square")
+@CHECKS.rule("CT004", "error", "the board has at least one WRECK square")
 def wreck_square(kit: Kit) -> Iterator[Problem]:
     b, kind = board(kit), rules(kit).wreck_square
     if not any(sq.kind == kind for sq in b.squares):
         yield where(b, "squares"), f"no square of kind {kind!r}: the WRECK card would never matter"
 
 
-@RULES.rule("CT005", "error", "the rescue cards exist in the FATUM deck")
+@CHECKS.rule("CT005", "error", "the rescue cards exist in the FATUM deck")
 def rescue_cards(kit: Kit) -> Iterator[Problem]:
     r = rules(kit)
     cards = {c.id for c in deck(kit, "fatum").cards}
@@ -123,7 +97,7 @@ def rescue_cards(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CT006", "error", "every card on a removal list exists")
+@CHECKS.rule("CT006", "error", "every card on a removal list exists")
 def removal_lists(kit: Kit) -> Iterator[Problem]:
     r = rules(kit)
     for key, setup in r.setups.items():
@@ -148,7 +122,7 @@ def removal_lists(kit: Kit) -> Iterator[Problem]:
                 )
 
 
-@RULES.rule("CT007", "error", "CURRICULUM numbers run 1, 2, 3... without gaps")
+@CHECKS.rule("CT007", "error", "CURRICULUM numbers run 1, 2, 3... without gaps")
 def curriculum_numbers(kit: Kit) -> Iterator[Problem]:
     """Every CURRICULUM card has a number, and the numbers run from 1 with none missing (that
     no two cards share a number is a data check in rules.yaml, DR003)."""
@@ -170,7 +144,7 @@ def curriculum_numbers(kit: Kit) -> Iterator[Problem]:
         )
 
 
-@RULES.rule("CT008", "error", "each colour has as many wood cues and cue slots as laps")
+@CHECKS.rule("CT008", "error", "each colour has as many wood cues and cue slots as laps")
 def cues(kit: Kit) -> Iterator[Problem]:
     r, b = rules(kit), board(kit)
     pieces = tokens(kit)
@@ -197,7 +171,7 @@ def cards_where(kit: Kit, role: str) -> Location:
     return kit.document(cid).where(("cards",), key=True)
 
 
-@RULES.rule("CT009", "info", "how the FATUM deck deals out for each player count")
+@CHECKS.rule("CT009", "info", "how the FATUM deck deals out for each player count")
 def fatum_deal(kit: Kit) -> Iterator[Problem]:
     """The FATUM deck is dealt out completely, one card at a time from the dealer's left, so
     with an uneven deal the first players get one card more. Reported for every player count
@@ -222,23 +196,7 @@ def fatum_deal(kit: Kit) -> Iterator[Problem]:
         )
 
 
-def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
-    """The `printkit deck` hook (see printkit/reports/composition.py): the FATUM deck is dealt out completely,
-    so each player count deals every card left after that count's removals and leaves none.
-    A --players count outside the rules never gets here (see checks/players.py)."""
-    r = rules(kit)
-    if component_id != r.components.fatum:
-        return []
-    rows = []
-    for n in [players_] if players_ else range(r.players.min, r.players.max + 1):
-        total = d.total - sum(c.count for c in removed_cards(kit, component_id, n))
-        setup = setup_for(kit, n)
-        hands = len(setup.teams) if setup and setup.teams else n
-        rows.append(Deal(n, total, 0, f"hands of {split_deal(total, hands)}"))
-    return rows
-
-
-@RULES.rule("CT010", "error", "no chain of forced moves loops forever")
+@CHECKS.rule("CT010", "error", "no chain of forced moves loops forever")
 def no_loops(kit: Kit) -> Iterator[Problem]:
     b = board(kit)
     moves = forced_moves(kit)
@@ -258,7 +216,7 @@ def no_loops(kit: Kit) -> Iterator[Problem]:
     )
 
 
-@RULES.rule("CT011", "error", "every chariot colour has its MALEDICTION TABLETS card")
+@CHECKS.rule("CT011", "error", "every chariot colour has its MALEDICTION TABLETS card")
 def maledictions(kit: Kit) -> Iterator[Problem]:
     r = rules(kit)
     d = deck(kit, "fatum")
@@ -271,7 +229,7 @@ def maledictions(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CT012", "error", "a team game gives every racing chariot to exactly one player")
+@CHECKS.rule("CT012", "error", "a team game gives every racing chariot to exactly one player")
 def teams(kit: Kit) -> Iterator[Problem]:
     """A setup with `teams` (rules.yaml; the 2-player game: BLUE and RED against GREEN and
     WHITE) lists the chariots each player runs. It must have one team per player, name only
@@ -313,13 +271,3 @@ def teams(kit: Kit) -> Iterator[Problem]:
                 f"no team of the {key}-player setup runs {', '.join(missing)}; every racing "
                 "chariot needs a player",
             )
-
-
-def extra_outputs(kit: Kit) -> dict[str, str]:
-    """Written beside the PDFs, and printed, by `printkit build`."""
-    return {f"pick-list-{players(kit)}p.txt": pick_list(kit)}
-
-
-# The checks CT013-CT016 register on RULES after this module's own, so `printkit check` and
-# docs/checks.md list them in code order.
-from printkit.games import _carthage_checks  # noqa: E402,F401

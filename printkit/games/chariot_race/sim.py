@@ -18,8 +18,8 @@ import random
 from dataclasses import dataclass, field
 
 from printkit.core.progress import ticking
-from printkit.games._chariot_model import ChariotModel, MoveClass, modified, stakes_cards
-from printkit.games._memo import remembered
+from printkit.games.chariot_race.model import ChariotModel, MoveClass, modified, stakes_cards
+from printkit.games.common.memo import remembered
 
 STEP = 0.25  # inches: the track is cut into steps this long for the precomputed tables
 MAX_TURNS = 400
@@ -67,15 +67,25 @@ def wide_of(
     m: ChariotModel, c: MoveClass, x: float, spans: list[tuple[float, float]] | None = None
 ) -> float:
     """How far a move of class `c` from `x` carries the chariot outward (negative: inward);
-    `spans`: the model's _bend_spans, when the caller has them."""
+    `spans`: the model's _bend_spans, when the caller has them. A card with "or drift" turns
+    or drifts, never both: the charioteer takes whichever keeps the chariot further in."""
     bend = _bend_in(spans or _bend_spans(m), x % m.lap, c.speed)
+    turning = _wide(m, c.speed, bend, c.turn, c.drift)
+    if not c.instead:
+        return turning
+    return min(turning, _wide(m, c.speed, bend, 0.0, c.drift + c.instead))
+
+
+def _wide(m: ChariotModel, speed: float, bend: float, turn: float, drift: float) -> float:
+    """How far a move of `speed` with `bend` of it in a turn carries the chariot outward when
+    it may turn `turn` degrees and drift `drift` inches."""
     need = bend / m.radius  # radians of turn the arc asks for
-    allowed = math.radians(c.turn)
+    allowed = math.radians(turn)
     if need > allowed:
         short = (need - allowed) * m.radius  # the tangent run the chariot could not turn off
-        return math.hypot(m.radius, short) - m.radius - c.drift
+        return math.hypot(m.radius, short) - m.radius - drift
     spare = min(allowed - need, math.pi / 2)
-    return -(c.speed * math.sin(spare) + c.drift)
+    return -(speed * math.sin(spare) + drift)
 
 
 def build_tables(m: ChariotModel) -> Tables:
@@ -315,7 +325,6 @@ class Race:
         log.player_turns += 1
         if m.pit_jump is not None and self.can_jump(self.hands[i]):
             log.jump_turns += 1
-        half = m.lap / 2
         before = self.dist[i]
         if self.stunned[i]:  # hit an obstacle last turn: one card, and it only turns
             self.stunned[i] = False
@@ -324,24 +333,40 @@ class Race:
                 self.discards.append(self.hands[i].pop(h))
         else:
             self.move(i, 1 if m.policy.second_card == "never" else 2)
-        if int(self.dist[i] / half) > int(before / half):
+        if self.lines_crossed(before) < self.lines_crossed(self.dist[i]):
             self.topup[i] = True
         if m.collision_chance and self.rng.random() < m.collision_chance:
             self.collide(i)
 
+    def lines_crossed(self, distance: float) -> int:
+        """Finish and halfway lines passed by a chariot `distance` from the start (the grid
+        lies `finish` before the finish line; the lines are half a lap apart)."""
+        return math.floor((distance - self.model.finish) / (self.model.lap / 2))
+
+    def order(self) -> list[int]:
+        """The racing chariots in the order their movement is resolved: "starting with the
+        leader", the chariot that has come furthest round the course; on a tie the one on the
+        inside (the least wide) leads."""
+        live = [i for i in range(self.model.players) if self.live[i]]
+        return sorted(live, key=lambda i: (-self.dist[i], self.wide[i], i))
+
+    def play_round(self) -> None:
+        """One turn of the race: every racing chariot, the leader first."""
+        for i in self.order():
+            if self.live[i]:
+                self.turn(i)
+
     def run(self) -> RaceLog:
         m, log = self.model, self.log
-        goal = m.laps * m.lap
+        goal = m.finish + m.laps * m.lap  # the leader at the end of the last lap wins
         while log.turns < MAX_TURNS:
             log.turns += 1
             moved = list(self.dist)
-            for i in range(m.players):
-                if self.live[i]:
-                    self.turn(i)
+            self.play_round()
             if log.stalled and moved == self.dist:
                 break  # nobody can move and nothing is left to draw: the race is stuck
             lead = max((d for d, ok in zip(self.dist, self.live, strict=True) if ok), default=0)
-            if not log.first_lap_turns and lead >= m.lap:
+            if not log.first_lap_turns and lead >= m.finish + m.lap:
                 log.first_lap_turns = log.turns
             if lead >= goal or not any(self.live):
                 break
@@ -350,7 +375,7 @@ class Race:
 
 def play_races(m: ChariotModel, runs: int, seed: int) -> list[RaceLog]:
     """`runs` races from one seed: the same seed gives the same races (played once per
-    process for the same model, runs and seed; see games/_memo.py)."""
+    process for the same model, runs and seed; see games/common/memo.py)."""
     return remembered(
         "chariot races", (m, runs, seed), lambda: _play_races(m, runs, seed), _copy_logs
     )

@@ -1,7 +1,5 @@
 """Chartae's scoring and legal moves, in plain Python with no drawing and no files.
 
-(The leading underscore keeps it out of the list of game modules that kit.yaml may name.)
-
 A map holds (tile, rotation) per cell; cells are (column, row) with rows counted downwards.
 A rotation r means r quarter turns clockwise, which moves half-edge i of the tile to position
 i + 2r (mod 8) on the map. Half-edges are numbered clockwise from the top-left corner:
@@ -27,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from printkit.games._memo import remembered
+from printkit.games.common.memo import remembered
 
 HALF_EDGES = 8
 # (dx, dy, [(my half, its half), ...]) for the right and lower neighbours
@@ -84,9 +82,18 @@ class Result:
     tie: bool
 
 
-def largest_groups(placed: Map, terrains: Sequence[str]) -> dict[str, Group]:  # noqa: C901
-    """Each terrain's largest linked group of tiles (ties: the group listed first in reading order)."""
-    shown = {cell: tile.turned(rot) for cell, (tile, rot) in placed.items()}
+CONNECTED = ("tile", "region")  # the readings of "connected" (rules.yaml `connected`)
+
+
+def largest_groups(  # noqa: C901
+    placed: Map, terrains: Sequence[str], connected: str = "tile"
+) -> dict[str, Group]:
+    """Each terrain's largest linked group of tiles (ties: the group listed first in reading
+    order). `connected`: "tile", the seed's words (tiles are connected when their shared edge
+    shows the territory on both: a tile joins every group it touches, whatever its pieces);
+    "region", our finer reading (a link joins the two pieces at that edge, so a tile with one
+    terrain in two pieces passes a group on only through the piece at the edge)."""
+    shown = {cell: _linked_by(tile.turned(rot), connected) for cell, (tile, rot) in placed.items()}
     parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
 
     def find(node):
@@ -123,6 +130,15 @@ def largest_groups(placed: Map, terrains: Sequence[str]) -> dict[str, Group]:  #
                 best = sorted(cells, key=lambda c: (c[1], c[0]))
         out[terrain] = Group(terrain, best)
     return out
+
+
+def _linked_by(
+    view: tuple[tuple[str, ...], tuple[int, ...]], connected: str
+) -> tuple[tuple[str, ...], tuple[str, ...] | tuple[int, ...]]:
+    """(terrain, what a link joins) per half-edge: the piece, or for the tile reading the
+    terrain itself (one node per tile and terrain)."""
+    terr, pieces = view
+    return (terr, pieces) if connected == "region" else (terr, terr)
 
 
 def decide(groups: dict[str, Group], last_placer: str | None) -> Result:
@@ -174,6 +190,7 @@ class Game:
     columns: int = 3
     rows: int = 3
     max_rotations: int = 2
+    connected: str = "tile"
     turn: int = 0
     streak: int = 0  # rotations played directly in a row
     last_placer: str | None = None
@@ -214,7 +231,7 @@ class Game:
         self.turn += 1
 
     def result(self, terrains: Sequence[str]) -> Result:
-        return decide(largest_groups(self.placed, terrains), self.last_placer)
+        return decide(largest_groups(self.placed, terrains, self.connected), self.last_placer)
 
 
 def new_game(
@@ -224,12 +241,14 @@ def new_game(
     columns: int = 3,
     rows: int = 3,
     max_rotations: int = 2,
+    connected: str = "tile",
 ) -> Game:
     """Set up: the compass tile in the middle (any rotation), the rest shuffled face down."""
     start = next(t for t in tiles if t.compass)
     stack = [t for t in tiles if t is not start]
     rng.shuffle(stack)
-    return Game({(0, 0): (start, rng.randrange(4))}, stack, players, columns, rows, max_rotations)
+    first = {(0, 0): (start, rng.randrange(4))}
+    return Game(first, stack, players, columns, rows, max_rotations, connected)
 
 
 @dataclass
@@ -248,14 +267,15 @@ def random_games(
     columns: int = 3,
     rows: int = 3,
     max_rotations: int = 2,
+    connected: str = "tile",
 ) -> Balance:
     """Play n games in which each player picks uniformly among the legal moves.
 
     Who plays first is drawn for each game. Seeded, so the same inputs give the same numbers.
     The loop inlines Game.legal_moves/play for speed; tests check both agree on seeded games.
-    The same inputs are played once per process (see games/_memo.py).
+    The same inputs are played once per process (see games/common/memo.py).
     """
-    inputs = (tuple(tiles), terrains, n, seed, columns, rows, max_rotations)
+    inputs = (tuple(tiles), terrains, n, seed, columns, rows, max_rotations, connected)
     return remembered("chartae games", inputs, lambda: _random_games(*inputs), _copy_balance)
 
 
@@ -271,6 +291,7 @@ def _random_games(
     columns: int,
     rows: int,
     max_rotations: int,
+    connected: str,
 ) -> Balance:
     rng = random.Random(seed)
     wins = dict.fromkeys(terrains, 0)
@@ -278,7 +299,7 @@ def _random_games(
     ties = 0
     for _ in range(n):
         players = terrains if rng.random() < 0.5 else (terrains[1], terrains[0])
-        game = new_game(tiles, players, rng, columns, rows, max_rotations)
+        game = new_game(tiles, players, rng, columns, rows, max_rotations, connected)
         play_randomly(game, rng)
         result = game.result(terrains)
         if result.winner is not None:

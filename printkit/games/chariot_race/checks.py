@@ -1,30 +1,27 @@
-"""Chariot Race: the rules data (limits a club may change) and the checks derived from the seed."""
+"""Chariot Race checks CR001-CR010: the deck against the track, the templates, the damage chart
+and the outer-stakes table, as the seed's rules ask."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import Problem
+from printkit.checks import Finding, Problem, RuleSet
 from printkit.core.errors import Location
-from printkit.games._chariot_kit import (
-    RULES,
+from printkit.games.chariot_race.kit import (
     deck,
     model_of_type,
     movement_cards,
     speed_unit_points,
 )
-from printkit.games._chariot_rules import SCHEMA, ChariotRules
-from printkit.games._chariot_rules import rules as rules_of
-from printkit.games._chariot_summary import simulate
+from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.kit import Kit
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import where
 from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
 from printkit.model.track import Track
-from printkit.reports.composition import Deal
 
-__all__ = ["RULES", "SCHEMA", "ChariotRules", "simulate"]
+CHECKS = RuleSet("chariot-race")  # joined with race_checks.CHECKS in __init__.py
 
 
 def fmt_in(points: float) -> str:
@@ -57,7 +54,7 @@ def lap_turns(track: Track, d: Deck) -> float | None:
 # -- the checks -----------------------------------------------------------------------------
 
 
-@RULES.rule("CR002", "error", "at least one card can jump the pit")
+@CHECKS.rule("CR002", "error", "at least one card can jump the pit")
 def pit_jump(kit: Kit) -> Iterator[Problem]:
     """A chariot jumps the pit with a single card that takes it up the ramp and entirely clear
     of the pit: more than ramp + pit + base length (track.yaml `pit`, bases.yaml `size`). If no
@@ -84,7 +81,7 @@ def pit_jump(kit: Kit) -> Iterator[Problem]:
     )
 
 
-@RULES.rule("CR005", "error", "every speed in the deck has a movement template")
+@CHECKS.rule("CR005", "error", "every speed in the deck has a movement template")
 def template_for_speed(kit: Kit) -> Iterator[Problem]:
     """Every speed in the deck needs a movement template to measure the move with. Fix: add
     the speed to `strips` in templates.yaml, or give the card a speed that has a template.
@@ -103,7 +100,7 @@ def template_for_speed(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CR006", "error", "every card's turn fits the fan of its speed's template")
+@CHECKS.rule("CR006", "error", "every card's turn fits the fan of its speed's template")
 def turn_fits_fan(kit: Kit) -> Iterator[Problem]:
     """A card's turn is measured on the fan of its speed's template; a turn wider than the fan
     cannot be measured. Fix: widen the strip's `fan` (or drop it to use the deck's largest turn)
@@ -128,7 +125,7 @@ def turn_fits_fan(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CR007", "error", "every crash effect ticks a damage-chart category or none")
+@CHECKS.rule("CR007", "error", "every crash effect ticks a damage-chart category or none")
 def crash_has_category(kit: Kit) -> Iterator[Problem]:
     """Every card's crash effect ticks a box on the damage chart (its `damage` names one of
     rules.yaml `damage`) or is marked as leaving no lasting damage (`damage: none`). Otherwise
@@ -155,12 +152,13 @@ def crash_has_category(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CR008", "warning", "a lap takes 4 to 10 turns at the average two-card move")
+@CHECKS.rule("CR008", "warning", "a lap takes 4 to 10 turns at the average two-card move")
 def lap_pace(kit: Kit) -> Iterator[Problem]:
-    """The designer's notes: a lap of about 9 ft and an average move of 18 in. A lap that takes
+    """The designer's notes: a lap of about 9 ft and an average move of 18 in, about 6 turns a
+    lap. The range `lap_turns` (4 to 10 by default) is ours, not the seed's: a lap that takes
     fewer than `lap_turns.min` or more than `lap_turns.max` turns at the average two-card move
-    makes the race too short or too slow. A warning. Fix: change the straights or turns in
-    track.yaml, or the card speeds.
+    is far from the designer's pace. A warning. Fix: change the straights or turns in
+    track.yaml, or the card speeds, or the range if your club likes another pace.
     """
     track: Track | None = model_of_type(kit, "track")
     if track is None:
@@ -176,12 +174,13 @@ def lap_pace(kit: Kit) -> Iterator[Problem]:
         yield (
             where(track, "straight") or Location(track.file),
             f"a lap of {fmt_in(track.lap)} along the centre line takes {turns:.1f} turns at the "
-            f"average two-card move of {fmt_in(2 * move)}; the game plays best "
-            f"between {lo:g} and {hi:g} (change the track or the card speeds)",
+            f"average two-card move of {fmt_in(2 * move)}, outside the kit's range of {lo:g} to "
+            f"{hi:g} (rules.yaml lap_turns, ours; the designer's notes: a 9 ft lap at 18 in a "
+            "move); change the track or the card speeds",
         )
 
 
-@RULES.rule("CR009", "error", "the start grid fits across the track and on the home straight")
+@CHECKS.rule("CR009", "error", "the start grid fits across the track and on the home straight")
 def grid_fits(kit: Kit) -> Iterator[Problem]:
     """The start grid puts `grid.per_row` chariots abreast, so that many bases must fit across
     the track, and every row must fit on the home straight before the pit ramp. Fix: fewer per
@@ -211,7 +210,7 @@ def grid_fits(kit: Kit) -> Iterator[Problem]:
         )
 
 
-@RULES.rule("CR010", "error", "magical effect cards are never movement cards")
+@CHECKS.rule("CR010", "error", "magical effect cards are never movement cards")
 def magic_is_not_movement(kit: Kit) -> Iterator[Problem]:
     """Magical effect cards are played at once and cannot be held, so a magical effect card
     with a speed could never be used to move. Fix: remove its speed, or make it a movement card.
@@ -227,33 +226,48 @@ def magic_is_not_movement(kit: Kit) -> Iterator[Problem]:
             )
 
 
-@RULES.rule("CR001", "error", "every movement card's speed is in the outer-stakes table")
-def speed_in_stakes_table(kit: Kit) -> Iterator[Problem]:
+@CHECKS.rule("CR001", "error", "every movement card's speed is in the outer-stakes table")
+def speed_in_stakes_table(kit: Kit) -> Iterator[Problem | Finding]:
     """When a chariot hits the outer ring of stakes, the marshal takes cards according to its
     speed (rules.yaml `outer_stakes`). A movement card whose speed is not in that table leaves
     the marshal without an answer. Fix: add a row for the speed to `outer_stakes` in rules.yaml,
-    or give the card one of the listed speeds.
+    or give the card one of the listed speeds. A card whose speed only a row marked
+    `source: ours` lists (not the seed's 4, 6, 8, 10, 16, 20) is reported as `info`: legal by
+    the kit's own rule, not the seed's.
     """
     rules = rules_of(kit)
     speeds = {row.speed for row in rules.outer_stakes}
+    own = {row.speed for row in rules.outer_stakes if row.source == "ours"}
     _, d = deck(kit)
     listed = ", ".join(f"{s:g}" for s in sorted(speeds))
+    noted: set[float] = set()
     for card in movement_cards(d):
-        if card.get("speed") not in speeds:
+        speed = card.get("speed")
+        if speed not in speeds:
             yield (
                 where(card, "speed"),
-                f"card {card.id!r} has speed {card.get('speed'):g} in, which the outer-stakes "
+                f"card {card.id!r} has speed {speed:g} in, which the outer-stakes "
                 f"table does not list ({listed}); a marshal could not say how many cards it loses",
+            )
+        elif speed in own and speed not in noted:
+            noted.add(speed)
+            yield Finding(
+                "CR001",
+                "info",
+                f"card {card.id!r} (and any others of speed {speed:g} in) is legal only by the "
+                f"kit's own outer-stakes row for {speed:g} in (source: ours); the seed's table "
+                "lists 4, 6, 8, 10, 16 and 20",
+                where(card, "speed") or Location(d.file),
             )
 
 
-@RULES.rule(
+@CHECKS.rule(
     "CR003", "error", "the deck can deal every charioteer their opening hand and still draw"
 )
 def enough_cards(kit: Kit) -> Iterator[Problem]:
     """At the start every charioteer is dealt `players.hand` cards plus `players.extra_at_start`
-    (6 + 1 in the rules), for up to `players.max` charioteers (or the `--players` count). A deck
-    smaller than that cannot start a full race. Fix: raise some cards' `count` in the deck file,
+    (6 + 0: the seed's 7th card is the first turn's draw), for up to `players.max` charioteers
+    (or the `--players` count). A deck smaller than that cannot start a full race. Fix: raise some cards' `count` in the deck file,
     or lower `players.max` in rules.yaml. Check the numbers with `printkit deck KIT`.
     """
     p = rules_of(kit).players
@@ -268,7 +282,7 @@ def enough_cards(kit: Kit) -> Iterator[Problem]:
         )
 
 
-@RULES.rule("CR004", "warning", "the deck keeps a reserve to draw from after the deal")
+@CHECKS.rule("CR004", "warning", "the deck keeps a reserve to draw from after the deal")
 def reserve(kit: Kit) -> Iterator[Problem]:
     """After the opening deal for `players.max` (or `--players`) charioteers, fewer than
     `players.reserve` cards are left to draw, so hands soon cannot be topped up and crashes take
@@ -284,33 +298,3 @@ def reserve(kit: Kit) -> Iterator[Problem]:
             where(d.cards[0]) if d.cards else Location(d.file),
             f"after dealing {opening} cards only {left} remain to draw (reserve: {p.reserve})",
         )
-
-
-def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list:
-    """What each number of charioteers leaves to draw after the opening deal (hand + extra each).
-
-    `printkit deck` shows these rows; see printkit/reports/composition.py for the hook.
-    """
-    if kit.rules_data() is None:
-        return []
-    rules = rules_of(kit)
-    p = rules.players
-    rows = []
-    for n in [players] if players else range(1, p.max + 1):
-        dealt = n * (p.hand + p.extra_at_start)
-        left = d.total - dealt
-        if n > p.max:
-            note = f"more than the {p.max} charioteers the rules allow"
-        elif left < 0:
-            note = f"{-left} cards short of the opening deal"
-        elif left < p.reserve:
-            note = f"below the reserve of {p.reserve}"
-        else:
-            note = ""
-        rows.append(Deal(n, dealt, left, note))
-    return rows
-
-
-# issue 14: the checks CR011-CR016 register on RULES after this module's own, so `printkit
-# check` and docs/checks.md list them in code order
-from printkit.games import _chariot_checks  # noqa: E402,F401

@@ -1,16 +1,13 @@
 """Carthage's readers of the kit: the component playing each role (rules.yaml `components`),
-the chosen player count, each count's setup and removed cards, and how a deal splits; and the
-game's `RULES`, on which carthage.py and _carthage_checks.py register their checks. The checks, the pick list
-and the simulation all read the kit through these.
+the chosen player count, each count's setup and removed cards, and how a deal splits: the checks, the pick list and the simulation all read the kit through these.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from printkit.checks import RuleSet
 from printkit.core.errors import Location, fail
-from printkit.games._carthage_rules import rules
+from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Board
@@ -18,8 +15,6 @@ from printkit.model.deck import Card, Deck
 from printkit.model.tokens import Tokens
 
 M = TypeVar("M")
-
-RULES = RuleSet("carthage")  # the checks: carthage.py and _carthage_checks.py register theirs
 
 
 def component(kit: Kit, role: str, type_: str, model: type[M]) -> M:
@@ -53,7 +48,8 @@ def rules_where(kit: Kit, *path) -> Location:
 
 
 def players(kit: Kit) -> int:
-    """The player count chosen on the command line, or the rules' default; checked in range."""
+    """The player count chosen on the command line, or the rules' default; checked in range
+    and against the chariots that count seats (CT020)."""
     p = rules(kit).players
     n = kit.options.players or p.default
     if not p.min <= n <= p.max:
@@ -61,7 +57,35 @@ def players(kit: Kit) -> int:
             where(p) or Location(kit.manifest_file),
             f"this game is for {p.min} to {p.max} players; --players {n} is not possible",
         )
+    problem = seating_problem(kit, n)
+    if problem:
+        raise fail(where(p, "max") or Location(kit.manifest_file), f"{problem} (CT020)")
     return n
+
+
+def racing_chariots(kit: Kit, n: int) -> list[str]:
+    """The chariots that race with `n` players: all of rules.yaml `chariots` but those the
+    n-player setup removes."""
+    setup = setup_for(kit, n)
+    gone = set(setup.remove_chariots) if setup else set()
+    return [c for c in rules(kit).chariots if c not in gone]
+
+
+def seating_problem(kit: Kit, n: int) -> str | None:
+    """Why `n` players cannot each run their chariots, or None: without `teams` every player
+    runs one racing chariot; with them, one team per player."""
+    setup = setup_for(kit, n)
+    racing = racing_chariots(kit, n)
+    if setup and setup.teams:
+        if len(setup.teams) != n:
+            return f"{n} players need {n} teams; the {n}-player setup has {len(setup.teams)}"
+        return None
+    if len(racing) != n:
+        return (
+            f"{n} players each run one chariot, but {len(racing)} race "
+            f"({', '.join(racing)}); give the {n}-player setup `teams` or `remove_chariots`"
+        )
+    return None
 
 
 def card_matches(card: Card, ref: int | str) -> bool:

@@ -1,6 +1,6 @@
 """Chariot Race at Carthage checks that data alone can contradict (issue 14), registered on the
 game's RULES: the removal of a chariot for fewer players, FATUM symbol cards and their squares,
-the square kinds the rules name, duplicate removals. Imported at the end of carthage.py.
+the square kinds the rules name, duplicate removals.
 """
 
 from __future__ import annotations
@@ -8,18 +8,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from printkit.checks import RuleSet
 from printkit.core.errors import Location
-from printkit.games._carthage_kit import RULES, board, card_matches, deck, rules_where
-from printkit.games._carthage_rules import rules
+from printkit.games.carthage.kit import board, card_matches, deck, rules_where
+from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
+
+CHECKS = RuleSet("carthage")  # joined with checks.CHECKS in __init__.py
 
 
 def _names(text: str, colour: str) -> bool:
     return re.search(rf"\b{re.escape(colour)}\b", text, re.IGNORECASE) is not None
 
 
-@RULES.rule("CT013", "error", "a setup that removes a chariot removes its curse and names it")
+@CHECKS.rule("CT013", "error", "a setup that removes a chariot removes its curse and names it")
 def removal_consistent(kit: Kit) -> Iterator[tuple[Location, str]]:
     """A setup that leaves out chariots (the 3-player game: WHITE) must also leave out the
     MALEDICTION TABLETS card of each removed colour and no other's, its description must name
@@ -95,7 +98,7 @@ def _kept_cards(kit: Kit, key: str, setup, gone: set[str]) -> Iterator[tuple[Loc
                     )
 
 
-@RULES.rule("CT014", "error", "every FATUM symbol card has a square on the board")
+@CHECKS.rule("CT014", "error", "every FATUM symbol card has a square on the board")
 def symbol_cards_on_board(kit: Kit) -> Iterator[tuple[Location, str]]:
     """A FATUM card of kind `symbol_card_kind` (rules.yaml) acts only on the board squares that
     show its symbol; a symbol card no square names would never be used. Fix: add a square of
@@ -111,7 +114,7 @@ def symbol_cards_on_board(kit: Kit) -> Iterator[tuple[Location, str]]:
             )
 
 
-@RULES.rule("CT015", "error", "the board has every square kind the rules name")
+@CHECKS.rule("CT015", "error", "the board has every square kind the rules name")
 def named_squares_on_board(kit: Kit) -> Iterator[tuple[Location, str]]:
     """The rules name the C and F squares, the four symbol squares (one forward, two forward,
     three backward, up to the mileage stone), the FATUM-symbol and the WRECK squares; rules.yaml
@@ -130,7 +133,7 @@ def named_squares_on_board(kit: Kit) -> Iterator[tuple[Location, str]]:
             )
 
 
-@RULES.rule("CT016", "error", "a removal list names each card or chariot once")
+@CHECKS.rule("CT016", "error", "a removal list names each card or chariot once")
 def removal_no_duplicates(kit: Kit) -> Iterator[tuple[Location, str]]:
     """A card or chariot listed twice for removal is a typo that hides a missing entry (the
     list of 3-player removals in the rules has six different CURRICULUM numbers). Fix the list

@@ -1,13 +1,13 @@
-"""Chariot Race races played by _sim_chariot.py, summed up as a SimReport for `printkit simulate`."""
+"""Chariot Race races played by sim.py, summed up as a SimReport for `printkit simulate`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from printkit.core.errors import Location, fail
-from printkit.games._chariot_model import ChariotModel, Unplayable, build_model
-from printkit.games._chariot_rules import rules as rules_of
-from printkit.games._sim_chariot import RaceLog, play_races
+from printkit.games.chariot_race.model import ChariotModel, Unplayable, build_model
+from printkit.games.chariot_race.rules import rules as rules_of
+from printkit.games.chariot_race.sim import RaceLog, play_races
 from printkit.load.schema import where
 from printkit.model.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
 
