@@ -68,8 +68,9 @@ class Staging:
     still running in the same folder are left alone.
     """
 
-    def __init__(self, out_dir: Path) -> None:
+    def __init__(self, out_dir: Path, durable: bool = True) -> None:
         self.out_dir = out_dir
+        self.durable = durable  # False: a cache (the live previews), not flushed to the disk
         self.pending: list[tuple[Path, Path]] = []
         self.started = time.time()
         self._swept: set[Path] = set()
@@ -141,7 +142,8 @@ class Staging:
         try:
             for temp, target in self.pending:
                 refuse_non_regular(target)
-                _fsync_file(temp)
+                if self.durable:
+                    _fsync_file(temp)
                 with contextlib.suppress(OSError):
                     os.chmod(temp, 0o644)
             backups = self._keep_previous()
@@ -154,7 +156,7 @@ class Staging:
         except BaseException:
             self.discard()
             raise
-        for folder in {target.parent for _, target in self.pending}:
+        for folder in {target.parent for _, target in self.pending} if self.durable else ():
             _fsync_dir(folder)
         self.pending.clear()
         return done
@@ -393,9 +395,10 @@ def write_error(exc: OSError, out_dir: Path):
 
 
 @contextlib.contextmanager
-def staged(out_dir: Path) -> Iterator[Staging]:
-    """`with staged(out) as s:` writes temporaries; they replace the targets only on success."""
-    stage = Staging(out_dir)
+def staged(out_dir: Path, durable: bool = True) -> Iterator[Staging]:
+    """`with staged(out) as s:` writes temporaries; they replace the targets only on success
+    (flushed to the disk first, unless `durable` is False: for a cache that can be redrawn)."""
+    stage = Staging(out_dir, durable)
     stage.sweep_output_folders()
     try:
         yield stage

@@ -102,11 +102,13 @@ def test_the_page_follows_saves_and_shows_broken_edits_and_serves_nothing_else(s
     designs = page.locator(".card[data-card]").count()
     assert designs > 30  # every design of the 72-card deck
     assert "72 cards" in page.inner_text("#decks")
-    assert page.locator("#components img").count() > 5  # the other components' pages
     page.wait_for_function(  # every card picture arrives and decodes
-        "[...document.querySelectorAll('.card[data-card] img')]"
+        "document.body.dataset.drawing === '0' && !document.querySelector('.card.pending')"
+        " && [...document.querySelectorAll('.card[data-card] img')]"
         ".every(i => i.complete && i.naturalWidth > 0)"
     )
+    # the other components' pages come once the PDFs are built, after the card pictures
+    page.wait_for_function("document.querySelectorAll('#components img').length > 5")
     _shot(page, "serve-loaded.png")
 
     card_id, title = _titled_card(kit)

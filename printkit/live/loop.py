@@ -4,44 +4,42 @@
 face and its back, drawn by the deck component itself on card-sized pages), every page of the
 kit's other PDFs as the incremental build leaves them, the findings of `printkit check` placed on
 the cards they concern, and each deck's report. A refresh that meets an input error keeps the
-last good previews and carries the error instead. `printkit serve` shows snapshots in a browser;
-`printkit build --watch` prints one line per refresh.
+last good previews and carries the error instead. `printkit serve` runs the same round in steps
+(read, draw a batch at a time, check, build) and shows each step's snapshot in a browser;
+`printkit build --watch` prints one line per rebuild (`watched_build`).
 
-Everything is written under `<out>/<kit>/live/`, named by content, so an unchanged card is never
-drawn twice and a one-card edit redraws one card.
+Everything is written under `<out>/<kit>/live/`. A card's picture is named by its look (see
+live/looks.py: its own fields, its kind, the deck's settings and the files it shows), so an
+unchanged card is never drawn twice and a one-cell edit of a sheet redraws one card.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pypdfium2 as pdfium
-
 from printkit.build.drawchecks import lay_out_kit
-from printkit.build.incremental import code_fingerprint, file_hash
+from printkit.build.incremental import file_hash
 from printkit.build.pipeline import build_kits, component_targets
 from printkit.checks import run_checks
-from printkit.components import component_type
-from printkit.components.deck_sources import back_images, face_images
 from printkit.core.errors import InputError, Location
 from printkit.core.words import counted
 from printkit.kit import Kit, load_kit
+from printkit.live.looks import DeckLooks
+from printkit.live.pictures import draw_cards as _draw_cards
+from printkit.live.pictures import thumbnails as _thumbnails
 from printkit.load.schema import where
-from printkit.model.deck import Deck
+from printkit.model.deck import Card, Deck
 from printkit.model.options import Options
-from printkit.output import staged
 from printkit.reports.composition import deal_rows, deck_report
 
-CARD_DPI = 150  # sharp at screen size and when a card is opened large
-PAGE_DPI = 40  # whole sheets, as thumbnails
 LIVE_DIR = "live"
+DRAW_BATCH = 24  # card designs drawn between two updates of the page
 
 
 @dataclass
@@ -69,6 +67,7 @@ class CardView:
     source: str
     front: str
     back: str
+    ready: bool = True  # False until its face and back are drawn
 
 
 @dataclass
@@ -83,6 +82,7 @@ class Snapshot:
     problems: list[Problem] = field(default_factory=list)
     reports: list[dict[str, Any]] = field(default_factory=list)
     error: list[Problem] = field(default_factory=list)
+    drawing: int = 0  # card designs still to draw in this round
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -102,7 +102,14 @@ class Snapshot:
 
 
 class LiveKit:
-    """One kit kept up to date in `out`; `refresh()` after each change."""
+    """One kit kept up to date in `out`.
+
+    `refresh()` does a whole round at once. `printkit serve` runs the same round in steps, so
+    that the page shows each step: `begin()` reads the kit and names every picture (those not
+    drawn yet are `ready: false`), `draw_next()` draws a few more (the ones asked for first),
+    `check()` finds what `printkit check` finds, `finish()` builds the PDFs and thumbnails
+    their pages. Each step's snapshot is `last`; `good` is the last one of a round that ended
+    without an error."""
 
     def __init__(self, kit_arg: str, out: Path, options: Options | None = None) -> None:
         self.kit_arg = kit_arg
@@ -110,64 +117,132 @@ class LiveKit:
         self.options = options or Options()
         self.version = 0
         self.last = Snapshot(0, kit_arg, 0.0)
+        self.good = self.last  # the last snapshot whose pictures were all drawn
         self.root: Path | None = None
         self._starts: dict[str, list[tuple[int, str]]] = {}
         self._backs: dict[str, str] = {}  # a front's picture -> its back's picture
+        self._kit: Kit | None = None
+        self._pending: list[Pending] = []
+        self._started = 0.0
 
     @property
     def folder(self) -> Path:
         return self.out / self.last.kit / LIVE_DIR
 
+    @property
+    def pending(self) -> int:
+        """How many card designs of the current round are not drawn yet."""
+        return len(self._pending)
+
     def refresh(self, build_pdfs: bool = True) -> Snapshot:
         """Read, check and redraw the kit; on an input error, keep the last good previews."""
-        started = time.perf_counter()
+        self.begin()
+        while self.draw_next(DRAW_BATCH):
+            pass
+        self.check()
+        return self.finish(build_pdfs)
+
+    def begin(self) -> Snapshot:
+        """Read the kit; every card is named by its look, those not drawn yet `ready: false`.
+        The findings are the last round's until `check()`."""
+        self._started = time.perf_counter()
         self.version += 1
-        try:
-            kit = load_kit(self.kit_arg, self.options)
-            self.root = kit.root
-            kit.models()
-            snap = Snapshot(self.version, kit.name, 0.0)
-            snap.problems = _findings(kit)
-            with kit.drawing():
-                snap.cards = self._cards(kit)
-            snap.reports = _reports(kit)
-            snap.pages = self._pages(kit) if build_pdfs else self.last.pages
-            self._starts = _card_starts(kit)
-            _place_on_cards(snap.problems, self._starts)
-        except InputError as exc:
-            snap = dataclasses.replace(self.last, version=self.version, error=[])
-            snap.error = [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
-            _place_on_cards(snap.error, self._starts)
-        except Exception as exc:  # printkit's own bug, met on this save: the server keeps going
-            snap = dataclasses.replace(self.last, version=self.version, error=[])
-            snap.error = [Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
-        snap.seconds = time.perf_counter() - started
-        if not snap.error:
+        self._pending = []
+        self._kit = None
+        return self._guarded(self._read)
+
+    def _read(self) -> Snapshot:
+        kit = load_kit(self.kit_arg, self.options)
+        self.root = kit.root
+        kit.models()
+        snap = Snapshot(self.version, kit.name, 0.0, pages=self.good.pages)
+        snap.problems = self.good.problems
+        snap.cards, self._pending = self._cards(kit)
+        snap.reports = _reports(kit)
+        self._starts = _card_starts(kit)
+        self._kit = kit
+        return snap
+
+    def draw_next(self, limit: int, first: Iterable[str] = ()) -> bool:
+        """Draw up to `limit` card designs not drawn yet, those whose front picture is named in
+        `first` before the others (the page asks for the cards in view); False when none is
+        left. A picture printkit cannot draw ends the round with the last good previews."""
+        if self._kit is None or not self._pending:
+            return False
+        batch = _next_batch(self._pending, limit, set(first))
+        chosen = {id(p) for p in batch}
+        self._pending = [p for p in self._pending if id(p) not in chosen]
+        self._guarded(lambda: self._draw(batch))
+        return self._kit is not None and bool(self._pending)
+
+    def _draw(self, batch: list[Pending]) -> Snapshot:
+        kit, deck = self._kit, batch[0].deck
+        assert kit is not None
+        with kit.drawing():
+            cards = [(p.card, p.front) for p in batch]
+            drawn = _draw_cards(kit, deck, kit.model_as(deck, Deck), cards, self.folder_for(kit))
+        self._backs.update(drawn)
+        return dataclasses.replace(self.last, cards=[_drawn(v, drawn) for v in self.last.cards])
+
+    def check(self) -> Snapshot:
+        """The findings of `printkit check`, placed on the cards they concern."""
+        if self._kit is None:
+            return self.last
+        return self._guarded(self._checked)
+
+    def _checked(self) -> Snapshot:
+        assert self._kit is not None
+        problems = _findings(self._kit)
+        _place_on_cards(problems, self._starts)
+        return dataclasses.replace(self.last, problems=problems)
+
+    def finish(self, build_pdfs: bool = True) -> Snapshot:
+        """End the round: the PDFs (when asked) and their pages, the old pictures removed."""
+        if self._kit is not None and build_pdfs:
+            kit = self._kit
+            self._guarded(lambda: dataclasses.replace(self.last, pages=self._pages(kit)))
+        snap = self.last
+        if self._kit is not None and not snap.error:
             _prune(self.out / snap.kit / LIVE_DIR, snap)
+            self.good = snap
+        self._kit = None
+        return self._publish(snap)
+
+    def _guarded(self, step: Callable[[], Snapshot]) -> Snapshot:
+        """Run one step of the round and publish its snapshot; an input error (or a bug of
+        printkit's, met on this save) ends the round with the last good previews and the error."""
+        try:
+            return self._publish(step())
+        except InputError as exc:
+            errors = [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+            _place_on_cards(errors, self._starts)
+        except Exception as exc:  # the server keeps going
+            errors = [Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
+        self._kit, self._pending = None, []
+        return self._publish(dataclasses.replace(self.good, version=self.version, error=errors))
+
+    def _publish(self, snap: Snapshot) -> Snapshot:
+        snap.seconds = time.perf_counter() - self._started
+        snap.drawing = len(self._pending)
         self.last = snap
         return snap
 
-    def _cards(self, kit: Kit) -> list[CardView]:
-        """A face and a back for every card design, drawn only when its look has changed."""
+    def _cards(self, kit: Kit) -> tuple[list[CardView], list[Pending]]:
+        """A view of every card design, named by its look; the designs not drawn yet."""
         views: list[CardView] = []
+        pending: list[Pending] = []
+        folder = self.folder_for(kit)
         for cid in _decks(kit):
             deck = kit.model_as(cid, Deck)
-            look = _deck_look(kit, deck)
-            missing = []
+            looks = DeckLooks(kit, deck)
             for card in deck.cards:
-                pictures = [path for _, path in face_images(deck, card)]
-                key = _digest(look, repr(card), repr(_read_digests(kit, pictures)))
-                front = f"{cid}-{key}-front.png"
+                front = f"{cid}-{looks.card(card)}-front.png"
                 back = self._backs.get(front)
-                if back is None or not (self.folder_for(kit) / front).exists():
-                    missing.append((card, front))
-                views.append(_card_view(cid, card, front, back or ""))
-            if missing:
-                drawn = _draw_cards(kit, cid, deck, missing, self.folder_for(kit))
-                self._backs.update(drawn)
-                for view in views:
-                    view.back = view.back or drawn.get(view.front, "")
-        return views
+                ready = back is not None and (folder / front).exists() and (folder / back).exists()
+                if not ready:
+                    pending.append(Pending(cid, card, front))
+                views.append(_card_view(cid, card, front, back or "" if ready else "", ready))
+        return views, pending
 
     def folder_for(self, kit: Kit) -> Path:
         return self.out / kit.name / LIVE_DIR
@@ -187,83 +262,46 @@ class LiveKit:
         return pages
 
 
+def _drawn(view: CardView, backs: dict[str, str]) -> CardView:
+    """The view of a card whose pictures are now drawn (others as they were)."""
+    if view.front not in backs:
+        return view
+    return dataclasses.replace(view, back=backs[view.front], ready=True)
+
+
+@dataclass
+class Pending:
+    """A card design whose picture is still to draw."""
+
+    deck: str
+    card: Card
+    front: str
+
+
+def _next_batch(pending: list[Pending], limit: int, first: set[str]) -> list[Pending]:
+    """Up to `limit` designs of one deck: those asked for first, then in deck order."""
+    order = [p for p in pending if p.front in first] + [p for p in pending if p.front not in first]
+    deck = order[0].deck
+    return [p for p in order if p.deck == deck][:limit]
+
+
 def _decks(kit: Kit) -> list[str]:
     return [cid for cid in kit.component_ids() if kit.spec(cid).type == "deck"]
 
 
-def _deck_look(kit: Kit, deck: Deck) -> str:
-    """Everything besides a card's own data and pictures that changes how it looks."""
-    shared = dataclasses.replace(deck, cards=[], file="", sheet="", images={}, icons=None)
-    # backs, icons and fonts by the bytes read: decoded pixels and drawings have no stable repr
-    files = [path for _, path in back_images(deck)]
-    files += [*deck.icon_files.values(), *kit.manifest.icons.values(), *kit.manifest.fonts.values()]
-    read = _read_digests(kit, files)
-    return _digest(code_fingerprint(), repr(shared), repr(read), repr(kit.fonts()))
-
-
-def _read_digests(kit: Kit, files: list[str]) -> list[tuple[str, str | None]]:
-    """Each file of the kit with the digest of the bytes read from it, in order."""
-    return sorted((name, kit.reads.digest(kit.root / name)) for name in set(files))
-
-
-def _digest(*parts: str) -> str:
-    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
-
-
-def _card_view(deck_id: str, card: Any, front: str, back: str) -> CardView:
+def _card_view(deck_id: str, card: Any, front: str, back: str, ready: bool) -> CardView:
     loc = where(card)
     return CardView(
-        deck_id, card.id, card.kind, card.title or "", card.count, str(loc or ""), front, back
+        deck_id,
+        card.id,
+        card.kind,
+        card.title or "",
+        card.count,
+        str(loc or ""),
+        front,
+        back,
+        ready,
     )
-
-
-def _draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dict[str, str]:
-    """Draw the given designs once each on card-sized pages (face, back) and save them as PNG;
-    returns each front's back picture, named by its pixels so a shared back is one file."""
-    designs = [dataclasses.replace(c, count=1) for c, _ in cards]
-    backs: dict[str, str] = {}
-    preview = dataclasses.replace(deck, cards=designs)
-    single = dataclasses.replace(kit.options, profile="shop", bleed_mm=0.0, duplex="long")
-    shop = kit.with_models(single, {cid: preview})
-    folder.mkdir(parents=True, exist_ok=True)
-    with staged(folder.parent.parent) as stage:
-        pdf = stage.temp_for(folder / f"{cid}-cards.pdf")
-        component_type(kit.spec(cid).type).render(shop, cid, pdf)
-        document = pdfium.PdfDocument(str(pdf))
-        try:
-            for index, (_, front) in enumerate(cards):
-                _save_png(document[2 * index], stage.temp_for(folder / front))
-                back = document[2 * index + 1].render(scale=CARD_DPI / 72).to_pil()
-                name = f"{cid}-back-{hashlib.sha256(back.tobytes()).hexdigest()[:16]}.png"
-                backs[front] = name
-                if not (folder / name).exists() and name not in {p.name for _, p in stage.pending}:
-                    back.save(stage.temp_for(folder / name), format="PNG")
-        finally:
-            document.close()
-        stage.pending = [(t, p) for t, p in stage.pending if p.suffix == ".png"]
-        with contextlib.suppress(OSError):
-            pdf.unlink()
-    return backs
-
-
-def _save_png(page: Any, path: Path, dpi: int = CARD_DPI) -> None:
-    page.render(scale=dpi / 72).to_pil().save(path, format="PNG")
-
-
-def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
-    """Every page of `pdf` as PNG thumbnails named `<prefix>-<n>.png` (drawn once per version)."""
-    document = pdfium.PdfDocument(str(pdf))
-    try:
-        names = [f"{prefix}-{n + 1}.png" for n in range(len(document))]
-        todo = [(n, name) for n, name in enumerate(names) if not (folder / name).exists()]
-        if todo:
-            folder.mkdir(parents=True, exist_ok=True)
-            with staged(folder.parent.parent) as stage:
-                for n, name in todo:
-                    _save_png(document[n], stage.temp_for(folder / name), PAGE_DPI)
-    finally:
-        document.close()
-    return names
 
 
 def _findings(kit: Kit) -> list[Problem]:

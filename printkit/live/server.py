@@ -1,8 +1,9 @@
 """The live preview server behind `printkit serve`: one page, its state, its pictures, its pushes.
 
-It listens on 127.0.0.1 only and answers five things: the page (`/`), the latest snapshot as JSON
+It listens on 127.0.0.1 only and answers six things: the page (`/`), the latest snapshot as JSON
 (`/state`), a server-sent event stream that says when a new snapshot exists (`/events`), the
-preview pictures the snapshot names (`/img/<name>`), and nothing else. A picture is served only
+preview pictures the snapshot names (`/img/<name>`), which cards the page has in view, to draw
+first (`/view?fronts=<name>,...`, names the snapshot holds), and nothing else. A picture is served only
 if the current snapshot names it, from the kit's live folder under the output folder, so no
 request can reach another file. Requests whose Host header is not this loopback address are
 refused, so a web page elsewhere cannot read the previews through DNS rebinding.
@@ -14,53 +15,133 @@ import errno
 import json
 import sys
 import threading
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
-from printkit.live.loop import LiveKit, Snapshot
+from printkit.live.loop import DRAW_BATCH, LiveKit, Snapshot
 
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 15.0
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
+FIRST_BATCH = 8  # the first pictures of a round: few, so that the page shows some at once
+MAX_WANTED = 200  # cards in view the page may ask for at once
 
 
 class Hub:
-    """The latest snapshot and a condition the event streams wait on."""
+    """The latest snapshot, a condition the event streams wait on, and the rounds of drawing.
 
-    def __init__(self, live: LiveKit) -> None:
+    `refresh()` runs one whole round in the caller's thread. `start()` runs the rounds in a
+    thread of their own instead, one after each `request()` (a save): the page gets the card
+    list at once and each batch of pictures as it is drawn, the cards in view (`want()`) first;
+    a save in the middle of a round ends it after the batch being drawn and starts the next."""
+
+    def __init__(self, live: LiveKit, echo: Callable[[str], None] | None = None) -> None:
         self.live = live
+        self.echo = echo or (lambda line: None)
         self.changed = threading.Condition()
         self.snapshot: Snapshot = live.last
+        self.tick = 0  # counts the snapshots published: each is an event for the page
         self.closing = False
+        self.read_once = threading.Event()  # set after the first read of the kit
+        self._wanted: list[str] = []
+        self._requested = False
+        self._json: tuple[Snapshot, bytes] | None = None
 
     def refresh(self, build_pdfs: bool = True) -> Snapshot:
-        snap = self.live.refresh(build_pdfs=build_pdfs)
+        return self._publish(self.live.refresh(build_pdfs=build_pdfs))
+
+    def _publish(self, snap: Snapshot) -> Snapshot:
         with self.changed:
             self.snapshot = snap
+            self.tick += 1
+            self._json = None
             self.changed.notify_all()
         return snap
 
-    def wait_newer(self, version: int, timeout: float) -> int:
+    def state_json(self) -> bytes:
+        """The current snapshot as JSON, made once per snapshot however often it is asked."""
         with self.changed:
-            self.changed.wait_for(
-                lambda: self.closing or self.snapshot.version != version, timeout=timeout
-            )
-            return self.snapshot.version
+            if self._json is None or self._json[0] is not self.snapshot:
+                self._json = (self.snapshot, json.dumps(self.snapshot.as_dict()).encode())
+            return self._json[1]
+
+    def wait_newer(self, tick: int, timeout: float) -> int:
+        with self.changed:
+            self.changed.wait_for(lambda: self.closing or self.tick != tick, timeout=timeout)
+            return self.tick
+
+    def wait_until(self, done: Callable[[], object], timeout: float) -> bool:
+        """Wait until `done()` holds of a published snapshot (or `timeout` seconds pass)."""
+        with self.changed:
+            return bool(self.changed.wait_for(done, timeout=timeout))
 
     def close(self) -> None:
         with self.changed:
             self.closing = True
             self.changed.notify_all()
 
+    def want(self, fronts: list[str]) -> None:
+        """The page shows these cards (front pictures) now: draw them first."""
+        shown = {c.front for c in self.snapshot.cards}
+        with self.changed:
+            self._wanted = [name for name in fronts[:MAX_WANTED] if name in shown]
+
+    def request(self, _paths: object = None) -> None:
+        """A save: start a new round (after the batch being drawn)."""
+        with self.changed:
+            self._requested = True
+            self.changed.notify_all()
+
+    def start(self) -> threading.Thread:
+        """Run the rounds in a thread; the first one at once."""
+        self.request()
+        thread = threading.Thread(target=self._rounds, daemon=True, name="printkit-draw")
+        thread.start()
+        return thread
+
+    def _rounds(self) -> None:
+        while True:
+            with self.changed:
+                self.changed.wait_for(lambda: self.closing or self._requested)
+                if self.closing:
+                    return
+                self._requested = False
+            self._round()
+
+    def _round(self) -> None:
+        """Read, publish, draw in batches (publishing each), check, then the PDFs."""
+        live = self.live
+        self._publish(live.begin())
+        self.read_once.set()
+        batch = FIRST_BATCH
+        while live.pending and not self._interrupted():
+            with self.changed:
+                wanted = list(self._wanted)
+            live.draw_next(batch, wanted)
+            self._publish(live.last)
+            batch = DRAW_BATCH
+        if self._interrupted():
+            return  # a newer save: its round draws what is still missing
+        for step in (live.check, live.finish):  # one line for the cards, one for the PDFs
+            snap = self._publish(step())
+            self.echo(snap.summary())
+            if snap.error:
+                return
+
+    def _interrupted(self) -> bool:
+        return self.closing or self._requested
+
     def picture(self, name: str) -> Path | None:
         """The file of a picture the current snapshot shows, or None."""
         snap = self.snapshot
         shown = {n for c in snap.cards for n in (c.front, c.back)}
         shown |= {n for p in snap.pages for n in p["pages"]}
-        if name not in shown:
+        if not name or name not in shown:
             return None
         path = self.live.out / snap.kit / "live" / name
         return path if path.is_file() else None
@@ -86,14 +167,16 @@ class PreviewHandler(BaseHTTPRequestHandler):
         if not self._host_allowed():
             self._send(HTTPStatus.FORBIDDEN, b"forbidden", "text/plain")
             return
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
         if path in ("/", "/index.html"):
             self._send(HTTPStatus.OK, page_html(), "text/html; charset=utf-8")
         elif path == "/state":
-            body = json.dumps(self.hub.snapshot.as_dict()).encode()
-            self._send(HTTPStatus.OK, body, "application/json")
+            self._send(HTTPStatus.OK, self.hub.state_json(), "application/json")
         elif path == "/events":
             self._events()
+        elif path == "/view":
+            self.hub.want(parse_qs(query).get("fronts", [""])[0].split(",")[:MAX_WANTED])
+            self._send(HTTPStatus.NO_CONTENT, b"", "text/plain")
         elif path.startswith("/img/") and (found := self.hub.picture(path[5:])) is not None:
             self._send(HTTPStatus.OK, found.read_bytes(), "image/png", cache=True)
         else:
@@ -113,18 +196,19 @@ class PreviewHandler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def _events(self) -> None:
-        """Server-sent events: the snapshot version whenever it changes, a comment meanwhile."""
+        """Server-sent events: the snapshot version whenever a snapshot is published (a new
+        round, or more pictures drawn), a comment meanwhile."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        version = -1
+        tick = -1
         try:
             while not self.hub.closing:
-                newer = self.hub.wait_newer(version, KEEPALIVE_SECONDS)
-                if newer != version:
-                    version = newer
-                    self.wfile.write(f"data: {version}\n\n".encode())
+                newer = self.hub.wait_newer(tick, KEEPALIVE_SECONDS)
+                if newer != tick:
+                    tick = newer
+                    self.wfile.write(f"data: {self.hub.snapshot.version}\n\n".encode())
                 else:
                     self.wfile.write(b": keep-alive\n\n")
                 self.wfile.flush()

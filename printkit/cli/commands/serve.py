@@ -42,32 +42,34 @@ def serve_command(kit, out, port, no_open, variants, players) -> None:
     from printkit.model.options import Options
 
     live = LiveKit(kit, out, Options(variants=tuple(variants), players=players))
-    hub = Hub(live)
+    announced = threading.Event()  # the address is said first, then each round's lines
+
+    def echo(line: str) -> None:
+        announced.wait()
+        click.echo(line)
+
+    hub = Hub(live, echo=echo)
     try:
         server = start_server(hub, port)  # before the first build: a busy port is said at once
     except PortInUse as exc:
         click.echo(f"printkit: {exc}", err=True)
         raise SystemExit(2) from None
-    first = hub.refresh()
+    hub.start()  # the first round: the page answers while its pictures are drawn
+    hub.read_once.wait()
     if live.root is None:  # the kit itself could not be found or read: nothing to watch
+        hub.close()
         server.shutdown()
-        for problem in first.error:
+        for problem in live.last.error:
             click.echo(f"{problem.where}: error: {problem.message}", err=True)
         raise SystemExit(2)
     url = f"http://{HOST}:{server.server_address[1]}/"
-    click.echo(f"serving {first.kit} at {url} (Ctrl-C to stop)")
-    click.echo(first.summary())
+    click.echo(f"serving {live.last.kit} at {url} (Ctrl-C to stop)")
+    announced.set()
     if not no_open:
         webbrowser.open(url)
     stop = threading.Event()
-
-    def rebuild(_paths: list[Path]) -> None:
-        click.echo(hub.refresh(build_pdfs=False).summary())  # the cards first: quick
-        if not hub.snapshot.error:
-            click.echo(hub.refresh(build_pdfs=True).summary())
-
     try:
-        watch(lambda: [live.root] if live.root else [], rebuild, stop)
+        watch(lambda: [live.root] if live.root else [], hub.request, stop)
     except KeyboardInterrupt:
         pass
     finally:

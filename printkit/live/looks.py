@@ -1,0 +1,94 @@
+"""What a card's preview depends on, as one digest per card design.
+
+A card's picture is named by its look: the card's own fields, its kind (face, colours, own
+back), the deck's settings that change drawing (size, frame, margins, fields, back), the bytes
+of the images and icon files the card shows, the bytes of the kit's fonts and printkit's own
+code. Nothing else: the deck's other cards, the sheet or file the cards are read from and their
+lines are not part of it, so a one-cell edit of a sheet changes one card's look.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from printkit.build.incremental import code_fingerprint, file_hash
+from printkit.draw.card import MissingValue, back_values, fill_placeholders
+from printkit.kit import Kit
+from printkit.model.deck import Card, Deck, Kind
+
+WORD = re.compile(r"[\w-]+")  # an icon name, as a whole word of a text that may show it
+
+
+def digest(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
+
+
+class DeckLooks:
+    """The looks of one deck's cards; built once per refresh, each file hashed once."""
+
+    def __init__(self, kit: Kit, deck: Deck) -> None:
+        self.root = kit.root
+        self.deck = deck
+        self._hashes: dict[str, str] = {}
+        self._kinds: dict[str, str] = {}
+        self.file_icons = {
+            name: icon.source
+            for name, icon in deck.icons.icons.items()
+            if icon.source != "built-in"
+        }
+        fonts = sorted((role, self._hash(path)) for role, path in kit.manifest.fonts.items())
+        settings = dataclasses.replace(deck, cards=[], kinds={}, file="", images={}, icons=None)
+        self.shared = digest(code_fingerprint(), repr(settings), repr(kit.fonts()), repr(fonts))
+
+    def card(self, card: Card) -> str:
+        """The digest of everything that changes how `card` looks."""
+        kind = self.deck.kinds[card.kind]
+        files = sorted(self._images(card, kind) | self._icon_files(card, kind))
+        hashes = [f"{path}={self._hash(path)}" for path in files]
+        return digest(self.shared, self._kind(card.kind), repr(card), *hashes)
+
+    def _kind(self, name: str) -> str:
+        if name not in self._kinds:
+            self._kinds[name] = digest(repr(self.deck.kinds[name]))
+        return self._kinds[name]
+
+    def _hash(self, relative: str) -> str:
+        if relative not in self._hashes:
+            self._hashes[relative] = file_hash(Path(self.root) / relative) or "missing"
+        return self._hashes[relative]
+
+    def _images(self, card: Card, kind: Kind) -> set[str]:
+        """The image files the card's face and back show (paths may be made of its fields)."""
+        back = kind.back or self.deck.back
+        pairs = [(e, card) for e in kind.face] + [
+            (e, back_values(card.kind)) for e in back.elements()
+        ]
+        return set(_filled("image", pairs))
+
+    def _icon_files(self, card: Card, kind: Kind) -> set[str]:
+        """The kit's own icon files the card may show: named by an icon element (filled from
+        the card), or written anywhere in the card, its kind or the back (inline `{icon:x}`)."""
+        if not self.file_icons:
+            return set()
+        pairs = [(e, card) for e in kind.face if e.element == "icon"]
+        named = set(_filled("icon", pairs)) | {
+            str(card.get(e.field)) for e, _ in pairs if e.field and card.get(e.field)
+        }
+        words = set(WORD.findall(repr(card) + repr(kind) + repr(self.deck.back)))
+        named |= words & self.file_icons.keys()
+        return {self.file_icons[name] for name in named if name in self.file_icons}
+
+
+def _filled(attr: str, pairs: Iterable[tuple[object, Card]]) -> Iterable[str]:
+    for element, values in pairs:
+        template = getattr(element, attr, None)
+        if not template:
+            continue
+        try:
+            yield fill_placeholders(template, values)
+        except MissingValue:
+            continue
