@@ -3,7 +3,8 @@
 Every icon is drawn centred in a square: `IconLibrary.draw(c, name, cx, cy, size, colours)`.
 Built-in icons are vector drawings in the colours given (ink; some also use a light `paper`
 and an `accent`), so they follow a face's palette. A kit's icons are its own pictures in their
-own colours: PNG (drawn as an image) or SVG (drawn as vectors through svglib). Kits name icons
+own colours: PNG (drawn as an image) or SVG (drawn as vectors through svglib, checked and
+limited by draw/svg.py; one with transparency or gradients is drawn as pixels). Kits name icons
 in their data (`icon:` on an element, `{icon:name}` in text, a tile's `ornament`); an unknown
 name is an input error found by `printkit check`, never a substitute picture.
 """
@@ -22,10 +23,11 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import limits
-from printkit.draw import emblems, mapmarks, pictograms
+from printkit.draw import emblems, mapmarks, pictograms, svg
+from printkit.draw.fonts import font
 from printkit.draw.images import image_reader
 from printkit.errors import Location, fail
-from printkit.load.images import load_image
+from printkit.load.images import KitImage, load_image
 from printkit.load.paths import confined_path, existing_file
 
 ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
@@ -199,7 +201,7 @@ def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Ico
             where, f"icon {name!r}: {relative!r} is not a PNG, JPEG or SVG file (by its name)"
         )
     if suffix == ".svg":
-        return Icon(name, _svg_drawing(root, relative, where), f"from {relative}", relative)
+        return _svg_icon(root, name, relative, where)
     image = load_image(root, relative, where)
     return Icon(name, _image_drawing(image), f"from {relative}", relative)
 
@@ -213,15 +215,28 @@ def _image_drawing(image: Any) -> UnitDrawing:
     return unit
 
 
-def _svg_drawing(root: Path, relative: str, where: Location) -> UnitDrawing:
+def _svg_icon(root: Path, name: str, relative: str, where: Location) -> Icon:
     path = existing_file(confined_path(root, relative, where), relative, where)
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
-    drawing = _parse_svg(path.read_bytes(), root, relative, where)
+    data = path.read_bytes()
+    source = svg.SvgSource(relative, where)
+    svg.check_tree(data, source)
+    drawing = _parse_svg(data, root, relative, where)
     width, height = float(drawing.width or 0), float(drawing.height or 0)
-    if width <= 0 or height <= 0:
+    if not (0 < width <= svg.MAX_SVG_NUMBER and 0 < height <= svg.MAX_SVG_NUMBER):
         raise fail(where, f"icon file {relative!r} has no width or height (set its viewBox)")
+    svg.check_drawing(drawing, source)
+    # the renderer sets the drawing's initial font: make it the canvas's own embedded one
+    drawing.initialFontName, drawing.initialFontSize = font("body"), 10
+    if svg.uses_transparency(drawing):
+        pixels = svg.rasterize(drawing, font("body"))
+        image = KitImage(relative, "PNG", pixels.width, pixels.height, pixels)
+        return Icon(name, _image_drawing(image), f"from {relative}", relative)
+    return Icon(name, _vector_drawing(drawing, width, height), f"from {relative}", relative)
 
+
+def _vector_drawing(drawing: Any, width: float, height: float) -> UnitDrawing:
     def unit(c: Canvas, colours: Colours) -> None:
         # imported here, only when a kit has SVG icons: renderPDF takes 60 ms to import
         from reportlab.graphics import renderPDF
@@ -243,7 +258,7 @@ def _parse_svg(data: bytes, root: Path, relative: str, where: Location) -> Any:
     logging.getLogger("svglib").setLevel(logging.ERROR)
     try:
         drawing = svg2rlg(io.BytesIO(data), external_reference_root=str(root))
-    except Exception as exc:  # svglib raises lxml and value errors for broken files
+    except Exception as exc:  # svglib raises lxml, value and type errors for broken files
         raise fail(where, f"icon file {relative!r} is not a readable SVG: {exc}") from None
     if drawing is None:
         raise fail(where, f"icon file {relative!r} is not a readable SVG")

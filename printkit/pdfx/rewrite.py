@@ -201,13 +201,17 @@ def _compress(stream: Any) -> None:
 
 
 def convert_image(pdf: pikepdf.Pdf, xobj: Any, conv: Converter) -> None:
-    """An RGB (or indexed) image rewritten as 8-bit DeviceCMYK. Transparency, which PDF/X-1a
-    forbids, becomes a 1-bit stencil mask (/Mask, allowed): pixels less than half opaque, or
-    hidden by a colour key, are not painted, so what lies under the image still shows."""
+    """An RGB (or indexed) image rewritten as 8-bit DeviceCMYK within the ink limit. Soft
+    masks were flattened before (pdfx.flatten); a colour key (and the soft mask of an image
+    drawn nowhere) becomes a 1-bit stencil mask (/Mask, allowed in PDF/X-1a): hidden pixels
+    are not painted, so what lies under the image still shows."""
     space = xobj.get("/ColorSpace")
     soft = "/SMask" in xobj
     plain = space in (pikepdf.Name.DeviceCMYK, pikepdf.Name.DeviceGray)
-    if xobj.get("/ImageMask", False) or (plain and not soft):
+    if xobj.get("/ImageMask", False) or (space == pikepdf.Name.DeviceGray and not soft):
+        return
+    if plain and not soft:  # CMYK: only the ink limit applies
+        _limit_cmyk_image(xobj, conv)
         return
     image = pikepdf.PdfImage(xobj).as_pil_image()
     hidden = _hidden_pixels(xobj, image)
@@ -220,6 +224,18 @@ def convert_image(pdf: pikepdf.Pdf, xobj: Any, conv: Converter) -> None:
     xobj.BitsPerComponent = 8
     if hidden is not None:
         xobj.Mask = _stencil(pdf, hidden)
+
+
+def _limit_cmyk_image(xobj: Any, conv: Converter) -> None:
+    image = pikepdf.PdfImage(xobj).as_pil_image()
+    if image.mode != "CMYK":
+        return
+    limited = conv.image(image)
+    if limited is not image:
+        for key in ("/Decode", "/DecodeParms"):
+            if key in xobj:
+                del xobj[key]
+        xobj.write(zlib.compress(limited.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
 
 
 def _hidden_pixels(xobj: Any, image: Any) -> Any:
