@@ -26,7 +26,7 @@ from printkit import limits
 from printkit.draw import emblems, mapmarks, pictograms, svg
 from printkit.draw.fonts import font
 from printkit.draw.images import image_reader
-from printkit.errors import Location, fail
+from printkit.errors import Location, display_path, fail
 from printkit.load.images import KitImage, load_image
 from printkit.load.paths import confined_path, existing_file
 
@@ -220,7 +220,7 @@ def _svg_icon(root: Path, name: str, relative: str, where: Location) -> Icon:
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
     data = path.read_bytes()
-    source = svg.SvgSource(relative, where)
+    source = svg.SvgSource(relative, display_path(path), where)
     svg.check_tree(data, source)
     drawing = _parse_svg(data, root, relative, where)
     width, height = float(drawing.width or 0), float(drawing.height or 0)

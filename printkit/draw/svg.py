@@ -42,13 +42,15 @@ _TEXT = ("text", "tspan", "textPath", "flowRoot", "flowPara")
 
 @dataclass(frozen=True)
 class SvgSource:
-    """Where the icon came from, for messages: the file as the kit names it and the data key."""
+    """Where the icon came from, for messages: the file as the kit names it, the file as it is
+    shown (its path from the current folder), and the data key that names it."""
 
     relative: str
+    shown: str
     where: Location
 
     def at(self, line: int | None) -> Location:
-        return Location(self.relative, line or 0) if line else self.where
+        return Location(self.shown, line or 0) if line else self.where
 
     def refuse(self, line: int | None, message: str) -> Exception:
         return fail(self.at(line), f"icon file {self.relative!r}: {message}")
