@@ -31,7 +31,7 @@ ROWS = 5400
 
 def _table_kit(tmp: Path, fmt: str) -> Path:
     """The synthetic deck with its cards moved to a spreadsheet by `printkit export`."""
-    from printkit.cardtable import write_table
+    from printkit.export.table import write_table
     from printkit.kit import load_kit
 
     kit = write_deck_kit(tmp / f"sheet-{fmt}", ROWS)
@@ -76,7 +76,7 @@ def one_card_edit(tmp: Path, repeats: int) -> dict:
     import shutil
 
     from printkit.kit import builtin_kits_dir
-    from printkit.live import LiveKit
+    from printkit.live.loop import LiveKit
 
     kit = tmp / "race"
     shutil.copytree(builtin_kits_dir() / "chariot-race", kit)

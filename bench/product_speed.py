@@ -58,7 +58,7 @@ def in_one_process(calls: int) -> dict[str, dict[str, float]]:
 
     from click.testing import CliRunner
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     results: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -247,7 +247,7 @@ def check_deck(tmp: Path, n: int, repeats: int) -> dict:
 def help_time(repeats: int) -> dict:
     r = best(printkit("--help"), max(3, repeats))
     probe = (
-        "import sys\nfrom printkit.cli import main\n"
+        "import sys\nfrom printkit.cli.app import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
         f"print('HEAVY=' + ','.join(sorted({{m.split('.')[0] for m in sys.modules}} & {set(HEAVY_MODULES)!r})))"
     )
@@ -264,7 +264,7 @@ def help_time(repeats: int) -> dict:
 IN_PROCESS = """
 import sys, time
 from pathlib import Path
-from printkit.build import build_kits
+from printkit.build.pipeline import build_kits
 from printkit.kit import builtin_kit_names, load_kit
 from printkit.model.options import Options
 

@@ -1,5 +1,5 @@
 """`python -m printkit`: the same as the `printkit` command."""
 
-from printkit.cli import main
+from printkit.cli.app import main
 
 main()

@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 from printkit import plugins
 from printkit.checks.players import check_player_count
 from printkit.checks.rules_file import map_keys, validate_rules
+from printkit.core.errors import Collector, InputError, Location, display_path, fail
 from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
 from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
-from printkit.errors import Collector, InputError, Location, display_path, fail
 from printkit.load.paths import confined_path, existing_file
 from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file

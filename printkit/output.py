@@ -26,8 +26,8 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit import __version__
+from printkit.core.errors import Diagnostic, InputError, Location, display_path, fail
 from printkit.draw.fonts import font
-from printkit.errors import Diagnostic, InputError, Location, display_path, fail
 
 TEMP_PREFIX = ".printkit-tmp-"
 

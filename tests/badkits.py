@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from printkit.errors import display_path
+from printkit.core.errors import display_path
 from printkit.kit import builtin_kits_dir
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from printkit.cli import main
+from printkit.cli.app import main
 from printkit.kit import builtin_kits_dir
 from printkit.layout.units import to_mm
 

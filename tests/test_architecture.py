@@ -43,7 +43,7 @@ def test_a_rule_problem_without_a_position_is_placed_at_kit_yaml():
     """A rule may yield a problem about a value that was not read from a file (where() gives
     None for it): the finding is placed at the kit's kit.yaml, not at "None"."""
     from printkit.checks import RuleSet
-    from printkit.errors import Location
+    from printkit.core.errors import Location
     from printkit.kit import load_kit
 
     rules = RuleSet("test")
@@ -59,7 +59,7 @@ def test_a_rule_problem_without_a_position_is_placed_at_kit_yaml():
 
 
 def test_an_input_error_without_a_position_says_so():
-    from printkit.errors import Collector, InputError, fail
+    from printkit.core.errors import Collector, InputError, fail
 
     assert str(fail(None, "bad")) == "?: error: bad"
     errors = Collector()
@@ -111,3 +111,18 @@ def test_the_layer_diagram_in_the_docs_is_the_enforced_contract():
     diagram = docs.split("## The layers, enforced", 1)[1].split("```", 2)[1]
     drawn = [re.sub(r"\s*\((top|bottom)\)$", "", line).strip() for line in diagram.splitlines()]
     assert [line for line in drawn if line] == layers
+
+
+TOP_LEVEL_MODULES = 5  # besides __init__.py and __main__.py: a handful, each documented
+
+
+def test_the_tree_in_the_docs_is_the_tree():
+    """docs/architecture.md's table names every module and package directly under printkit/,
+    and nothing that is not there; the top level holds only a handful of modules."""
+    root = Path(__file__).resolve().parent.parent
+    docs = (root / "docs" / "architecture.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `printkit/([a-z_]+(?:\.py|/))`", docs, re.M))
+    packages = {f"{p.name}/" for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    modules = {p.name for p in PACKAGE.glob("*.py")} - {"__init__.py", "__main__.py"}
+    assert documented == packages | modules
+    assert len(modules) <= TOP_LEVEL_MODULES, sorted(modules)

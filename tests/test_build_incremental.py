@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit
-from printkit.incremental import RECORD_DIR
+from printkit.build.incremental import RECORD_DIR
 from tests.conftest import edit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -172,7 +172,7 @@ def test_builtin_kit_noop_rebuild(cli, tmp_path, built_kit):
 def test_help_imports_no_heavy_library():
     probe = (
         "import sys\n"
-        "from printkit.cli import main\n"
+        "from printkit.cli.app import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'PIL', 'yaml'}))"
     )
@@ -186,7 +186,7 @@ def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(
     cli, two_decks, tmp_path
 ):
     """Where processes are spawned (macOS, Windows), a worker reads the kit itself."""
-    from printkit import build as build_module
+    from printkit.build import pipeline as build_module
     from printkit.kit import load_kit
     from printkit.model.options import Options
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.synthetic import write_deck_kit
-from printkit.incremental import RECORD_DIR
+from printkit.build.incremental import RECORD_DIR
 
 UP_TO_DATE = "everything is up to date (--force rebuilds anyway)\n"
 

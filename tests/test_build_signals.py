@@ -29,7 +29,7 @@ SLOW_PRINTKIT = (
     "    time.sleep(300)\n"
     "    return render(*a, **k)\n"
     "d.render = slow\n"
-    "from printkit.cli import main\n"
+    "from printkit.cli.app import main\n"
     "main(prog_name='printkit')\n"
 )
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from printaudit import extract_text, extract_words, page_objects
 
-from printkit.cli import main
+from printkit.cli.app import main
 from printkit.layout.units import to_mm
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

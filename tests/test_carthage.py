@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from printkit.cli import main
+from printkit.cli.app import main
 from printkit.layout.units import mm
 from tests.conftest import DATA, line_of, mm_box
 from tests.pdfcheck import assert_fonts_embedded, page_chars, page_texts, words

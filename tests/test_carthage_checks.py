@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from badkits import check_rules
 
-from printkit.errors import display_path
+from printkit.core.errors import display_path
 from tests.conftest import DATA, edit, line_of
 
 

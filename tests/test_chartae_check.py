@@ -155,7 +155,7 @@ def test_unfair_set_warns_over_the_threshold(kit_copy):
 
 
 def _shown(path) -> str:
-    from printkit.errors import display_path
+    from printkit.core.errors import display_path
 
     return display_path(path)
 

@@ -129,7 +129,7 @@ def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
     )
     work = tmp_path / "elsewhere"
     work.mkdir()
-    code = "import sys; from printkit.cli import main; sys.argv=['printkit','build','chariot-race']; main()"
+    code = "import sys; from printkit.cli.app import main; sys.argv=['printkit','build','chariot-race']; main()"
     r = subprocess.run(
         [sys.executable, "-c", code],
         cwd=work,
@@ -163,7 +163,7 @@ def test_custom_paper_sizes(cli, tmp_path):
 
 
 def test_progress_shows_only_on_a_terminal(monkeypatch, capsys):
-    from printkit import cli as cli_module
+    from printkit.cli import app as cli_module
 
     monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: False, raising=False)
     quiet = cli_module._Progress()

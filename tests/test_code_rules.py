@@ -1,7 +1,7 @@
-"""The code keeps its own rules (issue 12, docs/architecture.md), read from the source:
-files of at most 400 lines and functions of at most 50; imports at the top of a module, except
-in the command line, where each import inside a function says why; attributes named for what
-they hold."""
+"""The code keeps its own rules (docs/architecture.md), read from the source: imports at the top
+of a module, except in the command line, where each import inside a function says why; attributes
+named for what they hold. (How large a function may grow is ruff's C901 complexity and PLR0913
+argument count, pyproject.toml, run by .ci/run.)"""
 
 from __future__ import annotations
 
@@ -13,12 +13,10 @@ from pathlib import Path
 import printkit
 
 PACKAGE = Path(printkit.__file__).parent
-MAX_FILE_LINES = 400
-MAX_FUNCTION_LINES = 50
 WHY_HERE = "# imported here, not at the top, so that `printkit --help` stays fast"
 # where an import inside a function is allowed at all: the command line, whose modules every
 # `printkit --help` loads, and the settings, which it reads before a command needs the rest
-LAZY_MODULES = ("cli.py", "config.py", "commands/")
+LAZY_MODULES = ("cli/",)
 # an import an engine module keeps inside a function says so and why, in a comment starting
 # with this (draw/icons.py: svglib and renderPDF, only for kits with SVG icons)
 ONLY_WHEN = "# imported here, only when"
@@ -54,21 +52,6 @@ def comment_above(lines: list[str], line: int) -> str:
     return ""
 
 
-def test_no_file_is_longer_than_400_lines():
-    long = [(name, len(text.splitlines())) for name, text, _ in modules()]
-    assert [(name, n) for name, n in long if n > MAX_FILE_LINES] == []
-
-
-def test_no_function_is_longer_than_50_lines():
-    found = [
-        f"{name}:{fn.lineno} {fn.name} ({(fn.end_lineno or fn.lineno) - fn.lineno + 1} lines)"
-        for name, _, tree in modules()
-        for fn in functions(tree)
-        if (fn.end_lineno or fn.lineno) - fn.lineno + 1 > MAX_FUNCTION_LINES
-    ]
-    assert found == []
-
-
 @functools.cache
 def lazy_imports() -> tuple[tuple[str, int, str, str], ...]:
     """(file, line, imported module, the comment above) of every import inside a function."""
@@ -95,8 +78,11 @@ def test_imports_inside_functions_are_in_the_command_line_and_say_why():
 
 def test_the_import_scan_sees_the_command_lines_imports():
     found = {(name, imported) for name, _, imported, _ in lazy_imports()}
-    assert ("commands/config.py", "printkit") in found  # `from printkit import config`
-    assert ("cli.py", "printkit.config") in found
+    assert (
+        "cli/commands/config.py",
+        "printkit.cli",
+    ) in found  # `from printkit.cli import settings`
+    assert ("cli/app.py", "printkit.cli.settings") in found
 
 
 def one_letter_attributes(tree: ast.Module) -> Iterator[str]:

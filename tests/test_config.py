@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printkit.config import config_path, resolve_options
+from printkit.cli.settings import config_path, resolve_options
 from printkit.layout.units import to_mm
 from printkit.model.options import Options
 from tests.pdfcheck import page_paths

@@ -81,7 +81,7 @@ def test_a_settings_folder_that_is_a_file_is_an_input_error(
 
 
 def test_the_settings_file_reads_into_typed_settings_with_their_positions(settings_dir):
-    from printkit.config import load_settings, resolve_options
+    from printkit.cli.settings import load_settings, resolve_options
     from printkit.load.schema import where
     from printkit.model.settings import Settings
 
@@ -103,7 +103,7 @@ def test_the_settings_file_reads_into_typed_settings_with_their_positions(settin
 def test_every_setting_is_a_field_of_the_settings_record_and_of_options():
     from dataclasses import fields
 
-    from printkit.config import SETTINGS
+    from printkit.cli.settings import SETTINGS
     from printkit.model.options import Options
     from printkit.model.settings import settings_schema
 
@@ -153,9 +153,9 @@ def test_printkit_help_reads_no_settings_schema_or_yaml():
     import sys
 
     probe = (
-        "import sys\nfrom click.testing import CliRunner\nfrom printkit.cli import main\n"
+        "import sys\nfrom click.testing import CliRunner\nfrom printkit.cli.app import main\n"
         "assert CliRunner().invoke(main, ['--help']).exit_code == 0\n"
-        "print(sorted(m for m in ('yaml', 'printkit.config', 'printkit.load.schema', "
+        "print(sorted(m for m in ('yaml', 'printkit.cli.settings', 'printkit.load.schema', "
         "'printkit.model.settings') if m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from badkits import check_rules
 
-from printkit.errors import display_path
+from printkit.core.errors import display_path
 from tests.conftest import edit, line_of
 
 

@@ -196,7 +196,7 @@ def edited_deck(tmp_path_factory):
     rule text). Returns the characters of each page of its cards.pdf."""
     from click.testing import CliRunner
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     kit = tmp_path_factory.mktemp("edited") / "chariot-race"
     shutil.copytree(DATA / "chariot-race", kit)

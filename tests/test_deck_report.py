@@ -10,7 +10,7 @@ from collections import Counter
 from conftest import edit
 
 from printkit.model.deck import Card, Deck, FieldDecl, Kind
-from printkit.report import Deal, deck_report, numeric_field
+from printkit.reports.composition import Deal, deck_report, numeric_field
 
 
 def test_numeric_field_is_weighted_by_copies():

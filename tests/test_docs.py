@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from printkit import docgen
 from printkit.checks import all_rule_sets
+from printkit.cli import docgen
+from printkit.cli.docgen import DOCS, GENERATORS, records, refresh
 from printkit.components import COMPONENT_TYPES, component_type
-from printkit.docgen import DOCS, GENERATORS, records, refresh
 from printkit.kit import manifest_schema
 
 
@@ -15,7 +15,7 @@ def test_generated_blocks_are_up_to_date():
     for name, generators in GENERATORS.items():
         text = (DOCS / name).read_text(encoding="utf-8")
         assert refresh(text, generators) == text, (
-            f"docs/{name} is out of date: run python -m printkit.docgen"
+            f"docs/{name} is out of date: run python -m printkit.cli.docgen"
         )
 
 
@@ -72,7 +72,7 @@ def test_every_command_and_option_the_docs_name_exists():
     """`printkit CMD ... --option` in README.md and docs/: a renamed option fails here."""
     import click
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     ctx = click.Context(main)
     problems = []

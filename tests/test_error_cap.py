@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from printkit.errors import Diagnostic, Location, capped, error_count
-from printkit.limits import MAX_DIAGNOSTICS_PER_FILE as CAP
+from printkit.core.errors import Diagnostic, Location, capped, error_count
+from printkit.core.limits import MAX_DIAGNOSTICS_PER_FILE as CAP
 from tests.conftest import edit
 
 

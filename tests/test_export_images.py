@@ -16,7 +16,7 @@ from printkit.kit import load_kit
 def poker(tmp_path_factory):
     from click.testing import CliRunner
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     out = tmp_path_factory.mktemp("export")
     r = CliRunner().invoke(

@@ -254,7 +254,7 @@ def test_deck_preflight_sees_backs(kit_copy):
     kit_dir = kit_copy("chariot-race")
     edit(kit_dir / "cards.yaml", 'text: "AD CIRCVM MAXIMVM"', 'text: "' + "AD CIRCVM " * 8 + '"')
     kit = load_kit(str(kit_dir), Options())
-    from printkit.errors import InputError
+    from printkit.core.errors import InputError
 
     with kit.drawing(), pytest.raises(InputError) as exc:
         deck_component.preflight(kit, "cards")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.synthetic import deck_yaml
-from printkit.errors import InputError
+from printkit.core.errors import InputError
 from printkit.kit import builtin_kits_dir
 from printkit.load import fastyaml, yamlsafe
 from printkit.load.fastyaml import HAVE_LIBYAML, FastSafeLoader, PythonCoreLoader, libyaml_agrees

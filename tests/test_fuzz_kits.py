@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pdfcheck import assert_valid_pdf
 
-from printkit.cli import main
+from printkit.cli.app import main
 
 _fuzz = os.environ.get("PRINTKIT_FUZZ", "")
 _common = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)

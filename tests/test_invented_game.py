@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from printkit.errors import display_path
+from printkit.core.errors import display_path
 from printkit.layout.units import to_mm
 from tests.conftest import edit, line_of
 

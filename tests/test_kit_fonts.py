@@ -70,7 +70,7 @@ def test_a_font_outside_the_kit_is_refused(cli, kit_copy):
 
 def test_a_font_file_over_the_size_limit_is_refused_unread(cli, kit_copy, monkeypatch):
     """A 1 GB font was read whole (2 GB of memory a process); the size is checked first."""
-    from printkit import limits
+    from printkit.core import limits
 
     kit = kit_copy("chariot-race")
     _with_font(kit, "Huge.ttf", b"")

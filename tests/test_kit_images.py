@@ -8,8 +8,8 @@ import math
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit, write_picture
-from printkit.build import build_kits
-from printkit.errors import InputError
+from printkit.build.pipeline import build_kits
+from printkit.core.errors import InputError
 from printkit.kit import load_kit
 from printkit.load.images import PRINT_DPI, print_pixels
 from tests.conftest import line_of

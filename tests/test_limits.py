@@ -8,8 +8,8 @@ from pathlib import Path
 from badkits import MINI, copy_kit
 from conftest import edit
 
-from printkit import limits
-from printkit.errors import InputError
+from printkit.core import limits
+from printkit.core.errors import InputError
 from printkit.load.yamlsafe import parse_yaml
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

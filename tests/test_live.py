@@ -14,7 +14,7 @@ from pathlib import Path
 from PIL import Image
 
 from printkit.layout.units import to_mm
-from printkit.live import CARD_DPI, LiveKit
+from printkit.live.loop import CARD_DPI, LiveKit
 
 
 def test_a_one_card_edit_redraws_that_card_only(kit_copy, tmp_path):

@@ -5,7 +5,7 @@ redraws them."""
 from __future__ import annotations
 
 from bench.synthetic import write_deck_kit, write_picture
-from printkit.live import LiveKit
+from printkit.live.loop import LiveKit
 
 
 def test_a_deck_with_an_image_keeps_its_previews_until_the_image_changes(tmp_path):

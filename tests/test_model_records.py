@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import edit
 
-from printkit.errors import InputError
+from printkit.core.errors import InputError
 from printkit.games._chariot_rules import ChariotRules, Policy
 from printkit.games._chartae_rules import ChartaeRules
 from printkit.kit import component_of_type, load_kit

@@ -127,7 +127,7 @@ def blank_build(tmp_path_factory):
     """The blank kit as `printkit new` writes it, and its home print file."""
     from click.testing import CliRunner
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     root = tmp_path_factory.mktemp("blank")
     build = ["build", str(root / "y"), "--out", str(root / "out"), "-j", "1"]

@@ -139,8 +139,8 @@ def test_no_write_through_a_link_out_of_the_output_folder(tmp_path, cli):
 
 
 def test_output_names_cannot_hold_path_parts(tmp_path):
-    from printkit.build import output_path
-    from printkit.errors import InputError
+    from printkit.build.pipeline import output_path
+    from printkit.core.errors import InputError
 
     out = tmp_path / "out"
     assert output_path(out, "mini", "cards.pdf") == out / "mini" / "cards.pdf"
@@ -286,7 +286,7 @@ def test_two_builds_into_one_folder_never_corrupt_a_file(tmp_path, cli):
 
 
 def test_a_reference_to_a_missing_component_is_located(tmp_path):
-    from printkit.errors import InputError
+    from printkit.core.errors import InputError
     from printkit.kit import load_kit
 
     folder = copy_kit(MINI, tmp_path / "mini")

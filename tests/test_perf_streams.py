@@ -7,9 +7,9 @@ import gc
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit
-from printkit.build import build_kits
+from printkit.build.pipeline import build_kits
+from printkit.core.perf import gc_paused
 from printkit.kit import load_kit
-from printkit.perf import gc_paused
 
 
 def test_a_deck_printed_once_per_design_reads_back(tmp_path):

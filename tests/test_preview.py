@@ -7,8 +7,8 @@ from badkits import MINI
 from click.testing import CliRunner
 from PIL import Image, ImageChops
 
-from printkit.cli import main
-from printkit.preview import BACKGROUND, HEADER_H, THUMB_BOX, render_page
+from printkit.cli.app import main
+from printkit.export.preview import BACKGROUND, HEADER_H, THUMB_BOX, render_page
 
 
 def _run(*args: str):
@@ -112,8 +112,8 @@ def test_preview_of_a_broken_kit_writes_nothing(tmp_path, cli, kit_copy):
 
 def test_previews_of_several_kits_go_to_each_kits_folder(tmp_path):
     """Several kits' folders under one --out (as `printkit preview` with no kit writes them)."""
+    from printkit.export.preview import write_previews
     from printkit.output import new_canvas
-    from printkit.preview import write_previews
 
     pairs = []
     for name in ("kit-a", "kit-b"):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from printkit.errors import InputError
+from printkit.core.errors import InputError
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (

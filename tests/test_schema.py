@@ -14,9 +14,9 @@ from conftest import DATA, edit, yaml_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printkit.commands.schema import kit_schemas, modeline, schema_file_name
+from printkit.cli.commands.schema import kit_schemas, modeline, schema_file_name
 from printkit.components import deck as deck_component
-from printkit.errors import InputError
+from printkit.core.errors import InputError
 from printkit.games import game
 from printkit.kit import builtin_kit_names, load_kit, manifest_schema
 from printkit.load.schema import validate_document
@@ -102,10 +102,10 @@ def test_built_in_kits_carry_up_to_date_schemas_and_modelines(name):
     committed = DATA / name / "schema"
     assert sorted(p.name for p in committed.iterdir()) == sorted(
         schema_file_name(f) for f in schemas
-    ), "run: python -m printkit.docgen"
+    ), "run: python -m printkit.cli.docgen"
     for file, schema in schemas.items():
         on_disk = json.loads((committed / schema_file_name(file)).read_text(encoding="utf-8"))
-        assert on_disk == schema, f"stale schema for {file}: run python -m printkit.docgen"
+        assert on_disk == schema, f"stale schema for {file}: run python -m printkit.cli.docgen"
         first = (DATA / name / file).read_text(encoding="utf-8").splitlines()[0]
         assert first == modeline(file)
     assert set(schemas) == set(kit_files(kit))
@@ -182,7 +182,7 @@ def checked_good_groups(tmp_path_factory):
     """
     from click.testing import CliRunner
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     verdicts: dict[int, tuple[int, str]] = {}
 
@@ -232,8 +232,8 @@ def test_editor_schema_and_check_agree(cli, kit_copy, checked_good_groups, file,
 
 
 def test_docgen_restores_schemas_and_modelines(kit_copy):
-    """`python -m printkit.docgen` is how a new built-in kit gets its schemas and modelines."""
-    from printkit.docgen import refresh_kit_schemas
+    """`python -m printkit.cli.docgen` is how a new built-in kit gets its schemas and modelines."""
+    from printkit.cli.docgen import refresh_kit_schemas
 
     folder = kit_copy("chariot-race")
     shutil.rmtree(folder / "schema")

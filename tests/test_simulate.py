@@ -8,7 +8,7 @@ import json
 from badkits import check_rules
 from pypdf import PdfReader
 
-from printkit.errors import display_path
+from printkit.core.errors import display_path
 from tests.conftest import DATA, edit, line_of
 from tests.pdfcheck import assert_fonts_embedded
 

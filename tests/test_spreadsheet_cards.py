@@ -36,7 +36,7 @@ def tables(tmp_path_factory):
     """chariot-race's cards exported as CSV and XLSX, once for the module (tests only read them)."""
     from click.testing import CliRunner
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     out = tmp_path_factory.mktemp("exported")
     for fmt in ("csv", "xlsx"):

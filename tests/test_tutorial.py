@@ -100,7 +100,7 @@ def test_the_pictures_it_shows_exist():
 
 
 def test_the_face_it_quotes_is_the_blank_kits():
-    from printkit.commands.blank_kit import blank_files
+    from printkit.cli.commands.blank_kit import blank_files
 
     cards = blank_files("mygame")["cards.yaml"]
     face = TUTORIAL.split("The resource\nface:\n\n```yaml\n")[1].split("```")[0]

@@ -11,7 +11,7 @@ from printkit.kit import load_kit
 from printkit.model.deck import Card
 from printkit.model.kit import Variant
 from printkit.model.options import Options
-from printkit.variants import apply_variant, apply_variants
+from printkit.model.variants import apply_variant, apply_variants
 
 
 def variant(**changes) -> Variant:
@@ -137,7 +137,7 @@ def checked_with_every_typo_unchosen(tmp_path_factory):
     from click.testing import CliRunner
     from conftest import DATA
 
-    from printkit.cli import main
+    from printkit.cli.app import main
 
     folder = tmp_path_factory.mktemp("typos") / "chariot-race"
     shutil.copytree(DATA / "chariot-race", folder)

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit
-from printkit.errors import InputError
+from printkit.core.errors import InputError
 from printkit.load.yamlsafe import parse_yaml
 
 CASES = [
@@ -88,7 +88,7 @@ def test_a_time_on_a_card_prints_as_written(tmp_path):
     text = text.replace("kinds:", "fields:\n  crash: {type: text}\nkinds:")
     text = text.replace('text: "Move', 'crash: 1:30, text: "Move')
     deck.write_text(text, encoding="utf-8")
-    from printkit.build import build_kits
+    from printkit.build.pipeline import build_kits
     from printkit.kit import load_kit
 
     build_kits([load_kit(str(kit))], tmp_path / "out")
@@ -106,7 +106,7 @@ def test_duplex_off_in_the_settings_file_is_accepted(cli, tmp_path):
     r = cli("config", "get", "duplex")
     assert r.exit_code == 0, r.output
     assert r.stdout.strip() == "off"
-    from printkit.config import resolve_options
+    from printkit.cli.settings import resolve_options
 
     options = resolve_options(paper=None, profile=None, duplex=None, back_offset_mm=None)
     assert options.duplex == "off"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from printkit import limits
-from printkit.errors import InputError
+from printkit.core import limits
+from printkit.core.errors import InputError
 from printkit.load.yamlsafe import parse_yaml
 
 

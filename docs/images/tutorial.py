@@ -136,7 +136,6 @@ def _sizes(kit: Path, out: Path) -> Any:
 def main() -> None:
     sys.path.insert(0, str(HERE.parent.parent))  # this checkout's printkit
     from PIL import Image
-
     from printkit.preview import render_page
 
     with tempfile.TemporaryDirectory() as tmp:

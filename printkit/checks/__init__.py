@@ -1,7 +1,7 @@
 """Rules findings: codes, severities, locations, and the registry each game's rules use.
 
 A finding is well-formed data that breaks a game's rules (exit code 1 when any is an error),
-as opposed to malformed input (printkit.errors.InputError, exit code 2). Each game module in
+as opposed to malformed input (printkit.core.errors.InputError, exit code 2). Each game module in
 printkit.games declares its rules with `@RULES.rule(code, severity, summary)`; a rule is a
 small function taking the kit and yielding findings.
 """
@@ -19,7 +19,7 @@ from printkit.checks.findings import (
     RuleSet,
     Severity,
 )
-from printkit.perf import gc_paused
+from printkit.core.perf import gc_paused
 from printkit.plugins import available_games, builtin_games, game
 
 __all__ = [

@@ -38,7 +38,7 @@ from printkit.checks.data_items import (
     value_of,
 )
 from printkit.checks.findings import Finding, RuleSet
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Field, Id, Int, ListOf, Number, Record, Str, where
 

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from printkit.errors import Location
+from printkit.core.errors import Location
 
 Severity = Literal["error", "warning", "info"]
 # What a rule yields for one problem: where (None: not read from a file; the finding is then

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from printkit.errors import Location, fail
+from printkit.core.errors import Location, fail
 from printkit.load.schema import where
 from printkit.model.options import Options
 

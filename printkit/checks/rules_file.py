@@ -13,7 +13,7 @@ from typing import Any
 
 from printkit.checks.data_items import checkable, first_deck
 from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
-from printkit.errors import Location, fail
+from printkit.core.errors import Location, fail
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
 from printkit.load.yamlsafe import Document, load_yaml_file

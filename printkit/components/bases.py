@@ -7,8 +7,8 @@ from pathlib import Path
 
 from printkit.checks import Finding
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.core.errors import Location
 from printkit.draw.bases import draw_base
-from printkit.errors import Location
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, validate_document, where

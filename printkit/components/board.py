@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.components.tiled import render_plan
+from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.arena import ArenaPainter
-from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.arena import Arena, fit_arena
 from printkit.layout.geometry import Rect

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
+from printkit.core.errors import Location, fail
 from printkit.draw import damage_chart as draw
-from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
 from printkit.load.records import record_of

@@ -7,7 +7,6 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from printkit import limits, variants
 from printkit.checks import Finding
 from printkit.components import deck_designs, deck_sources, more_output_path
 from printkit.components.deck_checks import (
@@ -20,11 +19,13 @@ from printkit.components.deck_checks import (
 )
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
 from printkit.components.safearea import safe_area_findings
+from printkit.core import limits
+from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
 from printkit.draw.sketch import SketchCanvas
-from printkit.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, where
+from printkit.model import variants
 from printkit.model.deck import Card, Deck, deck_schema
 
 

@@ -14,9 +14,9 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.checks import Finding
+from printkit.core.errors import Collector, Location
 from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
-from printkit.errors import Collector, Location
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.deck import Deck
@@ -116,7 +116,7 @@ def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> N
         )
 
 
-def check_card_icons(deck: Deck, errors: Collector) -> None:
+def check_card_icons(deck: Deck, errors: Collector) -> None:  # noqa: C901
     """Icons named by card fields (an icon element's `field`) and inline in card values."""
     for card in deck.cards:
         for element in deck.kinds[card.kind].face:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.components.imposed import PieceGroup, render_groups
-from printkit.errors import Location
+from printkit.core.errors import Location
 
 
 def wanted(kit: Any) -> bool:

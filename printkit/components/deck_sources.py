@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from printkit.core.errors import Collector, InputError, Location, display_path
 from printkit.draw.card import PLACEHOLDER, MissingValue, back_values, fill_placeholders
 from printkit.draw.icons import IconLibrary, icon_from_file
-from printkit.errors import Collector, InputError, Location, display_path
 from printkit.kit import Kit
 from printkit.layout.units import to_mm
 from printkit.load import spreadsheet

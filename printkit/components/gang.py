@@ -19,7 +19,7 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from printkit.errors import fail
+from printkit.core.errors import fail
 from printkit.kit import Kit
 
 GANG_ID = "*gang"  # the gang's target id in build records: never a component id

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit import limits
 from printkit.components import component_type
 from printkit.components.gang import members
 from printkit.components.imposed import GANG_SINK, Painter
+from printkit.core import limits
+from printkit.core.errors import Location, fail
 from printkit.draw.fonts import font, text_width
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
-from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import mirror

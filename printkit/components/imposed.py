@@ -20,12 +20,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
-from printkit import limits
 from printkit.checks import Finding
 from printkit.components.safearea import safe_area_findings
+from printkit.core import limits
+from printkit.core.errors import Location, fail
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.draw.text import TextOverflow
-from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import (
@@ -144,7 +144,7 @@ class _Laid:
     backs: list[Page]
 
 
-def render_pieces(
+def render_pieces(  # noqa: PLR0913
     kit: Kit,
     component_id: str,
     path: Path,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from printkit.errors import Location, fail
+from printkit.core.errors import Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import where
 

@@ -16,10 +16,10 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.checks import Finding
+from printkit.core.errors import Location
 from printkit.draw.fonts import ascent_descent, font
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import TextOverflow
-from printkit.errors import Location
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm, to_mm
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
+from printkit.core.errors import Location, fail
 from printkit.draw import templates as draw
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
-from printkit.errors import Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM

@@ -33,7 +33,7 @@ GLUE = Color(0.55, 0.55, 0.55, alpha=0.35)
 FORM = "plan"
 
 
-def render_plan(
+def render_plan(  # noqa: PLR0913
     kit: Kit,
     component_id: str,
     path: Path,

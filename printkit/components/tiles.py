@@ -18,9 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.checks import Finding
 from printkit.components.deck_checks import at
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.core.errors import Collector, Location, fail
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
-from printkit.errors import Collector, Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, validate_document, where
 from printkit.model.tiles import TILE_SET, TileSet, parse_edges, tile_problems

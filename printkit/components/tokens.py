@@ -16,11 +16,11 @@ from printkit.components import more_output_path
 from printkit.components.deck_checks import at
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
 from printkit.components.token_files import shop_files
+from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
 from printkit.draw.icons import IconLibrary
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tokens import AidPainter, PiecePainter
-from printkit.errors import Collector, InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size

@@ -11,9 +11,9 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
 from printkit.components.tiled import render_plan
+from printkit.core.errors import fail
 from printkit.draw import track as draw
 from printkit.draw import track_plan
-from printkit.errors import fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size

@@ -19,7 +19,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit import limits
+from printkit.core import limits
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 

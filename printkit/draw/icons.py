@@ -22,11 +22,11 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit import limits
+from printkit.core import limits
+from printkit.core.errors import Location, display_path, fail
 from printkit.draw import emblems, mapmarks, pictograms, svg
 from printkit.draw.fonts import font
 from printkit.draw.images import image_reader
-from printkit.errors import Location, display_path, fail
 from printkit.load.images import KitImage, load_image
 from printkit.load.paths import confined_path, existing_file
 

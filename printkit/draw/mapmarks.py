@@ -234,7 +234,7 @@ def compass_rose(
     c.restoreState()
 
 
-def _point(
+def _point(  # noqa: PLR0913
     c: Canvas,
     x: float,
     y: float,

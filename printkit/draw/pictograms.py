@@ -159,7 +159,7 @@ def meander_border(
     c.restoreState()
 
 
-def texture(
+def texture(  # noqa: C901
     c: Canvas, name: str, x: float, y: float, w: float, h: float, spacing: float, width: float
 ) -> None:
     """A texture over the rectangle in the current colours: dots, stripes, stars, lattice, grid.

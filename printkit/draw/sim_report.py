@@ -1,4 +1,4 @@
-"""A simulation report (printkit.simreport.SimReport) drawn as one A4 page: the headline
+"""A simulation report (printkit.model.sim_report.SimReport) drawn as one A4 page: the headline
 figures, bar charts, and the model of play in small print. Generic: every word comes from the
 report. Hand-drawn bars in our embedded fonts, so the PDF embeds no Helvetica.
 """
@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.colour import colour
 from printkit.draw.fonts import font
 from printkit.draw.text import draw_line_fitted, wrap
-from printkit.simreport import Chart, SimReport, fmt
+from printkit.model.sim_report import Chart, SimReport, fmt
 
 PAGE = (210 * mm, 297 * mm)
 MARGIN = 14 * mm

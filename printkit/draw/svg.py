@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from printkit import limits
-from printkit.errors import Location, fail
+from printkit.core import limits
+from printkit.core.errors import Location, fail
 
 MAX_SVG_ELEMENTS = 5_000  # elements after expanding every <use>: icons have hundreds
 MAX_SVG_USE_DEPTH = 8  # <use> of a <use> of ...

@@ -177,7 +177,7 @@ def _draw_line(
             at += text_width(part, font, size)
 
 
-def fit_in_box(
+def fit_in_box(  # noqa: PLR0913
     c: Canvas,
     text: str,
     font: str,
@@ -208,7 +208,7 @@ def line_size(text: str, font: str, size: float, width: float, min_size: float =
     return size
 
 
-def draw_line_fitted(
+def draw_line_fitted(  # noqa: PLR0913
     c: Canvas,
     text: str,
     font: str,

@@ -170,7 +170,7 @@ def _dimensions(c: Canvas, track: Track, at) -> None:
     c.circle(cx, cy, 1.2, stroke=0, fill=1)
 
 
-def dim_line(
+def dim_line(  # noqa: PLR0913
     c: Canvas,
     x0: float,
     y0: float,

@@ -7,7 +7,7 @@ A game module exposes:
     RULES: RuleSet    the checks `printkit check` runs; each rule's docstring explains it
                       (shown by `printkit rules --format json` and in docs/checks.md)
 and may expose
-    deal(kit, component_id, deck, players) -> list[printkit.report.Deal]
+    deal(kit, component_id, deck, players) -> list[printkit.reports.composition.Deal]
                       what each player count leaves to draw, for `printkit deck`
 
 A package adds a game by declaring an entry point in the group `printkit.games`:

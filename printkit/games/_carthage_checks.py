@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.games._carthage_kit import RULES, board, card_matches, deck, rules_where
 from printkit.games._carthage_rules import rules
 from printkit.kit import Kit

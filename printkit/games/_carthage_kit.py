@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from printkit.checks import RuleSet
-from printkit.errors import Location, fail
+from printkit.core.errors import Location, fail
 from printkit.games._carthage_rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where

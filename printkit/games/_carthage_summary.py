@@ -5,7 +5,7 @@ from __future__ import annotations
 from printkit.games._carthage_kit import players as chosen_players
 from printkit.games._sim_carthage import Board, GameLog, play_games, read_board, read_setup
 from printkit.kit import Kit
-from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent, spread
+from printkit.model.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
 
 POLICY = (
     "Each chariot throws one die. On an even throw it runs straight along its track and stops "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.games._chariot_kit import RULES, deck, model_of_type, movement_cards
 from printkit.games._chariot_model import (
     ChariotModel,
@@ -25,7 +25,7 @@ from printkit.games._sim_chariot import play_races
 from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.deck import Card
-from printkit.simreport import mean, percent
+from printkit.model.sim_report import mean, percent
 
 
 def reachable(kit: Kit) -> list[tuple[MoveClass, Card, Card | None]]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.errors import Location, fail
+from printkit.core.errors import Location, fail
 from printkit.games._chariot_model import ChariotModel, Unplayable, build_model
 from printkit.games._chariot_rules import rules as rules_of
 from printkit.games._sim_chariot import RaceLog, play_races
 from printkit.load.schema import where
-from printkit.simreport import Chart, Figure, SimReport, histogram, mean, percent, spread
+from printkit.model.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
 
 ASSUMPTIONS = [
     "Each chariot runs along the centre line of the track; a card's move that lies in a turn "

@@ -84,7 +84,7 @@ class Result:
     tie: bool
 
 
-def largest_groups(placed: Map, terrains: Sequence[str]) -> dict[str, Group]:
+def largest_groups(placed: Map, terrains: Sequence[str]) -> dict[str, Group]:  # noqa: C901
     """Each terrain's largest linked group of tiles (ties: the group listed first in reading order)."""
     shown = {cell: tile.turned(rot) for cell, (tile, rot) in placed.items()}
     parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}

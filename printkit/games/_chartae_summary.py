@@ -8,7 +8,7 @@ from collections import Counter
 from printkit.games._chartae_engine import EngineTile, new_game, play_randomly
 from printkit.games._chartae_rules import rules as rules_of
 from printkit.kit import Kit
-from printkit.simreport import Chart, Figure, SimReport, percent
+from printkit.model.sim_report import Chart, Figure, SimReport, percent
 
 POLICY = (
     "Each player picks uniformly among all legal moves (Rotate, within the limit in a row, or "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import Problem
-from printkit.errors import InputError, Location
+from printkit.core.errors import InputError, Location
 from printkit.games._carthage_kit import (
     RULES,
     board,
@@ -31,7 +31,7 @@ from printkit.kit import Kit
 from printkit.load.schema import where
 from printkit.model.board import Move
 from printkit.model.deck import Card, Deck
-from printkit.report import Deal
+from printkit.reports.composition import Deal
 
 __all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules", "simulate"]
 
@@ -223,7 +223,7 @@ def fatum_deal(kit: Kit) -> Iterator[Problem]:
 
 
 def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
-    """The `printkit deck` hook (see printkit/report.py): the FATUM deck is dealt out completely,
+    """The `printkit deck` hook (see printkit/reports/composition.py): the FATUM deck is dealt out completely,
     so each player count deals every card left after that count's removals and leaves none.
     A --players count outside the rules never gets here (see checks/players.py)."""
     r = rules(kit)

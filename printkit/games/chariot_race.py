@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from printkit.checks import Problem
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.games._chariot_kit import (
     RULES,
     deck,
@@ -22,7 +22,7 @@ from printkit.load.schema import where
 from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
 from printkit.model.track import Track
-from printkit.report import Deal
+from printkit.reports.composition import Deal
 
 __all__ = ["RULES", "SCHEMA", "ChariotRules", "simulate"]
 
@@ -289,7 +289,7 @@ def reserve(kit: Kit) -> Iterator[Problem]:
 def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list:
     """What each number of charioteers leaves to draw after the opening deal (hand + extra each).
 
-    `printkit deck` shows these rows; see printkit/report.py for the hook.
+    `printkit deck` shows these rows; see printkit/reports/composition.py for the hook.
     """
     if kit.rules_data() is None:
         return []

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from printkit.checks import Finding, Problem, RuleSet, Severity, run_checks
 from printkit.checks.data_rules import DATA_RULES
-from printkit.errors import Collector, Diagnostic, InputError, Location, fail
+from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
+from printkit.core.limits import MAX_CHECK_GAMES
 from printkit.games._chartae_engine import (
     EngineTile,
     Result,
@@ -25,10 +26,9 @@ from printkit.games._chartae_rules import SCHEMA, ChartaeRules
 from printkit.games._chartae_rules import rules as rules_of
 from printkit.games._chartae_summary import balance_study
 from printkit.kit import Kit
-from printkit.limits import MAX_CHECK_GAMES
 from printkit.load.schema import where
+from printkit.model.sim_report import SimReport
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
-from printkit.simreport import SimReport
 
 __all__ = ["RULES", "SCHEMA", "ChartaeRules"]
 
@@ -212,7 +212,7 @@ class Placed:
     where: Location
 
 
-def parse_layout(
+def parse_layout(  # noqa: C901
     text: str, source: str, tile_ids: list[str], columns: int, rows: int
 ) -> list[list[Placed]]:
     """A finished map from the layout notation (see docs/chartae.md); InputError at line:col."""

@@ -253,7 +253,7 @@ def _shape(n: int, cols: int, rows: int, piece: Size, gap: float) -> tuple[int, 
     return min(options)[3]
 
 
-def _block_in(
+def _block_in(  # noqa: PLR0913
     space: Rect,
     run: int,
     first: int,

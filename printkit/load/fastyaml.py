@@ -122,7 +122,7 @@ def _libyaml_events(stream: str) -> Any:
     return yaml.CBaseLoader(stream)
 
 
-def libyaml_agrees(text: str) -> bool:
+def libyaml_agrees(text: str) -> bool:  # noqa: C901
     """Whether libyaml reads `text` exactly as the pure-Python parser would (see above).
 
     Raises pyyaml's own ScannerError when the only difference is a tab the Python parser

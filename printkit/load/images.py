@@ -22,8 +22,8 @@ from typing import Any
 
 from PIL import Image, JpegImagePlugin, PngImagePlugin
 
-from printkit import limits
-from printkit.errors import Location, fail
+from printkit.core import limits
+from printkit.core.errors import Location, fail
 from printkit.load.paths import confined_path, existing_file
 
 FORMATS = ("PNG", "JPEG")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from printkit.errors import Location, display_path, fail
+from printkit.core.errors import Location, display_path, fail
 
 
 def confined_path(root: Path, relative: str, where_: Location) -> Path:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from printkit import limits
+from printkit.core import limits
 from printkit.layout.units import LENGTH_PATTERN, UNIT_POINTS, parse_length
 from printkit.load.types import Context, Invalid, Type, describe_found, key_name
 from printkit.load.yamlsafe import PathKey

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from printkit.errors import UNPLACED, Location
+from printkit.core.errors import UNPLACED, Location
 from printkit.load.types import Context
 from printkit.load.yamlsafe import Document, PathKey
 

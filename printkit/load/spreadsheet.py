@@ -25,8 +25,8 @@ from typing import Any
 
 from python_calamine import CalamineError, CalamineWorkbook
 
-from printkit import limits
-from printkit.errors import Collector, Diagnostic, InputError, Location, fail, printable
+from printkit.core import limits
+from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
 from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
 
 TABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
@@ -253,7 +253,7 @@ def _empty(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def _value(raw: Any, kind: str, choices: list[Any] | None) -> Any:
+def _value(raw: Any, kind: str, choices: list[Any] | None) -> Any:  # noqa: C901
     """A cell as the value YAML would have given; a cell that does not parse stays as written,
     so the schema reports it with what was expected."""
     if isinstance(raw, bool):

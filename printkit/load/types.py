@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from printkit.errors import Collector, Location, printable
+from printkit.core.errors import Collector, Location, printable
 from printkit.load.yamlsafe import Document, PathKey
 
 Shape = Literal["scalar", "list", "map"]

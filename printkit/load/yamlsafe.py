@@ -17,8 +17,8 @@ from typing import Any
 
 import yaml
 
-from printkit import limits
-from printkit.errors import Location, display_path, fail
+from printkit.core import limits
+from printkit.core.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 
 PathKey = tuple[Any, ...]

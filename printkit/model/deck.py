@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit import limits
+from printkit.core import limits
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
 from printkit.load.images import KitImage

@@ -1,4 +1,4 @@
-"""The user's settings file (config.yaml, see printkit/config.py): one @record dataclass that is
+"""The user's settings file (config.yaml, see printkit/cli/settings.py): one @record dataclass that is
 its typed model, its validator and its JSON Schema.
 
 Each field is named after the `Options` field it feeds (model/options.py), and its key in the

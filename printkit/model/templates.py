@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Either, Id, Length, ListOf, Number, Record, Str

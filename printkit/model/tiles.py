@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.layout.edgetile import ShapeError, coasts
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm

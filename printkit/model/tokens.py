@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.errors import Location
+from printkit.core.errors import Location
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Choice,

@@ -19,8 +19,8 @@ import pikepdf
 from PIL import ImageCms
 from reportlab.lib.colors import CMYKColor
 
+from printkit.core.errors import Location, fail
 from printkit.draw.colour import colour
-from printkit.errors import Location, fail
 from printkit.pdfx import press
 from printkit.pdfx.colours import DEFAULT_MAX_INK, DEFAULT_RICH_BLACK, Converter
 from printkit.pdfx.flatten import flatten_soft_images

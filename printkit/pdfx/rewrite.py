@@ -60,7 +60,7 @@ class StreamRewriter:
         self.resources = resources
         self.out: list[Any] = []
 
-    def rewrite(self, instructions: list[Any]) -> list[Any]:
+    def rewrite(self, instructions: list[Any]) -> list[Any]:  # noqa: C901
         state, stack, path = _GState(), [], []
         for ins in instructions:
             if isinstance(ins, pikepdf.ContentStreamInlineImage):

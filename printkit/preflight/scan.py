@@ -125,7 +125,7 @@ class Walker:
         self.scan = scan
         self.programs = programs or Programs()
 
-    def walk(
+    def walk(  # noqa: C901
         self, stream: Any, resources: Any, ctm: Matrix, depth: int = 0, clip: Box | None = None
     ) -> None:
         state = _State(ctm)

@@ -54,7 +54,7 @@ class TextState:
     def begin(self) -> None:
         self.tm = self.lm = IDENTITY
 
-    def operate(self, op: str, operands: Any, resources: Any, ctm: Matrix) -> Box | None:
+    def operate(self, op: str, operands: Any, resources: Any, ctm: Matrix) -> Box | None:  # noqa: C901
         """Apply one text operator; for a string shown, its box on the page."""
         v = operands
         if op == "Tf":

@@ -1,0 +1,316 @@
+"""Incremental builds: which outputs are already up to date, and the record that says so.
+
+Each kit has a build record, OUT/.printkit-build/<kit>.json (<kit>+<variant>.json for a variant
+build), written through output.Staging together with the outputs it describes (OUT/<kit>/ keeps
+only what is printed). For every output it keeps:
+  - a key: printkit's version and a fingerprint of its code, the build options, the component,
+    and the environment variables that change a PDF's bytes (SOURCE_DATE_EPOCH);
+  - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
+    file and those of the components it `uses`, and every file inside the kit folder that a
+    string in those files names (images, fonts...);
+  - the output's file name, size and content hash, so a deleted or edited output is rebuilt.
+    The file name is recorded so that an up-to-date check needs no component code. Nothing in
+    the record depends on the time: two identical builds write identical records.
+An output is skipped only when all of these still match. The input list is taken from the last
+build: a file that a data file names can only change that list by changing the data file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from printkit import __version__
+from printkit.core.errors import Location
+from printkit.load.paths import first_link
+
+RECORD_DIR = ".printkit-build"
+
+
+def record_path(out: Path, kit_name: str) -> Path:
+    return out / RECORD_DIR / f"{kit_name}.json"
+
+
+FORMAT = 1
+_PATHLIKE = re.compile(r"(/|\.[A-Za-z0-9]{1,5}$)")
+
+
+# Libraries whose version can change the bytes of a PDF. Their version files are hashed rather
+# than asked through importlib.metadata, which alone would double the time of a no-op build.
+DRAWING_LIBRARIES = ("reportlab", "PIL")
+
+
+@cache
+def code_fingerprint() -> str:
+    """printkit's version, a hash of its own files and the drawing libraries' versions."""
+    package = Path(__file__).resolve().parents[1]  # the whole printkit package
+    h = hashlib.sha256(__version__.encode())
+    for name in DRAWING_LIBRARIES:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin:
+            continue
+        folder = Path(spec.origin).parent
+        for version_file in (Path(spec.origin), folder / "_version.py"):
+            if version_file.is_file():
+                h.update(version_file.read_bytes())
+    for path in sorted(package.rglob("*")):
+        if "__pycache__" in path.parts or "_builtin_kits" in path.parts or not path.is_file():
+            continue
+        h.update(path.relative_to(package).as_posix().encode())
+        if path.suffix == ".py":
+            h.update(path.read_bytes())
+        else:  # fonts and other data: their size is enough to notice a replacement
+            h.update(str(path.stat().st_size).encode())
+    return h.hexdigest()
+
+
+@contextlib.contextmanager
+def _regular_file(path: Path) -> Iterator[tuple[BinaryIO, os.stat_result] | None]:
+    """The file open for reading, with its status, when it is a regular file; None when it is
+    missing, unreadable or anything else (a link is not followed, a pipe never blocks)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        yield None
+        return
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        yield (handle, info) if stat.S_ISREG(info.st_mode) else None
+
+
+def file_hash(path: Path) -> str | None:
+    """SHA-256 of a regular file's bytes; None if it is missing, unreadable or anything but a
+    regular file (a link, pipe or device is never opened for reading)."""
+    with _regular_file(path) as opened:
+        if opened is None:
+            return None
+        h = hashlib.sha256()
+        try:
+            while chunk := opened[0].read(1 << 20):
+                h.update(chunk)
+        except OSError:
+            return None
+    return h.hexdigest()
+
+
+def output_stamp(path: Path) -> dict | None:
+    """An output's size and content hash: no times, so identical builds write identical records."""
+    digest = file_hash(path)
+    if digest is None:
+        return None
+    return {"size": path.stat().st_size, "sha256": digest}
+
+
+def output_matches(path: Path, stamp: object) -> bool:
+    if not isinstance(stamp, dict):
+        return False
+    try:
+        if path.stat().st_size != stamp.get("size"):  # cheap first: most edits change the size
+            return False
+    except OSError:
+        return False
+    return file_hash(path) == stamp.get("sha256")
+
+
+# Environment variables that change the bytes of a PDF (reportlab dates the file by it).
+ENVIRONMENT_KEYS = ("SOURCE_DATE_EPOCH",)
+
+
+def target_key(kit, cid: str) -> str:
+    """Everything but the input files that decides a component's output (and its file name)."""
+    spec = kit.spec(cid)
+    environment = [os.environ.get(name) for name in ENVIRONMENT_KEYS]
+    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type, environment])
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def named_files(root: Path, data: Any, found: set[Path]) -> None:
+    """Add every file inside `root` that a string in `data` names (relative to root)."""
+    stack = [data]
+    base = root.resolve()
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and len(item) < 256 and "\n" not in item:
+            if not _PATHLIKE.search(item) or item.startswith(("/", "\\")):
+                continue
+            candidate = kit_input(root, item)  # never through a link: the record would refuse it
+            try:
+                if candidate and candidate.is_file() and base in candidate.resolve().parents:
+                    found.add(candidate)
+            except (OSError, ValueError):
+                continue
+
+
+def component_inputs(kit, cid: str) -> set[Path]:
+    """The files a component's output depends on (its model must already be loaded)."""
+    files: set[Path] = {kit.root / "kit.yaml"}
+    manifest = dict(kit.manifest_doc.data) if isinstance(kit.manifest_doc.data, dict) else {}
+    components = manifest.pop("components", None)
+    components = components if isinstance(components, dict) else {}
+    named_files(kit.root, manifest, files)  # not the other components' data files
+    rules = kit.manifest.rules
+    if rules is not None and rules.file:
+        files.add(kit.data_path(rules.file, Location(kit.manifest_file)))
+        rules_doc = kit.rules_document()  # loaded with the models by Kit.rules_data()
+        if rules_doc is not None:
+            named_files(kit.root, rules_doc.data, files)
+    seen: set[str] = set()
+    todo = [cid]
+    while todo:
+        current = todo.pop()
+        if current in seen or current not in kit.manifest.components:
+            continue
+        seen.add(current)
+        spec = kit.spec(current)
+        todo.extend(spec.uses.values())
+        entry = components.get(current)
+        if isinstance(entry, dict):
+            named_files(kit.root, {k: v for k, v in entry.items() if k != "file"}, files)
+        if spec.file:
+            files.add(kit.data_path(spec.file, Location(kit.manifest_file)))
+            named_files(kit.root, kit.document(current).data, files)
+    return files
+
+
+@dataclass
+class KitRecord:
+    """The build record of one kit: `folder` holds its outputs, `path` is the record file."""
+
+    folder: Path
+    path: Path
+    targets: dict[str, dict] = field(default_factory=dict)
+    extras: dict[str, dict | None] = field(default_factory=dict)  # file -> output_stamp
+
+    @classmethod
+    def read(cls, out: Path, kit_folder: tuple[str, ...]) -> KitRecord:
+        """The record on disk, keeping only entries of the expected shape: it is data from disk
+        like any other, so a name or path in it that could lead anywhere but a plain file of the
+        kit or its output folder makes that entry stale (rebuilt), never read."""
+        folder, path = out.joinpath(*kit_folder), record_path(out, "+".join(kit_folder))
+        data = _read_record(path)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return cls(folder, path)
+        targets, extras = data.get("targets"), data.get("extras", {})
+        if not isinstance(targets, dict) or not isinstance(extras, dict):
+            return cls(folder, path)
+        return cls(
+            folder,
+            path,
+            {k: v for k, v in targets.items() if isinstance(k, str) and _valid_entry(v)},
+            {k: v for k, v in extras.items() if plain_name(k) and _valid_stamp(v)},
+        )
+
+    def is_fresh(self, kit, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
+        """Whether component `cid`'s output is up to date (without importing its type)."""
+        entry = self.targets.get(cid)
+        if not isinstance(entry, dict) or entry.get("key") != key:
+            return False
+        if not output_matches(self.folder / entry["file"], entry["output"]):
+            return False
+        if not all(output_matches(self.folder / n, s) for n, s in entry.get("more", {}).items()):
+            return False
+        for rel, digest in entry["inputs"].items():
+            path = kit_input(kit.root, rel)
+            if path is None:
+                return False
+            if path not in hashes:
+                hashes[path] = file_hash(path)
+            if hashes[path] != digest:
+                return False
+        return True
+
+    def extras_present(self) -> bool:
+        return all(output_matches(self.folder / n, s) for n, s in self.extras.items())
+
+    def entry(
+        self, kit, key: str, inputs: set[Path], name: str, output: Path, hashes: dict
+    ) -> dict:
+        """A target's record; `output` is the file just written (renamed into place later)."""
+        digests = {}
+        for path in sorted(inputs):
+            if path not in hashes:
+                hashes[path] = file_hash(path)
+            digests[Path(os.path.relpath(path, kit.root)).as_posix()] = hashes[path]
+        return {"key": key, "inputs": digests, "file": name, "output": output_stamp(output)}
+
+    def text(self) -> str:
+        return json.dumps(
+            {"format": FORMAT, "printkit": __version__, "targets": self.targets,
+             "extras": self.extras},
+            indent=1, sort_keys=True,
+        ) + "\n"  # fmt: skip
+
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # a record lists a few hundred files; this is far beyond
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
+
+
+def _read_record(path: Path) -> object:
+    """The parsed record, or None if it is missing, not a regular file, too large or not JSON."""
+    with _regular_file(path) as opened:
+        if opened is None or opened[1].st_size > MAX_RECORD_BYTES:
+            return None
+        try:
+            return json.loads(opened[0].read(MAX_RECORD_BYTES + 1).decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return None
+
+
+def plain_name(name: object) -> bool:
+    """A file name with no path in it (as build.output_path allows)."""
+    return isinstance(name, str) and bool(_PLAIN_NAME.fullmatch(name)) and name.strip(".") != ""
+
+
+def _valid_stamp(stamp: object) -> bool:
+    return (
+        isinstance(stamp, dict)
+        and type(stamp.get("size")) is int
+        and isinstance(stamp.get("sha256"), str)
+        and bool(_HEX64.fullmatch(stamp["sha256"]))
+    )
+
+
+def _valid_entry(entry: object) -> bool:
+    """A target's record: key, output file name and stamp, and a digest per relative input."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+        return False
+    inputs = entry.get("inputs")
+    if not plain_name(entry.get("file")) or not _valid_stamp(entry.get("output")):
+        return False
+    more = entry.get("more", {})  # further files the component writes (components.more_outputs)
+    if not isinstance(more, dict) or not all(
+        plain_name(n) and _valid_stamp(v) for n, v in more.items()
+    ):
+        return False
+    return (
+        isinstance(inputs, dict)
+        and bool(inputs)
+        and all(isinstance(k, str) and isinstance(v, str | None) for k, v in inputs.items())
+    )
+
+
+def kit_input(root: Path, rel: str) -> Path | None:
+    """`root/rel` if `rel` is a relative path inside the kit folder through no link, else None
+    (a record naming /dev/zero or ../../etc/passwd is not followed)."""
+    parts = Path(rel).parts
+    if not rel or Path(rel).is_absolute() or ".." in parts or any(ord(c) < 32 for c in rel):
+        return None
+    if "\\" in rel or ":" in rel[:3] or first_link(root, Path(rel)) is not None:
+        return None
+    return root / rel

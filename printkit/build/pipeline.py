@@ -1,0 +1,366 @@
+"""The build pipeline: load every kit's data, render each component, commit outputs together.
+
+Output goes to OUT/<kit>/<component>.pdf, or OUT/<kit>/<variant>/<component>.pdf when built
+with variants (OUT/<kit>/<v1>+<v2>/ for several, in the order given). Nothing is written outside
+OUT, and nothing replaces an existing file until every component of every requested kit has
+rendered (see output.Staging).
+
+Builds are incremental (printkit.build.incremental): an output whose inputs, options and printkit are
+unchanged since the last build is skipped, unless `force`. Components render in parallel
+processes when `jobs` > 1; each writes its own file, so the bytes are those of a serial build.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit.build.drawchecks import print_findings
+from printkit.build.incremental import (
+    RECORD_DIR,
+    KitRecord,
+    component_inputs,
+    output_stamp,
+    target_key,
+)
+from printkit.checks.gate import RulesGate, check_rules
+from printkit.components import (
+    component_type,
+    gang,
+    gang_sheets,
+    more_output_path,
+    more_outputs,
+    output_name,
+)
+from printkit.core.errors import InputError, Location, fail
+from printkit.core.perf import gc_paused
+from printkit.core.processes import (
+    TERMINATING_SIGNALS,
+    Terminated,
+    check_terminated,
+    die_with_parent,
+    terminate_as_exception,
+)
+from printkit.kit import Kit, load_kit
+from printkit.model.options import Options
+from printkit.output import staged
+from printkit.pdfx import finish_component
+
+Progress = Callable[[str, int], None]
+_SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}")
+
+
+def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
+    """(component id, output path) for every component of the kit."""
+    targets = []
+    for cid in gang.build_ids(kit):
+        targets.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
+        for name in _more_outputs(kit, cid):
+            targets.append((cid, output_path(out, kit.output_parts, name)))
+    return targets
+
+
+def output_path(out: Path, kit_folder: str | tuple[str, ...], file_name: str) -> Path:
+    """OUT/<kit>/<file> (OUT/<kit>/<v1+v2>/<file> for a variant build: see Kit.output_parts),
+    refusing any name that would lead elsewhere (path parts, `..`)."""
+    folders = (kit_folder,) if isinstance(kit_folder, str) else kit_folder
+    names = [*folders[:1], *(v for f in folders[1:] for v in f.split("+")), file_name]
+    for part in names:
+        if not _SAFE_NAME.fullmatch(part) or part.strip(".") == "":
+            raise fail(
+                Location(folders[0]),
+                f"output name {part!r} must be a plain file name (letters, digits, - _ .)",
+            )
+    return out.joinpath(*folders, file_name)
+
+
+def check_distinct_names(kits: list[Kit]) -> None:
+    """Two different kits of one name would write the same OUT/<kit>/ files: refuse."""
+    seen: dict[str, Kit] = {}
+    for kit in kits:
+        first = seen.setdefault("+".join(kit.output_parts), kit)
+        if first is not kit and first.root.resolve() != kit.root.resolve():
+            raise fail(
+                Location(kit.manifest_file),
+                f"two kits are named {kit.name!r} (the other is {first.manifest_file}); both "
+                "would write the same files: build them into different --out folders",
+            )
+
+
+@dataclass
+class _KitPlan:
+    kit: Kit
+    record: KitRecord
+    keys: dict[str, str]
+    stale: list[tuple[str, Path]] = field(default_factory=list)
+    hashes: dict = field(default_factory=dict)
+
+
+def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
+    record = KitRecord.read(out, kit.output_parts)
+    plan = _KitPlan(kit, record, {})
+    chosen = gang.build_ids(kit) if only is None else [kit.spec(cid).id for cid in only]
+    for cid in chosen:
+        key = plan.keys[cid] = _target_key(kit, cid)
+        if force or not record.is_fresh(kit, cid, key, plan.hashes):
+            plan.stale.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
+    return plan
+
+
+def _module(kit: Kit, cid: str):
+    """The module that renders target `cid`: its component type's, or the gang sheets'."""
+    return gang_sheets if cid == gang.GANG_ID else component_type(kit.spec(cid).type)
+
+
+def _more_outputs(kit: Kit, cid: str) -> list[str]:
+    """The further files target `cid` writes beside its main output (the gang sheets: none)."""
+    return [] if cid == gang.GANG_ID else more_outputs(_module(kit, cid), kit, cid)
+
+
+def _output_file(kit: Kit, cid: str) -> str:
+    """The file target `cid` writes: the gang sheets' file, a component's own name for its main
+    output (tokens in a shop build: the first trim size), or <id>.pdf."""
+    if cid == gang.GANG_ID:
+        return gang.GANG_FILE
+    named = getattr(_module(kit, cid), "output_name", None)
+    return named(kit, cid) if named else output_name(cid)
+
+
+def _target_key(kit: Kit, cid: str) -> str:
+    return gang.target_key(kit, target_key) if cid == gang.GANG_ID else target_key(kit, cid)
+
+
+def _target_inputs(kit: Kit, cid: str) -> set[Path]:
+    if cid == gang.GANG_ID:
+        return gang.inputs(kit, component_inputs)
+    return component_inputs(kit, cid)
+
+
+def _validate(kit: Kit, cids: list[str]) -> list:
+    """Every input error of the rules file and the given components (see Kit.models)."""
+    errors: list = []
+    for load in [kit.fonts, kit.rules_data] + [lambda c=c: kit.model(c) for c in cids]:
+        try:
+            load()
+        except InputError as exc:
+            errors.extend(exc.diagnostics)
+    return errors
+
+
+def build_kits(
+    kits: list[Kit],
+    out: Path,
+    progress: Progress | None = None,
+    *,
+    force: bool = False,
+    jobs: int = 1,
+    notes: Callable[[str], None] | None = None,
+    only: Sequence[str] | None = None,
+    rules: RulesGate | None = None,
+) -> list[Path]:
+    """Build the out-of-date components of every kit (all with `force`); returns files written.
+
+    With `only` (component ids), each kit builds just those, and it is an input error for a kit
+    to lack one; its other outputs and their build records are left as they are.
+
+    With `rules`, the kits' rules checks run first (see RulesGate); without, they do not run.
+
+    A kit's game module may offer `extra_outputs(kit) -> {file name: text}`: text files written
+    beside the PDFs (e.g. a pick list), whose text is also passed to `notes` for printing. On a
+    no-op build the notes are read back from those files instead of being recomputed.
+    """
+    check_distinct_names(kits)
+    with terminate_as_exception():
+        return _build(kits, out, progress, force, jobs, notes, rules, only)
+
+
+def _build(
+    kits: list[Kit],
+    out: Path,
+    progress: Progress | None,
+    force: bool,
+    jobs: int,
+    notes: Callable[[str], None] | None,
+    rules: RulesGate | None,
+    only: Sequence[str] | None,
+) -> list[Path]:
+    plans = [_plan(kit, out, force, only) for kit in kits]
+    errors: list = []
+    with gc_paused():
+        for plan in plans:
+            if plan.stale:
+                errors.extend(_validate(plan.kit, _components(plan)))
+    if errors:
+        # every input error of every file, before any drawing starts; a file that feeds several
+        # components (a deck used by templates and the damage chart) is reported once
+        raise InputError(list(dict.fromkeys(errors)))
+    if rules is not None:
+        rebuilt = [plan for plan in plans if plan.stale]
+        check_rules(
+            [plan.kit for plan in rebuilt],
+            rules,
+            lambda: [f for p in rebuilt for f in print_findings(p.kit, _components(p))],
+        )
+    with staged(out) as stage:
+        tasks = [
+            (plan.kit, cid, target, stage.temp_for(target))
+            for plan in plans
+            for cid, target in plan.stale
+        ]
+        for kit, cid, target, temp in tasks:
+            _stage_more_outputs(stage, kit, cid, target, temp)
+        _render_all(tasks, jobs, progress)
+        check_terminated()  # a signal whose exception was swallowed must still stop the commit
+        for plan in plans:
+            _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
+        written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
+    if notes:
+        for plan in plans:
+            for name in sorted(plan.record.extras):
+                notes(output_path(out, plan.kit.output_parts, name).read_text(encoding="utf-8"))
+    return written
+
+
+def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:
+    """The shop profile's print-ready finish (CMYK PDF/X) of every PDF a component wrote."""
+    finish_component(kit, temp)
+    for name in _more_outputs(kit, cid):
+        finish_component(kit, more_output_path(temp, name))
+
+
+def _stage_more_outputs(stage, kit: Kit, cid: str, target: Path, temp: Path) -> None:
+    """The further files a component writes beside its main output join the staging."""
+    for name in _more_outputs(kit, cid):
+        stage.pending.append((more_output_path(temp, name), target.with_name(name)))
+
+
+def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path, Path]) -> None:
+    """Extra outputs of the kit's game and the new build record, when anything was rebuilt."""
+    kit, record = plan.kit, plan.record
+    if not plan.stale and not force and record.extras_present():
+        return
+    extra = kit.game_hook("extra_outputs")
+    record.extras = {}
+    if extra:
+        for name, text in extra(kit).items():
+            temp = stage.temp_for(output_path(out, kit.output_parts, name))
+            temp.write_text(text, encoding="utf-8")
+            record.extras[name] = output_stamp(temp)
+    for cid, target in plan.stale:
+        inputs = _target_inputs(kit, cid)
+        record.targets[cid] = record.entry(
+            kit, plan.keys[cid], inputs, target.name, temps[target], plan.hashes
+        )
+        more = _more_outputs(kit, cid)
+        if more:
+            record.targets[cid]["more"] = {
+                n: output_stamp(more_output_path(temps[target], n)) for n in more
+            }
+    stage.write_text(record.path, record.text())
+
+
+def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
+    if jobs <= 1 or len(tasks) <= 1:
+        for kit, cid, target, temp in tasks:
+            label = f"{'/'.join(kit.output_parts)}/{target.name}"
+            module = _module(kit, cid)
+            with kit.drawing():
+                module.render(
+                    kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
+                )
+            _finish_outputs(kit, cid, temp)
+        return
+    global _INHERITED
+    _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
+    try:
+        with ProcessPoolExecutor(
+            max_workers=min(jobs, len(tasks)), initializer=_worker_init, initargs=(os.getpid(),)
+        ) as pool:
+            errors: list = []
+            try:  # a signal while the tasks are still being submitted stops the workers too
+                futures = [
+                    (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
+                    for kit, c, target, t in tasks
+                ]
+                for kit, target, future in futures:
+                    pages, diagnostics, failure = _result(future)
+                    if isinstance(failure, OSError):
+                        raise failure  # a full disk or an unwritable --out: reported plainly
+                    if failure:
+                        raise RuntimeError(failure)
+                    errors.extend(diagnostics)
+                    if progress and pages:
+                        progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
+            except (KeyboardInterrupt, Terminated):
+                _stop_workers(pool)
+                raise
+            if errors:
+                raise InputError(list(dict.fromkeys(errors)))
+    finally:
+        _INHERITED = {}
+
+
+def _result(future):
+    """A worker's result, waited for in short steps so that a SIGTERM is acted on promptly."""
+    while True:
+        try:
+            return future.result(timeout=0.25)
+        except TimeoutError:
+            check_terminated()
+
+
+def _stop_workers(pool) -> None:
+    """On Ctrl-C or SIGTERM: end the workers (which ignore Ctrl-C) at once, and wait until they
+    are gone, so that no worker writes a temporary after the staging has removed them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=10)
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_init(parent: int) -> None:
+    """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks), the
+    parent's SIGTERM handler is not inherited, and the worker ends when its parent does."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in TERMINATING_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    die_with_parent(parent)
+
+
+# Kits already loaded by the parent; a forked worker inherits them and skips re-reading the data.
+_INHERITED: dict = {}
+
+
+def _render_task(
+    root: str, options: Options, cid: str, temp: str
+) -> tuple[int, list, str | OSError | None]:
+    """Render one component in a worker process: (pages, input errors, internal failure)."""
+    try:
+        kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
+        with kit.drawing():
+            pages = _module(kit, cid).render(kit, cid, Path(temp), None)
+        _finish_outputs(kit, cid, Path(temp))
+        return int(pages or 0), [], None
+    except InputError as exc:
+        return 0, list(exc.diagnostics), None
+    except OSError as exc:
+        return 0, [], OSError(exc.errno, exc.strerror, exc.filename)
+    except Exception as exc:  # re-raised in the parent, which reports it as a bug
+        detail = traceback.format_exc() if os.environ.get("PRINTKIT_DEBUG") else ""
+        return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
+
+
+def _components(plan: _KitPlan) -> list[str]:
+    """The component ids a plan rebuilds (the gang sheets stand for the components they pack)."""
+    cids = [cid for cid, _ in plan.stale]
+    if gang.GANG_ID in cids:
+        cids = [c for c in cids if c != gang.GANG_ID] + gang.members(plan.kit)
+    return cids

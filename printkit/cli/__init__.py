@@ -1,0 +1,7 @@
+"""The command line: options, exit codes and messages (`main`), what `printkit build` prints around
+the build (`build`), the user's settings file (`settings`), one module per further command
+(`commands/`), and the generator of docs/ and the kits' schemas (`docgen`)."""
+
+from printkit.cli.app import main
+
+__all__ = ["main"]

@@ -1,0 +1,386 @@
+"""The command line: parse options, call the pipeline, map outcomes to exit codes.
+
+Exit codes: 0 success (warnings allowed), 1 rules errors found, 2 bad input or usage,
+3 an internal error in printkit itself. Heavy libraries are imported inside commands so that
+`printkit --help` stays instant.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import time
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+
+import click
+
+from printkit import __version__
+from printkit.core.errors import InputError, capped, error_count
+from printkit.core.processes import Terminated, terminate_as_exception
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
+
+
+def _report_errors(func: Callable) -> Callable:  # noqa: C901
+    """Turn input errors into located messages and exit 2; never show a traceback to a user."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            with terminate_as_exception():  # SIGTERM/SIGHUP unwind like Ctrl-C: temporaries go
+                return func(*args, **kwargs)
+        except InputError as exc:
+            shown = capped(exc.diagnostics)  # at most MAX_DIAGNOSTICS_PER_FILE a file
+            for d in shown:
+                click.echo(str(d), err=True)
+            n = error_count(shown)
+            outcome = (
+                "nothing was written"
+                if getattr(exc, "nothing_written", True)
+                else "some outputs were replaced (see above)"
+            )
+            click.echo(f"printkit: {n} input error{'s' if n != 1 else ''}; {outcome}", err=True)
+            sys.exit(EXIT_INPUT)
+        except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so the exit's own flush fails silently too
+            sys.exit(EXIT_BROKEN_PIPE)
+        except KeyboardInterrupt:
+            click.echo("printkit: interrupted; nothing was written", err=True)
+            sys.exit(130)
+        except Terminated as exc:  # SIGTERM or SIGHUP during a build
+            click.echo("printkit: terminated; nothing was written", err=True)
+            sys.exit(128 + exc.signum)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except MemoryError:
+            click.echo("printkit: out of memory; nothing was written", err=True)
+            sys.exit(EXIT_INPUT)
+        except Exception as exc:  # a bug in printkit: say so plainly
+            if os.environ.get("PRINTKIT_DEBUG"):
+                raise
+            click.echo(
+                f"printkit: internal error ({type(exc).__name__}: {exc}). This is a bug in printkit; "
+                "run again with PRINTKIT_DEBUG=1 for details and please report it.",
+                err=True,
+            )
+            sys.exit(EXIT_INTERNAL)
+
+    return wrapper
+
+
+class OutPath(click.Path):
+    """An output path option: like click.Path, but an empty value is refused rather than taken
+    as the current folder (`--out ""` from an unset shell variable must not write here)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path is not an output path; give a folder or file name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _parse_offset(ctx, param, value: str | None):
+    """X,Y in mm, or None when not given (the user's settings or the default then apply)."""
+    if value is None:
+        return None
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.cli.settings import parse_back_offset
+
+    try:
+        return parse_back_offset(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _parse_paper(ctx, param, value: str | None) -> str | None:
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.layout.sizes import parse_paper
+
+    if value is None:
+        return None
+    if parse_paper(value) is None:
+        raise click.BadParameter(
+            f"expected a4, letter, a3 or a size like 210x297mm (50 mm to 2 m); got {value!r}"
+        )
+    return value.strip().lower()
+
+
+def _parse_icc(ctx, param, value: Path | None) -> str | None:
+    if value is None:
+        return None
+    if not value.is_file():
+        raise click.BadParameter(f"no such file: {value}")
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.pdfx import check_icc
+
+    problem = check_icc(value)
+    if problem:
+        raise click.BadParameter(f"{value} is {problem}")
+    return str(value.resolve())
+
+
+def _parse_max_ink(ctx, param, value: str | None) -> float | None:
+    if value is None:
+        return None
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.load.schema import InkLimit, Invalid
+
+    try:
+        return float(InkLimit().convert(value, None, ()))
+    except Invalid as exc:
+        raise click.BadParameter(f"expected {exc}; got {value!r}") from None
+
+
+# The most players --players accepts; each kit's rules (`players:` max) then narrow it. At least
+# as large as any game schema's limit on players.max (chariot-race allows 16).
+MAX_PLAYERS = 64
+
+
+def _kit_options(func: Callable) -> Callable:
+    func = click.option(
+        "--players",
+        type=click.IntRange(1, MAX_PLAYERS),
+        help="Player count, for kits that vary by it; checked against the kit's rules.",
+    )(func)
+    func = click.option(
+        "--variant",
+        "variants",
+        multiple=True,
+        metavar="NAME",
+        help="A variant named in kit.yaml; repeat to combine.",
+    )(func)
+    return func
+
+
+class _Progress:
+    """A one-line page counter on stderr, shown only on a terminal and after half a second."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.pages = 0
+        self.enabled = sys.stderr.isatty()
+        self.shown = False
+
+    def __call__(self, label: str, n: int) -> None:
+        self.pages += n
+        if self.enabled and time.monotonic() - self.start > 0.5:
+            self.shown = True
+            click.echo(f"\rbuilding {label}: {self.pages} pages", err=True, nl=False)
+
+    def close(self) -> None:
+        if self.shown:
+            click.echo("\r" + " " * 70 + "\r", err=True, nl=False)
+
+
+# Commands that live in their own modules: name -> "module:function". Loaded only when used.
+LAZY_COMMANDS: dict[str, str] = {
+    "calibrate": "printkit.cli.commands.calibrate:calibrate",
+    "config": "printkit.cli.commands.config:config_command",
+    "preview": "printkit.cli.commands.preview:preview",
+    "deck": "printkit.cli.commands.deck:deck_command",
+    "export": "printkit.cli.commands.export:export_command",
+    "new": "printkit.cli.commands.new:new_command",
+    "check": "printkit.cli.commands.check:check_command",
+    "rules": "printkit.cli.commands.check:rules_command",
+    "schema": "printkit.cli.commands.schema:schema_command",
+    "score": "printkit.cli.commands.score:score_command",
+    "serve": "printkit.cli.commands.serve:serve_command",
+    "simulate": "printkit.cli.commands.simulate:simulate_command",
+    "preflight": "printkit.cli.commands.preflight:preflight_command",
+    "icons": "printkit.cli.commands.icons:icons_command",
+}
+
+
+class _LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx, name):
+        if name in LAZY_COMMANDS:
+            module, attr = LAZY_COMMANDS[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="printkit")
+def main() -> None:
+    """printkit: turn YAML game data into print-ready PDF game kits, and check it against the rules."""
+
+
+@main.command()
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@click.option(
+    "--out",
+    "out",
+    type=OutPath(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder; each kit writes OUT/<kit>/.",
+)
+@click.option(
+    "--paper",
+    callback=_parse_paper,
+    help="a4, letter, a3, or a custom size such as 210x297mm or 8.5x14in "
+    "[default: a4, or your `printkit config`].",
+)
+@click.option(
+    "--profile",
+    type=click.Choice(["home", "shop"]),
+    help="home: n-up sheets with crop marks; shop: one card per page with bleed and TrimBox "
+    "[default: home, or your config].",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "off"]),
+    help="Flip edge for double-sided printing; off prints all fronts, then all backs "
+    "[default: long, or your config].",
+)
+@click.option(
+    "--back-offset",
+    callback=_parse_offset,
+    metavar="X,Y",
+    help="Shift every back page by X,Y mm to correct a printer's misregistration "
+    "[default: 0,0, or your config; see printkit calibrate].",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(0, 10),
+    metavar="MM",
+    help="Bleed around each card in mm (default: home 0, shop 3).",
+)
+@click.option(
+    "--icc",
+    type=click.Path(dir_okay=False, path_type=Path),
+    callback=_parse_icc,
+    help="shop: the CMYK ICC profile of your printer, embedded in the files [default: the "
+    "registered condition FOGRA39, coated offset].",
+)
+@click.option(
+    "--max-ink",
+    callback=_parse_max_ink,
+    metavar="PERCENT",
+    help="shop: the most total ink (area coverage) any colour or pixel may print with, "
+    "100 to 400 [default: your config, else the kit's print: max_ink:, else 300].",
+)
+@click.option(
+    "--card-pages",
+    type=click.Choice(["copies", "designs"]),
+    default="copies",
+    show_default=True,
+    help="shop decks: a page per printed copy, or a page per design plus a count list.",
+)
+@click.option(
+    "--ignore-rule-errors",
+    is_flag=True,
+    help="Build even when the rules checks (as `printkit check`) find errors; each is printed.",
+)
+@click.option("--full-size", is_flag=True, help="Also tile large plans at 1:1 over sheets.")
+@click.option(
+    "--gang",
+    is_flag=True,
+    help="Home builds: pack the cut pieces of tokens, bases and tiles (or those kit.yaml's "
+    "gang: lists) onto shared sheets, gang.pdf.",
+)
+@click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
+@click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Keep running: rebuild what changed after every save of a kit file, one line per "
+    "rebuild (Ctrl-C stops).",
+)
+@click.option(
+    "--only",
+    "only",
+    multiple=True,
+    metavar="COMPONENT[,COMPONENT]",
+    help="Build only these components (ids from kit.yaml, as `printkit list` shows); "
+    "the kit's other outputs are left as they are.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 256),
+    metavar="N",
+    help="Components built at once, in parallel processes [default: the number of CPUs].",
+)
+@_kit_options
+@_report_errors
+def build(
+    kits, out, png, force, watch, only, jobs, variants, players, ignore_rule_errors, **chosen
+) -> None:
+    """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none.
+
+    The rules checks of `printkit check` run first: an error stops the build (exit 1, nothing
+    written) unless --ignore-rule-errors; warnings are printed, one line each.
+    """
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.build.pipeline import build_kits
+    from printkit.checks.gate import RulesErrors, RulesGate
+    from printkit.cli import build as buildcli
+    from printkit.cli.settings import resolve_options
+    from printkit.kit import builtin_kit_names, load_kit
+
+    chosen["back_offset_mm"] = chosen.pop("back_offset")
+    chosen["bleed_mm"] = chosen.pop("bleed")
+    options = resolve_options(variants=tuple(variants), players=players, **chosen)
+    names = list(kits) or builtin_kit_names()
+    loaded = [load_kit(name, options) for name in names]
+    only_ids = _split_names(only)
+    progress = _Progress()
+    notes: list[str] = []
+    gate = RulesGate(ignore_rule_errors, report=lambda line: click.echo(line, err=True))
+    jobs = jobs or os.cpu_count() or 1
+    try:
+        written = build_kits(
+            loaded,
+            out,
+            progress,
+            notes=notes.append,
+            force=force,
+            jobs=jobs,
+            only=only_ids,
+            rules=gate,
+        )
+    except RulesErrors as exc:
+        progress.close()
+        buildcli.report_rules_stop(exc.findings)
+        sys.exit(EXIT_RULES)
+    finally:
+        progress.close()
+    if png:
+        written += buildcli.write_missing_previews(loaded, out, written, only_ids)
+    buildcli.report_build(written, notes, loaded, options)
+    if watch:
+        buildcli.watch_builds(names, loaded, out, options, jobs)
+
+
+def _split_names(values: tuple[str, ...]) -> list[str] | None:
+    """`--only a,b --only c` -> [a, b, c]; None when the option was not given."""
+    names = [name.strip() for value in values for name in value.split(",") if name.strip()]
+    return list(dict.fromkeys(names)) or None
+
+
+@main.command(name="list")
+@_report_errors
+def list_kits() -> None:
+    """List the built-in kits and their components."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.kit import builtin_kit_names, load_kit
+
+    for name in builtin_kit_names():
+        kit = load_kit(name)
+        click.echo(f"{name}: {kit.manifest.title}")
+        items = kit.manifest.components.items()
+        width = max((len(spec.type) for _, spec in items), default=0)
+        for cid, spec in items:
+            click.echo(f"  {cid:<16} {spec.type:<{width}}  {spec.title or ''}".rstrip())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

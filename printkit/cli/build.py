@@ -1,0 +1,106 @@
+"""What `printkit build` prints and does around the build itself: the files written, the notes,
+gang-sheet summaries, the rules findings that stopped it, --png previews and --watch.
+
+The command line (cli.py) imports this module only when `printkit build` runs, so that
+`printkit --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from printkit.build.pipeline import component_targets
+from printkit.checks.findings import Finding
+from printkit.components.gang import members
+from printkit.components.gang_sheets import summary
+from printkit.export.preview import preview_names, write_previews
+from printkit.live.loop import watch, watched_build
+from printkit.pdfx import converter_for
+
+
+def report_build(written: list[Path], notes: list[str], kits: list, options: Any) -> None:
+    """The files written, the kits' notes, gang summaries, and 'up to date' when nothing was."""
+    for path in written:
+        click.echo(f"wrote {path}")
+    if options.profile == "shop" and written:
+        notes.append(colour_note(options.icc))
+    for note in notes:
+        click.echo("\n" + note.rstrip())
+    echo_gang_summaries(kits)
+    if options.gang and options.profile == "shop":
+        click.echo(
+            "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
+        )
+    if not written:
+        click.echo("everything is up to date (--force rebuilds anyway)")
+
+
+def echo_gang_summaries(kits: list) -> None:
+    """One line per kit built with gang sheets: sheets used against the area lower bound."""
+    for kit in kits:
+        if members(kit):
+            click.echo(summary(kit))
+
+
+def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
+    """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
+    roots = [kit.root for kit in loaded]
+
+    def ready() -> None:
+        click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
+
+    def rebuild(_paths: list[Path]) -> None:
+        line = watched_build(names, out, options, jobs, lambda text: click.echo(text, err=True))
+        click.echo(f"{time.strftime('%H:%M:%S')} {line}")
+
+    try:
+        watch(lambda: roots, rebuild, ready=ready)
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
+
+
+def colour_note(icc: str | None) -> str:
+    """The shop build's closing line: which printing condition the files were converted for."""
+    conv = converter_for(icc)
+    if conv.profile is None:
+        return (
+            f"shop files are CMYK PDF/X-1a for: {conv.description} (pass --icc FILE to convert "
+            "through your printer's own profile)"
+        )
+    return f"shop files are CMYK PDF/X-1a for: {conv.description} ({conv.profile})"
+
+
+def report_rules_stop(findings: list[Finding]) -> None:
+    """Every finding that stopped a build, then one line saying so (the caller exits 1)."""
+    for finding in findings:
+        click.echo(str(finding), err=True)
+    n = sum(f.severity == "error" for f in findings)
+    click.echo(
+        f"printkit: {n} rules error{'s' if n != 1 else ''}; nothing was written (fix them, or "
+        "build anyway with --ignore-rule-errors)",
+        err=True,
+    )
+
+
+def write_missing_previews(
+    kits: list, out: Path, written: list[Path], only: list[str] | None = None
+) -> list[Path]:
+    """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
+    older (a first `--png` after a plain build must not answer "up to date" with no images)."""
+    pdfs = []
+    for kit in kits:
+        for cid, pdf in component_targets(kit, out):
+            if (only is not None and cid not in only) or pdf.suffix != ".pdf" or not pdf.is_file():
+                continue
+            images = [pdf.parent / name for name in preview_names(pdf)]
+            stale = any(
+                not im.is_file() or im.stat().st_mtime_ns < pdf.stat().st_mtime_ns for im in images
+            )
+            if pdf in written or stale:
+                pdfs.append(pdf)
+    pdfs += [p for p in written if p.suffix == ".pdf" and p not in pdfs]  # e.g. gang.pdf
+    return write_previews([(p, p.parent) for p in pdfs])

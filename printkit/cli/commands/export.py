@@ -1,0 +1,119 @@
+"""`printkit export KIT`: a kit's cards in other forms than PDF.
+
+  --images          one image per card face (every copy) and per deck back, with bleed, and a
+                    manifest of front/back pairs, for print-on-demand card services
+                    (printkit.export.images): OUT/<kit>/images/<deck>/<card>-<copy>.png (or .jpg),
+                    <deck>/back.png and manifest.csv
+  --cards csv|xlsx  each deck's card list as a spreadsheet that reads back to the same cards
+                    (printkit.export.table): OUT/<kit>/<deck>.csv; point the deck file at it
+                    (`cards: cards.csv`) and the kit builds the same PDFs
+
+Everything is written at once, and only when every deck has been read (like a build).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from printkit.cli.app import _kit_options, _report_errors
+
+
+@click.command(name="export")
+@click.argument("kit", metavar="KIT|DIR")
+@click.option("--images", is_flag=True, help="One image per card face and back.")
+@click.option(
+    "--cards",
+    "table_format",
+    type=click.Choice(["csv", "xlsx"]),
+    help="Write each deck's cards as a spreadsheet in this format.",
+)
+@click.option("--component", "components", multiple=True, metavar="ID", help="Only this deck.")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder (a subfolder per kit; images go to OUT/<kit>/images/).",
+)
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@click.option(
+    "--preset",
+    type=click.Choice(["poker", "poker-eu"]),
+    help="A print service's card template (sets size, bleed and dpi). " + "poker: 825x1125 px; "
+    "poker-eu: 815x1110 px. See docs/printing.md.",
+)
+@click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, metavar="MM", show_default=True,
+              help="Bleed per side without a preset.")  # fmt: skip
+@click.option(
+    "--format", "fmt", type=click.Choice(["png", "jpeg"]), default="png", show_default=True
+)
+@_kit_options
+@_report_errors
+def export_command(
+    kit, images, table_format, components, out, dpi, preset, bleed, fmt, variants, players
+) -> None:
+    """Export KIT's cards as images for print-on-demand services (--images), or as
+    spreadsheets that read back to the same cards (--cards csv|xlsx)."""
+    if not images and not table_format:
+        raise click.UsageError("say what to export: --images, --cards csv|xlsx, or both")
+    if table_format:
+        _export_cards(kit, table_format, components, out)
+    if images:
+        _export_images(kit, out, dpi, preset, bleed, fmt, variants, players)
+
+
+def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, variants, players):
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.images import PRESETS, export_images
+    from printkit.kit import load_kit
+    from printkit.layout.units import to_mm
+    from printkit.model.options import Options
+    from printkit.output import staged
+
+    chosen = PRESETS[preset] if preset else None
+    options = Options(
+        profile="shop",
+        bleed_mm=to_mm(chosen.bleed) if chosen else bleed,
+        card_pages="designs",
+        variants=tuple(variants),
+        players=players,
+    )
+    loaded = load_kit(kit, options)
+    with staged(out) as stage:
+        done = export_images(loaded, out, stage, chosen, dpi, fmt)
+    if not done:
+        click.echo(f"kit {loaded.name!r} has no deck: no card images to write", err=True)
+        return
+    for deck in done:
+        w, h = deck.pixels
+        click.echo(f"{deck.deck}: {len(deck.rows)} fronts and 1 back, {w}x{h} px")
+    click.echo(f"wrote {out / loaded.name / 'images' / 'manifest.csv'}")
+
+
+def _export_cards(kit, table_format: str, components, out: Path) -> None:
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.core.errors import Location, fail
+    from printkit.export.table import write_table
+    from printkit.kit import load_kit
+    from printkit.model.deck import Deck
+    from printkit.output import staged
+
+    loaded = load_kit(kit)
+    decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
+    unknown = [c for c in components if c not in decks]
+    if unknown or not decks:
+        what = f"no deck {unknown[0]!r}" if unknown else "no deck components"
+        raise fail(
+            Location(loaded.manifest_file),
+            f"kit {loaded.name!r} has {what}; its decks are: {', '.join(decks) or 'none'}",
+        )
+    chosen = list(components) or decks
+    loaded.models()  # every input error of the kit at once, before anything is written
+    targets = [out / loaded.name / f"{cid}.{table_format}" for cid in chosen]
+    with staged(out) as stage:
+        for cid, target in zip(chosen, targets, strict=True):
+            write_table(loaded.model_as(cid, Deck), stage.temp_for(target), table_format)
+    for target in targets:
+        click.echo(f"wrote {target}")

@@ -1,0 +1,70 @@
+"""`printkit serve KIT`: a live preview in the browser that follows every save of the kit's files.
+
+The page shows every card face and back, the pages of the other components, the findings of
+`printkit check` beside the cards they concern, and the deck report. Each save rebuilds what
+changed (cards first, then the PDFs) and the page updates itself; a broken edit shows its error
+and keeps the last good previews. Listens on 127.0.0.1 only; writes only under --out.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import click
+
+from printkit.cli.app import _kit_options, _report_errors
+
+
+@click.command(name="serve")
+@click.argument("kit", metavar="KIT|DIR")
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Output folder: the PDFs and the previews (under <out>/<kit>/live/).",
+)
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=0, help="Port [default: a free one]."
+)
+@click.option("--no-open", is_flag=True, help="Do not open the page in a browser.")
+@_kit_options
+@_report_errors
+def serve_command(kit, out, port, no_open, variants, players) -> None:
+    """Preview KIT live in the browser: every save rebuilds and the page updates by itself."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    import webbrowser
+
+    from printkit.live.loop import LiveKit, watch
+    from printkit.live.server import HOST, Hub, start_server
+    from printkit.model.options import Options
+
+    live = LiveKit(kit, out, Options(variants=tuple(variants), players=players))
+    hub = Hub(live)
+    first = hub.refresh()
+    if live.root is None:  # the kit itself could not be found or read: nothing to watch
+        for problem in first.error:
+            click.echo(f"{problem.where}: error: {problem.message}", err=True)
+        raise SystemExit(2)
+    server = start_server(hub, port)
+    url = f"http://{HOST}:{server.server_address[1]}/"
+    click.echo(f"serving {first.kit} at {url} (Ctrl-C to stop)")
+    click.echo(first.summary())
+    if not no_open:
+        webbrowser.open(url)
+    stop = threading.Event()
+
+    def rebuild(_paths: list[Path]) -> None:
+        click.echo(hub.refresh(build_pdfs=False).summary())  # the cards first: quick
+        if not hub.snapshot.error:
+            click.echo(hub.refresh(build_pdfs=True).summary())
+
+    try:
+        watch(lambda: [live.root] if live.root else [], rebuild, stop)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        hub.close()
+        server.shutdown()

@@ -1,0 +1,137 @@
+"""`printkit simulate KIT`: play the game many times from its data and report distributions.
+
+A game module that can be simulated defines
+    simulate(kit, players, runs, seed) -> printkit.model.sim_report.SimReport
+The report prints as text (default) or JSON, and `--out report.pdf` / `report.png` draws it on
+one page. The same kit, options and seed always give the same numbers. docs/simulate.md
+explains each game's model of play.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import click
+
+from printkit.cli.app import _kit_options, _report_errors
+from printkit.core.errors import Location, fail
+
+
+@click.command(name="simulate")
+@click.argument("kit", metavar="KIT|DIR")
+@click.option(
+    "--runs",
+    type=click.IntRange(1, 1_000_000),
+    default=10_000,
+    show_default=True,
+    help="Games (races) to play.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**31 - 1),
+    default=1,
+    show_default=True,
+    help="The same kit, options and seed always give the same numbers.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: figures and bar charts for a reader; json: every number, for a script.",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also draw the report on one page: a .pdf or a .png file.",
+)
+@click.option(
+    "--hand",
+    type=click.IntRange(1, 100),
+    default=5,
+    show_default=True,
+    help="Cards in an opening hand, for a kit with no game to play (only its decks are dealt).",
+)
+@_kit_options
+@_report_errors
+def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None:
+    """Play KIT's game many times from its data and report what a designer wants to know
+    before printing: how long a game takes, how the decks hold out, what happens how often.
+
+    docs/simulate.md explains each game's model of play and how to read the report.
+    """
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+
+    if out is not None and out.suffix.lower() not in (".pdf", ".png"):
+        raise click.BadParameter("must end in .pdf or .png", param_hint="--out")
+    loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
+    simulate_game = loaded.game_hook("simulate")
+    if simulate_game is not None:
+        report = simulate_game(loaded, players, runs, seed)
+    elif any(loaded.spec(cid).type == "deck" for cid in loaded.component_ids()):
+        # imported here, not at the top, so that `printkit --help` stays fast
+        from printkit.reports.shuffle import simulate_decks
+
+        report = simulate_decks(loaded, players, hand, runs, seed)
+    else:
+        # imported here, not at the top, so that `printkit --help` stays fast
+        from printkit.games import available_games, game
+
+        spec = loaded.manifest.rules
+        what = (
+            f"game {spec.module!r}"
+            if spec and spec.module
+            else "no game rules (kit.yaml names no rules module)"
+        )
+        playable = ", ".join(g for g in available_games() if hasattr(game(g), "simulate"))
+        raise fail(
+            Location(loaded.manifest_file),
+            f"cannot simulate kit {loaded.name!r}: it names {what} and has no deck to deal; "
+            f"printkit plays the games with a model of play ({playable}) and deals the decks "
+            "of any other kit",
+        )
+    click.echo(report.as_json() if fmt == "json" else report.as_text(), nl=False)
+    if out is not None:
+        written = write_report(report, out)
+        click.echo(f"wrote {written}", err=fmt == "json")
+
+
+def write_pdf(report, path: Path) -> None:
+    """The report's one page, on a canvas of our own (pages are decided here, not in draw/)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.draw.sim_report import PAGE, draw_page
+    from printkit.output import new_canvas
+
+    c = new_canvas(path, PAGE, report.heading(), "printkit simulate report")
+    draw_page(c, report)
+    c.showPage()
+    c.save()
+
+
+def write_report(report, out: Path) -> Path:
+    """The one-page report as PDF, or as PNG rendered from it; written atomically."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.output import staged
+
+    folder = out.parent if str(out.parent) else Path(".")
+    with staged(folder) as stage:
+        temp = stage.temp_for(out)
+        if out.suffix.lower() == ".pdf":
+            write_pdf(report, temp)
+        else:
+            _write_png(report, temp)
+    return out
+
+
+def _write_png(report, target: Path) -> None:
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.preview import render_page
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "report.pdf"
+        write_pdf(report, pdf)
+        render_page(pdf, 0, 150).save(target, format="PNG")

@@ -1,1 +1,0 @@
-"""Commands that live in their own modules, registered by name in cli.LAZY_COMMANDS."""
