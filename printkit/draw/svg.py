@@ -26,6 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from PIL import Image
+
 from printkit.core import limits
 from printkit.core.errors import Location, fail
 
@@ -59,6 +61,7 @@ class SvgSource:
 def check_tree(data: bytes, source: SvgSource) -> None:
     """Refuse an SVG whose tree is too large, nests <use> too deeply, has out-of-range numbers,
     text or rasters (see the module doc); a file that is not XML is left to svglib's message."""
+    # imported here, only when a kit has SVG icons (svglib needs lxml too)
     from lxml import etree
 
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
@@ -160,8 +163,6 @@ def _refuse_raster(element: Any, source: SvgSource) -> None:
 
 def _data_uri_size(href: str) -> tuple[int, int] | None:
     """(width, height) from the header of a base64 data URI's image, or None."""
-    from PIL import Image
-
     head, _, body = href.partition(",")
     if not head.startswith("data:") or ";base64" not in head:
         return None
@@ -221,6 +222,7 @@ def uses_transparency(drawing: Any) -> bool:
 def rasterize(drawing: Any, initial_font: str) -> Any:
     """The drawing as RGBA pixels (RASTER_PIXELS on its long side), transparent where it draws
     nothing: drawn on a page of its own, where opacity and gradients keep their resources."""
+    # imported here, only when an SVG icon has transparency: renderPDF and pdfium are slow to load
     import pypdfium2 as pdfium
     from reportlab.graphics import renderPDF
     from reportlab.pdfgen.canvas import Canvas
