@@ -22,7 +22,7 @@ from printkit.load.paths import confined_path, existing_file
 from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
-from printkit.model.kit import ComponentSpec, KitManifest, Variant
+from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
 T = TypeVar("T")
@@ -120,6 +120,12 @@ class Kit:
         with variants, so a variant never overwrites the plain build's files."""
         variants = self.options.variants
         return (self.name, "+".join(variants)) if variants else (self.name,)
+
+    @property
+    def max_ink(self) -> float:
+        """The most total ink (per cent) shop files may print with: --max-ink or the settings,
+        else kit.yaml's `print: max_ink:`, else the default (300)."""
+        return float(self.options.max_ink or self.manifest.print.max_ink or DEFAULT_MAX_INK)
 
     @property
     def manifest_file(self) -> str:

@@ -29,13 +29,15 @@ from printkit.model.deck import Deck
 
 @dataclass(frozen=True)
 class Preset:
-    """A service's card template: finished (trim) size, bleed per side, resolution."""
+    """A service's card template: finished (trim) size, bleed per side, resolution, and the
+    most total ink (per cent) the service prints, for its shop files (None: printkit's 300)."""
 
     name: str
     trim: tuple[float, float]  # points
     bleed: float  # points
     dpi: int
     source: str
+    max_ink: float | None = None
 
     @property
     def pixels(self) -> tuple[int, int]:
@@ -52,6 +54,7 @@ PRESETS: dict[str, Preset] = {
         inch(0.125),
         300,
         "US poker card, 2.5 x 3.5 in with 1/8 in bleed (2.75 x 3.75 in), as DriveThruCards asks",
+        max_ink=240.0,  # DriveThruCards: "total ink coverage ... no more than 240%"
     ),
     "poker-eu": Preset(
         "poker-eu",

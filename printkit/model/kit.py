@@ -104,6 +104,7 @@ RICH_BLACK_DOC = (
 )
 
 
+DEFAULT_MAX_INK = 300.0  # per cent: a common limit for coated offset (FOGRA39 profiles: 300-330)
 MAX_INK_DOC = (
     "the most ink (total area coverage, per cent) the kit's printer allows in CMYK (shop) files, "
     "e.g. 240 (default 300; --max-ink wins)"

@@ -21,8 +21,9 @@ from reportlab.lib.colors import CMYKColor
 
 from printkit.core.errors import Location, fail
 from printkit.draw.colour import colour
+from printkit.model.kit import DEFAULT_MAX_INK
 from printkit.pdfx import press
-from printkit.pdfx.colours import DEFAULT_MAX_INK, DEFAULT_RICH_BLACK, Converter
+from printkit.pdfx.colours import DEFAULT_RICH_BLACK, Converter
 from printkit.pdfx.flatten import flatten_soft_images
 from printkit.pdfx.intent import add_output_intent, identify, unique_subset_tags
 from printkit.pdfx.rewrite import rewrite_pdf
@@ -32,15 +33,8 @@ def finish_component(kit: Any, path: Path) -> None:
     """After a component is drawn: in the shop profile, make its PDF print-ready CMYK."""
     if kit.options.profile != "shop" or path.suffix != ".pdf":
         return
-    make_print_ready(
-        path, converter_for(kit.options.icc, kit.manifest.print.rich_black, max_ink(kit))
-    )
-
-
-def max_ink(kit: Any) -> float:
-    """The kit's ink limit in per cent: `--max-ink` (or the settings), else kit.yaml's
-    `print: max_ink:`, else the default."""
-    return float(kit.options.max_ink or kit.manifest.print.max_ink or DEFAULT_MAX_INK)
+    conv = converter_for(kit.options.icc, kit.manifest.print.rich_black, kit.max_ink)
+    make_print_ready(path, conv)
 
 
 def check_icc(path: Path) -> str | None:

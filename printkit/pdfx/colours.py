@@ -23,13 +23,13 @@ from typing import Any
 
 from PIL import Image, ImageCms, ImageFilter
 
+from printkit.model.kit import DEFAULT_MAX_INK
 from printkit.pdfx import press
 
 CMYK = tuple[float, float, float, float]
 RGB = tuple[float, float, float]
 PURE_K: CMYK = (0.0, 0.0, 0.0, 1.0)
 DEFAULT_RICH_BLACK = "cmyk(60,40,40,100)"
-DEFAULT_MAX_INK = 300.0  # per cent: a common limit for coated offset (FOGRA39 profiles: 300-330)
 NEAR_BLACK_MAX = 0.2  # every RGB channel at most this (#333333)...
 NEAR_BLACK_CHROMA = 0.08  # ...and nearly grey: then it is "black" ink
 ICC_GRID = 33  # nodes per axis of the table an ICC profile's image conversion interpolates

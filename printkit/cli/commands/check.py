@@ -60,6 +60,7 @@ def check_command(kits, fmt, variants, players) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build.drawchecks import lay_out_kit
     from printkit.checks import run_checks
+    from printkit.checks.ink import ink_findings
     from printkit.core.errors import InputError, error_count
     from printkit.kit import builtin_kit_names, load_kit
     from printkit.model.options import Options
@@ -74,7 +75,8 @@ def check_command(kits, fmt, variants, players) -> None:
         try:
             kit = load_kit(name, options)
             label = kit.name
-            findings.extend((kit.name, f) for f in run_checks(kit) + lay_out_kit(kit))
+            found = run_checks(kit) + lay_out_kit(kit) + ink_findings(kit)
+            findings.extend((kit.name, f) for f in found)
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)
         labels.append(label)

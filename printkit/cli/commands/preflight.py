@@ -33,14 +33,24 @@ from printkit.core.errors import Location, display_path, fail
     metavar="MM",
     help="Keep text this far inside each piece's trim.",
 )
+@click.option(
+    "--max-ink",
+    type=click.FloatRange(100, 400),
+    default=300.0,
+    show_default=True,
+    metavar="PERCENT",
+    help="x1a/x4: the most total ink (C+M+Y+K) the printer allows (PF-TAC).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Errors only, no warnings.")
 @_report_errors
-def preflight_command(files: tuple[Path, ...], standard: str, safe_mm: float, quiet: bool) -> None:
+def preflight_command(
+    files: tuple[Path, ...], standard: str, safe_mm: float, max_ink: float, quiet: bool
+) -> None:
     """Check each PDF FILE (ours or not) as a printer would: page boxes, bleed, fonts, colour
     spaces, image resolution, hairlines, the safe area, and the home printer's margin."""
     errors = warnings = 0
     for path in files:
-        findings = _check_one(path, standard, safe_mm)
+        findings = _check_one(path, standard, safe_mm, max_ink)
         for finding in findings:
             if finding.severity == "error":
                 errors += 1
@@ -56,7 +66,7 @@ def preflight_command(files: tuple[Path, ...], standard: str, safe_mm: float, qu
         sys.exit(EXIT_RULES)
 
 
-def _check_one(path: Path, standard: str, safe_mm: float) -> list:
+def _check_one(path: Path, standard: str, safe_mm: float, max_ink: float) -> list:
     # imported here, not at the top, so that `printkit --help` stays fast
     import pikepdf
 
@@ -66,6 +76,6 @@ def _check_one(path: Path, standard: str, safe_mm: float) -> list:
     if not path.is_file():
         raise fail(Location(shown), "no such file")
     try:
-        return preflight(path, standard, safe_mm, shown)  # type: ignore[arg-type]
+        return preflight(path, standard, safe_mm, shown, max_ink)  # type: ignore[arg-type]
     except (pikepdf.PdfError, OSError) as exc:
         raise fail(Location(shown), f"not a readable PDF ({exc})") from None
