@@ -17,7 +17,12 @@ from printkit.components.deck_checks import (
     faces,
     glyph_findings,
 )
-from printkit.components.imposed import check_page_count, home_grid, render_pieces
+from printkit.components.imposed import (
+    check_page_count,
+    home_grid,
+    render_pieces,
+    sheet_margin_findings,
+)
 from printkit.components.safearea import safe_area_findings
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
@@ -259,8 +264,9 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     def locate(card: Card) -> Location:
         return where(card) or Location(deck.file)
 
+    marks = sheet_margin_findings(kit, deck.size, where(deck, "card_size") or Location(deck.file))
     try:
-        return safe_area_findings(
+        return marks + safe_area_findings(
             deck.cards,
             (deck.size.width, deck.size.height),
             painter,
@@ -269,7 +275,7 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
             common_back=True,
         )
     except CardTextOverflow:
-        return []
+        return marks
 
 
 class _DeckPainter:

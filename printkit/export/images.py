@@ -54,7 +54,7 @@ PRESETS: dict[str, Preset] = {
         inch(0.125),
         300,
         "US poker card, 2.5 x 3.5 in with 1/8 in bleed (2.75 x 3.75 in), as DriveThruCards asks",
-        max_ink=240.0,  # DriveThruCards: "total ink coverage ... no more than 240%"
+        max_ink=240.0,  # the total ink DriveThruCards asks for (docs/printing.md)
     ),
     "poker-eu": Preset(
         "poker-eu",

@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.cli.app import EXIT_INPUT, EXIT_OK, EXIT_RULES, _kit_options, _report_errors
+from printkit.cli.app import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_RULES,
+    _kit_options,
+    _parse_paper,
+    _report_errors,
+)
 from printkit.core.errors import capped
 
 if TYPE_CHECKING:
@@ -48,9 +55,15 @@ INPUT_CODE = "INPUT"
     help="text: file:line:col: severity [CODE] message, then a summary line; json: one JSON "
     "object per finding per line, then a summary object.",
 )
+@click.option(
+    "--paper",
+    callback=_parse_paper,
+    help="The paper home sheets are checked on (MARK001: marks inside the printable area) "
+    "[default: a4, or your `printkit config`].",
+)
 @_kit_options
 @_report_errors
-def check_command(kits, fmt, variants, players) -> None:
+def check_command(kits, fmt, paper, variants, players) -> None:
     """Validate each KIT's data and check it against its game's rules (all built-in kits if none).
 
     Exit codes: 0 no errors (warnings allowed), 1 rules errors, 2 bad input or usage,
@@ -61,11 +74,11 @@ def check_command(kits, fmt, variants, players) -> None:
     from printkit.build.drawchecks import lay_out_kit
     from printkit.checks import run_checks
     from printkit.checks.ink import ink_findings
+    from printkit.cli.settings import resolve_options
     from printkit.core.errors import InputError, error_count
     from printkit.kit import builtin_kit_names, load_kit
-    from printkit.model.options import Options
 
-    options = Options(variants=tuple(variants), players=players)
+    options = resolve_options(paper=paper, variants=tuple(variants), players=players)
     names = list(kits) or builtin_kit_names()
     findings: list[tuple[str, Finding]] = []
     problems: list[tuple[str, Diagnostic]] = []
