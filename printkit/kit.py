@@ -10,6 +10,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any, TypeVar
 
 from printkit import plugins
@@ -231,12 +232,23 @@ class Kit:
                 "rules needs 'file:' naming the rules data file (e.g. rules.yaml)",
             )
         if self._rules is None:
+            self._game_module(spec)
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = self._apply_overrides("rules", load_yaml_file(path, display_path(path)))
             model, checks = validate_rules(self, doc)
             check_player_count(self, model)
             self._rules = (doc, model, checks)
         return self._rules[1]
+
+    def _game_module(self, spec: Any) -> ModuleType | None:
+        """The module of the game kit.yaml names (None when it names none); an installed game
+        that cannot be imported is the kit's input error, at the name."""
+        if spec.module is None:
+            return None
+        try:
+            return plugins.game(spec.module)
+        except plugins.PluginError as exc:
+            raise fail(where(spec, "module") or Location(self.manifest_file), str(exc)) from None
 
     def rules_as(self, model: type[T]) -> T:
         """The rules data as the game's own rules class `model` (the class its SCHEMA builds),
@@ -257,7 +269,7 @@ class Kit:
         """The kit's game module's optional function `name`; None without rules or without it."""
         if self.manifest.rules is None or self.manifest.rules.module is None:
             return None
-        hook = getattr(plugins.game(self.manifest.rules.module), name, None)
+        hook = getattr(self._game_module(self.manifest.rules), name, None)
         return hook if callable(hook) else None
 
     def data_checks(self) -> list:

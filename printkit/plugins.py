@@ -31,6 +31,10 @@ COMPONENT_TYPES: dict[str, str] = {
 GAMES_DIR = Path(__file__).parent / "games"
 
 
+class PluginError(LookupError):
+    """An installed plugin cannot be loaded; the message names it and says why."""
+
+
 def component_type(name: str) -> ModuleType:
     """The module of a component type (see printkit/components/__init__.py for what it holds)."""
     return importlib.import_module(f"printkit.components.{COMPONENT_TYPES[name]}")
@@ -73,7 +77,13 @@ def game(name: str) -> ModuleType:
     installed = installed_games().get(name)
     if installed is None:
         raise LookupError(f"no game rules module {name!r}; known: {', '.join(available_games())}")
-    loaded = installed.load()
+    try:
+        loaded = installed.load()
+    except Exception as exc:  # an installed package's import may fail in any way at all
+        raise PluginError(
+            f"the installed game {name!r} (entry point {installed.value} in the group "
+            f"{ENTRY_POINT_GROUP}) cannot be imported: {type(exc).__name__}: {exc}"
+        ) from None
     if not isinstance(loaded, ModuleType):
         raise LookupError(f"the entry point {name!r} ({installed.value}) is not a module")
     return loaded
