@@ -3,13 +3,10 @@ carried at home and flattened in shop files), and hostile files refused cheaply,
 
 from __future__ import annotations
 
-import base64
 import io
 import math
 import shutil
-import struct
 import time
-import zlib
 from pathlib import Path
 
 import pikepdf
@@ -17,6 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
+from bench import hostile
 from printkit.preflight.scan import scan_page
 
 NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
@@ -31,23 +29,6 @@ GRADIENT_SVG = f"""<svg {NS} width="64" height="64" viewBox="0 0 64 64">
   <circle cx="32" cy="32" r="12" fill="#ffee00" fill-opacity="0.5"/>
 </svg>
 """
-
-
-def png_header(width: int, height: int, depth: int = 8, colour: int = 0) -> bytes:
-    """A PNG that claims `width` x `height` pixels (its data is a few bytes)."""
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-        )
-
-    header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(b"\0" * 64))
-        + chunk(b"IEND", b"")
-    )
 
 
 def glow_png(size: int = 300) -> Image.Image:
@@ -227,62 +208,7 @@ def _all_content(pdf_path: Path) -> bytes:
 
 
 # -- hostile SVG and PNG files: refused at their line, cheaply ---------------------------------
-def _nested_use() -> str:
-    rects = "".join(f'<rect x="{i % 10}" y="{i // 10}" width="1" height="1"/>' for i in range(100))
-    row = "".join(f'<use xlink:href="#a" x="{i * 10}"/>' for i in range(10))
-    rows = "".join(f'<use xlink:href="#b" y="{i * 10}"/>' for i in range(10))
-    return f'<svg {NS} width="100" height="100"><defs><g id="a">{rects}</g><g id="b">{row}</g></defs>{rows}</svg>'
-
-
-def _data_uri_svg(png: bytes, wrap: bool = False) -> str:
-    text = base64.b64encode(png).decode()
-    if wrap:  # as Inkscape saves an embedded picture: the base64 wrapped over lines
-        text = "\n" + "\n".join(text[i : i + 76] for i in range(0, len(text), 76)) + "\n"
-    return (
-        f'<svg {NS} xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
-        f'width="10" height="10">\n<image width="10" height="10" '
-        f'xlink:href="data:image/png;base64,{text}" sodipodi:absref="/home/u/pic.png"/></svg>'
-    )
-
-
-def _small_png() -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", (20, 20), (200, 10, 10)).save(buffer, "PNG")
-    return buffer.getvalue()
-
-
-HOSTILE = {
-    "nested-use": (_nested_use(), 1, "MAX_SVG_ELEMENTS"),
-    "use-cycle": (
-        f'<svg {NS} width="9" height="9"><g id="a"><use xlink:href="#a"/></g></svg>',
-        1,
-        "MAX_SVG_USE_DEPTH",
-    ),
-    "bomb-inside": (_data_uri_svg(png_header(8000, 8000)), 2, "MAX_IMAGE_PIXELS"),
-    # libxml2 gives the line where the start tag ends
-    "inkscape-raster": (_data_uri_svg(_small_png(), wrap=True), 5, "PNG icon"),
-    "huge-width": (
-        f'<svg {NS} width="1e300" height="10"><rect width="5" height="5"/></svg>',
-        1,
-        "MAX_SVG_NUMBER",
-    ),
-    "nan": (f'<svg {NS} width="10" height="10">\n<path d="M 0 0 L nan 5 Z"/></svg>', 2, "'nan'"),
-    "overflow": (
-        f'<svg {NS} width="10" height="10">\n\n<path d="M 0 0 L 1e400 5 Z"/></svg>',
-        3,
-        "'1e400'",
-    ),
-    "in-style": (
-        f'<svg {NS} width="10" height="10">\n<rect width="5" height="5" style="stroke-width:inf"/></svg>',
-        2,
-        "'inf'",
-    ),
-    "text": (
-        f'<svg {NS} width="10" height="10">\n<text x="1" y="5">Hi</text></svg>',
-        2,
-        "outlines",
-    ),
-}
+HOSTILE = hostile.hostile_svgs()
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
@@ -301,7 +227,7 @@ def test_a_hostile_svg_icon_is_refused_at_its_line(cli, new_kit, case):
 
 def test_a_png_icon_claiming_ten_billion_pixels_is_refused_from_its_header(cli, new_kit):
     kit = new_kit("bomb")
-    (kit / "icons" / "gem.png").write_bytes(png_header(100_000, 100_000))
+    (kit / "icons" / "gem.png").write_bytes(hostile.png_header(100_000, 100_000))
     cards = kit / "cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("gem.svg", "gem.png"), "utf-8")
     r = cli("check", kit)
