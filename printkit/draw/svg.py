@@ -31,9 +31,9 @@ from PIL import Image
 from printkit.core import limits
 from printkit.core.errors import Location, fail
 
-MAX_SVG_ELEMENTS = 5_000  # elements after expanding every <use>: icons have hundreds
-MAX_SVG_USE_DEPTH = 8  # <use> of a <use> of ...
-MAX_SVG_NUMBER = 1e6  # any coordinate, length or transform entry (a 1 km icon is a mistake)
+MAX_SVG_ELEMENTS = limits.MAX_SVG_ELEMENTS
+MAX_SVG_USE_DEPTH = limits.MAX_SVG_USE_DEPTH
+MAX_SVG_NUMBER = limits.MAX_SVG_NUMBER
 RASTER_PIXELS = 1024  # long side of an icon drawn to pixels (transparency, gradients)
 _NUMBER = re.compile(
     r"(?<![#\w.])[-+]?(?:nan|inf(?:inity)?|(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)", re.I
