@@ -81,9 +81,9 @@ def test_small_text_is_pure_black_and_large_dark_areas_rich_black(shop):
             text_fills.add(fill)
     assert (0.0, 0.0, 0.0, 1.0) in text_fills  # #1d1a16 text: 100 % K, one plate
     assert not any(c > 0 and k > 0.9 for c, _, _, k in text_fills)  # no four-colour black type
-    with pikepdf.open(shop["carthage"] / "board.pdf") as pdf:
+    with pikepdf.open(shop["carthage"] / "fatum.pdf") as pdf:
         fills = {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
-    assert (0.6, 0.4, 0.4, 1.0) in fills  # the dark ground (#2f2a24) is a large area
+    assert (0.6, 0.4, 0.4, 1.0) in fills  # the large dark silhouettes (#1d1a16) are large areas
 
 
 def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path):
@@ -91,9 +91,9 @@ def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path)
     edit(kit / "kit.yaml", "components:", "print:\n  rich_black: cmyk(50,50,0,100)\ncomponents:")
     edit(kit / "tokens.yaml", 'colour: "#1f4e9c"', 'colour: "cmyk(100,60,0,5)"')
     out = tmp_path / "out"
-    shop = ("--profile", "shop", "--only", "board,tokens")
+    shop = ("--profile", "shop", "--only", "fatum,tokens", "--card-pages", "designs")
     assert cli("build", kit, "--out", out, *shop).exit_code == 0
-    with pikepdf.open(out / "carthage" / "board.pdf") as pdf:
+    with pikepdf.open(out / "carthage" / "fatum.pdf") as pdf:
         assert (0.5, 0.5, 0.0, 1.0) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
     cues = out / "carthage" / "tokens-22x22mm.pdf"  # the blue chariot counter
     with pikepdf.open(cues) as pdf:

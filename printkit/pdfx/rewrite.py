@@ -15,11 +15,10 @@ from typing import Any
 import pikepdf
 from PIL import ImageChops
 
-from printkit.layout.units import mm
-from printkit.pdfx.colours import RGB, Converter
-from printkit.preflight.scan_math import IDENTITY, Matrix, apply, box_of, multiply
+from printkit.pdfx.colours import PURE_K, RGB, Converter, is_near_black
+from printkit.pdfx.knockouts import FINE_KNOCKOUT, PathShape, RichBlackAreas, is_light
+from printkit.preflight.scan_math import IDENTITY, Box, Matrix, multiply, scale_of
 
-LARGE_AREA = mm(10)  # a fill at least this wide and tall is a "large area" (rich black)
 _FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
 _STROKE = {"S", "s", "B", "B*", "b", "b*"}
 _SHOW = {"Tj", "TJ", "'", '"'}
@@ -37,6 +36,14 @@ class _GState:
         self.fill_rgb_space = self.stroke_rgb_space = False
         self.written_fill: tuple[float, ...] | None = None
         self.written_stroke: tuple[float, ...] | None = None
+        self.width = 1.0  # line width, in the stream's units
+
+    def set(self, op: str, operands: Any) -> None:
+        """Take in `cm` (the transformation) or `w` (the line width)."""
+        if op == "cm":
+            self.ctm = multiply(tuple(float(v) for v in operands), self.ctm)  # type: ignore[arg-type]
+        else:
+            self.width = float(operands[0])
 
     def copy(self) -> _GState:
         s = _GState()
@@ -59,9 +66,10 @@ class StreamRewriter:
         self.conv = converter
         self.resources = resources
         self.out: list[Any] = []
+        self.rich = RichBlackAreas()
 
-    def rewrite(self, instructions: list[Any]) -> list[Any]:  # noqa: C901
-        state, stack, path = _GState(), [], []
+    def rewrite(self, instructions: list[Any]) -> list[Any]:
+        state, stack, path = _GState(), [], PathShape()
         for ins in instructions:
             if isinstance(ins, pikepdf.ContentStreamInlineImage):
                 self.out.append(ins)
@@ -71,20 +79,36 @@ class StreamRewriter:
                 stack.append(state.copy())
             elif op == "Q":
                 state = stack.pop() if stack else _GState()
-            elif op == "cm":
-                state.ctm = multiply(tuple(float(v) for v in ins.operands), state.ctm)  # type: ignore[arg-type]
+            elif op in ("cm", "w"):
+                state.set(op, ins.operands)
             elif op in _PATH:
-                path.extend(_points(op, ins.operands, state.ctm))
+                path.add(op, ins.operands, state.ctm)
             if self._colour_op(op, ins.operands, state):
                 continue  # replaced by the CMYK written at the next use
-            if op in _FILL or op in _SHOW:
-                self._write_fill(state, large=op in _FILL and _is_large(path))
-            if op in _STROKE:
-                self._write_stroke(state)
+            self._paint(op, state, path)
             if op in _FILL or op in _STROKE or op == "n":
-                path = []
+                path = PathShape()
             self.out.append(ins)
         return self.out
+
+    def _paint(self, op: str, state: _GState, path: PathShape) -> None:
+        """The CMYK a painting operator needs, written before it; and rich black under fine
+        light detail demoted to 100 % K (pdfx.knockouts)."""
+        if op in _FILL or op in _SHOW:
+            self._write_fill(state, path if op in _FILL else None)
+        if op in _STROKE:
+            self._write_stroke(state)
+            width = state.width * scale_of(state.ctm)
+            if is_light(state.stroke) and width < FINE_KNOCKOUT:
+                self._demote(path.box(), width / 2)
+        if op in _FILL and is_light(state.fill) and path.thickness() < FINE_KNOCKOUT:
+            self._demote(path.box(), 0.0)
+
+    def _demote(self, box: Box | None, grow: float) -> None:
+        if box is not None:
+            box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
+        for index in self.rich.knocked_out(box):
+            self.out[index] = _op("k", *_rounded(PURE_K))
 
     def _colour_op(self, op: str, operands: Any, state: _GState) -> bool:
         """Take in a colour-setting operator; True when it must not be copied as it is."""
@@ -126,10 +150,15 @@ class StreamRewriter:
             return int(cs[1].get("/N", 0)) == 3
         return isinstance(cs, pikepdf.Array) and str(cs[0]) in _RGB_SPACES
 
-    def _write_fill(self, state: _GState, large: bool) -> None:
+    def _write_fill(self, state: _GState, path: PathShape | None) -> None:
+        """The fill colour before a fill (`path`) or text (None)."""
         if state.fill is None:
             return
+        large = path is not None and path.is_large()
         cmyk = self.conv.for_use(state.fill, large)
+        if large and is_near_black(state.fill) and path is not None:
+            self.rich.wrote(len(self.out), path.box())  # its own operator, so it can be demoted
+            state.written_fill = None
         if cmyk != state.written_fill:
             self.out.append(_op("k", *_rounded(cmyk)))
             state.written_fill = cmyk
@@ -145,26 +174,6 @@ class StreamRewriter:
 
 def _rounded(cmyk: tuple[float, ...]) -> list[float]:
     return [round(v, 4) for v in cmyk]
-
-
-def _points(op: str, operands: Any, ctm: Matrix) -> list[tuple[float, float]]:
-    v = [float(x) for x in operands]
-    if op == "re":
-        x, y, w, h = v
-        return [
-            apply(ctm, x, y),
-            apply(ctm, x + w, y + h),
-            apply(ctm, x + w, y),
-            apply(ctm, x, y + h),
-        ]
-    return [apply(ctm, v[i], v[i + 1]) for i in range(0, len(v) - 1, 2)]
-
-
-def _is_large(path: list[tuple[float, float]]) -> bool:
-    if not path:
-        return False
-    x0, y0, x1, y1 = box_of(path)
-    return x1 - x0 >= LARGE_AREA and y1 - y0 >= LARGE_AREA
 
 
 def rewrite_pdf(pdf: pikepdf.Pdf, converter: Converter) -> None:
