@@ -20,6 +20,7 @@ import pikepdf
 import pypdfium2 as pdfium
 from PIL import Image
 
+from printkit.pdfx.rewrite import write_pixels
 from printkit.preflight.scan_math import IDENTITY, Matrix, multiply
 
 BACKDROP_DPI = 300
@@ -121,10 +122,4 @@ def _composite(xobj: Any, page: Image.Image, ctm: Matrix, media: list[float]) ->
     # image pixel (x, y), y down -> page point -> backdrop pixel
     coeffs = (s * a / w, -s * c / h, s * (c + e - x0), -s * b / w, s * d / h, s * (y1 - d - f))
     backdrop = page.transform((w, h), Image.Transform.AFFINE, coeffs, Image.Resampling.BILINEAR)
-    flat = Image.composite(picture, backdrop, alpha)
-    for key in ("/SMask", "/Decode", "/DecodeParms", "/Mask"):
-        if key in xobj:
-            del xobj[key]
-    xobj.write(zlib.compress(flat.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
-    xobj.ColorSpace = pikepdf.Name.DeviceRGB
-    xobj.BitsPerComponent = 8
+    write_pixels(xobj, Image.composite(picture, backdrop, alpha), pikepdf.Name.DeviceRGB)

@@ -225,14 +225,20 @@ def convert_image(pdf: pikepdf.Pdf, xobj: Any, conv: Converter) -> None:
     image = pikepdf.PdfImage(xobj).as_pil_image()
     hidden = _hidden_pixels(xobj, image)
     cmyk = conv.image(image.convert("RGB") if image.mode in ("RGBA", "LA", "PA") else image)
+    write_pixels(xobj, cmyk, pikepdf.Name.DeviceCMYK)
+    if hidden is not None:
+        xobj.Mask = _stencil(pdf, hidden)
+
+
+def write_pixels(xobj: Any, image: Any, space: Any) -> None:
+    """Replace an image XObject's pixels by `image` (8 bits, `space`), masks and decoding
+    parameters dropped."""
     for key in ("/SMask", "/Decode", "/DecodeParms", "/Mask"):
         if key in xobj:
             del xobj[key]
-    xobj.write(zlib.compress(cmyk.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
-    xobj.ColorSpace = pikepdf.Name.DeviceCMYK
+    xobj.write(zlib.compress(image.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
+    xobj.ColorSpace = space
     xobj.BitsPerComponent = 8
-    if hidden is not None:
-        xobj.Mask = _stencil(pdf, hidden)
 
 
 def _limit_cmyk_image(xobj: Any, conv: Converter) -> None:
