@@ -230,7 +230,7 @@ def _svg_icon(root: Path, name: str, relative: str, where: Location) -> Icon:
     # the renderer sets the drawing's initial font: make it the canvas's own embedded one
     drawing.initialFontName, drawing.initialFontSize = font("body"), 10
     if svg.uses_transparency(drawing):
-        pixels = svg.rasterize(drawing, font("body"))
+        pixels = svg.rasterize(drawing)
         image = KitImage(relative, "PNG", pixels.width, pixels.height, pixels)
         return Icon(name, _image_drawing(image), f"from {relative}", relative)
     return Icon(name, _vector_drawing(drawing, width, height), f"from {relative}", relative)

@@ -219,21 +219,16 @@ def uses_transparency(drawing: Any) -> bool:
     return False
 
 
-def rasterize(drawing: Any, initial_font: str) -> Any:
+def rasterize(drawing: Any) -> Any:
     """The drawing as RGBA pixels (RASTER_PIXELS on its long side), transparent where it draws
-    nothing: drawn on a page of its own, where opacity and gradients keep their resources."""
+    nothing: drawn alone by reportlab (a document of its own, where opacity and gradients keep
+    their resources), then rendered by pdfium."""
     # imported here, only when an SVG icon has transparency: renderPDF and pdfium are slow to load
     import pypdfium2 as pdfium
     from reportlab.graphics import renderPDF
-    from reportlab.pdfgen.canvas import Canvas
 
     width, height = float(drawing.width), float(drawing.height)
-    buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=initial_font)
-    renderPDF.draw(drawing, c, 0, 0)
-    c.showPage()
-    c.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
+    document = pdfium.PdfDocument(renderPDF.drawToString(drawing, invariant=1))
     try:
         scale = RASTER_PIXELS / max(width, height)
         bitmap = document[0].render(scale=scale, fill_color=(255, 255, 255, 0))

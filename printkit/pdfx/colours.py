@@ -10,8 +10,8 @@ Ink: no colour or pixel exceeds the total area coverage (TAC) limit `max_ink` (3
 the kit, the user or a service asks less): grey is moved to black first, then the inks are
 scaled. Black: a near-black RGB colour becomes 100 % K (one plate: sharp small text and thin
 lines that cannot misregister); large filled areas of it become the kit's rich black instead.
-Other dark colours in text and small shapes keep at most three inks (their grey is printed by
-the black plate), so small type is never four-colour.
+Other colours of text keep at most three inks (their grey is printed by the black plate), so
+small type is never four-colour.
 """
 
 from __future__ import annotations
@@ -140,13 +140,13 @@ class Converter:
         out = press.limit_ink(cmyk, self.max_ink / 100)
         return out if out == cmyk else tuple(round(v, 4) for v in out)  # type: ignore[return-value]
 
-    def for_use(self, rgb: RGB, large_area: bool) -> CMYK:
+    def for_use(self, rgb: RGB, large_area: bool, text: bool = False) -> CMYK:
         """The CMYK a colour prints as: near-black is 100 % K, or rich black on large areas;
-        any other colour of text, lines and small shapes keeps at most three inks."""
+        any other colour of text keeps at most three inks."""
         if is_near_black(rgb):
             return self.limited(self.rich_black) if large_area else PURE_K
         cmyk = self.cmyk(rgb)
-        return cmyk if large_area else three_inks(cmyk)
+        return three_inks(cmyk) if text else cmyk
 
     def image(self, image: Any) -> Any:
         """A Pillow image (RGB, grey or CMYK, opaque) in CMYK within the ink limit."""

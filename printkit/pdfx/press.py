@@ -9,7 +9,8 @@ the figures the standard publishes, so every printkit install converts the same 
 The model (CMYK -> CIELAB, D50, relative to the paper):
   - the solid colours of the standard (paper, C, M, Y, K and the overprints R, G, B, CMY);
   - tone value increase at 50 % of 13 % for C, M, Y and 16 % for K (a parabola in the tint);
-  - a Yule-Nielsen modified Neugebauer mix of the eight CMY primaries (n = 2), black laid
+  - a Neugebauer mix of the eight CMY primaries (Murray-Davies: the tone value increase is
+    the measured one, so no further optical gain is added), black laid
     over it with a partial trapping of the inks beneath.
 Its inverse is tabulated once (`python -m printkit.pdfx.press` writes press.lut): a grid of
 17 x 17 x 17 sRGB colours, each the CMYK whose colour is nearest to it (relative colorimetric
@@ -55,7 +56,7 @@ _SOLIDS: dict[str, Lab] = {
     "K": (16.0, 0.0, 0.0),
 }
 _TVI_CMY, _TVI_K = 0.13, 0.16
-_YN = 2.0
+_YN = 1.0  # the tone value increase is the Murray-Davies one: no further optical gain
 _TRAP = 0.3  # how much of the inks beneath still darkens under solid black
 _D50: XYZ = (0.9642, 1.0, 0.8249)
 _SRGB_TO_XYZ_D50 = (

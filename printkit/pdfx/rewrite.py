@@ -155,7 +155,7 @@ class StreamRewriter:
         if state.fill is None:
             return
         large = path is not None and path.is_large()
-        cmyk = self.conv.for_use(state.fill, large)
+        cmyk = self.conv.for_use(state.fill, large, text=path is None)
         if large and is_near_black(state.fill) and path is not None:
             self.rich.wrote(len(self.out), path.box())  # its own operator, so it can be demoted
             state.written_fill = None
