@@ -125,8 +125,11 @@ class Kit:
     @property
     def max_ink(self) -> float:
         """The most total ink (per cent) shop files may print with: --max-ink or the settings,
-        else kit.yaml's `print: max_ink:`, else the default (300)."""
-        return float(self.options.max_ink or self.manifest.print.max_ink or DEFAULT_MAX_INK)
+        else the --preset service's, else kit.yaml's `print: max_ink:`, else the default."""
+        preset = self.options.print_preset
+        service = preset.max_ink if preset is not None else None
+        chosen = self.options.max_ink or service or self.manifest.print.max_ink
+        return float(chosen or DEFAULT_MAX_INK)
 
     @property
     def manifest_file(self) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from printkit.checks import Finding
 from printkit.components import component_type
-from printkit.core.errors import InputError
+from printkit.core.errors import all_reported
 from printkit.kit import Kit
 
 
@@ -16,31 +16,26 @@ def lay_out_kit(kit: Kit) -> list[Finding]:
     (`preflight(kit, cid)`: input errors, all raised together), and findings, returned: text
     outside a piece's safe area (`print_findings(kit, cid)`), characters a font lacks and
     images too coarse for their size (`layout_findings(kit, cid)`)."""
-    errors: list = []
-    findings: list[Finding] = []
+
+    def lay_out(cid: str) -> list[Finding]:
+        module = component_type(kit.spec(cid).type)
+        if hasattr(module, "preflight"):
+            module.preflight(kit, cid)
+        return print_findings(kit, [cid])
+
     with kit.drawing():
-        for cid in kit.component_ids():
-            module = component_type(kit.spec(cid).type)
-            try:
-                if hasattr(module, "preflight"):
-                    module.preflight(kit, cid)
-                findings += print_findings(kit, [cid])
-            except InputError as exc:
-                errors.extend(exc.diagnostics)
-    if errors:
-        raise InputError(errors)
-    return findings
+        return all_reported(kit.component_ids(), lay_out)
 
 
 def print_findings(kit: Kit, cids: list[str]) -> list[Finding]:
     """Findings only drawing finds, of the components given: text outside a piece's safe area
     (PK001, `print_findings`), characters a font lacks and images too coarse for their size
     (FACE001, FACE002, `layout_findings`)."""
-    findings: list[Finding] = []
+
+    def found(cid: str) -> list[Finding]:
+        module = component_type(kit.spec(cid).type)
+        hooks = (getattr(module, h, None) for h in ("print_findings", "layout_findings"))
+        return [f for hook in hooks if hook is not None for f in hook(kit, cid)]
+
     with kit.drawing():
-        for cid in cids:
-            module = component_type(kit.spec(cid).type)
-            for hook in ("print_findings", "layout_findings"):
-                if hasattr(module, hook):
-                    findings += getattr(module, hook)(kit, cid)
-    return findings
+        return all_reported(cids, found)

@@ -11,6 +11,7 @@ largest such area lies on the page.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,13 +19,16 @@ from typing import Any
 import pikepdf
 from PIL import ImageMath
 
+from printkit.core import limits
 from printkit.layout.units import to_mm
+from printkit.preflight.inflate import ContentTooLarge
 from printkit.preflight.program import PATH, Programs
+from printkit.preflight.scan import Budget, LimitReached
 from printkit.preflight.scan_math import IDENTITY, Box, Matrix, apply, apply_all, box_of, multiply
 from printkit.preflight.standard import Severity
 
 TAC_CODE = "PF-TAC"
-MAX_DEPTH = 12
+MAX_DEPTH = limits.MAX_PREFLIGHT_DEPTH
 _FILL = frozenset({"f", "F", "f*", "B", "B*", "b", "b*"})
 _STROKE = frozenset({"S", "s", "B", "B*", "b", "b*"})
 _SHOW = frozenset({"Tj", "TJ", "'", '"'})
@@ -68,14 +72,28 @@ class _State:
 class InkWalker:
     """Follows a page's content (and its forms) noting the ink of everything painted."""
 
-    def __init__(self, scan: InkScan, programs: Programs) -> None:
+    def __init__(self, scan: InkScan, programs: Programs, budget: Budget) -> None:
         self.scan = scan
         self.programs = programs
+        self.budget = budget  # shared with the page's other checks: the file's work is bounded
+
+    def _program(self, stream: Any) -> list[Any]:
+        """The stream's parsed content, its cost charged to the budget (LimitReached past it);
+        a stream too large to read is left out (the scan reports it: PF-LIMIT)."""
+        try:
+            program, parsed = self.programs.parse(stream)
+        except ContentTooLarge:
+            return []
+        if parsed:
+            self.budget.credit(len(program))
+        self.budget.spend(len(program))
+        return program
 
     def walk(self, stream: Any, resources: Any, ctm: Matrix, depth: int = 0) -> None:
+        program = self._program(stream)
         state, stack = _State(ctm), []
         path: list[tuple[float, float]] = []
-        for op, operands in self.programs.of(stream):
+        for op, operands in program:
             if op == PATH:
                 path.extend(apply_all(state.ctm, operands))
             elif op == "q":
@@ -181,10 +199,15 @@ def image_ink(xobj: Any, limit: float) -> tuple[float, float]:
     return most, share
 
 
-def check_ink(page: pikepdf.Page, max_ink: float, programs: Programs) -> Iterator[Item]:
-    """PF-TAC for one page: one error when anything is painted with more ink than `max_ink`."""
+def check_ink(
+    page: pikepdf.Page, max_ink: float, programs: Programs, budget: Budget | None = None
+) -> Iterator[Item]:
+    """PF-TAC for one page: one error when anything is painted with more ink than `max_ink`.
+    A file whose work passes `budget` is measured as far as it goes (the scan says PF-LIMIT)."""
     scan = InkScan(max_ink)
-    InkWalker(scan, programs).walk(page, page.obj.get("/Resources"), IDENTITY)
+    with contextlib.suppress(LimitReached):  # measured as far as the budget goes
+        walker = InkWalker(scan, programs, budget or Budget())
+        walker.walk(page, page.obj.get("/Resources"), IDENTITY)
     if scan.worst is None:
         return
     x0, y0, x1, y1 = scan.worst[1]
