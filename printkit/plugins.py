@@ -26,6 +26,7 @@ COMPONENT_TYPES: dict[str, str] = {
     "bases": "bases",
     "damage-chart": "damage_chart",
     "track": "track",
+    "map": "mapboard",
 }
 
 GAMES_DIR = Path(__file__).parent / "games"

@@ -171,3 +171,40 @@ def pages_only(path: Path | str, indexes, out: Path | str) -> Path:
         copy.close()
         source.close()
     return Path(out)
+
+
+def _stroke_colour(obj) -> tuple[float, float, float]:
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    pdfium_c.FPDFPageObj_GetStrokeColor(obj.raw, *(ctypes.byref(v) for v in rgba))
+    return tuple(v.value / 255 for v in rgba[:3])
+
+
+def page_polylines(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """Each page's paths made of straight segments only (polygons, polylines): `points` on the
+    page (x, and y measured down from the page top, forms included), `fill`, `stroke`, the
+    `stroke_colour`, the `fill_colour` and the stroke's `width` (in the path's own space)."""
+
+    def polyline(obj, height: float) -> dict | None:
+        filled, stroked = _draw_mode(obj)
+        points = _points(obj) if filled or stroked else None
+        if not points:
+            return None
+        on_page = []
+        for _, (x, y) in points:
+            form = obj.container
+            while form is not None:
+                x, y = form.get_matrix().on_point(x, y)
+                form = form.container
+            on_page.append((x, height - y))
+        width = ctypes.c_float()
+        pdfium_c.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width))
+        return {
+            "points": on_page,
+            "fill": filled,
+            "stroke": stroked,
+            "stroke_colour": _stroke_colour(obj),
+            "fill_colour": _fill_colour(obj),
+            "width": width.value,
+        }
+
+    return _each_path(path, first, polyline)

@@ -1,5 +1,6 @@
-"""What a data check looks at: the items of a deck (its cards) or a tile set (its tiles), their
-values, and how values compare and print. Used by checks/data_rules.py and rules_file.py.
+"""What a data check looks at: the items of a deck (its cards), a tile set (its tiles) or a map
+(its cells, places, track spaces and points: model/mapboard.py), their values, and how values
+compare and print. Used by checks/data_rules.py and rules_file.py.
 """
 
 from __future__ import annotations
@@ -9,9 +10,13 @@ from typing import Any
 from printkit.load.records import schema_fields
 from printkit.load.schema import Str
 from printkit.model.deck import Card, Deck
+from printkit.model.mapboard import MapBoard, MapItem
 from printkit.model.tiles import Tile, TileSet
 
-ITEM_LISTS = {"deck": "cards", "tiles": "tiles"}  # component type -> the key of its item list
+# component type -> the key of its item list
+ITEM_LISTS = {"deck": "cards", "tiles": "tiles", "map": "face"}
+WORDS = {"deck": ("card", "cards", "deck"), "tiles": ("tile", "tiles", "tile set")}
+MAP_WORDS = ("map item", "map items", "map")
 
 
 def shown(value: Any) -> str:
@@ -50,12 +55,14 @@ def checkable(kit: Any) -> list[str]:
     return [c for c in kit.component_ids() if kit.spec(c).type in ITEM_LISTS]
 
 
-ItemModel = Deck | TileSet  # what a data check looks at
-Item = Card | Tile  # one of its items
+ItemModel = Deck | TileSet | MapBoard  # what a data check looks at
+Item = Card | Tile | MapItem  # one of its items
 
 
 def items(model: ItemModel) -> list[Item]:
-    """A deck's cards or a tile set's tiles."""
+    """A deck's cards, a tile set's tiles, or a map's items."""
+    if isinstance(model, MapBoard):
+        return list(model.items)
     return list(model.cards if isinstance(model, Deck) else model.tiles)
 
 
@@ -63,8 +70,8 @@ TILE_FIELDS = frozenset(schema_fields(Tile))
 
 
 def value_of(item: Item, field_name: str) -> Any:
-    """A card's value of a field (its declared fields included), or a tile's key."""
-    if isinstance(item, Card):
+    """A card's value of a field (its declared fields included), a map item's, or a tile's key."""
+    if isinstance(item, Card | MapItem):
         return item.get(field_name)
     return getattr(item, field_name) if field_name in TILE_FIELDS else None
 
@@ -78,14 +85,18 @@ def total(model: ItemModel) -> int:
     return sum(copies(i) for i in items(model))
 
 
+def _words(kit: Any, cid: str) -> tuple[str, str, str]:
+    return WORDS.get(kit.spec(cid).type, MAP_WORDS)
+
+
 def items_word(kit: Any, cid: str) -> str:
-    return "tiles" if kit.spec(cid).type == "tiles" else "cards"
+    return _words(kit, cid)[1]
 
 
 def item_word(kit: Any, cid: str) -> str:
-    return "tile" if kit.spec(cid).type == "tiles" else "card"
+    return _words(kit, cid)[0]
 
 
 def named(kit: Any, cid: str) -> str:
-    """'deck 'cards'' or 'tile set 'tiles'', for messages."""
-    return f"{'tile set' if kit.spec(cid).type == 'tiles' else 'deck'} {cid!r}"
+    """'deck 'cards'', 'tile set 'tiles'' or 'map 'map'', for messages."""
+    return f"{_words(kit, cid)[2]} {cid!r}"

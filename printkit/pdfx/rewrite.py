@@ -22,6 +22,7 @@ from printkit.preflight.scan_math import IDENTITY, Box, Matrix, multiply, scale_
 _FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
 _STROKE = {"S", "s", "B", "B*", "b", "b*"}
 _SHOW = {"Tj", "TJ", "'", '"'}
+_STROKED_TEXT = (1, 2, 5, 6)  # text render modes that stroke
 _PATH = {"m", "l", "c", "v", "y", "re", "h"}
 _RGB_SPACES = ("/DeviceRGB", "/CalRGB")
 
@@ -37,6 +38,7 @@ class _GState:
         self.written_fill: tuple[float, ...] | None = None
         self.written_stroke: tuple[float, ...] | None = None
         self.width = 1.0  # line width, in the stream's units
+        self.text_mode = 0  # Tr: 1, 2, 5 and 6 stroke the letters in the stroke colour
 
     def set(self, op: str, operands: Any) -> None:
         """Take in `cm` (the transformation) or `w` (the line width)."""
@@ -83,6 +85,8 @@ class StreamRewriter:
                 state.set(op, ins.operands)
             elif op in _PATH:
                 path.add(op, ins.operands, state.ctm)
+            elif op == "Tr":
+                state.text_mode = int(ins.operands[0])
             if self._colour_op(op, ins.operands, state):
                 continue  # replaced by the CMYK written at the next use
             self._paint(op, state, path)
@@ -96,6 +100,8 @@ class StreamRewriter:
         light detail demoted to 100 % K (pdfx.knockouts)."""
         if op in _FILL or op in _SHOW:
             self._write_fill(state, path if op in _FILL else None)
+        if op in _SHOW and state.text_mode in _STROKED_TEXT:
+            self._write_stroke(state)
         if op in _STROKE:
             self._write_stroke(state)
             width = state.width * scale_of(state.ctm)
