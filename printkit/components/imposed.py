@@ -40,6 +40,7 @@ from printkit.layout.imposition import (
     shop_pages,
 )
 from printkit.layout.sizes import Size
+from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 
 
