@@ -114,9 +114,10 @@ def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Findin
     if kit.options.profile != "home":
         return []
     try:
-        problem = margin_problem(home_grid(kit, piece, where))
-    except InputError:  # the piece does not fit at all: an input error of its own
+        grid = home_grid(kit, piece, where)
+    except (InputError, ValueError):  # the piece does not fit at all: an error of its own
         return []
+    problem = margin_problem(grid) if grid is not None else None  # None: tiled at 1:1
     if problem is None:
         return []
     size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
