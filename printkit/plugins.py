@@ -4,7 +4,7 @@ A kit's manifest says `type: deck` for a component and `rules: {module: chariot_
 game. The engine below components/ and games/ (the kit, checks, reports) never imports those
 packages; it asks this registry for the module of a name, which is imported the first time it
 is needed. These are the only imports by name in printkit, so adding a component type is one
-line in COMPONENT_TYPES and adding a game is one module under printkit/games/.
+line in COMPONENT_TYPES and adding a game is one package under printkit/games/.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ COMPONENT_TYPES: dict[str, str] = {
 }
 
 GAMES_DIR = Path(__file__).parent / "games"
+# the package under games/ that holds helpers every game may use, and is no game itself
+GAME_HELPERS = "common"
 
 
 class PluginError(LookupError):
@@ -45,8 +47,10 @@ ENTRY_POINT_GROUP = "printkit.games"  # installed packages' games (docs/checks.m
 
 
 def builtin_games() -> list[str]:
-    """The game modules under printkit/games/ (a leading underscore marks a private helper)."""
-    return sorted(p.stem for p in GAMES_DIR.glob("*.py") if not p.stem.startswith("_"))
+    """The game packages under printkit/games/ (one per game; `common` holds shared helpers)."""
+    return sorted(
+        p.parent.name for p in GAMES_DIR.glob("*/__init__.py") if p.parent.name != GAME_HELPERS
+    )
 
 
 def installed_games() -> dict[str, EntryPoint]:

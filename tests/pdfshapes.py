@@ -5,6 +5,7 @@ parses in seconds on a page of card art.
     page_rects(path)         # painted rectangles: box without the stroke, fill, stroke, colour
     page_lines(path)         # stroked straight lines
     filled_paths(path)       # filled shapes (rectangles, curves) with their fill colour
+    stroked_paths(path)      # stroked shapes of any form (lines, curves), their box
     page_image_counts(path)  # images drawn on each page
     pages_only(path, [0, 2], out)  # a copy with only these pages, to read a few of many fast
 
@@ -147,6 +148,20 @@ def filled_paths(path: Path | str, first: int | None = None) -> list[list[dict]]
         return {**_on_page(obj, obj.get_bounds(), height), "colour": _fill_colour(obj)}
 
     return _each_path(path, first, filled)
+
+
+def stroked_paths(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """Each page's stroked shapes of any form (a rounded outline as well as a line): box,
+    width and height (the stroke's width included, as pdfium bounds it)."""
+
+    def stroked(obj, height: float) -> dict | None:
+        if not _draw_mode(obj)[1]:
+            return None
+        found = _on_page(obj, obj.get_bounds(), height)
+        found.update(width=found["x1"] - found["x0"], height=found["bottom"] - found["top"])
+        return found
+
+    return _each_path(path, first, stroked)
 
 
 def page_image_counts(path: Path | str) -> list[int]:

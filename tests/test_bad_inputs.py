@@ -155,8 +155,8 @@ def _(kit: Path) -> Expect:
 @case("yaml-merge-key")
 def _(kit: Path) -> Expect:
     f = kit / "cards.yaml"
-    edit(f, "back:\n", "back:\n  <<: {title: X}\n")
-    return at(f, "<<:", "merge keys", inner="<<")
+    edit(f, "back:\n", "back:\n  <<: [X]\n")
+    return at(f, "<<:", "a merge key (<<) takes a map", inner="[X]")
 
 
 @case("recursive-alias")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import edit, line_of
 
-FINDING = "error [CR003] the deck has 72 cards but 16 charioteers need 112"
+FINDING = "error [CR003] the deck has 72 cards but 16 charioteers need 96"
 
 
 def _kit(kit_copy, max_players: int):
@@ -21,7 +21,7 @@ def test_a_rules_error_stops_the_build_and_nothing_is_written(cli, kit_copy, tmp
     assert r.exit_code == 1, r.output
     at = f"{kit / 'cards.yaml'}:{line_of(kit / 'cards.yaml', 'cards:') + 1}:5: "  # first card
     lines = r.stderr.splitlines()
-    assert lines[0] == f"{at}{FINDING} (6 + 1 each) before anyone draws"
+    assert lines[0] == f"{at}{FINDING} (6 + 0 each) before anyone draws"
     assert "error [CR014] players.max is 16" in lines[1]  # more than the 4 chariot bases
     assert lines[2:] == [
         "printkit: 2 rules errors; nothing was written (fix them, or build anyway with "
@@ -44,13 +44,13 @@ def test_ignore_rule_errors_builds_anyway_and_says_what_is_wrong(cli, kit_copy, 
 
 
 def test_warnings_are_printed_one_line_each_and_the_build_goes_on(cli, kit_copy, tmp_path):
-    kit = kit_copy("chariot-race")  # 4 x 7 = 28 dealt, 44 left: below a reserve of 50
+    kit = kit_copy("chariot-race")  # 4 x 6 = 24 dealt, 48 left: below a reserve of 50
     edit(kit / "rules.yaml", "  reserve: 12 ", "  reserve: 50 ")
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out, "-j", "1", "--only", "cards")
     assert r.exit_code == 0, r.output
     lines = r.stderr.splitlines()
-    assert len(lines) == 1 and "warning [CR004] after dealing 28 cards only 44 remain" in lines[0]
+    assert len(lines) == 1 and "warning [CR004] after dealing 24 cards only 48 remain" in lines[0]
     assert (out / "chariot-race" / "cards.pdf").is_file()
 
 

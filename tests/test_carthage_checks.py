@@ -97,7 +97,7 @@ def test_looping_pair_of_symbol_squares(kit_copy):
     (found,) = finding_lines(r, "CT010")
     assert found.startswith(f"{display_path(board)}:{line_of(board, 'at: 9, kind: stone')}:")
     assert (
-        "track I 9 (up to the next mileage stone) -> track I 12 (3 backward (up to 1 track aside))"
+        "track I 9 (up to the next mileage stone) -> track I 12 (3 backward (up to 3 tracks aside))"
         " -> back to track I 9" in found
     )
 

@@ -67,7 +67,10 @@ def test_damage_chart_rows_boxes_and_stakes(built):
     for name in ("RUSSATA", "VENETA", "PRASINA", "ALBATA"):
         assert name in text
     assert text.count("OUT") >= 4 * 4  # one OUT box per category per chariot
-    assert "2″ 3″ 4″ 5″ 6″ 8″ 10″ 12″ 16″ 18″ 20″" in text and "1 1 1 1 1 2 2 2 3 3 4" in text
+    # the seed's rows (4, 6, 8, 10, 16, 20) plain, the kit's own marked * and explained
+    assert "2″* 3″* 4″ 5″* 6″ 8″ 10″ 12″* 16″ 18″* 20″" in text
+    assert "1 1 1 1 1 2 2 2 3 3 4" in text
+    assert "* this kit's own rows, for speeds only a special move card makes" in text
     with pdfplumber.open(built / "damage-chart.pdf") as pdf:
         page = pdf.pages[0]
         box = to_mm(min(r["width"] for r in page.rects if r["width"] == r["height"]))
@@ -343,8 +346,15 @@ def test_a_part_sheet_has_marks_only_on_its_cards_cut_lines(serious):
 def test_damage_chart_stakes_table_stays_left_of_the_deck_summary(built):
     """With eleven speeds (Rein In and Whip rows) the table once ran under the summary."""
     with pdfplumber.open(built / "damage-chart.pdf") as pdf:
-        words = pdf.pages[0].extract_words()
+        words = pdf.pages[0].extract_words(extra_attrs=["fontname"])
     summary = next(w for w in words if w["text"] == "CRASH")
-    speeds = [w for w in words if w["text"].endswith("″") and w["top"] > summary["top"]]
+    speeds = [w for w in words if w["text"].rstrip("*").endswith("″") and w["top"] > summary["top"]]
     assert len(speeds) == 11
     assert max(w["x1"] for w in speeds) < summary["x0"] - 5
+    # the seed's rows in the heading face, the kit's own (source: ours) marked * in the body face
+    seed = {w["fontname"] for w in speeds if not w["text"].endswith("*")}
+    own = {w["fontname"] for w in speeds if w["text"].endswith("*")}
+    assert len(own) == 1 and len(seed) == 1 and own != seed
+    assert sorted(w["text"] for w in speeds if w["text"].endswith("*")) == sorted(
+        ["2″*", "3″*", "5″*", "12″*", "18″*"]
+    )

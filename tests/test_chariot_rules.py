@@ -77,7 +77,7 @@ def test_twenty_card_deck(kit_copy):
     assert r.exit_code == 1, r.output
     assert located(r.output, "CR003", "cards.yaml", start + 2)
     assert "20 cards" in findings(r.output, "CR003")[0]
-    assert "28" in findings(r.output, "CR003")[0]
+    assert "need 24" in findings(r.output, "CR003")[0]
 
 
 def test_speed_without_template(kit_copy):
@@ -136,3 +136,4 @@ def test_lap_pace_warning(kit_copy):
     warnings = findings(r.output, "CR008")
     assert warnings and "warning" in warnings[0]
     assert f"track.yaml:{line_of(kit / 'track.yaml', 'straight:')}" in warnings[0]
+    assert "outside the kit's range of 4 to 10 (rules.yaml lap_turns, ours" in warnings[0]

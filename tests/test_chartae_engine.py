@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from printkit.games._chartae_engine import (
+from printkit.games.chartae.engine import (
     EngineTile,
     Game,
     Move,
@@ -69,26 +69,46 @@ def test_rotation_moves_half_edge_i_to_i_plus_2():
     assert "".join(x[0].upper() for x in TILES["E"].turned(2)[0]) == "SSSSLLLS"
 
 
+RULEBOOK = "C:2 G:3 B:3 / D:1 compass:2 F:1 / A:3 E:1 H:3"
+TWO_READINGS = "B:1 compass E:1 / H D:2 F:2 / G A:2 C:3"
+
+
 def test_rulebook_example_land_5_sea_6_sea_wins():
-    """Worked by hand (see docs/chartae.md): land 5 + two further land areas of 2, sea 6."""
-    placed = layout("B:1 compass E:1 / H D:2 F:2 / G A:2 C:3")
-    groups = largest_groups(placed, SIDES)
-    assert groups["land"].size == 5
-    assert groups["sea"].size == 6
-    assert {placed[c][0].id for c in groups["land"].cells} == {"B", "compass", "H", "D", "G"}
-    assert {placed[c][0].id for c in groups["sea"].cells} == {"compass", "E", "D", "F", "G", "A"}
-    assert decide(groups, None).winner == "sea"
-    assert decide(groups, "sea").winner == "sea"  # no tie: the last placer does not matter
+    """A map like the rulebook's example (see docs/chartae.md): land 5, with two further land
+    areas of 2 each, and sea 6; the same under either reading of "connected"."""
+    placed = layout(RULEBOOK)
+    for connected in ("tile", "region"):
+        groups = largest_groups(placed, SIDES, connected)
+        assert groups["land"].size == 5
+        assert groups["sea"].size == 6
+        assert {placed[c][0].id for c in groups["land"].cells} == {"C", "G", "B", "compass", "F"}
+        assert {placed[c][0].id for c in groups["sea"].cells} == {
+            "D",
+            "compass",
+            "F",
+            "A",
+            "E",
+            "H",
+        }
+        assert decide(groups, None).winner == "sea"
+        assert decide(groups, "sea").winner == "sea"  # no tie: the last placer does not matter
+    rest = {placed[c][0].id for c in placed} - {"C", "G", "B", "compass", "F"}
+    assert rest == {"D", "A", "E", "H"}  # the two further land areas: D+A and E+H
+    apart = {c: placed[c] for c in placed if placed[c][0].id in rest}
+    assert sizes(apart)["land"] == 2
 
 
-def test_two_piece_tile_links_only_through_the_piece_at_the_edge():
-    """In the rulebook map, G's two seas sit in different groups: H reaches G's top-left sea,
-    A reaches its big sea. Were G's seas one piece, the groups would merge into 7 tiles."""
-    placed = layout("B:1 compass E:1 / H D:2 F:2 / G A:2 C:3")
-    assert sizes(placed)["sea"] == 6
+def test_the_seeds_tile_reading_joins_a_two_piece_tiles_groups():
+    """The seed: "Map tiles count as connected when they lie edge to edge ... and, at their
+    shared edge, show the same territory", so G, touching sea on two sides, joins both: sea 7.
+    The region reading (ours, rules.yaml connected: region) keeps G's two seas apart: 6."""
+    placed = layout(TWO_READINGS)
+    assert largest_groups(placed, SIDES)["sea"].size == 7  # the default is the seed's
+    assert largest_groups(placed, SIDES, "tile")["sea"].size == 7
+    assert largest_groups(placed, SIDES, "region")["sea"].size == 6
     one_sea = make("G", pieces=(1, 0, 1, 1, 1, 1, 0, 1))
-    merged = layout("B:1 compass E:1 / H D:2 F:2 / G A:2 C:3", {**TILES, "G": one_sea})
-    assert sizes(merged)["sea"] == 7
+    merged = layout(TWO_READINGS, {**TILES, "G": one_sea})
+    assert largest_groups(merged, SIDES, "region")["sea"].size == 7
 
 
 def test_hand_worked_map_through_h_sea_piece():
@@ -103,7 +123,7 @@ def test_hand_worked_map_through_h_sea_piece():
 
 def test_two_lands_of_one_tile_in_one_group_count_once():
     """H's two land pieces both join the big land group of the rulebook map: H counts once."""
-    placed = layout("B:1 compass E:1 / H D:2 F:2 / G A:2 C:3")
+    placed = layout(TWO_READINGS)
     cells = largest_groups(placed, SIDES)["land"].cells
     assert len(cells) == len(set(cells)) == 5
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-RULEBOOK = "B:1 compass E:1 / H D:2 F:2 / G A:2 C:3"
+RULEBOOK = "C:2 G:3 B:3 / D:1 compass:2 F:1 / A:3 E:1 H:3"
 
 
 def test_rulebook_example_as_a_string(cli):
@@ -10,11 +10,11 @@ def test_rulebook_example_as_a_string(cli):
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines() == [
         "map (rows from the top; :R = quarter turns clockwise):",
-        "  B:1      compass  E:1",
-        "  H        D:2      F:2",
-        "  G        A:2      C:3",
-        "land  largest group 5 tiles: B, compass, H, D, G",
-        "sea   largest group 6 tiles: compass, E, D, F, G, A",
+        "  C:2        G:3        B:3",
+        "  D:1        compass:2  F:1",
+        "  A:3        E:1        H:3",
+        "land  largest group 5 tiles: C, G, B, compass, F",
+        "sea   largest group 6 tiles: D, compass, F, A, E, H",
         "sea wins, 6 tiles to 5",
     ]
 
@@ -22,8 +22,8 @@ def test_rulebook_example_as_a_string(cli):
 def test_layout_file_with_comments_and_degrees(cli, tmp_path):
     layout = tmp_path / "final.map"
     layout.write_text(
-        "# the rulebook's scoring example\nB:90  compass  E:90\nH, D:180, F:180\n"
-        "G  A:2  C:270   # bottom row\n",
+        "# the rulebook's scoring example\nC:180  G:270  B:3\nD:90, compass:180, F:1\n"
+        "A:270  E:1  H:3   # bottom row\n",
         encoding="utf-8",
     )
     r = cli("score", "chartae", layout)

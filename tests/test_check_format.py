@@ -61,7 +61,7 @@ def test_rules_findings_text_and_json_agree(cli, kit_copy):
         "outer-stakes table does not list (2, 3, 4, 5, 6, 8, 10, 12, 16, 18, 20); a marshal could "
         "not say how "
         "many cards it loses",
-        f"{cards}:{first}:5: warning [CR004] after dealing 28 cards only 44 remain to draw "
+        f"{cards}:{first}:5: warning [CR004] after dealing 24 cards only 48 remain to draw "
         "(reserve: 50)",
         "1 error, 1 warning, 0 info",
     ]
@@ -140,7 +140,7 @@ def test_rules_lists_every_registered_code(cli):
 
 def test_rules_for_one_kit(cli, kit_copy):
     r = cli("rules", "chariot-race")
-    assert r.stdout.splitlines()[0] == "chariot-race (games/chariot_race.py)"
+    assert r.stdout.splitlines()[0] == "chariot-race (games/chariot_race/)"
     assert "CR001" in r.stdout
     folder = kit_copy("chariot-race")
     edit(folder / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")

@@ -69,10 +69,10 @@ def test_a_rules_violation_exits_1_at_its_line(cli, kit_copy):
 
 def test_too_few_cards_for_four_players_is_a_rules_error(cli, kit_copy):
     kit = kit_copy("chariot-race")
-    edit(kit / "rules.yaml", "max: 4", "max: 12")
+    edit(kit / "rules.yaml", "max: 4", "max: 13")
     r = cli("check", kit)
     assert r.exit_code == 1
-    assert "[CR003]" in r.stdout and "12 charioteers need 84" in r.stdout
+    assert "[CR003]" in r.stdout and "13 charioteers need 78" in r.stdout
 
 
 def test_rules_limits_live_in_data(cli, kit_copy):

@@ -77,12 +77,12 @@ def test_json_report_of_the_chariot_race_deck(cli):
     ]
     assert (speed["unit"], speed["cards"], speed["mean"], speed["median"]) == ("in", 60, 9.667, 8)
     assert (speed["min"], speed["max"]) == (4, 20)
-    # 4 charioteers are each dealt 6 + 1 cards
+    # each charioteer is dealt 6 cards (the seed's 7th is the first turn's draw)
     assert [(d["players"], d["dealt"], d["left"]) for d in deck["deal"]] == [
-        (1, 7, 65),
-        (2, 14, 58),
-        (3, 21, 51),
-        (4, 28, 44),
+        (1, 6, 66),
+        (2, 12, 60),
+        (3, 18, 54),
+        (4, 24, 48),
     ]
 
 
@@ -92,7 +92,7 @@ def test_players_and_variant_narrow_the_report(cli):
     [deck] = data["decks"]
     assert data["variants"] == ["serious"] and data["players"] == 4
     assert deck["total"] == 65
-    assert deck["deal"] == [{"players": 4, "dealt": 28, "left": 37, "note": ""}]
+    assert deck["deal"] == [{"players": 4, "dealt": 24, "left": 41, "note": ""}]
     r = cli("deck", "chariot-race", "--players", "5", "--format", "json")
     assert r.exit_code == 2 and r.stdout == ""  # the rules allow 1 to 4 charioteers
     assert "kit 'chariot-race' is for 1 to 4 players" in r.stderr
@@ -107,7 +107,7 @@ def test_text_report(cli):
     assert "  speed (in): 60 cards, mean 9.667, median 8, range 4 to 20" in lines
     assert "     8  ##############  14" in lines
     assert "  drift_mode: 29 cards: or 13, and 16" in lines  # in the declared order
-    assert "        4     28            44" in lines
+    assert "        4     24            48" in lines
     assert lines[-1] == "  total: 72 cards (45 designs)"
 
 
@@ -120,17 +120,17 @@ def test_csv_report(cli):
         ("cards", "field:speed", "16", "9"),
         ("cards", "stats:speed", "median", "8"),
         ("cards", "field:drift_mode", "or", "13"),
-        ("cards", "left", "4", "44"),
+        ("cards", "left", "4", "48"),
     }
     assert list(rows[0]) == ["component", "section", "key", "value"]
 
 
 def test_deal_warns_below_the_reserve(cli, kit_copy):
     folder = kit_copy("chariot-race")
-    edit(folder / "rules.yaml", "reserve: 12", "reserve: 52")
+    edit(folder / "rules.yaml", "reserve: 12", "reserve: 55")
     r = cli("deck", folder, "--format", "json")
     notes = [d["note"] for d in json.loads(r.stdout)["decks"][0]["deal"]]
-    assert notes == ["", "", "below the reserve of 52", "below the reserve of 52"]
+    assert notes == ["", "", "below the reserve of 55", "below the reserve of 55"]
 
 
 def test_without_a_game_rules_module_there_is_no_deal(cli, kit_copy):

@@ -92,7 +92,8 @@ def test_build_every_variant_and_player_count(built_kit, name: str, variants, pl
 
 @pytest.mark.parametrize("name", builtin_kit_names())
 def test_other_commands_on_each_kit(cli, tmp_path: Path, name: str) -> None:
-    """preview, schema, rules, score and list: exit 0, or a located refusal (exit 2), never 3."""
+    """preview, schema, rules, score, list, check for GitHub, export for TTS and docs:
+    exit 0, or a located refusal (exit 2), never 3."""
     runs = [
         ["preview", name, "--out", str(tmp_path / "png")],
         ["schema", name],
@@ -100,6 +101,9 @@ def test_other_commands_on_each_kit(cli, tmp_path: Path, name: str) -> None:
         ["rules", name, "--format", "json"],
         ["list"],
         ["score", name, CHARTAE_RULEBOOK_MAP],
+        ["check", name, "--format", "github"],
+        ["export", name, "--tts", "--out", str(tmp_path / "export")],
+        ["docs"],
     ]
     for args in runs:
         result = cli(*args)

@@ -16,8 +16,8 @@ import pytest
 from conftest import edit
 
 from printkit.core.errors import InputError
-from printkit.games._chariot_rules import ChariotRules, Policy
-from printkit.games._chartae_rules import ChartaeRules
+from printkit.games.chariot_race.rules import ChariotRules, Policy
+from printkit.games.chartae.rules import ChartaeRules
 from printkit.kit import component_of_type, load_kit
 from printkit.layout.sizes import CARD, PAPER
 from printkit.load.containers import Either, ListOf, MapOf
@@ -39,7 +39,7 @@ def data_modules() -> Iterator[types.ModuleType]:
     for package in PACKAGES:
         yield importlib.import_module(package)
         path = importlib.import_module(package).__path__
-        for info in pkgutil.iter_modules(path, package + "."):
+        for info in pkgutil.walk_packages(path, package + "."):
             yield importlib.import_module(info.name)
 
 

@@ -123,7 +123,7 @@ GOOD = [
     ("cards.yaml", "label: MOVEMENT", 'label: MOVEMENT\n    ink: "#222"'),
     ("kit.yaml", "    title: Cards\n", "    title:\n"),
     ("kit.yaml", "exclude_tags: [magic]", "exclude_tags: [magic]\n    counts: {whip: 0}"),
-    ("rules.yaml", "laps: 2", "laps: 3"),
+    ("rules.yaml", "laps: 2", "laps: 1"),
     ("cards.yaml", "count: 2, speed: 4,", "count: 2.0, speed: 4,"),
     ("cards.yaml", "min_text_size: 6pt", "min_text_size: '0.1\"'"),
 ]

@@ -1,4 +1,4 @@
-"""Seeded simulations are computed once per process for the same inputs (games/_memo.py): the
+"""Seeded simulations are computed once per process for the same inputs (games/common/memo.py): the
 same inputs give the same result as a fresh computation, different inputs never share one, and
 a caller that changes what it got changes nothing for the next caller."""
 
@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from printkit.games import _memo
-from printkit.games._chariot_model import build_model
-from printkit.games._chartae_engine import EngineTile, random_games
-from printkit.games._sim_chariot import _play_races, play_races
+from printkit.games.chariot_race.model import build_model
+from printkit.games.chariot_race.sim import _play_races, play_races
+from printkit.games.chartae.engine import EngineTile, random_games
+from printkit.games.common import memo as _memo
 from printkit.kit import load_kit
 
 

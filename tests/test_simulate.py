@@ -36,7 +36,7 @@ def test_chariot_race_reports_from_the_deck_and_the_track(cli):
     report = sim_json(cli, "chariot-race", "--runs", "200")
     assert report["runs"] == 200 and report["players"] == 4
     data = report["data"]
-    assert data["cards"] == 72 and data["left_after_deal"] == 72 - 4 * (6 + 1)
+    assert data["cards"] == 72 and data["left_after_deal"] == 72 - 4 * 6
     assert abs(data["lap_inches"] - (2 * 19.5 + 2 * 3.14159265 * 11)) < 0.01  # centre line
     lap_turns = float(figure(report, "turns per lap")["value"])
     assert 108 / 20 / 2 < lap_turns < 108 / 4  # between all-20 in pairs and one 4 in card a turn

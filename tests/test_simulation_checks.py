@@ -53,7 +53,7 @@ def test_lean_without_its_cap_turns_beyond_the_fan(kit_copy):
 def test_rein_in_needs_rows_for_halved_speeds(kit_copy):
     kit = kit_copy("chariot-race")
     rules = kit / "rules.yaml"
-    edit(rules, "  - {speed: 3, cards: 1}\n", "")
+    edit(rules, "  - {speed: 3, cards: 1, source: ours}\n", "")
     r = check_rules(kit, "CR011")
     (found,) = at_line(r, "CR011", kit / "cards.yaml", "id: rein-in")
     assert "'rein-in' makes a 3 in move" in found
@@ -62,14 +62,14 @@ def test_rein_in_needs_rows_for_halved_speeds(kit_copy):
 def test_stakes_table_twice_and_cheaper_when_faster(kit_copy):
     kit = kit_copy("chariot-race")
     rules = kit / "rules.yaml"
-    edit(rules, "{speed: 5, cards: 1}", "{speed: 4, cards: 2}")
-    edit(rules, "{speed: 18, cards: 3}", "{speed: 18, cards: 1}")
+    edit(rules, "{speed: 5, cards: 1, source: ours}", "{speed: 4, cards: 2}")
+    edit(rules, "{speed: 18, cards: 3, source: ours}", "{speed: 18, cards: 1}")
     r = check_rules(kit, "CR013")
     assert r.exit_code == 1
     (twice,) = at_line(r, "CR013", rules, "{speed: 4, cards: 2}")
     assert "speed 4 is listed twice" in twice
     (cheaper,) = at_line(r, "CR013", rules, "{speed: 18, cards: 1}")
-    assert "at 18 in a chariot loses 1 cards, fewer than the 3 it loses at 16 in" in cheaper
+    assert "at 18 in a chariot loses 1 card, fewer than the 3 it loses at 16 in" in cheaper
 
 
 def test_more_players_than_bases(kit_copy):
@@ -113,7 +113,7 @@ def test_forty_card_deck_warns_at_the_deck_file(cli, kit_copy):
     (found,) = at_line(r, "CR016", cards, "cards:", "warning")
     m = re.search(r"reshuffled ([\d.]+) times a lap in 4-player races .*\(threshold 1\)", found)
     assert m and float(m.group(1)) > 1, found
-    assert "only 12 cards are left after the deal" in found
+    assert "only 16 cards are left after the deal" in found
 
 
 def test_without_the_reshuffle_rule_the_pile_runs_out(kit_copy):

@@ -67,6 +67,18 @@ class RuleSet:
 
         return register
 
+    @classmethod
+    def joined(cls, game: str, *parts: RuleSet) -> RuleSet:
+        """One game's rules, listed explicitly from the rule sets of its modules (a code in two
+        of them is a mistake)."""
+        out = cls(game)
+        for part in parts:
+            for code, rule in part.rules.items():
+                if code in out.rules:
+                    raise ValueError(f"rule code {code} registered twice")
+                out.rules[code] = rule
+        return out
+
     def subset(self, codes: set[str]) -> RuleSet:
         """The same rule set with only the rules of these codes."""
         return RuleSet(self.game, {c: r for c, r in self.rules.items() if c in codes})

@@ -161,6 +161,16 @@ def _kit_options(func: Callable) -> Callable:
     return func
 
 
+only_decks = click.option(
+    "--only",
+    "--component",
+    "components",
+    multiple=True,
+    metavar="ID",
+    help="Only this deck (as `build --only`; --component is its old name).",
+)
+
+
 class _Progress:
     """A one-line page counter on stderr, shown only on a terminal and after half a second."""
 

@@ -178,7 +178,7 @@ def rules_reference() -> str:
     """Every rule code of every game, with its severity, summary and explanation."""
     out = []
     for module, rule_set in all_rule_sets(builtin_only=True):
-        source = "checks/data_rules.py" if module == "data" else f"games/{module}.py"
+        source = "checks/data_rules.py" if module == "data" else f"games/{module}/"
         out.append(f"### {rule_set.game} (`printkit/{source}`)\n")
         if module == "data":
             out.append(data_rules_intro())

@@ -61,6 +61,7 @@ def load(kit: Kit, component_id: str) -> DamageChart:
         unit,
         doc.file,
         spec.labels,
+        tuple(row.speed for row in rules.outer_stakes if row.source == "ours"),
     )
     _check_fits(kit, chart, rules)
     return chart

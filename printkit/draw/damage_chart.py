@@ -194,9 +194,14 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
     mark = UNIT_MARKS.get(chart.speed_unit, chart.speed_unit)
     c.setLineWidth(0.6)
     c.setStrokeColor(INK)
+    own = [s in chart.own_speeds for s, _ in chart.stakes]
+    star = ["*" if o else "" for o in own]
     for j, (label, values) in enumerate(
         (
-            (words.table_key, [f"{s:g}{mark}" for s, _ in chart.stakes]),
+            (
+                words.table_key,
+                [f"{s:g}{mark}{st}" for (s, _), st in zip(chart.stakes, star, strict=True)],
+            ),
             (words.table_value, [str(k) for _, k in chart.stakes]),
         )
     ):
@@ -207,11 +212,20 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
         draw_line_fitted(
             c, label, font("heading"), 9, r.x + mm(2), y + mm(2.6), head_w - mm(3), "left"
         )
-        c.setFont(font("heading"), 12)
         for i, v in enumerate(values):
             x = r.x + head_w + i * col
+            if own[i] and j == 1:  # the kit's own rows, shaded apart from the seed's
+                c.setFillColor(SHADE)
+                c.rect(x, y, col, row, stroke=0, fill=1)
+                c.setFillColor(INK)
             c.line(x, y, x, y + row)
+            c.setFont(font("body" if own[i] else "heading"), 10 if own[i] else 12)
             c.drawCentredString(x + col / 2, y + mm(2.2), v)
+    if any(own):
+        c.setFillColor(INK)
+        draw_line_fitted(
+            c, words.own_rows, font("body"), 7, r.x, y0 + 2 * row + mm(1.8), r.w, "left"
+        )
 
 
 def _deck_summary(c: Canvas, chart: DamageChart, r: Rect) -> None:

@@ -51,6 +51,13 @@ class Icon:
     draw_unit: UnitDrawing
     doc: str
     source: str = "built-in"
+    aspect: float = 1.0  # width / height of what draw_unit draws (2 units across its long side)
+
+    def extent(self) -> tuple[float, float]:
+        """The drawing's width and height in units of draw_unit's square -1..1."""
+        if self.aspect >= 1:
+            return 2.0, 2.0 / self.aspect
+        return 2.0 * self.aspect, 2.0
 
 
 @dataclass
@@ -84,10 +91,24 @@ class IconLibrary:
         self, c: Canvas, name: str, cx: float, cy: float, size: float, colours: Colours
     ) -> None:
         """Draw icon `name` centred at (cx, cy), `size` across. KeyError if it is unknown."""
+        self._draw(c, self.icons[name], cx, cy, size / 2, colours)
+
+    def draw_in(
+        self, c: Canvas, name: str, box: tuple[float, float, float, float], colours: Colours
+    ) -> None:
+        """Draw icon `name` as large as fits in box (x, y, width, height), keeping its aspect
+        ratio, centred. KeyError if it is unknown."""
         icon = self.icons[name]
+        x, y, w, h = box
+        across, tall = icon.extent()
+        self._draw(c, icon, x + w / 2, y + h / 2, min(w / across, h / tall), colours)
+
+    def _draw(
+        self, c: Canvas, icon: Icon, cx: float, cy: float, scale: float, colours: Colours
+    ) -> None:
         c.saveState()
         c.translate(cx, cy)
-        c.scale(size / 2, size / 2)
+        c.scale(scale, scale)
         c.setFillColor(colours.ink)
         c.setStrokeColor(colours.ink)
         c.setLineCap(1)
@@ -203,7 +224,9 @@ def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Ico
     if suffix == ".svg":
         return _svg_icon(root, name, relative, where)
     image = load_image(root, relative, where)
-    return Icon(name, _image_drawing(image), f"from {relative}", relative)
+    return Icon(
+        name, _image_drawing(image), f"from {relative}", relative, image.width / image.height
+    )
 
 
 def _image_drawing(image: Any) -> UnitDrawing:
@@ -232,8 +255,10 @@ def _svg_icon(root: Path, name: str, relative: str, where: Location) -> Icon:
     if svg.uses_transparency(drawing):
         pixels = svg.rasterize(drawing)
         image = KitImage(relative, "PNG", pixels.width, pixels.height, pixels)
-        return Icon(name, _image_drawing(image), f"from {relative}", relative)
-    return Icon(name, _vector_drawing(drawing, width, height), f"from {relative}", relative)
+        unit = _image_drawing(image)
+    else:
+        unit = _vector_drawing(drawing, width, height)
+    return Icon(name, unit, f"from {relative}", relative, width / height)
 
 
 def _vector_drawing(drawing: Any, width: float, height: float) -> UnitDrawing:

@@ -1,4 +1,6 @@
-"""Game rules modules: built in (printkit/games/*.py) or from installed packages.
+"""Game rules modules: built in (one package per game, printkit/games/<name>/, whose
+__init__.py lists what the game exposes; games/common/ holds helpers that know no game) or from
+installed packages. Each game stands alone: no game imports another (import-linter contract).
 
 A game module exposes:
     SCHEMA: Record    the schema of the kit's rules file (rule limits a club may change):
@@ -9,6 +11,8 @@ A game module exposes:
 and may expose
     deal(kit, component_id, deck, players) -> list[printkit.reports.composition.Deal]
                       what each player count leaves to draw, for `printkit deck`
+    cards_in_play(kit, component_id, deck, players) -> Deck
+                      the deck as that many players use it, for `printkit deck --players`
 
 A package adds a game by declaring an entry point in the group `printkit.games`:
 

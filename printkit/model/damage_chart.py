@@ -33,6 +33,11 @@ class DamageChartLabels:
     )
     summary_cards: str = word("{n} cards", "cards that name a category; {n}: how many", max_len=120)
     summary_out: str = word("out at {n}", "a category's out limit; {n}: the limit", max_len=120)
+    own_rows: str = word(
+        "* the kit's own rows, not the game's rules",
+        "under the penalty table when some rows are the kit's own (`source: ours`)",
+        max_len=120,
+    )
 
 
 @record("damage chart")
@@ -65,6 +70,7 @@ class DamageChart:
     speed_unit: str
     file: str
     labels: DamageChartLabels  # the chart's wording (model/wording.py)
+    own_speeds: tuple[float, ...] = ()  # the rows the kit adds to its game's rules (marked *)
 
 
 class DamageLimit(Protocol):
@@ -81,6 +87,9 @@ class PenaltyRow(Protocol):
 
     @property
     def cards(self) -> int: ...  # cards lost at that speed
+
+    @property
+    def source(self) -> str: ...  # "seed": the game's rules; "ours": the kit's own row
 
 
 @runtime_checkable

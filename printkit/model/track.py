@@ -3,8 +3,11 @@
 The circus is two straights joined by two semicircular turns round the spina. Coordinates are
 points with the origin at the centre of the spina: the straights run along x, the home straight
 is at the bottom (y < 0) and is raced left to right, so the race runs anticlockwise and every
-turn is to the left. The finish line crosses the start of the home straight, the halfway line the
-start of the back straight. Distances "round the course" are measured along the centre line.
+turn is to the left. The race starts at the start of the home straight (the grid, "with the
+full length of the straight ahead"); the finish line crosses the home straight halfway down it
+(the seed's "card replenishment point"), the halfway line the back straight opposite, unless the
+track says `finish_at: start` (both lines at the start of their straight). Distances "round the
+course" are measured along the centre line.
 
 Each @record dataclass is also the schema of its part of the file (load/records.py).
 """
@@ -16,12 +19,12 @@ from dataclasses import dataclass
 
 from printkit.layout.geometry import Rect
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Int, Length, ListOf, Record, Str
+from printkit.load.schema import Choice, Int, Length, ListOf, Record, Str
 from printkit.model.wording import labels_spec, word
 
 DEFAULT_NOTES = (
-    "Finish line: start of the home straight.",
-    "Halfway line: start of the back straight.",
+    "Finish line: halfway down the home straight.",
+    "Halfway line: halfway down the back straight.",
     "Grid: pole position (1) is front and inside.",
 )
 
@@ -29,7 +32,11 @@ DEFAULT_NOTES = (
 @record("pit")
 @dataclass(kw_only=True)
 class Pit:
-    at: float = spec(Length(0, 5000, allow_zero=True), required=True, doc="finish line to ramp")
+    at: float = spec(
+        Length(0, 5000, allow_zero=True),
+        required=True,
+        doc="start of the home straight to the ramp",
+    )
     ramp: float = spec(Length(0, 1000, allow_zero=True), required=True, doc="the ramp's length")
     length: float = spec(Length(1, 1000), required=True, doc="the pit's length, along the track")
     width: float = spec(Length(1, 2000), required=True, doc="across the track from the stakes")
@@ -81,7 +88,9 @@ class TrackLabels:
     bank_row: str = word("Bank outside the edge", "table row")
     edge_row: str = word("Edge markers", "table row: how many markers, how far apart")
     edge_value: str = word("{n}, about {spacing} in apart", "{n}: markers, {spacing}: inches")
-    hazard_row: str = word("Hazard: from the finish line", "table row (tracks with a `pit`)")
+    hazard_row: str = word(
+        "Hazard: from the start of the straight", "table row (tracks with a `pit`)"
+    )
     hazard_size_row: str = word("  ramp + hazard", "table row")
     jump_row: str = word("  a jump needs more than", "table row")
     grid_row: str = word("Start grid", "table row")
@@ -107,6 +116,12 @@ class Track:
         Length(0, 1000, allow_zero=True), default=0.0, doc="the bank outside the stakes"
     )
     stake_spacing: float = spec(Length(5, 500), required=True, doc="between the outer stakes")
+    finish_at: str = spec(
+        Choice(("middle", "start")),
+        default="middle",
+        doc="where the finish and halfway lines cross their straights: middle (the seed: the "
+        "card replenishment point is halfway down the straight) or start",
+    )
     pit: Pit | None = spec(record_of(Pit), doc="the pit and its ramp; null for no pit")
     grid: Grid = spec(
         record_of(Grid), default=lambda: Grid(per_row=4, row_gap=72.0), doc="the start grid"
@@ -151,12 +166,22 @@ class Track:
 
     # -- lines and places ------------------------------------------------------------------
     @property
-    def finish_x(self) -> float:
+    def start_x(self) -> float:
+        """The start of the home straight: the grid's rear, and where the pit is measured from."""
         return -self.straight / 2
 
     @property
+    def finish_x(self) -> float:
+        return 0.0 if self.finish_at == "middle" else -self.straight / 2
+
+    @property
     def halfway_x(self) -> float:
-        return self.straight / 2
+        return 0.0 if self.finish_at == "middle" else self.straight / 2
+
+    @property
+    def finish_distance(self) -> float:
+        """From the start of the home straight to the finish line, along the centre line."""
+        return self.finish_x - self.start_x
 
     def pit_jump(self, base_length: float) -> float | None:
         """The shortest single move that carries a chariot up the ramp and clear of the pit."""
@@ -165,13 +190,13 @@ class Track:
     def ramp_rect(self) -> Rect | None:
         if self.pit is None:
             return None
-        x = self.finish_x + self.pit.at
+        x = self.start_x + self.pit.at
         return Rect(x, -self.outer_radius, self.pit.ramp, self.pit.width)
 
     def pit_rect(self) -> Rect | None:
         if self.pit is None:
             return None
-        x = self.finish_x + self.pit.at + self.pit.ramp
+        x = self.start_x + self.pit.at + self.pit.ramp
         return Rect(x, -self.outer_radius, self.pit.length, self.pit.width)
 
     def grid_rows(self, chariots: int) -> int:
@@ -185,20 +210,22 @@ class Track:
     def grid_slots(self, chariots: int, base_width: float, base_length: float) -> list[Rect]:
         """Each chariot's base on the start grid, pole position first (front row, inside).
 
-        The back row's rear is on the finish line, so the whole home straight lies ahead.
+        The back row's rear is at the start of the home straight, so the whole straight lies
+        ahead (the seed: "Start with the full length of the straight ahead").
         """
         rows = self.grid_rows(chariots)
         gap = self.grid_gap(base_width)
         slots = []
         for i in range(chariots):
             row, place = divmod(i, self.grid.per_row)
-            rear = self.finish_x + (rows - 1 - row) * (base_length + self.grid.row_gap)
+            rear = self.start_x + (rows - 1 - row) * (base_length + self.grid.row_gap)
             y = -self.inner_radius - gap - base_width - place * (base_width + gap)
             slots.append(Rect(rear, y, base_length, base_width))
         return slots
 
     def point_at(self, distance: float, radius: float) -> tuple[float, float, float]:
-        """(x, y, heading in degrees) at `distance` round the loop of `radius`, from the finish."""
+        """(x, y, heading in degrees) at `distance` round the loop of `radius`, from the start of
+        the home straight."""
         s, r = self.straight, radius
         d = distance % self.loop_length(r)
         half_turn = math.pi * r

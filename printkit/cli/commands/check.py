@@ -234,7 +234,7 @@ def _source(module: str) -> str:
     if module == "data":
         return "checks/data_rules.py"
     if module in builtin_games():
-        return f"games/{module}.py"
+        return f"games/{module}/"
     return f"installed package: {installed_games()[module].value}"
 
 

@@ -16,19 +16,12 @@ import json
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits
+from printkit.cli.app import _kit_options, _report_errors, complete_kits, only_decks
 
 
 @click.command(name="deck")
 @click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
-@click.option(
-    "--only",
-    "--component",
-    "components",
-    multiple=True,
-    metavar="ID",
-    help="Only this deck (as `build --only`; --component is its old name).",
-)
+@only_decks
 @click.option(
     "--format",
     "fmt",
@@ -62,8 +55,11 @@ def deck_command(kit, components, fmt, variants, players) -> None:
         raise fail(Location(loaded.manifest_file), f"kit {loaded.name!r} has no deck components")
     loaded.models()  # every input error of the kit at once
     reports = []
+    in_play = loaded.game_hook("cards_in_play")  # the deck N players use, when the game says
     for cid in chosen:
         model = loaded.model_as(cid, Deck)
+        if in_play is not None and players is not None:
+            model = in_play(loaded, cid, model, players)
         title = loaded.spec(cid).title or cid
         reports.append(deck_report(cid, title, model, deal_rows(loaded, cid, model, players)))
     if fmt == "json":

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits, progress_shown
+from printkit.cli.app import _kit_options, _report_errors, complete_kits, only_decks, progress_shown
 from printkit.layout.presets import PRESETS
 
 
@@ -40,14 +40,7 @@ from printkit.layout.presets import PRESETS
     type=click.Choice(["csv", "xlsx"]),
     help="Write each deck's cards as a spreadsheet in this format.",
 )
-@click.option(
-    "--only",
-    "--component",
-    "components",
-    multiple=True,
-    metavar="ID",
-    help="Only this deck (as `build --only`; --component is its old name).",
-)
+@only_decks
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -114,6 +107,10 @@ def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, 
     loaded = load_kit(kit, options)
     loaded.models()
     decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
+    if tts and not decks:
+        click.echo(
+            f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write", err=True
+        )
     lines = []
     with staged(out) as stage, progress_shown():
         for cid in (list(components) or decks) if tts else []:
@@ -153,7 +150,10 @@ def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, var
         return
     for deck in done:
         w, h = deck.pixels
-        click.echo(f"{deck.deck}: {len(deck.rows)} fronts and 1 back, {w}x{h} px")
+        backs = len({back for *_, back in deck.rows if back is not None})
+        click.echo(
+            f"{deck.deck}: {len(deck.rows)} fronts and {backs} back{'s' * (backs != 1)}, {w}x{h} px"
+        )
     click.echo(f"wrote {out / loaded.name / 'images' / 'manifest.csv'}")
 
 
