@@ -20,9 +20,11 @@ from printkit.core.errors import Collector, InputError, Location, display_path, 
 from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
 from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
 from printkit.load.paths import confined_path, existing_file
+from printkit.load.reads import ReadLog
 from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
+from printkit.model.deck import Deck
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
@@ -73,21 +75,6 @@ def resolve_kit_dir(name_or_path: str) -> Path:
 
 
 @dataclass
-class OverriddenDocument(Document):
-    """A data file some of whose top-level keys a variant replaced: positions under those keys
-    are those of the values in kit.yaml (`variants: V: overrides: COMPONENT: KEY`)."""
-
-    manifest: Document | None = None
-    located: dict[str, PathKey] = field(default_factory=dict)  # key -> its path in kit.yaml
-
-    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
-        p = tuple(path)
-        if p and p[0] in self.located and self.manifest is not None:
-            return self.manifest.where((*self.located[p[0]], *p), key=key)
-        return super().where(p, key=key)
-
-
-@dataclass
 class Kit:
     """A loaded kit: its folder, manifest, the chosen options, and its component data (lazily)."""
 
@@ -102,6 +89,7 @@ class Kit:
     _referred: dict[str, set[str]] = field(default_factory=dict)  # see referred_keys()
     _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
+    reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
 
     @property
     def name(self) -> str:
@@ -160,6 +148,19 @@ class Kit:
         path = confined_path(self.root, relative, where_)
         return existing_file(path, relative, where_)
 
+    def shared_inputs(self) -> list[Path]:
+        """The kit's files every component's output may depend on: kit.yaml, the rules file,
+        the kit's own fonts and icons (the files named in kit.yaml; see `ComponentType.inputs`)."""
+        rules = self.manifest.rules
+        named = [MANIFEST, *([rules.file] if rules is not None and rules.file else [])]
+        named += [*self.manifest.fonts.values(), *self.manifest.icons.values()]
+        return [self.root / relative for relative in named]
+
+    def data_file(self, component_id: str) -> list[Path]:
+        """The component's data file (kit.yaml `file:`), or none."""
+        spec = self.spec(component_id)
+        return [self.root / spec.file] if spec.file else []
+
     def document(self, component_id: str) -> Document:
         """The component's data file, parsed, with variant overrides applied to its top level."""
         if component_id not in self._docs:
@@ -170,7 +171,7 @@ class Kit:
                     f"component {component_id!r} needs a 'file' naming its data file",
                 )
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
-            doc = load_yaml_file(path, display_path(path))
+            doc = load_yaml_file(path, display_path(path), self.reads)
             self._docs[component_id] = self._apply_overrides(component_id, doc)
         return self._docs[component_id]
 
@@ -184,23 +185,21 @@ class Kit:
             options,
             {**self._models, **models},
             self._docs,
+            reads=self.reads,
         )
 
     def _apply_overrides(self, component_id: str, doc: Document) -> Document:
         """The document with the active variants' overrides of its top-level keys; a problem
         in an overridden value is located at the kit.yaml line that holds it."""
-        located: dict[str, PathKey] = {}
+        grafts: dict[PathKey, tuple[Document, PathKey]] = {}
+        data = doc.data
         for variant in self.active_variants():
             changes = variant.overrides.get(component_id)
-            if changes and isinstance(doc.data, dict):
-                doc.data = {**doc.data, **changes}
+            if changes and isinstance(data, dict):
+                data = {**data, **changes}
                 prefix = ("variants", variant.name, "overrides", component_id)
-                located.update({key: prefix for key in changes})
-        if not located:
-            return doc
-        return OverriddenDocument(
-            doc.file, doc.data, doc.value_marks, doc.key_marks, self.manifest_doc, located
-        )
+                grafts.update({(key,): (self.manifest_doc, (*prefix, key)) for key in changes})
+        return doc.grafted(grafts, data) if grafts else doc
 
     def model(self, component_id: str) -> object:
         """The validated model of a component, loaded once (raises InputError on bad data);
@@ -209,7 +208,25 @@ class Kit:
             spec = self.spec(component_id)
             load = plugins.component_type(spec.type).load
             self._models[component_id] = load(self, component_id)
+            try:
+                self._game_marks(component_id)
+            except Exception:  # a model the game could not finish is not kept
+                del self._models[component_id]
+                raise
         return self._models[component_id]
+
+    def _game_marks(self, component_id: str) -> None:
+        """A game changes a model only once it is built, from the model (never the raw file,
+        which may be a sheet's name): the game's optional `card_markers(kit, component_id) ->
+        {card id: marker}` reads the deck through `model_as()` and marks its cards."""
+        deck = self._models[component_id]
+        markers = self.game_hook("card_markers")
+        if markers is None or not isinstance(deck, Deck):
+            return
+        table = markers(self, component_id)
+        for card in deck.cards:
+            if card.id in table:
+                card.marker = table[card.id]
 
     def model_as(self, component_id: str, model: type[T]) -> T:
         """The component's model as its type's own model class `model` (a deck's `Deck`, a
@@ -237,7 +254,9 @@ class Kit:
         if self._rules is None:
             self._game_module(spec)
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
-            doc = self._apply_overrides("rules", load_yaml_file(path, display_path(path)))
+            doc = self._apply_overrides(
+                "rules", load_yaml_file(path, display_path(path), self.reads)
+            )
             model, checks = validate_rules(self, doc)
             check_player_count(self, model)
             self._rules = (doc, model, checks)
@@ -296,7 +315,7 @@ class Kit:
             for name, relative in self.manifest.icons.items():
                 at = self.manifest_doc.where(("icons", name))
                 try:
-                    extra.append(icon_from_file(self.root, name, relative, at))
+                    extra.append(icon_from_file(self.root, name, relative, at, self.reads))
                 except InputError as exc:
                     for d in exc.diagnostics:
                         errors.add(d.where, d.message)
@@ -312,7 +331,7 @@ class Kit:
             for role, relative in self.manifest.fonts.items():
                 at = self.manifest_doc.where(("fonts", role))
                 try:
-                    names[role] = check_font_file(self.data_path(relative, at))
+                    names[role] = check_font_file(self.data_path(relative, at), self.reads)
                 except FontFileError as exc:
                     errors.add(at, f"font {relative!r} for role {role!r}: {exc}")
                 except InputError as exc:
@@ -373,7 +392,8 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
     options = options or Options()
     root = resolve_kit_dir(name_or_path)
     manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
-    doc = load_yaml_file(manifest_path, display_path(manifest_path))
+    reads = ReadLog()
+    doc = load_yaml_file(manifest_path, display_path(manifest_path), reads)
     manifest: KitManifest = validate_document(doc, manifest_schema())
     for cid, spec in manifest.components.items():
         spec.id = cid
@@ -388,7 +408,7 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
             f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
         )
     _check_override_targets(manifest, doc)
-    return Kit(root, manifest, doc, options)
+    return Kit(root, manifest, doc, options, reads=reads)
 
 
 def _check_override_targets(manifest: KitManifest, doc: Document) -> None:

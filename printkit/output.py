@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import filecmp
 import glob
 import os
 import re
@@ -111,6 +112,20 @@ class Staging:
 
     def write_text(self, target: Path, text: str) -> None:
         self.temp_for(target).write_text(text, encoding="utf-8")
+
+    def drop_unchanged(self) -> list[Path]:
+        """Leave alone each target whose temporary holds the bytes it already has: an output
+        drawn again the same (a shared input changed that it does not print) keeps its file,
+        and its time. Returns the targets left alone."""
+        kept, same = [], []
+        for temp, target in self.pending:
+            if _same_bytes(temp, target):
+                temp.unlink(missing_ok=True)
+                same.append(target)
+            else:
+                kept.append((temp, target))
+        self.pending = kept
+        return same
 
     def commit(self) -> list[Path]:
         """Flush every temporary to disk, then rename each over its target: all or nothing.
@@ -391,3 +406,11 @@ def staged(out_dir: Path) -> Iterator[Staging]:
     except BaseException:
         stage.discard()
         raise
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    """Whether two regular files hold the same bytes (False when either cannot be read)."""
+    try:
+        return b.is_file() and not b.is_symlink() and filecmp.cmp(a, b, shallow=False)
+    except OSError:
+        return False

@@ -88,7 +88,7 @@ def test_a_sheet_spanning_too_many_cells_is_refused(tmp_path):
 def test_a_csv_with_150000_header_columns_is_refused_at_once(cli, blank):
     hostile.wide_csv(blank / "cards.csv", 150_001)
     point_cards_at(blank, "cards.csv")
-    refused(cli, blank, "cards.csv:1:1", "150,001 columns", "MAX_SHEET_COLUMNS")
+    refused(cli, blank, "cards.csv:1:A", "150,001 columns", "MAX_SHEET_COLUMNS")
 
 
 def test_a_csv_with_a_nul_byte_is_called_a_binary_file_not_yaml(cli, blank):

@@ -1,7 +1,7 @@
 """Card lists from spreadsheets: a deck whose `cards:` names a CSV, XLSX or ODS file.
 
 What a user measures: the same PDFs as the YAML list (byte for byte), errors at the cell
-(`cards.csv:ROW:COL`, `cards.xlsx:Sheet!C7`) with every problem at once, text kept as text.
+(`cards.csv:ROW:C`, row and column letter as a spreadsheet shows them) with every problem at once, text kept as text.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
+
+from printkit.load.spreadsheet import column_letters
 
 
 def _point_deck_at(kit: Path, source: str) -> None:
@@ -92,19 +94,19 @@ def test_csv_errors_name_row_and_column_all_at_once(exported, cli, tmp_path):
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out)
     assert r.exit_code == 2
-    speed_col = header.index("sped") + 1
-    count_col = header.index("count") + 1
+    speed_col = column_letters(header.index("sped") + 1)
+    count_col = column_letters(header.index("count") + 1)
     assert (
         f"cards.csv:1:{speed_col}: error: unknown column 'sped'; did you mean 'speed'?" in r.output
     )
-    assert "cards.csv:4:1: error:" in r.output and "id is required but missing" in r.output
+    assert "cards.csv:4:A: error:" in r.output and "id is required but missing" in r.output
     assert f"cards.csv:7:{count_col}: error: count must be a whole number" in r.output
     assert 'got "two"' in r.output
     assert "Traceback" not in r.output
     assert not out.exists() or not any(out.rglob("*.pdf"))
 
 
-def test_a_workbook_error_names_the_sheet_and_cell(exported, cli):
+def test_a_workbook_error_names_the_row_and_column_letter(exported, cli):
     import openpyxl  # here, not at the top: importing it costs every test process ~0.2 s
 
     kit, _, tables = exported
@@ -118,7 +120,7 @@ def test_a_workbook_error_names_the_sheet_and_cell(exported, cli):
     r = cli("check", kit)
     assert r.exit_code == 2
     letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[speed - 1]
-    assert f"cards.xlsx:Cards!{letter}17: error: speed must be a number" in r.output
+    assert f"cards.xlsx:17:{letter}: error: speed must be a number" in r.output
 
 
 def test_an_unknown_sheet_is_named_with_a_suggestion(exported, cli):
@@ -181,10 +183,13 @@ def _ods(path: Path, rows: list[list[str]]) -> None:
         z.writestr("content.xml", content)
 
 
-def test_an_ods_sheet_is_read_and_its_errors_use_the_sheet_name(kit_copy, cli):
+MOVEMENT_HEADER = ["id", "kind", "count", "speed", "turn", "crash", "damage"]
+
+
+def test_an_ods_sheet_is_read_and_its_errors_name_row_and_column_letter(kit_copy, cli):
     kit = kit_copy("chariot-race")
     rows = [
-        ["id", "kind", "count", "speed", "turn", "crash", "damage"],
+        MOVEMENT_HEADER,
         ["m1", "movement", "3", "8", "45", "Glancing blow.", "none"],
         ["m2", "movement", "2", "quick", "30", "Glancing blow.", "none"],
     ]
@@ -192,7 +197,7 @@ def test_an_ods_sheet_is_read_and_its_errors_use_the_sheet_name(kit_copy, cli):
     _point_deck_at(kit, "cards.ods")
     r = cli("check", kit)
     assert r.exit_code == 2
-    assert "cards.ods:Deck!D3: error: speed must be a number" in r.output
+    assert "cards.ods:3:D: error: speed must be a number" in r.output
     rows[2][3] = "10"
     _ods(kit / "cards.ods", rows)
     from printkit.kit import load_kit
@@ -214,3 +219,87 @@ def test_the_schema_accepts_a_spreadsheet_file_for_cards(cli, tmp_path):
     validator = jsonschema.Draft202012Validator(schema)
     errors = [e for e in validator.iter_errors(deck) if "cards" in list(e.absolute_path)]
     assert not errors
+
+
+def test_carthage_with_its_cards_in_csv_builds_the_same_pdfs_markers_included(
+    kit_copy, built_kit, cli, tmp_path
+):
+    """A game's markers come from the deck's model, whatever file its cards are in: the 4P
+    setup's six CURRICULUM and one FATUM cards carry their marker from a CSV too."""
+    kit = kit_copy("carthage")
+    r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
+    assert r.exit_code == 0, r.output
+    for deck in ("curriculum", "fatum"):
+        (kit / f"{deck}.csv").write_bytes(
+            (tmp_path / "csv" / "carthage" / f"{deck}.csv").read_bytes()
+        )
+        text = (kit / f"{deck}.yaml").read_text()
+        (kit / f"{deck}.yaml").write_text(
+            f"{text[: text.index(chr(10) + 'cards:')]}\ncards: {deck}.csv\n"
+        )
+    only = "curriculum,fatum,board"
+    r = cli("build", kit, "--out", tmp_path / "table", "-j", "1", "--only", only)
+    assert r.exit_code == 0, r.output
+    yaml_build = built_kit("carthage", "--only", only)
+    pdfs = sorted(yaml_build.glob("*.pdf"))
+    assert [p.name for p in pdfs] == ["board.pdf", "curriculum.pdf", "fatum.pdf"]
+    for pdf in pdfs:
+        assert (tmp_path / "table" / "carthage" / pdf.name).read_bytes() == pdf.read_bytes(), (
+            pdf.name
+        )
+    from pypdf import PdfReader
+
+    text = "".join(p.extract_text() for p in PdfReader(yaml_build / "curriculum.pdf").pages)
+    assert text.count("4P") == 6
+
+
+def test_a_csv_position_is_the_row_a_spreadsheet_shows_though_cells_hold_line_breaks(kit_copy, cli):
+    """Row 4 of the sheet starts on text line 7: two earlier cells hold line breaks."""
+    kit = kit_copy("chariot-race")
+    rows = [
+        MOVEMENT_HEADER,
+        ["m1", "movement", "3", "8", "45", "Glancing blow,\nthen a skid.", "none"],
+        ["m2", "movement", "2", "8", "30", "Three\nlines\nhere.", "none"],
+        ["m3", "movement", "1", "quick", "30", "Glancing blow.", "none"],
+    ]
+    _write_rows(kit / "cards.csv", rows)
+    assert (kit / "cards.csv").read_text().splitlines()[6].startswith("m3,")
+    _point_deck_at(kit, "cards.csv")
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert "cards.csv:4:D: error: speed must be a number" in r.output, r.output
+
+
+FLAG_DECK = """\
+fields:
+  lucky: {type: flag}
+kinds:
+  card:
+    label: CARD
+    colour: "#224466"
+    face:
+      - {element: title, box: [4, 4, 50, 8], text: "{title}"}
+cards: cards.csv
+"""
+
+
+def test_a_flag_cell_is_read_whatever_its_case(tmp_path, cli):
+    """docs/design-loop.md: `true`, `FALSE` are a flag's values in a cell, in any case."""
+    kit = tmp_path / "flags"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        "name: flags\ntitle: Flags\ncomponents:\n  cards: {type: deck, file: cards.yaml}\n"
+    )
+    (kit / "cards.yaml").write_text(FLAG_DECK)
+    cells = ["TRUE", "True", "true", "FALSE", "False", "false", " TRUE "]
+    rows = [["id", "kind", "title", "lucky"]]
+    rows += [[f"c{i}", "card", f"Card {i}", cell] for i, cell in enumerate(cells)]
+    _write_rows(kit / "cards.csv", rows)
+    from printkit.kit import load_kit
+
+    deck = load_kit(str(kit)).model("cards")
+    assert [c.get("lucky") for c in deck.cards] == [True, True, True, False, False, False, True]
+    _write_rows(kit / "cards.csv", [*rows, ["c9", "card", "Card 9", "yes"]])
+    r = cli("check", kit)
+    assert r.exit_code == 2
+    assert "cards.csv:9:D: error: lucky must be true or false" in r.output, r.output

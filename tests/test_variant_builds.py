@@ -3,9 +3,11 @@ several), never over the plain build's files, and every sheet's label names the 
 
 from __future__ import annotations
 
+import csv
 import shutil
 from pathlib import Path
 
+import pytest
 from badkits import snapshot
 
 from tests.pdfcheck import page_texts
@@ -81,3 +83,66 @@ def test_a_bad_override_value_is_located_in_kit_yaml(cli, kit_copy, tmp_path):
         assert f"{manifest}:{width}:40: error: width must be a length" in r.stderr
     plain = cli("check", kit)  # without the variant, nothing is wrong
     assert plain.exit_code == 0, plain.output
+
+
+def _exported_cards(cli, kit: Path, tmp_path: Path) -> list[list[str]]:
+    """The kit's cards as `printkit export --cards csv` writes them, row by row."""
+    r = cli("export", kit, "--cards", "csv", "--out", tmp_path / "csv")
+    assert r.exit_code == 0, r.output
+    with (tmp_path / "csv" / kit.name / "cards.csv").open(newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def _write_cards(path: Path, rows: list[list[str]]) -> None:
+    with path.open("w", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+
+
+def _override_the_deck(kit: Path, value: str) -> tuple[Path, int]:
+    """kit.yaml's `serious` variant overrides the deck with `value`: (kit.yaml, its line)."""
+    from conftest import edit, line_of
+
+    manifest = kit / "kit.yaml"
+    edit(manifest, "      rules: {laps: 3}", f"      rules: {{laps: 3}}\n      cards: {value}", 1)
+    return manifest, line_of(manifest, f"cards: {value}")
+
+
+@pytest.mark.parametrize("cards", ["yaml", "csv"])
+def test_a_bad_deck_override_is_located_in_kit_yaml_whatever_file_holds_the_cards(
+    cli, kit_copy, tmp_path, cards
+):
+    """The deck's own file may take its cards from a sheet: an override's value is still
+    reported at its kit.yaml line, even inside an overridden map the data file also has."""
+    kit = kit_copy("chariot-race")
+    if cards == "csv":
+        _write_cards(kit / "cards.csv", _exported_cards(cli, kit, tmp_path))
+        text = (kit / "cards.yaml").read_text()
+        (kit / "cards.yaml").write_text(
+            f"{text[: text.index(chr(10) + 'cards:')]}\ncards: cards.csv\n"
+        )
+    manifest, line = _override_the_deck(kit, "{min_text_size: huge, back: {colour: mud}}")
+    r = cli("check", kit, "--variant", "serious")
+    assert r.exit_code == 2, r.output
+    assert f"{manifest}:{line}:30: error: min_text_size must be" in r.stderr, r.stderr
+    # inside an overridden map too, though cards.yaml has a back.colour of its own
+    assert f"{manifest}:{line}:51: error: colour must be a colour" in r.stderr, r.stderr
+
+
+def test_a_variant_that_points_the_deck_at_a_sheet_locates_each_error_where_it_is(
+    cli, kit_copy, tmp_path
+):
+    """A variant's override names the sheet (kit.yaml), the sheet holds the cards: a sheet
+    that is missing is reported at the override, a bad cell at its row and column letter."""
+    kit = kit_copy("chariot-race")
+    rows = _exported_cards(cli, kit, tmp_path)
+    count = rows[0].index("count")
+    rows[4][count] = "lots"
+    manifest, line = _override_the_deck(kit, "{cards: sheet.csv}")
+    r = cli("check", kit, "--variant", "serious")
+    assert r.exit_code == 2
+    assert f"{manifest}:{line}:22: error: file 'sheet.csv' not found" in r.stderr, r.stderr
+    _write_cards(kit / "sheet.csv", rows)
+    r = cli("check", kit, "--variant", "serious")
+    assert r.exit_code == 2
+    letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[count]
+    assert f"sheet.csv:5:{letter}: error: count must be a whole number" in r.stderr, r.stderr

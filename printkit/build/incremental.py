@@ -12,7 +12,8 @@ only what is printed). For every output it keeps:
     The file name is recorded so that an up-to-date check needs no component code. Nothing in
     the record depends on the time: two identical builds write identical records.
 An output is skipped only when all of these still match. The input list is taken from the last
-build: a file that a data file names can only change that list by changing the data file.
+build: a file that a data file names can only change that list by changing the data file (or
+kit.yaml, which is an input of every component).
 """
 
 from __future__ import annotations
@@ -24,14 +25,13 @@ import json
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from printkit import __version__
-from printkit.core.errors import Location
 from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
@@ -42,7 +42,6 @@ def record_path(out: Path, kit_name: str) -> Path:
 
 
 FORMAT = 1
-_PATHLIKE = re.compile(r"(/|\.[A-Za-z0-9]{1,5}$)")
 
 
 # Libraries whose version can change the bytes of a PDF. Their version files are hashed rather
@@ -135,58 +134,6 @@ def target_key(kit, cid: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def named_files(root: Path, data: Any, found: set[Path]) -> None:
-    """Add every file inside `root` that a string in `data` names (relative to root)."""
-    stack = [data]
-    base = root.resolve()
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, str) and len(item) < 256 and "\n" not in item:
-            if not _PATHLIKE.search(item) or item.startswith(("/", "\\")):
-                continue
-            candidate = kit_input(root, item)  # never through a link: the record would refuse it
-            try:
-                if candidate and candidate.is_file() and base in candidate.resolve().parents:
-                    found.add(candidate)
-            except (OSError, ValueError):
-                continue
-
-
-def component_inputs(kit, cid: str) -> set[Path]:
-    """The files a component's output depends on (its model must already be loaded)."""
-    files: set[Path] = {kit.root / "kit.yaml"}
-    manifest = dict(kit.manifest_doc.data) if isinstance(kit.manifest_doc.data, dict) else {}
-    components = manifest.pop("components", None)
-    components = components if isinstance(components, dict) else {}
-    named_files(kit.root, manifest, files)  # not the other components' data files
-    rules = kit.manifest.rules
-    if rules is not None and rules.file:
-        files.add(kit.data_path(rules.file, Location(kit.manifest_file)))
-        rules_doc = kit.rules_document()  # loaded with the models by Kit.rules_data()
-        if rules_doc is not None:
-            named_files(kit.root, rules_doc.data, files)
-    seen: set[str] = set()
-    todo = [cid]
-    while todo:
-        current = todo.pop()
-        if current in seen or current not in kit.manifest.components:
-            continue
-        seen.add(current)
-        spec = kit.spec(current)
-        todo.extend(spec.uses.values())
-        entry = components.get(current)
-        if isinstance(entry, dict):
-            named_files(kit.root, {k: v for k, v in entry.items() if k != "file"}, files)
-        if spec.file:
-            files.add(kit.data_path(spec.file, Location(kit.manifest_file)))
-            named_files(kit.root, kit.document(current).data, files)
-    return files
-
-
 @dataclass
 class KitRecord:
     """The build record of one kit: `folder` holds its outputs, `path` is the record file."""
@@ -238,14 +185,22 @@ class KitRecord:
         return all(output_matches(self.folder / n, s) for n, s in self.extras.items())
 
     def entry(
-        self, kit, key: str, inputs: set[Path], name: str, output: Path, hashes: dict
+        self, kit, key: str, inputs: Iterable[Path], name: str, output: Path, hashes: dict
     ) -> dict:
-        """A target's record; `output` is the file just written (renamed into place later)."""
+        """A target's record; `output` is the file just written (renamed into place later).
+
+        Each input's digest is that of the bytes the build read (the kit's `ReadLog`), else the
+        one taken when the build was planned, before anything was read; only a file the build
+        never read is hashed now. So a file saved while the build ran never matches its digest,
+        and the next build rebuilds."""
         digests = {}
-        for path in sorted(inputs):
-            if path not in hashes:
-                hashes[path] = file_hash(path)
-            digests[Path(os.path.relpath(path, kit.root)).as_posix()] = hashes[path]
+        for path in sorted(set(inputs)):
+            digest = kit.reads.digest(path)
+            if digest is None:
+                if path not in hashes:
+                    hashes[path] = file_hash(path)
+                digest = hashes[path]
+            digests[Path(os.path.relpath(path, kit.root)).as_posix()] = digest
         return {"key": key, "inputs": digests, "file": name, "output": output_stamp(output)}
 
     def text(self) -> str:

@@ -25,7 +25,6 @@ from printkit.build.drawchecks import print_findings
 from printkit.build.incremental import (
     RECORD_DIR,
     KitRecord,
-    component_inputs,
     output_stamp,
     target_key,
 )
@@ -136,10 +135,16 @@ def _target_key(kit: Kit, cid: str) -> str:
     return gang.target_key(kit, target_key) if cid == gang.GANG_ID else target_key(kit, cid)
 
 
-def _target_inputs(kit: Kit, cid: str) -> set[Path]:
+def _target_inputs(kit: Kit, cid: str) -> list[Path]:
+    """The files target `cid` is drawn from, as its component type reports them (the gang
+    sheets: those of every member)."""
     if cid == gang.GANG_ID:
-        return gang.inputs(kit, component_inputs)
-    return component_inputs(kit, cid)
+        return gang.inputs(kit, _component_inputs)
+    return _component_inputs(kit, cid)
+
+
+def _component_inputs(kit: Kit, cid: str) -> list[Path]:
+    return list(component_type(kit.spec(cid).type).inputs(kit, cid))
 
 
 def _validate(kit: Kit, cids: list[str]) -> list:
@@ -153,6 +158,15 @@ def _validate(kit: Kit, cids: list[str]) -> list:
     return errors
 
 
+class Written(list[Path]):
+    """The files a build wrote; `unchanged` holds those it drew again with the bytes they
+    already had, which it left as they were (time included)."""
+
+    def __init__(self, files: list[Path], unchanged: list[Path]) -> None:
+        super().__init__(files)
+        self.unchanged = unchanged
+
+
 def build_kits(
     kits: list[Kit],
     out: Path,
@@ -163,8 +177,12 @@ def build_kits(
     notes: Callable[[str], None] | None = None,
     only: Sequence[str] | None = None,
     rules: RulesGate | None = None,
-) -> list[Path]:
+) -> Written:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
+
+    An output drawn again with the bytes it already has (an input changed that it does not
+    print, such as a kit font of a role it never uses) is left as it was, time included, and
+    listed in the result's `unchanged`; with `force` every output is written.
 
     With `only` (component ids), each kit builds just those, and it is an input error for a kit
     to lack one; its other outputs and their build records are left as they are.
@@ -189,17 +207,9 @@ def _build(
     notes: Callable[[str], None] | None,
     rules: RulesGate | None,
     only: Sequence[str] | None,
-) -> list[Path]:
+) -> Written:
     plans = [_plan(kit, out, force, only) for kit in kits]
-    errors: list = []
-    with gc_paused():
-        for plan in plans:
-            if plan.stale:
-                errors.extend(_validate(plan.kit, _components(plan)))
-    if errors:
-        # every input error of every file, before any drawing starts; a file that feeds several
-        # components (a deck used by templates and the damage chart) is reported once
-        raise InputError(list(dict.fromkeys(errors)))
+    _check_inputs(plans)
     if rules is not None:
         rebuilt = [plan for plan in plans if plan.stale]
         check_rules(
@@ -207,6 +217,30 @@ def _build(
             rules,
             lambda: all_reported(rebuilt, lambda p: print_findings(p.kit, _components(p))),
         )
+    written = _render_and_commit(plans, out, force, jobs, progress)
+    if notes:
+        for plan in plans:
+            for name in sorted(plan.record.extras):
+                notes(_extra_note(output_path(out, plan.kit.output_parts, name)))
+    return written
+
+
+def _check_inputs(plans: list[_KitPlan]) -> None:
+    """Every input error of every file, before any drawing starts; a file that feeds several
+    components (a deck used by templates and the damage chart) is reported once."""
+    errors: list = []
+    with gc_paused():
+        for plan in plans:
+            if plan.stale:
+                errors.extend(_validate(plan.kit, _components(plan)))
+    if errors:
+        raise InputError(list(dict.fromkeys(errors)))
+
+
+def _render_and_commit(
+    plans: list[_KitPlan], out: Path, force: bool, jobs: int, progress: Progress | None
+) -> Written:
+    """Draw every stale output and commit them with the build records, all or nothing."""
     with staged(out) as stage:
         tasks = [
             (plan.kit, cid, target, stage.temp_for(target))
@@ -219,12 +253,9 @@ def _build(
         check_terminated()  # a signal whose exception was swallowed must still stop the commit
         for plan in plans:
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
+        same = [] if force else stage.drop_unchanged()
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
-    if notes:
-        for plan in plans:
-            for name in sorted(plan.record.extras):
-                notes(_extra_note(output_path(out, plan.kit.output_parts, name)))
-    return written
+    return Written(written, [target for target in same if target.parent.name != RECORD_DIR])
 
 
 def _extra_note(path: Path) -> str:

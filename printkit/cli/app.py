@@ -461,7 +461,7 @@ def build(
         progress.close()
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
-    buildcli.report_build(written, notes, loaded, options)
+    buildcli.report_build(written, notes, loaded, options, written.unchanged)
     detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)

@@ -8,6 +8,7 @@ The command line (cli.py) imports this module only when `printkit build` runs, s
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +26,16 @@ from printkit.live.watcher import watch
 from printkit.pdfx import converter_for
 
 
-def report_build(written: list[Path], notes: list[str], kits: list, options: Any) -> None:
-    """The files written, the kits' notes, gang summaries, and 'up to date' when nothing was."""
+def report_build(
+    written: list[Path], notes: list[str], kits: list, options: Any, same: Sequence[Path] = ()
+) -> None:
+    """The files written (and those drawn again the same, left as they were), the kits' notes,
+    gang summaries, and 'up to date' when nothing was drawn."""
     for path in written:
         say(f"wrote {path}")
+    if same:
+        names = ", ".join(path.name for path in same)
+        say(f"drew again with the same bytes, left as they were: {names}")
     if options.profile == "shop" and written:
         notes.append(colour_note(options.icc))
     for note in notes:
@@ -38,7 +45,7 @@ def report_build(written: list[Path], notes: list[str], kits: list, options: Any
         click.echo(
             "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
         )
-    if not written:
+    if not written and not same:
         say("everything is up to date (--force rebuilds anyway)")
 
 

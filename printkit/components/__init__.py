@@ -3,6 +3,11 @@
 A component type is a module in this package exposing:
     load(kit, component_id) -> model        validate the data file, build the model
     render(kit, component_id, path) -> int  draw the model into a PDF at `path`; return pages
+    inputs(kit, component_id) -> list[Path] the files its output is drawn from, from its model
+                                            (kit.yaml, rules, fonts, icons, its data file and
+                                            card sheet, each picture its cards show, the data
+                                            of what it `uses`): the build record, --watch and
+                                            serve rebuild it when one of them changes
 Every component writes one file, `output_name(component_id)` (<id>.pdf), and may expose
     more_outputs(kit, component_id) -> list[str]   further files the same render writes (e.g.
                                             one PDF per trim size); render writes each one to

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from printkit.checks import Finding
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.links import data_inputs
 from printkit.core.errors import Location
 from printkit.draw.bases import draw_base
 from printkit.kit import Kit
@@ -87,3 +88,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a base's safe area."""
     return safe_area(piece_groups(kit, component_id), kit)
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files this component's output is drawn from: the kit's shared files, its data
+    file."""
+    return data_inputs(kit, component_id)

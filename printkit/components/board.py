@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from printkit.components.links import data_inputs
 from printkit.components.tiled import render_plan
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.arena import ArenaPainter
@@ -137,3 +138,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         overlap=b.glue_overlap,
         progress=progress,
     )
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files this component's output is drawn from: the kit's shared files, its data
+    file and the data of the components it uses (cards)."""
+    return data_inputs(kit, component_id, "cards")

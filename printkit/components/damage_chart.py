@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.components.links import used_model
+from printkit.components.links import data_inputs, used_model
 from printkit.components.pages import start_sheet
 from printkit.core.errors import Location, fail
 from printkit.draw import damage_chart as draw
@@ -100,3 +100,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     if progress:
         progress(1)
     return 1
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files this component's output is drawn from: the kit's shared files, its data
+    file and the data of the components it uses (deck, bases)."""
+    return data_inputs(kit, component_id, "deck", "bases")

@@ -30,6 +30,7 @@ from printkit.components.imposed import (
     render_pieces,
     sheet_margin_findings,
 )
+from printkit.components.links import data_inputs
 from printkit.components.safearea import SAFE_AREA, safe_area_findings
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
@@ -53,11 +54,10 @@ def load(kit: Kit, component_id: str) -> Deck:
     deck.icons = deck_sources.load_icons(kit, deck.icon_files, doc)
     _check_cards(deck, doc.file)
     apply_variants(kit, deck, component_id)
-    apply_game_markers(kit, component_id, deck)
     _check_total(deck, where(deck, "cards") or Location(doc.file))
     _check_size(kit, deck, where(deck, "card_size") or Location(doc.file))
     deck.images = deck_sources.load_images(kit, deck)
-    return deck
+    return deck  # the kit gives it the game's card markers once it is built (Kit.model)
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
@@ -139,18 +139,6 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
         )
 
 
-def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
-    """Markers a kit's game module derives from its rules data (e.g. cards some player count
-    leaves out): the module's optional `card_markers(kit, component_id) -> {card id: marker}`."""
-    markers = kit.game_hook("card_markers")
-    if markers is None:
-        return
-    table = markers(kit, component_id)
-    for card in deck.cards:
-        if card.id in table:
-            card.marker = table[card.id]
-
-
 def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
     """The card fits the paper and the print service's preset, and the deck fits
     MAX_PAGES_PER_PDF: known before drawing."""
@@ -162,6 +150,16 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
         if problem is not None:
             raise fail(at, problem)
     check_page_count(kit, deck.total, deck.size, at, with_backs=deck.sides == 2)
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files the deck is drawn from: the kit's shared files, its data file and card sheet,
+    its own icon files and every picture its cards show, a path made from a card's fields
+    (`image: "art/{id}.png"`) as each card fills it."""
+    deck = kit.model_as(component_id, Deck)
+    own = [deck.sheet, *deck.icon_files.values(), *deck.images]
+    files = [*data_inputs(kit, component_id), *(kit.root / name for name in own if name)]
+    return list(dict.fromkeys(files))
 
 
 def more_outputs(kit: Kit, component_id: str) -> list[str]:

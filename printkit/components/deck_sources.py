@@ -22,11 +22,13 @@ from printkit.model.face import resolve_box
 
 
 def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
-    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell,
-    generated cards (`generate:`) are added to those written out."""
-    table = _card_table(kit, doc, fields)
-    if table is None:
+    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell (the
+    deck's `sheet` names that file), generated cards (`generate:`) are added to those written
+    out."""
+    named = sheet_named(doc)
+    if named is None:
         return validate_document(generated.expand(doc), deck_type)
+    table = _card_table(kit, fields, *named)
     if isinstance(doc.data, dict) and doc.data.get("generate"):
         raise fail(
             doc.where(("generate",), key=True),
@@ -39,23 +41,32 @@ def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
         spreadsheet.raise_with_header_problems(table, exc)
         raise
     spreadsheet.raise_with_header_problems(table, None)
+    raw.sheet = named[0]
     return raw
 
 
-def _card_table(kit: Kit, doc: Document, fields: dict) -> spreadsheet.TableDocument | None:
-    """The deck's cards read from the spreadsheet that `cards:` names, or None for a YAML list."""
+def sheet_named(doc: Document) -> tuple[str, str | None, Location] | None:
+    """The spreadsheet that `cards:` names (file, sheet, where it is named), or None for a list."""
     data = doc.data if isinstance(doc.data, dict) else {}
     source = data.get("cards")
     if isinstance(source, dict) and isinstance(source.get("file"), str):
-        name, sheet, named_at = source["file"], source.get("sheet"), doc.where(("cards", "file"))
-    elif isinstance(source, str):
-        name, sheet, named_at = source, None, doc.where(("cards",))
-    else:
-        return None
+        sheet = source.get("sheet")
+        return (
+            source["file"],
+            sheet if isinstance(sheet, str) else None,
+            doc.where(("cards", "file")),
+        )
+    if isinstance(source, str):
+        return source, None, doc.where(("cards",))
+    return None
+
+
+def _card_table(
+    kit: Kit, fields: dict, name: str, sheet: str | None, named_at: Location
+) -> spreadsheet.SheetCards:
+    """The deck's cards read from the spreadsheet `name`, one card map per row."""
     path = kit.data_path(name, named_at)
-    table = spreadsheet.read_table(
-        path, display_path(path), sheet if isinstance(sheet, str) else None, named_at
-    )
+    table = spreadsheet.read_table(path, display_path(path), sheet, named_at, kit.reads)
     return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))
 
 
@@ -86,7 +97,9 @@ def load_icons(kit: Kit, files: dict[str, str], doc: Document) -> IconLibrary:
     extra = []
     for name, relative in files.items():
         try:
-            extra.append(icon_from_file(kit.root, name, relative, doc.where(("icons", name))))
+            extra.append(
+                icon_from_file(kit.root, name, relative, doc.where(("icons", name)), kit.reads)
+            )
         except InputError as exc:
             for d in exc.diagnostics:
                 errors.add(d.where, d.message)
@@ -102,7 +115,7 @@ def load_images(kit: Kit, deck: Deck) -> dict[str, KitImage]:
     errors = Collector()
     for path, (box_mm, named_at, card_id) in uses.items():
         try:
-            images[path] = load_image(kit.root, path, named_at, box_mm)
+            images[path] = load_image(kit.root, path, named_at, box_mm, kit.reads)
         except InputError as exc:
             for d in exc.diagnostics:
                 errors.add(d.where, f"card {card_id!r}: {d.message}" if card_id else d.message)
@@ -119,15 +132,9 @@ def image_uses(deck: Deck) -> dict[str, tuple[tuple[float, float], Location, str
     """
     uses: dict[str, tuple[tuple[float, float], Location, str]] = {}
     areas = deck.areas()
-    pairs = [(e, card) for card in deck.cards for e in deck.kinds[card.kind].face]
-    pairs += [(e, back_values("")) for back in deck.backs().values() for e in back.elements()]
-    for element, card in pairs:
-        if element.element != "image" or not element.image:
-            continue
-        try:
-            path = fill_placeholders(element.image, card)
-        except MissingValue:
-            continue
+    shown = [(e, path, card) for card in deck.cards for e, path in face_images(deck, card)]
+    shown += [(e, path, back_values("")) for e, path in back_images(deck)]
+    for element, path, card in shown:
         _, _, w_pt, h_pt = resolve_box(element, areas)
         box = (to_mm(w_pt), to_mm(h_pt))
         if path in uses:
@@ -136,6 +143,29 @@ def image_uses(deck: Deck) -> dict[str, tuple[tuple[float, float], Location, str
         else:
             uses[path] = (box, *_image_named_at(deck, element, card))
     return uses
+
+
+def face_images(deck: Deck, card: Card) -> list[tuple[Any, str]]:
+    """(element, image path) of every picture the card's face shows, its fields filled in."""
+    return _shown(deck.kinds[card.kind].face, card)
+
+
+def back_images(deck: Deck) -> list[tuple[Any, str]]:
+    """(element, image path) of every picture a back of the deck shows."""
+    return [pair for back in deck.backs().values() for pair in _shown(back.elements(), None)]
+
+
+def _shown(elements: Any, card: Card | None) -> list[tuple[Any, str]]:
+    values = back_values("") if card is None else card
+    shown = []
+    for element in elements:
+        if element.element != "image" or not element.image:
+            continue
+        try:
+            shown.append((element, fill_placeholders(element.image, values)))
+        except MissingValue:
+            continue
+    return shown
 
 
 def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 from printkit.core.errors import fail
 from printkit.kit import Kit
@@ -74,9 +75,6 @@ def target_key(kit: Kit, member_key: Callable[[Kit, str], str]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def inputs(kit: Kit, member_inputs: Callable[[Kit, str], set]) -> set:
-    """The files the gang sheets depend on: those of every member."""
-    files: set = set()
-    for cid in members(kit):
-        files |= member_inputs(kit, cid)
-    return files
+def inputs(kit: Kit, member_inputs: Callable[[Kit, str], list[Path]]) -> list[Path]:
+    """The files the gang sheets depend on: those of every member, each once."""
+    return list(dict.fromkeys(f for cid in members(kit) for f in member_inputs(kit, cid)))

@@ -6,11 +6,13 @@ track needs the bases. Each is found, checked to be of the expected type, and gi
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeVar
 
 from printkit.core.errors import Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import where
+from printkit.model.deck import Deck
 
 T = TypeVar("T")
 
@@ -37,3 +39,25 @@ def used_model(kit: Kit, component_id: str, role: str, expected_type: str, model
             f"{kit.spec(other).type}, not a {expected_type}",
         )
     return kit.model_as(other, model)
+
+
+def data_inputs(kit: Kit, component_id: str, *roles: str) -> list[Path]:
+    """The files a component drawn from data alone depends on: the kit's shared files (kit.yaml,
+    rules, fonts, icons), its data file, and the data of the components it `uses` in the given
+    roles (their data files, and a deck's card sheet), each file once.
+
+    A used deck's pictures are not among them: what uses a deck reads its cards, not its faces.
+    """
+    files = [*kit.shared_inputs(), *kit.data_file(component_id)]
+    uses = kit.spec(component_id).uses
+    for role in roles:
+        other = uses.get(role)
+        if other is not None and other in kit.manifest.components:
+            files += [*kit.data_file(other), *card_sheet(kit, other)]
+    return list(dict.fromkeys(files))
+
+
+def card_sheet(kit: Kit, component_id: str) -> list[Path]:
+    """The spreadsheet a deck's cards come from (`cards: cards.csv`), or none."""
+    model = kit.model(component_id)
+    return [kit.root / model.sheet] if isinstance(model, Deck) and model.sheet else []

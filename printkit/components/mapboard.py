@@ -15,6 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from printkit.components.links import data_inputs
 from printkit.components.tiled import render_plan
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.board_face import BoardOverflow, BoardPainter, box_of, grid_origin
@@ -71,13 +72,20 @@ def _images(kit: Kit, m: MapBoard) -> dict[str, Any]:
         if isinstance(e, Element) and e.element == "image" and e.image:
             try:
                 images[e.image] = load_image(
-                    kit.root, e.image, where(e, "image") or Location(m.file)
+                    kit.root, e.image, where(e, "image") or Location(m.file), log=kit.reads
                 )
             except InputError as exc:
                 for d in exc.diagnostics:
                     errors.add(d.where, d.message)
     errors.raise_if_any()
     return images
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files the map is drawn from: the kit's shared files, its data file and every
+    picture its face shows."""
+    m = kit.model_as(component_id, MapBoard)
+    return list(dict.fromkeys([*data_inputs(kit, component_id), *(kit.root / p for p in m.images)]))
 
 
 # -- checks ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.checks import Finding
 from printkit.components.deck_checks import at
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.links import data_inputs
 from printkit.core.errors import Collector, Location, fail
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
@@ -171,3 +172,9 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
         return safe_area([replace(group, items=drawable)], kit)
     except ReferenceOverflow:
         return []  # reported as an input error by the build
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files this component's output is drawn from: the kit's shared files, its data
+    file."""
+    return data_inputs(kit, component_id)

@@ -23,6 +23,7 @@ from printkit.components.face_checks import (
     check_tables,
 )
 from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.links import data_inputs
 from printkit.components.token_files import shop_files
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
@@ -233,3 +234,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
     return safe_area(piece_groups(kit, component_id), kit)
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files this component's output is drawn from: the kit's shared files, its data
+    file."""
+    return data_inputs(kit, component_id)

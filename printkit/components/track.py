@@ -8,7 +8,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components.links import used_model
+from printkit.components.links import data_inputs, used_model
 from printkit.components.pages import start_sheet
 from printkit.components.tiled import render_plan
 from printkit.core.errors import fail
@@ -92,3 +92,9 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         lead=plan_page,
         progress=progress,
     )
+
+
+def inputs(kit: Kit, component_id: str) -> list[Path]:
+    """The files this component's output is drawn from: the kit's shared files, its data
+    file and the data of the components it uses (bases)."""
+    return data_inputs(kit, component_id, "bases")

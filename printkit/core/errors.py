@@ -25,9 +25,9 @@ class Location:
     file: str
     line: int = 0
     col: int = 0
-    cell: str = (
-        ""  # a workbook cell as spreadsheets name it ("Cards!C17"), shown instead of line:col
-    )
+    # a sheet's cell as a spreadsheet shows it ("17:C": row, column letter), shown after the
+    # file instead of line:col
+    cell: str = ""
 
     def __str__(self) -> str:
         if self.cell:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.core import limits
 from printkit.load.fontfile import DamagedFont, check_font_tables
+from printkit.load.reads import ReadLog, note
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -53,24 +55,32 @@ def _shipped(role: str) -> str:
     return name
 
 
-@cache
-def _register_file(path: str, digest: str) -> str:
+_registered: set[str] = set()  # the kit fonts registered in this process, by name (content)
+
+
+def _register_file(path: str, digest: str, data: bytes) -> str:
+    """Register the font (once per content) from the bytes read, not from the file again."""
     name = f"pk-kit-{digest[:12]}"
+    if name in _registered:
+        return name
+    font_file = io.BytesIO(data)
+    font_file.name = path  # what reportlab calls the font in its messages, as for a file name
     try:
-        pdfmetrics.registerFont(TTFont(name, path))
+        pdfmetrics.registerFont(TTFont(name, font_file))
     except Exception as exc:  # reportlab raises TTFError, struct.error, IndexError... on bad files
         reason = str(exc).split("\n")[0] or type(exc).__name__
         if "postscript outlines" in reason.lower() or "cff" in reason.lower():
             reason = "it has PostScript (CFF) outlines; use a TrueType .ttf"
         raise FontFileError(f"cannot embed this font: {reason}") from None
+    _registered.add(name)
     return name
 
 
-def check_font_file(path: Path) -> str:
+def check_font_file(path: Path, log: ReadLog | None = None) -> str:
     """Register a kit's font file (once per content) and return its name; FontFileError if it
     is not a TrueType font that may be embedded (or is larger than limits.MAX_FONT_BYTES, which
-    is checked before the file is read)."""
-    data = _read_limited(path)
+    is checked before the file is read). The bytes read are noted in `log`."""
+    data = note(log, path, _read_limited(path))
     if data[:4] not in (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf"):
         raise FontFileError("not a TrueType font file (.ttf)")
     if data[:4] == b"OTTO":
@@ -79,7 +89,7 @@ def check_font_file(path: Path) -> str:
         check_font_tables(data)
     except DamagedFont as exc:
         raise FontFileError(f"cannot embed this font: {exc}") from None
-    return _register_file(str(path), hashlib.sha256(data).hexdigest())
+    return _register_file(str(path), hashlib.sha256(data).hexdigest(), data)
 
 
 def _read_limited(path: Path) -> bytes:

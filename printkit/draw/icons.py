@@ -29,6 +29,7 @@ from printkit.draw.fonts import font
 from printkit.draw.images import image_reader
 from printkit.load.images import KitImage, load_image
 from printkit.load.paths import confined_path, existing_file
+from printkit.load.reads import ReadLog, note
 
 ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
 
@@ -214,16 +215,19 @@ def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Co
 
 
 # -- a kit's own icons --------------------------------------------------------------------------
-def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Icon:
-    """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`)."""
+def icon_from_file(
+    root: Path, name: str, relative: str, where: Location, log: ReadLog | None = None
+) -> Icon:
+    """A kit icon from a PNG, JPEG or SVG file in the kit folder (errors at `where`; the bytes
+    read are noted in `log`)."""
     suffix = Path(relative).suffix.lower()
     if suffix not in ICON_FORMATS:
         raise fail(
             where, f"icon {name!r}: {relative!r} is not a PNG, JPEG or SVG file (by its name)"
         )
     if suffix == ".svg":
-        return _svg_icon(root, name, relative, where)
-    image = load_image(root, relative, where)
+        return _svg_icon(root, name, relative, where, log)
+    image = load_image(root, relative, where, log=log)
     return Icon(
         name, _image_drawing(image), f"from {relative}", relative, image.width / image.height
     )
@@ -238,11 +242,13 @@ def _image_drawing(image: Any) -> UnitDrawing:
     return unit
 
 
-def _svg_icon(root: Path, name: str, relative: str, where: Location) -> Icon:
+def _svg_icon(root: Path, name: str, relative: str, where: Location, log: ReadLog | None) -> Icon:
+    """An SVG icon, checked within its limits (draw/svg.py), drawn 2 units across its longer
+    side; one with transparency or gradients as pixels. The bytes read are noted in `log`."""
     path = existing_file(confined_path(root, relative, where), relative, where)
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
-    data = path.read_bytes()
+    data = note(log, path, path.read_bytes())
     source = svg.SvgSource(relative, display_path(path), where)
     svg.check_tree(data, source)
     drawing = _parse_svg(data, root, relative, where)

@@ -11,6 +11,10 @@ A game module exposes:
 and may expose
     deal(kit, component_id, deck, players) -> list[printkit.reports.composition.Deal]
                       what each player count leaves to draw, for `printkit deck`
+    card_markers(kit, component_id) -> {card id: marker}
+                      markers printed on a deck's cards, called once the deck's model is
+                      built (cards from YAML or a sheet, variants applied): read the model
+                      (`kit.model_as(component_id, Deck)`), never the raw file
     cards_in_play(kit, component_id, deck, players) -> Deck
                       the deck as that many players use it, for `printkit deck --players`
 

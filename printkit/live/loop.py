@@ -29,6 +29,7 @@ from printkit.build.incremental import code_fingerprint, file_hash
 from printkit.build.pipeline import build_kits, component_targets
 from printkit.checks import run_checks
 from printkit.components import component_type
+from printkit.components.deck_sources import back_images, face_images
 from printkit.core.errors import InputError, Location
 from printkit.core.words import counted
 from printkit.kit import Kit, load_kit
@@ -154,7 +155,8 @@ class LiveKit:
             look = _deck_look(kit, deck)
             missing = []
             for card in deck.cards:
-                key = _digest(look, repr(card))
+                pictures = [path for _, path in face_images(deck, card)]
+                key = _digest(look, repr(card), repr(_read_digests(kit, pictures)))
                 front = f"{cid}-{key}-front.png"
                 back = self._backs.get(front)
                 if back is None or not (self.folder_for(kit) / front).exists():
@@ -190,11 +192,18 @@ def _decks(kit: Kit) -> list[str]:
 
 
 def _deck_look(kit: Kit, deck: Deck) -> str:
-    """Everything besides a card's own data that changes how it looks."""
-    shared = dataclasses.replace(deck, cards=[], file="", images={})
-    # an image by its bytes: the decoded pixels' repr names a memory address, new every load
-    images = sorted((path, file_hash(kit.root / path)) for path in deck.images)
-    return _digest(code_fingerprint(), repr(shared), repr(images), repr(kit.fonts()))
+    """Everything besides a card's own data and pictures that changes how it looks."""
+    shared = dataclasses.replace(deck, cards=[], file="", sheet="", images={}, icons=None)
+    # backs, icons and fonts by the bytes read: decoded pixels and drawings have no stable repr
+    files = [path for _, path in back_images(deck)]
+    files += [*deck.icon_files.values(), *kit.manifest.icons.values(), *kit.manifest.fonts.values()]
+    read = _read_digests(kit, files)
+    return _digest(code_fingerprint(), repr(shared), repr(read), repr(kit.fonts()))
+
+
+def _read_digests(kit: Kit, files: list[str]) -> list[tuple[str, str | None]]:
+    """Each file of the kit with the digest of the bytes read from it, in order."""
+    return sorted((name, kit.reads.digest(kit.root / name)) for name in set(files))
 
 
 def _digest(*parts: str) -> str:

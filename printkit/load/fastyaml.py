@@ -7,8 +7,14 @@ integers are decimal, `0o17` octal or `0x1F` hex, floats are decimal, `.inf` or 
 everything else (`off`, `yes`, `1:30`, `1_000`, `2026-01-01`) is text. `core12_value`
 turns a resolved scalar into its Python value.
 
-**Speed.** Pure-Python scanning and parsing is most of the time printkit spends reading a large
-deck (about 0.14 s for 540 cards; libyaml takes a tenth of that). Only the event source
+**Speed, and why there are two parsers.** Pure-Python scanning and parsing is most of the time
+printkit spends reading a large deck, and libyaml takes a tenth of it. One reader alone was
+measured against this pair (issue 20; `python bench/yaml_parser.py`, paired A/B runs of loading
+and building the 5,400-card synthetic deck, one job, on the shared 2-core machine): with the
+pure-Python parser alone the load takes 1.7-2.2 s instead of 0.5 s, load + build 3.2-3.8 s
+instead of 1.5-1.7 s (median paired ratio 1.7-2.3) and the CPU time 1.88 s instead of 1.05 s
+(+79 %), far beyond the 10 % a single path was allowed to cost; libyaml alone would change
+messages and positions (below) and is not in every pyyaml build. So both stay. Only the event source
 changes: the composer, resolver and every hook a subclass adds to `get_event` are pyyaml's own
 Python code, so nodes, tags and positions are the same either way. libyaml's events come
 through pyyaml's public `yaml.CBaseLoader` (a loader's `get_event` is what `yaml.parse` uses).

@@ -25,6 +25,7 @@ from PIL import Image, JpegImagePlugin, PngImagePlugin
 from printkit.core import limits
 from printkit.core.errors import Location, fail
 from printkit.load.paths import confined_path, existing_file
+from printkit.load.reads import ReadLog, note
 
 FORMATS = ("PNG", "JPEG")
 PRINT_DPI = 300  # the default resolution images are reduced to (docs/limits.md)
@@ -43,12 +44,17 @@ class KitImage:
 
 
 def load_image(
-    root: Path, relative: str, where: Location, print_mm: tuple[float, float] | None = None
+    root: Path,
+    relative: str,
+    where: Location,
+    print_mm: tuple[float, float] | None = None,
+    log: ReadLog | None = None,
 ) -> KitImage:
     """Read and verify the image `relative` inside the kit folder `root` (errors at `where`).
 
     `print_mm` is the largest box (width, height in mm) the image is fitted into; the pixels
-    kept are what that box needs at PRINT_DPI (all of them when it is None).
+    kept are what that box needs at PRINT_DPI (all of them when it is None). The bytes read are
+    noted in `log`.
     """
     path = existing_file(confined_path(root, relative, where), relative, where)
     size = path.stat().st_size
@@ -59,7 +65,7 @@ def load_image(
             f"{limits.MAX_IMAGE_BYTES:,}",
         )
     try:
-        data = path.read_bytes()
+        data = note(log, path, path.read_bytes())
     except OSError as exc:
         raise fail(where, f"cannot read image {relative!r}: {exc.strerror or exc}") from None
     fmt, width, height = _header(data, relative, where)

@@ -4,8 +4,9 @@ A deck file may say `cards: cards.csv` (or `cards: {file: cards.xlsx, sheet: Mon
 header row names the card fields, exactly the keys a YAML card has; every other row is one card,
 and an empty cell is an absent value. The table becomes the same plain data a YAML `cards:` list
 gives, inside a `Document` that remembers each cell's place, so the deck's one schema validates it
-and every message names the cell: `cards.csv:17:3` for CSV (row:column, as editors count), or
-`cards.xlsx:Monsters!C17` for a workbook, in the spreadsheet's own notation.
+and every message names the cell as a spreadsheet shows it, its row and column letter:
+`cards.csv:17:C` (a CSV row is one record, whatever line breaks its cells hold), and the same
+for a workbook's sheet (`cards.xlsx:17:C`).
 
 Text stays text: a cell holding "007" or "1:30" is never reinterpreted. A number is read from a
 CSV cell only where the deck declares a number (count, an integer or number field, a numeric
@@ -20,6 +21,7 @@ import io
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,7 @@ from python_calamine import CalamineError, CalamineWorkbook
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
 from printkit.load.formulas import unguarded
+from printkit.load.reads import ReadLog
 from printkit.load.sheet_limits import check_workbook
 from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
 
@@ -47,12 +50,17 @@ class Table:
     sheet: str | None = None  # a workbook's sheet name; None for CSV
 
     def location(self, row: int, col: int) -> Location:
-        """Where a cell is, in the notation of the file's own program (col is 1-based)."""
-        if self.sheet is None:
-            return Location(self.file, row, col)
-        return Location(self.file, row, col, cell=f"{self.sheet}!{column_letters(col)}{row}")
+        """Where a cell is, as a spreadsheet shows it (see cell_location)."""
+        return cell_location(self.file, row, col)
 
 
+def cell_location(file: str, row: int, col: int) -> Location:
+    """A cell as a spreadsheet shows it: its row number and column letter (`cards.csv:961:B`),
+    for CSV and workbooks alike (row and col are 1-based)."""
+    return Location(file, row, col, cell=f"{row}:{column_letters(col)}")
+
+
+@cache
 def column_letters(col: int) -> str:
     """1 -> A, 26 -> Z, 27 -> AA: how spreadsheets name a column."""
     letters = ""
@@ -63,47 +71,28 @@ def column_letters(col: int) -> str:
 
 
 @dataclass
-class TableDocument(Document):
-    """A table seen as the list of maps YAML would give, with each cell's place as its mark."""
+class SheetCards:
+    """A sheet's rows as the list of card maps YAML would give (`doc.data`, each cell's place
+    in `doc.located`), and the problems of its header row."""
 
-    table: Table | None = None
-    cells: dict[PathKey, Location] = field(default_factory=dict)
+    doc: Document
     header_problems: list[Diagnostic] = field(default_factory=list)
-
-    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
-        p = tuple(path)
-        while p:
-            found = self.cells.get(("key", *p) if key else p)
-            if found is not None:
-                return found
-            p = p[:-1]
-        return Location(self.file, 1, 1) if self.table is None else self.table.location(1, 1)
-
-
-@dataclass
-class SplicedDocument(Document):
-    """A deck file whose `cards` come from a table: positions under `cards` point into the table."""
-
-    cards: TableDocument | None = None
-
-    def where(self, path: PathKey = (), *, key: bool = False) -> Location:
-        if self.cards is not None and len(path) > 1 and path[0] == "cards":
-            return self.cards.where(tuple(path[1:]), key=key)
-        return super().where(path, key=key)
 
 
 # -- reading -------------------------------------------------------------------------------------
 
 
-def read_table(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
-    """Read the first (or the named) sheet of a CSV, XLSX or ODS file."""
+def read_table(
+    path: Path, shown: str, sheet: str | None, at: Location, log: ReadLog | None = None
+) -> Table:
+    """Read the first (or the named) sheet of a CSV, XLSX or ODS file (noted in `log`)."""
     suffix = path.suffix.lower()
     if suffix == ".csv":
         if sheet is not None:
             raise fail(at, f"'sheet' names a sheet of a workbook, but {shown} is a CSV file")
-        return _read_csv(read_text(path, shown), shown)
+        return _read_csv(read_text(path, shown, log), shown)
     if suffix in (".xlsx", ".ods"):
-        return _read_workbook(path, shown, sheet, at)
+        return _read_workbook(read_bytes(path, shown, log), shown, sheet, at)
     raise fail(
         at,
         f"cards must be a list of cards or a spreadsheet file ({', '.join(TABLE_SUFFIXES)}); "
@@ -120,20 +109,20 @@ def _read_csv(text: str, shown: str) -> Table:
     reader = csv.reader(io.StringIO(text), dialect)
     try:
         header = [str(h) for h in next(reader, [])]
-        _check_columns(len(header), Location(shown, 1, 1))
+        _check_columns(len(header), cell_location(shown, 1, 1))
         rows = []
-        for values in reader:
-            _check_columns(len(values), Location(shown, reader.line_num, 1))
+        # a spreadsheet shows each record as one row, whatever line breaks its cells hold
+        for row, values in enumerate(reader, start=2):
+            _check_columns(len(values), cell_location(shown, row, 1))
             if any(v.strip() for v in values):
-                rows.append((reader.line_num, [unguarded(v) for v in values]))
+                rows.append((row, [unguarded(v) for v in values]))
             _check_row_limit(len(rows), shown)
     except csv.Error as exc:
         raise fail(Location(shown, reader.line_num, 1), f"not a readable CSV file: {exc}") from None
     return Table(shown, header, rows)
 
 
-def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
-    data = read_bytes(path, shown)
+def _read_workbook(data: bytes, shown: str, sheet: str | None, at: Location) -> Table:
     check_workbook(data, shown)  # before the native reader, whose failures abort the process
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
@@ -207,7 +196,7 @@ class Columns:
     required: set[str]
 
 
-def table_cards(table: Table, columns: Columns) -> TableDocument:
+def table_cards(table: Table, columns: Columns) -> SheetCards:
     """The table as a YAML-like list of card maps; header problems raise InputError at once
     when a required column is missing, else they are reported with the cells' errors."""
     errors = Collector()
@@ -221,20 +210,20 @@ def table_cards(table: Table, columns: Columns) -> TableDocument:
         )
     if missing:
         errors.raise_if_any()
-    doc = TableDocument(table.file, [], table=table)
+    doc = Document(table.file, [], origin=table.location(1, 1))
+    heads = {col: table.location(1, col) for col in keys}  # a key's place: its header cell
     for index, (row, values) in enumerate(table.rows):
-        doc.cells[(index,)] = table.location(row, 1)
+        doc.located[(index,)] = table.location(row, 1)
         card: dict[str, Any] = {}
         for col, key in keys.items():
             raw = values[col - 1] if col - 1 < len(values) else ""
             if _empty(raw):
                 continue
             card[key] = _value(raw, columns.kinds.get(key, "text"), columns.choices.get(key))
-            doc.cells[(index, key)] = table.location(row, col)
-            doc.cells[("key", index, key)] = table.location(1, col)
+            doc.located[(index, key)] = table.location(row, col)
+            doc.located[("key", index, key)] = heads[col]
         doc.data.append(card)
-    doc.header_problems = list(errors.diagnostics)
-    return doc
+    return SheetCards(doc, list(errors.diagnostics))
 
 
 def _header_keys(table: Table, columns: Columns, errors: Collector) -> dict[int, str]:
@@ -317,13 +306,17 @@ def columns_for(fields: Mapping[str, Any], base_required: Iterable[str]) -> Colu
     return Columns(kinds, choices, required)
 
 
-def splice_cards(doc: Document, table: TableDocument) -> SplicedDocument:
-    """The deck document with its `cards` replaced by the table's rows (positions kept)."""
-    data = {**doc.data, "cards": table.data}
-    return SplicedDocument(doc.file, data, doc.value_marks, doc.key_marks, cards=table)
+def splice_cards(doc: Document, cards: SheetCards) -> Document:
+    """The deck document with its `cards` replaced by the sheet's rows: each card is located in
+    the sheet, everything else where it was (a variant's override stays in kit.yaml)."""
+    rows = cards.doc.data
+    grafts: dict[PathKey, tuple[Document, PathKey]] = {
+        ("cards", index): (cards.doc, (index,)) for index in range(len(rows))
+    }
+    return doc.grafted(grafts, {**doc.data, "cards": rows})
 
 
-def raise_with_header_problems(doc: TableDocument, exc: InputError | None) -> None:
+def raise_with_header_problems(doc: SheetCards, exc: InputError | None) -> None:
     """Raise one InputError with the header's problems (unknown or repeated columns) and the
     cells' problems together, so a user sees everything wrong with the sheet at once."""
     collector = Collector()

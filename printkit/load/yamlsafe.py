@@ -9,6 +9,7 @@ each path (a tuple of keys and indexes) to its line and column, so validation ca
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import stat
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ import yaml
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
+from printkit.load.reads import ReadLog, note
 
 PathKey = tuple[Any, ...]
 # What YAML (and pyyaml's reader) refuses typed raw; refused written as an escape too.
@@ -36,25 +38,62 @@ _STANDARD_TAGS = {
 
 @dataclass
 class Document:
-    """A parsed YAML file: its data and the position of every value and key in it."""
+    """Parsed data and the position of every value and key in it, in the file that holds it.
+
+    One type for every source: a YAML file's positions are its `value_marks` and `key_marks`;
+    a spreadsheet's are its cells' `located` places (`cards.csv:17:C`); and a part of the data
+    written elsewhere is `grafted` there: a variant's override of a top-level key is located in
+    kit.yaml, and the cards spliced in from a sheet in the sheet. Grafts compose, so each value
+    is reported where it is written, whatever the mix of YAML, sheets and variants.
+    """
 
     file: str
     data: Any
     value_marks: dict[PathKey, int] = field(default_factory=dict)  # packed: see pack_mark()
     key_marks: dict[PathKey, int] = field(default_factory=dict)
+    # a place per path (keys under ("key", *path)), for data not read from YAML text
+    located: dict[PathKey, Location] = field(default_factory=dict)
+    # path -> (the document that holds the value at path, and its path there)
+    grafts: dict[PathKey, tuple[Document, PathKey]] = field(default_factory=dict)
+    origin: Location | None = None  # where the whole document is (default: line 1, column 1)
 
     def where(self, path: PathKey = (), *, key: bool = False) -> Location:
         """The location of the value at `path` (or of its key), falling back to the nearest parent."""
-        marks = self.key_marks if key else self.value_marks
         p = tuple(path)
+        if self.grafts:  # the longest grafted part of the path wins over this file's own marks
+            for n in range(len(p), 0, -1):
+                graft = self.grafts.get(p[:n])
+                if graft is not None:
+                    other, there = graft
+                    return other.where((*there, *p[n:]), key=key)
         while True:
-            if p in marks:
-                return Location(self.file, *unpack_mark(marks[p]))
-            if key and p in self.value_marks:
-                return Location(self.file, *unpack_mark(self.value_marks[p]))
+            found = self._own_place(p, key)
+            if found is not None:
+                return found
             if not p:
-                return Location(self.file, 1, 1)
+                return self.origin or Location(self.file, 1, 1)
             p = p[:-1]
+
+    def _own_place(self, p: PathKey, key: bool) -> Location | None:
+        if self.located:
+            found = self.located.get(("key", *p) if key else p)
+            if found is not None:
+                return found
+        marks = self.key_marks if key else self.value_marks
+        if p in marks:
+            return Location(self.file, *unpack_mark(marks[p]))
+        if key and p in self.value_marks:
+            return Location(self.file, *unpack_mark(self.value_marks[p]))
+        return None
+
+    def grafted(
+        self, grafts: dict[PathKey, tuple[Document, PathKey]], data: Any = None
+    ) -> Document:
+        """A copy whose value at each path of `grafts` (and all below it) is located in the
+        other document, at its path there; with `data`, holding that data instead."""
+        return dataclasses.replace(
+            self, data=self.data if data is None else data, grafts={**self.grafts, **grafts}
+        )
 
 
 def pack_mark(line: int, col: int) -> int:
@@ -66,10 +105,11 @@ def unpack_mark(mark: int) -> tuple[int, int]:
     return mark >> 32, mark & 0xFFFFFFFF
 
 
-def read_text(path: Path, shown: str | None = None) -> str:
-    """Read a data file as UTF-8 text, refusing what is not a regular, small, text file."""
+def read_text(path: Path, shown: str | None = None, log: ReadLog | None = None) -> str:
+    """Read a data file as UTF-8 text, refusing what is not a regular, small, text file (the
+    bytes read are noted in `log`)."""
     shown = shown or display_path(path)
-    raw = read_bytes(path, shown)
+    raw = read_bytes(path, shown, log)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise fail(Location(shown, 1, 1), "file is UTF-16 text; save it as UTF-8")
     nul = raw.find(b"\x00")
@@ -95,8 +135,9 @@ def _byte_location(shown: str, raw: bytes, offset: int) -> Location:
     return Location(shown, line, offset - (raw.rfind(b"\n", 0, offset) + 1) + 1)
 
 
-def read_bytes(path: Path, shown: str | None = None) -> bytes:
-    """Read a data file's bytes, refusing what is not a regular file within MAX_FILE_BYTES."""
+def read_bytes(path: Path, shown: str | None = None, log: ReadLog | None = None) -> bytes:
+    """Read a data file's bytes, refusing what is not a regular file within MAX_FILE_BYTES
+    (the bytes read are noted in `log`)."""
     shown = shown or display_path(path)
     where = Location(shown)
     try:
@@ -125,13 +166,13 @@ def read_bytes(path: Path, shown: str | None = None) -> bytes:
             where,
             f"file is larger than the limit (MAX_FILE_BYTES) of {limits.MAX_FILE_BYTES:,} bytes",
         )
-    return raw
+    return note(log, path, raw)
 
 
-def load_yaml_file(path: Path, shown: str | None = None) -> Document:
-    """Read and parse one YAML file (see `parse_yaml`)."""
+def load_yaml_file(path: Path, shown: str | None = None, log: ReadLog | None = None) -> Document:
+    """Read and parse one YAML file (see `parse_yaml`; the bytes read are noted in `log`)."""
     shown = shown or display_path(path)
-    return parse_yaml(read_text(path, shown), shown)
+    return parse_yaml(read_text(path, shown, log), shown)
 
 
 def parse_yaml(text: str, file: str) -> Document:

@@ -305,6 +305,7 @@ class Deck:
     # not keys of the file: filled in by the loader (components/deck.py)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
     file: str = ""
+    sheet: str = ""  # the spreadsheet its cards come from (relative to the kit), if any
     images: dict[str, KitImage] = field(default_factory=dict)  # relative path -> its image
     icons: Any = None  # draw.icons.IconLibrary: the built-in icons and the deck's own
 

@@ -16,19 +16,16 @@ from printkit.reports.composition import Deal
 
 
 def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
-    """card id -> marker, for every card some player count leaves out (see components/deck.py).
-
-    The marker is the setup's own `marker`, or "<max>P" (the card is used from that count up).
+    """card id -> marker, for every card of the built deck that some player count leaves out
+    (see Kit.model; the deck is read as a model, whatever file its cards are in). The marker is
+    the setup's own `marker`, or "<max>P" (the card is used from that count up).
     """
     try:
         r = rules(kit)
     except InputError:
         return {}  # the rules file's own errors are reported once, when it loads
     out: dict[str, str] = {}
-    deck_ = kit.document(component_id).data or {}
-    ids_numbers = [
-        (str(c.get("id")), c.get("number")) for c in deck_.get("cards", []) if isinstance(c, dict)
-    ]
+    ids_numbers = [(c.id, c.get("number")) for c in kit.model_as(component_id, Deck).cards]
     for setup in r.setups.values():
         marker = setup.marker or f"{r.players.max}P"
         for ref in setup.remove_cards.get(component_id, []):
