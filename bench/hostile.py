@@ -4,9 +4,11 @@ Each function writes one file a few kilobytes long that claims far more than it 
 cell at XFD1048576, a gigabyte of shared strings deflated to a megabyte, ODS cells repeated
 20,000 x 500 times, a CSV header of 150,000 columns, a font whose cmap maps four billion
 characters or whose loca table is out of order; PDFs whose forms draw one another over and
-over, or whose content inflates a thousand times. bench/limits.py times each refusal; the tests
-(tests/test_sheet_limits.py, tests/test_font_tables.py, tests/test_preflight_hostile.py) check
-the messages.
+over, or whose content inflates a thousand times; SVG icons that nest `<use>` 10 x 10 x 100
+deep, hide a 64-megapixel PNG in a data URI, write nan or 1e400, or hold text; a PNG header
+claiming 100,000 x 100,000 pixels. bench/limits.py times each refusal; the tests
+(tests/test_sheet_limits.py, tests/test_font_tables.py, tests/test_preflight_hostile.py,
+tests/test_svg_icons.py) check the messages.
 """
 
 from __future__ import annotations
@@ -253,3 +255,96 @@ def repeated_page_pdf(path: Path, pages: int = 100_000) -> Path:
     )
     path.write_bytes(bytes(out))
     return path
+
+
+# -- SVG icons and PNG headers (tests/test_svg_icons.py, bench/limits.py) ----------------------
+SVG_NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+
+
+def png_header(width: int, height: int, depth: int = 8, colour: int = 0) -> bytes:
+    """A PNG signature and header claiming `width` x `height` pixels, with almost no data."""
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+    idat = zlib.compress(b"\0" * 64)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def nested_use_svg() -> str:
+    """4 KB that svglib expands to 10 x 10 x 100 rectangles (it once took 16 s)."""
+    rects = "".join(f'<rect x="{i % 10}" y="{i // 10}" width="1" height="1"/>' for i in range(100))
+    row = "".join(f'<use xlink:href="#a" x="{i * 10}"/>' for i in range(10))
+    rows = "".join(f'<use xlink:href="#b" y="{i * 10}"/>' for i in range(10))
+    return (
+        f'<svg {SVG_NS} width="100" height="100"><defs><g id="a">{rects}</g>'
+        f'<g id="b">{row}</g></defs>{rows}</svg>'
+    )
+
+
+def data_uri_svg(png: bytes, wrap: bool = False) -> str:
+    """An SVG holding a PNG as a data URI; `wrap`: as Inkscape saves it, base64 over lines."""
+    import base64
+
+    text = base64.b64encode(png).decode()
+    if wrap:
+        text = "\n" + "\n".join(text[i : i + 76] for i in range(0, len(text), 76)) + "\n"
+    return (
+        f'<svg {SVG_NS} xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" '
+        f'width="10" height="10">\n<image width="10" height="10" '
+        f'xlink:href="data:image/png;base64,{text}" sodipodi:absref="/home/u/pic.png"/></svg>'
+    )
+
+
+def small_png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (20, 20), (200, 10, 10)).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def hostile_svgs() -> dict[str, tuple[str, int, str]]:
+    """name -> (SVG text, the line its refusal names, words the refusal says)."""
+    return {
+        "nested-use": (nested_use_svg(), 1, "MAX_SVG_ELEMENTS"),
+        "use-cycle": (
+            f'<svg {SVG_NS} width="9" height="9"><g id="a"><use xlink:href="#a"/></g></svg>',
+            1,
+            "MAX_SVG_USE_DEPTH",
+        ),
+        "bomb-inside": (data_uri_svg(png_header(8000, 8000)), 2, "MAX_IMAGE_PIXELS"),
+        # libxml2 gives the line where the start tag ends
+        "inkscape-raster": (data_uri_svg(small_png(), wrap=True), 5, "PNG icon"),
+        "huge-width": (
+            f'<svg {SVG_NS} width="1e300" height="10"><rect width="5" height="5"/></svg>',
+            1,
+            "MAX_SVG_NUMBER",
+        ),
+        "nan": (
+            f'<svg {SVG_NS} width="10" height="10">\n<path d="M 0 0 L nan 5 Z"/></svg>',
+            2,
+            "'nan'",
+        ),
+        "overflow": (
+            f'<svg {SVG_NS} width="10" height="10">\n\n<path d="M 0 0 L 1e400 5 Z"/></svg>',
+            3,
+            "'1e400'",
+        ),
+        "in-style": (
+            f'<svg {SVG_NS} width="10" height="10">\n'
+            '<rect width="5" height="5" style="stroke-width:inf"/></svg>',
+            2,
+            "'inf'",
+        ),
+        "text": (
+            f'<svg {SVG_NS} width="10" height="10">\n<text x="1" y="5">Hi</text></svg>',
+            2,
+            "outlines",
+        ),
+    }

@@ -275,6 +275,13 @@ def hostile_files(tmp: Path) -> dict:
         "csv_150000_columns": lambda kit: _cards_from(kit, hostile.wide_csv),
         "font_cmap_4e9_characters": lambda kit: _font(kit, hostile.four_billion_characters(sans)),
         "font_damaged_loca": lambda kit: _font(kit, hostile.damaged_loca(sans)),
+        **{
+            f"svg_{name}": lambda kit, text=text: _icon(kit, "icon.svg", text.encode())
+            for name, (text, _, _) in hostile.hostile_svgs().items()
+        },
+        "png_header_1e10_pixels_icon": lambda kit: _icon(
+            kit, "icon.png", hostile.png_header(100_000, 100_000)
+        ),
     }
     result: dict = {}
     for name, make in cases.items():
@@ -295,6 +302,14 @@ def _cards_from(kit: Path, write) -> None:
     )
     write(kit / f"cards{suffix}")
     deck.write_text(text[: text.index("\ncards:")] + f"\ncards: cards{suffix}\n", encoding="utf-8")
+
+
+def _icon(kit: Path, name: str, data: bytes) -> None:
+    """The kit's first card shows an icon of its own, from these bytes."""
+    (kit / name).write_bytes(data)
+    manifest = kit / "kit.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text + f"icons:\n  mine: {name}\n", encoding="utf-8")
 
 
 def _font(kit: Path, font: bytes) -> None:

@@ -21,7 +21,7 @@ from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.deck import Deck
-from printkit.model.kit import ComponentSpec, KitManifest, Variant
+from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
 if TYPE_CHECKING:
@@ -109,6 +109,15 @@ class Kit:
         with variants, so a variant never overwrites the plain build's files."""
         variants = self.options.variants
         return (self.name, "+".join(variants)) if variants else (self.name,)
+
+    @property
+    def max_ink(self) -> float:
+        """The most total ink (per cent) shop files may print with: --max-ink or the settings,
+        else the --preset service's, else kit.yaml's `print: max_ink:`, else the default."""
+        preset = self.options.print_preset
+        service = preset.max_ink if preset is not None else None
+        chosen = self.options.max_ink or service or self.manifest.print.max_ink
+        return float(chosen or DEFAULT_MAX_INK)
 
     @property
     def manifest_file(self) -> str:

@@ -80,12 +80,15 @@ def test_config_commands(cli, tmp_path):
         ["paper", "a4", "(default)"],
         ["profile", "shop", "(config)"],
         ["duplex", "long", "(default)"],
+        ["max-ink", "kit", "(default)"],
     ]
     bare = cli("config")  # no subcommand: the list, not a usage error
     assert (bare.exit_code, bare.stdout.splitlines()) == (0, listing)
     assert cli("config", "unset", "profile").stdout == "profile removed; the default applies\n"
     assert cli("config", "get", "profile").stdout == "home\n"
     assert "back-offset: -1,0.5" in path.read_text(encoding="utf-8")
+    assert cli("config", "set", "max-ink", "240%").stdout.startswith("max-ink = 240%")
+    assert cli("config", "get", "max-ink").stdout == "240%\n"
 
 
 @pytest.mark.parametrize(
@@ -104,7 +107,7 @@ def test_config_commands(cli, tmp_path):
         (
             ("get", "papr"),
             "printkit config: error: unknown setting 'papr'; did you mean 'paper'? "
-            "(settings: back-offset, paper, profile, duplex)",
+            "(settings: back-offset, paper, profile, duplex, max-ink)",
         ),
     ],
 )

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reportlab.lib.colors import Color
 
 from printkit.core.errors import InputError, Location
 from printkit.draw.fonts import FONT_DIR, FontFileError, check_font_file
@@ -130,3 +131,56 @@ def test_a_damaged_font_is_registered_or_refused(tmp_path_factory, data):
         check_font_file(path)
     except FontFileError as exc:
         assert str(exc).strip()
+
+
+SVG_SEED = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+    b'width="64" height="64" viewBox="0 0 64 64"><defs><linearGradient id="g"><stop offset="0" '
+    b'stop-color="#d94a1a"/><stop offset="1" stop-color="#1a5ad9"/></linearGradient>'
+    b'<g id="a"><rect x="1" y="1" width="9" height="9"/></g></defs>'
+    b'<rect width="64" height="64" fill="url(#g)"/><use xlink:href="#a" x="20"/>'
+    b'<circle cx="32" cy="32" r="12" fill="#ffee00" fill-opacity="0.5"/>'
+    b'<path d="M 4 60 L 60 60 L 32 40 Z" transform="rotate(10 32 32)"/></svg>'
+)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_damaged_svg_icon_is_read_or_refused(tmp_path_factory, data):
+    """An SVG icon with random edits is drawn or refused at its key: never another exception
+    (svglib's own errors, lxml's, numbers out of range)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.draw.icons import Colours, IconLibrary, icon_from_file
+
+    root = tmp_path_factory.mktemp("svg")
+    (root / "icon.svg").write_bytes(data.draw(damaged(SVG_SEED)))
+    try:
+        icon = icon_from_file(root, "icon", "icon.svg", Location("kit.yaml", 3, 9))
+    except InputError as exc:
+        assert str(exc).strip()
+        return
+    c = Canvas(str(root / "out.pdf"), pagesize=(100, 100))
+    IconLibrary({"icon": icon}).draw(c, "icon", 50, 50, 40, Colours(ink=Color(0, 0, 0)))
+    c.showPage()
+    c.save()
+    assert _numbers_are_finite(root / "out.pdf")
+
+
+def _numbers_are_finite(pdf_path: Path) -> bool:
+    import math
+    from decimal import Decimal
+
+    import pikepdf
+
+    with pikepdf.open(pdf_path) as pdf:
+        streams = [*pdf.pages] + [
+            o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"
+        ]
+        for stream in streams:
+            for ins in pikepdf.parse_content_stream(stream):
+                operands = getattr(ins, "operands", [])
+                numbers = [float(v) for v in operands if isinstance(v, int | float | Decimal)]
+                if not all(math.isfinite(v) for v in numbers):
+                    return False
+    return True

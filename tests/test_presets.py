@@ -139,7 +139,8 @@ def test_build_takes_the_presets_bleed_and_page_order(name, cli, tmp_path):
     assert r.exit_code == 0, r.output
     pdf = out / "sized" / "cards.pdf"
     centres = _pages(pdf)
-    backs = [c[2] > c[0] + 60 for c in centres]  # the blue back (in CMYK, a duller blue)
+    # the blue back: CMYK for FOGRA39 shows sRGB blue as a duller violet-blue on screen
+    backs = [c[2] > c[0] + 30 for c in centres]
     assert len(centres) == 4 and sum(backs) == 2
     # page 1 is the back of card 1 where the service asks (DriveThruCards), else its face
     assert backs == (

@@ -14,11 +14,8 @@ from conftest import edit
 from pdfcheck import assert_valid_pdf
 
 from printkit.kit import builtin_kit_names
-from printkit.pdfx.colours import find_profile
 
-needs_profile = pytest.mark.skipif(
-    find_profile(None) is None, reason="no CMYK ICC profile installed (Ghostscript's)"
-)
+GS_CMYK = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +48,6 @@ def _num(v) -> bool:
     return isinstance(v, int | float | Decimal)
 
 
-@needs_profile
 def test_every_shop_pdf_passes_x1a_preflight(shop_pdfs, cli):
     pdfs = shop_pdfs
     assert {p.parent.name for p in pdfs} == set(builtin_kit_names())
@@ -60,12 +56,13 @@ def test_every_shop_pdf_passes_x1a_preflight(shop_pdfs, cli):
     assert " error:" not in r.stdout
 
 
-@needs_profile
 def test_shop_files_carry_output_intent_and_no_rgb_operator(shop_pdfs):
     for path in shop_pdfs:
         with pikepdf.open(path) as pdf:
-            intent = pdf.Root.OutputIntents[0]
-            assert intent.S == "/GTS_PDFX" and int(intent.DestOutputProfile.N) == 4
+            (intent,) = pdf.Root.OutputIntents
+            assert intent.S == "/GTS_PDFX" and "/DestOutputProfile" not in intent
+            assert str(intent.OutputConditionIdentifier) == "FOGRA39"  # ICC registered
+            assert str(intent.RegistryName) == "http://www.color.org"
             assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
             ops = {op for op, _ in _operators(pdf, "rg RG")}
             assert not ops & {"rg", "RG"}, path
@@ -84,9 +81,9 @@ def test_small_text_is_pure_black_and_large_dark_areas_rich_black(shop):
             text_fills.add(fill)
     assert (0.0, 0.0, 0.0, 1.0) in text_fills  # #1d1a16 text: 100 % K, one plate
     assert not any(c > 0 and k > 0.9 for c, _, _, k in text_fills)  # no four-colour black type
-    with pikepdf.open(shop["carthage"] / "board.pdf") as pdf:
+    with pikepdf.open(shop["carthage"] / "fatum.pdf") as pdf:
         fills = {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
-    assert (0.6, 0.4, 0.4, 1.0) in fills  # the dark ground (#2f2a24) is a large area
+    assert (0.6, 0.4, 0.4, 1.0) in fills  # the large dark silhouettes (#1d1a16) are large areas
 
 
 def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path):
@@ -94,9 +91,9 @@ def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path)
     edit(kit / "kit.yaml", "components:", "print:\n  rich_black: cmyk(50,50,0,100)\ncomponents:")
     edit(kit / "tokens.yaml", 'colour: "#1f4e9c"', 'colour: "cmyk(100,60,0,5)"')
     out = tmp_path / "out"
-    shop = ("--profile", "shop", "--only", "board,tokens")
+    shop = ("--profile", "shop", "--only", "fatum,tokens", "--card-pages", "designs")
     assert cli("build", kit, "--out", out, *shop).exit_code == 0
-    with pikepdf.open(out / "carthage" / "board.pdf") as pdf:
+    with pikepdf.open(out / "carthage" / "fatum.pdf") as pdf:
         assert (0.5, 0.5, 0.0, 1.0) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
     cues = out / "carthage" / "tokens-22x22mm.pdf"  # the blue chariot counter
     with pikepdf.open(cues) as pdf:
@@ -212,7 +209,6 @@ def _rgb_pages(pdfs: list[Path], tmp: Path) -> dict[Path, list[int]]:
 
 
 @pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed")
-@needs_profile
 def test_ghostscript_finds_no_rgb_in_shop_files(shop_pdfs, built_kit, tmp_path):
     home_bases = built_kit("chariot-race", "--only", "bases") / "bases.pdf"
     rgb = _rgb_pages([home_bases, *shop_pdfs], tmp_path)
@@ -220,9 +216,9 @@ def test_ghostscript_finds_no_rgb_in_shop_files(shop_pdfs, built_kit, tmp_path):
     assert rgb == {path: [] for path in shop_pdfs}
 
 
-def test_transparent_image_becomes_cmyk_with_a_stencil_mask(cli, tmp_path):
-    """X-1a forbids soft masks: the kit's RGBA picture is CMYK with a 1-bit mask, and its
-    transparent corner still shows the card beneath (not a white or black box)."""
+def test_transparent_image_is_flattened_onto_what_lies_beneath(cli, tmp_path):
+    """X-1a forbids soft masks: the kit's RGBA picture is opaque CMYK, composited onto the card
+    beneath it, so its transparent corner shows the card (not a white or black box)."""
     import pypdfium2 as pdfium
 
     from printkit.preflight.scan import scan_page
@@ -237,9 +233,8 @@ def test_transparent_image_becomes_cmyk_with_a_stencil_mask(cli, tmp_path):
             for o in pdf.objects
             if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"
         ]
-        colour = [o for o in images if not o.get("/ImageMask", False)]
-        assert colour and all(o.ColorSpace == "/DeviceCMYK" and "/SMask" not in o for o in colour)
-        assert any(o.get("/Mask") is not None and o.Mask.ImageMask for o in colour)
+        assert images and all(o.ColorSpace == "/DeviceCMYK" for o in images)
+        assert not any("/SMask" in o or "/Mask" in o for o in images)
         box = scan_page(pdf.pages[0]).images[0].box
     doc = pdfium.PdfDocument(str(pdf_path))
     scale = 150 / 72
@@ -255,16 +250,66 @@ def test_transparent_image_becomes_cmyk_with_a_stencil_mask(cli, tmp_path):
     assert all(abs(a - b) <= 6 for a, b in zip(inside, outside, strict=True)), (inside, outside)
 
 
-def test_without_a_profile_the_build_says_so_and_preflight_finds_no_condition(
-    cli, tmp_path, monkeypatch
+@pytest.fixture
+def no_system_profiles(monkeypatch):
+    """As on a machine where only pip ran: no ICC profile file can be found or opened."""
+    from PIL import ImageCms
+
+    real_open, real_is_file = ImageCms.getOpenProfile, Path.is_file
+
+    def refuse(profile, *args, **kwargs):
+        if isinstance(profile, str | Path) and str(profile).lower().endswith((".icc", ".icm")):
+            raise ImageCms.PyCMSError(f"hidden by the test: {profile}")
+        return real_open(profile, *args, **kwargs)
+
+    monkeypatch.setattr(ImageCms, "getOpenProfile", refuse)
+    monkeypatch.setattr(
+        Path, "is_file", lambda p: not str(p).lower().endswith((".icc", ".icm")) and real_is_file(p)
+    )
+
+
+def test_with_no_profile_installed_shop_files_are_pdfx_for_a_registered_condition(
+    cli, tmp_path, no_system_profiles
 ):
-    monkeypatch.setenv("PRINTKIT_CMYK_PROFILE", "none")
     out = tmp_path / "out"
     r = cli("build", "chariot-race", "--out", out, "--profile", "shop", "--only", "bases")
-    assert r.exit_code == 0 and "no CMYK ICC profile found" in r.stdout
-    pre = cli("preflight", out / "chariot-race" / "bases.pdf")
-    assert pre.exit_code == 1 and "PF-INTENT error" in pre.stdout
-    assert "PF-COLOUR" not in pre.stdout  # still CMYK, by the formula
+    assert r.exit_code == 0 and "FOGRA39" in r.stdout, r.output
+    pdf = out / "chariot-race" / "bases.pdf"
+    pre = cli("preflight", "--standard", "x1a", pdf)
+    assert pre.exit_code == 0 and " error:" not in pre.stdout, pre.stdout
+    with pikepdf.open(pdf) as doc:
+        (intent,) = doc.Root.OutputIntents
+        assert str(intent.OutputConditionIdentifier) == "FOGRA39"
+        assert "/DestOutputProfile" not in intent
+
+
+def test_a_damaged_condition_table_stops_the_build_and_writes_nothing(cli, tmp_path, monkeypatch):
+    from printkit.pdfx import press
+
+    broken = tmp_path / "press.lut"
+    broken.write_bytes(b"PKLUT1\x11" + b"\x00" * 10)
+    monkeypatch.setattr(press, "LUT_PATH", broken)
+    press.table.cache_clear()
+    try:
+        out = tmp_path / "out"
+        r = cli("build", "chariot-race", "--out", out, "--profile", "shop", "--only", "bases")
+    finally:
+        press.table.cache_clear()
+    assert r.exit_code == 2 and "FOGRA39" in r.output and "--icc" in r.output, r.output
+    assert not list(out.rglob("*.pdf"))
+
+
+@pytest.mark.skipif(not GS_CMYK.is_file(), reason="no CMYK profile on this machine to name")
+def test_a_named_profile_wins_and_is_embedded(cli, tmp_path):
+    out = tmp_path / "out"
+    shop = ("--profile", "shop", "--only", "bases", "--icc", GS_CMYK)
+    assert cli("build", "chariot-race", "--out", out, *shop).exit_code == 0
+    pdf = out / "chariot-race" / "bases.pdf"
+    with pikepdf.open(pdf) as doc:
+        (intent,) = doc.Root.OutputIntents
+        assert int(intent.DestOutputProfile.N) == 4
+        assert intent.DestOutputProfile.read_bytes() == GS_CMYK.read_bytes()
+    assert cli("preflight", "--standard", "x1a", pdf).exit_code == 0
 
 
 def test_icc_that_cannot_convert_is_refused(cli, tmp_path):

@@ -128,6 +128,18 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
     return str(value.resolve())
 
 
+def _parse_max_ink(ctx, param, value: str | None) -> float | None:
+    if value is None:
+        return None
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.load.schema import InkLimit, Invalid
+
+    try:
+        return float(InkLimit().convert(value, None, ()))
+    except Invalid as exc:
+        raise click.BadParameter(f"expected {exc}; got {value!r}") from None
+
+
 # The most players --players accepts; each kit's rules (`players:` max) then narrow it. At least
 # as large as any game schema's limit on players.max (chariot-race allows 16).
 MAX_PLAYERS = 64
@@ -341,8 +353,15 @@ def main() -> None:
     "--icc",
     type=click.Path(dir_okay=False, path_type=Path),
     callback=_parse_icc,
-    help="shop: the CMYK ICC profile of your printer [default: the generic one Ghostscript "
-    "installs].",
+    help="shop: the CMYK ICC profile of your printer, embedded in the files [default: the "
+    "registered condition FOGRA39, coated offset].",
+)
+@click.option(
+    "--max-ink",
+    callback=_parse_max_ink,
+    metavar="PERCENT",
+    help="shop: the most total ink (area coverage) any colour or pixel may print with, "
+    "100 to 400 [default: your config, else the kit's print: max_ink:, else 300].",
 )
 @click.option(
     "--card-pages",

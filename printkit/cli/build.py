@@ -76,15 +76,15 @@ def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: 
 
 
 def colour_note(icc: str | None) -> str:
-    """The shop build's closing line: which CMYK profile the files were converted through."""
+    """The shop build's closing line: which printing condition the files were converted for."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.pdfx import converter_for
 
     conv = converter_for(icc)
     if conv.profile is None:
         return (
-            "note: no CMYK ICC profile found, so colours were converted by a plain formula and "
-            "the files name no printing condition; install Ghostscript or pass --icc FILE"
+            f"shop files are CMYK PDF/X-1a for: {conv.description} (pass --icc FILE to convert "
+            "through your printer's own profile)"
         )
     return f"shop files are CMYK PDF/X-1a for: {conv.description} ({conv.profile})"
 

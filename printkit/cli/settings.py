@@ -156,7 +156,11 @@ def effective(key: str) -> tuple[SettingValue, str]:
 
 def show(key: str, value: SettingValue) -> str:
     """A setting's value as the user writes it."""
-    return format_back_offset(value) if isinstance(value, tuple) else value
+    if value is None:  # a setting whose default is decided elsewhere (max-ink: the kit's)
+        return "kit"  # the kit's print: max_ink:, else 300
+    if isinstance(value, tuple):
+        return format_back_offset(value)
+    return f"{value:g}%" if isinstance(value, float) else value
 
 
 def check_key(key: str) -> Setting:

@@ -23,7 +23,12 @@ from printkit.components.face_checks import (
     check_named_fields,
     check_tables,
 )
-from printkit.components.imposed import check_page_count, home_grid, render_pieces
+from printkit.components.imposed import (
+    check_page_count,
+    home_grid,
+    render_pieces,
+    sheet_margin_findings,
+)
 from printkit.components.links import data_inputs
 from printkit.components.safearea import SAFE_AREA, safe_area_finding
 from printkit.core import limits
@@ -235,9 +240,10 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     that cannot fit at all is preflight's input error), from the deck's one layout: each card's
     front, and its back (only the first card's when every card shares its back)."""
     deck = kit.model_as(component_id, Deck)
+    marks = sheet_margin_findings(kit, deck.size, where(deck, "card_size") or Location(deck.file))
     layout = deck_layout.laid_out(kit, component_id)
     if layout.overflows:
-        return []
+        return marks
     safe = min(SAFE_AREA, deck.safe_margin)
     findings: list[Finding] = []
     for card, side, design in _sides_checked(deck, layout):
@@ -245,7 +251,7 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
         if near is not None and near[1] < safe - 1e-6:
             at = where(card) or Location(deck.file)
             findings.append(safe_area_finding(at, f"card {card.id!r} ({side})", *near, safe))
-    return findings
+    return marks + findings
 
 
 def _sides_checked(

@@ -24,7 +24,7 @@ from printkit.checks import Finding
 from printkit.components.oversize import tile_pieces, tiled_page_count, too_large
 from printkit.components.safearea import safe_area_findings
 from printkit.core import limits
-from printkit.core.errors import Location, fail
+from printkit.core.errors import InputError, Location, fail
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.draw.text import TextOverflow
 from printkit.kit import Kit
@@ -36,9 +36,11 @@ from printkit.layout.imposition import (
     fit_grid,
     home_pages,
     info_bands,
+    margin_problem,
     shop_pages,
 )
 from printkit.layout.sizes import Size
+from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 
 
@@ -98,10 +100,38 @@ class PieceGroup:
     describe: Callable[[Any], str] | None = None  # an item's name, for findings
 
 
-def safe_area(groups: Sequence[PieceGroup]) -> list[Finding]:
+MARGIN_CODE = "MARK001"
+
+
+def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
+    """MARK001 for each group whose home sheet would put a mark or caption nearer the paper's
+    edge than the 5 mm a home printer can print (layout.imposition.margin_problem)."""
+    return [f for g in groups for f in sheet_margin_findings(kit, g.piece, g.where)]
+
+
+def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Finding]:
+    """MARK001 (at `where`) when a home sheet of `piece`s has no room for its marks."""
+    if kit.options.profile != "home":
+        return []
+    try:
+        grid = home_grid(kit, piece, where)
+    except (InputError, ValueError):  # the piece does not fit at all: an error of its own
+        return []
+    problem = margin_problem(grid) if grid is not None else None  # None: tiled at 1:1
+    if problem is None:
+        return []
+    size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
+    message = (
+        f"on {kit.options.paper.upper()} paper, {size} pieces leave no room for the sheet's "
+        f"marks: {problem} (home printers print no nearer than 5 mm); choose a larger paper"
+    )
+    return [Finding(MARGIN_CODE, "warning", message, where)]
+
+
+def safe_area(groups: Sequence[PieceGroup], kit: Kit | None = None) -> list[Finding]:
     """Findings for text that comes closer than the safe area to a piece's trim (see
-    components/safearea.py), at each piece's data."""
-    out: list[Finding] = []
+    components/safearea.py), at each piece's data; with `kit`, also MARK001 for its sheets."""
+    out: list[Finding] = margin_findings(kit, groups) if kit is not None else []
     for g in groups:
         size = (g.piece.width, g.piece.height)
         out += safe_area_findings(

@@ -169,7 +169,7 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     (group,) = piece_groups(kit, component_id)
     drawable = [i for i in group.items if isinstance(i, ReferenceSide) or not tile_problems(i)]
     try:
-        return safe_area([replace(group, items=drawable)])
+        return safe_area([replace(group, items=drawable)], kit)
     except ReferenceOverflow:
         return []  # reported as an input error by the build
 

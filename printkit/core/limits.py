@@ -28,3 +28,6 @@ MAX_SHEET_COLUMNS = 1_000  # columns a card list's cells reach (a card has tens 
 MAX_SHEET_ROWS = 100_000  # rows a card list's cells reach, blank rows included
 MAX_SHEET_CELLS = 2_000_000  # columns x rows a card list's cells span (the reader lays out each)
 MAX_FONT_CHARACTERS = 200_000  # characters a kit font's cmap may map (the largest fonts: ~120,000)
+MAX_SVG_ELEMENTS = 5_000  # elements of one SVG icon, every <use> expanded (icons: hundreds)
+MAX_SVG_USE_DEPTH = 8  # <use> of a <use> of ... in one SVG icon
+MAX_SVG_NUMBER = 1e6  # any coordinate, length or transform entry of an SVG icon

@@ -49,7 +49,7 @@ def draw_base(
     c.setStrokeColor(shade(hex_colour, 0.5))
     c.setLineWidth(0.8)
     c.rect(0, 0, w, h, stroke=1, fill=1)
-    inset = mm(2)
+    inset = SAFE  # the frame: a cut up to the safe margin off the line never reaches it
     c.setStrokeColor(ink)
     c.setLineWidth(0.5)
     c.rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=1, fill=0)

@@ -3,7 +3,8 @@
 Every icon is drawn centred in a square: `IconLibrary.draw(c, name, cx, cy, size, colours)`.
 Built-in icons are vector drawings in the colours given (ink; some also use a light `paper`
 and an `accent`), so they follow a face's palette. A kit's icons are its own pictures in their
-own colours: PNG (drawn as an image) or SVG (drawn as vectors through svglib). Kits name icons
+own colours: PNG (drawn as an image) or SVG (drawn as vectors through svglib, checked and
+limited by draw/svg.py; one with transparency or gradients is drawn as pixels). Kits name icons
 in their data (`icon:` on an element, `{icon:name}` in text, a tile's `ornament`); an unknown
 name is an input error found by `printkit check`, never a substitute picture.
 """
@@ -22,10 +23,11 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
-from printkit.core.errors import Location, fail
-from printkit.draw import emblems, mapmarks, pictograms
+from printkit.core.errors import Location, display_path, fail
+from printkit.draw import emblems, mapmarks, pictograms, svg
+from printkit.draw.fonts import font
 from printkit.draw.images import image_reader
-from printkit.load.images import load_image
+from printkit.load.images import KitImage, load_image
 from printkit.load.paths import confined_path, existing_file
 from printkit.load.reads import ReadLog, note
 
@@ -224,8 +226,7 @@ def icon_from_file(
             where, f"icon {name!r}: {relative!r} is not a PNG, JPEG or SVG file (by its name)"
         )
     if suffix == ".svg":
-        unit, aspect = _svg_drawing(root, relative, where, log)
-        return Icon(name, unit, f"from {relative}", relative, aspect)
+        return _svg_icon(root, name, relative, where, log)
     image = load_image(root, relative, where, log=log)
     return Icon(
         name, _image_drawing(image), f"from {relative}", relative, image.width / image.height
@@ -241,18 +242,32 @@ def _image_drawing(image: Any) -> UnitDrawing:
     return unit
 
 
-def _svg_drawing(
-    root: Path, relative: str, where: Location, log: ReadLog | None
-) -> tuple[UnitDrawing, float]:
-    """The SVG drawn 2 units across its longer side, centred on 0, 0, and its aspect ratio."""
+def _svg_icon(root: Path, name: str, relative: str, where: Location, log: ReadLog | None) -> Icon:
+    """An SVG icon, checked within its limits (draw/svg.py), drawn 2 units across its longer
+    side; one with transparency or gradients as pixels. The bytes read are noted in `log`."""
     path = existing_file(confined_path(root, relative, where), relative, where)
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
-    drawing = _parse_svg(note(log, path, path.read_bytes()), root, relative, where)
+    data = note(log, path, path.read_bytes())
+    source = svg.SvgSource(relative, display_path(path), where)
+    svg.check_tree(data, source)
+    drawing = _parse_svg(data, root, relative, where)
     width, height = float(drawing.width or 0), float(drawing.height or 0)
-    if width <= 0 or height <= 0:
+    if not (0 < width <= svg.MAX_SVG_NUMBER and 0 < height <= svg.MAX_SVG_NUMBER):
         raise fail(where, f"icon file {relative!r} has no width or height (set its viewBox)")
+    svg.check_drawing(drawing, source)
+    # the renderer sets the drawing's initial font: make it the canvas's own embedded one
+    drawing.initialFontName, drawing.initialFontSize = font("body"), 10
+    if svg.uses_transparency(drawing):
+        pixels = svg.rasterize(drawing)
+        image = KitImage(relative, "PNG", pixels.width, pixels.height, pixels)
+        unit = _image_drawing(image)
+    else:
+        unit = _vector_drawing(drawing, width, height)
+    return Icon(name, unit, f"from {relative}", relative, width / height)
 
+
+def _vector_drawing(drawing: Any, width: float, height: float) -> UnitDrawing:
     def unit(c: Canvas, colours: Colours) -> None:
         # imported here, only when a kit has SVG icons: renderPDF takes 60 ms to import
         from reportlab.graphics import renderPDF
@@ -264,7 +279,7 @@ def _svg_drawing(
         renderPDF.draw(drawing, c, 0, 0)
         c.restoreState()
 
-    return unit, width / height
+    return unit
 
 
 def _parse_svg(data: bytes, root: Path, relative: str, where: Location) -> Any:
@@ -274,7 +289,7 @@ def _parse_svg(data: bytes, root: Path, relative: str, where: Location) -> Any:
     logging.getLogger("svglib").setLevel(logging.ERROR)
     try:
         drawing = svg2rlg(io.BytesIO(data), external_reference_root=str(root))
-    except Exception as exc:  # svglib raises lxml and value errors for broken files
+    except Exception as exc:  # svglib raises lxml, value and type errors for broken files
         raise fail(where, f"icon file {relative!r} is not a readable SVG: {exc}") from None
     if drawing is None:
         raise fail(where, f"icon file {relative!r} is not a readable SVG")

@@ -54,17 +54,29 @@ def draw_scale_bar(
     c.setFillColor(black)
     bar_y = max(mm(0.6), ascent_descent(font("condensed"), size)[1] + mm(0.1))
     _bar(c, length_mm, bar_y)
-    c.setFont(font("condensed"), size)
-    x, y = mm(length_mm) + mm(2), bar_y
-    beside = mm(length_mm) + mm(2) + text_width(text, font("condensed"), size) <= span
-    if not beside:
-        x, y = 0.0, bar_y + TICK_LONG + mm(0.8)
-        fits_over = text_width(text, font("condensed"), size) <= span
-        if not fits_over or y + size * 0.75 > depth:
-            x, y = mm(length_mm) + mm(2), bar_y
-            text = f"= {length_mm:g} mm at 100 %"
-    c.drawString(x, y, text)
+    placed = _caption_place(text, length_mm, bar_y, span, depth, size)
+    if placed is not None:
+        c.setFont(font("condensed"), size)
+        c.drawString(*placed)
     c.restoreState()
+
+
+def _caption_place(
+    text: str, length_mm: float, bar_y: float, span: float, depth: float, size: float
+) -> tuple[float, float, str] | None:
+    """Where the bar's words go, inside its band (length `span`, depth `depth`): the full
+    words beside the bar, else on a line over it, else "= N mm at 100 %" beside it or over
+    it; None when not even those fit (the bar is then shown alone, never past its band)."""
+    over_y = bar_y + TICK_LONG + mm(0.8)
+    top = ascent_descent(font("condensed"), size)[0]
+    short = f"= {length_mm:g} mm at 100 %"
+    for words in (text, short):
+        width = text_width(words, font("condensed"), size)
+        if mm(length_mm) + mm(2) + width <= span and bar_y + top <= depth:
+            return mm(length_mm) + mm(2), bar_y, words
+        if width <= span and over_y + top <= depth:
+            return 0.0, over_y, words
+    return None
 
 
 def set_page_labels(c: Canvas, shown: bool) -> None:

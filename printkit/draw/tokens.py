@@ -25,6 +25,7 @@ from printkit.model.tokens import Aid, Diagram, Group, Piece
 
 INK = "#1d1a16"
 SAFE = mm(3)  # text stays this far inside the trim (a shop's safe area)
+OUTLINE_MIN = mm(24)  # a frame on the safe area's edge only when this much lies inside it
 
 
 class PiecePainter:
@@ -80,16 +81,11 @@ class PiecePainter:
         c.saveState()
         c.setFillColor(fill if front else shade(piece.colour, 0.18))
         c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
-        c.setStrokeColor(ink)
-        c.setLineWidth(0.7)
         inner = trim.inset(min(trim.w, trim.h) * 0.07)
-        if self.group.shape == "round":
-            c.circle(trim.cx, trim.cy, min(inner.w, inner.h) / 2, stroke=1, fill=0)
-        elif self.group.shape == "square":
-            c.rect(inner.x, inner.y, inner.w, inner.h, stroke=1, fill=0)
-        else:
-            c.roundRect(inner.x, inner.y, inner.w, inner.h, mm(1.2), stroke=1, fill=0)
         safe = trim.inset(SAFE)
+        framed = self._outline(safe, ink)
+        if framed:  # emblem and label inside the frame
+            inner, safe = safe.inset(mm(1)), safe.inset(mm(1))
         size = mm(2.6)
         descent = ascent_descent(font("heading"), size)[1]
         text_h = size + descent if label else 0.0
@@ -104,6 +100,23 @@ class PiecePainter:
                 c, label, font("heading"), size, inner.x, safe.y + descent, inner.w, min_size=4.5
             )
         c.restoreState()
+
+    def _outline(self, safe: Rect, ink: Color) -> bool:
+        """The piece's frame, on the safe area's edge: a cut up to SAFE off the line never
+        reaches it or makes its border look uneven. A piece too small for a frame there with
+        its emblem and label inside has none (a frame nearer the cut shows every cut error)."""
+        if min(safe.w, safe.h) < OUTLINE_MIN:
+            return False
+        c = self.canvas
+        c.setStrokeColor(ink)
+        c.setLineWidth(0.7)
+        if self.group.shape == "round":
+            c.circle(safe.cx, safe.cy, min(safe.w, safe.h) / 2, stroke=1, fill=0)
+        elif self.group.shape == "square":
+            c.rect(safe.x, safe.y, safe.w, safe.h, stroke=1, fill=0)
+        else:
+            c.roundRect(safe.x, safe.y, safe.w, safe.h, mm(1.2), stroke=1, fill=0)
+        return True
 
 
 class AidPainter:
@@ -130,7 +143,8 @@ class AidPainter:
         draw_line_fitted(c, aid.title, font("display"), mm(5.5), band.x, band.y + mm(3), band.w)
         c.setStrokeColor(accent)
         c.setLineWidth(1)
-        c.rect(trim.x + mm(1.5), trim.y + mm(1.5), trim.w - mm(3), trim.h - mm(3), stroke=1, fill=0)
+        frame = trim.inset(SAFE)  # on the safe area's edge: no cut error reaches or skews it
+        c.rect(frame.x, frame.y, frame.w, frame.h, stroke=1, fill=0)
         body = Rect(trim.x + mm(4), trim.y + mm(4), trim.w - mm(8), band.y - trim.y - mm(6))
         n = len(aid.sections)
         sh = body.h / n

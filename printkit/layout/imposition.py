@@ -18,7 +18,7 @@ from typing import Literal
 
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
-from printkit.layout.units import mm
+from printkit.layout.units import mm, to_mm
 
 Duplex = Literal["long", "short", "off"]
 Side = Literal["front", "back"]
@@ -30,6 +30,7 @@ MARK_LENGTH = mm(4)
 MARK_WIDTH = 0.3  # pt: the crop marks' stroke
 PRINTABLE_EDGE = KEEP_OUT + mm(0.1)  # where a thin mark may end: its half width stays inside
 SCALE_BAR_ROOM = mm(52)  # the 50 mm bar, its inset and end tick, along its band
+SCALE_BAR_DEPTH = mm(5)  # across a side band: the bar, its ticks and a line of words over it
 STROKE_ROOM = mm(0.5)  # kept inside KEEP_OUT for outlines stroked on a piece's edge
 
 
@@ -111,9 +112,41 @@ def fit_grid(
 
 
 def _bar_fits(grid: Grid) -> bool:
-    """The scale bar has a band: along the bottom, or up a side within one row of pieces."""
+    """The scale bar has a band: along the bottom, or up a side within one row of pieces and
+    deep enough for its words (inside the printable area: no caption nearer the edge than
+    KEEP_OUT)."""
     bands = info_bands(grid)
-    return not bands.vertical or bands.scale.h >= SCALE_BAR_ROOM
+    if not bands.vertical:
+        return True
+    return bands.scale.h >= SCALE_BAR_ROOM and bands.scale.w >= SCALE_BAR_DEPTH
+
+
+def margin_problem(grid: Grid) -> str | None:
+    """Why a home sheet's marks would come nearer its edge than KEEP_OUT, or None: the crop
+    marks, the scale bar's band (long and deep enough for the bar and its words) and the page
+    label's band each stay inside the printable area."""
+    if not _bar_fits(grid):
+        return "the scale bar and its words do not fit in the sheet's margins"
+    bands = info_bands(grid)
+    parts = [("a crop mark", _hull(seg)) for seg in crop_marks(grid)]
+    parts += [("the scale bar", bands.scale), ("the page label", bands.label)]
+    for name, box in parts:
+        nearest = _edge_distance(box, grid.sheet)
+        if nearest < KEEP_OUT - mm(0.05):
+            return f"{name} comes {to_mm(nearest):.2f} mm from the paper's edge"
+    return None
+
+
+def _hull(segment: tuple[float, float, float, float]) -> Rect:
+    x0, y0, x1, y1 = segment
+    grow = MARK_WIDTH / 2
+    return Rect(
+        min(x0, x1) - grow, min(y0, y1) - grow, abs(x1 - x0) + 2 * grow, abs(y1 - y0) + 2 * grow
+    )
+
+
+def _edge_distance(box: Rect, sheet: Size) -> float:
+    return min(box.x, box.y, sheet.width - box.x1, sheet.height - box.y1)
 
 
 def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:

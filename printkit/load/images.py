@@ -115,11 +115,23 @@ def _for_print(image: Any, target: tuple[int, int]) -> Any:
     # imported here, only when a kit has images (start-up: docs/performance.md)
     from PIL import Image
 
+    image = _eight_bit(image)
     has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
     mode = "RGBA" if has_alpha else ("L" if image.mode in ("1", "L", "I", "I;16") else "RGB")
     if image.size[0] > target[0] or image.size[1] > target[1]:
         image = image.resize(target, Image.Resampling.LANCZOS, reducing_gap=3.0)
     return image.convert(mode) if image.mode != mode else image
+
+
+def _eight_bit(image: Any) -> Any:
+    """A 16- or 32-bit greyscale image as 8-bit grey, every tone kept (Pillow's own conversion
+    clips at 255: all but black would print white)."""
+    if image.mode not in ("I", "I;16", "I;16B", "I;16L"):
+        return image
+    wide = image.convert("I") if image.mode != "I" else image
+    high = wide.getextrema()[1]
+    scale = 1 / 257 if high > 255 else 1.0  # 16-bit samples: 65535 is white
+    return wide.point(lambda v: v * scale).convert("L")
 
 
 def _header(data: bytes, relative: str, where: Location) -> tuple[str, int, int]:

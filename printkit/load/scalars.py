@@ -245,3 +245,33 @@ class Length(Type):
         if abs(millimetres * 10 - round(millimetres * 10)) < 1e-6:
             return f"{round(millimetres, 1):g}mm"
         return f"{value:g}pt"
+
+
+INK_MIN, INK_MAX = 100.0, 400.0  # total ink limits a printer may ask: per cent of one ink
+
+
+@dataclass
+class InkLimit(Type):
+    """A total ink (area coverage) limit in per cent: 240, "240" or "240%", 100 to 400."""
+
+    doc: str = ""
+
+    def convert(self, value, ctx, path):
+        text = str(value).strip().removesuffix("%").strip() if isinstance(value, str) else value
+        try:
+            number = float(text) if not isinstance(text, bool) else math.nan
+        except (TypeError, ValueError):
+            raise Invalid(self.describe()) from None
+        if not INK_MIN <= number <= INK_MAX:  # also refuses nan
+            raise Invalid(self.describe())
+        return number
+
+    def describe(self) -> str:
+        return f'a total ink limit in per cent like 240 or "240%", {INK_MIN:g} to {INK_MAX:g}'
+
+    def json(self) -> dict:
+        number = {"type": "number", "minimum": INK_MIN, "maximum": INK_MAX}
+        return {"anyOf": [number, {"type": "string", "pattern": r"^\s*[0-9.]+\s*%?\s*$"}]}
+
+    def show(self, value: Any) -> Any:
+        return f"{value:g}%" if isinstance(value, float) else value

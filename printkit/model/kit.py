@@ -19,6 +19,7 @@ from printkit.load.schema import (
     Either,
     Field,
     Id,
+    InkLimit,
     Int,
     ListOf,
     MapOf,
@@ -103,10 +104,18 @@ RICH_BLACK_DOC = (
 )
 
 
+DEFAULT_MAX_INK = 300.0  # per cent: a common limit for coated offset (FOGRA39 profiles: 300-330)
+MAX_INK_DOC = (
+    "the most ink (total area coverage, per cent) the kit's printer allows in CMYK (shop) files, "
+    "e.g. 240 (default 300; --max-ink wins)"
+)
+
+
 @record("print")
 @dataclass(kw_only=True)
 class PrintSpec:
     rich_black: str = spec(Color(), default="cmyk(60,40,40,100)", doc=RICH_BLACK_DOC)
+    max_ink: float | None = spec(InkLimit(), doc=MAX_INK_DOC)
 
 
 FONT_ROLE = Choice(("body", "bold", "italic", "condensed", "heading", "display", "serif-bold"))

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from printkit.layout.sizes import HOME_PAPERS, parse_paper
 from printkit.load.records import field_names, record, record_of, spec
-from printkit.load.schema import Choice, Context, Invalid, Record, Type
+from printkit.load.schema import Choice, Context, InkLimit, Invalid, Record, Type
 from printkit.load.yamlsafe import PathKey
 
 PAPERS = HOME_PAPERS
@@ -23,7 +23,7 @@ DUPLEX = ("long", "short", "off")
 MAX_BACK_OFFSET_MM = 20.0  # beyond this it is not misregistration but a wrong setting
 
 # What one setting holds once validated: an offset in mm, or a word.
-SettingValue = tuple[float, float] | str
+SettingValue = tuple[float, float] | float | str
 
 
 def parse_back_offset(text: str) -> tuple[float, float]:
@@ -80,6 +80,7 @@ BACK_OFFSET_DOC = "X,Y in mm added to every back page (find it with printkit cal
 PAPER_DOC = "default paper: " + ", ".join(PAPERS) + ", or a size like 210x297mm"
 PROFILE_DOC = "default profile: " + ", ".join(PROFILES)
 DUPLEX_DOC = "default flip edge: " + ", ".join(DUPLEX)
+MAX_INK_DOC = "shop files: the most total ink in per cent, e.g. 240 (default: the kit's, or 300)"
 
 
 @record("printkit settings", doc="the user's settings: flags win over them, they over defaults")
@@ -91,6 +92,7 @@ class Settings:
     paper: str | None = spec(PaperName(), doc=PAPER_DOC)
     profile: Literal["home", "shop"] | None = spec(Choice(PROFILES), doc=PROFILE_DOC)
     duplex: Literal["long", "short", "off"] | None = spec(Choice(DUPLEX), doc=DUPLEX_DOC)
+    max_ink: float | None = spec(InkLimit(), doc=MAX_INK_DOC, key="max-ink")
 
     def chosen(self) -> dict[str, SettingValue]:
         """Options field -> value, for each setting the file sets."""

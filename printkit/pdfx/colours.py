@@ -1,22 +1,30 @@
-"""RGB to CMYK for print shops: through an ICC output profile, with a black rule for text.
+"""RGB to CMYK for print shops: for a registered printing condition, or through an ICC profile.
 
-The profile is the one the user names (`--icc FILE`, e.g. their printer's), else the generic
-CMYK profile Ghostscript installs (not shipped with printkit: it is AGPL), else a plain formula
-(a build note says so; such a file has no profile to name in its OutputIntent).
+Without `--icc FILE`, colours are converted for FOGRA39 (ISO 12647-2 coated offset), the
+printing condition printkit names in every shop file's OutputIntent, through printkit's own
+model of it (pdfx.press): every install, on every system, writes the same bytes and a valid
+PDF/X-1a. With `--icc FILE` (a printer's own profile) colours go through that profile, which
+is then embedded.
 
-Black: a near-black RGB colour becomes 100 % K (one plate: sharp small text and thin lines
-that cannot misregister); large filled areas of it become the kit's rich black instead.
+Ink: no colour or pixel exceeds the total area coverage (TAC) limit `max_ink` (300 % unless
+the kit, the user or a service asks less): grey is moved to black first, then the inks are
+scaled. Black: a near-black RGB colour becomes 100 % K (one plate: sharp small text and thin
+lines that cannot misregister); large filled areas of it become the kit's rich black instead.
+Other colours of text keep at most three inks (their grey is printed by the black plate), so
+small type is never four-colour.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageFilter
+
+from printkit.model.kit import DEFAULT_MAX_INK
+from printkit.pdfx import press
 
 CMYK = tuple[float, float, float, float]
 RGB = tuple[float, float, float]
@@ -24,42 +32,36 @@ PURE_K: CMYK = (0.0, 0.0, 0.0, 1.0)
 DEFAULT_RICH_BLACK = "cmyk(60,40,40,100)"
 NEAR_BLACK_MAX = 0.2  # every RGB channel at most this (#333333)...
 NEAR_BLACK_CHROMA = 0.08  # ...and nearly grey: then it is "black" ink
-PROFILE_SEARCH = (
-    "/usr/share/color/icc/ghostscript/default_cmyk.icc",
-    "/usr/share/ghostscript/iccprofiles/default_cmyk.icc",
-    "/usr/local/share/ghostscript/iccprofiles/default_cmyk.icc",
-    "/opt/homebrew/share/ghostscript/iccprofiles/default_cmyk.icc",
-)
-
-
-def find_profile(named: str | None) -> Path | None:
-    """The CMYK profile to use: the named one, else an installed generic one, else None."""
-    if named:
-        return Path(named)
-    env = os.environ.get("PRINTKIT_CMYK_PROFILE")
-    if env:
-        return Path(env) if env != "none" else None
-    return next((Path(p) for p in PROFILE_SEARCH if Path(p).is_file()), None)
+ICC_GRID = 33  # nodes per axis of the table an ICC profile's image conversion interpolates
 
 
 def is_near_black(rgb: RGB) -> bool:
     return max(rgb) <= NEAR_BLACK_MAX and max(rgb) - min(rgb) <= NEAR_BLACK_CHROMA
 
 
-def formula_cmyk(rgb: RGB) -> CMYK:
-    """The device formula, used only when no profile is found."""
-    k = 1 - max(rgb)
-    if k >= 1:
-        return PURE_K
-    c, m, y = ((1 - v - k) / (1 - k) for v in rgb)
-    return (c, m, y, k)
+def three_inks(cmyk: CMYK) -> CMYK:
+    """The grey of C, M and Y printed by black instead: at most three inks."""
+    c, m, y, k = cmyk
+    grey = min(c, m, y)
+    if grey <= 0 or k <= 0:
+        return cmyk
+    return (c - grey, m - grey, y - grey, min(1.0, k + grey))
+
+
+def total_ink(cmyk: tuple[float, ...]) -> float:
+    """Total area coverage in per cent."""
+    return round(sum(cmyk) * 100, 2)
 
 
 @dataclass
 class Converter:
-    """Converts colours and images to CMYK through one profile; remembers each colour."""
+    """Converts colours and images to CMYK within an ink limit; remembers each colour.
+
+    `profile` None: for the registered condition (press.CONDITION) through printkit's model.
+    """
 
     profile: Path | None
+    max_ink: float = DEFAULT_MAX_INK
     rich_black: CMYK = (0.6, 0.4, 0.4, 1.0)
     _cache: dict[RGB, CMYK] = field(default_factory=dict)
 
@@ -79,47 +81,92 @@ class Converter:
         )
 
     @cached_property
+    def _lut(self) -> ImageFilter.Color3DLUT:
+        """sRGB -> CMYK as a table, every node within the ink limit (images interpolate it,
+        and an interpolation of nodes within the limit stays within it)."""
+        limit = self.max_ink / 100
+        if self.profile is None:
+            size, nodes = press.GRID, list(press.table())
+        else:
+            size, nodes = ICC_GRID, self._profile_nodes(ICC_GRID)
+        limited = [press.limit_ink(n, limit) for n in nodes]
+        flat: Any = limited
+        return ImageFilter.Color3DLUT(size, flat, channels=4, target_mode="CMYK")
+
+    def _profile_nodes(self, size: int) -> list[CMYK]:
+        step = 255 / (size - 1)
+        grid = Image.new("RGB", (size**3, 1))
+        grid.putdata(
+            [
+                (round(r * step), round(g * step), round(b * step))
+                for b in range(size)
+                for g in range(size)
+                for r in range(size)
+            ]
+        )
+        out = ImageCms.applyTransform(grid, self._transform)
+        assert out is not None
+        data: Any = out.getdata()
+        return [tuple(v / 255 for v in px) for px in data]
+
+    @cached_property
     def description(self) -> str:
         if self.profile is None:
-            return "none (device formula)"
+            return press.DESCRIPTION
         return ImageCms.getProfileDescription(ImageCms.getOpenProfile(str(self.profile))).strip()
 
     def cmyk(self, rgb: RGB) -> CMYK:
-        """The process colour for an sRGB colour (not applying the black rule)."""
+        """The process colour for an sRGB colour, within the ink limit (no black rule)."""
         key: RGB = (round(rgb[0], 4), round(rgb[1], 4), round(rgb[2], 4))
         if key not in self._cache:
             self._cache[key] = self._convert(key)
         return self._cache[key]
 
     def _convert(self, rgb: RGB) -> CMYK:
-        if self._transform is None:
-            return formula_cmyk(rgb)
         pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
-        out = ImageCms.applyTransform(pixel, self._transform)
+        out: Image.Image | None
+        if self._transform is None:
+            out = pixel.filter(self._lut)
+        else:
+            out = ImageCms.applyTransform(pixel, self._transform)
         assert out is not None
         values = out.getpixel((0, 0))
         assert isinstance(values, tuple)
-        return tuple(round(v / 255, 4) for v in values)  # type: ignore[return-value]
+        cmyk: CMYK = tuple(round(v / 255, 4) for v in values)  # type: ignore[assignment]
+        return self.limited(cmyk)
 
-    def for_use(self, rgb: RGB, large_area: bool) -> CMYK:
-        """The CMYK a colour prints as: near-black is 100 % K, or rich black on large areas."""
+    def limited(self, cmyk: CMYK) -> CMYK:
+        """`cmyk` within this converter's ink limit."""
+        out = press.limit_ink(cmyk, self.max_ink / 100)
+        return out if out == cmyk else tuple(round(v, 4) for v in out)  # type: ignore[return-value]
+
+    def for_use(self, rgb: RGB, large_area: bool, text: bool = False) -> CMYK:
+        """The CMYK a colour prints as: near-black is 100 % K, or rich black on large areas;
+        any other colour of text keeps at most three inks."""
         if is_near_black(rgb):
-            return self.rich_black if large_area else PURE_K
-        return self.cmyk(rgb)
+            return self.limited(self.rich_black) if large_area else PURE_K
+        cmyk = self.cmyk(rgb)
+        return three_inks(cmyk) if text else cmyk
 
     def image(self, image: Any) -> Any:
-        """A Pillow image in CMYK (transparent parts flattened onto white paper)."""
-        if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
-            rgba = image.convert("RGBA")
-            flat = Image.new("RGB", rgba.size, (255, 255, 255))
-            flat.paste(rgba, mask=rgba.getchannel("A"))
-            image = flat
+        """A Pillow image (RGB, grey or CMYK, opaque) in CMYK within the ink limit."""
         if image.mode == "CMYK":
+            return self._limited_image(image)
+        return image.convert("RGB").filter(self._lut)
+
+    def _limited_image(self, image: Any) -> Any:
+        """A CMYK image with every pixel within the ink limit (each distinct pixel once)."""
+        limit = self.max_ink / 100
+        colours = image.getcolors(maxcolors=1 << 16)
+        if colours is not None and all(sum(c) <= limit * 255 for _, c in colours):
             return image
-        image = image.convert("RGB")
-        if self._transform is None:
-            return image.convert("CMYK")
-        return ImageCms.applyTransform(image, self._transform)
+        data = [
+            tuple(round(v * 255) for v in press.limit_ink(tuple(x / 255 for x in px), limit))
+            for px in image.getdata()
+        ]
+        out = Image.new("CMYK", image.size)
+        out.putdata(data)
+        return out
 
     def profile_bytes(self) -> bytes | None:
         return self.profile.read_bytes() if self.profile is not None else None

@@ -2,7 +2,9 @@
 
 PDF/X-1a:2003 asks for an OutputIntent naming the printing condition (with the ICC profile
 embedded when the condition is not a registered one), GTS_PDFXVersion in the document
-information, Trapped set to True or False, and the same in the XMP metadata.
+information, Trapped set to True or False, and the same in the XMP metadata. Without a
+printer's profile, the intent names the registered condition FOGRA39 (ICC registry, no
+profile embedded), which the colours were converted for (pdfx.press).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 import pikepdf
 
+from printkit.pdfx import press
 from printkit.pdfx.colours import Converter
 
 PDFX_VERSION = "PDF/X-1a:2003"
@@ -19,15 +22,17 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def add_output_intent(pdf: pikepdf.Pdf, conv: Converter) -> None:
+    """The printer's profile, embedded; else the registered condition, named."""
+    data = conv.profile_bytes()
+    registered = data is None
     intent = pikepdf.Dictionary(
         Type=pikepdf.Name.OutputIntent,
         S=pikepdf.Name.GTS_PDFX,
-        OutputConditionIdentifier=pikepdf.String("Custom"),
-        OutputCondition=pikepdf.String(conv.description),
+        OutputConditionIdentifier=pikepdf.String(press.CONDITION if registered else "Custom"),
+        OutputCondition=pikepdf.String(press.CONDITION_TEXT if registered else conv.description),
         Info=pikepdf.String(conv.description),
-        RegistryName=pikepdf.String("http://www.color.org"),
+        RegistryName=pikepdf.String(press.REGISTRY),
     )
-    data = conv.profile_bytes()
     if data is not None:
         intent.DestOutputProfile = pdf.make_stream(data, N=4)
     pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])

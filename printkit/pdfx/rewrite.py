@@ -15,11 +15,10 @@ from typing import Any
 import pikepdf
 from PIL import ImageChops
 
-from printkit.layout.units import mm
-from printkit.pdfx.colours import RGB, Converter
-from printkit.preflight.scan_math import IDENTITY, Matrix, apply, box_of, multiply
+from printkit.pdfx.colours import PURE_K, RGB, Converter, is_near_black
+from printkit.pdfx.knockouts import FINE_KNOCKOUT, PathShape, RichBlackAreas, is_light
+from printkit.preflight.scan_math import IDENTITY, Box, Matrix, multiply, scale_of
 
-LARGE_AREA = mm(10)  # a fill at least this wide and tall is a "large area" (rich black)
 _FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
 _STROKE = {"S", "s", "B", "B*", "b", "b*"}
 _SHOW = {"Tj", "TJ", "'", '"'}
@@ -38,7 +37,15 @@ class _GState:
         self.fill_rgb_space = self.stroke_rgb_space = False
         self.written_fill: tuple[float, ...] | None = None
         self.written_stroke: tuple[float, ...] | None = None
+        self.width = 1.0  # line width, in the stream's units
         self.text_mode = 0  # Tr: 1, 2, 5 and 6 stroke the letters in the stroke colour
+
+    def set(self, op: str, operands: Any) -> None:
+        """Take in `cm` (the transformation) or `w` (the line width)."""
+        if op == "cm":
+            self.ctm = multiply(tuple(float(v) for v in operands), self.ctm)  # type: ignore[arg-type]
+        else:
+            self.width = float(operands[0])
 
     def copy(self) -> _GState:
         s = _GState()
@@ -61,9 +68,10 @@ class StreamRewriter:
         self.conv = converter
         self.resources = resources
         self.out: list[Any] = []
+        self.rich = RichBlackAreas()
 
-    def rewrite(self, instructions: list[Any]) -> list[Any]:  # noqa: C901
-        state, stack, path = _GState(), [], []
+    def rewrite(self, instructions: list[Any]) -> list[Any]:
+        state, stack, path = _GState(), [], PathShape()
         for ins in instructions:
             if isinstance(ins, pikepdf.ContentStreamInlineImage):
                 self.out.append(ins)
@@ -73,22 +81,40 @@ class StreamRewriter:
                 stack.append(state.copy())
             elif op == "Q":
                 state = stack.pop() if stack else _GState()
-            elif op == "cm":
-                state.ctm = multiply(tuple(float(v) for v in ins.operands), state.ctm)  # type: ignore[arg-type]
+            elif op in ("cm", "w"):
+                state.set(op, ins.operands)
             elif op in _PATH:
-                path.extend(_points(op, ins.operands, state.ctm))
+                path.add(op, ins.operands, state.ctm)
             elif op == "Tr":
                 state.text_mode = int(ins.operands[0])
             if self._colour_op(op, ins.operands, state):
                 continue  # replaced by the CMYK written at the next use
-            if op in _FILL or op in _SHOW:
-                self._write_fill(state, large=op in _FILL and _is_large(path))
-            if op in _STROKE or (op in _SHOW and state.text_mode in _STROKED_TEXT):
-                self._write_stroke(state)
+            self._paint(op, state, path)
             if op in _FILL or op in _STROKE or op == "n":
-                path = []
+                path = PathShape()
             self.out.append(ins)
         return self.out
+
+    def _paint(self, op: str, state: _GState, path: PathShape) -> None:
+        """The CMYK a painting operator needs, written before it; and rich black under fine
+        light detail demoted to 100 % K (pdfx.knockouts)."""
+        if op in _FILL or op in _SHOW:
+            self._write_fill(state, path if op in _FILL else None)
+        if op in _SHOW and state.text_mode in _STROKED_TEXT:
+            self._write_stroke(state)
+        if op in _STROKE:
+            self._write_stroke(state)
+            width = state.width * scale_of(state.ctm)
+            if is_light(state.stroke) and width < FINE_KNOCKOUT:
+                self._demote(path.box(), width / 2)
+        if op in _FILL and is_light(state.fill) and path.thickness() < FINE_KNOCKOUT:
+            self._demote(path.box(), 0.0)
+
+    def _demote(self, box: Box | None, grow: float) -> None:
+        if box is not None:
+            box = (box[0] - grow, box[1] - grow, box[2] + grow, box[3] + grow)
+        for index in self.rich.knocked_out(box):
+            self.out[index] = _op("k", *_rounded(PURE_K))
 
     def _colour_op(self, op: str, operands: Any, state: _GState) -> bool:
         """Take in a colour-setting operator; True when it must not be copied as it is."""
@@ -130,10 +156,15 @@ class StreamRewriter:
             return int(cs[1].get("/N", 0)) == 3
         return isinstance(cs, pikepdf.Array) and str(cs[0]) in _RGB_SPACES
 
-    def _write_fill(self, state: _GState, large: bool) -> None:
+    def _write_fill(self, state: _GState, path: PathShape | None) -> None:
+        """The fill colour before a fill (`path`) or text (None)."""
         if state.fill is None:
             return
-        cmyk = self.conv.for_use(state.fill, large)
+        large = path is not None and path.is_large()
+        cmyk = self.conv.for_use(state.fill, large, text=path is None)
+        if large and is_near_black(state.fill) and path is not None:
+            self.rich.wrote(len(self.out), path.box())  # its own operator, so it can be demoted
+            state.written_fill = None
         if cmyk != state.written_fill:
             self.out.append(_op("k", *_rounded(cmyk)))
             state.written_fill = cmyk
@@ -149,26 +180,6 @@ class StreamRewriter:
 
 def _rounded(cmyk: tuple[float, ...]) -> list[float]:
     return [round(v, 4) for v in cmyk]
-
-
-def _points(op: str, operands: Any, ctm: Matrix) -> list[tuple[float, float]]:
-    v = [float(x) for x in operands]
-    if op == "re":
-        x, y, w, h = v
-        return [
-            apply(ctm, x, y),
-            apply(ctm, x + w, y + h),
-            apply(ctm, x + w, y),
-            apply(ctm, x, y + h),
-        ]
-    return [apply(ctm, v[i], v[i + 1]) for i in range(0, len(v) - 1, 2)]
-
-
-def _is_large(path: list[tuple[float, float]]) -> bool:
-    if not path:
-        return False
-    x0, y0, x1, y1 = box_of(path)
-    return x1 - x0 >= LARGE_AREA and y1 - y0 >= LARGE_AREA
 
 
 def rewrite_pdf(pdf: pikepdf.Pdf, converter: Converter) -> None:
@@ -205,25 +216,47 @@ def _compress(stream: Any) -> None:
 
 
 def convert_image(pdf: pikepdf.Pdf, xobj: Any, conv: Converter) -> None:
-    """An RGB (or indexed) image rewritten as 8-bit DeviceCMYK. Transparency, which PDF/X-1a
-    forbids, becomes a 1-bit stencil mask (/Mask, allowed): pixels less than half opaque, or
-    hidden by a colour key, are not painted, so what lies under the image still shows."""
+    """An RGB (or indexed) image rewritten as 8-bit DeviceCMYK within the ink limit. Soft
+    masks were flattened before (pdfx.flatten); a colour key (and the soft mask of an image
+    drawn nowhere) becomes a 1-bit stencil mask (/Mask, allowed in PDF/X-1a): hidden pixels
+    are not painted, so what lies under the image still shows."""
     space = xobj.get("/ColorSpace")
     soft = "/SMask" in xobj
     plain = space in (pikepdf.Name.DeviceCMYK, pikepdf.Name.DeviceGray)
-    if xobj.get("/ImageMask", False) or (plain and not soft):
+    if xobj.get("/ImageMask", False) or (space == pikepdf.Name.DeviceGray and not soft):
+        return
+    if plain and not soft:  # CMYK: only the ink limit applies
+        _limit_cmyk_image(xobj, conv)
         return
     image = pikepdf.PdfImage(xobj).as_pil_image()
     hidden = _hidden_pixels(xobj, image)
     cmyk = conv.image(image.convert("RGB") if image.mode in ("RGBA", "LA", "PA") else image)
+    write_pixels(xobj, cmyk, pikepdf.Name.DeviceCMYK)
+    if hidden is not None:
+        xobj.Mask = _stencil(pdf, hidden)
+
+
+def write_pixels(xobj: Any, image: Any, space: Any) -> None:
+    """Replace an image XObject's pixels by `image` (8 bits, `space`), masks and decoding
+    parameters dropped."""
     for key in ("/SMask", "/Decode", "/DecodeParms", "/Mask"):
         if key in xobj:
             del xobj[key]
-    xobj.write(zlib.compress(cmyk.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
-    xobj.ColorSpace = pikepdf.Name.DeviceCMYK
+    xobj.write(zlib.compress(image.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
+    xobj.ColorSpace = space
     xobj.BitsPerComponent = 8
-    if hidden is not None:
-        xobj.Mask = _stencil(pdf, hidden)
+
+
+def _limit_cmyk_image(xobj: Any, conv: Converter) -> None:
+    image = pikepdf.PdfImage(xobj).as_pil_image()
+    if image.mode != "CMYK":
+        return
+    limited = conv.image(image)
+    if limited is not image:
+        for key in ("/Decode", "/DecodeParms"):
+            if key in xobj:
+                del xobj[key]
+        xobj.write(zlib.compress(limited.tobytes(), 6), filter=pikepdf.Name.FlateDecode)
 
 
 def _hidden_pixels(xobj: Any, image: Any) -> Any:

@@ -12,6 +12,7 @@ Standards:
   x4    PDF/X-4: as x1a, but transparency, ICC-tagged colour and PDF 1.5/1.6 features are
         allowed (DeviceRGB is not).
   home  a home printer: fonts embedded, boxes well nested, nothing in the unprintable margin.
+x1a and x4 also check total ink (PF-TAC, preflight/ink.py) against a limit (300 % by default).
 
 `preflight(path, standard)` returns findings (page 0 = the whole document); errors make a
 file unfit for that standard, warnings are risks to look at. Any file is untrusted input:
@@ -29,6 +30,8 @@ from pathlib import Path
 import pikepdf
 
 from printkit.layout.units import mm
+from printkit.model.kit import DEFAULT_MAX_INK
+from printkit.preflight.ink import check_ink
 from printkit.preflight.program import Programs
 from printkit.preflight.rules import Item, check_document, check_page
 from printkit.preflight.scan import Budget
@@ -59,10 +62,14 @@ __all__ = [
 
 
 def preflight(
-    path: Path, standard: Standard, safe_mm: float = SAFE_MARGIN_MM, shown: str | None = None
+    path: Path,
+    standard: Standard,
+    safe_mm: float = SAFE_MARGIN_MM,
+    shown: str | None = None,
+    max_ink: float = DEFAULT_MAX_INK,
 ) -> list[PreflightFinding]:
-    """Every finding for the PDF at `path` under `standard`. Raises pikepdf.PdfError if the
-    file is not a readable PDF."""
+    """Every finding for the PDF at `path` under `standard` (PF-TAC: ink above `max_ink` per
+    cent, x1a and x4). Raises pikepdf.PdfError if the file is not a readable PDF."""
     name = shown or str(path)
     try:
         pdf = pikepdf.open(path)
@@ -82,6 +89,9 @@ def preflight(
                 break
             rules = partial(check_page, page, standard, mm(safe_mm), programs, budget)
             findings += _located(name, number, rules)
+            if standard != "home":  # total ink: preflight/ink.py
+                ink = partial(check_ink, page, max_ink, programs, budget)
+                findings += _located(name, number, ink)
         findings += _repairs(name, pdf, str(path))
     return findings
 

@@ -32,6 +32,7 @@ from printkit.cli.app import (
     EXIT_OK,
     EXIT_RULES,
     _kit_options,
+    _parse_paper,
     _report_errors,
     complete_kits,
     verbosity,
@@ -59,9 +60,15 @@ INPUT_CODE = "INPUT"
     "object per finding per line, then a summary object; github: GitHub Actions annotations "
     "on the files and lines, then the summary line.",
 )
+@click.option(
+    "--paper",
+    callback=_parse_paper,
+    help="The paper home sheets are checked on (MARK001: marks inside the printable area) "
+    "[default: a4, or your `printkit config`].",
+)
 @_kit_options
 @_report_errors
-def check_command(kits, fmt, variants, players) -> None:
+def check_command(kits, fmt, paper, variants, players) -> None:
     """Validate each KIT's data and check it against its game's rules (all built-in kits if none).
 
     Exit codes: 0 no errors (warnings allowed), 1 rules errors, 2 bad input or usage,
@@ -71,11 +78,12 @@ def check_command(kits, fmt, variants, players) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.build.drawchecks import lay_out_kit
     from printkit.checks import run_checks
+    from printkit.checks.ink import ink_findings
+    from printkit.cli.settings import resolve_options
     from printkit.core.errors import InputError, error_count
     from printkit.kit import builtin_kit_names, load_kit
-    from printkit.model.options import Options
 
-    options = Options(variants=tuple(variants), players=players)
+    options = resolve_options(paper=paper, variants=tuple(variants), players=players)
     names = list(kits) or builtin_kit_names()
     findings: list[tuple[str, Finding]] = []
     problems: list[tuple[str, Diagnostic]] = []
@@ -85,7 +93,8 @@ def check_command(kits, fmt, variants, players) -> None:
         try:
             kit = load_kit(name, options)
             label = kit.name
-            findings.extend((kit.name, f) for f in run_checks(kit) + lay_out_kit(kit))
+            found = run_checks(kit) + lay_out_kit(kit) + ink_findings(kit)
+            findings.extend((kit.name, f) for f in found)
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)
         labels.append(label)

@@ -60,10 +60,18 @@ from printkit.core.words import counted
     help="text: a line per finding and a verdict per file; json: JSON Lines for CI; "
     "github: GitHub Actions annotations.",
 )
+@click.option(
+    "--max-ink",
+    type=click.FloatRange(100, 400),
+    default=300.0,
+    show_default=True,
+    metavar="PERCENT",
+    help="x1a/x4: the most total ink (C+M+Y+K) the printer allows (PF-TAC).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Errors only, no warnings.")
 @_report_errors
-def preflight_command(
-    files: tuple[Path, ...], standard: str, safe_mm: float, fmt: str, quiet: bool
+def preflight_command(  # noqa: PLR0913
+    files: tuple[Path, ...], standard: str, safe_mm: float, fmt: str, max_ink: float, quiet: bool
 ) -> None:
     """Check each PDF FILE (ours or not) as a printer would: page boxes, bleed, fonts, colour
     spaces, image resolution, hairlines, the safe area, and the home printer's margin; under
@@ -71,7 +79,7 @@ def preflight_command(
     report, unreadable = _Report(fmt, standard, quiet), Collector()
     for path in files:
         try:
-            findings = _check_one(path, standard, safe_mm)
+            findings = _check_one(path, standard, safe_mm, max_ink)
         except _Unreadable as exc:
             unreadable.add(Location(exc.args[0]), exc.args[1])
             report.unreadable(*exc.args)
@@ -153,7 +161,7 @@ def _json(**obj: Any) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
 
 
-def _check_one(path: Path, standard: str, safe_mm: float) -> list:
+def _check_one(path: Path, standard: str, safe_mm: float, max_ink: float) -> list:
     # imported here, not at the top, so that `printkit --help` stays fast
     import pikepdf
 
@@ -163,7 +171,7 @@ def _check_one(path: Path, standard: str, safe_mm: float) -> list:
     if not path.is_file():
         raise _Unreadable(shown, "no such file")
     try:
-        return preflight(path, standard, safe_mm, shown)  # type: ignore[arg-type]
+        return preflight(path, standard, safe_mm, shown, max_ink)  # type: ignore[arg-type]
     except (pikepdf.PdfError, OSError) as exc:
         why = str(exc).removeprefix(f"{path}: ")  # qpdf names the file again
         raise _Unreadable(shown, f"not a readable PDF ({why})") from None

@@ -1,0 +1,73 @@
+"""PK002: a CMYK colour written in the kit's data with more total ink than its printer allows.
+
+A colour written as `cmyk(c,m,y,k)` is printed as written (RGB colours are converted within
+the limit, so only these can exceed it). Shop files still hold the limit: such a colour is
+printed with its grey moved to black and its inks scaled down (pdfx.press.limit_ink), which
+changes it; this finding says so at the colour's place in the data, so the kit's author can
+choose a colour that fits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from printkit.checks.findings import Finding
+from printkit.core.errors import InputError, Location
+from printkit.load.yamlsafe import Document, PathKey
+
+INK_CODE = "PK002"
+_CMYK = re.compile(r"^\s*cmyk\(([^)]*)\)\s*$", re.I)
+
+
+def ink_findings(kit: Any) -> list[Finding]:
+    """Every CMYK colour in kit.yaml and the components' data files above `kit.max_ink`."""
+    limit = kit.max_ink
+    findings: list[Finding] = []
+    for doc in _documents(kit):
+        for where, text, total in _cmyk_values(doc):
+            if total > limit + 0.01:
+                findings.append(Finding(INK_CODE, "warning", _message(text, total, limit), where))
+    return findings
+
+
+def _documents(kit: Any) -> Iterator[Document]:
+    yield kit.manifest_doc
+    for cid in kit.component_ids():
+        if kit.spec(cid).file is None:
+            continue
+        try:
+            yield kit.document(cid)
+        except InputError:  # reported by the data checks; nothing to measure here
+            continue
+
+
+def _cmyk_values(doc: Document) -> Iterator[tuple[Location, str, float]]:
+    stack: list[tuple[PathKey, Any]] = [((), doc.data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(((*path, k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(value))
+        elif isinstance(value, str) and (match := _CMYK.match(value)):
+            total = _total(match.group(1))
+            if total is not None:
+                yield doc.where(path), value.strip(), total
+
+
+def _total(inside: str) -> float | None:
+    try:
+        parts = [float(v.strip().removesuffix("%")) for v in inside.split(",")]
+    except ValueError:
+        return None
+    return sum(parts) if len(parts) == 4 else None
+
+
+def _message(text: str, total: float, limit: float) -> str:
+    return (
+        f"{text} is {total:g} % ink; the printer allows {limit:g} % (kit.yaml print: max_ink, "
+        "or --max-ink): shop files print it with less ink (its grey moved to black, then "
+        "scaled), so it changes; choose a colour of at most that total"
+    )

@@ -1,0 +1,220 @@
+"""PF-TAC: total area coverage (the sum of C, M, Y and K where they overlap) above the limit a
+printer allows. Too much ink does not dry, sets off onto the next sheet and cracks on a fold.
+
+Measured from what a page paints in CMYK (and grey, which is K): the fill of every path and
+text, the stroke of every line, and every pixel of every CMYK image, through the forms the page
+draws. RGB, Lab and ICC colour is not ink yet (PF-COLOUR reports it); spot colours and shadings
+are not measured. Each page over the limit gets one finding: the most ink, the area painted
+over the limit (path areas by their bounding boxes, images by their pixels) and where the
+largest such area lies on the page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pikepdf
+from PIL import ImageMath
+
+from printkit.core import limits
+from printkit.layout.units import to_mm
+from printkit.preflight.inflate import ContentTooLarge
+from printkit.preflight.program import PATH, Programs
+from printkit.preflight.scan import Budget, LimitReached
+from printkit.preflight.scan_math import IDENTITY, Box, Matrix, apply, apply_all, box_of, multiply
+from printkit.preflight.standard import Severity
+
+TAC_CODE = "PF-TAC"
+MAX_DEPTH = limits.MAX_PREFLIGHT_DEPTH
+_FILL = frozenset({"f", "F", "f*", "B", "B*", "b", "b*"})
+_STROKE = frozenset({"S", "s", "B", "B*", "b", "b*"})
+_SHOW = frozenset({"Tj", "TJ", "'", '"'})
+_COLOUR_OPS = frozenset({"k", "K", "g", "G", "rg", "RG", "cs", "CS", "sc", "scn", "SC", "SCN"})
+Item = tuple[str, Severity, str]
+
+
+@dataclass
+class InkScan:
+    """The ink one page lays down above the limit."""
+
+    limit: float  # per cent
+    most: float = 0.0
+    area: float = 0.0  # square points over the limit
+    worst: tuple[float, Box] | None = None  # (area, box) of the largest area over the limit
+    images: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
+
+    def paint(self, ink: float, box: Box, share: float = 1.0) -> None:
+        self.most = max(self.most, ink)
+        if ink <= self.limit + 0.5:
+            return
+        area = max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1]) * share
+        self.area += area
+        if self.worst is None or area > self.worst[0]:
+            self.worst = (area, box)
+
+
+class _State:
+    def __init__(self, ctm: Matrix) -> None:
+        self.ctm = ctm
+        self.fill: float | None = 100.0  # per cent of ink of the fill colour; None: not CMYK/grey
+        self.stroke: float | None = 100.0
+        self.fill_cmyk = self.stroke_cmyk = False
+
+    def copy(self) -> _State:
+        s = _State(self.ctm)
+        s.__dict__.update(self.__dict__)
+        return s
+
+
+class InkWalker:
+    """Follows a page's content (and its forms) noting the ink of everything painted."""
+
+    def __init__(self, scan: InkScan, programs: Programs, budget: Budget) -> None:
+        self.scan = scan
+        self.programs = programs
+        self.budget = budget  # shared with the page's other checks: the file's work is bounded
+
+    def _program(self, stream: Any) -> list[Any]:
+        """The stream's parsed content, its cost charged to the budget (LimitReached past it);
+        a stream too large to read is left out (the scan reports it: PF-LIMIT)."""
+        try:
+            program, parsed = self.programs.parse(stream)
+        except ContentTooLarge:
+            return []
+        if parsed:
+            self.budget.credit(len(program))
+        self.budget.spend(len(program))
+        return program
+
+    def walk(self, stream: Any, resources: Any, ctm: Matrix, depth: int = 0) -> None:
+        program = self._program(stream)
+        state, stack = _State(ctm), []
+        path: list[tuple[float, float]] = []
+        for op, operands in program:
+            if op == PATH:
+                path.extend(apply_all(state.ctm, operands))
+            elif op == "q":
+                stack.append(state.copy())
+            elif op == "Q":
+                state = stack.pop() if stack else state
+            elif op == "cm":
+                state.ctm = multiply(operands, state.ctm)
+            elif op in _FILL or op in _STROKE or op == "n":
+                self._paint(op, path, state)
+                path = []
+            elif op == "Do":
+                self._do(str(operands[0]), resources, state, depth)
+            elif op in _COLOUR_OPS:
+                self._colour(op, operands, state)
+            elif op in _SHOW:
+                self._text(state)
+
+    def _paint(self, op: str, path: list[tuple[float, float]], state: _State) -> None:
+        if not path or op == "n":
+            return
+        box = box_of(path)
+        if op in _FILL and state.fill is not None:
+            self.scan.paint(state.fill, box)
+        if op in _STROKE and state.stroke is not None:
+            self.scan.paint(state.stroke, box, share=0.0)  # a line: its ink, not its box
+
+    def _colour(self, op: str, operands: Any, state: _State) -> None:
+        values = [float(v) for v in operands if _is_number(v)]
+        if op == "k" and len(values) == 4:
+            state.fill = sum(values) * 100
+        elif op == "K" and len(values) == 4:
+            state.stroke = sum(values) * 100
+        elif op == "g" and values:
+            state.fill = (1 - values[0]) * 100
+        elif op == "G" and values:
+            state.stroke = (1 - values[0]) * 100
+        elif op in ("rg", "RG"):
+            setattr(state, "fill" if op == "rg" else "stroke", None)
+        elif op in ("cs", "CS"):
+            cmyk = str(operands[0]) == "/DeviceCMYK"
+            if op == "cs":
+                state.fill_cmyk, state.fill = cmyk, (100.0 if cmyk else None)
+            else:
+                state.stroke_cmyk, state.stroke = cmyk, (100.0 if cmyk else None)
+        elif op in ("sc", "scn") and state.fill_cmyk and len(values) == 4:
+            state.fill = sum(values) * 100
+        elif op in ("SC", "SCN") and state.stroke_cmyk and len(values) == 4:
+            state.stroke = sum(values) * 100
+
+    def _text(self, state: _State) -> None:
+        if state.fill is not None:
+            origin = apply(state.ctm, 0, 0)
+            self.scan.paint(state.fill, (*origin, *origin))
+
+    def _do(self, name: str, resources: Any, state: _State, depth: int) -> None:
+        xobj = (resources.get("/XObject") or {}).get(name) if resources is not None else None
+        if xobj is None:
+            return
+        if xobj.get("/Subtype") == "/Image":
+            self._image(xobj, state.ctm)
+        elif xobj.get("/Subtype") == "/Form" and depth < MAX_DEPTH:
+            matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+            inner = xobj.get("/Resources", resources)
+            self.walk(xobj, inner, multiply(matrix, state.ctm), depth + 1)  # type: ignore[arg-type]
+
+    def _image(self, xobj: Any, ctm: Matrix) -> None:
+        if xobj.get("/ColorSpace") != pikepdf.Name.DeviceCMYK or xobj.get("/ImageMask", False):
+            return
+        key = xobj.objgen
+        if key not in self.scan.images:
+            self.scan.images[key] = image_ink(xobj, self.scan.limit)
+        most, share = self.scan.images[key]
+        corners = [apply(ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+        self.scan.paint(most, box_of(corners), share=share)
+
+
+def _is_number(value: Any) -> bool:
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def image_ink(xobj: Any, limit: float) -> tuple[float, float]:
+    """(the most ink of any pixel in per cent, the share of pixels above `limit`)."""
+    try:
+        image = pikepdf.PdfImage(xobj).as_pil_image()
+    except Exception:  # an image pikepdf cannot decode is not measured
+        return 0.0, 0.0
+    if image.mode != "CMYK":
+        return 0.0, 0.0
+    c, m, y, k = image.split()
+    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], c=c, m=m, y=y, k=k)
+    most = total.getextrema()[1] / 255 * 100
+    if most <= limit + 0.5:
+        return most, 0.0
+    over = ImageMath.lambda_eval(lambda a: a["t"] > a["lim"], t=total, lim=limit / 100 * 255 + 1)
+    share = sum(over.convert("L").point(lambda v: 255 if v else 0).histogram()[255:]) / (
+        image.width * image.height
+    )
+    return most, share
+
+
+def check_ink(
+    page: pikepdf.Page, max_ink: float, programs: Programs, budget: Budget | None = None
+) -> Iterator[Item]:
+    """PF-TAC for one page: one error when anything is painted with more ink than `max_ink`.
+    A file whose work passes `budget` is measured as far as it goes (the scan says PF-LIMIT)."""
+    scan = InkScan(max_ink)
+    with contextlib.suppress(LimitReached):  # measured as far as the budget goes
+        walker = InkWalker(scan, programs, budget or Budget())
+        walker.walk(page, page.obj.get("/Resources"), IDENTITY)
+    if scan.worst is None:
+        return
+    x0, y0, x1, y1 = scan.worst[1]
+    yield (
+        TAC_CODE,
+        "error",
+        f"{scan.most:.0f} % ink, more than the {max_ink:g} % the printer allows, over "
+        f"{to_mm(to_mm(scan.area)):,.0f} mm² (the largest area at x {to_mm(x0):.1f}-"
+        f"{to_mm(x1):.1f} mm, y {to_mm(y0):.1f}-{to_mm(y1):.1f} mm from the page's lower left)",
+    )
