@@ -245,13 +245,29 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     if layout.overflows:
         return marks
     safe = min(SAFE_AREA, deck.safe_margin)
-    findings: list[Finding] = []
+    near: dict[tuple[str, str], list[tuple[Card, tuple[str, float]]]] = {}
     for card, side, design in _sides_checked(deck, layout):
-        near = design.nearest
-        if near is not None and near[1] < safe - 1e-6:
-            at = where(card) or Location(deck.file)
-            findings.append(safe_area_finding(at, f"card {card.id!r} ({side})", *near, safe))
-    return marks + findings
+        if design.nearest is not None and design.nearest[1] < safe - 1e-6:
+            near.setdefault((card.kind, side), []).append((card, design.nearest))
+    return marks + [
+        _safe_area_line(deck, kind, side, cards, safe) for (kind, side), cards in near.items()
+    ]
+
+
+def _safe_area_line(
+    deck: Deck, kind: str, side: str, cards: list[tuple[Card, tuple[str, float]]], safe: float
+) -> Finding:
+    """One PK001 line for the cards of `kind` whose `side` brings text near the trim: at the
+    kind's face (or back) where one layout is the cause, with the nearest text and how many
+    cards; a single card is named at its own row."""
+    card, (text, distance) = min(cards, key=lambda c: c[1][1])
+    spec = deck.kinds[card.kind]
+    kind_at = where(spec, "face" if side == "front" else "back") or where(spec)
+    if len(cards) == 1:
+        at = where(card) or kind_at or Location(deck.file)
+        return safe_area_finding(at, f"card {card.id!r} ({side})", text, distance, safe)
+    piece = f"kind {kind!r} ({side}), on {len(cards)} cards (nearest: card {card.id!r})"
+    return safe_area_finding(kind_at or Location(deck.file), piece, text, distance, safe)
 
 
 def _sides_checked(

@@ -192,7 +192,7 @@ def safe_area_finding(
         SAFE_CODE,
         "warning",
         f"{piece}: the text {text.strip()[:40]!r} comes {to_mm(distance):.2f} mm from the trim "
-        f"(at least {to_mm(safe):g} mm is safe from the cut): enlarge the piece or "
-        "shorten the text",
+        f"(at least {to_mm(safe):g} mm is safe from the cut): move its box inward "
+        "(`within: safe` keeps it there), or shorten the text",
         where,
     )
