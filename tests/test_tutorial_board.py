@@ -35,7 +35,7 @@ def test_the_tutorial_quotes_each_step(step):
 
 def test_each_step_checks_clean_and_the_map_prints_as_promised(cli, tmp_path):
     kit = tmp_path / "wolfford"
-    for step in ("board", "grid", "features", "track", "rules"):
+    for step in ("board", "grid", "features", "track", "rules", "counters"):
         STEPS.apply(kit, step)
         r = cli("check", kit)
         assert r.exit_code == 0 and "0 errors, 0 warnings" in r.stdout, (step, r.output)
@@ -57,6 +57,8 @@ def test_each_step_checks_clean_and_the_map_prints_as_promised(cli, tmp_path):
     assert r.exit_code == 0, r.output
     reader = PdfReader(tmp_path / "out" / "wolfford" / "map.pdf")
     assert len(reader.pages) == 3  # the assembly map and two A4 sheets: no backs
+    counters = PdfReader(tmp_path / "out" / "wolfford" / "counters.pdf")
+    assert len(counters.pages) == 2  # one sheet of 12 counters, and its backs
 
 
 def test_the_pictures_it_shows_exist_and_are_small():

@@ -77,6 +77,44 @@ costs:
   lake: 3
 """
 
+COUNTERS_KIT = """\
+  counters: {type: deck, file: counters.yaml, title: Counters}
+"""
+COUNTERS = """\
+card_size: {width: 15.9mm, height: 15.9mm}
+frame_width: 0
+min_text_size: 4pt
+safe_margin: 2mm
+fields:
+  side: {type: choice, choices: [ash, wolf]}
+  strength: {type: integer, min: 0, max: 9}
+  reduced: {type: integer, min: 0, max: 9}
+  move: {type: integer, min: 0, max: 9}
+kinds:
+  ash:
+    label: ASHBY
+    colour: "#9db4d4"
+    paper: "#9db4d4"
+    face: &front
+      - {element: icon, box: [25%, 8%, 50%, 42%], icon: sword}
+      - {element: text, box: [5%, 55%, 90%, 38%], text: "{strength}-{move}", font: bold, size: 3.2mm}
+    back: {colour: "#9db4d4", face: &reduced [
+      {element: shape, box: [0, 4%, 100%, 10%], fill: "#ffffff"},
+      {element: icon, box: [25%, 18%, 50%, 34%], icon: sword},
+      {element: text, box: [5%, 55%, 90%, 38%], text: "{reduced}-{move}", font: bold, size: 3.2mm}]}
+  wolf:
+    label: WOLFGATE
+    colour: "#d9a26b"
+    paper: "#d9a26b"
+    face: *front
+    back: {colour: "#d9a26b", face: *reduced}
+generate:
+  - id: "{side}-foot"
+    kind: "{side}"
+    each: {side: [ash, wolf]}
+    fields: {count: 6, strength: 4, reduced: 2, move: 3}
+"""
+
 # (step, file, text added at the end of the file; the first text of a file creates it)
 STEPS: list[tuple[str, str, str]] = [
     ("board", "kit.yaml", KIT),
@@ -87,6 +125,8 @@ STEPS: list[tuple[str, str, str]] = [
     ("track", "map.yaml", TRACK),
     ("rules", "rules.yaml", RULES),
     ("rules", "terrain.yaml", TERRAIN),
+    ("counters", "kit.yaml", COUNTERS_KIT),
+    ("counters", "counters.yaml", COUNTERS),
 ]
 
 
@@ -116,15 +156,30 @@ def _save(image: Any, name: str, width: int) -> None:
     small.save(HERE / name, optimize=True)  # a few colours: the pictures stay small
 
 
+def _counters_only(page: Any) -> Any:
+    """The part of a counter sheet that holds the counters (not its margins and labels)."""
+    from PIL import ImageOps
+
+    grey = ImageOps.invert(page.convert("L"))
+    left, top, right, bottom = grey.point(lambda v: 255 if v > 40 else 0).getbbox()
+    band = page.crop((left, top + (bottom - top) // 4, right, bottom - (bottom - top) // 4))
+    box = ImageOps.invert(band.convert("L")).point(lambda v: 255 if v > 40 else 0).getbbox()
+    return band.crop(box) if box else band
+
+
 def main() -> None:
     sys.path.insert(0, str(HERE.parent.parent))  # this checkout's printkit
     from printkit.export.preview import render_page
 
     with tempfile.TemporaryDirectory() as tmp:
         kit, out = Path(tmp) / "wolfford", Path(tmp) / "out"
-        for step in ("board", "grid", "features", "track", "rules"):
+        for step in ("board", "grid", "features", "track", "rules", "counters"):
             apply(kit, step)
             _printkit("check", str(kit))
+            if step == "counters":
+                _printkit("build", str(kit), "--out", str(out / step), "--only", "counters")
+                sheet = render_page(out / step / "wolfford" / "counters.pdf", 0, 150)
+                _save(_counters_only(sheet), "tutorial-board-counters.png", 760)
             if step in ("grid", "track"):
                 _printkit("build", str(kit), "--out", str(out / step), "--profile", "shop")
                 page = render_page(out / step / "wolfford" / "map.pdf", 0, 90)
