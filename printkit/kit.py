@@ -10,7 +10,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import plugins
 from printkit.checks.players import check_player_count
@@ -24,6 +24,9 @@ from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
+
+if TYPE_CHECKING:  # the plug-in protocols sit above the kit (printkit/api.py)
+    from printkit.api import ComponentType, Game
 
 T = TypeVar("T")
 
@@ -192,13 +195,24 @@ class Kit:
             doc.file, doc.data, doc.value_marks, doc.key_marks, self.manifest_doc, located
         )
 
+    def component(self, component_id: str) -> ComponentType:
+        """The type of a component, which loads, draws and describes it (printkit/api.py)."""
+        return plugins.component_type(self.spec(component_id).type)
+
+    def components_with(self, ability: Callable[[ComponentType], bool]) -> list[str]:
+        """The ids of the components whose type has `ability`, in kit.yaml's order, e.g.
+        `kit.components_with(lambda t: t.has_pieces)`."""
+        return [cid for cid in self.component_ids() if ability(self.component(cid))]
+
+    def decks(self) -> list[str]:
+        """The components that print cards (their model is a `Deck`), in kit.yaml's order."""
+        return self.components_with(lambda t: t.has_cards)
+
     def model(self, component_id: str) -> object:
         """The validated model of a component, loaded once (raises InputError on bad data);
         `model_as()` gives it typed."""
         if component_id not in self._models:
-            spec = self.spec(component_id)
-            load = plugins.component_type(spec.type).load
-            self._models[component_id] = load(self, component_id)
+            self._models[component_id] = self.component(component_id).load(self, component_id)
         return self._models[component_id]
 
     def model_as(self, component_id: str, model: type[T]) -> T:
@@ -247,12 +261,11 @@ class Kit:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""
         return self._rules[0] if self._rules is not None else None
 
-    def game_hook(self, name: str) -> Callable[..., Any] | None:
-        """The kit's game module's optional function `name`; None without rules or without it."""
+    def game(self) -> Game | None:
+        """The kit's game (kit.yaml `rules: {module: NAME}`, printkit/api.py); None without."""
         if self.manifest.rules is None or self.manifest.rules.module is None:
             return None
-        hook = getattr(plugins.game(self.manifest.rules.module), name, None)
-        return hook if callable(hook) else None
+        return plugins.game(self.manifest.rules.module)
 
     def data_checks(self) -> list:
         """The checks the rules file declares as data (`checks:`); none without a rules file."""
@@ -321,16 +334,13 @@ class Kit:
 def manifest_schema() -> Record:
     """The schema of kit.yaml, offering the component types and games printkit has."""
     return manifest_model.manifest_schema(
-        tuple(plugins.COMPONENT_TYPES), tuple(plugins.available_games())
+        tuple(plugins.component_types()), tuple(plugins.available_games())
     )
 
 
 def component_of_type(kit: Kit, type_name: str) -> str | None:
-    """The id of the kit's first component of this type, if any."""
-    for cid in kit.component_ids():
-        if kit.spec(cid).type == type_name:
-            return cid
-    return None
+    """The id of the kit's first component of this type (kit.yaml `type:`), if any."""
+    return next((cid for cid in kit.component_ids() if kit.spec(cid).type == type_name), None)
 
 
 def _check_uses(manifest: KitManifest, doc: Document) -> None:

@@ -2,9 +2,11 @@
 
 A kit's manifest says `type: deck` for a component and `rules: {module: chariot_race}` for its
 game. The engine below components/ and games/ (the kit, checks, reports) never imports those
-packages; it asks this registry for the module of a name, which is imported the first time it
-is needed. These are the only imports by name in printkit, so adding a component type is one
-line in COMPONENT_TYPES and adding a game is one module under printkit/games/.
+packages; it asks this registry for the object of a name (a `printkit.api.ComponentType` or
+`printkit.api.Game`), imported the first time it is needed. Built-in component types are the
+`COMPONENT` of a module under printkit/components/ (one line in COMPONENT_TYPES), built-in games
+the `GAME` of a module under printkit/games/; installed packages add either through an entry
+point (groups `printkit.components` and `printkit.games`) naming the object.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ import sys
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:  # the protocols live above this registry (printkit/api.py)
+    from printkit.api import ComponentType, Game
 
 # component type name (as kit.yaml writes it) -> module under printkit.components
-COMPONENT_TYPES: dict[str, str] = {
+BUILTIN_COMPONENT_TYPES: dict[str, str] = {
     "deck": "deck",
     "tiles": "tiles",
     "board": "board",
@@ -29,14 +34,24 @@ COMPONENT_TYPES: dict[str, str] = {
 }
 
 GAMES_DIR = Path(__file__).parent / "games"
-
-
-def component_type(name: str) -> ModuleType:
-    """The module of a component type (see printkit/components/__init__.py for what it holds)."""
-    return importlib.import_module(f"printkit.components.{COMPONENT_TYPES[name]}")
-
-
 ENTRY_POINT_GROUP = "printkit.games"  # installed packages' games (docs/checks.md)
+COMPONENTS_GROUP = "printkit.components"  # installed packages' component types
+
+
+def component_types() -> list[str]:
+    """Every component type a kit may name: built in, then those of installed packages."""
+    return [*BUILTIN_COMPONENT_TYPES, *sorted(_installed(COMPONENTS_GROUP, tuple(sys.path)))]
+
+
+def component_type(name: str) -> ComponentType:
+    """The component type kit.yaml calls `name` (printkit/api.py says what it offers)."""
+    if name in BUILTIN_COMPONENT_TYPES:
+        module = importlib.import_module(f"printkit.components.{BUILTIN_COMPONENT_TYPES[name]}")
+        return cast("ComponentType", module.COMPONENT)
+    installed = _installed(COMPONENTS_GROUP, tuple(sys.path)).get(name)
+    if installed is None:
+        raise LookupError(f"no component type {name!r}; known: {', '.join(component_types())}")
+    return cast("ComponentType", installed.load())
 
 
 def builtin_games() -> list[str]:
@@ -46,15 +61,16 @@ def builtin_games() -> list[str]:
 
 def installed_games() -> dict[str, EntryPoint]:
     """Games that installed packages provide, by entry-point name (built-in names win)."""
-    return dict(_installed(tuple(sys.path)))
+    return dict(_installed(ENTRY_POINT_GROUP, tuple(sys.path)))
 
 
 @cache
-def _installed(search_path: tuple[str, ...]) -> dict[str, EntryPoint]:
-    """Looked up once per import path (a scan of every installed package takes ~15 ms)."""
-    builtin = set(builtin_games())
+def _installed(group: str, search_path: tuple[str, ...]) -> dict[str, EntryPoint]:
+    """An entry-point group, looked up once per import path (a scan of every installed package
+    takes ~15 ms); a built-in name wins over an installed one."""
+    builtin = set(builtin_games() if group == ENTRY_POINT_GROUP else BUILTIN_COMPONENT_TYPES)
     found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in entry_points(group=group):
         if ep.name not in builtin:
             found.setdefault(ep.name, ep)
     return found
@@ -65,20 +81,12 @@ def available_games() -> list[str]:
     return sorted({*builtin_games(), *installed_games()})
 
 
-def game(name: str) -> ModuleType:
-    """The module of a game (see printkit/games/__init__.py for what it holds): built in, else
-    an installed package's entry point."""
+def game(name: str) -> Game:
+    """The game kit.yaml's `rules: {module: name}` names (printkit/api.py says what it offers):
+    built in, else an installed package's entry point."""
     if name in builtin_games():
-        return importlib.import_module(f"printkit.games.{name}")
+        return cast("Game", importlib.import_module(f"printkit.games.{name}").GAME)
     installed = installed_games().get(name)
     if installed is None:
         raise LookupError(f"no game rules module {name!r}; known: {', '.join(available_games())}")
-    loaded = installed.load()
-    if not isinstance(loaded, ModuleType):
-        raise LookupError(f"the entry point {name!r} ({installed.value}) is not a module")
-    return loaded
-
-
-def game_hook(module_name: str, hook: str) -> object | None:
-    """A game module's optional function (e.g. `deal`, `card_markers`), None when it has none."""
-    return getattr(game(module_name), hook, None)
+    return cast("Game", installed.load())

@@ -30,14 +30,7 @@ from printkit.build.incremental import (
     target_key,
 )
 from printkit.checks.gate import RulesGate, check_rules
-from printkit.components import (
-    component_type,
-    gang,
-    gang_sheets,
-    more_output_path,
-    more_outputs,
-    output_name,
-)
+from printkit.components import gang, gang_sheets, more_output_path
 from printkit.core.errors import InputError, Location, fail
 from printkit.core.perf import gc_paused
 from printkit.core.processes import (
@@ -113,23 +106,24 @@ def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -
     return plan
 
 
-def _module(kit: Kit, cid: str):
-    """The module that renders target `cid`: its component type's, or the gang sheets'."""
-    return gang_sheets if cid == gang.GANG_ID else component_type(kit.spec(cid).type)
+def _render(kit: Kit, cid: str, path: Path, progress: Callable[[int], None] | None) -> int:
+    """Draw target `cid` into `path` (its component type, or the gang sheets); the pages."""
+    if cid == gang.GANG_ID:
+        return gang_sheets.render(kit, cid, path, progress)
+    return kit.component(cid).render(kit, cid, path, progress)
 
 
 def _more_outputs(kit: Kit, cid: str) -> list[str]:
     """The further files target `cid` writes beside its main output (the gang sheets: none)."""
-    return [] if cid == gang.GANG_ID else more_outputs(_module(kit, cid), kit, cid)
+    return [] if cid == gang.GANG_ID else kit.component(cid).more_outputs(kit, cid)
 
 
 def _output_file(kit: Kit, cid: str) -> str:
-    """The file target `cid` writes: the gang sheets' file, a component's own name for its main
-    output (tokens in a shop build: the first trim size), or <id>.pdf."""
+    """The file target `cid` writes: the gang sheets' file, or the component's own name for
+    its main output (<id>.pdf; tokens in a shop build: the first trim size)."""
     if cid == gang.GANG_ID:
         return gang.GANG_FILE
-    named = getattr(_module(kit, cid), "output_name", None)
-    return named(kit, cid) if named else output_name(cid)
+    return kit.component(cid).output_name(kit, cid)
 
 
 def _target_key(kit: Kit, cid: str) -> str:
@@ -245,10 +239,10 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     kit, record = plan.kit, plan.record
     if not plan.stale and not force and record.extras_present():
         return
-    extra = kit.game_hook("extra_outputs")
+    game = kit.game()
     record.extras = {}
-    if extra:
-        for name, text in extra(kit).items():
+    if game is not None:
+        for name, text in game.extra_outputs(kit).items():
             temp = stage.temp_for(output_path(out, kit.output_parts, name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
@@ -268,11 +262,12 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, cid, target, temp in tasks:
-            label = f"{'/'.join(kit.output_parts)}/{target.name}"
-            module = _module(kit, cid)
             with kit.drawing():
-                module.render(
-                    kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
+                _render(
+                    kit,
+                    cid,
+                    temp,
+                    _pages_of(progress, f"{'/'.join(kit.output_parts)}/{target.name}"),
                 )
             _finish_outputs(kit, cid, temp)
         return
@@ -304,6 +299,13 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 raise InputError(list(dict.fromkeys(errors)))
     finally:
         _INHERITED = {}
+
+
+def _pages_of(progress: Progress | None, label: str) -> Callable[[int], None] | None:
+    """The page counter a render reports to: `progress` told which output the pages are of."""
+    if progress is None:
+        return None
+    return lambda pages: progress(label, pages)
 
 
 def _result(future):
@@ -346,7 +348,7 @@ def _render_task(
     try:
         kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
-            pages = _module(kit, cid).render(kit, cid, Path(temp), None)
+            pages = _render(kit, cid, Path(temp), None)
         _finish_outputs(kit, cid, Path(temp))
         return int(pages or 0), [], None
     except InputError as exc:

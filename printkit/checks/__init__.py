@@ -35,15 +35,10 @@ __all__ = [
 
 
 def all_rule_sets(builtin_only: bool = False) -> list[tuple[str, RuleSet]]:
-    """(module name, its RuleSet) for every game module that declares RULES (installed
-    packages' too, unless `builtin_only`), then the data rules (module name "data") that any
-    kit's rules file may use."""
-    sets = []
-    for name in builtin_games() if builtin_only else available_games():
-        rules = getattr(game(name), "RULES", None)
-        if isinstance(rules, RuleSet):
-            sets.append((name, rules))
-    return [*sets, ("data", DATA_RULES)]
+    """(game name, its RuleSet) for every game (installed packages' too, unless
+    `builtin_only`), then the data rules (name "data") that any kit's rules file may use."""
+    names = builtin_games() if builtin_only else available_games()
+    return [*((name, game(name).rules) for name in names), ("data", DATA_RULES)]
 
 
 def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
@@ -57,7 +52,7 @@ def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
             raise LookupError(f"the kit has no rules, so no rule {', '.join(sorted(codes))}")
         return []
     module = kit.manifest.rules.module
-    rule_sets = [DATA_RULES] if module is None else [game(module).RULES, DATA_RULES]
+    rule_sets = [DATA_RULES] if module is None else [game(module).rules, DATA_RULES]
     if codes:
         unknown = set(codes) - {code for rules in rule_sets for code in rules.rules}
         if unknown:

@@ -11,8 +11,6 @@ from printkit.load.schema import Str
 from printkit.model.deck import Card, Deck
 from printkit.model.tiles import Tile, TileSet
 
-ITEM_LISTS = {"deck": "cards", "tiles": "tiles"}  # component type -> the key of its item list
-
 
 def shown(value: Any) -> str:
     """A value as compared and printed: 2.0 -> '2', True -> 'true'."""
@@ -37,17 +35,19 @@ class ScalarText(Str):
 
 
 def first_deck(kit: Any) -> str | None:
-    """The kit's first deck, else its first tile set: what a check without `deck:` looks at."""
-    for kind in ITEM_LISTS:
-        found = next((c for c in kit.component_ids() if kit.spec(c).type == kind), None)
-        if found is not None:
-            return found
-    return None
+    """The kit's first deck, else its first other component with items (a tile set): what a
+    check without `deck:` looks at."""
+    return next(iter([*kit.decks(), *checkable(kit)]), None)
 
 
 def checkable(kit: Any) -> list[str]:
-    """The components a data check may name: decks and tile sets."""
-    return [c for c in kit.component_ids() if kit.spec(c).type in ITEM_LISTS]
+    """The components a data check may name: those whose data has items (decks, tile sets)."""
+    return kit.components_with(lambda t: t.has_items)
+
+
+def item_list_key(model: Any) -> str:
+    """The key of a model's list of items in its data file (`cards:`, `tiles:`)."""
+    return "cards" if isinstance(model, Deck) else "tiles"
 
 
 ItemModel = Deck | TileSet  # what a data check looks at

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import (
-    ITEM_LISTS,
     ScalarText,
     copies,
     first_deck,
+    item_list_key,
     item_word,
     items,
     items_word,
@@ -121,7 +121,7 @@ def finding(check: Any, code: str, at: Location | None, text: str) -> Finding:
 
 def cards_key(kit: Any, cid: str) -> Location:
     """The deck's `cards:` key (a tile set's `tiles:`), where a fault of the whole is reported."""
-    return kit.document(cid).where((ITEM_LISTS[kit.spec(cid).type],), key=True)
+    return kit.document(cid).where((item_list_key(kit.model(cid)),), key=True)
 
 
 def bounds_text(check: Any) -> str:

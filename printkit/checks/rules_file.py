@@ -36,7 +36,7 @@ def rules_file_schema(module: str | None) -> Record:
     """The whole rules file's schema (for validation, `printkit schema` and editors)."""
     if module is None:
         return NO_GAME_SCHEMA
-    return game(module).SCHEMA.with_fields({"checks": CHECKS_FIELD})
+    return game(module).schema.with_fields({"checks": CHECKS_FIELD})
 
 
 def validate_rules(kit: Any, doc: Document) -> tuple[object, list[DataCheck]]:
@@ -49,7 +49,7 @@ def validate_rules(kit: Any, doc: Document) -> tuple[object, list[DataCheck]]:
         checks = list(model.checks) if model is not None else []
     else:
         rest = {k: v for k, v in data.items() if k != "checks"} if isinstance(data, dict) else data
-        model = game(module).SCHEMA.validate(rest, ctx, ())
+        model = game(module).schema.validate(rest, ctx, ())
         raw = data.get("checks") if isinstance(data, dict) else None
         checks = CHECKS_FIELD.type.validate(raw, ctx, ("checks",)) if raw is not None else []
     _check_complete(kit, checks, ctx)
@@ -76,7 +76,7 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
             ctx.error(("checks", i), "this kit has no deck for the check to look at")
         else:
             deck: str = check.deck or first_deck(kit) or ""
-            if kit.spec(deck).type != "deck":
+            if deck not in kit.decks():
                 continue  # a tile set's keys are fixed: its schema checks them
             for key in ("kind", "field"):
                 if check.get(key) is not None:

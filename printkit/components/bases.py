@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from printkit.api import Component, PieceGroup, Progress
 from printkit.checks import Finding
-from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.core.errors import Location
 from printkit.draw.bases import draw_base
 from printkit.kit import Kit
@@ -87,3 +88,30 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a base's safe area."""
     return safe_area(piece_groups(kit, component_id))
+
+
+class BasesType(Component):
+    """`type: bases` (see printkit/api.py for when each member is called)."""
+
+    has_pieces = True
+    gangs_by_default = True
+
+    def load(self, kit: Kit, component_id: str) -> Bases:
+        return load(kit, component_id)
+
+    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
+        return schema(kit, component_id)
+
+    def render(
+        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+    ) -> int:
+        return render(kit, component_id, path, progress)
+
+    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+        return print_findings(kit, component_id)
+
+    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+        return piece_groups(kit, component_id)
+
+
+COMPONENT = BasesType()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.api import Component, Progress
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
 from printkit.core.errors import Location, fail
@@ -99,3 +100,21 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     if progress:
         progress(1)
     return 1
+
+
+class DamageChartType(Component):
+    """`type: damage-chart` (see printkit/api.py for when each member is called)."""
+
+    def load(self, kit: Kit, component_id: str) -> DamageChart:
+        return load(kit, component_id)
+
+    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
+        return schema(kit, component_id)
+
+    def render(
+        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+    ) -> int:
+        return render(kit, component_id, path, progress)
+
+
+COMPONENT = DamageChartType()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import io
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from printkit.api import Component, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components import deck_designs, deck_sources, more_output_path
 from printkit.components.deck_checks import (
@@ -97,7 +99,7 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
     active = kit.active_variants()
     if not active:
         return
-    decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
+    decks = kit.decks()
     if component_id == decks[0]:  # the references span every deck; report them once
         ids: set[str] = set()
         tags: set[str] = set()
@@ -120,12 +122,12 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
 
 
 def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
-    """Markers a kit's game module derives from its rules data (e.g. cards some player count
-    leaves out): the module's optional `card_markers(kit, component_id) -> {card id: marker}`."""
-    markers = kit.game_hook("card_markers")
-    if markers is None:
+    """Markers a kit's game derives from its rules data (e.g. cards some player count leaves
+    out): its `card_markers(kit, component_id) -> {card id: marker}` (printkit/api.py)."""
+    game = kit.game()
+    if game is None:
         return
-    table = markers(kit, component_id)
+    table = game.card_markers(kit, component_id)
     for card in deck.cards:
         if card.id in table:
             card.marker = table[card.id]
@@ -146,10 +148,7 @@ def more_outputs(kit: Kit, component_id: str) -> list[str]:
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
-
-    def painter(c, bleed: float) -> _DeckPainter:
-        return _DeckPainter(CardPainter(c, deck, bleed))
-
+    painter = _painter_of(deck)
     try:
         if deck_designs.wanted(kit):
             counts = more_output_path(path, deck_designs.counts_name(component_id))
@@ -253,9 +252,6 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     that cannot fit at all is preflight's input error)."""
     deck = kit.model_as(component_id, Deck)
 
-    def painter(c, bleed: float) -> _DeckPainter:
-        return _DeckPainter(CardPainter(c, deck, bleed))
-
     def locate(card: Card) -> Location:
         return where(card) or Location(deck.file)
 
@@ -263,13 +259,22 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
         return safe_area_findings(
             deck.cards,
             (deck.size.width, deck.size.height),
-            painter,
+            _painter_of(deck),
             locate,
             lambda card: f"card {card.id!r}",
             common_back=True,
         )
     except CardTextOverflow:
         return []
+
+
+def _painter_of(deck: Deck) -> Callable[[Any, float], _DeckPainter]:
+    """The deck's PieceGroup painter: (canvas, bleed) -> a painter of its cards."""
+
+    def painter(c: Any, bleed: float) -> _DeckPainter:
+        return _DeckPainter(CardPainter(c, deck, bleed))
+
+    return painter
 
 
 class _DeckPainter:
@@ -322,3 +327,38 @@ def _overflow_error(exc: CardTextOverflow):
         f"{what} even at {exc.overflow.min_size:g} pt (min_size or the deck's min_text_size); "
         "shorten the text, enlarge the box or lower the minimum",
     )
+
+
+class DeckType(Component):
+    """`type: deck` (see printkit/api.py for when each member is called)."""
+
+    has_cards = True
+    has_items = True
+    has_pieces = True
+
+    def load(self, kit: Kit, component_id: str) -> Deck:
+        return load(kit, component_id)
+
+    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
+        return schema(kit, component_id)
+
+    def render(
+        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+    ) -> int:
+        return render(kit, component_id, path, progress)
+
+    def more_outputs(self, kit: Kit, component_id: str) -> list[str]:
+        return more_outputs(kit, component_id)
+
+    def preflight(self, kit: Kit, component_id: str) -> None:
+        preflight(kit, component_id)
+
+    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+        return print_findings(kit, component_id) + layout_findings(kit, component_id)
+
+    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+        deck = kit.model_as(component_id, Deck)
+        return [PieceGroup(deck.copies(), deck.size, _painter_of(deck), Location(deck.file))]
+
+
+COMPONENT = DeckType()

@@ -1,9 +1,7 @@
 """Drawing any set of same-sized pieces (cards, tiles, counters) through the imposition engine.
 
-A component that prints cut pieces supplies a *painter*: an object with
-    place_front(item, trim: Rect)   draw piece `item`'s face with its trim at `trim`
-    place_back(item, trim: Rect)    draw its back there
-This module owns the rest: home sheets or shop pages, duplex mirroring and back offset,
+A component that prints cut pieces supplies them as `printkit.api.PieceGroup`s, each with a
+*painter* (`printkit.api.Painter`: place_front and place_back of one piece at its trim). This module owns the rest: home sheets or shop pages, duplex mirroring and back offset,
 page boxes, crop marks, the scale bar and page labels, the page limit, progress. Several groups
 of pieces (each its own size and painter) share one PDF through `render_groups`: one print
 order and one sheet and page count for the whole file. `safe_area` gives `printkit check` the
@@ -14,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from printkit.api import Painter, PieceGroup
 from printkit.checks import Finding
 from printkit.components.safearea import safe_area_findings
 from printkit.core import limits
@@ -40,12 +38,6 @@ from printkit.layout.imposition import (
 from printkit.layout.sizes import Size, parse_paper
 from printkit.layout.units import format_mm, to_mm
 from printkit.output import new_canvas
-
-
-class Painter(Protocol):
-    def place_front(self, item: Any, trim: Rect) -> None: ...
-
-    def place_back(self, item: Any, trim: Rect) -> None: ...
 
 
 def home_grid(kit: Kit, piece: Size, where: Location) -> Grid:
@@ -95,24 +87,6 @@ def check_page_count(
             f"{limits.MAX_PAGES_PER_PDF:,}",
         )
     return n_pages
-
-
-# Set by components/gang.py while it gathers the pieces of ganged components: render_pieces then
-# hands its arguments to this callable and draws nothing.
-GANG_SINK: ContextVar[Callable[..., None] | None] = ContextVar("gang_sink", default=None)
-
-
-@dataclass(frozen=True)
-class PieceGroup:
-    """Pieces of one size drawn by one painter: a deck, a group of tokens, the player aids."""
-
-    items: Sequence[Any]
-    piece: Size
-    make_painter: Callable[[Any, float], Painter]
-    where: Location
-    with_backs: bool = True
-    locate: Callable[[Any], Location] | None = None  # an item's data, for findings
-    describe: Callable[[Any], str] | None = None  # an item's name, for findings
 
 
 def safe_area(groups: Sequence[PieceGroup]) -> list[Finding]:
@@ -173,11 +147,6 @@ def render_groups(
     front sheet of every group comes first, then every back, in the same order. In a file that
     has backs, a single-sided group gets empty backs, so that every sheet keeps its own back.
     """
-    sink = GANG_SINK.get()
-    if sink is not None:  # gathered for a gang sheet (components/gang.py), drawn there
-        for g in groups:
-            sink(component_id, g.items, g.piece, g.make_painter, g.where, g.with_backs)
-        return 0
     opts = kit.options
     for g in groups:
         check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs)

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.api import Component, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.deck_checks import at
-from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.core.errors import Collector, Location, fail
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
@@ -124,18 +125,23 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw every tile face, the common back and the reference card into `path`."""
     tiles = kit.model_as(component_id, TileSet)
-    problems = [p for tile in tiles.tiles for p in tile_problems(tile)]
-    if problems:
-        errors = Collector()
-        for p in problems:
-            errors.add(p.where, p.message + " (run `printkit check` for every rule)")
-        errors.raise_if_any()
+    _refuse_impossible(tiles)
     try:
         return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
     except BackOverflow as exc:
         raise _back_error(exc) from None
     except ReferenceOverflow as exc:
         raise _reference_error(tiles, exc) from None
+
+
+def _refuse_impossible(tiles: TileSet) -> None:
+    """Tiles that cannot be drawn (the rules' findings) are input errors once drawing starts."""
+    problems = [p for tile in tiles.tiles for p in tile_problems(tile)]
+    if problems:
+        errors = Collector()
+        for p in problems:
+            errors.add(p.where, p.message + " (run `printkit check` for every rule)")
+        errors.raise_if_any()
 
 
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
@@ -171,3 +177,35 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
         return safe_area([replace(group, items=drawable)])
     except ReferenceOverflow:
         return []  # reported as an input error by the build
+
+
+class TilesType(Component):
+    """`type: tiles` (see printkit/api.py for when each member is called)."""
+
+    has_items = True
+    has_pieces = True
+    gangs_by_default = True
+
+    def load(self, kit: Kit, component_id: str) -> TileSet:
+        return load(kit, component_id)
+
+    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
+        return schema(kit, component_id)
+
+    def render(
+        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+    ) -> int:
+        return render(kit, component_id, path, progress)
+
+    def preflight(self, kit: Kit, component_id: str) -> None:
+        preflight(kit, component_id)
+
+    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+        return print_findings(kit, component_id)
+
+    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+        _refuse_impossible(kit.model_as(component_id, TileSet))
+        return piece_groups(kit, component_id)
+
+
+COMPONENT = TilesType()

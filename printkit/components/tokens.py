@@ -11,10 +11,11 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.api import Component, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components import more_output_path
 from printkit.components.deck_checks import at
-from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.components.token_files import shop_files
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
@@ -169,3 +170,39 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
     return safe_area(piece_groups(kit, component_id))
+
+
+class TokensType(Component):
+    """`type: tokens` (see printkit/api.py for when each member is called)."""
+
+    has_pieces = True
+    gangs_by_default = True
+
+    def load(self, kit: Kit, component_id: str) -> Tokens:
+        return load(kit, component_id)
+
+    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
+        return schema(kit, component_id)
+
+    def render(
+        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+    ) -> int:
+        return render(kit, component_id, path, progress)
+
+    def output_name(self, kit: Kit, component_id: str) -> str:
+        return output_name(kit, component_id)
+
+    def more_outputs(self, kit: Kit, component_id: str) -> list[str]:
+        return more_outputs(kit, component_id)
+
+    def preflight(self, kit: Kit, component_id: str) -> None:
+        preflight(kit, component_id)
+
+    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+        return print_findings(kit, component_id)
+
+    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+        return piece_groups(kit, component_id)
+
+
+COMPONENT = TokensType()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.api import Component, Progress
 from printkit.components.links import used_model
 from printkit.components.pages import start_sheet
 from printkit.components.tiled import render_plan
@@ -92,3 +93,21 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         lead=plan_page,
         progress=progress,
     )
+
+
+class TrackType(Component):
+    """`type: track` (see printkit/api.py for when each member is called)."""
+
+    def load(self, kit: Kit, component_id: str) -> Track:
+        return load(kit, component_id)
+
+    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
+        return schema(kit, component_id)
+
+    def render(
+        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+    ) -> int:
+        return render(kit, component_id, path, progress)
+
+
+COMPONENT = TrackType()

@@ -21,7 +21,7 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printkit.components import component_type, more_output_path
+from printkit.components import more_output_path
 from printkit.core.errors import Location, fail
 from printkit.layout.units import format_mm, inch, mm
 from printkit.model.deck import Deck
@@ -73,7 +73,7 @@ class Rendered:
 
 def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str):
     """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]."""
-    decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
+    decks = kit.decks()
     kit.models()
     if not decks:
         return []
@@ -89,7 +89,7 @@ def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str)
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
         with kit.drawing():
-            component_type("deck").render(kit, cid, pdf, None)
+            kit.component(cid).render(kit, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
         images = _render_pages(pdf, preset, dpi)
     ext = "jpg" if fmt == "jpeg" else "png"

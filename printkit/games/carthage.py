@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from printkit.api import GameRules, SimReport
 from printkit.checks import Problem
 from printkit.core.errors import InputError, Location
 from printkit.games._carthage_kit import (
@@ -33,7 +34,7 @@ from printkit.model.board import Move
 from printkit.model.deck import Card, Deck
 from printkit.reports.composition import Deal
 
-__all__ = ["CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules", "simulate"]
+__all__ = ["GAME", "CARD_REF", "RULES", "SCHEMA", "CardRef", "CarthageRules", "rules", "simulate"]
 
 
 def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
@@ -323,3 +324,27 @@ def extra_outputs(kit: Kit) -> dict[str, str]:
 # The checks CT013-CT016 register on RULES after this module's own, so `printkit check` and
 # docs/checks.md list them in code order.
 from printkit.games import _carthage_checks  # noqa: E402,F401
+
+
+class Carthage(GameRules):
+    """Carthage for printkit: markers on the cards some player count leaves out, the FATUM
+    deal, the pick list beside the PDFs, and its model of play."""
+
+    plays = True
+
+    def card_markers(self, kit: Kit, component_id: str) -> dict[str, str]:
+        return card_markers(kit, component_id)
+
+    def deal(
+        self, kit: Kit, component_id: str, deck: Deck, players: int | None
+    ) -> list[Deal] | None:
+        return deal(kit, component_id, deck, players)
+
+    def extra_outputs(self, kit: Kit) -> dict[str, str]:
+        return extra_outputs(kit)
+
+    def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+        return simulate(kit, players, runs, seed)
+
+
+GAME = Carthage(SCHEMA, RULES)  # what printkit/plugins.py finds for `rules: {module: carthage}`

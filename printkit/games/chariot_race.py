@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from printkit.api import GameRules, SimReport
 from printkit.checks import Problem
 from printkit.core.errors import Location
 from printkit.games._chariot_kit import (
@@ -24,7 +25,7 @@ from printkit.model.deck import Card, Deck
 from printkit.model.track import Track
 from printkit.reports.composition import Deal
 
-__all__ = ["RULES", "SCHEMA", "ChariotRules", "simulate"]
+__all__ = ["GAME", "RULES", "SCHEMA", "ChariotRules", "simulate"]
 
 
 def fmt_in(points: float) -> str:
@@ -314,3 +315,21 @@ def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> li
 # issue 14: the checks CR011-CR016 register on RULES after this module's own, so `printkit
 # check` and docs/checks.md list them in code order
 from printkit.games import _chariot_checks  # noqa: E402,F401
+
+
+class ChariotRace(GameRules):
+    """Chariot Race for printkit: what each number of charioteers leaves to draw, and its model
+    of play."""
+
+    plays = True
+
+    def deal(
+        self, kit: Kit, component_id: str, deck: Deck, players: int | None
+    ) -> list[Deal] | None:
+        return deal(kit, component_id, deck, players)
+
+    def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+        return simulate(kit, players, runs, seed)
+
+
+GAME = ChariotRace(SCHEMA, RULES)  # what printkit/plugins.py finds for `module: chariot_race`

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from printkit.api import GameRules
 from printkit.checks import Finding, Problem, RuleSet, Severity, run_checks
 from printkit.checks.data_rules import DATA_RULES
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
@@ -30,7 +31,7 @@ from printkit.load.schema import where
 from printkit.model.sim_report import SimReport
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
 
-__all__ = ["RULES", "SCHEMA", "ChartaeRules"]
+__all__ = ["GAME", "RULES", "SCHEMA", "ChartaeRules"]
 
 RULES = RuleSet("chartae")
 
@@ -360,3 +361,19 @@ def simulate(kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
             "the tile set fails `printkit check` (run it to see why); a game cannot be played",
         )
     return balance_study(kit, engine_tiles(tile_set(kit)), runs, seed)
+
+
+class Chartae(GameRules):
+    """Chartae for printkit: scoring a finished map, and the balance study."""
+
+    plays = True
+    scores = True
+
+    def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+        return simulate(kit, players, runs, seed)
+
+    def score(self, kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str], int]:
+        return score(kit, text, source, last)
+
+
+GAME = Chartae(SCHEMA, RULES)  # what printkit/plugins.py finds for `rules: {module: chartae}`

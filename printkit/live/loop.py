@@ -29,7 +29,6 @@ from printkit.build.drawchecks import lay_out_kit
 from printkit.build.incremental import code_fingerprint, file_hash
 from printkit.build.pipeline import build_kits, component_targets
 from printkit.checks import run_checks
-from printkit.components import component_type
 from printkit.core.errors import InputError, Location
 from printkit.kit import Kit, load_kit
 from printkit.load.schema import where
@@ -180,7 +179,7 @@ class LiveKit:
 
 
 def _decks(kit: Kit) -> list[str]:
-    return [cid for cid in kit.component_ids() if kit.spec(cid).type == "deck"]
+    return kit.decks()
 
 
 def _deck_look(kit: Kit, deck: Deck) -> str:
@@ -213,7 +212,7 @@ def _draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> di
     folder.mkdir(parents=True, exist_ok=True)
     with staged(folder.parent.parent) as stage:
         pdf = stage.temp_for(folder / f"{cid}-cards.pdf")
-        component_type(kit.spec(cid).type).render(shop, cid, pdf)
+        shop.component(cid).render(shop, cid, pdf)
         document = pdfium.PdfDocument(str(pdf))
         try:
             for index, (_, front) in enumerate(cards):

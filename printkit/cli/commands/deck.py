@@ -42,7 +42,7 @@ def deck_command(kit, components, fmt, variants, players) -> None:
     from printkit.reports.composition import deal_rows, deck_report
 
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
-    decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
+    decks = loaded.decks()
     for cid in components:
         if cid not in decks:
             raise fail(
