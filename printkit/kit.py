@@ -104,6 +104,7 @@ class Kit:
     _referred: dict[str, set[str]] = field(default_factory=dict)  # see referred_keys()
     _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
+    _derived: dict[tuple[str, ...], object] = field(default_factory=dict)  # see derived()
 
     @property
     def name(self) -> str:
@@ -214,6 +215,14 @@ class Kit:
         if component_id not in self._models:
             self._models[component_id] = self.component(component_id).load(self, component_id)
         return self._models[component_id]
+
+    def derived(self, key: tuple[str, ...], make: Callable[[], T]) -> T:
+        """What `make()` derives from this kit's models, made once per kit under `key` (e.g. a
+        deck's designs laid out on a measuring canvas, which check's preflight and findings
+        both read); a kit under other options or models (with_models) derives its own."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        return self._derived[key]  # type: ignore[return-value]
 
     def model_as(self, component_id: str, model: type[T]) -> T:
         """The component's model as its type's own model class `model` (a deck's `Deck`, a

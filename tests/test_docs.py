@@ -7,8 +7,8 @@ import re
 from printkit.checks import all_rule_sets
 from printkit.cli import docgen
 from printkit.cli.docgen import DOCS, GENERATORS, records, refresh
-from printkit.plugins import BUILTIN_COMPONENT_TYPES, component_type
 from printkit.kit import manifest_schema
+from printkit.plugins import BUILTIN_COMPONENT_TYPES, component_type
 
 
 def test_generated_blocks_are_up_to_date():

@@ -12,6 +12,7 @@ processes when `jobs` > 1; each writes its own file, so the bytes are those of a
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import signal
@@ -19,6 +20,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from printkit.build.drawchecks import print_findings
@@ -271,34 +273,38 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 )
             _finish_outputs(kit, cid, temp)
         return
-    global _INHERITED
-    _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
-    try:
-        with ProcessPoolExecutor(
-            max_workers=min(jobs, len(tasks)), initializer=_worker_init, initargs=(os.getpid(),)
-        ) as pool:
-            errors: list = []
-            try:  # a signal while the tasks are still being submitted stops the workers too
-                futures = [
-                    (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
-                    for kit, c, target, t in tasks
-                ]
-                for kit, target, future in futures:
-                    pages, diagnostics, failure = _result(future)
-                    if isinstance(failure, OSError):
-                        raise failure  # a full disk or an unwritable --out: reported plainly
-                    if failure:
-                        raise RuntimeError(failure)
-                    errors.extend(diagnostics)
-                    if progress and pages:
-                        progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
-            except (KeyboardInterrupt, Terminated):
-                _stop_workers(pool)
-                raise
-            if errors:
-                raise InputError(list(dict.fromkeys(errors)))
-    finally:
-        _INHERITED = {}
+    context = multiprocessing.get_context()
+    # a forked worker inherits the parent's loaded kits (passed, never pickled) and skips
+    # re-reading the data; a spawned one reads them itself
+    forked = context.get_start_method() == "fork"
+    kits = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks} if forked else {}
+    before = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(tasks)),
+        mp_context=context,
+        initializer=_worker_init,
+        initargs=(os.getpid(), kits),
+    ) as pool:
+        errors: list = []
+        try:  # a signal while the tasks are still being submitted stops the workers too
+            futures = [
+                (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
+                for kit, c, target, t in tasks
+            ]
+            for kit, target, future in futures:
+                pages, diagnostics, failure = _result(future)
+                if isinstance(failure, OSError):
+                    raise failure  # a full disk or an unwritable --out: reported plainly
+                if failure:
+                    raise RuntimeError(failure)
+                errors.extend(diagnostics)
+                if progress and pages:
+                    progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
+        except (KeyboardInterrupt, Terminated):
+            _stop_workers(pool, set(multiprocessing.active_children()) - before)
+            raise
+        if errors:
+            raise InputError(list(dict.fromkeys(errors)))
 
 
 def _pages_of(progress: Progress | None, label: str) -> Callable[[int], None] | None:
@@ -317,28 +323,29 @@ def _result(future):
             check_terminated()
 
 
-def _stop_workers(pool) -> None:
-    """On Ctrl-C or SIGTERM: end the workers (which ignore Ctrl-C) at once, and wait until they
-    are gone, so that no worker writes a temporary after the staging has removed them."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
+def _stop_workers(pool: ProcessPoolExecutor, workers: set[BaseProcess]) -> None:
+    """On Ctrl-C or SIGTERM: end the pool's workers (which ignore Ctrl-C) at once, and wait until
+    they are gone, so that no worker writes a temporary after the staging has removed them."""
+    for process in workers:
         process.terminate()
-    for process in processes:
+    for process in workers:
         process.join(timeout=10)
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _worker_init(parent: int) -> None:
+def _worker_init(parent: int, kits: dict[tuple[str, str], Kit]) -> None:
     """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks), the
-    parent's SIGTERM handler is not inherited, and the worker ends when its parent does."""
+    parent's SIGTERM handler is not inherited, and the worker ends when its parent does. `kits`
+    are the parent's loaded kits (forked workers only), kept for this worker's tasks."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in TERMINATING_SIGNALS:
         signal.signal(signum, signal.SIG_DFL)
     die_with_parent(parent)
+    _WORKER_KITS.update(kits)
 
 
-# Kits already loaded by the parent; a forked worker inherits them and skips re-reading the data.
-_INHERITED: dict = {}
+# In a worker process only: the kits its initializer was given, by (folder, options key).
+_WORKER_KITS: dict[tuple[str, str], Kit] = {}
 
 
 def _render_task(
@@ -346,7 +353,7 @@ def _render_task(
 ) -> tuple[int, list, str | OSError | None]:
     """Render one component in a worker process: (pages, input errors, internal failure)."""
     try:
-        kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
+        kit = _WORKER_KITS.get((root, options.key())) or load_kit(root, options)
         with kit.drawing():
             pages = _render(kit, cid, Path(temp), None)
         _finish_outputs(kit, cid, Path(temp))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -167,22 +166,13 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-# Each kit's laid-out designs per deck, by the kit object's id: `check` runs preflight and then
-# layout_findings on the same kit, and both need the same drawing. An entry goes when its kit
-# does (weakref.finalize), so an id is never reused while it is held.
-_LAID_OUT: dict[int, dict[str, tuple[list, list]]] = {}
-
-
 def _draw_every_design(kit: Kit, component_id: str) -> list[tuple[str, Card | None, list]]:
     """Every card design and back laid out on a canvas that is never saved: (who, the card or
-    None for a back, the texts drawn); raises the overflows, all together (once per kit)."""
-    laid_out = _LAID_OUT.get(id(kit))
-    if laid_out is None:
-        laid_out = _LAID_OUT[id(kit)] = {}
-        weakref.finalize(kit, _LAID_OUT.pop, id(kit), None)
-    if component_id not in laid_out:
-        laid_out[component_id] = _lay_out_designs(kit, component_id)
-    designs, errors = laid_out[component_id]
+    None for a back, the texts drawn); raises the overflows, all together. Laid out once per
+    kit: `check` runs preflight and then print_findings on the same kit, and both need it."""
+    designs, errors = kit.derived(
+        ("deck designs", component_id), lambda: _lay_out_designs(kit, component_id)
+    )
     if errors:
         raise InputError(_once_per_place(errors))
     return designs

@@ -25,7 +25,6 @@ from printkit.layout.units import mm, to_mm
 
 SAFE_AREA = mm(3)  # shops ask for text at least 1/8 in (3 to 4 mm) inside the trim
 SAFE_CODE = "PK001"
-SAFE_SUMMARY = f"text on a cut piece stays {to_mm(SAFE_AREA):g} mm inside its trim"
 
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1

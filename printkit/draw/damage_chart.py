@@ -186,18 +186,18 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
     c.setFillColor(INK)
     draw_line_fitted(c, words.table_title, font("heading"), 11, r.x, r.y1 - mm(4), r.w, "left")
     draw_line_fitted(c, words.table_note, font("body"), 7.5, r.x, r.y1 - mm(8), r.w, "left")
-    n = len(chart.stakes)
+    n = len(chart.table)
     head_w = mm(22)
     col = min(mm(20), (r.w - head_w) / max(n, 1))
     y0 = r.y
     row = mm(8)
-    mark = UNIT_MARKS.get(chart.speed_unit, chart.speed_unit)
+    mark = UNIT_MARKS.get(chart.key_unit, chart.key_unit)
     c.setLineWidth(0.6)
     c.setStrokeColor(INK)
     for j, (label, values) in enumerate(
         (
-            (words.table_key, [f"{s:g}{mark}" for s, _ in chart.stakes]),
-            (words.table_value, [str(k) for _, k in chart.stakes]),
+            (words.table_key, [f"{s:g}{mark}" for s, _ in chart.table]),
+            (words.table_value, [str(k) for _, k in chart.table]),
         )
     ):
         y = y0 + row * (1 - j)

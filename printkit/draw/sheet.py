@@ -7,6 +7,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.fonts import ascent_descent, font, text_width
 from printkit.layout.geometry import Rect
+from printkit.layout.imposition import MARK_WIDTH
 from printkit.layout.units import mm
 
 GREY = Color(0.35, 0.35, 0.35)
@@ -17,7 +18,7 @@ TICK_LONG = mm(1.6)
 def draw_crop_marks(c: Canvas, segments: list[tuple[float, float, float, float]]) -> None:
     c.saveState()
     c.setStrokeColor(black)
-    c.setLineWidth(0.3)
+    c.setLineWidth(MARK_WIDTH)
     for x0, y0, x1, y1 in segments:
         c.line(x0, y0, x1, y1)
     c.restoreState()

@@ -20,7 +20,6 @@ from openpyxl import Workbook
 from printkit.model.deck import Card, Deck
 
 BASE_COLUMNS = ("id", "kind", "count", "title", "text", "tags")
-TABLE_FORMATS = ("csv", "xlsx")
 
 
 def card_columns(deck: Deck) -> list[str]:

@@ -28,8 +28,8 @@ from watchfiles import watch as watch_files
 from printkit.build.drawchecks import lay_out_kit
 from printkit.build.incremental import code_fingerprint, file_hash
 from printkit.build.pipeline import build_kits, component_targets
-from printkit.checks import run_checks
-from printkit.core.errors import InputError, Location
+from printkit.checks import Finding, run_checks
+from printkit.core.errors import Diagnostic, InputError, Location
 from printkit.kit import Kit, load_kit
 from printkit.load.schema import where
 from printkit.model.deck import Deck
@@ -43,18 +43,27 @@ LIVE_DIR = "live"
 
 
 @dataclass
-class Problem:
-    """A finding or an input error, as the page shows it."""
+class ShownFinding:
+    """A finding or an input error, as the page shows it: where (the Location itself, so the
+    card it concerns is found by file and line), and that card."""
 
-    where: str
+    where: Location
     severity: str
     code: str
     message: str
     card: str | None = None  # the id of the card it concerns, when it concerns one
 
     @classmethod
-    def at(cls, loc: Location, severity: str, code: str, message: str) -> Problem:
-        return cls(str(loc), severity, code, message)
+    def of_input_error(cls, d: Diagnostic) -> ShownFinding:
+        return cls(d.where, "error", "INPUT", d.message)
+
+    @classmethod
+    def of(cls, f: Finding) -> ShownFinding:
+        return cls(f.where, f.severity, f.code, f.message)
+
+    def as_dict(self) -> dict[str, Any]:
+        """As the page reads it (where as `file:line:col`)."""
+        return {**dataclasses.asdict(self), "where": str(self.where)}
 
 
 @dataclass
@@ -78,12 +87,16 @@ class Snapshot:
     seconds: float
     cards: list[CardView] = field(default_factory=list)
     pages: list[dict[str, Any]] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[ShownFinding] = field(default_factory=list)
     reports: list[dict[str, Any]] = field(default_factory=list)
-    error: list[Problem] = field(default_factory=list)
+    error: list[ShownFinding] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        shown = {"problems": self.problems, "error": self.error}
+        return {
+            **dataclasses.asdict(dataclasses.replace(self, problems=[], error=[])),
+            **{key: [p.as_dict() for p in found] for key, found in shown.items()},
+        }
 
     def summary(self) -> str:
         """One line for a terminal: time, what was found."""
@@ -131,7 +144,7 @@ class LiveKit:
             _place_on_cards(snap.problems, self._starts)
         except InputError as exc:
             snap = dataclasses.replace(self.last, version=self.version, error=[])
-            snap.error = [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+            snap.error = [ShownFinding.of_input_error(d) for d in exc.diagnostics]
             _place_on_cards(snap.error, self._starts)
         snap.seconds = time.perf_counter() - started
         if not snap.error:
@@ -250,13 +263,13 @@ def _thumbnails(pdf: Path, folder: Path, prefix: str) -> list[str]:
     return names
 
 
-def _findings(kit: Kit) -> list[Problem]:
+def _findings(kit: Kit) -> list[ShownFinding]:
     """The findings `printkit check` reports for the kit (rules, and text that cannot fit)."""
-    problems = [Problem.at(f.where, f.severity, f.code, f.message) for f in run_checks(kit)]
+    problems = [ShownFinding.of(f) for f in run_checks(kit)]
     try:
         lay_out_kit(kit)
     except InputError as exc:
-        problems += [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+        problems += [ShownFinding.of_input_error(d) for d in exc.diagnostics]
     return problems
 
 
@@ -283,23 +296,16 @@ def _card_starts(kit: Kit) -> dict[str, list[tuple[int, str]]]:
     return starts
 
 
-def _place_on_cards(problems: Iterable[Problem], starts: dict[str, list[tuple[int, str]]]) -> None:
+def _place_on_cards(
+    problems: Iterable[ShownFinding], starts: dict[str, list[tuple[int, str]]]
+) -> None:
     """Tie each problem to the card whose source lines hold it (same file, the card's rows)."""
     for problem in problems:
-        file, line = _file_line(problem.where)
+        file, line = problem.where.file, problem.where.line or 0
         spans = starts.get(file, [])
         before = [card for start, card in spans if start <= line]
         if before and line:
             problem.card = before[-1]
-
-
-def _file_line(text: str) -> tuple[str, int]:
-    parts = text.split(":")
-    if len(parts) >= 3 and parts[-2].isdigit():
-        return ":".join(parts[:-2]), int(parts[-2])
-    if len(parts) >= 2 and parts[-1].isdigit():
-        return ":".join(parts[:-1]), int(parts[-1])
-    return text, 0
 
 
 def _prune(folder: Path, snap: Snapshot) -> None:
