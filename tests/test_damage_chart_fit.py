@@ -75,9 +75,7 @@ def test_the_chart_reads_the_rules_by_the_names_its_file_gives(cli, kit_copy, tm
     assert keys.split()[1:7] == ["1", "1", "1", "1", "1", "2"]  # no unit: "cards" is no field
 
 
-def test_a_rules_value_the_chart_names_but_the_rules_lack_is_located_in_the_chart(
-    cli, kit_copy
-):
+def test_a_rules_value_the_chart_names_but_the_rules_lack_is_located_in_the_chart(cli, kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "damage-chart.yaml", "table: outer_stakes", "table: inner_stakes")
     r = cli("check", kit)
