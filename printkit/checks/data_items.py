@@ -79,13 +79,13 @@ def total(model: ItemModel) -> int:
 
 
 def items_word(kit: Any, cid: str) -> str:
-    return "tiles" if kit.spec(cid).type == "tiles" else "cards"
+    return "cards" if kit.component(cid).has_cards else "tiles"
 
 
 def item_word(kit: Any, cid: str) -> str:
-    return "tile" if kit.spec(cid).type == "tiles" else "card"
+    return "card" if kit.component(cid).has_cards else "tile"
 
 
 def named(kit: Any, cid: str) -> str:
     """'deck 'cards'' or 'tile set 'tiles'', for messages."""
-    return f"{'tile set' if kit.spec(cid).type == 'tiles' else 'deck'} {cid!r}"
+    return f"{'deck' if kit.component(cid).has_cards else 'tile set'} {cid!r}"
