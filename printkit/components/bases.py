@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
 from printkit.api import Component, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.imposed import home_grid, render_groups, safe_area
@@ -40,7 +42,7 @@ class _Item:
 
 
 class _Painter:
-    def __init__(self, c, bleed: float, words: tuple[str, str]) -> None:
+    def __init__(self, c: Canvas, bleed: float, words: tuple[str, str]) -> None:
         self.canvas = c
         self.bleed = bleed
         self.words = words
@@ -81,7 +83,7 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     return [group]
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
 
 

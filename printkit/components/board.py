@@ -125,7 +125,7 @@ def arena(b: Board) -> Arena:
         ) from None
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     b = kit.model_as(component_id, Board)
     painter = ArenaPainter(b, arena(b), kit.icons())
     return render_plan(

@@ -148,7 +148,7 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return SCHEMA
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     chart = kit.model_as(component_id, DamageChart)
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id

@@ -25,6 +25,7 @@ from printkit.core.errors import Collector, Diagnostic, InputError, Location, fa
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
 from printkit.draw.sketch import SketchCanvas
 from printkit.kit import Kit
+from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.deck import Card, Deck, deck_schema
@@ -144,7 +145,7 @@ def more_outputs(kit: Kit, component_id: str) -> list[str]:
     return [deck_designs.counts_name(component_id)] if deck_designs.wanted(kit) else []
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
     painter = _painter_of(deck)
@@ -166,7 +167,7 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _overflow_error(exc) from None
 
 
-def _draw_every_design(kit: Kit, component_id: str) -> list[tuple[str, Card | None, list]]:
+def _draw_every_design(kit: Kit, component_id: str) -> list[Design]:
     """Every card design and back laid out on a canvas that is never saved: (who, the card or
     None for a back, the texts drawn); raises the overflows, all together. Laid out once per
     kit: `check` runs preflight and then print_findings on the same kit, and both need it."""
@@ -178,10 +179,14 @@ def _draw_every_design(kit: Kit, component_id: str) -> list[tuple[str, Card | No
     return designs
 
 
-def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
+# a card design or back as laid out: who it is, the card (None for a back), the texts drawn
+Design = tuple[str, Card | None, list[tuple[str, str, Any, str]]]
+
+
+def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list[Design], list[Diagnostic]]:
     deck = kit.model_as(component_id, Deck)
     painter = CardPainter(SketchCanvas(io.BytesIO()), deck, 0)
-    errors: list = []
+    errors: list[Diagnostic] = []
     backs: list[tuple[str, str | None]] = [("the back", None)]
     backs += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]
     designs: list[tuple[str, Card | None, str | None]] = [
@@ -204,10 +209,10 @@ def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list, list]:
     return drawn, errors
 
 
-def _once_per_place(diagnostics: list) -> list:
+def _once_per_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """One diagnostic per place in the data: a template too long for every card is one error."""
-    first: dict[tuple, Any] = {}
-    count: dict[tuple, int] = {}
+    first: dict[tuple[str, int, int], Diagnostic] = {}
+    count: dict[tuple[str, int, int], int] = {}
     for d in diagnostics:
         key = (d.where.file, d.where.line, d.where.col)
         first.setdefault(key, d)
@@ -225,7 +230,7 @@ def preflight(kit: Kit, component_id: str) -> None:
     _draw_every_design(kit, component_id)
 
 
-def layout_findings(kit: Kit, component_id: str) -> list:
+def layout_findings(kit: Kit, component_id: str) -> list[Finding]:
     """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
     deck = kit.model_as(component_id, Deck)
     drawn = []
@@ -271,14 +276,14 @@ class _DeckPainter:
     def __init__(self, cards: CardPainter) -> None:
         self.cards = cards
 
-    def place_front(self, card: Card, trim) -> None:
+    def place_front(self, card: Card, trim: Rect) -> None:
         self.cards.place_front(card, trim)
 
-    def place_back(self, card: Card, trim) -> None:
+    def place_back(self, card: Card, trim: Rect) -> None:
         self.cards.place_back(trim, card.kind)
 
 
-def _text_location(card: Card | None, element, attr: str, char: str | None = None) -> Location:
+def _text_location(card: Card | None, element: Any, attr: str, char: str | None = None) -> Location:
     """Where a drawn text comes from: the card field whose value it shows (the field holding
     `char`, when given), else the element's template in the kinds."""
     key = attr if attr in ("text", "caption", "empty") else "text"
@@ -299,7 +304,7 @@ def _text_location(card: Card | None, element, attr: str, char: str | None = Non
     return at(element, key)
 
 
-def _overflow_error(exc: CardTextOverflow):
+def _overflow_error(exc: CardTextOverflow) -> InputError:
     card, element = exc.card, exc.element
     card_or_none = None if exc.back else card
     place = _text_location(card_or_none, element, exc.attr)

@@ -18,7 +18,7 @@ from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
-from printkit.layout.strips import keep_groups_together, segments, shelf_pack
+from printkit.layout.strips import Placement, keep_groups_together, segments, shelf_pack
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
@@ -96,7 +96,7 @@ def sheet_area(sheet: Size) -> Rect:
     )
 
 
-def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list]:
+def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list[Placement]]:
     sheet = kit.options.paper_size.rotated()
     area = sheet_area(sheet)
     ps = pieces(t, area.w)
@@ -117,7 +117,7 @@ def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list]:
     return sheet, ps, keep_groups_together(placements, list(groups.values()))
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     t = kit.model_as(component_id, Templates)
     sheet, ps, placements = layout(kit, t)
     area = sheet_area(sheet)

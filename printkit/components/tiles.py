@@ -19,12 +19,12 @@ from printkit.api import Component, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.deck_checks import at
 from printkit.components.imposed import home_grid, render_groups, safe_area
-from printkit.core.errors import Collector, Location, fail
+from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, validate_document, where
-from printkit.model.tiles import TILE_SET, TileSet, parse_edges, tile_problems
+from printkit.model.tiles import TILE_SET, Tile, TileSet, parse_edges, tile_problems
 
 
 def load(kit: Kit, component_id: str) -> TileSet:
@@ -104,7 +104,7 @@ def preflight(kit: Kit, component_id: str) -> None:
         raise _reference_error(tiles, exc) from None
 
 
-def _back_error(exc: BackOverflow):
+def _back_error(exc: BackOverflow) -> InputError:
     return fail(
         where(exc.element, "text") or where(exc.element) or Location("?"),
         f"the tile back's {exc.attr} does not fit its box even at the smallest size "
@@ -112,7 +112,7 @@ def _back_error(exc: BackOverflow):
     )
 
 
-def _reference_error(tiles: TileSet, exc: ReferenceOverflow):
+def _reference_error(tiles: TileSet, exc: ReferenceOverflow) -> InputError:
     where_ = where(tiles, "reference", key=True) or Location(tiles.file)
     return fail(where_, f"{exc}; shorten it, or lower min_text_size")
 
@@ -122,7 +122,7 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return TILE_SET
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Draw every tile face, the common back and the reference card into `path`."""
     tiles = kit.model_as(component_id, TileSet)
     _refuse_impossible(tiles)
@@ -147,19 +147,19 @@ def _refuse_impossible(tiles: TileSet) -> None:
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every tile, then the reference card (a piece of the same size)."""
     tiles = kit.model_as(component_id, TileSet)
-    items: list = list(tiles.tiles)
+    items: list[Tile | ReferenceSide] = list(tiles.tiles)
     if tiles.reference is not None:
         items.append(ReferenceSide(tiles.reference))
 
-    def locate(item) -> Location:
+    def locate(item: Tile | ReferenceSide) -> Location:
         if isinstance(item, ReferenceSide):
             return where(tiles, "reference", key=True) or Location(tiles.file)
         return where(item) or Location(tiles.file)
 
-    def describe(item) -> str:
+    def describe(item: Tile | ReferenceSide) -> str:
         return "the reference card" if isinstance(item, ReferenceSide) else f"tile {item.id!r}"
 
-    def painter(c, bleed: float) -> TilePainter:
+    def painter(c: Canvas, bleed: float) -> TilePainter:
         return TilePainter(c, tiles, bleed)
 
     group = PieceGroup(

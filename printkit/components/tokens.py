@@ -153,7 +153,7 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
     )
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Every group of pieces, then the player aids, in one PDF (sheets numbered across it); in a
     shop build, one PDF per trim size (components/token_files.py)."""
     if kit.options.profile != "shop":
