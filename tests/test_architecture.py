@@ -127,3 +127,28 @@ def test_the_tree_in_the_docs_is_the_tree():
     modules = {p.name for p in PACKAGE.glob("*.py")} - {"__init__.py", "__main__.py"}
     assert documented == packages | modules
     assert len(modules) <= TOP_LEVEL_MODULES, sorted(modules)
+
+
+def _api_table(docs: str, heading: str) -> set[str]:
+    """The member names in the first column of docs/architecture.md's table under `heading`."""
+    section = docs.split(f"### {heading}\n", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+    names: set[str] = set()
+    for row in re.findall(r"^\| (.+?) \|", section, re.M):
+        names |= set(re.findall(r"`([a-z_]+)[`(]", row))
+    return names - {"member"}
+
+
+def test_the_plugin_api_is_documented_member_by_member():
+    """docs/architecture.md's tables name every member of the protocols in printkit/api.py,
+    and nothing else; the base classes give a default for every member but the required."""
+    from printkit.api import Component, ComponentType, Game, GameRules
+
+    docs = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for protocol, base, required in (
+        (ComponentType, Component, {"load", "schema", "render"}),
+        (Game, GameRules, {"schema", "rules"}),
+    ):
+        members = {n for n in [*vars(protocol), *protocol.__annotations__] if n[0] != "_"}
+        assert _api_table(docs, protocol.__name__) == members
+        defaults = {n for n in dir(base) if n[0] != "_"}
+        assert members - defaults <= required, members - defaults
