@@ -26,7 +26,7 @@ from printkit.games._chartae_engine import (
 from printkit.games._chartae_rules import SCHEMA, ChartaeRules
 from printkit.games._chartae_rules import rules as rules_of
 from printkit.games._chartae_summary import balance_study
-from printkit.kit import Kit
+from printkit.kit import Kit, component_of_type
 from printkit.load.schema import where
 from printkit.model.sim_report import SimReport
 from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
@@ -37,10 +37,10 @@ RULES = RuleSet("chartae")
 
 
 def tile_set(kit: Kit) -> TileSet:
-    for cid in kit.component_ids():
-        if kit.spec(cid).type == "tiles":
-            return kit.model_as(cid, TileSet)
-    raise LookupError("the chartae kit has no tiles component")
+    cid = component_of_type(kit, "tiles")
+    if cid is None:
+        raise LookupError("the chartae kit has no tiles component")
+    return kit.model_as(cid, TileSet)
 
 
 def engine_tiles(tiles: TileSet) -> list[EngineTile]:
