@@ -7,7 +7,6 @@ path, a symlink pointing out) is an input error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,7 +15,7 @@ from printkit import plugins
 from printkit.checks.players import check_player_count
 from printkit.checks.rules_file import map_keys, validate_rules
 from printkit.core.errors import Collector, InputError, Location, display_path, fail
-from printkit.draw.fonts import FontFileError, check_font_file, kit_fonts
+from printkit.draw.fonts import FontFileError, check_font_file
 from printkit.draw.icons import BUILTIN, IconLibrary, icon_from_file
 from printkit.load.paths import confined_path, existing_file
 from printkit.load.schema import Record, validate_document, where
@@ -321,10 +320,6 @@ class Kit:
             errors.raise_if_any()
             self._fonts = names
         return self._fonts
-
-    def drawing(self) -> AbstractContextManager[None]:
-        """A context in which drawing code uses this kit's fonts (see draw.fonts.kit_fonts)."""
-        return kit_fonts(self.fonts())
 
     def models(self) -> dict[str, object]:
         """Every component's model; all input errors of all files are reported together."""

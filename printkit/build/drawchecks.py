@@ -17,13 +17,12 @@ def lay_out_kit(kit: Kit) -> list[Finding]:
     coarse for their size."""
     errors: list = []
     findings: list[Finding] = []
-    with kit.drawing():
-        for cid in kit.component_ids():
-            try:
-                kit.component(cid).preflight(kit, cid)
-                findings += print_findings(kit, [cid])
-            except InputError as exc:
-                errors.extend(exc.diagnostics)
+    for cid in kit.component_ids():
+        try:
+            kit.component(cid).preflight(kit, cid)
+            findings += print_findings(kit, [cid])
+        except InputError as exc:
+            errors.extend(exc.diagnostics)
     if errors:
         raise InputError(errors)
     return findings
@@ -34,7 +33,6 @@ def print_findings(kit: Kit, cids: list[str]) -> list[Finding]:
     text outside a piece's safe area (PK001), characters a font lacks and images too coarse for
     their size (FACE001, FACE002)."""
     findings: list[Finding] = []
-    with kit.drawing():
-        for cid in cids:
-            findings += kit.component(cid).print_findings(kit, cid)
+    for cid in cids:
+        findings += kit.component(cid).print_findings(kit, cid)
     return findings

@@ -264,13 +264,12 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, cid, target, temp in tasks:
-            with kit.drawing():
-                _render(
-                    kit,
-                    cid,
-                    temp,
-                    _pages_of(progress, f"{'/'.join(kit.output_parts)}/{target.name}"),
-                )
+            _render(
+                kit,
+                cid,
+                temp,
+                _pages_of(progress, f"{'/'.join(kit.output_parts)}/{target.name}"),
+            )
             _finish_outputs(kit, cid, temp)
         return
     context = multiprocessing.get_context()
@@ -354,8 +353,7 @@ def _render_task(
     """Render one component in a worker process: (pages, input errors, internal failure)."""
     try:
         kit = _WORKER_KITS.get((root, options.key())) or load_kit(root, options)
-        with kit.drawing():
-            pages = _render(kit, cid, Path(temp), None)
+        pages = _render(kit, cid, Path(temp), None)
         _finish_outputs(kit, cid, Path(temp))
         return int(pages or 0), [], None
     except InputError as exc:

@@ -89,7 +89,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a base's safe area."""
-    return safe_area(piece_groups(kit, component_id))
+    return safe_area(piece_groups(kit, component_id), kit.fonts())
 
 
 class BasesType(Component):

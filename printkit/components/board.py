@@ -127,7 +127,7 @@ def arena(b: Board) -> Arena:
 
 def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     b = kit.model_as(component_id, Board)
-    painter = ArenaPainter(b, arena(b), kit.icons())
+    painter = ArenaPainter(b, arena(b), kit.icons(), kit.fonts())
     return render_plan(
         kit,
         component_id,

@@ -152,7 +152,9 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     chart = kit.model_as(component_id, DamageChart)
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id
-    c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
+    c = new_canvas(
+        path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
+    )
     start_sheet(c, sheet, kit.options.sheet_bleed)
     draw.page(c, sheet, chart, f"{kit.label} · {title} · page 1 of 1")
     c.showPage()

@@ -185,7 +185,7 @@ Design = tuple[str, Card | None, list[tuple[str, str, Any, str]]]
 
 def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list[Design], list[Diagnostic]]:
     deck = kit.model_as(component_id, Deck)
-    painter = CardPainter(SketchCanvas(io.BytesIO()), deck, 0)
+    painter = CardPainter(SketchCanvas(io.BytesIO(), role_fonts=kit.fonts()), deck, 0)
     errors: list[Diagnostic] = []
     backs: list[tuple[str, str | None]] = [("the back", None)]
     backs += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]
@@ -258,6 +258,7 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
             locate,
             lambda card: f"card {card.id!r}",
             common_back=True,
+            fonts=kit.fonts(),
         )
     except CardTextOverflow:
         return []

@@ -16,7 +16,7 @@ from printkit.api import Painter, PieceGroup
 from printkit.components.gang import members
 from printkit.core import limits
 from printkit.core.errors import Location, fail
-from printkit.draw.fonts import font, text_width
+from printkit.draw.fonts import role_font, text_width
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -105,7 +105,11 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         )
     sheet = gang.layout.sheet
     c = new_canvas(
-        path, (sheet.width, sheet.height), f"{kit.manifest.title}: gang sheets", kit.name
+        path,
+        (sheet.width, sheet.height),
+        f"{kit.manifest.title}: gang sheets",
+        kit.name,
+        kit.fonts(),
     )
     try:
         draw_gang(c, kit, gang, with_backs, progress)
@@ -175,7 +179,7 @@ def _label(kit: Kit, gang: Gang, s: int, side: str, number: int, total: int) -> 
     titles = ", ".join(kit.spec(cid).title or cid for cid in cids)
     n = len(gang.layout.sheets)
     text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
-    if text_width(text, font("condensed"), LABEL_SIZE) > gang.layout.label_band.w:
+    if text_width(text, role_font(kit.fonts(), "condensed"), LABEL_SIZE) > gang.layout.label_band.w:
         text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
         text += f" · page {number} of {total}"  # component ids when the titles are too long
     return text

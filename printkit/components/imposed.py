@@ -11,7 +11,7 @@ text that comes too near a piece's trim.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -89,14 +89,20 @@ def check_page_count(
     return n_pages
 
 
-def safe_area(groups: Sequence[PieceGroup]) -> list[Finding]:
+def safe_area(groups: Sequence[PieceGroup], fonts: Mapping[str, str]) -> list[Finding]:
     """Findings for text that comes closer than the safe area to a piece's trim (see
-    components/safearea.py), at each piece's data."""
+    components/safearea.py), at each piece's data, drawn with the kit's fonts `fonts`."""
     out: list[Finding] = []
     for g in groups:
         size = (g.piece.width, g.piece.height)
         out += safe_area_findings(
-            g.items, size, g.make_painter, partial(_locate, g), partial(_describe, g), g.with_backs
+            g.items,
+            size,
+            g.make_painter,
+            partial(_locate, g),
+            partial(_describe, g),
+            g.with_backs,
+            fonts=fonts,
         )
     return out
 
@@ -156,7 +162,9 @@ def render_groups(
     n_pages = len(order)
     title = kit.spec(component_id).title or component_id
     first = order[0][1].size if order else opts.paper_size
-    c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
+    c = new_canvas(
+        path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
+    )
     painters = [g.make_painter(c, opts.bleed) for g in groups]
     label = f"{kit.label} · {title}"
     for number, (gi, page) in enumerate(order, start=1):

@@ -10,14 +10,14 @@ SAFE_AREA is a finding SAFE_CODE at the data of the piece that prints it.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.checks import Finding
 from printkit.core.errors import Location
-from printkit.draw.fonts import ascent_descent, font
+from printkit.draw.fonts import ascent_descent, role_font
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import TextOverflow
 from printkit.layout.geometry import Rect
@@ -42,8 +42,9 @@ class ProbeCanvas(SketchCanvas):
     """A canvas that records the page-coordinate box of every string drawn on it (and paints
     no shapes, which the measure does not need)."""
 
-    def __init__(self) -> None:
-        super().__init__(io.BytesIO(), initialFontName=font("body"))
+    def __init__(self, fonts: Mapping[str, str] | None = None) -> None:
+        fonts = fonts or {}  # the kit's own fonts; none: printkit's
+        super().__init__(io.BytesIO(), role_fonts=fonts, initialFontName=role_font(fonts, "body"))
         self.texts: list[tuple[str, Box]] = []
         self._forms: dict[str, list[tuple[str, Box]]] = {}
         self._form: str | None = None
@@ -102,10 +103,12 @@ def safe_area_findings(
     what: Callable[[Any], str],
     with_backs: bool = True,
     common_back: bool = False,
+    *,
+    fonts: Mapping[str, str],
 ) -> list[Finding]:
     """Draw each distinct item (front, and back when it has one; a `common_back` only once)
     and report text that comes closer than SAFE_AREA to the trim: one finding per piece side."""
-    probe = ProbeCanvas()
+    probe = ProbeCanvas(fonts)
     painter = make_painter(probe, 0.0)
     trim = Rect(mm(20), mm(20), *size)
     findings: list[Finding] = []

@@ -123,7 +123,9 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     area = sheet_area(sheet)
     title = kit.spec(component_id).title or component_id
     n_pages = max(p.page for p in placements) + 1
-    c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
+    c = new_canvas(
+        path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
+    )
     for page in range(n_pages):
         start_sheet(c, sheet, kit.options.sheet_bleed)
         draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title, t)

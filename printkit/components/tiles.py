@@ -20,6 +20,7 @@ from printkit.checks import Finding
 from printkit.components.deck_checks import at
 from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.core.errors import Collector, InputError, Location, fail
+from printkit.draw.fonts import KitCanvas
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
 from printkit.kit import Kit
@@ -92,7 +93,7 @@ def preflight(kit: Kit, component_id: str) -> None:
     """Draw the common back and the reference card on a canvas never saved: their texts must
     fit (as in a build)."""
     tiles = kit.model_as(component_id, TileSet)
-    painter = TilePainter(Canvas(io.BytesIO()), tiles, 0)
+    painter = TilePainter(KitCanvas(io.BytesIO(), role_fonts=kit.fonts()), tiles, 0)
     try:
         painter.draw_back()
         if tiles.reference is not None:
@@ -174,7 +175,7 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     (group,) = piece_groups(kit, component_id)
     drawable = [i for i in group.items if isinstance(i, ReferenceSide) or not tile_problems(i)]
     try:
-        return safe_area([replace(group, items=drawable)])
+        return safe_area([replace(group, items=drawable)], kit.fonts())
     except ReferenceOverflow:
         return []  # reported as an input error by the build
 

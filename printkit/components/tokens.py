@@ -19,6 +19,7 @@ from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.components.token_files import shop_files
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
+from printkit.draw.fonts import KitCanvas
 from printkit.draw.icons import IconLibrary
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tokens import AidPainter, PiecePainter
@@ -65,7 +66,7 @@ def preflight(kit: Kit, component_id: str) -> None:
     """Draw every piece back built from face elements on a canvas never saved: their texts
     must fit (an input error at the element, as a build would find)."""
     t = kit.model_as(component_id, Tokens)
-    c = Canvas(io.BytesIO())
+    c = KitCanvas(io.BytesIO(), role_fonts=kit.fonts())
     for group in t.groups.values():
         if not (group.back and group.back.face):
             continue
@@ -169,7 +170,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
-    return safe_area(piece_groups(kit, component_id))
+    return safe_area(piece_groups(kit, component_id), kit.fonts())
 
 
 class TokensType(Component):

@@ -73,7 +73,11 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
 
     if not kit.options.full_size:
         c = new_canvas(
-            path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name
+            path,
+            (sheet.width, sheet.height),
+            f"{kit.manifest.title}: {title}",
+            kit.name,
+            kit.fonts(),
         )
         plan_page(c)
         c.save()

@@ -53,14 +53,14 @@ def draw_scale_bar(
         span, depth = band.w - BAR_INSET, band.h
     c.setStrokeColor(black)
     c.setFillColor(black)
-    bar_y = max(mm(0.6), ascent_descent(font("condensed"), size)[1] + mm(0.1))
+    bar_y = max(mm(0.6), ascent_descent(font(c, "condensed"), size)[1] + mm(0.1))
     _bar(c, length_mm, bar_y)
-    c.setFont(font("condensed"), size)
+    c.setFont(font(c, "condensed"), size)
     x, y = mm(length_mm) + mm(2), bar_y
-    beside = mm(length_mm) + mm(2) + text_width(text, font("condensed"), size) <= span
+    beside = mm(length_mm) + mm(2) + text_width(text, font(c, "condensed"), size) <= span
     if not beside:
         x, y = 0.0, bar_y + TICK_LONG + mm(0.8)
-        fits_over = text_width(text, font("condensed"), size) <= span
+        fits_over = text_width(text, font(c, "condensed"), size) <= span
         if not fits_over or y + size * 0.75 > depth:
             x, y = mm(length_mm) + mm(2), bar_y
             text = f"= {length_mm:g} mm at 100 %"
@@ -99,7 +99,7 @@ def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
         return  # a shop sheet: the printer trims it; home labels do not belong on it
     c.saveState()
     c.setFillColor(GREY)
-    c.setFont(font("condensed"), 7)
+    c.setFont(font(c, "condensed"), 7)
     if vertical:
         c.translate(band.x + mm(2.5), band.y + band.h)
         c.rotate(-90)

@@ -88,8 +88,7 @@ def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str)
     _check_size(kit, cid, deck, preset)
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
-        with kit.drawing():
-            kit.component(cid).render(kit, cid, pdf, None)
+        kit.component(cid).render(kit, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
         images = _render_pages(pdf, preset, dpi)
     ext = "jpg" if fmt == "jpeg" else "png"

@@ -136,8 +136,7 @@ class LiveKit:
             kit.models()
             snap = Snapshot(self.version, kit.name, 0.0)
             snap.problems = _findings(kit)
-            with kit.drawing():
-                snap.cards = self._cards(kit)
+            snap.cards = self._cards(kit)
             snap.reports = _reports(kit)
             snap.pages = self._pages(kit) if build_pdfs else self.last.pages
             self._starts = _card_starts(kit)
