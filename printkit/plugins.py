@@ -4,7 +4,7 @@ A kit's manifest says `type: deck` for a component and `rules: {module: chariot_
 game. The engine below components/ and games/ (the kit, checks, reports) never imports those
 packages; it asks this registry for the object of a name (a `printkit.api.ComponentType` or
 `printkit.api.Game`), imported the first time it is needed. Built-in component types are the
-`COMPONENT` of a module under printkit/components/ (one line in COMPONENT_TYPES), built-in games
+`COMPONENT` of a module under printkit/components/ (one line in BUILTIN_COMPONENT_TYPES), built-in games
 the `GAME` of a module under printkit/games/; installed packages add either through an entry
 point (groups `printkit.components` and `printkit.games`) naming the object.
 """
