@@ -34,6 +34,18 @@ TARGETS = {
     "yaml_one_tab_over_none": ("<=", 1.5),  # was 15 s against about 1 s
     "error_lines_99000_unknown_keys": ("<=", 60),  # was 99,000 lines (17 MB)
     "font_1gb_refused_peak_mb": ("<=", 150),  # was 2 GB
+    # issue 25: each small hostile file refused in well under a second (was an abort, or seconds)
+    **{
+        f"{name}_refused_s": ("<=", 1.0)
+        for name in (
+            "xlsx_cell_at_xfd1048576",
+            "xlsx_1gb_shared_string",
+            "ods_20000x500_repeats",
+            "csv_150000_columns",
+            "font_cmap_4e9_characters",
+            "font_damaged_loca",
+        )
+    },
 }
 
 
@@ -197,6 +209,49 @@ def _png_header(width: int, height: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
 
 
+def hostile_files(tmp: Path) -> dict:
+    """`check` of a kit whose card list or font is a small hostile file (bench/hostile.py)."""
+    from bench import hostile
+    from printkit.draw.fonts import FONT_DIR
+
+    sans = (FONT_DIR / "DejaVuSans.ttf").read_bytes()
+    cases = {
+        "xlsx_cell_at_xfd1048576": lambda kit: _cards_from(kit, hostile.far_cell_xlsx),
+        "xlsx_1gb_shared_string": lambda kit: _cards_from(kit, hostile.shared_string_bomb_xlsx),
+        "ods_20000x500_repeats": lambda kit: _cards_from(kit, hostile.repeated_cells_ods),
+        "csv_150000_columns": lambda kit: _cards_from(kit, hostile.wide_csv),
+        "font_cmap_4e9_characters": lambda kit: _font(kit, hostile.four_billion_characters(sans)),
+        "font_damaged_loca": lambda kit: _font(kit, hostile.damaged_loca(sans)),
+    }
+    result: dict = {}
+    for name, make in cases.items():
+        kit = write_deck_kit(tmp / name, 3)
+        make(kit)
+        r = run(printkit("check", str(kit)))
+        result[f"{name}_refused_s"] = r["seconds"]
+        result[f"{name}_refused_peak_mb"] = r["peak_mb"]
+        result[f"{name}_exit"] = r["exit"]
+    return result
+
+
+def _cards_from(kit: Path, write) -> None:
+    deck = kit / "deck1.yaml"
+    text = deck.read_text(encoding="utf-8")
+    suffix = {"far_cell_xlsx": ".xlsx", "shared_string_bomb_xlsx": ".xlsx"}.get(
+        write.__name__, ".ods" if "ods" in write.__name__ else ".csv"
+    )
+    write(kit / f"cards{suffix}")
+    deck.write_text(text[: text.index("\ncards:")] + f"\ncards: cards{suffix}\n", encoding="utf-8")
+
+
+def _font(kit: Path, font: bytes) -> None:
+    (kit / "fonts").mkdir()
+    (kit / "fonts" / "Bad.ttf").write_bytes(font)
+    manifest = kit / "kit.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text + "fonts:\n  body: fonts/Bad.ttf\n", encoding="utf-8")
+
+
 def verdict(name: str, value: float) -> str:
     op, target = TARGETS[name]
     return "met" if (value <= target if op == "<=" else value >= target) else "MISSED"
@@ -217,6 +272,7 @@ def main() -> None:
             "yaml_tab": yaml_tab(tmp, repeats),
             "error_cap": error_cap(tmp),
             "refusals": refusals(tmp),
+            "hostile_files": hostile_files(tmp),
         }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -247,12 +247,23 @@ class Kit:
                 "rules needs 'file:' naming the rules data file (e.g. rules.yaml)",
             )
         if self._rules is None:
+            self._game(spec)
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = self._apply_overrides("rules", load_yaml_file(path, display_path(path)))
             model, checks = validate_rules(self, doc)
             check_player_count(self, model)
             self._rules = (doc, model, checks)
         return self._rules[1]
+
+    def _game(self, spec: Any) -> Game | None:
+        """The game kit.yaml names (None when it names none); an installed game that cannot be
+        imported is the kit's input error, at the name."""
+        if spec.module is None:
+            return None
+        try:
+            return plugins.game(spec.module)
+        except plugins.PluginError as exc:
+            raise fail(where(spec, "module") or Location(self.manifest_file), str(exc)) from None
 
     def rules_as(self, model: type[T]) -> T:
         """The rules data as the game's own rules class `model` (the class its SCHEMA builds),
@@ -271,9 +282,9 @@ class Kit:
 
     def game(self) -> Game | None:
         """The kit's game (kit.yaml `rules: {module: NAME}`, printkit/api.py); None without."""
-        if self.manifest.rules is None or self.manifest.rules.module is None:
+        if self.manifest.rules is None:
             return None
-        return plugins.game(self.manifest.rules.module)
+        return self._game(self.manifest.rules)
 
     def data_checks(self) -> list:
         """The checks the rules file declares as data (`checks:`); none without a rules file."""

@@ -34,6 +34,12 @@ BUILTIN_COMPONENT_TYPES: dict[str, str] = {
 }
 
 GAMES_DIR = Path(__file__).parent / "games"
+
+
+class PluginError(LookupError):
+    """An installed plugin cannot be loaded; the message names it and says why."""
+
+
 ENTRY_POINT_GROUP = "printkit.games"  # installed packages' games (docs/checks.md)
 COMPONENTS_GROUP = "printkit.components"  # installed packages' component types
 
@@ -51,7 +57,7 @@ def component_type(name: str) -> ComponentType:
     installed = _installed(COMPONENTS_GROUP, tuple(sys.path)).get(name)
     if installed is None:
         raise LookupError(f"no component type {name!r}; known: {', '.join(component_types())}")
-    return cast("ComponentType", installed.load())
+    return cast("ComponentType", _load(installed, COMPONENTS_GROUP, f"component type {name!r}"))
 
 
 def builtin_games() -> list[str]:
@@ -89,4 +95,15 @@ def game(name: str) -> Game:
     installed = installed_games().get(name)
     if installed is None:
         raise LookupError(f"no game rules module {name!r}; known: {', '.join(available_games())}")
-    return cast("Game", installed.load())
+    return cast("Game", _load(installed, ENTRY_POINT_GROUP, f"game {name!r}"))
+
+
+def _load(installed: EntryPoint, group: str, what: str) -> object:
+    """The object an installed package's entry point names; PluginError when its import fails."""
+    try:
+        return installed.load()
+    except Exception as exc:  # an installed package's import may fail in any way at all
+        raise PluginError(
+            f"the installed {what} (entry point {installed.value} in the group {group}) "
+            f"cannot be imported: {type(exc).__name__}: {exc}"
+        ) from None

@@ -76,3 +76,45 @@ def test_without_the_package_the_module_is_an_input_error(cli, club_kit):
     r = cli("check", club_kit)
     assert r.exit_code == 2
     assert f"{club_kit / 'kit.yaml'}:" in r.stderr and "club" in r.stderr
+
+
+@pytest.fixture
+def broken(tmp_path, monkeypatch):
+    """An installed package whose game module fails to import."""
+    site = tmp_path / "broken-site"
+    (site / "broken_rules").mkdir(parents=True)
+    (site / "broken_rules" / "__init__.py").write_text("", encoding="utf-8")
+    (site / "broken_rules" / "game.py").write_text(
+        "import no_such_module_anywhere\n", encoding="utf-8"
+    )
+    info = site / "broken_rules-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: broken-rules\nVersion: 0.1\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(
+        f"[{ENTRY_POINT_GROUP}]\nbroken = broken_rules.game\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(site))
+    yield site
+
+
+def test_a_plugin_that_cannot_be_imported_is_a_warning_for_other_kits(cli, broken):
+    assert "broken" in available_games()
+    r = cli("rules", "chartae")
+    assert r.exit_code == 0, r.output
+    assert "CH" in r.stdout or "DR" in r.stdout
+    r = cli("rules")
+    assert r.exit_code == 0, r.output
+    assert "warning: the installed game 'broken'" in r.stderr
+    assert "broken_rules.game" in r.stderr and "no_such_module_anywhere" in r.stderr
+    assert "Traceback" not in r.output
+    assert cli("check", "chartae").exit_code == 0
+
+
+def test_a_kit_naming_a_plugin_that_cannot_be_imported_is_an_input_error(cli, broken, club_kit):
+    edit(club_kit / "kit.yaml", "module: club", "module: broken")
+    edit(club_kit / "rules.yaml", "longest_title: 5\n", "")
+    r = cli("check", club_kit)
+    assert r.exit_code == 2, r.output
+    assert "no_such_module_anywhere" in r.stderr and "Traceback" not in r.output

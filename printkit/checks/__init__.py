@@ -8,7 +8,7 @@ small function taking the kit and yielding findings.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from printkit.checks.data_rules import DATA_RULES
 from printkit.checks.findings import (
@@ -20,7 +20,7 @@ from printkit.checks.findings import (
     Severity,
 )
 from printkit.core.perf import gc_paused
-from printkit.plugins import available_games, builtin_games, game
+from printkit.plugins import PluginError, available_games, builtin_games, game
 
 __all__ = [
     "SEVERITY_ORDER",
@@ -34,11 +34,22 @@ __all__ = [
 ]
 
 
-def all_rule_sets(builtin_only: bool = False) -> list[tuple[str, RuleSet]]:
+def all_rule_sets(
+    builtin_only: bool = False, on_broken: Callable[[str], None] | None = None
+) -> list[tuple[str, RuleSet]]:
     """(game name, its RuleSet) for every game (installed packages' too, unless
-    `builtin_only`), then the data rules (name "data") that any kit's rules file may use."""
-    names = builtin_games() if builtin_only else available_games()
-    return [*((name, game(name).rules) for name in names), ("data", DATA_RULES)]
+    `builtin_only`), then the data rules (name "data") that any kit's rules file may use. An
+    installed game that cannot be imported is left out and told to `on_broken` (PluginError is
+    raised when no one listens)."""
+    sets = []
+    for name in builtin_games() if builtin_only else available_games():
+        try:
+            sets.append((name, game(name).rules))
+        except PluginError as exc:
+            if on_broken is None:
+                raise
+            on_broken(str(exc))
+    return [*sets, ("data", DATA_RULES)]
 
 
 def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:

@@ -18,7 +18,8 @@ from printkit.checks.findings import Finding
 from printkit.components.gang import members
 from printkit.components.gang_sheets import summary
 from printkit.export.preview import preview_names, write_previews
-from printkit.live.loop import watch, watched_build
+from printkit.live.loop import watched_build
+from printkit.live.watcher import watch
 from printkit.pdfx import converter_for
 
 

@@ -39,7 +39,14 @@ class Terminated(BaseException):
 _received: list[int] = []
 
 
+_owner: list[int] = []  # the process whose command unwinds on the signal
+
+
 def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    if _owner and os.getpid() != _owner[-1]:
+        # a worker forked before it could set its own handlers: it ends at once and quietly
+        # (its parent unwinds and reports), instead of printing a traceback of its start-up
+        os._exit(128 + signum)
     _received.append(signum)
     raise Terminated(signum)
 
@@ -58,6 +65,7 @@ def terminate_as_exception() -> Iterator[None]:
         yield
         return
     _received.clear()
+    _owner.append(os.getpid())
     previous = {s: signal.getsignal(s) for s in TERMINATING_SIGNALS}
     previous_hook = sys.unraisablehook
     for s, handler in previous.items():
@@ -70,6 +78,7 @@ def terminate_as_exception() -> Iterator[None]:
         for s, handler in previous.items():
             signal.signal(s, handler)
         sys.unraisablehook = previous_hook
+        _owner.pop()
 
 
 def _quiet_about_terminated(hook: Callable[[Any], object]) -> Callable[[Any], None]:

@@ -23,6 +23,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
+from printkit.load.fontfile import DamagedFont, check_font_tables
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
@@ -97,6 +98,10 @@ def check_font_file(path: Path) -> str:
         raise FontFileError("not a TrueType font file (.ttf)")
     if data[:4] == b"OTTO":
         raise FontFileError("it has PostScript (CFF) outlines; use a TrueType .ttf")
+    try:
+        check_font_tables(data)
+    except DamagedFont as exc:
+        raise FontFileError(f"cannot embed this font: {exc}") from None
     return _register_file(str(path), hashlib.sha256(data).hexdigest())
 
 

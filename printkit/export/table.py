@@ -4,7 +4,9 @@ The columns are the keys a YAML card has: id, kind, count, title, text, tags, th
 declared fields in the order the deck declares them. Values are written so that
 `printkit.load.spreadsheet` reads them back unchanged: whole numbers without a decimal point,
 other numbers in Python's shortest round-trip form, flags as true/false, tags joined by commas,
-and text exactly as it is (a spreadsheet's "007" stays text because the column is a text field).
+and text exactly as it is (a spreadsheet's "007" stays text because the column is a text field),
+except that text a spreadsheet would run as a formula (`=1+2`) is written as text
+(printkit.load.formulas).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from openpyxl import Workbook
 
+from printkit.load.formulas import guarded
 from printkit.model.deck import Card, Deck
 
 BASE_COLUMNS = ("id", "kind", "count", "title", "text", "tags")
@@ -53,22 +56,35 @@ def _cell_text(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return repr(value)
-    return str(value)
+    if isinstance(value, int):
+        return str(value)
+    return guarded(str(value))
 
 
 def write_xlsx(deck: Deck, path: Path, sheet: str = "Cards") -> None:
-    """The cards as a workbook: numbers as number cells, text as text cells."""
+    """The cards as a workbook: numbers as number cells, text as text cells (typed as text, so
+    that text starting with `=` is never a formula, and formatted as text for what a user types)."""
     book = Workbook()
     table = book.active
     assert table is not None  # a new workbook always has its first sheet
     table.title = sheet
     columns = card_columns(deck)
-    table.append(columns)
-    for card in deck.cards:
-        table.append(card_row(card, columns))
+    rows = [columns, *(card_row(card, columns) for card in deck.cards)]
+    for row, values in enumerate(rows):
+        for column, value in enumerate(values, start=1):
+            _set_cell(table.cell(row + 1, column), value)
     buffer = io.BytesIO()
     book.save(buffer)
     path.write_bytes(buffer.getvalue())
+
+
+def _set_cell(cell: Any, value: Any) -> None:
+    if isinstance(value, str):
+        cell.value = value
+        cell.data_type = "s"  # openpyxl would make a formula of text starting with "="
+        cell.number_format = "@"
+    else:
+        cell.value = value
 
 
 def write_table(deck: Deck, path: Path, fmt: str) -> None:

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import pypdfium2 as pdfium
-from watchfiles import watch as watch_files
 
 from printkit.build.drawchecks import lay_out_kit
 from printkit.build.incremental import code_fingerprint, file_hash
@@ -145,6 +144,9 @@ class LiveKit:
             snap = dataclasses.replace(self.last, version=self.version, error=[])
             snap.error = [ShownFinding.of_input_error(d) for d in exc.diagnostics]
             _place_on_cards(snap.error, self._starts)
+        except Exception as exc:  # printkit's own bug, met on this save: the server keeps going
+            snap = dataclasses.replace(self.last, version=self.version, error=[])
+            snap.error = [ShownFinding(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
         snap.seconds = time.perf_counter() - started
         if not snap.error:
             _prune(self.out / snap.kit / LIVE_DIR, snap)
@@ -319,31 +321,11 @@ def _prune(folder: Path, snap: Snapshot) -> None:
                 path.unlink()
 
 
-def watch(
-    roots: Callable[[], list[Path]],
-    on_change: Callable[[list[Path]], None],
-    stop: Any = None,
-    ready: Callable[[], None] | None = None,
-) -> None:
-    """Call `on_change(paths)` after each burst of saves under the kit folders (until `stop`).
-    `ready()` is called once the watcher listens: a save made after it is never missed."""
-    # the watcher is listening by the time it first answers, with changes or with a timeout
-    answers = watch_files(
-        *roots(), stop_event=stop, debounce=50, step=20, rust_timeout=200, yield_on_timeout=True
+def _failure(exc: Exception) -> str:
+    return (
+        f"printkit could not draw this save ({type(exc).__name__}: {exc}); the last good "
+        "output stays. This is a bug in printkit: please report it."
     )
-    for changes in answers:
-        if ready is not None:
-            ready()
-            ready = None
-        paths = [Path(p) for _, p in changes]
-        if any(not _ignored(p) for p in paths):
-            on_change(paths)
-
-
-def _ignored(path: Path) -> bool:
-    """Editor temporaries and our own outputs do not trigger a rebuild."""
-    name = path.name
-    return name.startswith((".", "#", "~")) or name.endswith(("~", ".swp", ".tmp"))
 
 
 def watched_build(
@@ -359,6 +341,9 @@ def watched_build(
         for d in exc.diagnostics:
             echo(f"{d.where}: error: {d.message}")
         return f"{len(exc.diagnostics)} input error(s); the previous PDFs are untouched"
+    except Exception as exc:  # printkit's own bug, met on this save: keep watching
+        echo(f"error: {_failure(exc)}")
+        return "the build failed; the previous PDFs are untouched; still watching"
     for f in findings:
         if f.severity != "info":
             echo(str(f))

@@ -10,7 +10,9 @@ refused, so a web page elsewhere cannot read the previews through DNS rebinding.
 
 from __future__ import annotations
 
+import errno
 import json
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -22,6 +24,7 @@ from printkit.live.loop import LiveKit, Snapshot
 
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 15.0
+IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
 
 
 class Hub:
@@ -72,6 +75,7 @@ class PreviewHandler(BaseHTTPRequestHandler):
 
     server_version = "printkit"
     protocol_version = "HTTP/1.1"
+    timeout = IDLE_SECONDS  # each read and write; the event stream writes every KEEPALIVE_SECONDS
     hub: Hub
     port: int
 
@@ -128,15 +132,40 @@ class PreviewHandler(BaseHTTPRequestHandler):
             return
 
 
-def start_server(hub: Hub, port: int = 0) -> ThreadingHTTPServer:
-    """Listen on 127.0.0.1 (a free port when 0) and serve in a background thread."""
+class PreviewServer(ThreadingHTTPServer):
+    """The threads that answer; a browser that goes away mid-answer is no error of ours."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        failure = sys.exc_info()[1]
+        if isinstance(failure, ConnectionError | TimeoutError):
+            return  # the browser closed the tab, reloaded, or let the connection idle
+        print(f"printkit serve: a request failed: {failure!r}", file=sys.stderr)
+
+
+class PortInUse(Exception):
+    """The port asked for is taken; the message says so, for the user."""
+
+
+def start_server(hub: Hub, port: int = 0, idle: float = IDLE_SECONDS) -> ThreadingHTTPServer:
+    """Listen on 127.0.0.1 (a free port when 0) and serve in a background thread; PortInUse
+    when the port is taken (checked before anything is built). A connection that sends nothing
+    for `idle` seconds is closed."""
 
     class BoundHandler(PreviewHandler):
-        pass
+        timeout = idle
 
     BoundHandler.hub, BoundHandler.port = hub, port
-    server = ThreadingHTTPServer((HOST, port), BoundHandler)
-    server.daemon_threads = True
+    try:
+        server = PreviewServer((HOST, port), BoundHandler)
+    except OSError as exc:
+        if exc.errno not in (errno.EADDRINUSE, errno.EACCES):
+            raise
+        raise PortInUse(
+            f"cannot listen on {HOST}:{port}: {exc.strerror}; choose another --port, or leave "
+            "it out for a free one"
+        ) from None
     BoundHandler.port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True, name="printkit-serve").start()
     return server

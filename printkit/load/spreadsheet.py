@@ -27,6 +27,8 @@ from python_calamine import CalamineError, CalamineWorkbook
 
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
+from printkit.load.formulas import unguarded
+from printkit.load.sheet_limits import check_workbook
 from printkit.load.yamlsafe import Document, PathKey, read_bytes, read_text
 
 TABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
@@ -118,10 +120,12 @@ def _read_csv(text: str, shown: str) -> Table:
     reader = csv.reader(io.StringIO(text), dialect)
     try:
         header = [str(h) for h in next(reader, [])]
+        _check_columns(len(header), Location(shown, 1, 1))
         rows = []
         for values in reader:
+            _check_columns(len(values), Location(shown, reader.line_num, 1))
             if any(v.strip() for v in values):
-                rows.append((reader.line_num, list(values)))
+                rows.append((reader.line_num, [unguarded(v) for v in values]))
             _check_row_limit(len(rows), shown)
     except csv.Error as exc:
         raise fail(Location(shown, reader.line_num, 1), f"not a readable CSV file: {exc}") from None
@@ -130,6 +134,7 @@ def _read_csv(text: str, shown: str) -> Table:
 
 def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> Table:
     data = read_bytes(path, shown)
+    check_workbook(data, shown)  # before the native reader, whose failures abort the process
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(book.sheet_names)
@@ -143,6 +148,10 @@ def _read_workbook(path: Path, shown: str, sheet: str | None, at: Location) -> T
         cells = found.to_python(skip_empty_area=False)
     except CalamineError as exc:
         raise fail(at, f"{shown} is not a readable workbook: {exc}") from None
+    except BaseException as exc:  # a panic in the native reader is pyo3's PanicException
+        if type(exc).__name__ != "PanicException":
+            raise
+        raise fail(at, f"{shown} is not a readable workbook (the reader failed: {exc})") from None
     return _workbook_table(shown, name, cells, start_row, start_col)
 
 
@@ -158,6 +167,15 @@ def _workbook_table(
             rows.append((index, pad + list(values)))
         _check_row_limit(len(rows), shown)
     return Table(shown, header, rows, sheet)
+
+
+def _check_columns(count: int, where: Location) -> None:
+    if count > limits.MAX_SHEET_COLUMNS:
+        raise fail(
+            where,
+            f"the row has {count:,} columns; the limit (MAX_SHEET_COLUMNS) is "
+            f"{limits.MAX_SHEET_COLUMNS:,}",
+        )
 
 
 def _check_row_limit(count: int, shown: str) -> None:

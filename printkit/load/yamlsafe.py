@@ -69,22 +69,30 @@ def unpack_mark(mark: int) -> tuple[int, int]:
 def read_text(path: Path, shown: str | None = None) -> str:
     """Read a data file as UTF-8 text, refusing what is not a regular, small, text file."""
     shown = shown or display_path(path)
-    where = Location(shown)
     raw = read_bytes(path, shown)
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise fail(Location(shown, 1, 1), "file is UTF-16 text; save it as UTF-8")
-    if b"\x00" in raw:
-        raise fail(where, "this is a binary file, not YAML text")
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        kind = "CSV" if path.suffix.lower() == ".csv" else "YAML"
+        raise fail(
+            _byte_location(shown, raw, nul),
+            f"a NUL byte: this is a binary file, not {kind} text",
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise fail(
-            Location(shown, line, col),
+            _byte_location(shown, raw, exc.start),
             f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
         ) from None
     return text
+
+
+def _byte_location(shown: str, raw: bytes, offset: int) -> Location:
+    """The line and column (1-based, in bytes) of the byte at `offset`."""
+    line = raw[:offset].count(b"\n") + 1
+    return Location(shown, line, offset - (raw.rfind(b"\n", 0, offset) + 1) + 1)
 
 
 def read_bytes(path: Path, shown: str | None = None) -> bytes:

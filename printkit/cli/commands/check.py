@@ -148,7 +148,7 @@ def rules_command(kit, fmt) -> None:
     from printkit.checks import all_rule_sets
     from printkit.kit import load_kit
 
-    sets = all_rule_sets()
+    sets = all_rule_sets(on_broken=lambda why: click.echo(f"warning: {why}", err=True))
     declared: list = []
     if kit is not None:
         loaded = load_kit(kit)

@@ -36,18 +36,24 @@ def serve_command(kit, out, port, no_open, variants, players) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     import webbrowser
 
-    from printkit.live.loop import LiveKit, watch
-    from printkit.live.server import HOST, Hub, start_server
+    from printkit.live.loop import LiveKit
+    from printkit.live.server import HOST, Hub, PortInUse, start_server
+    from printkit.live.watcher import watch
     from printkit.model.options import Options
 
     live = LiveKit(kit, out, Options(variants=tuple(variants), players=players))
     hub = Hub(live)
+    try:
+        server = start_server(hub, port)  # before the first build: a busy port is said at once
+    except PortInUse as exc:
+        click.echo(f"printkit: {exc}", err=True)
+        raise SystemExit(2) from None
     first = hub.refresh()
     if live.root is None:  # the kit itself could not be found or read: nothing to watch
+        server.shutdown()
         for problem in first.error:
             click.echo(f"{problem.where}: error: {problem.message}", err=True)
         raise SystemExit(2)
-    server = start_server(hub, port)
     url = f"http://{HOST}:{server.server_address[1]}/"
     click.echo(f"serving {first.kit} at {url} (Ctrl-C to stop)")
     click.echo(first.summary())

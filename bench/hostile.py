@@ -1,0 +1,169 @@
+"""Small hostile files, made on the spot, that printkit must refuse cheaply (docs/limits.md).
+
+Each function writes one file a few kilobytes long that claims far more than it holds: a workbook
+cell at XFD1048576, a gigabyte of shared strings deflated to a megabyte, ODS cells repeated
+20,000 x 500 times, a CSV header of 150,000 columns, a font whose cmap maps four billion
+characters or whose loca table is out of order. bench/limits.py times each refusal; the tests
+(tests/test_sheet_limits.py, tests/test_font_tables.py) check the messages.
+"""
+
+from __future__ import annotations
+
+import struct
+import zipfile
+from pathlib import Path
+
+XLSX_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+ODS_NS = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+)
+_RELS = (
+    '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/'
+    '2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/'
+    'officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
+    '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>'
+)
+
+
+def xlsx(path: Path, sheet_xml: str, shared: bytes | None = None, repeat: int = 0) -> Path:
+    """A minimal workbook: one sheet, and shared strings whose second string is `shared`
+    written `repeat` times (streamed into the archive, never held whole)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(
+            "[Content_Types].xml",
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+            'content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+        )
+        z.writestr(
+            "xl/workbook.xml",
+            f'<?xml version="1.0"?><workbook {XLSX_NS} xmlns:r="http://schemas.openxmlformats.org/'
+            'officeDocument/2006/relationships"><sheets><sheet name="Cards" sheetId="1" '
+            'r:id="rId1"/></sheets></workbook>',
+        )
+        z.writestr("xl/_rels/workbook.xml.rels", _RELS)
+        z.writestr("xl/worksheets/sheet1.xml", sheet_xml)
+        if shared is not None:
+            with z.open("xl/sharedStrings.xml", "w", force_zip64=True) as f:
+                f.write(
+                    f'<?xml version="1.0"?><sst {XLSX_NS}><si><t>title</t></si><si><t>'.encode()
+                )
+                for _ in range(repeat):
+                    f.write(shared)
+                f.write(b"</t></si></sst>")
+    return path
+
+
+def sheet(*cells: tuple[str, str]) -> str:
+    """Worksheet XML with inline-string cells at the given references, one row each."""
+    rows = "".join(
+        f'<row r="{ref.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")}"><c r="{ref}" t="inlineStr">'
+        f"<is><t>{text}</t></is></c></row>"
+        for ref, text in cells
+    )
+    return f'<?xml version="1.0"?><worksheet {XLSX_NS}><sheetData>{rows}</sheetData></worksheet>'
+
+
+def far_cell_xlsx(path: Path) -> Path:
+    """3 KB: a title in A1 and one cell at XFD1048576, the last cell a sheet has."""
+    return xlsx(path, sheet(("A1", "title"), ("XFD1048576", "x")))
+
+
+def shared_string_bomb_xlsx(path: Path) -> Path:
+    """About 1 MB on disk: a shared string of 1 GiB."""
+    cells = (
+        f'<?xml version="1.0"?><worksheet {XLSX_NS}><sheetData>'
+        '<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2" t="s"><v>1</v></c>'
+        "</row></sheetData></worksheet>"
+    )
+    return xlsx(path, cells, shared=b"A" * (1 << 20), repeat=1024)
+
+
+def ods(path: Path, rows_xml: str) -> Path:
+    content = (
+        f'<?xml version="1.0"?><office:document-content {ODS_NS}><office:body>'
+        f'<office:spreadsheet><table:table table:name="Cards">{rows_xml}</table:table>'
+        "</office:spreadsheet></office:body></office:document-content>"
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("content.xml", content)
+    return path
+
+
+def ods_cell(text: str, repeated: int = 1) -> str:
+    return (
+        f'<table:table-cell table:number-columns-repeated="{repeated}" '
+        f'office:value-type="string"><text:p>{text}</text:p></table:table-cell>'
+    )
+
+
+def repeated_cells_ods(path: Path) -> Path:
+    """1 KB: 500 rows of a cell repeated 20,000 times."""
+    rows = (
+        f"<table:table-row>{ods_cell('title')}</table:table-row>"
+        f'<table:table-row table:number-rows-repeated="500">{ods_cell("x", 20_000)}'
+        "</table:table-row>"
+    )
+    return ods(path, rows)
+
+
+def wide_csv(path: Path, columns: int = 150_000) -> Path:
+    path.write_text("title" + "," * (columns - 1) + "\nx\n", encoding="utf-8")
+    return path
+
+
+# -- fonts ----------------------------------------------------------------------------------------
+
+
+def tables(data: bytes) -> list[tuple[bytes, int, int, int]]:
+    """A TrueType font's table directory: (tag, checksum, offset, length) per table."""
+    count = struct.unpack_from(">H", data, 4)[0]
+    return [struct.unpack_from(">4sIII", data, 12 + 16 * i) for i in range(count)]
+
+
+def table(data: bytes, tag: bytes) -> bytes:
+    for found, _, offset, length in tables(data):
+        if found == tag:
+            return data[offset : offset + length]
+    raise KeyError(tag)
+
+
+def with_table(data: bytes, tag: bytes, new: bytes) -> bytes:
+    """The font with one table's bytes replaced (the directory rewritten, tables in order)."""
+    entries = tables(data)
+    body_start = 12 + 16 * len(entries)
+    directory, body = b"", b""
+    for found, checksum, offset, length in entries:
+        content = new if found == tag else data[offset : offset + length]
+        directory += struct.pack(">4sIII", found, checksum, body_start + len(body), len(content))
+        body += content + b"\0" * (-len(content) % 4)
+    return data[:12] + directory + body
+
+
+def cmap_mapping(end: int) -> bytes:
+    """A cmap whose one format-12 group maps every code from 0 to `end`."""
+    group = struct.pack(">HHIII", 12, 0, 28, 0, 1) + struct.pack(">III", 0, end, 1)
+    return struct.pack(">HH", 0, 1) + struct.pack(">HHI", 3, 10, 12) + group
+
+
+def four_billion_characters(font: bytes) -> bytes:
+    return with_table(font, b"cmap", cmap_mapping(0xFFFFFFFE))
+
+
+def damaged_loca(font: bytes) -> bytes:
+    """Glyph 9's offset past the glyph data, glyph 10's before it."""
+    loca = bytearray(table(font, b"loca"))
+    long = struct.unpack_from(">h", table(font, b"head"), 50)[0] == 1
+    layout, size, past = (">I", 4, 0xFFFFFFF) if long else (">H", 2, 0xFFFF)
+    struct.pack_into(layout, loca, 9 * size, past)
+    struct.pack_into(layout, loca, 10 * size, 0)
+    return with_table(font, b"loca", bytes(loca))
+
+
+def table_past_the_end(font: bytes) -> bytes:
+    data = bytearray(font)
+    struct.pack_into(">I", data, 12 + 12, len(font))  # the first table's length: the whole file
+    return bytes(data)

@@ -1,0 +1,111 @@
+"""`printkit serve` keeps serving whatever a browser or a kit does: a browser that goes away
+mid-answer prints no traceback, an idle connection is closed, a save printkit cannot draw shows
+its error and keeps the last previews, and a busy --port is said at once (exit 2), before any
+build."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import struct
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from printkit.live.loop import LiveKit
+from printkit.live.server import Hub, PreviewServer, start_server
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+
+
+@pytest.fixture
+def served(tmp_path):
+    """The mini kit, refreshed once, served on a free port with a short idle timeout."""
+    kit = tmp_path / "mini"
+    shutil.copytree(MINI, kit)
+    hub = Hub(LiveKit(str(kit), tmp_path / "out"))
+    hub.refresh(build_pdfs=False)
+    server = start_server(hub, 0, idle=0.5)
+    yield hub, server, kit
+    hub.close()
+    server.shutdown()
+
+
+def url(server, path: str = "/") -> str:
+    return f"http://127.0.0.1:{server.server_address[1]}{path}"
+
+
+def test_a_browser_that_goes_away_mid_answer_prints_no_traceback(served, capsys):
+    hub, server, _ = served
+    picture = hub.snapshot.cards[0].front
+    for _ in range(5):
+        client = socket.create_connection(server.server_address)
+        client.sendall(
+            f"GET /img/{picture} HTTP/1.1\r\nHost: 127.0.0.1:{server.server_address[1]}\r\n\r\n".encode()
+        )
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        client.close()  # a reset, as a browser cancelling a picture sends
+    time.sleep(0.5)
+    with urllib.request.urlopen(url(server, "/state"), timeout=5) as answer:
+        assert answer.status == 200  # still serving
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_connection_error_in_a_handler_is_not_reported(served, capsys):
+    _, server, _ = served
+    assert isinstance(server, PreviewServer)
+    for failure in (ConnectionResetError(), BrokenPipeError(), TimeoutError()):
+        try:
+            raise failure
+        except OSError:
+            server.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""
+
+
+def test_an_idle_connection_is_closed(served):
+    _, server, _ = served
+    client = socket.create_connection(server.server_address)
+    client.settimeout(5)
+    started = time.monotonic()
+    assert client.recv(1) == b""  # closed by the server, having never sent a request
+    assert time.monotonic() - started < 4
+    client.close()
+
+
+def test_a_save_printkit_cannot_draw_keeps_the_server_and_the_last_previews(served, monkeypatch):
+    hub, server, kit = served
+    cards = [c.front for c in hub.snapshot.cards]
+    edited = (kit / "cards.yaml").read_text().replace("title: Wheel", "title: Axle")
+    (kit / "cards.yaml").write_text(edited)  # a card to redraw
+
+    def broken(*args, **kwargs):
+        raise OverflowError("cannot convert float infinity to integer")
+
+    monkeypatch.setattr("printkit.live.loop._draw_cards", broken)
+    snap = hub.refresh(build_pdfs=False)
+    assert [p.code for p in snap.error] == ["INTERNAL"]
+    assert "OverflowError" in snap.error[0].message and "last good" in snap.error[0].message
+    assert [c.front for c in snap.cards] == cards
+    with urllib.request.urlopen(url(server, f"/img/{cards[0]}"), timeout=5) as answer:
+        assert answer.status == 200
+
+
+def test_a_busy_port_is_said_before_any_build(cli, tmp_path):
+    kit = tmp_path / "mini"
+    shutil.copytree(MINI, kit)
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        port = taken.getsockname()[1]
+        started = time.monotonic()
+        r = cli("serve", kit, "--out", tmp_path / "out", "--port", port, "--no-open")
+        assert r.exit_code == 2, r.output
+        assert f"cannot listen on 127.0.0.1:{port}" in r.stderr and "--port" in r.stderr
+        assert "Traceback" not in r.output
+        assert not (tmp_path / "out").exists(), "nothing was built"
+        assert time.monotonic() - started < 5
+    finally:
+        taken.close()
