@@ -7,7 +7,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, PieceGroup, Progress
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.core.errors import Location
@@ -93,27 +93,16 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
 
 
 class BasesType(Component):
-    """`type: bases` (see printkit/api.py for when each member is called)."""
+    """`type: bases`: this module's functions (printkit/api.py says when each is called)."""
 
     has_pieces = True
     gangs_by_default = True
 
-    def load(self, kit: Kit, component_id: str) -> Bases:
-        return load(kit, component_id)
-
-    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
-        return schema(kit, component_id)
-
-    def render(
-        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
-    ) -> int:
-        return render(kit, component_id, path, progress)
-
-    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
-        return print_findings(kit, component_id)
-
-    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
-        return piece_groups(kit, component_id)
+    load = staticmethod(load)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    print_findings = staticmethod(print_findings)
+    piece_groups = staticmethod(piece_groups)
 
 
-COMPONENT = BasesType()
+COMPONENT: ComponentType = BasesType()  # checked against the protocol by mypy

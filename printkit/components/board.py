@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, Progress
+from printkit.api import Component, ComponentType, Progress
 from printkit.components.tiled import render_plan
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.arena import ArenaPainter
@@ -141,18 +141,11 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
 
 
 class BoardType(Component):
-    """`type: board` (see printkit/api.py for when each member is called)."""
+    """`type: board`: this module's functions (printkit/api.py says when each is called)."""
 
-    def load(self, kit: Kit, component_id: str) -> Board:
-        return load(kit, component_id)
-
-    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
-        return schema(kit, component_id)
-
-    def render(
-        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
-    ) -> int:
-        return render(kit, component_id, path, progress)
+    load = staticmethod(load)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
 
 
-COMPONENT = BoardType()
+COMPONENT: ComponentType = BoardType()  # checked against the protocol by mypy

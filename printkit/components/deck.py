@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, PieceGroup, Progress
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components import deck_designs, deck_sources, more_output_path
 from printkit.components.deck_checks import (
@@ -325,36 +325,32 @@ def _overflow_error(exc: CardTextOverflow) -> InputError:
     )
 
 
+def drawn_findings(kit: Kit, component_id: str) -> list[Finding]:
+    """Everything only drawing finds: text outside a card's safe area, characters the font
+    lacks, images printed below min dpi."""
+    return print_findings(kit, component_id) + layout_findings(kit, component_id)
+
+
+def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """The cards, one piece per printed copy, for gang sheets."""
+    deck = kit.model_as(component_id, Deck)
+    return [PieceGroup(deck.copies(), deck.size, _painter_of(deck), Location(deck.file))]
+
+
 class DeckType(Component):
-    """`type: deck` (see printkit/api.py for when each member is called)."""
+    """`type: deck`: this module's functions (printkit/api.py says when each is called)."""
 
     has_cards = True
     has_items = True
     has_pieces = True
 
-    def load(self, kit: Kit, component_id: str) -> Deck:
-        return load(kit, component_id)
-
-    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
-        return schema(kit, component_id)
-
-    def render(
-        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
-    ) -> int:
-        return render(kit, component_id, path, progress)
-
-    def more_outputs(self, kit: Kit, component_id: str) -> list[str]:
-        return more_outputs(kit, component_id)
-
-    def preflight(self, kit: Kit, component_id: str) -> None:
-        preflight(kit, component_id)
-
-    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
-        return print_findings(kit, component_id) + layout_findings(kit, component_id)
-
-    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
-        deck = kit.model_as(component_id, Deck)
-        return [PieceGroup(deck.copies(), deck.size, _painter_of(deck), Location(deck.file))]
+    load = staticmethod(load)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    more_outputs = staticmethod(more_outputs)
+    preflight = staticmethod(preflight)
+    print_findings = staticmethod(drawn_findings)
+    piece_groups = staticmethod(cut_pieces)
 
 
-COMPONENT = DeckType()
+COMPONENT: ComponentType = DeckType()  # checked against the protocol by mypy

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, PieceGroup, Progress
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.deck_checks import at
 from printkit.components.imposed import home_grid, render_groups, safe_area
@@ -180,33 +180,25 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
         return []  # reported as an input error by the build
 
 
+def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """The tiles and the reference card for gang sheets; tiles that cannot be drawn refused."""
+    _refuse_impossible(kit.model_as(component_id, TileSet))
+    return piece_groups(kit, component_id)
+
+
 class TilesType(Component):
-    """`type: tiles` (see printkit/api.py for when each member is called)."""
+    """`type: tiles`: this module's functions (printkit/api.py says when each is called)."""
 
     has_items = True
     has_pieces = True
     gangs_by_default = True
 
-    def load(self, kit: Kit, component_id: str) -> TileSet:
-        return load(kit, component_id)
-
-    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
-        return schema(kit, component_id)
-
-    def render(
-        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
-    ) -> int:
-        return render(kit, component_id, path, progress)
-
-    def preflight(self, kit: Kit, component_id: str) -> None:
-        preflight(kit, component_id)
-
-    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
-        return print_findings(kit, component_id)
-
-    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
-        _refuse_impossible(kit.model_as(component_id, TileSet))
-        return piece_groups(kit, component_id)
+    load = staticmethod(load)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    preflight = staticmethod(preflight)
+    print_findings = staticmethod(print_findings)
+    piece_groups = staticmethod(cut_pieces)
 
 
-COMPONENT = TilesType()
+COMPONENT: ComponentType = TilesType()  # checked against the protocol by mypy

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, PieceGroup, Progress
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components import more_output_path
 from printkit.components.deck_checks import at
@@ -174,36 +174,19 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
 
 
 class TokensType(Component):
-    """`type: tokens` (see printkit/api.py for when each member is called)."""
+    """`type: tokens`: this module's functions (printkit/api.py says when each is called)."""
 
     has_pieces = True
     gangs_by_default = True
 
-    def load(self, kit: Kit, component_id: str) -> Tokens:
-        return load(kit, component_id)
-
-    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
-        return schema(kit, component_id)
-
-    def render(
-        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
-    ) -> int:
-        return render(kit, component_id, path, progress)
-
-    def output_name(self, kit: Kit, component_id: str) -> str:
-        return output_name(kit, component_id)
-
-    def more_outputs(self, kit: Kit, component_id: str) -> list[str]:
-        return more_outputs(kit, component_id)
-
-    def preflight(self, kit: Kit, component_id: str) -> None:
-        preflight(kit, component_id)
-
-    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
-        return print_findings(kit, component_id)
-
-    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
-        return piece_groups(kit, component_id)
+    load = staticmethod(load)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    output_name = staticmethod(output_name)
+    more_outputs = staticmethod(more_outputs)
+    preflight = staticmethod(preflight)
+    print_findings = staticmethod(print_findings)
+    piece_groups = staticmethod(piece_groups)
 
 
-COMPONENT = TokensType()
+COMPONENT: ComponentType = TokensType()  # checked against the protocol by mypy

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.api import GameRules, SimReport
+from printkit.api import Game, GameRules, SimReport
 from printkit.checks import Problem
 from printkit.core.errors import InputError, Location
 from printkit.games._carthage_kit import (
@@ -347,4 +347,6 @@ class Carthage(GameRules):
         return simulate(kit, players, runs, seed)
 
 
-GAME = Carthage(SCHEMA, RULES)  # what printkit/plugins.py finds for `rules: {module: carthage}`
+GAME: Game = Carthage(
+    SCHEMA, RULES
+)  # what printkit/plugins.py finds for `rules: {module: carthage}`

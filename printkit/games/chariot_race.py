@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.api import GameRules, SimReport
+from printkit.api import Game, GameRules, SimReport
 from printkit.checks import Problem
 from printkit.core.errors import Location
 from printkit.games._chariot_kit import (
@@ -332,4 +332,4 @@ class ChariotRace(GameRules):
         return simulate(kit, players, runs, seed)
 
 
-GAME = ChariotRace(SCHEMA, RULES)  # what printkit/plugins.py finds for `module: chariot_race`
+GAME: Game = ChariotRace(SCHEMA, RULES)  # what printkit/plugins.py finds for `module: chariot_race`

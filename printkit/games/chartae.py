@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from printkit.api import GameRules
+from printkit.api import Game, GameRules
 from printkit.checks import Finding, Problem, RuleSet, Severity, run_checks
 from printkit.checks.data_rules import DATA_RULES
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
@@ -376,4 +376,4 @@ class Chartae(GameRules):
         return score(kit, text, source, last)
 
 
-GAME = Chartae(SCHEMA, RULES)  # what printkit/plugins.py finds for `rules: {module: chartae}`
+GAME: Game = Chartae(SCHEMA, RULES)  # what printkit/plugins.py finds for `rules: {module: chartae}`
