@@ -196,8 +196,13 @@ class Kit:
         )
 
     def component(self, component_id: str) -> ComponentType:
-        """The type of a component, which loads, draws and describes it (printkit/api.py)."""
-        return plugins.component_type(self.spec(component_id).type)
+        """The type of a component, which loads, draws and describes it (printkit/api.py); an
+        installed type that cannot be imported is the kit's input error, at its `type:`."""
+        spec = self.spec(component_id)
+        try:
+            return plugins.component_type(spec.type)
+        except plugins.PluginError as exc:
+            raise fail(where(spec, "type") or Location(self.manifest_file), str(exc)) from None
 
     def components_with(self, ability: Callable[[ComponentType], bool]) -> list[str]:
         """The ids of the components whose type has `ability`, in kit.yaml's order, e.g.

@@ -10,7 +10,6 @@ through the plug-in API (printkit/api.py) alone.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pdfplumber
@@ -19,7 +18,7 @@ import pytest
 from printkit.layout.units import to_mm
 from printkit.live.loop import LiveKit
 from printkit.plugins import COMPONENTS_GROUP, component_types
-from tests.conftest import edit, line_of
+from tests.conftest import edit, install_fixture, line_of
 
 PACKAGE = Path(__file__).parent / "fixtures" / "club_labels"
 LABELS = "width: 70mm\nheight: 30mm\nlabels:\n  - Gold mine\n  - Silver vein\n  - Copper pit\n"
@@ -28,17 +27,8 @@ LABELS = "width: 70mm\nheight: 30mm\nlabels:\n  - Gold mine\n  - Silver vein\n  
 @pytest.fixture
 def installed(tmp_path, monkeypatch):
     """The example package, installed into a site folder on sys.path."""
-    site = tmp_path / "site"
-    shutil.copytree(PACKAGE / "club_labels", site / "club_labels")
-    info = site / "club_labels-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: club-labels\nVersion: 0.1\n", encoding="utf-8"
-    )
-    (info / "entry_points.txt").write_text(
-        f"[{COMPONENTS_GROUP}]\nlabel-sheet = club_labels.component:LABEL_SHEET\n",
-        encoding="utf-8",
-    )
+    entry = f"[{COMPONENTS_GROUP}]\nlabel-sheet = club_labels.component:LABEL_SHEET\n"
+    site = install_fixture(tmp_path / "site", PACKAGE, "club-labels", entry)
     monkeypatch.syspath_prepend(str(site))
     yield site
 
@@ -125,3 +115,16 @@ def test_without_the_package_the_type_is_an_input_error_at_kit_yaml(cli, label_k
     assert r.exit_code == 2, r.output
     manifest = label_kit / "kit.yaml"
     assert f"{manifest}:{line_of(manifest, 'type: label-sheet')}:11: error:" in r.stderr
+
+
+def test_an_installed_type_that_cannot_be_imported_is_an_input_error_at_its_type(
+    cli, installed, label_kit
+):
+    (installed / "club_labels" / "component.py").write_text("import no_such_module_anywhere\n")
+    r = cli("build", label_kit, "--out", label_kit / "out")
+    assert r.exit_code == 2, r.output
+    manifest = label_kit / "kit.yaml"
+    line = line_of(manifest, "type: label-sheet")
+    assert f"{manifest}:{line}:11: error: the installed component type 'label-sheet'" in r.stderr
+    assert "ModuleNotFoundError: No module named 'no_such_module_anywhere'" in r.stderr
+    assert "Traceback" not in r.output
