@@ -5,12 +5,17 @@ A *component type* turns one kind of data file (a deck, a board, templates...) i
 kit.yaml names: `type: deck` for a component, `rules: {module: chariot_race}` for a game.
 printkit finds them by that name (printkit/plugins.py): built in, or from an installed package
 through an entry point (groups `printkit.components` and `printkit.games`) that names the
-object, e.g. `labels = "club_labels.component:LABELS"`.
+object, e.g. `label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels).
 
 `ComponentType` and `Game` are the protocols the engine calls, every member of them: the engine
 never asks whether a member exists. `Component` and `GameRules` are base classes that give each
 optional member its documented default, so a plug-in writes only what it does differently.
 docs/architecture.md ("The plug-in API") says when each member is called.
+
+`__all__` is what a plug-in author imports: these, and the means of printkit's own types (a data
+file's record: `record`, `spec`, `record_of`, `validate_document`; the kit's fonts: `font`). Pages
+are drawn with what the component types share, a layer above: cut pieces imposed by
+`printkit.components.imposed.render_groups`, whole sheets on `printkit.output.new_canvas`.
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ from typing import Any, ClassVar, Protocol
 
 from printkit.checks import Finding, RuleSet
 from printkit.core.errors import InputError, Location, fail
+from printkit.draw.fonts import font
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
-from printkit.load.schema import Record, where
+from printkit.load.records import record, record_of, spec
+from printkit.load.schema import Record, validate_document, where
 from printkit.model.deck import Deck
 from printkit.model.sim_report import SimReport
 from printkit.reports.composition import Deal
@@ -50,6 +57,11 @@ __all__ = [
     "SimReport",
     "Size",
     "fail",
+    "font",
+    "record",
+    "record_of",
+    "spec",
+    "validate_document",
     "where",
 ]
 

@@ -10,6 +10,7 @@ through the plug-in API (printkit/api.py) alone.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pdfplumber
@@ -31,6 +32,8 @@ def installed(tmp_path, monkeypatch):
     site = install_fixture(tmp_path / "site", PACKAGE, "club-labels", entry)
     monkeypatch.syspath_prepend(str(site))
     yield site
+    for name in [m for m in sys.modules if m.split(".")[0] == "club_labels"]:
+        del sys.modules[name]  # the next test imports its own copy
 
 
 @pytest.fixture
