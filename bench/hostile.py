@@ -3,8 +3,10 @@
 Each function writes one file a few kilobytes long that claims far more than it holds: a workbook
 cell at XFD1048576, a gigabyte of shared strings deflated to a megabyte, ODS cells repeated
 20,000 x 500 times, a CSV header of 150,000 columns, a font whose cmap maps four billion
-characters or whose loca table is out of order. bench/limits.py times each refusal; the tests
-(tests/test_sheet_limits.py, tests/test_font_tables.py) check the messages.
+characters or whose loca table is out of order; PDFs whose forms draw one another over and
+over, or whose content inflates a thousand times. bench/limits.py times each refusal; the tests
+(tests/test_sheet_limits.py, tests/test_font_tables.py, tests/test_preflight_hostile.py) check
+the messages.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import struct
 import zipfile
 from pathlib import Path
+
+import pikepdf
 
 XLSX_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 ODS_NS = (
@@ -167,3 +171,85 @@ def table_past_the_end(font: bytes) -> bytes:
     data = bytearray(font)
     struct.pack_into(">I", data, 12 + 12, len(font))  # the first table's length: the whole file
     return bytes(data)
+
+
+# PDFs for `printkit preflight`: a few kilobytes that ask for minutes of work (docs/limits.md:
+# MAX_PREFLIGHT_DEPTH, MAX_PREFLIGHT_OPERATORS, MAX_PREFLIGHT_INFLATION). Each adds to the
+# first page of a pikepdf document (`blank_pdf()`, or a test's own valid file).
+
+
+def blank_pdf() -> pikepdf.Pdf:
+    pdf = pikepdf.new()
+    pdf.add_blank_page()
+    return pdf
+
+
+def _draw_form(pdf: pikepdf.Pdf, form: pikepdf.Object) -> None:
+    page = pdf.pages[0].obj
+    if "/Resources" not in page:
+        page.Resources = pikepdf.Dictionary()
+    page.Resources.XObject = pikepdf.Dictionary(Fm0=form)
+    before = page.Contents.read_bytes() if "/Contents" in page else b""
+    page.Contents = pdf.make_stream(before + b"\n/Fm0 Do\n")
+
+
+def _form(pdf: pikepdf.Pdf, content: bytes, below: pikepdf.Object | None = None) -> pikepdf.Object:
+    form = pdf.make_indirect(
+        pdf.make_stream(content, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Form,
+                        BBox=[0, 0, 100, 100])
+    )  # fmt: skip
+    if below is not None:
+        form.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=below))
+    return form
+
+
+def form_chain(pdf: pikepdf.Pdf, length: int, draws: int) -> pikepdf.Pdf:
+    """`length` forms, each drawing the next `draws` times (9 and 10: 10^8 form draws in 2 KB)."""
+    below = _form(pdf, b"0 0 0 1 k 0 0 1 1 re f")
+    for _ in range(length - 1):
+        below = _form(pdf, b"/Fm0 Do " * draws, below)
+    _draw_form(pdf, below)
+    return pdf
+
+
+def self_drawing_form(pdf: pikepdf.Pdf) -> pikepdf.Pdf:
+    """A form that draws itself ten times (issue 25's 789-byte file)."""
+    form = _form(pdf, b"/Fm0 Do " * 10)
+    form.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Fm0=form))
+    _draw_form(pdf, form)
+    return pdf
+
+
+def inflating_content(pdf: pikepdf.Pdf) -> pikepdf.Pdf:
+    """Content of five million `0 0 m`: 30 MB that compresses to 44 KB (save it with
+    compress_streams=True)."""
+    pdf.pages[0].obj.Contents = pdf.make_stream(b"0 0 m\n" * 5_000_000)
+    return pdf
+
+
+def form_chain_9x10(pdf: pikepdf.Pdf) -> pikepdf.Pdf:
+    return form_chain(pdf, 9, 10)
+
+
+def repeated_page_pdf(path: Path, pages: int = 100_000) -> Path:
+    """A page tree that lists one page `pages` times (600 KB for 100,000): qpdf makes each a
+    page of its own, and preflight would check them all."""
+    kids = b" ".join(b"3 0 R" for _ in range(pages))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [" + kids + b"] /Count " + str(pages).encode() + b" >>",
+        b"<< /Type /Page /MediaBox [0 0 10 10] /Parent 2 0 R >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += (
+        f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    )
+    path.write_bytes(bytes(out))
+    return path

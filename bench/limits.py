@@ -7,7 +7,8 @@ Each measurement is a separate `printkit` process (bench/run.py's harness: CPU s
 memory of the child), on input made here: a 540-card deck with and without a picture on every
 card, a 7000 x 7000 RGBA picture on 72 cards, a YAML file of 200,000 values with and without
 one tab, a kit with 99,000 unknown keys, a 1 GB font file (sparse: no disk used), an alias
-bomb, a decompression-bomb PNG. docs/limits.md quotes these numbers. Results go to
+bomb, a decompression-bomb PNG, two hostile PDFs for preflight (forms drawing forms), a 600 mm
+card exported at 1200 dpi. docs/limits.md quotes these numbers. Results go to
 bench/limits-results.json (git ignores it).
 """
 
@@ -25,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import hostile  # noqa: E402
 from bench.run import best, build_cmd, printkit, run  # noqa: E402
 from bench.synthetic import write_deck_kit  # noqa: E402
 
@@ -34,6 +36,11 @@ TARGETS = {
     "yaml_one_tab_over_none": ("<=", 1.5),  # was 15 s against about 1 s
     "error_lines_99000_unknown_keys": ("<=", 60),  # was 99,000 lines (17 MB)
     "font_1gb_refused_peak_mb": ("<=", 150),  # was 2 GB
+    "preflight_form_bomb_s": ("<=", 1.0),  # issue 25: past 20 s
+    "preflight_self_drawing_form_s": ("<=", 1.0),  # issue 25: past 20 s
+    "preflight_inflating_stream_s": ("<=", 1.0),  # 78 s, 3.8 GB before
+    "preflight_page_100000_times_s": ("<=", 5.0),  # 30 s and 94,000 lines; qpdf alone: 1.3 s
+    "export_600mm_1200dpi_refused_s": ("<=", 1.0),  # issue 25: 8 s, then out of memory
     # issue 25: each small hostile file refused in well under a second (was an abort, or seconds)
     **{
         f"{name}_refused_s": ("<=", 1.0)
@@ -195,6 +202,52 @@ def _more_refusals(tmp: Path) -> dict:
     return result
 
 
+def pdf_and_export(tmp: Path) -> dict:
+    """preflight of three small hostile PDFs (nine forms, each drawing the next ten times: 10^8
+    form draws from 2 KB; a form that draws itself ten times; 44 KB of content inflating to 30
+    MB; bench/hostile.py) and `export --images` of a 600 mm card at 1200 dpi: each refused or
+    stopped (exit 1 or 2), in CPU seconds."""
+    result: dict = {}
+    makers = {
+        "form_bomb": "form_chain_9x10",
+        "self_drawing_form": "self_drawing_form",
+        "inflating_stream": "inflating_content",
+    }
+    for name, make in makers.items():
+        _hostile_pdf(tmp / f"{name}.pdf", make)
+    hostile.repeated_page_pdf(tmp / "page_100000_times.pdf")
+    for name in [*makers, "page_100000_times"]:
+        path = tmp / f"{name}.pdf"
+        r = run(printkit("preflight", str(path)))
+        result[f"preflight_{name}_s"] = r["seconds"]
+        result[f"preflight_{name}_peak_mb"] = r["peak_mb"]
+        result[f"preflight_{name}_exit"] = r["exit"]
+    kit = tmp / "huge-card"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        "name: huge\ncomponents:\n  cards: {type: deck, file: cards.yaml}\n"
+    )
+    (kit / "cards.yaml").write_text(
+        "card_size: {width: 600mm, height: 600mm}\nkinds:\n  k: {label: K, face: []}\n"
+        "cards:\n  - {id: a, kind: k, title: A}\n"
+    )
+    r = run(printkit("export", str(kit), "--images", "--dpi", "1200", "--out", str(tmp / "o")))
+    result["export_600mm_1200dpi_refused_s"] = r["seconds"]
+    result["export_600mm_1200dpi_refused_peak_mb"] = r["peak_mb"]
+    result["export_600mm_1200dpi_exit"] = r["exit"]
+    return result
+
+
+def _hostile_pdf(path: Path, make: str) -> None:
+    """A bench/hostile.py PDF, made in a child process, so that what making it takes (30 MB
+    for the inflating one) does not count in the measured processes' peak memory."""
+    code = (
+        "import sys, bench.hostile as h; "
+        f"h.{make}(h.blank_pdf()).save(sys.argv[1], compress_streams=True)"
+    )
+    subprocess.run([sys.executable, "-c", code, str(path)], check=True, cwd=ROOT)
+
+
 def _png_header(width: int, height: int) -> bytes:
     """A PNG signature and header claiming width x height pixels, with almost no pixel data."""
     import struct
@@ -272,6 +325,7 @@ def main() -> None:
             "yaml_tab": yaml_tab(tmp, repeats),
             "error_cap": error_cap(tmp),
             "refusals": refusals(tmp),
+            "pdf_and_export": pdf_and_export(tmp),
             "hostile_files": hostile_files(tmp),
         }
     finally:

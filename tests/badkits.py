@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 from printkit.core.errors import display_path
+from printkit.core.words import counted
 from printkit.kit import builtin_kits_dir
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -64,7 +65,8 @@ class RulesCheck:
             s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")
         }
         self.summary = (
-            f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info"
+            f"{counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
+            f"{counts['info']} info"
         )
         self.stdout = "".join(f"{f}\n" for f in findings) + self.summary + "\n"
         self.output = self.stdout

@@ -96,7 +96,10 @@ def test_every_font_is_embedded(home):
 def test_pick_list_for_three_players(three):
     folder, stdout = three
     text = (folder / "pick-list-3p.txt").read_text(encoding="utf-8")
-    assert "for 3 players" in stdout and text.strip() in stdout
+    title = "Chariot Race at Carthage: what goes in the box for 3 players"
+    assert text.startswith(title)
+    assert f"{title}: {folder / 'pick-list-3p.txt'}" in stdout.splitlines()  # one line, not all
+    assert "Wood cues" not in stdout
     assert "Chariots: blue, red, green  (leave out: white)" in text
     assert "Wood cues: 7 each for blue, red, green (21)" in text
     assert "CURRICULUM cards: 19 cards" in text

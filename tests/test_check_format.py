@@ -63,7 +63,7 @@ def test_rules_findings_text_and_json_agree(cli, kit_copy):
         "many cards it loses",
         f"{cards}:{first}:5: warning [CR004] after dealing 28 cards only 44 remain to draw "
         "(reserve: 50)",
-        "1 errors, 1 warnings, 0 info",
+        "1 error, 1 warning, 0 info",
     ]
 
     r = cli("check", folder, "--format", "json")
@@ -98,7 +98,7 @@ def test_warnings_alone_exit_zero(cli, kit_copy):
     edit(folder / "rules.yaml", "reserve: 12", "reserve: 50")
     r = cli("check", folder)
     assert r.exit_code == 0
-    assert r.stdout.splitlines()[-1] == "0 errors, 1 warnings, 0 info"
+    assert r.stdout.splitlines()[-1] == "0 errors, 1 warning, 0 info"
 
 
 def test_input_errors_in_json_are_findings_with_code_input(cli, kit_copy):

@@ -1,5 +1,6 @@
 """The command line: help, version, list, check exit codes, and the built-in kits from a wheel."""
 
+import re
 import subprocess
 import sys
 import zipfile
@@ -147,6 +148,38 @@ def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
         text=True,
     ).stdout
     assert imported.startswith(str(target))
+    guide = subprocess.run(
+        [sys.executable, "-m", "printkit", "docs", "printing", "--path"],
+        cwd=work,
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+    )
+    assert guide.returncode == 0, guide.stderr
+    assert Path(guide.stdout.strip()) == target / "printkit" / "_docs" / "printing.md"
+
+
+def test_the_wheel_ships_the_guides_that_help_points_to(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "printkit/_docs/tutorial.md" in names and "printkit/_docs/printing.md" in names
+
+
+def test_docs_lists_the_guides_and_prints_one(cli):
+    listed = cli("docs")
+    assert listed.exit_code == 0
+    assert re.search(r"^tutorial +Tutorial: your own card game", listed.stdout, re.M)
+    printed = cli("docs", "printing")
+    assert printed.exit_code == 0 and printed.stdout.startswith("# Printing a kit")
+    assert cli("docs", "no-such-guide").exit_code == 2
+
+
+def test_help_points_to_guides_an_installed_user_has(cli):
+    """Help texts name guides as `printkit docs TOPIC`, never as a docs/ path of the source."""
+    from printkit.cli.app import LAZY_COMMANDS
+
+    for name in ["build", *LAZY_COMMANDS]:
+        r = cli(name, "--help")
+        assert r.exit_code == 0 and "docs/" not in r.stdout, (name, r.stdout)
 
 
 def test_custom_paper_sizes(cli, tmp_path):
@@ -175,3 +208,17 @@ def test_progress_shows_only_on_a_terminal(monkeypatch, capsys):
     loud.start -= 10
     loud("kit/cards.pdf", 5)
     assert "building kit/cards.pdf: 5 pages" in capsys.readouterr().err
+
+
+def test_the_package_description_has_no_links_that_break_on_the_package_index():
+    """The index shows the readme pyproject names, outside this repository: no relative link or
+    image may be in it, and it must name the guides as the installed command shows them."""
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    text = (root / project["readme"]).read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)]+)\)|<img[^>]*src=\"([^\"]+)\"", text)
+    assert [link for pair in links for link in pair if link and "://" not in link] == []
+    assert "printkit docs tutorial" in text
+    assert project["classifiers"] and project["authors"]

@@ -106,7 +106,7 @@ def test_text_report(cli):
     assert "  movement  MOVEMENT             33     60" in lines
     assert "  speed (in): 60 cards, mean 9.667, median 8, range 4 to 20" in lines
     assert "     8  ##############  14" in lines
-    assert "  drift_mode: 29 cards: and 16, or 13" in lines
+    assert "  drift_mode: 29 cards: or 13, and 16" in lines  # in the declared order
     assert "        4     28            44" in lines
     assert lines[-1] == "  total: 72 cards (45 designs)"
 

@@ -136,7 +136,7 @@ def test_build_watch_prints_one_line_per_rebuild(tmp_path):
         done = _save_until(lines, cards, edited, r"rebuilt .*cards\.pdf.* in \d+\.\d\d s; 0 errors")
         assert "cards.pdf" in done.splitlines()[-1]
         broken = edited.replace("power: 3,", "power: three,", 1)
-        said = _save_until(lines, cards, broken, r"input error\(s\); the previous PDFs")
+        said = _save_until(lines, cards, broken, r"1 input error; the previous PDFs")
         assert re.search(r"cards\.yaml:27:\d+: error: power must be", said)
         assert (out / "mini" / "cards.pdf").is_file()
     finally:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from craftedpdf import save, valid_x1a
 from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -104,3 +106,38 @@ def test_home_outputs_of_every_kit_pass_home_preflight(cli, tmp_path, built_kit)
     r = cli("preflight", "--standard", "home", *pdfs, tmp_path / "calibration.pdf")
     assert r.exit_code == 0, r.output
     assert " error:" not in r.stdout
+
+
+def test_the_verdict_goes_to_stdout_so_a_report_of_a_passing_file_is_not_empty(cli, tmp_path):
+    good = save(valid_x1a(), tmp_path / "good.pdf")
+    r = cli("preflight", good)
+    assert r.exit_code == 0 and r.stdout.strip() == f"{good}: passes x1a", r.output
+    bad = _pdf_with_image(tmp_path / "rgb.pdf", "RGB", 600)
+    r = cli("preflight", bad)
+    assert r.exit_code == 1 and r.stdout.splitlines()[-1].startswith(f"{bad}: fails x1a (")
+
+
+def test_json_lines_for_ci_with_a_verdict_per_file_and_the_summary_last(cli, tmp_path):
+    bad = _pdf_with_image(tmp_path / "rgb.pdf", "RGB", 600)
+    missing = tmp_path / "missing.pdf"
+    r = cli("preflight", "--format", "json", bad, missing)
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.exit_code == 2  # a missing file; the other one is still checked
+    findings = [o for o in rows if o["type"] == "finding"]
+    assert {"file", "page", "code", "severity", "message"} <= set(findings[0])
+    assert any(o["code"] == "PF-COLOUR" and o["page"] == 2 for o in findings)
+    assert any(o["code"] == "INPUT" and o["file"] == str(missing) for o in findings)
+    (verdict,) = [o for o in rows if o["type"] == "verdict"]
+    assert verdict["file"] == str(bad) and verdict["passes"] is False and verdict["errors"] > 0
+    assert rows[-1]["type"] == "summary" and rows[-1]["exit_code"] == 2
+
+
+def test_github_annotations_name_the_file_code_and_page(cli, tmp_path):
+    bad = _pdf_with_image(tmp_path / "rgb, 1.pdf", "RGB", 600)
+    r = cli("preflight", "--format", "github", bad)
+    lines = r.stdout.splitlines()
+    assert r.exit_code == 1 and lines and all(line.startswith("::") for line in lines)
+    colour = next(line for line in lines if "PF-COLOUR" in line)
+    assert colour.startswith(
+        f"::error file={str(bad).replace(',', '%2C')},title=PF-COLOUR (page 2)::"
+    )

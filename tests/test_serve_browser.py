@@ -129,6 +129,9 @@ def test_the_page_follows_saves_and_shows_broken_edits_and_serves_nothing_else(s
     assert "cards.yaml:" in page.inner_text("#zoom")  # the card's source line
     _shot(page, "serve-edited-card.png")
     page.click("#close")
+    _by_keyboard_alone(page, kit)
+    _no_accessibility_violations(page)
+    _on_a_phone(page)
 
     broken = (kit / "cards.yaml").read_text().replace("kind: movement", "kind: movment", 1)
     (kit / "cards.yaml").write_text(broken)
@@ -138,6 +141,67 @@ def test_the_page_follows_saves_and_shows_broken_edits_and_serves_nothing_else(s
     assert page.locator(".card[data-card]").count() == designs  # the last good previews stay
     _shot(page, "serve-broken-edit.png")
     _only_its_page_and_previews(url, kit, out)
+
+
+def _focused_card(page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.dataset.card || null")
+
+
+def _by_keyboard_alone(page, kit: Path) -> None:
+    """Tab reaches a card; Enter and Space open it and the same key press does not close it;
+    Escape closes it and the focus is back on the card; a redraw keeps the focus where it was."""
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        if _focused_card(page):
+            break
+    card = _focused_card(page)
+    assert card, "Tab never reached a card"
+    for key in ("Enter", " "):
+        page.keyboard.press(key)
+        page.wait_for_timeout(300)  # the key's release, and anything it might trigger
+        assert page.evaluate("document.getElementById('zoom').open"), key
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.getElementById('zoom').open")
+        assert _focused_card(page) == card, key
+    version = page.evaluate("document.body.dataset.version")
+    cards = kit / "cards.yaml"
+    cards.write_text(cards.read_text().replace("Blessing of Testing", "Blessing of Focus", 1))
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=15000)
+    assert _focused_card(page) == card, "the redraw lost the focus"
+    status = page.locator("#status")
+    assert (
+        status.get_attribute("aria-live") == "polite" and status.get_attribute("role") == "status"
+    )
+    assert (
+        page.locator("button.card[data-card]").count() == page.locator(".card[data-card]").count()
+    )
+
+
+def _axe_violations(page) -> list:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found]
+
+
+def _no_accessibility_violations(page) -> None:
+    assert _axe_violations(page) == []
+
+
+def _on_a_phone(page) -> None:
+    """At 390 px: several cards a row, nothing wider than the screen, and axe is content."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(200)
+    tops = page.evaluate(
+        "[...document.querySelectorAll('.card[data-card]')].slice(0, 12)"
+        ".map(t => t.getBoundingClientRect().top)"
+    )
+    assert len(tops) - len(set(tops)) >= 6, tops  # at least 3 cards in each of the first rows
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    _shot(page, "serve-phone.png")
+    assert _axe_violations(page) == []
+    page.set_viewport_size({"width": 1280, "height": 900})
 
 
 def _get(url: str, host: str | None = None) -> int:

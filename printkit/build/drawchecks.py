@@ -6,7 +6,7 @@ images too coarse for their size. `printkit check` reports all of it; a build's 
 from __future__ import annotations
 
 from printkit.checks import Finding
-from printkit.core.errors import InputError
+from printkit.core.errors import all_reported
 from printkit.kit import Kit
 
 
@@ -15,24 +15,16 @@ def lay_out_kit(kit: Kit) -> list[Finding]:
     box (`preflight`: input errors, all raised together), and the findings of
     `print_findings`: text outside a piece's safe area, characters a font lacks and images too
     coarse for their size."""
-    errors: list = []
-    findings: list[Finding] = []
-    for cid in kit.component_ids():
-        try:
-            kit.component(cid).preflight(kit, cid)
-            findings += print_findings(kit, [cid])
-        except InputError as exc:
-            errors.extend(exc.diagnostics)
-    if errors:
-        raise InputError(errors)
-    return findings
+
+    def lay_out(cid: str) -> list[Finding]:
+        kit.component(cid).preflight(kit, cid)
+        return print_findings(kit, [cid])
+
+    return all_reported(kit.component_ids(), lay_out)
 
 
 def print_findings(kit: Kit, cids: list[str]) -> list[Finding]:
     """Findings only drawing finds, of the components given (each type's `print_findings`):
     text outside a piece's safe area (PK001), characters a font lacks and images too coarse for
     their size (FACE001, FACE002)."""
-    findings: list[Finding] = []
-    for cid in cids:
-        findings += kit.component(cid).print_findings(kit, cid)
-    return findings
+    return all_reported(cids, lambda cid: kit.component(cid).print_findings(kit, cid))

@@ -33,7 +33,7 @@ from printkit.build.incremental import (
 )
 from printkit.checks.gate import RulesGate, check_rules
 from printkit.components import gang, gang_sheets, more_output_path
-from printkit.core.errors import InputError, Location, fail
+from printkit.core.errors import InputError, Location, all_reported, display_path, fail
 from printkit.core.perf import gc_paused
 from printkit.core.processes import (
     TERMINATING_SIGNALS,
@@ -168,8 +168,8 @@ def build_kits(
     With `rules`, the kits' rules checks run first (see RulesGate); without, they do not run.
 
     A kit's game module may offer `extra_outputs(kit) -> {file name: text}`: text files written
-    beside the PDFs (e.g. a pick list), whose text is also passed to `notes` for printing. On a
-    no-op build the notes are read back from those files instead of being recomputed.
+    beside the PDFs (e.g. a pick list); one line naming each (its title and path) is passed to
+    `notes` for printing, on a no-op build too.
     """
     check_distinct_names(kits)
     with terminate_as_exception():
@@ -201,7 +201,7 @@ def _build(
         check_rules(
             [plan.kit for plan in rebuilt],
             rules,
-            lambda: [f for p in rebuilt for f in print_findings(p.kit, _components(p))],
+            lambda: all_reported(rebuilt, lambda p: print_findings(p.kit, _components(p))),
         )
     with staged(out) as stage:
         tasks = [
@@ -219,8 +219,15 @@ def _build(
     if notes:
         for plan in plans:
             for name in sorted(plan.record.extras):
-                notes(output_path(out, plan.kit.output_parts, name).read_text(encoding="utf-8"))
+                notes(_extra_note(output_path(out, plan.kit.output_parts, name)))
     return written
+
+
+def _extra_note(path: Path) -> str:
+    """One line for a text file written beside the PDFs: its title, and where it is."""
+    text = path.read_text(encoding="utf-8")
+    title = next((line.strip() for line in text.splitlines() if line.strip()), path.name)
+    return f"{title}: {display_path(path)}"
 
 
 def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:

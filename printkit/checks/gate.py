@@ -10,6 +10,7 @@ from typing import Any
 
 from printkit.checks import run_checks
 from printkit.checks.findings import Finding
+from printkit.core.words import counted
 
 
 @dataclass
@@ -26,7 +27,7 @@ class RulesErrors(Exception):
     """The build stopped because rules checks found errors; `findings` lists every finding."""
 
     def __init__(self, findings: list[Finding]) -> None:
-        super().__init__(f"{sum(f.severity == 'error' for f in findings)} rules errors")
+        super().__init__(counted(sum(f.severity == "error" for f in findings), "rules error"))
         self.findings = findings
 
 

@@ -7,19 +7,24 @@ Exit codes: 0 success (warnings allowed), 1 rules errors found, 2 bad input or u
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import wraps
 from pathlib import Path
+from typing import Any
 
 import click
 
 from printkit import __version__
 from printkit.core.errors import InputError, capped, error_count
 from printkit.core.processes import Terminated, terminate_as_exception
+from printkit.core.progress import listening
+from printkit.core.words import counted
+from printkit.layout.presets import PRESETS
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
@@ -43,7 +48,7 @@ def _report_errors(func: Callable) -> Callable:  # noqa: C901
                 if getattr(exc, "nothing_written", True)
                 else "some outputs were replaced (see above)"
             )
-            click.echo(f"printkit: {n} input error{'s' if n != 1 else ''}; {outcome}", err=True)
+            click.echo(f"printkit: {counted(n, 'input error')}; {outcome}", err=True)
             sys.exit(EXIT_INPUT)
         except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -150,24 +155,36 @@ class _Progress:
     def __init__(self) -> None:
         self.start = time.monotonic()
         self.pages = 0
-        self.enabled = sys.stderr.isatty()
+        self.enabled = sys.stderr.isatty() and verbosity() >= 0
         self.shown = False
 
     def __call__(self, label: str, n: int) -> None:
         self.pages += n
         if self.enabled and time.monotonic() - self.start > 0.5:
             self.shown = True
-            click.echo(f"\rbuilding {label}: {self.pages} pages", err=True, nl=False)
+            click.echo(f"\rbuilding {label}: {counted(self.pages, 'page')}", err=True, nl=False)
 
     def close(self) -> None:
         if self.shown:
             click.echo("\r" + " " * 70 + "\r", err=True, nl=False)
 
 
+def complete_kits(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of a KIT argument: the built-in kits' names, and folders."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from click.shell_completion import CompletionItem
+
+    from printkit.kit import builtin_kit_names
+
+    kits = [CompletionItem(name) for name in builtin_kit_names() if name.startswith(incomplete)]
+    return [*kits, CompletionItem(incomplete, type="dir")]
+
+
 # Commands that live in their own modules: name -> "module:function". Loaded only when used.
 LAZY_COMMANDS: dict[str, str] = {
     "calibrate": "printkit.cli.commands.calibrate:calibrate",
     "config": "printkit.cli.commands.config:config_command",
+    "docs": "printkit.cli.commands.docs:docs_command",
     "preview": "printkit.cli.commands.preview:preview",
     "deck": "printkit.cli.commands.deck:deck_command",
     "export": "printkit.cli.commands.export:export_command",
@@ -183,6 +200,74 @@ LAZY_COMMANDS: dict[str, str] = {
 }
 
 
+# -q and -v, which every command takes: how much it says besides its results and errors
+VERBOSITY = "printkit.verbosity"  # ctx.meta key: -1 quiet, 0 normal, 1 and more verbose
+
+
+def _set_verbosity(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+    if value:
+        change = -1 if param.name == "quiet" else int(value)
+        ctx.meta[VERBOSITY] = ctx.meta.get(VERBOSITY, 0) + change
+
+
+def verbosity() -> int:
+    """-1 with -q, 1 (or more) with -v, else 0; 0 outside a command."""
+    ctx = click.get_current_context(silent=True)
+    return int(ctx.meta.get(VERBOSITY, 0)) if ctx is not None else 0
+
+
+def say(text: str, err: bool = False) -> None:
+    """An informational line (files written, summaries): not with -q."""
+    if verbosity() >= 0:
+        click.echo(text, err=err)
+
+
+def detail(text: str) -> None:
+    """A line only -v shows (timings, choices made), on stderr."""
+    if verbosity() > 0:
+        click.echo(text, err=True)
+
+
+def _with_verbosity(command: click.Command) -> click.Command:
+    """Give `command` -q/--quiet and -v/--verbose unless it has them (once per command)."""
+    names = {opt for p in command.params for opt in getattr(p, "opts", [])}
+    if "--verbose" not in names:
+        command.params.append(
+            click.Option(["-v", "--verbose"], count=True, expose_value=False,
+                         callback=_set_verbosity, help="Say more (repeat for more).")
+        )  # fmt: skip
+    if "--quiet" not in names:
+        command.params.append(
+            click.Option(["-q", "--quiet"], is_flag=True, expose_value=False,
+                         callback=_set_verbosity, help="Say only results, warnings and errors.")
+        )  # fmt: skip
+    return command
+
+
+@contextlib.contextmanager
+def progress_shown() -> Iterator[None]:
+    """While within: long loops (core.progress) draw a bar on stderr, on a terminal and not with
+    -q; elsewhere nothing is drawn."""
+    if not sys.stderr.isatty() or verbosity() < 0:
+        yield
+        return
+    bars: dict[str, Any] = {}
+
+    def show(what: str, done: int, total: int) -> None:
+        bar = bars.get(what)
+        if bar is None:
+            bar = bars[what] = click.progressbar(length=total or None, label=what, file=sys.stderr)
+            bar.__enter__()
+        bar.update(1)
+
+    try:
+        with listening(show):
+            yield
+    finally:
+        for bar in bars.values():
+            bar.__exit__(None, None, None)
+
+
 class _LazyGroup(click.Group):
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
@@ -190,8 +275,9 @@ class _LazyGroup(click.Group):
     def get_command(self, ctx, name):
         if name in LAZY_COMMANDS:
             module, attr = LAZY_COMMANDS[name].split(":")
-            return getattr(importlib.import_module(module), attr)
-        return super().get_command(ctx, name)
+            return _with_verbosity(getattr(importlib.import_module(module), attr))
+        command = super().get_command(ctx, name)
+        return _with_verbosity(command) if command is not None else None
 
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -201,7 +287,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...", shell_complete=complete_kits)
 @click.option(
     "--out",
     "out",
@@ -254,6 +340,12 @@ def main() -> None:
     default="copies",
     show_default=True,
     help="shop decks: a page per printed copy, or a page per design plus a count list.",
+)
+@click.option(
+    "--preset",
+    type=click.Choice(list(PRESETS)),
+    help="shop: a print service's card template: its bleed and page order (each card's back "
+    "first where the service asks); cards must be its size. See: printkit docs printing.",
 )
 @click.option(
     "--ignore-rule-errors",
@@ -310,9 +402,13 @@ def build(
     chosen["back_offset_mm"] = chosen.pop("back_offset")
     chosen["bleed_mm"] = chosen.pop("bleed")
     options = resolve_options(variants=tuple(variants), players=players, **chosen)
+    if options.preset and options.profile != "shop":
+        raise click.UsageError("--preset is a print service's template: use it with --profile shop")
     names = list(kits) or builtin_kit_names()
     loaded = [load_kit(name, options) for name in names]
     only_ids = _split_names(only)
+    detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
+    started = time.monotonic()
     progress = _Progress()
     notes: list[str] = []
     gate = RulesGate(ignore_rule_errors, report=lambda line: click.echo(line, err=True))
@@ -337,6 +433,7 @@ def build(
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
     buildcli.report_build(written, notes, loaded, options)
+    detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)
 

@@ -15,8 +15,10 @@ import click
 
 from printkit.build.pipeline import component_targets
 from printkit.checks.findings import Finding
+from printkit.cli.app import say
 from printkit.components.gang import members
 from printkit.components.gang_sheets import summary
+from printkit.core.words import counted
 from printkit.export.preview import preview_names, write_previews
 from printkit.live.loop import watched_build
 from printkit.live.watcher import watch
@@ -26,25 +28,25 @@ from printkit.pdfx import converter_for
 def report_build(written: list[Path], notes: list[str], kits: list, options: Any) -> None:
     """The files written, the kits' notes, gang summaries, and 'up to date' when nothing was."""
     for path in written:
-        click.echo(f"wrote {path}")
+        say(f"wrote {path}")
     if options.profile == "shop" and written:
         notes.append(colour_note(options.icc))
     for note in notes:
-        click.echo("\n" + note.rstrip())
+        say("\n" + note.rstrip())
     echo_gang_summaries(kits)
     if options.gang and options.profile == "shop":
         click.echo(
             "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
         )
     if not written:
-        click.echo("everything is up to date (--force rebuilds anyway)")
+        say("everything is up to date (--force rebuilds anyway)")
 
 
 def echo_gang_summaries(kits: list) -> None:
     """One line per kit built with gang sheets: sheets used against the area lower bound."""
     for kit in kits:
         if members(kit):
-            click.echo(summary(kit))
+            say(summary(kit))
 
 
 def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
@@ -81,7 +83,7 @@ def report_rules_stop(findings: list[Finding]) -> None:
         click.echo(str(finding), err=True)
     n = sum(f.severity == "error" for f in findings)
     click.echo(
-        f"printkit: {n} rules error{'s' if n != 1 else ''}; nothing was written (fix them, or "
+        f"printkit: {counted(n, 'rules error')}; nothing was written (fix them, or "
         "build anyway with --ignore-rule-errors)",
         err=True,
     )

@@ -134,9 +134,15 @@ def apply_game_markers(kit: Kit, component_id: str, deck: Deck) -> None:
 
 
 def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
-    """The card fits the paper, and the deck fits MAX_PAGES_PER_PDF: known before drawing."""
+    """The card fits the paper and the print service's preset, and the deck fits
+    MAX_PAGES_PER_PDF: known before drawing."""
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at)
+    preset = kit.options.print_preset
+    if kit.options.profile == "shop" and preset is not None:
+        problem = preset.size_problem(deck.size.width, deck.size.height)
+        if problem is not None:
+            raise fail(at, problem)
     check_page_count(kit, deck.total, deck.size, at)
 
 

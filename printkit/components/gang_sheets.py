@@ -16,6 +16,7 @@ from printkit.api import Painter, PieceGroup
 from printkit.components.gang import members
 from printkit.core import limits
 from printkit.core.errors import Location, fail
+from printkit.core.words import counted
 from printkit.draw.fonts import role_font, text_width
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.kit import Kit
@@ -87,7 +88,7 @@ def summary(kit: Kit, gang: Gang | None = None) -> str:
     pieces = sum(r.count for r in runs)
     n = len(gang.layout.sheets)
     return (
-        f"{kit.name} gang: {n} {name} sheet{'s' if n != 1 else ''} for {pieces} pieces "
+        f"{kit.name} gang: {counted(n, name + ' sheet')} for {pieces} pieces "
         f"(area lower bound {bound})"
     )
 

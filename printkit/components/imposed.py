@@ -158,7 +158,7 @@ def render_groups(
         check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs)
     two_sided = any(g.with_backs for g in groups)
     laid = _number_sheets([_lay_out(kit, g, two_sided) for g in groups])
-    order = _print_order(laid, opts.duplex)
+    order = _print_order(laid, opts.duplex, opts.backs_first)
     n_pages = len(order)
     title = kit.spec(component_id).title or component_id
     first = order[0][1].size if order else opts.paper_size
@@ -212,18 +212,20 @@ def _number_sheets(laid: list[_Laid]) -> list[_Laid]:
     return out
 
 
-def _print_order(laid: list[_Laid], duplex: str) -> list[tuple[int, Page]]:
+def _print_order(
+    laid: list[_Laid], duplex: str, backs_first: bool = False
+) -> list[tuple[int, Page]]:
     """(group index, page) in print order: fronts then backs (`off`), else each sheet's front
-    followed by its back."""
+    followed by its back, or its back followed by its front when a preset's service asks
+    (`backs_first`)."""
     if duplex == "off":
         fronts = [(gi, p) for gi, lay in enumerate(laid) for p in lay.fronts]
         return fronts + [(gi, p) for gi, lay in enumerate(laid) for p in lay.backs]
     order: list[tuple[int, Page]] = []
     for gi, lay in enumerate(laid):
         for k, front in enumerate(lay.fronts):
-            order.append((gi, front))
-            if k < len(lay.backs):
-                order.append((gi, lay.backs[k]))
+            pair = [(gi, front)] + ([(gi, lay.backs[k])] if k < len(lay.backs) else [])
+            order += pair[::-1] if backs_first else pair
     return order
 
 

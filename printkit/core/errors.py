@@ -7,11 +7,15 @@ printkit.checks and gives exit code 1. Both point at a Location.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from printkit.core.limits import MAX_DIAGNOSTICS_PER_FILE
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, order=True)
@@ -159,3 +163,19 @@ class Collector:
             found = sorted(set(self.diagnostics), key=lambda d: (d.where, d.message))
             more = [Diagnostic.more_in(file, n) for file, n in self._omitted.items()]
             raise InputError(found + more)
+
+
+def all_reported(items: Iterable[T], work: Callable[[T], Iterable[R]]) -> list[R]:
+    """`work(item)` for every item, their results together; when some raise InputError, every
+    item is still worked and all their diagnostics are raised together at the end, so a user
+    sees the problems of every file and component at once, not only the first's."""
+    results: list[R] = []
+    diagnostics: list[Diagnostic] = []
+    for item in items:
+        try:
+            results.extend(work(item))
+        except InputError as exc:
+            diagnostics.extend(exc.diagnostics)
+    if diagnostics:
+        raise InputError(list(dict.fromkeys(diagnostics)))
+    return results

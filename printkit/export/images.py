@@ -11,9 +11,11 @@ once per deck, and OUT/<kit>/images/manifest.csv pairing each front with its bac
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import tempfile
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,45 +25,12 @@ from PIL import Image
 
 from printkit.components import more_output_path
 from printkit.core.errors import Location, fail
-from printkit.layout.units import format_mm, inch, mm
+from printkit.core.limits import MAX_EXPORT_PIXELS
+from printkit.core.progress import ticking
+from printkit.layout.presets import Preset
+from printkit.layout.units import format_mm
+from printkit.load.schema import where
 from printkit.model.deck import Deck
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A service's card template: finished (trim) size, bleed per side, resolution."""
-
-    name: str
-    trim: tuple[float, float]  # points
-    bleed: float  # points
-    dpi: int
-    source: str
-
-    @property
-    def pixels(self) -> tuple[int, int]:
-        return (
-            round((self.trim[0] + 2 * self.bleed) / 72 * self.dpi),
-            round((self.trim[1] + 2 * self.bleed) / 72 * self.dpi),
-        )
-
-
-PRESETS: dict[str, Preset] = {
-    "poker": Preset(
-        "poker",
-        (inch(2.5), inch(3.5)),
-        inch(0.125),
-        300,
-        "US poker card, 2.5 x 3.5 in with 1/8 in bleed (2.75 x 3.75 in), as DriveThruCards asks",
-    ),
-    "poker-eu": Preset(
-        "poker-eu",
-        (mm(63), mm(88)),
-        mm(3),
-        300,
-        "European poker card, 63 x 88 mm with 3 mm bleed (69 x 94 mm), as European shops ask",
-    ),
-}
-SIZE_TOLERANCE = 0.03  # a deck within 3 % of a preset's trim is scaled to it; beyond, refused
 
 
 @dataclass
@@ -72,59 +41,98 @@ class Rendered:
 
 
 def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str):
-    """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]."""
+    """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]. A deck
+    whose images would exceed MAX_EXPORT_PIXELS is refused before anything is drawn."""
     decks = kit.decks()
     kit.models()
     if not decks:
         return []
+    for cid in decks:
+        _check_pixels(kit, cid, preset, dpi)
     folder = out / kit.name / "images"
     done = [_export_deck(kit, cid, folder, stage, preset, dpi, fmt) for cid in decks]
     stage.write_text(folder / "manifest.csv", manifest_text(done))
     return done
 
 
-def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
-    deck = kit.model_as(cid, Deck)
-    _check_size(kit, cid, deck, preset)
+@contextlib.contextmanager
+def deck_pages(
+    kit: Any, cid: str, preset: Preset | None, dpi: int
+) -> Iterator[Generator[Any, None, None]]:
+    """Deck `cid`'s pages as images, rendered one at a time from the deck's own PDF (the kit
+    loaded with the shop profile and `card_pages: designs`): each design, then the back."""
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
         kit.component(cid).render(kit, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
-        images = _render_pages(pdf, preset, dpi)
+        pages = _render_pages(pdf, preset, dpi)
+        try:
+            yield pages
+        finally:
+            pages.close()
+
+
+def deck_page_images(kit: Any, cid: str, preset: Preset | None, dpi: int) -> list[Any]:
+    """Every page of `deck_pages` at once (for a sheet that shows them together)."""
+    with deck_pages(kit, cid, preset, dpi) as pages:
+        return list(pages)
+
+
+def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
+    deck = kit.model_as(cid, Deck)  # its size fits the preset: the deck's loading checks it
+    with deck_pages(kit, cid, preset, dpi) as pages:
+        rows, size = _write_images(pages, deck, folder / cid, stage, preset, dpi, fmt)
+    return Rendered(cid, rows, size)
+
+
+def _write_images(pages: Any, deck: Deck, folder: Path, stage, preset, dpi: int, fmt: str):
+    """Each design's image for every copy, then the back: one page rendered at a time (a
+    deck of 5000 designs never holds more than one image). Returns (rows, pixel size)."""
     ext = "jpg" if fmt == "jpeg" else "png"
-    back = folder / cid / f"back.{ext}"
-    _save(images[-1], stage.temp_for(back), fmt, preset.dpi if preset else dpi)
+    back = folder / f"back.{ext}"
+    resolution = preset.dpi if preset else dpi
     rows = []
-    for card, image in zip(deck.cards, images[:-1], strict=True):
-        data = _encode(image, fmt, preset.dpi if preset else dpi)
+    for card, image in zip(deck.cards, pages, strict=False):  # designs, then the back
+        data = _encode(image, fmt, resolution)
         for copy in range(1, card.count + 1):
-            front = folder / cid / f"{card.id}-{copy}.{ext}"
+            front = folder / f"{card.id}-{copy}.{ext}"
             stage.temp_for(front).write_bytes(data)
             rows.append((card.id, copy, front, back))
-    return Rendered(cid, rows, images[-1].size)
+    last = next(pages)  # the back, once, after the designs
+    _save(last, stage.temp_for(back), fmt, resolution)
+    return rows, last.size
 
 
-def _check_size(kit, cid: str, deck, preset: Preset | None) -> None:
-    if preset is None:
-        return
-    for got, want in zip((deck.size.width, deck.size.height), preset.trim, strict=True):
-        if abs(got - want) > SIZE_TOLERANCE * want:
-            raise fail(
-                Location(deck.file),
-                f"deck {cid!r} is {format_mm(deck.size.width)} x {format_mm(deck.size.height)}; "
-                f"preset {preset.name!r} is for {format_mm(preset.trim[0])} x "
-                f"{format_mm(preset.trim[1])} cards: choose a preset of the deck's size, or "
-                "none (--dpi alone renders the deck's own size)",
-            )
+def output_pixels(kit: Any, deck: Deck, preset: Preset | None, dpi: int) -> tuple[int, int]:
+    """The pixel size of the deck's images: the preset's, or its card plus bleed at `dpi`."""
+    if preset is not None:
+        return preset.pixels
+    bleed = 2 * kit.options.bleed
+    return (
+        round((deck.size.width + bleed) / 72 * dpi),
+        round((deck.size.height + bleed) / 72 * dpi),
+    )
 
 
-def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
-    """Each page as a Pillow image: at `dpi`, or scaled to cover the preset's exact pixels and
-    centred (a deck a little off the preset's size is scaled uniformly, never distorted)."""
-    images = []
+def _check_pixels(kit: Any, cid: str, preset: Preset | None, dpi: int) -> None:
+    deck = kit.model_as(cid, Deck)
+    w, h = output_pixels(kit, deck, preset, dpi)
+    if w * h > MAX_EXPORT_PIXELS:
+        raise fail(
+            where(deck, "card_size") or Location(deck.file),
+            f"deck {cid!r}: a {format_mm(deck.size.width)} x {format_mm(deck.size.height)} card "
+            f"at {dpi} dpi is {w:,} x {h:,} pixels; the limit (MAX_EXPORT_PIXELS) is "
+            f"{MAX_EXPORT_PIXELS:,} pixels an image: choose a lower --dpi",
+        )
+
+
+def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> Generator[Any, None, None]:
+    """Each page as a Pillow image, one at a time: at `dpi`, or scaled to cover the preset's
+    exact pixels and centred (a deck a little off the preset's size is scaled uniformly, never
+    distorted)."""
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        for page in doc:
+        for page in ticking(doc, f"drawing {pdf.stem}", len(doc)):
             w_pt, h_pt = page.get_size()
             if preset is None:
                 size = (round(w_pt / 72 * dpi), round(h_pt / 72 * dpi))
@@ -132,10 +140,9 @@ def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> list[Any]:
                 size = preset.pixels
             scale = max(size[0] / w_pt, size[1] / h_pt)
             image = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
-            images.append(_centre_crop(image, size))
+            yield _centre_crop(image, size)
     finally:
         doc.close()
-    return images
 
 
 def _centre_crop(image: Any, size: tuple[int, int]) -> Any:

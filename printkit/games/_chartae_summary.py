@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from printkit.core.progress import ticking
 from printkit.games._chartae_engine import EngineTile, new_game, play_randomly
 from printkit.games._chartae_rules import rules as rules_of
 from printkit.kit import Kit
@@ -28,7 +29,7 @@ def balance_study(kit: Kit, tiles: list[EngineTile], runs: int, seed: int) -> Si
     sides = rules.sides
     rng = random.Random(seed)
     wins, ties, sizes = Counter[str](), 0, {t: Counter[int]() for t in sides}
-    for _ in range(runs):
+    for _ in ticking(range(runs), "playing"):
         order = sides if rng.random() < 0.5 else (sides[1], sides[0])
         game = new_game(
             tiles,

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.core.progress import ticking
 from printkit.games._carthage_kit import board, deck, removed_cards, setup_for
 from printkit.games._carthage_moves import card_move
 from printkit.games._carthage_rules import rules
@@ -264,4 +265,4 @@ def read_setup(kit: Kit, players: int) -> Setup:
 
 def play_games(b: Board, setup: Setup, runs: int, seed: int) -> list[GameLog]:
     rng = random.Random(seed)
-    return [Game(b, setup, rng).run() for _ in range(runs)]
+    return [Game(b, setup, rng).run() for _ in ticking(range(runs), "racing")]

@@ -17,6 +17,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from printkit.core.progress import ticking
 from printkit.games._chariot_model import ChariotModel, MoveClass, modified, stakes_cards
 from printkit.games._memo import remembered
 
@@ -369,4 +370,4 @@ def _copy_logs(logs: list[RaceLog]) -> list[RaceLog]:
 def _play_races(m: ChariotModel, runs: int, seed: int) -> list[RaceLog]:
     tables = _tables_of(m)
     rng = random.Random(seed)
-    return [Race(m, tables, rng).run() for _ in range(runs)]
+    return [Race(m, tables, rng).run() for _ in ticking(range(runs), "racing")]

@@ -29,6 +29,7 @@ from printkit.build.incremental import code_fingerprint, file_hash
 from printkit.build.pipeline import build_kits, component_targets
 from printkit.checks import Finding, run_checks
 from printkit.core.errors import Diagnostic, InputError, Location
+from printkit.core.words import counted
 from printkit.kit import Kit, load_kit
 from printkit.load.schema import where
 from printkit.model.deck import Deck
@@ -101,10 +102,13 @@ class Snapshot:
         """One line for a terminal: time, what was found."""
         counts = {s: sum(p.severity == s for p in self.problems) for s in ("error", "warning")}
         if self.error:
-            return f"{self.kit}: {len(self.error)} input error(s) in {self.seconds:.2f} s; kept the last good build"
+            return (
+                f"{self.kit}: {counted(len(self.error), 'input error')} in {self.seconds:.2f} s; "
+                "kept the last good build"
+            )
         return (
-            f"{self.kit}: rebuilt in {self.seconds:.2f} s; {counts['error']} errors, "
-            f"{counts['warning']} warnings"
+            f"{self.kit}: rebuilt in {self.seconds:.2f} s; {counted(counts['error'], 'error')}, "
+            f"{counted(counts['warning'], 'warning')}"
         )
 
 
@@ -340,7 +344,7 @@ def watched_build(
     except InputError as exc:
         for d in exc.diagnostics:
             echo(f"{d.where}: error: {d.message}")
-        return f"{len(exc.diagnostics)} input error(s); the previous PDFs are untouched"
+        return f"{counted(len(exc.diagnostics), 'input error')}; the previous PDFs are untouched"
     except Exception as exc:  # printkit's own bug, met on this save: keep watching
         echo(f"error: {_failure(exc)}")
         return "the build failed; the previous PDFs are untouched; still watching"
@@ -352,5 +356,5 @@ def watched_build(
     names = ", ".join(p.name for p in written) or "nothing (up to date)"
     return (
         f"rebuilt {names} in {time.perf_counter() - started:.2f} s; "
-        f"{errors} errors, {warnings} warnings"
+        f"{counted(errors, 'error')}, {counted(warnings, 'warning')}"
     )

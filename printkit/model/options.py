@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from printkit.layout.presets import PRESETS, Preset
 from printkit.layout.sizes import Size, parse_paper
 from printkit.layout.units import mm
 
@@ -22,6 +23,7 @@ class Options:
     icc: str | None = None  # shop: the CMYK output profile (None: an installed generic one)
     card_pages: Literal["copies", "designs"] = "copies"  # shop decks: a page per copy or design
     gang: bool = False  # home builds: pack cut pieces onto shared sheets (components/gang.py)
+    preset: str | None = None  # shop: a print service's template (layout/presets.py)
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     @property
@@ -32,11 +34,26 @@ class Options:
         return size
 
     @property
+    def print_preset(self) -> Preset | None:
+        """The print service preset chosen (`--preset`), if any: its bleed, page order and
+        ink limit (`max_ink`, for the shop conversion)."""
+        return PRESETS[self.preset] if self.preset else None
+
+    @property
+    def backs_first(self) -> bool:
+        """Shop files with each piece's back before its face (the preset's service asks)."""
+        preset = self.print_preset
+        return self.profile == "shop" and preset is not None and preset.back_first
+
+    @property
     def bleed(self) -> float:
-        """Bleed in points."""
+        """Bleed in points: --bleed, else the preset's, else the profile's."""
         if self.bleed_mm is not None:
             return mm(self.bleed_mm)
-        return mm(3) if self.profile == "shop" else 0.0
+        if self.profile == "shop":
+            preset = self.print_preset
+            return preset.bleed if preset is not None else mm(3)
+        return 0.0
 
     @property
     def sheet_bleed(self) -> float:

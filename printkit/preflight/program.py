@@ -10,13 +10,20 @@ keyed by its object number, into a list of (operator, operands) where:
   - every other operator keeps pikepdf's operands as they are.
 The numbers are converted exactly as the walker converted them before (float() of each operand,
 the same additions for a rectangle's corners), so scans are unchanged.
+
+A file is untrusted input: an operator the walker reads whose operands are not what the PDF
+reference gives it (`re` with a name, `cm` with five numbers, a `Tf` without a size) becomes
+(PROBLEM, message) instead, so the walker reports it as a finding and carries on.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pikepdf
+
+from printkit.preflight.inflate import Allowance
 
 Point = tuple[float, float]
 Instruction = tuple[str, Any]
@@ -25,24 +32,56 @@ Program = list[Instruction]
 # names no PDF operator can have ("<" is a delimiter in content streams)
 INLINE_IMAGE = "<inline image>"
 PATH = "<path>"
+PROBLEM = "<problem>"
 _PATH_OPS = frozenset({"m", "l", "c", "v", "y", "re", "h"})
 _FLOAT_OPS = frozenset({"cm", "Tm", "Td", "TD", "TL", "Tc", "Tw", "Tz", "Ts"})
+# what each operator the walker reads takes: "n" a number, "N" a name, "s" a string,
+# "a" an array of strings and numbers, "*" anything
+SIGNATURES = {
+    "m": "nn", "l": "nn", "c": "nnnnnn", "v": "nnnn", "y": "nnnn", "re": "nnnn", "h": "",
+    "cm": "nnnnnn", "Tm": "nnnnnn", "Td": "nn", "TD": "nn", "TL": "n", "Tc": "n", "Tw": "n",
+    "Tz": "n", "Ts": "n", "w": "n", "Tf": "Nn", "Tj": "s", "TJ": "a", "'": "s", '"': "nns",
+    "cs": "N", "CS": "N", "gs": "N", "Do": "N", "sh": "N",
+}  # fmt: skip
+_KINDS = {"n": "a number", "N": "a name", "s": "a string", "a": "an array"}
+_ARITY = {op: len(kinds) for op, kinds in SIGNATURES.items()}
 
 
 class Programs:
-    """Parsed content streams of one document, each parsed once."""
+    """Parsed content streams of one document, each parsed once, and no more content than
+    the document's Allowance (inflate.py: a stream past it raises ContentTooLarge)."""
 
-    def __init__(self) -> None:
+    def __init__(self, allowance: Allowance | None = None) -> None:
         self._parsed: dict[tuple[int, int], Program] = {}
+        self.allowance = allowance or Allowance()
 
     def of(self, stream: Any) -> Program:
         """The program of a form XObject (cached) or a page (parsed each time it is asked)."""
+        return self.parse(stream)[0]
+
+    def parse(self, stream: Any) -> tuple[Program, bool]:
+        """(the program, whether it was parsed just now rather than found in the cache)."""
         key = stream.objgen if isinstance(stream, pikepdf.Object) else (0, 0)
         if key == (0, 0):  # a page, or a direct object: nothing to key it by
-            return compile_stream(stream)
-        if key not in self._parsed:
-            self._parsed[key] = compile_stream(stream)
-        return self._parsed[key]
+            self._admit(stream)
+            return compile_stream(stream), True
+        if key in self._parsed:
+            return self._parsed[key], False
+        self._parsed[key] = []  # a stream too large to read is refused once
+        self._admit(stream)
+        self._parsed[key] = compile_stream(stream)
+        return self._parsed[key], True
+
+    def _admit(self, stream: Any) -> None:
+        """Count what the stream (or a page's content streams) inflates to."""
+        if isinstance(stream, pikepdf.Page):
+            contents = stream.obj.get("/Contents")
+            parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+        else:
+            parts = [stream]
+        for part in parts:
+            if isinstance(part, pikepdf.Stream):
+                self.allowance.admit(part)
 
 
 def compile_stream(stream: Any) -> Program:
@@ -55,18 +94,63 @@ def compile_stream(stream: Any) -> Program:
             points = None
             continue
         op = str(instruction.operator)
-        if op not in _PATH_OPS:
-            program.append((op, _operands(op, instruction.operands)))
+        operands = instruction.operands
+        try:
+            if op not in _PATH_OPS:
+                program.append((op, _operands(op, operands)))
+                points = None
+            elif points is None:
+                points = _points(op, operands)
+                program.append((PATH, points))
+            else:
+                points.extend(_points(op, operands))
+        except _WRONG:  # operands that are not the operator's: say so, and carry on
+            program.append((PROBLEM, operand_problem(op, operands)))
             points = None
-        elif points is None:
-            points = _points(op, instruction.operands)
-            program.append((PATH, points))
-        else:
-            points.extend(_points(op, instruction.operands))
     return program
 
 
+class _WrongOperands(Exception):
+    pass
+
+
+# what converting operands of the wrong kind or number raises
+_WRONG = (_WrongOperands, TypeError, ValueError, AttributeError, IndexError)
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+
+
+def _fits(kind: str, value: Any) -> bool:
+    if kind == "n":
+        return is_number(value)
+    if kind == "N":
+        return isinstance(value, pikepdf.Name)
+    if kind == "s":
+        return isinstance(value, pikepdf.String)
+    return isinstance(value, pikepdf.Array) and all(
+        isinstance(v, pikepdf.String) or is_number(v) for v in value
+    )
+
+
+def operand_problem(op: str, operands: Any) -> str:
+    """Why these operands cannot be the operator's."""
+    wanted = SIGNATURES[op]
+    takes = ", ".join(_KINDS[k] for k in wanted) or "no operands"
+    got = " ".join(_shown(v) for v in operands)[:60] or "nothing"
+    return f"operator {op} takes {takes}; found {got}"
+
+
+def _shown(value: Any) -> str:
+    if is_number(value):
+        return f"{float(value):g}"
+    return str(value) if isinstance(value, pikepdf.Name) else type(value).__name__.lower()
+
+
 def _points(op: str, operands: Any) -> list[Point]:
+    if len(operands) != _ARITY[op]:
+        raise _WrongOperands
     if op == "re":
         x, y, w, h = (float(v) for v in operands)
         return [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
@@ -75,8 +159,18 @@ def _points(op: str, operands: Any) -> list[Point]:
 
 
 def _operands(op: str, operands: Any) -> Any:
+    """Numbers as floats; the operands of the other operators the walker reads checked."""
     if op in _FLOAT_OPS:
+        if len(operands) != _ARITY[op]:
+            raise _WrongOperands
         return tuple(float(v) for v in operands)
     if op == "w":
+        if len(operands) != 1:
+            raise _WrongOperands
         return float(operands[0])
+    wanted = SIGNATURES.get(op)
+    if wanted is not None and not (
+        len(operands) == len(wanted) and all(map(_fits, wanted, operands))
+    ):
+        raise _WrongOperands
     return operands

@@ -1,27 +1,60 @@
 """The preflight rules: each yields (code, severity, message) for a document or one page.
 
-Codes:
-  PF-INTENT   no PDF/X OutputIntent                     PF-PDFX    no or wrong PDF/X identification
-  PF-BOX      a page box missing or not nested          PF-BLEED   bleed narrower than asked
-  PF-FONT     a font not embedded                       PF-SUBSET  two fonts share a subset tag
-  PF-COLOUR   a colour space the standard forbids       PF-TRANSP  transparency (X-1a)
-  PF-DPI      an image below 300 dpi at its size        PF-HAIR    a stroke under 0.25 pt
-  PF-SAFE     text outside the safe area of the trim    PF-MARGIN  marks in the home printer's
-                                                                   unprintable margin
+Codes (docs/printing.md, section 13, says which standard reports each, and how):
+  PF-INTENT    no PDF/X OutputIntent, several, or one without what PDF/X asks of it
+  PF-PDFX      no or wrong PDF/X identification (version, Trapped, Title, dates, trailer ID)
+  PF-BOX       a page box missing, doubled (TrimBox and ArtBox), not nested, not four numbers
+  PF-BLEED     bleed narrower than asked
+  PF-FONT      a font not embedded
+  PF-SUBSET    two fonts share a subset tag
+  PF-COLOUR    a colour space the standard forbids, wherever the page paints it
+  PF-TRANSP    transparency (X-1a)
+  PF-DPI       an image below 300 dpi at its size
+  PF-HAIR      a stroke under 0.25 pt
+  PF-SAFE      text outside the safe area of the trim
+  PF-MARGIN    marks in the home printer's unprintable margin
+  PF-VERSION   a feature newer than PDF 1.4 (X-1a)
+  PF-ENCRYPT   encryption
+  PF-ACTION    JavaScript and the other forbidden actions
+  PF-ANNOT     an annotation or form field on the printed area (X-1a)
+  PF-FILTER    JPEG 2000, LZW or JBIG2 compression (X-1a)
+  PF-TRANSFER  transfer functions and halftones
+  PF-PS        embedded PostScript or OPI
+  PF-SYNTAX    content preflight cannot read, and what qpdf had to repair
+  PF-LIMIT     more work than preflight's limits allow (docs/limits.md)
+The document-level PDF/X rules are in document.py, the box rules in boxes.py; each rule's
+docstring says what it enforces.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pikepdf
 
+from printkit.core.words import counted
 from printkit.layout.units import format_mm, mm, to_mm
+from printkit.preflight import document
+from printkit.preflight.boxes import (
+    annotations_on_print,
+    check_boxes,
+    inside,
+    meets,
+    page_annotations,
+    page_box,
+    trim_box,
+)
+from printkit.preflight.colourspace import families
+from printkit.preflight.fonts import font_findings, subset_tags
 from printkit.preflight.program import Programs
-from printkit.preflight.scan import HAIRLINE, Box, PageScan, scan_page
+from printkit.preflight.scan import (
+    HAIRLINE,
+    Box,
+    Budget,
+    PageScan,
+    scan_page,
+)
 from printkit.preflight.standard import (
-    BLEED_MM,
     HOME_MARGIN_MM,
     LOW_DPI,
     MIN_DPI,
@@ -30,166 +63,88 @@ from printkit.preflight.standard import (
 )
 
 Item = tuple[str, Severity, str]
-PDFX_VERSIONS = {"x1a": ("PDF/X-1:2001", "PDF/X-1a:2001", "PDF/X-1a:2003"), "x4": ("PDF/X-4",)}
-X1A_SPACES = ("DeviceCMYK", "DeviceGray", "Separation", "DeviceN", "Pattern")
+X1A_SPACES = ("DeviceCMYK", "DeviceGray", "Separation", "DeviceN", "Pattern", "Indexed")
+# feature kind (scan.py) -> the code it is reported under and the standards that forbid it
+FEATURES: dict[str, tuple[str, tuple[Standard, ...], str]] = {
+    "transfer": ("PF-TRANSFER", ("x1a", "x4"), "PDF/X forbids transfer functions"),
+    "jpx": ("PF-FILTER", ("x1a",), "JPEG 2000 (JPXDecode) is PDF 1.5; PDF/X-1a forbids it"),
+    "lzw": ("PF-FILTER", ("x1a",), "PDF/X-1a forbids LZW compression"),
+    "jbig2": ("PF-FILTER", ("x1a",), "PDF/X-1a forbids JBIG2 compression"),
+    "postscript": ("PF-PS", ("x1a", "x4"), "PDF/X forbids embedded PostScript"),
+    "opi": ("PF-PS", ("x1a", "x4"), "PDF/X forbids OPI (images swapped in by the printer)"),
+}
 
 
 def check_document(pdf: pikepdf.Pdf, standard: Standard) -> Iterator[Item]:
-    if standard == "home":
-        return
-    intents = [i for i in pdf.Root.get("/OutputIntents", []) if i.get("/S") == "/GTS_PDFX"]
-    if not intents:
-        yield "PF-INTENT", "error", "no PDF/X OutputIntent (the printing condition is unknown)"
-    elif "/DestOutputProfile" not in intents[0]:
-        named = str(intents[0].get("/OutputConditionIdentifier", "")).strip()
-        if named.lower() in ("", "custom"):
-            yield (
-                "PF-INTENT",
-                "error",
-                "the OutputIntent embeds no ICC profile and names no registered printing condition",
-            )
-    info: Any = pdf.trailer.get("/Info", {})
-    version = str(info.get("/GTS_PDFXVersion", ""))
-    if version not in PDFX_VERSIONS[standard]:
-        wanted = " or ".join(PDFX_VERSIONS[standard])
-        yield "PF-PDFX", "error", f"GTS_PDFXVersion is {version or 'missing'}; expected {wanted}"
-    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
-        yield "PF-PDFX", "error", "the Trapped key must say True or False"
-    yield from _subset_tags(pdf)
+    yield from document.check_document(pdf, standard)
+    if standard != "home":
+        yield from subset_tags(pdf)
 
 
 def check_page(
-    page: pikepdf.Page, standard: Standard, safe: float, programs: Programs | None = None
+    page: pikepdf.Page,
+    standard: Standard,
+    safe: float,
+    programs: Programs | None = None,
+    budget: Budget | None = None,
 ) -> Iterator[Item]:
-    """Findings for one page; `programs`, shared by a document's pages, parses each form once."""
+    """Findings for one page; `programs` and `budget`, shared by a document's pages, parse
+    each form once and bound the whole file's work."""
     shop = standard != "home"
-    yield from _boxes(page, shop)
-    yield from _fonts(page)
-    scan = scan_page(page, programs)
+    yield from check_boxes(page, shop)
+    yield from font_findings(page)
+    scan = scan_page(page, programs, budget)
+    yield from _problems(scan)
     yield from _colours(scan, standard)
+    yield from _features(scan, standard)
     yield from _images(scan, shop)
-    if scan.hairlines:
-        yield (
-            "PF-HAIR",
-            "error" if shop else "warning",
-            f"{scan.hairlines} stroke(s) thinner than {HAIRLINE} pt (thinnest "
-            f"{scan.thinnest_stroke:.3g} pt): they may not print",
-        )
+    yield from _hairlines(scan, shop)
     if shop:
-        trim = _box(page, "/TrimBox")
+        yield from _page_actions(page)
+        if standard == "x1a":
+            yield from annotations_on_print(page)
+        trim = trim_box(page)
         if trim is not None:
             yield from _safe_area(scan.texts, trim, safe)
     else:
         yield from _home_margin(page, scan)
 
 
-def _box(page: pikepdf.Page, key: str) -> Box | None:
-    value = page.obj.get(key)
-    if value is None:
-        return None
-    x0, y0, x1, y1 = (float(v) for v in value)
-    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-
-
-def _inside(inner: Box, outer: Box, tol: float = 0.01) -> bool:
-    return (
-        inner[0] >= outer[0] - tol
-        and inner[1] >= outer[1] - tol
-        and inner[2] <= outer[2] + tol
-        and inner[3] <= outer[3] + tol
-    )
-
-
-def _meets(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _boxes(page: pikepdf.Page, shop: bool) -> Iterator[Item]:
-    media = _box(page, "/MediaBox")
-    trim, bleed = _box(page, "/TrimBox"), _box(page, "/BleedBox")
-    if media is None:
-        yield "PF-BOX", "error", "no MediaBox"
-        return
-    if trim is None:
-        if shop:
-            yield "PF-BOX", "error", "no TrimBox: the printer cannot know the finished size"
-        return
-    outer = bleed or media
-    if not _inside(trim, outer):
-        yield "PF-BOX", "error", "the TrimBox is not inside the BleedBox"
-    if bleed is not None and not _inside(bleed, media):
-        yield "PF-BOX", "error", "the BleedBox is not inside the MediaBox"
-    if shop:
-        sides = zip(("left", "bottom", "right", "top"), (1, 1, -1, -1), trim, outer, strict=True)
-        narrow = [(n, s * (t - o)) for n, s, t, o in sides if s * (t - o) < mm(BLEED_MM) - 0.1]
-        if narrow:
-            shown = ", ".join(f"{n} {format_mm(w)}" for n, w in narrow)
-            yield "PF-BLEED", "warning", f"bleed {shown}; printers ask {BLEED_MM:g} mm (1/8 in)"
-
-
-def _fonts(page: pikepdf.Page) -> Iterator[Item]:
-    for name, font in _page_fonts(page):
-        if not _embedded(font):
-            yield "PF-FONT", "error", f"font {name} is not embedded"
-
-
-def _page_fonts(page: pikepdf.Page) -> Iterator[tuple[str, Any]]:
-    """(base font name, font dictionary) of every font on the page and in its forms."""
-    seen: set[tuple[int, int]] = set()
-    stack = [page.obj.get("/Resources")]
-    while stack:
-        resources = stack.pop()
-        if resources is None:
-            continue
-        for font in (resources.get("/Font") or {}).values():
-            key = font.objgen
-            if key in seen:
-                continue
-            seen.add(key)
-            yield str(font.get("/BaseFont", "?"))[1:], font
-        for xobj in (resources.get("/XObject") or {}).values():
-            if xobj.objgen not in seen and xobj.get("/Subtype") == "/Form":
-                seen.add(xobj.objgen)
-                stack.append(xobj.get("/Resources"))
-
-
-def _embedded(font: Any) -> bool:
-    if font.get("/Subtype") == "/Type3":
-        return True
-    for part in font.get("/DescendantFonts") or [font]:
-        descriptor = part.get("/FontDescriptor")
-        if descriptor is None:
-            return False
-        if not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
-            return False
-    return True
-
-
-def _subset_tags(pdf: pikepdf.Pdf) -> Iterator[Item]:
-    """Two different font programs under one subset name collide when files are imposed."""
-    programs: dict[str, set[tuple[int, int]]] = {}
-    for page in pdf.pages:
-        for name, font in _page_fonts(page):
-            if len(name) > 7 and name[6] == "+":
-                descriptor = (font.get("/DescendantFonts") or [font])[0].get("/FontDescriptor")
-                stream = next(
-                    (
-                        descriptor[k]
-                        for k in ("/FontFile2", "/FontFile", "/FontFile3")
-                        if descriptor is not None and k in descriptor
-                    ),
-                    None,
-                )
-                if stream is not None:
-                    programs.setdefault(name, set()).add(stream.objgen)
-    clashes = sorted(n for n, streams in programs.items() if len(streams) > 1)
-    if clashes:
+def _hairlines(scan: PageScan, shop: bool) -> Iterator[Item]:
+    if scan.hairlines:
         yield (
-            "PF-SUBSET",
-            "warning",
-            f"different font subsets share a name ({', '.join(clashes[:3])}): they may be "
-            "swapped when the printer imposes files together",
+            "PF-HAIR",
+            "error" if shop else "warning",
+            f"{counted(scan.hairlines, 'stroke')} thinner than {HAIRLINE} pt (thinnest "
+            f"{scan.thinnest_stroke:.3g} pt): they may not print",
         )
+
+
+def _problems(scan: PageScan) -> Iterator[Item]:
+    """Content that cannot be read as the PDF reference says, and work past the limits."""
+    for code, message in scan.problems:
+        yield code, "error", message
+    if scan.more_problems:
+        yield "PF-SYNTAX", "error", f"{scan.more_problems} more unreadable operator(s) on the page"
+
+
+def _features(scan: PageScan, standard: Standard) -> Iterator[Item]:
+    """Transfer functions and halftones, forbidden filters, PostScript and OPI."""
+    for kind, where in sorted(scan.features.items()):
+        code, standards, rule = FEATURES[kind]
+        if standard in standards:
+            yield code, "error", f"{where}: {rule}"
+
+
+def _page_actions(page: pikepdf.Page) -> Iterator[Item]:
+    """No JavaScript, Launch, Sound, Movie, ImportData, ResetForm or SubmitForm action on the
+    page (its AA) or on an annotation (its A and AA)."""
+    found = document.forbidden_actions_in(page.obj.get("/AA"))
+    for annot in page_annotations(page):
+        found += document.forbidden_actions(annot.get("/A"))
+        found += document.forbidden_actions_in(annot.get("/AA"))
+    for kind in sorted(set(found)):
+        yield "PF-ACTION", "error", f"a {kind} action on the page; PDF/X forbids it"
 
 
 def _colours(scan: PageScan, standard: Standard) -> Iterator[Item]:
@@ -207,10 +162,12 @@ def _colours(scan: PageScan, standard: Standard) -> Iterator[Item]:
 
 
 def _forbidden(space: str, standard: Standard) -> bool:
-    base = space.removeprefix("Indexed(").removeprefix("Pattern(").rstrip(")")
+    """X-1a: only CMYK, grey and spot colour, including a spot colour's alternate space and
+    an indexed or uncoloured-pattern space's base; X-4: no DeviceRGB anywhere."""
+    parts = families(space)
     if standard == "x4":
-        return base in ("DeviceRGB", "unknown")
-    return base not in X1A_SPACES
+        return any(p in ("DeviceRGB", "unknown") for p in parts)
+    return any(p not in X1A_SPACES for p in parts)
 
 
 def _images(scan: PageScan, shop: bool) -> Iterator[Item]:
@@ -235,26 +192,26 @@ def _images(scan: PageScan, shop: bool) -> Iterator[Item]:
 def _safe_area(texts: list[tuple[str, Box]], trim: Box, safe: float) -> Iterator[Item]:
     inner = (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe)
     outside = [  # text wholly outside the trim is slug (labels the cut removes): left alone
-        (c, b) for c, b in texts if _meets(b, trim) and not _inside(b, inner, tol=0.5)
+        (c, b) for c, b in texts if meets(b, trim) and not inside(b, inner, tol=0.5)
     ]
     if outside:
         sample = outside[0][0][:24]
         yield (
             "PF-SAFE",
             "warning",
-            f"{len(outside)} line(s) of text less than {format_mm(safe)} inside the trim "
+            f"{counted(len(outside), 'line')} of text less than {format_mm(safe)} inside the trim "
             f"(e.g. {sample!r}); the cut may touch them",
         )
 
 
 def _home_margin(page: pikepdf.Page, scan: PageScan) -> Iterator[Item]:
-    media = _box(page, "/MediaBox")
+    media = page_box(page, "/MediaBox")
     if media is None:
         return
     m = mm(HOME_MARGIN_MM)
     printable = (media[0] + m, media[1] + m, media[2] - m, media[3] - m)
     boxes = scan.painted + [b for _, b in scan.texts]
-    near = [b for b in boxes if not _inside(b, printable, tol=0.05)]
+    near = [b for b in boxes if not inside(b, printable, tol=0.05)]
     if near:
         worst = min(
             min(b[0] - media[0], b[1] - media[1], media[2] - b[2], media[3] - b[3]) for b in near
@@ -262,6 +219,6 @@ def _home_margin(page: pikepdf.Page, scan: PageScan) -> Iterator[Item]:
         yield (
             "PF-MARGIN",
             "warning",
-            f"{len(near)} mark(s) within {HOME_MARGIN_MM:g} mm of the sheet edge (nearest "
+            f"{counted(len(near), 'mark')} within {HOME_MARGIN_MM:g} mm of the sheet edge (nearest "
             f"{max(0.0, to_mm(worst)):.1f} mm): a home printer may not print them",
         )

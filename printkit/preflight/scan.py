@@ -1,11 +1,19 @@
-"""Walk a PDF page's content (and the forms it draws) and record what a printer cares about.
+"""Walk a PDF page's content (and everything it draws) and record what a printer cares about.
 
 The walker keeps the graphics state a printer would (transformation matrix, line width, fill
 and stroke colour spaces) and notes, in page coordinates (points):
-  - every colour space used to paint: fills, strokes, images, shadings;
+  - every colour space used to paint: fills, strokes, text, images, shadings, the page's
+    transparency group, and what is painted inside tiling patterns, shading patterns, Type 3
+    glyphs and the appearances of printable annotations;
   - every stroke's effective line width (hairlines);
-  - every image: its pixel size, where it lands, so its effective resolution;
-  - transparency: soft masks, constant alpha below 1, blend modes other than Normal;
+  - every image: its pixel size, where it lands, so its effective resolution, and its filter;
+  - transparency: soft masks, constant alpha below 1, blend modes other than Normal,
+    transparency groups;
+  - features a PDF/X standard forbids (`features`: transfer functions, halftones, JPEG 2000,
+    LZW, PostScript, OPI), each with where it was first seen;
+  - what could not be read (`problems`: operands that are not the operator's, a form that
+    draws itself, nesting deeper than MAX_PREFLIGHT_DEPTH, more than MAX_PREFLIGHT_OPERATORS
+    operators), so that a damaged file is a finding, never a crash;
   - the bounding box of everything painted (for the unprintable home margin).
 It reads PDF objects through pikepdf and draws nothing.
 """
@@ -18,7 +26,16 @@ from typing import Any
 
 import pikepdf
 
-from printkit.preflight.program import INLINE_IMAGE, PATH, Programs
+from printkit.core.limits import (
+    MAX_PREFLIGHT_DEPTH,
+    MAX_PREFLIGHT_OPERATORS,
+    MAX_PREFLIGHT_REPEAT,
+)
+from printkit.preflight import gstate
+from printkit.preflight.boxes import appearance_streams, printable_annotations, rectangle
+from printkit.preflight.colourspace import colour_space_name, lookup
+from printkit.preflight.inflate import ContentTooLarge
+from printkit.preflight.program import INLINE_IMAGE, PATH, PROBLEM, Programs, is_number
 from printkit.preflight.scan_math import (
     IDENTITY,
     Box,
@@ -32,7 +49,16 @@ from printkit.preflight.scan_math import (
 from printkit.preflight.scan_math import intersect as _intersect
 from printkit.preflight.text import TextState
 
-MAX_FORM_DEPTH = 12
+MAX_PROBLEMS = 5  # problems kept per page: the rest are counted
+LIMIT = "PF-LIMIT"
+WALK_COST = 40  # a form drawn costs about as much as 40 of its operators (measured)
+PAGE_COST = 150  # a page's own checks cost about as much as 150 operators (measured)
+# filters a PDF/X standard forbids (feature kind -> the filter's names)
+FILTER_FEATURES = {
+    "jpx": ("/JPXDecode",),
+    "lzw": ("/LZWDecode", "/LZW"),
+    "jbig2": ("/JBIG2Decode",),
+}
 
 
 @dataclass
@@ -56,44 +82,37 @@ class PageScan:
     transparency: list[str] = field(default_factory=list)
     painted: list[Box] = field(default_factory=list)
     texts: list[tuple[str, Box]] = field(default_factory=list)  # shown strings, clipped
+    features: dict[str, str] = field(default_factory=dict)  # kind -> first use
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (code, message)
+    more_problems: int = 0
 
     def use(self, space: str, what: str) -> None:
         self.spaces.setdefault(space, what)
 
+    def feature(self, kind: str, what: str) -> None:
+        self.features.setdefault(kind, what)
+
+    def problem(self, message: str, code: str = "PF-SYNTAX") -> None:
+        """Content that cannot be read (PF-SYNTAX) or work past a limit (PF-LIMIT)."""
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append((code, message))
+        else:
+            self.more_problems += 1
+
+    def absorb(self, other: PageScan, where: str) -> None:
+        """What `other` (a pattern's, a glyph's, an annotation's content) paints, as this
+        page's: its colours, transparency, features and problems (not its positions)."""
+        for space, what in other.spaces.items():
+            self.use(space, f"{where}: {what}")
+        for kind, what in other.features.items():
+            self.feature(kind, f"{where}: {what}")
+        self.transparency += [f"{t} ({where})" for t in other.transparency]
+        for code, message in other.problems:
+            self.problem(f"{where}: {message}", code)
+        self.more_problems += other.more_problems
+
 
 HAIRLINE = 0.25  # points
-
-
-def colour_space_name(cs: Any, resources: Any) -> str:
-    """A readable family name for a colour space operand or object: DeviceRGB, ICCBased(3)..."""
-    if isinstance(cs, pikepdf.Name):
-        name = str(cs)
-        if name in ("/DeviceRGB", "/DeviceCMYK", "/DeviceGray", "/Pattern"):
-            return name[1:]
-        named = _lookup(resources, "/ColorSpace", name)
-        return colour_space_name(named, None) if named is not None else name[1:]
-    if isinstance(cs, pikepdf.Array) and len(cs) > 0:
-        family = str(cs[0])[1:]
-        if family == "ICCBased":
-            return f"ICCBased({int(cs[1].get('/N', 0))})"
-        if family == "Indexed":
-            return f"Indexed({colour_space_name(cs[1], resources)})"
-        if family in ("Separation", "DeviceN"):
-            return family
-        if family == "Pattern" and len(cs) > 1:
-            return f"Pattern({colour_space_name(cs[1], resources)})"
-        return family
-    return "unknown"
-
-
-def _lookup(resources: Any, kind: str, name: str) -> Any:
-    if resources is None:
-        return None
-    group = resources.get(kind)
-    if group is None:
-        return None
-    return group.get(name)
-
 
 _SHORTHAND = {"g": "DeviceGray", "rg": "DeviceRGB", "k": "DeviceCMYK"}
 _PAINT_FILL = frozenset({"f", "F", "f*", "B", "B*", "b", "b*"})
@@ -102,6 +121,40 @@ _PAINT = _PAINT_FILL | _PAINT_STROKE | {"n"}
 _CLIP = frozenset({"W", "W*"})
 _TEXT_OBJECT = frozenset({"BT", "ET"})
 _TEXT_OPS = frozenset({"'", '"'})
+_COLOUR_OPS = frozenset({*_SHORTHAND, "G", "RG", "K", "cs", "CS", "scn", "SCN"})
+
+
+class LimitReached(Exception):
+    """The file asked for more work than its budget: the walk stops."""
+
+
+class Budget:
+    """The work a document may still cause, in operators run, shared by its pages and all
+    they draw. It starts at MAX_PREFLIGHT_OPERATORS and grows by MAX_PREFLIGHT_REPEAT times
+    each content stream parsed: a file may run each of its operators that many times over,
+    so a large file of pages is never stopped, while a small one whose forms draw one another
+    over and over (10 forms drawing the next 10 times: 10^10 operators from 2 KB) is stopped
+    after about a second. Drawing a form costs WALK_COST operators more than its content."""
+
+    def __init__(
+        self, base: int = MAX_PREFLIGHT_OPERATORS, repeat: int = MAX_PREFLIGHT_REPEAT
+    ) -> None:
+        self.base, self.repeat = base, repeat
+        self.left = base
+
+    def credit(self, parsed: int) -> None:
+        self.left += self.repeat * parsed
+
+    def spend(self, count: int) -> None:
+        self.left -= count + WALK_COST
+        if self.left < 0:
+            raise LimitReached
+
+    def page(self) -> bool:
+        """Charge a page's own checks (boxes, fonts, annotations: PAGE_COST); False once the
+        budget is spent, and the document's remaining pages are not checked."""
+        self.left -= PAGE_COST
+        return self.left >= 0
 
 
 class _State:
@@ -118,23 +171,46 @@ class _State:
         return s
 
 
+def matrix_of(value: Any, scan: PageScan, what: str) -> Matrix:
+    """A /Matrix entry as six floats; IDENTITY (and a problem) when it is not six numbers."""
+    if value is None:
+        return IDENTITY
+    if isinstance(value, pikepdf.Array) and len(value) == 6 and all(map(is_number, value)):
+        return tuple(float(v) for v in value)  # type: ignore[return-value]
+    scan.problem(f"the Matrix of {what} is not six numbers")
+    return IDENTITY
+
+
 class Walker:
     """Interprets content streams into a PageScan."""
 
-    def __init__(self, scan: PageScan, programs: Programs | None = None) -> None:
+    def __init__(
+        self, scan: PageScan, programs: Programs | None = None, budget: Budget | None = None
+    ) -> None:
         self.scan = scan
         self.programs = programs or Programs()
+        self.budget = budget or Budget()
+        self.drawing: set[tuple[int, int]] = set()  # forms being drawn (a form drawing itself)
+        self.walked: set[tuple[int, int]] = set()  # patterns and glyph sets already read
 
     def walk(  # noqa: C901
         self, stream: Any, resources: Any, ctm: Matrix, depth: int = 0, clip: Box | None = None
     ) -> None:
+        try:
+            program, parsed = self.programs.parse(stream)
+        except ContentTooLarge as exc:
+            self.scan.problem(str(exc), LIMIT)
+            return
+        if parsed:
+            self.budget.credit(len(program))
+        self.budget.spend(len(program))
         state = _State(ctm)
         state.clip = clip
         stack: list[_State] = []
         path: list[tuple[float, float]] = []
         in_text = clipping = False
         text = TextState()
-        for op, operands in self.programs.of(stream):
+        for op, operands in program:
             if op == PATH:  # the points of one or more path operators in a row
                 path.extend(apply_all(state.ctm, operands))
             elif op == "q":
@@ -158,13 +234,22 @@ class Walker:
             elif op == INLINE_IMAGE:
                 self._inline_image(operands, state.ctm)
             elif op in _TEXT_OPS or op.startswith("T"):
-                self._text(text, op, operands, state, resources, in_text)
+                self._text(text, op, operands, state, resources, in_text, depth)
             else:
                 self._other(op, operands, state, resources, depth)
 
     def _text(
-        self, text: TextState, op: str, operands: Any, state: _State, resources: Any, on: bool
+        self,
+        text: TextState,
+        op: str,
+        operands: Any,
+        state: _State,
+        resources: Any,
+        on: bool,
+        depth: int,
     ) -> None:
+        if op == "Tf":
+            self._type3(lookup(resources, "/Font", str(operands[0])), depth)
         box = text.operate(op, operands, resources, state.ctm)
         if box is None or not on:
             return
@@ -175,6 +260,20 @@ class Walker:
             self.scan.texts.append((_sample(shown), part))
 
     def _other(self, op: str, operands: Any, state: _State, resources: Any, depth: int) -> None:
+        if op in _COLOUR_OPS:
+            self._colour(op, operands, state, resources, depth)
+        elif op == "gs":
+            self._ext_gstate(lookup(resources, "/ExtGState", str(operands[0])))
+        elif op == "Do":
+            self._do(str(operands[0]), resources, state, depth)
+        elif op == "sh":
+            self._shading(lookup(resources, "/Shading", str(operands[0])), resources, "shading")
+        elif op == PROBLEM:
+            self.scan.problem(operands)
+        elif op == "PS":
+            self.scan.feature("postscript", "the PS operator")
+
+    def _colour(self, op: str, operands: Any, state: _State, resources: Any, depth: int) -> None:
         if op in _SHORTHAND:
             state.fill = _SHORTHAND[op]
         elif op in ("G", "RG", "K"):
@@ -183,14 +282,8 @@ class Walker:
             state.fill = colour_space_name(operands[0], resources)
         elif op == "CS":
             state.stroke = colour_space_name(operands[0], resources)
-        elif op == "gs":
-            self._ext_gstate(_lookup(resources, "/ExtGState", str(operands[0])))
-        elif op == "Do":
-            self._do(str(operands[0]), resources, state, depth)
-        elif op == "sh":
-            shading = _lookup(resources, "/Shading", str(operands[0]))
-            if shading is not None:
-                self.scan.use(colour_space_name(shading.get("/ColorSpace"), resources), "shading")
+        else:  # scn, SCN: a pattern is what they may name
+            self._set_pattern(operands, resources, depth)
 
     def _paint(self, op: str, path: list[tuple[float, float]], state: _State) -> None:
         if op == "n" or not path:
@@ -212,64 +305,140 @@ class Walker:
         )
 
     def _ext_gstate(self, gs: Any) -> None:
-        if gs is None:
+        if not isinstance(gs, pikepdf.Dictionary):
             return
-        for key in ("/CA", "/ca"):
-            if key in gs and float(gs[key]) < 1:
-                self.scan.transparency.append(f"constant alpha {key[1:]} {float(gs[key]):g}")
-        smask = gs.get("/SMask")
-        if smask is not None and smask != pikepdf.Name("/None"):
-            self.scan.transparency.append("soft mask in the graphics state")
-        bm = gs.get("/BM")
-        if bm is not None and str(bm if not isinstance(bm, pikepdf.Array) else bm[0]) not in (
-            "/Normal",
-            "/Compatible",
-        ):
-            self.scan.transparency.append(f"blend mode {bm}")
+        self.scan.transparency += gstate.transparency(gs)
+        for what in gstate.transfer(gs):
+            self.scan.feature("transfer", what)
+
+    def _shading(self, shading: Any, resources: Any, what: str) -> None:
+        if isinstance(shading, pikepdf.Dictionary | pikepdf.Stream):
+            self.scan.use(colour_space_name(shading.get("/ColorSpace"), resources), what)
+
+    def _set_pattern(self, operands: Any, resources: Any, depth: int) -> None:
+        """`scn /P0` (or `c1 .. cn /P0` for an uncoloured pattern): what the pattern paints."""
+        if not operands or not isinstance(operands[-1], pikepdf.Name):
+            return
+        name = str(operands[-1])
+        pattern = lookup(resources, "/Pattern", name)
+        if not isinstance(pattern, pikepdf.Dictionary | pikepdf.Stream):
+            return
+        if pattern.get("/PatternType") == 2:
+            self._shading(pattern.get("/Shading"), resources, f"shading pattern {name}")
+            self._ext_gstate(pattern.get("/ExtGState"))
+        elif isinstance(pattern, pikepdf.Stream) and self._first_walk(pattern):
+            self.walk_apart(pattern, pattern.get("/Resources"), f"tiling pattern {name}", depth)
+
+    def _type3(self, font: Any, depth: int) -> None:
+        """A Type 3 font's glyphs are content streams: what they paint, once per font."""
+        if not isinstance(font, pikepdf.Dictionary) or font.get("/Subtype") != "/Type3":
+            return
+        procs = font.get("/CharProcs")
+        if not isinstance(procs, pikepdf.Dictionary) or not self._first_walk(font):
+            return
+        resources = font.get("/Resources")
+        name = str(font.get("/BaseFont", font.get("/Name", "?")))
+        for glyph in procs.values():
+            if isinstance(glyph, pikepdf.Stream):
+                self.walk_apart(glyph, resources, f"Type 3 glyph of font {name}", depth)
+
+    def _first_walk(self, obj: Any) -> bool:
+        key = obj.objgen
+        if key in self.walked:
+            return False
+        if key != (0, 0):
+            self.walked.add(key)
+        return True
+
+    def walk_apart(self, stream: Any, resources: Any, where: str, depth: int) -> None:
+        """Walk content whose positions are not the page's (a pattern cell, a glyph, an
+        annotation): its colours and features count, its boxes do not."""
+        if depth >= MAX_PREFLIGHT_DEPTH:
+            self.scan.problem(f"{where} is nested deeper than {MAX_PREFLIGHT_DEPTH} levels", LIMIT)
+            return
+        inner = Walker(PageScan(), self.programs, self.budget)
+        inner.drawing, inner.walked = self.drawing, self.walked
+        inner.walk(stream, resources, IDENTITY, depth + 1)
+        self.scan.absorb(inner.scan, where)
 
     def _do(self, name: str, resources: Any, state: _State, depth: int) -> None:
-        ctm = state.ctm
-        xobj = _lookup(resources, "/XObject", name)
-        if xobj is None:
+        xobj = lookup(resources, "/XObject", name)
+        if not isinstance(xobj, pikepdf.Stream):
             return
+        if "/OPI" in xobj:
+            self.scan.feature("opi", f"XObject {name}")
         subtype = xobj.get("/Subtype")
         if subtype == pikepdf.Name("/Image"):
             self._image(name, xobj, state, resources)
-        elif subtype == pikepdf.Name("/Form") and depth < MAX_FORM_DEPTH:
-            matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
-            group = xobj.get("/Group")
-            if group is not None and group.get("/S") == pikepdf.Name("/Transparency"):
-                self.scan.transparency.append(f"transparency group in form {name}")
-            form_ctm = multiply(matrix, ctm)  # type: ignore[arg-type]
-            clip = state.clip
-            if "/BBox" in xobj:  # a form paints only inside its bounding box
-                x0, y0, x1, y1 = (float(v) for v in xobj["/BBox"])
-                corners = [
-                    apply(form_ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
-                ]
-                clip = _intersect(box_of(corners), clip)
-            form_resources = xobj.get("/Resources", resources)
-            self.walk(xobj, form_resources, form_ctm, depth + 1, clip)
+        elif subtype == pikepdf.Name("/PS") or xobj.get("/Subtype2") == pikepdf.Name("/PS"):
+            self.scan.feature("postscript", f"PostScript XObject {name}")
+        elif subtype == pikepdf.Name("/Form"):
+            self._form(name, xobj, state, depth)
+
+    def _form(self, name: str, xobj: Any, state: _State, depth: int) -> None:
+        key = xobj.objgen
+        if key in self.drawing:
+            self.scan.problem(f"form {name} draws itself (it would never end)")
+            return
+        if depth >= MAX_PREFLIGHT_DEPTH:
+            self.scan.problem(f"forms nested deeper than {MAX_PREFLIGHT_DEPTH} levels", LIMIT)
+            return
+        self.group(xobj.get("/Group"), f"form {name}", xobj.get("/Resources"))
+        form_ctm = multiply(matrix_of(xobj.get("/Matrix"), self.scan, f"form {name}"), state.ctm)
+        clip = state.clip
+        bbox = rectangle(xobj.get("/BBox"))
+        if bbox is not None:  # a form paints only inside its bounding box
+            x0, y0, x1, y1 = bbox
+            corners = [apply(form_ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+            clip = _intersect(box_of(corners), clip)
+        self.drawing.add(key)
+        try:
+            self.walk(xobj, xobj.get("/Resources", None), form_ctm, depth + 1, clip)
+        finally:
+            self.drawing.discard(key)
+
+    def group(self, group: Any, where: str, resources: Any) -> None:
+        """A transparency group (of a page or a form) and its blending colour space."""
+        if not isinstance(group, pikepdf.Dictionary):
+            return
+        if group.get("/S") == pikepdf.Name("/Transparency"):
+            self.scan.transparency.append(f"transparency group of the {where}")
+        if "/CS" in group:
+            self.scan.use(colour_space_name(group.get("/CS"), resources), f"{where} group")
+
+    def _filters(self, filters: Any, what: str) -> None:
+        names = filters if isinstance(filters, pikepdf.Array) else [filters]
+        for kind, forbidden in FILTER_FEATURES.items():
+            if any(str(f) in forbidden for f in names if f is not None):
+                self.scan.feature(kind, what)
 
     def _image(self, name: str, xobj: Any, state: _State, resources: Any) -> None:
         ctm = state.ctm
         corners = [apply(ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
         box = box_of(corners)
         self.scan.painted.append(_intersect(box, state.clip))
-        if xobj.get("/ImageMask", False):
+        self._filters(xobj.get("/Filter"), f"image {name}")
+        if xobj.get("/ImageMask", False) is True:
             return
-        px = (int(xobj.get("/Width", 0)), int(xobj.get("/Height", 0)))
+        width, height = xobj.get("/Width", 0), xobj.get("/Height", 0)
+        if not (isinstance(width, int) and isinstance(height, int)):
+            self.scan.problem(f"image {name} has no whole-number Width and Height")
+            width = height = 0
         space = colour_space_name(xobj.get("/ColorSpace"), resources)
+        if "/JPXDecode" in str(xobj.get("/Filter")) and "/ColorSpace" not in xobj:
+            space = "unknown"  # a JPEG 2000 image carries its colour space in its own data
         soft = xobj.get("/SMask") is not None
         self.scan.use(space, f"image {name}")
         if soft:
             self.scan.transparency.append(f"soft mask on image {name}")
+        px = (width, height)
         self.scan.images.append(ImageUse(name, px, box, space, _dpi(px, ctm), soft))
 
     def _inline_image(self, image: pikepdf.PdfInlineImage, ctm: Matrix) -> None:
         try:
             px = (int(image.width), int(image.height))
             space = colour_space_name(image.obj.get("/ColorSpace", image.obj.get("/CS")), None)
+            self._filters(image.obj.get("/Filter", image.obj.get("/F")), "inline image")
         except Exception:  # an inline image pikepdf cannot describe: its space is unknown
             px, space = (0, 0), "unknown"
         space = {"RGB": "DeviceRGB", "CMYK": "DeviceCMYK", "G": "DeviceGray"}.get(space, space)
@@ -285,16 +454,32 @@ def _dpi(pixels: tuple[int, int], ctm: Matrix) -> float:
     """The lower of the two effective resolutions of an image drawn with this matrix."""
     width_in = math.hypot(ctm[0], ctm[1]) / 72
     height_in = math.hypot(ctm[2], ctm[3]) / 72
-    if width_in <= 0 or height_in <= 0:
+    if not (width_in > 0 and height_in > 0):
         return math.inf
     return min(pixels[0] / width_in, pixels[1] / height_in)
 
 
-def scan_page(page: pikepdf.Page, programs: Programs | None = None) -> PageScan:
-    """What the page paints. Pass the same `programs` for every page of a document, so that
-    each form it draws is parsed once."""
+def scan_page(
+    page: pikepdf.Page, programs: Programs | None = None, budget: Budget | None = None
+) -> PageScan:
+    """What the page paints. Pass the same `programs` and `budget` for every page of a
+    document, so that each form it draws is parsed once and the whole file is bounded."""
     scan = PageScan()
-    Walker(scan, programs).walk(page, page.obj.get("/Resources"), IDENTITY)
+    walker = Walker(scan, programs, budget)
+    resources = page.obj.get("/Resources")
+    try:
+        walker.group(page.obj.get("/Group"), "page", resources)
+        walker.walk(page, resources, IDENTITY)
+        for annot, where in printable_annotations(page):
+            for stream in appearance_streams(annot):
+                walker.walk_apart(stream, stream.get("/Resources"), where, 0)
+    except LimitReached:
+        scan.problem(
+            "the file draws its content over and over (forms inside forms, or one page many "
+            "times): more work than MAX_PREFLIGHT_OPERATORS and MAX_PREFLIGHT_REPEAT allow; "
+            "preflight stopped here",
+            LIMIT,
+        )
     return scan
 
 

@@ -12,22 +12,35 @@ from typing import Any
 
 import pikepdf
 
+from printkit.preflight.colourspace import lookup
+from printkit.preflight.program import is_number
 from printkit.preflight.scan_math import IDENTITY, Box, Matrix, apply, box_of, multiply
 
 DEFAULT_WIDTH = 600.0  # per mille of an em, for codes a font does not measure
 
 
 class FontMetrics:
-    """Widths (per mille of an em) and vertical extent of one font dictionary."""
+    """Widths (per mille of an em) and vertical extent of one font dictionary. A value that
+    is not a number (a damaged font) counts as absent."""
 
     def __init__(self, font: Any) -> None:
-        self.first = int(font.get("/FirstChar", 0))
-        self.widths = [float(w) for w in font.get("/Widths", [])]
+        first = font.get("/FirstChar", 0)
+        self.first = first if isinstance(first, int) else 0
+        widths = font.get("/Widths")
+        widths = widths if isinstance(widths, pikepdf.Array) else []
+        try:
+            self.widths = [float(w) for w in widths]
+        except TypeError:  # a width that is not a number: that one counts as unknown
+            self.widths = [float(w) if is_number(w) else DEFAULT_WIDTH for w in widths]
         self.two_byte = font.get("/Subtype") == "/Type0"
         descriptor = font.get("/FontDescriptor")
-        ascent = float(descriptor.get("/Ascent", 800)) if descriptor is not None else 800.0
-        descent = float(descriptor.get("/Descent", -200)) if descriptor is not None else -200.0
-        self.ascent, self.descent = ascent / 1000, min(descent, 0) / 1000
+        if not isinstance(descriptor, pikepdf.Dictionary):
+            descriptor = pikepdf.Dictionary()
+        up, down = descriptor.get("/Ascent", 800), descriptor.get("/Descent", -200)
+        ascent = float(up) if is_number(up) else 800.0
+        descent = float(down) if is_number(down) else -200.0
+        self.ascent: float = ascent / 1000
+        self.descent: float = min(descent, 0.0) / 1000
 
     def codes(self, data: bytes) -> list[int]:
         if self.two_byte:
@@ -96,9 +109,8 @@ class TextState:
 
     def _set_font(self, name: Any, size: float, resources: Any) -> None:
         self.size = size
-        fonts = resources.get("/Font") if resources is not None else None
-        font = fonts.get(str(name)) if fonts is not None else None
-        if font is None:
+        font = lookup(resources, "/Font", str(name))
+        if not isinstance(font, pikepdf.Dictionary):
             self.font = None
             return
         key = font.objgen
@@ -122,7 +134,7 @@ class TextState:
                     advance += (w / 1000 * self.size + self.char_space) * self.scale
                     if code == 32 and not (metrics and metrics.two_byte):
                         advance += self.word_space * self.scale
-            else:
+            elif is_number(part):
                 advance -= float(part) / 1000 * self.size * self.scale
         ascent = metrics.ascent if metrics else 0.8
         descent = metrics.descent if metrics else -0.2

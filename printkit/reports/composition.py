@@ -111,8 +111,7 @@ def deck_report(
         if decl.type in NUMERIC_TYPES and values:
             numeric.append(numeric_field(name, decl.unit, values))
         elif decl.type in COUNTED_TYPES and values:
-            ordered = sorted(values.items(), key=lambda kv: (-kv[1], str(kv[0])))
-            counted.append(CountedField(name, sum(values.values()), ordered))
+            counted.append(CountedField(name, sum(values.values()), declared_order(decl, values)))
     return DeckReport(
         component,
         title,
@@ -124,6 +123,14 @@ def deck_report(
         counted,
         list(deal or []),
     )
+
+
+def declared_order(decl: Any, values: Counter) -> list[tuple[Any, int]]:
+    """A choice field's values in the order the deck declares its choices (a flag: true, then
+    false), each with its count; values not among them (none, once validated) come last."""
+    choices = list(decl.choices or []) if decl.type == "choice" else [True, False]
+    rank = {choice: index for index, choice in enumerate(choices)}
+    return sorted(values.items(), key=lambda kv: (rank.get(kv[0], len(rank)), str(kv[0])))
 
 
 def numeric_field(name: str, unit: str, values: Counter) -> NumericField:

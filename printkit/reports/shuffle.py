@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from printkit.core.progress import ticking
 from printkit.model.deck import Deck
 from printkit.model.sim_report import Chart, Figure, SimReport, histogram, mean, percent
 
@@ -50,7 +51,7 @@ def _study(
     held = Counter[str]()  # hands holding at least one of the kind
     per_hand: dict[str, list[int]] = {k: [] for k in kinds}
     distinct: list[int] = []
-    for _ in range(runs):
+    for _ in ticking(range(runs), "dealing"):
         rng.shuffle(cards)
         for seat in range(seats):
             dealt = Counter(cards[seat * hand : (seat + 1) * hand])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 KIT_YAML = """\
 # yaml-language-server: $schema=schema/kit.schema.json
-# Your kit: what to print and which rules to check. See docs/tutorial.md and docs/data-format.md.
+# Your kit: what to print and which rules to check. See: printkit docs tutorial, printkit docs data-format.
 name: {name}
 title: My Card Game
 description: >-
@@ -91,7 +91,7 @@ cards:                     # count: how many copies print
 RULES_YAML = """\
 # yaml-language-server: $schema=schema/rules.schema.json
 # Your game's rules, written as data: printkit check reports each broken one at the card that
-# breaks it. Rules: total, count, unique, values, range, refers, deal (docs/checks.md).
+# breaks it. Rules: total, count, unique, values, range, refers, deal (printkit docs checks).
 checks:
   - {{rule: total, min: 20, max: 60, message: "a game needs 20 to 60 cards"}}
   - {{rule: count, kind: action, max: 12, message: "more actions than this make turns too long"}}

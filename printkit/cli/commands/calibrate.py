@@ -43,11 +43,13 @@ if TYPE_CHECKING:
     "[default: your config's back-offset, or 0,0].",
 )
 @click.option(
+    "--sheet",
     "--out",
+    "out",
     type=OutPath(dir_okay=False, path_type=Path),
     default=Path("output/calibration.pdf"),
     show_default=True,
-    help="The PDF to write.",
+    help="The PDF to write (--out is its old name: elsewhere --out is a folder).",
 )
 @_report_errors
 def calibrate(paper, duplex, step, back_offset, out) -> None:

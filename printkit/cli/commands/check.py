@@ -27,8 +27,18 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.cli.app import EXIT_INPUT, EXIT_OK, EXIT_RULES, _kit_options, _report_errors
+from printkit.cli.app import (
+    EXIT_INPUT,
+    EXIT_OK,
+    EXIT_RULES,
+    _kit_options,
+    _report_errors,
+    complete_kits,
+    verbosity,
+)
+from printkit.core.annotations import annotation
 from printkit.core.errors import capped
+from printkit.core.words import counted
 
 if TYPE_CHECKING:
     from printkit.checks import Finding
@@ -38,15 +48,16 @@ INPUT_CODE = "INPUT"
 
 
 @click.command(name="check")
-@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...", shell_complete=complete_kits)
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "github"]),
     default="text",
     show_default=True,
     help="text: file:line:col: severity [CODE] message, then a summary line; json: one JSON "
-    "object per finding per line, then a summary object.",
+    "object per finding per line, then a summary object; github: GitHub Actions annotations "
+    "on the files and lines, then the summary line.",
 )
 @_kit_options
 @_report_errors
@@ -54,7 +65,7 @@ def check_command(kits, fmt, variants, players) -> None:
     """Validate each KIT's data and check it against its game's rules (all built-in kits if none).
 
     Exit codes: 0 no errors (warnings allowed), 1 rules errors, 2 bad input or usage,
-    3 a bug in printkit. `printkit rules` lists every rule code; docs/checks.md explains them
+    3 a bug in printkit. `printkit rules` lists every rule code; `printkit docs checks` explains them
     and the JSON shape.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
@@ -93,12 +104,27 @@ def check_command(kits, fmt, variants, players) -> None:
         summary = {"type": "summary", "kits": labels, **totals, "input_errors": errors}
         click.echo(_line({**summary, "exit_code": code}))
         sys.exit(code)
-    if problems:
+    if fmt == "github":
+        _echo_annotations(problems, findings)
+    elif problems:
         raise InputError([d for _, d in problems])
-    for _, f in findings:
-        click.echo(str(f))
-    click.echo(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info")
+    for _, f in findings if fmt == "text" else []:
+        if f.severity != "info" or verbosity() >= 0:  # -q: errors and warnings only
+            click.echo(str(f))
+    click.echo(
+        f"{counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
+        f"{counts['info']} info"
+    )
     sys.exit(code)
+
+
+def _echo_annotations(problems: list, findings: list) -> None:
+    """--format github: every input error and finding as an annotation on its file and line."""
+    for _, d in _capped_problems(problems):
+        click.echo(annotation("error", d.where, d.message, INPUT_CODE))
+    for _, f in findings:
+        if f.severity != "info" or verbosity() >= 0:
+            click.echo(annotation(f.severity, f.where, f.message, f.code))
 
 
 def _capped_problems(problems: list) -> list:
@@ -133,7 +159,7 @@ def _line(obj: dict) -> str:
 
 
 @click.command(name="rules")
-@click.argument("kit", required=False, metavar="[KIT|DIR]")
+@click.argument("kit", required=False, metavar="[KIT|DIR]", shell_complete=complete_kits)
 @click.option(
     "--format",
     "fmt",

@@ -16,12 +16,19 @@ import json
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors
+from printkit.cli.app import _kit_options, _report_errors, complete_kits
 
 
 @click.command(name="deck")
-@click.argument("kit", metavar="KIT|DIR")
-@click.option("--component", "components", multiple=True, metavar="ID", help="Only this deck.")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
+@click.option(
+    "--only",
+    "--component",
+    "components",
+    multiple=True,
+    metavar="ID",
+    help="Only this deck (as `build --only`; --component is its old name).",
+)
 @click.option(
     "--format",
     "fmt",

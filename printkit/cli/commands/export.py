@@ -17,19 +17,37 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors
+from printkit.cli.app import _kit_options, _report_errors, complete_kits, progress_shown
+from printkit.layout.presets import PRESETS
 
 
 @click.command(name="export")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.option("--images", is_flag=True, help="One image per card face and back.")
+@click.option(
+    "--tts",
+    is_flag=True,
+    help="Each deck for Tabletop Simulator: face sheets, a back, a saved object.",
+)
+@click.option(
+    "--showcase",
+    metavar="CARD,CARD...",
+    help="An image of these cards fanned out like a hand (ids, or DECK:ID).",
+)
 @click.option(
     "--cards",
     "table_format",
     type=click.Choice(["csv", "xlsx"]),
     help="Write each deck's cards as a spreadsheet in this format.",
 )
-@click.option("--component", "components", multiple=True, metavar="ID", help="Only this deck.")
+@click.option(
+    "--only",
+    "--component",
+    "components",
+    multiple=True,
+    metavar="ID",
+    help="Only this deck (as `build --only`; --component is its old name).",
+)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -40,33 +58,79 @@ from printkit.cli.app import _kit_options, _report_errors
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option(
     "--preset",
-    type=click.Choice(["poker", "poker-eu"]),
-    help="A print service's card template (sets size, bleed and dpi). " + "poker: 825x1125 px; "
-    "poker-eu: 815x1110 px. See docs/printing.md.",
+    type=click.Choice(list(PRESETS)),
+    help="A print service's card template (sets size, bleed and dpi): "
+    + "; ".join(
+        f"{p.name}: {p.service} {p.product}, {p.pixels[0]}x{p.pixels[1]} px"
+        for p in PRESETS.values()
+    )
+    + ". See: printkit docs printing.",
 )
 @click.option("--bleed", type=click.FloatRange(0, 10), default=3.0, metavar="MM", show_default=True,
               help="Bleed per side without a preset.")  # fmt: skip
 @click.option(
-    "--format", "fmt", type=click.Choice(["png", "jpeg"]), default="png", show_default=True
+    "--image-format",
+    "--format",
+    "fmt",
+    type=click.Choice(["png", "jpeg"]),
+    default="png",
+    show_default=True,
+    help="The card images' file format (--format is its old name: elsewhere --format is the "
+    "report's format).",
 )
 @_kit_options
 @_report_errors
 def export_command(
-    kit, images, table_format, components, out, dpi, preset, bleed, fmt, variants, players
-) -> None:
-    """Export KIT's cards as images for print-on-demand services (--images), or as
-    spreadsheets that read back to the same cards (--cards csv|xlsx)."""
-    if not images and not table_format:
-        raise click.UsageError("say what to export: --images, --cards csv|xlsx, or both")
+    kit, images, tts, showcase, table_format, components, out, dpi, preset, bleed, fmt, variants,
+    players
+) -> None:  # fmt: skip
+    """Export KIT's cards as images for print-on-demand services (--images), as a Tabletop
+    Simulator deck (--tts), as a showcase image of a few cards (--showcase), or as spreadsheets
+    that read back to the same cards (--cards csv|xlsx)."""
+    if not (images or tts or showcase or table_format):
+        raise click.UsageError(
+            "say what to export: --images, --tts, --showcase CARD,..., --cards csv|xlsx"
+        )
     if table_format:
         _export_cards(kit, table_format, components, out)
     if images:
         _export_images(kit, out, dpi, preset, bleed, fmt, variants, players)
+    if tts or showcase:
+        _export_pictures(kit, out, tts, showcase, components, variants, players)
+
+
+def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, players) -> None:
+    """--tts and --showcase: the decks' faces without bleed, as a table shows them."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.showcase import chosen_cards, showcase_image
+    from printkit.export.tts import export_tts
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+    from printkit.output import staged
+
+    options = Options(
+        profile="shop", bleed_mm=0, card_pages="designs", variants=tuple(variants), players=players
+    )
+    loaded = load_kit(kit, options)
+    loaded.models()
+    decks = loaded.decks()
+    lines = []
+    with staged(out) as stage, progress_shown():
+        for cid in (list(components) or decks) if tts else []:
+            saved, sheets, cards = export_tts(loaded, out, stage, cid)
+            lines.append(f"wrote {saved} ({cards} cards on {len(sheets)} face sheet(s))")
+        if showcase:
+            picks = chosen_cards(loaded, [p.strip() for p in showcase.split(",") if p.strip()])
+            target = out / loaded.name / "showcase.png"
+            showcase_image(loaded, picks).save(stage.temp_for(target), "PNG")
+            lines.append(f"wrote {target}")
+    for line in lines:
+        click.echo(line)
 
 
 def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, variants, players):
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.export.images import PRESETS, export_images
+    from printkit.export.images import export_images
     from printkit.kit import load_kit
     from printkit.layout.units import to_mm
     from printkit.model.options import Options
@@ -77,11 +141,12 @@ def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, var
         profile="shop",
         bleed_mm=to_mm(chosen.bleed) if chosen else bleed,
         card_pages="designs",
+        preset=preset,
         variants=tuple(variants),
         players=players,
     )
     loaded = load_kit(kit, options)
-    with staged(out) as stage:
+    with staged(out) as stage, progress_shown():
         done = export_images(loaded, out, stage, chosen, dpi, fmt)
     if not done:
         click.echo(f"kit {loaded.name!r} has no deck: no card images to write", err=True)

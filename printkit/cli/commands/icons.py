@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _report_errors
+from printkit.cli.app import _report_errors, complete_kits
 
 
 @click.command(name="icons")
-@click.argument("kit", required=False, metavar="[KIT|DIR]")
+@click.argument("kit", required=False, metavar="[KIT|DIR]", shell_complete=complete_kits)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),

@@ -114,7 +114,7 @@ def _copy_kit(src: Path | None, target: Path, new_name: str) -> None:
     "source",
     metavar="KIT|DIR",
     help="The kit to copy: a built-in name (see `printkit list`) or a kit folder "
-    "(default: a blank card game to start from, see docs/tutorial.md).",
+    "(default: a blank card game to start from, see: printkit docs tutorial).",
 )
 @click.option("--name", help="The new kit's name (default: from DIR's name).")
 @_report_errors
@@ -148,7 +148,7 @@ def new_command(target: Path, source: str | None, name: str | None) -> None:
     if load_kit(str(target)).name != new_name:  # a manifest without a plain `name:` line
         click.echo(f"note: set `name: {new_name}` in {shown}/{MANIFEST} yourself", err=True)
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
-    origin = source or "the blank starting kit (see docs/tutorial.md)"
+    origin = source or "the blank starting kit (see: printkit docs tutorial)"
     click.echo(f"created {shown}/ from {origin} as kit {new_name!r}: {', '.join(files)}")
     click.echo(f"next: edit {shown}/{MANIFEST} and its data files, then")
     click.echo(f"  printkit check {shown}")

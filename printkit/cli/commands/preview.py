@@ -10,14 +10,14 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import OutPath, _kit_options, _Progress, _report_errors, build
+from printkit.cli.app import OutPath, _kit_options, _Progress, _report_errors, build, complete_kits
 
 # Options shared with `printkit build`, reused so the two commands can never disagree.
 SHARED_BUILD_OPTIONS = ("paper", "profile", "duplex", "back_offset", "bleed", "full_size")
 
 
 @click.command()
-@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...")
+@click.argument("kits", nargs=-1, metavar="[KIT|DIR]...", shell_complete=complete_kits)
 @click.option(
     "--out",
     type=OutPath(file_okay=False, path_type=Path),

@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from printkit.cli.app import OutPath, _report_errors
+from printkit.cli.app import OutPath, _report_errors, complete_kits
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_DIR = "schema"
@@ -78,7 +78,7 @@ def dumps(schema: dict) -> str:
 
 
 @click.command(name="schema")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.option(
     "--out",
     type=OutPath(file_okay=False, path_type=Path),

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _report_errors
+from printkit.cli.app import _report_errors, complete_kits
 
 
 @click.command(name="score")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.argument("layout", metavar="LAYOUT")
 @click.option(
     "--last",

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors
+from printkit.cli.app import _kit_options, _report_errors, complete_kits
 
 
 @click.command(name="serve")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors
+from printkit.cli.app import _kit_options, _report_errors, complete_kits, progress_shown
 from printkit.core.errors import Location, fail
 
 
 @click.command(name="simulate")
-@click.argument("kit", metavar="KIT|DIR")
+@click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
 @click.option(
     "--runs",
     type=click.IntRange(1, 1_000_000),
@@ -44,9 +44,12 @@ from printkit.core.errors import Location, fail
     help="text: figures and bar charts for a reader; json: every number, for a script.",
 )
 @click.option(
+    "--report",
     "--out",
+    "out",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Also draw the report on one page: a .pdf or a .png file.",
+    help="Also draw the report on one page: a .pdf or a .png file (--out is its old name: "
+    "elsewhere --out is a folder).",
 )
 @click.option(
     "--hand",
@@ -61,23 +64,25 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     """Play KIT's game many times from its data and report what a designer wants to know
     before printing: how long a game takes, how the decks hold out, what happens how often.
 
-    docs/simulate.md explains each game's model of play and how to read the report.
+    `printkit docs simulate` explains each game's model of play and how to read the report.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.kit import load_kit
     from printkit.model.options import Options
 
     if out is not None and out.suffix.lower() not in (".pdf", ".png"):
-        raise click.BadParameter("must end in .pdf or .png", param_hint="--out")
+        raise click.BadParameter("must end in .pdf or .png", param_hint="--report")
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
     game = loaded.game()
     if game is not None and game.plays:
-        report = game.simulate(loaded, players, runs, seed)
+        with progress_shown():
+            report = game.simulate(loaded, players, runs, seed)
     elif loaded.decks():
         # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.reports.shuffle import simulate_decks
 
-        report = simulate_decks(loaded, players, hand, runs, seed)
+        with progress_shown():
+            report = simulate_decks(loaded, players, hand, runs, seed)
     else:
         # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.games import available_games

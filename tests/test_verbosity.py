@@ -1,0 +1,63 @@
+"""-q and -v on every command; progress on long work, on a terminal only."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+import pytest
+
+from printkit.cli.app import LAZY_COMMANDS, main, progress_shown
+from printkit.core.progress import listening, ticking
+
+
+@pytest.mark.parametrize("command", ["build", "list", *sorted(LAZY_COMMANDS)])
+def test_every_command_takes_quiet_and_verbose(cli, command):
+    r = cli(command, "--help")
+    assert r.exit_code == 0
+    assert "-q, --quiet" in r.stdout and "-v, --verbose" in r.stdout
+
+
+def test_a_quiet_build_says_nothing_but_a_verbose_one_says_more(cli, tmp_path):
+    quiet = cli("build", "chartae", "--out", tmp_path / "q", "-q", "-j", "1")
+    assert quiet.exit_code == 0 and quiet.stdout == "", quiet.output
+    assert (tmp_path / "q" / "chartae" / "tiles.pdf").is_file()
+    loud = cli("build", "chartae", "--out", tmp_path / "v", "-v", "-j", "1")
+    assert loud.exit_code == 0 and "wrote" in loud.stdout
+    assert "options: profile home, paper a4" in loud.stderr and "built in" in loud.stderr
+
+
+def test_a_quiet_check_shows_no_info_lines(cli):
+    said = cli("check", "chartae")
+    quiet = cli("check", "chartae", "-q")
+    assert " info [" in said.stdout and " info [" not in quiet.stdout
+    assert quiet.exit_code == said.exit_code == 0
+
+
+def test_loops_tell_a_listener_how_far_they_came():
+    heard = []
+    with listening(lambda what, done, total: heard.append((what, done, total))):
+        assert list(ticking(range(3), "racing")) == [0, 1, 2]
+    assert heard == [("racing", 1, 3), ("racing", 2, 3), ("racing", 3, 3)]
+    assert list(ticking(range(2), "no one listens")) == [0, 1]
+
+
+def test_a_simulation_ticks_once_per_game(kit_copy):
+    from printkit.kit import load_kit
+
+    kit = load_kit("chartae")
+    ticks = []
+    with listening(lambda what, done, total: ticks.append(done)):
+        kit.game_hook("simulate")(kit, None, 40, 7)
+    assert ticks[-1] == 40
+
+
+def test_progress_is_drawn_on_a_terminal_and_not_elsewhere(monkeypatch, capsys):
+    with click.Context(main):
+        with progress_shown():
+            list(ticking(range(5), "racing"))
+        assert capsys.readouterr().err == ""
+        monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+        with progress_shown():
+            list(ticking(range(5), "racing"))
+        assert "racing" in capsys.readouterr().err
