@@ -31,6 +31,7 @@ BUILTIN_COMPONENT_TYPES: dict[str, str] = {
     "bases": "bases",
     "damage-chart": "damage_chart",
     "track": "track",
+    "map": "mapboard",
 }
 
 GAMES_DIR = Path(__file__).parent / "games"

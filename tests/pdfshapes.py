@@ -5,6 +5,7 @@ parses in seconds on a page of card art.
     page_rects(path)         # painted rectangles: box without the stroke, fill, stroke, colour
     page_lines(path)         # stroked straight lines
     filled_paths(path)       # filled shapes (rectangles, curves) with their fill colour
+    stroked_paths(path)      # stroked shapes of any form (lines, curves), their box
     page_image_counts(path)  # images drawn on each page
     pages_only(path, [0, 2], out)  # a copy with only these pages, to read a few of many fast
 
@@ -149,6 +150,20 @@ def filled_paths(path: Path | str, first: int | None = None) -> list[list[dict]]
     return _each_path(path, first, filled)
 
 
+def stroked_paths(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """Each page's stroked shapes of any form (a rounded outline as well as a line): box,
+    width and height (the stroke's width included, as pdfium bounds it)."""
+
+    def stroked(obj, height: float) -> dict | None:
+        if not _draw_mode(obj)[1]:
+            return None
+        found = _on_page(obj, obj.get_bounds(), height)
+        found.update(width=found["x1"] - found["x0"], height=found["bottom"] - found["top"])
+        return found
+
+    return _each_path(path, first, stroked)
+
+
 def page_image_counts(path: Path | str) -> list[int]:
     """How many images each page draws, inside forms too (as pdfplumber's `page.images`)."""
     pdf = pdfium.PdfDocument(str(path))
@@ -171,3 +186,40 @@ def pages_only(path: Path | str, indexes, out: Path | str) -> Path:
         copy.close()
         source.close()
     return Path(out)
+
+
+def _stroke_colour(obj) -> tuple[float, float, float]:
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    pdfium_c.FPDFPageObj_GetStrokeColor(obj.raw, *(ctypes.byref(v) for v in rgba))
+    return tuple(v.value / 255 for v in rgba[:3])
+
+
+def page_polylines(path: Path | str, first: int | None = None) -> list[list[dict]]:
+    """Each page's paths made of straight segments only (polygons, polylines): `points` on the
+    page (x, and y measured down from the page top, forms included), `fill`, `stroke`, the
+    `stroke_colour`, the `fill_colour` and the stroke's `width` (in the path's own space)."""
+
+    def polyline(obj, height: float) -> dict | None:
+        filled, stroked = _draw_mode(obj)
+        points = _points(obj) if filled or stroked else None
+        if not points:
+            return None
+        on_page = []
+        for _, (x, y) in points:
+            form = obj.container
+            while form is not None:
+                x, y = form.get_matrix().on_point(x, y)
+                form = form.container
+            on_page.append((x, height - y))
+        width = ctypes.c_float()
+        pdfium_c.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width))
+        return {
+            "points": on_page,
+            "fill": filled,
+            "stroke": stroked,
+            "stroke_colour": _stroke_colour(obj),
+            "fill_colour": _fill_colour(obj),
+            "width": width.value,
+        }
+
+    return _each_path(path, first, polyline)

@@ -151,7 +151,7 @@ def test_a_check_naming_no_deck_is_an_input_error(cli, kit):
     add_check(kit, "{rule: unique, field: title, deck: dekc}")
     r = cli("check", kit)
     assert r.exit_code == 2
-    assert "deck 'dekc' is not a deck (or tile set) of this kit; it has: cards" in r.stderr
+    assert "deck 'dekc' is not a deck, tile set or map of this kit; it has: cards" in r.stderr
 
 
 def test_printkit_deck_shows_the_data_deal(cli, kit):

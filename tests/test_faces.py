@@ -344,14 +344,20 @@ def test_text_sizes_given_in_percent_follow_the_card(kit_copy, tmp_path):
     assert 6.0 <= sizes["mini"] < sizes["poker"]
 
 
-def test_a_back_cannot_show_a_cards_fields(cli, kit_copy):
-    """A back is shared by many cards: a placeholder other than {kind} is an error at it."""
+def test_a_back_shows_its_own_cards_fields_and_a_misspelt_one_is_located(cli, kit_copy, tmp_path):
+    """A back may read the card behind it ({speed}); a field no card has is an error at it."""
     kit_dir = kit_copy("chariot-race")
     edit(kit_dir / "cards.yaml", 'text: "AD CIRCVM MAXIMVM"', 'text: "{speed} INCHES"')
+    r = cli("build", kit_dir, "--only", "cards", "--out", tmp_path, "-j", "1")
+    assert r.exit_code == 0, r.output
+    texts = page_texts(tmp_path / "chariot-race" / "cards.pdf")
+    speeds = {w for t in texts[1::2] for w in t.split() if w.isdigit()}
+    assert len(speeds) > 1  # backs differ: each shows its own card's speed
+    edit(kit_dir / "cards.yaml", '"{speed} INCHES"', '"{sped} INCHES"')
     r = cli("check", kit_dir)
     assert r.exit_code == 2
-    line = line_of(kit_dir / "cards.yaml", "{speed} INCHES")
-    assert f"cards.yaml:{line}:" in r.output and "a back is shared by many cards" in r.output
+    line = line_of(kit_dir / "cards.yaml", "{sped} INCHES")
+    assert f"cards.yaml:{line}:" in r.output and "placeholder {sped} in the back" in r.output
 
 
 def test_a_single_line_never_draws_wider_than_its_width():

@@ -69,10 +69,10 @@ def test_keys_follow_the_same_schema():
     [
         ("v: !!int abc\n", "'abc' is not a valid !!int"),
         ("v: !!bool yes\n", "'yes' is not a valid !!bool"),
-        ("<<: {a: 1}\n", "merge keys (<<) are not supported"),
+        ("<<: 3\n", "a merge key (<<) takes a map, or a list of maps"),
     ],
 )
-def test_explicit_tags_and_merge_keys_are_refused_at_their_place(text, message):
+def test_explicit_tags_and_bad_merge_keys_are_refused_at_their_place(text, message):
     with pytest.raises(InputError) as caught:
         parse_yaml(text, "f.yaml")
     assert message in str(caught.value)
@@ -126,3 +126,19 @@ def test_a_yaml_1_1_boolean_word_where_true_or_false_is_expected_says_why(cli, k
         f'{cards}:{line}:{col}: error: required must be true or false; got "yes" '
         "(YAML 1.2 reads it as text: write true or false)"
     ) in r.stderr
+
+
+def test_merge_keys_merge_and_keep_the_positions_where_values_were_written():
+    """`<<: *defaults` (or a list of maps) fills the keys a map does not set itself; each merged
+    value keeps its own line and column, so an error in it points where it was written."""
+    text = (
+        "base: &b\n  colour: red\n  size: 3\n"
+        "more: &m\n  <<: *b\n  size: 4\n"
+        "x:\n  <<: [*m, {extra: 1}]\n  colour: blue\n"
+    )
+    doc = parse_yaml(text, "f.yaml")
+    assert doc.data["x"] == {"colour": "blue", "size": 4, "extra": 1}
+    assert doc.data["more"] == {"size": 4, "colour": "red"}
+    assert str(doc.where(("x", "size"))) == "f.yaml:6:9"  # written in `more`
+    assert str(doc.where(("x", "colour"))) == "f.yaml:9:11"  # its own key wins
+    assert str(doc.where(("more", "colour"))) == "f.yaml:2:11"  # written in `base`

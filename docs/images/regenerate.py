@@ -41,7 +41,7 @@ def _seen_against_the_light(front: Image.Image, back: Image.Image, error_mm) -> 
 
 def main() -> None:
     sys.path.insert(0, str(HERE.parent.parent))  # this checkout's printkit
-    from printkit.preview import render_page
+    from printkit.export.preview import render_page
 
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
@@ -67,7 +67,7 @@ def main() -> None:
 
 def _tile_map(pdf: Path) -> Image.Image:
     """The nine Chartae tile fronts (shop pages 1, 3, 5, ...) laid out as a 3 x 3 map."""
-    from printkit.preview import render_page
+    from printkit.export.preview import render_page
 
     tiles = [render_page(pdf, 2 * i, 100) for i in range(9)]
     bleed = round(3 / 25.4 * 100)

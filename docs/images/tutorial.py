@@ -117,7 +117,7 @@ def _save(image: Any, name: str, width: int, colours: int = 96) -> None:
 
 def _sizes(kit: Path, out: Path) -> Any:
     """The same front (the first card) on a poker, mini, square and tarot card: one face data."""
-    from printkit.preview import render_page
+    from printkit.export.preview import render_page
 
     cards = []
     for size in ("poker", "mini", "square", "tarot"):
@@ -136,7 +136,8 @@ def _sizes(kit: Path, out: Path) -> Any:
 def main() -> None:
     sys.path.insert(0, str(HERE.parent.parent))  # this checkout's printkit
     from PIL import Image
-    from printkit.preview import render_page
+
+    from printkit.export.preview import render_page
 
     with tempfile.TemporaryDirectory() as tmp:
         kit, out = Path(tmp) / "mygame", Path(tmp) / "out"

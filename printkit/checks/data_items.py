@@ -1,5 +1,6 @@
-"""What a data check looks at: the items of a deck (its cards) or a tile set (its tiles), their
-values, and how values compare and print. Used by checks/data_rules.py and rules_file.py.
+"""What a data check looks at: the items of a deck (its cards), a tile set (its tiles) or a map
+(its cells, places, track spaces and points: model/mapboard.py), their values, and how values
+compare and print. Used by checks/data_rules.py and rules_file.py.
 """
 
 from __future__ import annotations
@@ -9,7 +10,13 @@ from typing import Any
 from printkit.load.records import schema_fields
 from printkit.load.schema import Str
 from printkit.model.deck import Card, Deck
+from printkit.model.mapboard import MapBoard, MapItem
 from printkit.model.tiles import Tile, TileSet
+
+# component type -> the key of its item list
+ITEM_LISTS = {"deck": "cards", "tiles": "tiles", "map": "face"}
+WORDS = {"deck": ("card", "cards", "deck"), "tiles": ("tile", "tiles", "tile set")}
+MAP_WORDS = ("map item", "map items", "map")
 
 
 def shown(value: Any) -> str:
@@ -35,27 +42,27 @@ class ScalarText(Str):
 
 
 def first_deck(kit: Any) -> str | None:
-    """The kit's first deck, else its first other component with items (a tile set): what a
-    check without `deck:` looks at."""
-    return next(iter([*kit.decks(), *checkable(kit)]), None)
+    """The kit's first deck, else its first tile set: what a check without `deck:` looks at."""
+    for kind in ITEM_LISTS:
+        found = next((c for c in kit.component_ids() if kit.spec(c).type == kind), None)
+        if found is not None:
+            return found
+    return None
 
 
 def checkable(kit: Any) -> list[str]:
-    """The components a data check may name: those whose data has items (decks, tile sets)."""
-    return kit.components_with(lambda t: t.has_items)
+    """The components a data check may name: decks and tile sets."""
+    return [c for c in kit.component_ids() if kit.spec(c).type in ITEM_LISTS]
 
 
-def item_list_key(model: Any) -> str:
-    """The key of a model's list of items in its data file (`cards:`, `tiles:`)."""
-    return "cards" if isinstance(model, Deck) else "tiles"
-
-
-ItemModel = Deck | TileSet  # what a data check looks at
-Item = Card | Tile  # one of its items
+ItemModel = Deck | TileSet | MapBoard  # what a data check looks at
+Item = Card | Tile | MapItem  # one of its items
 
 
 def items(model: ItemModel) -> list[Item]:
-    """A deck's cards or a tile set's tiles."""
+    """A deck's cards, a tile set's tiles, or a map's items."""
+    if isinstance(model, MapBoard):
+        return list(model.items)
     return list(model.cards if isinstance(model, Deck) else model.tiles)
 
 
@@ -63,8 +70,8 @@ TILE_FIELDS = frozenset(schema_fields(Tile))
 
 
 def value_of(item: Item, field_name: str) -> Any:
-    """A card's value of a field (its declared fields included), or a tile's key."""
-    if isinstance(item, Card):
+    """A card's value of a field (its declared fields included), a map item's, or a tile's key."""
+    if isinstance(item, Card | MapItem):
         return item.get(field_name)
     return getattr(item, field_name) if field_name in TILE_FIELDS else None
 
@@ -78,14 +85,18 @@ def total(model: ItemModel) -> int:
     return sum(copies(i) for i in items(model))
 
 
+def _words(kit: Any, cid: str) -> tuple[str, str, str]:
+    return WORDS.get(kit.spec(cid).type, MAP_WORDS)
+
+
 def items_word(kit: Any, cid: str) -> str:
-    return "cards" if kit.component(cid).has_cards else "tiles"
+    return _words(kit, cid)[1]
 
 
 def item_word(kit: Any, cid: str) -> str:
-    return "card" if kit.component(cid).has_cards else "tile"
+    return _words(kit, cid)[0]
 
 
 def named(kit: Any, cid: str) -> str:
-    """'deck 'cards'' or 'tile set 'tiles'', for messages."""
-    return f"{'deck' if kit.component(cid).has_cards else 'tile set'} {cid!r}"
+    """'deck 'cards'', 'tile set 'tiles'' or 'map 'map'', for messages."""
+    return f"{_words(kit, cid)[2]} {cid!r}"

@@ -8,14 +8,18 @@ A rules file's `checks:` list holds one entry per check; `rule:` says which kind
     unique   no two cards share a value of `field`
     values   every card (of `kind`, if given) has `field` in `values`
     range    every card (of `kind`, if given) has a number `field` in min..max
-    refers   every card's `field` names a key of the map `key` in another data `file`
+    refers   every card's `field` names a key of the map `key` in another data `file`, or an
+             item of a `component` (a map's cells: "every city stands in a hex of the map")
     deal     the deck deals `players` hands of `hand` cards (+ `extra` each) and keeps `reserve`
 
 Each rule kind has a fixed code (DR001...), so `printkit rules` and docs/checks.md list it;
 a check's `severity` (default error) and `message` (a sentence for the players) are its own.
 Findings point at the data that breaks the rule: the card, the card's value, or the deck's
 `cards:` key when the whole deck is at fault. A check may look at a tile set instead of a deck
-(`deck: tiles`): its tiles are the items, each counted once.
+(`deck: tiles`): its tiles are the items, each counted once; or at a map (`deck: map`): its
+cells (kind `hex` or `square`, fields terrain, letter, place, column, row, grid), places (kind:
+their symbol, e.g. `city`; fields at, label, terrain), track spaces (kind `space`) and
+connection points (kind `point`) are the items.
 """
 
 from __future__ import annotations
@@ -25,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import (
+    ITEM_LISTS,
     ScalarText,
     copies,
     first_deck,
-    item_list_key,
     item_word,
     items,
     items_word,
@@ -65,6 +69,12 @@ class DataCheck:
     values: list[str] | None = spec(ListOf(Str(0, 120), 1, 1000), doc="values: the allowed values")
     file: str | None = spec(Str(1, 255), doc="refers: the data file whose keys the field names")
     key: str | None = spec(Str(1, 80), doc="refers: the map in that file (default: its top level)")
+    component: str | None = spec(
+        Id(), doc="refers: instead of a file, the component whose items' ids the field names"
+    )
+    component_kind: str | None = spec(
+        Id(), doc="refers: only that component's items of this kind (a map's `hex`, `city`)"
+    )
     players: int | None = spec(Int(1, 100), doc="deal: players dealt a hand")
     hand: int | None = spec(Int(0, 1000), doc="deal: cards in each hand")
     extra: int = spec(Int(0, 1000), default=0, doc="deal: extra cards each player is dealt")
@@ -88,7 +98,7 @@ NEEDS = {
     "unique": ("field",),
     "values": ("field", "values"),
     "range": ("field",),
-    "refers": ("field", "file"),
+    "refers": ("field",),
     "deal": ("players", "hand"),
 }
 
@@ -100,6 +110,8 @@ def missing_keys(check: Any) -> str | None:
     needs = NEEDS.get(check.rule, ())
     if check.rule == "count":
         return None if check.kind or check.field else "`kind` or `field`"
+    if check.rule == "refers" and check.file is None and check.component is None:
+        return "`file` or `component`"
     lacking = [k for k in needs if check.get(k) is None]
     return ", ".join(f"`{k}`" for k in lacking) or None
 
@@ -121,7 +133,7 @@ def finding(check: Any, code: str, at: Location | None, text: str) -> Finding:
 
 def cards_key(kit: Any, cid: str) -> Location:
     """The deck's `cards:` key (a tile set's `tiles:`), where a fault of the whole is reported."""
-    return kit.document(cid).where((item_list_key(kit.model(cid)),), key=True)
+    return kit.document(cid).where((ITEM_LISTS[kit.spec(cid).type],), key=True)
 
 
 def bounds_text(check: Any) -> str:
@@ -298,13 +310,15 @@ def number_range(kit: Any) -> Iterator[Finding]:
 @rule("DR006", "a field names a key of another file's map (rule: refers)")
 def references(kit: Any) -> Iterator[Finding]:
     """Every card's `field` (when set) must name a key of the map `key` in the data `file`
-    (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml."""
+    (a path in the kit folder), e.g. every card's `faction` is a faction of factions.yaml; or,
+    with `component:`, the id of an item of that component (every unit's setup hex is a hex of
+    the map)."""
     for check, cid, deck in declared(kit, "refers"):
-        keys = kit.referred_keys(check)
+        keys = _referred(kit, check)
         for card in selected(check, deck):
             value = value_of(card, check.field)
             if value is not None and shown(value) not in keys:
-                where_map = f"{check.file}" + (f" {check.key}" if check.key else "")
+                where_map = _referred_name(kit, check)
                 yield finding(
                     check,
                     "DR006",
@@ -312,6 +326,26 @@ def references(kit: Any) -> Iterator[Finding]:
                     f"{item_word(kit, cid)} {card.id!r} has {check.field} {shown(value)!r}, which {where_map} "
                     f"does not have; it has: {', '.join(sorted(keys)) or 'nothing'}",
                 )
+
+
+def _referred(kit: Any, check: Any) -> set[str]:
+    """The names a `refers` check's field may take: a file's keys, or a component's item ids."""
+    if check.component is None:
+        return kit.referred_keys(check)
+    ids = {
+        shown(value_of(item, "id"))
+        for item in items(kit.model(check.component))
+        if check.component_kind is None or value_of(item, "kind") == check.component_kind
+    }
+    # a hex written 0403 without quotes reads as the number 403: it names hex 0403 too
+    return ids | {str(int(i)) for i in ids if i.isdigit()}
+
+
+def _referred_name(kit: Any, check: Any) -> str:
+    if check.component is None:
+        return f"{check.file}" + (f" {check.key}" if check.key else "")
+    kind = f"'s {check.component_kind} items" if check.component_kind else ""
+    return f"{named(kit, check.component)}{kind}"
 
 
 @rule("DR007", "the deck deals every player a hand and keeps a reserve (rule: deal)")

@@ -11,13 +11,14 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.checks.data_items import checkable, first_deck
+from printkit.checks.data_items import checkable, first_deck, named
 from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
 from printkit.core.errors import Location, fail
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
 from printkit.load.yamlsafe import Document, load_yaml_file
 from printkit.model.deck import BASE_CARD_FIELDS
+from printkit.model.mapboard import item_names
 from printkit.plugins import game
 
 
@@ -58,7 +59,8 @@ def validate_rules(kit: Any, doc: Document) -> tuple[object, list[DataCheck]]:
 
 
 def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
-    """Each check has the keys its rule needs and names a deck the kit has."""
+    """Each check has the keys its rule needs, names a deck the kit has, and the kinds and
+    fields that deck has."""
     decks = checkable(kit)
     for i, check in enumerate(checks):
         if check is None:
@@ -66,36 +68,68 @@ def _check_complete(kit: Any, checks: list, ctx: Context) -> None:
         lacking = missing_keys(check)
         if lacking:
             ctx.error(("checks", i), f"a `{check.rule}` check needs {lacking}")
-        if check.deck is not None and check.deck not in decks:
-            ctx.error(
-                ("checks", i, "deck"),
-                f"deck {check.deck!r} is not a deck (or tile set) of this kit; it has: "
-                f"{', '.join(decks) or 'none'}",
-            )
-        elif check.deck is None and not decks:
-            ctx.error(("checks", i), "this kit has no deck for the check to look at")
-        else:
-            deck: str = check.deck or first_deck(kit) or ""
-            if deck not in kit.decks():
-                continue  # a tile set's keys are fixed: its schema checks them
-            for key in ("kind", "field"):
-                if check.get(key) is not None:
-                    _check_name(kit, deck, key, check.get(key), ctx, ("checks", i, key))
+        if _names_components(kit, check, i, decks, ctx):
+            _check_names(kit, check, i, ctx)
+
+
+def _names_components(kit: Any, check: Any, i: int, decks: list[str], ctx: Context) -> bool:
+    """Whether the check's `deck` (and `component`) are components a check may read."""
+    if check.component is not None and check.component not in decks:
+        ctx.error(
+            ("checks", i, "component"),
+            f"component {check.component!r} is not a deck, tile set or map of this kit; "
+            f"it has: {', '.join(decks) or 'none'}",
+        )
+    if check.deck is not None and check.deck not in decks:
+        ctx.error(
+            ("checks", i, "deck"),
+            f"deck {check.deck!r} is not a deck, tile set or map of this kit; it has: "
+            f"{', '.join(decks) or 'none'}",
+        )
+        return False
+    if check.deck is None and not decks:
+        ctx.error(("checks", i), "this kit has no deck for the check to look at")
+        return False
+    return True
+
+
+def _check_names(kit: Any, check: Any, i: int, ctx: Context) -> None:
+    deck: str = check.deck or first_deck(kit) or ""
+    kind = kit.spec(deck).type
+    if kind not in ("deck", "map"):
+        return  # a tile set's keys are fixed: its schema checks them
+    for key in ("kind", "field"):
+        if check.get(key) is not None:
+            _check_name(kit, deck, key, check.get(key), ctx, ("checks", i, key))
+    if check.component_kind is not None and check.component is not None:
+        _check_name(kit, check.component, "kind", check.component_kind, ctx,
+                    ("checks", i, "component_kind"))  # fmt: skip
+
+
+def _names(kit: Any, deck: str, key: str) -> tuple[str, list[str]]:
+    """(what the names are called, the names) of a deck's or a map's kinds or fields, read
+    from its file as written: a deck's `kinds`, or its declared `fields` and base fields; a
+    map's item kinds (with its symbols) and item fields."""
+    data = kit.document(deck).data
+    if kit.spec(deck).type == "map":
+        kinds, fields = item_names(data)
+        return ("item kinds", kinds) if key == "kind" else ("item fields", fields)
+    if not kit.component(deck).has_cards:
+        return "", []
+    table = "kinds" if key == "kind" else "fields"
+    names = list(data.get(table) or {}) if isinstance(data, dict) else []
+    return table, [*BASE_CARD_FIELDS, "marker", *names] if key == "field" else names
 
 
 def _check_name(kit: Any, deck: str, key: str, name: str, ctx: Context, path: tuple) -> None:
-    """A check's `kind` or `field` must be one the deck has (read from the deck file as
-    written: its `kinds`, or its declared `fields` and every card's own keys)."""
-    data = kit.document(deck).data
-    table = "kinds" if key == "kind" else "fields"
-    names = list(data.get(table) or {}) if isinstance(data, dict) else []
-    if key == "field":
-        names = [*BASE_CARD_FIELDS, "marker", *names]
+    """A check's `kind` or `field` must be one the deck (or map) has."""
+    table, names = _names(kit, deck, key)
     if names and name not in names:
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         ctx.error(
-            path, f"deck {deck!r} has no {key} {name!r}{hint} (its {table}: {', '.join(names)})"
+            path,
+            f"{named(kit, deck)} has no {key} {name!r}{hint} (its {table}: {', '.join(names)})",
         )
 
 

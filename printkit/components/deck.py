@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +18,25 @@ from printkit.components.deck_checks import (
     faces,
     glyph_findings,
 )
+from printkit.components.face_checks import (
+    check_bindings,
+    check_conditions,
+    check_named_fields,
+    check_tables,
+)
 from printkit.components.imposed import check_page_count, home_grid, render_pieces
-from printkit.components.safearea import safe_area_findings
+from printkit.components.safearea import SAFE_AREA, safe_area_findings
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
-from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
+from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow, back_reads_card
 from printkit.draw.sketch import SketchCanvas
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.deck import Card, Deck, deck_schema
+from printkit.model.face import Element, element_fields
+from printkit.model.generated import expand
 
 
 def load(kit: Kit, component_id: str) -> Deck:
@@ -67,21 +75,27 @@ def _check_cards(deck: Deck, file: str) -> None:
             )
         seen[card.id] = card
     known = {"id", "kind", "count", "title", "text", "marker", *deck.fields}
-    for place, element in faces(deck):
-        allowed = {"kind"} if place.startswith("the back") else known
-        for attr in ("text", "caption", "image", "icon"):
-            for name in PLACEHOLDER.findall(getattr(element, attr) or ""):
-                if name not in allowed:
-                    errors.add(
-                        at(element, attr),
-                        f"placeholder {{{name}}} in {place} names no card field; "
-                        f"fields are: {', '.join(sorted(allowed))}"
-                        + (" (a back is shared by many cards)" if allowed != known else ""),
-                    )
+    check_named_fields(faces(deck), known, errors, element_fields)
+    check_conditions(faces(deck), deck.fields.get, errors)
+    check_tables(faces(deck), errors)
     check_elements(deck, known, errors)
+    if not errors.diagnostics:
+        check_bindings(_drawn_by_card(deck), _card_field_at, errors, deck.areas())
     check_card_icons(deck, errors)
     errors.raise_if_any()
     _check_total(deck, where(deck, "cards") or Location(file))
+
+
+def _drawn_by_card(deck: Deck) -> Iterator[tuple[str, Card, list[Element]]]:
+    """(who, card, the elements drawn on its front and back) for every card."""
+    for card in deck.cards:
+        kind = deck.kinds[card.kind]
+        back = kind.back or deck.back
+        yield f"card {card.id!r}", card, kind.face + back.elements()
+
+
+def _card_field_at(card: Card, name: str) -> Location:
+    return where(card, name) or where(card) or Location("?")
 
 
 def _check_total(deck: Deck, at: Location) -> None:
@@ -105,7 +119,7 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
         tags: set[str] = set()
         for cid in decks:
             try:
-                more_ids, more_tags = variants.declared_cards(kit.document(cid).data)
+                more_ids, more_tags = variants.declared_cards(expand(kit.document(cid)).data)
             except InputError:
                 continue  # that deck reports its own file's errors
             ids, tags = ids | more_ids, tags | more_tags
@@ -143,7 +157,7 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
         problem = preset.size_problem(deck.size.width, deck.size.height)
         if problem is not None:
             raise fail(at, problem)
-    check_page_count(kit, deck.total, deck.size, at)
+    check_page_count(kit, deck.total, deck.size, at, with_backs=deck.sides == 2)
 
 
 def more_outputs(kit: Kit, component_id: str) -> list[str]:
@@ -168,6 +182,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             painter,
             Location(deck.file),
             progress,
+            with_backs=deck.sides == 2,
         )
     except CardTextOverflow as exc:
         raise _overflow_error(exc) from None
@@ -193,26 +208,50 @@ def _lay_out_designs(kit: Kit, component_id: str) -> tuple[list[Design], list[Di
     deck = kit.model_as(component_id, Deck)
     painter = CardPainter(SketchCanvas(io.BytesIO(), role_fonts=kit.fonts()), deck, 0)
     errors: list[Diagnostic] = []
-    backs: list[tuple[str, str | None]] = [("the back", None)]
-    backs += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]
     designs: list[tuple[str, Card | None, str | None]] = [
         (f"card {c.id!r}", c, None) for c in deck.cards
     ]
-    designs += [(who, None, kind) for who, kind in backs]
+    designs += _back_designs(deck, painter)
     drawn = []
     for who, card, kind in designs:
         painter.elements.log = []
         painter.canvas.saveState()
         try:
-            if card is None:
-                painter.draw_back(painter.back_of(kind)[1], kind or "")
+            if kind is not None:
+                back = painter.back_of(kind or None)[1]
+                painter.draw_back(back, kind, card if card and back_reads_card(back) else None)
             else:
+                assert card is not None
                 painter.draw_front(card, painter._frame_form(card.kind))
         except CardTextOverflow as exc:
             errors.extend(_overflow_error(exc).diagnostics)
         painter.canvas.restoreState()
         drawn.append((who, card, painter.elements.log))
     return drawn, errors
+
+
+def _back_designs(deck: Deck, painter: CardPainter) -> list[tuple[str, Card | None, str]]:
+    """(who, the card or None, its kind or "") for each back to lay out: a shared back once, a
+    back that reads its card's fields once per card."""
+    if deck.sides == 1:
+        return []
+    out: list[tuple[str, Card | None, str]] = []
+    backs = [("the back", "")] + [
+        (f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back
+    ]
+    for who, kind in backs:
+        back = painter.back_of(kind or None)[1]
+        if not back_reads_card(back):
+            out.append((who, None, kind))
+            continue
+        behind = [c for c in deck.cards if _back_kind(deck, c) == kind]
+        out += [(f"the back of card {c.id!r}", c, kind) for c in behind]
+    return out
+
+
+def _back_kind(deck: Deck, card: Card) -> str:
+    """Whose back is behind the card: its kind's own (the kind's name), or the deck's ("")."""
+    return card.kind if deck.kinds[card.kind].back else ""
 
 
 def _once_per_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -263,7 +302,9 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
             _painter_of(deck),
             locate,
             lambda card: f"card {card.id!r}",
-            common_back=True,
+            with_backs=deck.sides == 2,
+            common_back=not any(back_reads_card(b) for b in deck.backs().values()),
+            safe=min(SAFE_AREA, deck.safe_margin),
             fonts=kit.fonts(),
         )
     except CardTextOverflow:
@@ -287,7 +328,7 @@ class _DeckPainter:
         self.cards.place_front(card, trim)
 
     def place_back(self, card: Card, trim: Rect) -> None:
-        self.cards.place_back(trim, card.kind)
+        self.cards.place_back(trim, card.kind, card)
 
 
 def _text_location(card: Card | None, element: Any, attr: str, char: str | None = None) -> Location:

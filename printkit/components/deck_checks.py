@@ -14,6 +14,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.checks import Finding
+from printkit.components.face_checks import check_box
 from printkit.core.errors import Collector, Location
 from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
@@ -102,14 +103,7 @@ def _check_icons(deck: Deck, place: str, element: Element, errors: Collector) ->
 
 
 def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> None:
-    w, h = to_mm(deck.size.width), to_mm(deck.size.height)
-    x, top, bw, bh = (to_mm(v) for v in resolve_box(element, deck.areas()))
-    if x < -0.01 or top < -0.01 or x + bw > w + 0.01 or top + bh > h + 0.01:
-        errors.add(
-            at(element, "box"),
-            f"box [{x:g}, {top:g}, {bw:g}, {bh:g}] mm in {place} reaches outside the "
-            f"{w:g} x {h:g} mm card",
-        )
+    check_box(place, element, deck.areas(), errors)
 
 
 def check_card_icons(deck: Deck, errors: Collector) -> None:  # noqa: C901

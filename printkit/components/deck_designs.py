@@ -3,7 +3,8 @@
 `printkit build --profile shop --card-pages designs`: print shops that take a deck as designs
 plus quantities want each design once (not 72 pages of copies and 72 backs). The PDF holds
 one front page per design in deck order, then one back page; `<deck>-counts.csv` says how many
-copies each page is printed (the back: the deck's total).
+copies each page is printed (the back: the deck's total). A deck whose back shows each card's
+own fields has each design's back after its front; a one-sided deck has no back page.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from printkit.api import PieceGroup
 from printkit.components.imposed import render_groups
 from printkit.core.errors import Location
+from printkit.draw.card import back_reads_card
 
 
 def wanted(kit: Any) -> bool:
@@ -26,14 +28,20 @@ def counts_name(component_id: str) -> str:
     return f"{component_id}-counts.csv"
 
 
-def counts_csv(deck: Any) -> str:
-    """page,side,card,copies: one row per page of the designs PDF."""
+def counts_csv(deck: Any, own_backs: bool = False) -> str:
+    """page,side,card,copies: one row per page of the designs PDF (with `own_backs`, each
+    design's front and then its own back; a one-sided deck has no back page)."""
     out = io.StringIO()
     rows = csv.writer(out, lineterminator="\n")
     rows.writerow(["page", "side", "card", "copies"])
-    for number, card in enumerate(deck.cards, start=1):
-        rows.writerow([number, "front", card.id, card.count])
-    rows.writerow([len(deck.cards) + 1, "back", "(every card)", deck.total])
+    sides = ["front", "back"] if own_backs else ["front"]
+    page = 0
+    for card in deck.cards:
+        for side in sides:
+            page += 1
+            rows.writerow([page, side, card.id, card.count])
+    if deck.sides == 2 and not own_backs:
+        rows.writerow([page + 1, "back", "(every card)", deck.total])
     return out.getvalue()
 
 
@@ -65,10 +73,10 @@ def render_designs(
     def back(c: Any, bleed: float) -> Any:
         return _BackAsFront(shared["painter"].cards)
 
-    groups = [
-        PieceGroup(deck.cards, deck.size, fronts, where, with_backs=False),
-        PieceGroup(deck.cards[:1], deck.size, back, where, with_backs=False),
-    ]
+    own_backs = deck.sides == 2 and any(back_reads_card(b) for b in deck.backs().values())
+    groups = [PieceGroup(deck.cards, deck.size, fronts, where, with_backs=own_backs)]
+    if deck.sides == 2 and not own_backs:
+        groups.append(PieceGroup(deck.cards[:1], deck.size, back, where, with_backs=False))
     pages = render_groups(kit, component_id, path, groups)
-    counts_path.write_text(counts_csv(deck), encoding="utf-8")
+    counts_path.write_text(counts_csv(deck, own_backs), encoding="utf-8")
     return pages

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from printkit.core.errors import Collector, InputError, Location, display_path
+from printkit.core.errors import Collector, InputError, Location, display_path, fail
 from printkit.draw.card import PLACEHOLDER, MissingValue, back_values, fill_placeholders
 from printkit.draw.icons import IconLibrary, icon_from_file
 from printkit.kit import Kit
@@ -16,15 +16,23 @@ from printkit.load import spreadsheet
 from printkit.load.images import KitImage, load_image
 from printkit.load.schema import Context, MapOf, Record, validate_document, where
 from printkit.load.yamlsafe import Document
+from printkit.model import generated
 from printkit.model.deck import FIELD_DECL, Card, Deck, FieldDecl, field_decl_problems
 from printkit.model.face import resolve_box
 
 
 def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
-    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell."""
+    """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell,
+    generated cards (`generate:`) are added to those written out."""
     table = _card_table(kit, doc, fields)
     if table is None:
-        return validate_document(doc, deck_type)
+        return validate_document(generated.expand(doc), deck_type)
+    if isinstance(doc.data, dict) and doc.data.get("generate"):
+        raise fail(
+            doc.where(("generate",), key=True),
+            "generate: adds to cards listed in the deck file; with cards from a spreadsheet, "
+            "list every card in the sheet",
+        )
     try:
         raw = validate_document(spreadsheet.splice_cards(doc, table), deck_type)
     except InputError as exc:

@@ -19,6 +19,7 @@ from typing import Any
 
 from printkit.api import Painter, PieceGroup
 from printkit.checks import Finding
+from printkit.components.oversize import tile_pieces, tiled_page_count, too_large
 from printkit.components.safearea import safe_area_findings
 from printkit.core import limits
 from printkit.core.errors import Location, fail
@@ -35,37 +36,16 @@ from printkit.layout.imposition import (
     info_bands,
     shop_pages,
 )
-from printkit.layout.sizes import Size, parse_paper
-from printkit.layout.units import format_mm, to_mm
+from printkit.layout.sizes import Size
 from printkit.output import new_canvas
 
 
-def home_grid(kit: Kit, piece: Size, where: Location) -> Grid:
-    """The home-profile grid for this piece size, or an input error if it does not fit."""
-    try:
-        return fit_grid(kit.options.paper_size, piece, bleed=kit.options.bleed)
-    except ValueError:
-        raise fail(
-            where,
-            f"a {format_mm(piece.width)} x {format_mm(piece.height)} piece does not fit on "
-            f"{kit.options.paper.upper()} paper with its margins; {_larger_paper(kit, piece)}",
-        ) from None
-
-
-def _larger_paper(kit: Kit, piece: Size) -> str:
-    """What to try instead: the first named paper the piece fits on, else a custom size."""
-    for name in ("a4", "letter", "a3"):
-        paper = parse_paper(name)
-        if name == kit.options.paper or paper is None:
-            continue
-        try:
-            fit_grid(paper, piece, bleed=kit.options.bleed)
-        except ValueError:
-            continue
-        return f"use --paper {name}, or --profile shop (one piece per page)"
-    margin = 2 * 20  # mm: margins and marks on both sides, more than enough
-    w, h = round(to_mm(piece.width)) + margin, round(to_mm(piece.height)) + margin
-    return f"use a larger paper such as --paper {w}x{h}mm, or --profile shop (one piece per page)"
+def home_grid(kit: Kit, piece: Size, where: Location) -> Grid | None:
+    """The home-profile grid for this piece size; None for a piece larger than the sheet,
+    which is tiled at 1:1 over sheets instead (components/oversize.py)."""
+    if too_large(kit.options.paper_size, piece, kit.options.bleed):
+        return None
+    return fit_grid(kit.options.paper_size, piece, bleed=kit.options.bleed)
 
 
 def check_page_count(
@@ -76,10 +56,13 @@ def check_page_count(
     Components call this from load(), so the limit is enforced before any drawing starts.
     """
     sides = 2 if with_backs else 1
+    grid = home_grid(kit, piece, where) if kit.options.profile == "home" else None
     if kit.options.profile == "shop":
         n_pages = sides * n_items
+    elif grid is None:
+        n_pages = n_items * tiled_page_count(kit.options.paper_size, piece, with_backs)
     else:
-        n_pages = sides * -(-n_items // home_grid(kit, piece, where).per_sheet)
+        n_pages = sides * -(-n_items // grid.per_sheet)
     if n_pages > limits.MAX_PAGES_PER_PDF:
         raise fail(
             where,
@@ -156,10 +139,13 @@ def render_groups(
     opts = kit.options
     for g in groups:
         check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs)
+    groups, oversize = _split_oversize(kit, groups)
     two_sided = any(g.with_backs for g in groups)
     laid = _number_sheets([_lay_out(kit, g, two_sided) for g in groups])
     order = _print_order(laid, opts.duplex, opts.backs_first)
-    n_pages = len(order)
+    n_pages = len(order) + sum(
+        len(g.items) * tiled_page_count(opts.paper_size, g.piece, g.with_backs) for g in oversize
+    )
     title = kit.spec(component_id).title or component_id
     first = order[0][1].size if order else opts.paper_size
     c = new_canvas(
@@ -180,8 +166,23 @@ def render_groups(
             ) from None
         if progress:
             progress(1)
+    tile_pieces(c, opts.paper_size, oversize, label, progress)
     c.save()
     return n_pages
+
+
+def _split_oversize(
+    kit: Kit, groups: Sequence[PieceGroup]
+) -> tuple[list[PieceGroup], list[PieceGroup]]:
+    """(the groups imposed on sheets, the groups whose pieces are larger than a home sheet)."""
+    if kit.options.profile != "home":
+        return list(groups), []
+    paper, bleed = kit.options.paper_size, kit.options.bleed
+    fits: list[PieceGroup] = []
+    big: list[PieceGroup] = []
+    for g in groups:
+        (big if too_large(paper, g.piece, bleed) else fits).append(g)
+    return fits, big
 
 
 def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
@@ -192,7 +193,9 @@ def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
     if opts.profile == "shop":
         pages = list(shop_pages(len(g.items), g.piece, opts.bleed, "long", g.with_backs))
     else:
-        grid = _snug(home_grid(kit, g.piece, g.where), len(g.items))
+        whole = home_grid(kit, g.piece, g.where)
+        assert whole is not None  # larger pieces are tiled (_split_oversize)
+        grid = _snug(whole, len(g.items))
         pages = list(home_pages(len(g.items), grid, opts.duplex, opts.back_offset, g.with_backs))
     fronts = [p for p in pages if p.side == "front"]
     backs = [p for p in pages if p.side == "back"]

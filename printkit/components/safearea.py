@@ -95,7 +95,7 @@ def closest_text(texts: list[tuple[str, Box]], trim: Rect) -> tuple[str, float] 
     return best
 
 
-def safe_area_findings(
+def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`; to split
     items: Sequence[Any],
     size: tuple[float, float],
     make_painter: Callable[[Any, float], Any],
@@ -103,11 +103,12 @@ def safe_area_findings(
     what: Callable[[Any], str],
     with_backs: bool = True,
     common_back: bool = False,
+    safe: float = SAFE_AREA,
     *,
     fonts: Mapping[str, str],
 ) -> list[Finding]:
     """Draw each distinct item (front, and back when it has one; a `common_back` only once)
-    and report text that comes closer than SAFE_AREA to the trim: one finding per piece side."""
+    and report text that comes closer than `safe` to the trim: one finding per piece side."""
     probe = ProbeCanvas(fonts)
     painter = make_painter(probe, 0.0)
     trim = Rect(mm(20), mm(20), *size)
@@ -131,8 +132,8 @@ def safe_area_findings(
             finally:
                 probe.restoreState()
             near = closest_text(probe.texts, trim)
-            if near is not None and near[1] < SAFE_AREA - 1e-6:
-                findings.append(_finding(locate(item), f"{what(item)} ({side})", *near))
+            if near is not None and near[1] < safe - 1e-6:
+                findings.append(_finding(locate(item), f"{what(item)} ({side})", *near, safe))
     return findings
 
 
@@ -155,12 +156,12 @@ def _key(item: Any) -> object:
     return ("value", item)
 
 
-def _finding(where: Location, piece: str, text: str, distance: float) -> Finding:
+def _finding(where: Location, piece: str, text: str, distance: float, safe: float) -> Finding:
     return Finding(
         SAFE_CODE,
         "warning",
         f"{piece}: the text {text.strip()[:40]!r} comes {to_mm(distance):.2f} mm from the trim "
-        f"(at least {to_mm(SAFE_AREA):g} mm is safe from the cut): enlarge the piece or "
+        f"(at least {to_mm(safe):g} mm is safe from the cut): enlarge the piece or "
         "shorten the text",
         where,
     )

@@ -60,14 +60,32 @@ def render_plan(  # noqa: PLR0913
     c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
     if lead is not None:
         lead(c)
-    _define_form(c, size, draw)
-    _assembly_map(c, plan, f"{kit.label} · {title}")
+    pages = tile_onto(c, plan, draw, f"{kit.label} · {title}", progress=progress)
+    c.save()
+    return pages + (lead is not None)
+
+
+def tile_onto(
+    c: Canvas,
+    plan: TilePlan,
+    draw: DrawPlan,
+    title: str,
+    form: str = FORM,
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Add the plan's pages to `c`: the assembly map (when there are several sheets), then
+    one sheet per tile; returns their number. The drawing becomes the form `form` (a name of its own for each drawing of a file;
+    a form already defined is placed again, not drawn again)."""
+    if not c.hasForm(form):
+        _define_form(c, plan.content, draw, form)
+    maps = len(plan.tiles) > 1  # a plan that fits one sheet needs no assembly map
+    if maps:
+        _assembly_map(c, plan, title, form)
     for tile in plan.tiles:
-        _tile_page(c, plan, tile, f"{kit.label} · {title}")
+        _tile_page(c, plan, tile, title, form)
         if progress:
             progress(1)
-    c.save()
-    return 1 + len(plan.tiles) + (lead is not None)
+    return maps + len(plan.tiles)
 
 
 def _single_page(
@@ -93,13 +111,13 @@ def _single_page(
     return 1 + (lead is not None)
 
 
-def _define_form(c: Canvas, size: Size, draw: DrawPlan) -> None:
-    c.beginForm(FORM, 0, 0, size.width, size.height)
+def _define_form(c: Canvas, size: Size, draw: DrawPlan, form: str) -> None:
+    c.beginForm(form, 0, 0, size.width, size.height)
     draw(c, 0.0)
     c.endForm()
 
 
-def _tile_page(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
+def _tile_page(c: Canvas, plan: TilePlan, tile: Tile, title: str, form: str) -> None:
     c.setPageSize((plan.sheet.width, plan.sheet.height))
     on_sheet = tile.to_sheet(tile.window)
     c.setTrimBox(on_sheet.box())
@@ -109,7 +127,7 @@ def _tile_page(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     p.rect(on_sheet.x, on_sheet.y, on_sheet.w, on_sheet.h)
     c.clipPath(p, stroke=0, fill=0)
     c.translate(*tile.origin)
-    c.doForm(FORM)
+    c.doForm(form)
     _glue_bands(c, plan, tile)
     _cut_lines(c, plan, tile)
     _registration_marks(c, plan, tile)
@@ -246,7 +264,7 @@ def _sheet_labels(c: Canvas, plan: TilePlan, x0: float, y0: float, scale: float)
         c.drawCentredString(cx, cy - mm(1.8), tile.label)
 
 
-def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
+def _assembly_map(c: Canvas, plan: TilePlan, title: str, form: str) -> None:
     """Page 1: the whole plan reduced, with the seams and each sheet's label."""
     sheet = plan.sheet
     start_sheet(c, sheet)
@@ -263,7 +281,7 @@ def _assembly_map(c: Canvas, plan: TilePlan, title: str) -> None:
     c.saveState()
     c.translate(x0, y0)
     c.scale(scale, scale)
-    c.doForm(FORM)
+    c.doForm(form)
     c.restoreState()
     c.setStrokeColor(black)
     c.setLineWidth(1.2)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -15,6 +17,13 @@ from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components import more_output_path
 from printkit.components.deck_checks import at
+from printkit.components.face_checks import (
+    check_bindings,
+    check_box,
+    check_conditions,
+    check_named_fields,
+    check_tables,
+)
 from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.components.token_files import shop_files
 from printkit.core.errors import Collector, InputError, Location, fail
@@ -27,7 +36,8 @@ from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.tokens import TOKENS, Aid, Group, Piece, Tokens
+from printkit.model.face import Areas, Element, element_fields
+from printkit.model.tokens import PIECE_FIELDS, TOKENS, Aid, Group, Piece, Tokens
 
 
 def load(kit: Kit, component_id: str) -> Tokens:
@@ -35,6 +45,7 @@ def load(kit: Kit, component_id: str) -> Tokens:
     t: Tokens = validate_document(doc, TOKENS)
     t.file = doc.file
     _check_emblems(kit, t)
+    _check_faces(t)
     if kit.options.profile == "home":
         for g in t.groups.values():
             home_grid(kit, Size(g.width, g.height), where(g) or Location(doc.file))
@@ -54,12 +65,64 @@ def _check_emblems(kit: Kit, t: Tokens) -> None:
                     where(owner, "emblem") or where(group) or Location(t.file),
                     library.unknown(name),
                 )
-        for element in group.back.face if group.back else []:
+        for element in group.face + (group.back.face if group.back else []):
             names = [element.icon] if element.element == "icon" and element.icon else []
             for name in names + INLINE_ICON.findall(element.text or ""):
                 if "{" not in name and name not in library:
                     errors.add(at(element, "icon"), library.unknown(name))
     errors.raise_if_any()
+
+
+def _faces(name: str, group: Group) -> list[tuple[str, Element]]:
+    """(where it is, element) of every face element of a group, front and back."""
+    out = [(f"the face of group {name!r}", e) for e in group.face]
+    return out + [
+        (f"the back of group {name!r}", e) for e in (group.back.face if group.back else [])
+    ]
+
+
+def _field_values(group: Group) -> dict[str, list[Any]]:
+    """Every field the group's pieces give -> the values they give it."""
+    values: dict[str, list[Any]] = {name: [] for name in PIECE_FIELDS}
+    for piece in group.pieces:
+        for name in {*PIECE_FIELDS, *piece.fields}:
+            values.setdefault(name, []).append(piece.get(name))
+    return values
+
+
+def _as_declared(values: list[Any]) -> SimpleNamespace:
+    """What a condition may compare a piece field with: a number, or one of the values given."""
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+    return SimpleNamespace(
+        type="number" if numbers else "choice", choices=sorted(set(map(str, values)))
+    )
+
+
+def _check_faces(t: Tokens) -> None:
+    """Face elements name fields the pieces have (and values they take), fit on the piece, and
+    read as their properties for every piece."""
+    errors = Collector()
+    for name, group in t.groups.items():
+        placed = _faces(name, group)
+        given = _field_values(group)
+        check_named_fields(placed, set(given), errors, element_fields, noun="piece")
+        declared = {field: _as_declared(values) for field, values in given.items()}
+        check_conditions(placed, declared.get, errors)
+        check_tables(placed, errors)
+        areas = Areas(group.width, group.height, 0.0, 0.0)
+        for place, element in placed:
+            check_box(place, element, areas, errors, noun="piece")
+        if not errors.diagnostics:
+            pieces = [
+                (f"piece {p.label or p.colour_id!r}", p, [e for _, e in placed])
+                for p in group.pieces
+            ]
+            check_bindings(pieces, _piece_field_at, errors, areas)
+    errors.raise_if_any()
+
+
+def _piece_field_at(piece: Piece, name: str) -> Location:
+    return where(piece, name) or where(piece, "fields") or where(piece) or Location("?")
 
 
 def preflight(kit: Kit, component_id: str) -> None:
@@ -68,19 +131,20 @@ def preflight(kit: Kit, component_id: str) -> None:
     t = kit.model_as(component_id, Tokens)
     c = KitCanvas(io.BytesIO(), role_fonts=kit.fonts())
     for group in t.groups.values():
-        if not (group.back and group.back.face):
-            continue
+        sides = [("face", PiecePainter.place_front)] if group.face else []
+        sides += [("back", PiecePainter.draw_back_face)] if group.back and group.back.face else []
         painter = PiecePainter(c, group, 0.0, kit.icons())
         for piece in group.pieces:
-            try:
-                painter.draw_back_face(piece, Rect(0, 0, group.width, group.height))
-            except ElementOverflow as exc:
-                raise fail(
-                    at(exc.element, "text"),
-                    f"piece {piece.label or piece.colour_id!r}: the {exc.attr} of this "
-                    f"{exc.element.element} element does not fit the back even at "
-                    f"{exc.overflow.min_size:g} pt; shorten it or enlarge its box",
-                ) from None
+            for side, draw in sides:
+                try:
+                    draw(painter, piece, Rect(0, 0, group.width, group.height))
+                except ElementOverflow as exc:
+                    raise fail(
+                        at(exc.element, "text"),
+                        f"piece {piece.label or piece.colour_id!r}: the {exc.attr} of this "
+                        f"{exc.element.element} element does not fit the {side} even at "
+                        f"{exc.overflow.min_size:g} pt; shorten it or enlarge its box",
+                    ) from None
 
 
 def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
@@ -149,6 +213,7 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
         Size(group.width, group.height),
         painter,
         where(group) or Location(t.file),
+        with_backs=group.sides == 2,
         locate=locate,
         describe=describe,
     )

@@ -13,6 +13,7 @@ MAX_PAGES_PER_PDF = 10_000
 MAX_IMAGE_PIXELS = 50_000_000  # about 7000 x 7000 (decompression-bomb guard)
 MAX_IMAGE_BYTES = 32 * 1024 * 1024  # one image file in a kit
 MAX_FONT_BYTES = 32 * 1024 * 1024  # one kit font file (the largest common TrueType fonts: ~25 MB)
+MAX_FACE_ELEMENTS = 200  # elements on one face or back (each is checked on every card)
 MAX_LENGTH_MM = 5000.0  # any single length in the data (5 m)
 MAX_DIAGNOSTICS_PER_FILE = 50  # input errors shown per file; the rest are counted
 MAX_CHECK_GAMES = 1_000  # games `printkit check` simulates for a finding (it stays under 1 s)

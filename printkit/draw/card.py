@@ -25,11 +25,12 @@ from printkit.draw.images import define_image_forms
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.deck import Card, Deck, Kind
-from printkit.model.face import Back
+from printkit.model.face import Back, element_fields
 
 __all__ = [
     "PLACEHOLDER",
     "CardPainter",
+    "back_reads_card",
     "CardTextOverflow",
     "MissingValue",
     "draw_back",
@@ -59,8 +60,13 @@ def back_palette(back: Back) -> Palette:
 
 
 def back_values(kind: str) -> Card:
-    """What a back's placeholders read: nothing but the kind (backs are shared by many cards)."""
+    """What a shared back's placeholders read: nothing but the kind."""
     return Card(id="back", kind=kind, count=1)
+
+
+def back_reads_card(back: Back) -> bool:
+    """Whether the back shows its card's own fields (then each card has its own back)."""
+    return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
 
 
 class CardPainter:
@@ -75,6 +81,7 @@ class CardPainter:
         self.height = deck.size.height
         self.elements = ElementPainter(c, deck.areas(), deck.icons, deck.images, deck.min_text_size)
         self._forms: set[str] = set()
+        self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)
 
     # -- placing ---------------------------------------------------------------------------
     def place_front(self, card: Card, trim: Rect) -> None:
@@ -93,8 +100,10 @@ class CardPainter:
         self.draw_front(card, frame)
         c.restoreState()
 
-    def place_back(self, trim: Rect, kind: str | None = None) -> None:
-        self._place(self.back_form(kind), trim)
+    def place_back(self, trim: Rect, kind: str | None = None, card: Card | None = None) -> None:
+        """The back behind a card of `kind`: the shared back, or (when the back reads card
+        fields) the back of `card` itself."""
+        self._place(self.back_form(kind, card), trim)
 
     def _place(self, name: str, trim: Rect) -> None:
         c = self.canvas
@@ -157,6 +166,10 @@ class CardPainter:
 
     def _frame(self, kind: Kind) -> None:
         c, b = self.canvas, self.bleed
+        if self.deck.frame_width <= 0:  # no frame: paper to the cut and past it, no outline
+            c.setFillColor(colour(kind.paper))
+            c.rect(-b, -b, self.width + 2 * b, self.height + 2 * b, stroke=0, fill=1)
+            return
         c.setFillColor(colour(kind.colour))
         c.rect(-b, -b, self.width + 2 * b, self.height + 2 * b, stroke=0, fill=1)
         c.setFillColor(tint(kind.colour, 0.35))
@@ -179,27 +192,36 @@ class CardPainter:
             return f"{self.prefix}back-{kind}", own
         return f"{self.prefix}back", self.deck.back
 
-    def back_form(self, kind: str | None = None) -> str:
+    def back_form(self, kind: str | None = None, card: Card | None = None) -> str:
         name, back = self.back_of(kind)
+        values = back_values(kind or "")
+        if name not in self._reads_card:
+            self._reads_card[name] = back_reads_card(back)
+        if card is not None and self._reads_card[name]:
+            name, values = f"{name}-card-{card.id}", card
         if name not in self._forms:  # forms cannot be begun inside another form
-            values = back_values(kind or "")
-            paths = [
-                fill_placeholders(e.image, values)
-                for e in back.elements()
-                if e.element == "image" and e.image
-            ]
+            paths = []
+            for e in back.elements():
+                if e.element == "image" and e.image:
+                    try:
+                        paths.append(fill_placeholders(e.image, values))
+                    except MissingValue:
+                        continue
             define_image_forms(self.canvas, self.deck.images, paths, self._forms)
         if self._begin(name):
-            self.draw_back(back, kind or "")
+            self.draw_back(back, kind or "", values)
             self._end(name)
         return name
 
-    def draw_back(self, back: Back, kind: str = "") -> None:
+    def draw_back(self, back: Back, kind: str = "", values: Card | None = None) -> None:
+        """The back's ground and elements; placeholders read `values` (the card behind it, or
+        only its kind for a back shared by many cards)."""
         draw_back(self.canvas, back, self.width, self.height, self.bleed)
+        shown = values if values is not None else back_values(kind)
         try:
-            self.elements.draw_all(back.elements(), back_values(kind), back_palette(back))
+            self.elements.draw_all(back.elements(), shown, back_palette(back))
         except ElementOverflow as exc:
-            raise CardTextOverflow(back_values(kind), exc, back=True) from None
+            raise CardTextOverflow(shown, exc, back=True) from None
 
 
 def draw_back(c: Canvas, back: Back, w: float, h: float, bleed: float) -> None:

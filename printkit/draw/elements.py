@@ -6,7 +6,6 @@ text is inside its box or raises TextOverflow. Icons come from the face's icon l
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,17 +17,16 @@ from printkit.draw.colour import colour, shade, tint
 from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
 from printkit.draw.images import place_image
-from printkit.draw.text import INLINE_ICON, TextOverflow, fit_in_box
+from printkit.draw.table import draw_table
+from printkit.draw.text import INLINE_ICON, TextLayout, TextOverflow, fit_laid_out
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-from printkit.model.face import Areas, Element, Percent, resolve_box
+from printkit.model.face import Areas, Element, Percent, bind_element, quarter_turn, resolve_box
+from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders, format_value
 
-PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+__all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
+
 CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
-
-
-class MissingValue(Exception):
-    """A placeholder names a field the piece does not have: the element is skipped."""
 
 
 class ElementOverflow(Exception):
@@ -39,26 +37,6 @@ class ElementOverflow(Exception):
         self.element = element
         self.attr = attr
         self.overflow = overflow
-
-
-def format_value(value: object) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def fill_placeholders(template: str, values: Any) -> str:
-    """Replace {field} with the piece's value. Plain substitution: no attribute access, no markup."""
-
-    def sub(match: re.Match) -> str:
-        value = values.get(match.group(1))
-        if value is None or value == "":
-            raise MissingValue(match.group(1))
-        return format_value(value)
-
-    return PLACEHOLDER.sub(sub, template)
 
 
 @dataclass(frozen=True)
@@ -92,15 +70,25 @@ class ElementPainter:
         self._ink = ink
         self.canvas.setFillColor(ink)
 
+    set_fill = _fill
+
     def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
+        """Each element whose `when:` holds for the piece, its properties read from the
+        piece's fields; an element naming a field the piece does not give is left out."""
         for element in elements:
+            if element.when is not None and not element.when.holds(values):
+                continue
             try:
-                self.draw(element, values, palette)
+                self.draw(bind_element(element, values), values, palette)
             except MissingValue:
                 continue
 
     def box(self, e: Element) -> Rect:
+        """The box the element is laid out in: its box, or for a quarter turn (rotate 90 or
+        270) the box turned about its centre, so that turned it covers its box exactly."""
         x, top, w, h = resolve_box(e, self.areas)
+        if quarter_turn(e.rotate):
+            return Rect(x + (w - h) / 2, self.areas.height - top - h + (h - w) / 2, h, w)
         return Rect(x, self.areas.height - top - h, w, h)
 
     def draw(self, e: Element, values: Any, palette: Palette) -> None:
@@ -132,9 +120,10 @@ class ElementPainter:
         """Fit and draw one of the element's texts in `box`; ElementOverflow if it cannot fit."""
         if self.log is not None:
             self.log.append((INLINE_ICON.sub("", text), face, e, attr))
+        layout = TextLayout(align, e.valign if attr in ("text", "rows") else "middle", lines)
         try:
-            fit_in_box(self.canvas, text, face, (box.x, box.y, box.w, box.h), size, self._min(e),
-                       align, lines, self._inline_icon)  # fmt: skip
+            fit_laid_out(self.canvas, text, face, (box.x, box.y, box.w, box.h),
+                       (size, self._min(e)), layout, self._inline_icon)  # fmt: skip
         except TextOverflow as exc:
             raise ElementOverflow(e, attr, exc) from None
 
@@ -294,12 +283,13 @@ class ElementPainter:
         return str(name)
 
     def _draw_icon(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        """The named icon (`icon:`, or the icon a card field names), square, centred."""
+        """The named icon (`icon:`, or the icon a card field names), as large as fits the box
+        with its own aspect ratio, centred."""
         colours = Colours(
             ink, colour(e.fill or pal.paper), colour(e.accent) if e.accent else colour(pal.accent)
         )
         name = self.icon_name(e, values)
-        self.icons.draw(self.canvas, name, box.cx, box.cy, min(box.w, box.h), colours)
+        self.icons.draw_in(self.canvas, name, (box.x, box.y, box.w, box.h), colours)
 
     def _draw_shape(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         c = self.canvas
@@ -328,3 +318,6 @@ class ElementPainter:
         self._fill(ink)
         c.setStrokeColor(ink)
         pictograms.texture(c, e.pattern, box.x, box.y, box.w, box.h, e.spacing, e.line_width)
+
+    def _draw_table(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
+        draw_table(self, e, values, (pal.colour, pal.on_colour, pal.ink), box, self._size(e))

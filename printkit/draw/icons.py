@@ -49,6 +49,13 @@ class Icon:
     draw_unit: UnitDrawing
     doc: str
     source: str = "built-in"
+    aspect: float = 1.0  # width / height of what draw_unit draws (2 units across its long side)
+
+    def extent(self) -> tuple[float, float]:
+        """The drawing's width and height in units of draw_unit's square -1..1."""
+        if self.aspect >= 1:
+            return 2.0, 2.0 / self.aspect
+        return 2.0 * self.aspect, 2.0
 
 
 @dataclass
@@ -82,10 +89,24 @@ class IconLibrary:
         self, c: Canvas, name: str, cx: float, cy: float, size: float, colours: Colours
     ) -> None:
         """Draw icon `name` centred at (cx, cy), `size` across. KeyError if it is unknown."""
+        self._draw(c, self.icons[name], cx, cy, size / 2, colours)
+
+    def draw_in(
+        self, c: Canvas, name: str, box: tuple[float, float, float, float], colours: Colours
+    ) -> None:
+        """Draw icon `name` as large as fits in box (x, y, width, height), keeping its aspect
+        ratio, centred. KeyError if it is unknown."""
         icon = self.icons[name]
+        x, y, w, h = box
+        across, tall = icon.extent()
+        self._draw(c, icon, x + w / 2, y + h / 2, min(w / across, h / tall), colours)
+
+    def _draw(
+        self, c: Canvas, icon: Icon, cx: float, cy: float, scale: float, colours: Colours
+    ) -> None:
         c.saveState()
         c.translate(cx, cy)
-        c.scale(size / 2, size / 2)
+        c.scale(scale, scale)
         c.setFillColor(colours.ink)
         c.setStrokeColor(colours.ink)
         c.setLineCap(1)
@@ -199,9 +220,12 @@ def icon_from_file(root: Path, name: str, relative: str, where: Location) -> Ico
             where, f"icon {name!r}: {relative!r} is not a PNG, JPEG or SVG file (by its name)"
         )
     if suffix == ".svg":
-        return Icon(name, _svg_drawing(root, relative, where), f"from {relative}", relative)
+        unit, aspect = _svg_drawing(root, relative, where)
+        return Icon(name, unit, f"from {relative}", relative, aspect)
     image = load_image(root, relative, where)
-    return Icon(name, _image_drawing(image), f"from {relative}", relative)
+    return Icon(
+        name, _image_drawing(image), f"from {relative}", relative, image.width / image.height
+    )
 
 
 def _image_drawing(image: Any) -> UnitDrawing:
@@ -213,7 +237,8 @@ def _image_drawing(image: Any) -> UnitDrawing:
     return unit
 
 
-def _svg_drawing(root: Path, relative: str, where: Location) -> UnitDrawing:
+def _svg_drawing(root: Path, relative: str, where: Location) -> tuple[UnitDrawing, float]:
+    """The SVG drawn 2 units across its longer side, centred on 0, 0, and its aspect ratio."""
     path = existing_file(confined_path(root, relative, where), relative, where)
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")
@@ -233,7 +258,7 @@ def _svg_drawing(root: Path, relative: str, where: Location) -> UnitDrawing:
         renderPDF.draw(drawing, c, 0, 0)
         c.restoreState()
 
-    return unit
+    return unit, width / height
 
 
 def _parse_svg(data: bytes, root: Path, relative: str, where: Location) -> Any:

@@ -133,10 +133,23 @@ def draw_fitted(
     Each line's glyph box (the font size tall, from the font's descent) stays inside the block
     `fitted.height` tall, so text fitted to a box is drawn inside it.
     """
-    _, descent = ascent_descent(fitted.font, fitted.size)
     top = y_top
     if height is not None:
         top = y_top - (height - fitted.height) / 2
+    draw_lines(c, fitted, x, top, width, align, icons)
+
+
+def draw_lines(
+    c: Canvas,
+    fitted: FittedText,
+    x: float,
+    top: float,
+    width: float,
+    align: str = "centre",
+    icons: InlineIcon | None = None,
+) -> None:
+    """Draw fitted lines, the first line's glyph box starting at `top`."""
+    _, descent = ascent_descent(fitted.font, fitted.size)
     c.setFont(fitted.font, fitted.size)
     baseline = top - fitted.size + descent
     for line in fitted.lines:
@@ -177,6 +190,21 @@ def _draw_line(
             at += text_width(part, font, size)
 
 
+@dataclass(frozen=True)
+class TextLayout:
+    """How text sits in its box: each line's alignment, the block's vertical place, the most
+    lines it may wrap to."""
+
+    align: str = "centre"  # left, centre, right
+    valign: str = "middle"  # top, middle, bottom
+    max_lines: int = 1
+
+    def block_top(self, y: float, h: float, fitted: FittedText) -> float:
+        """The top of the block of lines in a box (bottom y, height h)."""
+        spare = h - fitted.height
+        return y + h - {"top": 0.0, "bottom": spare}.get(self.valign, spare / 2)
+
+
 def fit_in_box(  # noqa: PLR0913
     c: Canvas,
     text: str,
@@ -192,9 +220,28 @@ def fit_in_box(  # noqa: PLR0913
 
     Raises TextOverflow when it cannot fit at min_size: nothing is drawn outside the box.
     """
+    layout = TextLayout(align, "middle", max_lines)
+    return fit_laid_out(c, text, font, box, (max_size, min_size), layout, icons)
+
+
+def fit_laid_out(
+    c: Canvas,
+    text: str,
+    font: str,
+    box: tuple[float, float, float, float],
+    sizes: tuple[float, float],
+    layout: TextLayout,
+    icons: InlineIcon | None = None,
+) -> FittedText:
+    """Fit `text` in box (x, bottom, width, height) between sizes (largest, smallest), draw it
+    there as `layout` says (align, valign, max_lines) and return the fit.
+
+    Raises TextOverflow when it cannot fit at the smallest size: nothing is drawn outside the box.
+    """
     x, y, w, h = box
-    fitted = fit_text(text, font, w, h, max(max_size, min_size), min_size, max_lines)
-    draw_fitted(c, fitted, x, y + h, w, align, h, icons)
+    max_size, min_size = sizes
+    fitted = fit_text(text, font, w, h, max(max_size, min_size), min_size, layout.max_lines)
+    draw_lines(c, fitted, x, layout.block_top(y, h, fitted), w, layout.align, icons)
     return fitted
 
 

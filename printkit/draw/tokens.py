@@ -20,7 +20,7 @@ from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-from printkit.model.face import Areas
+from printkit.model.face import Areas, Element
 from printkit.model.tokens import Aid, Diagram, Group, Piece
 
 INK = "#1d1a16"
@@ -35,14 +35,18 @@ class PiecePainter:
         self.group = group
         self.bleed = bleed
         self.icons = icons or BUILTIN
+        self.min_text = 6.0  # face elements' smallest text (an element's min_size may lower it)
 
     def place_front(self, piece: Piece, trim: Rect) -> None:
-        self._piece(piece, trim, self.group.emblem, piece.label, front=True)
+        if self.group.face:
+            self.draw_face(piece, trim, self.group.face, colour(piece.colour))
+        else:
+            self._piece(piece, trim, self.group.emblem, piece.label, front=True)
 
     def place_back(self, piece: Piece, trim: Rect) -> None:
         back = self.group.back
         if back is None:
-            self._piece(piece, trim, self.group.emblem, piece.label, front=True)
+            self.place_front(piece, trim)
         elif back.face:
             self.draw_back_face(piece, trim)
         else:
@@ -51,17 +55,21 @@ class PiecePainter:
     def draw_back_face(self, piece: Piece, trim: Rect) -> None:
         """A back built from face elements (model/face.py) on a darker ground of the colour."""
         assert self.group.back is not None
+        self.draw_face(piece, trim, self.group.back.face, shade(piece.colour, 0.18))
+
+    def draw_face(self, piece: Piece, trim: Rect, elements: list[Element], ground: Color) -> None:
+        """Face elements on a ground over the piece and its bleed; placeholders and conditions
+        read the piece (Piece.get)."""
         c, b = self.canvas, self.bleed
         c.saveState()
-        c.setFillColor(shade(piece.colour, 0.18))
+        c.setFillColor(ground)
         c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
         c.translate(trim.x, trim.y)
         areas = Areas(trim.w, trim.h, min(trim.w, trim.h) * 0.07, 0.0)
-        painter = ElementPainter(c, areas, self.icons, {}, 6.0)  # min_size may lower it
-        values = {"label": piece.label, "colour_id": piece.colour_id}
+        painter = ElementPainter(c, areas, self.icons, {}, self.min_text)
         palette = Palette(piece.colour, piece.ink, piece.colour, piece.ink, piece.ink)
         try:
-            painter.draw_all(self.group.back.face, values, palette)
+            painter.draw_all(elements, piece, palette)
         finally:
             c.restoreState()
 
@@ -77,6 +85,8 @@ class PiecePainter:
         inner = trim.inset(min(trim.w, trim.h) * 0.07)
         if self.group.shape == "round":
             c.circle(trim.cx, trim.cy, min(inner.w, inner.h) / 2, stroke=1, fill=0)
+        elif self.group.shape == "square":
+            c.rect(inner.x, inner.y, inner.w, inner.h, stroke=1, fill=0)
         else:
             c.roundRect(inner.x, inner.y, inner.w, inner.h, mm(1.2), stroke=1, fill=0)
         safe = trim.inset(SAFE)

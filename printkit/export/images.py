@@ -27,6 +27,7 @@ from printkit.components import more_output_path
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_EXPORT_PIXELS
 from printkit.core.progress import ticking
+from printkit.draw.card import back_reads_card
 from printkit.layout.presets import Preset
 from printkit.layout.units import format_mm
 from printkit.load.schema import where
@@ -36,7 +37,7 @@ from printkit.model.deck import Deck
 @dataclass
 class Rendered:
     deck: str
-    rows: list[tuple[str, int, Path, Path]]  # card id, copy, front file, back file
+    rows: list[tuple[str, int, Path, Path | None]]  # card id, copy, front file, back (or none)
     pixels: tuple[int, int]
 
 
@@ -72,10 +73,23 @@ def deck_pages(
             pages.close()
 
 
-def deck_page_images(kit: Any, cid: str, preset: Preset | None, dpi: int) -> list[Any]:
-    """Every page of `deck_pages` at once (for a sheet that shows them together)."""
-    with deck_pages(kit, cid, preset, dpi) as pages:
-        return list(pages)
+def deck_faces(kit: Any, cid: str, dpi: int) -> tuple[list[Any], Any | None]:
+    """Every design's face at once (for a sheet that shows them together) and the back behind
+    the first (None for a one-sided deck)."""
+    deck = kit.model_as(cid, Deck)
+    with deck_pages(kit, cid, None, dpi) as pages:
+        images = list(pages)
+    if deck.sides == 1:
+        return images, None
+    if _own_backs(deck):
+        return images[0::2], images[1]
+    return images[:-1], images[-1]
+
+
+def _own_backs(deck: Deck) -> bool:
+    """Whether each card has a back of its own (one that reads the card's fields): the designs
+    PDF then holds each front followed by its back, else the fronts and one shared back."""
+    return deck.sides == 2 and any(back_reads_card(b) for b in deck.backs().values())
 
 
 def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
@@ -86,21 +100,33 @@ def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str)
 
 
 def _write_images(pages: Any, deck: Deck, folder: Path, stage, preset, dpi: int, fmt: str):
-    """Each design's image for every copy, then the back: one page rendered at a time (a
-    deck of 5000 designs never holds more than one image). Returns (rows, pixel size)."""
+    """Each design's image for every copy, and the backs (each card's own, or one shared): one
+    page rendered at a time (a deck of 5000 designs never holds more than one image). Returns
+    (rows, pixel size)."""
     ext = "jpg" if fmt == "jpeg" else "png"
-    back = folder / f"back.{ext}"
     resolution = preset.dpi if preset else dpi
-    rows = []
-    for card, image in zip(deck.cards, pages, strict=False):  # designs, then the back
+    own, two_sided = _own_backs(deck), deck.sides == 2
+    rows: list[tuple[str, int, Path, Path | None]] = []
+    size = (0, 0)
+    for card in deck.cards:
+        image = next(pages)
+        size = image.size
+        back = _back_file(folder, card.id, ext, own) if two_sided else None
+        if own and back is not None:
+            _save(next(pages), stage.temp_for(back), fmt, resolution)
         data = _encode(image, fmt, resolution)
         for copy in range(1, card.count + 1):
             front = folder / f"{card.id}-{copy}.{ext}"
             stage.temp_for(front).write_bytes(data)
             rows.append((card.id, copy, front, back))
-    last = next(pages)  # the back, once, after the designs
-    _save(last, stage.temp_for(back), fmt, resolution)
-    return rows, last.size
+    if two_sided and not own:
+        _save(next(pages), stage.temp_for(folder / f"back.{ext}"), fmt, resolution)
+    return rows, size
+
+
+def _back_file(folder: Path, card_id: str, ext: str, own: bool) -> Path:
+    """back.<ext> shared by every card, or <card id>-back.<ext> for a card's own back."""
+    return folder / (f"{card_id}-back.{ext}" if own else f"back.{ext}")
 
 
 def output_pixels(kit: Any, deck: Deck, preset: Preset | None, dpi: int) -> tuple[int, int]:
@@ -175,8 +201,8 @@ def manifest_text(done: list[Rendered]) -> str:
     rows.writerow(["deck", "card", "copy", "front", "back", "width_px", "height_px"])
     for deck in done:
         for card, copy, front, back in deck.rows:
+            behind = f"{deck.deck}/{back.name}" if back is not None else ""
             rows.writerow(
-                [deck.deck, card, copy, f"{deck.deck}/{front.name}", f"{deck.deck}/{back.name}",
-                 *deck.pixels]
-            )  # fmt: skip
+                [deck.deck, card, copy, f"{deck.deck}/{front.name}", behind, *deck.pixels]
+            )
     return out.getvalue()

@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageFilter
 
 from printkit.core.errors import Location, fail
-from printkit.export.images import deck_page_images
+from printkit.export.images import deck_faces
 from printkit.model.deck import Deck
 
 CARD_DPI = 200
@@ -52,7 +52,7 @@ def _has_cards(kit: Any, cid: str) -> bool:
 
 def showcase_image(kit: Any, picks: list[tuple[str, int]]) -> Any:
     """The chosen faces fanned about a pivot below the hand's middle, on a light ground."""
-    pages = {cid: deck_page_images(kit, cid, None, CARD_DPI) for cid in {c for c, _ in picks}}
+    pages = {cid: deck_faces(kit, cid, CARD_DPI)[0] for cid in {c for c, _ in picks}}
     faces = [pages[cid][index].convert("RGBA") for cid, index in picks]
     w, h = faces[0].size
     radius = 1.6 * h  # the pivot below the hand: each card shows its left part under the next

@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from printkit.export.images import deck_page_images
+from printkit.export.images import deck_faces
 from printkit.model.deck import Deck
 
 COLUMNS, ROWS = 10, 7  # the largest sheet TTS reads
@@ -44,8 +44,8 @@ def export_tts(kit: Any, out: Path, stage: Any, cid: str) -> tuple[Path, list[Sh
     """Write deck `cid` as TTS face sheets, a back and a saved object (staged); returns the JSON's
     path, the sheets and the number of cards in the deck."""
     deck = kit.model_as(cid, Deck)
-    pages = deck_page_images(kit, cid, None, CARD_DPI)
-    faces, back = pages[:-1], pages[-1]
+    faces, back = deck_faces(kit, cid, CARD_DPI)
+    back = back or Image.new("RGB", faces[0].size, (255, 255, 255))  # a one-sided deck
     folder = out / kit.name / "tts"
     groups = [faces[i : i + PER_SHEET] for i in range(0, len(faces), PER_SHEET)]
     ids = [card.id for card in deck.cards]

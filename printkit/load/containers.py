@@ -3,6 +3,7 @@ take one of several shapes."""
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -112,3 +113,37 @@ def _shape_matches(shape: str, value: Any) -> bool:
     if shape == "list":
         return isinstance(value, list)
     return not isinstance(value, dict | list)
+
+
+@dataclass
+class Tagged(Either):
+    """A map that is one of several records, told apart by the value of one key (`tag`): a face
+    element by its `element:`. Each option's `tag` field is a Choice of the values it takes."""
+
+    tag: str = "element"
+
+    def validate(self, value, ctx, path):
+        if isinstance(value, dict) and value.get(self.tag) is not None:
+            for option in self.options:
+                if str(value[self.tag]) in self._values(option):
+                    return option.validate(value, ctx, path)
+            close = difflib.get_close_matches(str(value[self.tag]), self.tags(), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            ctx.error(
+                (*path, self.tag),
+                f"{self.tag} must be one of {', '.join(self.tags())}{hint}; "
+                f"got {value[self.tag]!r}",
+            )
+            return None
+        return self.options[0].validate(value, ctx, path)
+
+    def _values(self, option: Type) -> tuple[str, ...]:
+        field_ = getattr(option, "fields", {}).get(self.tag)
+        return tuple(getattr(field_.type, "values", ())) if field_ is not None else ()
+
+    def tags(self) -> list[str]:
+        """Every value the tag may take, over all the options."""
+        return [v for option in self.options for v in self._values(option)]
+
+    def json(self) -> dict:
+        return {"oneOf": [o.json() for o in self.options]}

@@ -261,6 +261,11 @@ class _GuardedLoader(FastSafeLoader):
             self._open[-1][2] = max(self._open[-1][2], height + 1)
 
 
+def _is_merge_key(node: yaml.Node) -> bool:
+    """`<<` written plain: YAML's merge key (quoted, it is an ordinary key)."""
+    return isinstance(node, yaml.ScalarNode) and not node.style and node.value == "<<"
+
+
 class _Converter:
     """Turns a composed node tree into plain data, recording positions and enforcing limits."""
 
@@ -311,14 +316,12 @@ class _Converter:
 
     def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict:
         result: dict = {}
+        merges: list[yaml.Node] = []
         for key_node, value_node in node.value:
-            if not key_node.style and key_node.value == "<<":
-                raise fail(self._loc(key_node), "YAML merge keys (<<) are not supported")
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise fail(self._loc(key_node), "a key must be a plain word, not a list or map")
-            key = self.convert(key_node, (*path, "\0key"))
-            if not isinstance(key, str):
-                key = str(key)
+            if _is_merge_key(key_node):
+                merges.append(value_node)
+                continue
+            key = self._key(key_node, path)
             if key in result:
                 first = self.doc.key_marks[(*path, key)]
                 raise fail(
@@ -329,4 +332,46 @@ class _Converter:
             here = (*path, key)  # one tuple for both tables: a deck has ten of them a card
             self.doc.key_marks[here] = self._mark(key_node)
             result[key] = self.convert(value_node, here)
+        for merged in merges:
+            for source in self._merge_sources(merged):
+                self._merge(source, path, result)
         return result
+
+    def _key(self, key_node: yaml.Node, path: PathKey) -> str:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise fail(self._loc(key_node), "a key must be a plain word, not a list or map")
+        key = self.convert(key_node, (*path, "\0key"))
+        return key if isinstance(key, str) else str(key)
+
+    def _merge_sources(self, value: yaml.Node) -> list[yaml.MappingNode]:
+        """The maps a merge key (`<<: *defaults` or `<<: [*a, *b]`) brings in, first first."""
+        listed = value.value if isinstance(value, yaml.SequenceNode) else [value]
+        sources = [s for s in listed if isinstance(s, yaml.MappingNode)]
+        if len(sources) != len(listed):
+            raise fail(
+                self._loc(value),
+                "a merge key (<<) takes a map, or a list of maps, usually aliases "
+                "(`<<: *defaults`); write the keys out in full otherwise",
+            )
+        return sources
+
+    def _merge(self, source: yaml.MappingNode, path: PathKey, result: dict) -> None:
+        """Keys of a merged map that the map (or an earlier merged map) does not set itself:
+        each keeps the position where the merged map wrote it, so errors point there."""
+        own: set[str] = set()
+        nested: list[yaml.MappingNode] = []
+        for key_node, value_node in source.value:
+            if _is_merge_key(key_node):
+                nested += self._merge_sources(value_node)
+                continue
+            key = self._key(key_node, path)
+            if key in own:
+                raise fail(self._loc(key_node), f"duplicate key {key!r}; each key may appear once")
+            own.add(key)
+            if key in result:
+                continue
+            here = (*path, key)
+            self.doc.key_marks[here] = self._mark(key_node)
+            result[key] = self.convert(value_node, here)
+        for more in nested:  # the merged map's own merges come after its own keys
+            self._merge(more, path, result)

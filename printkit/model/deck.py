@@ -36,6 +36,7 @@ from printkit.load.schema import (
 )
 from printkit.load.yamlsafe import PathKey
 from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
+from printkit.model.generated import GENERATE, Generator
 
 __all__ = ["ELEMENT_TYPES", "Element"]
 
@@ -125,7 +126,9 @@ class Kind:
         doc="a texture on the frame, so kinds differ in greyscale too",
     )
     face: list[Element] = spec(
-        ListOf(ELEMENT, 1, 40), required=True, doc="what is drawn on the face, in order"
+        ListOf(ELEMENT, 1, limits.MAX_FACE_ELEMENTS),
+        required=True,
+        doc="what is drawn on the face, in order",
     )
     # the kind's own back; None: the deck's
     back: Back | None = spec(BACK, doc="this kind's own back (default: the deck's back)")
@@ -204,7 +207,7 @@ TABLE_SOURCE: Record = record_of(CardTable)
 
 def _cards_type(card: Record) -> Type:
     """The `cards:` key: a list of `card` records, or a spreadsheet that holds them."""
-    return Either((ListOf(card, 1, limits.MAX_CARDS_PER_DECK), TABLE_FILE, TABLE_SOURCE))
+    return Either((ListOf(card, 0, limits.MAX_CARDS_PER_DECK), TABLE_FILE, TABLE_SOURCE))
 
 
 def edge(max_mm: float, default: float, doc: str) -> Any:
@@ -214,11 +217,39 @@ def edge(max_mm: float, default: float, doc: str) -> Any:
 
 CARDS_DOC = (
     "the card designs, each printed `count` times: a list, or a spreadsheet (.csv, .xlsx, .ods) "
-    "whose header row names the card fields"
+    "whose header row names the card fields; at least one card, here or made by `generate`"
 )
 
 
-@record("deck")
+GENERATE_DOC = (
+    "more cards, made as the product of value lists (ranks x suits), each with fields of its "
+    "own; added after the cards written out (see docs/data-format.md, Generated cards)"
+)
+SIDES_DOC = (
+    "2: every card has a back, printed behind its front; 1: fronts only (maps, player aids, "
+    "charts): no back pages, and the back keys are not used"
+)
+
+
+def _check_has_cards(deck: Deck, ctx: Context, path: PathKey) -> None:
+    if not deck.cards:
+        ctx.error(
+            path,
+            "a deck needs at least one card: list them under `cards:` (or name a spreadsheet "
+            "there), or make them with `generate:`",
+        )
+
+
+# what JSON Schema can say of _check_has_cards: without `generate`, `cards` lists at least one
+HAS_CARDS_JSON_RULES: tuple[dict, ...] = (
+    {
+        "if": {"not": {"required": ["generate"]}},
+        "then": {"required": ["cards"], "properties": {"cards": {"minItems": 1}}},
+    },
+)
+
+
+@record("deck", check=_check_has_cards, json_rules=HAS_CARDS_JSON_RULES)
 @dataclass(kw_only=True)
 class Deck:
     card_size: str | CardSize = spec(CARD_SIZE, default="poker")
@@ -237,7 +268,10 @@ class Deck:
         doc="text never shrinks below this; text that cannot fit at it is an error",
     )
     safe_margin: float = edge(
-        30, mm(4), "the safe area's distance inside the trim (boxes with `within: safe`)"
+        30,
+        mm(4),
+        "the safe area's distance inside the trim (boxes with `within: safe`); below 3 mm it is "
+        "also how near the trim `check` lets text come (PK001), for small counters",
     )
     min_image_dpi: float = spec(
         Number(1, 2400),
@@ -265,7 +299,9 @@ class Deck:
         doc="the back shared by every card (a kind may have its own): a ground colour, a texture "
         "and face elements",
     )
-    cards: list[Card] = spec(_cards_type(record_of(Card)), required=True, doc=CARDS_DOC)
+    sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
+    cards: list[Card] = spec(_cards_type(record_of(Card)), default=list, doc=CARDS_DOC)
+    generate: list[Generator] = spec(GENERATE, default=list, doc=GENERATE_DOC)
     # not keys of the file: filled in by the loader (components/deck.py)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
     file: str = ""
@@ -295,6 +331,19 @@ class Deck:
         return [card for card in self.cards for _ in range(card.count)]
 
 
+@dataclass
+class TextChoice(Choice):
+    """A declared choice field: its choices are read as text (`choices: [A, 2, 3]` holds "2"),
+    so a card's unquoted number `2` is the choice "2"."""
+
+    def convert(self, value: Any, ctx: Any, path: Any) -> Any:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            text = f"{value:g}" if isinstance(value, float) else str(value)
+            if text in self.values:
+                return text
+        return super().convert(value, ctx, path)
+
+
 def declared_type(decl: FieldDecl) -> Type:
     """The schema type a deck's field declaration stands for."""
     if decl.type == "number":
@@ -304,7 +353,7 @@ def declared_type(decl: FieldDecl) -> Type:
         hi = int(decl.max) if decl.max is not None else None
         return Int(lo, hi, decl.doc)
     if decl.type == "choice":
-        return Choice(tuple(decl.choices), decl.doc)
+        return TextChoice(tuple(decl.choices), decl.doc)
     if decl.type == "flag":
         return Bool(decl.doc)
     return Str(1, 600, doc=decl.doc)
@@ -326,4 +375,4 @@ def deck_schema(fields: dict[str, FieldDecl] | None = None, kinds: tuple[str, ..
     if fields is None:
         return record_of(Deck)
     cards = _cards_type(card_schema(fields, kinds))
-    return record_of(Deck).with_fields({"cards": Field(cards, required=True, doc=CARDS_DOC)})
+    return record_of(Deck).with_fields({"cards": Field(cards, default=list, doc=CARDS_DOC)})

@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.core import limits
 from printkit.layout.units import mm, parse_length
-from printkit.load.records import record, record_of, spec
+from printkit.load.records import record, record_of, schema_fields, spec
 from printkit.load.schema import (
     Choice,
     Color,
@@ -27,8 +28,11 @@ from printkit.load.schema import (
     Number,
     Record,
     Str,
+    Type,
     where,
 )
+from printkit.model.conditions import CONDITION_DOC, Condition, ConditionType
+from printkit.model.fromdata import FromField, bind, named_fields, set_aside_templates, templates
 
 ELEMENT_TYPES = (
     "header",
@@ -43,6 +47,7 @@ ELEMENT_TYPES = (
     "image",
     "shape",
     "pattern",
+    "table",
 )
 AREAS = ("trim", "safe", "panel")
 SHAPES = ("rect", "rounded", "circle", "ellipse", "meander")
@@ -102,11 +107,29 @@ class SizeLength(BoxLength):
         return 'a percentage of the box\'s height like "40%", or ' + Length.describe(self)
 
 
+VALIGNS = ("top", "middle", "bottom")
+TABLE_RULES = ("grid", "rows", "columns", "none")
+TEXT_ATTRS = ("text", "caption", "image", "icon")  # the texts placeholders fill
+VALIGN_DOC = (
+    "where text sits in its box: top (the first line at the box's top on every card), middle "
+    "or bottom"
+)
+ROWS_DOC = (
+    "table: its rows, each a list of cells (text, which may use {field} placeholders and inline "
+    "icons); the first `header` rows are headings"
+)
+WIDTHS_DOC = (
+    "table: the columns' widths, in proportion to each other (default: equal); as many as the "
+    "widest row has cells"
+)
+RULES_DOC = "table: the lines drawn between cells: grid (all, and a frame), rows, columns or none"
+CELL = Str(0, 120, doc="a table cell")
 ELEMENT_DOC = (
     "what to draw: header (label strip), value (big number), title, text, fan (an angle fan "
     "from a number field), drift (sideways arrows from a number field), band (boxed text with a "
     "caption), marker (a variant's marker), icon (a named icon), image (a picture file), shape "
-    "(rect, rounded, circle, ellipse, meander border), pattern (a texture filling the box)"
+    "(rect, rounded, circle, ellipse, meander border), pattern (a texture filling the box), table "
+    "(rows and columns of fitted text with a heading row and rules)"
 )
 BOX_DOC = (
     "[x, y, width, height] from the top-left corner of `within`; each a length (plain numbers "
@@ -125,7 +148,7 @@ SIZE_DOC = (
 )
 ROTATE_DOC = (
     "degrees anticlockwise about the box centre (180: upside down, for backs readable from "
-    "either side)"
+    "either side; 90 or 270: text runs up or down the box, which stays where it is drawn)"
 )
 BOX = ListOf(
     BoxLength(0, 600, allow_zero=True),
@@ -138,10 +161,15 @@ ELEMENT_KEYS = (
     "element", "box", "within", "text", "field", "mode", "font", "size", "empty", "min_size",
     "align", "colour", "caption", "max_lines", "image", "icon", "shape", "pattern", "fill",
     "stroke", "accent", "line_width", "radius", "spacing", "rotate",
+    "valign", "when", "rows", "header", "widths", "rules",
 )  # fmt: skip
 
 
-@record("face element", keys=ELEMENT_KEYS)
+def _set_aside(element: Element, ctx: Any, path: Any) -> None:
+    set_aside_templates(element, STYLE_TYPES, STYLE_DEFAULTS)
+
+
+@record("face element", keys=ELEMENT_KEYS, check=_set_aside)
 @dataclass
 class Element:
     """One thing drawn on a face, in a box measured from the top-left of its area."""
@@ -155,17 +183,21 @@ class Element:
         Id(), doc="the card field the element shows (fan, drift: required; icon: its name)"
     )
     mode: str | None = spec(Id(), doc="drift: the field that says 'or' or 'and'")
-    font: str = spec(Choice(FONT_ROLES), default="body", doc=FONT_DOC)
-    size: float | Percent = spec(SizeLength(1, 100), default=mm(3.5), doc=SIZE_DOC)
+    font: str = spec(FromField(Choice(FONT_ROLES)), default="body", doc=FONT_DOC)
+    size: float | Percent = spec(FromField(SizeLength(1, 100)), default=mm(3.5), doc=SIZE_DOC)
     min_size: float | None = spec(
-        Length(1, 100), doc="smallest font size (default: the deck's min_text_size)"
+        FromField(Length(1, 100)), doc="smallest font size (default: the deck's min_text_size)"
     )
     align: str = spec(
-        Choice(("left", "centre", "right")), default="centre", doc="how text lines align"
+        FromField(Choice(("left", "centre", "right"))),
+        default="centre",
+        doc="how text lines align",
     )
-    colour: str | None = spec(Color(), doc="text, icon or pattern colour (default: the ink)")
+    colour: str | None = spec(
+        FromField(Color()), doc="text, icon or pattern colour (default: the ink)"
+    )
     caption: str | None = spec(Str(0, 60), doc="small text under a value or pictogram")
-    max_lines: int = spec(Int(1, 50), default=20, doc="most lines the text may wrap to")
+    max_lines: int = spec(FromField(Int(1, 50)), default=20, doc="most lines the text may wrap to")
     empty: str | None = spec(
         Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
     )
@@ -177,17 +209,62 @@ class Element:
         Str(1, 80), doc="icon: the icon's name (may use {field}); `printkit icons` shows them all"
     )
     within: str = spec(Choice(AREAS), default="trim", doc=WITHIN_DOC)
-    shape: str = spec(Choice(SHAPES), default="rect", doc="shape: the outline drawn")
-    pattern: str = spec(Choice(PATTERNS), default="lattice", doc="pattern: the texture")
-    fill: str | None = spec(Color(), doc="shape: its fill; icon: its light colour (default: paper)")
-    stroke: str | None = spec(Color(), doc="shape: its outline colour (default: none)")
-    accent: str | None = spec(Color(), doc="icon: its third colour (default: the face's accent)")
-    line_width: float = spec(Length(0.05, 20), default=0.8, doc="shape, pattern: line width")
-    radius: float = spec(
-        Length(0, 50, allow_zero=True), default=0.0, doc="rounded shape: corner radius"
+    shape: str = spec(FromField(Choice(SHAPES)), default="rect", doc="shape: the outline drawn")
+    pattern: str = spec(FromField(Choice(PATTERNS)), default="lattice", doc="pattern: the texture")
+    fill: str | None = spec(
+        FromField(Color()),
+        doc="shape: its fill; icon: its light colour (default: paper); table: every other row",
     )
-    spacing: float = spec(Length(0.5, 50), default=mm(2.4), doc="pattern: distance between marks")
-    rotate: float = spec(Number(-360, 360), default=0.0, doc=ROTATE_DOC)
+    stroke: str | None = spec(
+        FromField(Color()), doc="shape: its outline colour (default: none); table: its rules"
+    )
+    accent: str | None = spec(
+        FromField(Color()), doc="icon: its third colour (default: the face's accent)"
+    )
+    line_width: float = spec(
+        FromField(Length(0.05, 20)), default=0.8, doc="shape, pattern, table: line width"
+    )
+    radius: float = spec(
+        FromField(Length(0, 50, allow_zero=True)), default=0.0, doc="rounded shape: corner radius"
+    )
+    spacing: float = spec(
+        FromField(Length(0.5, 50)), default=mm(2.4), doc="pattern: distance between marks"
+    )
+    rotate: float = spec(FromField(Number(-360, 360)), default=0.0, doc=ROTATE_DOC)
+    valign: str = spec(FromField(Choice(VALIGNS)), default="middle", doc=VALIGN_DOC)
+    when: Condition | None = spec(ConditionType(), doc=CONDITION_DOC)
+    rows: list[list[str]] = spec(ListOf(ListOf(CELL, 1, 30), 0, 60), default=list, doc=ROWS_DOC)
+    header: int = spec(Int(0, 10), default=1, doc="table: how many first rows are headings")
+    widths: list[float] = spec(ListOf(Number(0.01, 1000), 0, 30), default=list, doc=WIDTHS_DOC)
+    rules: str = spec(Choice(TABLE_RULES), default="grid", doc=RULES_DOC)
+
+
+STYLE_TYPES: dict[str, Type] = {
+    name: f.type.inner
+    for name, f in schema_fields(Element).items()
+    if isinstance(f.type, FromField)
+}
+STYLE_DEFAULTS: dict[str, Any] = {
+    name: schema_fields(Element)[name].default for name in STYLE_TYPES
+}
+
+
+def bind_element(element: Element, values: Any) -> Element:
+    """The element one piece draws: its placeholders in properties filled from `values`
+    (model/fromdata.py: MissingValue, BadFieldValue)."""
+    bound: Element = bind(element, values, STYLE_TYPES)
+    return bound
+
+
+def element_fields(element: Element) -> set[str]:
+    """Every piece field the element reads: placeholders in its texts and properties, its
+    `when:` condition, its table's cells (`field` and `mode` are checked on their own)."""
+    names = {n for attr in TEXT_ATTRS for n in named_fields(getattr(element, attr))}
+    names.update(n for t in templates(element).values() for n in named_fields(t))
+    names.update(n for row in element.rows for cell in row for n in named_fields(cell))
+    if element.when is not None:
+        names |= element.when.names()
+    return names
 
 
 ELEMENT: Record = record_of(Element)
@@ -216,9 +293,10 @@ class Back:
         Color(), doc="the texture's colour (default: a shade of the ground)"
     )
     face: list[Element] = spec(
-        ListOf(ELEMENT, 0, 60),
+        ListOf(ELEMENT, 0, limits.MAX_FACE_ELEMENTS),
         default=list,
-        doc="what is drawn on the back, in order (the same elements as a card face)",
+        doc="what is drawn on the back, in order (the same elements as a card face; "
+        "placeholders read the card behind it)",
     )
     pattern_spacing: float = spec(
         Length(0.5, 100), default=mm(2.4), doc="the distance between the texture's marks"
@@ -293,3 +371,8 @@ def resolve_box(element: Element, areas: Areas) -> tuple[float, float, float, fl
         for value, span in zip(element.box, (aw, ah, aw, ah), strict=True)
     )
     return ax + x, atop + y, w, h
+
+
+def quarter_turn(degrees: float) -> bool:
+    """A turn of 90 or 270 degrees (either way): the element's width and height swap."""
+    return degrees % 180 == 90

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.core import limits
 from printkit.core.errors import Location
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
@@ -26,8 +27,17 @@ from printkit.load.schema import (
     where,
 )
 from printkit.model.face import ELEMENT, Element
+from printkit.model.fromdata import Scalar
 
 CELL = ListOf(Int(0, 20), 2, 2, doc="[lane, square]: lane 0 at the top, square 0 on the left")
+
+
+PIECE_FIELDS_DOC = (
+    "the piece's own values, for its faces' placeholders and conditions (e.g. strength, "
+    "reduced, move): name -> a number or text"
+)
+PIECE_FIELDS = ("label", "colour_id", "colour", "ink", "count")
+VALUE = Scalar(200, doc="a number or text")
 
 
 @record("piece")
@@ -38,11 +48,25 @@ class Piece:
     colour: str = spec(Color(), required=True, doc="the piece's colour")
     ink: str = spec(Color(), default="#ffffff", doc="the colour of its text and emblem")
     count: int = spec(Int(1, 100), default=1, doc="how many of this piece are printed")
+    fields: dict[str, Any] = spec(MapOf(VALUE), default=dict, doc=PIECE_FIELDS_DOC)
+
+    def get(self, name: str) -> Any:
+        """A field a face's placeholders and conditions read: its own, or label, colour_id,
+        colour, ink, count."""
+        if name in ("label", "colour_id", "colour", "ink", "count"):
+            return getattr(self, name)
+        return self.fields.get(name)
 
 
 BACK_FACE_DOC = (
     "instead of label and emblem: face elements, as on a card (boxes measured in the piece; "
-    "placeholders {label} and {colour_id} read the piece), on a darker ground"
+    "placeholders and conditions read the piece: {label}, {colour_id}, {colour}, {ink} and its "
+    "`fields`), on a darker ground"
+)
+FACE_DOC = (
+    "instead of emblem, label and outline: face elements, as on a card (boxes measured in the "
+    "piece; placeholders and conditions read the piece: {label}, {colour_id}, {colour}, {ink} "
+    "and its `fields`), on the piece's colour"
 )
 
 
@@ -51,7 +75,9 @@ BACK_FACE_DOC = (
 class PieceBack:
     label: str = spec(Str(0, 20), default="", doc="text on the back")
     emblem: str = spec(Str(0, 24), default="", doc="emblem on the back")
-    face: list[Element] = spec(ListOf(ELEMENT, 0, 20), default=list, doc=BACK_FACE_DOC)
+    face: list[Element] = spec(
+        ListOf(ELEMENT, 0, limits.MAX_FACE_ELEMENTS), default=list, doc=BACK_FACE_DOC
+    )
 
 
 @record("token group")
@@ -61,12 +87,24 @@ class Group:
     width: float = spec(Length(5, 200), required=True, doc="a piece's width")
     height: float = spec(Length(5, 200), required=True, doc="a piece's height")
     shape: str = spec(
-        Choice(("round", "rounded")), default="rounded", doc="round counters or rounded squares"
+        Choice(("round", "rounded", "square")),
+        default="rounded",
+        doc="round counters, rounded squares or square counters (the outline of a piece drawn "
+        "without `face`)",
     )
     emblem: str = spec(Str(0, 24), default="", doc="the pictogram on every piece (an emblem name)")
     caption: str = spec(Str(0, 30), default="", doc="small text on every piece")
+    face: list[Element] = spec(
+        ListOf(ELEMENT, 0, limits.MAX_FACE_ELEMENTS), default=list, doc=FACE_DOC
+    )
     back: PieceBack | None = spec(
         record_of(PieceBack), doc="the other side; default: the same as the front"
+    )
+    sides: int = spec(
+        Choice((1, 2)),
+        default=2,
+        doc="2: the pieces have a back (`back`, else the front again); 1: fronts only, no back "
+        "printed behind them",
     )
     pieces: list[Piece] = spec(
         ListOf(record_of(Piece), 1, 50), required=True, doc="the pieces of this size, by colour"

@@ -23,6 +23,7 @@ LARGE_AREA = mm(10)  # a fill at least this wide and tall is a "large area" (ric
 _FILL = {"f", "F", "f*", "B", "B*", "b", "b*"}
 _STROKE = {"S", "s", "B", "B*", "b", "b*"}
 _SHOW = {"Tj", "TJ", "'", '"'}
+_STROKED_TEXT = (1, 2, 5, 6)  # text render modes that stroke
 _PATH = {"m", "l", "c", "v", "y", "re", "h"}
 _RGB_SPACES = ("/DeviceRGB", "/CalRGB")
 
@@ -37,6 +38,7 @@ class _GState:
         self.fill_rgb_space = self.stroke_rgb_space = False
         self.written_fill: tuple[float, ...] | None = None
         self.written_stroke: tuple[float, ...] | None = None
+        self.text_mode = 0  # Tr: 1, 2, 5 and 6 stroke the letters in the stroke colour
 
     def copy(self) -> _GState:
         s = _GState()
@@ -75,11 +77,13 @@ class StreamRewriter:
                 state.ctm = multiply(tuple(float(v) for v in ins.operands), state.ctm)  # type: ignore[arg-type]
             elif op in _PATH:
                 path.extend(_points(op, ins.operands, state.ctm))
+            elif op == "Tr":
+                state.text_mode = int(ins.operands[0])
             if self._colour_op(op, ins.operands, state):
                 continue  # replaced by the CMYK written at the next use
             if op in _FILL or op in _SHOW:
                 self._write_fill(state, large=op in _FILL and _is_large(path))
-            if op in _STROKE:
+            if op in _STROKE or (op in _SHOW and state.text_mode in _STROKED_TEXT):
                 self._write_stroke(state)
             if op in _FILL or op in _STROKE or op == "n":
                 path = []

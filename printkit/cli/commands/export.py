@@ -153,7 +153,10 @@ def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, var
         return
     for deck in done:
         w, h = deck.pixels
-        click.echo(f"{deck.deck}: {len(deck.rows)} fronts and 1 back, {w}x{h} px")
+        backs = len({back for *_, back in deck.rows if back is not None})
+        click.echo(
+            f"{deck.deck}: {len(deck.rows)} fronts and {backs} back{'s' * (backs != 1)}, {w}x{h} px"
+        )
     click.echo(f"wrote {out / loaded.name / 'images' / 'manifest.csv'}")
 
 

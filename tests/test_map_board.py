@@ -1,0 +1,432 @@
+"""The generic board (component type `map`, issue 21): the hexwar test kit's map, measured in
+the PDF as a wargamer would measure the printed map: 1/2 in hexes across the flats (the size
+of its counters), numbered 0101..2014, a river along hexsides, named cities, a turn track; one
+side only; tiled at 1:1 over A4 and over Letter, the sheets registering on their seams."""
+
+from __future__ import annotations
+
+import math
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+from conftest import edit, line_of
+from pdfcheck import page_chars, words
+from pdfshapes import page_polylines, page_rects
+from pypdf import PdfReader
+
+from printkit.layout.units import to_mm
+
+KIT = Path(__file__).parent / "kits" / "hexwar"
+HEX = 12.7  # mm across the flats: 1/2 in, the counters' size
+RIVER_BLUE = (0x2F / 255, 0x6F / 255, 0xB5 / 255)
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    """The map built shop (one page) and home on A4 and on Letter, once for this module."""
+    from click.testing import CliRunner
+
+    from printkit.cli import main
+
+    out = {}
+    for name, options in {
+        "shop": ["--profile", "shop"],
+        "a4": ["--paper", "a4"],
+        "letter": ["--paper", "letter"],
+    }.items():
+        folder = tmp_path_factory.mktemp(name)
+        args = ["build", str(KIT), "--out", str(folder), "-j", "1", "--only", "map", *options]
+        r = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        out[name] = folder / "hexwar" / "map.pdf"
+    return out
+
+
+def _close(a: float, b: float, tol: float = 0.01) -> bool:
+    return abs(a - b) <= tol
+
+
+@cache
+def page_words(path: Path, page: int) -> list[dict]:
+    return words(page_chars(path)[page])
+
+
+@cache
+def hexagons(path: Path, page: int) -> list[list[tuple[float, float]]]:
+    """The corners of the hex outlines drawn on a page at the map's hex size (stroked,
+    unfilled, six corners and back to the first); the legend's smaller swatches are not."""
+    shapes = page_polylines(path, first=page + 1)[page]
+    outlines = [
+        s["points"][:6]
+        for s in shapes
+        if s["stroke"]
+        and not s["fill"]
+        and len(s["points"]) == 7
+        and s["points"][6] == s["points"][0]
+    ]
+    return [h for h in outlines if across_flats(h) > HEX - 1]
+
+
+def across_flats(corners: list[tuple[float, float]]) -> float:
+    """A flat-top hex's height in mm: from its top flat to its bottom flat."""
+    ys = [y for _, y in corners]
+    return to_mm(max(ys) - min(ys))
+
+
+def test_every_hex_measures_half_an_inch_across_the_flats(builds):
+    outlines = hexagons(builds["shop"], 0)
+    assert len(outlines) == 20 * 14
+    for corners in outlines:
+        assert _close(across_flats(corners), HEX, 0.002)
+        xs = [x for x, _ in corners]
+        assert _close(to_mm(max(xs) - min(xs)), HEX * 2 / math.sqrt(3), 0.002)  # corner to corner
+
+
+def test_hexes_are_numbered_column_then_row(builds):
+    labels = {w["text"] for w in page_words(builds["shop"], 0)}
+    expected = {f"{c:02d}{r:02d}" for c in range(1, 21) for r in range(1, 15)}
+    assert expected <= labels
+    sizes = {
+        round(to_mm(w["size"]), 2) for w in page_words(builds["shop"], 0) if w["text"] == "0101"
+    }
+    assert sizes == {1.7}
+
+
+def _hex_centre_of(label: str, path: Path, page: int) -> tuple[float, float]:
+    """The centre of the hex whose number is `label`: the hex outline just below that number."""
+    [word] = {(w["x0"], w["top"]): w for w in page_words(path, page) if w["text"] == label}.values()
+    cx = (word["x0"] + word["x1"]) / 2
+    best = min(
+        hexagons(path, page),
+        key=lambda h: abs(_centre(h)[0] - cx) + abs(min(y for _, y in h) - word["top"]),
+    )
+    return _centre(best)
+
+
+def _centre(corners: list[tuple[float, float]]) -> tuple[float, float]:
+    return sum(x for x, _ in corners) / 6, sum(y for _, y in corners) / 6
+
+
+def test_the_river_runs_along_hexsides(builds):
+    shapes = page_polylines(builds["shop"], first=1)[0]
+    rivers = [
+        s
+        for s in shapes
+        if s["stroke"]
+        and all(_close(a, b, 0.005) for a, b in zip(s["stroke_colour"], RIVER_BLUE, strict=False))
+    ]
+    assert rivers and _close(to_mm(max(s["width"] for s in rivers)), 1.5)
+    corners = [p for h in hexagons(builds["shop"], 0) for p in h]
+    points = [
+        p for s in rivers for p in s["points"] if to_mm(p[1]) < 200
+    ]  # the map, not the legend
+    assert len(points) >= 34  # 33 hexsides, joined into one line
+    for x, y in points:
+        assert any(_close(x, cx, 0.01) and _close(y, cy, 0.01) for cx, cy in corners), (x, y)
+
+
+def test_cities_have_a_symbol_and_a_name(builds):
+    texts = [w["text"] for w in page_words(builds["shop"], 0)]
+    for name in ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin", "Bois", "Noir"):
+        assert name in texts
+    italic = {c["fontname"] for c in page_chars(builds["shop"])[0] if c["text"] == "N"}
+    assert any("Oblique" in name for name in italic)  # "Bois Noir": a name alone, in italic
+    squares = [r for r in page_rects(builds["shop"], first=1)[0] if _close(to_mm(r["width"]), 3.2)]
+    assert len(squares) >= 5 + 1  # one in each city, one in the legend
+
+
+def test_the_turn_track_has_ten_numbered_spaces(builds):
+    spaces = [
+        r
+        for r in page_rects(builds["shop"], first=1)[0]
+        if _close(to_mm(r["width"]), 13) and _close(to_mm(r["height"]), 13)
+    ]
+    assert len(spaces) == 10
+    lefts = sorted(to_mm(r["x0"]) for r in spaces)
+    assert all(_close(b - a, 13) for a, b in zip(lefts, lefts[1:], strict=False))
+    texts = [w["text"] for w in page_words(builds["shop"], 0)]
+    assert {"reinforcements", "TURN"} <= set(texts)
+
+
+def test_the_shop_map_is_one_page_with_bleed_and_no_back(builds):
+    reader = PdfReader(builds["shop"])
+    assert len(reader.pages) == 1
+    trim = reader.pages[0].trimbox
+    assert (round(to_mm(float(trim.width)), 3), round(to_mm(float(trim.height)), 3)) == (250, 240)
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_home_tiles_over_sheets_at_full_size_without_backs(builds, paper, size):
+    """An assembly map, then one sheet per tile (two columns), no back pages; every hex on a
+    tile measures as on the shop page: 1:1."""
+    reader = PdfReader(builds[paper])
+    assert len(reader.pages) == 3
+    for page in reader.pages:
+        box = page.mediabox
+        assert sorted(
+            (round(to_mm(float(box.width)), 1), round(to_mm(float(box.height)), 1))
+        ) == sorted(size)
+    text = page_chars(builds[paper])
+    assert "Assembly" in "".join(c["text"] for c in text[0])
+    for index in (1, 2):
+        whole = hexagons(builds[paper], index)
+        assert len(whole) > 50
+        assert all(_close(across_flats(h), HEX, 0.002) for h in whole)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiles_overlap_by_the_glue_band_and_register(builds, paper):
+    """A hex on both sheets lies as far from sheet A1's cut line as from the edge of sheet A2's
+    glue band (which goes under A1 along that line): glued so, the two prints coincide."""
+    path = builds[paper]
+    cut = [ln for ln in _vertical_lines(path, 1) if to_mm(ln["bottom"] - ln["top"]) > 150]
+    assert len(cut) == 1
+    bands = [r for r in page_rects(path)[2] if r["fill"] and _close(to_mm(r["width"]), 12)]
+    assert len(bands) == 1
+    band = bands[0]
+    for label in ("0901", "0907", "0914"):  # hexes the seam runs through, top to bottom
+        x1, y1 = _hex_centre_of(label, path, 1)
+        x2, y2 = _hex_centre_of(label, path, 2)
+        assert _close(to_mm(cut[0]["x0"] - x1), to_mm(band["x1"] - x2), 0.01)
+        assert _close(to_mm(y1), to_mm(y2), 0.01)
+
+
+def _vertical_lines(path: Path, page: int) -> list[dict]:
+    from pdfshapes import page_lines
+
+    return [ln for ln in page_lines(path)[page] if _close(ln["x0"], ln["x1"], 1e-3)]
+
+
+# -- rules data and input errors -------------------------------------------------------------
+
+
+@pytest.fixture
+def hexwar(tmp_path) -> Path:
+    return Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+
+
+def test_the_kit_checks_clean(cli):
+    r = cli("check", KIT)
+    assert r.exit_code == 0 and "0 errors, 0 warnings" in r.stdout, r.output
+
+
+def test_a_terrain_missing_from_the_terrain_chart_is_found_at_its_cells(cli, hexwar):
+    edit(hexwar / "terrain.yaml", "  marsh:", "  swamp:")
+    r = cli("check", hexwar)
+    assert r.exit_code == 1
+    first = line_of(hexwar / "map.yaml", "- ffccccccmccccchhhhcc")
+    assert f"map.yaml:{first}:" in r.stdout and "[DR006]" in r.stdout
+    assert (
+        "map item '0901' has terrain 'marsh', which terrain.yaml effects does not have" in r.stdout
+    )
+
+
+def test_a_deck_can_name_hexes_of_the_map(cli, hexwar):
+    """`refers` with `component:` reads the map's cells: every objective card's hex is a hex of
+    the map, and one that is not is found at the card's value."""
+    (hexwar / "objectives.yaml").write_text(
+        "card_size: poker\nfields:\n  hex: {type: text, doc: the objective's hex}\n"
+        'kinds:\n  objective:\n    label: OBJECTIVE\n    colour: "#7a2e1c"\n    face:\n'
+        "      - {element: title, box: [5, 5, 53, 10]}\n"
+        'cards:\n  - {id: varenne, kind: objective, title: Varenne, hex: "0403"}\n'
+        "  - {id: montfort, kind: objective, title: Montfort, hex: 0710}\n"
+        '  - {id: lost, kind: objective, title: Lost, hex: "2115"}\n',
+        encoding="utf-8",
+    )
+    edit(
+        hexwar / "kit.yaml",
+        "components:\n",
+        "components:\n  objectives: {type: deck, file: objectives.yaml}\n",
+    )
+    edit(
+        hexwar / "rules.yaml",
+        "checks:\n",
+        "checks:\n  - {rule: refers, deck: objectives, field: hex, component: map, component_kind: hex}\n",
+    )
+    r = cli("check", hexwar)
+    assert r.exit_code == 1, r.output
+    assert f"objectives.yaml:{line_of(hexwar / 'objectives.yaml', 'id: lost')}:" in r.stdout
+    assert "card 'lost' has hex '2115', which map 'map''s hex items does not have" in r.stdout
+    assert "varenne" not in r.stdout
+    assert "montfort" not in r.stdout  # 0710 unquoted reads as 710: it still names hex 0710
+
+
+@pytest.mark.parametrize(
+    "old, new, needle, message",
+    [
+        (
+            "- fffcccccmmcccchhhhhc",
+            "- fffcccccmmcccchhhhhx",
+            "- fffcccccmmcccchhhhhx",
+            "row 2 of `cells` uses 'x', which `terrain` does not have",
+        ),
+        (
+            "0901/1001 0902/1001",
+            "0901/1001 0905/1001",
+            "sides: >-",
+            "0905 and 1001 share no side (0905/1001)",
+        ),
+        (
+            '{at: "1306", symbol: city',
+            '{at: "2115", symbol: city',
+            '"2115"',
+            "'2115' is not a cell of grid 'map'",
+        ),
+        (
+            "{line: road, cells",
+            "{line: raod, cells",
+            "line: raod",
+            "no line style 'raod' in this grid; it has: river, road",
+        ),
+        (
+            "at: [13.2, 14]",
+            "at: [40, 14]",
+            "at: [40, 14]",
+            "reaches outside the 250 mm x 240 mm map",
+        ),
+    ],
+)
+def test_bad_map_data_is_an_input_error_where_it_is_written(cli, hexwar, old, new, needle, message):
+    edit(hexwar / "map.yaml", old, new)
+    r = cli("check", hexwar)
+    assert r.exit_code == 2, r.output
+    assert f"map.yaml:{line_of(hexwar / 'map.yaml', needle)}:" in r.stderr
+    assert message in r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_an_unknown_element_names_the_board_elements(cli, hexwar):
+    edit(hexwar / "map.yaml", "element: hex-grid", "element: hexgrid")
+    r = cli("check", hexwar)
+    assert r.exit_code == 2
+    assert "did you mean 'hex-grid'?" in r.stderr and "square-grid" in r.stderr
+
+
+def test_the_labels_halo_stays_paper_white_in_the_shop_cmyk(builds):
+    """Outlined text (Tr 1) strokes in the stroke colour: the CMYK rewrite must set it for the
+    text too, or the halo round every city name and hex number prints black."""
+    import pikepdf
+
+    pdf = pikepdf.open(builds["shop"])
+    stroke, mode, outlined, saved = None, 0, [], []
+    for operands, op in pikepdf.parse_content_stream(pdf.pages[0]):
+        name = str(op)
+        if name == "q":
+            saved.append((stroke, mode))
+        elif name == "Q":
+            stroke, mode = saved.pop()
+        elif name == "K":
+            stroke = tuple(float(v) for v in operands)
+        elif name == "Tr":
+            mode = int(operands[0])
+        elif name == "Tj" and mode == 1:
+            outlined.append(stroke)
+    assert len(outlined) >= 280 + 5  # every hex number and city name
+    assert all(s is not None and s[3] < 0.2 for s in outlined), set(outlined)
+
+
+def test_a_text_too_long_for_its_space_is_an_input_error_at_its_element(cli, hexwar):
+    edit(
+        hexwar / "map.yaml",
+        "text: reinforcements,",
+        "text: Reinforcementsfromthenorthroad,",
+    )
+    r = cli("check", hexwar)
+    assert r.exit_code == 2, r.output
+    assert f"map.yaml:{line_of(hexwar / 'map.yaml', '- element: track')}:" in r.stderr
+    assert "does not fit its space even at" in r.stderr and "Traceback" not in r.output
+    r = cli("build", hexwar, "--out", hexwar.parent / "out", "-j", "1")
+    assert r.exit_code == 2 and "does not fit its space" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "kind: hex, field: terrain",
+            "kind: hexx, field: terrain",
+            "map 'map' has no kind 'hexx'; did you mean 'hex'? (its item kinds: hex, square, space, point, label, city)",
+        ),
+        (
+            "kind: hex, field: terrain",
+            "kind: hex, field: terain",
+            "map 'map' has no field 'terain'; did you mean 'terrain'?",
+        ),
+        (
+            "deck: map, kind: city, min: 4",
+            "deck: map, kind: cities, min: 4",
+            "has no kind 'cities'; did you mean 'city'?",
+        ),
+    ],
+)
+def test_a_map_check_naming_an_unknown_kind_or_field_is_located(cli, hexwar, old, new, message):
+    """A misspelt kind or field would make a check read nothing and pass: it is an error."""
+    edit(hexwar / "rules.yaml", old, new)
+    r = cli("check", hexwar)
+    assert r.exit_code == 2, r.output
+    assert f"rules.yaml:{line_of(hexwar / 'rules.yaml', new)}:" in r.stderr
+    assert message in r.stderr
+
+
+def test_a_city_in_a_lake_is_found_at_the_city(cli, hexwar):
+    edit(hexwar / "map.yaml", '{at: "1306", symbol: city', '{at: "1204", symbol: city')
+    r = cli("check", hexwar)
+    assert r.exit_code == 1, r.output
+    assert f"map.yaml:{line_of(hexwar / 'map.yaml', 'label: Brissac')}:" in r.stdout
+    assert "map item 'Brissac' has terrain 'lake'; allowed: clear, forest, hills, marsh" in r.stdout
+
+
+def test_the_map_json_schema_accepts_the_map_and_flags_a_misspelt_element():
+    """Editors read the same schema the loader validates with: hex-grid, track and the card
+    elements are told apart by `element:`."""
+    import yaml
+    from jsonschema import Draft202012Validator
+
+    from printkit.components.mapboard import schema
+
+    validator = Draft202012Validator(schema().json())
+    data = yaml.safe_load((KIT / "map.yaml").read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(data)) == []
+    data["face"][2]["element"] = "hexgrid"
+    assert list(validator.iter_errors(data))
+
+
+def test_hex_numbers_can_go_at_the_foot_of_the_hex(cli, hexwar):
+    edit(
+        hexwar / "map.yaml",
+        "    coordinate_size: 1.7mm\n",
+        "    coordinate_size: 1.7mm\n    coordinate_position: bottom\n",
+    )
+    out = hexwar.parent / "out"
+    r = cli("build", hexwar, "--out", out, "-j", "1", "--profile", "shop")
+    assert r.exit_code == 0, r.output
+    pdf = out / "hexwar" / "map.pdf"
+    word = next(w for w in words(page_chars(pdf)[0]) if w["text"] == "0101")
+    hexagon = min(hexagons(pdf, 0), key=lambda h: _centre(h)[0] + _centre(h)[1])  # top-left
+    cx, cy = _centre(hexagon)
+    bottom = max(y for _, y in hexagon)
+    assert abs((word["x0"] + word["x1"]) / 2 - cx) < 0.5
+    assert cy < word["top"] and word["bottom"] < bottom  # below the centre, inside the hex
+
+
+def test_a_map_that_fits_the_sheet_is_one_sheet_without_an_assembly_map(cli, tmp_path):
+    r = cli("build", KIT, "--out", tmp_path, "-j", "1", "--only", "map", "--paper", "a3")
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "hexwar" / "map.pdf"
+    assert len(PdfReader(pdf).pages) == 1
+    assert "Assembly" not in "".join(c["text"] for c in page_chars(pdf)[0])
+    outlines = hexagons(pdf, 0)
+    assert len(outlines) == 20 * 14 and all(_close(across_flats(h), HEX, 0.002) for h in outlines)
+
+
+def test_the_legend_keys_every_terrain_line_and_symbol(builds):
+    """Each entry's name sits beside its swatch, in the legend's box (150..237 x 203..235 mm of
+    the map, shop page 3 mm of bleed in)."""
+    names = {"clear", "forest", "hills", "marsh", "lake", "river", "road", "city"}
+    found = {w["text"]: w for w in page_words(builds["shop"], 0) if w["text"] in names}
+    assert set(found) == names
+    for w in found.values():
+        x, top = to_mm(w["x0"]) - 3, to_mm(w["top"]) - 3
+        assert 150 < x < 237 and 203 < top < 235, w["text"]
