@@ -6,8 +6,7 @@ packages; it asks this registry for the object of a name (a `printkit.api.Compon
 `printkit.api.Game`), imported the first time it is needed. Built-in component types are the
 `COMPONENT` of a module under printkit/components/ (one line in BUILTIN_COMPONENT_TYPES),
 built-in games the `GAME` of a package under printkit/games/; installed packages add either
-through an entry
-point (groups `printkit.components` and `printkit.games`) naming the object.
+through an entry point (groups `printkit.components` and `printkit.games`) naming the object.
 """
 
 from __future__ import annotations
