@@ -7,10 +7,8 @@ path, a symlink pointing out) is an input error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import plugins
@@ -24,7 +22,8 @@ from printkit.model.deck import Deck
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the plug-in protocols sit above the kit (printkit/api.py)
+    from printkit.api import ComponentType, Game
     from printkit.draw.icons import IconLibrary
 
 T = TypeVar("T")
@@ -90,6 +89,7 @@ class Kit:
     _fonts: dict[str, str] | None = None
     reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
     _laid_out: dict[str, object] = field(default_factory=dict)  # see laid_out()
+    _derived: dict[tuple[str, ...], object] = field(default_factory=dict)  # see derived()
 
     @property
     def name(self) -> str:
@@ -201,13 +201,29 @@ class Kit:
                 grafts.update({(key,): (self.manifest_doc, (*prefix, key)) for key in changes})
         return doc.grafted(grafts, data) if grafts else doc
 
+    def component(self, component_id: str) -> ComponentType:
+        """The type of a component, which loads, draws and describes it (printkit/api.py); an
+        installed type that cannot be imported is the kit's input error, at its `type:`."""
+        spec = self.spec(component_id)
+        try:
+            return plugins.component_type(spec.type)
+        except plugins.PluginError as exc:
+            raise fail(where(spec, "type") or Location(self.manifest_file), str(exc)) from None
+
+    def components_with(self, ability: Callable[[ComponentType], bool]) -> list[str]:
+        """The ids of the components whose type has `ability`, in kit.yaml's order, e.g.
+        `kit.components_with(lambda t: t.has_pieces)`."""
+        return [cid for cid in self.component_ids() if ability(self.component(cid))]
+
+    def decks(self) -> list[str]:
+        """The components that print cards (their model is a `Deck`), in kit.yaml's order."""
+        return self.components_with(lambda t: t.has_cards)
+
     def model(self, component_id: str) -> object:
         """The validated model of a component, loaded once (raises InputError on bad data);
         `model_as()` gives it typed."""
         if component_id not in self._models:
-            spec = self.spec(component_id)
-            load = plugins.component_type(spec.type).load
-            self._models[component_id] = load(self, component_id)
+            self._models[component_id] = self.component(component_id).load(self, component_id)
             try:
                 self._game_marks(component_id)
             except Exception:  # a model the game could not finish is not kept
@@ -217,16 +233,24 @@ class Kit:
 
     def _game_marks(self, component_id: str) -> None:
         """A game changes a model only once it is built, from the model (never the raw file,
-        which may be a sheet's name): the game's optional `card_markers(kit, component_id) ->
-        {card id: marker}` reads the deck through `model_as()` and marks its cards."""
+        which may be a sheet's name): the game's `card_markers(kit, component_id) -> {card id:
+        marker}` (printkit/api.py) reads the deck through `model_as()` and marks its cards."""
         deck = self._models[component_id]
-        markers = self.game_hook("card_markers")
-        if markers is None or not isinstance(deck, Deck):
+        game = self.game()
+        if game is None or not isinstance(deck, Deck):
             return
-        table = markers(self, component_id)
+        table = game.card_markers(self, component_id)
         for card in deck.cards:
             if card.id in table:
                 card.marker = table[card.id]
+
+    def derived(self, key: tuple[str, ...], make: Callable[[], T]) -> T:
+        """What `make()` derives from this kit's models, made once per kit under `key` (e.g. a
+        deck's designs laid out on a measuring canvas, which check's preflight and findings
+        both read); a kit under other options or models (with_models) derives its own."""
+        if key not in self._derived:
+            self._derived[key] = make()
+        return self._derived[key]  # type: ignore[return-value]
 
     def model_as(self, component_id: str, model: type[T]) -> T:
         """The component's model as its type's own model class `model` (a deck's `Deck`, a
@@ -252,7 +276,7 @@ class Kit:
                 "rules needs 'file:' naming the rules data file (e.g. rules.yaml)",
             )
         if self._rules is None:
-            self._game_module(spec)
+            self._game(spec)
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = self._apply_overrides(
                 "rules", load_yaml_file(path, display_path(path), self.reads)
@@ -266,9 +290,9 @@ class Kit:
             self._rules = (doc, model, checks)
         return self._rules[1]
 
-    def _game_module(self, spec: Any) -> ModuleType | None:
-        """The module of the game kit.yaml names (None when it names none); an installed game
-        that cannot be imported is the kit's input error, at the name."""
+    def _game(self, spec: Any) -> Game | None:
+        """The game kit.yaml names (None when it names none); an installed game that cannot be
+        imported is the kit's input error, at the name."""
         if spec.module is None:
             return None
         try:
@@ -291,12 +315,11 @@ class Kit:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""
         return self._rules[0] if self._rules is not None else None
 
-    def game_hook(self, name: str) -> Callable[..., Any] | None:
-        """The kit's game module's optional function `name`; None without rules or without it."""
-        if self.manifest.rules is None or self.manifest.rules.module is None:
+    def game(self) -> Game | None:
+        """The kit's game (kit.yaml `rules: {module: NAME}`, printkit/api.py); None without."""
+        if self.manifest.rules is None:
             return None
-        hook = getattr(self._game_module(self.manifest.rules), name, None)
-        return hook if callable(hook) else None
+        return self._game(self.manifest.rules)
 
     def data_checks(self) -> list:
         """The checks the rules file declares as data (`checks:`); none without a rules file."""
@@ -365,13 +388,6 @@ class Kit:
         """The component's layout when `laid_out` has computed it, else None."""
         return self._laid_out.get(component_id)
 
-    def drawing(self) -> AbstractContextManager[None]:
-        """A context in which drawing code uses this kit's fonts (see draw.fonts.kit_fonts)."""
-        # imported here, only when something is drawn (reportlab: start-up)
-        from printkit.draw.fonts import kit_fonts
-
-        return kit_fonts(self.fonts())
-
     def models(self) -> dict[str, object]:
         """Every component's model; all input errors of all files are reported together."""
         errors: list = []
@@ -389,16 +405,13 @@ class Kit:
 def manifest_schema() -> Record:
     """The schema of kit.yaml, offering the component types and games printkit has."""
     return manifest_model.manifest_schema(
-        tuple(plugins.COMPONENT_TYPES), tuple(plugins.available_games())
+        tuple(plugins.component_types()), tuple(plugins.available_games())
     )
 
 
 def component_of_type(kit: Kit, type_name: str) -> str | None:
-    """The id of the kit's first component of this type, if any."""
-    for cid in kit.component_ids():
-        if kit.spec(cid).type == type_name:
-            return cid
-    return None
+    """The id of the kit's first component of this type (kit.yaml `type:`), if any."""
+    return next((cid for cid in kit.component_ids() if kit.spec(cid).type == type_name), None)
 
 
 def _check_uses(manifest: KitManifest, doc: Document) -> None:

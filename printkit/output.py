@@ -20,33 +20,44 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit import __version__
 from printkit.core.errors import Diagnostic, InputError, Location, display_path, fail
 
+if TYPE_CHECKING:
+    from printkit.draw.fonts import KitCanvas
+
 TEMP_PREFIX = ".printkit-tmp-"
 
 
-def new_canvas(path: Path, pagesize: tuple[float, float], title: str, subject: str = ""):
-    """A reportlab canvas that embeds only our TrueType fonts and writes byte-identical files."""
+def new_canvas(
+    path: Path,
+    pagesize: tuple[float, float],
+    title: str,
+    subject: str = "",
+    fonts: Mapping[str, str] | None = None,
+) -> KitCanvas:
+    """A reportlab canvas that embeds only TrueType fonts and writes byte-identical files;
+    drawn for a kit, it carries the kit's own fonts (`fonts`: Kit.fonts())."""
     # imported here, only when a PDF is drawn (reportlab: a no-op build draws none, docs/performance.md)
     from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.draw.fonts import font
+    from printkit.draw.fonts import KitCanvas, role_font
 
     # A documented reportlab setting (rl_settings.py), but process-wide: streams are Flate only,
     # not also ASCII85 (25 % smaller PDFs). Kept on purpose; pyproject.toml bounds reportlab and
     # tests/test_private_internals.py fails loudly if the setting stops working.
     rl_config.useA85 = 0
-    c = Canvas(
+    c = KitCanvas(
         str(path),
+        role_fonts=fonts,
         pagesize=pagesize,
         invariant=1,
         pageCompression=1,
-        initialFontName=font("body"),
+        initialFontName=role_font(fonts or {}, "body"),
         initialFontSize=10,
     )
     c.setTitle(title)

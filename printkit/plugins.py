@@ -2,9 +2,11 @@
 
 A kit's manifest says `type: deck` for a component and `rules: {module: chariot_race}` for its
 game. The engine below components/ and games/ (the kit, checks, reports) never imports those
-packages; it asks this registry for the module of a name, which is imported the first time it
-is needed. These are the only imports by name in printkit, so adding a component type is one
-line in COMPONENT_TYPES and adding a game is one package under printkit/games/.
+packages; it asks this registry for the object of a name (a `printkit.api.ComponentType` or
+`printkit.api.Game`), imported the first time it is needed. Built-in component types are the
+`COMPONENT` of a module under printkit/components/ (one line in BUILTIN_COMPONENT_TYPES),
+built-in games the `GAME` of a package under printkit/games/; installed packages add either
+through an entry point (groups `printkit.components` and `printkit.games`) naming the object.
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ import importlib
 import sys
 from functools import cache
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the protocols live above this registry (printkit/api.py)
     from importlib.metadata import EntryPoint
 
+    from printkit.api import ComponentType, Game
+
 # component type name (as kit.yaml writes it) -> module under printkit.components
-COMPONENT_TYPES: dict[str, str] = {
+BUILTIN_COMPONENT_TYPES: dict[str, str] = {
     "deck": "deck",
     "tiles": "tiles",
     "board": "board",
@@ -41,12 +44,24 @@ class PluginError(LookupError):
     """An installed plugin cannot be loaded; the message names it and says why."""
 
 
-def component_type(name: str) -> ModuleType:
-    """The module of a component type (see printkit/components/__init__.py for what it holds)."""
-    return importlib.import_module(f"printkit.components.{COMPONENT_TYPES[name]}")
-
-
 ENTRY_POINT_GROUP = "printkit.games"  # installed packages' games (docs/checks.md)
+COMPONENTS_GROUP = "printkit.components"  # installed packages' component types
+
+
+def component_types() -> list[str]:
+    """Every component type a kit may name: built in, then those of installed packages."""
+    return [*BUILTIN_COMPONENT_TYPES, *sorted(_installed(COMPONENTS_GROUP, tuple(sys.path)))]
+
+
+def component_type(name: str) -> ComponentType:
+    """The component type kit.yaml calls `name` (printkit/api.py says what it offers)."""
+    if name in BUILTIN_COMPONENT_TYPES:
+        module = importlib.import_module(f"printkit.components.{BUILTIN_COMPONENT_TYPES[name]}")
+        return cast("ComponentType", module.COMPONENT)
+    installed = _installed(COMPONENTS_GROUP, tuple(sys.path)).get(name)
+    if installed is None:
+        raise LookupError(f"no component type {name!r}; known: {', '.join(component_types())}")
+    return cast("ComponentType", _load(installed, COMPONENTS_GROUP, f"component type {name!r}"))
 
 
 def builtin_games() -> list[str]:
@@ -58,18 +73,19 @@ def builtin_games() -> list[str]:
 
 def installed_games() -> dict[str, EntryPoint]:
     """Games that installed packages provide, by entry-point name (built-in names win)."""
-    return dict(_installed(tuple(sys.path)))
+    return dict(_installed(ENTRY_POINT_GROUP, tuple(sys.path)))
 
 
 @cache
-def _installed(search_path: tuple[str, ...]) -> dict[str, EntryPoint]:
-    """Looked up once per import path (a scan of every installed package takes ~15 ms)."""
-    # imported here, only when installed games are looked for (importlib.metadata: start-up)
+def _installed(group: str, search_path: tuple[str, ...]) -> dict[str, EntryPoint]:
+    """An entry-point group, looked up once per import path (a scan of every installed package
+    takes ~15 ms); a built-in name wins over an installed one."""
+    # imported here, only when installed plugins are looked for (importlib.metadata: start-up)
     from importlib.metadata import entry_points
 
-    builtin = set(builtin_games())
+    builtin = set(builtin_games() if group == ENTRY_POINT_GROUP else BUILTIN_COMPONENT_TYPES)
     found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
+    for ep in entry_points(group=group):
         if ep.name not in builtin:
             found.setdefault(ep.name, ep)
     return found
@@ -80,26 +96,23 @@ def available_games() -> list[str]:
     return sorted({*builtin_games(), *installed_games()})
 
 
-def game(name: str) -> ModuleType:
-    """The module of a game (see printkit/games/__init__.py for what it holds): built in, else
-    an installed package's entry point."""
+def game(name: str) -> Game:
+    """The game kit.yaml's `rules: {module: name}` names (printkit/api.py says what it offers):
+    built in, else an installed package's entry point."""
     if name in builtin_games():
-        return importlib.import_module(f"printkit.games.{name}")
+        return cast("Game", importlib.import_module(f"printkit.games.{name}").GAME)
     installed = installed_games().get(name)
     if installed is None:
         raise LookupError(f"no game rules module {name!r}; known: {', '.join(available_games())}")
+    return cast("Game", _load(installed, ENTRY_POINT_GROUP, f"game {name!r}"))
+
+
+def _load(installed: EntryPoint, group: str, what: str) -> object:
+    """The object an installed package's entry point names; PluginError when its import fails."""
     try:
-        loaded = installed.load()
+        return installed.load()
     except Exception as exc:  # an installed package's import may fail in any way at all
         raise PluginError(
-            f"the installed game {name!r} (entry point {installed.value} in the group "
-            f"{ENTRY_POINT_GROUP}) cannot be imported: {type(exc).__name__}: {exc}"
+            f"the installed {what} (entry point {installed.value} in the group {group}) "
+            f"cannot be imported: {type(exc).__name__}: {exc}"
         ) from None
-    if not isinstance(loaded, ModuleType):
-        raise LookupError(f"the entry point {name!r} ({installed.value}) is not a module")
-    return loaded
-
-
-def game_hook(module_name: str, hook: str) -> object | None:
-    """A game module's optional function (e.g. `deal`, `card_markers`), None when it has none."""
-    return getattr(game(module_name), hook, None)

@@ -99,6 +99,21 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def install_fixture(site: Path, fixture: Path, dist: str, entry_points: str) -> Path:
+    """Lay an example package of tests/fixtures/ out in `site` the way pip installs a wheel:
+    the package (the folder of `fixture` named like its project, `dist`) and a dist-info folder
+    with METADATA and `entry_points` (the text of entry_points.txt), so importlib.metadata
+    finds it as any installed package once `site` is on sys.path."""
+    package = dist.replace("-", "_")
+    shutil.copytree(fixture / package, site / package)
+    info = site / f"{package}-0.1.dist-info"
+    info.mkdir()
+    metadata = f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n"
+    (info / "METADATA").write_text(metadata, encoding="utf-8")
+    (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+    return site
+
+
 def line_of(path: Path, needle: str) -> int:
     """1-based line number of the first line containing `needle`."""
     for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):

@@ -75,28 +75,29 @@ def test_an_input_error_without_a_position_says_so():
 def test_kit_yaml_offers_exactly_the_component_types_and_games_there_are():
     """model/ knows no component type or game: kit.yaml's schema is given them (plugins.py)."""
     from printkit.kit import manifest_schema
-    from printkit.plugins import COMPONENT_TYPES, available_games
+    from printkit.plugins import BUILTIN_COMPONENT_TYPES, available_games
 
     schema = manifest_schema().json()
     component = schema["properties"]["components"]["additionalProperties"]
-    assert component["properties"]["type"]["enum"] == list(COMPONENT_TYPES)
+    assert component["properties"]["type"]["enum"] == list(BUILTIN_COMPONENT_TYPES)
     games = schema["properties"]["rules"]["properties"]["module"]["enum"]
     assert [g for g in games if g is not None] == available_games()  # none: data rules only
     assert available_games() == ["carthage", "chariot_race", "chartae"]
 
 
-def test_a_kit_without_rules_has_no_game_hooks(kit_copy):
+def test_a_kit_without_rules_has_no_game(kit_copy):
+    from printkit.games import game
     from printkit.kit import load_kit
 
     kit = load_kit("chariot-race")
-    assert kit.game_hook("deal") is not None and kit.game_hook("no_such_hook") is None
+    assert kit.game() is game("chariot_race")
     folder = kit_copy("chariot-race")
     text = (folder / "kit.yaml").read_text(encoding="utf-8")
     (folder / "kit.yaml").write_text(
         text.replace("rules:\n  module: chariot_race\n  file: rules.yaml\n", ""), encoding="utf-8"
     )
     bare = load_kit(str(folder))
-    assert bare.manifest.rules is None and bare.game_hook("deal") is None
+    assert bare.manifest.rules is None and bare.game() is None
     assert bare.rules_data() is None and bare.rules_document() is None
 
 
@@ -126,3 +127,28 @@ def test_the_tree_in_the_docs_is_the_tree():
     modules = {p.name for p in PACKAGE.glob("*.py")} - {"__init__.py", "__main__.py"}
     assert documented == packages | modules
     assert len(modules) <= TOP_LEVEL_MODULES, sorted(modules)
+
+
+def _api_table(docs: str, heading: str) -> set[str]:
+    """The member names in the first column of docs/architecture.md's table under `heading`."""
+    section = docs.split(f"### {heading}\n", 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+    names: set[str] = set()
+    for row in re.findall(r"^\| (.+?) \|", section, re.M):
+        names |= set(re.findall(r"`([a-z_]+)[`(]", row))
+    return names - {"member"}
+
+
+def test_the_plugin_api_is_documented_member_by_member():
+    """docs/architecture.md's tables name every member of the protocols in printkit/api.py,
+    and nothing else; the base classes give a default for every member but the required."""
+    from printkit.api import Component, ComponentType, Game, GameRules
+
+    docs = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for protocol, base, required in (
+        (ComponentType, Component, {"load", "schema", "render"}),
+        (Game, GameRules, {"schema", "rules"}),
+    ):
+        members = {n for n in [*vars(protocol), *protocol.__annotations__] if n[0] != "_"}
+        assert _api_table(docs, protocol.__name__) == members
+        defaults = {n for n in dir(base) if n[0] != "_"}
+        assert members - defaults <= required, members - defaults

@@ -16,8 +16,7 @@ from tests.pdfshapes import page_rects
 def _board_pdf(folder, tmp_path):
     kit = load_kit(str(folder), Options(profile="shop"))
     path = tmp_path / "board.pdf"
-    with kit.drawing():
-        component_type("board").render(kit, "board", path)
+    component_type("board").render(kit, "board", path)
     return path
 
 

@@ -178,7 +178,7 @@ def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(
     from printkit.model.options import Options
 
     build(cli, two_decks, tmp_path / "serial", "--jobs", "1")
-    assert build_module._INHERITED == {}
+    assert build_module._WORKER_KITS == {}  # this process is no worker: it was given no kits
     temp = tmp_path / "deck2.pdf"
     pages, errors, failure = build_module._render_task(
         str(two_decks.resolve()), load_kit(str(two_decks), Options()).options, "deck2", str(temp)

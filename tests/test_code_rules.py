@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -121,3 +122,85 @@ def test_attributes_are_named_for_what_they_hold():
         if attribute not in COORDINATES
     ]
     assert found == []
+
+
+# The plug-in API (printkit/api.py): every member of a component type or a game is called, never
+# looked for. A getattr/hasattr that names one, or that reads any attribute of a component type,
+# a game or a module, is the probing the protocols replaced.
+PROBES = ("getattr", "hasattr")
+PLUGIN = re.compile(r"(^|\W)(_?module|game|component_type|component)(\(|$)")
+
+
+def protocol_members() -> set[str]:
+    from printkit.api import ComponentType, Game
+
+    names: set[str] = set()
+    for protocol in (ComponentType, Game):
+        names |= {n for n in [*vars(protocol), *protocol.__annotations__] if not n.startswith("_")}
+    return names
+
+
+def probes(tree: ast.Module, text: str) -> Iterator[tuple[int, str]]:
+    """(line, source) of each getattr/hasattr that probes a plug-in for a member."""
+    members = protocol_members()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id not in PROBES or len(node.args) < 2:
+            continue
+        owner, name = node.args[0], node.args[1]
+        named = isinstance(name, ast.Constant) and name.value in members
+        if named or PLUGIN.search(ast.get_source_segment(text, owner) or ""):
+            yield node.lineno, ast.get_source_segment(text, node) or ""
+
+
+def type_name_tests(tree: ast.Module, text: str) -> Iterator[tuple[int, str]]:
+    """(line, source) of each comparison of a component's type name (`kit.spec(cid).type`,
+    `spec.type`) with a literal."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        left = node.left
+        literal = any(
+            isinstance(c, ast.Constant | ast.Tuple | ast.List | ast.Set) for c in node.comparators
+        )
+        of_spec = isinstance(left, ast.Attribute) and left.attr == "type"
+        of_spec = of_spec and "spec" in (ast.get_source_segment(text, left.value) or "")
+        if of_spec and literal:
+            yield node.lineno, ast.get_source_segment(text, node) or ""
+
+
+def test_no_plugin_member_is_probed_for():
+    found = [
+        f"{name}:{line}: {source}"
+        for name, text, tree in modules()
+        for line, source in probes(tree, text)
+    ]
+    assert found == [], "call the member (printkit/api.py) instead of probing for it"
+
+
+def test_the_engine_asks_a_component_what_it_can_do_not_its_type_name():
+    """`kit.component(cid).has_cards` (and has_items, has_pieces...), never `type == "deck"`:
+    a type from an installed package can do the same. Games may know their own components."""
+    found = [
+        f"{name}:{line}: {source}"
+        for name, text, tree in modules()
+        if not name.startswith("games/")
+        for line, source in type_name_tests(tree, text)
+    ]
+    # the map type (issue 21) reads its item names its own way; no capability says so yet
+    known = ['checks/rules_file.py:114: kit.spec(deck).type == "map"']
+    assert found == known, "ask a capability of printkit/api.py's ComponentType"
+
+
+def test_the_probe_scan_sees_a_probe():
+    """The scans above find what they look for (so that their silence means something)."""
+    text = (
+        "def f(kit, cid):\n    m = component_type(kit.spec(cid).type)\n"
+        '    if hasattr(m, "preflight"):\n        pass\n'
+        '    for hook in ("a", "b"):\n        getattr(module, hook)\n'
+        '    return kit.spec(cid).type == "deck"\n'
+    )
+    tree = ast.parse(text)
+    assert [line for line, _ in probes(tree, text)] == [3, 6]
+    assert [line for line, _ in type_name_tests(tree, text)] == [7]

@@ -59,3 +59,29 @@ def test_too_many_boxes_is_a_check_error_at_the_rules_damage_map(cli, kit_copy):
     line = line_of(kit / "rules.yaml", "damage:")
     assert f"rules.yaml:{line}:" in r.output
     assert "cannot fit its page" in r.output and "--paper a3" in r.output
+
+
+def test_the_chart_reads_the_rules_by_the_names_its_file_gives(cli, kit_copy, tmp_path):
+    """Nothing of the chart's data shape is fixed in code: its file names the rules' penalty
+    table and the keys of its rows, and the rows printed follow those names."""
+    kit = kit_copy("chariot-race")
+    edit(kit / "damage-chart.yaml", "table_key: speed", "table_key: cards")
+    r = cli("build", kit, "--out", tmp_path / "out", "-j", "1", "--only", "damage-chart")
+    assert r.exit_code == 0, r.output
+    with pdfplumber.open(tmp_path / "out" / "chariot-race" / "damage-chart.pdf") as pdf:
+        lines = (pdf.pages[0].extract_text() or "").splitlines()
+    # rules.yaml's outer stakes lose 1, 1, 1, 1, 1, 2 cards at speeds 2, 3, 4, 5, 6, 8 (in)
+    (keys,) = [line for line in lines if line.startswith("SPEED")]
+    # no unit ("cards" is no field); the kit's own rows (`source: ours`: 2, 3, 5) starred
+    assert keys.split()[1:7] == ["1*", "1*", "1", "1*", "1", "2"]
+
+
+def test_a_rules_value_the_chart_names_but_the_rules_lack_is_located_in_the_chart(cli, kit_copy):
+    kit = kit_copy("chariot-race")
+    edit(kit / "damage-chart.yaml", "table: outer_stakes", "table: inner_stakes")
+    r = cli("check", kit)
+    assert r.exit_code == 2, r.output
+    chart = kit / "damage-chart.yaml"
+    line = line_of(chart, "table: inner_stakes")
+    assert f"{chart}:{line}:8: error: the damage chart's table are the rules file's " in r.stderr
+    assert "'inner_stakes', and the rules have no 'inner_stakes'" in r.stderr

@@ -165,15 +165,15 @@ def _audit_sheet(path: Path) -> Path:
     scaled form with a rectangle and a ring, and a label turned 90 degrees."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.draw.fonts import font
+    from printkit.draw.fonts import shipped_font
     from printkit.layout.units import mm
 
-    c = Canvas(str(path), pagesize=(mm(210), mm(297)), initialFontName=font("body"))
+    c = Canvas(str(path), pagesize=(mm(210), mm(297)), initialFontName=shipped_font("body"))
     c.setBleedBox((mm(20), mm(20), mm(190), mm(277)))
     c.setLineWidth(0.3)
     c.line(mm(18), mm(100), mm(22), mm(100))  # straddles the bleed's left edge
     c.line(mm(1), mm(150), mm(4), mm(150))  # in the unprintable border
-    c.setFont(font("body"), 8)
+    c.setFont(shipped_font("body"), 8)
     c.drawString(mm(2), mm(200), "edge")  # text in the border
     c.beginForm("art")
     c.setLineWidth(0.5)

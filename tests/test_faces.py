@@ -31,20 +31,19 @@ def _draw_designs(kit, cid: str, path, cards=None) -> list[tuple[str, list]]:
     own page (the card's size, no bleed); returns each page's (label, element list)."""
     deck = kit.model(cid)
     pages = []
-    with kit.drawing():
-        c = new_canvas(path, (deck.size.width, deck.size.height), "faces")
-        painter = CardPainter(c, deck, 0)
-        for card in deck.cards:
-            if cards is not None and card.id not in cards:
-                continue
-            painter.draw_front(card)
-            c.showPage()
-            pages.append((card.id, deck.kinds[card.kind].face))
-        for name, back in deck.backs().items():
-            painter.draw_back(back, name.removeprefix("back").removeprefix("-"))
-            c.showPage()
-            pages.append((name, back.elements()))
-        c.save()
+    c = new_canvas(path, (deck.size.width, deck.size.height), "faces")
+    painter = CardPainter(c, deck, 0)
+    for card in deck.cards:
+        if cards is not None and card.id not in cards:
+            continue
+        painter.draw_front(card)
+        c.showPage()
+        pages.append((card.id, deck.kinds[card.kind].face))
+    for name, back in deck.backs().items():
+        painter.draw_back(back, name.removeprefix("back").removeprefix("-"))
+        c.showPage()
+        pages.append((name, back.elements()))
+    c.save()
     return pages
 
 
@@ -237,11 +236,10 @@ def test_the_tile_back_is_drawn_from_its_elements(kit_copy, tmp_path):
     kit = load_kit(str(kit_dir), Options())
     tiles = kit.model("tiles")
     buffer = io.BytesIO()
-    with kit.drawing():
-        c = new_canvas(tmp_path / "t.pdf", (tiles.tile_size, tiles.tile_size), "t")
-        TilePainter(c, tiles, 0).draw_back()
-        c.showPage()
-        c.save()
+    c = new_canvas(tmp_path / "t.pdf", (tiles.tile_size, tiles.tile_size), "t")
+    TilePainter(c, tiles, 0).draw_back()
+    c.showPage()
+    c.save()
     del buffer
     with pdfplumber.open(tmp_path / "t.pdf") as pdf:
         text = pdf.pages[0].extract_text()  # reads upside-down words backwards
@@ -256,7 +254,7 @@ def test_deck_preflight_sees_backs(kit_copy):
     kit = load_kit(str(kit_dir), Options())
     from printkit.core.errors import InputError
 
-    with kit.drawing(), pytest.raises(InputError) as exc:
+    with pytest.raises(InputError) as exc:
         deck_component.preflight(kit, "cards")
     assert "the back" in str(exc.value.diagnostics[0].message)
 
@@ -268,11 +266,10 @@ def test_tile_back_text_lies_inside_its_boxes(tmp_path):
     kit = load_kit("chartae", Options())
     tiles = kit.model("tiles")
     s = tiles.tile_size
-    with kit.drawing():
-        c = new_canvas(tmp_path / "t.pdf", (s, s), "t")
-        TilePainter(c, tiles, 0).draw_back()
-        c.showPage()
-        c.save()
+    c = new_canvas(tmp_path / "t.pdf", (s, s), "t")
+    TilePainter(c, tiles, 0).draw_back()
+    c.showPage()
+    c.save()
     page = page_chars(tmp_path / "t.pdf")[0]
     assert len([ch for ch in page if not ch["generated"] and not ch["text"].isspace()]) > 20
     assert _outside(page, tiles.back.elements(), Areas(s, s, mm(4), 0.0)) == []
@@ -367,11 +364,11 @@ def test_a_single_line_never_draws_wider_than_its_width():
     """draw_line_fitted used to shrink to 4 pt and then draw anyway; now it refuses."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.draw.fonts import font
+    from printkit.draw.fonts import shipped_font
     from printkit.draw.text import TextOverflow, draw_line_fitted
 
     c = Canvas(io.BytesIO())
-    size = draw_line_fitted(c, "NO DRIFT", font("heading"), 9, 0, 0, mm(26))
+    size = draw_line_fitted(c, "NO DRIFT", shipped_font("heading"), 9, 0, 0, mm(26))
     assert size == 9
     with pytest.raises(TextOverflow):
-        draw_line_fitted(c, "X" * 58, font("heading"), 9, 0, 0, mm(26), min_size=4.0)
+        draw_line_fitted(c, "X" * 58, shipped_font("heading"), 9, 0, 0, mm(26), min_size=4.0)

@@ -34,8 +34,7 @@ def _render_gang(tmp_path: Path, kit_name: str, **options) -> Path:
     kit = load_kit(kit_name, Options(gang=True, **options))
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / f"{kit_name}-gang.pdf"
-    with kit.drawing():
-        gang_sheets.render(kit, GANG_ID, path)
+    gang_sheets.render(kit, GANG_ID, path)
     return path
 
 

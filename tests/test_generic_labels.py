@@ -17,8 +17,7 @@ GAME_WORDS = re.compile(r"CHARIOT|STAKES|SPINA|\bPIT\b|STADIUM|CRASH", re.IGNORE
 def _text(folder, cid: str, tmp_path) -> str:
     kit = load_kit(str(folder))
     path = tmp_path / f"{cid}.pdf"
-    with kit.drawing():
-        component_type(kit.spec(cid).type).render(kit, cid, path)
+    component_type(kit.spec(cid).type).render(kit, cid, path)
     # characters in drawing order: rotated words read too
     drawn = "".join(printed(chars) for chars in page_chars(path))
     return drawn.replace(kit.name, "")  # the page labels name the kit: data, not wording

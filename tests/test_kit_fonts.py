@@ -87,3 +87,24 @@ def test_a_font_file_over_the_size_limit_is_refused_unread(cli, kit_copy, monkey
     assert f"{kit / 'kit.yaml'}:{line}:" in r.stderr
     assert f"the limit (MAX_FONT_BYTES) is {limits.MAX_FONT_BYTES:,}" in r.stderr
     assert not [p for p in opened if p.name == "Huge.ttf"]
+
+
+def test_a_kits_fonts_travel_with_its_canvas_not_with_module_state(kit_copy, tmp_path):
+    """Two kits drawn in one process, interleaved, each with no context entered: each PDF has
+    its own kit's fonts (the canvas made for a kit carries them, draw/fonts.py)."""
+    from printkit.kit import load_kit
+
+    own = kit_copy("chariot-race")
+    _with_font(own, "Custom.ttf")
+    plain = load_kit("chariot-race")
+    styled = load_kit(str(own))
+    styled.fonts()  # registered and checked, as every build does first
+    for name, kit in (("styled", styled), ("plain", plain), ("again", styled)):
+        kit.component("cards").render(kit, "cards", tmp_path / f"{name}.pdf")
+    for name, expected in (
+        ("styled", "DejaVuSans-Oblique"),
+        ("plain", "DejaVuSerifCondensed-Bold"),
+    ):
+        big = [c for c in page_chars(tmp_path / f"{name}.pdf")[0] if c["size"] > 40]
+        assert big and all(c["fontname"].endswith(expected) for c in big), name
+    assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "styled.pdf").read_bytes()

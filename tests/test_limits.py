@@ -104,7 +104,7 @@ def test_shipped_fonts_all_embed():
     """
     from reportlab.pdfbase import pdfmetrics
 
-    from printkit.draw.fonts import FONTS, font
+    from printkit.draw.fonts import FONTS, shipped_font
 
     for role in FONTS:
-        assert pdfmetrics.getFont(font(role)).face.name
+        assert pdfmetrics.getFont(shipped_font(role)).face.name

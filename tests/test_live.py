@@ -48,7 +48,7 @@ def test_a_broken_edit_keeps_the_last_good_cards_and_names_the_place(kit_copy, t
     (kit / "cards.yaml").write_text(text.replace("speed: 4,", "speed: four,", 1))
     broken = live.refresh(build_pdfs=False)
     assert broken.cards == good.cards
-    assert broken.error and re.search(r"cards\.yaml:\d+:\d+", broken.error[0].where)
+    assert broken.error and re.search(r"cards\.yaml:\d+:\d+", str(broken.error[0].where))
     assert broken.error[0].card is not None  # placed on the card whose line it is
 
 

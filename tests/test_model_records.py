@@ -25,7 +25,7 @@ from printkit.load.records import KEY, RECORD, SPEC, record_of
 from printkit.load.scalars import Bool, Choice, Int, Length, Number, Str
 from printkit.load.schema import Record, Type, validate_document, where
 from printkit.load.yamlsafe import parse_yaml
-from printkit.model import bases, damage_chart, track
+from printkit.model import bases, track
 from printkit.model.board import Board, CueRow, Palette, Spina, board_schema
 from printkit.model.deck import Card, Deck, FieldDecl
 from printkit.model.face import BoxLength, Percent
@@ -144,7 +144,6 @@ def test_chariot_race_models_are_the_record_classes_with_positions():
     rules = kit.rules_as(ChariotRules)
     assert rules is kit.rules_data()
     assert isinstance(rules.simulation.policy, Policy)
-    assert isinstance(rules, damage_chart.PenaltyRules)  # what a damage chart reads
     assert where(rules.players, "max").line > 0
     with pytest.raises(LookupError, match="not ChartaeRules"):
         kit.rules_as(ChartaeRules)
@@ -183,8 +182,7 @@ def test_a_damage_chart_needs_rules_that_give_its_penalties(kit_copy):
     edit(folder / "kit.yaml", "  module: chariot_race\n", "")
     (folder / "rules.yaml").write_text("checks: []\n", encoding="utf-8")
     kit = load_kit(str(folder))
-    assert not isinstance(kit.rules_data(), damage_chart.PenaltyRules)
-    with pytest.raises(InputError, match="takes its damage categories, laps and penalty table"):
+    with pytest.raises(InputError, match="the rules file's 'damage', and the rules have no"):
         kit.model("damage-chart")
 
 

@@ -54,7 +54,7 @@ def test_injected_failure_after_the_first_component_changes_nothing(built, cli, 
             raise RuntimeError("injected failure in the second component")
         return original(kit_, cid, path, progress)
 
-    monkeypatch.setattr(deck_component, "render", failing_render)
+    monkeypatch.setattr(deck_component.COMPONENT, "render", failing_render)
     monkeypatch.delenv("PRINTKIT_DEBUG", raising=False)
     r = cli("build", kit, "--out", out)
     assert r.exit_code == 3 and "injected failure in the second component" in r.stderr
@@ -72,7 +72,7 @@ def test_interrupt_mid_build_changes_nothing(built, cli, monkeypatch):
         original(kit_, cid, path, progress)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(deck_component, "render", interrupted)
+    monkeypatch.setattr(deck_component.COMPONENT, "render", interrupted)
     r = cli("build", kit, "--out", out)
     assert r.exit_code == 130 and "interrupted; nothing was written" in r.stderr
     assert snapshot(out) == before and temps(out) == []

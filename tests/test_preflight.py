@@ -11,7 +11,7 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font
+from printkit.draw.fonts import shipped_font
 from printkit.layout.units import mm
 
 pytest.importorskip("pikepdf")
@@ -21,7 +21,7 @@ def _pdf_with_image(path: Path, mode: str, pixels: int, *, hairline: bool = Fals
     """Two 63 x 88 mm pages with 3 mm bleed; page 2 holds a 50 mm square image."""
     w, h, b = mm(63), mm(88), mm(3)
     size = (w + 2 * b, h + 2 * b)
-    c = Canvas(str(path), pagesize=size, invariant=1, initialFontName=font("body"))
+    c = Canvas(str(path), pagesize=size, invariant=1, initialFontName=shipped_font("body"))
     for page in (1, 2):
         c.setTrimBox((b, b, b + w, b + h))
         c.setBleedBox((0, 0, w + 2 * b, h + 2 * b))

@@ -30,8 +30,7 @@ def render(tmp_path: Path, kit_name: str, cid: str, **options) -> Path:
     kit = load_kit(str(kit_name), Options(**options))
     tag = "-".join(f"{k}{v}" for k, v in sorted(options.items()))
     path = tmp_path / f"{Path(kit_name).name}-{cid}-{tag}.pdf"
-    with kit.drawing():
-        component_type(kit.spec(cid).type).render(kit, cid, path)
+    component_type(kit.spec(cid).type).render(kit, cid, path)
     return path
 
 
@@ -311,13 +310,13 @@ def test_duplex_off_on_a_landscape_sheet_backs_every_card_when_turned_as_the_doc
 def test_every_scale_bar_ends_with_a_tick_at_its_length(tmp_path, length_mm):
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.draw.fonts import font
+    from printkit.draw.fonts import shipped_font
     from printkit.draw.sheet import draw_scale_bar
     from printkit.layout.geometry import Rect
     from printkit.layout.units import mm
 
     path = tmp_path / "bar.pdf"
-    c = Canvas(str(path), pagesize=(mm(200), mm(40)), initialFontName=font("body"))
+    c = Canvas(str(path), pagesize=(mm(200), mm(40)), initialFontName=shipped_font("body"))
     draw_scale_bar(c, Rect(mm(10), mm(10), mm(180), mm(8)), False, length_mm)
     c.save()
     lines = page_objects(path)[0]["lines"]

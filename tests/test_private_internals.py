@@ -1,5 +1,7 @@
-"""printkit uses no private internals of reportlab or PyYAML; the one process-wide reportlab
-setting it changes (useA85) is pinned here, so a reportlab release that drops it fails loudly."""
+"""printkit uses no private internals of reportlab, PyYAML or the standard library's process
+pool (its workers are stopped as the pool's own children, not through `pool._processes`); the
+one process-wide reportlab setting it changes (useA85) is pinned here, so a reportlab release
+that drops it fails loudly."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from printkit.output import new_canvas
 PACKAGE = Path(printkit.__file__).resolve().parent
 PRIVATE = re.compile(
     r"yaml\._yaml|\bCParser\b|constructed_objects|\b(c|canvas)\._doc\b|\.Pages\.pages"
+    r"|\b_processes\b"
 )
 
 

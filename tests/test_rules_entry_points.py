@@ -8,13 +8,12 @@ site folder on sys.path, so importlib.metadata discovers it as it would any inst
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from printkit.games import ENTRY_POINT_GROUP, available_games
-from tests.conftest import edit, line_of
+from tests.conftest import edit, install_fixture, line_of
 
 PACKAGE = Path(__file__).parent / "fixtures" / "club_rules"
 
@@ -22,16 +21,8 @@ PACKAGE = Path(__file__).parent / "fixtures" / "club_rules"
 @pytest.fixture
 def installed(tmp_path, monkeypatch):
     """The example package, installed into a site folder on sys.path."""
-    site = tmp_path / "site"
-    shutil.copytree(PACKAGE / "club_rules", site / "club_rules")
-    info = site / "club_rules-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: club-rules\nVersion: 0.1\n", encoding="utf-8"
-    )
-    (info / "entry_points.txt").write_text(
-        f"[{ENTRY_POINT_GROUP}]\nclub = club_rules.game\n", encoding="utf-8"
-    )
+    entry = f"[{ENTRY_POINT_GROUP}]\nclub = club_rules.game:GAME\n"
+    site = install_fixture(tmp_path / "site", PACKAGE, "club-rules", entry)
     monkeypatch.syspath_prepend(str(site))
     yield site
 
@@ -47,7 +38,7 @@ def club_kit(cli, tmp_path):
 
 def test_the_pyproject_declares_what_the_test_installs():
     text = (PACKAGE / "pyproject.toml").read_text(encoding="utf-8")
-    assert f'[project.entry-points."{ENTRY_POINT_GROUP}"]\nclub = "club_rules.game"' in text
+    assert f'[project.entry-points."{ENTRY_POINT_GROUP}"]\nclub = "club_rules.game:GAME"' in text
 
 
 def test_an_installed_game_is_found_and_its_rules_run(cli, installed, club_kit):
@@ -60,7 +51,7 @@ def test_an_installed_game_is_found_and_its_rules_run(cli, installed, club_kit):
     col = (cards.read_text(encoding="utf-8").splitlines()[line - 1]).index("Timber") + 1
     assert found.startswith(f"{cards}:{line}:{col}: error [CLUB001] title 'Timber'")
     listed = cli("rules", club_kit).stdout
-    assert listed.splitlines()[0] == "club (installed package: club_rules.game)"
+    assert listed.splitlines()[0] == "club (installed package: club_rules.game:GAME)"
     assert "  CLUB001  error    card titles are short enough to read across the table" in listed
 
 

@@ -307,7 +307,7 @@ _JSON = kit_schemas(_KIT)
 _FILES = {
     "kit.yaml": (manifest_schema(), load_yaml_file(DATA / "chariot-race" / "kit.yaml").data),
     "rules.yaml": (
-        game("chariot_race").SCHEMA,
+        game("chariot_race").schema,
         load_yaml_file(DATA / "chariot-race" / "rules.yaml").data,
     ),
     "cards.yaml": (deck_component.schema(_KIT, "cards"), _KIT.document("cards").data),
@@ -316,10 +316,6 @@ _FILES = {
 
 def test_every_component_type_describes_its_data():
     """No built-in kit file falls back to an empty schema: editors check every key."""
-    from printkit.components import COMPONENT_TYPES, component_type
-
-    for type_name in COMPONENT_TYPES:
-        assert hasattr(component_type(type_name), "schema"), type_name
     for name in builtin_kit_names():
         for path in (DATA / name / "schema").glob("*.schema.json"):
             schema = json.loads(path.read_text(encoding="utf-8"))

@@ -67,9 +67,8 @@ def test_card_texts_measure_the_same_on_a_sketch(monkeypatch, side):
             else:
                 painter.place_back(trim, card.kind)
 
-    with kit.drawing():
-        painted = _texts(monkeypatch, PaintingProbe, draw)
-        sketched = _texts(monkeypatch, safearea.ProbeCanvas, draw)
+    painted = _texts(monkeypatch, PaintingProbe, draw)
+    sketched = _texts(monkeypatch, safearea.ProbeCanvas, draw)
     assert len(painted) > 24 and sketched == painted
 
 
@@ -83,7 +82,6 @@ def test_tile_texts_measure_the_same_on_a_sketch(monkeypatch):
         for tile in tile_set.tiles:
             painter.place_front(tile, trim)
 
-    with kit.drawing():
-        painted = _texts(monkeypatch, PaintingProbe, draw)
-        sketched = _texts(monkeypatch, safearea.ProbeCanvas, draw)
+    painted = _texts(monkeypatch, PaintingProbe, draw)
+    sketched = _texts(monkeypatch, safearea.ProbeCanvas, draw)
     assert len(painted) >= len(tile_set.tiles) and sketched == painted

@@ -48,7 +48,7 @@ def test_a_simulation_ticks_once_per_game(kit_copy):
     kit = load_kit("chartae")
     ticks = []
     with listening(lambda what, done, total: ticks.append(done)):
-        kit.game_hook("simulate")(kit, None, 40, 7)
+        kit.game().simulate(kit, None, 40, 7)
     assert ticks[-1] == 40
 
 

@@ -27,13 +27,7 @@ from printkit.build.incremental import (
     output_stamp,
     target_key,
 )
-from printkit.components import (
-    component_type,
-    gang,
-    more_output_path,
-    more_outputs,
-    output_name,
-)
+from printkit.components import gang, more_output_path
 from printkit.core.errors import InputError, Location, all_reported, display_path, fail
 from printkit.core.perf import gc_paused
 from printkit.core.processes import (
@@ -48,6 +42,9 @@ from printkit.model.options import Options
 from printkit.output import staged
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
+
     from printkit.checks.gate import RulesGate
 
 Progress = Callable[[str, int], None]
@@ -111,28 +108,27 @@ def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -
     return plan
 
 
-def _module(kit: Kit, cid: str):
-    """The module that renders target `cid`: its component type's, or the gang sheets'."""
-    if cid != gang.GANG_ID:
-        return component_type(kit.spec(cid).type)
-    # imported here, only when a build has gang sheets (start-up: docs/performance.md)
-    from printkit.components import gang_sheets
+def _render(kit: Kit, cid: str, path: Path, progress: Callable[[int], None] | None) -> int:
+    """Draw target `cid` into `path` (its component type, or the gang sheets); the pages."""
+    if cid == gang.GANG_ID:
+        # imported here, only when a build has gang sheets (start-up: docs/performance.md)
+        from printkit.components import gang_sheets
 
-    return gang_sheets
+        return gang_sheets.render(kit, cid, path, progress)
+    return kit.component(cid).render(kit, cid, path, progress)
 
 
 def _more_outputs(kit: Kit, cid: str) -> list[str]:
     """The further files target `cid` writes beside its main output (the gang sheets: none)."""
-    return [] if cid == gang.GANG_ID else more_outputs(_module(kit, cid), kit, cid)
+    return [] if cid == gang.GANG_ID else kit.component(cid).more_outputs(kit, cid)
 
 
 def _output_file(kit: Kit, cid: str) -> str:
-    """The file target `cid` writes: the gang sheets' file, a component's own name for its main
-    output (tokens in a shop build: the first trim size), or <id>.pdf."""
+    """The file target `cid` writes: the gang sheets' file, or the component's own name for
+    its main output (<id>.pdf; tokens in a shop build: the first trim size)."""
     if cid == gang.GANG_ID:
         return gang.GANG_FILE
-    named = getattr(_module(kit, cid), "output_name", None)
-    return named(kit, cid) if named else output_name(cid)
+    return kit.component(cid).output_name(kit, cid)
 
 
 def _target_key(kit: Kit, cid: str) -> str:
@@ -148,7 +144,7 @@ def _target_inputs(kit: Kit, cid: str) -> list[Path]:
 
 
 def _component_inputs(kit: Kit, cid: str) -> list[Path]:
-    return list(component_type(kit.spec(cid).type).inputs(kit, cid))
+    return list(kit.component(cid).inputs(kit, cid))
 
 
 def _validate(kit: Kit, cids: list[str]) -> list:
@@ -296,10 +292,10 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     kit, record = plan.kit, plan.record
     if not plan.stale and not force and record.extras_present():
         return
-    extra = kit.game_hook("extra_outputs")
+    game = kit.game()
     record.extras = {}
-    if extra:
-        for name, text in extra(kit).items():
+    if game is not None:
+        for name, text in game.extra_outputs(kit).items():
             temp = stage.temp_for(output_path(out, kit.output_parts, name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
@@ -319,45 +315,57 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, cid, target, temp in tasks:
-            label = f"{'/'.join(kit.output_parts)}/{target.name}"
-            module = _module(kit, cid)
-            with kit.drawing():
-                module.render(
-                    kit, cid, temp, (lambda n, lbl=label: progress(lbl, n)) if progress else None
-                )
+            _render(
+                kit,
+                cid,
+                temp,
+                _pages_of(progress, f"{'/'.join(kit.output_parts)}/{target.name}"),
+            )
             _finish_outputs(kit, cid, temp)
         return
     # imported here, only when components render in parallel (start-up)
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    global _INHERITED
-    _INHERITED = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks}
-    try:
-        with ProcessPoolExecutor(
-            max_workers=min(jobs, len(tasks)), initializer=_worker_init, initargs=(os.getpid(),)
-        ) as pool:
-            errors: list = []
-            try:  # a signal while the tasks are still being submitted stops the workers too
-                futures = [
-                    (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
-                    for kit, c, target, t in tasks
-                ]
-                for kit, target, future in futures:
-                    pages, diagnostics, failure = _result(future)
-                    if isinstance(failure, OSError):
-                        raise failure  # a full disk or an unwritable --out: reported plainly
-                    if failure:
-                        raise RuntimeError(failure)
-                    errors.extend(diagnostics)
-                    if progress and pages:
-                        progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
-            except (KeyboardInterrupt, Terminated):
-                _stop_workers(pool)
-                raise
-            if errors:
-                raise InputError(list(dict.fromkeys(errors)))
-    finally:
-        _INHERITED = {}
+    context = multiprocessing.get_context()
+    # a forked worker inherits the parent's loaded kits (passed, never pickled) and skips
+    # re-reading the data; a spawned one reads them itself
+    forked = context.get_start_method() == "fork"
+    kits = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks} if forked else {}
+    before = set(multiprocessing.active_children())
+    with ProcessPoolExecutor(
+        max_workers=min(jobs, len(tasks)),
+        mp_context=context,
+        initializer=_worker_init,
+        initargs=(os.getpid(), kits),
+    ) as pool:
+        errors: list = []
+        try:  # a signal while the tasks are still being submitted stops the workers too
+            futures = [
+                (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
+                for kit, c, target, t in tasks
+            ]
+            for kit, target, future in futures:
+                pages, diagnostics, failure = _result(future)
+                if isinstance(failure, OSError):
+                    raise failure  # a full disk or an unwritable --out: reported plainly
+                if failure:
+                    raise RuntimeError(failure)
+                errors.extend(diagnostics)
+                if progress and pages:
+                    progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
+        except (KeyboardInterrupt, Terminated):
+            _stop_workers(pool, set(multiprocessing.active_children()) - before)
+            raise
+        if errors:
+            raise InputError(list(dict.fromkeys(errors)))
+
+
+def _pages_of(progress: Progress | None, label: str) -> Callable[[int], None] | None:
+    """The page counter a render reports to: `progress` told which output the pages are of."""
+    if progress is None:
+        return None
+    return lambda pages: progress(label, pages)
 
 
 def _result(future):
@@ -369,28 +377,29 @@ def _result(future):
             check_terminated()
 
 
-def _stop_workers(pool) -> None:
-    """On Ctrl-C or SIGTERM: end the workers (which ignore Ctrl-C) at once, and wait until they
-    are gone, so that no worker writes a temporary after the staging has removed them."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
+def _stop_workers(pool: ProcessPoolExecutor, workers: set[BaseProcess]) -> None:
+    """On Ctrl-C or SIGTERM: end the pool's workers (which ignore Ctrl-C) at once, and wait until
+    they are gone, so that no worker writes a temporary after the staging has removed them."""
+    for process in workers:
         process.terminate()
-    for process in processes:
+    for process in workers:
         process.join(timeout=10)
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _worker_init(parent: int) -> None:
+def _worker_init(parent: int, kits: dict[tuple[str, str], Kit]) -> None:
     """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks), the
-    parent's SIGTERM handler is not inherited, and the worker ends when its parent does."""
+    parent's SIGTERM handler is not inherited, and the worker ends when its parent does. `kits`
+    are the parent's loaded kits (forked workers only), kept for this worker's tasks."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in TERMINATING_SIGNALS:
         signal.signal(signum, signal.SIG_DFL)
     die_with_parent(parent)
+    _WORKER_KITS.update(kits)
 
 
-# Kits already loaded by the parent; a forked worker inherits them and skips re-reading the data.
-_INHERITED: dict = {}
+# In a worker process only: the kits its initializer was given, by (folder, options key).
+_WORKER_KITS: dict[tuple[str, str], Kit] = {}
 
 
 def _render_task(
@@ -398,9 +407,8 @@ def _render_task(
 ) -> tuple[int, list, str | OSError | None]:
     """Render one component in a worker process: (pages, input errors, internal failure)."""
     try:
-        kit = _INHERITED.get((root, options.key())) or load_kit(root, options)
-        with kit.drawing():
-            pages = _module(kit, cid).render(kit, cid, Path(temp), None)
+        kit = _WORKER_KITS.get((root, options.key())) or load_kit(root, options)
+        pages = _render(kit, cid, Path(temp), None)
         _finish_outputs(kit, cid, Path(temp))
         return int(pages or 0), [], None
     except InputError as exc:

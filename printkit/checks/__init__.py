@@ -36,25 +36,21 @@ __all__ = [
 def all_rule_sets(
     builtin_only: bool = False, on_broken: Callable[[str], None] | None = None
 ) -> list[tuple[str, RuleSet]]:
-    """(module name, its RuleSet) for every game module that declares RULES (installed
-    packages' too, unless `builtin_only`), then the data rules (module name "data") that any
-    kit's rules file may use. An installed game that cannot be imported is left out and told to
-    `on_broken` (PluginError is raised when no one listens)."""
+    """(game name, its RuleSet) for every game (installed packages' too, unless
+    `builtin_only`), then the data rules (name "data") that any kit's rules file may use. An
+    installed game that cannot be imported is left out and told to `on_broken` (PluginError is
+    raised when no one listens)."""
     # imported here, only when rules run (start-up of a no-op build: docs/performance.md)
     from printkit.checks.data_rules import DATA_RULES
 
     sets = []
     for name in builtin_games() if builtin_only else available_games():
         try:
-            module = game(name)
+            sets.append((name, game(name).rules))
         except PluginError as exc:
             if on_broken is None:
                 raise
             on_broken(str(exc))
-            continue
-        rules = getattr(module, "RULES", None)
-        if isinstance(rules, RuleSet):
-            sets.append((name, rules))
     return [*sets, ("data", DATA_RULES)]
 
 
@@ -72,7 +68,7 @@ def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
             raise LookupError(f"the kit has no rules, so no rule {', '.join(sorted(codes))}")
         return []
     module = kit.manifest.rules.module
-    rule_sets = [DATA_RULES] if module is None else [game(module).RULES, DATA_RULES]
+    rule_sets = [DATA_RULES] if module is None else [game(module).rules, DATA_RULES]
     if codes:
         unknown = set(codes) - {code for rules in rule_sets for code in rules.rules}
         if unknown:

@@ -37,7 +37,7 @@ def rules_file_schema(module: str | None) -> Record:
     """The whole rules file's schema (for validation, `printkit schema` and editors)."""
     if module is None:
         return NO_GAME_SCHEMA
-    return game(module).SCHEMA.with_fields({"checks": CHECKS_FIELD})
+    return game(module).schema.with_fields({"checks": CHECKS_FIELD})
 
 
 def validate_rules(kit: Any, doc: Document) -> tuple[object, list[DataCheck]]:
@@ -50,7 +50,7 @@ def validate_rules(kit: Any, doc: Document) -> tuple[object, list[DataCheck]]:
         checks = list(model.checks) if model is not None else []
     else:
         rest = {k: v for k, v in data.items() if k != "checks"} if isinstance(data, dict) else data
-        model = game(module).SCHEMA.validate(rest, ctx, ())
+        model = game(module).schema.validate(rest, ctx, ())
         raw = data.get("checks") if isinstance(data, dict) else None
         checks = CHECKS_FIELD.type.validate(raw, ctx, ("checks",)) if raw is not None else []
     _check_complete(kit, checks, ctx)
@@ -114,7 +114,7 @@ def _names(kit: Any, deck: str, key: str) -> tuple[str, list[str]]:
     if kit.spec(deck).type == "map":
         kinds, fields = item_names(data)
         return ("item kinds", kinds) if key == "kind" else ("item fields", fields)
-    if kit.spec(deck).type != "deck":
+    if not kit.component(deck).has_cards:
         return "", []
     table = "kinds" if key == "kind" else "fields"
     names = list(data.get(table) or {}) if isinstance(data, dict) else []

@@ -21,12 +21,12 @@ from pathlib import Path
 from printkit.checks import all_rule_sets
 from printkit.checks.data_rules import CHECK
 from printkit.cli.commands.schema import SCHEMA_DIR, dumps, kit_schemas, modeline, schema_file_name
-from printkit.components import COMPONENT_TYPES, component_type
 from printkit.draw.icons import builtin_table
 from printkit.games import available_games, game
 from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
 from printkit.model.deck import Deck
+from printkit.plugins import BUILTIN_COMPONENT_TYPES, component_type
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 _BLOCK = re.compile(
@@ -123,12 +123,9 @@ def kit_file_tables() -> str:
 def component_tables() -> str:
     """The data file of every component type that describes its schema."""
     out = []
-    for name in COMPONENT_TYPES:
-        make = getattr(component_type(name), "schema", None)
-        if make is None:
-            out.append(f"### type: {name}\n\nThis component type does not describe its data yet.\n")
-            continue
-        out.append(f"### type: {name}\n\n{schema_tables(make(), f'a {name} file')}")
+    for name in BUILTIN_COMPONENT_TYPES:
+        schema = component_type(name).schema()
+        out.append(f"### type: {name}\n\n{schema_tables(schema, f'a {name} file')}")
     return "\n".join(out)
 
 
@@ -136,9 +133,7 @@ def game_tables() -> str:
     """Each game's rules file."""
     out = []
     for name in available_games():
-        schema = getattr(game(name), "SCHEMA", None)
-        if schema is None:
-            continue
+        schema = game(name).schema
         out.append(
             f"### rules module: {name}\n\n{schema_tables(schema, f'the rules file of a {name} kit')}"
         )
@@ -150,9 +145,7 @@ def declared_fields() -> str:
     out = []
     for kit_name in builtin_kit_names():
         kit = load_kit(kit_name)
-        for cid in kit.component_ids():
-            if kit.spec(cid).type != "deck":
-                continue
+        for cid in kit.decks():
             deck = kit.model_as(cid, Deck)
             rows = ["| field | type | unit | range or choices | meaning |", "|---|---|---|---|---|"]
             for name, d in deck.fields.items():

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
-from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.components.links import data_inputs
 from printkit.core.errors import Location
 from printkit.draw.bases import draw_base
@@ -40,7 +43,7 @@ class _Item:
 
 
 class _Painter:
-    def __init__(self, c, bleed: float, words: tuple[str, str]) -> None:
+    def __init__(self, c: Canvas, bleed: float, words: tuple[str, str]) -> None:
         self.canvas = c
         self.bleed = bleed
         self.words = words
@@ -81,7 +84,7 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     return [group]
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
 
 
@@ -94,3 +97,20 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
     """The files this component's output is drawn from: the kit's shared files, its data
     file."""
     return data_inputs(kit, component_id)
+
+
+class BasesType(Component):
+    """`type: bases`: this module's functions (printkit/api.py says when each is called)."""
+
+    has_pieces = True
+    gangs_by_default = True
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    print_findings = staticmethod(print_findings)
+    piece_groups = staticmethod(piece_groups)
+
+
+COMPONENT: ComponentType = BasesType()  # checked against the protocol by mypy

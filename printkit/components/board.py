@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from printkit.api import Component, ComponentType, Progress
 from printkit.components.links import data_inputs
 from printkit.components.tiled import render_plan
 from printkit.core.errors import Collector, InputError, Location, fail
@@ -125,9 +126,9 @@ def arena(b: Board) -> Arena:
         ) from None
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     b = kit.model_as(component_id, Board)
-    painter = ArenaPainter(b, arena(b), kit.icons())
+    painter = ArenaPainter(b, arena(b), kit.icons(), kit.fonts())
     return render_plan(
         kit,
         component_id,
@@ -144,3 +145,15 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
     """The files this component's output is drawn from: the kit's shared files, its data
     file and the data of the components it uses (cards)."""
     return data_inputs(kit, component_id, "cards")
+
+
+class BoardType(Component):
+    """`type: board`: this module's functions (printkit/api.py says when each is called)."""
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+
+
+COMPONENT: ComponentType = BoardType()  # checked against the protocol by mypy

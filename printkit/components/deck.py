@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components import deck_designs, deck_layout, deck_sources, more_output_path
 from printkit.components.deck_checks import (
@@ -35,6 +36,7 @@ from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow, back_reads_card
 from printkit.kit import Kit
+from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.deck import Card, Deck, deck_schema
@@ -115,7 +117,7 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
     active = kit.active_variants()
     if not active:
         return
-    decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
+    decks = kit.decks()
     if component_id == decks[0]:  # the references span every deck; report them once
         ids: set[str] = set()
         tags: set[str] = set()
@@ -165,15 +167,10 @@ def more_outputs(kit: Kit, component_id: str) -> list[str]:
     return [deck_designs.counts_name(component_id)] if deck_designs.wanted(kit) else []
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
-
-    measured = deck_layout.measured(kit, component_id)
-
-    def painter(c, bleed: float) -> _DeckPainter:
-        return _DeckPainter(CardPainter(c, deck, bleed, measured=measured))
-
+    painter = _painter_of(deck, deck_layout.measured(kit, component_id))
     try:
         if deck_designs.wanted(kit):
             counts = more_output_path(path, deck_designs.counts_name(component_id))
@@ -203,10 +200,10 @@ def _layout(kit: Kit, component_id: str) -> deck_layout.DeckLayout:
     return layout
 
 
-def _once_per_place(diagnostics: list) -> list:
+def _once_per_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """One diagnostic per place in the data: a template too long for every card is one error."""
-    first: dict[tuple, Any] = {}
-    count: dict[tuple, int] = {}
+    first: dict[tuple[str, int, int], Diagnostic] = {}
+    count: dict[tuple[str, int, int], int] = {}
     for d in diagnostics:
         key = (d.where.file, d.where.line, d.where.col)
         first.setdefault(key, d)
@@ -224,7 +221,7 @@ def preflight(kit: Kit, component_id: str) -> None:
     _layout(kit, component_id)
 
 
-def layout_findings(kit: Kit, component_id: str) -> list:
+def layout_findings(kit: Kit, component_id: str) -> list[Finding]:
     """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
     deck = kit.model_as(component_id, Deck)
     drawn = (
@@ -286,18 +283,30 @@ def _sides_checked(
                 yield card, "back", back
 
 
+def _painter_of(
+    deck: Deck, measured: deck_layout.DeckLayout | None = None
+) -> Callable[[Any, float], _DeckPainter]:
+    """The deck's PieceGroup painter: (canvas, bleed) -> a painter of its cards, drawing each
+    design from its `measured` layout when the kit has one (components/deck_layout.py)."""
+
+    def painter(c: Any, bleed: float) -> _DeckPainter:
+        return _DeckPainter(CardPainter(c, deck, bleed, measured=measured))
+
+    return painter
+
+
 class _DeckPainter:
     def __init__(self, cards: CardPainter) -> None:
         self.cards = cards
 
-    def place_front(self, card: Card, trim) -> None:
+    def place_front(self, card: Card, trim: Rect) -> None:
         self.cards.place_front(card, trim)
 
-    def place_back(self, card: Card, trim) -> None:
+    def place_back(self, card: Card, trim: Rect) -> None:
         self.cards.place_back(trim, card.kind, card)
 
 
-def _text_location(card: Card | None, element, attr: str, char: str | None = None) -> Location:
+def _text_location(card: Card | None, element: Any, attr: str, char: str | None = None) -> Location:
     """Where a drawn text comes from: the card field whose value it shows (the field holding
     `char`, when given), else the element's template in the kinds."""
     key = attr if attr in ("text", "caption", "empty") else "text"
@@ -318,7 +327,7 @@ def _text_location(card: Card | None, element, attr: str, char: str | None = Non
     return at(element, key)
 
 
-def _overflow_error(exc: CardTextOverflow):
+def _overflow_error(exc: CardTextOverflow) -> InputError:
     card, element = exc.card, exc.element
     card_or_none = None if exc.back else card
     place = _text_location(card_or_none, element, exc.attr)
@@ -336,3 +345,36 @@ def _overflow_error(exc: CardTextOverflow):
         f"{what} even at {exc.overflow.min_size:g} pt (min_size or the deck's min_text_size); "
         "shorten the text, enlarge the box or lower the minimum",
     )
+
+
+def drawn_findings(kit: Kit, component_id: str) -> list[Finding]:
+    """Everything only drawing finds: text outside a card's safe area, characters the font
+    lacks, images printed below min dpi."""
+    return print_findings(kit, component_id) + layout_findings(kit, component_id)
+
+
+def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """The cards, one piece per printed copy, for gang sheets."""
+    deck = kit.model_as(component_id, Deck)
+    painter = _painter_of(deck, deck_layout.measured(kit, component_id))
+    return [PieceGroup(deck.copies(), deck.size, painter, Location(deck.file))]
+
+
+class DeckType(Component):
+    """`type: deck`: this module's functions (printkit/api.py says when each is called)."""
+
+    has_cards = True
+    has_items = True
+    has_pieces = True
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    more_outputs = staticmethod(more_outputs)
+    preflight = staticmethod(preflight)
+    print_findings = staticmethod(drawn_findings)
+    piece_groups = staticmethod(cut_pieces)
+
+
+COMPONENT: ComponentType = DeckType()  # checked against the protocol by mypy

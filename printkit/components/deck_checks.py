@@ -26,10 +26,6 @@ from printkit.model.face import Back, Element, resolve_box
 
 GLYPH_CODE = "FACE001"
 DPI_CODE = "FACE002"
-WARNINGS = {
-    GLYPH_CODE: "a character of a card's text is not in the font that draws it",
-    DPI_CODE: "an image prints at fewer pixels per inch than the deck's min_image_dpi",
-}
 NUMERIC_ELEMENTS = ("fan", "drift")
 
 

@@ -14,7 +14,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.components.imposed import PieceGroup, render_groups
+from printkit.api import PieceGroup
+from printkit.components.imposed import render_groups
 from printkit.core.errors import Location
 from printkit.draw.card import back_reads_card
 

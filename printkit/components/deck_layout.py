@@ -15,6 +15,7 @@ texts again. Source locations are looked up only for findings.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from printkit.components.deck_checks import missing_glyphs
@@ -80,7 +81,9 @@ class DeckLayout:
 
 def laid_out(kit: Kit, component_id: str) -> DeckLayout:
     """The deck's layout, measured the first time it is asked for this kit (see Kit.laid_out)."""
-    return kit.laid_out(component_id, lambda: lay_out(kit.model_as(component_id, Deck)))
+    return kit.laid_out(
+        component_id, lambda: lay_out(kit.model_as(component_id, Deck), kit.fonts())
+    )
 
 
 def measured(kit: Kit, component_id: str) -> DeckLayout | None:
@@ -89,9 +92,9 @@ def measured(kit: Kit, component_id: str) -> DeckLayout | None:
     return layout if isinstance(layout, DeckLayout) else None
 
 
-def lay_out(deck: Deck) -> DeckLayout:
-    """Measure every card design and back of the deck once (inside the kit's `drawing()`)."""
-    probe = ProbeCanvas()
+def lay_out(deck: Deck, fonts: Mapping[str, str]) -> DeckLayout:
+    """Measure every card design and back of the deck once, drawn with the kit's `fonts`."""
+    probe = ProbeCanvas(fonts)
     painter = CardPainter(probe, deck, 0)
     trim = Rect(0, 0, deck.size.width, deck.size.height)
     fronts = {id(c): Design(f"card {c.id!r}", c, None) for c in deck.cards}

@@ -8,8 +8,9 @@ applied). One-sided pieces (player aids, bases) share sheets with two-sided ones
 behind them; each sheet still has its back page, so a duplex printer pairs every later sheet.
 
 kit.yaml's `gang:` setting: `true` gangs every build of the kit, `false` none (not even with
---gang), a list of component ids names the members --gang packs. Default members: every tokens,
-bases and tiles component (decks stay apart unless listed: their sheets are already full grids).
+--gang), a list of component ids names the members --gang packs. Default members: every component whose type
+gangs by default (`gangs_by_default`: tokens, bases and tiles; decks stay apart unless listed:
+their sheets are already full grids). Only types that print cut pieces (`has_pieces`) gang.
 Shop builds never gang: a shop imposes single pieces itself.
 """
 
@@ -22,11 +23,10 @@ from pathlib import Path
 
 from printkit.core.errors import fail
 from printkit.kit import Kit
+from printkit.plugins import component_type, component_types
 
 GANG_ID = "*gang"  # the gang's target id in build records: never a component id
 GANG_FILE = "gang.pdf"
-DEFAULT_TYPES = ("tokens", "bases", "tiles")  # gang members unless kit.yaml lists them
-PIECE_TYPES = ("deck", *DEFAULT_TYPES)  # types drawn through imposed.render_pieces
 
 
 def members(kit: Kit) -> list[str]:
@@ -38,7 +38,7 @@ def members(kit: Kit) -> list[str]:
         _check_listed(kit, setting)
         return [cid for cid in kit.component_ids() if cid in setting] if kit.options.gang else []
     if setting is True or kit.options.gang:
-        return [cid for cid in kit.component_ids() if kit.spec(cid).type in DEFAULT_TYPES]
+        return [cid for cid in kit.component_ids() if kit.component(cid).gangs_by_default]
     return []
 
 
@@ -48,12 +48,17 @@ def _check_listed(kit: Kit, listed: list[str]) -> None:
         if cid not in kit.manifest.components:
             known = ", ".join(kit.component_ids())
             raise fail(at, f"gang lists {cid!r}, which is not a component; choose from: {known}")
-        if kit.spec(cid).type not in PIECE_TYPES:
+        if not kit.component(cid).has_pieces:
             raise fail(
                 at,
                 f"gang lists {cid!r}, a {kit.spec(cid).type} component; only cut pieces can be "
-                f"ganged ({', '.join(PIECE_TYPES)})",
+                f"ganged ({', '.join(piece_types())})",
             )
+
+
+def piece_types() -> list[str]:
+    """The component types that print cut pieces, which a gang may take."""
+    return [name for name in component_types() if component_type(name).has_pieces]
 
 
 def build_ids(kit: Kit) -> list[str]:

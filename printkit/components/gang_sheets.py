@@ -1,25 +1,23 @@
 """Drawing gang sheets (see components/gang.py for what they are and which pieces they take).
 
-The members' pieces are gathered by running each member's render() with imposed.GANG_SINK set,
-so render_pieces() hands over its pieces instead of drawing them; they are packed by size with
-layout/packing.py and drawn here with the members' own painters.
+Each member component gives its cut pieces through the plug-in API (`piece_groups()`, see
+printkit/api.py); they are packed by size with layout/packing.py and drawn here with the
+members' own painters.
 """
 
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit.components import component_type
+from printkit.api import Painter, PieceGroup
 from printkit.components.gang import members
-from printkit.components.imposed import GANG_SINK, Painter
 from printkit.core import limits
 from printkit.core.errors import Location, fail
 from printkit.core.words import counted
-from printkit.draw.fonts import font, text_width
+from printkit.draw.fonts import role_font, text_width
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -41,49 +39,25 @@ LABEL_SIZE = 7  # pt, as draw_page_label sets it
 
 
 @dataclass
-class PieceGroup:
-    """One render_pieces() call of a member component: its pieces, their size and painter."""
-
-    component_id: str
-    items: Sequence[Any]
-    piece: Size
-    make_painter: Callable[[Any, float], Painter]
-    where: Location
-    with_backs: bool
-
-
-@dataclass
 class Gang:
     """The packed gang of a kit: groups, the runs of equal size, where every piece goes."""
 
-    groups: list[PieceGroup]
+    groups: list[tuple[str, PieceGroup]]  # (member component id, its group of pieces)
     runs: list[list[tuple[int, Any]]]  # per run: (group index, item) for each piece
     layout: GangLayout
 
 
 def gather(kit: Kit) -> Gang:
     """Every member's pieces (nothing drawn), packed onto the kit's paper."""
-    groups: list[PieceGroup] = []
-
-    def sink(cid, items, piece, make_painter, where, with_backs) -> None:
-        groups.append(PieceGroup(cid, list(items), piece, make_painter, where, with_backs))
-
-    token = GANG_SINK.set(sink)
-    try:
-        with tempfile.TemporaryDirectory(prefix="printkit-gang-") as scratch:
-            for cid in members(kit):
-                module = component_type(kit.spec(cid).type)
-                module.render(kit, cid, Path(scratch) / f"{len(groups)}.pdf", None)
-    finally:
-        GANG_SINK.reset(token)
+    groups = [(cid, g) for cid in members(kit) for g in kit.component(cid).piece_groups(kit, cid)]
     return _packed(kit, groups)
 
 
-def _packed(kit: Kit, groups: list[PieceGroup]) -> Gang:
+def _packed(kit: Kit, groups: list[tuple[str, PieceGroup]]) -> Gang:
     by_size: dict[tuple[float, float], int] = {}
     runs: list[list[tuple[int, Any]]] = []
     sizes: list[Size] = []
-    for g, group in enumerate(groups):
+    for g, (_, group) in enumerate(groups):
         key = (round(group.piece.width, 2), round(group.piece.height, 2))
         if key not in by_size:
             by_size[key] = len(runs)
@@ -94,12 +68,12 @@ def _packed(kit: Kit, groups: list[PieceGroup]) -> Gang:
     try:
         layout = pack(kit.options.paper_size, specs, kit.options.bleed)
     except PieceTooLarge as exc:
-        group = groups[runs[exc.run][0][0]]
+        cid, group = groups[runs[exc.run][0][0]]
         raise fail(
             group.where,
             f"a {format_mm(group.piece.width)} x {format_mm(group.piece.height)} piece does not "
             f"fit a gang sheet of {kit.options.paper.upper()} paper with its crop marks; leave "
-            f"{group.component_id!r} out of the gang (list the others under gang: in kit.yaml)",
+            f"{cid!r} out of the gang (list the others under gang: in kit.yaml)",
         ) from None
     return Gang(groups, runs, layout)
 
@@ -109,7 +83,7 @@ def summary(kit: Kit, gang: Gang | None = None) -> str:
     gang = gang or gather(kit)
     paper = kit.options.paper
     name = paper.upper() if paper in PAPER else paper
-    runs = [Run(gang.groups[run[0][0]].piece, len(run)) for run in gang.runs if run]
+    runs = [Run(gang.groups[run[0][0]][1].piece, len(run)) for run in gang.runs if run]
     bound = area_lower_bound(runs, kit.options.paper_size, kit.options.bleed)
     pieces = sum(r.count for r in runs)
     n = len(gang.layout.sheets)
@@ -122,7 +96,7 @@ def summary(kit: Kit, gang: Gang | None = None) -> str:
 def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
     """Draw the gang sheets into `path`; returns the page count."""
     gang = gather(kit)
-    with_backs = any(g.with_backs for g in gang.groups)
+    with_backs = any(g.with_backs for _, g in gang.groups)
     n_pages = len(gang.layout.sheets) * (2 if with_backs else 1)
     if n_pages > limits.MAX_PAGES_PER_PDF:
         raise fail(
@@ -132,7 +106,11 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         )
     sheet = gang.layout.sheet
     c = new_canvas(
-        path, (sheet.width, sheet.height), f"{kit.manifest.title}: gang sheets", kit.name
+        path,
+        (sheet.width, sheet.height),
+        f"{kit.manifest.title}: gang sheets",
+        kit.name,
+        kit.fonts(),
     )
     try:
         draw_gang(c, kit, gang, with_backs, progress)
@@ -148,7 +126,7 @@ def _raise_member_error(kit: Kit) -> None:
     its drawing finds into located input errors, which are raised here."""
     with tempfile.TemporaryDirectory(prefix="printkit-gang-") as scratch:
         for cid in members(kit):
-            component_type(kit.spec(cid).type).render(kit, cid, Path(scratch) / "member.pdf")
+            kit.component(cid).render(kit, cid, Path(scratch) / "member.pdf")
 
 
 def piece_slots(gang: Gang, blocks: list[Block]) -> list[tuple[int, Any, Rect]]:
@@ -186,7 +164,7 @@ def draw_gang(c, kit: Kit, gang: Gang, with_backs: bool, progress=None) -> None:
 
     def painter(g: int) -> Painter:
         if g not in painters:
-            painters[g] = gang.groups[g].make_painter(c, kit.options.bleed)
+            painters[g] = gang.groups[g][1].make_painter(c, kit.options.bleed)
         return painters[g]
 
     for number, (s, side) in enumerate(order, start=1):
@@ -198,11 +176,11 @@ def draw_gang(c, kit: Kit, gang: Gang, with_backs: bool, progress=None) -> None:
 
 def _label(kit: Kit, gang: Gang, s: int, side: str, number: int, total: int) -> str:
     blocks = gang.layout.sheets[s]
-    cids = dict.fromkeys(gang.groups[g].component_id for g, _, _ in piece_slots(gang, blocks))
+    cids = dict.fromkeys(gang.groups[g][0] for g, _, _ in piece_slots(gang, blocks))
     titles = ", ".join(kit.spec(cid).title or cid for cid in cids)
     n = len(gang.layout.sheets)
     text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
-    if text_width(text, font("condensed"), LABEL_SIZE) > gang.layout.label_band.w:
+    if text_width(text, role_font(kit.fonts(), "condensed"), LABEL_SIZE) > gang.layout.label_band.w:
         text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
         text += f" · page {number} of {total}"  # component ids when the titles are too long
     return text
@@ -220,7 +198,7 @@ def _draw_sheet(c, kit: Kit, gang: Gang, s: int, side: str, painter, label: str)
     for (g, item, trim), placed in zip(slots, trims, strict=True):
         if side == "front":
             painter(g).place_front(item, trim)
-        elif gang.groups[g].with_backs:
+        elif gang.groups[g][1].with_backs:
             painter(g).place_back(item, placed)
     if side == "front":  # cut from the front; backs carry no marks
         draw_crop_marks(c, sheet_marks(gang, blocks))

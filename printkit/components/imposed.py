@@ -1,9 +1,7 @@
 """Drawing any set of same-sized pieces (cards, tiles, counters) through the imposition engine.
 
-A component that prints cut pieces supplies a *painter*: an object with
-    place_front(item, trim: Rect)   draw piece `item`'s face with its trim at `trim`
-    place_back(item, trim: Rect)    draw its back there
-This module owns the rest: home sheets or shop pages, duplex mirroring and back offset,
+A component that prints cut pieces supplies them as `printkit.api.PieceGroup`s, each with a
+*painter* (`printkit.api.Painter`: place_front and place_back of one piece at its trim). This module owns the rest: home sheets or shop pages, duplex mirroring and back offset,
 page boxes, crop marks, the scale bar and page labels, the page limit, progress. Several groups
 of pieces (each its own size and painter) share one PDF through `render_groups`: one print
 order and one sheet and page count for the whole file. `safe_area` gives `printkit check` the
@@ -14,12 +12,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from printkit.api import Painter, PieceGroup
 from printkit.checks import Finding
 from printkit.components.oversize import tile_pieces, tiled_page_count, too_large
 from printkit.components.safearea import safe_area_findings
@@ -42,12 +40,6 @@ from printkit.layout.imposition import (
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
-
-
-class Painter(Protocol):
-    def place_front(self, item: Any, trim: Rect) -> None: ...
-
-    def place_back(self, item: Any, trim: Rect) -> None: ...
 
 
 def home_grid(kit: Kit, piece: Size, where: Location) -> Grid | None:
@@ -82,24 +74,6 @@ def check_page_count(
     return n_pages
 
 
-# Set by components/gang.py while it gathers the pieces of ganged components: render_pieces then
-# hands its arguments to this callable and draws nothing.
-GANG_SINK: ContextVar[Callable[..., None] | None] = ContextVar("gang_sink", default=None)
-
-
-@dataclass(frozen=True)
-class PieceGroup:
-    """Pieces of one size drawn by one painter: a deck, a group of tokens, the player aids."""
-
-    items: Sequence[Any]
-    piece: Size
-    make_painter: Callable[[Any, float], Painter]
-    where: Location
-    with_backs: bool = True
-    locate: Callable[[Any], Location] | None = None  # an item's data, for findings
-    describe: Callable[[Any], str] | None = None  # an item's name, for findings
-
-
 MARGIN_CODE = "MARK001"
 
 
@@ -128,14 +102,22 @@ def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Findin
     return [Finding(MARGIN_CODE, "warning", message, where)]
 
 
-def safe_area(groups: Sequence[PieceGroup], kit: Kit | None = None) -> list[Finding]:
+def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
     """Findings for text that comes closer than the safe area to a piece's trim (see
-    components/safearea.py), at each piece's data; with `kit`, also MARK001 for its sheets."""
-    out: list[Finding] = margin_findings(kit, groups) if kit is not None else []
+    components/safearea.py), at each piece's data, drawn with the kit's fonts; also MARK001
+    for the pieces' home sheets."""
+    fonts = kit.fonts()
+    out: list[Finding] = margin_findings(kit, groups)
     for g in groups:
         size = (g.piece.width, g.piece.height)
         out += safe_area_findings(
-            g.items, size, g.make_painter, partial(_locate, g), partial(_describe, g), g.with_backs
+            g.items,
+            size,
+            g.make_painter,
+            partial(_locate, g),
+            partial(_describe, g),
+            g.with_backs,
+            fonts=fonts,
         )
     return out
 
@@ -186,11 +168,6 @@ def render_groups(
     front sheet of every group comes first, then every back, in the same order. In a file that
     has backs, a single-sided group gets empty backs, so that every sheet keeps its own back.
     """
-    sink = GANG_SINK.get()
-    if sink is not None:  # gathered for a gang sheet (components/gang.py), drawn there
-        for g in groups:
-            sink(component_id, g.items, g.piece, g.make_painter, g.where, g.with_backs)
-        return 0
     opts = kit.options
     for g in groups:
         check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs)
@@ -203,7 +180,9 @@ def render_groups(
     )
     title = kit.spec(component_id).title or component_id
     first = order[0][1].size if order else opts.paper_size
-    c = new_canvas(path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name)
+    c = new_canvas(
+        path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
+    )
     painters = [g.make_painter(c, opts.bleed) for g in groups]
     label = f"{kit.label} · {title}"
     for number, (gi, page) in enumerate(order, start=1):

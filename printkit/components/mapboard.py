@@ -15,6 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from printkit.api import Component, ComponentType
 from printkit.components.links import data_inputs
 from printkit.components.tiled import render_plan
 from printkit.core.errors import Collector, InputError, Location, fail
@@ -272,7 +273,9 @@ def preflight(kit: Kit, component_id: str) -> None:
     element, as a build would find)."""
     m = kit.model_as(component_id, MapBoard)
     with fitting_text():
-        BoardPainter(m, kit.icons(), m.images).draw(SketchCanvas(io.BytesIO()), 0.0)
+        BoardPainter(m, kit.icons(), m.images).draw(
+            SketchCanvas(io.BytesIO(), role_fonts=kit.fonts()), 0.0
+        )
 
 
 @contextmanager
@@ -303,3 +306,18 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
             overlap=m.glue_overlap,
             progress=progress,
         )
+
+
+class MapType(Component):
+    """`type: map`: this module's functions (printkit/api.py says when each is called)."""
+
+    has_items = True
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    preflight = staticmethod(preflight)
+
+
+COMPONENT: ComponentType = MapType()  # checked against the protocol by mypy

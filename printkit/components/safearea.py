@@ -10,12 +10,12 @@ SAFE_AREA is a finding SAFE_CODE at the data of the piece that prints it.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from printkit.checks import Finding
 from printkit.core.errors import Location
-from printkit.draw.fonts import ascent_descent, font, text_width
+from printkit.draw.fonts import ascent_descent, role_font, text_width
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import TextOverflow
 from printkit.layout.geometry import Rect
@@ -23,7 +23,6 @@ from printkit.layout.units import mm, to_mm
 
 SAFE_AREA = mm(3)  # shops ask for text at least 1/8 in (3 to 4 mm) inside the trim
 SAFE_CODE = "PK001"
-SAFE_SUMMARY = f"text on a cut piece stays {to_mm(SAFE_AREA):g} mm inside its trim"
 
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -44,8 +43,9 @@ class ProbeCanvas(SketchCanvas):
     """A canvas that records the page-coordinate box of every string drawn on it, and paints
     nothing: no shape, and no text either (the box is all the measure needs)."""
 
-    def __init__(self) -> None:
-        super().__init__(io.BytesIO(), initialFontName=font("body"))
+    def __init__(self, fonts: Mapping[str, str] | None = None) -> None:
+        fonts = fonts or {}  # the kit's own fonts; none: printkit's
+        super().__init__(io.BytesIO(), role_fonts=fonts, initialFontName=role_font(fonts, "body"))
         self.texts: list[tuple[str, Box]] = []
         self._forms: dict[str, list[tuple[str, Box]]] = {}
         self._form: str | None = None
@@ -123,7 +123,7 @@ def closest_text(texts: list[tuple[str, Box]], trim: Rect) -> tuple[str, float] 
     return best
 
 
-def safe_area_findings(
+def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`; to split
     items: Sequence[Any],
     size: tuple[float, float],
     make_painter: Callable[[Any, float], Any],
@@ -132,10 +132,12 @@ def safe_area_findings(
     with_backs: bool = True,
     common_back: bool = False,
     safe: float = SAFE_AREA,
+    *,
+    fonts: Mapping[str, str],
 ) -> list[Finding]:
     """Draw each distinct item (front, and back when it has one; a `common_back` only once)
     and report text that comes closer than `safe` to the trim: one finding per piece side."""
-    probe = ProbeCanvas()
+    probe = ProbeCanvas(fonts)
     painter = make_painter(probe, 0.0)
     trim = Rect(mm(20), mm(20), *size)
     findings: list[Finding] = []

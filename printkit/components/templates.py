@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.api import Component, ComponentType, Progress
 from printkit.components.links import data_inputs, used_model
 from printkit.components.pages import start_sheet
 from printkit.core.errors import Location, fail
@@ -17,7 +18,7 @@ from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
-from printkit.layout.strips import keep_groups_together, segments, shelf_pack
+from printkit.layout.strips import Placement, keep_groups_together, segments, shelf_pack
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.bases import Bases
@@ -95,7 +96,7 @@ def sheet_area(sheet: Size) -> Rect:
     )
 
 
-def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list]:
+def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list[Placement]]:
     sheet = kit.options.paper_size.rotated()
     area = sheet_area(sheet)
     ps = pieces(t, area.w)
@@ -116,13 +117,15 @@ def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list]:
     return sheet, ps, keep_groups_together(placements, list(groups.values()))
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     t = kit.model_as(component_id, Templates)
     sheet, ps, placements = layout(kit, t)
     area = sheet_area(sheet)
     title = kit.spec(component_id).title or component_id
     n_pages = max(p.page for p in placements) + 1
-    c = new_canvas(path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name)
+    c = new_canvas(
+        path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
+    )
     for page in range(n_pages):
         start_sheet(c, sheet, kit.options.sheet_bleed)
         draw.instructions(c, Rect(area.x, area.y1, area.w, HEADER), title, t)
@@ -156,3 +159,15 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
     """The files this component's output is drawn from: the kit's shared files, its data
     file and the data of the components it uses (deck, bases)."""
     return data_inputs(kit, component_id, "deck", "bases")
+
+
+class TemplatesType(Component):
+    """`type: templates`: this module's functions (printkit/api.py says when each is called)."""
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+
+
+COMPONENT: ComponentType = TemplatesType()  # checked against the protocol by mypy

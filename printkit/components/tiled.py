@@ -11,7 +11,7 @@ plan's bottom-left (painting its background `bleed` beyond the edges). This modu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from reportlab.lib.colors import Color, black, white
@@ -55,9 +55,9 @@ def render_plan(  # noqa: PLR0913
     opts = kit.options
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
-        return _single_page(path, size, draw, opts.bleed, title, kit.name, lead)
+        return _single_page(path, size, draw, opts.bleed, (title, kit.name), lead, kit.fonts())
     plan = plan_tiles(size, opts.paper_size, overlap, list(avoid))
-    c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name)
+    c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
     if lead is not None:
         lead(c)
     pages = tile_onto(c, plan, draw, f"{kit.label} · {title}", progress=progress)
@@ -93,12 +93,12 @@ def _single_page(
     size: Size,
     draw: DrawPlan,
     bleed: float,
-    title: str,
-    subject: str,
-    lead: Callable[[Canvas], None] | None = None,
+    named: tuple[str, str],
+    lead: Callable[[Canvas], None] | None,
+    fonts: Mapping[str, str],
 ) -> int:
     page = (size.width + 2 * bleed, size.height + 2 * bleed)
-    c = new_canvas(path, page, title, subject)
+    c = new_canvas(path, page, *named, fonts)
     if lead is not None:
         lead(c)
         c.setPageSize(page)
@@ -146,7 +146,7 @@ def _glue_bands(c: Canvas, plan: TilePlan, tile: Tile) -> None:
     for band in glue_bands(plan, tile):
         c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
         c.setFillColor(black)
-        c.setFont(font("heading"), 7)
+        c.setFont(font(c, "heading"), 7)
         if band.w < band.h:
             c.saveState()
             c.translate(band.cx + 2.5, band.y + band.h / 2)
@@ -215,7 +215,7 @@ def _crosshair(c: Canvas, x: float, y: float, r: float) -> None:
 def _label_strip(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     strip = Rect(KEEP_OUT, KEEP_OUT, plan.sheet.width - 2 * KEEP_OUT, LABEL_ROOM)
     c.setFillColor(black)
-    c.setFont(font("heading"), 14)
+    c.setFont(font(c, "heading"), 14)
     c.drawString(strip.x, strip.y + mm(1.2), tile.label)
     neighbours = []
     if tile.col > 0:
@@ -227,7 +227,7 @@ def _label_strip(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
     if tile.row < plan.rows - 1:
         neighbours.append(f"below: {plan.tile(tile.row + 1, tile.col).label}")
     info = f"row {tile.label[: -len(str(tile.col + 1))]}, column {tile.col + 1} of {plan.rows} x {plan.cols}"
-    c.setFont(font("condensed"), 7.5)
+    c.setFont(font(c, "condensed"), 7.5)
     c.drawString(strip.x + mm(12), strip.y + mm(3.6), info + " · " + " · ".join(neighbours))
     c.drawString(strip.x + mm(12), strip.y + mm(0.6), title)
     bar = Rect(strip.x1 - mm(100), strip.y + mm(0.6), mm(100), mm(4))
@@ -238,9 +238,9 @@ def _assembly_instructions(c: Canvas, plan: TilePlan) -> None:
     """The map's heading and how to trim and glue the sheets."""
     sheet = plan.sheet
     c.setFillColor(black)
-    c.setFont(font("heading"), 16)
+    c.setFont(font(c, "heading"), 16)
     c.drawString(KEEP_OUT + mm(5), sheet.height - KEEP_OUT - mm(10), "Assembly map")
-    c.setFont(font("body"), 9)
+    c.setFont(font(c, "body"), 9)
     lines = (
         f"{plan.rows * plan.cols} sheets: {plan.rows} rows (A, B, ...) x {plan.cols} columns "
         "(1, 2, ...). Print at 100 %.",
@@ -260,7 +260,7 @@ def _sheet_labels(c: Canvas, plan: TilePlan, x0: float, y0: float, scale: float)
         c.setFillColor(Color(1, 1, 1, alpha=0.85))
         c.roundRect(cx - mm(7), cy - mm(4.5), mm(14), mm(9), mm(2), stroke=0, fill=1)
         c.setFillColor(black)
-        c.setFont(font("heading"), 14)
+        c.setFont(font(c, "heading"), 14)
         c.drawCentredString(cx, cy - mm(1.8), tile.label)
 
 

@@ -15,16 +15,18 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.deck_checks import at
-from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.components.links import data_inputs
-from printkit.core.errors import Collector, Location, fail
+from printkit.core.errors import Collector, InputError, Location, fail
+from printkit.draw.fonts import KitCanvas
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, validate_document, where
-from printkit.model.tiles import TILE_SET, TileSet, parse_edges, tile_problems
+from printkit.model.tiles import TILE_SET, Tile, TileSet, parse_edges, tile_problems
 
 
 def load(kit: Kit, component_id: str) -> TileSet:
@@ -92,7 +94,7 @@ def preflight(kit: Kit, component_id: str) -> None:
     """Draw the common back and the reference card on a canvas never saved: their texts must
     fit (as in a build)."""
     tiles = kit.model_as(component_id, TileSet)
-    painter = TilePainter(Canvas(io.BytesIO()), tiles, 0)
+    painter = TilePainter(KitCanvas(io.BytesIO(), role_fonts=kit.fonts()), tiles, 0)
     try:
         painter.draw_back()
         if tiles.reference is not None:
@@ -104,7 +106,7 @@ def preflight(kit: Kit, component_id: str) -> None:
         raise _reference_error(tiles, exc) from None
 
 
-def _back_error(exc: BackOverflow):
+def _back_error(exc: BackOverflow) -> InputError:
     return fail(
         where(exc.element, "text") or where(exc.element) or Location("?"),
         f"the tile back's {exc.attr} does not fit its box even at the smallest size "
@@ -112,7 +114,7 @@ def _back_error(exc: BackOverflow):
     )
 
 
-def _reference_error(tiles: TileSet, exc: ReferenceOverflow):
+def _reference_error(tiles: TileSet, exc: ReferenceOverflow) -> InputError:
     where_ = where(tiles, "reference", key=True) or Location(tiles.file)
     return fail(where_, f"{exc}; shorten it, or lower min_text_size")
 
@@ -122,15 +124,10 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return TILE_SET
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Draw every tile face, the common back and the reference card into `path`."""
     tiles = kit.model_as(component_id, TileSet)
-    problems = [p for tile in tiles.tiles for p in tile_problems(tile)]
-    if problems:
-        errors = Collector()
-        for p in problems:
-            errors.add(p.where, p.message + " (run `printkit check` for every rule)")
-        errors.raise_if_any()
+    _refuse_impossible(tiles)
     try:
         return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
     except BackOverflow as exc:
@@ -139,22 +136,32 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         raise _reference_error(tiles, exc) from None
 
 
+def _refuse_impossible(tiles: TileSet) -> None:
+    """Tiles that cannot be drawn (the rules' findings) are input errors once drawing starts."""
+    problems = [p for tile in tiles.tiles for p in tile_problems(tile)]
+    if problems:
+        errors = Collector()
+        for p in problems:
+            errors.add(p.where, p.message + " (run `printkit check` for every rule)")
+        errors.raise_if_any()
+
+
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every tile, then the reference card (a piece of the same size)."""
     tiles = kit.model_as(component_id, TileSet)
-    items: list = list(tiles.tiles)
+    items: list[Tile | ReferenceSide] = list(tiles.tiles)
     if tiles.reference is not None:
         items.append(ReferenceSide(tiles.reference))
 
-    def locate(item) -> Location:
+    def locate(item: Tile | ReferenceSide) -> Location:
         if isinstance(item, ReferenceSide):
             return where(tiles, "reference", key=True) or Location(tiles.file)
         return where(item) or Location(tiles.file)
 
-    def describe(item) -> str:
+    def describe(item: Tile | ReferenceSide) -> str:
         return "the reference card" if isinstance(item, ReferenceSide) else f"tile {item.id!r}"
 
-    def painter(c, bleed: float) -> TilePainter:
+    def painter(c: Canvas, bleed: float) -> TilePainter:
         return TilePainter(c, tiles, bleed)
 
     group = PieceGroup(
@@ -174,7 +181,32 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
         return []  # reported as an input error by the build
 
 
+def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
+    """The tiles and the reference card for gang sheets; tiles that cannot be drawn refused."""
+    _refuse_impossible(kit.model_as(component_id, TileSet))
+    return piece_groups(kit, component_id)
+
+
 def inputs(kit: Kit, component_id: str) -> list[Path]:
     """The files this component's output is drawn from: the kit's shared files, its data
     file."""
     return data_inputs(kit, component_id)
+
+
+class TilesType(Component):
+    """`type: tiles`: this module's functions (printkit/api.py says when each is called)."""
+
+    has_items = True
+    has_pieces = True
+    gangs_by_default = True
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    preflight = staticmethod(preflight)
+    print_findings = staticmethod(print_findings)
+    piece_groups = staticmethod(cut_pieces)
+
+
+COMPONENT: ComponentType = TilesType()  # checked against the protocol by mypy

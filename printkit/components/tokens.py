@@ -9,9 +9,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.api import Component, ComponentType, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components import more_output_path
 from printkit.components.deck_checks import at
@@ -22,11 +24,12 @@ from printkit.components.face_checks import (
     check_named_fields,
     check_tables,
 )
-from printkit.components.imposed import PieceGroup, home_grid, render_groups, safe_area
+from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.components.links import data_inputs
 from printkit.components.token_files import shop_files
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
+from printkit.draw.fonts import KitCanvas
 from printkit.draw.icons import IconLibrary
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tokens import AidPainter, PiecePainter
@@ -79,16 +82,16 @@ def _faces(name: str, group: Group) -> list[tuple[str, Element]]:
     ]
 
 
-def _field_values(group: Group) -> dict[str, list]:
+def _field_values(group: Group) -> dict[str, list[Any]]:
     """Every field the group's pieces give -> the values they give it."""
-    values: dict[str, list] = {name: [] for name in PIECE_FIELDS}
+    values: dict[str, list[Any]] = {name: [] for name in PIECE_FIELDS}
     for piece in group.pieces:
         for name in {*PIECE_FIELDS, *piece.fields}:
             values.setdefault(name, []).append(piece.get(name))
     return values
 
 
-def _as_declared(values: list) -> SimpleNamespace:
+def _as_declared(values: list[Any]) -> SimpleNamespace:
     """What a condition may compare a piece field with: a number, or one of the values given."""
     numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
     return SimpleNamespace(
@@ -127,7 +130,7 @@ def preflight(kit: Kit, component_id: str) -> None:
     """Draw every piece back built from face elements on a canvas never saved: their texts
     must fit (an input error at the element, as a build would find)."""
     t = kit.model_as(component_id, Tokens)
-    c = Canvas(io.BytesIO())
+    c = KitCanvas(io.BytesIO(), role_fonts=kit.fonts())
     for group in t.groups.values():
         sides = [("face", PiecePainter.place_front)] if group.face else []
         sides += [("back", PiecePainter.draw_back_face)] if group.back and group.back.face else []
@@ -217,7 +220,7 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
     )
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Every group of pieces, then the player aids, in one PDF (sheets numbered across it); in a
     shop build, one PDF per trim size (components/token_files.py)."""
     if kit.options.profile != "shop":
@@ -240,3 +243,23 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
     """The files this component's output is drawn from: the kit's shared files, its data
     file."""
     return data_inputs(kit, component_id)
+
+
+class TokensType(Component):
+    """`type: tokens`: this module's functions (printkit/api.py says when each is called)."""
+
+    has_pieces = True
+    gangs_by_default = True
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+    output_name = staticmethod(output_name)
+    more_outputs = staticmethod(more_outputs)
+    preflight = staticmethod(preflight)
+    print_findings = staticmethod(print_findings)
+    piece_groups = staticmethod(piece_groups)
+
+
+COMPONENT: ComponentType = TokensType()  # checked against the protocol by mypy

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.api import Component, ComponentType, Progress
 from printkit.components.links import data_inputs, used_model
 from printkit.components.pages import start_sheet
 from printkit.components.tiled import render_plan
@@ -56,7 +57,7 @@ def grid_items(track: Track, bases: Bases) -> list[tuple[Rect, str, str]]:
     ]
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     track = kit.model_as(component_id, Track)
     bases = used_model(kit, component_id, "bases", "bases", Bases)
     title = kit.spec(component_id).title or component_id
@@ -72,7 +73,11 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
 
     if not kit.options.full_size:
         c = new_canvas(
-            path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name
+            path,
+            (sheet.width, sheet.height),
+            f"{kit.manifest.title}: {title}",
+            kit.name,
+            kit.fonts(),
         )
         plan_page(c)
         c.save()
@@ -98,3 +103,15 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
     """The files this component's output is drawn from: the kit's shared files, its data
     file and the data of the components it uses (bases)."""
     return data_inputs(kit, component_id, "bases")
+
+
+class TrackType(Component):
+    """`type: track`: this module's functions (printkit/api.py says when each is called)."""
+
+    load = staticmethod(load)
+    inputs = staticmethod(inputs)
+    schema = staticmethod(schema)
+    render = staticmethod(render)
+
+
+COMPONENT: ComponentType = TrackType()  # checked against the protocol by mypy

@@ -11,6 +11,7 @@ Everything comes from the board model (model/board.py): its words (`labels`), it
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -38,8 +39,15 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
     the barrier comes from ArenaBarrier (draw/arena_barrier.py), the legend and bands around it
     from ArenaFurniture (draw/arena_legend.py)."""
 
-    def __init__(self, board: Board, arena: Arena, icons: IconLibrary = BUILTIN) -> None:
+    def __init__(
+        self,
+        board: Board,
+        arena: Arena,
+        icons: IconLibrary = BUILTIN,
+        fonts: Mapping[str, str] | None = None,
+    ) -> None:
         self.board = board
+        self.fonts = dict(fonts or {})  # the kit's own fonts, measured with as they are drawn
         self.arena = arena
         self.palette = board.palette
         self.icons = icons  # the built-in icons and the kit's own (kit.yaml `icons:`)
@@ -164,7 +172,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         c.translate(x, y)
         c.rotate(heading(self.arena, s + 0.5))
         c.setFillColor(colour(ink))
-        c.setFont(font("heading"), 7.5)
+        c.setFont(font(c, "heading"), 7.5)
         c.drawCentredString(0, -2.6, str(at))
         c.restoreState()
 
@@ -187,7 +195,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
             c.setFillColor(ink)
             c.circle(0, 0, r * 0.9, stroke=0, fill=1)
             c.setFillColor(paper)
-            c.setFont(font("display"), r * 1.25)
+            c.setFont(font(c, "display"), r * 1.25)
             c.drawCentredString(0, -r * 0.44, kind.text)
         elif kind.symbol == "arrows":
             backward = kind.move is not None and kind.move.steps < 0
@@ -304,10 +312,10 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
             c.circle(x, y, br, stroke=1, fill=1)
             c.setFillColor(colour(self.palette.ink))
             draw_line_fitted(
-                c, track, font("display"), br * 0.81, x - br * 0.85, y - br * 0.29, br * 1.7
+                c, track, font(c, "display"), br * 0.81, x - br * 0.85, y - br * 0.29, br * 1.7
             )
         # the label outside the wall, beside the line
         c.setFillColor(red)
-        c.setFont(font("heading"), 10)
+        c.setFont(font(c, "heading"), 10)
         hx, hy = point(a, s, outer + 0.2)
         c.drawCentredString(hx, hy - self.board.layout.line_label_gap, self.board.labels.line)

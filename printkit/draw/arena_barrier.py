@@ -76,7 +76,7 @@ class ArenaBarrier:
         sp = self._spina_rect()
         self._slab(c, sp)
         c.setFillColor(colour(self.palette.ink))
-        c.setFont(font("heading"), 8)
+        c.setFont(font(c, "heading"), 8)
         barrier = self.board.spina
         label = " · ".join(part for part in (barrier.label, barrier.subtitle) if part)
         c.drawCentredString(sp.cx, sp.y1 - self.board.layout.barrier_pad * 0.36, label)
@@ -125,7 +125,7 @@ class ArenaBarrier:
         c.roundRect(chip.x, chip.y, chip.w, chip.h, lay.barrier_inset * 0.375, stroke=1, fill=1)
         c.setFillColor(colour(self.palette.ink) if luminance(row.colour) > 0.55 else white)
         left, width = chip.x + lay.slot_gap / 2, chip.w - lay.slot_gap
-        draw_line_fitted(c, row.label, font("heading"), 8.5, left, chip.cy - 3, width)
+        draw_line_fitted(c, row.label, font(c, "heading"), 8.5, left, chip.cy - 3, width)
         pale = luminance(row.colour) >= 0.8
         for k, slot in enumerate(slots, start=1):
             c.setFillColor(tint(row.colour, 0.78))
@@ -135,7 +135,7 @@ class ArenaBarrier:
             c.roundRect(slot.x, slot.y, slot.w, slot.h, lay.slot_gap * 0.6, stroke=1, fill=1)
             c.setDash()
             c.setFillColor(colour(self.palette.ink) if pale else shade(row.colour, 0.3))
-            c.setFont(font("heading"), 6.5)
+            c.setFont(font(c, "heading"), 6.5)
             c.drawCentredString(slot.cx, slot.cy - 2.2, _roman(k))
 
     def _cone(self, c: Canvas, x: float, y: float, r: float) -> None:

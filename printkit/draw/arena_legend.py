@@ -8,12 +8,13 @@ A mixin of ArenaPainter (draw/arena.py): it reads the same board model, its `lab
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour
-from printkit.draw.fonts import font, text_width
+from printkit.draw.fonts import font, role_font, text_width
 from printkit.draw.icons import draw_emblem
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
@@ -30,6 +31,7 @@ class ArenaFurniture:
 
     board: Board
     palette: Palette
+    fonts: Mapping[str, str]  # the kit's own fonts (Kit.fonts()), for measuring without a canvas
 
     def symbol(self, c: Canvas, kind: SquareKind, card: str | None, size: float) -> Any:
         raise NotImplementedError  # drawn by ArenaPainter
@@ -74,7 +76,7 @@ class ArenaFurniture:
             tx = tile.x1 + gap
             tw = cell.x1 - tx - gap * 1.2
             room = cell.h - LEGEND_LABEL_SIZE * 1.98  # below the entry's label
-            fitted = fit_text(entry[2], font("body"), tw, room, 8.5, 6)
+            fitted = fit_text(entry[2], role_font(self.fonts, "body"), tw, room, 8.5, 6)
             out.append((cell, entry, tile, tx, tw, fitted))
         return out
 
@@ -83,7 +85,7 @@ class ArenaFurniture:
         a seam may pass through the gap between the two."""
         boxes = []
         for cell, (_, label, _, _), tile, tx, tw, fitted in self._legend_layout():
-            label_w = min(text_width(label, font("heading"), 10), tw)
+            label_w = min(text_width(label, role_font(self.fonts, "heading"), 10), tw)
             text_w = max(text_width(line, fitted.font, fitted.size) for line in fitted.lines)
             boxes.append(tile)
             boxes.append(Rect(tx, cell.y, max(label_w, text_w), cell.h))
@@ -114,11 +116,13 @@ class ArenaFurniture:
             c.restoreState()
             c.setFillColor(colour(self.palette.wall))
             size = LEGEND_LABEL_SIZE
-            draw_line_fitted(c, label, font("heading"), size, tx, cell.y1 - size * 1.3, tw, "left")
+            draw_line_fitted(
+                c, label, font(c, "heading"), size, tx, cell.y1 - size * 1.3, tw, "left"
+            )
             c.setFillColor(colour(self.palette.ink))
             draw_fitted(c, fitted, tx, cell.y1 - size * 1.87, tw, "left")
         c.setFillColor(colour(self.palette.wall))
-        c.setFont(font("display"), 12)
+        c.setFont(font(c, "display"), 12)
         top = self.board.size.height - self.board.layout.legend_title_at
         c.drawString(self.board.margin, top, self.board.legend_title)
 
@@ -146,7 +150,7 @@ class ArenaFurniture:
         if not names:
             return
         c.setFillColor(colour(self.palette.wall))
-        c.setFont(font("heading"), 10)
+        c.setFont(font(c, "heading"), 10)
         heading_y = self.board.bottom_band - self.board.layout.strip_title_at
         c.drawString(self.board.margin, heading_y, self.board.symbols_title)
         step = self.board.layout.strip_step
@@ -164,7 +168,7 @@ class ArenaFurniture:
             c.setFillColor(colour(self.palette.ink))
             title = self.board.card_titles.get(cid, cid)
             caption_x = x - (step - side) / 2
-            draw_line_fitted(c, title, font("heading"), 7.5, caption_x, y - side * 0.257, step)
+            draw_line_fitted(c, title, font(c, "heading"), 7.5, caption_x, y - side * 0.257, step)
 
     def _bottom_lines(self) -> list[tuple[str, str, float, float, float, float, str, float]]:
         """(text, font, size, x, baseline, width, align, least size) of the title and notes."""
@@ -175,7 +179,7 @@ class ArenaFurniture:
         lines = [
             (
                 self.board.title,
-                font("display"),
+                role_font(self.fonts, "display"),
                 lay.title_size,
                 (w - tw) / 2,
                 title_y,
@@ -188,7 +192,7 @@ class ArenaFurniture:
             lines.append(
                 (
                     self.board.subtitle,
-                    font("heading"),
+                    role_font(self.fonts, "heading"),
                     lay.subtitle_size,
                     (w - tw) / 2,
                     y - lay.title_size * 0.727,
@@ -201,7 +205,7 @@ class ArenaFurniture:
         nw = lay.notes_width
         ny = self.board.bottom_band - lay.strip_title_at
         for i, line in enumerate(self.board.notes):
-            face = font("heading") if i == 0 else font("body")
+            face = role_font(self.fonts, "heading") if i == 0 else role_font(self.fonts, "body")
             lines.append((line, face, 10 if i == 0 else 8.5, x1 - nw, ny, nw, "right", 6.0))
             ny -= lay.notes_step * 1.15 if i == 0 else lay.notes_step
         return lines

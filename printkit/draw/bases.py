@@ -60,15 +60,15 @@ def draw_base(
     c.circle(w / 2, disc_y, w * 0.26, stroke=0, fill=1)
     c.setFillColor(colour(hex_colour))
     draw_line_fitted(
-        c, str(number), font("display"), w * 0.36, w / 2 - w * 0.25, disc_y - w * 0.12, w * 0.5
+        c, str(number), font(c, "display"), w * 0.36, w / 2 - w * 0.25, disc_y - w * 0.12, w * 0.5
     )
     c.saveState()
     c.translate(w / 2, h * 0.34)
     c.rotate(90)
     c.setFillColor(ink)
-    draw_line_fitted(c, name.upper(), font("display"), w * 0.3, -h * 0.22, -w * 0.02, h * 0.44)
+    draw_line_fitted(c, name.upper(), font(c, "display"), w * 0.3, -h * 0.22, -w * 0.02, h * 0.44)
     if team:
-        draw_line_fitted(c, team, font("condensed"), w * 0.13, -h * 0.22, -w * 0.2, h * 0.44)
+        draw_line_fitted(c, team, font(c, "condensed"), w * 0.13, -h * 0.22, -w * 0.2, h * 0.44)
     c.restoreState()
     _pivots(c, w, ink, words[1])
     c.restoreState()
@@ -84,7 +84,7 @@ def _front(c: Canvas, w: float, h: float, ink: Color, hex_colour: str, word: str
     p.close()
     c.drawPath(p, stroke=0, fill=1)
     c.setFillColor(colour(hex_colour) if brightness(hex_colour) <= 0.55 else tint(hex_colour, 0.9))
-    draw_line_fitted(c, word, font("heading"), mm(2.4), w / 2 - w * 0.2, h - mm(11.2), w * 0.4)
+    draw_line_fitted(c, word, font(c, "heading"), mm(2.4), w / 2 - w * 0.2, h - mm(11.2), w * 0.4)
 
 
 def _pivots(c: Canvas, w: float, ink: Color, word: str) -> None:
@@ -94,6 +94,6 @@ def _pivots(c: Canvas, w: float, ink: Color, word: str) -> None:
     c.wedge(-r, -r, r, r, 0, 90, stroke=0, fill=1)
     c.wedge(w - r, -r, w + r, r, 90, 90, stroke=0, fill=1)
     size = mm(2.2)
-    y = SAFE + ascent_descent(font("heading"), size)[1]  # the text's lowest point: SAFE up
-    draw_line_fitted(c, word, font("heading"), size, mm(4), y, mm(10), "left")
-    draw_line_fitted(c, word, font("heading"), size, w - mm(14), y, mm(10), "right")
+    y = SAFE + ascent_descent(font(c, "heading"), size)[1]  # the text's lowest point: SAFE up
+    draw_line_fitted(c, word, font(c, "heading"), size, mm(4), y, mm(10), "left")
+    draw_line_fitted(c, word, font(c, "heading"), size, w - mm(14), y, mm(10), "right")

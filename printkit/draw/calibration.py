@@ -68,16 +68,16 @@ def _target(c: Canvas, cell: Cell) -> None:
 def _label(c: Canvas, band: Rect, text: str, bold: bool = False) -> None:
     c.setFillColor(INK if bold else LABEL)
     role = "heading" if bold else "condensed"
-    draw_line_fitted(c, text, font(role), 6.5, band.x, band.y + mm(0.9), band.w)
+    draw_line_fitted(c, text, font(c, role), 6.5, band.x, band.y + mm(0.9), band.w)
 
 
 def _front_header(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
     h = sheet.header
     flip = FLIP_WORDS[sheet.duplex]
     c.setFillColor(INK)
-    c.setFont(font("heading"), 16)
+    c.setFont(font(c, "heading"), 16)
     c.drawString(h.x, h.y1 - mm(7), "Duplex calibration · front")
-    c.setFont(font("condensed"), 8.5)
+    c.setFont(font(c, "condensed"), 8.5)
     c.setFillColor(LABEL)
     c.drawString(
         h.x,
@@ -98,7 +98,7 @@ def _front_header(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
     c.setFillColor(INK)
     y = h.y1 - mm(16.5)
     for line in steps:
-        draw_line_fitted(c, line, font("body"), 7.5, h.x, y, h.w, align="left")
+        draw_line_fitted(c, line, font(c, "body"), 7.5, h.x, y, h.w, align="left")
         y -= mm(4.1)
 
 
@@ -117,7 +117,7 @@ def back_page(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
     h = sheet.back_header
     other = OTHER_FLIP[sheet.duplex]
     c.setFillColor(INK)
-    c.setFont(font("heading"), 16)
+    c.setFont(font(c, "heading"), 16)
     c.drawString(h.x, h.y1 - mm(7), "Duplex calibration · back")
     lines = [
         f"printkit · {paper_name.upper()} · flipped on {FLIP_WORDS[sheet.duplex]}. "
@@ -129,5 +129,5 @@ def back_page(c: Canvas, sheet: CalibrationSheet, paper_name: str) -> None:
     ]
     y = h.y1 - mm(12)
     for line in lines:
-        draw_line_fitted(c, line, font("body"), 7.5, h.x, y, h.w, align="left")
+        draw_line_fitted(c, line, font(c, "body"), 7.5, h.x, y, h.w, align="left")
         y -= mm(4.1)

@@ -53,12 +53,12 @@ def page(c: Canvas, sheet: Size, chart: DamageChart, label: str) -> None:
 
 def _title(c: Canvas, chart: DamageChart, area: Rect) -> float:
     c.setFillColor(INK)
-    c.setFont(font("display"), 22)
+    c.setFont(font(c, "display"), 22)
     c.drawString(area.x, area.y1 - mm(8), chart.title.upper())
     y = area.y1 - mm(11)
     if chart.instructions:
         text_x = area.x + mm(95)
-        fitted = fit_text(chart.instructions, font("body"), area.x1 - text_x, mm(13), 9, 6)
+        fitted = fit_text(chart.instructions, font(c, "body"), area.x1 - text_x, mm(13), 9, 6)
         draw_fitted(c, fitted, text_x, area.y1, area.x1 - text_x, "left")
         y = min(y, area.y1 - fitted.height - mm(2))
     return y
@@ -105,17 +105,17 @@ def _table(c: Canvas, chart: DamageChart, box: Rect) -> None:
     # header
     head_y = box.y1 - head_h
     c.setFillColor(INK)
-    c.setFont(font("heading"), 9)
+    c.setFont(font(c, "heading"), 9)
     draw_line_fitted(
-        c, chart.labels.names, font("heading"), 9, box.x, head_y + mm(3), name_w, "left"
+        c, chart.labels.names, font(c, "heading"), 9, box.x, head_y + mm(3), name_w, "left"
     )
     words = chart.labels
     for (label, n, damage), gx, gw in zip(groups, xs, group_w, strict=True):
         room = gw + gap * 0.9  # a heading may use most of the gap to its neighbours
         left = gx + (gw - room) / 2
-        draw_line_fitted(c, label.upper(), font("heading"), 10.5, left, head_y + mm(5.5), room)
+        draw_line_fitted(c, label.upper(), font(c, "heading"), 10.5, left, head_y + mm(5.5), room)
         sub = fill(words.out_note if damage else words.laps_note, n=n)
-        draw_line_fitted(c, sub, font("condensed"), 7, left, head_y + mm(1.8), room)
+        draw_line_fitted(c, sub, font(c, "condensed"), 7, left, head_y + mm(1.8), room)
     c.setStrokeColor(INK)
     c.setLineWidth(1.2)
     c.line(box.x, head_y, box.x1, head_y)
@@ -145,14 +145,14 @@ def _name_cell(c: Canvas, number: int, chariot, r: Rect) -> None:
     c.setLineWidth(0.6)
     c.circle(cx, cy, d / 2, stroke=1, fill=1)
     c.setFillColor(ink_for(chariot.colour))
-    c.setFont(font("display"), d * 0.6)
+    c.setFont(font(c, "display"), d * 0.6)
     c.drawCentredString(cx, cy - d * 0.21, str(number))
     tx = cx + d / 2 + mm(2.5)
     c.setFillColor(INK)
     draw_line_fitted(
         c,
         chariot.name.upper(),
-        font("heading"),
+        font(c, "heading"),
         min(12, r.h * 0.4),
         tx,
         cy + mm(0.8),
@@ -174,35 +174,35 @@ def _tick_box(c: Canvas, r: Rect, out: str, number: int | None) -> None:
     c.rect(b.x, b.y, b.w, b.h, stroke=1, fill=1)
     c.setFillColor(INK)
     if out:
-        draw_line_fitted(c, out, font("heading"), b.h * 0.36, b.x, b.y + b.h * 0.34, b.w)
+        draw_line_fitted(c, out, font(c, "heading"), b.h * 0.36, b.x, b.y + b.h * 0.34, b.w)
     elif number is not None:
         c.setFillColor(Color(0.6, 0.6, 0.6))
-        c.setFont(font("heading"), b.h * 0.4)
+        c.setFont(font(c, "heading"), b.h * 0.4)
         c.drawCentredString(b.cx, b.y + b.h * 0.32, str(number))
 
 
 def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
     words = chart.labels
     c.setFillColor(INK)
-    draw_line_fitted(c, words.table_title, font("heading"), 11, r.x, r.y1 - mm(4), r.w, "left")
-    draw_line_fitted(c, words.table_note, font("body"), 7.5, r.x, r.y1 - mm(8), r.w, "left")
-    n = len(chart.stakes)
+    draw_line_fitted(c, words.table_title, font(c, "heading"), 11, r.x, r.y1 - mm(4), r.w, "left")
+    draw_line_fitted(c, words.table_note, font(c, "body"), 7.5, r.x, r.y1 - mm(8), r.w, "left")
+    n = len(chart.table)
     head_w = mm(22)
     col = min(mm(20), (r.w - head_w) / max(n, 1))
     y0 = r.y
     row = mm(8)
-    mark = UNIT_MARKS.get(chart.speed_unit, chart.speed_unit)
+    mark = UNIT_MARKS.get(chart.key_unit, chart.key_unit)
     c.setLineWidth(0.6)
     c.setStrokeColor(INK)
-    own = [s in chart.own_speeds for s, _ in chart.stakes]
+    own = [n in chart.own_rows for n in range(len(chart.table))]
     star = ["*" if o else "" for o in own]
     for j, (label, values) in enumerate(
         (
             (
                 words.table_key,
-                [f"{s:g}{mark}{st}" for (s, _), st in zip(chart.stakes, star, strict=True)],
+                [f"{s:g}{mark}{st}" for (s, _), st in zip(chart.table, star, strict=True)],
             ),
-            (words.table_value, [str(k) for _, k in chart.stakes]),
+            (words.table_value, [str(k) for _, k in chart.table]),
         )
     ):
         y = y0 + row * (1 - j)
@@ -210,7 +210,7 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
         c.rect(r.x, y, head_w + col * n, row, stroke=1, fill=1)
         c.setFillColor(white if j == 0 else INK)
         draw_line_fitted(
-            c, label, font("heading"), 9, r.x + mm(2), y + mm(2.6), head_w - mm(3), "left"
+            c, label, font(c, "heading"), 9, r.x + mm(2), y + mm(2.6), head_w - mm(3), "left"
         )
         for i, v in enumerate(values):
             x = r.x + head_w + i * col
@@ -219,12 +219,12 @@ def _stakes(c: Canvas, chart: DamageChart, r: Rect) -> None:
                 c.rect(x, y, col, row, stroke=0, fill=1)
                 c.setFillColor(INK)
             c.line(x, y, x, y + row)
-            c.setFont(font("body" if own[i] else "heading"), 10 if own[i] else 12)
+            c.setFont(font(c, "body" if own[i] else "heading"), 10 if own[i] else 12)
             c.drawCentredString(x + col / 2, y + mm(2.2), v)
     if any(own):
         c.setFillColor(INK)
         draw_line_fitted(
-            c, words.own_rows, font("body"), 7, r.x, y0 + 2 * row + mm(1.8), r.w, "left"
+            c, words.own_rows, font(c, "body"), 7, r.x, y0 + 2 * row + mm(1.8), r.w, "left"
         )
 
 
@@ -233,7 +233,7 @@ def _deck_summary(c: Canvas, chart: DamageChart, r: Rect) -> None:
     categories share the band in columns, so the summary never runs off its band."""
     words = chart.labels
     c.setFillColor(INK)
-    draw_line_fitted(c, words.summary_title, font("heading"), 11, r.x, r.y1 - mm(4), r.w, "left")
+    draw_line_fitted(c, words.summary_title, font(c, "heading"), 11, r.x, r.y1 - mm(4), r.w, "left")
     cats = chart.categories
     room = r.h - mm(10)  # from the first line's baseline down to the band's foot
     per_column = max(1, int(room // SUMMARY_MIN_STEP) + 1)
@@ -254,9 +254,11 @@ def _summary_line(
     words = chart.labels
     wide = w >= mm(80)  # one column: the counts line up as a table; narrow columns share
     name_w, count_w = (w * 0.3, w * 0.195) if wide else (w * 0.46, w * 0.26)
-    draw_line_fitted(c, cat.label, font("body"), size, x, y, name_w - mm(1), "left")
+    draw_line_fitted(c, cat.label, font(c, "body"), size, x, y, name_w - mm(1), "left")
     count = fill(words.summary_cards, n=cat.cards)
-    draw_line_fitted(c, count, font("heading"), size, x + name_w, y, count_w - mm(1), "right")
+    draw_line_fitted(c, count, font(c, "heading"), size, x + name_w, y, count_w - mm(1), "right")
     out = fill(words.summary_out, n=cat.out)
     left = x + name_w + count_w + mm(1)
-    draw_line_fitted(c, out, font("condensed"), size - 1, left, y, w - (left - x) - mm(1), "left")
+    draw_line_fitted(
+        c, out, font(c, "condensed"), size - 1, left, y, w - (left - x) - mm(1), "left"
+    )

@@ -147,7 +147,9 @@ class ElementPainter:
     def _draw_title(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{title}", values)
         self._fill(ink)
-        self.text(e, "text", text, font(e.font), box, self._size(e), e.align, e.max_lines)
+        self.text(
+            e, "text", text, font(self.canvas, e.font), box, self._size(e), e.align, e.max_lines
+        )
 
     _draw_text = _draw_title
 
@@ -159,7 +161,7 @@ class ElementPainter:
         inner = Rect(box.x + mm(1.2), box.y + box.h * 0.14, box.w - mm(2.4), box.h * 0.72)
         if e.field and values.get(e.field) is not None:
             corner = format_value(values.get(e.field)) + (e.caption or "")
-            face = font("heading")
+            face = font(self.canvas, "heading")
             side = Rect(inner.x, inner.y, inner.w * 0.2, inner.h)
             self.text(e, "field", corner, face, side, self._size(e) * 1.1, "left")
             self.text(e, "field", corner, face, side.shift(inner.w * 0.8, 0), self._size(e) * 1.1,
@@ -167,19 +169,26 @@ class ElementPainter:
             inner = Rect(inner.x + inner.w * 0.2, inner.y, inner.w * 0.6, inner.h)
         label = fill_placeholders(e.text, values) if e.text else pal.label
         if label:
-            self.text(e, "text" if e.text else "label", label, font(e.font), inner, self._size(e))
+            self.text(
+                e,
+                "text" if e.text else "label",
+                label,
+                font(self.canvas, e.font),
+                inner,
+                self._size(e),
+            )
 
     def _draw_value(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         text = fill_placeholders(e.text or "{" + (e.field or "") + "}", values)
         caption_h = mm(3.4) if e.caption else 0.0
         self._fill(ink)
         number = Rect(box.x, box.y + caption_h, box.w, box.h - caption_h)
-        self.text(e, "text", text, font(e.font), number, self._size(e))
+        self.text(e, "text", text, font(self.canvas, e.font), number, self._size(e))
         if e.caption:
             self._fill(shade(pal.colour, 0.1))
             strip = Rect(box.x, box.y, box.w, caption_h)
             caption = fill_placeholders(e.caption, values)
-            self.text(e, "caption", caption, font("heading"), strip, mm(2.6))
+            self.text(e, "caption", caption, font(self.canvas, "heading"), strip, mm(2.6))
 
     def _caption_under(self, e: Element, values: Any, box: Rect, ink: Color) -> float:
         if not e.caption:
@@ -187,7 +196,9 @@ class ElementPainter:
         self._fill(ink)
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
         caption = fill_placeholders(e.caption, values)
-        self.text(e, "caption", caption, font("heading"), strip, min(self._size(e), mm(3.2)))
+        self.text(
+            e, "caption", caption, font(self.canvas, "heading"), strip, min(self._size(e), mm(3.2))
+        )
         return CAPTION_H
 
     def _draw_band(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
@@ -207,11 +218,13 @@ class ElementPainter:
             strip = Rect(
                 box.x + mm(1), box.y1 - title_h + mm(0.3), box.w - mm(2), title_h - mm(0.6)
             )
-            self.text(e, "caption", fill_placeholders(e.caption, values), font("heading"),
+            self.text(e, "caption", fill_placeholders(e.caption, values), font(self.canvas, "heading"),
                       strip, mm(2.5))  # fmt: skip
         inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))
         self._fill(ink)
-        self.text(e, "text", text, font(e.font), inner, self._size(e), e.align, e.max_lines)
+        self.text(
+            e, "text", text, font(self.canvas, e.font), inner, self._size(e), e.align, e.max_lines
+        )
 
     def _draw_marker(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         marker = values.get("marker")
@@ -222,7 +235,7 @@ class ElementPainter:
         c.roundRect(box.x, box.y, box.w, box.h, box.h / 2, stroke=0, fill=1)
         self._fill(colour("#ffffff"))
         inner = Rect(box.x + box.h / 3, box.y + box.h * 0.12, box.w - box.h * 2 / 3, box.h * 0.76)
-        self.text(e, "marker", str(marker), font("heading"), inner, box.h * 0.62)
+        self.text(e, "marker", str(marker), font(self.canvas, "heading"), inner, box.h * 0.62)
 
     # -- pictures ----------------------------------------------------------------------------
     def _draw_fan(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
@@ -248,7 +261,7 @@ class ElementPainter:
         if mode:
             self._fill(colour(pal.colour))
             strip = Rect(box.x, box.y1 - mm(3.6), box.w, mm(3.6))
-            self.text(e, "mode", str(mode).upper(), font("heading"), strip, mm(3))
+            self.text(e, "mode", str(mode).upper(), font(self.canvas, "heading"), strip, mm(3))
 
     def _draw_empty(self, e: Element, pal: Palette, box: Rect) -> None:
         """A muted pictogram and the element's `empty` words, so the box is plainly not blank."""
@@ -260,7 +273,14 @@ class ElementPainter:
         self.canvas.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
         self._fill(shade(pal.colour, 0.1))
         strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
-        self.text(e, "empty", e.empty or "", font("heading"), strip, min(self._size(e), mm(3.2)))
+        self.text(
+            e,
+            "empty",
+            e.empty or "",
+            font(self.canvas, "heading"),
+            strip,
+            min(self._size(e), mm(3.2)),
+        )
 
     def _draw_image(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         """A verified kit image (see load.images), scaled to fit the box and centred in it: the

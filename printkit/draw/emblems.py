@@ -27,7 +27,7 @@ def _poly(c: Canvas, pts: list[tuple[float, float]], fill: bool = True, stroke: 
 
 def question_mark(c: Canvas) -> None:
     """The mark drawn for an icon name the library lacks."""
-    c.setFont(font("heading"), 1.6)
+    c.setFont(font(c, "heading"), 1.6)
     c.drawCentredString(0, -0.55, "?")
 
 

@@ -4,21 +4,24 @@ Fonts are registered once per process. Every canvas starts with one of these as 
 font, so no unembedded Helvetica ever reaches a PDF.
 
 A kit may replace the font of any role with a TrueType file of its own (kit.yaml `fonts:`).
-`check_font_file` proves such a file can be embedded before any drawing starts, and
-`kit_fonts(...)` makes `font(role)` answer with the kit's font while that kit is drawn.
+`check_font_file` proves such a file can be embedded before any drawing starts. The kit's fonts
+travel with what draws for it: a `KitCanvas` made for the kit carries them (`role_fonts`), and
+`font(c, role)` answers with the kit's font on that canvas; `role_font(fonts, role)` measures
+with a kit's fonts where no canvas is at hand.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import io
-from collections.abc import Iterator
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
 from printkit.draw.fontcache import tt_font
@@ -37,20 +40,40 @@ FONTS = {
     "display": "DejaVuSerifCondensed-Bold.ttf",
     "serif-bold": "DejaVuSerif-Bold.ttf",
 }
-_kit_overrides: dict[str, str] = {}  # role -> registered name, while a kit with fonts is drawn
 
 
 class FontFileError(Exception):
     """A kit's font file cannot be used; the message says why, for the user."""
 
 
-def font(role: str) -> str:
-    """The reportlab font name for a role: the kit's own font if it has one, else ours."""
-    return _kit_overrides.get(role) or _shipped(role)
+class KitCanvas(Canvas):
+    """A reportlab canvas drawn for one kit: it carries the kit's own fonts (role -> registered
+    name, `Kit.fonts()`), which `font(c, role)` answers with."""
+
+    def __init__(self, *args: Any, role_fonts: Mapping[str, str] | None = None, **kw: Any) -> None:
+        self.role_fonts: Mapping[str, str] = dict(role_fonts or {})
+        super().__init__(*args, **kw)
+
+
+def fonts_of(c: object) -> Mapping[str, str]:
+    """The kit's own fonts a canvas carries (none on a canvas not made for a kit)."""
+    return c.role_fonts if isinstance(c, KitCanvas) else {}
+
+
+def font(c: object, role: str) -> str:
+    """The reportlab font name for a role on canvas `c`: the kit's own font if the canvas was
+    made for a kit that has one, else ours."""
+    return role_font(fonts_of(c), role)
+
+
+def role_font(fonts: Mapping[str, str], role: str) -> str:
+    """The font name for a role among a kit's own fonts `fonts` (Kit.fonts()), else ours."""
+    return fonts.get(role) or shipped_font(role)
 
 
 @cache
-def _shipped(role: str) -> str:
+def shipped_font(role: str) -> str:
+    """The font printkit ships for a role, registered on first use."""
     name = f"pk-{role}"
     pdfmetrics.registerFont(tt_font(name, FONT_DIR / FONTS[role]))
     return name
@@ -107,19 +130,6 @@ def _read_limited(path: Path) -> bytes:
     if size > limit:
         raise FontFileError(f"the file is {size:,} bytes; the limit (MAX_FONT_BYTES) is {limit:,}")
     return data
-
-
-@contextlib.contextmanager
-def kit_fonts(names: dict[str, str]) -> Iterator[None]:
-    """While drawing one kit: font(role) answers with the kit's registered fonts."""
-    saved = dict(_kit_overrides)
-    _kit_overrides.clear()
-    _kit_overrides.update(names)
-    try:
-        yield
-    finally:
-        _kit_overrides.clear()
-        _kit_overrides.update(saved)
 
 
 @cache

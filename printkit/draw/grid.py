@@ -100,7 +100,7 @@ class GridPainter:
             self._symbol(symbol, mx, cell.cy)
             name = key
         c.setFillColor(colour(self.grid.coordinate_colour))
-        c.setFont(font("heading"), size)
+        c.setFont(font(self.canvas, "heading"), size)
         c.drawString(cell.x + mark + 1 + size * 0.6, cell.cy - size * 0.35, name)
 
     def _swatch(self, letter: str, cx: float, cy: float, mark: float) -> None:
@@ -143,7 +143,7 @@ class GridPainter:
             self.icons.draw(c, terrain.icon, cx, cy, size, Colours(ink, colour(terrain.fill)))
         if terrain.label:
             at = (cx, cy - self.grid.size * 0.36)
-            halo_text(c, terrain.label, font("condensed"), self.grid.size * 0.13, at, ink,
+            halo_text(c, terrain.label, font(self.canvas, "condensed"), self.grid.size * 0.13, at, ink,
                       colour(terrain.fill))  # fmt: skip
 
     def _outlines(self) -> None:
@@ -163,7 +163,7 @@ class GridPainter:
         if not size:
             return
         names = self.grid.names()
-        face = font("condensed")
+        face = font(self.canvas, "condensed")
         ink = colour(self.grid.coordinate_colour)
         rise = self._coordinate_rise(size)
         for cell, letter in self.cells.items():
@@ -241,7 +241,7 @@ class GridPainter:
             return
         cx, cy = self.flip(self.layout.centre(cell))
         if symbol is None:  # a name on the map: a region, a river, a forest
-            halo_text(self.canvas, point.label, font("italic"), point.size,
+            halo_text(self.canvas, point.label, font(self.canvas, "italic"), point.size,
                       (cx, cy - point.size * 0.35), colour(self.grid.coordinate_colour),
                       colour("#ffffff"))  # fmt: skip
             return
@@ -271,7 +271,7 @@ class GridPainter:
         c.restoreState()
 
     def _label(self, text: str, s: Symbol, cx: float, baseline: float) -> None:
-        halo_text(self.canvas, text, font(s.label_font), s.label_size, (cx, baseline),
+        halo_text(self.canvas, text, font(self.canvas, s.label_font), s.label_size, (cx, baseline),
                   colour(s.label_colour), colour("#ffffff"))  # fmt: skip
 
 

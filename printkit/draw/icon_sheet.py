@@ -35,7 +35,7 @@ def draw_icon_page(
     c.setFillColor(INK)
     heading = f"{title} · icons · page {page + 1} of {pages}"
     box = (MARGIN, height - MARGIN - mm(6), width - 2 * MARGIN, mm(6))
-    fit_in_box(c, heading, font("heading"), box, 12, 6, "left")
+    fit_in_box(c, heading, font(c, "heading"), box, 12, 6, "left")
     for i, name in enumerate(library.names()[page * per_page : (page + 1) * per_page]):
         x = MARGIN + (i % columns) * CELL
         top = height - MARGIN - mm(10) - (i // columns) * CELL
@@ -50,7 +50,7 @@ def _cell(c: Canvas, library: IconLibrary, name: str, x: float, top: float) -> N
     library.draw(c, name, x + CELL / 2, top - mm(12), ICON, Colours(INK, white, ACCENT))
     c.setFillColor(INK)
     name_box = (x + mm(2), top - CELL + mm(4.5), CELL - mm(4), mm(3.4))
-    fit_in_box(c, name, font("heading"), name_box, 8, 4)
+    fit_in_box(c, name, font(c, "heading"), name_box, 8, 4)
     c.setFillColor(colour("#6b6357"))
     source_box = (x + mm(2), top - CELL + mm(1.8), CELL - mm(4), mm(2.6))
-    fit_in_box(c, library.icons[name].source, font("body"), source_box, 6, 3)
+    fit_in_box(c, library.icons[name].source, font(c, "body"), source_box, 6, 3)

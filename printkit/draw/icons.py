@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
 from printkit.draw import emblems, mapmarks, pictograms, svg
-from printkit.draw.fonts import font
+from printkit.draw.fonts import shipped_font
 from printkit.draw.images import image_reader
 from printkit.load.images import KitImage, load_image
 from printkit.load.paths import confined_path, existing_file
@@ -257,7 +257,7 @@ def _svg_icon(root: Path, name: str, relative: str, where: Location, log: ReadLo
         raise fail(where, f"icon file {relative!r} has no width or height (set its viewBox)")
     svg.check_drawing(drawing, source)
     # the renderer sets the drawing's initial font: make it the canvas's own embedded one
-    drawing.initialFontName, drawing.initialFontSize = font("body"), 10
+    drawing.initialFontName, drawing.initialFontSize = shipped_font("body"), 10
     if svg.uses_transparency(drawing):
         pixels = svg.rasterize(drawing)
         image = KitImage(relative, "PNG", pixels.width, pixels.height, pixels)

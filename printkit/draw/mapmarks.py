@@ -229,7 +229,7 @@ def compass_rose(
     c.circle(x, y, r * 0.08, stroke=1, fill=1)
     if letters:
         c.setFillColor(ink)
-        c.setFont(font("display"), r * 0.2)
+        c.setFont(font(c, "display"), r * 0.2)
         c.drawCentredString(x, y + r * 1.03, "N")
     c.restoreState()
 

@@ -104,9 +104,9 @@ def _numbered(c: Canvas, t: TrackElement, n: int, w: float, h: float, note: str,
     label = t.label.replace("{n}", str(n))
     top = -h / 2 + h * 0.1 + (h * 0.3 if note else 0)
     number_h = h * (0.62 if note else 0.8)
-    fit_in_box(c, label, font(t.font), (-w * 0.45, top, w * 0.9, number_h), t.size, min_text)
+    fit_in_box(c, label, font(c, t.font), (-w * 0.45, top, w * 0.9, number_h), t.size, min_text)
     if note:
-        fit_in_box(c, note, font("condensed"), (-w * 0.46, -h / 2 + h * 0.06, w * 0.92, h * 0.3),
+        fit_in_box(c, note, font(c, "condensed"), (-w * 0.46, -h / 2 + h * 0.06, w * 0.92, h * 0.3),
                    t.size * 0.45, min(min_text, 3.5), "centre", 2)  # fmt: skip
 
 
@@ -128,6 +128,6 @@ def draw_connections(c: Canvas, n: ConnectionsElement, box: Rect) -> None:
         c.setFillColor(colour(n.fill))
         c.circle(x, y, n.radius, stroke=1, fill=1)
         c.setFillColor(colour(n.colour))
-        c.setFont(font(n.font), n.size)
+        c.setFont(font(c, n.font), n.size)
         c.drawCentredString(x, y - n.radius - n.size * 0.95, name)
     c.restoreState()

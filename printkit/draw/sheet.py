@@ -7,6 +7,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.fonts import ascent_descent, font, text_width
 from printkit.layout.geometry import Rect
+from printkit.layout.imposition import MARK_WIDTH
 from printkit.layout.units import mm
 
 GREY = Color(0.35, 0.35, 0.35)
@@ -17,7 +18,7 @@ TICK_LONG = mm(1.6)
 def draw_crop_marks(c: Canvas, segments: list[tuple[float, float, float, float]]) -> None:
     c.saveState()
     c.setStrokeColor(black)
-    c.setLineWidth(0.3)
+    c.setLineWidth(MARK_WIDTH)
     for x0, y0, x1, y1 in segments:
         c.line(x0, y0, x1, y1)
     c.restoreState()
@@ -52,26 +53,29 @@ def draw_scale_bar(
         span, depth = band.w - BAR_INSET, band.h
     c.setStrokeColor(black)
     c.setFillColor(black)
-    bar_y = max(mm(0.6), ascent_descent(font("condensed"), size)[1] + mm(0.1))
+    bar_y = max(mm(0.6), ascent_descent(font(c, "condensed"), size)[1] + mm(0.1))
     _bar(c, length_mm, bar_y)
-    placed = _caption_place(text, length_mm, bar_y, span, depth, size)
+    name = font(c, "condensed")
+    placed = _caption_place(text, length_mm, bar_y, (span, depth), name, size)
     if placed is not None:
-        c.setFont(font("condensed"), size)
+        c.setFont(name, size)
         c.drawString(*placed)
     c.restoreState()
 
 
 def _caption_place(
-    text: str, length_mm: float, bar_y: float, span: float, depth: float, size: float
+    text: str, length_mm: float, bar_y: float, band: tuple[float, float], name: str, size: float
 ) -> tuple[float, float, str] | None:
     """Where the bar's words go, inside its band (length `span`, depth `depth`): the full
     words beside the bar, else on a line over it, else "= N mm at 100 %" beside it or over
-    it; None when not even those fit (the bar is then shown alone, never past its band)."""
+    it; None when not even those fit (the bar is then shown alone, never past its band).
+    The words are set in the font `name`."""
+    span, depth = band
     over_y = bar_y + TICK_LONG + mm(0.8)
-    top = ascent_descent(font("condensed"), size)[0]
+    top = ascent_descent(name, size)[0]
     short = f"= {length_mm:g} mm at 100 %"
     for words in (text, short):
-        width = text_width(words, font("condensed"), size)
+        width = text_width(words, name, size)
         if mm(length_mm) + mm(2) + width <= span and bar_y + top <= depth:
             return mm(length_mm) + mm(2), bar_y, words
         if width <= span and over_y + top <= depth:
@@ -110,7 +114,7 @@ def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
         return  # a shop sheet: the printer trims it; home labels do not belong on it
     c.saveState()
     c.setFillColor(GREY)
-    c.setFont(font("condensed"), 7)
+    c.setFont(font(c, "condensed"), 7)
     if vertical:
         c.translate(band.x + mm(2.5), band.y + band.h)
         c.rotate(-90)

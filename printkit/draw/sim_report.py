@@ -9,7 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.colour import colour
-from printkit.draw.fonts import font
+from printkit.draw.fonts import font, shipped_font
 from printkit.draw.text import draw_line_fitted, wrap
 from printkit.model.sim_report import Chart, SimReport, fmt
 
@@ -27,10 +27,10 @@ def draw_page(c: Canvas, report: SimReport) -> None:
     inner = width - 2 * MARGIN
     y = height - MARGIN
     c.setFillColor(colour(INK))
-    draw_line_fitted(c, report.title, font("display"), 20, MARGIN, y - 18, inner, "left")
+    draw_line_fitted(c, report.title, font(c, "display"), 20, MARGIN, y - 18, inner, "left")
     c.setFillColor(colour(MUTED))
     sub = report.heading().split(": ", 1)[-1]
-    draw_line_fitted(c, sub, font("body"), 9.5, MARGIN, y - 31, inner, "left")
+    draw_line_fitted(c, sub, font(c, "body"), 9.5, MARGIN, y - 31, inner, "left")
     y -= 40
     y = _figures(c, report, MARGIN, y, inner)
     footer_top = _footer_height(report, inner) + MARGIN
@@ -51,15 +51,15 @@ def _figures(c: Canvas, report: SimReport, x: float, top: float, width: float) -
         cx = x + (i // half) * (col_w + 6 * mm)
         cy = top - 10 - (i % half) * (line + 7)
         c.setFillColor(colour(MUTED))
-        draw_line_fitted(c, fig.label, font("condensed"), 8, cx, cy, col_w * 0.45, "left")
+        draw_line_fitted(c, fig.label, font(c, "condensed"), 8, cx, cy, col_w * 0.45, "left")
         c.setFillColor(colour(INK))
         draw_line_fitted(
-            c, fig.value, font("heading"), 10.5, cx + col_w * 0.46, cy, col_w * 0.54, "left"
+            c, fig.value, font(c, "heading"), 10.5, cx + col_w * 0.46, cy, col_w * 0.54, "left"
         )
         if fig.note:
             c.setFillColor(colour(MUTED))
             draw_line_fitted(
-                c, fig.note, font("italic"), 6.8, cx + col_w * 0.46, cy - 8, col_w * 0.54, "left"
+                c, fig.note, font(c, "italic"), 6.8, cx + col_w * 0.46, cy - 8, col_w * 0.54, "left"
             )
     bottom = top - 10 - half * (line + 7)
     c.line(x, bottom, x + width, bottom)
@@ -85,14 +85,14 @@ def _chart_grid(
 def draw_chart(c: Canvas, chart: Chart, x: float, y: float, w: float, h: float) -> None:
     """One bar chart in the box (x, y) lower-left, w x h: title, bars, value and axis labels."""
     c.setFillColor(colour(INK))
-    draw_line_fitted(c, chart.title, font("heading"), 10, x, y + h - 10, w, "left")
+    draw_line_fitted(c, chart.title, font(c, "heading"), 10, x, y + h - 10, w, "left")
     c.setFillColor(colour(MUTED))
-    draw_line_fitted(c, chart.unit, font("condensed"), 7, x, y + h - 19, w, "left")
+    draw_line_fitted(c, chart.unit, font(c, "condensed"), 7, x, y + h - 19, w, "left")
     plot_top, plot_bottom = y + h - 32, y + 20
     n = len(chart.values)
     if not n:
         draw_line_fitted(
-            c, "nothing to show", font("italic"), 8, x, (plot_top + plot_bottom) / 2, w
+            c, "nothing to show", font(c, "italic"), 8, x, (plot_top + plot_bottom) / 2, w
         )
         return
     top = max(chart.values) or 1.0
@@ -110,15 +110,15 @@ def draw_chart(c: Canvas, chart: Chart, x: float, y: float, w: float, h: float) 
         c.setFillColor(colour(INK))
         if n <= 12 or value == top:
             draw_line_fitted(
-                c, fmt(value), font("condensed"), 6.5, bx - 4, plot_bottom + bh + 2, bar_w + 8
+                c, fmt(value), font(c, "condensed"), 6.5, bx - 4, plot_bottom + bh + 2, bar_w + 8
             )
         if i % every == 0:
             c.setFillColor(colour(MUTED))
             draw_line_fitted(
-                c, label, font("condensed"), 6.5, x + i * slot, plot_bottom - 9, slot * every
+                c, label, font(c, "condensed"), 6.5, x + i * slot, plot_bottom - 9, slot * every
             )
     c.setFillColor(colour(MUTED))
-    draw_line_fitted(c, chart.axis, font("italic"), 7, x, y + 2, w)
+    draw_line_fitted(c, chart.axis, font(c, "italic"), 7, x, y + 2, w)
     if chart.mark is not None:
         _mark(c, chart, x, slot, plot_bottom, plot_top)
 
@@ -141,7 +141,7 @@ def _mark(c: Canvas, chart: Chart, x: float, slot: float, bottom: float, top: fl
     c.line(pos, bottom, pos, top + 4)
     c.setDash()
     c.setFillColor(colour(MARK))
-    c.setFont(font("condensed"), 7)
+    c.setFont(font(c, "condensed"), 7)
     text = f"{mark:g} {chart.mark_label}"
     c.drawString(pos + 2, top - 4, text)
 
@@ -151,7 +151,7 @@ def _notes(report: SimReport) -> list[str]:
 
 
 def _footer_height(report: SimReport, width: float) -> float:
-    lines = sum(len(wrap(n, font("body"), 6.8, width) or [n]) for n in _notes(report))
+    lines = sum(len(wrap(n, shipped_font("body"), 6.8, width) or [n]) for n in _notes(report))
     return lines * 8.4 + 6
 
 
@@ -159,9 +159,9 @@ def _footer(c: Canvas, report: SimReport, x: float, top: float, width: float) ->
     c.setStrokeColor(colour(RULE))
     c.line(x, top, x + width, top)
     c.setFillColor(colour(MUTED))
-    c.setFont(font("body"), 6.8)
+    c.setFont(font(c, "body"), 6.8)
     y = top - 9
     for note in _notes(report):
-        for line in wrap(note, font("body"), 6.8, width) or [note]:
+        for line in wrap(note, font(c, "body"), 6.8, width) or [note]:
             c.drawString(x, y, line)
             y -= 8.4

@@ -14,6 +14,8 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.fonts import KitCanvas
+
 
 def _ignore(*args: Any, **kwargs: Any) -> None:
     return None
@@ -28,7 +30,7 @@ class _NoPath:
         return _ignore
 
 
-class SketchCanvas(Canvas):
+class SketchCanvas(KitCanvas):
     """A reportlab canvas whose shapes cost nothing; text, state and forms work as usual."""
 
     def beginPath(self) -> Any:  # noqa: N802 - reportlab's names, here and below

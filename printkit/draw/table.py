@@ -67,7 +67,7 @@ def draw_table(
             painter.set_fill(colour(ground))
             c.rect(box.x, top - row_h, box.w, row_h, stroke=0, fill=1)
         painter.set_fill(colour(on_main if heading else (e.colour or ink)))
-        face = font("heading") if heading else font(e.font)
+        face = font(c, "heading") if heading else font(c, e.font)
         for k, cell in enumerate(row):
             text = fill_placeholders(cell, values) if cell else ""
             if not text.strip():

@@ -10,11 +10,12 @@ turn of a degrees. Everything is measured from the template data; nothing here i
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font, text_width
+from printkit.draw.fonts import font, fonts_of, role_font, text_width
 from printkit.draw.text import draw_line_fitted
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
@@ -43,13 +44,13 @@ def instructions(c: Canvas, band: Rect, title: str, t: Templates) -> None:
     """The sheet's heading and the two how-to lines (the `labels` move_help and turn_help)."""
     c.saveState()
     c.setFillColor(INK)
-    c.setFont(font("heading"), 12)
+    c.setFont(font(c, "heading"), 12)
     c.drawString(band.x, band.y1 - mm(4.5), title.upper())
-    c.setFont(font("body"), 7.4)
+    c.setFont(font(c, "body"), 7.4)
     lines = [line for line in (t.spec.labels.move_help, t.spec.labels.turn_help) if line]
     for i, line in enumerate(lines):
         draw_line_fitted(
-            c, line, font("body"), 7.4, band.x, band.y1 - mm(8) - i * 9.2, band.w, "left"
+            c, line, font(c, "body"), 7.4, band.x, band.y1 - mm(8) - i * 9.2, band.w, "left"
         )
     c.restoreState()
 
@@ -99,7 +100,7 @@ def _overlap(c: Canvas, t: Templates, p: Piece) -> None:
     words = t.spec.labels
     lines = (fill(words.covered, n=p.number - 1), fill(words.covered_2, n=p.number - 1))
     for line, dy in zip(lines, (mm(0.6), -mm(3.2)), strict=True):
-        draw_line_fitted(c, line, font("heading"), 7, -room / 2, dy, room)
+        draw_line_fitted(c, line, font(c, "heading"), 7, -room / 2, dy, room)
     c.restoreState()
 
 
@@ -142,7 +143,7 @@ def _ticks(c: Canvas, t: Templates, p: Piece) -> None:
             c.line(x, t.width, x, t.width - size)
             covered = t.spec.overlap if p.number > 1 else 0.0  # the zone keeps its ticks only
             if i % 4 == 0 and x - p.start > covered + mm(3) and p.end - x > mm(3):
-                c.setFont(font("heading"), 8)
+                c.setFont(font(c, "heading"), 8)
                 c.drawCentredString(x, ticks.whole + mm(0.8), f"{i // 4}")
                 c.drawCentredString(x, t.width - ticks.whole - mm(3.6), f"{i // 4}")
         i += 1
@@ -168,21 +169,21 @@ def _labels(c: Canvas, t: Templates, p: Piece, angle: float) -> None:
         return
     text = speed_text(t, p.strip)
     size = min((band_hi - band_lo) * 1.3, mm(24))
-    size = min(size, (right - left) * 0.5 / max(text_width(text, font("display"), 1), 1e-6))
-    c.setFont(font("display"), size)
+    size = min(size, (right - left) * 0.5 / max(text_width(text, font(c, "display"), 1), 1e-6))
+    c.setFont(font(c, "display"), size)
     base = band_lo + ((band_hi - band_lo) - size * 0.72) / 2
     mid = (left + right) / 2
-    tw = text_width(text, font("display"), size)
+    tw = text_width(text, font(c, "display"), size)
     c.drawCentredString(mid - mm(14) if right - left > tw + mm(60) else mid, base, text)
     if right - left > tw + mm(60):
         note = words.straight if angle <= 0 else fill(words.turn_up_to, angle=f"{angle:g}")
         extra = fill(words.piece_of, n=p.number, of=p.of) if p.of > 1 else words.move
-        c.setFont(font("heading"), 8)
+        c.setFont(font(c, "heading"), 8)
         x_note = mid - mm(14) + tw / 2 + mm(4)
         c.drawString(x_note, base + size * 0.42, extra)
         c.drawString(x_note, base + size * 0.42 - mm(3.8), note)
     elif p.of > 1:
-        c.setFont(font("heading"), 7)
+        c.setFont(font(c, "heading"), 7)
         c.drawCentredString(mid, band_lo - mm(0.5), fill(words.piece_of, n=p.number, of=p.of))
 
 
@@ -190,7 +191,7 @@ def _side_word(c: Canvas, x: float, y: float, word: str, w: float) -> None:
     c.saveState()
     c.translate(x, y)
     c.rotate(90)
-    c.setFont(font("heading"), 7.5)
+    c.setFont(font(c, "heading"), 7.5)
     c.drawCentredString(0, -mm(1), word)
     c.restoreState()
 
@@ -226,7 +227,7 @@ def _fan(c: Canvas, t: Templates, x: float, y: float, angle: float, side: int) -
         c.setLineWidth(0.9 if a in (0, angle) else 0.6)
         c.line(x, y, x + r * math.cos(direction), y + r * math.sin(direction))
         a += f.step
-    for a, shown in _label_spots(lines, angle, r + WING_EXTRA / 2):
+    for a, shown in _label_spots(lines, angle, r + WING_EXTRA / 2, fonts_of(c)):
         _angle_label(c, x, y, r + WING_EXTRA / 2, a, shown, side)
     c.setFillColor(black)
     c.setStrokeColor(white)
@@ -246,7 +247,7 @@ def _turn_word(
     half = size * 0.5
     near = max(mm(5), (half + mm(0.6)) / max(math.sin(math.radians(between)), 1e-6))
     room = r - mm(2) - near
-    if room < text_width(word, font("heading"), 5.0):
+    if room < text_width(word, font(c, "heading"), 5.0):
         return  # too narrow a fan: the strip's own TURN UP TO note still says it
     direction = 90 + between if side > 0 else 270 - between
     c.saveState()
@@ -255,21 +256,23 @@ def _turn_word(
     c.setFillColor(INK)
     # left fan: text reads outward from the pivot; right fan: inward, so both read upward
     x0 = near if side > 0 else -near - room
-    draw_line_fitted(c, word, font("heading"), size, x0, -half * 0.72, room, "left", 5.0)
+    draw_line_fitted(c, word, font(c, "heading"), size, x0, -half * 0.72, room, "left", 5.0)
     c.restoreState()
 
 
 LABEL_SIZE = 7.5
 
 
-def _label_spots(lines: list[float], angle: float, radius: float) -> list[tuple[float, float]]:
+def _label_spots(
+    lines: list[float], angle: float, radius: float, fonts: Mapping[str, str] | None = None
+) -> list[tuple[float, float]]:
     """(angle, where its label goes) for the labels that fit: the first and last lines' labels
     are nudged inward so no letter hangs over the wedge's straight edges; a label that would
     then touch one already placed (first, last, then the rest in order) is left out."""
     spots: list[tuple[float, float, float]] = []  # (angle, shown at, half its width in degrees)
     order = lines[:1] + lines[-1:] + lines[1:-1] if len(lines) > 1 else lines
     for a in order:
-        hw = text_width(f"{a:g}°", font("heading"), LABEL_SIZE) / 2 + mm(0.4)
+        hw = text_width(f"{a:g}°", role_font(fonts or {}, "heading"), LABEL_SIZE) / 2 + mm(0.4)
         hh = LABEL_SIZE * 0.36 + mm(0.4)
         # clearance needed across the ray (the ray at a degrees runs at 90 + a from +x)
         across = hw * abs(math.cos(math.radians(a))) + hh * abs(math.sin(math.radians(a)))
@@ -285,6 +288,6 @@ def _angle_label(c: Canvas, x: float, y: float, radius: float, a: float, shown: 
     direction = math.radians(90 + shown if side > 0 else 270 - shown)
     lx = x + math.cos(direction) * radius
     ly = y + math.sin(direction) * radius - LABEL_SIZE * 0.35
-    c.setFont(font("heading"), LABEL_SIZE)
+    c.setFont(font(c, "heading"), LABEL_SIZE)
     c.setFillColor(INK)
     c.drawCentredString(lx, ly, f"{a:g}°")

@@ -271,7 +271,14 @@ class TilePainter:
         c.setFillColor(self._ink())
         size = mm(2.6) if len(text) <= 2 else mm(1.6)
         draw_line_fitted(
-            c, text, font("display"), size, at[0] - r, at[1] - size * 0.36, 2 * r, min_size=3
+            c,
+            text,
+            font(self.canvas, "display"),
+            size,
+            at[0] - r,
+            at[1] - size * 0.36,
+            2 * r,
+            min_size=3,
         )
         c.restoreState()
 
@@ -305,7 +312,13 @@ class TilePainter:
         c.setFillColor(colour(back.colour))
         title_h = mm(7)
         draw_line_fitted(
-            c, side.title, font("display"), mm(4.4), inset, s - inset - mm(5.6), s - 2 * inset
+            c,
+            side.title,
+            font(self.canvas, "display"),
+            mm(4.4),
+            inset,
+            s - inset - mm(5.6),
+            s - 2 * inset,
         )
         c.setStrokeColor(colour(back.accent))
         c.setLineWidth(0.6)
@@ -326,7 +339,9 @@ class TilePainter:
             total = 0.0
             for section in side.sections:
                 try:
-                    fitted = fit_text(section.text, font("body"), box.w, 1e6, size, size)
+                    fitted = fit_text(
+                        section.text, font(self.canvas, "body"), box.w, 1e6, size, size
+                    )
                 except TextOverflow:
                     raise ReferenceOverflow(
                         f"a word of {section.text[:30]!r}... is wider than the reference card"
@@ -343,7 +358,7 @@ class TilePainter:
         for section, fitted, head in blocks:
             if section.heading:
                 c.setFillColor(colour(self.tiles.back.colour))
-                c.setFont(font("heading"), size * 1.05)
+                c.setFont(font(self.canvas, "heading"), size * 1.05)
                 c.drawString(box.x, y - size * 0.95, section.heading.upper())
                 y -= head
             c.setFillColor(ink)

@@ -87,7 +87,7 @@ class PiecePainter:
         if framed:  # emblem and label inside the frame
             inner, safe = safe.inset(mm(1)), safe.inset(mm(1))
         size = mm(2.6)
-        descent = ascent_descent(font("heading"), size)[1]
+        descent = ascent_descent(font(self.canvas, "heading"), size)[1]
         text_h = size + descent if label else 0.0
         span = min(inner.w, inner.h - 2 * text_h) * 0.78
         if emblem:
@@ -97,7 +97,14 @@ class PiecePainter:
             # fitted across the piece, centred: on a piece too small for the safe area the text
             # still prints, and check's PK001 warns that it comes near the cut
             draw_line_fitted(
-                c, label, font("heading"), size, inner.x, safe.y + descent, inner.w, min_size=4.5
+                c,
+                label,
+                font(self.canvas, "heading"),
+                size,
+                inner.x,
+                safe.y + descent,
+                inner.w,
+                min_size=4.5,
             )
         c.restoreState()
 
@@ -140,7 +147,9 @@ class AidPainter:
         c.setFillColor(accent)
         c.rect(band.x - b, band.y, band.w + 2 * b, band.h + b, stroke=0, fill=1)
         c.setFillColor(white)
-        draw_line_fitted(c, aid.title, font("display"), mm(5.5), band.x, band.y + mm(3), band.w)
+        draw_line_fitted(
+            c, aid.title, font(self.canvas, "display"), mm(5.5), band.x, band.y + mm(3), band.w
+        )
         c.setStrokeColor(accent)
         c.setLineWidth(1)
         frame = trim.inset(SAFE)  # on the safe area's edge: no cut error reaches or skews it
@@ -162,9 +171,18 @@ class AidPainter:
             tw = box.x1 - text_x
             c.setFillColor(accent)
             draw_line_fitted(
-                c, section.heading, font("heading"), mm(3.4), text_x, box.y1 - mm(5), tw, "left"
+                c,
+                section.heading,
+                font(self.canvas, "heading"),
+                mm(3.4),
+                text_x,
+                box.y1 - mm(5),
+                tw,
+                "left",
             )
-            fitted = fit_text(section.text, font("body"), tw, box.h - mm(8), mm(2.9), 6.0)
+            fitted = fit_text(
+                section.text, font(self.canvas, "body"), tw, box.h - mm(8), mm(2.9), 6.0
+            )
             c.setFillColor(colour(INK))
             draw_fitted(c, fitted, text_x, box.y1 - mm(6.8), tw, "left")
         c.restoreState()
@@ -230,7 +248,7 @@ def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
         _cross(c, *grid.centre(cell_xy), cell * 0.28)
     if d.caption:
         c.setFillColor(ink)
-        draw_line_fitted(c, d.caption, font("heading"), mm(2.5), box.x, box.y, box.w)
+        draw_line_fitted(c, d.caption, font(c, "heading"), mm(2.5), box.x, box.y, box.w)
     c.restoreState()
 
 

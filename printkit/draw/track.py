@@ -86,7 +86,7 @@ def _label(
     c.saveState()
     c.translate(x, y)
     c.rotate(angle)
-    c.setFont(font(role), size)
+    c.setFont(font(c, role), size)
     c.drawCentredString(0, -size * 0.35, text)
     c.restoreState()
 
@@ -186,7 +186,7 @@ def _lines(c: Canvas, track: Track, px: float) -> None:
     c.line(hx, track.inner_radius, hx, track.outer_radius)
     c.setDash()
     _label(c, track.labels.halfway, hx + size * 1.1, track.centre_radius, size, angle=90)
-    c.setFont(font("condensed"), size * 0.8)
+    c.setFont(font(c, "condensed"), size * 0.8)
     c.restoreState()
 
 

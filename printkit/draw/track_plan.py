@@ -123,9 +123,9 @@ def plan_page(
 
 def _heading(c: Canvas, top: float, title: str, note: str) -> None:
     c.setFillColor(INK)
-    c.setFont(font("display"), 20)
+    c.setFont(font(c, "display"), 20)
     c.drawString(KEEP_OUT + mm(3), top - mm(8), title.upper())
-    c.setFont(font("body"), 9)
+    c.setFont(font(c, "body"), 9)
     c.drawString(KEEP_OUT + mm(3), top - mm(13), note)
 
 
@@ -202,11 +202,11 @@ def dim_line(  # noqa: PLR0913
     size = 6.5 if small else 8
     c.translate((x0 + x1) / 2, (y0 + y1) / 2)
     c.rotate(angle)
-    tw = text_width(text, font("heading"), size)
+    tw = text_width(text, font(c, "heading"), size)
     c.setFillColor(white)
     c.rect(-tw / 2 - 1.5, 1.2, tw + 3, size + 0.6, stroke=0, fill=1)
     c.setFillColor(INK)
-    c.setFont(font("heading"), size)
+    c.setFont(font(c, "heading"), size)
     c.drawCentredString(0, 2, text)
     c.restoreState()
 
@@ -225,7 +225,7 @@ def _scale_bar(c: Canvas, track: Track, n: int, r: Rect) -> None:
         c.setFillColor(black if i % 2 == 0 else white)
         c.rect(r.x + i * seg, r.y, seg, mm(2.5), stroke=1, fill=1)
     c.setFillColor(INK)
-    c.setFont(font("heading"), 7.5)
+    c.setFont(font(c, "heading"), 7.5)
     for i in range(parts + 1):
         c.drawCentredString(r.x + i * seg, r.y + mm(3.5), f"{i * inches / parts:g}")
     c.drawString(r.x + length + mm(3), r.y + mm(0.4), f"inches on the table · scale 1:{n}")
@@ -239,22 +239,22 @@ def _panel(c: Canvas, track: Track, bases: Bases, r: Rect) -> None:
     c.setLineWidth(0.6)
     c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=1)
     c.setFillColor(INK)
-    c.setFont(font("heading"), 11)
+    c.setFont(font(c, "heading"), 11)
     c.drawString(r.x + mm(3), r.y1 - mm(7), track.labels.key_title)
     y = r.y1 - mm(13)
-    c.setFont(font("heading"), 9.5)
+    c.setFont(font(c, "heading"), 9.5)
     c.drawString(r.x + mm(3), y, track.labels.lap)
-    c.setFont(font("display"), 15)
+    c.setFont(font(c, "display"), 15)
     y -= mm(6.5)
     c.drawString(r.x + mm(3), y, feet_text(track.lap))
     y -= mm(7)
     for label, value in key_dimensions(track, bases)[1:]:
-        c.setFont(font("condensed"), 8)
+        c.setFont(font(c, "condensed"), 8)
         c.drawString(r.x + mm(3), y, label)
-        draw_line_fitted(c, value, font("heading"), 8, r.x + mm(37), y, r.w - mm(39), "left")
+        draw_line_fitted(c, value, font(c, "heading"), 8, r.x + mm(37), y, r.w - mm(39), "left")
         y -= mm(5.2)
     y -= mm(2)
-    c.setFont(font("condensed"), 7.5)
+    c.setFont(font(c, "condensed"), 7.5)
     for line in track.notes:
         if y < r.y + mm(3):
             break

@@ -23,7 +23,7 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printkit.components import component_type, more_output_path
+from printkit.components import more_output_path
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_EXPORT_PIXELS
 from printkit.core.progress import ticking
@@ -44,7 +44,7 @@ class Rendered:
 def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str):
     """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]. A deck
     whose images would exceed MAX_EXPORT_PIXELS is refused before anything is drawn."""
-    decks = [c for c in kit.component_ids() if kit.spec(c).type == "deck"]
+    decks = kit.decks()
     kit.models()
     if not decks:
         return []
@@ -64,8 +64,7 @@ def deck_pages(
     loaded with the shop profile and `card_pages: designs`): each design, then the back."""
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
-        with kit.drawing():
-            component_type("deck").render(kit, cid, pdf, None)
+        kit.component(cid).render(kit, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
         pages = _render_pages(pdf, preset, dpi)
         try:

@@ -47,7 +47,7 @@ def chosen_cards(kit: Any, picks: list[str]) -> list[tuple[str, int]]:
 
 
 def _has_cards(kit: Any, cid: str) -> bool:
-    return bool(kit.spec(cid).type == "deck")
+    return bool(kit.component(cid).has_cards)
 
 
 def showcase_image(kit: Any, picks: list[tuple[str, int]]) -> Any:

@@ -26,8 +26,8 @@ from typing import Any
 from printkit.build.drawchecks import lay_out_kit
 from printkit.build.incremental import file_hash
 from printkit.build.pipeline import build_kits, component_targets
-from printkit.checks import run_checks
-from printkit.core.errors import InputError, Location
+from printkit.checks import Finding, run_checks
+from printkit.core.errors import Diagnostic, InputError, Location
 from printkit.core.words import counted
 from printkit.kit import Kit, load_kit
 from printkit.live.looks import DeckLooks
@@ -43,18 +43,27 @@ DRAW_BATCH = 24  # card designs drawn between two updates of the page
 
 
 @dataclass
-class Problem:
-    """A finding or an input error, as the page shows it."""
+class ShownFinding:
+    """A finding or an input error, as the page shows it: where (the Location itself, so the
+    card it concerns is found by file and line), and that card."""
 
-    where: str
+    where: Location
     severity: str
     code: str
     message: str
     card: str | None = None  # the id of the card it concerns, when it concerns one
 
     @classmethod
-    def at(cls, loc: Location, severity: str, code: str, message: str) -> Problem:
-        return cls(str(loc), severity, code, message)
+    def of_input_error(cls, d: Diagnostic) -> ShownFinding:
+        return cls(d.where, "error", "INPUT", d.message)
+
+    @classmethod
+    def of(cls, f: Finding) -> ShownFinding:
+        return cls(f.where, f.severity, f.code, f.message)
+
+    def as_dict(self) -> dict[str, Any]:
+        """As the page reads it (where as `file:line:col`)."""
+        return {**dataclasses.asdict(self), "where": str(self.where)}
 
 
 @dataclass
@@ -79,13 +88,17 @@ class Snapshot:
     seconds: float
     cards: list[CardView] = field(default_factory=list)
     pages: list[dict[str, Any]] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[ShownFinding] = field(default_factory=list)
     reports: list[dict[str, Any]] = field(default_factory=list)
-    error: list[Problem] = field(default_factory=list)
+    error: list[ShownFinding] = field(default_factory=list)
     drawing: int = 0  # card designs still to draw in this round
 
     def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        shown = {"problems": self.problems, "error": self.error}
+        return {
+            **dataclasses.asdict(dataclasses.replace(self, problems=[], error=[])),
+            **{key: [p.as_dict() for p in found] for key, found in shown.items()},
+        }
 
     def summary(self) -> str:
         """One line for a terminal: time, what was found."""
@@ -178,9 +191,8 @@ class LiveKit:
     def _draw(self, batch: list[Pending]) -> Snapshot:
         kit, deck = self._kit, batch[0].deck
         assert kit is not None
-        with kit.drawing():
-            cards = [(p.card, p.front) for p in batch]
-            drawn = _draw_cards(kit, deck, kit.model_as(deck, Deck), cards, self.folder_for(kit))
+        cards = [(p.card, p.front) for p in batch]
+        drawn = _draw_cards(kit, deck, kit.model_as(deck, Deck), cards, self.folder_for(kit))
         self._backs.update(drawn)
         return dataclasses.replace(self.last, cards=[_drawn(v, drawn) for v in self.last.cards])
 
@@ -214,10 +226,10 @@ class LiveKit:
         try:
             return self._publish(step())
         except InputError as exc:
-            errors = [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+            errors = [ShownFinding.of_input_error(d) for d in exc.diagnostics]
             _place_on_cards(errors, self._starts)
         except Exception as exc:  # the server keeps going
-            errors = [Problem.at(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
+            errors = [ShownFinding(Location(self.kit_arg), "error", "INTERNAL", _failure(exc))]
         self._kit, self._pending = None, []
         return self._publish(dataclasses.replace(self.good, version=self.version, error=errors))
 
@@ -286,7 +298,7 @@ def _next_batch(pending: list[Pending], limit: int, first: set[str]) -> list[Pen
 
 
 def _decks(kit: Kit) -> list[str]:
-    return [cid for cid in kit.component_ids() if kit.spec(cid).type == "deck"]
+    return kit.decks()
 
 
 def _card_view(deck_id: str, card: Any, front: str, back: str, ready: bool) -> CardView:
@@ -304,13 +316,13 @@ def _card_view(deck_id: str, card: Any, front: str, back: str, ready: bool) -> C
     )
 
 
-def _findings(kit: Kit) -> list[Problem]:
+def _findings(kit: Kit) -> list[ShownFinding]:
     """The findings `printkit check` reports for the kit (rules, and text that cannot fit)."""
-    problems = [Problem.at(f.where, f.severity, f.code, f.message) for f in run_checks(kit)]
+    problems = [ShownFinding.of(f) for f in run_checks(kit)]
     try:
         lay_out_kit(kit)
     except InputError as exc:
-        problems += [Problem.at(d.where, "error", "INPUT", d.message) for d in exc.diagnostics]
+        problems += [ShownFinding.of_input_error(d) for d in exc.diagnostics]
     return problems
 
 
@@ -337,23 +349,16 @@ def _card_starts(kit: Kit) -> dict[str, list[tuple[int, str]]]:
     return starts
 
 
-def _place_on_cards(problems: Iterable[Problem], starts: dict[str, list[tuple[int, str]]]) -> None:
+def _place_on_cards(
+    problems: Iterable[ShownFinding], starts: dict[str, list[tuple[int, str]]]
+) -> None:
     """Tie each problem to the card whose source lines hold it (same file, the card's rows)."""
     for problem in problems:
-        file, line = _file_line(problem.where)
+        file, line = problem.where.file, problem.where.line or 0
         spans = starts.get(file, [])
         before = [card for start, card in spans if start <= line]
         if before and line:
             problem.card = before[-1]
-
-
-def _file_line(text: str) -> tuple[str, int]:
-    parts = text.split(":")
-    if len(parts) >= 3 and parts[-2].isdigit():
-        return ":".join(parts[:-2]), int(parts[-2])
-    if len(parts) >= 2 and parts[-1].isdigit():
-        return ":".join(parts[:-1]), int(parts[-1])
-    return text, 0
 
 
 def _prune(folder: Path, snap: Snapshot) -> None:

@@ -12,7 +12,6 @@ from typing import Any
 
 import pypdfium2 as pdfium
 
-from printkit.components import component_type
 from printkit.kit import Kit
 from printkit.model.deck import Deck
 from printkit.output import staged
@@ -33,7 +32,7 @@ def draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dic
     folder.mkdir(parents=True, exist_ok=True)
     with staged(folder.parent.parent, durable=False) as stage:
         pdf = stage.temp_for(folder / f"{cid}-cards.pdf")
-        component_type(kit.spec(cid).type).render(shop, cid, pdf)
+        shop.component(cid).render(shop, cid, pdf)
         document = pdfium.PdfDocument(str(pdf))
         try:
             for index, (_, front) in enumerate(cards):

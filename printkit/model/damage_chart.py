@@ -1,12 +1,11 @@
-"""The damage chart's model: damage categories, chariots, laps and the outer-stakes table,
-joined from the deck, the bases and the rules by printkit/components/damage_chart.py; and the
-chart's own file (DamageChartFile, also its schema: load/records.py)."""
+"""The damage chart's model: damage categories, pieces, laps and a penalty table, joined from
+the deck, the bases and the rules (under the names the chart's file gives) by
+printkit/components/damage_chart.py; and the chart's own file (DamageChartFile, also its
+schema: load/records.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
 
 from printkit.load.records import record, spec
 from printkit.load.schema import Id, Str
@@ -48,6 +47,23 @@ class DamageChartFile:
     title: str = spec(Str(1, 60), default="Damage Chart", doc="printed large at the top")
     instructions: str = spec(Str(0, 600), default="", doc="how to fill the chart in")
     damage_field: str = spec(Id(), default="damage", doc="the deck field naming a category")
+    categories: str = spec(
+        Id(),
+        default="damage",
+        doc="the rules file's map of damage categories: name -> `out` (boxes) and `label`",
+    )
+    laps: str = spec(Id(), default="laps", doc="the rules file's number of lap boxes")
+    table: str = spec(
+        Id(),
+        default="outer_stakes",
+        doc="the rules file's list of rows printed beneath as the penalty table",
+    )
+    table_key: str = spec(
+        Id(),
+        default="speed",
+        doc="the key of a table row printed first (with the deck field's unit)",
+    )
+    table_value: str = spec(Id(), default="cards", doc="the key of a table row printed second")
     labels: DamageChartLabels = labels_spec(DamageChartLabels)
 
 
@@ -66,41 +82,10 @@ class DamageChart:
     categories: list[Category]
     chariots: list[Chariot]
     laps: int
-    stakes: list[tuple[float, int]]  # (speed, cards lost)
-    speed_unit: str
+    table: list[tuple[float, int]]  # the penalty table: (key, value) per row
+    key_unit: str  # the unit of the table's keys (that of the deck field of the same name)
     file: str
     labels: DamageChartLabels  # the chart's wording (model/wording.py)
-    own_speeds: tuple[float, ...] = ()  # the rows the kit adds to its game's rules (marked *)
-
-
-class DamageLimit(Protocol):
-    @property
-    def out(self) -> int: ...  # boxes to tick; the last puts the piece out
-
-    @property
-    def label(self) -> str | None: ...  # printed on the chart (None: the category's name)
-
-
-class PenaltyRow(Protocol):
-    @property
-    def speed(self) -> float: ...
-
-    @property
-    def cards(self) -> int: ...  # cards lost at that speed
-
-    @property
-    def source(self) -> str: ...  # "seed": the game's rules; "ours": the kit's own row
-
-
-@runtime_checkable
-class PenaltyRules(Protocol):
-    """What a game's rules must give a damage chart (any game's rules class that has these)."""
-
-    @property
-    def laps(self) -> int: ...
-
-    @property
-    def damage(self) -> Mapping[str, DamageLimit]: ...  # category name -> its limit
-
-    @property
-    def outer_stakes(self) -> Sequence[PenaltyRow]: ...
+    own_rows: tuple[
+        int, ...
+    ] = ()  # indices in `table` of the kit's own rows (`source: ours`, marked *)

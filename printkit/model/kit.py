@@ -27,7 +27,10 @@ from printkit.load.schema import (
     Str,
 )
 
-COMPONENT_TYPE_DOC = "what kind of component this is"
+COMPONENT_TYPE_DOC = (
+    "what kind of component this is: built in, or from an installed package (entry point group "
+    "printkit.components)"
+)
 RULES_MODULE_DOC = (
     "the game's rules module: built in, or from an installed package (entry point group "
     "printkit.games); none: the rules file holds only data checks"

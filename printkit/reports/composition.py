@@ -149,11 +149,11 @@ def numeric_field(name: str, unit: str, values: Counter) -> NumericField:
 
 
 def deal_rows(kit: Any, component_id: str, deck: Deck, players: int | None) -> list[Deal]:
-    """Ask the kit's game module what each player count leaves; [] when it cannot say."""
-    hook = kit.game_hook("deal")
-    if hook is None:
-        return deal_table(kit, component_id, deck, players)
-    return list(hook(kit, component_id, deck, players) or [])
+    """Ask the kit's game what each player count leaves, else the rules file's data `deal`
+    check; [] when neither can say."""
+    game = kit.game()
+    rows = None if game is None else game.deal(kit, component_id, deck, players)
+    return deal_table(kit, component_id, deck, players) if rows is None else list(rows)
 
 
 def deal_table(kit: Any, cid: str, deck: Any, players: int | None) -> list:

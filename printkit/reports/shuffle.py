@@ -38,11 +38,8 @@ def simulate_decks(kit: Any, players: int | None, hand: int, runs: int, seed: in
         assumptions=list(ASSUMPTIONS),
     )
     rng = random.Random(seed)
-    for cid in kit.component_ids():
-        if kit.spec(cid).type == "deck":
-            _study(
-                report, kit.spec(cid).title or cid, kit.model_as(cid, Deck), seats, hand, runs, rng
-            )
+    for cid in kit.decks():
+        _study(report, kit.spec(cid).title or cid, kit.model_as(cid, Deck), seats, hand, runs, rng)
     return report
 
 

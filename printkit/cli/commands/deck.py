@@ -42,7 +42,7 @@ def deck_command(kit, components, fmt, variants, players) -> None:
     from printkit.reports.composition import deal_rows, deck_report
 
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
-    decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
+    decks = loaded.decks()
     for cid in components:
         if cid not in decks:
             raise fail(
@@ -55,11 +55,11 @@ def deck_command(kit, components, fmt, variants, players) -> None:
         raise fail(Location(loaded.manifest_file), f"kit {loaded.name!r} has no deck components")
     loaded.models()  # every input error of the kit at once
     reports = []
-    in_play = loaded.game_hook("cards_in_play")  # the deck N players use, when the game says
+    game = loaded.game()  # the deck N players use, when the game says (Game.cards_in_play)
     for cid in chosen:
         model = loaded.model_as(cid, Deck)
-        if in_play is not None and players is not None:
-            model = in_play(loaded, cid, model, players)
+        if game is not None and players is not None:
+            model = game.cards_in_play(loaded, cid, model, players)
         title = loaded.spec(cid).title or cid
         reports.append(deck_report(cid, title, model, deal_rows(loaded, cid, model, players)))
     if fmt == "json":

@@ -106,7 +106,7 @@ def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, 
     )
     loaded = load_kit(kit, options)
     loaded.models()
-    decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
+    decks = loaded.decks()
     if tts and not decks:
         click.echo(
             f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write", err=True
@@ -166,7 +166,7 @@ def _export_cards(kit, table_format: str, components, out: Path) -> None:
     from printkit.output import staged
 
     loaded = load_kit(kit)
-    decks = [c for c in loaded.component_ids() if loaded.spec(c).type == "deck"]
+    decks = loaded.decks()
     unknown = [c for c in components if c not in decks]
     if unknown or not decks:
         what = f"no deck {unknown[0]!r}" if unknown else "no deck components"

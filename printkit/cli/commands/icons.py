@@ -42,9 +42,8 @@ def icons_command(kit, out, paper) -> None:
 
         loaded = load_kit(kit)
         library, title, folder = loaded.icons(), loaded.name, out / loaded.name
-        for cid in loaded.component_ids():
-            if loaded.spec(cid).type == "deck":
-                library = library.with_icons(loaded.model_as(cid, Deck).icons.icons.values())
+        for cid in loaded.decks():
+            library = library.with_icons(loaded.model_as(cid, Deck).icons.icons.values())
     pdf, png = folder / "icons.pdf", folder / "icons.png"
     with staged(out) as stage:
         temp = stage.temp_for(pdf)

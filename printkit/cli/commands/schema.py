@@ -50,7 +50,6 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
     """Every kit file (relative path, '/'-separated) -> its JSON Schema, in a stable order."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.checks.rules_file import rules_file_schema
-    from printkit.components import component_type
     from printkit.kit import MANIFEST, manifest_schema
 
     out = {MANIFEST: _document(manifest_schema().json(), "printkit kit manifest (kit.yaml)")}
@@ -64,11 +63,7 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
         spec = kit.spec(cid)
         if spec.file is None or spec.file in out:
             continue
-        make = getattr(component_type(spec.type), "schema", None)
-        if make is None:
-            body = {"description": f"component type {spec.type!r} does not describe its data yet"}
-        else:
-            body = make(kit, cid).json()
+        body = kit.component(cid).schema(kit, cid).json()
         out[spec.file] = _document(body, f"printkit {spec.type}: {cid}")
     return out
 

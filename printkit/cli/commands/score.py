@@ -36,8 +36,8 @@ def score_command(kit: str, layout: str, last: str | None) -> None:
     from printkit.load.yamlsafe import read_text
 
     loaded = load_kit(kit)
-    score = loaded.game_hook("score")
-    if score is None:
+    game = loaded.game()
+    if game is None or not game.scores:
         raise fail(Location(loaded.manifest_file), f"kit {loaded.name!r} has no scoring")
     path = Path(layout)
     if path.is_file():
@@ -50,7 +50,7 @@ def score_command(kit: str, layout: str, last: str | None) -> None:
             "no such layout file; give a file, or the map itself as a string with its rows "
             'separated by "/", e.g. "A C:1 G / compass E:2 B / D F H:3"',
         )
-    lines, code = score(loaded, text, source, last)
+    lines, code = game.score(loaded, text, source, last)
     for line in lines:
         click.echo(line)
     sys.exit(code)

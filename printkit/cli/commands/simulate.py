@@ -1,8 +1,9 @@
 """`printkit simulate KIT`: play the game many times from its data and report distributions.
 
-A game module that can be simulated defines
-    simulate(kit, players, runs, seed) -> printkit.model.sim_report.SimReport
-The report prints as text (default) or JSON, and `--out report.pdf` / `report.png` draws it on
+A game that plays (`Game.plays`, printkit/api.py) simulates itself through
+`Game.simulate(kit, players, runs, seed) -> printkit.model.sim_report.SimReport`; any other kit
+with a deck has its decks shuffled and dealt (printkit/reports/shuffle.py). The report prints as
+text (default) or JSON, and `--out report.pdf` / `report.png` draws it on
 one page. The same kit, options and seed always give the same numbers. docs/simulate.md
 explains each game's model of play.
 """
@@ -72,11 +73,11 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     if out is not None and out.suffix.lower() not in (".pdf", ".png"):
         raise click.BadParameter("must end in .pdf or .png", param_hint="--report")
     loaded = load_kit(kit, Options(variants=tuple(variants), players=players))
-    simulate_game = loaded.game_hook("simulate")
-    if simulate_game is not None:
+    game = loaded.game()
+    if game is not None and game.plays:
         with progress_shown():
-            report = simulate_game(loaded, players, runs, seed)
-    elif any(loaded.spec(cid).type == "deck" for cid in loaded.component_ids()):
+            report = game.simulate(loaded, players, runs, seed)
+    elif loaded.decks():
         # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.reports.shuffle import simulate_decks
 
@@ -84,7 +85,8 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
             report = simulate_decks(loaded, players, hand, runs, seed)
     else:
         # imported here, not at the top, so that `printkit --help` stays fast
-        from printkit.games import available_games, game
+        from printkit.games import available_games
+        from printkit.games import game as find_game
 
         spec = loaded.manifest.rules
         what = (
@@ -92,7 +94,7 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
             if spec and spec.module
             else "no game rules (kit.yaml names no rules module)"
         )
-        playable = ", ".join(g for g in available_games() if hasattr(game(g), "simulate"))
+        playable = ", ".join(g for g in available_games() if find_game(g).plays)
         raise fail(
             Location(loaded.manifest_file),
             f"cannot simulate kit {loaded.name!r}: it names {what} and has no deck to deal; "

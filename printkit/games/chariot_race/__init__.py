@@ -1,6 +1,6 @@
 """Chariot Race (seed 000): the game printkit's `chariot_race` rules module names.
 
-What the engine reads of a game (printkit/games/__init__.py):
+What the engine reads of a game is its GAME (printkit/api.py); it is made of:
     SCHEMA, ChariotRules   the rules file's record (rules.py)
     RULES                  the checks, listed here from the modules that define them
     deal                   the `printkit deck` rows (hooks.py)
@@ -9,12 +9,38 @@ What the engine reads of a game (printkit/games/__init__.py):
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from printkit.api import Game, GameRules, SimReport
 from printkit.checks import RuleSet
 from printkit.games.chariot_race import checks, race_checks, seed_checks
 from printkit.games.chariot_race.hooks import deal
 from printkit.games.chariot_race.rules import SCHEMA, ChariotRules
 from printkit.games.chariot_race.summary import simulate
 
+if TYPE_CHECKING:
+    from printkit.kit import Kit
+    from printkit.model.deck import Deck
+    from printkit.reports.composition import Deal
+
 RULES = RuleSet.joined("chariot-race", checks.CHECKS, race_checks.CHECKS, seed_checks.CHECKS)
 
-__all__ = ["RULES", "SCHEMA", "ChariotRules", "deal", "simulate"]
+__all__ = ["GAME", "RULES", "SCHEMA", "ChariotRules", "deal", "simulate"]
+
+
+class ChariotRace(GameRules):
+    """Chariot Race for printkit: what each number of charioteers leaves to draw, and its model
+    of play."""
+
+    plays = True
+
+    def deal(
+        self, kit: Kit, component_id: str, deck: Deck, players: int | None
+    ) -> list[Deal] | None:
+        return deal(kit, component_id, deck, players)
+
+    def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+        return simulate(kit, players, runs, seed)
+
+
+GAME: Game = ChariotRace(SCHEMA, RULES)  # what printkit/plugins.py finds for `module: chariot_race`

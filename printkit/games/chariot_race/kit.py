@@ -13,10 +13,10 @@ from printkit.model.deck import Card, Deck
 
 
 def deck(kit: Kit) -> tuple[str, Deck]:
-    for cid in kit.component_ids():
-        if kit.spec(cid).type == "deck":
-            return cid, kit.model_as(cid, Deck)
-    raise LookupError("chariot-race kit has no deck")
+    cid = component_of_type(kit, "deck")
+    if cid is None:
+        raise LookupError("chariot-race kit has no deck")
+    return cid, kit.model_as(cid, Deck)
 
 
 def movement_cards(d: Deck) -> list[Card]:

@@ -1,0 +1,255 @@
+"""The plug-in API: what a component type or a game gives printkit, and when printkit asks.
+
+A *component type* turns one kind of data file (a deck, a board, templates...) into PDFs; a
+*game* adds the rules of one game to `printkit check` and the reports. Both are objects that
+kit.yaml names: `type: deck` for a component, `rules: {module: chariot_race}` for a game.
+printkit finds them by that name (printkit/plugins.py): built in, or from an installed package
+through an entry point (groups `printkit.components` and `printkit.games`) that names the
+object, e.g. `label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels).
+
+`ComponentType` and `Game` are the protocols the engine calls, every member of them: the engine
+never asks whether a member exists. `Component` and `GameRules` are base classes that give each
+optional member its documented default, so a plug-in writes only what it does differently.
+docs/architecture.md ("The plug-in API") says when each member is called.
+
+`__all__` is what a plug-in author imports: these, and the means of printkit's own types (a data
+file's record: `record`, `spec`, `record_of`, `validate_document`; the kit's fonts: `font`). Pages
+are drawn with what the component types share, a layer above: cut pieces imposed by
+`printkit.components.imposed.render_groups`, whole sheets on `printkit.output.new_canvas`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from printkit.checks import Finding, RuleSet
+from printkit.core.errors import InputError, Location, fail
+from printkit.draw.fonts import font
+from printkit.kit import Kit
+from printkit.layout.geometry import Rect
+from printkit.layout.sizes import Size
+from printkit.load.records import record, record_of, spec
+from printkit.load.schema import Record, validate_document, where
+from printkit.model.deck import Deck
+from printkit.model.sim_report import SimReport
+from printkit.reports.composition import Deal
+
+__all__ = [
+    "Component",
+    "ComponentType",
+    "Deal",
+    "Deck",
+    "Finding",
+    "Game",
+    "GameRules",
+    "InputError",
+    "Kit",
+    "Location",
+    "Painter",
+    "PieceGroup",
+    "Progress",
+    "Record",
+    "Rect",
+    "RuleSet",
+    "SimReport",
+    "Size",
+    "fail",
+    "font",
+    "record",
+    "record_of",
+    "spec",
+    "validate_document",
+    "where",
+]
+
+Progress = Callable[[int], None]  # called with the number of pages drawn since the last call
+
+
+class Painter(Protocol):
+    """Draws cut pieces onto the canvas it was made for (see PieceGroup.make_painter)."""
+
+    def place_front(self, item: Any, trim: Rect) -> None:
+        """Draw piece `item`'s face with its trim at `trim` (PDF points)."""
+
+    def place_back(self, item: Any, trim: Rect) -> None:
+        """Draw its back there (already mirrored for the flip)."""
+
+
+@dataclass(frozen=True)
+class PieceGroup:
+    """Cut pieces of one size drawn by one painter: a deck, a group of tokens, the player aids.
+
+    components/imposed.py imposes groups onto sheets (or shop pages) with their crop marks and
+    boxes; gang sheets pack the groups of several components together."""
+
+    items: Sequence[Any]  # one per printed piece (a card with count 3 appears 3 times)
+    piece: Size
+    make_painter: Callable[[Any, float], Painter]  # (canvas, bleed in points) -> painter
+    where: Location  # the data these pieces come from: where an error about them points
+    with_backs: bool = True
+    locate: Callable[[Any], Location] | None = None  # an item's data, for findings
+    describe: Callable[[Any], str] | None = None  # an item's name, for findings
+
+
+class ComponentType(Protocol):
+    """A kind of printed thing. Every member takes the kit and the component's id in kit.yaml."""
+
+    # what it can do, asked by the engine instead of comparing type names
+    has_cards: ClassVar[bool]  # its model is a Deck: card previews, deck reports, card exports
+    has_items: ClassVar[bool]  # its data has a list of items the data rules (`checks:`) count
+    has_pieces: ClassVar[bool]  # it prints cut pieces: piece_groups() gives them, it may gang
+    gangs_by_default: ClassVar[bool]  # --gang packs it without kit.yaml listing it
+
+    def load(self, kit: Kit, component_id: str) -> object:
+        """Validate the data file and build the model (InputError on bad data). Called once per
+        kit and component, through `Kit.model()`; everything else reads the model from there."""
+
+    def schema(self, kit: Kit | None = None, component_id: str | None = None) -> Record:
+        """The data file's schema: generic without a kit (docs, JSON Schema), else for this
+        component's own declarations (`printkit schema`)."""
+
+    def render(
+        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+    ) -> int:
+        """Draw the model into `path` (and each of more_outputs() beside it); return the page
+        count. Called by the build for a stale component, with the kit's fonts in force."""
+
+    def output_name(self, kit: Kit, component_id: str) -> str:
+        """The file render() writes at `path` in the kit's output folder (default <id>.pdf)."""
+
+    def more_outputs(self, kit: Kit, component_id: str) -> list[str]:
+        """Further files the same render() writes, each at `more_output_path(path, name)`
+        (default none)."""
+
+    def preflight(self, kit: Kit, component_id: str) -> None:
+        """Lay the model out without writing a PDF, raising what only drawing finds as input
+        errors (text that cannot fit). Called by `printkit check` (default: nothing)."""
+
+    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+        """Findings only drawing finds (text outside the safe area, a character the font lacks,
+        an image too coarse). Called by `printkit check` and by a build's rules gate for the
+        components it rebuilds (default none)."""
+
+    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+        """The cut pieces it prints, for gang sheets (has_pieces; default none)."""
+
+    def inputs(self, kit: Kit, component_id: str) -> list[Path]:
+        """Every file the output depends on besides kit.yaml and the code: its data file, and
+        the images, fonts, icons, sheets and used components' files it reads (default: its data
+        file). The incremental build, `build --watch` and `serve` rebuild when one changes."""
+
+
+class Component:
+    """A component type's optional members with their defaults (see ComponentType)."""
+
+    has_cards: ClassVar[bool] = False
+    has_items: ClassVar[bool] = False
+    has_pieces: ClassVar[bool] = False
+    gangs_by_default: ClassVar[bool] = False
+
+    def output_name(self, kit: Kit, component_id: str) -> str:
+        return f"{component_id}.pdf"
+
+    def more_outputs(self, kit: Kit, component_id: str) -> list[str]:
+        return []
+
+    def preflight(self, kit: Kit, component_id: str) -> None:
+        return None
+
+    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+        return []
+
+    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+        return []
+
+    def inputs(self, kit: Kit, component_id: str) -> list[Path]:
+        spec = kit.spec(component_id)
+        if spec.file is None:
+            return []
+        return [kit.data_path(spec.file, where(spec, "file") or Location(kit.manifest_file))]
+
+
+class Game(Protocol):
+    """A game's rules in Python, for what a kit's rules file cannot say as data (`checks:`)."""
+
+    plays: ClassVar[bool]  # simulate() plays the game (else `printkit simulate` deals decks)
+    scores: ClassVar[bool]  # score() scores a finished game (`printkit score`)
+
+    @property
+    def schema(self) -> Record:
+        """The schema of the kit's rules file, `record_of(Rules)` of a @record dataclass: also
+        the typed model its checks read through `kit.rules_as(Rules)`."""
+
+    @property
+    def rules(self) -> RuleSet:
+        """The checks `printkit check` and a build's rules gate run; each rule's docstring
+        explains it (`printkit rules`, docs/checks.md)."""
+
+    def card_markers(self, kit: Kit, component_id: str) -> dict[str, str]:
+        """Markers for cards of deck `component_id` (card id -> marker text, e.g. "4P" on cards
+        some player count leaves out), set while the deck is loaded (default none)."""
+
+    def deal(
+        self, kit: Kit, component_id: str, deck: Deck, players: int | None
+    ) -> list[Deal] | None:
+        """What each player count leaves to draw, for `printkit deck` and `serve`'s reports;
+        None to let the rules file's data `deal` check say it (the default)."""
+
+    def cards_in_play(self, kit: Kit, component_id: str, deck: Deck, players: int | None) -> Deck:
+        """The deck as `players` players use it, for `printkit deck --players` (without the
+        cards that player count's setup leaves out); the whole deck by default."""
+
+    def extra_outputs(self, kit: Kit) -> dict[str, str]:
+        """Text files written beside the PDFs on every build that rebuilds anything (file name
+        -> text, e.g. a pick list); the build prints each one (default none)."""
+
+    def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+        """`printkit simulate` when `plays`: the game played `runs` times from its data, the
+        same numbers for the same seed."""
+
+    def score(self, kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str], int]:
+        """`printkit score` when `scores`: the lines to print for a finished game written as
+        `text` (read from `source`, for messages), and the exit code."""
+
+
+class GameRules:
+    """A game's optional members with their defaults (see Game): a game gives its `schema` and
+    `rules` and overrides what it adds."""
+
+    plays: ClassVar[bool] = False
+    scores: ClassVar[bool] = False
+
+    def __init__(self, schema: Record, rules: RuleSet) -> None:
+        self._schema = schema
+        self._rules = rules
+
+    @property
+    def schema(self) -> Record:
+        return self._schema
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._rules
+
+    def card_markers(self, kit: Kit, component_id: str) -> dict[str, str]:
+        return {}
+
+    def deal(
+        self, kit: Kit, component_id: str, deck: Deck, players: int | None
+    ) -> list[Deal] | None:
+        return None
+
+    def cards_in_play(self, kit: Kit, component_id: str, deck: Deck, players: int | None) -> Deck:
+        return deck
+
+    def extra_outputs(self, kit: Kit) -> dict[str, str]:
+        return {}
+
+    def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+        raise NotImplementedError(f"{self.rules.game} does not play (plays is False)")
+
+    def score(self, kit: Kit, text: str, source: str, last: str | None) -> tuple[list[str], int]:
+        raise NotImplementedError(f"{self.rules.game} does not score (scores is False)")
