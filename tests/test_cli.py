@@ -199,12 +199,12 @@ def test_progress_shows_only_on_a_terminal(monkeypatch, capsys):
     from printkit.cli import app as cli_module
 
     monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: False, raising=False)
-    quiet = cli_module._Progress()
+    quiet = cli_module.PageProgress()
     quiet.start -= 10
     quiet("kit/cards.pdf", 5)
     assert capsys.readouterr().err == ""
     monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: True, raising=False)
-    loud = cli_module._Progress()
+    loud = cli_module.PageProgress()
     loud.start -= 10
     loud("kit/cards.pdf", 5)
     assert "building kit/cards.pdf: 5 pages" in capsys.readouterr().err

@@ -204,3 +204,26 @@ def test_the_probe_scan_sees_a_probe():
     tree = ast.parse(text)
     assert [line for line, _ in probes(tree, text)] == [3, 6]
     assert [line for line, _ in type_name_tests(tree, text)] == [7]
+
+
+def private_imports(tree: ast.Module) -> list[str]:
+    """Names starting with _ that a module imports from another module of printkit."""
+    return [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("printkit")
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+
+
+def test_no_module_imports_another_modules_private_names():
+    """What two modules share is public: a private name (a leading _) stays in its module, so a
+    file split only to be shorter shows up here (draw/arena.py once took two from its legend)."""
+    found = [f"{name}: {n}" for name, _, tree in modules() for n in private_imports(tree)]
+    assert found == []
+
+
+def test_the_private_import_scan_sees_one():
+    tree = ast.parse("from printkit.draw.arena_legend import _fitted_size\n")
+    assert private_imports(tree) == ["_fitted_size"]

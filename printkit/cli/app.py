@@ -30,7 +30,7 @@ EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 
 
-def _report_errors(func: Callable) -> Callable:  # noqa: C901
+def report_errors(func: Callable) -> Callable:  # noqa: C901
     """Turn input errors into located messages and exit 2; never show a traceback to a user."""
 
     @wraps(func)
@@ -88,7 +88,7 @@ class OutPath(click.Path):
         return super().convert(value, param, ctx)
 
 
-def _parse_offset(ctx, param, value: str | None):
+def parse_offset(ctx, param, value: str | None):
     """X,Y in mm, or None when not given (the user's settings or the default then apply)."""
     if value is None:
         return None
@@ -145,7 +145,7 @@ def _parse_max_ink(ctx, param, value: str | None) -> float | None:
 MAX_PLAYERS = 64
 
 
-def _kit_options(func: Callable) -> Callable:
+def kit_options(func: Callable) -> Callable:
     func = click.option(
         "--players",
         type=click.IntRange(1, MAX_PLAYERS),
@@ -171,7 +171,7 @@ only_decks = click.option(
 )
 
 
-class _Progress:
+class PageProgress:
     """A one-line page counter on stderr, shown only on a terminal and after half a second."""
 
     def __init__(self) -> None:
@@ -338,7 +338,7 @@ def main() -> None:
 )
 @click.option(
     "--back-offset",
-    callback=_parse_offset,
+    callback=parse_offset,
     metavar="X,Y",
     help="Shift every back page by X,Y mm to correct a printer's misregistration "
     "[default: 0,0, or your config; see printkit calibrate].",
@@ -411,8 +411,8 @@ def main() -> None:
     metavar="N",
     help="Components built at once, in parallel processes [default: the number of CPUs].",
 )
-@_kit_options
-@_report_errors
+@kit_options
+@report_errors
 def build(
     kits, out, png, force, watch, only, jobs, variants, players, ignore_rule_errors, **chosen
 ) -> None:
@@ -438,7 +438,7 @@ def build(
     only_ids = _split_names(only)
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
-    progress = _Progress()
+    progress = PageProgress()
     notes: list[str] = []
     gate = RulesGate(ignore_rule_errors, report=lambda line: click.echo(line, err=True))
     jobs = jobs or os.cpu_count() or 1
@@ -474,7 +474,7 @@ def _split_names(values: tuple[str, ...]) -> list[str] | None:
 
 
 @main.command(name="list")
-@_report_errors
+@report_errors
 def list_kits() -> None:
     """List the built-in kits and their components."""
     # imported here, not at the top, so that `printkit --help` stays fast

@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.arena_barrier import ArenaBarrier
-from printkit.draw.arena_legend import ArenaFurniture, _fitted_size, _word_boxes
+from printkit.draw.arena_legend import ArenaFurniture, fitted_size, word_boxes
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.fonts import font
 from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
@@ -81,8 +81,8 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         boxes += self._legend_extents()
         # the words of the bottom band, one box each: a seam may pass between two words
         for text, face, size, x, y, width, align, least in self._bottom_lines():
-            fitted = _fitted_size(text, face, size, width, least)
-            boxes += _word_boxes(text, face, fitted, x, y, width, align)
+            fitted = fitted_size(text, face, size, width, least)
+            boxes += word_boxes(text, face, fitted, x, y, width, align)
         for cell in self._emblem_cells():  # the tile and its caption below
             drop = cell.w * 0.36
             boxes.append(Rect(cell.x, cell.y - drop, cell.w, cell.h + drop))

@@ -220,13 +220,13 @@ class ArenaFurniture:
         self._emblem_strip(c)
 
 
-def _fitted_size(text: str, face: str, size: float, width: float, min_size: float = 4.0) -> float:
+def fitted_size(text: str, face: str, size: float, width: float, min_size: float = 4.0) -> float:
     """The size draw_line_fitted uses for one line."""
     w = text_width(text, face, size)
     return max(min_size, size * width / w) if w > width else size
 
 
-def _word_boxes(
+def word_boxes(
     text: str, face: str, size: float, x: float, y: float, width: float, align: str
 ) -> list[Rect]:
     """One rectangle per word of a line drawn by draw_line_fitted."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.cli.app import OutPath, _parse_offset, _report_errors
+from printkit.cli.app import OutPath, parse_offset, report_errors
 from printkit.core.errors import Location, fail
 from printkit.layout.sizes import HOME_PAPERS
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 )
 @click.option(
     "--back-offset",
-    callback=_parse_offset,
+    callback=parse_offset,
     metavar="X,Y",
     help="Offset of the middle cell, to check or refine an earlier reading "
     "[default: your config's back-offset, or 0,0].",
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     show_default=True,
     help="The PDF to write (--out is its old name: elsewhere --out is a folder).",
 )
-@_report_errors
+@report_errors
 def calibrate(paper, duplex, step, back_offset, out) -> None:
     """Write a duplex test sheet: print it double-sided, hold it to the light, read your offset.
 

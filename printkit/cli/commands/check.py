@@ -31,10 +31,10 @@ from printkit.cli.app import (
     EXIT_INPUT,
     EXIT_OK,
     EXIT_RULES,
-    _kit_options,
     _parse_paper,
-    _report_errors,
     complete_kits,
+    kit_options,
+    report_errors,
     verbosity,
 )
 from printkit.core.annotations import annotation
@@ -66,8 +66,8 @@ INPUT_CODE = "INPUT"
     help="The paper home sheets are checked on (MARK001: marks inside the printable area) "
     "[default: a4, or your `printkit config`].",
 )
-@_kit_options
-@_report_errors
+@kit_options
+@report_errors
 def check_command(kits, fmt, paper, variants, players) -> None:
     """Validate each KIT's data and check it against its game's rules (all built-in kits if none).
 
@@ -176,7 +176,7 @@ def _line(obj: dict) -> str:
     default="text",
     show_default=True,
 )
-@_report_errors
+@report_errors
 def rules_command(kit, fmt) -> None:
     """List every rule code `printkit check` uses, with what it checks (KIT's game only if given)."""
     # imported here, not at the top, so that `printkit --help` stays fast

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from printkit.cli.app import _report_errors
+from printkit.cli.app import report_errors
 
 DRAFT = "http://json-schema.org/draft-07/schema#"  # as `printkit schema` writes for kit files
 
@@ -25,7 +25,7 @@ def config_command(ctx: click.Context) -> None:
 @config_command.command(name="set", context_settings={"ignore_unknown_options": True})
 @click.argument("key")
 @click.argument("value")
-@_report_errors
+@report_errors
 def set_command(key: str, value: str) -> None:
     """Save a setting, like `back-offset 0.5,-1` or `paper letter`."""
     # imported here, not at the top, so that `printkit --help` stays fast
@@ -37,7 +37,7 @@ def set_command(key: str, value: str) -> None:
 
 @config_command.command(name="get")
 @click.argument("key")
-@_report_errors
+@report_errors
 def get_command(key: str) -> None:
     """Print the value KEY has now (from your settings, or the default)."""
     # imported here, not at the top, so that `printkit --help` stays fast
@@ -50,7 +50,7 @@ def get_command(key: str) -> None:
 
 @config_command.command(name="unset")
 @click.argument("key")
-@_report_errors
+@report_errors
 def unset_command(key: str) -> None:
     """Remove KEY from your settings, so the default applies again."""
     # imported here, not at the top, so that `printkit --help` stays fast
@@ -63,7 +63,7 @@ def unset_command(key: str) -> None:
 
 
 @config_command.command(name="list")
-@_report_errors
+@report_errors
 def list_command() -> None:
     """Every setting with its value and where the value comes from."""
     # imported here, not at the top, so that `printkit --help` stays fast

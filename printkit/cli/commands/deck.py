@@ -16,7 +16,7 @@ import json
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits, only_decks
+from printkit.cli.app import complete_kits, kit_options, only_decks, report_errors
 
 
 @click.command(name="deck")
@@ -29,8 +29,8 @@ from printkit.cli.app import _kit_options, _report_errors, complete_kits, only_d
     default="text",
     show_default=True,
 )
-@_kit_options
-@_report_errors
+@kit_options
+@report_errors
 def deck_command(kit, components, fmt, variants, players) -> None:
     """Show the composition of KIT's decks: counts by kind, the spread of each numeric field,
     the total, and what each player count leaves to draw."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _report_errors
+from printkit.cli.app import report_errors
 
 
 def docs_dir() -> Path:
@@ -36,7 +36,7 @@ def _title(path: Path) -> str:
 @click.command(name="docs")
 @click.argument("topic", required=False, shell_complete=lambda *_: list(topics()))
 @click.option("--path", "show_path", is_flag=True, help="Print where the guide's file is.")
-@_report_errors
+@report_errors
 def docs_command(topic: str | None, show_path: bool) -> None:
     """Read printkit's guides: list them, or print TOPIC (for example: printkit docs tutorial)."""
     found = topics()

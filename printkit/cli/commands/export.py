@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits, only_decks, progress_shown
+from printkit.cli.app import complete_kits, kit_options, only_decks, progress_shown, report_errors
 from printkit.layout.presets import PRESETS
 
 
@@ -71,8 +71,8 @@ from printkit.layout.presets import PRESETS
     help="The card images' file format (--format is its old name: elsewhere --format is the "
     "report's format).",
 )
-@_kit_options
-@_report_errors
+@kit_options
+@report_errors
 def export_command(
     kit, images, tts, showcase, table_format, components, out, dpi, preset, bleed, fmt, variants,
     players

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _report_errors, complete_kits
+from printkit.cli.app import complete_kits, report_errors
 
 
 @click.command(name="icons")
@@ -19,7 +19,7 @@ from printkit.cli.app import _report_errors, complete_kits
     help="Folder for icons.pdf and icons.png (a kit's go in OUT/<kit>/).",
 )
 @click.option("--paper", help="a4, letter, ... [default: a4, or your `printkit config`].")
-@_report_errors
+@report_errors
 def icons_command(kit, out, paper) -> None:
     """Draw every icon name KIT can use (the built-in ones if no KIT), each with its name.
 

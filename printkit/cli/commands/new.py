@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import OutPath, _report_errors
+from printkit.cli.app import OutPath, report_errors
 
 _NAME_LINE = re.compile(r"^name:[^\n]*$", re.MULTILINE)
 _SKIPPED = ("__pycache__", ".DS_Store")
@@ -117,7 +117,7 @@ def _copy_kit(src: Path | None, target: Path, new_name: str) -> None:
     "(default: a blank card game to start from, see: printkit docs tutorial).",
 )
 @click.option("--name", help="The new kit's name (default: from DIR's name).")
-@_report_errors
+@report_errors
 def new_command(target: Path, source: str | None, name: str | None) -> None:
     """Start a kit in DIR: a blank card game, or a copy of KIT (--from) to edit as your own."""
     # imported here, not at the top, so that `printkit --help` stays fast

@@ -27,7 +27,7 @@ from typing import Any
 
 import click
 
-from printkit.cli.app import EXIT_INPUT, EXIT_OK, EXIT_RULES, _report_errors
+from printkit.cli.app import EXIT_INPUT, EXIT_OK, EXIT_RULES, report_errors
 from printkit.core.annotations import annotation
 from printkit.core.errors import Collector, Location, display_path
 from printkit.core.words import counted
@@ -69,7 +69,7 @@ from printkit.core.words import counted
     help="x1a/x4: the most total ink (C+M+Y+K) the printer allows (PF-TAC).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Errors only, no warnings.")
-@_report_errors
+@report_errors
 def preflight_command(  # noqa: PLR0913
     files: tuple[Path, ...], standard: str, safe_mm: float, fmt: str, max_ink: float, quiet: bool
 ) -> None:

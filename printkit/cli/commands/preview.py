@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import OutPath, _kit_options, _Progress, _report_errors, build, complete_kits
+from printkit.cli.app import OutPath, PageProgress, build, complete_kits, kit_options, report_errors
 
 # Options shared with `printkit build`, reused so the two commands can never disagree.
 SHARED_BUILD_OPTIONS = ("paper", "profile", "duplex", "back_offset", "bleed", "full_size")
@@ -25,8 +25,8 @@ SHARED_BUILD_OPTIONS = ("paper", "profile", "duplex", "back_offset", "bleed", "f
     show_default=True,
     help="Output folder; each kit's previews go to OUT/<kit>/.",
 )
-@_kit_options
-@_report_errors
+@kit_options
+@report_errors
 def preview(kits, out, variants, players, **print_options) -> None:
     """Write PNG previews of each KIT: a contact sheet per component and its first page at 100 dpi.
 
@@ -53,7 +53,7 @@ def preview(kits, out, variants, players, **print_options) -> None:
         players=players,
     )
     loaded = [load_kit(name, options) for name in list(kits) or builtin_kit_names()]
-    progress = _Progress()
+    progress = PageProgress()
     with tempfile.TemporaryDirectory(prefix="printkit-preview-") as tmp:
         try:
             pdfs = build_kits(loaded, Path(tmp), progress)

@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from printkit.cli.app import OutPath, _report_errors, complete_kits
+from printkit.cli.app import OutPath, complete_kits, report_errors
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_DIR = "schema"
@@ -84,7 +84,7 @@ def dumps(schema: dict) -> str:
     type=OutPath(file_okay=False, path_type=Path),
     help="Write one <file>.schema.json per kit file into this folder (default: print JSON).",
 )
-@_report_errors
+@report_errors
 def schema_command(kit: str, out: Path | None) -> None:
     """Write JSON Schemas for KIT's files, for editor autocompletion and CI validation."""
     # imported here, not at the top, so that `printkit --help` stays fast

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _report_errors, complete_kits
+from printkit.cli.app import complete_kits, report_errors
 
 
 @click.command(name="score")
@@ -23,7 +23,7 @@ from printkit.cli.app import _report_errors, complete_kits
     metavar="SIDE",
     help="The side that placed the last tile: it loses a tie (e.g. land or sea).",
 )
-@_report_errors
+@report_errors
 def score_command(kit: str, layout: str, last: str | None) -> None:
     """Score a finished map of KIT given as a LAYOUT file or string, and name the winner.
 

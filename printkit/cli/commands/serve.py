@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits
+from printkit.cli.app import complete_kits, kit_options, report_errors
 
 
 @click.command(name="serve")
@@ -29,8 +29,8 @@ from printkit.cli.app import _kit_options, _report_errors, complete_kits
     "--port", type=click.IntRange(0, 65535), default=0, help="Port [default: a free one]."
 )
 @click.option("--no-open", is_flag=True, help="Do not open the page in a browser.")
-@_kit_options
-@_report_errors
+@kit_options
+@report_errors
 def serve_command(kit, out, port, no_open, variants, players) -> None:
     """Preview KIT live in the browser: every save rebuilds and the page updates by itself."""
     # imported here, not at the top, so that `printkit --help` stays fast

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import _kit_options, _report_errors, complete_kits, progress_shown
+from printkit.cli.app import complete_kits, kit_options, progress_shown, report_errors
 from printkit.core.errors import Location, fail
 
 
@@ -58,8 +58,8 @@ from printkit.core.errors import Location, fail
     show_default=True,
     help="Cards in an opening hand, for a kit with no game to play (only its decks are dealt).",
 )
-@_kit_options
-@_report_errors
+@kit_options
+@report_errors
 def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None:
     """Play KIT's game many times from its data and report what a designer wants to know
     before printing: how long a game takes, how the decks hold out, what happens how often.
