@@ -101,7 +101,7 @@ def parse_offset(ctx, param, value: str | None):
         raise click.BadParameter(str(exc)) from None
 
 
-def _parse_paper(ctx, param, value: str | None) -> str | None:
+def parse_paper_option(ctx, param, value: str | None) -> str | None:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.layout.sizes import parse_paper
 
@@ -320,7 +320,7 @@ def main() -> None:
 )
 @click.option(
     "--paper",
-    callback=_parse_paper,
+    callback=parse_paper_option,
     help="a4, letter, a3, or a custom size such as 210x297mm or 8.5x14in "
     "[default: a4, or your `printkit config`].",
 )

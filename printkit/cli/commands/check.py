@@ -31,9 +31,9 @@ from printkit.cli.app import (
     EXIT_INPUT,
     EXIT_OK,
     EXIT_RULES,
-    _parse_paper,
     complete_kits,
     kit_options,
+    parse_paper_option,
     report_errors,
     verbosity,
 )
@@ -62,7 +62,7 @@ INPUT_CODE = "INPUT"
 )
 @click.option(
     "--paper",
-    callback=_parse_paper,
+    callback=parse_paper_option,
     help="The paper home sheets are checked on (MARK001: marks inside the printable area) "
     "[default: a4, or your `printkit config`].",
 )
