@@ -50,6 +50,7 @@ class ProbeCanvas(SketchCanvas):
         self._forms: dict[str, list[tuple[str, Box]]] = {}
         self._form: str | None = None
         self._states: list[tuple[Any, ...]] = []
+        self.line_codes = None  # every string goes through drawString and its kin, to be noted
 
     # What a string's box depends on is the transformation and the font: the probe saves only
     # those, and colours and line styles, which change no box, cost nothing on it.

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import ascent_descent, text_width
+from printkit.draw.fonts import KitCanvas, ascent_descent, text_width
 
 LEADING = 1.18
 STEP = 0.25  # pt: sizes are tried on this grid, by bisection
@@ -152,9 +152,44 @@ def draw_lines(
     _, descent = ascent_descent(fitted.font, fitted.size)
     c.setFont(fitted.font, fitted.size)
     baseline = top - fitted.size + descent
+    codes = c.line_codes if isinstance(c, KitCanvas) else None
     for line in fitted.lines:
-        _draw_line(c, line, fitted, x, baseline, width, align, icons)
+        if codes is None or "{icon:" in line:
+            _draw_line(c, line, fitted, x, baseline, width, align, icons)
+        else:
+            _draw_known_line(c, codes, line, fitted, (x, baseline, width), align)
         baseline -= fitted.leading
+
+
+MAX_LINE_CODES = 4096  # lines kept per canvas; past it the canvas starts keeping afresh
+ANCHORS = {"left": 0.0, "right": 1.0}  # the share of a line's width left of its x; else centred
+
+
+def _draw_known_line(
+    c: Canvas,
+    codes: dict[tuple[str, float, float, float, str], str],
+    line: str,
+    fitted: FittedText,
+    at: tuple[float, float, float],
+    align: str,
+) -> None:
+    """One line without inline icons, as drawString, drawRightString or drawCentredString
+    draw it (the same operators, byte for byte), made once per canvas and then appended."""
+    x, baseline, width = at
+    key = (fitted.font, fitted.size, x + width * ANCHORS.get(align, 0.5), baseline, line)
+    code = codes.get(key)
+    if code is None:
+        start = key[2]
+        if align != "left":  # the line's start, computed as reportlab's own calls compute it
+            shift = text_width(line, fitted.font, fitted.size)
+            start = start - shift if align == "right" else start - 0.5 * shift
+        text = c.beginText(start, baseline)
+        text.textLine(line)
+        code = text.getCode()
+        if len(codes) >= MAX_LINE_CODES:
+            codes.clear()
+        codes[key] = code
+    c.addLiteral(code)
 
 
 def _draw_line(
