@@ -22,6 +22,7 @@ from printkit.components.deck_checks import missing_glyphs
 from printkit.components.safearea import ProbeCanvas, closest_text
 from printkit.core.errors import Diagnostic
 from printkit.draw.card import CardPainter, CardTextOverflow, back_reads_card
+from printkit.draw.elements import Boxes
 from printkit.draw.text import FitKey, FittedText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -58,6 +59,7 @@ class DeckLayout:
     fronts: dict[int, Design]  # by id() of the card
     backs: dict[str | None, Design]  # shared backs by kind; None is the deck's common back
     card_backs: dict[int, Design] = field(default_factory=dict)  # by id() of the card
+    boxes: Boxes = field(default_factory=dict)  # the shared elements' boxes, for the render
 
     @property
     def overflows(self) -> list[Design]:
@@ -105,7 +107,7 @@ def lay_out(deck: Deck, fonts: Mapping[str, str]) -> DeckLayout:
         design.nearest = closest_text(probe.texts, trim)
     shared = {d.kind: d for d in backs if d.card is None}
     own = {id(d.card): d for d in backs if d.card is not None}
-    return DeckLayout(designs, fronts, shared, own)
+    return DeckLayout(designs, fronts, shared, own, painter.elements.boxes)
 
 
 def _back_designs(deck: Deck, painter: CardPainter) -> list[Design]:

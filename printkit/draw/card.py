@@ -18,6 +18,7 @@ from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.elements import (
     PLACEHOLDER,
+    Boxes,
     ElementOverflow,
     ElementPainter,
     MissingValue,
@@ -85,6 +86,11 @@ class Measured(Protocol):
 
     def back_fits(self, kind: str | None, card: Card | None = None) -> Fits | None: ...
 
+    @property
+    def boxes(self) -> Boxes:
+        """The boxes of the elements the designs share, resolved while they were measured."""
+        ...
+
 
 class CardPainter:
     """Draws one deck's fronts and backs as forms on one canvas; with `measured`, each design's
@@ -104,7 +110,10 @@ class CardPainter:
         self.bleed = bleed
         self.width = deck.size.width
         self.height = deck.size.height
-        self.elements = ElementPainter(c, deck.areas(), deck.icons, deck.images, deck.min_text_size)
+        boxes = measured.boxes if measured is not None else None
+        self.elements = ElementPainter(
+            c, deck.areas(), deck.icons, deck.images, deck.min_text_size, boxes
+        )
         self._forms: set[str] = set()
         self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)
         self.measured = measured

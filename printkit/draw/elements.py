@@ -25,6 +25,7 @@ from printkit.draw.text import (
     TextLayout,
     TextOverflow,
     draw_laid_out,
+    text_layout,
 )
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
@@ -32,6 +33,8 @@ from printkit.model.face import Areas, Element, Percent, bind_element, quarter_t
 from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders, format_value
 
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
+
+Boxes = dict[int, tuple[Element, Rect]]  # id() of an element -> (the element, its box)
 
 CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
 
@@ -61,11 +64,21 @@ class Palette:
 class ElementPainter:
     """Draws elements on one canvas in a piece of the given areas, from a piece's values."""
 
-    def __init__(
-        self, c: Canvas, areas: Areas, icons: IconLibrary, images: dict, min_text: float
+    def __init__(  # noqa: PLR0913
+        self,
+        c: Canvas,
+        areas: Areas,
+        icons: IconLibrary,
+        images: dict,
+        min_text: float,
+        boxes: Boxes | None = None,
     ) -> None:
         self.canvas = c
         self.areas = areas
+        # The box of each element the pieces share (one no piece's fields change), by id():
+        # resolved once, kept with the element so that its id stays its own. A layout measured
+        # on one painter hands its boxes to the painter that draws it (`boxes`).
+        self.boxes: Boxes = {} if boxes is None else boxes
         self.icons = icons
         self.images = images
         self.min_text = min_text
@@ -87,9 +100,24 @@ class ElementPainter:
             if element.when is not None and not element.when.holds(values):
                 continue
             try:
-                self.draw(bind_element(element, values), values, palette)
+                bound = bind_element(element, values)
             except MissingValue:
                 continue
+            try:
+                self.draw(
+                    bound, values, palette, self.shared_box(bound) if bound is element else None
+                )
+            except MissingValue:
+                continue
+
+    def shared_box(self, e: Element) -> Rect:
+        """The box of an element every piece draws alike, resolved once (see `boxes`)."""
+        known = self.boxes.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
+        box = self.box(e)
+        self.boxes[id(e)] = (e, box)
+        return box
 
     def box(self, e: Element) -> Rect:
         """The box the element is laid out in: its box, or for a quarter turn (rotate 90 or
@@ -99,8 +127,10 @@ class ElementPainter:
             return Rect(x + (w - h) / 2, self.areas.height - top - h + (h - w) / 2, h, w)
         return Rect(x, self.areas.height - top - h, w, h)
 
-    def draw(self, e: Element, values: Any, palette: Palette) -> None:
-        box = self.box(e)
+    def draw(self, e: Element, values: Any, palette: Palette, box: Rect | None = None) -> None:
+        """Draw the element in its box (`box`: resolved already)."""
+        if box is None:
+            box = self.box(e)
         ink = colour(e.colour or palette.ink)
         c = self.canvas
         c.saveState()
@@ -128,7 +158,7 @@ class ElementPainter:
         """Fit and draw one of the element's texts in `box`; ElementOverflow if it cannot fit."""
         if self.log is not None:
             self.log.append((INLINE_ICON.sub("", text), face, e, attr))
-        layout = TextLayout(align, e.valign if attr in ("text", "rows") else "middle", lines)
+        layout = text_layout(align, e.valign if attr in ("text", "rows") else "middle", lines)
         fitted = self._fit(e, attr, text, face, box, size, layout)
         draw_laid_out(self.canvas, fitted, (box.x, box.y, box.w, box.h), layout, self._inline_icon)
 

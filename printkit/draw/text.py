@@ -240,6 +240,12 @@ class TextLayout:
         return y + h - {"top": 0.0, "bottom": spare}.get(self.valign, spare / 2)
 
 
+@lru_cache(maxsize=256)
+def text_layout(align: str, valign: str, max_lines: int) -> TextLayout:
+    """The TextLayout of these settings, made once (every card lays its texts out alike)."""
+    return TextLayout(align, valign, max_lines)
+
+
 def fit_in_box(  # noqa: PLR0913
     c: Canvas,
     text: str,
