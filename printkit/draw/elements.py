@@ -35,6 +35,22 @@ from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
 
 Boxes = dict[int, tuple[Element, Rect]]  # id() of an element -> (the element, its box)
+Box = tuple[float, float, float, float]  # x, bottom, width, height
+PLAIN = ("title", "text")  # elements that are one fitted text in one colour
+
+
+@dataclass(frozen=True, slots=True)
+class PlainText:
+    """A title or text element as one design drew it when it was measured: the element (as
+    the face lists it), its ink, its text's fit, box and layout. The render draws it from
+    this, without reading the piece's fields or laying the text out again."""
+
+    element: Element
+    ink: Color
+    fitted: FittedText
+    box: Box
+    layout: TextLayout
+
 
 CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
 
@@ -85,6 +101,7 @@ class ElementPainter:
         self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
         self.fits = Fits()  # what a design's texts measured: recorded, or drawn from
         self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
+        self._last_text: tuple[FittedText, Box, TextLayout] | None = None  # the last drawn
 
     def _fill(self, ink: Color) -> None:
         """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
@@ -95,8 +112,13 @@ class ElementPainter:
 
     def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
         """Each element whose `when:` holds for the piece, its properties read from the
-        piece's fields; an element naming a field the piece does not give is left out."""
+        piece's fields; an element naming a field the piece does not give is left out. A text
+        drawn as its design was measured is drawn from the measure (PlainText)."""
         for element in elements:
+            known = self.fits.take(element)
+            if known is not None:
+                self._draw_plain(known)
+                continue
             if element.when is not None and not element.when.holds(values):
                 continue
             try:
@@ -104,11 +126,29 @@ class ElementPainter:
             except MissingValue:
                 continue
             try:
-                self.draw(
-                    bound, values, palette, self.shared_box(bound) if bound is element else None
-                )
+                self._draw_noted(element, bound, values, palette)
             except MissingValue:
                 continue
+
+    def _draw_noted(self, element: Element, bound: Element, values: Any, palette: Palette) -> None:
+        """Draw the element; while a design is measured, a plain text element (one fitted
+        text, unturned) is recorded whole, as a PlainText the render draws from."""
+        box = self.shared_box(bound) if bound is element else self.box(bound)
+        before = self.fits.recorded()
+        self._last_text = None
+        self.draw(bound, values, palette, box)
+        if before is None or bound.element not in PLAIN or bound.rotate:
+            return
+        if self.fits.recorded() == before + 1 and self._last_text is not None:
+            self.fits.drawn(PlainText(element, self._ink, *self._last_text))
+
+    def _draw_plain(self, known: PlainText) -> None:
+        """A plain text element as measured: the same canvas calls as drawing it afresh."""
+        c = self.canvas
+        c.saveState()
+        self._fill(known.ink)
+        draw_laid_out(c, known.fitted, known.box, known.layout, self._inline_icon)
+        c.restoreState()
 
     def shared_box(self, e: Element) -> Rect:
         """The box of an element every piece draws alike, resolved once (see `boxes`)."""
@@ -160,7 +200,9 @@ class ElementPainter:
             self.log.append((INLINE_ICON.sub("", text), face, e, attr))
         layout = text_layout(align, e.valign if attr in ("text", "rows") else "middle", lines)
         fitted = self._fit(e, attr, text, face, box, size, layout)
-        draw_laid_out(self.canvas, fitted, (box.x, box.y, box.w, box.h), layout, self._inline_icon)
+        placed = (box.x, box.y, box.w, box.h)
+        self._last_text = (fitted, placed, layout)
+        draw_laid_out(self.canvas, fitted, placed, layout, self._inline_icon)
 
     def _fit(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
              layout: TextLayout) -> FittedText:  # fmt: skip

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -308,25 +309,45 @@ class Fits:
     once: `record()` keeps every fit made while the design is measured, and `replay()` hands
     them back, in the same order, while it is drawn. A fit asked with other arguments than the
     one recorded (a drawing that took another path, another layout) is fitted afresh, never
-    drawn wrong."""
+    drawn wrong. A drawer may put in place of the last fit recorded a whole element as drawn
+    (`drawn()`), which the render takes back (`take()`) and draws without laying it out."""
 
     def __init__(self) -> None:
-        self._recorded: list[tuple[FitKey, FittedText]] | None = None
-        self._replay: list[tuple[FitKey, FittedText]] = []
+        self._recorded: list[Any] | None = None
+        self._replay: list[Any] = []
         self._next = 0
 
-    def record(self) -> list[tuple[FitKey, FittedText]]:
+    def record(self) -> list[Any]:
         """Keep every fit from now on; returns the list they go to."""
         self._recorded, self._replay = [], []
         return self._recorded
 
-    def replay(self, fits: list[tuple[FitKey, FittedText]]) -> None:
+    def replay(self, fits: list[Any]) -> None:
         """Answer the next fits from `fits` (recorded by an earlier `record`), in order."""
         self._recorded, self._replay, self._next = None, fits, 0
 
     def stop(self) -> None:
         """Fit every text afresh again, keeping nothing."""
         self._recorded, self._replay = None, []
+
+    def recorded(self) -> int | None:
+        """How many fits were recorded so far; None when not recording."""
+        return None if self._recorded is None else len(self._recorded)
+
+    def drawn(self, entry: object) -> None:
+        """Record `entry` (an element as drawn, which is no tuple) instead of the last fit."""
+        assert self._recorded
+        self._recorded[-1] = entry
+
+    def take(self, owner: object) -> Any | None:
+        """The next recorded entry when it is an element as drawn (`drawn()`) whose `element`
+        is `owner`, else None (and nothing is taken)."""
+        if self._next < len(self._replay):
+            entry = self._replay[self._next]
+            if type(entry) is not tuple and entry.element is owner:
+                self._next += 1
+                return entry
+        return None
 
     def fit(
         self, text: str, font: str, size: tuple[float, float], sizes: tuple[float, float],
@@ -339,7 +360,7 @@ class Fits:
         if self._next < len(self._replay):
             measured = self._replay[self._next]
             self._next += 1
-            if measured[0] == key:
+            if type(measured) is tuple and measured[0] == key:
                 return measured[1]
         (w, h), (max_size, min_size) = size, sizes
         fitted = fit_text(text, font, w, h, max(max_size, min_size), min_size, layout.max_lines)
