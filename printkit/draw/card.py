@@ -23,6 +23,7 @@ from printkit.draw.elements import (
     ElementPainter,
     MissingValue,
     Palette,
+    PlainText,
     fill_placeholders,
     format_value,
 )
@@ -75,7 +76,7 @@ def back_reads_card(back: Back) -> bool:
     return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
 
 
-Fits = list[tuple[FitKey, FittedText]]
+Fits = list[tuple[FitKey, FittedText] | PlainText]  # as deck_layout.Design.fits
 
 
 class Measured(Protocol):

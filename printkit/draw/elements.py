@@ -35,7 +35,6 @@ from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
 
 Boxes = dict[int, tuple[Element, Rect]]  # id() of an element -> (the element, its box)
-Box = tuple[float, float, float, float]  # x, bottom, width, height
 PLAIN = ("title", "text")  # elements that are one fitted text in one colour
 
 
@@ -48,7 +47,7 @@ class PlainText:
     element: Element
     ink: Color
     fitted: FittedText
-    box: Box
+    box: Rect  # the element's own box, shared by every design that draws it unchanged
     layout: TextLayout
 
 
@@ -101,7 +100,7 @@ class ElementPainter:
         self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
         self.fits = Fits()  # what a design's texts measured: recorded, or drawn from
         self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
-        self._last_text: tuple[FittedText, Box, TextLayout] | None = None  # the last drawn
+        self._last_text: tuple[FittedText, Rect, TextLayout] | None = None  # the last drawn
 
     def _fill(self, ink: Color) -> None:
         """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
@@ -147,7 +146,10 @@ class ElementPainter:
         c = self.canvas
         c.saveState()
         self._fill(known.ink)
-        draw_laid_out(c, known.fitted, known.box, known.layout, self._inline_icon)
+        box = known.box
+        draw_laid_out(
+            c, known.fitted, (box.x, box.y, box.w, box.h), known.layout, self._inline_icon
+        )
         c.restoreState()
 
     def shared_box(self, e: Element) -> Rect:
@@ -201,7 +203,7 @@ class ElementPainter:
         layout = text_layout(align, e.valign if attr in ("text", "rows") else "middle", lines)
         fitted = self._fit(e, attr, text, face, box, size, layout)
         placed = (box.x, box.y, box.w, box.h)
-        self._last_text = (fitted, placed, layout)
+        self._last_text = (fitted, box, layout)
         draw_laid_out(self.canvas, fitted, placed, layout, self._inline_icon)
 
     def _fit(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
