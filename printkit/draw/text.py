@@ -162,7 +162,7 @@ def draw_lines(
         baseline -= fitted.leading
 
 
-MAX_LINE_CODES = 4096  # lines kept per canvas; past it the canvas starts keeping afresh
+MAX_LINE_CODES = 1024  # lines kept per canvas; past it the canvas starts keeping afresh
 ANCHORS = {"left": 0.0, "right": 1.0}  # the share of a line's width left of its x; else centred
 
 
