@@ -63,6 +63,10 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
         if not words:
             lines.append("")
             continue
+        whole = " ".join(words)
+        if line_width(whole, font, size) <= width:  # a line holds it all: no word is wider
+            lines.append(whole)
+            continue
         current = words[0]
         if line_width(current, font, size) > width:
             return None
@@ -87,7 +91,7 @@ def _layout(text: str, font: str, size: float, width: float, height: float, max_
     return fitted if fitted.height <= height + 1e-6 else None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def fit_text(
     text: str,
     font: str,
