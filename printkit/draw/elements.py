@@ -199,7 +199,8 @@ class ElementPainter:
              align: str = "centre", lines: int = 1) -> None:  # fmt: skip
         """Fit and draw one of the element's texts in `box`; ElementOverflow if it cannot fit."""
         if self.log is not None:
-            self.log.append((INLINE_ICON.sub("", text), face, e, attr))
+            plain = INLINE_ICON.sub("", text) if "{icon:" in text else text
+            self.log.append((plain, face, e, attr))
         layout = text_layout(align, e.valign if attr in ("text", "rows") else "middle", lines)
         fitted = self._fit(e, attr, text, face, box, size, layout)
         placed = (box.x, box.y, box.w, box.h)
