@@ -14,27 +14,27 @@ from bench.synthetic import deck_yaml
 from printkit.core.errors import InputError
 from printkit.kit import builtin_kits_dir
 from printkit.load import fastyaml, yamlsafe
-from printkit.load.fastyaml import HAVE_LIBYAML, FastSafeLoader, PythonCoreLoader, libyaml_agrees
+from printkit.load.fastyaml import HAVE_LIBYAML, libyaml_agrees
 
 pytestmark = pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
 
 
-def outcome(text: str, loader) -> tuple:
-    saved = yamlsafe.FastSafeLoader
-    yamlsafe.FastSafeLoader = loader
+def outcome(text: str, **reader: bool) -> tuple:
+    """What parse_yaml gives for `text` read by `reader` (see its keywords)."""
     try:
-        doc = yamlsafe.parse_yaml(text, "f.yaml")
+        doc = yamlsafe.parse_yaml(text, "f.yaml", **reader)
         return ("ok", doc.data, doc.value_marks, doc.key_marks)
     except InputError as exc:
         return ("error", [str(d) for d in exc.diagnostics])
     except Exception as exc:  # a crash must at least be the same crash (e.g. a lone BOM)
         return ("crash", type(exc).__name__)
-    finally:
-        yamlsafe.FastSafeLoader = saved
 
 
 def same(text: str) -> None:
-    assert outcome(text, FastSafeLoader) == outcome(text, PythonCoreLoader)
+    """Each way of reading gives what the pure-Python parser alone gives."""
+    reference = outcome(text, libyaml=False)
+    assert outcome(text, plain=False) == reference  # libyaml's events, pyyaml's composer
+    assert outcome(text) == reference  # and the one pass for ordinary files
 
 
 SAMPLES = [
@@ -75,22 +75,42 @@ SAMPLES = [
 def test_a_tab_does_not_send_a_large_file_to_the_slow_parser():
     """One tab in a comment, in quotes, or where it is an error: libyaml still reads the file
     (the pure-Python parser needs seconds for 200,000 values; see bench/run.py)."""
-    rows = "".join(f"  - {{id: c{i}, v: {i}}}\n" for i in range(50))
+    rows = "".join(f"  - {{id: c{i}, v: {i}}}\n" for i in range(12_000))
+    assert len(rows) > fastyaml.PYTHON_PARSER_MAX_CHARS
     assert libyaml_agrees(f"# a\tcomment\ncards:\n{rows}")
     assert libyaml_agrees(f"a: 'x\ty'\ncards:\n{rows}")
+    assert libyaml_agrees(f"b: |\n  a\ttab\ncards:\n{rows}")
     assert libyaml_agrees(f"empty:\ncards:\n{rows}")  # an empty value, a common case
     assert not libyaml_agrees("{a: , b: 1}\n")
     with pytest.raises(yaml.scanner.ScannerError) as stray:
         libyaml_agrees(f"cards:\n{rows}\t- x\n")
-    assert stray.value.problem_mark.line == 51
+    assert stray.value.problem_mark.line == 12_001
+
+
+def test_a_small_file_with_a_tab_is_read_by_the_python_parser():
+    """Which tab pyyaml refuses, and whether an error of its own comes first, only pyyaml knows
+    for sure; a small file costs it little (`"é"#]<tab>,` is a comment after the quotes)."""
+    assert not libyaml_agrees("# a\tcomment\nb: 1\n")
+    assert outcome('"\\u00e9"#]\t,') == ("ok", "é", {(): 1 << 32 | 1}, {})
+
+
+def test_a_large_file_counts_lines_as_pyyaml_does_and_refuses_a_tab_in_a_block_header():
+    rows = "".join(f"k{i}: v\n" for i in range(40_000))
+    for breaks in ("\u2028", "\r\n", "\r"):  # each one line break to pyyaml
+        with pytest.raises(yaml.scanner.ScannerError) as stray:
+            libyaml_agrees(f"{rows}a: 1{breaks}b: x\ty\n")
+        assert (stray.value.problem_mark.line, stray.value.problem_mark.column) == (40_001, 4)
+    with pytest.raises(yaml.scanner.ScannerError) as header:
+        libyaml_agrees(f"{rows}b: >\t\n  text\n")
+    assert header.value.problem_mark.line == 40_000
 
 
 def test_a_large_file_with_an_error_gets_libyamls_message_at_the_same_place():
     rows = "".join(f"key{i}: value {i}\n" for i in range(20_000))  # about 400 KB
     text = rows + "last: [1, 2\n"
     assert len(text) > fastyaml.PYTHON_PARSER_MAX_CHARS
-    fast = outcome(text, FastSafeLoader)
-    slow = outcome(text, PythonCoreLoader)
+    fast = outcome(text)
+    slow = outcome(text, libyaml=False)
     assert fast[0] == slow[0] == "error"
     assert fast[1][0].split(": error:")[0] == slow[1][0].split(": error:")[0] == "f.yaml:20002:1"
     assert "YAML syntax error: while parsing a flow sequence" in fast[1][0]
