@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from bench.synthetic import deck_yaml
 from printkit.core.errors import InputError
 from printkit.kit import builtin_kits_dir
-from printkit.load import fastyaml, yamlsafe
+from printkit.core import limits
+from printkit.load import fastyaml, yamlsafe, yamlvalues
 from printkit.load.fastyaml import HAVE_LIBYAML, libyaml_agrees
 
 pytestmark = pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
@@ -141,3 +142,42 @@ YAML_BITS = st.sampled_from(
 @given(st.lists(YAML_BITS, min_size=1, max_size=30).map("".join))
 def test_same_result_on_random_yamlish_text(text):
     same(text)
+
+
+def test_an_ordinary_file_is_read_in_one_pass_and_anything_else_by_the_exact_path():
+    """The one pass (load/yamlvalues.py) reads a deck; what it does not do, it leaves alone."""
+    assert yamlvalues.read_plain(deck_yaml(200)) is not None
+    assert yamlvalues.read_plain("a: 1\nb: [x, {c: d}]\n") is not None
+    unusual = ["a: &x 1\nb: *x\n", "<<: {a: 1}\n", "a: 1\na: 2\n", "a: !!str 1\n", "a:\tb\n",
+               "{a: , b: 1}\n", "?", "a: [1\n", "a: 1\n---\nb: 2\n", 'a: "\\x07"\n',
+               "[a, b]: 1\n", f"a: {'9' * 5000}\n"]  # fmt: skip
+    for text in unusual:
+        assert yamlvalues.read_plain(text) is None, text
+        same(text)
+
+
+def test_too_deep_or_too_many_values_leaves_the_message_to_the_exact_path(monkeypatch):
+    monkeypatch.setattr(limits, "MAX_YAML_DEPTH", 3)
+    assert yamlvalues.read_plain("a: {b: 1}\n") is not None
+    assert yamlvalues.read_plain("a: {b: [1]}\n") is None
+    with pytest.raises(InputError, match="f.yaml:1:9: error: data nested more than 3 levels"):
+        yamlsafe.parse_yaml("a: {b: [1]}\n", "f.yaml")
+    monkeypatch.setattr(limits, "MAX_YAML_NODES", 4)
+    assert yamlvalues.read_plain("a: [1]\n") is not None
+    assert yamlvalues.read_plain("a: [1, 2]\n") is None
+    with pytest.raises(InputError, match="f.yaml:1:8: error: too many YAML values"):
+        yamlsafe.parse_yaml("a: [1, 2]\n", "f.yaml")
+
+
+def test_pyyaml_without_libyaml_gives_the_same_answers(monkeypatch):
+    """A pyyaml built without libyaml: every file by the pure-Python parser, libyaml unused."""
+    monkeypatch.setattr(fastyaml, "HAVE_LIBYAML", False)
+
+    def no_libyaml(*args: object) -> None:
+        raise AssertionError("libyaml used")
+
+    monkeypatch.setattr(yaml, "CBaseLoader", no_libyaml)
+    for text in [*SAMPLES, deck_yaml(50)]:
+        assert outcome(text) == outcome(text, libyaml=False)
+    title = yamlsafe.parse_yaml(deck_yaml(3), "d.yaml").where(("cards", 2, "title"))
+    assert (title.line, title.col) == (19, 33)

@@ -21,12 +21,18 @@ through pyyaml's public `yaml.CBaseLoader` (a loader's `get_event` is what `yaml
 
 libyaml and pyyaml's Python parser disagree on a few things: tabs (libyaml takes them between
 tokens and inside plain values; pyyaml refuses them there), explicit tags, the position of an
-empty value inside brackets, and some malformed text. A quick libyaml pass first decides: a file with none of
-those is composed from libyaml's events; a file whose only disagreement is a tab outside
-quoted text, block text and comments gets pyyaml's own error at that tab at once; any other
-file, and every file with an error (unless a tab pyyaml would refuse comes first), is read by
-the pure-Python parser exactly as before, with the same messages and positions; except that a
-file over PYTHON_PARSER_MAX_CHARS with an error gets libyaml's error (the same position).
+empty value inside brackets or at the very end of a file, and some malformed text. A quick
+libyaml pass first decides: a file with none of those is composed from libyaml's events; any
+other file, every file with an error, and every file with a tab is read by the pure-Python
+parser exactly as before, with the same messages and positions; except that a file over
+PYTHON_PARSER_MAX_CHARS, where that parser would take seconds, is decided by libyaml: a tab in
+quoted text, block text or a comment is read by libyaml, a tab elsewhere gets pyyaml's own error
+at that tab at once, and any other error gets libyaml's error (the same position).
+
+An ordinary file (no tab, tag, anchor, alias, merge key, duplicate key or error: every deck of
+bench/) skips even that: load/yamlvalues.py builds its values and positions in one pass over
+libyaml's events, checking each as `libyaml_agrees` would (`parse_yaml`'s `plain=False` and
+`libyaml=False` choose the other readers; tests/test_fastyaml.py compares all three).
 """
 
 from __future__ import annotations
