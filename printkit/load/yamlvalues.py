@@ -74,15 +74,44 @@ class Plain:
     key_marks: dict[PathKey, int] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
-class _Open:
-    """A list or map being filled: its path, whether it is [flow], and for a map the key read
-    last (its path), whose value comes next."""
+class _Top:
+    """Where the document's one value goes (the frame under every list and map)."""
 
-    container: Any
-    path: PathKey
-    flow: bool
-    here: PathKey | None = None
+    __slots__ = ("container", "path", "flow", "here", "marks")
+
+    def __init__(self, container: Any, path: PathKey, flow: bool, marks: dict) -> None:
+        self.container, self.path, self.flow, self.marks = container, path, flow, marks
+        self.here: PathKey | None = ()  # the path of the next value (a map: None for a key)
+
+    def add(self, value: Any, event: Any) -> PathKey:
+        """Place the next value, recording where it starts; returns its path."""
+        self.container.append(value)
+        self.marks[()] = _packed(event)
+        return ()
+
+
+class _List(_Top):
+    def add(self, value: Any, event: Any) -> PathKey:
+        container = self.container
+        path = (*self.path, len(container))
+        container.append(value)
+        self.marks[path] = _packed(event)
+        return path
+
+
+class _Map(_Top):
+    def __init__(self, container: Any, path: PathKey, flow: bool, marks: dict) -> None:
+        super().__init__(container, path, flow, marks)
+        self.here = None
+
+    def add(self, value: Any, event: Any) -> PathKey:
+        path = self.here
+        if path is None:  # a map's key
+            raise Unusual("a key that is a list or a map")
+        self.here = None
+        self.container[path[-1]] = value
+        self.marks[path] = _packed(event)
+        return path
 
 
 def read_plain(text: str) -> Plain | None:
@@ -108,7 +137,9 @@ class _Builder:
     def __init__(self, end: int) -> None:
         self.end = end  # the text's length
         self.out = Plain()
-        self.open: list[_Open] = []
+        self.root: list[Any] = []
+        self.top: _Top = _Top(self.root, (), False, self.out.value_marks)
+        self.open: list[_Top] = []  # the frames under `top`
         self.nodes = 0
         self.resolved: dict[str, Any] = {}  # plain text -> value (all immutable)
         self.handlers = {
@@ -123,17 +154,15 @@ class _Builder:
         for expected in (StreamStartEvent, DocumentStartEvent):
             _expect(next_event(), expected)
         handlers = self.handlers
-        event = next_event()
-        while True:
+        while not self.root or self.open:
+            event = next_event()
             handler = handlers.get(type(event))
             if handler is None:
                 raise Unusual(f"an alias, or {type(event).__name__}")
             handler(event)
-            if not self.open:
-                break
-            event = next_event()
         _expect(next_event(), DocumentEndEvent)
         _expect(next_event(), StreamEndEvent)  # one document only
+        self.out.data = self.root[0]
         return self.out
 
     def _node(self, event: Any) -> None:
@@ -145,43 +174,18 @@ class _Builder:
         if event.tag is not None or event.anchor is not None:
             raise Unusual("a tag or an anchor")
 
-    def _place(self, event: Any) -> PathKey:
-        """The path of the value `event` starts, recording its position."""
-        if not self.open:
-            path: PathKey = ()
-        else:
-            top = self.open[-1]
-            if top.here is None:  # a map's key
-                raise Unusual("a key that is a list or a map")
-            path, top.here = top.here, None
-            if isinstance(top.container, list):
-                top.here = (*top.path, len(top.container) + 1)
-        self.out.value_marks[path] = _packed(event)
-        return path
-
-    def _store(self, path: PathKey, value: Any) -> None:
-        if not self.open:
-            self.out.data = value
-        else:
-            container = self.open[-1].container
-            if isinstance(container, list):
-                container.append(value)
-            else:
-                container[path[-1]] = value
-
     def _scalar(self, event: Any) -> None:
         self._node(event)
-        top = self.open[-1] if self.open else None
+        top = self.top
         plain = not event.style
-        if plain and not event.value and empty_value_moves(event, bool(top and top.flow), self.end):
+        if plain and not event.value and empty_value_moves(event, top.flow, self.end):
             raise Unusual("an empty value libyaml places elsewhere")
-        if top is not None and top.here is None:
+        if top.here is None:
             self._key(event, top, plain)
-            return
-        path = self._place(event)
-        self._store(path, self._value(event, plain))
+        else:
+            top.add(self._value(event, plain), event)
 
-    def _key(self, event: Any, top: _Open, plain: bool) -> None:
+    def _key(self, event: Any, top: _Top, plain: bool) -> None:
         if plain and event.value == "<<":
             raise Unusual("a merge key")
         key = self._value(event, plain)
@@ -210,22 +214,19 @@ class _Builder:
         return value
 
     def _start_map(self, event: Any) -> None:
-        self._start(event, {})
+        self._start(event, _Map, {})
 
     def _start_list(self, event: Any) -> None:
-        self._start(event, [])
+        self._start(event, _List, [])
 
-    def _start(self, event: Any, container: Any) -> None:
+    def _start(self, event: Any, kind: type[_Top], container: Any) -> None:
         self._node(event)
-        path = self._place(event)
-        self._store(path, container)
-        frame = _Open(container, path, bool(event.flow_style))
-        if isinstance(container, list):
-            frame.here = (*path, 0)
-        self.open.append(frame)
+        path = self.top.add(container, event)
+        self.open.append(self.top)
+        self.top = kind(container, path, bool(event.flow_style), self.out.value_marks)
 
     def _end(self, event: Any) -> None:
-        self.open.pop()
+        self.top = self.open.pop()
 
 
 def _expect(event: Any, kind: type) -> None:
