@@ -70,14 +70,14 @@ def main() -> None:
             for mode in order:
                 times[mode].append(run(mode, kit, Path(tmp) / f"out-{mode}"))
     for index, name in enumerate(("load + validate CPU", "load + build", "CPU")):
-        line = [f"{name:>19}:"]
+        line: list[str] = []
         for mode, label in NAMES.items():
             median = statistics.median(t[index] for t in times[mode])
             line.append(f"{label} {median:.3f} s")
             if mode != "A":
                 ratios = [b[index] / a[index] for a, b in zip(times["A"], times[mode], strict=True)]
                 line[-1] += f" (x{statistics.median(ratios):.2f})"
-        print(", ".join(line))
+        print(f"{name:>19}: " + ", ".join(line))
 
 
 if __name__ == "__main__":
