@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.synthetic import deck_yaml
+from printkit.core import limits
 from printkit.core.errors import InputError
 from printkit.kit import builtin_kits_dir
-from printkit.core import limits
 from printkit.load import fastyaml, yamlsafe, yamlvalues
 from printkit.load.fastyaml import HAVE_LIBYAML, libyaml_agrees
 
@@ -126,7 +126,9 @@ def test_same_result_on_every_builtin_kit_file_and_a_generated_deck():
     files = sorted(Path(builtin_kits_dir()).rglob("*.yaml"))
     assert files
     for path in files:
-        same(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        same(text)
+        assert yamlvalues.read_plain(text) is not None, path  # each read in one pass
     same(deck_yaml(200))
 
 
@@ -146,13 +148,38 @@ def test_same_result_on_random_yamlish_text(text):
 
 def test_an_ordinary_file_is_read_in_one_pass_and_anything_else_by_the_exact_path():
     """The one pass (load/yamlvalues.py) reads a deck; what it does not do, it leaves alone."""
-    assert yamlvalues.read_plain(deck_yaml(200)) is not None
-    assert yamlvalues.read_plain("a: 1\nb: [x, {c: d}]\n") is not None
-    unusual = ["a: &x 1\nb: *x\n", "<<: {a: 1}\n", "a: 1\na: 2\n", "a: !!str 1\n", "a:\tb\n",
-               "{a: , b: 1}\n", "?", "a: [1\n", "a: 1\n---\nb: 2\n", 'a: "\\x07"\n',
-               "[a, b]: 1\n", f"a: {'9' * 5000}\n"]  # fmt: skip
+    ordinary = [deck_yaml(200), "a: 1\nb: [x, {c: d}]\n", *ALIASES_AND_MERGES]
+    for text in ordinary:
+        assert yamlvalues.read_plain(text) is not None, text
+        same(text)
+    unusual = ["a: 1\na: 2\n", "a: !!str 1\n", "a:\tb\n", "{a: , b: 1}\n", "?", "a: [1\n",
+               "a: 1\n---\nb: 2\n", 'a: "\\x07"\n', "[a, b]: 1\n", f"a: {'9' * 5000}\n",
+               "a: >1#\n", "x: {<<: 1}\n", "x: &a [*a]\n", "a: &a 1\nb: &a 2\n",
+               "b: {<<: &m {a: 1}}\nc: *m\n", "a: *nowhere\n"]  # fmt: skip
     for text in unusual:
         assert yamlvalues.read_plain(text) is None, text
+        same(text)
+
+
+ALIASES_AND_MERGES = [
+    "d: &d {a: 1, b: [x, y]}\ne: {<<: *d, b: 2}\nf: [*d, *d]\n",  # own keys win; copies
+    "a: &a {x: 1}\nb: &b {y: 2, x: 3}\nc: {<<: [*a, *b], z: 0}\n",  # the first merged wins
+    "c: {<<: {q: 1}, <<: {q: 2, r: 3}}\n",
+    "a: &s 5\nb: *s\n&k x: 1\ny: *k\n",  # scalars, a key's anchor
+    "a: &e []\nb: *e\nc: &f {}\nd: *f\n",
+    "a: &l [{p: 1}]\nb: {<<: *l}\n",  # an alias to a list of maps
+    "a: &n {<<: {m: 1}, k: 2}\nb: *n\nc:\n  <<: *n\n  k: 3\n",  # merges within merges
+    "base: &b\n  kind: card\n  size: 2\ncards:\n  - <<: *b\n    id: c1\n  - {<<: *b, size: 3}\n",
+]
+
+
+@pytest.mark.parametrize("depth, nodes", [(3, 200_000), (4, 200_000), (64, 9), (64, 14)])
+def test_aliases_cost_their_expansion_in_one_pass_as_on_the_exact_path(monkeypatch, depth, nodes):
+    """An alias costs the anchored value's size and height (MAX_YAML_NODES, MAX_YAML_DEPTH):
+    the one pass leaves the file to the exact path exactly when that path would refuse it."""
+    monkeypatch.setattr(limits, "MAX_YAML_DEPTH", depth)
+    monkeypatch.setattr(limits, "MAX_YAML_NODES", nodes)
+    for text in [*ALIASES_AND_MERGES, "a: &a {b: {c: 1}}\nd: *a\n", "a: &a []\nd: {e: [*a]}\n"]:
         same(text)
 
 
