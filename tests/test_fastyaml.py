@@ -208,3 +208,21 @@ def test_pyyaml_without_libyaml_gives_the_same_answers(monkeypatch):
         assert outcome(text) == outcome(text, libyaml=False)
     title = yamlsafe.parse_yaml(deck_yaml(3), "d.yaml").where(("cards", 2, "title"))
     assert (title.line, title.col) == (19, 33)
+
+
+def test_an_alias_bomb_is_left_to_the_exact_path_before_it_is_copied(monkeypatch):
+    """Aliases that copy far more values than the file writes: the one pass stops early (the
+    exact path refuses the bomb without expanding it), having copied a few thousand values."""
+    lines = ["l0: &l0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]" for i in range(1, 20)]
+    copies = []
+    copy = yamlvalues._Builder._copy
+    monkeypatch.setattr(
+        yamlvalues._Builder, "_copy", lambda self, *a: copies.append(1) or copy(self, *a)
+    )
+    assert yamlvalues.read_plain("\n".join(lines)) is None
+    assert 0 < len(copies) < 5000
+    heavy = "d: &d {a: 1, b: 2}\ncards:\n" + "".join(
+        f"  - {{<<: *d, id: {i}}}\n" for i in range(500)
+    )
+    assert yamlvalues.read_plain(heavy) is not None  # an alias a card: one pass

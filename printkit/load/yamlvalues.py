@@ -51,6 +51,11 @@ _RESOLVERS: dict[str, list[tuple[str, Any]]] = Core12Resolver.yaml_implicit_reso
 _NOT_ORDINARY = ("\t", "\ufeff")
 
 
+# Values an alias may copy per value written, before the exact path (which expands aliases only
+# once the file has parsed, and refuses a bomb without expanding it) takes the file over.
+ALIAS_COPIES_PER_VALUE = 4
+
+
 class Unusual(Exception):
     """The file needs the exact path (an error, a limit, or something this pass does not do)."""
 
@@ -186,6 +191,7 @@ class _Builder:
         self.top: _Top = _Top(self.root, (), False, self.out.value_marks)
         self.open: list[_Top] = []  # the frames under `top`
         self.nodes = 0  # values so far, aliases expanded (the exact path's MAX_YAML_NODES)
+        self.expanded = 0  # of which values copied for aliases
         self.deepest = 0  # the deepest level reached (for an anchored collection's height)
         self.anchors: dict[str, _Anchored] = {}
         self.names: set[str] = set()  # every anchor seen, finished or still open
@@ -316,6 +322,9 @@ class _Builder:
         if anchored is None:
             raise Unusual("an alias to no anchor, or to a collection that contains it")
         self._count(anchored.size, anchored.height)
+        self.expanded += anchored.size
+        if self.expanded > ALIAS_COPIES_PER_VALUE * (self.nodes - self.expanded) + 1000:
+            raise Unusual("aliases that expand far")  # an alias bomb: refused without copies
         top = self.top
         path = top.add(None, anchored.mark)
         if anchored.path is None:
