@@ -70,6 +70,12 @@ SAMPLES = [
     "a: `backtick\n",
     "- a\n-b\n",
     "a: b: c\n",
+    "[x\n?#|>] ",  # `?` starts a line in [...]: pyyaml ends the value there, libyaml does not
+    ">1#\n",  # a `#` right after a block header: pyyaml refuses it
+    "?",  # an empty value at the very end: libyaml puts it on a next line
+    "}\t",  # an error before a tab: pyyaml's error, not the tab's
+    "\x851 ~\t",  # a tab after a line break pyyaml counts (NEL)
+    "\n>\t\t",  # a tab in a block header
 ]
 
 

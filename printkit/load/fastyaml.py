@@ -53,8 +53,11 @@ HAVE_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
 # differs a little) instead of a second, pure-Python parse: that parse costs about 3 s for a
 # 4 MB file of 200,000 values, the limits' worst case.
 PYTHON_PARSER_MAX_CHARS = 256 * 1024
-# a block scalar's header with a `#` right after it (`|#`, `>1#`): pyyaml refuses, libyaml takes
-HEADER_COMMENT = re.compile(r"[|>][-+0-9]{0,2}#")
+# Text libyaml reads otherwise than pyyaml whatever its events say: a block scalar's header with
+# a `#` right after it (`|#`, `>1#`: pyyaml refuses it), and a line that starts with `?` and no
+# space (in [...] pyyaml ends a plain value there, libyaml goes on).
+_BREAKS = "\r\n\x85\u2028\u2029"
+PYYAML_ONLY = re.compile(f"[|>][-+0-9]{{0,2}}#|(?:^|[{_BREAKS}]) *\\?[^ {_BREAKS}]")
 # what pyyaml's reader counts as a line break (a CR before an LF is one break with it)
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 
@@ -144,7 +147,7 @@ def libyaml_agrees(text: str) -> bool:  # noqa: C901
     Raises pyyaml's own ScannerError when the only difference is a tab the Python parser
     would refuse, at the place it would refuse it.
     """
-    if not HAVE_LIBYAML or "\ufeff" in text or HEADER_COMMENT.search(text):
+    if not HAVE_LIBYAML or "\ufeff" in text or PYYAML_ONLY.search(text):
         return False
     if len(text) <= PYTHON_PARSER_MAX_CHARS and "\t" in text:
         return False  # which tab pyyaml refuses, and whether an error comes first: pyyaml's call
