@@ -145,7 +145,9 @@ def read_bytes(path: Path, shown: str | None = None, log: ReadLog | None = None)
         )
     try:
         with path.open("rb") as handle:
-            raw = handle.read(limits.MAX_FILE_BYTES + 1)  # the file may grow after stat()
+            raw = handle.read(info.st_size + 1)  # a buffer of the file's size, not the limit's
+            if len(raw) > info.st_size:  # it grew after stat(): read on, up to the limit
+                raw += handle.read(limits.MAX_FILE_BYTES + 1 - len(raw))
     except OSError as exc:
         raise fail(where, f"cannot read the file: {exc.strerror or exc}") from None
     if len(raw) > limits.MAX_FILE_BYTES:
