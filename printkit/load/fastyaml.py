@@ -243,13 +243,10 @@ class _CoreLoader(Composer, Core12Resolver):
 
     def __init__(self, stream: str, libyaml: bool = True) -> None:
         Reader(stream)  # the pure-Python reader's check: no control characters, same error
-        self._fast = libyaml and self.use_libyaml(stream)
+        self._fast = libyaml and libyaml_agrees(stream)
         self._events = _libyaml_events(stream) if self._fast else _python_events(stream)
         Composer.__init__(self)
         Core12Resolver.__init__(self)
-
-    def use_libyaml(self, stream: str) -> bool:
-        return libyaml_agrees(stream)
 
     def get_event(self) -> Any:
         event = self._events.get_event()
@@ -267,13 +264,6 @@ class _CoreLoader(Composer, Core12Resolver):
 
     def dispose(self) -> None:
         self._events.dispose()
-
-
-class PythonCoreLoader(_CoreLoader):
-    """The same loader reading every file with pyyaml's pure-Python parser (the reference)."""
-
-    def use_libyaml(self, stream: str) -> bool:
-        return False
 
 
 FastSafeLoader = _CoreLoader
