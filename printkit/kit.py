@@ -13,6 +13,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from printkit import plugins
 from printkit.core.errors import Collector, InputError, Location, display_path, fail
+
+# finding the kit folder is load/kitdir.py's, light enough for a no-op rebuild (re-exported)
+from printkit.load.kitdir import MANIFEST, resolve_kit_dir
+from printkit.load.kitdir import builtin_kit_names as builtin_kit_names
+from printkit.load.kitdir import builtin_kits_dir as builtin_kits_dir
 from printkit.load.paths import confined_path, existing_file
 from printkit.load.reads import ReadLog
 from printkit.load.schema import Record, validate_document, where
@@ -27,49 +32,6 @@ if TYPE_CHECKING:  # the plug-in protocols sit above the kit (printkit/api.py)
     from printkit.draw.icons import IconLibrary
 
 T = TypeVar("T")
-
-MANIFEST = "kit.yaml"
-
-
-def builtin_kits_dir() -> Path:
-    """data/ in a source checkout or editable install; printkit/_builtin_kits in a wheel."""
-    package = Path(__file__).resolve().parent
-    shipped = package / "_builtin_kits"
-    return shipped if shipped.is_dir() else package.parent / "data"
-
-
-def builtin_kit_names() -> list[str]:
-    root = builtin_kits_dir()
-    if not root.is_dir():
-        return []
-    return sorted(p.name for p in root.iterdir() if (p / MANIFEST).is_file())
-
-
-def resolve_kit_dir(name_or_path: str) -> Path:
-    """The folder of a kit given by built-in name or by path. Raises InputError if there is none."""
-    looks_like_path = any(s in name_or_path for s in ("/", "\\")) or name_or_path.startswith(".")
-    candidate = Path(name_or_path)
-    builtin = not looks_like_path and name_or_path in builtin_kit_names()
-    if builtin and not (candidate / MANIFEST).is_file():  # e.g. the output folder of `--out .`
-        return builtin_kits_dir() / name_or_path
-    if looks_like_path or candidate.is_dir():
-        if not candidate.exists():
-            raise fail(Location(name_or_path), "no such kit folder")
-        if not candidate.is_dir():
-            raise fail(Location(name_or_path), "expected a kit folder, found a file")
-        if not (candidate / MANIFEST).is_file():
-            raise fail(
-                Location(display_path(candidate / MANIFEST)),
-                f"this folder is not a kit: it has no {MANIFEST}",
-            )
-        return candidate
-    if name_or_path in builtin_kit_names():
-        return builtin_kits_dir() / name_or_path
-    known = ", ".join(builtin_kit_names()) or "none"
-    raise fail(
-        Location(name_or_path),
-        f"unknown kit {name_or_path!r}; built-in kits are: {known} (or give a kit folder path)",
-    )
 
 
 @dataclass
