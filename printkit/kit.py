@@ -364,11 +364,26 @@ class Kit:
         return dict(self._models)
 
 
-def manifest_schema() -> Record:
-    """The schema of kit.yaml, offering the component types and games printkit has."""
+def manifest_schema(installed: bool = True) -> Record:
+    """The schema of kit.yaml, offering the component types and games printkit has; without
+    `installed`, only the built-in ones (which needs no scan of the installed packages)."""
+    if not installed:
+        builtin = tuple(plugins.BUILTIN_COMPONENT_TYPES), tuple(plugins.builtin_games())
+        return manifest_model.manifest_schema(*builtin)
     return manifest_model.manifest_schema(
         tuple(plugins.component_types()), tuple(plugins.available_games())
     )
+
+
+def _validated_manifest(doc: Document) -> KitManifest:
+    """kit.yaml validated: against the built-in types and games first, which serves most kits
+    without a scan of the installed packages (~15 ms of a no-op build), then, if that finds
+    anything wrong, against every one, whose answer (and messages) is the one that counts."""
+    try:
+        manifest: KitManifest = validate_document(doc, manifest_schema(installed=False))
+    except InputError:
+        manifest = validate_document(doc, manifest_schema())
+    return manifest
 
 
 def component_of_type(kit: Kit, type_name: str) -> str | None:
@@ -397,7 +412,7 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
     manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
     reads = ReadLog()
     doc = load_yaml_file(manifest_path, display_path(manifest_path), reads)
-    manifest: KitManifest = validate_document(doc, manifest_schema())
+    manifest = _validated_manifest(doc)
     for cid, spec in manifest.components.items():
         spec.id = cid
     for vname, variant in manifest.variants.items():
