@@ -202,6 +202,27 @@ def test_a_no_op_build_reads_only_the_build_records(cli, two_decks, tmp_path):
     assert "printkit.components.deck" in modules
 
 
+# what a deck build never needs: other component types' models and layouts, the reports and the
+# simulation, the shop finish and preflight, SVG, spreadsheets, plug-in discovery
+NOT_FOR_A_DECK = {
+    "printkit.model.mapboard", "printkit.model.grid", "printkit.model.tiles",
+    "printkit.model.routes", "printkit.layout.hexgrid", "printkit.layout.tiling",
+    "printkit.layout.edgetile", "printkit.model.sim_report", "printkit.reports", "printkit.pdfx",
+    "printkit.preflight", "printkit.export", "pikepdf", "svglib", "openpyxl", "importlib.metadata",
+    "zipfile", "csv", "logging", "ctypes",
+}  # fmt: skip
+
+
+def test_a_deck_build_imports_only_what_a_deck_needs(tmp_path):
+    """Start-up of a deck build (rules gate included): nothing a deck does not use is imported."""
+    kit = write_deck_kit(tmp_path / "kit", 6)
+    args = ("build", str(kit), "--out", str(tmp_path / "out"), "--jobs", "1")
+    printed, modules = loaded_modules(*args)
+    assert printed == f"wrote {tmp_path / 'out' / 'bench-deck' / 'deck1.pdf'}"
+    assert "printkit.components.deck" in modules
+    assert not modules & NOT_FOR_A_DECK
+
+
 def test_a_kit_built_alone_is_still_refused_beside_another_of_its_name(cli, tmp_path):
     """Two up-to-date kits of one name (the record of one is the other's) are still refused."""
     one = write_deck_kit(tmp_path / "one", 4)
