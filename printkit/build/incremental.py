@@ -67,15 +67,32 @@ def code_fingerprint() -> str:
         for version_file in (Path(spec.origin), folder / "_version.py"):
             if version_file.is_file():
                 h.update(version_file.read_bytes())
-    for path in sorted(package.rglob("*")):
-        if "__pycache__" in path.parts or "_builtin_kits" in path.parts or not path.is_file():
-            continue
-        h.update(path.relative_to(package).as_posix().encode())
-        if path.suffix == ".py":
-            h.update(path.read_bytes())
+    for rel, entry in _package_files(str(package)):
+        h.update(rel.encode())
+        if rel.endswith(".py"):
+            with open(entry.path, "rb") as source:
+                h.update(source.read())
         else:  # fonts and other data: their size is enough to notice a replacement
-            h.update(str(path.stat().st_size).encode())
+            h.update(str(entry.stat().st_size).encode())
     return h.hexdigest()
+
+
+def _package_files(top: str) -> list[tuple[str, os.DirEntry]]:
+    """Every file below `top` by its relative path, in order, without __pycache__ and the
+    built-in kits (os.scandir: a no-op build has no time for a pathlib walk)."""
+    found: list[tuple[str, os.DirEntry]] = []
+    folders = [""]
+    while folders:
+        rel = folders.pop()
+        with os.scandir(os.path.join(top, rel)) as entries:
+            for entry in entries:
+                name = f"{rel}/{entry.name}" if rel else entry.name
+                if entry.is_dir():
+                    if entry.name not in ("__pycache__", "_builtin_kits"):
+                        folders.append(name)
+                elif entry.is_file():
+                    found.append((name, entry))
+    return sorted(found, key=lambda item: item[0])
 
 
 @contextlib.contextmanager
