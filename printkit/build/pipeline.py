@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -437,6 +436,9 @@ def _render_task(
     except OSError as exc:
         return 0, [], OSError(exc.errno, exc.strerror, exc.filename)
     except Exception as exc:  # re-raised in the parent, which reports it as a bug
+        # imported here, only when a worker fails (a bug): every build paid for it
+        import traceback
+
         detail = traceback.format_exc() if os.environ.get("PRINTKIT_DEBUG") else ""
         return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
 
