@@ -73,8 +73,9 @@ def resolve_options(**given: Any) -> Options:
 
 
 def _may_have_settings() -> bool:
-    """Whether the settings file exists, or its folder is wrong (which reading it reports)."""
+    """Whether the settings file exists, or its folder is wrong or unreadable (which reading it
+    reports, when a setting is wanted from it)."""
     try:
         return config_path().exists()
-    except InputError:
+    except (InputError, OSError):
         return True
