@@ -188,3 +188,34 @@ def mini_build(tmp_path_factory) -> tuple[Path, Path]:
     r = CliRunner().invoke(main, args, catch_exceptions=False)
     assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
     return kit, out
+
+
+# The longest tests (a few seconds of wall each: a browser, Ghostscript over every shop file,
+# whole kits previewed and exported, a wheel built and installed), run first: started last, one
+# keeps a worker busy alone while the others have finished (pytest-xdist's worksteal moves
+# only tests that have not started). A test moved away from its module's other tests sets up
+# the module's fixtures again: fine for those that read `built_kit`'s shared builds.
+LONG_FIRST = (
+    "test_serve_browser.py::",
+    "test_shop_cmyk.py::test_ghostscript_finds_no_rgb_in_shop_files",
+    "test_shop_cmyk.py::test_every_shop_pdf_passes_x1a_preflight",
+    "test_every_command.py::test_other_commands_on_each_kit",
+    "test_preflight.py::test_home_outputs_of_every_kit_pass_home_preflight",
+    "test_ink.py::test_a_240_percent_limit_holds_in_every_shop_file_measured_on_separations",
+    "test_ink.py::test_rich_black_has_no_fine_knock_outs_or_thin_parts",
+    "test_svg_icons.py::test_gradient_opacity_and_soft_png_pass_both_preflights",
+    "test_cli.py::",  # whole modules where a module-scoped fixture is costly (the wheel, an
+    "test_export_images.py::",  # export): moved apart, its tests would set it up twice
+    "test_fuzz_kits.py::",
+    "test_live.py::test_component_pages_are_thumbnailed",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = item.nodeid.rsplit("/", 1)[-1]
+        return next(
+            (i for i, long in enumerate(LONG_FIRST) if name.startswith(long)), len(LONG_FIRST)
+        )
+
+    items.sort(key=rank)  # stable: every other test keeps its place
