@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import os
 import shutil
@@ -104,17 +105,34 @@ def _shared_builds(factory: pytest.TempPathFactory) -> Path:
 def _build_once(shared: Path, key: tuple[str, ...]) -> Path:
     """The output folder of `printkit build KIT --out OUT -j 1 OPTIONS` (key: kit, options...),
     built by the first test process that asks (the others wait on its lock file)."""
-    name = hashlib.sha256("\0".join(key).encode()).hexdigest()[:16]
+    return _run_once(shared, ("build", key[0], "-j", "1", *key[1:]))[0]
+
+
+def _run_once(shared: Path, argv: tuple[str, ...]) -> tuple[Path, str]:
+    """(OUT, its stdout) of `printkit COMMAND KIT --out OUT OPTIONS` (argv: command, kit,
+    options...), run by the first test process that asks (the others wait on its lock file
+    and read the stdout it saved)."""
+    name = hashlib.sha256("\0".join(argv).encode()).hexdigest()[:16]
     out, done = shared / name, shared / f"{name}.done"
     with open(shared / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not done.exists():
             shutil.rmtree(out, ignore_errors=True)  # what a failed attempt left
-            args = ["build", key[0], "--out", str(out), "-j", "1", *key[1:]]
+            args = [*argv[:2], "--out", str(out), *argv[2:]]
             r = CliRunner().invoke(main, args, catch_exceptions=False)
             assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
-            done.touch()
-    return out
+            done.write_text(r.stdout, encoding="utf-8")
+    return out, done.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def ran_once(tmp_path_factory):
+    """ran_once("export", "chariot-race", "--tts") -> (OUT, stdout) of `printkit export
+    chariot-race --out OUT --tts`, an output-writing command on a built-in kit run once per
+    test run (as `built_kit`'s builds are: under pytest-xdist by the first worker to ask) and
+    shared, read-only, by every test that asks for the same arguments. It asserts exit 0."""
+    shared = _shared_builds(tmp_path_factory)
+    return functools.cache(lambda *argv: _run_once(shared, argv))
 
 
 @pytest.fixture

@@ -14,18 +14,23 @@ TTS_MAX_SIDE = 10_000  # TTS refuses larger images; it recommends 4096
 
 
 @pytest.fixture(scope="module")
-def tts(tmp_path_factory):
+def tts(ran_once) -> Path:
+    """The kit folder of `export chariot-race --tts` (the same run, shared, that
+    test_every_command.py's other commands make)."""
+    return ran_once("export", "chariot-race", "--tts")[0] / "chariot-race"
+
+
+@pytest.fixture(scope="module")
+def card_images(tmp_path_factory) -> Path:
+    """The card pictures of `export chariot-race --images --bleed 0 --dpi 150`."""
     from click.testing import CliRunner
 
     from printkit.cli.app import main
 
-    out = tmp_path_factory.mktemp("tts")
-    args = ["export", "chariot-race", "--tts", "--out", str(out)]
-    r = CliRunner().invoke(main, args, catch_exceptions=False)
-    assert r.exit_code == 0, r.output
+    out = tmp_path_factory.mktemp("images")
     args = ["export", "chariot-race", "--images", "--bleed", "0", "--dpi", "150", "--out", str(out)]
     assert CliRunner().invoke(main, args, catch_exceptions=False).exit_code == 0
-    return out / "chariot-race"
+    return out / "chariot-race" / "images" / "cards"
 
 
 def deck_object(folder: Path) -> dict:
@@ -72,15 +77,15 @@ def difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
 
-def test_each_cell_of_the_sheet_is_its_card(tts):
+def test_each_cell_of_the_sheet_is_its_card(tts, card_images):
     """A cell matches the card image `export --images` renders of the same design, and not the
     next design's."""
     deck = deck_object(tts)
     cards = {c["Description"]: c["CardID"] for c in deck["ContainedObjects"]}
     for card_id, other in (("m4-t90-a", "m20-t0-a"), ("favour-of-nike", "m8-t45-a")):
         face = cell(deck, cards[card_id])
-        own = Image.open(tts / "images" / "cards" / f"{card_id}-1.png")
-        other_image = Image.open(tts / "images" / "cards" / f"{other}-1.png")
+        own = Image.open(card_images / f"{card_id}-1.png")
+        other_image = Image.open(card_images / f"{other}-1.png")
         assert difference(face, own) < 6, card_id
         assert difference(face, other_image) > 2 * difference(face, own)
 

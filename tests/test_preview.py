@@ -16,11 +16,9 @@ def _run(*args: str):
 
 
 @pytest.fixture(scope="module")
-def previewed(tmp_path_factory):
-    out = tmp_path_factory.mktemp("preview")
-    r = _run("preview", "chariot-race", "--out", out)
-    assert r.exit_code == 0, r.output
-    return out, r.stdout
+def previewed(ran_once):
+    """(OUT, stdout) of `preview chariot-race --out OUT` (shared with test_every_command.py)."""
+    return ran_once("preview", "chariot-race")
 
 
 @pytest.fixture(scope="module")
