@@ -5,8 +5,10 @@ from __future__ import annotations
 import fcntl
 import functools
 import hashlib
+import itertools
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,11 +44,19 @@ def _no_user_settings_in_shared_fixtures(tmp_path_factory):
         yield
 
 
+@pytest.fixture(scope="session")
+def _settings_folders(tmp_path_factory) -> Iterator[Path]:
+    """Settings folder names for the tests of this process, none created: `printkit config`
+    creates its folder when missing (a numbered `mktemp` per test lists every earlier one)."""
+    root = tmp_path_factory.mktemp("test-settings")
+    return (root / str(n) for n in itertools.count())
+
+
 @pytest.fixture(autouse=True)
-def _no_user_settings(tmp_path_factory, monkeypatch):
+def _no_user_settings(_settings_folders, monkeypatch):
     """Every test starts without the developer's own printkit settings file (printkit config),
     in a settings folder of its own (a test may write settings there)."""
-    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path_factory.mktemp("settings")))
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(next(_settings_folders)))
 
 
 @pytest.fixture
