@@ -1,5 +1,5 @@
 """`python -m printkit`: the same as the `printkit` command."""
 
-from printkit.cli.app import main
+from printkit.cli.process import run
 
-main()
+run()
