@@ -5,11 +5,13 @@ compare and print. Used by checks/data_rules.py and rules_file.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 from printkit.load.records import schema_fields
 from printkit.load.schema import Str
-from printkit.model.deck import Card, Deck
+from printkit.model.deck import CARD_ATTRIBUTES, Card, Deck
 from printkit.model.mapboard import MapBoard, MapItem
 from printkit.model.tiles import Tile, TileSet
 
@@ -21,6 +23,8 @@ MAP_WORDS = ("map item", "map items", "map")
 
 def shown(value: Any) -> str:
     """A value as compared and printed: 2.0 -> '2', True -> 'true'."""
+    if type(value) is str:  # most values: shown as they are
+        return value
     if isinstance(value, bool):
         return "true" if value else "false"
     return f"{value:g}" if isinstance(value, float) else str(value)
@@ -74,6 +78,23 @@ def value_of(item: Item, field_name: str) -> Any:
     if isinstance(item, Card | MapItem):
         return item.get(field_name)
     return getattr(item, field_name) if field_name in TILE_FIELDS else None
+
+
+def column(model: ItemModel, field_name: str, among: list[Item] | None = None) -> list[Any]:
+    """`value_of(item, field_name)` for every item of `model` (or of `among`, items of it), in
+    order: one function chosen for the whole list rather than a test per item."""
+    return list(map(_reader(model, field_name), items(model) if among is None else among))
+
+
+def _reader(model: ItemModel, field_name: str) -> Callable[[Any], Any]:
+    """What value_of does for an item of `model`, as one function."""
+    if isinstance(model, Deck):
+        if field_name in CARD_ATTRIBUTES:
+            return attrgetter(field_name)
+        return lambda card: card.values.get(field_name)
+    if isinstance(model, MapBoard):
+        return lambda item: item.get(field_name)
+    return attrgetter(field_name) if field_name in TILE_FIELDS else lambda _: None
 
 
 def copies(item: Item) -> int:

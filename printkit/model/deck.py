@@ -138,6 +138,9 @@ class Kind:
         return self.label_ink or self.paper
 
 
+CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker")  # the rest: Card.values
+
+
 @record("card", extra="values")
 @dataclass
 class Card:
@@ -159,7 +162,7 @@ class Card:
     marker: str | None = None
 
     def get(self, name: str) -> Any:
-        if name in ("id", "kind", "count", "title", "text", "marker"):
+        if name in CARD_ATTRIBUTES:
             return getattr(self, name)
         return self.values.get(name)
 
