@@ -198,17 +198,21 @@ def _glyphs_of(font_name: str) -> tuple[Any, str, bool] | None:
     return glyphs, shown, all(code in glyphs for code in range(32, 127))
 
 
+def _images(elements: list[Element]) -> list[Element]:
+    """The image elements that name an image."""
+    return [e for e in elements if e.element == "image" and e.image]
+
+
 def dpi_findings(deck: Deck) -> list[Finding]:
     """FACE002 for each image whose pixels, spread over its printed box, are too few per inch."""
     out: list[Finding] = []
     areas = deck.areas()
     backs: list[Back] = list(deck.backs().values())
-    pairs: list[tuple[Element, Any]] = [(e, c) for c in deck.cards for e in deck.kinds[c.kind].face]
-    pairs += [(e, None) for b in backs for e in b.elements()]
+    images = {name: _images(kind.face) for name, kind in deck.kinds.items()}
+    pairs: list[tuple[Element, Any]] = [(e, c) for c in deck.cards for e in images[c.kind]]
+    pairs += [(e, None) for b in backs for e in _images(b.elements())]
     seen: set[str] = set()
     for element, card in pairs:
-        if element.element != "image" or not element.image:
-            continue
         try:
             path = fill_placeholders(element.image, card or {})
         except MissingValue:
