@@ -40,7 +40,7 @@ from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
-from printkit.model.deck import Card, Deck, deck_schema
+from printkit.model.deck import Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
 
@@ -50,8 +50,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     fields, kinds = deck_sources.declared(doc)
     deck: Deck = deck_sources.read_deck(kit, doc, deck_schema(fields, kinds), fields)
     deck.file = doc.file
-    for card in deck.cards:
-        card.keep_declared(fields)
+    keep_declared(deck.cards, fields)
     deck.icons = deck_sources.load_icons(kit, deck.icon_files, doc)
     _check_cards(deck, doc.file)
     apply_variants(kit, deck, component_id)

@@ -214,7 +214,7 @@ def dpi_findings(deck: Deck) -> list[Finding]:
     seen: set[str] = set()
     for element, card in pairs:
         try:
-            path = fill_placeholders(element.image, card or {})
+            path = fill_placeholders(element.image or "", card or {})
         except MissingValue:
             continue
         image = deck.images.get(path)
