@@ -372,3 +372,22 @@ def test_a_single_line_never_draws_wider_than_its_width():
     assert size == 9
     with pytest.raises(TextOverflow):
         draw_line_fitted(c, "X" * 58, shipped_font("heading"), 9, 0, 0, mm(26), min_size=4.0)
+
+
+def test_characters_the_font_lacks_are_reported_in_the_order_of_the_text(cli, kit_copy):
+    """The same kit gives the same warnings in the same order in every run (a set of the text's
+    characters ordered them by string hashes, which differ from process to process)."""
+    kit_dir = kit_copy("chariot-race")
+    lacking = "中文字漢語日本"
+    edit(kit_dir / "cards.yaml", "draw 2 cards now.", f"draw 2 cards now {lacking}.")
+    r = cli("check", kit_dir, "--format", "json")
+    assert r.exit_code == 0, r.output
+    found = [json.loads(line) for line in r.stdout.splitlines()]
+    shown = [
+        ch
+        for f in found
+        if f.get("code") == "FACE001"
+        for ch in lacking
+        if f"'{ch}'" in f["message"]
+    ]
+    assert shown == list(lacking)

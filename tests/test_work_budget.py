@@ -19,6 +19,7 @@ from printkit.components import deck_layout
 from printkit.components.safearea import ProbeCanvas
 from printkit.draw import text
 from printkit.draw.card import CardPainter, back_reads_card
+from printkit.draw.elements import ElementPainter
 from printkit.kit import load_kit
 from printkit.model.options import Options
 
@@ -84,6 +85,7 @@ class Work:
         self.decks_laid_out = 0
         self.fits_measuring = 0
         self.fits_drawing = 0
+        self.plain_texts_afresh = 0  # unturned titles and texts drawn afresh by the render
         self._drawing = False
         measure, lay_out, fit = deck_layout._measure, deck_layout.lay_out, text.fit_text
         draw_front, draw_back = CardPainter.draw_front, CardPainter.draw_back
@@ -112,6 +114,16 @@ class Work:
             name = _design_name(True, kind if own else None, behind)
             self._count(painter, name, draw_back, painter, design, kind, values)
 
+        def afresh(draw):
+            def counted(painter, e, *args) -> None:
+                if self._drawing and not e.rotate:
+                    self.plain_texts_afresh += 1
+                draw(painter, e, *args)
+
+            return counted
+
+        monkeypatch.setattr(ElementPainter, "_draw_title", afresh(ElementPainter._draw_title))
+        monkeypatch.setattr(ElementPainter, "_draw_text", afresh(ElementPainter._draw_text))
         monkeypatch.setattr(deck_layout, "_measure", counted_measure)
         monkeypatch.setattr(deck_layout, "lay_out", counted_lay_out)
         monkeypatch.setattr(text, "fit_text", counted_fit)
@@ -152,6 +164,18 @@ def test_a_build_lays_out_each_design_once_and_draws_it_once(budget_kit, tmp_pat
     # every text is fitted while measuring (a header draws its label, others a title and a
     # text); the render draws from those fits and fits nothing again
     assert work.fits_measuring >= 2 * CARDS and work.fits_drawing == 0
+    # an unturned title or text is drawn from its design's measure (PlainText), its fields
+    # not read nor its box resolved again
+    assert work.plain_texts_afresh == 0
+
+
+def test_the_counters_see_a_plain_text_drawn_afresh(budget_kit, tmp_path, monkeypatch):
+    """The guard can fail: a render with no measured layout draws every title afresh."""
+    work = Work(monkeypatch)
+    monkeypatch.setattr(deck_layout, "measured", lambda kit, component_id: None)
+    kit = load_kit(str(budget_kit), Options(profile="home", duplex="long"))
+    build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
+    assert work.plain_texts_afresh >= 2 * CARDS
 
 
 def test_a_shop_build_of_one_page_per_design_keeps_the_budget(budget_kit, tmp_path, monkeypatch):

@@ -145,7 +145,7 @@ def missing_glyphs(texts: Iterable[tuple[str, str, Any, str]]) -> list[tuple[str
         known = _glyphs_of(font_name)
         if known is not None and not (known[2] and _printable_ascii(text)):
             glyphs = known[0]
-            chars = set(text) - {"\n"}
+            chars = [ch for ch in dict.fromkeys(text) if ch != "\n"]  # in the order of the text
             missing += [(ch, font_name, element, attr) for ch in chars if ord(ch) not in glyphs]
     return missing
 

@@ -15,38 +15,49 @@ texts again. Source locations are looked up only for findings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from printkit.components.deck_checks import missing_glyphs
 from printkit.components.safearea import ProbeCanvas, closest_text
 from printkit.core.errors import Diagnostic
 from printkit.draw.card import CardPainter, CardTextOverflow, back_reads_card
+from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.model.deck import Card, Deck
 from printkit.model.face import Element
 
-Fit = tuple[FitKey, FittedText]
+Fit = tuple[FitKey, FittedText] | PlainText  # a text's fit, or a plain text element as drawn
 
 
-@dataclass
+@dataclass(slots=True)
 class Design:
-    """One card front or back as measured: what it says in the check's messages (`who`), the
-    card (its front, or the card behind a back that reads its fields; None for a shared back),
-    the kind of a back (None: the deck's common back) and whether it is a back; its texts'
-    fits, the characters its fonts lack (character, font, element, attr: usually none), the
-    string nearest its trim and the text that cannot fit."""
+    """One card front or back as measured: the card (its front, or the card behind a back that
+    reads its fields; None for a shared back), the kind of a back (None: the deck's common
+    back) and whether it is a back; its texts' fits (and its plain texts as drawn), the
+    characters its fonts lack (character, font, element, attr: usually none), the string
+    nearest its trim and the text that cannot fit. It keeps no more than that: a deck of
+    thousands of cards keeps thousands of designs between the measure and the render."""
 
-    who: str
     card: Card | None
     kind: str | None
     back: bool = False
     fits: list[Fit] = field(default_factory=list)
-    missing: list[tuple[str, str, Element, str]] = field(default_factory=list)  # see below
+    missing: Sequence[tuple[str, str, Element, str]] = ()  # see above
     nearest: tuple[str, float] | None = None  # the string nearest the trim, and how near
     overflow: CardTextOverflow | None = None
+
+    @property
+    def who(self) -> str:
+        """What the check's messages call the design."""
+        if self.back and self.card is not None:
+            return f"the back of card {self.card.id!r}"
+        if self.back:
+            return "the back" if self.kind is None else f"the back of kind {self.kind!r}"
+        assert self.card is not None
+        return f"card {self.card.id!r}"
 
 
 @dataclass
@@ -58,6 +69,7 @@ class DeckLayout:
     fronts: dict[int, Design]  # by id() of the card
     backs: dict[str | None, Design]  # shared backs by kind; None is the deck's common back
     card_backs: dict[int, Design] = field(default_factory=dict)  # by id() of the card
+    boxes: Boxes = field(default_factory=dict)  # the shared elements' boxes, for the render
 
     @property
     def overflows(self) -> list[Design]:
@@ -97,7 +109,7 @@ def lay_out(deck: Deck, fonts: Mapping[str, str]) -> DeckLayout:
     probe = ProbeCanvas(fonts)
     painter = CardPainter(probe, deck, 0)
     trim = Rect(0, 0, deck.size.width, deck.size.height)
-    fronts = {id(c): Design(f"card {c.id!r}", c, None) for c in deck.cards}
+    fronts = {id(c): Design(c, None) for c in deck.cards}
     backs = _back_designs(deck, painter) if deck.sides == 2 else []
     designs = [*fronts.values(), *backs]
     for design in designs:
@@ -105,21 +117,20 @@ def lay_out(deck: Deck, fonts: Mapping[str, str]) -> DeckLayout:
         design.nearest = closest_text(probe.texts, trim)
     shared = {d.kind: d for d in backs if d.card is None}
     own = {id(d.card): d for d in backs if d.card is not None}
-    return DeckLayout(designs, fronts, shared, own)
+    return DeckLayout(designs, fronts, shared, own, painter.elements.boxes)
 
 
 def _back_designs(deck: Deck, painter: CardPainter) -> list[Design]:
     """The backs to measure, the deck's first, then each kind's own: a shared back once, a back
     that reads its card's fields once per card behind it, in deck order."""
     out: list[Design] = []
-    kinds: list[tuple[str, str | None]] = [("the back", None)]
-    kinds += [(f"the back of kind {k!r}", k) for k, kind in deck.kinds.items() if kind.back]
-    for who, kind in kinds:
+    kinds: list[str | None] = [None, *(k for k, kind in deck.kinds.items() if kind.back)]
+    for kind in kinds:
         if not back_reads_card(painter.back_of(kind)[1]):
-            out.append(Design(who, None, kind, back=True))
+            out.append(Design(None, kind, back=True))
             continue
         behind = [c for c in deck.cards if _back_kind(deck, c) == kind]
-        out += [Design(f"the back of card {c.id!r}", c, kind, back=True) for c in behind]
+        out += [Design(c, kind, back=True) for c in behind]
     return out
 
 
@@ -148,7 +159,7 @@ def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
         probe.restoreState()
         painter.elements.fits.stop()
         painter.elements.log = None
-    design.missing = missing_glyphs(texts)
+    design.missing = tuple(missing_glyphs(texts))
 
 
 def overflow_errors(layout: DeckLayout, error) -> list[Diagnostic]:

@@ -11,7 +11,8 @@ text that comes too near a piece's trim.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -130,15 +131,6 @@ def _describe(group: PieceGroup, item: Any) -> str:
     return group.describe(item) if group.describe else "a piece"
 
 
-@dataclass(frozen=True)
-class _Laid:
-    """One group's grid (home profile) and its fronts and backs, sheet by sheet."""
-
-    grid: Grid | None
-    fronts: list[Page]
-    backs: list[Page]
-
-
 def render_pieces(  # noqa: PLR0913
     kit: Kit,
     component_id: str,
@@ -175,11 +167,13 @@ def render_groups(
     two_sided = any(g.with_backs for g in groups)
     laid = _number_sheets([_lay_out(kit, g, two_sided) for g in groups])
     order = _print_order(laid, opts.duplex, opts.backs_first)
-    n_pages = len(order) + sum(
+    n_pages = sum(lay.sheets * (1 + lay.backed) for lay in laid) + sum(
         len(g.items) * tiled_page_count(opts.paper_size, g.piece, g.with_backs) for g in oversize
     )
     title = kit.spec(component_id).title or component_id
-    first = order[0][1].size if order else opts.paper_size
+    first_page = next(order, None)
+    first = first_page[1].size if first_page is not None else opts.paper_size
+    order = itertools.chain([first_page] if first_page is not None else [], order)
     c = new_canvas(
         path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
     )
@@ -217,51 +211,85 @@ def _split_oversize(
     return fits, big
 
 
+@dataclass(frozen=True)
+class _Laid:
+    """One group's grid (home profile), its number of sheets, whether each has a back, and its
+    pages (`pages()`: the sheets' fronts and backs, made one at a time as they are drawn, so a
+    deck of thousands of cards never holds all its pages at once)."""
+
+    grid: Grid | None
+    sheets: int
+    backed: bool
+    pages: Callable[[], Iterator[Page]]
+
+    def sides(self, side: str) -> Iterator[Page]:
+        """The group's fronts, or its backs, in sheet order."""
+        return (p for p in self.pages() if p.side == side)
+
+    def pairs(self) -> Iterator[list[Page]]:
+        """Each sheet's front, followed by its back when it has one."""
+        if not self.backed:
+            yield from ([front] for front in self.sides("front"))
+            return
+        pages = self.pages()  # front, back, front, back... (any duplex but `off`)
+        yield from ([front, next(pages)] for front in pages)
+
+
 def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
-    """The group's pages in sheet order (backs mirrored for the flip); empty backs for a
-    single-sided group when `blank_backs`."""
+    """The group's pages, each sheet's front followed by its back (mirrored for the flip); empty
+    backs for a single-sided group when `blank_backs`."""
     opts = kit.options
     grid: Grid | None = None
+    pages: Callable[[], Iterator[Page]]
     if opts.profile == "shop":
-        pages = list(shop_pages(len(g.items), g.piece, opts.bleed, "long", g.with_backs))
+        sheets = len(g.items)
+        pages = partial(shop_pages, len(g.items), g.piece, opts.bleed, "long", g.with_backs)
     else:
         whole = home_grid(kit, g.piece, g.where)
         assert whole is not None  # larger pieces are tiled (_split_oversize)
         grid = _snug(whole, len(g.items))
-        pages = list(home_pages(len(g.items), grid, opts.duplex, opts.back_offset, g.with_backs))
-    fronts = [p for p in pages if p.side == "front"]
-    backs = [p for p in pages if p.side == "back"]
+        sheets = -(-len(g.items) // grid.per_sheet)
+        pages = partial(home_pages, len(g.items), grid, opts.duplex, opts.back_offset, g.with_backs)
     if not g.with_backs and blank_backs:
-        backs = [replace(f, side="back", items=[]) for f in fronts]
-    return _Laid(grid, fronts, backs)
+        pages = partial(_with_blank_backs, pages)
+    return _Laid(grid, sheets, g.with_backs or blank_backs, pages)
+
+
+def _with_blank_backs(pages: Callable[[], Iterator[Page]]) -> Iterator[Page]:
+    """Each front, followed by an empty back of the same sheet."""
+    for front in pages():
+        yield front
+        yield replace(front, side="back", items=[])
 
 
 def _number_sheets(laid: list[_Laid]) -> list[_Laid]:
     """Sheet numbers that run on across the groups of one file."""
     out, before = [], 0
     for lay in laid:
-        fronts = [replace(p, sheet_number=p.sheet_number + before) for p in lay.fronts]
-        backs = [replace(p, sheet_number=p.sheet_number + before) for p in lay.backs]
-        out.append(_Laid(lay.grid, fronts, backs))
-        before += len(lay.fronts)
+        out.append(replace(lay, pages=partial(_renumbered, lay.pages, before)) if before else lay)
+        before += lay.sheets
     return out
+
+
+def _renumbered(pages: Callable[[], Iterator[Page]], before: int) -> Iterator[Page]:
+    return (replace(p, sheet_number=p.sheet_number + before) for p in pages())
 
 
 def _print_order(
     laid: list[_Laid], duplex: str, backs_first: bool = False
-) -> list[tuple[int, Page]]:
+) -> Iterator[tuple[int, Page]]:
     """(group index, page) in print order: fronts then backs (`off`), else each sheet's front
     followed by its back, or its back followed by its front when a preset's service asks
     (`backs_first`)."""
     if duplex == "off":
-        fronts = [(gi, p) for gi, lay in enumerate(laid) for p in lay.fronts]
-        return fronts + [(gi, p) for gi, lay in enumerate(laid) for p in lay.backs]
-    order: list[tuple[int, Page]] = []
+        for side in ("front", "back"):
+            for gi, lay in enumerate(laid):
+                if side == "front" or lay.backed:
+                    yield from ((gi, p) for p in lay.sides(side))
+        return
     for gi, lay in enumerate(laid):
-        for k, front in enumerate(lay.fronts):
-            pair = [(gi, front)] + ([(gi, lay.backs[k])] if k < len(lay.backs) else [])
-            order += pair[::-1] if backs_first else pair
-    return order
+        for pair in lay.pairs():
+            yield from ((gi, p) for p in (pair[::-1] if backs_first else pair))
 
 
 def _snug(grid: Grid, n_items: int) -> Grid:

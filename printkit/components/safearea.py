@@ -30,7 +30,9 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 def _apply(m: Matrix, box: Box) -> Box:
     a, b, c, d, e, f = m
-    if b == 0 and c == 0:  # no rotation: the corners map to the corners (the usual case)
+    if b == 0 and c == 0 and a > 0 and d > 0:  # a translation and scale (the usual case)
+        return (a * box[0] + e, d * box[1] + f, a * box[2] + e, d * box[3] + f)
+    if b == 0 and c == 0:  # no rotation: the corners map to the corners
         x0, x1, y0, y1 = a * box[0] + e, a * box[2] + e, d * box[1] + f, d * box[3] + f
         return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     corners = [(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
@@ -50,6 +52,7 @@ class ProbeCanvas(SketchCanvas):
         self._forms: dict[str, list[tuple[str, Box]]] = {}
         self._form: str | None = None
         self._states: list[tuple[Any, ...]] = []
+        self.line_codes = None  # every string goes through drawString and its kin, to be noted
 
     # What a string's box depends on is the transformation and the font: the probe saves only
     # those, and colours and line styles, which change no box, cost nothing on it.

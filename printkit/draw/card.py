@@ -18,10 +18,12 @@ from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.elements import (
     PLACEHOLDER,
+    Boxes,
     ElementOverflow,
     ElementPainter,
     MissingValue,
     Palette,
+    PlainText,
     fill_placeholders,
     format_value,
 )
@@ -74,7 +76,7 @@ def back_reads_card(back: Back) -> bool:
     return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
 
 
-Fits = list[tuple[FitKey, FittedText]]
+Fits = list[tuple[FitKey, FittedText] | PlainText]  # as deck_layout.Design.fits
 
 
 class Measured(Protocol):
@@ -84,6 +86,11 @@ class Measured(Protocol):
     def front_fits(self, card: Card) -> Fits | None: ...
 
     def back_fits(self, kind: str | None, card: Card | None = None) -> Fits | None: ...
+
+    @property
+    def boxes(self) -> Boxes:
+        """The boxes of the elements the designs share, resolved while they were measured."""
+        ...
 
 
 class CardPainter:
@@ -104,7 +111,10 @@ class CardPainter:
         self.bleed = bleed
         self.width = deck.size.width
         self.height = deck.size.height
-        self.elements = ElementPainter(c, deck.areas(), deck.icons, deck.images, deck.min_text_size)
+        boxes = measured.boxes if measured is not None else None
+        self.elements = ElementPainter(
+            c, deck.areas(), deck.icons, deck.images, deck.min_text_size, boxes
+        )
         self._forms: set[str] = set()
         self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)
         self.measured = measured

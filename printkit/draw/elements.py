@@ -25,6 +25,7 @@ from printkit.draw.text import (
     TextLayout,
     TextOverflow,
     draw_laid_out,
+    text_layout,
 )
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
@@ -32,6 +33,23 @@ from printkit.model.face import Areas, Element, Percent, bind_element, quarter_t
 from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders, format_value
 
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
+
+Boxes = dict[int, tuple[Element, Rect]]  # id() of an element -> (the element, its box)
+PLAIN = ("title", "text")  # elements that are one fitted text in one colour
+
+
+@dataclass(frozen=True, slots=True)
+class PlainText:
+    """A title or text element as one design drew it when it was measured: the element (as
+    the face lists it), its ink, its text's fit, box and layout. The render draws it from
+    this, without reading the piece's fields or laying the text out again."""
+
+    element: Element
+    ink: Color
+    fitted: FittedText
+    box: Rect  # the element's own box, shared by every design that draws it unchanged
+    layout: TextLayout
+
 
 CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
 
@@ -61,17 +79,28 @@ class Palette:
 class ElementPainter:
     """Draws elements on one canvas in a piece of the given areas, from a piece's values."""
 
-    def __init__(
-        self, c: Canvas, areas: Areas, icons: IconLibrary, images: dict, min_text: float
+    def __init__(  # noqa: PLR0913
+        self,
+        c: Canvas,
+        areas: Areas,
+        icons: IconLibrary,
+        images: dict,
+        min_text: float,
+        boxes: Boxes | None = None,
     ) -> None:
         self.canvas = c
         self.areas = areas
+        # The box of each element the pieces share (one no piece's fields change), by id():
+        # resolved once, kept with the element so that its id stays its own. A layout measured
+        # on one painter hands its boxes to the painter that draws it (`boxes`).
+        self.boxes: Boxes = {} if boxes is None else boxes
         self.icons = icons
         self.images = images
         self.min_text = min_text
         self.log: list[tuple[str, str, Element, str]] | None = None  # (text, font, element, attr)
         self.fits = Fits()  # what a design's texts measured: recorded, or drawn from
         self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
+        self._last_text: tuple[FittedText, Rect, TextLayout] | None = None  # the last drawn
 
     def _fill(self, ink: Color) -> None:
         """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
@@ -82,14 +111,55 @@ class ElementPainter:
 
     def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
         """Each element whose `when:` holds for the piece, its properties read from the
-        piece's fields; an element naming a field the piece does not give is left out."""
+        piece's fields; an element naming a field the piece does not give is left out. A text
+        drawn as its design was measured is drawn from the measure (PlainText)."""
         for element in elements:
+            known = self.fits.take(element)
+            if known is not None:
+                self._draw_plain(known)
+                continue
             if element.when is not None and not element.when.holds(values):
                 continue
             try:
-                self.draw(bind_element(element, values), values, palette)
+                bound = bind_element(element, values)
             except MissingValue:
                 continue
+            try:
+                self._draw_noted(element, bound, values, palette)
+            except MissingValue:
+                continue
+
+    def _draw_noted(self, element: Element, bound: Element, values: Any, palette: Palette) -> None:
+        """Draw the element; while a design is measured, a plain text element (one fitted
+        text, unturned) is recorded whole, as a PlainText the render draws from."""
+        box = self.shared_box(bound) if bound is element else self.box(bound)
+        before = self.fits.recorded()
+        self._last_text = None
+        self.draw(bound, values, palette, box)
+        if before is None or bound.element not in PLAIN or bound.rotate:
+            return
+        if self.fits.recorded() == before + 1 and self._last_text is not None:
+            self.fits.drawn(PlainText(element, self._ink, *self._last_text))
+
+    def _draw_plain(self, known: PlainText) -> None:
+        """A plain text element as measured: the same canvas calls as drawing it afresh."""
+        c = self.canvas
+        c.saveState()
+        self._fill(known.ink)
+        box = known.box
+        draw_laid_out(
+            c, known.fitted, (box.x, box.y, box.w, box.h), known.layout, self._inline_icon
+        )
+        c.restoreState()
+
+    def shared_box(self, e: Element) -> Rect:
+        """The box of an element every piece draws alike, resolved once (see `boxes`)."""
+        known = self.boxes.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
+        box = self.box(e)
+        self.boxes[id(e)] = (e, box)
+        return box
 
     def box(self, e: Element) -> Rect:
         """The box the element is laid out in: its box, or for a quarter turn (rotate 90 or
@@ -99,8 +169,10 @@ class ElementPainter:
             return Rect(x + (w - h) / 2, self.areas.height - top - h + (h - w) / 2, h, w)
         return Rect(x, self.areas.height - top - h, w, h)
 
-    def draw(self, e: Element, values: Any, palette: Palette) -> None:
-        box = self.box(e)
+    def draw(self, e: Element, values: Any, palette: Palette, box: Rect | None = None) -> None:
+        """Draw the element in its box (`box`: resolved already)."""
+        if box is None:
+            box = self.box(e)
         ink = colour(e.colour or palette.ink)
         c = self.canvas
         c.saveState()
@@ -127,10 +199,13 @@ class ElementPainter:
              align: str = "centre", lines: int = 1) -> None:  # fmt: skip
         """Fit and draw one of the element's texts in `box`; ElementOverflow if it cannot fit."""
         if self.log is not None:
-            self.log.append((INLINE_ICON.sub("", text), face, e, attr))
-        layout = TextLayout(align, e.valign if attr in ("text", "rows") else "middle", lines)
+            plain = INLINE_ICON.sub("", text) if "{icon:" in text else text
+            self.log.append((plain, face, e, attr))
+        layout = text_layout(align, e.valign if attr in ("text", "rows") else "middle", lines)
         fitted = self._fit(e, attr, text, face, box, size, layout)
-        draw_laid_out(self.canvas, fitted, (box.x, box.y, box.w, box.h), layout, self._inline_icon)
+        placed = (box.x, box.y, box.w, box.h)
+        self._last_text = (fitted, box, layout)
+        draw_laid_out(self.canvas, fitted, placed, layout, self._inline_icon)
 
     def _fit(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
              layout: TextLayout) -> FittedText:  # fmt: skip

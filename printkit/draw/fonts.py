@@ -52,6 +52,11 @@ class KitCanvas(Canvas):
 
     def __init__(self, *args: Any, role_fonts: Mapping[str, str] | None = None, **kw: Any) -> None:
         self.role_fonts: Mapping[str, str] = dict(role_fonts or {})
+        # The text operators of lines drawn on this canvas, by (font, size, x, baseline, text):
+        # a line drawn again (a caption on every card) is appended as the operators made the
+        # first time, instead of being formatted again (draw/text.py draw_lines). None on a
+        # canvas that draws text another way (the measuring probe).
+        self.line_codes: dict[tuple[str, float, float, float, str], str] | None = {}
         super().__init__(*args, **kw)
 
 

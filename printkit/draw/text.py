@@ -13,10 +13,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import ascent_descent, text_width
+from printkit.draw.fonts import KitCanvas, ascent_descent, text_width
 
 LEADING = 1.18
 STEP = 0.25  # pt: sizes are tried on this grid, by bisection
@@ -62,6 +63,10 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
         if not words:
             lines.append("")
             continue
+        whole = " ".join(words)
+        if line_width(whole, font, size) <= width:  # a line holds it all: no word is wider
+            lines.append(whole)
+            continue
         current = words[0]
         if line_width(current, font, size) > width:
             return None
@@ -86,7 +91,7 @@ def _layout(text: str, font: str, size: float, width: float, height: float, max_
     return fitted if fitted.height <= height + 1e-6 else None
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def fit_text(
     text: str,
     font: str,
@@ -152,9 +157,44 @@ def draw_lines(
     _, descent = ascent_descent(fitted.font, fitted.size)
     c.setFont(fitted.font, fitted.size)
     baseline = top - fitted.size + descent
+    codes = c.line_codes if isinstance(c, KitCanvas) else None
     for line in fitted.lines:
-        _draw_line(c, line, fitted, x, baseline, width, align, icons)
+        if codes is None or "{icon:" in line:
+            _draw_line(c, line, fitted, x, baseline, width, align, icons)
+        else:
+            _draw_known_line(c, codes, line, fitted, (x, baseline, width), align)
         baseline -= fitted.leading
+
+
+MAX_LINE_CODES = 1024  # lines kept per canvas; past it the canvas starts keeping afresh
+ANCHORS = {"left": 0.0, "right": 1.0}  # the share of a line's width left of its x; else centred
+
+
+def _draw_known_line(
+    c: Canvas,
+    codes: dict[tuple[str, float, float, float, str], str],
+    line: str,
+    fitted: FittedText,
+    at: tuple[float, float, float],
+    align: str,
+) -> None:
+    """One line without inline icons, as drawString, drawRightString or drawCentredString
+    draw it (the same operators, byte for byte), made once per canvas and then appended."""
+    x, baseline, width = at
+    key = (fitted.font, fitted.size, x + width * ANCHORS.get(align, 0.5), baseline, line)
+    code = codes.get(key)
+    if code is None:
+        start = key[2]
+        if align != "left":  # the line's start, computed as reportlab's own calls compute it
+            shift = text_width(line, fitted.font, fitted.size)
+            start = start - shift if align == "right" else start - 0.5 * shift
+        text = c.beginText(start, baseline)
+        text.textLine(line)
+        code = text.getCode()
+        if len(codes) >= MAX_LINE_CODES:
+            codes.clear()
+        codes[key] = code
+    c.addLiteral(code)
 
 
 def _draw_line(
@@ -203,6 +243,12 @@ class TextLayout:
         """The top of the block of lines in a box (bottom y, height h)."""
         spare = h - fitted.height
         return y + h - {"top": 0.0, "bottom": spare}.get(self.valign, spare / 2)
+
+
+@lru_cache(maxsize=256)
+def text_layout(align: str, valign: str, max_lines: int) -> TextLayout:
+    """The TextLayout of these settings, made once (every card lays its texts out alike)."""
+    return TextLayout(align, valign, max_lines)
 
 
 def fit_in_box(  # noqa: PLR0913
@@ -267,25 +313,45 @@ class Fits:
     once: `record()` keeps every fit made while the design is measured, and `replay()` hands
     them back, in the same order, while it is drawn. A fit asked with other arguments than the
     one recorded (a drawing that took another path, another layout) is fitted afresh, never
-    drawn wrong."""
+    drawn wrong. A drawer may put in place of the last fit recorded a whole element as drawn
+    (`drawn()`), which the render takes back (`take()`) and draws without laying it out."""
 
     def __init__(self) -> None:
-        self._recorded: list[tuple[FitKey, FittedText]] | None = None
-        self._replay: list[tuple[FitKey, FittedText]] = []
+        self._recorded: list[Any] | None = None
+        self._replay: list[Any] = []
         self._next = 0
 
-    def record(self) -> list[tuple[FitKey, FittedText]]:
+    def record(self) -> list[Any]:
         """Keep every fit from now on; returns the list they go to."""
         self._recorded, self._replay = [], []
         return self._recorded
 
-    def replay(self, fits: list[tuple[FitKey, FittedText]]) -> None:
+    def replay(self, fits: list[Any]) -> None:
         """Answer the next fits from `fits` (recorded by an earlier `record`), in order."""
         self._recorded, self._replay, self._next = None, fits, 0
 
     def stop(self) -> None:
         """Fit every text afresh again, keeping nothing."""
         self._recorded, self._replay = None, []
+
+    def recorded(self) -> int | None:
+        """How many fits were recorded so far; None when not recording."""
+        return None if self._recorded is None else len(self._recorded)
+
+    def drawn(self, entry: object) -> None:
+        """Record `entry` (an element as drawn, which is no tuple) instead of the last fit."""
+        assert self._recorded
+        self._recorded[-1] = entry
+
+    def take(self, owner: object) -> Any | None:
+        """The next recorded entry when it is an element as drawn (`drawn()`) whose `element`
+        is `owner`, else None (and nothing is taken)."""
+        if self._next < len(self._replay):
+            entry = self._replay[self._next]
+            if type(entry) is not tuple and entry.element is owner:
+                self._next += 1
+                return entry
+        return None
 
     def fit(
         self, text: str, font: str, size: tuple[float, float], sizes: tuple[float, float],
@@ -298,7 +364,7 @@ class Fits:
         if self._next < len(self._replay):
             measured = self._replay[self._next]
             self._next += 1
-            if measured[0] == key:
+            if type(measured) is tuple and measured[0] == key:
                 return measured[1]
         (w, h), (max_size, min_size) = size, sizes
         fitted = fit_text(text, font, w, h, max(max_size, min_size), min_size, layout.max_lines)

@@ -309,11 +309,24 @@ class Back:
 
     def elements(self) -> list[Element]:
         """The face elements, then the title and subtitle lines (each once either way up)."""
+        return [*self.face, *self._line_elements()]
+
+    def _line_elements(self) -> list[Element]:
+        """The title and subtitle lines as elements, made once for the back's title, subtitle
+        and accent (a deck's checks and drawing ask for them per card)."""
+        key = (self.title, self.subtitle, self.accent)
+        made: tuple[tuple[str, str, str], list[Element]] | None = self.__dict__.get("_lines")
+        if made is None or made[0] != key:
+            made = (key, self._make_line_elements())
+            object.__setattr__(self, "_lines", made)
+        return made[1]
+
+    def _make_line_elements(self) -> list[Element]:
         lines: list[tuple[str, str, str, float, float, float, str | None]] = [
             ("title", self.title, "display", mm(4.6), mm(10), mm(5), None)
         ]
         lines.append(("subtitle", self.subtitle, "heading", mm(2.4), mm(7), mm(3), self.accent))
-        out = list(self.face)
+        out: list[Element] = []
         for key, text, role, size, bottom, height, ink in lines:
             if not text:
                 continue

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from printkit.load.types import Context, Invalid, Type
@@ -57,6 +58,12 @@ def format_value(value: object) -> str:
 
 def fill_placeholders(template: str, values: Any) -> str:
     """Replace {field} with the piece's value. Plain substitution: no attribute access, no markup."""
+    whole = _lone_placeholder(template)
+    if whole is not None:  # "{title}": the value itself, as the substitution below gives it
+        value = values.get(whole)
+        if value is None or value == "":
+            raise MissingValue(whole)
+        return format_value(value)
 
     def sub(match: re.Match) -> str:
         value = values.get(match.group(1))
@@ -65,6 +72,13 @@ def fill_placeholders(template: str, values: Any) -> str:
         return format_value(value)
 
     return PLACEHOLDER.sub(sub, template)
+
+
+@lru_cache(maxsize=1024)
+def _lone_placeholder(template: str) -> str | None:
+    """The field a template is nothing but a placeholder of ("{title}"), else None."""
+    whole = WHOLE.fullmatch(template)
+    return whole.group(1) if whole is not None else None
 
 
 def fill_value(template: str, values: Any) -> Any:
