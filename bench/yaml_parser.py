@@ -1,13 +1,15 @@
-"""Why load/fastyaml.py keeps libyaml beside the pure-Python parser: paired A/B of one build.
+"""How each of printkit's YAML readers costs: paired runs of loading and building one deck.
 
-    python bench/yaml_parser.py            # 5 pairs
-    python bench/yaml_parser.py --pairs 9
+    python bench/yaml_parser.py                     # 5 rounds, 5,400 cards
+    python bench/yaml_parser.py --pairs 9 --cards 540
 
-Each run is a fresh process that loads the 5,400-card synthetic deck (bench/synthetic.py) and
-builds it (`--force`, one job): A reads YAML as printkit does (libyaml's events when they agree
-with the pure-Python parser), B with the pure-Python parser alone. The pairs alternate AB, BA so
-that a busy machine weighs on both; the result is the median of the paired ratios B / A of the
-load and of load + build (wall time), and of CPU time.
+Each run is a fresh process that loads the synthetic deck (bench/synthetic.py), validates it
+into its models and builds it (`--force`, one job). Three readers (load/yamlsafe.parse_yaml):
+A is printkit's own (one pass over libyaml's events for an ordinary file, load/yamlvalues.py);
+B composes libyaml's events with pyyaml's composer, as every file not ordinary is read; C is
+the pure-Python parser alone. Each round runs A, B, C in an order that rotates, so that a busy
+machine weighs on all; the result is the median of the paired ratios B / A and C / A of the
+load + validate (CPU seconds), of load + build (wall) and of the whole CPU time.
 """
 
 from __future__ import annotations
@@ -24,26 +26,26 @@ sys.path.insert(0, str(ROOT))
 
 from bench.synthetic import write_deck_kit  # noqa: E402
 
-CARDS = 5400
 CHILD = """
-import sys, time
+import functools, sys, time
 from pathlib import Path
-from printkit.load import fastyaml
-if sys.argv[1] == "B":
-    fastyaml._CoreLoader.use_libyaml = lambda self, stream: False
+from printkit.load import yamlsafe
+READER = {"A": {}, "B": {"plain": False}, "C": {"libyaml": False}}[sys.argv[1]]
+yamlsafe.parse_yaml = functools.partial(yamlsafe.parse_yaml, **READER)
 from printkit.build.pipeline import build_kits
 from printkit.kit import load_kit
 wall, cpu = time.perf_counter(), time.process_time()
 kit = load_kit(sys.argv[2])
 kit.models()
-loaded = time.perf_counter()
+loaded = time.process_time()
 build_kits([kit], Path(sys.argv[3]), force=True, jobs=1)
-print(loaded - wall, time.perf_counter() - wall, time.process_time() - cpu)
+print(loaded - cpu, time.perf_counter() - wall, time.process_time() - cpu)
 """
+NAMES = {"A": "one pass", "B": "libyaml events + composer", "C": "pure Python"}
 
 
 def run(mode: str, kit: Path, out: Path) -> tuple[float, float, float]:
-    """(load seconds, load + build seconds, CPU seconds) of one process."""
+    """(load + validate CPU seconds, load + build wall seconds, CPU seconds) of one process."""
     done = subprocess.run(
         [sys.executable, "-c", CHILD, mode, str(kit), str(out)],
         capture_output=True,
@@ -58,21 +60,24 @@ def run(mode: str, kit: Path, out: Path) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=5)
-    pairs = parser.parse_args().pairs
+    parser.add_argument("--cards", type=int, default=5400)
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        kit = write_deck_kit(Path(tmp) / "kit", CARDS)
-        times: dict[str, list[tuple[float, float, float]]] = {"A": [], "B": []}
-        for i in range(pairs):
-            for mode in "AB" if i % 2 == 0 else "BA":
+        kit = write_deck_kit(Path(tmp) / "kit", args.cards)
+        times: dict[str, list[tuple[float, float, float]]] = {mode: [] for mode in NAMES}
+        for i in range(args.pairs):
+            order = "ABC"[i % 3 :] + "ABC"[: i % 3]
+            for mode in order:
                 times[mode].append(run(mode, kit, Path(tmp) / f"out-{mode}"))
-    for index, name in enumerate(("load", "load + build", "CPU")):
-        ratios = [b[index] / a[index] for a, b in zip(times["A"], times["B"], strict=True)]
-        a = statistics.median(t[index] for t in times["A"])
-        b = statistics.median(t[index] for t in times["B"])
-        print(
-            f"{name:>12}: libyaml when it agrees {a:.2f} s, pure Python {b:.2f} s, "
-            f"paired ratio {statistics.median(ratios):.2f}"
-        )
+    for index, name in enumerate(("load + validate CPU", "load + build", "CPU")):
+        line: list[str] = []
+        for mode, label in NAMES.items():
+            median = statistics.median(t[index] for t in times[mode])
+            line.append(f"{label} {median:.3f} s")
+            if mode != "A":
+                ratios = [b[index] / a[index] for a, b in zip(times["A"], times[mode], strict=True)]
+                line[-1] += f" (x{statistics.median(ratios):.2f})"
+        print(f"{name:>19}: " + ", ".join(line))
 
 
 if __name__ == "__main__":

@@ -21,12 +21,18 @@ through pyyaml's public `yaml.CBaseLoader` (a loader's `get_event` is what `yaml
 
 libyaml and pyyaml's Python parser disagree on a few things: tabs (libyaml takes them between
 tokens and inside plain values; pyyaml refuses them there), explicit tags, the position of an
-empty value inside brackets, and some malformed text. A quick libyaml pass first decides: a file with none of
-those is composed from libyaml's events; a file whose only disagreement is a tab outside
-quoted text, block text and comments gets pyyaml's own error at that tab at once; any other
-file, and every file with an error (unless a tab pyyaml would refuse comes first), is read by
-the pure-Python parser exactly as before, with the same messages and positions; except that a
-file over PYTHON_PARSER_MAX_CHARS with an error gets libyaml's error (the same position).
+empty value inside brackets or at the very end of a file, and some malformed text. A quick
+libyaml pass first decides: a file with none of those is composed from libyaml's events; any
+other file, every file with an error, and every file with a tab is read by the pure-Python
+parser exactly as before, with the same messages and positions; except that a file over
+PYTHON_PARSER_MAX_CHARS, where that parser would take seconds, is decided by libyaml: a tab in
+quoted text, block text or a comment is read by libyaml, a tab elsewhere gets pyyaml's own error
+at that tab at once, and any other error gets libyaml's error (the same position).
+
+An ordinary file (no tab, tag, duplicate key or error: every deck of bench/, every built-in kit
+file) skips even that: load/yamlvalues.py builds its values and positions in one pass over
+libyaml's events, checking each as `libyaml_agrees` would (`parse_yaml`'s `plain=False` and
+`libyaml=False` choose the other readers; tests/test_fastyaml.py compares all three).
 """
 
 from __future__ import annotations
@@ -47,6 +53,13 @@ HAVE_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
 # differs a little) instead of a second, pure-Python parse: that parse costs about 3 s for a
 # 4 MB file of 200,000 values, the limits' worst case.
 PYTHON_PARSER_MAX_CHARS = 256 * 1024
+# Text libyaml reads otherwise than pyyaml whatever its events say: a block scalar's header with
+# a `#` right after it (`|#`, `>1#`: pyyaml refuses it), and a line that starts with `?` and no
+# space (in [...] pyyaml ends a plain value there, libyaml goes on).
+_BREAKS = "\r\n\x85\u2028\u2029"
+PYYAML_ONLY = re.compile(f"[|>][-+0-9]{{0,2}}#|(?:^|[{_BREAKS}]) *\\?[^ {_BREAKS}]")
+# what pyyaml's reader counts as a line break (a CR before an LF is one break with it)
+_LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
 
 STR = "tag:yaml.org,2002:str"
 NULL = "tag:yaml.org,2002:null"
@@ -134,29 +147,30 @@ def libyaml_agrees(text: str) -> bool:  # noqa: C901
     Raises pyyaml's own ScannerError when the only difference is a tab the Python parser
     would refuse, at the place it would refuse it.
     """
-    if not HAVE_LIBYAML or any(s in text for s in ("\ufeff", "|#", ">#")):
+    if not HAVE_LIBYAML or "\ufeff" in text or PYYAML_ONLY.search(text):
         return False
+    if len(text) <= PYTHON_PARSER_MAX_CHARS and "\t" in text:
+        return False  # which tab pyyaml refuses, and whether an error comes first: pyyaml's call
     text_spans: list[tuple[int, int]] = []  # quoted and block scalars: tabs are text there
     flow: list[bool] = []  # per open collection: is it [flow] or {flow}?
     parser = _libyaml_events(text)
     try:
         while (event := parser.get_event()) is not None:
-            if not _event_agrees(event, bool(flow) and flow[-1]):
+            if not _event_agrees(event, bool(flow) and flow[-1], len(text)):
                 return False
             if isinstance(event, CollectionStartEvent):
                 flow.append(bool(event.flow_style))
             elif isinstance(event, CollectionEndEvent) and flow:
                 flow.pop()
             if isinstance(event, ScalarEvent) and event.style and event.start_mark:
-                end = event.end_mark or event.start_mark
-                text_spans.append((event.start_mark.index, end.index))
+                text_spans.append(_text_span(text, event))
     except yaml.MarkedYAMLError as exc:
+        if len(text) <= PYTHON_PARSER_MAX_CHARS:
+            return False  # the Python parser finds its own error (it may come first)
         if "\t" in text and exc.problem_mark is not None:  # pyyaml stops at a tab before it
             line_end = text.find("\n", exc.problem_mark.index)
             _refuse_stray_tab(text[: len(text) if line_end < 0 else line_end], text_spans)
-        if len(text) > PYTHON_PARSER_MAX_CHARS:
-            raise  # libyaml's own message: the Python parser would take seconds to find it
-        return False
+        raise  # libyaml's own message: the Python parser would take seconds to find it
     except yaml.YAMLError:
         return False
     finally:
@@ -166,13 +180,32 @@ def libyaml_agrees(text: str) -> bool:  # noqa: C901
     return True
 
 
-def _event_agrees(event: Event, in_flow: bool) -> bool:
-    """No explicit tag, and no empty plain value inside [...] or {...} (libyaml places it one
-    column later there; in block collections both parsers place it alike)."""
+def _event_agrees(event: Event, in_flow: bool, end: int) -> bool:
+    """No explicit tag, and no empty plain value libyaml places elsewhere (`empty_value_moves`)."""
     if isinstance(event, ScalarEvent):
         empty = event.value == "" and event.style not in ("'", '"')
-        return event.tag is None and not (empty and in_flow)
+        return event.tag is None and not (empty and empty_value_moves(event, in_flow, end))
     return not (isinstance(event, CollectionStartEvent) and event.tag is not None)
+
+
+def empty_value_moves(event: ScalarEvent, in_flow: bool, end: int) -> bool:
+    """Whether libyaml places this empty plain value elsewhere than the pure-Python parser:
+    inside [...] or {...} (one column later), or at the very end of a text of `end` characters
+    (`?` with no line break after it: at the start of a next line). In block collections both
+    place it alike."""
+    return in_flow or event.start_mark is None or event.start_mark.index >= end
+
+
+def _text_span(text: str, event: ScalarEvent) -> tuple[int, int]:
+    """Where a quoted or block scalar's text is (a tab there is text): for a block scalar, the
+    lines after its `|` or `>` header (pyyaml refuses a tab in the header)."""
+    start_mark = event.start_mark
+    assert start_mark is not None  # libyaml marks every event
+    start, end = start_mark.index, (event.end_mark or start_mark).index
+    if event.style in ("|", ">"):
+        header_end = _LINE_BREAK.search(text, start, end)
+        start = header_end.start() if header_end else end
+    return start, end
 
 
 def _refuse_stray_tab(text: str, text_spans: list[tuple[int, int]]) -> None:
@@ -182,10 +215,10 @@ def _refuse_stray_tab(text: str, text_spans: list[tuple[int, int]]) -> None:
         index = match.start()
         if any(start <= index < end for start, end in spans):
             continue
-        line_start = text.rfind("\n", 0, index) + 1
+        line_start = max(text.rfind(b, 0, index) for b in "\n\r\x85\u2028\u2029") + 1
         if _in_comment(text, line_start, index, spans):
             continue
-        line = text.count("\n", 0, index)
+        line = len(_LINE_BREAK.findall(text, 0, index))
         mark = yaml.Mark("<unicode string>", index, line, index - line_start, text, index)
         raise ScannerError(
             "while scanning for the next token",
@@ -208,15 +241,12 @@ def _in_comment(text: str, line_start: int, index: int, spans: list[tuple[int, i
 class _CoreLoader(Composer, Core12Resolver):
     """Composes a node tree from libyaml's events when they agree, else from pyyaml's own."""
 
-    def __init__(self, stream: str) -> None:
+    def __init__(self, stream: str, libyaml: bool = True) -> None:
         Reader(stream)  # the pure-Python reader's check: no control characters, same error
-        self._fast = self.use_libyaml(stream)
+        self._fast = libyaml and libyaml_agrees(stream)
         self._events = _libyaml_events(stream) if self._fast else _python_events(stream)
         Composer.__init__(self)
         Core12Resolver.__init__(self)
-
-    def use_libyaml(self, stream: str) -> bool:
-        return libyaml_agrees(stream)
 
     def get_event(self) -> Any:
         event = self._events.get_event()
@@ -234,13 +264,6 @@ class _CoreLoader(Composer, Core12Resolver):
 
     def dispose(self) -> None:
         self._events.dispose()
-
-
-class PythonCoreLoader(_CoreLoader):
-    """The same loader reading every file with pyyaml's pure-Python parser (the reference)."""
-
-    def use_libyaml(self, stream: str) -> bool:
-        return False
 
 
 FastSafeLoader = _CoreLoader

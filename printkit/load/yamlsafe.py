@@ -10,7 +10,6 @@ each path (a tuple of keys and indexes) to its line and column, so validation ca
 from __future__ import annotations
 
 import dataclasses
-import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,12 +21,9 @@ from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 from printkit.load.reads import ReadLog, note
+from printkit.load.yamlvalues import NON_PRINTABLE, pack_mark, read_plain, unpack_mark
 
 PathKey = tuple[Any, ...]
-# What YAML (and pyyaml's reader) refuses typed raw; refused written as an escape too.
-NON_PRINTABLE = re.compile(
-    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
-)
 _CHECKED_TAGS = {"tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float")}
 
 _STANDARD_TAGS = {
@@ -96,15 +92,6 @@ class Document:
         )
 
 
-def pack_mark(line: int, col: int) -> int:
-    """A position as one int: a large deck has ten marks a card, and a tuple costs 3x more."""
-    return line << 32 | col
-
-
-def unpack_mark(mark: int) -> tuple[int, int]:
-    return mark >> 32, mark & 0xFFFFFFFF
-
-
 def read_text(path: Path, shown: str | None = None, log: ReadLog | None = None) -> str:
     """Read a data file as UTF-8 text, refusing what is not a regular, small, text file (the
     bytes read are noted in `log`)."""
@@ -158,7 +145,9 @@ def read_bytes(path: Path, shown: str | None = None, log: ReadLog | None = None)
         )
     try:
         with path.open("rb") as handle:
-            raw = handle.read(limits.MAX_FILE_BYTES + 1)  # the file may grow after stat()
+            raw = handle.read(info.st_size + 1)  # a buffer of the file's size, not the limit's
+            if len(raw) > info.st_size:  # it grew after stat(): read on, up to the limit
+                raw += handle.read(limits.MAX_FILE_BYTES + 1 - len(raw))
     except OSError as exc:
         raise fail(where, f"cannot read the file: {exc.strerror or exc}") from None
     if len(raw) > limits.MAX_FILE_BYTES:
@@ -175,15 +164,33 @@ def load_yaml_file(path: Path, shown: str | None = None, log: ReadLog | None = N
     return parse_yaml(read_text(path, shown, log), shown)
 
 
-def parse_yaml(text: str, file: str) -> Document:
-    """Parse YAML text safely into a Document. Raises InputError with the exact position."""
+def parse_yaml(text: str, file: str, *, plain: bool = True, libyaml: bool = True) -> Document:
+    """Parse YAML text safely into a Document. Raises InputError with the exact position.
+
+    An ordinary file is read in one pass over libyaml's events (load/yamlvalues.py); any other
+    by the exact path, composing libyaml's events or, where they differ, pyyaml's own
+    (load/fastyaml.py). `plain=False` skips the first, `libyaml=False` reads with the
+    pure-Python parser alone (the reference the tests compare the others with).
+    """
     if not text.strip() or all(
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
+    read = read_plain(text) if plain and libyaml else None
+    if read is not None:
+        doc = Document(file, read.data, read.value_marks, read.key_marks)
+    else:
+        doc = _exact_document(text, file, libyaml)
+    if doc.data is None:
+        raise fail(Location(file, 1, 1), "file holds no data (only null); expected YAML data")
+    return doc
+
+
+def _exact_document(text: str, file: str, libyaml: bool) -> Document:
+    """The file composed into pyyaml's node tree, then converted, with every check."""
     loader = None
     try:
-        loader = _GuardedLoader(text, file)  # the reader checks every character here
+        loader = _GuardedLoader(text, file, libyaml)  # the reader checks every character here
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, file) from None
@@ -198,8 +205,6 @@ def parse_yaml(text: str, file: str) -> Document:
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     doc = Document(file, None)
     doc.data = _Converter(doc).convert(node, ())
-    if doc.data is None:
-        raise fail(Location(file, 1, 1), "file holds no data (only null); expected YAML data")
     return doc
 
 
@@ -249,8 +254,8 @@ class _GuardedLoader(FastSafeLoader):
     bracket) that crosses the limit.
     """
 
-    def __init__(self, text: str, file: str) -> None:
-        super().__init__(text)
+    def __init__(self, text: str, file: str, libyaml: bool = True) -> None:
+        super().__init__(text, libyaml)
         self._file = file
         self._open: list[list] = []  # per open collection: [anchor, size, height]
         self._anchors: dict[str, tuple[int, int]] = {}
