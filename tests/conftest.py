@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import fcntl
 import functools
-import gc
 import hashlib
 import itertools
 import os
@@ -248,13 +247,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         )
 
     items.sort(key=rank)  # stable: every other test keeps its place
-
-
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """The collected tests and the modules they imported live until the process ends: frozen,
-    the cyclic garbage collector stops walking them again at every full collection, and it
-    runs less often (a test allocates many short-lived objects: PDF operators, YAML nodes).
-    Only this test process's collector is tuned; printkit's processes keep Python's defaults,
-    and nothing that is garbage goes uncollected for long."""
-    gc.freeze()
-    gc.set_threshold(50_000, 20, 20)
