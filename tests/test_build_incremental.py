@@ -3,6 +3,7 @@ byte-identical whatever the number of jobs, and never importing heavy libraries 
 
 from __future__ import annotations
 
+import functools
 import gc
 import json
 import shutil
@@ -182,7 +183,16 @@ def loaded_modules(*args: str) -> tuple[str, set[str]]:
     r = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     *printed, modules = r.stdout.splitlines()
-    return "\n".join(printed), set(modules.split())
+    return "\n".join(printed), set(modules.split()) - python_start_modules()
+
+
+@functools.cache
+def python_start_modules() -> frozenset[str]:
+    """What this Python imports before any of printkit's code runs (its site-packages' .pth
+    files may import importlib.resources, zipfile and more): not printkit's to answer for."""
+    probe = "import sys\nprint(' '.join(sorted(sys.modules)))"
+    r = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    return frozenset(r.stdout.split())
 
 
 # what a no-op build never needs: the kit model, YAML, the component types, drawing and images

@@ -64,7 +64,7 @@ def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
         if codes:
             raise LookupError(f"the kit has no rules, so no rule {', '.join(sorted(codes))}")
         return []
-    # imported here, only when a kit has a rules file (start-up: docs/performance.md)
+    # imported here, only when a kit has rules (start-up: docs/performance.md)
     from printkit.checks.data_rules import DATA_RULES
 
     module = kit.manifest.rules.module

@@ -24,17 +24,27 @@ from collections.abc import Iterator
 
 
 @contextlib.contextmanager
-def gc_paused(freeze: bool = False) -> Iterator[None]:
-    """Pause the cyclic garbage collector inside the block (no-op if it is already off); with
-    `freeze`, leave every object alive at its end out of the collector's passes (`gc.freeze`)
-    until `gc_thawed` gives them back."""
+def gc_paused(promote: bool = False, freeze: bool = False) -> Iterator[None]:
+    """Pause the cyclic garbage collector inside the block (no-op if it is already off).
+
+    With `promote`, what the block made is moved to the oldest generation when it ends, as
+    if it had survived the collections it skipped, without the pass over all of it that the
+    first collection afterwards would make (gc.freeze, then gc.unfreeze): for a block whose
+    objects are kept, such as `check`'s models and measured designs.
+
+    With `freeze`, every object alive at the block's end is left out of the collector's
+    passes (gc.freeze) until `gc_thawed` gives them back: for what a build keeps until it
+    ends, which the passes of its render would otherwise walk again and again.
+    """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if freeze:
+        if promote or freeze:
             gc.freeze()  # before the collector resumes, or its first pass walks them all
+        if promote:
+            gc.unfreeze()
         if was_enabled:
             gc.enable()
 
