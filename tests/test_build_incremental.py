@@ -274,6 +274,7 @@ def test_the_render_walks_nothing_made_before_it_and_the_collector_gets_all_back
     layouts) lives until it ends: the collector leaves it out of its passes while the render
     runs (gc.freeze), and takes it back when the build ends, as when an input error stops it
     (`--watch` and `serve` build again in the same process: docs/performance.md)."""
+    gc.unfreeze()  # what an earlier test may have left (importing cli/process.py freezes)
     seen: list[tuple[bool, int]] = []
     render = pipeline._render_and_commit
 
@@ -288,5 +289,8 @@ def test_the_render_walks_nothing_made_before_it_and_the_collector_gets_all_back
     assert running and frozen > 10_000  # the collector runs, over what the render makes
     assert gc.isenabled() and gc.get_freeze_count() == 0
     edit(two_decks / "deck2.yaml", "card_size: poker", "card_size: [poker")
+    assert cli("build", two_decks, "--out", tmp_path / "out").exit_code == 2
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    (two_decks / "kit.yaml").write_text("name: [bench\n")  # the kit itself does not load
     assert cli("build", two_decks, "--out", tmp_path / "out").exit_code == 2
     assert gc.isenabled() and gc.get_freeze_count() == 0

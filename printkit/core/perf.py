@@ -32,18 +32,20 @@ def gc_paused(promote: bool = False, freeze: bool = False) -> Iterator[None]:
     first collection afterwards would make (gc.freeze, then gc.unfreeze): for a block whose
     objects are kept, such as `check`'s models and measured designs.
 
-    With `freeze`, every object alive at the block's end is left out of the collector's
-    passes (gc.freeze) until `gc_thawed` gives them back: for what a build keeps until it
-    ends, which the passes of its render would otherwise walk again and again.
+    With `freeze`, every object alive when the block ends (without an exception: a failed
+    block keeps nothing) is left out of the collector's passes (gc.freeze) until `gc_thawed`
+    gives them back: for what a build keeps until it ends, which the passes of its render
+    would otherwise walk again and again.
     """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
-    finally:
-        if promote or freeze:
+        if freeze:
             gc.freeze()  # before the collector resumes, or its first pass walks them all
+    finally:
         if promote:
+            gc.freeze()
             gc.unfreeze()
         if was_enabled:
             gc.enable()
