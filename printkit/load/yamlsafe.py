@@ -20,6 +20,7 @@ import yaml
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
+from printkit.load.positions import Positions
 from printkit.load.reads import ReadLog, note
 from printkit.load.yamlvalues import NON_PRINTABLE, pack_mark, read_plain, unpack_mark
 
@@ -36,7 +37,8 @@ _STANDARD_TAGS = {
 class Document:
     """Parsed data and the position of every value and key in it, in the file that holds it.
 
-    One type for every source: a YAML file's positions are its `value_marks` and `key_marks`;
+    One type for every source: a YAML file's positions are its `positions` (load/positions.py,
+    compact), with `value_marks` and `key_marks` for marks added by path (generated cards);
     a spreadsheet's are its cells' `located` places (`cards.csv:17:C`); and a part of the data
     written elsewhere is `grafted` there: a variant's override of a top-level key is located in
     kit.yaml, and the cards spliced in from a sheet in the sheet. Grafts compose, so each value
@@ -52,6 +54,7 @@ class Document:
     # path -> (the document that holds the value at path, and its path there)
     grafts: dict[PathKey, tuple[Document, PathKey]] = field(default_factory=dict)
     origin: Location | None = None  # where the whole document is (default: line 1, column 1)
+    positions: Positions | None = None  # a YAML file's marks (load/positions.py)
 
     def where(self, path: PathKey = (), *, key: bool = False) -> Location:
         """The location of the value at `path` (or of its key), falling back to the nearest parent."""
@@ -75,12 +78,23 @@ class Document:
             found = self.located.get(("key", *p) if key else p)
             if found is not None:
                 return found
-        marks = self.key_marks if key else self.value_marks
-        if p in marks:
-            return Location(self.file, *unpack_mark(marks[p]))
-        if key and p in self.value_marks:
-            return Location(self.file, *unpack_mark(self.value_marks[p]))
-        return None
+        mark = self.mark(p, key=key)
+        return None if mark is None else Location(self.file, *unpack_mark(mark))
+
+    def mark(self, path: PathKey, *, key: bool = False) -> int | None:
+        """The packed mark (see pack_mark) of the value at exactly `path` (key=True: of its key,
+        else of the value), or None."""
+        found = self.key_marks.get(path) if key else None
+        if found is None:
+            found = self.value_marks.get(path)
+        if found is None and self.positions is not None:
+            found = self.positions.find(path, key)
+        return found
+
+    def marks(self) -> tuple[dict[PathKey, int], dict[PathKey, int]]:
+        """Every packed mark, as (value marks, key marks) by path (for tests)."""
+        values, keys = self.positions.tables() if self.positions is not None else ({}, {})
+        return {**values, **self.value_marks}, {**keys, **self.key_marks}
 
     def grafted(
         self, grafts: dict[PathKey, tuple[Document, PathKey]], data: Any = None
@@ -178,16 +192,17 @@ def parse_yaml(text: str, file: str, *, plain: bool = True, libyaml: bool = True
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     read = read_plain(text) if plain and libyaml else None
     if read is not None:
-        doc = Document(file, read.data, read.value_marks, read.key_marks)
+        data, value_marks, key_marks = read.data, read.value_marks, read.key_marks
     else:
-        doc = _exact_document(text, file, libyaml)
-    if doc.data is None:
+        data, value_marks, key_marks = _exact_document(text, file, libyaml)
+    if data is None:
         raise fail(Location(file, 1, 1), "file holds no data (only null); expected YAML data")
-    return doc
+    return Document(file, data, positions=Positions(data, value_marks, key_marks))
 
 
-def _exact_document(text: str, file: str, libyaml: bool) -> Document:
-    """The file composed into pyyaml's node tree, then converted, with every check."""
+def _exact_document(text: str, file: str, libyaml: bool) -> tuple[Any, dict, dict]:
+    """The file composed into pyyaml's node tree, then converted, with every check: its data,
+    value marks and key marks."""
     loader = None
     try:
         loader = _GuardedLoader(text, file, libyaml)  # the reader checks every character here
@@ -205,7 +220,7 @@ def _exact_document(text: str, file: str, libyaml: bool) -> Document:
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     doc = Document(file, None)
     doc.data = _Converter(doc).convert(node, ())
-    return doc
+    return doc.data, doc.value_marks, doc.key_marks
 
 
 def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str):
