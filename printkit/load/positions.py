@@ -148,14 +148,23 @@ class _Builder:
         children = [self.node(value[key], (*path, key)) for key in keys]
         return keys, offset, tuple(children) if any(c is not None for c in children) else None
 
+    def _flat_maps(self, count: int, keys: tuple, path: PathKey) -> None:
+        """The marks of a list's `count` maps, each with `keys` and no list or map below."""
+        key_at, value_at = self.keys, self.values
+        marks = self.marks
+        for i in range(count):
+            for key in keys:
+                here = (*path, i, key)
+                marks.append(key_at.get(here, NONE))
+                marks.append(value_at.get(here, NONE))
+
     def _list(self, value: list, path: PathKey) -> Node:
         offset = len(self.marks)
         get_value = self.values.get
         self.marks.extend(get_value((*path, i), NONE) for i in range(len(value)))
         same = _same_keys(value)
         if same is not None:
-            for i, item in enumerate(value):
-                self._map(item, (*path, i))
+            self._flat_maps(len(value), same, path)
             return None, offset, _SameList(self.shared.setdefault(same, same), len(value))
         children = [self.node(item, (*path, i)) for i, item in enumerate(value)]
         if any(c is not None for c in children):
