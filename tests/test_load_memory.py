@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.synthetic import deck_yaml, write_deck_kit
+from bench.synthetic import body, deck_yaml, write_deck_kit
 from printkit.core.errors import Location
 from printkit.kit import load_kit
 from printkit.load import yamlsafe, yamlvalues
@@ -42,6 +42,33 @@ def test_a_loaded_deck_keeps_under_a_kilobyte_a_card(tmp_path: Path) -> None:
     assert len(deck.cards) == 1400
     per_card = (large - small) / 1200
     assert per_card < KEPT_BYTES_PER_CARD, f"{per_card:.0f} bytes kept a card"
+
+
+def write_sheet_kit(folder: Path, n: int) -> Path:
+    """The bench deck with its n cards in cards.csv."""
+    write_deck_kit(folder, 1)
+    deck = folder / "deck1.yaml"
+    deck.write_text(deck_yaml(1).split("cards:\n")[0] + "cards: cards.csv\n", encoding="utf-8")
+    rows = [f'c{i},card,Card {i},"{body(i)}"' for i in range(n)]
+    (folder / "cards.csv").write_text("\n".join(["id,kind,title,text", *rows]), encoding="utf-8")
+    return folder
+
+
+def test_a_deck_read_from_a_sheet_keeps_under_a_kilobyte_a_card(tmp_path: Path) -> None:
+    small, _ = kept_bytes(write_sheet_kit(tmp_path / "small", 200))
+    large, deck = kept_bytes(write_sheet_kit(tmp_path / "large", 1400))
+    per_card = (large - small) / 1200
+    assert per_card < KEPT_BYTES_PER_CARD, f"{per_card:.0f} bytes kept a card"
+    card = deck.cards[250]  # row 252: the header is row 1
+    shown = [str(where(card, name, key=key)) for name, key in
+             [(None, False), ("title", False), ("text", False), ("text", True), ("tags", False)]]  # fmt: skip
+    assert [place.rsplit("/", 1)[-1] for place in shown] == [
+        "cards.csv:252:A",
+        "cards.csv:252:C",
+        "cards.csv:252:D",
+        "cards.csv:1:D",
+        "cards.csv:252:A",
+    ]
 
 
 def test_a_card_is_still_located_where_the_file_wrote_it(tmp_path: Path) -> None:

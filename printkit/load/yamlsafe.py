@@ -13,7 +13,7 @@ import dataclasses
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -33,14 +33,21 @@ _STANDARD_TAGS = {
 }
 
 
+class Places(Protocol):
+    """Where the values of a document not read from YAML text are (a sheet's cells)."""
+
+    def find(self, path: PathKey, key: bool) -> Location | None:
+        """The place of exactly `path` (key=True: of its key), or None."""
+
+
 @dataclass
 class Document:
     """Parsed data and the position of every value and key in it, in the file that holds it.
 
     One type for every source: a YAML file's positions are its `positions` (load/positions.py,
     compact), with `value_marks` and `key_marks` for marks added by path (generated cards);
-    a spreadsheet's are its cells' `located` places (`cards.csv:17:C`); and a part of the data
-    written elsewhere is `grafted` there: a variant's override of a top-level key is located in
+    a spreadsheet's are its cells' `places` (`cards.csv:17:C`, made when asked); and a part of
+    the data written elsewhere is `grafted` there: a variant's override of a top-level key is located in
     kit.yaml, and the cards spliced in from a sheet in the sheet. Grafts compose, so each value
     is reported where it is written, whatever the mix of YAML, sheets and variants.
     """
@@ -53,15 +60,19 @@ class Document:
     located: dict[PathKey, Location] = field(default_factory=dict)
     # path -> (the document that holds the value at path, and its path there)
     grafts: dict[PathKey, tuple[Document, PathKey]] = field(default_factory=dict)
+    # list path -> (the document, its path there, count): the list's first `count` items, each
+    # grafted there (a deck's cards from a sheet: one entry, not one a card)
+    item_grafts: dict[PathKey, tuple[Document, PathKey, int]] = field(default_factory=dict)
     origin: Location | None = None  # where the whole document is (default: line 1, column 1)
     positions: Positions | None = None  # a YAML file's marks (load/positions.py)
+    places: Places | None = None  # places made when asked (a sheet's cells), after `located`
 
     def where(self, path: PathKey = (), *, key: bool = False) -> Location:
         """The location of the value at `path` (or of its key), falling back to the nearest parent."""
         p = tuple(path)
-        if self.grafts:  # the longest grafted part of the path wins over this file's own marks
+        if self.grafts or self.item_grafts:  # the longest grafted part of the path wins
             for n in range(len(p), 0, -1):
-                graft = self.grafts.get(p[:n])
+                graft = self._graft(p, n)
                 if graft is not None:
                     other, there = graft
                     return other.where((*there, *p[n:]), key=key)
@@ -73,9 +84,22 @@ class Document:
                 return self.origin or Location(self.file, 1, 1)
             p = p[:-1]
 
+    def _graft(self, p: PathKey, n: int) -> tuple[Document, PathKey] | None:
+        """The graft of the path's first `n` parts, if any."""
+        graft = self.grafts.get(p[:n])
+        if graft is None and n > 1 and self.item_grafts:
+            items, index = self.item_grafts.get(p[: n - 1]), p[n - 1]
+            if items is not None and isinstance(index, int) and 0 <= index < items[2]:
+                return items[0], (*items[1], index)
+        return graft
+
     def _own_place(self, p: PathKey, key: bool) -> Location | None:
         if self.located:
             found = self.located.get(("key", *p) if key else p)
+            if found is not None:
+                return found
+        if self.places is not None:
+            found = self.places.find(p, key)
             if found is not None:
                 return found
         mark = self.mark(p, key=key)
@@ -97,12 +121,19 @@ class Document:
         return {**values, **self.value_marks}, {**keys, **self.key_marks}
 
     def grafted(
-        self, grafts: dict[PathKey, tuple[Document, PathKey]], data: Any = None
+        self,
+        grafts: dict[PathKey, tuple[Document, PathKey]],
+        data: Any = None,
+        items: dict[PathKey, tuple[Document, PathKey, int]] | None = None,
     ) -> Document:
         """A copy whose value at each path of `grafts` (and all below it) is located in the
-        other document, at its path there; with `data`, holding that data instead."""
+        other document, at its path there; with `data`, holding that data instead; `items`:
+        more grafts, each of a list's items (see `item_grafts`)."""
         return dataclasses.replace(
-            self, data=self.data if data is None else data, grafts={**self.grafts, **grafts}
+            self,
+            data=self.data if data is None else data,
+            grafts={**self.grafts, **grafts},
+            item_grafts={**self.item_grafts, **(items or {})},
         )
 
 
