@@ -112,22 +112,32 @@ class ElementPainter:
     def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
         """Each element whose `when:` holds for the piece, its properties read from the
         piece's fields; an element naming a field the piece does not give is left out. A text
-        drawn as its design was measured is drawn from the measure (PlainText)."""
-        for element in elements:
-            known = self.fits.take(element)
-            if known is not None:
-                self._draw_plain(known)
-                continue
-            if element.when is not None and not element.when.holds(values):
-                continue
-            try:
-                bound = bind_element(element, values)
-            except MissingValue:
-                continue
-            try:
-                self._draw_noted(element, bound, values, palette)
-            except MissingValue:
-                continue
+        drawn as its design was measured is drawn from the measure (PlainText); consecutive
+        ones share one saved state (see `_draw_plain`)."""
+        run = False  # a saved state is open for a run of plain texts
+        try:
+            for element in elements:
+                known = self.fits.take(element)
+                if known is not None:
+                    self._draw_plain(known, run)
+                    run = True
+                    continue
+                if element.when is not None and not element.when.holds(values):
+                    continue
+                try:
+                    bound = bind_element(element, values)
+                except MissingValue:
+                    continue
+                if run:
+                    self.canvas.restoreState()
+                    run = False
+                try:
+                    self._draw_noted(element, bound, values, palette)
+                except MissingValue:
+                    continue
+        finally:
+            if run:
+                self.canvas.restoreState()
 
     def _draw_noted(self, element: Element, bound: Element, values: Any, palette: Palette) -> None:
         """Draw the element; while a design is measured, a plain text element (one fitted
@@ -141,16 +151,20 @@ class ElementPainter:
         if self.fits.recorded() == before + 1 and self._last_text is not None:
             self.fits.drawn(PlainText(element, self._ink, *self._last_text))
 
-    def _draw_plain(self, known: PlainText) -> None:
-        """A plain text element as measured: the same canvas calls as drawing it afresh."""
+    def _draw_plain(self, known: PlainText, run: bool) -> None:
+        """A plain text element as measured: the same canvas calls as drawing it afresh, but
+        within a `run` of plain texts (a saved state open already) neither a state of its own
+        nor its colour again when the text before it set that colour. A plain text leaves
+        nothing behind but its fill colour and font, and every text sets its font."""
         c = self.canvas
-        c.saveState()
-        self._fill(known.ink)
+        if not run:
+            c.saveState()
+        if not run or known.ink != self._ink:
+            self._fill(known.ink)
         box = known.box
         draw_laid_out(
             c, known.fitted, (box.x, box.y, box.w, box.h), known.layout, self._inline_icon
         )
-        c.restoreState()
 
     def shared_box(self, e: Element) -> Rect:
         """The box of an element every piece draws alike, resolved once (see `boxes`)."""
