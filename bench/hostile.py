@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import struct
 import zipfile
+import zlib
 from pathlib import Path
 
 import pikepdf
@@ -53,6 +54,7 @@ def xlsx(path: Path, sheet_xml: str, shared: bytes | None = None, repeat: int = 
         z.writestr("xl/worksheets/sheet1.xml", sheet_xml)
         if shared is not None:
             with z.open("xl/sharedStrings.xml", "w", force_zip64=True) as f:
+                f._compressor = _RepeatingDeflate()  # zipfile deflates through it
                 f.write(
                     f'<?xml version="1.0"?><sst {XLSX_NS}><si><t>title</t></si><si><t>'.encode()
                 )
@@ -60,6 +62,29 @@ def xlsx(path: Path, sheet_xml: str, shared: bytes | None = None, repeat: int = 
                     f.write(shared)
                 f.write(b"</t></si></sst>")
     return path
+
+
+class _RepeatingDeflate:
+    """zipfile's raw deflate, for an entry that writes one chunk over and over: every write
+    ends with a full flush, which empties the compressor's history, so a chunk written again
+    after itself deflates to the same bytes as last time, kept instead of deflated again (a
+    gigabyte of one megabyte chunk costs one megabyte's deflating, not seconds)."""
+
+    def __init__(self) -> None:
+        self._z = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+        self._last: tuple[bytes, bytes] | None = None
+        self._repeats = 0
+
+    def compress(self, data: bytes) -> bytes:
+        if self._last is not None and data is self._last[0] and self._repeats:
+            return self._last[1]
+        self._repeats = 1 if self._last is not None and data is self._last[0] else 0
+        out = self._z.compress(data) + self._z.flush(zlib.Z_FULL_FLUSH)
+        self._last = (data, out)
+        return out
+
+    def flush(self) -> bytes:
+        return self._z.flush()
 
 
 def sheet(*cells: tuple[str, str]) -> str:

@@ -20,22 +20,25 @@ are drawn with what the component types share, a layer above: cut pieces imposed
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from printkit.checks import Finding, RuleSet
 from printkit.core.errors import InputError, Location, fail
-from printkit.draw.fonts import font
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.deck import Deck
-from printkit.model.sim_report import SimReport
-from printkit.reports.composition import Deal
+
+if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need none of them
+    from printkit.checks import Finding, RuleSet
+    from printkit.draw.fonts import font
+    from printkit.model.sim_report import SimReport
+    from printkit.reports.composition import Deal
 
 __all__ = [
     "Component",
@@ -64,6 +67,25 @@ __all__ = [
     "validate_document",
     "where",
 ]
+
+# Names of __all__ whose modules a component type's import must not pull in (the checks and the
+# reports, the drawing library): a plug-in imports them from here all the same, on first use.
+_ON_FIRST_USE = {
+    "Deal": "printkit.reports.composition",
+    "Finding": "printkit.checks",
+    "RuleSet": "printkit.checks",
+    "SimReport": "printkit.model.sim_report",
+    "font": "printkit.draw.fonts",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ON_FIRST_USE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
+    globals()[name] = value
+    return value
+
 
 Progress = Callable[[int], None]  # called with the number of pages drawn since the last call
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
 import shutil
 from pathlib import Path
 
@@ -13,6 +16,8 @@ from printkit.kit import builtin_kits_dir
 from printkit.layout.units import to_mm
 
 DATA = builtin_kits_dir()
+# a build run through `cli` is serial unless the test names its jobs, or watches (see `cli`)
+JOBS_FLAGS = {"-j", "--jobs", "--watch"}
 
 
 class Result:
@@ -45,10 +50,18 @@ def _no_user_settings(tmp_path_factory, monkeypatch):
 
 @pytest.fixture
 def cli():
-    """cli("build", "chariot-race", "--out", tmp) -> Result with exit_code, stdout, stderr."""
+    """cli("build", "chariot-race", "--out", tmp) -> Result with exit_code, stdout, stderr.
+
+    A build runs serially (-j 1, as `built_kit`'s do) unless the test names --jobs (or
+    --watch): a pool of workers forked from the test process costs more than it saves on a
+    test's small build, and test_build_incremental.py shows -j 1 and -j 2 write the same
+    bytes; the tests of parallel builds say -j 2."""
 
     def run(*args: str) -> Result:
-        r = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+        argv = [str(a) for a in args]
+        if argv[:1] == ["build"] and not JOBS_FLAGS & set(argv):
+            argv += ["-j", "1"]
+        r = CliRunner().invoke(main, argv, catch_exceptions=False)
         return Result(r)
 
     return run
@@ -59,18 +72,17 @@ def built_kit(tmp_path_factory):
     """built_kit("chariot-race", "--only", "cards", "--paper", "letter") -> the kit's output
     folder (OUT/<kit>, or OUT/<kit>/<variant> with --variant) of that build of a built-in kit.
 
-    Each distinct build runs once per test process and is shared by every test that asks for
-    it, so a test must only read what it gets. Builds run in-process and serially (-j 1)."""
+    Each distinct build runs once per test run, in whichever test process asks for it first
+    (under pytest-xdist the others wait for it and read the same folder), and is shared by
+    every test that asks for it, so a test must only read what it gets. Builds run in-process
+    and serially (-j 1)."""
+    shared = _shared_builds(tmp_path_factory)
     cache: dict[tuple[str, ...], Path] = {}
 
     def build(kit: str, *options: str) -> Path:
         key = (kit, *options)
         if key not in cache:
-            out = tmp_path_factory.mktemp("built")
-            args = ["build", kit, "--out", str(out), "-j", "1", *options]
-            r = CliRunner().invoke(main, args, catch_exceptions=False)
-            assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
-            folder = out / kit
+            folder = _build_once(shared, key) / kit
             variants = [
                 v for flag, v in zip(options, options[1:], strict=False) if flag == "--variant"
             ]
@@ -78,6 +90,31 @@ def built_kit(tmp_path_factory):
         return cache[key]
 
     return build
+
+
+def _shared_builds(factory: pytest.TempPathFactory) -> Path:
+    """The folder of this test run's shared builds: in the run's own base folder, which holds
+    every pytest-xdist worker's base folder (popen-gw0, ...), else in this process's."""
+    base = factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "built-kits"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def _build_once(shared: Path, key: tuple[str, ...]) -> Path:
+    """The output folder of `printkit build KIT --out OUT -j 1 OPTIONS` (key: kit, options...),
+    built by the first test process that asks (the others wait on its lock file)."""
+    name = hashlib.sha256("\0".join(key).encode()).hexdigest()[:16]
+    out, done = shared / name, shared / f"{name}.done"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(out, ignore_errors=True)  # what a failed attempt left
+            args = ["build", key[0], "--out", str(out), "-j", "1", *key[1:]]
+            r = CliRunner().invoke(main, args, catch_exceptions=False)
+            assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
+            done.touch()
+    return out
 
 
 @pytest.fixture
@@ -151,3 +188,34 @@ def mini_build(tmp_path_factory) -> tuple[Path, Path]:
     r = CliRunner().invoke(main, args, catch_exceptions=False)
     assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
     return kit, out
+
+
+# The longest tests (a few seconds of wall each: a browser, Ghostscript over every shop file,
+# whole kits previewed and exported, a wheel built and installed), run first: started last, one
+# keeps a worker busy alone while the others have finished (pytest-xdist's worksteal moves
+# only tests that have not started). A test moved away from its module's other tests sets up
+# the module's fixtures again: fine for those that read `built_kit`'s shared builds.
+LONG_FIRST = (
+    "test_serve_browser.py::",
+    "test_shop_cmyk.py::test_ghostscript_finds_no_rgb_in_shop_files",
+    "test_shop_cmyk.py::test_every_shop_pdf_passes_x1a_preflight",
+    "test_every_command.py::test_other_commands_on_each_kit",
+    "test_preflight.py::test_home_outputs_of_every_kit_pass_home_preflight",
+    "test_ink.py::test_a_240_percent_limit_holds_in_every_shop_file_measured_on_separations",
+    "test_ink.py::test_rich_black_has_no_fine_knock_outs_or_thin_parts",
+    "test_svg_icons.py::test_gradient_opacity_and_soft_png_pass_both_preflights",
+    "test_cli.py::",  # whole modules where a module-scoped fixture is costly (the wheel, an
+    "test_export_images.py::",  # export): moved apart, its tests would set it up twice
+    "test_fuzz_kits.py::",
+    "test_live.py::test_component_pages_are_thumbnailed",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = item.nodeid.rsplit("/", 1)[-1]
+        return next(
+            (i for i, long in enumerate(LONG_FIRST) if name.startswith(long)), len(LONG_FIRST)
+        )
+
+    items.sort(key=rank)  # stable: every other test keeps its place

@@ -9,23 +9,25 @@ import re
 import tomllib
 from pathlib import Path
 
-import printkit
+from codebase import PACKAGE, modules, walked
 
-PACKAGE = Path(printkit.__file__).parent
 PAGE_CALLS = {"showPage", "setPageSize", "setTrimBox", "setBleedBox", "setArtBox", "save"}
 
 
 def page_calls(folder: Path) -> list[str]:
     """file:line: method for every call of a page-deciding canvas method under `folder`."""
     found = []
-    for path in sorted(folder.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    under = folder.relative_to(PACKAGE).as_posix() + "/"
+    for name, _, tree in modules():
+        if not name.startswith(under):
+            continue
+        for node in walked(tree):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr in PAGE_CALLS
             ):
-                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {node.func.attr}")
+                found.append(f"{name}:{node.lineno}: {node.func.attr}")
     return found
 
 

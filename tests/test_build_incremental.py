@@ -3,6 +3,7 @@ byte-identical whatever the number of jobs, and never importing heavy libraries 
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -167,6 +168,79 @@ def test_help_imports_no_heavy_library():
     assert r.returncode == 0, r.stderr
     assert "Usage:" in r.stdout
     assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def loaded_modules(*args: str) -> tuple[str, set[str]]:
+    """What `printkit ARGS` prints, and the modules it imported, in a fresh process."""
+    probe = (
+        "import sys\n"
+        "from printkit.cli.app import main\n"
+        f"try:\n    main({list(args)!r})\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    r = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    *printed, modules = r.stdout.splitlines()
+    return "\n".join(printed), set(modules.split()) - python_start_modules()
+
+
+@functools.cache
+def python_start_modules() -> frozenset[str]:
+    """What this Python imports before any of printkit's code runs (its site-packages' .pth
+    files may import importlib.resources, zipfile and more): not printkit's to answer for."""
+    probe = "import sys\nprint(' '.join(sorted(sys.modules)))"
+    r = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    return frozenset(r.stdout.split())
+
+
+# what a no-op build never needs: the kit model, YAML, the component types, drawing and images
+NOT_FOR_A_NO_OP = {"printkit.kit", "printkit.components", "printkit.model.deck", "printkit.draw"}
+NOT_FOR_A_NO_OP |= {"printkit.load.yamlsafe", "printkit.api", "reportlab", "PIL"}
+
+
+def test_a_no_op_build_reads_only_the_build_records(cli, two_decks, tmp_path):
+    """Up to date is told from the build record and the bytes of the inputs it lists: no kit
+    is loaded, no component type imported (start-up of a no-op rebuild, docs/performance.md)."""
+    out = tmp_path / "out"
+    build(cli, two_decks, out)
+    printed, modules = loaded_modules("build", str(two_decks), "--out", str(out))
+    assert printed == "everything is up to date (--force rebuilds anyway)"
+    assert not modules & NOT_FOR_A_NO_OP
+    edit(two_decks / "deck2.yaml", "Card 2.3", "Card 2.3!")  # now deck2 must be drawn again
+    printed, modules = loaded_modules("build", str(two_decks), "--out", str(out))
+    assert printed == f"wrote {out / 'bench-deck' / 'deck2.pdf'}"
+    assert "printkit.components.deck" in modules
+
+
+# what a deck build never needs: other component types' models and layouts, the reports and the
+# simulation, the shop finish and preflight, SVG, spreadsheets, plug-in discovery
+NOT_FOR_A_DECK = {
+    "printkit.model.mapboard", "printkit.model.grid", "printkit.model.tiles",
+    "printkit.model.routes", "printkit.layout.hexgrid", "printkit.layout.tiling",
+    "printkit.layout.edgetile", "printkit.model.sim_report", "printkit.reports", "printkit.pdfx",
+    "printkit.preflight", "printkit.export", "pikepdf", "svglib", "openpyxl", "importlib.metadata",
+    "zipfile", "csv", "logging", "ctypes",
+}  # fmt: skip
+
+
+def test_a_deck_build_imports_only_what_a_deck_needs(tmp_path):
+    """Start-up of a deck build (rules gate included): nothing a deck does not use is imported."""
+    kit = write_deck_kit(tmp_path / "kit", 6)
+    args = ("build", str(kit), "--out", str(tmp_path / "out"), "--jobs", "1")
+    printed, modules = loaded_modules(*args)
+    assert printed == f"wrote {tmp_path / 'out' / 'bench-deck' / 'deck1.pdf'}"
+    assert "printkit.components.deck" in modules
+    assert not modules & NOT_FOR_A_DECK
+
+
+def test_a_kit_built_alone_is_still_refused_beside_another_of_its_name(cli, tmp_path):
+    """Two up-to-date kits of one name (the record of one is the other's) are still refused."""
+    one = write_deck_kit(tmp_path / "one", 4)
+    two = write_deck_kit(tmp_path / "two", 4)
+    build(cli, one, tmp_path / "out")
+    build(cli, two, tmp_path / "out2")
+    r = cli("build", one, two, "--out", tmp_path / "out")
+    assert r.exit_code == 2 and "two kits are named 'bench-deck'" in r.stderr, r.output
 
 
 def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(

@@ -40,7 +40,7 @@ def home(built_kit):
 def three(tmp_path_factory):
     """The two decks built for 3 players (the pick list comes with any build), and stdout."""
     out = tmp_path_factory.mktemp("three")
-    r = build(out, "--players", "3", "--only", "curriculum,fatum")
+    r = build(out, "--players", "3", "--only", "curriculum,fatum", "-j", "1")
     return out / "carthage", r.stdout
 
 

@@ -9,11 +9,9 @@ import ast
 import functools
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
-import printkit
+from codebase import modules, outermost_functions, walked
 
-PACKAGE = Path(printkit.__file__).parent
 WHY_HERE = "# imported here, not at the top, so that `printkit --help` stays fast"
 # where an import inside a function is allowed at all: the command line, whose modules every
 # `printkit --help` loads, and the settings, which it reads before a command needs the rest
@@ -23,22 +21,6 @@ LAZY_MODULES = ("cli/",)
 ONLY_WHEN = "# imported here, only when"
 # coordinates of a point or a rectangle are one letter by long use
 COORDINATES = {"x", "y", "w", "h"}
-
-
-@functools.cache
-def modules() -> tuple[tuple[str, str, ast.Module], ...]:
-    """(path in the package, source, syntax tree) of every module, parsed once per process."""
-    found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        found.append((path.relative_to(PACKAGE).as_posix(), text, ast.parse(text)))
-    return tuple(found)
-
-
-def functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield node
 
 
 def comment_above(lines: list[str], line: int) -> str:
@@ -55,11 +37,12 @@ def comment_above(lines: list[str], line: int) -> str:
 
 @functools.cache
 def lazy_imports() -> tuple[tuple[str, int, str, str], ...]:
-    """(file, line, imported module, the comment above) of every import inside a function."""
+    """(file, line, imported module, the comment above) of every import inside a function
+    (each once: a function's walk covers the functions nested in it)."""
     found = []
     for name, text, tree in modules():
         lines = text.splitlines()
-        for fn in functions(tree):
+        for fn in outermost_functions(tree):
             for node in ast.walk(fn):
                 if isinstance(node, ast.Import | ast.ImportFrom):
                     module = node.module if isinstance(node, ast.ImportFrom) else None
@@ -87,7 +70,7 @@ def test_the_import_scan_sees_the_command_lines_imports():
 
 
 def one_letter_attributes(tree: ast.Module) -> Iterator[str]:
-    for node in ast.walk(tree):
+    for node in walked(tree):
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -143,7 +126,7 @@ def protocol_members() -> set[str]:
 def probes(tree: ast.Module, text: str) -> Iterator[tuple[int, str]]:
     """(line, source) of each getattr/hasattr that probes a plug-in for a member."""
     members = protocol_members()
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             continue
         if node.func.id not in PROBES or len(node.args) < 2:
@@ -157,7 +140,7 @@ def probes(tree: ast.Module, text: str) -> Iterator[tuple[int, str]]:
 def type_name_tests(tree: ast.Module, text: str) -> Iterator[tuple[int, str]]:
     """(line, source) of each comparison of a component's type name (`kit.spec(cid).type`,
     `spec.type`) with a literal."""
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if not isinstance(node, ast.Compare):
             continue
         left = node.left
@@ -210,7 +193,7 @@ def private_imports(tree: ast.Module) -> list[str]:
     """Names starting with _ that a module imports from another module of printkit."""
     return [
         alias.name
-        for node in ast.walk(tree)
+        for node in walked(tree)
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("printkit")
         for alias in node.names
         if alias.name.startswith("_") and not alias.name.startswith("__")

@@ -131,3 +131,21 @@ def test_an_installed_type_that_cannot_be_imported_is_an_input_error_at_its_type
     assert f"{manifest}:{line}:11: error: the installed component type 'label-sheet'" in r.stderr
     assert "ModuleNotFoundError: No module named 'no_such_module_anywhere'" in r.stderr
     assert "Traceback" not in r.output
+
+
+def test_a_kit_is_no_longer_up_to_date_once_its_installed_type_is_gone(
+    cli, installed, label_kit, tmp_path, monkeypatch
+):
+    """An installed type's code is not in the build key, so its kit is never told up to date
+    from the build record alone (build/uptodate.py): uninstalled, it is the kit's input error."""
+    out = tmp_path / "out"
+    assert cli("build", label_kit, "--out", out, "-j", "1").exit_code == 0
+    again = cli("build", label_kit, "--out", out)
+    assert again.stdout.endswith("everything is up to date (--force rebuilds anyway)\n")
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p != str(installed)])
+    for name in [m for m in sys.modules if m.split(".")[0] == "club_labels"]:
+        monkeypatch.delitem(sys.modules, name)
+    r = cli("build", label_kit, "--out", out)
+    assert r.exit_code == 2, r.output
+    manifest = label_kit / "kit.yaml"
+    assert f"{manifest}:{line_of(manifest, 'type: label-sheet')}:11: error:" in r.stderr

@@ -14,6 +14,10 @@ only what is printed). For every output it keeps:
 An output is skipped only when all of these still match. The input list is taken from the last
 build: a file that a data file names can only change that list by changing the data file (or
 kit.yaml, which is an input of every component).
+
+The record also keeps the build's plan: the targets and their keys, under a key of all that
+decides them (printkit's code, the options, the environment and kit.yaml's bytes; see
+plan_key). It lets a no-op rebuild check a kit from its record alone (build/uptodate.py).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from printkit import __version__
+from printkit.core.errors import display_path
 from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
@@ -62,15 +67,32 @@ def code_fingerprint() -> str:
         for version_file in (Path(spec.origin), folder / "_version.py"):
             if version_file.is_file():
                 h.update(version_file.read_bytes())
-    for path in sorted(package.rglob("*")):
-        if "__pycache__" in path.parts or "_builtin_kits" in path.parts or not path.is_file():
-            continue
-        h.update(path.relative_to(package).as_posix().encode())
-        if path.suffix == ".py":
-            h.update(path.read_bytes())
+    for rel, entry in _package_files(str(package)):
+        h.update(rel.encode())
+        if rel.endswith(".py"):
+            with open(entry.path, "rb") as source:
+                h.update(source.read())
         else:  # fonts and other data: their size is enough to notice a replacement
-            h.update(str(path.stat().st_size).encode())
+            h.update(str(entry.stat().st_size).encode())
     return h.hexdigest()
+
+
+def _package_files(top: str) -> list[tuple[str, os.DirEntry]]:
+    """Every file below `top` by its relative path, in order, without __pycache__ and the
+    built-in kits (os.scandir: a no-op build has no time for a pathlib walk)."""
+    found: list[tuple[str, os.DirEntry]] = []
+    folders = [""]
+    while folders:
+        rel = folders.pop()
+        with os.scandir(os.path.join(top, rel)) as entries:
+            for entry in entries:
+                name = f"{rel}/{entry.name}" if rel else entry.name
+                if entry.is_dir():
+                    if entry.name not in ("__pycache__", "_builtin_kits"):
+                        folders.append(name)
+                elif entry.is_file():
+                    found.append((name, entry))
+    return sorted(found, key=lambda item: item[0])
 
 
 @contextlib.contextmanager
@@ -126,11 +148,25 @@ def output_matches(path: Path, stamp: object) -> bool:
 ENVIRONMENT_KEYS = ("SOURCE_DATE_EPOCH",)
 
 
+def _environment() -> list[str | None]:
+    return [os.environ.get(name) for name in ENVIRONMENT_KEYS]
+
+
 def target_key(kit, cid: str) -> str:
     """Everything but the input files that decides a component's output (and its file name)."""
     spec = kit.spec(cid)
-    environment = [os.environ.get(name) for name in ENVIRONMENT_KEYS]
-    text = json.dumps([FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type, environment])
+    text = json.dumps(
+        [FORMAT, code_fingerprint(), kit.options.key(), cid, spec.type, _environment()]
+    )
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def plan_key(options_key: str, manifest_digest: str) -> str:
+    """Everything that decides a kit's targets and their keys: printkit's code, the options,
+    the environment and the bytes of kit.yaml (which names the components and their types)."""
+    text = json.dumps(
+        ["plan", FORMAT, code_fingerprint(), options_key, _environment(), manifest_digest]
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -142,6 +178,9 @@ class KitRecord:
     path: Path
     targets: dict[str, dict] = field(default_factory=dict)
     extras: dict[str, dict | None] = field(default_factory=dict)  # file -> output_stamp
+    # {"key": plan_key, "targets": {target id: target key}}: written only for kits whose
+    # component types and game are built in (an installed plugin's code is not fingerprinted)
+    plan: dict | None = None
 
     @classmethod
     def read(cls, out: Path, kit_folder: tuple[str, ...]) -> KitRecord:
@@ -155,15 +194,18 @@ class KitRecord:
         targets, extras = data.get("targets"), data.get("extras", {})
         if not isinstance(targets, dict) or not isinstance(extras, dict):
             return cls(folder, path)
+        plan = data.get("plan")
         return cls(
             folder,
             path,
             {k: v for k, v in targets.items() if isinstance(k, str) and _valid_entry(v)},
             {k: v for k, v in extras.items() if plain_name(k) and _valid_stamp(v)},
+            plan if _valid_plan(plan) else None,
         )
 
-    def is_fresh(self, kit, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
-        """Whether component `cid`'s output is up to date (without importing its type)."""
+    def is_fresh(self, root: Path, cid: str, key: str, hashes: dict[Path, str | None]) -> bool:
+        """Whether component `cid`'s output is up to date (without importing its type); `root`
+        is the kit's folder."""
         entry = self.targets.get(cid)
         if not isinstance(entry, dict) or entry.get("key") != key:
             return False
@@ -172,7 +214,7 @@ class KitRecord:
         if not all(output_matches(self.folder / n, s) for n, s in entry.get("more", {}).items()):
             return False
         for rel, digest in entry["inputs"].items():
-            path = kit_input(kit.root, rel)
+            path = kit_input(root, rel)
             if path is None:
                 return False
             if path not in hashes:
@@ -204,9 +246,10 @@ class KitRecord:
         return {"key": key, "inputs": digests, "file": name, "output": output_stamp(output)}
 
     def text(self) -> str:
+        plan = {"plan": self.plan} if self.plan is not None else {}
         return json.dumps(
             {"format": FORMAT, "printkit": __version__, "targets": self.targets,
-             "extras": self.extras},
+             "extras": self.extras, **plan},
             indent=1, sort_keys=True,
         ) + "\n"  # fmt: skip
 
@@ -241,6 +284,18 @@ def _valid_stamp(stamp: object) -> bool:
     )
 
 
+def _valid_plan(plan: object) -> bool:
+    """A plan's key and the key of each of its targets."""
+    if not isinstance(plan, dict) or not isinstance(plan.get("key"), str):
+        return False
+    targets = plan.get("targets")
+    return (
+        isinstance(targets, dict)
+        and bool(targets)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in targets.items())
+    )
+
+
 def _valid_entry(entry: object) -> bool:
     """A target's record: key, output file name and stamp, and a digest per relative input."""
     if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
@@ -269,3 +324,10 @@ def kit_input(root: Path, rel: str) -> Path | None:
     if "\\" in rel or ":" in rel[:3] or first_link(root, Path(rel)) is not None:
         return None
     return root / rel
+
+
+def extra_note(path: Path) -> str:
+    """One line for a text file written beside the PDFs: its title, and where it is."""
+    text = path.read_text(encoding="utf-8")
+    title = next((line.strip() for line in text.splitlines() if line.strip()), path.name)
+    return f"{title}: {display_path(path)}"

@@ -15,20 +15,23 @@ from __future__ import annotations
 import os
 import re
 import signal
-import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit import plugins
 from printkit.build.incremental import (
     RECORD_DIR,
     KitRecord,
+    extra_note,
+    file_hash,
     output_stamp,
+    plan_key,
     target_key,
 )
 from printkit.components import gang, more_output_path
-from printkit.core.errors import InputError, Location, all_reported, display_path, fail
+from printkit.core.errors import InputError, Location, all_reported, fail
 from printkit.core.perf import gc_paused
 from printkit.core.processes import (
     TERMINATING_SIGNALS,
@@ -37,7 +40,7 @@ from printkit.core.processes import (
     die_with_parent,
     terminate_as_exception,
 )
-from printkit.kit import Kit, load_kit
+from printkit.kit import MANIFEST, Kit, load_kit
 from printkit.model.options import Options
 from printkit.output import staged
 
@@ -95,17 +98,39 @@ class _KitPlan:
     keys: dict[str, str]
     stale: list[tuple[str, Path]] = field(default_factory=list)
     hashes: dict = field(default_factory=dict)
+    every_target: bool = True  # planned every target (no --only): `memo` is the record's plan
 
 
 def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
     record = KitRecord.read(out, kit.output_parts)
-    plan = _KitPlan(kit, record, {})
+    plan = _KitPlan(kit, record, {}, every_target=only is None)
     chosen = gang.build_ids(kit) if only is None else [kit.spec(cid).id for cid in only]
     for cid in chosen:
         key = plan.keys[cid] = _target_key(kit, cid)
-        if force or not record.is_fresh(kit, cid, key, plan.hashes):
+        if force or not record.is_fresh(kit.root, cid, key, plan.hashes):
             plan.stale.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
     return plan
+
+
+def _memo(kit: Kit, keys: dict[str, str]) -> dict | None:
+    """The record's plan of a kit whose targets are all planned: the plan key and each target's
+    key (build/uptodate.py). None for gang sheets (a no-op build prints their summary, which
+    needs them packed) and for a kit whose types or game come from an installed plugin (whose
+    code the key does not fingerprint)."""
+    if gang.GANG_ID in keys:
+        return None
+    rules = kit.manifest.rules
+    game = rules.module if rules is not None else None
+    types = {kit.spec(cid).type for cid in kit.component_ids()}
+    if not types <= set(plugins.BUILTIN_COMPONENT_TYPES) or (
+        game is not None and game not in plugins.builtin_games()
+    ):
+        return None
+    manifest = kit.root / MANIFEST
+    digest = kit.reads.digest(manifest) or file_hash(manifest)
+    if digest is None:
+        return None
+    return {"key": plan_key(kit.options.key(), digest), "targets": dict(keys)}
 
 
 def _render(kit: Kit, cid: str, path: Path, progress: Callable[[int], None] | None) -> int:
@@ -225,7 +250,7 @@ def _build(
     if notes:
         for plan in plans:
             for name in sorted(plan.record.extras):
-                notes(_extra_note(output_path(out, plan.kit.output_parts, name)))
+                notes(extra_note(output_path(out, plan.kit.output_parts, name)))
     return written
 
 
@@ -262,13 +287,6 @@ def _render_and_commit(
     return Written(written, [target for target in same if target.parent.name != RECORD_DIR])
 
 
-def _extra_note(path: Path) -> str:
-    """One line for a text file written beside the PDFs: its title, and where it is."""
-    text = path.read_text(encoding="utf-8")
-    title = next((line.strip() for line in text.splitlines() if line.strip()), path.name)
-    return f"{title}: {display_path(path)}"
-
-
 def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:
     """The shop profile's print-ready finish (CMYK PDF/X) of every PDF a component wrote."""
     if kit.options.profile != "shop":
@@ -293,6 +311,8 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     if not plan.stale and not force and record.extras_present():
         return
     game = kit.game()
+    if plan.every_target:
+        record.plan = _memo(kit, plan.keys)
     record.extras = {}
     if game is not None:
         for name, text in game.extra_outputs(kit).items():
@@ -416,6 +436,9 @@ def _render_task(
     except OSError as exc:
         return 0, [], OSError(exc.errno, exc.strerror, exc.filename)
     except Exception as exc:  # re-raised in the parent, which reports it as a bug
+        # imported here, only when a worker fails (a bug): every build paid for it
+        import traceback
+
         detail = traceback.format_exc() if os.environ.get("PRINTKIT_DEBUG") else ""
         return 0, [], f"{type(exc).__name__}: {exc}\n{detail}".rstrip()
 

@@ -5,13 +5,16 @@ compare and print. Used by checks/data_rules.py and rules_file.py.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from printkit.load.records import schema_fields
 from printkit.load.schema import Str
 from printkit.model.deck import Card, Deck
-from printkit.model.mapboard import MapBoard, MapItem
-from printkit.model.tiles import Tile, TileSet
+
+if TYPE_CHECKING:  # imported when a check first meets a tile or a map item (start-up of a deck)
+    from printkit.model.mapboard import MapBoard, MapItem
+    from printkit.model.tiles import Tile, TileSet
 
 # component type -> the key of its item list
 ITEM_LISTS = {"deck": "cards", "tiles": "tiles", "map": "face"}
@@ -55,25 +58,38 @@ def checkable(kit: Any) -> list[str]:
     return [c for c in kit.component_ids() if kit.spec(c).type in ITEM_LISTS]
 
 
-ItemModel = Deck | TileSet | MapBoard  # what a data check looks at
-Item = Card | Tile | MapItem  # one of its items
+ItemModel: TypeAlias = "Deck | TileSet | MapBoard"  # what a data check looks at
+Item: TypeAlias = "Card | Tile | MapItem"  # one of its items
 
 
 def items(model: ItemModel) -> list[Item]:
     """A deck's cards, a tile set's tiles, or a map's items."""
-    if isinstance(model, MapBoard):
-        return list(model.items)
-    return list(model.cards if isinstance(model, Deck) else model.tiles)
+    if isinstance(model, Deck):
+        return list(model.cards)
+    # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
+    from printkit.model.mapboard import MapBoard
+
+    return list(model.items if isinstance(model, MapBoard) else model.tiles)
 
 
-TILE_FIELDS = frozenset(schema_fields(Tile))
+@cache
+def _tile_fields() -> frozenset[str]:
+    # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
+    from printkit.model.tiles import Tile
+
+    return frozenset(schema_fields(Tile))
 
 
 def value_of(item: Item, field_name: str) -> Any:
     """A card's value of a field (its declared fields included), a map item's, or a tile's key."""
-    if isinstance(item, Card | MapItem):
+    if isinstance(item, Card):
         return item.get(field_name)
-    return getattr(item, field_name) if field_name in TILE_FIELDS else None
+    # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
+    from printkit.model.mapboard import MapItem
+
+    if isinstance(item, MapItem):
+        return item.get(field_name)
+    return getattr(item, field_name) if field_name in _tile_fields() else None
 
 
 def copies(item: Item) -> int:

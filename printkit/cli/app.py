@@ -422,11 +422,9 @@ def build(
     written) unless --ignore-rule-errors; warnings are printed, one line each.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.build.pipeline import build_kits
-    from printkit.checks.gate import RulesErrors, RulesGate
     from printkit.cli import build as buildcli
-    from printkit.cli.settings import resolve_options
-    from printkit.kit import builtin_kit_names, load_kit
+    from printkit.cli.options import resolve_options
+    from printkit.load.kitdir import builtin_kit_names
 
     chosen["back_offset_mm"] = chosen.pop("back_offset")
     chosen["bleed_mm"] = chosen.pop("bleed")
@@ -434,8 +432,16 @@ def build(
     if options.preset and options.profile != "shop":
         raise click.UsageError("--preset is a print service's template: use it with --profile shop")
     names = list(kits) or builtin_kit_names()
-    loaded = [load_kit(name, options) for name in names]
     only_ids = _split_names(only)
+    if not (force or png or watch or only_ids) and _no_op_build(names, out, options):
+        return
+    # a no-op build (above) needs none of these
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.build.pipeline import build_kits
+    from printkit.checks.gate import RulesErrors, RulesGate
+    from printkit.kit import load_kit
+
+    loaded = [load_kit(name, options) for name in names]
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     progress = PageProgress()
@@ -465,6 +471,23 @@ def build(
     detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)
+
+
+def _no_op_build(names: list[str], out: Path, options: Any) -> bool:
+    """Report a build with nothing to draw, told from the build records alone (no kit is
+    loaded: build/uptodate.py), as a full build would; False when it cannot tell."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.build.uptodate import up_to_date_notes
+    from printkit.cli import build as buildcli
+
+    started = time.monotonic()
+    notes = up_to_date_notes(names, out, options)
+    if notes is None:
+        return False
+    detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
+    buildcli.report_build([], notes, [], options)
+    detail(f"built in {time.monotonic() - started:.2f} s")
+    return True
 
 
 def _split_names(values: tuple[str, ...]) -> list[str] | None:

@@ -10,15 +10,15 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from printkit.build.pipeline import component_targets
-from printkit.checks.findings import Finding
 from printkit.cli.app import say
-from printkit.components.gang import members
 from printkit.core.words import counted
+
+if TYPE_CHECKING:
+    from printkit.checks.findings import Finding
 
 
 def report_build(
@@ -46,6 +46,12 @@ def report_build(
 
 def echo_gang_summaries(kits: list) -> None:
     """One line per kit built with gang sheets: sheets used against the area lower bound."""
+    if not kits:
+        return
+    # (and a no-op build, which loads no kit, needs none)
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.components.gang import members
+
     for kit in kits:
         if members(kit):
             # imported here, not at the top, so that `printkit --help` stays fast
@@ -107,6 +113,7 @@ def write_missing_previews(
     """Previews of the PDFs just written, and of up-to-date PDFs whose previews are missing or
     older (a first `--png` after a plain build must not answer "up to date" with no images)."""
     # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.build.pipeline import component_targets
     from printkit.export.preview import preview_names, write_previews
 
     pdfs = []

@@ -17,11 +17,11 @@ import os
 import re
 import tempfile
 from pathlib import Path
-from typing import Any
 
-import platformdirs
 import yaml
 
+# the settings file's place and resolve_options are cli/options.py's (light: see its docstring)
+from printkit.cli.options import ENV_DIR, FILE_NAME, config_dir, config_path, resolve_options
 from printkit.core.errors import Location, display_path, fail
 from printkit.load.schema import Context, Invalid, validate_document
 from printkit.load.yamlsafe import Document, parse_yaml, read_text
@@ -61,40 +61,6 @@ __all__ = [
     "unset_value",
 ]
 
-ENV_DIR = "PRINTKIT_CONFIG_DIR"
-FILE_NAME = "config.yaml"
-
-
-def config_dir() -> Path:
-    """The folder of the settings file: $PRINTKIT_CONFIG_DIR, else the platform's config folder."""
-    override = os.environ.get(ENV_DIR)
-    if override:
-        folder = Path(override)
-        named = f"{ENV_DIR}={override}"
-    else:
-        folder = Path(platformdirs.user_config_dir("printkit", appauthor=False))
-        named = display_path(folder)
-    _refuse_non_folder(folder, named)
-    return folder
-
-
-def _refuse_non_folder(folder: Path, named: str) -> None:
-    """The settings folder, or the nearest part of its path that exists, must be a folder."""
-    for part in (folder, *folder.parents):
-        if part.exists() or part.is_symlink():
-            if not part.is_dir():
-                what = "is" if part == folder else f"lies inside {display_path(part)}, which is"
-                raise fail(
-                    Location(named),
-                    f"the settings folder {what} a file, not a folder; point {ENV_DIR} at a "
-                    "folder (it is created when missing) or move that file away",
-                )
-            return
-
-
-def config_path() -> Path:
-    return config_dir() / FILE_NAME
-
 
 def _is_blank(text: str) -> bool:
     return all(not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines())
@@ -128,20 +94,6 @@ def load_settings() -> Settings:
         return Settings()
     settings: Settings = validate_document(doc, settings_schema())
     return settings
-
-
-def resolve_options(**given: Any) -> Options:
-    """Options from command-line values; a None value falls back to the settings, then default.
-
-    Keyword names are Options fields (paper, profile, duplex, back_offset_mm, ...). The settings
-    file is read only when some setting was not given on the command line.
-    """
-    chosen = {name: value for name, value in given.items() if value is not None}
-    wanted = {s.option for s in SETTINGS.values() if s.option in given and given[s.option] is None}
-    if wanted:
-        from_file = load_settings().chosen()
-        chosen.update({name: from_file[name] for name in wanted if name in from_file})
-    return Options(**chosen)
 
 
 def effective(key: str) -> tuple[SettingValue, str]:

@@ -9,7 +9,6 @@ own fields has each design's back after its front; a one-sided deck has no back 
 
 from __future__ import annotations
 
-import csv
 import io
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,9 @@ def counts_name(component_id: str) -> str:
 def counts_csv(deck: Any, own_backs: bool = False) -> str:
     """page,side,card,copies: one row per page of the designs PDF (with `own_backs`, each
     design's front and then its own back; a one-sided deck has no back page)."""
+    # imported here, only when a deck's designs are printed (--card-pages designs)
+    import csv
+
     out = io.StringIO()
     rows = csv.writer(out, lineterminator="\n")
     rows.writerow(["page", "side", "card", "copies"])

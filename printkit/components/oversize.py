@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from reportlab.pdfgen.canvas import Canvas
-
-from printkit.components.tiled import tile_onto
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import fit_grid
 from printkit.layout.sizes import Size
-from printkit.layout.tiling import TilePlan, plan_tiles
 from printkit.layout.units import mm
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.layout.tiling import TilePlan
 
 OVERLAP = mm(12)  # the glue band on every seam of a tiled piece
 
@@ -50,6 +51,9 @@ def too_large(paper: Size, piece: Size, bleed: float) -> bool:
 
 
 def piece_plan(paper: Size, piece: Size) -> TilePlan:
+    # imported here, only when a piece is too large for a sheet (most builds have none)
+    from printkit.layout.tiling import plan_tiles
+
     return plan_tiles(piece, paper, OVERLAP)
 
 
@@ -65,6 +69,11 @@ def tile_pieces(
     c: Canvas, paper: Size, groups: Sequence[Group], title: str, progress: Any = None
 ) -> int:
     """Tile every piece of the groups onto `c`, front then back; returns the pages added."""
+    if not groups:
+        return 0
+    # imported here, only when a piece is too large for a sheet (most builds have none)
+    from printkit.components.tiled import tile_onto
+
     pages = 0
     for gi, group in enumerate(groups):
         painter = group.make_painter(c, 0.0)

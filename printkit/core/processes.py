@@ -9,7 +9,6 @@ pid and ends the worker once it has gone.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import sys
@@ -102,6 +101,9 @@ def die_with_parent(parent: int) -> None:
 
 
 def _set_parent_death_signal() -> bool:
+    # imported here, only when a worker process starts (ctypes: start-up of every command)
+    import ctypes
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         return libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import io
-import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -284,6 +283,8 @@ def _vector_drawing(drawing: Any, width: float, height: float) -> UnitDrawing:
 
 def _parse_svg(data: bytes, root: Path, relative: str, where: Location) -> Any:
     # imported here, only when a kit has SVG icons: svglib takes a tenth of a second to import
+    import logging
+
     from svglib.svglib import svg2rlg
 
     logging.getLogger("svglib").setLevel(logging.ERROR)
