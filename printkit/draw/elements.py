@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.fonts import font
+from printkit.draw.fonts import clip_rect, font
 from printkit.draw.icons import Colours, IconLibrary
 from printkit.draw.images import place_image
 from printkit.draw.table import draw_table
@@ -415,9 +415,7 @@ class ElementPainter:
 
     def _draw_pattern(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         c = self.canvas
-        clip = c.beginPath()
-        clip.rect(box.x, box.y, box.w, box.h)
-        c.clipPath(clip, stroke=0, fill=0)
+        clip_rect(c, box.x, box.y, box.w, box.h)
         self._fill(ink)
         c.setStrokeColor(ink)
         pictograms.texture(c, e.pattern, box.x, box.y, box.w, box.h, e.spacing, e.line_width)

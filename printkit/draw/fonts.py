@@ -68,6 +68,21 @@ class KitCanvas(Canvas):
         self.doForm(name)
         self.addLiteral("Q")
 
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        """Clip to a rectangle: the operators clipPath writes for a path of that one rectangle,
+        neither stroked nor filled (even-odd), byte for byte, without making the path."""
+        self.addLiteral(f"n {fp_str(x, y, w, h)} re W* n")
+
+
+def clip_rect(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """Clip any canvas to a rectangle (KitCanvas.clip_rect)."""
+    if isinstance(c, KitCanvas):
+        c.clip_rect(x, y, w, h)
+        return
+    path = c.beginPath()
+    path.rect(x, y, w, h)
+    c.clipPath(path, stroke=0, fill=0)
+
 
 def place_form(c: Canvas, name: str, x: float, y: float) -> None:
     """Draw form `name` on any canvas with its origin at (x, y) (KitCanvas.place_form)."""

@@ -1,7 +1,8 @@
-"""A form placed on a kit's canvas (a card's back, a card printed more than once, a tile) is
-written as the operators reportlab's saveState, translate, doForm and restoreState write, byte
-for byte, without saving the canvas's state in Python (draw/fonts.py KitCanvas.place_form);
-the measuring probe still moves the form's texts to where it is placed."""
+"""What a kit's canvas appends as literal operators is byte for byte what reportlab's own calls
+write (draw/fonts.py KitCanvas): a form placed (a card's back, a card printed more than once, a
+tile), as saveState, translate, doForm and restoreState write it, without saving the canvas's
+state in Python (the measuring probe still moves the form's texts to where it is placed); and
+a card's clip to its rectangle, as clipPath writes it, without making a path."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.components.safearea import ProbeCanvas
-from printkit.draw.fonts import KitCanvas, place_form, shipped_font
+from printkit.draw.fonts import KitCanvas, clip_rect, place_form, shipped_font
 
 PLACES = ((0, 0), (29.76378, 545.6693), (208.3465, 46.77165), (-3.5, 12.25))
 
@@ -25,21 +26,29 @@ def _pdf(c: Canvas) -> bytes:
         c.translate(1.5, 2.5)  # a transformation before the first place (reportlab joins cm)
         for x, y in PLACES:
             place_form(c, "back", x + page, y)
+            c.saveState()
+            clip_rect(c, -x, y - 3, 178.5827 + page, 249.4488)
+            c.restoreState()
         c.rect(10, 10, 20, 20, fill=1)
         c.showPage()
     return c.getpdfdata()
 
 
-def test_a_placed_form_writes_the_bytes_reportlab_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_forms_placed_and_clips_write_the_bytes_reportlab_writes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     font = shipped_font("body")
     plain = _pdf(Canvas(io.BytesIO(), invariant=1, initialFontName=font))
-    kit = KitCanvas(io.BytesIO(), invariant=1, initialFontName=font)
 
-    def no_state(self: KitCanvas) -> None:
-        raise AssertionError("placing a form saved the canvas's state")
+    def no_path(self: KitCanvas) -> None:
+        raise AssertionError("clipping to a rectangle made a path")
 
-    monkeypatch.setattr(KitCanvas, "saveState", no_state)
-    assert _pdf(kit) == plain
+    states: list[int] = []
+    save = KitCanvas.saveState
+    monkeypatch.setattr(KitCanvas, "beginPath", no_path)
+    monkeypatch.setattr(KitCanvas, "saveState", lambda self: (states.append(1), save(self)))
+    assert _pdf(KitCanvas(io.BytesIO(), invariant=1, initialFontName=font)) == plain
+    assert len(states) == 2 * len(PLACES)  # the clips' own states only: placing saved none
 
 
 def test_the_probe_moves_a_placed_forms_texts() -> None:
