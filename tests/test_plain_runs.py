@@ -1,7 +1,8 @@
 """Consecutive plain texts of a card (titles and texts drawn as their design was measured,
 draw/elements.PlainText) share one saved graphics state, and their colour is set once when
 they share it: read back from the PDF's operators, and the pages render the same pixels as
-each text drawn in a state of its own."""
+each text drawn in a state of its own. A deck drawn without its measure (a worker that loads
+the kit itself) writes the same bytes as one drawn from it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from PIL import ImageChops
 
 from printkit.build.pipeline import build_kits
 from printkit.checks.gate import RulesGate
+from printkit.components import deck_layout
 from printkit.draw import elements
 from printkit.kit import load_kit
 from printkit.model.options import Options
@@ -107,3 +109,12 @@ def test_the_runs_render_as_each_text_drawn_alone(
         a, b = (pdfium.PdfDocument(io.BytesIO(p.read_bytes()))[page] for p in (joined, alone))
         pictures = [d.render(scale=150 / 72).to_pil().convert("RGB") for d in (a, b)]
         assert ImageChops.difference(*pictures).getbbox() is None, f"page {page + 1}"
+
+
+def test_a_deck_drawn_without_its_measure_writes_the_same_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    measured = _build(tmp_path / "measured")
+    monkeypatch.setattr(deck_layout, "measured", lambda kit, component_id: None)
+    afresh = _build(tmp_path / "afresh")
+    assert afresh.read_bytes() == measured.read_bytes()
