@@ -129,3 +129,40 @@ def test_a_deck_with_no_card_written_or_generated_is_located(cli, cards):
     (cards / "cards.yaml").write_text(head + "cards: []\n", encoding="utf-8")
     r = cli("check", cards)
     assert r.exit_code == 2 and "a deck needs at least one card" in r.output, r.output
+
+
+def _recolour_joker(cards: Path, colour: str, new: str) -> None:
+    """Give the joker written with suit colour `colour` the suit colour `new` instead."""
+    edit(
+        cards / "cards.yaml",
+        f'symbol: "*", suit_colour: "{colour}"}}',
+        f'symbol: "*", suit_colour: "{new}"}}',
+    )
+
+
+def test_a_bad_value_is_reported_at_every_card_that_gives_it_and_only_there(cli, cards):
+    """Elements are bound once per set of values (face_checks.Bindings): two cards sharing a
+    bad value are each reported at their own row, and the cards between them are not."""
+    _recolour_joker(cards, "#c8102e", "crimson")  # joker-red
+    _recolour_joker(cards, "#1d1a16", "crimson")  # joker-black
+    r = cli("check", cards)
+    assert r.exit_code == 2, r.output
+    rows = {
+        card: line_of(cards / "cards.yaml", f"id: {card},") for card in ("joker-red", "joker-black")
+    }
+    lines = [line for line in r.output.splitlines() if "gives 'crimson'" in line]
+    for card, row in rows.items():
+        mine = [line for line in lines if f"card {card!r}:" in line]
+        assert mine and all(f"cards.yaml:{row}:" in line for line in mine), r.output
+    assert not [line for line in r.output.splitlines() if "hearts" in line or "spades" in line]
+
+
+def test_one_card_changed_among_cards_sharing_its_values_gives_that_card_alone(cli, cards):
+    """The 52 generated cards share their suit's values; a written card given another bad
+    value is the only one reported, as it was when every card was bound on its own."""
+    _recolour_joker(cards, "#1d1a16", "redd")  # joker-black
+    r = cli("check", cards)
+    line = line_of(cards / "cards.yaml", "id: joker-black,")
+    shown = [row for row in r.output.splitlines() if "gives 'redd'" in row]
+    assert r.exit_code == 2 and shown, r.output
+    assert all(f"cards.yaml:{line}:" in row and "card 'joker-black':" in row for row in shown)

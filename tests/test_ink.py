@@ -208,3 +208,29 @@ def test_rich_black_has_no_fine_knock_outs_or_thin_parts(built_kit, tmp_path):
     pages += _fine_rich_black(board / "board.pdf", tmp_path / "b")
     assert pages  # rich black is still used where it is safe
     assert [p for p in pages if p[1] > 30 or p[2] > 60] == [], pages
+
+
+def test_cmyk_colours_are_found_in_the_same_order_at_their_own_places():
+    """The walk puts only containers and texts that may be colours on its stack: the order of
+    what it finds (last value first, depth first) and each one's place stay as they were when
+    every value was visited."""
+    from printkit.checks.ink import cmyk_values
+    from printkit.load.yamlsafe import parse_yaml
+
+    text = (
+        "a: cmyk(100,100,100,0)\n"
+        "b:\n"
+        "  - plain\n"
+        "  - {c: 'cmyk(0,0,0,100)', d: [1, 'cmyk(90,90,90,90)', x]}\n"
+        "  - cmyk(10,10,10,10)\n"
+        "e: {f: 'cmyk(1, 2, 3)', g: 'not (a colour)', h: 'cmyk(50%,50%,50%,50%)'}\n"
+    )
+    doc = parse_yaml(text, "k.yaml")
+    found = [(w.line, w.col, t, total) for w, t, total in cmyk_values(doc)]
+    assert found == [
+        (6, 49, "cmyk(50%,50%,50%,50%)", 200.0),
+        (5, 5, "cmyk(10,10,10,10)", 40.0),
+        (4, 35, "cmyk(90,90,90,90)", 360.0),
+        (4, 9, "cmyk(0,0,0,100)", 100.0),
+        (1, 4, "cmyk(100,100,100,0)", 300.0),
+    ]

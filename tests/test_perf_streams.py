@@ -35,3 +35,27 @@ def test_gc_paused_restores_the_collector():
         assert not gc.isenabled()  # it was off before: it stays off
     finally:
         gc.enable()
+
+
+def test_gc_paused_with_promote_moves_what_it_made_to_the_oldest_generation_unscanned():
+    """`check` keeps its models and layouts: with `promote` they leave the pause in the oldest
+    generation, without the pass the next young collection would make over all of them, and
+    nothing stays frozen (later full collections still see them)."""
+    passes: list[int] = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        with gc_paused(promote=True):
+            kept = [[i] for i in range(50_000)]  # far past the young generation's threshold
+        assert passes == []  # no pass over them when the pause ends
+        assert gc.isenabled() and gc.get_freeze_count() == 0 and gc.get_count()[0] < 10
+        [[i] for i in range(1_000)]  # the next young collection scans only what is new
+        assert passes and 2 not in passes
+    finally:
+        gc.callbacks.remove(count)
+    assert gc.is_tracked(kept[-1]) and len(kept) == 50_000

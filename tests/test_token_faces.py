@@ -78,7 +78,8 @@ def test_a_one_sided_token_group_prints_no_backs(cli, tmp_path):
     assert pages == [["1/A", "6-4"], ["2/B", "4-5"]]
 
 
-def test_a_box_turned_by_a_pieces_field_is_checked_turned(cli, tmp_path):
+def _tilted_kit(tmp_path: Path) -> Path:
+    """The kit with its label turned by the pieces' field `tilt`, 45 degrees on piece 1/A."""
     kit = _kit(tmp_path)
     edit(
         kit / "tokens.yaml",
@@ -86,8 +87,28 @@ def test_a_box_turned_by_a_pieces_field_is_checked_turned(cli, tmp_path):
         'text: "{strength}-{move}", rotate: "{tilt}", font: bold',
     )
     edit(kit / "tokens.yaml", "fields: {strength: 6,", "fields: {tilt: 45, strength: 6,")
+    return kit
+
+
+def test_a_box_turned_by_a_pieces_field_is_checked_turned(cli, tmp_path):
+    kit = _tilted_kit(tmp_path)
     r = cli("check", kit)
     assert r.exit_code == 2, r.output
     line = line_of(kit / "tokens.yaml", 'rotate: "{tilt}"')
     assert f"tokens.yaml:{line}:" in r.output and "turned 45 degrees" in r.output
     assert "piece '1/A' (rotate from its fields)" in r.output
+
+
+def test_pieces_sharing_a_turn_are_each_reported_and_one_that_stays_on_is_not(cli, tmp_path):
+    """A templated element is bound once per value (face_checks.Bindings): two pieces turned
+    45 degrees are each reported, and a third reading another value is bound on its own."""
+    kit = _tilted_kit(tmp_path)
+    edit(kit / "tokens.yaml", "fields: {strength: 4,", "fields: {tilt: 45, strength: 4,")
+    r = cli("check", kit)
+    assert r.exit_code == 2, r.output
+    assert "piece '1/A' (rotate from its fields)" in r.output
+    assert "piece '2/B' (rotate from its fields)" in r.output
+    edit(kit / "tokens.yaml", "fields: {tilt: 45, strength: 4,", "fields: {tilt: 180, strength: 4,")
+    r = cli("check", kit)
+    assert "piece '1/A' (rotate from its fields)" in r.output
+    assert "piece '2/B'" not in r.output, r.output

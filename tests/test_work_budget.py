@@ -265,3 +265,49 @@ def test_a_recorded_fit_is_reused_only_for_the_same_box_sizes_and_layout(monkeyp
     fits.replay(recorded)
     fits.fit("Move two spaces", font, (90.0, 30.0), (12.0, 6.0), top)  # another box
     assert len(calls) == 5  # each asked otherwise than measured: fitted afresh
+
+
+def _load_counting(budget_kit: Path, monkeypatch: pytest.MonkeyPatch, cards: int) -> Counter[str]:
+    """Load the budget deck with `cards` cards (colour from the field `ink`, two values) and
+    count the back elements resolved and the templated elements bound while it is checked."""
+    from printkit.components import face_checks
+    from printkit.model.face import Back
+
+    deck = budget_kit / "cards.yaml"
+    rows = "".join(
+        f'  - {{id: c{i}, kind: plain, title: "Card {i}", ink: "{"#102030" if i % 2 else "#405060"}"}}\n'
+        for i in range(cards)
+    )
+    head = _deck().split("cards:\n", 1)[0]
+    head = head.replace("kinds:\n", "fields:\n  ink: {type: text}\nkinds:\n", 1)
+    head = head.replace(
+        'text: "{title}", size: 14pt,', 'text: "{title}", colour: "{ink}", size: 14pt,'
+    )
+    deck.write_text(f"{head}cards:\n{rows}", encoding="utf-8")
+    counts: Counter[str] = Counter()
+    elements, bind = Back.elements, face_checks.bind_element
+
+    def counted_elements(back):
+        counts["back elements"] += 1
+        return elements(back)
+
+    def counted_bind(element, values):
+        counts["bound"] += 1
+        return bind(element, values)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Back, "elements", counted_elements)
+        patched.setattr(face_checks, "bind_element", counted_bind)
+        load_kit(str(budget_kit)).model("cards")
+    return counts
+
+
+def test_check_binds_a_templated_property_once_per_value_and_per_kind_not_per_card(
+    budget_kit, monkeypatch
+):
+    """What a card's fields fill in a face (`colour: "{ink}"`) is read once per kind and bound
+    once per distinct value (face_checks.Bindings), however many cards share it."""
+    few = _load_counting(budget_kit, monkeypatch, 4)
+    many = _load_counting(budget_kit, monkeypatch, 40)
+    assert few["bound"] == many["bound"] == 2  # two inks, one templated element
+    assert few["back elements"] == many["back elements"] > 0

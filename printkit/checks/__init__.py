@@ -58,15 +58,15 @@ def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
     """Validate every component (InputError propagates) and run the kit's game rules and the
     checks its rules file declares as data; with `codes`, only the rules of those codes (a
     LookupError names any code the kit's rules do not have)."""
-    # imported here, only when rules run (start-up of a no-op build: docs/performance.md)
-    from printkit.checks.data_rules import DATA_RULES
-
     with gc_paused():
         kit.models()
     if kit.manifest.rules is None:
         if codes:
             raise LookupError(f"the kit has no rules, so no rule {', '.join(sorted(codes))}")
         return []
+    # imported here, only when a kit has rules (start-up: docs/performance.md)
+    from printkit.checks.data_rules import DATA_RULES
+
     module = kit.manifest.rules.module
     rule_sets = [DATA_RULES] if module is None else [game(module).rules, DATA_RULES]
     if codes:

@@ -5,12 +5,14 @@ compare and print. Used by checks/data_rules.py and rules_file.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from printkit.load.records import schema_fields
 from printkit.load.schema import Str
-from printkit.model.deck import Card, Deck
+from printkit.model.deck import CARD_ATTRIBUTES, Card, Deck
 
 if TYPE_CHECKING:  # imported when a check first meets a tile or a map item (start-up of a deck)
     from printkit.model.mapboard import MapBoard, MapItem
@@ -24,6 +26,8 @@ MAP_WORDS = ("map item", "map items", "map")
 
 def shown(value: Any) -> str:
     """A value as compared and printed: 2.0 -> '2', True -> 'true'."""
+    if type(value) is str:  # most values: shown as they are
+        return value
     if isinstance(value, bool):
         return "true" if value else "false"
     return f"{value:g}" if isinstance(value, float) else str(value)
@@ -90,6 +94,26 @@ def value_of(item: Item, field_name: str) -> Any:
     if isinstance(item, MapItem):
         return item.get(field_name)
     return getattr(item, field_name) if field_name in _tile_fields() else None
+
+
+def column(model: ItemModel, field_name: str, among: list[Item] | None = None) -> list[Any]:
+    """`value_of(item, field_name)` for every item of `model` (or of `among`, items of it), in
+    order: one function chosen for the whole list rather than a test per item."""
+    return list(map(_reader(model, field_name), items(model) if among is None else among))
+
+
+def _reader(model: ItemModel, field_name: str) -> Callable[[Any], Any]:
+    """What value_of does for an item of `model`, as one function."""
+    if isinstance(model, Deck):
+        if field_name in CARD_ATTRIBUTES:
+            return attrgetter(field_name)
+        return lambda card: card.values.get(field_name)
+    # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
+    from printkit.model.mapboard import MapBoard
+
+    if isinstance(model, MapBoard):
+        return lambda item: item.get(field_name)
+    return attrgetter(field_name) if field_name in _tile_fields() else lambda _: None
 
 
 def copies(item: Item) -> int:

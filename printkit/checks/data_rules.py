@@ -31,6 +31,7 @@ from typing import Any
 from printkit.checks.data_items import (
     ITEM_LISTS,
     ScalarText,
+    column,
     copies,
     first_deck,
     item_word,
@@ -39,7 +40,6 @@ from printkit.checks.data_items import (
     named,
     shown,
     total,
-    value_of,
 )
 from printkit.checks.findings import Finding, RuleSet
 from printkit.core.errors import Location
@@ -156,9 +156,14 @@ def too_many(check: Any, n: float) -> bool:
 
 def selected(check: Any, deck: Any) -> list:
     """The items a check looks at: all, or those of its `kind`."""
+    every = items(deck)
     if check.rule != "count" and check.kind:
-        return [c for c in items(deck) if value_of(c, "kind") == check.kind]
-    return items(deck)
+        return [
+            c
+            for c, kind in zip(every, column(deck, "kind", every), strict=True)
+            if kind == check.kind
+        ]
+    return every
 
 
 def rule(code: str, summary: str) -> Callable:
@@ -188,13 +193,16 @@ def total_cards(kit: Any) -> Iterator[Finding]:
 def _count_groups(check: Any, deck: Any) -> dict[str, list]:
     """Cards per counted group: the kind, the field's value, or every value of the field."""
     groups: dict[str, list] = {}
-    for card in items(deck):
-        if check.kind and value_of(card, "kind") != check.kind:
+    cards = items(deck)
+    unread = [None] * len(cards)
+    kinds = column(deck, "kind", cards) if check.kind else unread
+    values = column(deck, check.field, cards) if check.field is not None else unread
+    for card, kind, value in zip(cards, kinds, values, strict=True):
+        if check.kind and kind != check.kind:
             continue
         if check.field is None:
             groups.setdefault(check.kind, []).append(card)
             continue
-        value = value_of(card, check.field)
         if check.value is None or shown(value) == check.value:
             groups.setdefault(shown(value), []).append(card)
     if check.field is None and not groups:
@@ -253,8 +261,8 @@ def unique_values(kit: Any) -> Iterator[Finding]:
     card, naming the first."""
     for check, cid, deck in declared(kit, "unique"):
         seen: dict[str, Any] = {}
-        for card in selected(check, deck):
-            value = value_of(card, check.field)
+        chosen = selected(check, deck)
+        for card, value in zip(chosen, column(deck, check.field, chosen), strict=True):
             if value is None:
                 continue
             key = shown(value)
@@ -275,9 +283,10 @@ def allowed_values(kit: Any) -> Iterator[Finding]:
     """Every card (of `kind`, if given) must have `field` set to one of `values`."""
     for check, cid, deck in declared(kit, "values"):
         allowed = list(check.values or [])
-        for card in selected(check, deck):
-            value = value_of(card, check.field)
-            if value is None or shown(value) not in allowed:
+        allowed_set = set(allowed)
+        chosen = selected(check, deck)
+        for card, value in zip(chosen, column(deck, check.field, chosen), strict=True):
+            if value is None or shown(value) not in allowed_set:
                 yield finding(
                     check,
                     "DR004",
@@ -291,8 +300,8 @@ def allowed_values(kit: Any) -> Iterator[Finding]:
 def number_range(kit: Any) -> Iterator[Finding]:
     """Every card (of `kind`, if given) must have a number `field` between `min` and `max`."""
     for check, cid, deck in declared(kit, "range"):
-        for card in selected(check, deck):
-            value = value_of(card, check.field)
+        chosen = selected(check, deck)
+        for card, value in zip(chosen, column(deck, check.field, chosen), strict=True):
             number = (
                 value if isinstance(value, int | float) and not isinstance(value, bool) else None
             )
@@ -315,8 +324,8 @@ def references(kit: Any) -> Iterator[Finding]:
     the map)."""
     for check, cid, deck in declared(kit, "refers"):
         keys = _referred(kit, check)
-        for card in selected(check, deck):
-            value = value_of(card, check.field)
+        chosen = selected(check, deck)
+        for card, value in zip(chosen, column(deck, check.field, chosen), strict=True):
             if value is not None and shown(value) not in keys:
                 where_map = _referred_name(kit, check)
                 yield finding(
@@ -332,10 +341,14 @@ def _referred(kit: Any, check: Any) -> set[str]:
     """The names a `refers` check's field may take: a file's keys, or a component's item ids."""
     if check.component is None:
         return kit.referred_keys(check)
+    model = kit.model(check.component)
+    every = items(model)
     ids = {
-        shown(value_of(item, "id"))
-        for item in items(kit.model(check.component))
-        if check.component_kind is None or value_of(item, "kind") == check.component_kind
+        shown(item_id)
+        for item_id, kind in zip(
+            column(model, "id", every), column(model, "kind", every), strict=True
+        )
+        if check.component_kind is None or kind == check.component_kind
     }
     # a hex written 0403 without quotes reads as the number 403: it names hex 0403 too
     return ids | {str(int(i)) for i in ids if i.isdigit()}

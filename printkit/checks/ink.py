@@ -26,7 +26,7 @@ def ink_findings(kit: Any) -> list[Finding]:
     limit = kit.max_ink
     findings: list[Finding] = []
     for doc in _documents(kit):
-        for where, text, total in _cmyk_values(doc):
+        for where, text, total in cmyk_values(doc):
             if total > limit + 0.01:
                 findings.append(Finding(INK_CODE, "warning", _message(text, total, limit), where))
     return findings
@@ -43,18 +43,26 @@ def _documents(kit: Any) -> Iterator[Document]:
             continue
 
 
-def _cmyk_values(doc: Document) -> Iterator[tuple[Location, str, float]]:
-    stack: list[tuple[PathKey, Any]] = [((), doc.data)]
+def cmyk_values(doc: Document) -> Iterator[tuple[Location, str, float]]:
+    """Every `cmyk(...)` text of the document with its place and total, last value first.
+    Only containers and `cmyk(...)` texts go on the stack (so get a path): leaving the other
+    values out keeps the order of the rest."""
+    stack: list[tuple[PathKey, Any]] = [((), doc.data)] if _walked(doc.data) else []
     while stack:
         path, value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(((*path, k), v) for k, v in value.items())
-        elif isinstance(value, list):
-            stack.extend(((*path, i), v) for i, v in enumerate(value))
-        elif isinstance(value, str) and (match := _CMYK.match(value)):
-            total = _total(match.group(1))
+        if isinstance(value, str):
+            match = _CMYK.match(value)
+            total = _total(match.group(1)) if match else None
             if total is not None:
                 yield doc.where(path), value.strip(), total
+            continue
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        stack.extend(((*path, k), v) for k, v in items if _walked(v))
+
+
+def _walked(value: Any) -> bool:
+    """A value the walk visits: a container, or a text that may be a CMYK colour."""
+    return isinstance(value, dict | list) or (isinstance(value, str) and "(" in value)
 
 
 def _total(inside: str) -> float | None:

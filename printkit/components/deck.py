@@ -19,6 +19,7 @@ from printkit.components.deck_checks import (
     glyph_findings,
 )
 from printkit.components.face_checks import (
+    bound_elements,
     check_bindings,
     check_conditions,
     check_named_fields,
@@ -39,7 +40,7 @@ from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
-from printkit.model.deck import Card, Deck, deck_schema
+from printkit.model.deck import Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
 
@@ -49,8 +50,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     fields, kinds = deck_sources.declared(doc)
     deck: Deck = deck_sources.read_deck(kit, doc, deck_schema(fields, kinds), fields)
     deck.file = doc.file
-    for card in deck.cards:
-        card.keep_declared(fields)
+    keep_declared(deck.cards, fields)
     deck.icons = deck_sources.load_icons(kit, deck.icon_files, doc)
     _check_cards(deck, doc.file)
     apply_variants(kit, deck, component_id)
@@ -91,11 +91,17 @@ def _check_cards(deck: Deck, file: str) -> None:
 
 
 def _drawn_by_card(deck: Deck) -> Iterator[tuple[str, Card, list[Element]]]:
-    """(who, card, the elements drawn on its front and back) for every card."""
+    """(who, card, the elements of its front and back that a card's fields fill a property
+    of) for every card that has any: found once per kind, not once per card."""
+    by_kind: dict[str, list[Element]] = {}
     for card in deck.cards:
-        kind = deck.kinds[card.kind]
-        back = kind.back or deck.back
-        yield f"card {card.id!r}", card, kind.face + back.elements()
+        elements = by_kind.get(card.kind)
+        if elements is None:
+            kind = deck.kinds[card.kind]
+            back = kind.back or deck.back
+            elements = by_kind[card.kind] = bound_elements(kind.face + back.elements())
+        if elements:
+            yield f"card {card.id!r}", card, elements
 
 
 def _card_field_at(card: Card, name: str) -> Location:

@@ -107,25 +107,24 @@ def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> N
     check_box(place, element, deck.areas(), errors)
 
 
-def check_card_icons(deck: Deck, errors: Collector) -> None:  # noqa: C901
+def check_card_icons(deck: Deck, errors: Collector) -> None:
     """Icons named by card fields (an icon element's `field`) and inline in card values."""
+    icon_elements = {
+        name: [e for e in kind.face if e.element == "icon"] for name, kind in deck.kinds.items()
+    }
     for card in deck.cards:
-        for element in deck.kinds[card.kind].face:
-            if element.element != "icon":
-                continue
+        for element in icon_elements[card.kind]:
             name = _icon_name(element, card)
             if name and name not in deck.icons:
                 attr = element.field if not element.icon else None
                 place = at(card, attr) if attr else at(element, "icon")
                 errors.add(place, f"card {card.id!r}: {deck.icons.unknown(name)}")
-        for name, value in card.values.items():
-            for icon in INLINE_ICON_NAMES.findall(value if isinstance(value, str) else ""):
-                if icon not in deck.icons:
-                    errors.add(at(card, name), deck.icons.unknown(icon))
-        for attr in ("title", "text"):
-            for icon in INLINE_ICON_NAMES.findall(getattr(card, attr) or ""):
-                if icon not in deck.icons:
-                    errors.add(at(card, attr), deck.icons.unknown(icon))
+        texts = [*card.values.items(), ("title", card.title), ("text", card.text)]
+        for name, value in texts:
+            if isinstance(value, str) and "{icon:" in value:
+                for icon in INLINE_ICON_NAMES.findall(value):
+                    if icon not in deck.icons:
+                        errors.add(at(card, name), deck.icons.unknown(icon))
 
 
 def _icon_name(element: Element, card: Any) -> str | None:
@@ -199,19 +198,23 @@ def _glyphs_of(font_name: str) -> tuple[Any, str, bool] | None:
     return glyphs, shown, all(code in glyphs for code in range(32, 127))
 
 
+def _images(elements: list[Element]) -> list[Element]:
+    """The image elements that name an image."""
+    return [e for e in elements if e.element == "image" and e.image]
+
+
 def dpi_findings(deck: Deck) -> list[Finding]:
     """FACE002 for each image whose pixels, spread over its printed box, are too few per inch."""
     out: list[Finding] = []
     areas = deck.areas()
     backs: list[Back] = list(deck.backs().values())
-    pairs: list[tuple[Element, Any]] = [(e, c) for c in deck.cards for e in deck.kinds[c.kind].face]
-    pairs += [(e, None) for b in backs for e in b.elements()]
+    images = {name: _images(kind.face) for name, kind in deck.kinds.items()}
+    pairs: list[tuple[Element, Any]] = [(e, c) for c in deck.cards for e in images[c.kind]]
+    pairs += [(e, None) for b in backs for e in _images(b.elements())]
     seen: set[str] = set()
     for element, card in pairs:
-        if element.element != "image" or not element.image:
-            continue
         try:
-            path = fill_placeholders(element.image, card or {})
+            path = fill_placeholders(element.image or "", card or {})
         except MissingValue:
             continue
         image = deck.images.get(path)

@@ -103,25 +103,67 @@ def check_bindings(
 ) -> None:
     """Each (name, piece, elements): every property a placeholder fills reads as a value of
     that property for this piece (its field's place is `field_at(piece, field)`), and a box
-    turned by a field stays on the piece (`areas`)."""
+    turned by a field stays on the piece (`areas`). An element is bound once for each set of
+    values its placeholders read (`Bindings`): pieces that share them share the outcome."""
+    bindings = Bindings()
     for who, values, elements in pieces:
         for element in elements:
             if not templates(element):
                 continue
-            try:
-                bound = bind_element(element, values)
-            except MissingValue:
-                continue
-            except BadFieldValue as bad:
-                spot = field_at(values, bad.fields[0]) if bad.fields else at(element, bad.prop)
+            outcome = bindings.bound(element, values)
+            if isinstance(outcome, BadFieldValue):
+                fields = outcome.fields
+                spot = field_at(values, fields[0]) if fields else at(element, outcome.prop)
                 errors.add(
                     spot,
-                    f"{who}: {bad.prop} {bad.template!r} of a {element.element} element gives "
-                    f"{bad.value!r}; {bad.prop} must be {bad.expected}",
+                    f"{who}: {outcome.prop} {outcome.template!r} of a {element.element} element "
+                    f"gives {outcome.value!r}; {outcome.prop} must be {outcome.expected}",
                 )
-                continue
-            if bound.rotate != element.rotate:
-                check_box(f"{who} (rotate from its fields)", bound, areas, errors)
+            elif outcome is not None and outcome.rotate != element.rotate:
+                check_box(f"{who} (rotate from its fields)", outcome, areas, errors)
+
+
+def bound_elements(elements: Iterable[Element]) -> list[Element]:
+    """The elements with a property a placeholder fills (the only ones check_bindings binds)."""
+    return [element for element in elements if templates(element)]
+
+
+Bound = Element | BadFieldValue | None  # the element a piece draws, why not, or skipped
+
+
+class Bindings:
+    """Each templated element bound once per set of the values its placeholders read: what
+    `bind_element` gives depends on nothing else, so pieces that share those values share it."""
+
+    def __init__(self) -> None:
+        self._reads: dict[int, tuple[Element, tuple[str, ...]]] = {}
+        self._bound: dict[tuple[int, tuple[Any, ...]], Bound] = {}
+
+    def bound(self, element: Element, values: Any) -> Bound:
+        """The element `values` gives, the BadFieldValue it raises, or None (a field missing)."""
+        reads = self._reads.get(id(element))
+        if reads is None:
+            names = {n for t in templates(element).values() for n in named_fields(t)}
+            reads = self._reads[id(element)] = (element, tuple(sorted(names)))
+        given = tuple((type(v), v) for v in map(values.get, reads[1]))
+        key = (id(element), given)
+        try:
+            return self._bound[key]
+        except KeyError:
+            pass
+        except TypeError:  # a value that cannot be a key: bound for this piece alone
+            return _bind(element, values)
+        outcome = self._bound[key] = _bind(element, values)
+        return outcome
+
+
+def _bind(element: Element, values: Any) -> Bound:
+    try:
+        return bind_element(element, values)
+    except MissingValue:
+        return None
+    except BadFieldValue as bad:
+        return bad
 
 
 def check_tables(elements: Iterable[Placed], errors: Collector) -> None:

@@ -138,6 +138,9 @@ class Kind:
         return self.label_ink or self.paper
 
 
+CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker")  # the rest: Card.values
+
+
 @record("card", extra="values")
 @dataclass
 class Card:
@@ -159,17 +162,27 @@ class Card:
     marker: str | None = None
 
     def get(self, name: str) -> Any:
-        if name in ("id", "kind", "count", "title", "text", "marker"):
+        if name in CARD_ATTRIBUTES:
             return getattr(self, name)
         return self.values.get(name)
 
-    def keep_declared(self, fields: dict[str, FieldDecl]) -> None:
-        """Keep in `values` the deck's declared fields this card gives, in declaration order."""
-        given = {name: getattr(self, name) for name in BASE_CARD_FIELDS} | self.values
-        self.values = {name: given[name] for name in fields if given.get(name) is not None}
-
 
 BASE_CARD_FIELDS: dict[str, Field] = schema_fields(Card)
+
+
+def keep_declared(cards: list[Card], fields: dict[str, FieldDecl]) -> None:
+    """Keep in each card's `values` the deck's declared fields it gives (its own fields, or
+    the value of a base field the deck declares), in declaration order; which declared names
+    are base fields is found once for the deck."""
+    declared = [(name, name in BASE_CARD_FIELDS) for name in fields]
+    for card in cards:
+        own = card.values
+        kept = {}
+        for name, base in declared:
+            value = own[name] if name in own else getattr(card, name) if base else None
+            if value is not None:
+                kept[name] = value
+        card.values = kept
 
 
 @record("card size")

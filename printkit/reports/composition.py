@@ -12,13 +12,10 @@ returning one row per player count (only `players` when given). Without it a rep
 
 from __future__ import annotations
 
-import statistics
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from printkit.checks.data_items import total
-from printkit.checks.data_rules import declared
 from printkit.model.deck import Deck
 
 NUMERIC_TYPES = ("number", "integer")
@@ -135,6 +132,9 @@ def declared_order(decl: Any, values: Counter) -> list[tuple[Any, int]]:
 
 def numeric_field(name: str, unit: str, values: Counter) -> NumericField:
     """Histogram and statistics of a field, each value weighted by its number of copies."""
+    # imported here, only when a report is made (start-up: docs/performance.md)
+    import statistics
+
     copies = sorted(v for v, n in values.items() for _ in range(n))
     return NumericField(
         field=name,
@@ -159,6 +159,10 @@ def deal_rows(kit: Any, component_id: str, deck: Deck, players: int | None) -> l
 def deal_table(kit: Any, cid: str, deck: Any, players: int | None) -> list:
     """What each player count leaves to draw, from the deck's data `deal` check (for
     `printkit deck` when no game module says it); [] when the rules declare no deal."""
+    # imported here, only when a deal is asked for (the data rules import maps and tiles)
+    from printkit.checks.data_items import total
+    from printkit.checks.data_rules import declared
+
     check = next((c for c, deck_id, _ in declared(kit, "deal") if deck_id == cid), None)
     if check is None:
         return []

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -76,28 +76,15 @@ def check_command(kits, fmt, paper, variants, players) -> None:
     and the JSON shape.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.build.drawchecks import lay_out_kit
-    from printkit.checks import run_checks
-    from printkit.checks.ink import ink_findings
     from printkit.cli.settings import resolve_options
     from printkit.core.errors import InputError, error_count
-    from printkit.kit import builtin_kit_names, load_kit
+    from printkit.core.perf import gc_paused
+    from printkit.kit import builtin_kit_names
 
     options = resolve_options(paper=paper, variants=tuple(variants), players=players)
     names = list(kits) or builtin_kit_names()
-    findings: list[tuple[str, Finding]] = []
-    problems: list[tuple[str, Diagnostic]] = []
-    labels: list[str] = []  # each kit named as its findings name it
-    for name in names:
-        label = name  # the kit's own name once its kit.yaml is read, as in its findings
-        try:
-            kit = load_kit(name, options)
-            label = kit.name
-            found = run_checks(kit) + lay_out_kit(kit) + ink_findings(kit)
-            findings.extend((kit.name, f) for f in found)
-        except InputError as exc:
-            problems.extend((label, d) for d in exc.diagnostics)
-        labels.append(label)
+    with gc_paused(promote=True):  # the models and layouts are kept until the command ends
+        findings, problems, labels = _check_kits(names, options)
     counts = {
         s: sum(1 for _, f in findings if f.severity == s) for s in ("error", "warning", "info")
     }
@@ -125,6 +112,34 @@ def check_command(kits, fmt, paper, variants, players) -> None:
         f"{counts['info']} info"
     )
     sys.exit(code)
+
+
+def _check_kits(
+    names: list[str], options: Any
+) -> tuple[list[tuple[str, Finding]], list[tuple[str, Diagnostic]], list[str]]:
+    """Every kit's findings and input errors, each with the kit's name, and each kit's name as
+    its findings name it (its kit.yaml `name`, or the argument when kit.yaml cannot be read)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.build.drawchecks import lay_out_kit
+    from printkit.checks import run_checks
+    from printkit.checks.ink import ink_findings
+    from printkit.core.errors import InputError
+    from printkit.kit import load_kit
+
+    findings: list[tuple[str, Finding]] = []
+    problems: list[tuple[str, Diagnostic]] = []
+    labels: list[str] = []
+    for name in names:
+        label = name  # the kit's own name once its kit.yaml is read, as in its findings
+        try:
+            kit = load_kit(name, options)
+            label = kit.name
+            found = run_checks(kit) + lay_out_kit(kit) + ink_findings(kit)
+            findings.extend((kit.name, f) for f in found)
+        except InputError as exc:
+            problems.extend((label, d) for d in exc.diagnostics)
+        labels.append(label)
+    return findings, problems, labels
 
 
 def _echo_annotations(problems: list, findings: list) -> None:
