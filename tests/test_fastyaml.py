@@ -24,7 +24,7 @@ def outcome(text: str, **reader: bool) -> tuple:
     """What parse_yaml gives for `text` read by `reader` (see its keywords)."""
     try:
         doc = yamlsafe.parse_yaml(text, "f.yaml", **reader)
-        return ("ok", doc.data, doc.value_marks, doc.key_marks)
+        return ("ok", doc.data, *doc.marks())
     except InputError as exc:
         return ("error", [str(d) for d in exc.diagnostics])
     except Exception as exc:  # a crash must at least be the same crash (e.g. a lone BOM)

@@ -4,6 +4,7 @@ of its fields and keys, looked up only when a message needs them."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import suppress
 from typing import Any
 
 from printkit.core.errors import UNPLACED, Location
@@ -28,6 +29,13 @@ class SourceTable(Mapping):
             raise KeyError(name)
         return self._doc.where((*self._path, name), key=self._key)
 
+    def locate(self, name: str | None, key: bool) -> Location:
+        """Where the record's field `name` (or its key) was written; the record itself when
+        it has no such field, or `name` is None."""
+        if name is not None and name in self._fields:
+            return self._doc.where((*self._path, name), key=key)
+        return self._doc.where(self._path)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._fields)
 
@@ -36,34 +44,35 @@ class SourceTable(Mapping):
 
 
 def attach_source(obj: Any, ctx: Context, path: PathKey, raw: dict) -> None:
-    where = ctx.where(path)
-    field_where = SourceTable(ctx.doc, path, raw, False)
-    key_where = SourceTable(ctx.doc, path, raw, True)
-    try:
-        object.__setattr__(obj, "_where", where)
-        object.__setattr__(obj, "_field_where", field_where)
-        object.__setattr__(obj, "_key_where", key_where)
-    except (AttributeError, TypeError):  # pragma: no cover - plain types cannot carry positions
-        pass
+    """Give a validated record its positions: one `_source` table, whose Locations are made
+    only when a message asks `where()` (a deck has thousands of records)."""
+    with suppress(AttributeError, TypeError):  # plain types cannot carry positions
+        object.__setattr__(obj, "_source", SourceTable(ctx.doc, path, raw, False))
 
 
-SOURCE_ATTRIBUTES = ("_where", "_field_where", "_key_where")
+# `_source` (a validated record's), or positions set by hand: `_where`, the record's Location,
+# and `_field_where` / `_key_where`, field name -> Location of its values / keys
+SOURCE_ATTRIBUTES = ("_source", "_where", "_field_where", "_key_where")
 
 
 def copy_source(source: Any, target: Any) -> Any:
     """Give `target` the source positions of the validated record `source` (when a model object
     is built from a record by hand), so `where(target, ...)` answers as `where(source, ...)`."""
     for attr in SOURCE_ATTRIBUTES:
-        object.__setattr__(target, attr, getattr(source, attr))
+        if hasattr(source, attr):
+            object.__setattr__(target, attr, getattr(source, attr))
     return target
 
 
 def where(obj: Any, field_name: str | None = None, *, key: bool = False) -> Location | None:
     """Where a validated record, or one of its fields, was written."""
+    source = getattr(obj, "_source", None)
+    if source is not None:
+        return source.locate(field_name, key)
     base = getattr(obj, "_where", None)
+    table = getattr(obj, "_key_where" if key else "_field_where", {})
     if field_name is None:
         return base
-    table = getattr(obj, "_key_where" if key else "_field_where", {})
     return table.get(field_name, base)
 
 

@@ -19,6 +19,7 @@ import csv
 import difflib
 import io
 import re
+from array import array
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -71,7 +72,7 @@ def column_letters(col: int) -> str:
 @dataclass
 class SheetCards:
     """A sheet's rows as the list of card maps YAML would give (`doc.data`, each cell's place
-    in `doc.located`), and the problems of its header row."""
+    by `doc.places`, a SheetPlaces), and the problems of its header row."""
 
     doc: Document
     header_problems: list[Diagnostic] = field(default_factory=list)
@@ -211,20 +212,50 @@ def table_cards(table: Table, columns: Columns) -> SheetCards:
         )
     if missing:
         errors.raise_if_any()
-    doc = Document(table.file, [], origin=table.location(1, 1))
-    heads = {col: table.location(1, col) for col in keys}  # a key's place: its header cell
-    for index, (row, values) in enumerate(table.rows):
-        doc.located[(index,)] = table.location(row, 1)
+    places = SheetPlaces(table.file, {key: col for col, key in keys.items()})
+    doc = Document(table.file, [], origin=table.location(1, 1), places=places)
+    for row, values in table.rows:
         card: dict[str, Any] = {}
         for col, key in keys.items():
             raw = values[col - 1] if col - 1 < len(values) else ""
             if _empty(raw):
                 continue
             card[key] = _value(raw, columns.kinds.get(key, "text"), columns.choices.get(key))
-            doc.located[(index, key)] = table.location(row, col)
-            doc.located[("key", index, key)] = heads[col]
+        places.add(row, card)
         doc.data.append(card)
     return SheetCards(doc, list(errors.diagnostics))
+
+
+class SheetPlaces:
+    """Where a sheet's cards are: card i is its row (`(i,)`: the row's first cell), its values
+    their cells, their keys the header cells. Locations are made when a message asks, from a
+    row number a card and the keys it gives (one tuple for every row giving the same keys)."""
+
+    __slots__ = ("_file", "_cols", "_rows", "_given", "_shared")
+
+    def __init__(self, file: str, cols: dict[str, int]) -> None:
+        self._file, self._cols = file, cols
+        self._rows = array("l")
+        self._given: list[tuple[str, ...]] = []
+        self._shared: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def add(self, row: int, card: dict[str, Any]) -> None:
+        """The next card, read from `row`, with the keys it gives."""
+        given = tuple(card)
+        self._rows.append(row)
+        self._given.append(self._shared.setdefault(given, given))
+
+    def find(self, path: PathKey, key: bool) -> Location | None:
+        """The place of exactly `path` (key=True: of its key), or None."""
+        index = path[0] if path else None
+        if not isinstance(index, int) or not 0 <= index < len(self._rows):
+            return None
+        if len(path) == 1:
+            return None if key else cell_location(self._file, self._rows[index], 1)
+        if len(path) == 2 and path[1] in self._given[index]:
+            row = 1 if key else self._rows[index]
+            return cell_location(self._file, row, self._cols[path[1]])
+        return None
 
 
 def _header_keys(table: Table, columns: Columns, errors: Collector) -> dict[int, str]:
@@ -311,10 +342,7 @@ def splice_cards(doc: Document, cards: SheetCards) -> Document:
     """The deck document with its `cards` replaced by the sheet's rows: each card is located in
     the sheet, everything else where it was (a variant's override stays in kit.yaml)."""
     rows = cards.doc.data
-    grafts: dict[PathKey, tuple[Document, PathKey]] = {
-        ("cards", index): (cards.doc, (index,)) for index in range(len(rows))
-    }
-    return doc.grafted(grafts, {**doc.data, "cards": rows})
+    return doc.grafted({}, {**doc.data, "cards": rows}, {("cards",): (cards.doc, (), len(rows))})
 
 
 def raise_with_header_problems(doc: SheetCards, exc: InputError | None) -> None:

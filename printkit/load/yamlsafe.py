@@ -13,13 +13,14 @@ import dataclasses
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
+from printkit.load.positions import Positions
 from printkit.load.reads import ReadLog, note
 from printkit.load.yamlvalues import NON_PRINTABLE, pack_mark, read_plain, unpack_mark
 
@@ -32,13 +33,21 @@ _STANDARD_TAGS = {
 }
 
 
+class Places(Protocol):
+    """Where the values of a document not read from YAML text are (a sheet's cells)."""
+
+    def find(self, path: PathKey, key: bool) -> Location | None:
+        """The place of exactly `path` (key=True: of its key), or None."""
+
+
 @dataclass
 class Document:
     """Parsed data and the position of every value and key in it, in the file that holds it.
 
-    One type for every source: a YAML file's positions are its `value_marks` and `key_marks`;
-    a spreadsheet's are its cells' `located` places (`cards.csv:17:C`); and a part of the data
-    written elsewhere is `grafted` there: a variant's override of a top-level key is located in
+    One type for every source: a YAML file's positions are its `positions` (load/positions.py,
+    compact), with `value_marks` and `key_marks` for marks added by path (generated cards);
+    a spreadsheet's are its cells' `places` (`cards.csv:17:C`, made when asked); and a part of
+    the data written elsewhere is `grafted` there: a variant's override of a top-level key is located in
     kit.yaml, and the cards spliced in from a sheet in the sheet. Grafts compose, so each value
     is reported where it is written, whatever the mix of YAML, sheets and variants.
     """
@@ -51,14 +60,19 @@ class Document:
     located: dict[PathKey, Location] = field(default_factory=dict)
     # path -> (the document that holds the value at path, and its path there)
     grafts: dict[PathKey, tuple[Document, PathKey]] = field(default_factory=dict)
+    # list path -> (the document, its path there, count): the list's first `count` items, each
+    # grafted there (a deck's cards from a sheet: one entry, not one a card)
+    item_grafts: dict[PathKey, tuple[Document, PathKey, int]] = field(default_factory=dict)
     origin: Location | None = None  # where the whole document is (default: line 1, column 1)
+    positions: Positions | None = None  # a YAML file's marks (load/positions.py)
+    places: Places | None = None  # places made when asked (a sheet's cells), after `located`
 
     def where(self, path: PathKey = (), *, key: bool = False) -> Location:
         """The location of the value at `path` (or of its key), falling back to the nearest parent."""
         p = tuple(path)
-        if self.grafts:  # the longest grafted part of the path wins over this file's own marks
+        if self.grafts or self.item_grafts:  # the longest grafted part of the path wins
             for n in range(len(p), 0, -1):
-                graft = self.grafts.get(p[:n])
+                graft = self._graft(p, n)
                 if graft is not None:
                     other, there = graft
                     return other.where((*there, *p[n:]), key=key)
@@ -70,25 +84,56 @@ class Document:
                 return self.origin or Location(self.file, 1, 1)
             p = p[:-1]
 
+    def _graft(self, p: PathKey, n: int) -> tuple[Document, PathKey] | None:
+        """The graft of the path's first `n` parts, if any."""
+        graft = self.grafts.get(p[:n])
+        if graft is None and n > 1 and self.item_grafts:
+            items, index = self.item_grafts.get(p[: n - 1]), p[n - 1]
+            if items is not None and isinstance(index, int) and 0 <= index < items[2]:
+                return items[0], (*items[1], index)
+        return graft
+
     def _own_place(self, p: PathKey, key: bool) -> Location | None:
         if self.located:
             found = self.located.get(("key", *p) if key else p)
             if found is not None:
                 return found
-        marks = self.key_marks if key else self.value_marks
-        if p in marks:
-            return Location(self.file, *unpack_mark(marks[p]))
-        if key and p in self.value_marks:
-            return Location(self.file, *unpack_mark(self.value_marks[p]))
-        return None
+        if self.places is not None:
+            found = self.places.find(p, key)
+            if found is not None:
+                return found
+        mark = self.mark(p, key=key)
+        return None if mark is None else Location(self.file, *unpack_mark(mark))
+
+    def mark(self, path: PathKey, *, key: bool = False) -> int | None:
+        """The packed mark (see pack_mark) of the value at exactly `path` (key=True: of its key,
+        else of the value), or None."""
+        found = self.key_marks.get(path) if key else None
+        if found is None:
+            found = self.value_marks.get(path)
+        if found is None and self.positions is not None:
+            found = self.positions.find(path, key)
+        return found
+
+    def marks(self) -> tuple[dict[PathKey, int], dict[PathKey, int]]:
+        """Every packed mark, as (value marks, key marks) by path (for tests)."""
+        values, keys = self.positions.tables() if self.positions is not None else ({}, {})
+        return {**values, **self.value_marks}, {**keys, **self.key_marks}
 
     def grafted(
-        self, grafts: dict[PathKey, tuple[Document, PathKey]], data: Any = None
+        self,
+        grafts: dict[PathKey, tuple[Document, PathKey]],
+        data: Any = None,
+        items: dict[PathKey, tuple[Document, PathKey, int]] | None = None,
     ) -> Document:
         """A copy whose value at each path of `grafts` (and all below it) is located in the
-        other document, at its path there; with `data`, holding that data instead."""
+        other document, at its path there; with `data`, holding that data instead; `items`:
+        more grafts, each of a list's items (see `item_grafts`)."""
         return dataclasses.replace(
-            self, data=self.data if data is None else data, grafts={**self.grafts, **grafts}
+            self,
+            data=self.data if data is None else data,
+            grafts={**self.grafts, **grafts},
+            item_grafts={**self.item_grafts, **(items or {})},
         )
 
 
@@ -178,16 +223,17 @@ def parse_yaml(text: str, file: str, *, plain: bool = True, libyaml: bool = True
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     read = read_plain(text) if plain and libyaml else None
     if read is not None:
-        doc = Document(file, read.data, read.value_marks, read.key_marks)
+        data, value_marks, key_marks = read.data, read.value_marks, read.key_marks
     else:
-        doc = _exact_document(text, file, libyaml)
-    if doc.data is None:
+        data, value_marks, key_marks = _exact_document(text, file, libyaml)
+    if data is None:
         raise fail(Location(file, 1, 1), "file holds no data (only null); expected YAML data")
-    return doc
+    return Document(file, data, positions=Positions(data, value_marks, key_marks))
 
 
-def _exact_document(text: str, file: str, libyaml: bool) -> Document:
-    """The file composed into pyyaml's node tree, then converted, with every check."""
+def _exact_document(text: str, file: str, libyaml: bool) -> tuple[Any, dict, dict]:
+    """The file composed into pyyaml's node tree, then converted, with every check: its data,
+    value marks and key marks."""
     loader = None
     try:
         loader = _GuardedLoader(text, file, libyaml)  # the reader checks every character here
@@ -205,7 +251,7 @@ def _exact_document(text: str, file: str, libyaml: bool) -> Document:
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     doc = Document(file, None)
     doc.data = _Converter(doc).convert(node, ())
-    return doc
+    return doc.data, doc.value_marks, doc.key_marks
 
 
 def _reader_error(exc: yaml.reader.ReaderError, text: str, file: str):

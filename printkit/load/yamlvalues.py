@@ -196,6 +196,7 @@ class _Builder:
         self.anchors: dict[str, _Anchored] = {}
         self.names: set[str] = set()  # every anchor seen, finished or still open
         self.resolved: dict[str, Any] = {}  # plain text -> value (all immutable)
+        self.quoted: dict[str, str] = {}  # quoted text -> one str for every copy of it
         self.handlers = {
             ScalarEvent: self._scalar,
             MappingStartEvent: self._start_map,
@@ -272,7 +273,7 @@ class _Builder:
         if not plain:
             if event.style == '"' and NON_PRINTABLE.search(text):
                 raise Unusual("a control character written as an escape")
-            return text
+            return self.quoted.setdefault(text, text)
         if text in self.resolved:
             return self.resolved[text]
         value: Any = text

@@ -142,9 +142,12 @@ CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker")  # the rest
 
 
 @record("card", extra="values")
-@dataclass
+@dataclass(slots=True)
 class Card:
-    """A card design; `count` copies of it are printed. `values` holds the declared fields."""
+    """A card design; `count` copies of it are printed. `values` holds the declared fields.
+
+    Slotted (a deck has thousands): the positions it was read from are its one `_source`
+    (load/sources.py), looked up only when a message asks."""
 
     id: str = spec(Id(), required=True, doc="unique card id")
     kind: str = spec(Id(), required=True, doc="one of the deck's kinds")
@@ -160,6 +163,7 @@ class Card:
     )
     values: dict[str, Any] = field(default_factory=dict)
     marker: str | None = None
+    _source: Any = field(default=None, init=False, repr=False, compare=False)
 
     def get(self, name: str) -> Any:
         if name in CARD_ATTRIBUTES:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from printkit.load.sources import SOURCE_ATTRIBUTES
 from printkit.load.types import Context, Invalid, Type
 from printkit.load.yamlsafe import Document, PathKey
 
@@ -168,7 +169,7 @@ def bind(obj: Any, values: Any, types: dict[str, Type]) -> Any:
         value = fill_value(template, values)
         changes[name] = _read_as(types[name], name, template, value)
     bound = dataclasses.replace(obj, **changes)
-    for attr in ("_where", "_field_where", "_key_where"):
+    for attr in SOURCE_ATTRIBUTES:
         if hasattr(obj, attr):
             object.__setattr__(bound, attr, getattr(obj, attr))
     return bound

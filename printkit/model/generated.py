@@ -83,7 +83,7 @@ def expand(doc: Document) -> Document:
         _check_by(generator, doc, g)
         for values, spots in _combinations(generator, doc, g):
             at = ("cards", len(written) + len(rows))
-            marks[at] = doc.value_marks[("generate", g)]
+            marks[at] = _mark(doc, ("generate", g))
             marks.update({(*at, key): spot for key, spot in spots.items()})
             rows.append(values)
     return replace(doc, data={**data, "cards": [*written, *rows]}, value_marks=marks)
@@ -143,8 +143,16 @@ def _card(generator: Generator, doc: Document, g: int, pick: dict[str, int]) -> 
     filled["id"] = _filled(generator.id, filled, doc, (*here, "id"))
     filled["kind"] = _filled(generator.kind, filled, doc, (*here, "kind"))
     spots.update(id=(*here, "id"), kind=(*here, "kind"))
-    return filled, {key: doc.value_marks.get(path, doc.value_marks[here]) for key, path in
-                    spots.items()}  # fmt: skip
+    return filled, {key: _mark(doc, path, here) for key, path in spots.items()}
+
+
+def _mark(doc: Document, path: PathKey, fallback: PathKey | None = None) -> int:
+    """The packed mark of the value at `path` (else at `fallback`)."""
+    mark = doc.mark(path)
+    if mark is None and fallback is not None:
+        mark = doc.mark(fallback)
+    assert mark is not None  # a generator read from YAML has a mark at every path
+    return mark
 
 
 def _filled(value: Any, values: dict[str, Any], doc: Document, path: PathKey) -> Any:

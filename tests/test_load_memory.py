@@ -1,0 +1,137 @@
+"""What loading keeps: a deck's data, positions and cards cost under 1 KB a card (issue 23:
+peak memory flat with the deck), and every position stays where the file wrote it."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from bench.synthetic import body, deck_yaml, write_deck_kit
+from printkit.core.errors import Location
+from printkit.kit import load_kit
+from printkit.load import yamlsafe, yamlvalues
+from printkit.load.fastyaml import HAVE_LIBYAML
+from printkit.load.positions import Positions
+from printkit.load.schema import where
+from printkit.model.deck import Deck
+
+KEPT_BYTES_PER_CARD = 1000
+
+
+def kept_bytes(folder: Path) -> tuple[int, Deck]:
+    """The bytes a loaded deck's document and model keep (traced, after a collection)."""
+    kit = load_kit(str(folder))
+    kit.component("deck1")  # the deck type's modules are imported before measuring
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        deck = kit.model_as("deck1", Deck)
+        gc.collect()
+        return tracemalloc.get_traced_memory()[0] - before, deck
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_loaded_deck_keeps_under_a_kilobyte_a_card(tmp_path: Path) -> None:
+    small, _ = kept_bytes(write_deck_kit(tmp_path / "small", 200))
+    large, deck = kept_bytes(write_deck_kit(tmp_path / "large", 1400))
+    assert len(deck.cards) == 1400
+    per_card = (large - small) / 1200
+    assert per_card < KEPT_BYTES_PER_CARD, f"{per_card:.0f} bytes kept a card"
+
+
+def write_sheet_kit(folder: Path, n: int) -> Path:
+    """The bench deck with its n cards in cards.csv."""
+    write_deck_kit(folder, 1)
+    deck = folder / "deck1.yaml"
+    deck.write_text(deck_yaml(1).split("cards:\n")[0] + "cards: cards.csv\n", encoding="utf-8")
+    rows = [f'c{i},card,Card {i},"{body(i)}"' for i in range(n)]
+    (folder / "cards.csv").write_text("\n".join(["id,kind,title,text", *rows]), encoding="utf-8")
+    return folder
+
+
+def test_a_deck_read_from_a_sheet_keeps_under_a_kilobyte_a_card(tmp_path: Path) -> None:
+    small, _ = kept_bytes(write_sheet_kit(tmp_path / "small", 200))
+    large, deck = kept_bytes(write_sheet_kit(tmp_path / "large", 1400))
+    per_card = (large - small) / 1200
+    assert per_card < KEPT_BYTES_PER_CARD, f"{per_card:.0f} bytes kept a card"
+    card = deck.cards[250]  # row 252: the header is row 1
+    shown = [str(where(card, name, key=key)) for name, key in
+             [(None, False), ("title", False), ("text", False), ("text", True), ("tags", False)]]  # fmt: skip
+    assert [place.rsplit("/", 1)[-1] for place in shown] == [
+        "cards.csv:252:A",
+        "cards.csv:252:C",
+        "cards.csv:252:D",
+        "cards.csv:1:D",
+        "cards.csv:252:A",
+    ]
+
+
+def test_a_card_is_still_located_where_the_file_wrote_it(tmp_path: Path) -> None:
+    folder = write_deck_kit(tmp_path / "deck", 300)
+    _, deck = kept_bytes(folder)
+    lines = (folder / "deck1.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "{id: c250," in text)
+    written = lines[line - 1]
+
+    def at(text: str) -> tuple[int, int]:  # where `text` starts on the card's line (1-based)
+        return line, written.index(text) + 1
+
+    def shown(found: Location | None) -> tuple[int, int]:
+        assert found is not None and found.file.endswith("deck1.yaml")
+        return found.line, found.col
+
+    card = deck.cards[250]
+    assert shown(where(card)) == shown(where(card, "nothing")) == at("{id:")
+    assert shown(where(card, "id")) == at("c250")
+    assert shown(where(card, "title")) == at('"Card 250"')
+    assert shown(where(card, "text")) == at('"Move')
+    assert shown(where(card, "title", key=True)) == at("title:")
+
+
+SAMPLES = [
+    deck_yaml(30),
+    "a: 1\nb: [x, y, {z: 2}]\nc: {d: [[1, 2], []], e: {}}\n",
+    "base: &b {x: 1, y: [1, 2]}\nuse: *b\nlist: [*b, *b]\n",
+    "one: &o {a: 1, b: 2}\ntwo: {<<: *o, b: 3, c: [1, {d: 4}]}\n",
+    "- {a: 1, b: 2}\n- {a: 3, b: 4}\n- {b: 5, a: 6}\n- 7\n",
+    "- {a: 1, b: [2]}\n- {a: 3, b: [4, 5]}\n",
+    "top\n",
+]
+
+
+def raw_tables(text: str, plain: bool) -> tuple[object, dict, dict]:
+    """The data and the marks by path, as each reader records them while reading."""
+    if plain:
+        read = yamlvalues.read_plain(text)
+        assert read is not None
+        return read.data, read.value_marks, read.key_marks
+    return yamlsafe._exact_document(text, "f.yaml", True)
+
+
+def every_path(data: object, path: tuple = ()) -> list[tuple]:
+    out = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += every_path(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out += every_path(value, (*path, i))
+    return out
+
+
+@pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
+@pytest.mark.parametrize("plain", [True, False])
+@pytest.mark.parametrize("text", SAMPLES)
+def test_positions_answer_as_the_marks_by_path(text: str, plain: bool) -> None:
+    data, values, keys = raw_tables(text, plain)
+    positions = Positions(data, values, keys)
+    assert positions.tables() == (values, keys)
+    missing = [(*p, "nothing") for p in every_path(data)] + [("a", 99), (-1,), (True, 0)]
+    for path in every_path(data) + missing:
+        assert positions.find(path) == values.get(path), path
+        assert positions.find(path, key=True) == keys.get(path, values.get(path)), path
