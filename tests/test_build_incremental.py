@@ -4,6 +4,7 @@ byte-identical whatever the number of jobs, and never importing heavy libraries 
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit
+from printkit.build import pipeline
 from printkit.build.incremental import RECORD_DIR
 from tests.conftest import edit
 
@@ -213,13 +215,17 @@ def test_a_no_op_build_reads_only_the_build_records(cli, two_decks, tmp_path):
 
 
 # what a deck build never needs: other component types' models and layouts, the reports and the
-# simulation, the shop finish and preflight, SVG, spreadsheets, plug-in discovery
+# simulation, the shop finish and preflight, SVG (svglib and printkit's SVG checks),
+# spreadsheets, plug-in discovery, the data rules of a kit without a rules file, the parse tree
+# of a `when:` condition (the deck has none), and difflib
+# (the "did you mean" of a misspelt name)
 NOT_FOR_A_DECK = {
     "printkit.model.mapboard", "printkit.model.grid", "printkit.model.tiles",
     "printkit.model.routes", "printkit.layout.hexgrid", "printkit.layout.tiling",
     "printkit.layout.edgetile", "printkit.model.sim_report", "printkit.reports", "printkit.pdfx",
     "printkit.preflight", "printkit.export", "pikepdf", "svglib", "openpyxl", "importlib.metadata",
-    "zipfile", "csv", "logging", "ctypes",
+    "zipfile", "csv", "logging", "ctypes", "printkit.draw.svg", "printkit.checks.data_rules",
+    "printkit.checks.data_items", "difflib", "printkit.model.condition_tree",
 }  # fmt: skip
 
 
@@ -259,3 +265,32 @@ def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(
     )
     assert (pages, errors, failure) == (4, [], None)
     assert temp.read_bytes() == (tmp_path / "serial" / "bench-deck" / "deck2.pdf").read_bytes()
+
+
+def test_the_render_walks_nothing_made_before_it_and_the_collector_gets_all_back(
+    cli, two_decks, tmp_path, monkeypatch
+):
+    """What a build makes before it draws (the modules it imports, the kits, their models and
+    layouts) lives until it ends: the collector leaves it out of its passes while the render
+    runs (gc.freeze), and takes it back when the build ends, as when an input error stops it
+    (`--watch` and `serve` build again in the same process: docs/performance.md)."""
+    gc.unfreeze()  # what an earlier test may have left (importing cli/process.py freezes)
+    seen: list[tuple[bool, int]] = []
+    render = pipeline._render_and_commit
+
+    def spy(*args):
+        seen.append((gc.isenabled(), gc.get_freeze_count()))
+        return render(*args)
+
+    monkeypatch.setattr(pipeline, "_render_and_commit", spy)
+    build(cli, two_decks, tmp_path / "out", "--force")
+    assert len(seen) == 1
+    running, frozen = seen[0]
+    assert running and frozen > 10_000  # the collector runs, over what the render makes
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    edit(two_decks / "deck2.yaml", "card_size: poker", "card_size: [poker")
+    assert cli("build", two_decks, "--out", tmp_path / "out").exit_code == 2
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    (two_decks / "kit.yaml").write_text("name: [bench\n")  # the kit itself does not load
+    assert cli("build", two_decks, "--out", tmp_path / "out").exit_code == 2
+    assert gc.isenabled() and gc.get_freeze_count() == 0

@@ -32,7 +32,7 @@ from printkit.build.incremental import (
 )
 from printkit.components import gang, more_output_path
 from printkit.core.errors import InputError, Location, all_reported, fail
-from printkit.core.perf import gc_paused
+from printkit.core.perf import gc_paused, gc_thawed
 from printkit.core.processes import (
     TERMINATING_SIGNALS,
     Terminated,
@@ -233,25 +233,33 @@ def _build(
     rules: RulesGate | None,
     only: Sequence[str] | None,
 ) -> Written:
-    plans = [_plan(kit, out, force, only) for kit in kits]
-    _check_inputs(plans)
-    rebuilt = [plan for plan in plans if plan.stale]
-    if rules is not None and rebuilt:
-        # imported here, only when something is rebuilt: the rules and what drawing finds (start-up)
-        from printkit.build.drawchecks import print_findings
-        from printkit.checks.gate import check_rules
-
-        check_rules(
-            [plan.kit for plan in rebuilt],
-            rules,
-            lambda: all_reported(rebuilt, lambda p: print_findings(p.kit, _components(p))),
-        )
-    written = _render_and_commit(plans, out, force, jobs, progress)
+    # what is made before the render lives until the build ends: the collector walks none of it
+    with gc_thawed():
+        with gc_paused(freeze=True):
+            plans = [_plan(kit, out, force, only) for kit in kits]
+            _check_inputs(plans)
+            _check_rules([plan for plan in plans if plan.stale], rules)
+        written = _render_and_commit(plans, out, force, jobs, progress)
     if notes:
         for plan in plans:
             for name in sorted(plan.record.extras):
                 notes(extra_note(output_path(out, plan.kit.output_parts, name)))
     return written
+
+
+def _check_rules(rebuilt: list[_KitPlan], rules: RulesGate | None) -> None:
+    """The rules gate (RulesGate) over the kits that are drawn again."""
+    if rules is None or not rebuilt:
+        return
+    # imported here, only when something is rebuilt: the rules and what drawing finds (start-up)
+    from printkit.build.drawchecks import print_findings
+    from printkit.checks.gate import check_rules
+
+    check_rules(
+        [plan.kit for plan in rebuilt],
+        rules,
+        lambda: all_reported(rebuilt, lambda p: print_findings(p.kit, _components(p))),
+    )
 
 
 def _check_inputs(plans: list[_KitPlan]) -> None:

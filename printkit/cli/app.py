@@ -21,6 +21,7 @@ import click
 
 from printkit import __version__
 from printkit.core.errors import InputError, capped, error_count
+from printkit.core.perf import gc_paused
 from printkit.core.processes import Terminated, terminate_as_exception
 from printkit.core.progress import listening
 from printkit.core.words import counted
@@ -435,13 +436,14 @@ def build(
     only_ids = _split_names(only)
     if not (force or png or watch or only_ids) and _no_op_build(names, out, options):
         return
-    # a no-op build (above) needs none of these
-    # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.build.pipeline import build_kits
-    from printkit.checks.gate import RulesErrors, RulesGate
-    from printkit.kit import load_kit
+    # a no-op build (above) needs none of these; they and the kits live as long as the build
+    with gc_paused(freeze=True):
+        # imported here, not at the top, so that `printkit --help` stays fast
+        from printkit.build.pipeline import build_kits
+        from printkit.checks.gate import RulesErrors, RulesGate
+        from printkit.kit import load_kit
 
-    loaded = [load_kit(name, options) for name in names]
+        loaded = [load_kit(name, options) for name in names]
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     progress = PageProgress()

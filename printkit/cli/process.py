@@ -15,11 +15,19 @@ it in-process keep their interpreter.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from typing import NoReturn
 
-from printkit.cli.app import main
+# the command line's modules live as long as the process: imported with the collector paused,
+# then left out of its passes (gc.freeze), which would walk them again and again otherwise
+gc.disable()
+try:
+    from printkit.cli.app import main  # noqa: E402
+finally:
+    gc.freeze()
+    gc.enable()
 
 
 def run() -> NoReturn:

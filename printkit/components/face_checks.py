@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.core.errors import Collector, Location
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
-from printkit.model.conditions import Compare, same
+from printkit.model.conditions import same
 from printkit.model.face import TEXT_ATTRS, Areas, Element, bind_element, resolve_box
 from printkit.model.fromdata import BadFieldValue, MissingValue, named_fields, templates
+
+if TYPE_CHECKING:
+    from printkit.model.condition_tree import Compare
 
 Placed = tuple[str, Element]  # (where it is, in words; the element)
 

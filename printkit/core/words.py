@@ -1,6 +1,9 @@
-"""Counts in words, for every line a user reads: "1 error", "2 errors", "1,200 cards"."""
+"""Words for every line a user reads: counts ("1 error", "2 errors", "1,200 cards") and the
+known names closest to a misspelt one ("did you mean ...?")."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 
 def counted(n: int, singular: str, plural: str | None = None) -> str:
@@ -8,3 +11,11 @@ def counted(n: int, singular: str, plural: str | None = None) -> str:
     (a plural that is not the singular + "s" is given: counted(2, "copy", "copies"))."""
     word = singular if n == 1 else (plural or f"{singular}s")
     return f"{n:,} {word}"
+
+
+def close_matches(word: str, possibilities: Iterable[str], n: int) -> list[str]:
+    """The `n` of `possibilities` most like `word` (difflib's ratio at least 0.6), best first."""
+    # imported here, only when a name is not known: difflib is not needed by a build (start-up)
+    import difflib
+
+    return difflib.get_close_matches(word, list(possibilities), n=n, cutoff=0.6)

@@ -11,7 +11,6 @@ name is an input error found by `printkit check`, never a substitute picture.
 
 from __future__ import annotations
 
-import difflib
 import io
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -23,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
-from printkit.draw import emblems, mapmarks, pictograms, svg
+from printkit.core.words import close_matches
+from printkit.draw import emblems, mapmarks, pictograms
 from printkit.draw.fonts import shipped_font
 from printkit.draw.images import image_reader
 from printkit.load.images import KitImage, load_image
@@ -77,7 +77,7 @@ class IconLibrary:
 
     def suggestion(self, name: str) -> str:
         """'; did you mean ...?' for a name close to a known one, else ''."""
-        close = difflib.get_close_matches(name, self.names(), n=2, cutoff=0.6)
+        close = close_matches(name, self.names(), n=2)
         return f"; did you mean {' or '.join(repr(n) for n in close)}?" if close else ""
 
     def unknown(self, name: str) -> str:
@@ -244,6 +244,9 @@ def _image_drawing(image: Any) -> UnitDrawing:
 def _svg_icon(root: Path, name: str, relative: str, where: Location, log: ReadLog | None) -> Icon:
     """An SVG icon, checked within its limits (draw/svg.py), drawn 2 units across its longer
     side; one with transparency or gradients as pixels. The bytes read are noted in `log`."""
+    # imported here, only when a kit has SVG icons: the SVG checks (start-up of other builds)
+    from printkit.draw import svg
+
     path = existing_file(confined_path(root, relative, where), relative, where)
     if path.stat().st_size > limits.MAX_IMAGE_BYTES:
         raise fail(where, f"icon file {relative!r} is larger than MAX_IMAGE_BYTES")

@@ -3,10 +3,10 @@ take one of several shapes."""
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from printkit.core.words import close_matches
 from printkit.load.scalars import Id, Str
 from printkit.load.types import Invalid, Shape, Type, describe_found, key_name
 
@@ -127,7 +127,7 @@ class Tagged(Either):
             for option in self.options:
                 if str(value[self.tag]) in self._values(option):
                     return option.validate(value, ctx, path)
-            close = difflib.get_close_matches(str(value[self.tag]), self.tags(), n=1)
+            close = close_matches(str(value[self.tag]), self.tags(), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             ctx.error(
                 (*path, self.tag),

@@ -3,7 +3,6 @@ and lengths (a length is converted to points)."""
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Callable
@@ -11,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.core import limits
+from printkit.core.words import close_matches
 from printkit.layout.units import LENGTH_PATTERN, UNIT_POINTS, parse_length
 from printkit.load.types import Context, Invalid, Type, describe_found, key_name
 from printkit.load.yamlsafe import PathKey
@@ -187,7 +187,7 @@ class Choice(Type):
 
     def convert(self, value, ctx, path):
         if isinstance(value, str) and value not in self.values:
-            close = difflib.get_close_matches(value, [str(v) for v in self.values], n=1)
+            close = close_matches(value, [str(v) for v in self.values], n=1)
             if close:
                 raise Invalid(f"{self.describe()} (did you mean {close[0]!r}?)")
         if value not in self.values or isinstance(value, bool) != any(

@@ -14,12 +14,12 @@ records.py makes a record from a dataclass. Every name is re-exported here, so
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar
 
+from printkit.core.words import close_matches
 from printkit.load.containers import Either, ListOf, MapOf
 from printkit.load.scalars import (
     YAML11_BOOLEAN_WORDS,
@@ -145,7 +145,7 @@ class Record(Type):
         return obj
 
     def _unknown_key_message(self, key: str) -> str:
-        close = difflib.get_close_matches(str(key), list(self.fields), n=1, cutoff=0.6)
+        close = close_matches(str(key), self.fields, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         known = ", ".join(sorted(self.fields))
         return f"unknown key {key!r} in {self.name}{hint} (known keys: {known})"

@@ -9,11 +9,11 @@ to what is left. A variant that names a card id or tag no deck of the kit has is
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from typing import Any
 
 from printkit.core.errors import Collector, Location
+from printkit.core.words import close_matches
 from printkit.model.deck import Card
 from printkit.model.kit import Variant
 
@@ -84,7 +84,7 @@ def check_references(
 
 
 def _did_you_mean(name: str, known: set[str]) -> str:
-    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    close = close_matches(name, sorted(known), n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
