@@ -124,6 +124,7 @@ class Work:
 
         monkeypatch.setattr(ElementPainter, "_draw_title", afresh(ElementPainter._draw_title))
         monkeypatch.setattr(ElementPainter, "_draw_text", afresh(ElementPainter._draw_text))
+        monkeypatch.setattr(ElementPainter, "_draw_fresh", afresh(ElementPainter._draw_fresh))
         monkeypatch.setattr(deck_layout, "_measure", counted_measure)
         monkeypatch.setattr(deck_layout, "lay_out", counted_lay_out)
         monkeypatch.setattr(text, "fit_text", counted_fit)

@@ -113,6 +113,13 @@ class ProbeCanvas(SketchCanvas):
             self.texts.append((text, _apply(self._currentMatrix, box)))
         super().doForm(name)
 
+    def place_form(self, name: str, x: float, y: float) -> None:
+        """A form placed moves its texts: through the transformation the probe follows."""
+        self.saveState()
+        self.translate(x, y)
+        self.doForm(name)
+        self.restoreState()
+
 
 def closest_text(texts: list[tuple[str, Box]], trim: Rect) -> tuple[str, float] | None:
     """The string nearest the trim line (negative distance: past it), or None without text."""

@@ -27,6 +27,7 @@ from printkit.draw.elements import (
     fill_placeholders,
     format_value,
 )
+from printkit.draw.fonts import clip_rect, place_form
 from printkit.draw.images import define_image_forms
 from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
@@ -130,9 +131,7 @@ class CardPainter:
         c, b = self.canvas, self.bleed
         c.saveState()
         c.translate(trim.x, trim.y)
-        clip = c.beginPath()
-        clip.rect(-b, -b, self.width + 2 * b, self.height + 2 * b)
-        c.clipPath(clip, stroke=0, fill=0)
+        clip_rect(c, -b, -b, self.width + 2 * b, self.height + 2 * b)
         self.draw_front(card, frame)
         c.restoreState()
 
@@ -142,11 +141,7 @@ class CardPainter:
         self._place(self.back_form(kind, card), trim)
 
     def _place(self, name: str, trim: Rect) -> None:
-        c = self.canvas
-        c.saveState()
-        c.translate(trim.x, trim.y)
-        c.doForm(name)
-        c.restoreState()
+        place_form(self.canvas, name, trim.x, trim.y)
 
     def _begin(self, name: str) -> bool:
         if name in self._forms:

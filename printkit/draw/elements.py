@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.fonts import font
+from printkit.draw.fonts import clip_rect, font
 from printkit.draw.icons import Colours, IconLibrary
 from printkit.draw.images import place_image
 from printkit.draw.table import draw_table
@@ -112,45 +112,84 @@ class ElementPainter:
     def draw_all(self, elements: list[Element], values: Any, palette: Palette) -> None:
         """Each element whose `when:` holds for the piece, its properties read from the
         piece's fields; an element naming a field the piece does not give is left out. A text
-        drawn as its design was measured is drawn from the measure (PlainText)."""
-        for element in elements:
-            known = self.fits.take(element)
-            if known is not None:
-                self._draw_plain(known)
-                continue
-            if element.when is not None and not element.when.holds(values):
-                continue
-            try:
-                bound = bind_element(element, values)
-            except MissingValue:
-                continue
-            try:
-                self._draw_noted(element, bound, values, palette)
-            except MissingValue:
-                continue
+        drawn as its design was measured is drawn from the measure (PlainText). Consecutive
+        plain texts (titles and texts, unturned) share one saved state, measured or not, so
+        that a piece is the same bytes either way (see `_draw_plain`)."""
+        run = False  # a saved state is open for a run of plain texts
+        try:
+            for element in elements:
+                known = self.fits.take(element)
+                if known is not None:
+                    self._draw_plain(known, run)
+                    run = True
+                    continue
+                if element.when is not None and not element.when.holds(values):
+                    continue
+                try:
+                    bound = bind_element(element, values)
+                except MissingValue:
+                    continue
+                plain = bound.element in PLAIN and not bound.rotate
+                if run and not plain:
+                    self.canvas.restoreState()
+                    run = False
+                try:
+                    self._draw_noted(element, bound, values, palette, run)
+                except MissingValue:
+                    continue
+                run = run or plain
+        finally:
+            if run:
+                self.canvas.restoreState()
 
-    def _draw_noted(self, element: Element, bound: Element, values: Any, palette: Palette) -> None:
-        """Draw the element; while a design is measured, a plain text element (one fitted
-        text, unturned) is recorded whole, as a PlainText the render draws from."""
+    def _draw_noted(
+        self, element: Element, bound: Element, values: Any, palette: Palette, run: bool
+    ) -> None:
+        """Draw the element (a plain text in the `run` of plain texts open, if any); while a
+        design is measured, a plain text element (one fitted text, unturned) is recorded
+        whole, as a PlainText the render draws from."""
         box = self.shared_box(bound) if bound is element else self.box(bound)
         before = self.fits.recorded()
         self._last_text = None
-        self.draw(bound, values, palette, box)
-        if before is None or bound.element not in PLAIN or bound.rotate:
+        if bound.element not in PLAIN or bound.rotate:
+            self.draw(bound, values, palette, box)
             return
-        if self.fits.recorded() == before + 1 and self._last_text is not None:
+        self._draw_fresh(bound, values, palette, box, run)
+        if before is not None and self.fits.recorded() == before + 1 and self._last_text:
             self.fits.drawn(PlainText(element, self._ink, *self._last_text))
 
-    def _draw_plain(self, known: PlainText) -> None:
-        """A plain text element as measured: the same canvas calls as drawing it afresh."""
+    def _draw_fresh(self, e: Element, values: Any, pal: Palette, box: Rect, run: bool) -> None:
+        """A plain text element read from the piece's fields and fitted now, drawn as
+        `_draw_plain` draws one from the measure (in the `run` open, or a state of its own)."""
+        text = fill_placeholders(e.text or "{title}", values)
+        ink = colour(e.colour or pal.ink)
         c = self.canvas
-        c.saveState()
-        self._fill(known.ink)
+        if not run:
+            c.saveState()
+        try:
+            if not run or ink != self._ink:
+                self._fill(ink)
+            self.text(e, "text", text, font(c, e.font), box, self._size(e), e.align, e.max_lines)
+        except BaseException:
+            if not run:  # the state it opened: a text that cannot fit leaves the canvas as it was
+                c.restoreState()
+            raise
+
+    def _draw_plain(self, known: PlainText, run: bool) -> None:
+        """A plain text element as measured: the canvas calls of drawing it afresh
+        (`_draw_fresh`). Within a `run` of plain texts (a saved state open already) it opens
+        no state of its own and sets its colour only when the text before it set another. A
+        plain text leaves nothing behind but its fill colour and font, and every text sets
+        its font."""
+        c = self.canvas
+        if not run:
+            c.saveState()
+        if not run or known.ink != self._ink:
+            self._fill(known.ink)
         box = known.box
         draw_laid_out(
             c, known.fitted, (box.x, box.y, box.w, box.h), known.layout, self._inline_icon
         )
-        c.restoreState()
 
     def shared_box(self, e: Element) -> Rect:
         """The box of an element every piece draws alike, resolved once (see `boxes`)."""
@@ -401,9 +440,7 @@ class ElementPainter:
 
     def _draw_pattern(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
         c = self.canvas
-        clip = c.beginPath()
-        clip.rect(box.x, box.y, box.w, box.h)
-        c.clipPath(clip, stroke=0, fill=0)
+        clip_rect(c, box.x, box.y, box.w, box.h)
         self._fill(ink)
         c.setStrokeColor(ink)
         pictograms.texture(c, e.pattern, box.x, box.y, box.w, box.h, e.spacing, e.line_width)

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -58,6 +59,40 @@ class KitCanvas(Canvas):
         # canvas that draws text another way (the measuring probe).
         self.line_codes: dict[tuple[str, float, float, float, str], str] | None = {}
         super().__init__(*args, **kw)
+
+    def place_form(self, name: str, x: float, y: float) -> None:
+        """Draw form `name` with its origin at (x, y): the operators saveState, translate,
+        doForm and restoreState write, byte for byte, without saving and restoring the
+        canvas's state in Python, which placing a form leaves as it was."""
+        self.addLiteral(f"q\n{fp_str(1, 0, 0, 1, x, y)} cm")
+        self.doForm(name)
+        self.addLiteral("Q")
+
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None:
+        """Clip to a rectangle: the operators clipPath writes for a path of that one rectangle,
+        neither stroked nor filled (even-odd), byte for byte, without making the path."""
+        self.addLiteral(f"n {fp_str(x, y, w, h)} re W* n")
+
+
+def clip_rect(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """Clip any canvas to a rectangle (KitCanvas.clip_rect)."""
+    if isinstance(c, KitCanvas):
+        c.clip_rect(x, y, w, h)
+        return
+    path = c.beginPath()
+    path.rect(x, y, w, h)
+    c.clipPath(path, stroke=0, fill=0)
+
+
+def place_form(c: Canvas, name: str, x: float, y: float) -> None:
+    """Draw form `name` on any canvas with its origin at (x, y) (KitCanvas.place_form)."""
+    if isinstance(c, KitCanvas):
+        c.place_form(name, x, y)
+        return
+    c.saveState()
+    c.translate(x, y)
+    c.doForm(name)
+    c.restoreState()
 
 
 def fonts_of(c: object) -> Mapping[str, str]:

@@ -42,6 +42,9 @@ class SketchCanvas(KitCanvas):
     def clipPath(self, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         return None
 
+    def clip_rect(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
     def rect(self, *args: Any, **kwargs: Any) -> None:
         return None
 

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.card import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.elements import ElementOverflow, ElementPainter
-from printkit.draw.fonts import font
+from printkit.draw.fonts import font, place_form
 from printkit.draw.icons import BUILTIN, Colours
 from printkit.draw.mapmarks import compass_rose, hill_mark, trees_mark, wave_mark
 from printkit.draw.sketch import paints_shapes
@@ -85,10 +85,7 @@ class TilePainter:
             draw()
             c.endForm()
             self._forms.add(name)
-        c.saveState()
-        c.translate(trim.x, trim.y)
-        c.doForm(name)
-        c.restoreState()
+        place_form(c, name, trim.x, trim.y)
 
     # -- a tile's face ---------------------------------------------------------------------
     def shape(self, tile: Tile) -> TileShape:
