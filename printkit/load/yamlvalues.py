@@ -197,7 +197,14 @@ class _Builder:
         self.names: set[str] = set()  # every anchor seen, finished or still open
         self.resolved: dict[str, Any] = {}  # plain text -> value (all immutable)
         self.quoted: dict[str, str] = {}  # quoted text -> one str for every copy of it
-        self.handlers = {
+
+    def run(self, next_event: Any) -> Plain:
+        for expected in (StreamStartEvent, DocumentStartEvent):
+            _expect(next_event(), expected)
+        # a local table, not an attribute: bound methods kept on the builder would make a cycle
+        # that holds the whole file's values until the garbage collector runs (and a build
+        # pauses it while it loads)
+        handlers = {
             ScalarEvent: self._scalar,
             MappingStartEvent: self._start_map,
             SequenceStartEvent: self._start_list,
@@ -205,11 +212,6 @@ class _Builder:
             SequenceEndEvent: self._end,
             AliasEvent: self._alias,
         }
-
-    def run(self, next_event: Any) -> Plain:
-        for expected in (StreamStartEvent, DocumentStartEvent):
-            _expect(next_event(), expected)
-        handlers = self.handlers
         while not self.root or self.open:
             event = next_event()
             handler = handlers.get(type(event))
