@@ -92,7 +92,12 @@ class ProbeCanvas(SketchCanvas):
         width = text_width(text, font, size)
         ascent, descent = ascent_descent(font, size)
         x0 = x - anchor * width
-        box = _apply(self._currentMatrix, (x0, y - descent, x0 + width, y + ascent))
+        m = self._currentMatrix
+        a, b, c, d, e, f = m
+        if b == 0 and c == 0 and a > 0 and d > 0:  # _apply's usual case, without the call
+            box = (a * x0 + e, d * (y - descent) + f, a * (x0 + width) + e, d * (y + ascent) + f)
+        else:
+            box = _apply(m, (x0, y - descent, x0 + width, y + ascent))
         target = self._forms.setdefault(self._form, []) if self._form else self.texts
         target.append((text, box))
 
