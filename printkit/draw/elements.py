@@ -104,6 +104,7 @@ class ElementPainter:
         # A canvas that draws nothing and only notes each string's box (`note_lines`): plain
         # texts are noted line by line without going through the canvas's drawing calls.
         self._notes_only = callable(getattr(c, "note_lines", None))
+        self._settings: dict[int, tuple[Element, tuple[str, TextLayout, float]]] = {}
 
     def _fill(self, ink: Color) -> None:
         """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
@@ -172,26 +173,39 @@ class ElementPainter:
         try:
             if not run or (ink is not self._ink and ink != self._ink):
                 self._fill(ink)
-            face = font(c, e.font)
             if self._notes_only and "{icon:" not in text:
-                self._note_text(e, text, face, box)
+                self._note_text(e, text, box)
             else:
+                face = font(c, e.font)
                 self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines)
         except BaseException:
             if not run:  # the state it opened: a text that cannot fit leaves the canvas as it was
                 c.restoreState()
             raise
 
-    def _note_text(self, e: Element, text: str, face: str, box: Rect) -> None:
+    def _note_text(self, e: Element, text: str, box: Rect) -> None:
         """A plain text without inline icons on a canvas that only notes where strings go (the
         measuring probe): fitted as `text` fits it, its lines handed to the canvas's
         `note_lines` whole, as drawn (the same boxes), without the drawing calls."""
+        face, layout, size = self._plain_setting(e)
         if self.log is not None:
             self.log.append((text, face, e, "text"))
-        layout = text_layout(e.align, e.valign, e.max_lines)
-        fitted = self._fit(e, "text", text, face, box, self._size(e), layout)
+        fitted = self._fit(e, "text", text, face, box, size, layout)
         self._last_text = (fitted, box, layout)
         self.canvas.note_lines(fitted, (box.x, box.y, box.w, box.h), layout)
+
+    def _plain_setting(self, e: Element) -> tuple[str, TextLayout, float]:
+        """A plain text element's font, layout and largest size: worked out once for an
+        element the pieces share (one whose box is kept in `boxes`), else now."""
+        known = self._settings.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
+        setting = (font(self.canvas, e.font), text_layout(e.align, e.valign, e.max_lines),
+                   self._size(e))  # fmt: skip
+        shared = self.boxes.get(id(e))
+        if shared is not None and shared[0] is e:
+            self._settings[id(e)] = (e, setting)
+        return setting
 
     def _draw_plain(self, known: PlainText, run: bool) -> None:
         """A plain text element as measured: the canvas calls of drawing it afresh
