@@ -8,15 +8,23 @@ import hashlib
 import itertools
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from printkit.cli.app import main
-from printkit.kit import builtin_kits_dir
-from printkit.layout.units import to_mm
+# A shell that sets PYTHONDONTWRITEBYTECODE (this machine's does) would make every test process
+# rewrite every test module's asserts again (4 s of collection a worker instead of 1) and every
+# printkit process a test starts compile printkit from source. The suite keeps its bytecode, as
+# Python does by default; no test depends on it, and printkit itself never does.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+from click.testing import CliRunner  # noqa: E402 (after the bytecode switch above)
+
+from printkit.cli.app import main  # noqa: E402 (after the bytecode switch above)
+from printkit.kit import builtin_kits_dir  # noqa: E402 (after the bytecode switch above)
+from printkit.layout.units import to_mm  # noqa: E402 (after the bytecode switch above)
 
 DATA = builtin_kits_dir()
 # a build run through `cli` is serial unless the test names its jobs, or watches (see `cli`)
