@@ -52,6 +52,10 @@ class Kit:
     reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
     _laid_out: dict[str, object] = field(default_factory=dict)  # see laid_out()
     _derived: dict[tuple[str, ...], object] = field(default_factory=dict)  # see derived()
+    # True when this kit object serves one build and is then dropped (`printkit build` without
+    # --watch): a render may then let go of each design's layout once it has drawn it, so that
+    # the PDF being assembled reuses that memory. `check`, serve and --watch keep their layouts.
+    single_use: bool = False
 
     @property
     def name(self) -> str:

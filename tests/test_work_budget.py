@@ -311,3 +311,68 @@ def test_check_binds_a_templated_property_once_per_value_and_per_kind_not_per_ca
     many = _load_counting(budget_kit, monkeypatch, 40)
     assert few["bound"] == many["bound"] == 2  # two inks, one templated element
     assert few["back elements"] == many["back elements"] > 0
+
+
+def _build_once(budget_kit: Path, out: Path, single_use: bool, **options) -> tuple[bytes, object]:
+    """A forced build of the budget kit; its PDF's bytes and the kit's deck layout after."""
+    kit = load_kit(str(budget_kit), Options(profile="home", duplex="long", **options))
+    kit.single_use = single_use
+    written = build_kits([kit], out, force=True, jobs=1, rules=RulesGate())
+    (pdf,) = [p for p in written if p.suffix == ".pdf"]
+    return pdf.read_bytes(), kit.layout_of("cards")
+
+
+def test_a_build_lets_go_of_each_design_once_drawn_and_keeps_the_budget(
+    budget_kit, tmp_path, monkeypatch
+):
+    """`printkit build` (a kit used once) releases each design's layout as the render draws
+    it, so the PDF's pages reuse that memory: nothing is laid out or fitted again, the bytes
+    are those of a build that keeps its layout (as check, serve and --watch do)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    kept_pdf, kept = _build_once(budget_kit, tmp_path / "kept", single_use=False)
+    assert isinstance(kept, deck_layout.DeckLayout)
+    assert len(kept.fronts) == CARDS + 1 and len(kept.designs) == CARDS + 3
+    work = Work(monkeypatch)
+    pdf, released = _build_once(budget_kit, tmp_path / "released", single_use=True)
+    assert pdf == kept_pdf
+    assert isinstance(released, deck_layout.DeckLayout)
+    assert released.fronts == {} and released.backs == {} and released.designs == []
+    assert work.decks_laid_out == 1 and set(work.layouts.values()) == {1}
+    assert set(work.drawn) == DESIGNS and set(work.drawn.values()) == {1}
+    assert work.fits_drawing == 0 and work.plain_texts_afresh == 0
+
+
+@pytest.mark.parametrize("options", [{"gang": True}, {"profile": "shop", "card_pages": "designs"}])
+def test_gang_sheets_and_design_pages_of_a_kit_used_once_keep_the_budget(
+    budget_kit, tmp_path, monkeypatch, options
+):
+    work = Work(monkeypatch)
+    kit = load_kit(str(budget_kit), Options(**{"duplex": "long", **options}))
+    kit.single_use = True
+    build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
+    assert work.decks_laid_out == 1 and set(work.layouts.values()) == {1}
+    assert set(work.drawn) <= DESIGNS and set(work.drawn.values()) == {1}  # designs: one back
+    assert work.fits_drawing == 0 and work.plain_texts_afresh == 0
+
+
+def test_printkit_build_uses_its_kits_once(budget_kit, tmp_path, monkeypatch):
+    """The CLI marks the kits of a one-off build as used once (with --png too: previews read
+    the PDFs); a check keeps its layout (test_check_lays_out_each_design_once...)."""
+    from click.testing import CliRunner
+
+    from printkit.cli.app import main
+    from printkit.components import deck
+
+    seen: list[bool] = []
+    render = deck.render
+
+    def spy(kit, *args, **kwargs):
+        seen.append(kit.single_use)
+        return render(kit, *args, **kwargs)
+
+    monkeypatch.setattr(deck.DeckType, "render", staticmethod(spy))
+    args = ["build", str(budget_kit), "--out", str(tmp_path / "out"), "--force", "-j", "1"]
+    result = CliRunner().invoke(main, [*args, "--png"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert seen == [True]
+    assert [p.suffix for p in (tmp_path / "out" / "budget").iterdir()].count(".png") >= 1

@@ -444,6 +444,8 @@ def build(
         from printkit.kit import load_kit
 
         loaded = [load_kit(name, options) for name in names]
+    for kit in loaded:
+        kit.single_use = not watch  # --watch builds from kits of its own (live/loop.py)
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     progress = PageProgress()

@@ -176,7 +176,10 @@ def more_outputs(kit: Kit, component_id: str) -> list[str]:
 def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
-    painter = _painter_of(deck, deck_layout.measured(kit, component_id))
+    layout = deck_layout.measured(kit, component_id)
+    if layout is not None and kit.single_use:
+        layout.release_as_drawn()  # nothing after this render reads it (Kit.single_use)
+    painter = _painter_of(deck, layout)
     try:
         if deck_designs.wanted(kit):
             counts = more_output_path(path, deck_designs.counts_name(component_id))

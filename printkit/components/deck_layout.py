@@ -23,7 +23,7 @@ from printkit.components.safearea import ProbeCanvas, closest_text
 from printkit.core.errors import Diagnostic
 from printkit.draw.card import CardPainter, CardTextOverflow, back_reads_card
 from printkit.draw.elements import Boxes, PlainText
-from printkit.draw.text import FitKey, FittedText
+from printkit.draw.text import FitKey, FittedText, forget_measures
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.model.deck import Card, Deck
@@ -70,25 +70,43 @@ class DeckLayout:
     backs: dict[str | None, Design]  # shared backs by kind; None is the deck's common back
     card_backs: dict[int, Design] = field(default_factory=dict)  # by id() of the card
     boxes: Boxes = field(default_factory=dict)  # the shared elements' boxes, for the render
+    spent: bool = False  # see release_as_drawn()
 
     @property
     def overflows(self) -> list[Design]:
         return [d for d in self.designs if d.overflow is not None]
 
+    def release_as_drawn(self) -> None:
+        """From now on, each design is let go as the render takes its fits (a design is drawn
+        once per PDF: as a form, or in place when printed once), so that the pages drawn after
+        it reuse its memory. For a build's one render of the deck (Kit.single_use): what the
+        checks read (the designs, their nearest texts and glyphs) is gone after it."""
+        self.spent = True
+        self.designs = []
+        forget_measures()  # the render draws from the fits, not from these caches
+
     def front_fits(self, card: Card) -> list[Fit] | None:
-        design = self.fronts.get(id(card))
-        return design.fits if design is not None and design.overflow is None else None
+        design = self.fronts.pop(id(card), None) if self.spent else self.fronts.get(id(card))
+        return _fits(design)
 
     def back_fits(self, kind: str | None, card: Card | None = None) -> list[Fit] | None:
         """The fits of the back behind a card of `kind` (None: the deck's back): the back of
         `card` itself when it reads its card's fields, else the shared back."""
-        design = self.back_of(kind, card)
-        return design.fits if design is not None and design.overflow is None else None
+        if not self.spent:
+            return _fits(self.back_of(kind, card))
+        own = self.card_backs.pop(id(card), None) if card is not None else None
+        return _fits(own if own is not None else self.backs.pop(kind, None))
 
     def back_of(self, kind: str | None, card: Card | None = None) -> Design | None:
         """The measured back behind `card` (a card of `kind`), None if it was not measured."""
         own = self.card_backs.get(id(card)) if card is not None else None
         return own if own is not None else self.backs.get(kind)
+
+
+def _fits(design: Design | None) -> list[Fit] | None:
+    """A measured design's fits to draw it from; None when it was not measured (or let go,
+    see DeckLayout.release_as_drawn) or its text cannot fit."""
+    return design.fits if design is not None and design.overflow is None else None
 
 
 def laid_out(kit: Kit, component_id: str) -> DeckLayout:

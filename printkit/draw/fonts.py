@@ -174,6 +174,12 @@ def _read_limited(path: Path) -> bytes:
 
 @cache
 def text_width(text: str, font_name: str, size: float) -> float:
+    return string_width(text, font_name, size)
+
+
+def string_width(text: str, font_name: str, size: float) -> float:
+    """The width of `text`, not kept (text_width keeps it): for what is measured once, as a
+    line the render places, so that a deck's every line does not stay in memory."""
     return pdfmetrics.stringWidth(text, font_name, size)
 
 

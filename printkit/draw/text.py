@@ -17,7 +17,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import KitCanvas, ascent_descent, text_width
+from printkit.draw.fonts import KitCanvas, ascent_descent, string_width, text_width
 
 LEADING = 1.18
 STEP = 0.25  # pt: sizes are tried on this grid, by bisection
@@ -186,7 +186,7 @@ def _draw_known_line(
     if code is None:
         start = key[2]
         if align != "left":  # the line's start, computed as reportlab's own calls compute it
-            shift = text_width(line, fitted.font, fitted.size)
+            shift = string_width(line, fitted.font, fitted.size)  # once a canvas: not kept
             start = start - shift if align == "right" else start - 0.5 * shift
         text = c.beginText(start, baseline)
         text.textLine(line)
@@ -243,6 +243,16 @@ class TextLayout:
         """The top of the block of lines in a box (bottom y, height h)."""
         spare = h - fitted.height
         return y + h - {"top": 0.0, "bottom": spare}.get(self.valign, spare / 2)
+
+
+_MEASURES = (fit_text, text_width)  # the caches forget_measures() empties
+
+
+def forget_measures() -> None:
+    """Empty the caches of fitted texts and text widths (they grow with a deck's distinct
+    texts): for a render that draws from fits measured before (components/deck_layout.py)."""
+    for cached in _MEASURES:
+        cached.cache_clear()
 
 
 @lru_cache(maxsize=256)
