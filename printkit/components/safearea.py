@@ -17,7 +17,7 @@ from printkit.checks import Finding
 from printkit.core.errors import Location
 from printkit.draw.fonts import ascent_descent, role_font, text_width
 from printkit.draw.sketch import SketchCanvas
-from printkit.draw.text import TextOverflow
+from printkit.draw.text import FittedText, TextLayout, TextOverflow
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm, to_mm
 
@@ -84,12 +84,36 @@ class ProbeCanvas(SketchCanvas):
             self._code.clear()
 
     def _note(self, x: float, y: float, text: str, anchor: float) -> None:
-        width = text_width(text, self._fontname, self._fontsize)
-        ascent, descent = ascent_descent(self._fontname, self._fontsize)
+        self._note_in(x, y, text, anchor, self._fontname, self._fontsize)
+
+    def _note_in(  # noqa: PLR0913 - a string's place, anchor and font
+        self, x: float, y: float, text: str, anchor: float, font: str, size: float
+    ) -> None:
+        width = text_width(text, font, size)
+        ascent, descent = ascent_descent(font, size)
         x0 = x - anchor * width
-        box = _apply(self._currentMatrix, (x0, y - descent, x0 + width, y + ascent))
+        m = self._currentMatrix
+        a, b, c, d, e, f = m
+        if b == 0 and c == 0 and a > 0 and d > 0:  # _apply's usual case, without the call
+            box = (a * x0 + e, d * (y - descent) + f, a * (x0 + width) + e, d * (y + ascent) + f)
+        else:
+            box = _apply(m, (x0, y - descent, x0 + width, y + ascent))
         target = self._forms.setdefault(self._form, []) if self._form else self.texts
         target.append((text, box))
+
+    def note_lines(self, fitted: FittedText, box: Box, layout: TextLayout) -> None:
+        """The lines of a fit without inline icons as draw/text.draw_laid_out would draw them
+        in box (x, bottom, width, height): each noted at the place drawString, drawRightString
+        or drawCentredString would put it, leaving the canvas's font as it was."""
+        x, y, w, h = box
+        _, descent = ascent_descent(fitted.font, fitted.size)
+        baseline = layout.block_top(y, h, fitted) - fitted.size + descent
+        align = layout.align
+        at, anchor = (x, 0.0) if align == "left" else (x + w, 1.0) if align == "right" else (
+            x + w / 2, 0.5)  # fmt: skip
+        for line in fitted.lines:
+            self._note_in(at, baseline, line, anchor, fitted.font, fitted.size)
+            baseline -= fitted.leading
 
     def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 - reportlab's name
         self._note(x, y, text, 0.0)
@@ -122,15 +146,16 @@ class ProbeCanvas(SketchCanvas):
 
 
 def closest_text(texts: list[tuple[str, Box]], trim: Rect) -> tuple[str, float] | None:
-    """The string nearest the trim line (negative distance: past it), or None without text."""
-    best: tuple[str, float] | None = None
+    """The string nearest the trim line (negative distance: past it), or None without text
+    (a blank string is no text)."""
+    tx, ty, tx1, ty1 = trim.x, trim.y, trim.x1, trim.y1
+    best: str | None = None
+    nearest = 0.0
     for text, (x0, y0, x1, y1) in texts:
-        if not text.strip():
-            continue
-        d = min(x0 - trim.x, y0 - trim.y, trim.x1 - x1, trim.y1 - y1)
-        if best is None or d < best[1]:
-            best = (text, d)
-    return best
+        d = min(x0 - tx, y0 - ty, tx1 - x1, ty1 - y1)
+        if (best is None or d < nearest) and text.strip():
+            best, nearest = text, d
+    return None if best is None else (best, nearest)
 
 
 def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`; to split

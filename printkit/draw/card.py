@@ -9,7 +9,7 @@ are both faces: lists of elements drawn by draw/elements.py in boxes from the ki
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
@@ -45,6 +45,9 @@ __all__ = [
     "fill_placeholders",
     "format_value",
 ]
+
+
+_AS_IT_IS = nullcontext()  # a design that was not measured is drawn as it is (reusable)
 
 
 class CardTextOverflow(Exception):
@@ -119,6 +122,7 @@ class CardPainter:
         self._forms: set[str] = set()
         self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)
         self.measured = measured
+        self._palettes: dict[int, tuple[Kind, Palette]] = {}  # id() of a kind -> its palette
 
     # -- placing ---------------------------------------------------------------------------
     def place_front(self, card: Card, trim: Rect) -> None:
@@ -192,16 +196,23 @@ class CardPainter:
             self.canvas.doForm(frame)
         try:
             with self._drawn_from(self.measured.front_fits(card) if self.measured else None):
-                self.elements.draw_all(kind.face, card, kind_palette(kind))
+                self.elements.draw_all(kind.face, card, self._palette(kind))
         except ElementOverflow as exc:
             raise CardTextOverflow(card, exc) from None
 
-    @contextmanager
-    def _drawn_from(self, fits: Fits | None) -> Iterator[None]:
+    def _drawn_from(self, fits: Fits | None) -> AbstractContextManager[None]:
         """While a design is drawn: its texts come from `fits`, when it was measured."""
-        if fits is None:
-            yield
-            return
+        return _AS_IT_IS if fits is None else self._replaying(fits)
+
+    def _palette(self, kind: Kind) -> Palette:
+        """The kind's palette, made once per kind (every card of it draws with it)."""
+        known = self._palettes.get(id(kind))
+        if known is None or known[0] is not kind:
+            known = self._palettes[id(kind)] = (kind, kind_palette(kind))
+        return known[1]
+
+    @contextmanager
+    def _replaying(self, fits: Fits) -> Iterator[None]:
         self.elements.fits.replay(fits)
         try:
             yield

@@ -101,6 +101,10 @@ class ElementPainter:
         self.fits = Fits()  # what a design's texts measured: recorded, or drawn from
         self._ink = colour("#000000")  # the fill colour last set: the colour of text drawn now
         self._last_text: tuple[FittedText, Rect, TextLayout] | None = None  # the last drawn
+        # A canvas that draws nothing and only notes each string's box (`note_lines`): plain
+        # texts are noted line by line without going through the canvas's drawing calls.
+        self._notes_only = callable(getattr(c, "note_lines", None))
+        self._settings: dict[int, tuple[Element, tuple[str, TextLayout, float]]] = {}
 
     def _fill(self, ink: Color) -> None:
         """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
@@ -167,13 +171,41 @@ class ElementPainter:
         if not run:
             c.saveState()
         try:
-            if not run or ink != self._ink:
+            if not run or (ink is not self._ink and ink != self._ink):
                 self._fill(ink)
-            self.text(e, "text", text, font(c, e.font), box, self._size(e), e.align, e.max_lines)
+            if self._notes_only and "{icon:" not in text:
+                self._note_text(e, text, box)
+            else:
+                face = font(c, e.font)
+                self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines)
         except BaseException:
             if not run:  # the state it opened: a text that cannot fit leaves the canvas as it was
                 c.restoreState()
             raise
+
+    def _note_text(self, e: Element, text: str, box: Rect) -> None:
+        """A plain text without inline icons on a canvas that only notes where strings go (the
+        measuring probe): fitted as `text` fits it, its lines handed to the canvas's
+        `note_lines` whole, as drawn (the same boxes), without the drawing calls."""
+        face, layout, size = self._plain_setting(e)
+        if self.log is not None:
+            self.log.append((text, face, e, "text"))
+        fitted = self._fit(e, "text", text, face, box, size, layout)
+        self._last_text = (fitted, box, layout)
+        self.canvas.note_lines(fitted, (box.x, box.y, box.w, box.h), layout)
+
+    def _plain_setting(self, e: Element) -> tuple[str, TextLayout, float]:
+        """A plain text element's font, layout and largest size: worked out once for an
+        element the pieces share (one whose box is kept in `boxes`), else now."""
+        known = self._settings.get(id(e))
+        if known is not None and known[0] is e:
+            return known[1]
+        setting = (font(self.canvas, e.font), text_layout(e.align, e.valign, e.max_lines),
+                   self._size(e))  # fmt: skip
+        shared = self.boxes.get(id(e))
+        if shared is not None and shared[0] is e:
+            self._settings[id(e)] = (e, setting)
+        return setting
 
     def _draw_plain(self, known: PlainText, run: bool) -> None:
         """A plain text element as measured: the canvas calls of drawing it afresh
@@ -184,7 +216,7 @@ class ElementPainter:
         c = self.canvas
         if not run:
             c.saveState()
-        if not run or known.ink != self._ink:
+        if not run or (known.ink is not self._ink and known.ink != self._ink):
             self._fill(known.ink)
         box = known.box
         draw_laid_out(
