@@ -370,7 +370,7 @@ def test_printkit_build_uses_its_kits_once(budget_kit, tmp_path, monkeypatch):
         seen.append(kit.single_use)
         return render(kit, *args, **kwargs)
 
-    monkeypatch.setattr(deck.DeckType, "render", staticmethod(spy))
+    monkeypatch.setattr(deck.COMPONENT, "render", spy)  # the object the pipeline calls
     args = ["build", str(budget_kit), "--out", str(tmp_path / "out"), "--force", "-j", "1"]
     result = CliRunner().invoke(main, [*args, "--png"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
