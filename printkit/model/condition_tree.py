@@ -6,7 +6,7 @@ Imported when a face has a condition: a deck without any does not create these c
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,11 +69,10 @@ class Not(Condition):
 
 
 @dataclass(frozen=True)
-class AllOf(Condition):
-    parts: tuple[Condition, ...]
+class _Joined(Condition):
+    """Conditions joined by `and` or `or`: what they compare is what their parts compare."""
 
-    def holds(self, values: Any) -> bool:
-        return all(p.holds(values) for p in self.parts)
+    parts: tuple[Condition, ...]
 
     def comparisons(self) -> Iterator[Compare]:
         for p in self.parts:
@@ -81,15 +80,15 @@ class AllOf(Condition):
 
 
 @dataclass(frozen=True)
-class AnyOf(Condition):
-    parts: tuple[Condition, ...]
+class AllOf(_Joined):
+    def holds(self, values: Any) -> bool:
+        return all(p.holds(values) for p in self.parts)
 
+
+@dataclass(frozen=True)
+class AnyOf(_Joined):
     def holds(self, values: Any) -> bool:
         return any(p.holds(values) for p in self.parts)
-
-    def comparisons(self) -> Iterator[Compare]:
-        for p in self.parts:
-            yield from p.comparisons()
 
 
 def tokens(text: str) -> list[tuple[str, str]]:
@@ -136,18 +135,18 @@ class _Parser:
         return found
 
     def either(self) -> Condition:
-        parts = [self.both()]
-        while self.peek() == "or":
-            self.take()
-            parts.append(self.both())
-        return parts[0] if len(parts) == 1 else AnyOf(tuple(parts))
+        return self.joined("or", self.both, AnyOf)
 
     def both(self) -> Condition:
-        parts = [self.negated()]
-        while self.peek() == "and":
+        return self.joined("and", self.negated, AllOf)
+
+    def joined(self, word: str, operand: Callable[[], Condition], kind: type[_Joined]) -> Condition:
+        """Operands separated by `word` (and binds tighter than or), one condition if alone."""
+        parts = [operand()]
+        while self.peek() == word:
             self.take()
-            parts.append(self.negated())
-        return parts[0] if len(parts) == 1 else AllOf(tuple(parts))
+            parts.append(operand())
+        return parts[0] if len(parts) == 1 else kind(tuple(parts))
 
     def negated(self) -> Condition:
         if self.peek() == "not":
