@@ -234,7 +234,13 @@ class _Builder:
 
     def _node(self, event: Any) -> None:
         """A value's limits, and libyaml's agreement with the pure-Python parser (no tag)."""
-        self._count(1, 1)
+        # `_count(1, 1)` written out: this runs for every value of a file (about 9 a card)
+        self.nodes += 1
+        level = len(self.open) + 1
+        if self.nodes > limits.MAX_YAML_NODES or level > limits.MAX_YAML_DEPTH:
+            raise Unusual("a limit")
+        if level > self.deepest:
+            self.deepest = level
         if event.tag is not None:
             raise Unusual("a tag")
         if event.anchor is not None:
@@ -249,14 +255,16 @@ class _Builder:
         if plain and not event.value and empty_value_moves(event, top.flow, self.end):
             raise Unusual("an empty value libyaml places elsewhere")
         value = self._value(event, plain)
+        mark = event.start_mark  # `_packed(event)` written out: it runs for every scalar
+        at = (mark.line + 1) << 32 | (mark.column + 1)
         if top.here is None:
-            self._key(event, top, plain, value)
+            self._key(at, top, plain, value)
         else:
-            top.add(value, _packed(event))
+            top.add(value, at)
         if event.anchor is not None:
-            self.anchors[event.anchor] = _Anchored(value, None, _packed(event), 1, 1)
+            self.anchors[event.anchor] = _Anchored(value, None, at, 1, 1)
 
-    def _key(self, event: Any, top: _Top, plain: bool, key: Any) -> None:
+    def _key(self, at: int, top: _Top, plain: bool, key: Any) -> None:
         if plain and key == "<<":  # a merge key: its value is merged when the map ends
             merge = _MergeKey()
             top.merges = [*(top.merges or ()), merge]
@@ -267,7 +275,7 @@ class _Builder:
         if key in top.container:
             raise Unusual("a duplicate key")
         top.here = here = (*top.path, key)
-        self.out.key_marks[here] = _packed(event)
+        self.out.key_marks[here] = at
 
     def _value(self, event: Any, plain: bool) -> Any:
         """A scalar's value by the YAML 1.2 core schema, as the exact path resolves it."""
