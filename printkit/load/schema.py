@@ -52,6 +52,8 @@ from printkit.load.types import (
 )
 from printkit.load.yamlsafe import Document, PathKey
 
+_ABSENT = object()  # a key the map does not give (a value may be None)
+
 __all__ = [
     "SOURCE_ATTRIBUTES",
     "YAML11_BOOLEAN_WORDS",
@@ -126,13 +128,13 @@ class Record(Type):
             )
             return None
         values: dict[str, Any] = {}
-        for key in value:
-            if key not in self.fields:
-                # the message (a did-you-mean search) is made only if it will be shown
-                ctx.error((*path, key), partial(self._unknown_key_message, key), key=True)
-        for name, spec in self.fields.items():
-            if name in value and not (value[name] is None and not spec.required):
-                values[name] = spec.type.validate(value[name], ctx, (*path, name))
+        fields = self.fields
+        if not value.keys() <= fields.keys():  # one set test a card; the keys in order if not
+            self._unknown_keys(value, ctx, path)
+        for name, spec in fields.items():
+            given = value.get(name, _ABSENT)
+            if given is not _ABSENT and not (given is None and not spec.required):
+                values[name] = spec.type.validate(given, ctx, (*path, name))
             elif spec.required:
                 ctx.error(path, f"{path_name((*path, name))} is required but missing")
                 values[name] = None
@@ -143,6 +145,12 @@ class Record(Type):
         if self.check and not ctx.errors.diagnostics:
             self.check(obj, ctx, path)
         return obj
+
+    def _unknown_keys(self, value: dict, ctx: Context, path: PathKey) -> None:
+        for key in value:
+            if key not in self.fields:
+                # the message (a did-you-mean search) is made only if it will be shown
+                ctx.error((*path, key), partial(self._unknown_key_message, key), key=True)
 
     def _unknown_key_message(self, key: str) -> str:
         close = close_matches(str(key), self.fields, n=1)
