@@ -2,8 +2,9 @@
 map, widths, glyph positions) in pure Python, about 8 ms a font at every start; the parse is
 kept in the user's cache folder and read back in well under a millisecond.
 
-An entry is named by the SHA-256 of the font file and reportlab's version, so a changed font
-or another reportlab never meets an old parse. Entries hold plain values only (numbers,
+An entry is named by a SHA-256 of the font file's place and status (path, device, inode, size,
+modification time) and reportlab's version, so a changed or replaced font or another reportlab
+never meets an old parse, and no start hashes the fonts' bytes. Entries hold plain values only (numbers,
 strings, lists, dicts), written with `marshal`, never pickled objects, and anything that cannot
 be read back is parsed afresh (and rewritten). The cache is where `PRINTKIT_CACHE_DIR` says,
 else the platform's user cache folder; a folder that cannot be written just means no cache.
@@ -44,8 +45,10 @@ def cache_dir() -> Path:
 
 def tt_font(name: str, path: Path) -> TTFont:
     """reportlab's TTFont of the file, with its metrics from the cache when they are there."""
-    data = path.read_bytes()
-    entry = cache_dir() / f"{_digest(data)}.marshal"
+    with open(path, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        data = handle.read()
+    entry = cache_dir() / f"{_digest(path, info)}.marshal"
     face = _cached_face(entry, str(path), data)
     if face is None:
         font = TTFont(name, str(path))
@@ -68,8 +71,9 @@ def _font_of(name: str, face: TTFontFace) -> TTFont:
     return font
 
 
-def _digest(data: bytes) -> str:
-    key = hashlib.sha256(data)
+def _digest(path: Path, info: os.stat_result) -> str:
+    place = f"{path.resolve()}\0{info.st_dev}\0{info.st_ino}\0{info.st_size}\0{info.st_mtime_ns}"
+    key = hashlib.sha256(place.encode("utf8", "surrogateescape"))
     key.update(f"\0reportlab {reportlab.Version}\0format {FORMAT}".encode())
     return key.hexdigest()
 
