@@ -308,10 +308,11 @@ def test_the_code_fingerprint_kept_is_the_one_hashed_and_a_touched_file_changes_
     (tree / "sub").mkdir(parents=True)
     (tree / "a.py").write_text("x = 1\n")
     (tree / "sub" / "b.py").write_text("y = 2\n")
-    key = incremental._files_key(incremental._package_files(str(tree)))
+    key, newest = incremental._files_key(incremental._package_files(str(tree)))
+    assert newest == max(p.stat().st_mtime_ns for p in (tree / "a.py", tree / "sub" / "b.py"))
     memo = tmp_path / "__pycache__" / "memo.txt"
     incremental._write_memo(memo, key, "f" * 64)
     assert incremental._read_memo(memo, key) == "f" * 64
     os.utime(tree / "sub" / "b.py", ns=(1, 1))  # an edit keeping the size: a new key
-    touched = incremental._files_key(incremental._package_files(str(tree)))
+    touched, _ = incremental._files_key(incremental._package_files(str(tree)))
     assert touched != key and incremental._read_memo(memo, touched) is None

@@ -29,6 +29,7 @@ import json
 import os
 import re
 import stat
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -52,6 +53,9 @@ FORMAT = 1
 # Libraries whose version can change the bytes of a PDF. Their version files are hashed rather
 # than asked through importlib.metadata, which alone would double the time of a no-op build.
 DRAWING_LIBRARIES = ("reportlab", "PIL")
+# A fingerprint is kept only when no file changed in the last two seconds (the coarsest clock
+# step of a common file system), so that a later edit of the same size always shows in a time.
+RACY_NS = 2_000_000_000
 
 
 @cache
@@ -65,13 +69,14 @@ def code_fingerprint() -> str:
     be written just means no cache."""
     package = Path(__file__).resolve().parents[1]  # the whole printkit package
     files = _package_files(str(package))
-    key = _files_key(files)
+    key, newest = _files_key(files)
     memo = package / "__pycache__" / "code-fingerprint.txt"
     kept = _read_memo(memo, key)
     if kept is not None:
         return kept
     fingerprint = _hash_files(files)
-    _write_memo(memo, key, fingerprint)
+    if time.time_ns() - newest > RACY_NS:  # else an edit within the clock's step could hide
+        _write_memo(memo, key, fingerprint)
     return fingerprint
 
 
@@ -86,14 +91,17 @@ def _library_versions(h: hashlib._Hash) -> None:
                 h.update(version_file.read_bytes())
 
 
-def _files_key(files: list[tuple[str, os.DirEntry]]) -> str:
-    """What the fingerprint is made from, by sizes and modification times instead of bytes."""
+def _files_key(files: list[tuple[str, os.DirEntry]]) -> tuple[str, int]:
+    """What the fingerprint is made from, by sizes and modification times instead of bytes,
+    and the newest of those times."""
     h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
     _library_versions(h)
+    newest = 0
     for rel, entry in files:
         info = entry.stat()
         h.update(f"\0{rel}\0{info.st_size}\0{info.st_mtime_ns}".encode())
-    return h.hexdigest()
+        newest = max(newest, info.st_mtime_ns)
+    return h.hexdigest(), newest
 
 
 def _hash_files(files: list[tuple[str, os.DirEntry]]) -> str:
