@@ -4,7 +4,8 @@ kept in the user's cache folder and read back in well under a millisecond.
 
 An entry is named by a SHA-256 of the font file's place and status (path, device, inode, size,
 modification time) and reportlab's version, so a changed or replaced font or another reportlab
-never meets an old parse, and no start hashes the fonts' bytes. Entries hold plain values only (numbers,
+never meets an old parse, and no start hashes the fonts' bytes (a font written in the
+last two seconds is parsed and not stored). Entries hold plain values only (numbers,
 strings, lists, dicts), written with `marshal`, never pickled objects, and anything that cannot
 be read back is parsed afresh (and rewritten). The cache is where `PRINTKIT_CACHE_DIR` says,
 else the platform's user cache folder; a folder that cannot be written just means no cache.
@@ -18,6 +19,7 @@ import hashlib
 import marshal
 import os
 import tempfile
+import time
 from collections.abc import Callable
 from fnmatch import fnmatch
 from pathlib import Path
@@ -31,6 +33,9 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from printkit.core.perf import gc_paused
 
+# A font under two seconds old (a file system's coarsest clock step) is not stored: an edit of
+# the same size within that step would not change its modification time.
+RACY_NS = 2_000_000_000
 FORMAT = 1  # bump when what an entry holds changes
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes
 _NOT_KEPT = ("_ttf_data", "_pdfScale")  # the file itself; a function of unitsPerEm
@@ -52,7 +57,8 @@ def tt_font(name: str, path: Path) -> TTFont:
     face = _cached_face(entry, str(path), data)
     if face is None:
         font = TTFont(name, str(path))
-        _store(entry, font.face)
+        if time.time_ns() - info.st_mtime_ns > RACY_NS:  # else a same-size edit could hide
+            _store(entry, font.face)
         return font
     return _font_of(name, face)
 
