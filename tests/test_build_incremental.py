@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import gc
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -294,3 +295,24 @@ def test_the_render_walks_nothing_made_before_it_and_the_collector_gets_all_back
     (two_decks / "kit.yaml").write_text("name: [bench\n")  # the kit itself does not load
     assert cli("build", two_decks, "--out", tmp_path / "out").exit_code == 2
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_the_code_fingerprint_kept_is_the_one_hashed_and_a_touched_file_changes_its_key(tmp_path):
+    from printkit.build import incremental
+
+    package = Path(incremental.__file__).resolve().parents[1]
+    assert incremental.code_fingerprint() == incremental._hash_files(
+        incremental._package_files(str(package))
+    )
+    tree = tmp_path / "pkg"
+    (tree / "sub").mkdir(parents=True)
+    (tree / "a.py").write_text("x = 1\n")
+    (tree / "sub" / "b.py").write_text("y = 2\n")
+    key, newest = incremental._files_key(incremental._package_files(str(tree)))
+    assert newest == max(p.stat().st_mtime_ns for p in (tree / "a.py", tree / "sub" / "b.py"))
+    memo = tmp_path / "__pycache__" / "memo.txt"
+    incremental._write_memo(memo, key, "f" * 64)
+    assert incremental._read_memo(memo, key) == "f" * 64
+    os.utime(tree / "sub" / "b.py", ns=(1, 1))  # an edit keeping the size: a new key
+    touched, _ = incremental._files_key(incremental._package_files(str(tree)))
+    assert touched != key and incremental._read_memo(memo, touched) is None

@@ -69,3 +69,18 @@ def test_a_build_with_cached_fonts_writes_the_same_bytes(tmp_path):
         if run == "parsed":
             assert list((tmp_path / "cache").glob("*.marshal")), "the first build stores"
     assert outs[0] and outs[0] == outs[1]
+
+
+def test_a_font_replaced_at_the_same_path_is_parsed_afresh(tmp_path, monkeypatch):
+    monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "font.ttf"
+    shutil.copyfile(FONT_DIR / FONTS["body"], path)
+    fontcache.tt_font("a", path)
+    assert not (tmp_path / "cache").exists(), "a font written just now is not stored"
+    os.utime(path, ns=(10**18, 10**18))
+    fontcache.tt_font("a", path)
+    shutil.copyfile(FONT_DIR / FONTS["display"], path)  # another font, the same name
+    os.utime(path, ns=(10**18 + 1, 10**18 + 1))
+    font = fontcache.tt_font("b", path)
+    _same_face(font.face, TTFont("c", str(path)).face)
+    assert len(list((tmp_path / "cache").glob("*.marshal"))) == 2

@@ -29,6 +29,7 @@ import json
 import os
 import re
 import stat
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -52,13 +53,34 @@ FORMAT = 1
 # Libraries whose version can change the bytes of a PDF. Their version files are hashed rather
 # than asked through importlib.metadata, which alone would double the time of a no-op build.
 DRAWING_LIBRARIES = ("reportlab", "PIL")
+# A fingerprint is kept only when no file changed in the last two seconds (the coarsest clock
+# step of a common file system), so that a later edit of the same size always shows in a time.
+RACY_NS = 2_000_000_000
 
 
 @cache
 def code_fingerprint() -> str:
-    """printkit's version, a hash of its own files and the drawing libraries' versions."""
+    """printkit's version, a hash of its own files and the drawing libraries' versions.
+
+    Hashing every source costs a few milliseconds at each start, so the result is kept in the
+    package's own __pycache__ folder under a key of what it was made from (the version, the
+    libraries' version files, every file's path, size and modification time): a file edited,
+    added or removed changes the key and the sources are hashed again. A folder that cannot
+    be written just means no cache."""
     package = Path(__file__).resolve().parents[1]  # the whole printkit package
-    h = hashlib.sha256(__version__.encode())
+    files = _package_files(str(package))
+    key, newest = _files_key(files)
+    memo = package / "__pycache__" / "code-fingerprint.txt"
+    kept = _read_memo(memo, key)
+    if kept is not None:
+        return kept
+    fingerprint = _hash_files(files)
+    if time.time_ns() - newest > RACY_NS:  # else an edit within the clock's step could hide
+        _write_memo(memo, key, fingerprint)
+    return fingerprint
+
+
+def _library_versions(h: hashlib._Hash) -> None:
     for name in DRAWING_LIBRARIES:
         spec = importlib.util.find_spec(name)
         if spec is None or not spec.origin:
@@ -67,7 +89,25 @@ def code_fingerprint() -> str:
         for version_file in (Path(spec.origin), folder / "_version.py"):
             if version_file.is_file():
                 h.update(version_file.read_bytes())
-    for rel, entry in _package_files(str(package)):
+
+
+def _files_key(files: list[tuple[str, os.DirEntry]]) -> tuple[str, int]:
+    """What the fingerprint is made from, by sizes and modification times instead of bytes,
+    and the newest of those times."""
+    h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
+    _library_versions(h)
+    newest = 0
+    for rel, entry in files:
+        info = entry.stat()
+        h.update(f"\0{rel}\0{info.st_size}\0{info.st_mtime_ns}".encode())
+        newest = max(newest, info.st_mtime_ns)
+    return h.hexdigest(), newest
+
+
+def _hash_files(files: list[tuple[str, os.DirEntry]]) -> str:
+    h = hashlib.sha256(__version__.encode())
+    _library_versions(h)
+    for rel, entry in files:
         h.update(rel.encode())
         if rel.endswith(".py"):
             with open(entry.path, "rb") as source:
@@ -75,6 +115,24 @@ def code_fingerprint() -> str:
         else:  # fonts and other data: their size is enough to notice a replacement
             h.update(str(entry.stat().st_size).encode())
     return h.hexdigest()
+
+
+def _read_memo(memo: Path, key: str) -> str | None:
+    try:
+        kept_key, fingerprint = memo.read_text(encoding="ascii").split()
+    except (OSError, ValueError):
+        return None
+    return fingerprint if kept_key == key and len(fingerprint) == 64 else None
+
+
+def _write_memo(memo: Path, key: str, fingerprint: str) -> None:
+    try:
+        memo.parent.mkdir(exist_ok=True)
+        temp = memo.with_name(f".{memo.name}.{os.getpid()}.tmp")
+        temp.write_text(f"{key} {fingerprint}\n", encoding="ascii")
+        os.replace(temp, memo)
+    except OSError:
+        return  # no cache this time: the fingerprint is right either way
 
 
 def _package_files(top: str) -> list[tuple[str, os.DirEntry]]:

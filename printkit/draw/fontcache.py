@@ -2,8 +2,10 @@
 map, widths, glyph positions) in pure Python, about 8 ms a font at every start; the parse is
 kept in the user's cache folder and read back in well under a millisecond.
 
-An entry is named by the SHA-256 of the font file and reportlab's version, so a changed font
-or another reportlab never meets an old parse. Entries hold plain values only (numbers,
+An entry is named by a SHA-256 of the font file's place and status (path, device, inode, size,
+modification time) and reportlab's version, so a changed or replaced font or another reportlab
+never meets an old parse, and no start hashes the fonts' bytes (a font written in the
+last two seconds is parsed and not stored). Entries hold plain values only (numbers,
 strings, lists, dicts), written with `marshal`, never pickled objects, and anything that cannot
 be read back is parsed afresh (and rewritten). The cache is where `PRINTKIT_CACHE_DIR` says,
 else the platform's user cache folder; a folder that cannot be written just means no cache.
@@ -17,6 +19,7 @@ import hashlib
 import marshal
 import os
 import tempfile
+import time
 from collections.abc import Callable
 from fnmatch import fnmatch
 from pathlib import Path
@@ -30,6 +33,9 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from printkit.core.perf import gc_paused
 
+# A font under two seconds old (a file system's coarsest clock step) is not stored: an edit of
+# the same size within that step would not change its modification time.
+RACY_NS = 2_000_000_000
 FORMAT = 1  # bump when what an entry holds changes
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes
 _NOT_KEPT = ("_ttf_data", "_pdfScale")  # the file itself; a function of unitsPerEm
@@ -44,12 +50,15 @@ def cache_dir() -> Path:
 
 def tt_font(name: str, path: Path) -> TTFont:
     """reportlab's TTFont of the file, with its metrics from the cache when they are there."""
-    data = path.read_bytes()
-    entry = cache_dir() / f"{_digest(data)}.marshal"
+    with open(path, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        data = handle.read()
+    entry = cache_dir() / f"{_digest(path, info)}.marshal"
     face = _cached_face(entry, str(path), data)
     if face is None:
         font = TTFont(name, str(path))
-        _store(entry, font.face)
+        if time.time_ns() - info.st_mtime_ns > RACY_NS:  # else a same-size edit could hide
+            _store(entry, font.face)
         return font
     return _font_of(name, face)
 
@@ -68,8 +77,9 @@ def _font_of(name: str, face: TTFontFace) -> TTFont:
     return font
 
 
-def _digest(data: bytes) -> str:
-    key = hashlib.sha256(data)
+def _digest(path: Path, info: os.stat_result) -> str:
+    place = f"{path.resolve()}\0{info.st_dev}\0{info.st_ino}\0{info.st_size}\0{info.st_mtime_ns}"
+    key = hashlib.sha256(place.encode("utf8", "surrogateescape"))
     key.update(f"\0reportlab {reportlab.Version}\0format {FORMAT}".encode())
     return key.hexdigest()
 
