@@ -187,12 +187,6 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     return piece_groups(kit, component_id)
 
 
-def inputs(kit: Kit, component_id: str) -> list[Path]:
-    """The files this component's output is drawn from: the kit's shared files, its data
-    file."""
-    return data_inputs(kit, component_id)
-
-
 class TilesType(Component):
     """`type: tiles`: this module's functions (printkit/api.py says when each is called)."""
 
@@ -201,7 +195,7 @@ class TilesType(Component):
     gangs_by_default = True
 
     load = staticmethod(load)
-    inputs = staticmethod(inputs)
+    inputs = staticmethod(data_inputs)  # the kit's shared files and its data file
     schema = staticmethod(schema)
     render = staticmethod(render)
     preflight = staticmethod(preflight)

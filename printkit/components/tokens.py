@@ -239,12 +239,6 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
     return safe_area(piece_groups(kit, component_id), kit)
 
 
-def inputs(kit: Kit, component_id: str) -> list[Path]:
-    """The files this component's output is drawn from: the kit's shared files, its data
-    file."""
-    return data_inputs(kit, component_id)
-
-
 class TokensType(Component):
     """`type: tokens`: this module's functions (printkit/api.py says when each is called)."""
 
@@ -252,7 +246,7 @@ class TokensType(Component):
     gangs_by_default = True
 
     load = staticmethod(load)
-    inputs = staticmethod(inputs)
+    inputs = staticmethod(data_inputs)  # the kit's shared files and its data file
     schema = staticmethod(schema)
     render = staticmethod(render)
     output_name = staticmethod(output_name)
