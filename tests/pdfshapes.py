@@ -70,14 +70,16 @@ def _points(obj) -> list[tuple[int, tuple[float, float]]] | None:
     """(segment type, point) of each segment of a path without curves, in its container's
     space; None for a path with a curve."""
     x, y = ctypes.c_float(), ctypes.c_float()
+    at_x, at_y = ctypes.byref(x), ctypes.byref(y)
+    matrix = obj.get_matrix()  # read once: pdfium makes a new matrix object each time
     points = []
     for i in range(pdfium_c.FPDFPath_CountSegments(obj.raw)):
         segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
         kind = pdfium_c.FPDFPathSegment_GetType(segment)
         if kind == pdfium_c.FPDF_SEGMENT_BEZIERTO:
             return None
-        pdfium_c.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
-        points.append((kind, obj.get_matrix().on_point(x.value, y.value)))
+        pdfium_c.FPDFPathSegment_GetPoint(segment, at_x, at_y)
+        points.append((kind, matrix.on_point(x.value, y.value)))
     return points
 
 
@@ -188,6 +190,16 @@ def pages_only(path: Path | str, indexes, out: Path | str) -> Path:
     return Path(out)
 
 
+def _form_matrices(obj) -> list:
+    """The matrices of the forms holding an object, innermost first (applied in this order,
+    one after the other, they take the object's container space to the page)."""
+    matrices, form = [], obj.container
+    while form is not None:
+        matrices.append(form.get_matrix())
+        form = form.container
+    return matrices
+
+
 def _stroke_colour(obj) -> tuple[float, float, float]:
     rgba = [ctypes.c_uint() for _ in range(4)]
     pdfium_c.FPDFPageObj_GetStrokeColor(obj.raw, *(ctypes.byref(v) for v in rgba))
@@ -204,12 +216,11 @@ def page_polylines(path: Path | str, first: int | None = None) -> list[list[dict
         points = _points(obj) if filled or stroked else None
         if not points:
             return None
+        forms = _form_matrices(obj)
         on_page = []
         for _, (x, y) in points:
-            form = obj.container
-            while form is not None:
-                x, y = form.get_matrix().on_point(x, y)
-                form = form.container
+            for matrix in forms:
+                x, y = matrix.on_point(x, y)
             on_page.append((x, height - y))
         width = ctypes.c_float()
         pdfium_c.FPDFPageObj_GetStrokeWidth(obj.raw, ctypes.byref(width))

@@ -49,15 +49,27 @@ def _close(a: float, b: float, tol: float = 0.01) -> bool:
 
 
 @cache
+def chars(path: Path) -> list[list[dict]]:
+    """page_chars of every page of a map, read once for the module's tests (only read)."""
+    return page_chars(path)
+
+
+@cache
 def page_words(path: Path, page: int) -> list[dict]:
-    return words(page_chars(path)[page])
+    return words(chars(path)[page])
+
+
+@cache
+def polylines(path: Path) -> list[list[dict]]:
+    """page_polylines of every page of a map, read once for the module's tests."""
+    return page_polylines(path)
 
 
 @cache
 def hexagons(path: Path, page: int) -> list[list[tuple[float, float]]]:
     """The corners of the hex outlines drawn on a page at the map's hex size (stroked,
     unfilled, six corners and back to the first); the legend's smaller swatches are not."""
-    shapes = page_polylines(path, first=page + 1)[page]
+    shapes = polylines(path)[page]
     outlines = [
         s["points"][:6]
         for s in shapes
@@ -133,7 +145,7 @@ def _on_screen(rgb: tuple[float, float, float]) -> tuple[float, ...]:
 
 
 def test_the_river_runs_along_hexsides(builds):
-    shapes = page_polylines(builds["shop"], first=1)[0]
+    shapes = polylines(builds["shop"])[0]
     blue = _on_screen(RIVER_BLUE)  # the shop file is CMYK
     rivers = [
         s
@@ -155,7 +167,7 @@ def test_cities_have_a_symbol_and_a_name(builds):
     texts = [w["text"] for w in page_words(builds["shop"], 0)]
     for name in ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin", "Bois", "Noir"):
         assert name in texts
-    italic = {c["fontname"] for c in page_chars(builds["shop"])[0] if c["text"] == "N"}
+    italic = {c["fontname"] for c in chars(builds["shop"])[0] if c["text"] == "N"}
     assert any("Oblique" in name for name in italic)  # "Bois Noir": a name alone, in italic
     squares = [r for r in page_rects(builds["shop"], first=1)[0] if _close(to_mm(r["width"]), 3.2)]
     assert len(squares) >= 5 + 1  # one in each city, one in the legend
@@ -192,7 +204,7 @@ def test_home_tiles_over_sheets_at_full_size_without_backs(builds, paper, size):
         assert sorted(
             (round(to_mm(float(box.width)), 1), round(to_mm(float(box.height)), 1))
         ) == sorted(size)
-    text = page_chars(builds[paper])
+    text = chars(builds[paper])
     assert "Assembly" in "".join(c["text"] for c in text[0])
     for index in (1, 2):
         whole = hexagons(builds[paper], index)
