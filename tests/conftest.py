@@ -101,7 +101,9 @@ def built_kit(tmp_path_factory):
     Each distinct build runs once per test run, in whichever test process asks for it first
     (under pytest-xdist the others wait for it and read the same folder), and is shared by
     every test that asks for it, so a test must only read what it gets. Builds run in-process
-    and serially (-j 1)."""
+    and serially (-j 1). The options are the build's key as written: give the same build's
+    options in the same order as the other tests that ask for it (grep for them), or it is
+    built twice."""
     shared = _shared_builds(tmp_path_factory)
     cache: dict[tuple[str, ...], Path] = {}
 
