@@ -307,8 +307,9 @@ def pdf_chars(path: Path | str, pages: list[int] | None = None) -> list[list[dic
 
     with pikepdf.open(path) as pdf:
         out = []
+        parsed: dict = {}  # forms drawn on several pages are parsed once
         for page in pdf.pages if pages is None else [pdf.pages[i] for i in pages]:
-            reader = _TextReader(float(page.mediabox[3]) - float(page.mediabox[1]))
+            reader = _TextReader(float(page.mediabox[3]) - float(page.mediabox[1]), parsed)
             reader.run(page, page.obj.get("/Resources"), pikepdf.Matrix())
             out.append(reader.chars)
         return out
@@ -336,17 +337,35 @@ def _font_metrics(font) -> dict:
 class _TextReader:
     """The CTM and text state through content streams, as pdfminer keeps them."""
 
-    def __init__(self, height: float) -> None:
+    def __init__(self, height: float, parsed: dict | None = None) -> None:
         self.height, self.chars, self.fonts = height, [], {}
+        self.parsed = {} if parsed is None else parsed  # a form's operators, by its object
+
+    def _operators(self, owner) -> list[tuple[str, list]]:
+        """(operator, operands: numbers as floats) of a page's or form's text operators; a
+        form drawn many times (a card back) is parsed once."""
+        from pikepdf import Object, Page, parse_content_stream
+
+        key = None if isinstance(owner, Page) or owner.objgen == (0, 0) else owner.objgen
+        if key not in self.parsed:
+            found = [
+                (
+                    str(ins.operator),
+                    [v if isinstance(v, Object) else float(v) for v in ins.operands],
+                )
+                for ins in parse_content_stream(owner, _TEXT_OPS)
+            ]
+            if key is None:
+                return found
+            self.parsed[key] = found
+        return self.parsed[key]
 
     def run(self, owner, resources, ctm) -> None:
-        from pikepdf import Matrix, Object, parse_content_stream
+        from pikepdf import Matrix
 
         stack, font, size, tm = [], _NO_FONT, 0.0, Matrix()
         lm, state = tm, {"TL": 0.0, "Tc": 0.0, "Tw": 0.0, "Tz": 100.0, "Ts": 0.0}
-        for ins in parse_content_stream(owner, _TEXT_OPS):
-            op = str(ins.operator)
-            args = [v if isinstance(v, Object) else float(v) for v in ins.operands]  # numbers
+        for op, args in self._operators(owner):
             if op in state:
                 state[op] = args[0]
             elif op == "q":
