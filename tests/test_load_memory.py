@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import tracemalloc
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -193,3 +194,26 @@ def test_cards_without_tags_or_values_share_one_empty_of_each(tmp_path: Path) ->
     assert plain[0].tags == [] and plain[0].values == {}
     tagged = next(card for card in deck.cards if card.id == "c7")
     assert tagged.tags == ["rare"] and tagged.tags is not plain[0].tags
+
+
+class _Node:
+    """An object in a reference cycle: only the collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_only_what_the_block_made_is_collected_in_it():
+    """The memory tests' collections leave what existed before alone (a worker's whole heap)
+    and find what the block made; the rest is collectable again after the block."""
+    gc.disable()  # no automatic pass frees the earlier cycle before the block
+    try:
+        earlier = weakref.ref(_Node())
+        with only_new_objects_collected():
+            made = weakref.ref(_Node())
+            gc.collect()
+            assert made() is None and earlier() is not None
+        gc.collect()
+        assert earlier() is None
+    finally:
+        gc.enable()

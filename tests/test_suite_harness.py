@@ -1,0 +1,49 @@
+"""The suite's own speed measures work as they say (docs/performance.md, "The test suite"):
+full collections are rarer in test processes, and the text reader parses a form once."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pikepdf
+from pdfcheck import pdf_chars
+from reportlab.pdfgen.canvas import Canvas
+
+
+def test_full_collections_are_ten_times_rarer_in_test_processes():
+    young, middle, oldest = gc.get_threshold()
+    assert (young, middle) == (700, 10)  # the young generations as Python collects them
+    assert oldest == 100  # Python's 10, ten times (tests/conftest.py)
+
+
+def _form_on_pages(path: Path, pages: int) -> Path:
+    c = Canvas(str(path), pagesize=(200, 200))
+    c.beginForm("back")
+    c.setFont("Helvetica", 12)
+    c.drawString(20, 20, "Back")
+    c.endForm()
+    for n in range(pages):
+        c.doForm("back")
+        c.drawString(20, 100, f"page {n + 1}")
+        c.showPage()
+    c.save()
+    return path
+
+
+def test_pdf_chars_parses_a_form_drawn_on_every_page_once(tmp_path, monkeypatch):
+    pdf = _form_on_pages(tmp_path / "backs.pdf", 3)
+    parsed = []
+    real = pikepdf.parse_content_stream
+
+    def counted(owner, *args, **kwargs):
+        parsed.append(owner)
+        return real(owner, *args, **kwargs)
+
+    monkeypatch.setattr(pikepdf, "parse_content_stream", counted)
+    pages = pdf_chars(pdf)
+    texts = ["".join(c["text"] for c in chars) for chars in pages]
+    assert texts == ["Backpage 1", "Backpage 2", "Backpage 3"]
+    assert len(parsed) == 3 + 1  # each page, and the form once
+    backs = [[c for c in chars if c["text"] in "Back"][:4] for chars in pages]
+    assert backs[0] == backs[1] == backs[2]  # the same characters at the same places
