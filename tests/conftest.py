@@ -27,7 +27,8 @@ from click.testing import CliRunner  # noqa: E402 (after the bytecode switch abo
 # pass of the garbage collector walks all of it (0.3 s a pass in a test worker, twenty passes a
 # run: 7 s of CPU). Full passes come ten times less often here; the young generations, which
 # find the garbage, are collected as usual, and a test that collects asks for it.
-gc.set_threshold(*gc.get_threshold()[:2], 10 * gc.get_threshold()[2])
+PYTHON_GC_THRESHOLD = gc.get_threshold()
+gc.set_threshold(*PYTHON_GC_THRESHOLD[:2], 10 * PYTHON_GC_THRESHOLD[2])
 
 from printkit.cli.app import main  # noqa: E402 (after the bytecode switch above)
 from printkit.kit import builtin_kits_dir  # noqa: E402 (after the bytecode switch above)
