@@ -6,6 +6,7 @@ aid, card and base painters all do), crop marks as the 0.3 pt lines MARK_LENGTH 
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import replace
@@ -53,8 +54,10 @@ def gang(tmp_path_factory):
     return draw
 
 
+@functools.cache
 def _read(path: Path) -> list[dict]:
-    """Every page's shapes and text (pdfplumber's objects, read by pdfium)."""
+    """Every page's shapes and text (pdfplumber's objects, read by pdfium), read once for the
+    module's tests, which only read them."""
     return page_objects(path)
 
 
