@@ -25,7 +25,7 @@ Only the last layout of each deck is kept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.components.deck_layout import DeckLayout, Design, Fit
 from printkit.draw.elements import PlainText
@@ -38,11 +38,11 @@ DeckId = tuple[str, str, str]  # kit folder, options key, component id
 Key = tuple[bool | str | None, ...]  # a design's: back?, kind, then what it is measured from
 
 
-@dataclass(frozen=True, slots=True)
-class _Kept:
-    """A measured design's results, and the face elements it was measured with."""
+class _Kept(NamedTuple):
+    """A measured design's results (its fits list as the layout made it: nothing changes a
+    design's fits once measured), and the face elements it was measured with."""
 
-    fits: tuple[Fit, ...]
+    fits: list[Fit]
     nearest: tuple[str, float] | None
     elements: tuple[Element, ...]
 
@@ -185,5 +185,5 @@ class _DeckKeeper:
         for design in layout.designs:
             key = self._keys.get(id(design))
             if key is not None and design.overflow is None and not design.missing:
-                out[key] = _Kept(tuple(design.fits), design.nearest, self._elements(design))
+                out[key] = _Kept(design.fits, design.nearest, self._elements(design))
         return out

@@ -54,6 +54,9 @@ class DeckLooks:
         """What changes how `card` looks besides the deck's `shared` part: its kind's digest,
         the card itself and the bytes of the image and icon files it shows."""
         kind = self.deck.kinds[card.kind]
+        face, back = self._image_elements(card.kind, kind)
+        if not (face or back or self.file_icons):  # shows no file: most decks' cards
+            return self.kind(card.kind), repr(card)
         files = sorted(self._images(card, kind) | self._icon_files(card, kind))
         return self.kind(card.kind), repr(card), *(f"{path}={self.file(path)}" for path in files)
 
