@@ -493,3 +493,36 @@ def test_other_options_lay_out_every_design_again(budget_kit, tmp_path, monkeypa
     again = layouts.attach(load_kit(str(budget_kit), Options(paper="a4")))
     deck_layout.laid_out(again, "cards")
     assert set(work.layouts.values()) == {1}  # the a4 designs were kept: none measured again
+
+
+def test_a_one_card_edit_in_serve_lays_out_that_card_alone(budget_kit, tmp_path, monkeypatch):
+    """serve's round (the checks, then the PDFs) keeps the layouts of the round before too."""
+    from printkit.live.loop import LiveKit
+
+    live = LiveKit(str(budget_kit), tmp_path / "out", Options(profile="home", duplex="long"))
+    assert not live.refresh().error
+    deck = budget_kit / "cards.yaml"
+    deck.write_text(deck.read_text().replace('"Card 3"', '"Card three"'))
+    work = Work(monkeypatch)
+    assert not live.refresh().error
+    assert work.layouts == Counter({"c3": 1}) and live.layouts.measured == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("card_size: poker", "card_size: tarot"), ("ONE LAYOUT A DESIGN", "A NEW SUBTITLE")],
+    ids=["card size", "the deck's back"],
+)
+def test_a_deck_setting_lays_out_every_design_again(budget_kit, tmp_path, monkeypatch, old, new):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    builds = _watching(budget_kit, tmp_path / "out")
+    deck = budget_kit / "cards.yaml"
+    deck.write_text(deck.read_text().replace(old, new))
+    work = Work(monkeypatch)
+    line = builds.rebuild()
+    assert line.startswith("rebuilt cards.pdf"), line
+    assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
+    monkeypatch.undo()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    watched = (tmp_path / "out" / "budget" / "cards.pdf").read_bytes()
+    assert watched == _fresh_pdf(budget_kit, tmp_path / "fresh")
