@@ -34,6 +34,7 @@ from printkit.live.layouts import KeptLayouts
 from printkit.live.looks import DeckLooks
 from printkit.live.pictures import draw_cards as _draw_cards
 from printkit.live.pictures import thumbnails as _thumbnails
+from printkit.live.streams import CompressedStreams
 from printkit.load.schema import where
 from printkit.model.deck import Card, Deck
 from printkit.model.options import Options
@@ -139,6 +140,7 @@ class LiveKit:
         self._pending: list[Pending] = []
         self._started = 0.0
         self.layouts = KeptLayouts()  # the card layouts of the rounds before (live/layouts.py)
+        self.streams = CompressedStreams()  # the PDF streams of the round before (streams.py)
 
     @property
     def folder(self) -> Path:
@@ -265,7 +267,8 @@ class LiveKit:
 
     def _pages(self, kit: Kit) -> list[dict[str, Any]]:
         """Build the kit's PDFs (only what is out of date) and thumbnail every page."""
-        build_kits([kit], self.out)
+        with self.streams.used():
+            build_kits([kit], self.out)
         pages: list[dict[str, Any]] = []
         folder = self.folder_for(kit)
         for cid, target in component_targets(kit, self.out):
@@ -406,6 +409,7 @@ class WatchedBuilds:
             echo,
         )
         self.layouts = KeptLayouts()
+        self.streams = CompressedStreams()
 
     def remember(self, kits: Iterable[Kit]) -> None:
         """Keep the layouts of the build that came before the watching (its kits)."""
@@ -415,9 +419,10 @@ class WatchedBuilds:
     def rebuild(self) -> str:
         """One rebuild: the stale PDFs and the findings, as one line."""
         try:
-            return watched_build(
-                self.kit_args, self.out, self.options, self.jobs, self.echo, self.layouts
-            )
+            with self.streams.used():
+                return watched_build(
+                    self.kit_args, self.out, self.options, self.jobs, self.echo, self.layouts
+                )
         finally:
             self.layouts.settle()
 
