@@ -10,7 +10,9 @@ that reads its card's fields (draw/card.back_reads_card) is one design per card 
 one-sided deck (`sides: 1`) has no back to measure. The kit keeps the layout (`Kit.laid_out`),
 so `printkit check` and a build's rules gate measure each design once, and the render then
 draws each design from its recorded fits (`CardPainter(measured=...)`) instead of fitting its
-texts again. Source locations are looked up only for findings.
+texts again. Source locations are looked up only for findings. Under `build --watch` and serve,
+the kit may offer the designs an earlier kit object of the same folder measured (a `Keeper`,
+through `Kit.kept_layouts`: live/layouts.py); a design it knows is taken, not measured.
 """
 
 from __future__ import annotations
