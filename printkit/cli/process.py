@@ -20,6 +20,11 @@ import os
 import sys
 from typing import NoReturn
 
+from printkit.core import dataclass_code
+
+# the methods of the dataclasses the command creates are compiled once, then kept between runs
+dataclass_code.install()
+
 # the command line's modules live as long as the process: imported with the collector paused,
 # then left out of its passes (gc.freeze), which would walk them again and again otherwise
 gc.disable()
@@ -37,6 +42,8 @@ def run() -> NoReturn:
         code = 0
     except SystemExit as exc:
         code = exit_status(exc.code)
+    finally:
+        dataclass_code.save()
     if not teardown_needed():
         try:
             sys.stdout.flush()

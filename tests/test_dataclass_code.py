@@ -1,0 +1,275 @@
+"""The kept code of dataclass-generated methods (core/dataclass_code.py): a class made through
+the cache, cold or warm, is the class plain `dataclasses` makes (signatures, `__doc__`, repr,
+equality, hashing, frozen, slots, the methods' globals and annotations); a warm cache compiles
+nothing; a changed class is compiled afresh; a damaged, foreign or unwritable cache is
+ignored; the `printkit` command keeps what it compiled."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import KW_ONLY, InitVar, dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from printkit.core import dataclass_code
+from printkit.core.dataclass_code import CodeCache
+
+METHODS = ("__init__", "__repr__", "__eq__", "__setattr__", "__delattr__", "__hash__", "__lt__")
+
+
+def _plain_point() -> type:
+    @dataclass
+    class Point:
+        x: int
+        y: int = 0
+        tags: list[str] = field(default_factory=list)
+
+    return Point
+
+
+def _frozen_slots() -> type:
+    @dataclass(frozen=True, slots=True)
+    class Size:
+        """A size in mm."""
+
+        width: float
+        height: float
+        unit: ClassVar[str] = "mm"
+
+    return Size
+
+
+def _ordered_kw_only() -> type:
+    @dataclass(order=True, unsafe_hash=True)
+    class Entry:
+        rank: int
+        _: KW_ONLY
+        name: str = "?"
+        scale: InitVar[float] = 1.0
+        scaled: float = field(init=False, repr=False, compare=False, default=0.0)
+
+        def __post_init__(self, scale: float) -> None:
+            self.scaled = self.rank * scale
+
+    return Entry
+
+
+def _no_eq_subclass() -> type:
+    @dataclass(eq=False, repr=False)
+    class Base:
+        a: int
+
+    @dataclass(frozen=False)
+    class Child(Base):
+        b: str = "b"
+
+    return Child
+
+
+MAKERS: dict[str, Callable[[], type]] = {
+    "plain": _plain_point,
+    "frozen-slots": _frozen_slots,
+    "ordered-kw-only": _ordered_kw_only,
+    "no-eq-subclass": _no_eq_subclass,
+}
+SAMPLES: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
+    "plain": ((3,), {"y": 4}),
+    "frozen-slots": ((63.0, 88.0), {}),
+    "ordered-kw-only": ((2,), {"name": "n", "scale": 1.5}),
+    "no-eq-subclass": ((1, "x"), {}),
+}
+
+
+@pytest.fixture
+def cached(tmp_path: Path) -> Iterator[Path]:
+    """The cache installed with its file in tmp_path for the test, then taken out."""
+    path = tmp_path / "code.marshal"
+    dataclass_code.install(path)
+    try:
+        yield path
+    finally:
+        dataclass_code.uninstall()
+
+
+def _installed() -> CodeCache:
+    cache = dataclass_code._installed
+    assert cache is not None
+    return cache
+
+
+def _reinstall(path: Path) -> CodeCache:
+    """A new process's cache on the same file."""
+    dataclass_code.uninstall()
+    return dataclass_code.install(path)
+
+
+def _portrait(cls: type, name: str) -> dict[str, Any]:
+    """What a user of the class can see of it and of one instance."""
+    args, kwargs = SAMPLES[name]
+    one, two = cls(*args, **kwargs), cls(*args, **kwargs)
+    out: dict[str, Any] = {
+        "doc": cls.__doc__,
+        "signature": str(inspect.signature(cls)),
+        "repr": repr(one),
+        "equal": one == two,
+        "hash": hash(one) if cls.__hash__ is not None else None,
+        "slots": getattr(cls, "__slots__", None),
+        "match_args": getattr(cls, "__match_args__", None),
+        "fields": [(f.name, f.type, f.init, f.repr, f.compare) for f in dataclasses.fields(cls)],
+    }
+    for method in METHODS:
+        function = cls.__dict__.get(method)
+        if inspect.isfunction(function):
+            out[method] = (
+                function.__qualname__,
+                function.__annotations__,
+                function.__defaults__,
+                function.__kwdefaults__,
+                function.__globals__ is sys.modules[__name__].__dict__,
+                function.__code__.co_filename,
+                function.__code__.co_code,
+            )
+    if dataclasses.fields(cls)[0].name == "width":  # frozen
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            one.width = 1.0
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_a_class_through_the_cache_is_the_plain_dataclass(name, cached):
+    dataclass_code.uninstall()
+    plain = _portrait(MAKERS[name](), name)
+    cold_cache = _reinstall(cached)
+    cold = _portrait(MAKERS[name](), name)
+    assert cold_cache.compiled  # the cache was used: compiled, not replayed
+    cold_cache.save()
+    warm_cache = _reinstall(cached)
+    warm = _portrait(MAKERS[name](), name)
+    assert warm_cache.used and not warm_cache.compiled  # replayed from the file
+    assert cold == plain
+    assert warm == plain
+
+
+def test_the_code_does_not_inherit_this_modules_future_annotations(cached):
+    """Compiled here, with `from __future__ import annotations` inherited, `__init__` would be
+    annotated with the strings of dataclasses' local names ("_type_x") instead of the types."""
+    Point = _plain_point()
+    assert Point.__init__.__annotations__ == {
+        "x": "int",
+        "y": "int",
+        "tags": "list[str]",
+        "return": None,
+    }
+
+
+def test_a_warm_cache_compiles_nothing(cached):
+    for make in MAKERS.values():
+        make()
+    first = _installed()
+    assert len(first.compiled) >= len(MAKERS) and not first.used  # 3.13: one source a class
+    first.save()
+    second = _reinstall(cached)
+    for make in MAKERS.values():
+        make()
+    assert not second.compiled
+    assert second.used == first._table().keys()
+
+
+def test_a_changed_class_is_compiled_again(cached):
+    _plain_point()
+    _installed().save()
+    cache = _reinstall(cached)
+
+    @dataclass
+    class Point:  # the same name, one field more
+        x: int
+        y: int = 0
+        z: int = 0
+        tags: list[str] = field(default_factory=list)
+
+    assert cache.compiled
+    assert (
+        repr(Point(1, z=5))
+        == "test_a_changed_class_is_compiled_again.<locals>.Point(x=1, y=0, z=5, tags=[])"
+    )
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: b"",
+        lambda data: b"not a cache at all",
+        lambda data: data[: len(data) // 2],  # truncated
+        lambda data: data[:-10] + bytes(b ^ 0xFF for b in data[-10:]),  # bytes flipped
+        lambda data: data.replace(b"cpython", b"pypy-py", 1),  # another interpreter's
+    ],
+    ids=["empty", "garbage", "truncated", "flipped", "foreign"],
+)
+def test_a_damaged_cache_is_ignored_and_rewritten(damage, cached):
+    _plain_point()
+    _installed().save()
+    cached.write_bytes(damage(cached.read_bytes()))
+    cache = _reinstall(cached)
+    Point = _plain_point()
+    assert repr(Point(1)) == "_plain_point.<locals>.Point(x=1, y=0, tags=[])"
+    assert cache.compiled and not cache.used  # nothing was taken from the damaged file
+    cache.save()
+    again = _reinstall(cached)
+    _plain_point()
+    assert again.used and not again.compiled
+
+
+def test_an_unwritable_cache_means_no_cache(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("in the way of the folder")
+    dataclass_code.install(blocker / "code" / "code.marshal")
+    try:
+        Point = _plain_point()
+        dataclass_code.save()  # cannot make the folder: nothing raised, nothing written
+        assert Point(2) == Point(2)
+        assert _installed().compiled
+    finally:
+        dataclass_code.uninstall()
+    assert list(tmp_path.iterdir()) == [blocker]
+
+
+def test_concurrent_writers_leave_a_whole_file(cached):
+    dataclass_code.uninstall()
+    one, two = CodeCache(cached), CodeCache(cached)
+    one.code("x = 1", 0), two.code("y = 2", 0)
+    one._table(), two._table()  # both read the (missing) file before either writes
+    one.save()
+    two.save()
+    assert CodeCache(cached)._table().keys() == {(0, "y = 2")}  # the last writer's, whole
+    assert [p.name for p in cached.parent.iterdir()] == [cached.name]  # no temporary left
+
+
+def test_exec_without_globals_runs_in_the_callers_namespace(cached):
+    stand_in = dataclasses.exec  # type: ignore[attr-defined]
+    here = {"seen": 0}
+    stand_in("seen = 1", here)
+    assert here["seen"] == 1
+    visible = "local"
+    found: dict[str, str] = {}
+    stand_in("found['it'] = visible")  # the builtin's defaults: this frame's globals and locals
+    assert found == {"it": visible}
+
+
+def test_the_printkit_command_keeps_what_it_compiled(tmp_path):
+    env = {**os.environ, "PRINTKIT_CACHE_DIR": str(tmp_path)}
+    command = [sys.executable, "-m", "printkit", "--help"]
+    first = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    (kept,) = tmp_path.glob("dataclass-code-*.marshal")
+    written = kept.stat().st_mtime_ns
+    table = CodeCache(kept)._table()
+    assert any("def __init__(" in source for _, source in table)
+    second = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    assert second.stdout == first.stdout
+    assert kept.stat().st_mtime_ns == written  # nothing new was compiled, so nothing written
