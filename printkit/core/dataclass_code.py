@@ -19,7 +19,8 @@ old entry. Anything but a string is passed to `exec` unchanged.
 
 The kept code is one file in the user cache folder (`core/cachedir.py`), named by the
 interpreter's bytecode tag and exact version and starting with a header that repeats them, the
-optimisation level and a CRC-32 of the rest, then `marshal` data: a file for another Python, a
+optimisation level and a CRC-32 of the rest, then `marshal` data (a dict of each key to its
+code's own `marshal` bytes, so a process unpacks only the code it runs): a file for another Python, a
 damaged or truncated file, or one that cannot be read is ignored (and rewritten by the next
 `save`). `save` writes only when something new was compiled, through a temporary file and a
 rename, so a concurrent reader sees the old file or the new one, never half of either; of two
@@ -44,8 +45,8 @@ from typing import Any
 
 from printkit.core.cachedir import cache_dir
 
-FORMAT = 1  # bump when what the file holds changes
-MAX_ENTRIES = 4096  # beyond this, a save keeps only what this process used (old classes go)
+FORMAT = 2  # bump when what the file holds changes
+MAX_ENTRIES = 2048  # beyond this, a save keeps only what this process used (old classes go)
 # the bytecode changes only from one release (alphas and betas included) to another
 _TAG = f"{sys.implementation.cache_tag}-{sys.hexversion:08x}"
 # what `exec` would inherit from its caller's `from __future__ import ...` (distinct bits)
@@ -71,17 +72,17 @@ class CodeCache:
 
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
-        self._kept: dict[Key, Any] | None = None  # what the file held (values not yet checked)
+        self._kept: dict[Key, Any] | None = None  # the file's: each code's marshal bytes
         self.used: set[Key] = set()
         self.compiled: dict[Key, CodeType] = {}  # what this process compiled afresh
 
     def code(self, source: str, flags: int) -> CodeType:
         """The code `exec(source)` compiles in a caller with these `__future__` flags."""
         key = (flags, source)
-        kept = self._table().get(key)
-        if type(kept) is CodeType:
+        code = _loaded(self._table().get(key))
+        if code is not None:
             self.used.add(key)
-            return kept
+            return code
         code = self.compiled.get(key)
         if code is None:
             code = compile(source, "<string>", "exec", flags=flags, dont_inherit=True)
@@ -103,7 +104,7 @@ class CodeCache:
         """Write the kept code and what was compiled since, if anything was (best effort)."""
         if not self.compiled:
             return
-        table = {**self._table(), **self.compiled}
+        table = {**self._table(), **{k: marshal.dumps(c) for k, c in self.compiled.items()}}
         if len(table) > MAX_ENTRIES:
             table = {key: table[key] for key in self.used | self.compiled.keys()}
         try:
@@ -111,6 +112,17 @@ class CodeCache:
         except (OSError, ValueError):
             return  # no cache this time: everything was compiled as usual
         self._kept, self.compiled = table, {}
+
+
+def _loaded(blob: object) -> CodeType | None:
+    """The code object marshalled in `blob`, if it holds one."""
+    if type(blob) is not bytes:
+        return None
+    try:
+        code = marshal.loads(blob)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if type(code) is CodeType else None
 
 
 def _read(path: Path) -> dict[Key, Any]:
@@ -133,7 +145,7 @@ def _read(path: Path) -> dict[Key, Any]:
     return table if isinstance(table, dict) else {}
 
 
-def _write(path: Path, table: dict[Key, CodeType]) -> None:
+def _write(path: Path, table: dict[Key, bytes]) -> None:
     import tempfile  # only when something new is kept
 
     blob = marshal.dumps(table)
