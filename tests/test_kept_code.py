@@ -1,14 +1,18 @@
-"""The kept code of dataclass-generated methods (core/dataclass_code.py): a class made through
-the cache, cold or warm, is the class plain `dataclasses` makes (signatures, `__doc__`, repr,
-equality, hashing, frozen, slots, the methods' globals and annotations); a warm cache compiles
-nothing; a changed class is compiled afresh; a damaged, foreign or unwritable cache is
-ignored; the `printkit` command keeps what it compiled."""
+"""What is compiled once and kept between runs (core/kept.py).
+
+The methods of dataclasses (core/dataclass_code.py): a class made through the cache, cold or
+warm, is the class plain `dataclasses` makes (signatures, `__doc__`, repr, equality, hashing,
+frozen, slots, the methods' globals and annotations); a warm cache compiles nothing; a changed
+class is compiled afresh; a damaged, foreign or unwritable cache is ignored; the `printkit`
+command keeps what it compiled. Regular expressions (core/regex_code.py): a pattern made from
+the kept data is equal to the one `re` compiles (the same flags and compiled code)."""
 
 from __future__ import annotations
 
 import dataclasses
 import inspect
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -18,8 +22,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from printkit.core import dataclass_code
+from printkit.core import dataclass_code, regex_code
 from printkit.core.dataclass_code import CodeCache
+from printkit.core.kept import KeptTable
 
 METHODS = ("__init__", "__repr__", "__eq__", "__setattr__", "__delattr__", "__hash__", "__lt__")
 
@@ -148,11 +153,11 @@ def test_a_class_through_the_cache_is_the_plain_dataclass(name, cached):
     plain = _portrait(MAKERS[name](), name)
     cold_cache = _reinstall(cached)
     cold = _portrait(MAKERS[name](), name)
-    assert cold_cache.compiled  # the cache was used: compiled, not replayed
+    assert cold_cache.table.added  # the cache was used: compiled, not replayed
     cold_cache.save()
     warm_cache = _reinstall(cached)
     warm = _portrait(MAKERS[name](), name)
-    assert warm_cache.used and not warm_cache.compiled  # replayed from the file
+    assert warm_cache.table.used and not warm_cache.table.added  # replayed from the file
     assert cold == plain
     assert warm == plain
 
@@ -173,13 +178,15 @@ def test_a_warm_cache_compiles_nothing(cached):
     for make in MAKERS.values():
         make()
     first = _installed()
-    assert len(first.compiled) >= len(MAKERS) and not first.used  # 3.13: one source a class
+    assert (
+        len(first.table.added) >= len(MAKERS) and not first.table.used
+    )  # 3.13: one source a class
     first.save()
     second = _reinstall(cached)
     for make in MAKERS.values():
         make()
-    assert not second.compiled
-    assert second.used == first._table().keys()
+    assert not second.table.added
+    assert second.table.used == first.table._table().keys()
 
 
 def test_a_changed_class_is_compiled_again(cached):
@@ -194,7 +201,7 @@ def test_a_changed_class_is_compiled_again(cached):
         z: int = 0
         tags: list[str] = field(default_factory=list)
 
-    assert cache.compiled
+    assert cache.table.added
     assert (
         repr(Point(1, z=5))
         == "test_a_changed_class_is_compiled_again.<locals>.Point(x=1, y=0, z=5, tags=[])"
@@ -219,11 +226,11 @@ def test_a_damaged_cache_is_ignored_and_rewritten(damage, cached):
     cache = _reinstall(cached)
     Point = _plain_point()
     assert repr(Point(1)) == "_plain_point.<locals>.Point(x=1, y=0, tags=[])"
-    assert cache.compiled and not cache.used  # nothing was taken from the damaged file
+    assert cache.table.added and not cache.table.used  # nothing was taken from the damaged file
     cache.save()
     again = _reinstall(cached)
     _plain_point()
-    assert again.used and not again.compiled
+    assert again.table.used and not again.table.added
 
 
 def test_an_unwritable_cache_means_no_cache(tmp_path):
@@ -234,7 +241,7 @@ def test_an_unwritable_cache_means_no_cache(tmp_path):
         Point = _plain_point()
         dataclass_code.save()  # cannot make the folder: nothing raised, nothing written
         assert Point(2) == Point(2)
-        assert _installed().compiled
+        assert _installed().table.added
     finally:
         dataclass_code.uninstall()
     assert list(tmp_path.iterdir()) == [blocker]
@@ -244,10 +251,10 @@ def test_concurrent_writers_leave_a_whole_file(cached):
     dataclass_code.uninstall()
     one, two = CodeCache(cached), CodeCache(cached)
     one.code("x = 1", 0), two.code("y = 2", 0)
-    one._table(), two._table()  # both read the (missing) file before either writes
+    one.table._table(), two.table._table()  # both read the (missing) file before either writes
     one.save()
     two.save()
-    assert CodeCache(cached)._table().keys() == {(0, "y = 2")}  # the last writer's, whole
+    assert CodeCache(cached).table._table().keys() == {(0, "y = 2")}  # the last writer's, whole
     assert [p.name for p in cached.parent.iterdir()] == [cached.name]  # no temporary left
 
 
@@ -264,12 +271,92 @@ def test_exec_without_globals_runs_in_the_callers_namespace(cached):
 
 def test_the_printkit_command_keeps_what_it_compiled(tmp_path):
     env = {**os.environ, "PRINTKIT_CACHE_DIR": str(tmp_path)}
-    command = [sys.executable, "-m", "printkit", "--help"]
+    command = [sys.executable, "-m", "printkit", "--help"]  # makes dataclasses, compiles patterns
     first = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     (kept,) = tmp_path.glob("dataclass-code-*.marshal")
     written = kept.stat().st_mtime_ns
-    table = CodeCache(kept)._table()
+    table = CodeCache(kept).table._table()
     assert any("def __init__(" in source for _, source in table)
     second = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     assert second.stdout == first.stdout
+    (patterns,) = tmp_path.glob("regex-code-*.marshal")
+    assert KeptTable("regex-code", patterns)._table()
     assert kept.stat().st_mtime_ns == written  # nothing new was compiled, so nothing written
+
+
+# the pattern pyyaml's reader compiles at import, and others of the kinds `re` compiles apart
+PATTERNS: list[tuple[str | bytes, int]] = [
+    ("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]", 0),
+    (r"(?P<year>[0-9]{4})-(?P<month>[0-9]{1,2})(?:-(?P<day>[0-9]{1,2}))?$", 0),
+    (r"(?i)cmyk\(\s*\d+\s*\)|#[0-9a-f]{3,6}", 0),
+    (r" (\w+) \s* = \s* (?P<value> [^#\n]* )  # KEY = value", re.VERBOSE | re.MULTILINE),
+    (r"(?<=\{)[a-z_]+(?=\})|(a)?(?(1)b|c)", re.ASCII),
+    (rb"[\x00-\x1f]+|\\.", re.DOTALL),
+]
+
+
+@pytest.fixture
+def kept_patterns(tmp_path: Path) -> Iterator[Path]:
+    """The regular expressions' table installed with its file in tmp_path, then taken out."""
+    path = tmp_path / "regex.marshal"
+    assert regex_code.install(path) is not None
+    try:
+        yield path
+    finally:
+        regex_code.uninstall()
+
+
+def _compile_all() -> list[re.Pattern]:
+    return [re._compiler.compile(p, flags) for p, flags in PATTERNS]  # type: ignore[attr-defined]
+
+
+def _regex_table() -> KeptTable:
+    assert regex_code._installed is not None
+    return regex_code._installed[0]
+
+
+def test_a_kept_pattern_is_the_pattern_re_compiles(kept_patterns):
+    regex_code.uninstall()
+    plain = _compile_all()
+    regex_code.install(kept_patterns)
+    cold = _compile_all()
+    assert len(_regex_table().added) == len(PATTERNS)
+    regex_code.save()
+    regex_code.uninstall()
+    regex_code.install(kept_patterns)
+    warm = _compile_all()
+    assert not _regex_table().added and len(_regex_table().used) == len(PATTERNS)
+    for mine, theirs in [*zip(cold, plain, strict=True), *zip(warm, plain, strict=True)]:
+        assert mine == theirs  # the same pattern, flags and compiled code
+        assert (mine.flags, mine.groups, mine.groupindex) == (
+            theirs.flags,
+            theirs.groups,
+            theirs.groupindex,
+        )
+    text = "1999-12-31 cmyk( 0 ) {name_x} ab\U0001f600\x07"
+    for mine, theirs in zip(warm[:-1], plain[:-1], strict=True):
+        assert [m.span() for m in mine.finditer(text)] == [m.span() for m in theirs.finditer(text)]
+
+
+def test_a_kept_entry_the_engine_refuses_is_compiled_afresh(kept_patterns):
+    table = KeptTable("regex-code", kept_patterns)
+    table.add(("ab+", 0), (32, [999999, 3], 0, {}, ()))  # no code the engine takes
+    table.save()
+    regex_code.uninstall()
+    regex_code.install(kept_patterns)
+    pattern = re._compiler.compile("ab+", 0)  # type: ignore[attr-defined]
+    assert pattern.fullmatch("abbb")
+    assert ("ab+", 0) in _regex_table().added  # and kept right this time
+
+
+def test_a_debug_pattern_goes_to_re_unchanged(kept_patterns, capsys):
+    re._compiler.compile("xy", re.DEBUG)  # type: ignore[attr-defined]
+    assert "LITERAL 120" in capsys.readouterr().out  # re printed its parse
+    assert not _regex_table().added
+
+
+def test_where_not_supported_nothing_is_installed(tmp_path, monkeypatch):
+    monkeypatch.setattr(regex_code, "SUPPORTED", False)
+    original = re._compiler.compile  # type: ignore[attr-defined]
+    assert regex_code.install(tmp_path / "regex.marshal") is None
+    assert re._compiler.compile is original  # type: ignore[attr-defined]
