@@ -284,6 +284,22 @@ def test_the_printkit_command_keeps_what_it_compiled(tmp_path):
     assert kept.stat().st_mtime_ns == written  # nothing new was compiled, so nothing written
 
 
+def test_without_the_variable_the_cache_is_in_the_user_cache_folder(tmp_path):
+    """Finding the folder imports platformdirs, which compiles a pattern: the command must not
+    look its tables up while their file is being found."""
+    env = {k: v for k, v in os.environ.items() if k != "PRINTKIT_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    command = [sys.executable, "-m", "printkit", "--help"]
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert sorted(
+        p.name.split("-cpython")[0] for p in (tmp_path / "printkit" / "code").iterdir()
+    ) == [
+        "dataclass-code",
+        "regex-code",
+    ]
+
+
 # the pattern pyyaml's reader compiles at import, and others of the kinds `re` compiles apart
 PATTERNS: list[tuple[str | bytes, int]] = [
     ("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]", 0),

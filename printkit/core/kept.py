@@ -36,21 +36,17 @@ Key = Any  # anything hashable that marshal writes: a string, or a tuple of numb
 
 
 class KeptTable:
-    """The table `name`, read from `path` (by default in the user cache folder) when first
-    needed."""
+    """The table `name`, kept in `path` (by default in the user cache folder) and read when
+    first looked up."""
 
     def __init__(self, name: str, path: Path | None = None) -> None:
         self.name = name
-        self._path = path
+        # found now, not at the first lookup: finding it imports platformdirs, which compiles
+        # a pattern, which would look the table up while its file is being found
+        self.path = path or cache_dir("code") / f"{name}-{TAG}.marshal"
         self._kept: dict[Key, Any] | None = None  # the file's: each value's marshal bytes
         self.used: set[Key] = set()  # the keys found in the file
         self.added: dict[Key, Any] = {}  # what this process added
-
-    @property
-    def path(self) -> Path:
-        if self._path is None:  # found when first needed: a short command may need none
-            self._path = cache_dir("code") / f"{self.name}-{TAG}.marshal"
-        return self._path
 
     def get(self, key: Key) -> Any | None:
         """The value kept for `key`, or None."""
