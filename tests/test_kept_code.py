@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from bench.synthetic import write_deck_kit
 from printkit.core import dataclass_code, regex_code
 from printkit.core.dataclass_code import CodeCache
 from printkit.core.kept import KeptTable
@@ -270,18 +271,25 @@ def test_exec_without_globals_runs_in_the_callers_namespace(cached):
 
 
 def test_the_printkit_command_keeps_what_it_compiled(tmp_path):
-    env = {**os.environ, "PRINTKIT_CACHE_DIR": str(tmp_path)}
-    command = [sys.executable, "-m", "printkit", "--help"]  # makes dataclasses, compiles patterns
-    first = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
-    (kept,) = tmp_path.glob("dataclass-code-*.marshal")
-    written = kept.stat().st_mtime_ns
-    table = CodeCache(kept).table._table()
-    assert any("def __init__(" in source for _, source in table)
-    second = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    """A second run of the same command finds everything kept and writes nothing (a deck
+    build imports reportlab's rl_safe_eval, which joins a pattern from a set: not kept)."""
+    env = {**os.environ, "PRINTKIT_CACHE_DIR": str(tmp_path / "cache")}
+    kit = write_deck_kit(tmp_path / "kit", 2)
+    command = [sys.executable, "-m", "printkit", "build", str(kit), "--out", str(tmp_path / "out")]
+    first = subprocess.run([*command, "--jobs", "1"], env=env, capture_output=True, text=True)
+    assert first.returncode == 0, first.stderr
+    kept = {p.name.split("-cpython")[0]: p for p in (tmp_path / "cache").glob("*-code-*.marshal")}
+    assert sorted(kept) == ["dataclass-code", "regex-code"]
+    written = {name: path.stat().st_mtime_ns for name, path in kept.items()}
+    assert any(
+        "def __init__(" in source for _, source in CodeCache(kept["dataclass-code"]).table._table()
+    )
+    assert KeptTable("regex-code", kept["regex-code"])._table()
+    second = subprocess.run(
+        [*command, "--jobs", "1", "--force"], env=env, capture_output=True, text=True
+    )
     assert second.stdout == first.stdout
-    (patterns,) = tmp_path.glob("regex-code-*.marshal")
-    assert KeptTable("regex-code", patterns)._table()
-    assert kept.stat().st_mtime_ns == written  # nothing new was compiled, so nothing written
+    assert {name: path.stat().st_mtime_ns for name, path in kept.items()} == written
 
 
 def test_without_the_variable_the_cache_is_in_the_user_cache_folder(tmp_path):
@@ -300,17 +308,6 @@ def test_without_the_variable_the_cache_is_in_the_user_cache_folder(tmp_path):
     ]
 
 
-# the pattern pyyaml's reader compiles at import, and others of the kinds `re` compiles apart
-PATTERNS: list[tuple[str | bytes, int]] = [
-    ("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]", 0),
-    (r"(?P<year>[0-9]{4})-(?P<month>[0-9]{1,2})(?:-(?P<day>[0-9]{1,2}))?$", 0),
-    (r"(?i)cmyk\(\s*\d+\s*\)|#[0-9a-f]{3,6}", 0),
-    (r" (\w+) \s* = \s* (?P<value> [^#\n]* )  # KEY = value", re.VERBOSE | re.MULTILINE),
-    (r"(?<=\{)[a-z_]+(?=\})|(a)?(?(1)b|c)", re.ASCII),
-    (rb"[\x00-\x1f]+|\\.", re.DOTALL),
-]
-
-
 @pytest.fixture
 def kept_patterns(tmp_path: Path) -> Iterator[Path]:
     """The regular expressions' table installed with its file in tmp_path, then taken out."""
@@ -323,7 +320,17 @@ def kept_patterns(tmp_path: Path) -> Iterator[Path]:
 
 
 def _compile_all() -> list[re.Pattern]:
-    return [re._compiler.compile(p, flags) for p, flags in PATTERNS]  # type: ignore[attr-defined]
+    """The pattern pyyaml's reader compiles at import, and others of the kinds `re` compiles
+    apart, each written here as `re.compile("...")` is in a module."""
+    re.purge()  # else `re` answers from its own cache of this process, compiling nothing
+    return [
+        re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"),
+        re.compile(r"(?P<year>[0-9]{4})-(?P<month>[0-9]{1,2})(?:-(?P<day>[0-9]{1,2}))?$"),
+        re.compile(r"(?i)cmyk\(\s*\d+\s*\)|#[0-9a-f]{3,6}"),
+        re.compile(r" (\w+) \s* = \s* (?P<value> [^#\n]* )  # KEY = value", re.VERBOSE | re.M),
+        re.compile(r"(?<=\{)[a-z_]+(?=\})|(a)?(?(1)b|c)", re.ASCII),
+        re.compile(rb"[\x00-\x1f]+|\\.", re.DOTALL),
+    ]
 
 
 def _regex_table() -> KeptTable:
@@ -336,12 +343,12 @@ def test_a_kept_pattern_is_the_pattern_re_compiles(kept_patterns):
     plain = _compile_all()
     regex_code.install(kept_patterns)
     cold = _compile_all()
-    assert len(_regex_table().added) == len(PATTERNS)
+    assert len(_regex_table().added) == len(cold)
     regex_code.save()
     regex_code.uninstall()
     regex_code.install(kept_patterns)
     warm = _compile_all()
-    assert not _regex_table().added and len(_regex_table().used) == len(PATTERNS)
+    assert not _regex_table().added and len(_regex_table().used) == len(warm)
     for mine, theirs in [*zip(cold, plain, strict=True), *zip(warm, plain, strict=True)]:
         assert mine == theirs  # the same pattern, flags and compiled code
         assert (mine.flags, mine.groups, mine.groupindex) == (
@@ -363,6 +370,22 @@ def test_a_kept_entry_the_engine_refuses_is_compiled_afresh(kept_patterns):
     pattern = re._compiler.compile("ab+", 0)  # type: ignore[attr-defined]
     assert pattern.fullmatch("abbb")
     assert ("ab+", 0) in _regex_table().added  # and kept right this time
+
+
+def _word_pattern(word: str) -> re.Pattern:
+    return re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)  # as a rule's check makes one
+
+
+def test_a_pattern_made_at_run_time_is_not_kept(kept_patterns):
+    """Made from data or joined from a set (in each process's hash order), it would add to
+    the table in every run."""
+    re.purge()
+    names = {"tb_frame", "co_code", "gi_frame", "f_locals"}
+    assert re.compile("|".join(names)).fullmatch("gi_frame")
+    assert _word_pattern("white").search("the White team")
+    assert not _regex_table().added
+    written = re.compile("(?:tb_frame|co_code)+")
+    assert list(_regex_table().added) == [(written.pattern, 0)]  # the flags asked for
 
 
 def test_a_debug_pattern_goes_to_re_unchanged(kept_patterns, capsys):

@@ -13,7 +13,14 @@ arguments (the engine validates the opcodes either way), so `Pattern.__eq__`, wh
 the flags and the compiled code, holds them equal (tests/test_kept_code.py). It works on the
 private `re._compiler.compile` of CPython 3.11 to 3.13, whose body this mirrors; on any other
 interpreter `install` does nothing. A pattern compiled with `re.DEBUG` (which prints as it
-compiles), or handed over already parsed, goes to `re` unchanged. The `printkit` command
+compiles), or handed over already parsed, goes to `re` unchanged.
+
+Only a pattern written as a literal in the code that compiles it is kept (`re.compile("...")`
+in a module, a class or a function: most of them, and pyyaml's): one made at run time is
+compiled by `re` as usual, so the table holds no more than the code's own patterns. A pattern
+made from data (a name in a rule, `fnmatch`'s translations) would otherwise add to the table
+in every run with other data, and one joined from a set (reportlab's `rl_safe_eval` joins
+names in the set's order, which changes with each process's string hashing) in every run. The `printkit` command
 installs it for its process (`cli/process.py`) and saves it at the end.
 """
 
@@ -24,11 +31,14 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from re import _compiler, _parser  # type: ignore[attr-defined]
+from types import FrameType
 from typing import Any
 
 from printkit.core.kept import KeptTable
 
 SUPPORTED = sys.implementation.name == "cpython" and (3, 11) <= sys.version_info[:2] <= (3, 13)
+
+_RE_MODULES = frozenset({"re", "re._compiler", "re._parser"})
 
 # what `_sre.compile` takes after the pattern: flags, code, groups - 1, groupindex, indexgroup
 Compiled = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
@@ -51,10 +61,20 @@ def compiled(pattern: str | bytes, flags: int) -> Compiled:
     )
 
 
+def written_by_caller(pattern: str | bytes, frame: FrameType | None) -> bool:
+    """Whether `pattern` is a literal of the code that asked `re` for it (`frame`, or the first
+    frame above it outside `re`)."""
+    while frame is not None and frame.f_globals.get("__name__") in _RE_MODULES:
+        frame = frame.f_back
+    return frame is not None and pattern in frame.f_code.co_consts
+
+
 def _kept_compile(table: KeptTable, original: Callable[..., Any]) -> Callable[..., Any]:
     def compile(p: Any, flags: int = 0) -> Any:
         if not isinstance(p, (str, bytes)) or flags & _compiler.SRE_FLAG_DEBUG:
             return original(p, flags)
+        if not written_by_caller(p, sys._getframe(1)):
+            return original(p, flags)  # made at run time: from data, or in a random order
         key = (p, int(flags))  # a RegexFlag is an int that marshal cannot write
         kept = table.get(key)
         if kept is not None:
