@@ -167,7 +167,7 @@ def test_the_code_does_not_inherit_this_modules_future_annotations(cached):
     """Compiled here, with `from __future__ import annotations` inherited, `__init__` would be
     annotated with the strings of dataclasses' local names ("_type_x") instead of the types."""
     Point = _plain_point()
-    assert Point.__init__.__annotations__ == {
+    assert vars(Point)["__init__"].__annotations__ == {
         "x": "int",
         "y": "int",
         "tags": "list[str]",
