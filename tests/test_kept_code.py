@@ -93,6 +93,22 @@ SAMPLES: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _nothing_installed_before() -> Iterator[None]:
+    """Each test installs its own tables; what this process had (importing cli/process.py
+    installs the user's) is installed again afterwards."""
+    had = [module._installed is not None for module in (dataclass_code, regex_code)]
+    dataclass_code.uninstall()
+    regex_code.uninstall()
+    yield
+    dataclass_code.uninstall()
+    regex_code.uninstall()
+    if had[0]:
+        dataclass_code.install()
+    if had[1]:
+        regex_code.install()
+
+
 @pytest.fixture
 def cached(tmp_path: Path) -> Iterator[Path]:
     """The cache installed with its file in tmp_path for the test, then taken out."""
