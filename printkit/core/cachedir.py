@@ -17,6 +17,7 @@ def cache_dir(kind: str) -> Path:
     folder = os.environ.get("PRINTKIT_CACHE_DIR")
     if folder:
         return Path(folder)
-    import platformdirs  # only when the variable does not name the folder
+    # imported here, only when the variable does not name the folder
+    import platformdirs
 
     return Path(platformdirs.user_cache_dir("printkit", appauthor=False)) / kind

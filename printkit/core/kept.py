@@ -118,7 +118,8 @@ def _read(path: Path, header: bytes) -> dict[Key, Any]:
 
 
 def _write(path: Path, header: bytes, table: dict[Key, bytes]) -> None:
-    import tempfile  # only when something new is kept
+    # imported here, only when something new is kept
+    import tempfile
 
     blob = marshal.dumps(table)
     path.parent.mkdir(parents=True, exist_ok=True)
