@@ -264,6 +264,16 @@ def test_an_unwritable_cache_means_no_cache(tmp_path):
     assert list(tmp_path.iterdir()) == [blocker]
 
 
+def test_nothing_is_written_when_python_writes_no_bytecode(cached, monkeypatch):
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    _plain_point()
+    dataclass_code.save()
+    assert _installed().table.added and not cached.exists()
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    dataclass_code.save()
+    assert cached.exists()
+
+
 def test_concurrent_writers_leave_a_whole_file(cached):
     dataclass_code.uninstall()
     one, two = CodeCache(cached), CodeCache(cached)

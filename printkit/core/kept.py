@@ -8,7 +8,9 @@ and a CRC-32 of the rest, then `marshal` data: a dict of each key to its value's
 bytes, so a process unpacks only what it uses. A file for another Python, a damaged or
 truncated file, or one that cannot be read is ignored, and rewritten by the next `save`.
 
-`save` writes only when something was added, through a temporary file and a rename, so a
+What is kept is compiled code, like Python's own bytecode cache: it is read always and written
+unless Python is told not to write bytecode (`-B`, `PYTHONDONTWRITEBYTECODE`). `save` writes
+only when something was added, through a temporary file and a rename, so a
 concurrent reader sees the old file or the new one, never half of either; of two concurrent
 writers the last wins, and what the other added is added again by a later run. A folder that
 cannot be written means no cache. Values are what `marshal` writes: numbers, strings, bytes,
@@ -65,8 +67,9 @@ class KeptTable:
         self.added[key] = value
 
     def save(self) -> None:
-        """Write the table with what was added, if anything was (best effort)."""
-        if not self.added:
+        """Write the table with what was added, if anything was (best effort), unless Python
+        is told not to write bytecode (`-B`, `PYTHONDONTWRITEBYTECODE`)."""
+        if not self.added or sys.dont_write_bytecode:
             return
         try:
             table = {**self._table(), **_marshalled(self.added)}
