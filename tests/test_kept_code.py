@@ -296,6 +296,18 @@ def test_exec_without_globals_runs_in_the_callers_namespace(cached):
     assert found == {"it": visible}
 
 
+def test_exec_inherits_its_callers_future_flags_as_the_builtin_does(cached):
+    """This module has `from __future__ import annotations`: code exec'd from here has it too."""
+    stand_in = dataclasses.exec  # type: ignore[attr-defined]
+    mine: dict[str, Any] = {}
+    theirs: dict[str, Any] = {}
+    stand_in("def f(x: int) -> None: pass", mine)
+    exec("def f(x: int) -> None: pass", theirs)
+    assert (
+        mine["f"].__annotations__ == theirs["f"].__annotations__ == {"x": "int", "return": "None"}
+    )
+
+
 def test_the_printkit_command_keeps_what_it_compiled(tmp_path):
     """A second run of the same command finds everything kept and writes nothing (a deck
     build imports reportlab's rl_safe_eval, which joins a pattern from a set: not kept)."""

@@ -35,9 +35,14 @@ from typing import Any
 
 from printkit.core.kept import KeptTable
 
-# what `exec` would inherit from its caller's `from __future__ import ...` (distinct bits)
+# what `exec` inherits from its caller's `from __future__ import ...` (distinct bits; not
+# nested_scopes', which is CO_NESTED, a flag of every nested function that exec does not pass on)
 _FUTURE_FLAGS = sum(
-    {getattr(__future__, name).compiler_flag for name in __future__.all_feature_names}
+    {
+        getattr(__future__, name).compiler_flag
+        for name in __future__.all_feature_names
+        if name != "nested_scopes"
+    }
 )
 
 
@@ -89,9 +94,9 @@ _installed: CodeCache | None = None
 
 
 def install(path: Path | None = None) -> CodeCache:
-    """Route the `dataclasses` module's `exec` through a cache kept in `path` (by default
-    `cache_file()`) for the rest of the process, or until `uninstall`; the cache in use if one
-    already is."""
+    """Route the `dataclasses` module's `exec` through a cache kept in `path` (by default in
+    the user cache folder) for the rest of the process, or until `uninstall`; the cache in use
+    if one already is."""
     global _installed
     if _installed is None:
         _installed = CodeCache(path)
