@@ -1,0 +1,74 @@
+"""Measuring a deck notes a text that many cards share once (draw/elements._note_known): the
+other cards showing it record the same fit and note the same boxes without fitting or placing
+it again, so the layout (fits, nearest strings, missing glyphs) is what fitting every card's
+text afresh gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from printkit.components import deck_layout
+from printkit.draw import text
+from printkit.draw.elements import ElementPainter
+from printkit.kit import load_kit
+from printkit.model.deck import Deck
+
+CARDS = 30
+RULE = "Move two spaces, then turn thirty degrees and drift."
+
+
+def _kit(tmp_path: Path) -> Path:
+    kit = tmp_path / "shared"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        "name: shared\ntitle: Shared texts\ncomponents:\n"
+        "  cards: {type: deck, file: cards.yaml, title: Cards}\n",
+        encoding="utf-8",
+    )
+    rows = "".join(
+        f'  - {{id: c{i}, kind: card, title: "Card {i}", text: "{RULE if i % 3 else "Other"}"}}\n'
+        for i in range(CARDS)
+    )
+    (kit / "cards.yaml").write_text(
+        'card_size: poker\nkinds:\n  card:\n    label: CARD\n    colour: "#204060"\n    face:\n'
+        '      - {element: title, box: [5, 6, 53, 10], text: "{title}", size: 14pt}\n'
+        '      - {element: text, box: [1, 36, 51, 20], text: "{text}", size: 8pt}\n'
+        "back:\n  title: SHARED\ncards:\n" + rows,
+        encoding="utf-8",
+    )
+    return kit
+
+
+def _lay_out(kit_dir: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list, int]:
+    """The deck's layout, as comparable values, and how many fits of RULE were computed."""
+    fitted: list[str] = []
+    fit = text.fit_text
+
+    def counted(*args):
+        fitted.append(args[0])
+        return fit(*args)
+
+    monkeypatch.setattr(text, "fit_text", counted)
+    kit = load_kit(str(kit_dir))
+    layout = deck_layout.lay_out(kit.model_as("cards", Deck), kit.fonts())
+    designs = [(d.who, d.fits, d.nearest, d.missing, d.overflow) for d in layout.designs]
+    return designs, fitted.count(RULE)
+
+
+def test_a_shared_text_is_fitted_once_and_laid_out_as_fitting_it_on_every_card(
+    tmp_path, monkeypatch
+):
+    kit = _kit(tmp_path)
+    text.forget_measures()
+    noted, fits_noted = _lay_out(kit, monkeypatch)
+    assert fits_noted == 1  # the other cards that show it note it as the first did
+    with monkeypatch.context() as afresh:  # every text fitted and placed on every card
+        afresh.setattr(ElementPainter, "_note_shared", lambda *args: False)
+        text.forget_measures()
+        fresh, fits_fresh = _lay_out(kit, monkeypatch)
+    assert fits_fresh == CARDS - CARDS // 3
+    assert noted == fresh  # the same fits, nearest strings (the text is the nearest) and glyphs
+    nearest = {d[2][0] for d in noted if d[0].startswith("card")}
+    assert RULE.split()[0] in " ".join(nearest)  # the shared text's notes decide the nearest
