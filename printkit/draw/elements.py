@@ -157,7 +157,6 @@ class ElementPainter:
         design is measured, a plain text element (one fitted text, unturned) is recorded
         whole, as a PlainText the render draws from."""
         box = self.shared_box(bound) if bound is element else self.box(bound)
-        before = self.fits.recorded()
         self._last_text = None
         if bound.element not in PLAIN or bound.rotate:
             self.draw(bound, values, palette, box)
@@ -165,6 +164,7 @@ class ElementPainter:
         shared = bound is element and self._notes_only and not self.fits.replaying
         if shared and self._note_shared(element, values, palette, box, run):
             return
+        before = self.fits.recorded()
         self._draw_fresh(bound, values, palette, box, run)
         if before is not None and self.fits.recorded() == before + 1 and self._last_text:
             self.fits.drawn(PlainText(element, self._ink, *self._last_text))
