@@ -151,9 +151,10 @@ class ProbeCanvas(SketchCanvas):
         super().endForm(**kwargs)
 
     def doForm(self, name):  # noqa: N802
-        for text, box in self._forms.get(name, []):
+        """A form drawn notes its texts where it puts them; the probe, never saved, keeps no
+        reference to the form (reportlab's doForm would add one to its page)."""
+        for text, box in self._forms.get(name, ()):
             self.texts.append((text, _apply(self._currentMatrix, box)))
-        super().doForm(name)
 
     def place_form(self, name: str, x: float, y: float) -> None:
         """A form placed moves its texts: through the transformation the probe follows."""

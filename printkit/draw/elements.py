@@ -30,7 +30,13 @@ from printkit.draw.text import (
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.face import Areas, Element, Percent, bind_element, quarter_turn, resolve_box
-from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders, format_value
+from printkit.model.fromdata import (
+    PLACEHOLDER,
+    MissingValue,
+    fill_placeholders,
+    format_value,
+    templates,
+)
 
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
 
@@ -124,17 +130,18 @@ class ElementPainter:
         plain texts (titles and texts, unturned) share one saved state, measured or not, so
         that a piece is the same bytes either way (see `_draw_plain`)."""
         run = False  # a saved state is open for a run of plain texts
+        replaying = self.fits.replaying  # drawn from a measure: its texts are taken from it
         try:
             for element in elements:
-                known = self.fits.take(element)
+                known = self.fits.take(element) if replaying else None
                 if known is not None:
                     self._draw_plain(known, run)
                     run = True
                     continue
                 if element.when is not None and not element.when.holds(values):
                     continue
-                try:
-                    bound = bind_element(element, values)
+                try:  # an element without templated properties is drawn as it is (bind)
+                    bound = bind_element(element, values) if templates(element) else element
                 except MissingValue:
                     continue
                 plain = bound.element in PLAIN and not bound.rotate
