@@ -180,22 +180,30 @@ class ElementPainter:
         """A plain text element read from the piece's fields and fitted now, drawn as
         `_draw_plain` draws one from the measure (in the `run` open, or a state of its own)."""
         text = fill_placeholders(e.text or "{title}", values)
-        ink = colour(e.colour or pal.ink)
+        self._in_ink(colour(e.colour or pal.ink), run, self._fresh_text, e, text, box)
+
+    def _in_ink(self, ink: Color, run: bool, draw: Any, *args: Any) -> None:
+        """`draw(*args)` with `ink` as the fill colour, in the `run` of plain texts open or in
+        a saved state of its own, which a text that cannot fit leaves as it was."""
         c = self.canvas
         if not run:
             c.saveState()
         try:
             if not run or (ink is not self._ink and ink != self._ink):
                 self._fill(ink)
-            if self._notes_only and "{icon:" not in text:
-                self._note_text(e, text, box)
-            else:
-                face = font(c, e.font)
-                self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines)
+            draw(*args)
         except BaseException:
             if not run:  # the state it opened: a text that cannot fit leaves the canvas as it was
                 c.restoreState()
             raise
+
+    def _fresh_text(self, e: Element, text: str, box: Rect) -> None:
+        """A plain text fitted now: noted whole on a canvas that only notes, else drawn."""
+        if self._notes_only and "{icon:" not in text:
+            self._note_text(e, text, box)
+        else:
+            face = font(self.canvas, e.font)
+            self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines)
 
     def _note_text(self, e: Element, text: str, box: Rect) -> None:
         """A plain text without inline icons on a canvas that only notes where strings go (the
@@ -216,18 +224,7 @@ class ElementPainter:
         text = fill_placeholders(e.text or "{title}", values)
         if "{icon:" in text:
             return False
-        ink = colour(e.colour or pal.ink)
-        c = self.canvas
-        if not run:
-            c.saveState()
-        try:
-            if not run or (ink is not self._ink and ink != self._ink):
-                self._fill(ink)
-            self._note_known(e, text, box)
-        except BaseException:
-            if not run:  # the state it opened: a text that cannot fit leaves the canvas as it was
-                c.restoreState()
-            raise
+        self._in_ink(colour(e.colour or pal.ink), run, self._note_known, e, text, box)
         return True
 
     def _note_known(self, e: Element, text: str, box: Rect) -> None:
