@@ -72,3 +72,48 @@ def test_a_shared_text_is_fitted_once_and_laid_out_as_fitting_it_on_every_card(
     assert noted == fresh  # the same fits, nearest strings (the text is the nearest) and glyphs
     nearest = {d[2][0] for d in noted if d[0].startswith("card")}
     assert RULE.split()[0] in " ".join(nearest)  # the shared text's notes decide the nearest
+
+
+def test_a_text_noted_again_at_another_place_is_noted_where_it_is_drawn():
+    """What a text noted is reused only at the same place of the probe: drawn again under
+    another translation or inside a form, its boxes are those the drawing there gives."""
+    from printkit.components.safearea import ProbeCanvas
+    from printkit.draw.elements import Palette
+    from printkit.draw.icons import IconLibrary
+    from printkit.model.face import Areas, Element
+
+    element = Element("text", [2.0, 3.0, 120.0, 30.0], text="{text}", size=9.0)
+    palette = Palette("#204060", "#101010", "#ffffff", "#ffffff", "#204060")
+    values = {"text": RULE}
+
+    def noted(*moves: tuple[float, float], shared: bool = True) -> list[list]:
+        probe = ProbeCanvas()
+        painter = ElementPainter(probe, Areas(180.0, 250.0, 8.0, 0.0), IconLibrary(), {}, 6.0)
+        painter.shared_box(element)  # the element the pieces share (its box kept)
+        if not shared:
+            painter._noted = _Forgetful()
+        out = []
+        for dx, dy in moves:
+            probe.texts = []
+            probe.saveState()
+            probe.translate(dx, dy)
+            painter.draw_all([element], values, palette)
+            probe.restoreState()
+            out.append(probe.texts)
+        probe.beginForm("f")
+        painter.draw_all([element], values, palette)
+        probe.endForm()
+        out.append(probe._forms["f"])
+        return out
+
+    moves = ((0.0, 0.0), (40.0, -5.0), (0.0, 0.0))
+    kept, fresh = noted(*moves), noted(*moves, shared=False)
+    assert kept == fresh  # every place's boxes as noting the text there afresh gives
+    assert kept[0] == kept[2] != kept[1] and kept[3] != [] and kept[3][0][0] == kept[0][0][0]
+
+
+class _Forgetful(dict):
+    """A painter's kept texts that keep nothing: every text is noted afresh."""
+
+    def __setitem__(self, key, value) -> None:
+        return None
