@@ -109,7 +109,7 @@ def raw_tables(text: str, plain: bool) -> tuple[object, dict, dict]:
     if plain:
         read = yamlvalues.read_plain(text)
         assert read is not None
-        return read.data, read.value_marks, read.key_marks
+        return read.data, *read.positions.tables()
     return yamlsafe._exact_document(text, "f.yaml", True)
 
 
