@@ -175,3 +175,16 @@ def test_cards_without_tags_or_values_share_one_empty_of_each(tmp_path: Path) ->
     assert plain[0].tags == [] and plain[0].values == {}
     tagged = next(card for card in deck.cards if card.id == "c7")
     assert tagged.tags == ["rare"] and tagged.tags is not plain[0].tags
+
+
+@pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
+def test_a_deck_is_read_without_a_path_made_for_each_value() -> None:
+    """The one pass lays each list's and map's marks out as it ends: no mark is kept by path
+    (a path tuple and two dict entries a value, then walked again into the table). A file
+    with an anchor is read by the copying builder, by path; both answer as the exact path."""
+    for text, by_path in ((deck_yaml(30), False), ("a: &x {b: 1}\nc: *x\n", True)):
+        read = yamlvalues.read_plain(text)
+        assert read is not None
+        assert bool(read.value_marks) is by_path, text
+        _, values, keys = yamlsafe._exact_document(text, "f.yaml", True)
+        assert read.positions.tables() == (values, keys)
