@@ -4,6 +4,7 @@ peak memory flat with the deck), and every position stays where the file wrote i
 from __future__ import annotations
 
 import gc
+import json
 import tracemalloc
 from pathlib import Path
 
@@ -175,6 +176,35 @@ def test_cards_without_tags_or_values_share_one_empty_of_each(tmp_path: Path) ->
     assert plain[0].tags == [] and plain[0].values == {}
     tagged = next(card for card in deck.cards if card.id == "c7")
     assert tagged.tags == ["rare"] and tagged.tags is not plain[0].tags
+
+
+def test_a_plugin_cannot_change_other_cards_through_the_shared_empties(tmp_path: Path) -> None:
+    """What a plug-in adds to one card's empty tags or values would have shown on every card
+    that gives none: adding raises a TypeError that says what to do, and giving the card a
+    list or map of its own changes that card alone. The empties still read as [] and {}."""
+    kit = load_kit(str(write_deck_kit(tmp_path / "deck", 20)))
+    first, second, *_ = kit.model_as("deck1", Deck).cards
+    assert first.tags is second.tags and first.values is second.values
+    assert isinstance(first.tags, list) and isinstance(first.values, dict)
+    assert json.dumps([first.tags, first.values]) == "[[], {}]"
+    changes = [
+        lambda: first.tags.append("rare"),
+        lambda: first.tags.extend(["rare"]),
+        lambda: first.tags.insert(0, "rare"),
+        lambda: first.tags.__setitem__(slice(0, 0), ["rare"]),
+        lambda: first.tags.__iadd__(["rare"]),
+        lambda: first.values.__setitem__("speed", 3),
+        lambda: first.values.setdefault("speed", 3),
+        lambda: first.values.update(speed=3),
+        lambda: first.values.__ior__({"speed": 3}),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match="cannot change in place.*give it its own"):
+            change()
+    first.tags = [*first.tags, "rare"]
+    first.values = {**first.values, "speed": 3}
+    assert (first.tags, first.values) == (["rare"], {"speed": 3})
+    assert (second.tags, second.values) == ([], {})
 
 
 @pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
