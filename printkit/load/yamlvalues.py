@@ -179,7 +179,7 @@ def read_plain(text: str) -> Plain | None:
     if (
         not fastyaml.HAVE_LIBYAML
         or any(s in text for s in _NOT_ORDINARY)
-        or fastyaml.PYYAML_ONLY.search(text)
+        or fastyaml.pyyaml_only(text)
         or NON_PRINTABLE.search(text)
     ):
         return None
