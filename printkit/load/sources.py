@@ -4,7 +4,6 @@ of its fields and keys, looked up only when a message needs them."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from contextlib import suppress
 from typing import Any
 
 from printkit.core.errors import UNPLACED, Location
@@ -46,8 +45,10 @@ class SourceTable(Mapping):
 def attach_source(obj: Any, ctx: Context, path: PathKey, raw: dict) -> None:
     """Give a validated record its positions: one `_source` table, whose Locations are made
     only when a message asks `where()` (a deck has thousands of records)."""
-    with suppress(AttributeError, TypeError):  # plain types cannot carry positions
+    try:
         object.__setattr__(obj, "_source", SourceTable(ctx.doc, path, raw, False))
+    except (AttributeError, TypeError):  # plain types cannot carry positions (no `suppress`:
+        return  # its context manager cost more than the rest of this, once a card)
 
 
 # `_source` (a validated record's), or positions set by hand: `_where`, the record's Location,

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 from yaml.events import (
@@ -264,7 +264,16 @@ class _TreeReader:
         return Plain(root[0], made=self.table.positions(self.marks[0], tree))
 
     def _scalar(self, event: Any) -> None:
-        at = self._mark(event)
+        self.nodes += 1  # `_mark(event)` written out: this runs for every scalar
+        if (
+            self.nodes > self.max_nodes
+            or self.depth > self.max_depth
+            or event.tag is not None
+            or event.anchor is not None
+        ):
+            self._refuse(event)
+        mark = event.start_mark
+        at = (mark.line + 1) << 32 | (mark.column + 1)
         text, style = event.value, event.style
         value = (self.quoted if style else self.resolved).get(text, _NO_KEY)
         if value is _NO_KEY:
@@ -279,15 +288,25 @@ class _TreeReader:
         self.marks.append(at)
 
     def _mark(self, event: Any) -> int:
-        """A value's limits and libyaml's agreement with the pure-Python parser (no tag); its
-        packed start. Kept out of `_scalar` only for a list's or map's start."""
+        """A list's or map's start, counted and checked as a scalar is: its packed start."""
         self.nodes += 1
-        if self.nodes > self.max_nodes or self.depth > self.max_depth:
-            raise Unusual("a limit")
-        if event.tag is not None or event.anchor is not None:
-            raise Unusual("a tag") if event.tag is not None else _Copies
+        if (
+            self.nodes > self.max_nodes
+            or self.depth > self.max_depth
+            or event.tag is not None
+            or event.anchor is not None
+        ):
+            self._refuse(event)
         mark = event.start_mark
         return (mark.line + 1) << 32 | (mark.column + 1)
+
+    def _refuse(self, event: Any) -> NoReturn:
+        """Past a limit, a tag (both: the exact path), or an anchor (the copying builder)."""
+        if self.nodes > self.max_nodes or self.depth > self.max_depth:
+            raise Unusual("a limit")
+        if event.tag is not None:
+            raise Unusual("a tag")
+        raise _Copies
 
     def _new_value(self, event: Any, text: str, style: str | None) -> Any:
         """A scalar not read before (or an empty plain one, checked each time): its value,
