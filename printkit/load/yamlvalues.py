@@ -264,16 +264,7 @@ class _TreeReader:
         return Plain(root[0], made=self.table.positions(self.marks[0], tree))
 
     def _scalar(self, event: Any) -> None:
-        self.nodes += 1  # `_mark(event)` written out: this runs for every scalar
-        if (
-            self.nodes > self.max_nodes
-            or self.depth > self.max_depth
-            or event.tag is not None
-            or event.anchor is not None
-        ):
-            self._refuse(event)
-        mark = event.start_mark
-        at = (mark.line + 1) << 32 | (mark.column + 1)
+        at = self._mark(event)
         text, style = event.value, event.style
         value = (self.quoted if style else self.resolved).get(text, _NO_KEY)
         if value is _NO_KEY:
@@ -288,7 +279,8 @@ class _TreeReader:
         self.marks.append(at)
 
     def _mark(self, event: Any) -> int:
-        """A list's or map's start, counted and checked as a scalar is: its packed start."""
+        """A value's limits and libyaml's agreement with the pure-Python parser (no tag, and
+        no anchor here): its packed start."""
         self.nodes += 1
         if (
             self.nodes > self.max_nodes
