@@ -166,7 +166,7 @@ PYYAML_ONLY_PATTERN = re.compile(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.sampled_from(["?", " ", "  ", "a", "\n", "\r", "\x85", "\u2028", "\u2029",
                                  "|", ">", "-", "+", "1", "#", "- ? x", "\t"]),
                 max_size=14).map("".join))  # fmt: skip
