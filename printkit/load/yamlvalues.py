@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 import yaml
@@ -76,16 +75,24 @@ def _packed(event: Any) -> int:
     return (mark.line + 1) << 32 | (mark.column + 1)
 
 
-@dataclass
 class Plain:
     """A file's data and where each value (`value_marks`) and key (`key_marks`) starts (the
     copying reader's marks by path; `positions` made of them when asked, or by the tree reader
-    as it read)."""
+    as it read). A plain class, not a dataclass: each dataclass costs its import about 0.3 ms."""
 
-    data: Any = None
-    value_marks: dict[PathKey, int] = field(default_factory=dict)
-    key_marks: dict[PathKey, int] = field(default_factory=dict)
-    made: Positions | None = None
+    __slots__ = ("data", "value_marks", "key_marks", "made")
+
+    def __init__(
+        self,
+        data: Any = None,
+        value_marks: dict[PathKey, int] | None = None,
+        key_marks: dict[PathKey, int] | None = None,
+        made: Positions | None = None,
+    ) -> None:
+        self.data = data
+        self.value_marks = {} if value_marks is None else value_marks
+        self.key_marks = {} if key_marks is None else key_marks
+        self.made = made
 
     @property
     def positions(self) -> Positions:
@@ -153,25 +160,25 @@ class _MergeKey:
     __slots__ = ()
 
 
-@dataclass(slots=True)
 class _Anchoring:
     """An anchored list or map being read: its name, and the value count and deepest level
     when it started (its size and height are what the exact path's limits charge an alias)."""
 
-    name: str
-    nodes: int
-    deepest: int
+    __slots__ = ("name", "nodes", "deepest")
+
+    def __init__(self, name: str, nodes: int, deepest: int) -> None:
+        self.name, self.nodes, self.deepest = name, nodes, deepest
 
 
-@dataclass(slots=True)
 class _Anchored:
     """A finished anchored value: where it is, where it starts, and what an alias costs."""
 
-    value: Any
-    path: PathKey | None  # None: a scalar (nothing below it to copy)
-    mark: int
-    size: int
-    height: int
+    __slots__ = ("value", "path", "mark", "size", "height")
+
+    def __init__(self, value: Any, path: PathKey | None, mark: int, size: int, height: int) -> None:
+        self.value = value
+        self.path = path  # None: a scalar (nothing below it to copy)
+        self.mark, self.size, self.height = mark, size, height
 
 
 def read_plain(text: str) -> Plain | None:
