@@ -11,6 +11,10 @@ is a copy of the anchored value, located where the anchor wrote it, and costs it
 against MAX_YAML_NODES and MAX_YAML_DEPTH; a merge key (`<<`) brings in the keys the map does not
 set itself, first merged map first, each located where the merged map wrote it.
 
+A file without anchors, aliases or merge keys (most files) is read by `_TreeReader`, which lays
+each list's and map's marks out as it ends (load/positions.py `TableMaker`); one with any is read
+again by `_Builder`, which copies values with their marks by path.
+
 Anything else is `Unusual`: `read_plain` then returns None and the file is read by the exact
 path, which gives every message and position (errors, limits, tabs) as it always did. This pass
 never refuses a file itself: whatever would be refused, the exact path refuses, so nothing a user
@@ -217,14 +221,16 @@ class _Copies(Exception):
 
 
 _NO_KEY: Any = object()  # a map's next scalar is a key
+_UNREAD: Any = object()  # a scalar text not read before
 
 
 class _TreeReader:
     """Values and their `Positions` from a document without anchors, aliases or merge keys,
     with the exact path's checks (as `_Builder`): each map and list hands its marks to the
     `TableMaker` when it ends, so no path is made. A scalar (about 8 a card of a deck) costs
-    one call: its checks, value and place are written out in `_scalar`, and the open list or
-    map is kept in the reader's own attributes, the frames under it on `stack`."""
+    two calls (`_scalar`, and `_mark` for the checks every value has): its value and place are
+    written out, and the open list or map is kept in the reader's own attributes, the frames
+    under it on `stack`."""
 
     __slots__ = (
         "end", "escapes", "table", "resolved", "quoted", "nodes", "depth", "max_nodes",
@@ -273,8 +279,8 @@ class _TreeReader:
     def _scalar(self, event: Any) -> None:
         at = self._mark(event)
         text, style = event.value, event.style
-        value = (self.quoted if style else self.resolved).get(text, _NO_KEY)
-        if value is _NO_KEY:
+        value = (self.quoted if style else self.resolved).get(text, _UNREAD)
+        if value is _UNREAD:
             value = self._new_value(event, text, style)
         if not self.is_map:
             self.container.append(value)
@@ -384,7 +390,9 @@ def _resolve(text: str) -> Any:
 
 
 class _Builder:
-    """Values from one document's events, with the checks the exact path would make."""
+    """Values from one document's events, with the checks the exact path would make, and
+    their marks by path: for a file with anchors, aliases or merge keys, whose values are
+    copied with their positions (any other is read by `_TreeReader`)."""
 
     def __init__(self, end: int, escapes: bool = True) -> None:
         self.end = end  # the text's length
