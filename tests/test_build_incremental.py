@@ -240,6 +240,21 @@ def test_a_deck_build_imports_only_what_a_deck_needs(tmp_path):
     assert not modules & NOT_FOR_A_DECK
 
 
+def test_a_deck_build_with_a_settings_file_imports_only_what_a_deck_needs(tmp_path, monkeypatch):
+    """A user's settings file (printkit config) is read, and still no "did you mean" is
+    imported before a name is wrong."""
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path / "settings"))
+    (tmp_path / "settings").mkdir()
+    (tmp_path / "settings" / "config.yaml").write_text("paper: a4\n")
+    kit = write_deck_kit(tmp_path / "kit", 6)
+    printed, modules = loaded_modules(
+        "build", str(kit), "--out", str(tmp_path / "out"), "--jobs", "1"
+    )
+    assert printed == f"wrote {tmp_path / 'out' / 'bench-deck' / 'deck1.pdf'}"
+    assert "printkit.cli.settings" in modules  # the file was read
+    assert not modules & NOT_FOR_A_DECK
+
+
 def test_a_kit_built_alone_is_still_refused_beside_another_of_its_name(cli, tmp_path):
     """Two up-to-date kits of one name (the record of one is the other's) are still refused."""
     one = write_deck_kit(tmp_path / "one", 4)

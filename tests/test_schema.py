@@ -302,6 +302,17 @@ def test_schema_is_never_stricter_than_check_and_misses_only_unit_length_ranges(
         assert any(w in message for w in beyond_json) and message.count("error:") == 1, message
 
 
+def test_an_empty_cards_key_is_no_card_to_the_editor_either():
+    """`cards:` written with nothing after it reads as null: check says the deck has no card,
+    and the editor's schema flags it too (the example the property test above once found)."""
+    schema, original = _FILES["cards.yaml"]
+    doc_data = copy.deepcopy(original)
+    doc_data["cards"] = None
+    assert list(jsonschema.Draft7Validator(_JSON["cards.yaml"]).iter_errors(doc_data))
+    with pytest.raises(InputError, match="a deck needs at least one card"):
+        validate_document(Document("cards.yaml", doc_data), schema)
+
+
 _KIT = load_kit("chariot-race")
 _JSON = kit_schemas(_KIT)
 _FILES = {

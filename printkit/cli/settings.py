@@ -12,7 +12,6 @@ Precedence, for every setting: a command-line flag, then this file, then printki
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tempfile
@@ -23,6 +22,7 @@ import yaml
 # the settings file's place and resolve_options are cli/options.py's (light: see its docstring)
 from printkit.cli.options import ENV_DIR, FILE_NAME, config_dir, config_path, resolve_options
 from printkit.core.errors import Location, display_path, fail
+from printkit.core.words import close_matches
 from printkit.load.schema import Context, Invalid, validate_document
 from printkit.load.yamlsafe import Document, parse_yaml, read_text
 from printkit.model.options import Options
@@ -118,7 +118,7 @@ def show(key: str, value: SettingValue) -> str:
 def check_key(key: str) -> Setting:
     if key in SETTINGS:
         return SETTINGS[key]
-    close = difflib.get_close_matches(key, list(SETTINGS), n=1, cutoff=0.6)
+    close = close_matches(key, SETTINGS, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise fail(
         Location("printkit config"),

@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
-import platformdirs
 import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
+from printkit.core.cachedir import cache_dir
 from printkit.core.perf import gc_paused
 
 # A font under two seconds old (a file system's coarsest clock step) is not stored: an edit of
@@ -41,19 +41,12 @@ _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFN
 _NOT_KEPT = ("_ttf_data", "_pdfScale")  # the file itself; a function of unitsPerEm
 
 
-def cache_dir() -> Path:
-    folder = os.environ.get("PRINTKIT_CACHE_DIR")
-    if folder:
-        return Path(folder)
-    return Path(platformdirs.user_cache_dir("printkit", appauthor=False)) / "fonts"
-
-
 def tt_font(name: str, path: Path) -> TTFont:
     """reportlab's TTFont of the file, with its metrics from the cache when they are there."""
     with open(path, "rb") as handle:
         info = os.fstat(handle.fileno())
         data = handle.read()
-    entry = cache_dir() / f"{_digest(path, info)}.marshal"
+    entry = cache_dir("fonts") / f"{_digest(path, info)}.marshal"
     face = _cached_face(entry, str(path), data)
     if face is None:
         font = TTFont(name, str(path))

@@ -302,10 +302,14 @@ def _check_has_cards(deck: Deck, ctx: Context, path: PathKey) -> None:
 
 
 # what JSON Schema can say of _check_has_cards: without `generate`, `cards` lists at least one
+# (an empty `cards:` reads as null, which is no card either)
 HAS_CARDS_JSON_RULES: tuple[dict, ...] = (
     {
         "if": {"not": {"required": ["generate"]}},
-        "then": {"required": ["cards"], "properties": {"cards": {"minItems": 1}}},
+        "then": {
+            "required": ["cards"],
+            "properties": {"cards": {"minItems": 1, "not": {"type": "null"}}},
+        },
     },
 )
 
