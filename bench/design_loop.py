@@ -8,6 +8,10 @@
   16's target: 5,400 rows read in under 1 s);
 - the live preview (`printkit serve`'s refresh) after a one-card edit: the time from the save to
   the new snapshot whose card pictures are on disk (target: about a second);
+- `printkit build --watch` on a 1,557-card CSV sheet (in process): CPU seconds of the rebuild after
+  a one-cell edit, paired with the same rebuild keeping nothing from the one before, and how
+  many designs it laid out (one), and after an edit that changes no card (none); on the bench
+  deck and on one whose cards have texts of their own;
 - `printkit serve` as a whole process on a 1,557-card CSV sheet, through its HTTP answers: the
   address printed, the first screenful of pictures served (target: under 10 s from the start),
   every picture drawn, and a one-cell edit of the sheet shown, its new picture served (target:
@@ -179,19 +183,94 @@ def serve_sheet(tmp: Path) -> dict:
     }
 
 
+def watch_sheet(tmp: Path, repeats: int, unique_texts: bool = False) -> dict:
+    """`printkit build --watch` on a 1,557-card CSV sheet, in process: after the first build
+    (as the command makes it), a one-cell edit of the sheet rebuilt, CPU seconds from the
+    rebuild's start to its line, paired (A B A B ...) with the same rebuild keeping nothing
+    from the one before (every text fitted again, every stream compressed again: what --watch
+    did before it kept layouts and streams); medians of `repeats` pairs.
+    The bench deck's card texts are five lines repeated; with `unique_texts` every card's
+    text is its own and wraps to two lines (a real sheet's rules text)."""
+    import statistics
+
+    from printkit.build.pipeline import build_kits
+    from printkit.checks.gate import RulesGate
+    from printkit.kit import load_kit
+    from printkit.live.loop import WatchedBuilds, watched_build
+    from printkit.model.options import Options
+
+    kit = _table_kit(tmp / ("unique" if unique_texts else "bench"), "csv", SERVE_ROWS)
+    if unique_texts:
+        _own_texts(kit / "cards.csv")
+    out, options = tmp / "watch-out", Options(profile="home", paper="a4", duplex="long")
+    first = load_kit(str(kit), options)
+    build_kits([first], out, jobs=1, rules=RulesGate())
+    builds = WatchedBuilds([str(kit)], out, options, 1, _quiet)
+    builds.remember([first])
+    sheet = kit / "cards.csv"
+    original = sheet.read_text()
+    times: dict[str, list[float]] = {"kept": [], "afresh": []}
+    for n in range(2 * repeats):
+        sheet.write_text(original.replace("\nc700,card,1,Card 700,", f"\nc700,card,1,Ed {n},"))
+        kept = n % 2 == 0
+        start = time.process_time()
+        line = builds.rebuild() if kept else watched_build([str(kit)], out, options, 1, _quiet)
+        times["kept" if kept else "afresh"].append(time.process_time() - start)
+        assert line.startswith("rebuilt deck1.pdf"), line
+    sheet.write_text(original.replace("\nc700,card,1,Card 700,", "\nc700,card,1,Edited,"))
+    builds.rebuild()
+    laid_out = builds.layouts.measured
+    sheet.write_text(sheet.read_text() + "\n")  # an edit that changes no card: an empty row
+    builds.rebuild()
+    name = "watch_1557_own_texts" if unique_texts else "watch_1557"
+    return {
+        f"{name}_one_cell_rebuild_cpu_s": statistics.median(times["kept"]),
+        f"{name}_one_cell_rebuild_keeping_nothing_cpu_s": statistics.median(times["afresh"]),
+        f"{name}_designs_laid_out_by_the_edit": float(laid_out),
+        f"{name}_designs_laid_out_by_a_no_change": float(builds.layouts.measured),
+    }
+
+
+def _own_texts(sheet: Path) -> None:
+    """Give every card of the sheet a text of its own, two lines long."""
+    import csv
+
+    with sheet.open(newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    for n, row in enumerate(rows):
+        row["text"] = (
+            f"Move {n % 13 + 2}, turn {n % 90} and drift {n % 7}. "
+            f"Crash: lose wheel {n}, then pay {n * 3} gold to the card's owner."
+        )
+    with sheet.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _quiet(line: str) -> None:
+    """A rebuild's findings, not printed by the bench."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--serve-only", action="store_true", help="only the serve measures")
+    parser.add_argument("--watch-only", action="store_true", help="only the --watch measures")
     args = parser.parse_args()
     repeats = 1 if args.quick else 3
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        results = serve_sheet(tmp)
+        pairs = 3 if args.quick else 15
+        results = {}
         if not args.serve_only:
+            results = {**watch_sheet(tmp, pairs), **watch_sheet(tmp, pairs, unique_texts=True)}
+        if not args.watch_only:
+            results |= serve_sheet(tmp)
+        if not (args.serve_only or args.watch_only):
             results |= {**sheets(tmp, repeats), **one_card_edit(tmp, repeats)}
     for key, value in results.items():
-        print(f"{key:32} {value:8.3f}")
+        print(f"{key:58} {value:8.3f}")
     (ROOT / "bench" / "design-loop-results.json").write_text(json.dumps(results, indent=2))
 
 

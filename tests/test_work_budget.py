@@ -376,3 +376,153 @@ def test_printkit_build_uses_its_kits_once(budget_kit, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert seen == [True]
     assert [p.suffix for p in (tmp_path / "out" / "budget").iterdir()].count(".png") >= 1
+
+
+# -- the live loop: `printkit build --watch` keeps each design's layout across rebuilds ---------
+
+
+def _watching(budget_kit: Path, out: Path, **options):
+    """A first build as `printkit build --watch` makes it (the rules gate lays every design
+    out), and the rebuilds that follow, which keep those layouts (live/layouts.py)."""
+    from printkit.live.loop import WatchedBuilds
+
+    chosen = Options(profile="home", duplex="long", **options)
+    first = load_kit(str(budget_kit), chosen)
+    build_kits([first], out, jobs=1, rules=RulesGate())
+    builds = WatchedBuilds([str(budget_kit)], out, chosen, 1, lambda line: None)
+    builds.remember([first])
+    return builds
+
+
+def _fresh_pdf(budget_kit: Path, out: Path, **options) -> bytes:
+    kit = load_kit(str(budget_kit), Options(profile="home", duplex="long", **options))
+    build_kits([kit], out, force=True, jobs=1, rules=RulesGate())
+    return (out / "budget" / "cards.pdf").read_bytes()
+
+
+def test_a_one_card_edit_under_watch_lays_out_that_card_alone(budget_kit, tmp_path, monkeypatch):
+    """The rebuild after a one-card edit measures the edited card's front and nothing else;
+    the render draws every design from its layout (kept or new), fitting no text afresh, and
+    writes the bytes a fresh build writes."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    builds = _watching(budget_kit, tmp_path / "out")
+    edit_file = budget_kit / "cards.yaml"
+    edit_file.write_text(edit_file.read_text().replace('"Card 3"', '"Card three"'))
+    work = Work(monkeypatch)
+    assert builds.rebuild().startswith("rebuilt cards.pdf")
+    assert work.layouts == Counter({"c3": 1}) and builds.layouts.measured == 1
+    assert set(work.drawn) == DESIGNS and set(work.drawn.values()) == {1}
+    assert work.fits_drawing == 0 and work.plain_texts_afresh == 0
+    monkeypatch.undo()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    watched = (tmp_path / "out" / "budget" / "cards.pdf").read_bytes()
+    assert watched == _fresh_pdf(budget_kit, tmp_path / "fresh")
+
+
+def test_an_edit_that_changes_no_design_lays_out_none(budget_kit, tmp_path, monkeypatch):
+    """A comment and a moved card change the file (the deck is drawn again) but no design."""
+    builds = _watching(budget_kit, tmp_path / "out")
+    deck = budget_kit / "cards.yaml"
+    lines = deck.read_text().splitlines(keepends=True)
+    first = next(n for n, line in enumerate(lines) if line.startswith("  - {id: c0,"))
+    lines[first], lines[first + 1] = lines[first + 1], lines[first]  # c1 before c0
+    deck.write_text("# a comment\n" + "".join(lines))
+    work = Work(monkeypatch)
+    assert builds.rebuild().startswith("rebuilt cards.pdf")
+    assert work.layouts == Counter() and builds.layouts.measured == 0
+    assert set(work.drawn) == DESIGNS and work.plain_texts_afresh == 0
+
+
+def test_a_kinds_face_edit_lays_out_that_kinds_cards_again(budget_kit, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    builds = _watching(budget_kit, tmp_path / "out")
+    deck = budget_kit / "cards.yaml"
+    text = deck.read_text()
+    deck.write_text(text.replace("size: 9pt}", "size: 7pt}"))  # the fancy kind's text
+    work = Work(monkeypatch)
+    builds.rebuild()
+    # the fancy cards, and the fancy kind's own back (a kind's back is keyed by its whole kind)
+    assert set(work.layouts) == {f"c{i}" for i in range(0, CARDS, 2)} | {"back:fancy"}
+    assert set(work.layouts.values()) == {1} and work.plain_texts_afresh == 0
+    monkeypatch.undo()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    watched = (tmp_path / "out" / "budget" / "cards.pdf").read_bytes()
+    assert watched == _fresh_pdf(budget_kit, tmp_path / "fresh")
+
+
+def test_a_font_every_design_uses_lays_out_every_design_again(budget_kit, tmp_path, monkeypatch):
+    """A kit font's bytes are part of every design's key: replacing the file (same name)
+    measures every design again, and the PDF is a fresh build's."""
+    import shutil
+
+    from printkit.draw.fonts import FONT_DIR
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    (budget_kit / "fonts").mkdir()
+    font = budget_kit / "fonts" / "kit.ttf"
+    shutil.copy(FONT_DIR / "DejaVuSans-Oblique.ttf", font)
+    manifest = budget_kit / "kit.yaml"
+    manifest.write_text(
+        manifest.read_text().replace("components:", "fonts: {body: fonts/kit.ttf}\ncomponents:")
+    )
+    builds = _watching(budget_kit, tmp_path / "out")
+    shutil.copy(FONT_DIR / "DejaVuSans-Bold.ttf", font)
+    work = Work(monkeypatch)
+    builds.rebuild()
+    assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
+    monkeypatch.undo()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    watched = (tmp_path / "out" / "budget" / "cards.pdf").read_bytes()
+    assert watched == _fresh_pdf(budget_kit, tmp_path / "fresh")
+
+
+def test_other_options_lay_out_every_design_again(budget_kit, tmp_path, monkeypatch):
+    """The layouts are kept per build options (paper, profile, ...): a kit built on other
+    paper measures every design, even with the designs of the first kept."""
+    from printkit.live.layouts import KeptLayouts
+
+    layouts = KeptLayouts()
+    a4 = layouts.attach(load_kit(str(budget_kit), Options(paper="a4")))
+    deck_layout.laid_out(a4, "cards")
+    layouts.settle()
+    assert layouts.designs == len(DESIGNS)
+    work = Work(monkeypatch)
+    letter = layouts.attach(load_kit(str(budget_kit), Options(paper="letter")))
+    deck_layout.laid_out(letter, "cards")
+    assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
+    again = layouts.attach(load_kit(str(budget_kit), Options(paper="a4")))
+    deck_layout.laid_out(again, "cards")
+    assert set(work.layouts.values()) == {1}  # the a4 designs were kept: none measured again
+
+
+def test_a_one_card_edit_in_serve_lays_out_that_card_alone(budget_kit, tmp_path, monkeypatch):
+    """serve's round (the checks, then the PDFs) keeps the layouts of the round before too."""
+    from printkit.live.loop import LiveKit
+
+    live = LiveKit(str(budget_kit), tmp_path / "out", Options(profile="home", duplex="long"))
+    assert not live.refresh().error
+    deck = budget_kit / "cards.yaml"
+    deck.write_text(deck.read_text().replace('"Card 3"', '"Card three"'))
+    work = Work(monkeypatch)
+    assert not live.refresh().error
+    assert work.layouts == Counter({"c3": 1}) and live.layouts.measured == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("card_size: poker", "card_size: tarot"), ("ONE LAYOUT A DESIGN", "A NEW SUBTITLE")],
+    ids=["card size", "the deck's back"],
+)
+def test_a_deck_setting_lays_out_every_design_again(budget_kit, tmp_path, monkeypatch, old, new):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    builds = _watching(budget_kit, tmp_path / "out")
+    deck = budget_kit / "cards.yaml"
+    deck.write_text(deck.read_text().replace(old, new))
+    work = Work(monkeypatch)
+    line = builds.rebuild()
+    assert line.startswith("rebuilt cards.pdf"), line
+    assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
+    monkeypatch.undo()
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    watched = (tmp_path / "out" / "budget" / "cards.pdf").read_bytes()
+    assert watched == _fresh_pdf(budget_kit, tmp_path / "fresh")

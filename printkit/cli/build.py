@@ -63,16 +63,18 @@ def echo_gang_summaries(kits: list) -> None:
 def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
     """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.live.loop import watched_build
+    from printkit.live.loop import WatchedBuilds
     from printkit.live.watcher import watch
 
     roots = [kit.root for kit in loaded]
+    builds = WatchedBuilds(names, out, options, jobs, lambda text: click.echo(text, err=True))
+    builds.remember(loaded)  # the designs the first build laid out
 
     def ready() -> None:
         click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
 
     def rebuild(_paths: list[Path]) -> None:
-        line = watched_build(names, out, options, jobs, lambda text: click.echo(text, err=True))
+        line = builds.rebuild()
         click.echo(f"{time.strftime('%H:%M:%S')} {line}")
 
     try:

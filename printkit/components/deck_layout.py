@@ -10,13 +10,16 @@ that reads its card's fields (draw/card.back_reads_card) is one design per card 
 one-sided deck (`sides: 1`) has no back to measure. The kit keeps the layout (`Kit.laid_out`),
 so `printkit check` and a build's rules gate measure each design once, and the render then
 draws each design from its recorded fits (`CardPainter(measured=...)`) instead of fitting its
-texts again. Source locations are looked up only for findings.
+texts again. Source locations are looked up only for findings. Under `build --watch` and serve,
+the kit may offer the designs an earlier kit object of the same folder measured (a `Keeper`,
+through `Kit.kept_layouts`: live/layouts.py); a design it knows is taken, not measured.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from printkit.components.deck_checks import missing_glyphs
 from printkit.components.safearea import ProbeCanvas, closest_text
@@ -109,21 +112,39 @@ def _fits(design: Design | None) -> list[Fit] | None:
     return design.fits if design is not None and design.overflow is None else None
 
 
+class Keeper(Protocol):
+    """Designs measured before, by an earlier kit object of the same folder (`build --watch`,
+    serve: live/layouts.py)."""
+
+    def known(self, design: Design) -> bool:
+        """Fill `design` from one measured before from exactly the same inputs; False when
+        there is none (the design is then measured)."""
+        ...
+
+
 def laid_out(kit: Kit, component_id: str) -> DeckLayout:
-    """The deck's layout, measured the first time it is asked for this kit (see Kit.laid_out)."""
-    return kit.laid_out(
-        component_id, lambda: lay_out(kit.model_as(component_id, Deck), kit.fonts())
-    )
+    """The deck's layout, measured the first time it is asked for this kit (see Kit.laid_out),
+    reusing what the kit's kept layouts offer (Kit.kept_layouts)."""
+
+    def measure() -> DeckLayout:
+        keeper = kit.kept_layouts(kit, component_id) if kit.kept_layouts else None
+        return lay_out(kit.model_as(component_id, Deck), kit.fonts(), keeper)
+
+    return kit.laid_out(component_id, measure)
 
 
 def measured(kit: Kit, component_id: str) -> DeckLayout | None:
-    """The deck's layout when this kit has measured it already (by check or the rules gate)."""
+    """The deck's layout when this kit has measured it already (by check or the rules gate),
+    or can mostly reuse it (a kit with kept layouts: measured now)."""
     layout = kit.layout_of(component_id)
+    if layout is None and kit.kept_layouts is not None:
+        layout = laid_out(kit, component_id)
     return layout if isinstance(layout, DeckLayout) else None
 
 
-def lay_out(deck: Deck, fonts: Mapping[str, str]) -> DeckLayout:
-    """Measure every card design and back of the deck once, drawn with the kit's `fonts`."""
+def lay_out(deck: Deck, fonts: Mapping[str, str], keeper: Keeper | None = None) -> DeckLayout:
+    """Measure every card design and back of the deck once, drawn with the kit's `fonts`;
+    a design the `keeper` knows is taken from it instead."""
     probe = ProbeCanvas(fonts)
     painter = CardPainter(probe, deck, 0)
     trim = Rect(0, 0, deck.size.width, deck.size.height)
@@ -131,6 +152,8 @@ def lay_out(deck: Deck, fonts: Mapping[str, str]) -> DeckLayout:
     backs = _back_designs(deck, painter) if deck.sides == 2 else []
     designs = [*fronts.values(), *backs]
     for design in designs:
+        if keeper is not None and keeper.known(design):
+            continue
         _measure(painter, probe, design)
         design.nearest = closest_text(probe.texts, trim)
     shared = {d.kind: d for d in backs if d.card is None}

@@ -19,6 +19,7 @@ from printkit.build.incremental import code_fingerprint, file_hash
 from printkit.draw.card import MissingValue, back_values, fill_placeholders
 from printkit.kit import Kit
 from printkit.model.deck import Card, Deck, Kind
+from printkit.model.face import Element
 
 WORD = re.compile(r"[\w-]+")  # an icon name, as a whole word of a text that may show it
 
@@ -35,39 +36,59 @@ class DeckLooks:
         self.deck = deck
         self._hashes: dict[str, str] = {}
         self._kinds: dict[str, str] = {}
+        self._kind_images: dict[str, tuple[list[Element], set[str]]] = {}
         self.file_icons = {
             name: icon.source
             for name, icon in deck.icons.icons.items()
             if icon.source != "built-in"
         }
-        fonts = sorted((role, self._hash(path)) for role, path in kit.manifest.fonts.items())
+        fonts = sorted((role, self.file(path)) for role, path in kit.manifest.fonts.items())
         settings = dataclasses.replace(deck, cards=[], kinds={}, file="", images={}, icons=None)
         self.shared = digest(code_fingerprint(), repr(settings), repr(kit.fonts()), repr(fonts))
 
     def card(self, card: Card) -> str:
         """The digest of everything that changes how `card` looks."""
-        kind = self.deck.kinds[card.kind]
-        files = sorted(self._images(card, kind) | self._icon_files(card, kind))
-        hashes = [f"{path}={self._hash(path)}" for path in files]
-        return digest(self.shared, self._kind(card.kind), repr(card), *hashes)
+        return digest(self.shared, *self.card_inputs(card))
 
-    def _kind(self, name: str) -> str:
+    def card_inputs(self, card: Card) -> tuple[str, ...]:
+        """What changes how `card` looks besides the deck's `shared` part: its kind's digest,
+        the card itself and the bytes of the image and icon files it shows."""
+        kind = self.deck.kinds[card.kind]
+        face, back = self._image_elements(card.kind, kind)
+        if not (face or back or self.file_icons):  # shows no file: most decks' cards
+            return self.kind(card.kind), repr(card)
+        files = sorted(self._images(card, kind) | self._icon_files(card, kind))
+        return self.kind(card.kind), repr(card), *(f"{path}={self.file(path)}" for path in files)
+
+    def kind(self, name: str) -> str:
+        """The digest of a kind (its face, colours, own back)."""
         if name not in self._kinds:
             self._kinds[name] = digest(repr(self.deck.kinds[name]))
         return self._kinds[name]
 
-    def _hash(self, relative: str) -> str:
+    def file(self, relative: str) -> str:
+        """The digest of a kit file's bytes ("missing" when it is not there), read once."""
         if relative not in self._hashes:
             self._hashes[relative] = file_hash(Path(self.root) / relative) or "missing"
         return self._hashes[relative]
 
     def _images(self, card: Card, kind: Kind) -> set[str]:
         """The image files the card's face and back show (paths may be made of its fields)."""
-        back = kind.back or self.deck.back
-        pairs = [(e, card) for e in kind.face] + [
-            (e, back_values(card.kind)) for e in back.elements()
-        ]
-        return set(_filled("image", pairs))
+        face, back = self._image_elements(card.kind, kind)
+        return back.union(_filled("image", [(e, card) for e in face]))
+
+    def _image_elements(self, name: str, kind: Kind) -> tuple[list[Element], set[str]]:
+        """The kind's face elements that show an image, and the images of the back behind its
+        cards (which reads only the kind), found once per kind."""
+        known = self._kind_images.get(name)
+        if known is None:
+            back = kind.back or self.deck.back
+            values = back_values(name)
+            known = self._kind_images[name] = (
+                [e for e in kind.face if getattr(e, "image", None)],
+                set(_filled("image", [(e, values) for e in back.elements()])),
+            )
+        return known
 
     def _icon_files(self, card: Card, kind: Kind) -> set[str]:
         """The kit's own icon files the card may show: named by an icon element (filled from

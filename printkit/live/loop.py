@@ -30,9 +30,11 @@ from printkit.checks import Finding, run_checks
 from printkit.core.errors import Diagnostic, InputError, Location
 from printkit.core.words import counted
 from printkit.kit import Kit, load_kit
+from printkit.live.layouts import KeptLayouts
 from printkit.live.looks import DeckLooks
 from printkit.live.pictures import draw_cards as _draw_cards
 from printkit.live.pictures import thumbnails as _thumbnails
+from printkit.live.streams import CompressedStreams
 from printkit.load.schema import where
 from printkit.model.deck import Card, Deck
 from printkit.model.options import Options
@@ -137,6 +139,8 @@ class LiveKit:
         self._kit: Kit | None = None
         self._pending: list[Pending] = []
         self._started = 0.0
+        self.layouts = KeptLayouts()  # the card layouts of the rounds before (live/layouts.py)
+        self.streams = CompressedStreams()  # the PDF streams of the round before (streams.py)
 
     @property
     def folder(self) -> Path:
@@ -162,10 +166,11 @@ class LiveKit:
         self.version += 1
         self._pending = []
         self._kit = None
+        self.layouts.settle()  # what a round cut short by this save laid out
         return self._guarded(self._read)
 
     def _read(self) -> Snapshot:
-        kit = load_kit(self.kit_arg, self.options)
+        kit = self.layouts.attach(load_kit(self.kit_arg, self.options))
         self.root = kit.root
         kit.models()
         snap = Snapshot(self.version, kit.name, 0.0, pages=self.good.pages)
@@ -218,6 +223,7 @@ class LiveKit:
             _prune(self.out / snap.kit / LIVE_DIR, snap)
             self.good = snap
         self._kit = None
+        self.layouts.settle()
         return self._publish(snap)
 
     def _guarded(self, step: Callable[[], Snapshot]) -> Snapshot:
@@ -261,7 +267,8 @@ class LiveKit:
 
     def _pages(self, kit: Kit) -> list[dict[str, Any]]:
         """Build the kit's PDFs (only what is out of date) and thumbnail every page."""
-        build_kits([kit], self.out)
+        with self.streams.used():
+            build_kits([kit], self.out)
         pages: list[dict[str, Any]] = []
         folder = self.folder_for(kit)
         for cid, target in component_targets(kit, self.out):
@@ -380,13 +387,61 @@ def _failure(exc: Exception) -> str:
     )
 
 
+class WatchedBuilds:
+    """The rebuilds of `printkit build --watch`: each reads the kits afresh and builds the
+    stale PDFs as `printkit build` would, every deck's card designs laid out only where their
+    inputs changed (the others are taken from the layouts kept since the last rebuild:
+    live/layouts.py), so that a one-cell edit of a sheet lays out one card."""
+
+    def __init__(
+        self,
+        kit_args: list[str],
+        out: Path,
+        options: Options,
+        jobs: int,
+        echo: Callable[[str], None],
+    ) -> None:
+        self.kit_args, self.out, self.options, self.jobs, self.echo = (
+            kit_args,
+            out,
+            options,
+            jobs,
+            echo,
+        )
+        self.layouts = KeptLayouts()
+        self.streams = CompressedStreams()
+
+    def remember(self, kits: Iterable[Kit]) -> None:
+        """Keep the layouts of the build that came before the watching (its kits)."""
+        for kit in kits:
+            self.layouts.remember(kit)
+
+    def rebuild(self) -> str:
+        """One rebuild: the stale PDFs and the findings, as one line."""
+        try:
+            with self.streams.used():
+                return watched_build(
+                    self.kit_args, self.out, self.options, self.jobs, self.echo, self.layouts
+                )
+        finally:
+            self.layouts.settle()
+
+
 def watched_build(
-    kit_args: list[str], out: Path, options: Options, jobs: int, echo: Callable[[str], None]
+    kit_args: list[str],
+    out: Path,
+    options: Options,
+    jobs: int,
+    echo: Callable[[str], None],
+    layouts: KeptLayouts | None = None,
 ) -> str:
-    """One rebuild of `printkit build --watch`: the stale PDFs and the findings, as one line."""
+    """One rebuild of `printkit build --watch`: the stale PDFs and the findings, as one line;
+    the kits' layouts reuse the `layouts` kept (see WatchedBuilds)."""
     started = time.perf_counter()
     try:
         kits = [load_kit(arg, options) for arg in kit_args]
+        if layouts is not None:
+            kits = [layouts.attach(kit) for kit in kits]
         written = build_kits(kits, out, force=False, jobs=jobs)
         findings = [f for kit in kits for f in run_checks(kit)]
     except InputError as exc:
