@@ -17,6 +17,8 @@ with a note.
 from __future__ import annotations
 
 import argparse
+import atexit
+import functools
 import json
 import os
 import platform
@@ -70,10 +72,22 @@ def child_env(env: dict | None = None) -> dict:
     does) would make every timed run of printkit compile its own modules from source again,
     while reportlab's were compiled when pip installed them: that measures the environment, not
     printkit.
+
+    It also points printkit at an empty settings folder: a user's settings file (a paper size, a
+    profile) would change what the bench builds and add its reading to every run.
     """
     merged = {**os.environ, **(env or {})}
     merged.pop("PYTHONDONTWRITEBYTECODE", None)
+    merged["PRINTKIT_CONFIG_DIR"] = str(no_settings_folder())
     return merged
+
+
+@functools.cache
+def no_settings_folder() -> Path:
+    """An empty folder for PRINTKIT_CONFIG_DIR, removed when the bench ends."""
+    folder = Path(tempfile.mkdtemp(prefix="printkit-bench-settings-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def compile_bytecode() -> None:

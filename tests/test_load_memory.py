@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import json
 import tracemalloc
 import weakref
 from collections.abc import Iterator
@@ -18,10 +19,11 @@ from printkit.kit import load_kit
 from printkit.load import yamlsafe, yamlvalues
 from printkit.load.fastyaml import HAVE_LIBYAML
 from printkit.load.positions import Positions
-from printkit.load.schema import where
+from printkit.load.schema import located, where
 from printkit.model.deck import Deck
 
 KEPT_BYTES_PER_CARD = 1000
+KEPT_BYTES_PER_YAML_CARD = 600  # the bench deck read from YAML: 574
 
 
 @contextlib.contextmanager
@@ -54,12 +56,24 @@ def kept_bytes(folder: Path) -> tuple[int, Deck]:
             tracemalloc.stop()
 
 
-def test_a_loaded_deck_keeps_under_a_kilobyte_a_card(tmp_path: Path) -> None:
+def test_a_loaded_deck_keeps_under_600_bytes_a_card(tmp_path: Path) -> None:
     small, _ = kept_bytes(write_deck_kit(tmp_path / "small", 200))
     large, deck = kept_bytes(write_deck_kit(tmp_path / "large", 1400))
     assert len(deck.cards) == 1400
     per_card = (large - small) / 1200
-    assert per_card < KEPT_BYTES_PER_CARD, f"{per_card:.0f} bytes kept a card"
+    # 635 while each card's source kept a path tuple of its own (the test below)
+    assert per_card < KEPT_BYTES_PER_YAML_CARD, f"{per_card:.0f} bytes kept a card"
+
+
+def test_a_cards_source_keeps_no_path_of_its_own(tmp_path: Path) -> None:
+    """Each card's source table kept the card's path, a tuple of its own (64 bytes): now the
+    cards share their list's path and each keeps its index, and each is still located where
+    the file wrote it (the bytes: the test above)."""
+    deck = load_kit(str(write_deck_kit(tmp_path / "deck", 30))).model_as("deck1", Deck)
+    first, second = deck.cards[0]._source, deck.cards[20]._source
+    assert first.path == ("cards", 0) and second.path == ("cards", 20)
+    assert first._parent is second._parent
+    assert located(deck.cards[20], "title").line == located(deck.cards[19], "title").line + 1
 
 
 def write_sheet_kit(folder: Path, n: int) -> Path:
@@ -127,7 +141,7 @@ def raw_tables(text: str, plain: bool) -> tuple[object, dict, dict]:
     if plain:
         read = yamlvalues.read_plain(text)
         assert read is not None
-        return read.data, read.value_marks, read.key_marks
+        return read.data, *read.positions.tables()
     return yamlsafe._exact_document(text, "f.yaml", True)
 
 
@@ -217,3 +231,45 @@ def test_only_what_the_block_made_is_collected_in_it():
         assert earlier() is None
     finally:
         gc.enable()
+
+
+def test_a_plugin_cannot_change_other_cards_through_the_shared_empties(tmp_path: Path) -> None:
+    """What a plug-in adds to one card's empty tags or values would have shown on every card
+    that gives none: adding raises a TypeError that says what to do, and giving the card a
+    list or map of its own changes that card alone. The empties still read as [] and {}."""
+    kit = load_kit(str(write_deck_kit(tmp_path / "deck", 20)))
+    first, second, *_ = kit.model_as("deck1", Deck).cards
+    assert first.tags is second.tags and first.values is second.values
+    assert isinstance(first.tags, list) and isinstance(first.values, dict)
+    assert json.dumps([first.tags, first.values]) == "[[], {}]"
+    changes = [
+        lambda: first.tags.append("rare"),
+        lambda: first.tags.extend(["rare"]),
+        lambda: first.tags.insert(0, "rare"),
+        lambda: first.tags.__setitem__(slice(0, 0), ["rare"]),
+        lambda: first.tags.__iadd__(["rare"]),
+        lambda: first.values.__setitem__("speed", 3),
+        lambda: first.values.setdefault("speed", 3),
+        lambda: first.values.update(speed=3),
+        lambda: first.values.__ior__({"speed": 3}),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match="cannot change in place.*give it its own"):
+            change()
+    first.tags = [*first.tags, "rare"]
+    first.values = {**first.values, "speed": 3}
+    assert (first.tags, first.values) == (["rare"], {"speed": 3})
+    assert (second.tags, second.values) == ([], {})
+
+
+@pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
+def test_a_deck_is_read_without_a_path_made_for_each_value() -> None:
+    """The one pass lays each list's and map's marks out as it ends: no mark is kept by path
+    (a path tuple and two dict entries a value, then walked again into the table). A file
+    with an anchor is read by the copying builder, by path; both answer as the exact path."""
+    for text, by_path in ((deck_yaml(30), False), ("a: &x {b: 1}\nc: *x\n", True)):
+        read = yamlvalues.read_plain(text)
+        assert read is not None
+        assert bool(read.value_marks) is by_path, text
+        _, values, keys = yamlsafe._exact_document(text, "f.yaml", True)
+        assert read.positions.tables() == (values, keys)

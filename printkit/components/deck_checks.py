@@ -181,6 +181,9 @@ def glyph_findings(
 
 
 def _printable_ascii(text: str) -> bool:
+    """Whether the text is printable ASCII but for its line breaks."""
+    if text.isprintable():  # no line break either: the usual text, one line
+        return text.isascii()
     return text.isascii() and text.replace("\n", "").isprintable()
 
 

@@ -26,6 +26,7 @@ SAFE_CODE = "PK001"
 
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Note = tuple[str, Box]  # a string noted, and its box in page coordinates
 
 
 def _apply(m: Matrix, box: Box) -> Box:
@@ -84,36 +85,53 @@ class ProbeCanvas(SketchCanvas):
             self._code.clear()
 
     def _note(self, x: float, y: float, text: str, anchor: float) -> None:
-        self._note_in(x, y, text, anchor, self._fontname, self._fontsize)
+        self._target().append((text, self._box(x, y, text, anchor, self._fontname, self._fontsize)))
 
-    def _note_in(  # noqa: PLR0913 - a string's place, anchor and font
+    def _box(  # noqa: PLR0913 - a string's place, anchor and font
         self, x: float, y: float, text: str, anchor: float, font: str, size: float
-    ) -> None:
+    ) -> Box:
+        """The page-coordinate box of `text` drawn at (x, y), `anchor` of its width left of x."""
         width = text_width(text, font, size)
         ascent, descent = ascent_descent(font, size)
         x0 = x - anchor * width
         m = self._currentMatrix
         a, b, c, d, e, f = m
         if b == 0 and c == 0 and a > 0 and d > 0:  # _apply's usual case, without the call
-            box = (a * x0 + e, d * (y - descent) + f, a * (x0 + width) + e, d * (y + ascent) + f)
-        else:
-            box = _apply(m, (x0, y - descent, x0 + width, y + ascent))
-        target = self._forms.setdefault(self._form, []) if self._form else self.texts
-        target.append((text, box))
+            return (a * x0 + e, d * (y - descent) + f, a * (x0 + width) + e, d * (y + ascent) + f)
+        return _apply(m, (x0, y - descent, x0 + width, y + ascent))
 
-    def note_lines(self, fitted: FittedText, box: Box, layout: TextLayout) -> None:
+    def note_lines(self, fitted: FittedText, box: Box, layout: TextLayout) -> list[Note]:
         """The lines of a fit without inline icons as draw/text.draw_laid_out would draw them
         in box (x, bottom, width, height): each noted at the place drawString, drawRightString
-        or drawCentredString would put it, leaving the canvas's font as it was."""
+        or drawCentredString would put it, leaving the canvas's font as it was. Returns what
+        it noted, which `add_notes` notes again for the same lines at the same `note_place`."""
         x, y, w, h = box
-        _, descent = ascent_descent(fitted.font, fitted.size)
-        baseline = layout.block_top(y, h, fitted) - fitted.size + descent
+        font, size = fitted.font, fitted.size
+        _, descent = ascent_descent(font, size)
+        baseline = layout.block_top(y, h, fitted) - size + descent
         align = layout.align
         at, anchor = (x, 0.0) if align == "left" else (x + w, 1.0) if align == "right" else (
             x + w / 2, 0.5)  # fmt: skip
+        notes = []
         for line in fitted.lines:
-            self._note_in(at, baseline, line, anchor, fitted.font, fitted.size)
+            notes.append((line, self._box(at, baseline, line, anchor, font, size)))
             baseline -= fitted.leading
+        self._target().extend(notes)
+        return notes
+
+    def note_place(self) -> tuple[Matrix, str | None]:
+        """What the box of a string drawn now depends on besides the string, its font and its
+        place: the transformation, and the form it is drawn in (None: the page)."""
+        return self._currentMatrix, self._form
+
+    def add_notes(self, notes: list[Note]) -> None:
+        """Note again what `note_lines` noted, at the same `note_place` (the same boxes)."""
+        self._target().extend(notes)
+
+    def _target(self) -> list[Note]:
+        """Where a string drawn now is noted: the form's texts while a form is drawn, else the
+        page's."""
+        return self._forms.setdefault(self._form, []) if self._form else self.texts
 
     def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 - reportlab's name
         self._note(x, y, text, 0.0)
@@ -133,9 +151,10 @@ class ProbeCanvas(SketchCanvas):
         super().endForm(**kwargs)
 
     def doForm(self, name):  # noqa: N802
-        for text, box in self._forms.get(name, []):
+        """A form drawn notes its texts where it puts them; the probe, never saved, keeps no
+        reference to the form (reportlab's doForm would add one to its page)."""
+        for text, box in self._forms.get(name, ()):
             self.texts.append((text, _apply(self._currentMatrix, box)))
-        super().doForm(name)
 
     def place_form(self, name: str, x: float, y: float) -> None:
         """A form placed moves its texts: through the transformation the probe follows."""

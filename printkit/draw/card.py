@@ -8,8 +8,6 @@ are both faces: lists of elements drawn by draw/elements.py in boxes from the ki
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
@@ -33,7 +31,7 @@ from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.deck import Card, Deck, Kind
-from printkit.model.face import Back, element_fields
+from printkit.model.face import Back, Element, element_fields
 
 __all__ = [
     "PLACEHOLDER",
@@ -45,9 +43,6 @@ __all__ = [
     "fill_placeholders",
     "format_value",
 ]
-
-
-_AS_IT_IS = nullcontext()  # a design that was not measured is drawn as it is (reusable)
 
 
 class CardTextOverflow(Exception):
@@ -194,15 +189,24 @@ class CardPainter:
             self._frame(kind)
         else:
             self.canvas.doForm(frame)
+        fits = self.measured.front_fits(card) if self.measured else None
         try:
-            with self._drawn_from(self.measured.front_fits(card) if self.measured else None):
-                self.elements.draw_all(kind.face, card, self._palette(kind))
+            self._draw_elements(kind.face, card, self._palette(kind), fits)
         except ElementOverflow as exc:
             raise CardTextOverflow(card, exc) from None
 
-    def _drawn_from(self, fits: Fits | None) -> AbstractContextManager[None]:
-        """While a design is drawn: its texts come from `fits`, when it was measured."""
-        return _AS_IT_IS if fits is None else self._replaying(fits)
+    def _draw_elements(
+        self, elements: list[Element], values: Card, palette: Palette, fits: Fits | None
+    ) -> None:
+        """Draw a design's elements; its texts come from `fits` when it was measured."""
+        if fits is None:  # not measured: drawn as it is
+            self.elements.draw_all(elements, values, palette)
+            return
+        self.elements.fits.replay(fits)
+        try:
+            self.elements.draw_all(elements, values, palette)
+        finally:
+            self.elements.fits.stop()
 
     def _palette(self, kind: Kind) -> Palette:
         """The kind's palette, made once per kind (every card of it draws with it)."""
@@ -210,14 +214,6 @@ class CardPainter:
         if known is None or known[0] is not kind:
             known = self._palettes[id(kind)] = (kind, kind_palette(kind))
         return known[1]
-
-    @contextmanager
-    def _replaying(self, fits: Fits) -> Iterator[None]:
-        self.elements.fits.replay(fits)
-        try:
-            yield
-        finally:
-            self.elements.fits.stop()
 
     def _frame(self, kind: Kind) -> None:
         c, b = self.canvas, self.bleed
@@ -274,8 +270,8 @@ class CardPainter:
         draw_back(self.canvas, back, self.width, self.height, self.bleed)
         shown = values if values is not None else back_values(kind)
         try:
-            with self._drawn_from(self._back_fits(back, kind, values)):
-                self.elements.draw_all(back.elements(), shown, back_palette(back))
+            fits = self._back_fits(back, kind, values)
+            self._draw_elements(back.elements(), shown, back_palette(back), fits)
         except ElementOverflow as exc:
             raise CardTextOverflow(shown, exc, back=True) from None
 

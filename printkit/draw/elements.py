@@ -30,7 +30,13 @@ from printkit.draw.text import (
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.face import Areas, Element, Percent, bind_element, quarter_turn, resolve_box
-from printkit.model.fromdata import PLACEHOLDER, MissingValue, fill_placeholders, format_value
+from printkit.model.fromdata import (
+    PLACEHOLDER,
+    MissingValue,
+    fill_placeholders,
+    format_value,
+    templates,
+)
 
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
 
@@ -51,6 +57,7 @@ class PlainText:
     layout: TextLayout
 
 
+MAX_NOTED = 1024  # texts kept by a painter that notes (_note_known); past it, kept afresh
 CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
 
 
@@ -105,6 +112,9 @@ class ElementPainter:
         # texts are noted line by line without going through the canvas's drawing calls.
         self._notes_only = callable(getattr(c, "note_lines", None))
         self._settings: dict[int, tuple[Element, tuple[str, TextLayout, float]]] = {}
+        self._noted: dict[tuple[int, str], tuple[Element, Any, PlainText, list]] = {}  # see
+        # _note_known: (id() of an element, its text) -> (the element, the canvas's place,
+        # the text as drawn, its notes)
 
     def _fill(self, ink: Color) -> None:
         """Set the canvas's fill colour, and remember it: inline icons take the text's colour."""
@@ -120,17 +130,18 @@ class ElementPainter:
         plain texts (titles and texts, unturned) share one saved state, measured or not, so
         that a piece is the same bytes either way (see `_draw_plain`)."""
         run = False  # a saved state is open for a run of plain texts
+        replaying = self.fits.replaying  # drawn from a measure: its texts are taken from it
         try:
             for element in elements:
-                known = self.fits.take(element)
+                known = self.fits.take(element) if replaying else None
                 if known is not None:
                     self._draw_plain(known, run)
                     run = True
                     continue
                 if element.when is not None and not element.when.holds(values):
                     continue
-                try:
-                    bound = bind_element(element, values)
+                try:  # an element without templated properties is drawn as it is (bind)
+                    bound = bind_element(element, values) if templates(element) else element
                 except MissingValue:
                     continue
                 plain = bound.element in PLAIN and not bound.rotate
@@ -153,11 +164,14 @@ class ElementPainter:
         design is measured, a plain text element (one fitted text, unturned) is recorded
         whole, as a PlainText the render draws from."""
         box = self.shared_box(bound) if bound is element else self.box(bound)
-        before = self.fits.recorded()
         self._last_text = None
         if bound.element not in PLAIN or bound.rotate:
             self.draw(bound, values, palette, box)
             return
+        shared = bound is element and self._notes_only and not self.fits.replaying
+        if shared and self._note_shared(element, values, palette, box, run):
+            return
+        before = self.fits.recorded()
         self._draw_fresh(bound, values, palette, box, run)
         if before is not None and self.fits.recorded() == before + 1 and self._last_text:
             self.fits.drawn(PlainText(element, self._ink, *self._last_text))
@@ -166,22 +180,30 @@ class ElementPainter:
         """A plain text element read from the piece's fields and fitted now, drawn as
         `_draw_plain` draws one from the measure (in the `run` open, or a state of its own)."""
         text = fill_placeholders(e.text or "{title}", values)
-        ink = colour(e.colour or pal.ink)
+        self._in_ink(colour(e.colour or pal.ink), run, self._fresh_text, e, text, box)
+
+    def _in_ink(self, ink: Color, run: bool, draw: Any, *args: Any) -> None:
+        """`draw(*args)` with `ink` as the fill colour, in the `run` of plain texts open or in
+        a saved state of its own, which a text that cannot fit leaves as it was."""
         c = self.canvas
         if not run:
             c.saveState()
         try:
             if not run or (ink is not self._ink and ink != self._ink):
                 self._fill(ink)
-            if self._notes_only and "{icon:" not in text:
-                self._note_text(e, text, box)
-            else:
-                face = font(c, e.font)
-                self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines)
+            draw(*args)
         except BaseException:
             if not run:  # the state it opened: a text that cannot fit leaves the canvas as it was
                 c.restoreState()
             raise
+
+    def _fresh_text(self, e: Element, text: str, box: Rect) -> None:
+        """A plain text fitted now: noted whole on a canvas that only notes, else drawn."""
+        if self._notes_only and "{icon:" not in text:
+            self._note_text(e, text, box)
+        else:
+            face = font(self.canvas, e.font)
+            self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines)
 
     def _note_text(self, e: Element, text: str, box: Rect) -> None:
         """A plain text without inline icons on a canvas that only notes where strings go (the
@@ -193,6 +215,42 @@ class ElementPainter:
         fitted = self._fit(e, "text", text, face, box, size, layout)
         self._last_text = (fitted, box, layout)
         self.canvas.note_lines(fitted, (box.x, box.y, box.w, box.h), layout)
+
+    def _note_shared(self, e: Element, values: Any, pal: Palette, box: Rect, run: bool) -> bool:
+        """A plain text element the pieces share (its box kept in `boxes`) on a canvas that
+        only notes (the measuring probe): what `_draw_fresh` and `_note_text` do, and the
+        PlainText `_draw_noted` records, with the same log, fit, notes and PlainText. False
+        (nothing done) for a text with inline icons, which `_draw_fresh` draws."""
+        text = fill_placeholders(e.text or "{title}", values)
+        if "{icon:" in text:
+            return False
+        self._in_ink(colour(e.colour or pal.ink), run, self._note_known, e, text, box)
+        return True
+
+    def _note_known(self, e: Element, text: str, box: Rect) -> None:
+        """Fit and note a shared element's plain `text` (see `_note_shared`). What one text of
+        one element noted at one place (the canvas's transformation and form) is kept, so that
+        the pieces that show the same text (a line of rules on every card) note and record it
+        again without fitting or placing it: the same notes and the same PlainText."""
+        face, layout, size = self._plain_setting(e)
+        if self.log is not None:
+            self.log.append((text, face, e, "text"))
+        place = self.canvas.note_place()
+        known = self._noted.get((id(e), text))
+        if known is not None and known[0] is e and known[1] == place and known[2].ink is self._ink:
+            plain, notes = known[2], known[3]
+            self.canvas.add_notes(notes)
+            self.fits.add_drawn(plain)
+        else:
+            fitted = self._fit(e, "text", text, face, box, size, layout)
+            notes = self.canvas.note_lines(fitted, (box.x, box.y, box.w, box.h), layout)
+            plain = PlainText(e, self._ink, fitted, box, layout)
+            if self.fits.recorded() is not None:
+                self.fits.drawn(plain)
+            if len(self._noted) >= MAX_NOTED:
+                self._noted.clear()
+            self._noted[id(e), text] = (e, place, plain, notes)
+        self._last_text = (plain.fitted, box, layout)
 
     def _plain_setting(self, e: Element) -> tuple[str, TextLayout, float]:
         """A plain text element's font, layout and largest size: worked out once for an

@@ -180,7 +180,14 @@ def text_width(text: str, font_name: str, size: float) -> float:
 def string_width(text: str, font_name: str, size: float) -> float:
     """The width of `text`, not kept (text_width keeps it): for what is measured once, as a
     line the render places, so that a deck's every line does not stay in memory."""
-    return pdfmetrics.stringWidth(text, font_name, size)
+    return _widths_of(font_name)(text, size)
+
+
+@cache
+def _widths_of(font_name: str) -> Any:
+    """The registered font's own width function (what pdfmetrics.stringWidth calls), found
+    once: a font name is registered once per process, for one font file."""
+    return pdfmetrics.getFont(font_name).stringWidth
 
 
 @cache

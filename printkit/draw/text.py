@@ -353,6 +353,17 @@ class Fits:
         assert self._recorded
         self._recorded[-1] = entry
 
+    def add_drawn(self, entry: object) -> None:
+        """Record `entry` (an element as drawn) as the next fit, when recording: for a text
+        the drawer knows the fit of already, which it therefore does not ask for."""
+        if self._recorded is not None:
+            self._recorded.append(entry)
+
+    @property
+    def replaying(self) -> bool:
+        """Whether fits are answered from a recording (`replay`) now."""
+        return bool(self._replay)
+
     def take(self, owner: object) -> Any | None:
         """The next recorded entry when it is an element as drawn (`drawn()`) whose `element`
         is `owner`, else None (and nothing is taken)."""

@@ -36,6 +36,13 @@ class Positions:
         self._root = value_marks.get((), NONE)
         self._tree = _Builder(self._marks, value_marks, key_marks).node(data, ())
 
+    @classmethod
+    def made(cls, marks: array, root: int, tree: Node | None) -> Positions:
+        """The positions a `TableMaker` built while the document was read."""
+        positions = cls.__new__(cls)
+        positions._marks, positions._root, positions._tree = marks, root, tree
+        return positions
+
     def find(self, path: PathKey, key: bool = False) -> int | None:
         """The packed mark of the key (key=True) or value at `path`; a list item's key is its
         value."""
@@ -170,6 +177,74 @@ class _Builder:
         if any(c is not None for c in children):
             return None, offset, tuple(children)
         return None, offset, len(value)
+
+
+class FlatMaps:
+    """The flat maps (no list or map below) among a list's items while it is read: their
+    marks, in the order they came, kept until the list ends to be laid out as `_SameList`
+    when every item is one with the same keys."""
+
+    __slots__ = ("keys", "count", "marks", "items")
+
+    def __init__(self) -> None:
+        self.keys: tuple | None = None  # the keys all had so far; None: they differ
+        self.count = 0
+        self.marks: list[int] = []
+        self.items: list[tuple[int, tuple, int]] = []  # (index, keys, start in `marks`)
+
+    def add(self, index: int, keys: tuple, marks: list[int]) -> None:
+        if not self.count:
+            self.keys = keys
+        elif keys != self.keys:
+            self.keys = None
+        self.items.append((index, keys, len(self.marks)))
+        self.marks.extend(marks)
+        self.count += 1
+
+
+class TableMaker:
+    """Builds a document's `Positions` as a reader finishes each list and map (no path is made):
+    a finished map or list hands in its own marks (a map's two per key, a list's one per item)
+    and the nodes of its list and map entries (`kids`: index -> node), and gets its node."""
+
+    __slots__ = ("marks", "shared")
+
+    def __init__(self) -> None:
+        self.marks = array("q")
+        self.shared: dict[tuple, tuple] = {}
+
+    def keys_of(self, container: dict) -> tuple:
+        """The map's keys as one tuple shared by every map with the same keys."""
+        keys = tuple(container)
+        return self.shared.setdefault(keys, keys)
+
+    def map_node(self, keys: tuple, marks: list[int], kids: dict[int, Node] | None) -> Node:
+        offset = len(self.marks)
+        self.marks.extend(marks)
+        if kids is None:
+            return keys, offset, None
+        return keys, offset, tuple([kids.get(i) for i in range(len(keys))])
+
+    def list_node(
+        self, count: int, marks: list[int], kids: dict[int, Node] | None, flats: FlatMaps | None
+    ) -> Node:
+        offset = len(self.marks)
+        self.marks.extend(marks)
+        if flats is not None and flats.count == count and flats.keys is not None:
+            self.marks.extend(flats.marks)  # every item a flat map with the same keys
+            return None, offset, _SameList(flats.keys, count)
+        if flats is not None:
+            base = len(self.marks)
+            self.marks.extend(flats.marks)
+            kids = kids if kids is not None else {}
+            for index, keys, start in flats.items:
+                kids[index] = (keys, base + start, None)
+        if kids is None:
+            return None, offset, count
+        return None, offset, tuple([kids.get(i) for i in range(count)])
+
+    def positions(self, root: int, tree: Node | None) -> Positions:
+        return Positions.made(self.marks, root, tree)
 
 
 def _same_keys(items: list) -> tuple | None:

@@ -150,12 +150,14 @@ def _builder(
     has no field for gathered in its `extra` dict."""
 
     def build(**values: Any) -> Any:
-        named = {renamed.get(k, k): v for k, v in values.items()}
+        named = {renamed.get(k, k): v for k, v in values.items()} if renamed else values
         if extra is None:
             return cls(**named)
-        own = {k: v for k, v in named.items() if k in known}
-        own[extra] = {k: v for k, v in named.items() if k not in known}
-        return cls(**own)
+        gathered = {k: v for k, v in named.items() if k not in known}
+        for k in gathered:
+            del named[k]
+        named[extra] = gathered
+        return cls(**named)
 
     build.__qualname__ = build.__name__ = cls.__name__
     build.__wrapped__ = cls  # type: ignore[attr-defined]  # the class it builds

@@ -7,6 +7,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from printkit.core import limits
@@ -125,17 +126,22 @@ class Str(Type):
     doc: str = ""
 
     def convert(self, value, ctx, path):
-        if isinstance(value, int | float) and not isinstance(value, bool) and self.pattern is None:
-            # a name like 7 written without quotes is still a name; its length is not checked,
-            # so that the JSON Schema (which cannot measure a number's digits) agrees
-            return str(value)
         if not isinstance(value, str):
+            if isinstance(value, int | float) and not isinstance(value, bool) and not self.pattern:
+                # a name like 7 written without quotes is still a name; its length is not
+                # checked, so that the JSON Schema (which cannot measure a number's digits) agrees
+                return str(value)
             raise Invalid(self.describe())
         if not (self.min_len <= len(value) <= self.max_len):
             raise Invalid(self.describe())
-        if self.pattern and not re.fullmatch(self.pattern, value):
+        if self.pattern and not self._full_match(value):
             raise Invalid(self.describe())
         return value
+
+    @cached_property
+    def _full_match(self) -> Callable[[str], re.Match[str] | None]:
+        """The pattern, compiled once (a deck checks it for every card's id)."""
+        return re.compile(self.pattern or "").fullmatch
 
     def describe(self) -> str:
         if self.pattern_words:
@@ -186,6 +192,8 @@ class Choice(Type):
     doc: str = ""
 
     def convert(self, value, ctx, path):
+        if value.__class__ is str and value in self.values:  # the usual case: no bool is a str
+            return value
         if isinstance(value, str) and value not in self.values:
             close = close_matches(value, [str(v) for v in self.values], n=1)
             if close:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, ClassVar
 
 from printkit.core.words import close_matches
@@ -128,23 +128,32 @@ class Record(Type):
             )
             return None
         values: dict[str, Any] = {}
-        fields = self.fields
-        if not value.keys() <= fields.keys():  # one set test a card; the keys in order if not
+        if not value.keys() <= self.fields.keys():  # one set test a card; the keys in order if not
             self._unknown_keys(value, ctx, path)
-        for name, spec in fields.items():
+        for name, check, required, default, copied in self._plan:
             given = value.get(name, _ABSENT)
-            if given is not _ABSENT and not (given is None and not spec.required):
-                values[name] = spec.type.validate(given, ctx, (*path, name))
-            elif spec.required:
+            if given is not _ABSENT and not (given is None and not required):
+                values[name] = check(given, ctx, (*path, name))
+            elif required:
                 ctx.error(path, f"{path_name((*path, name))} is required but missing")
                 values[name] = None
             else:
-                values[name] = copy_default(spec.default)
+                values[name] = copy_default(default) if copied else default
         obj = self.cls(**values)
         attach_source(obj, ctx, path, value)
         if self.check and not ctx.errors.diagnostics:
             self.check(obj, ctx, path)
         return obj
+
+    @cached_property
+    def _plan(self) -> tuple[tuple[str, Callable[..., Any], bool, Any, bool], ...]:
+        """Per field, what validating a map asks of it (a deck asks for every card): its name,
+        its type's `validate`, whether it is required, its default and whether that is made
+        or copied afresh each time (a callable, a list or a dict)."""
+        return tuple(
+            (name, spec.type.validate, spec.required, spec.default, _made_afresh(spec.default))
+            for name, spec in self.fields.items()
+        )
 
     def _unknown_keys(self, value: dict, ctx: Context, path: PathKey) -> None:
         for key in value:
@@ -205,6 +214,11 @@ def copy_default(default: Any) -> Any:
     if isinstance(default, list | dict):
         return type(default)(default)
     return default
+
+
+def _made_afresh(default: Any) -> bool:
+    """Whether `copy_default` makes a new value of `default` each time (else it is itself)."""
+    return callable(default) or isinstance(default, list | dict)
 
 
 def validate_document(doc: Document, schema: Type) -> Any:

@@ -31,6 +31,8 @@ class Context:
 
     doc: Document
     errors: Collector = field(default_factory=Collector)
+    # one tuple for each path that records sit under (see sources.attach_source)
+    paths: dict[PathKey, PathKey] = field(default_factory=dict, repr=False)
 
     def where(self, path: PathKey, *, key: bool = False) -> Location:
         return self.doc.where(path, key=key)

@@ -22,7 +22,7 @@ from printkit.core.errors import Location, display_path, fail
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 from printkit.load.positions import Positions
 from printkit.load.reads import ReadLog, note
-from printkit.load.yamlvalues import NON_PRINTABLE, pack_mark, read_plain, unpack_mark
+from printkit.load.yamlvalues import NON_PRINTABLE, Plain, pack_mark, read_plain, unpack_mark
 
 PathKey = tuple[Any, ...]
 _CHECKED_TAGS = {"tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float")}
@@ -222,13 +222,11 @@ def parse_yaml(text: str, file: str, *, plain: bool = True, libyaml: bool = True
     ):
         raise fail(Location(file, 1, 1), "file is empty; expected YAML data")
     read = read_plain(text) if plain and libyaml else None
-    if read is not None:
-        data, value_marks, key_marks = read.data, read.value_marks, read.key_marks
-    else:
-        data, value_marks, key_marks = _exact_document(text, file, libyaml)
-    if data is None:
+    if read is None:
+        read = Plain(*_exact_document(text, file, libyaml))
+    if read.data is None:
         raise fail(Location(file, 1, 1), "file holds no data (only null); expected YAML data")
-    return Document(file, data, positions=Positions(data, value_marks, key_marks))
+    return Document(file, read.data, positions=read.positions)
 
 
 def _exact_document(text: str, file: str, libyaml: bool) -> tuple[Any, dict, dict]:

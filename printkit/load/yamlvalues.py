@@ -11,6 +11,10 @@ is a copy of the anchored value, located where the anchor wrote it, and costs it
 against MAX_YAML_NODES and MAX_YAML_DEPTH; a merge key (`<<`) brings in the keys the map does not
 set itself, first merged map first, each located where the merged map wrote it.
 
+A file without anchors, aliases or merge keys (most files) is read by `_TreeReader`, which lays
+each list's and map's marks out as it ends (load/positions.py `TableMaker`); one with any is read
+again by `_Builder`, which copies values with their marks by path.
+
 Anything else is `Unusual`: `read_plain` then returns None and the file is read by the exact
 path, which gives every message and position (errors, limits, tabs) as it always did. This pass
 never refuses a file itself: whatever would be refused, the exact path refuses, so nothing a user
@@ -20,8 +24,8 @@ sees depends on which path read the file.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import yaml
 from yaml.events import (
@@ -40,6 +44,7 @@ from yaml.events import (
 from printkit.core import limits
 from printkit.load import fastyaml
 from printkit.load.fastyaml import Core12Resolver, core12_value, empty_value_moves
+from printkit.load.positions import FlatMaps, Positions, TableMaker
 
 PathKey = tuple[Any, ...]
 # What YAML (and pyyaml's reader) refuses typed raw; refused written as an escape too.
@@ -74,13 +79,30 @@ def _packed(event: Any) -> int:
     return (mark.line + 1) << 32 | (mark.column + 1)
 
 
-@dataclass
 class Plain:
-    """A file's data and where each value (`value_marks`) and key (`key_marks`) starts."""
+    """A file's data and where each value (`value_marks`) and key (`key_marks`) starts (the
+    copying reader's marks by path; `positions` made of them when asked, or by the tree reader
+    as it read). A plain class, not a dataclass: each dataclass costs its import about 0.3 ms."""
 
-    data: Any = None
-    value_marks: dict[PathKey, int] = field(default_factory=dict)
-    key_marks: dict[PathKey, int] = field(default_factory=dict)
+    __slots__ = ("data", "value_marks", "key_marks", "made")
+
+    def __init__(
+        self,
+        data: Any = None,
+        value_marks: dict[PathKey, int] | None = None,
+        key_marks: dict[PathKey, int] | None = None,
+        made: Positions | None = None,
+    ) -> None:
+        self.data = data
+        self.value_marks = {} if value_marks is None else value_marks
+        self.key_marks = {} if key_marks is None else key_marks
+        self.made = made
+
+    @property
+    def positions(self) -> Positions:
+        if self.made is None:
+            self.made = Positions(self.data, self.value_marks, self.key_marks)
+        return self.made
 
 
 class _Top:
@@ -142,25 +164,25 @@ class _MergeKey:
     __slots__ = ()
 
 
-@dataclass(slots=True)
 class _Anchoring:
     """An anchored list or map being read: its name, and the value count and deepest level
     when it started (its size and height are what the exact path's limits charge an alias)."""
 
-    name: str
-    nodes: int
-    deepest: int
+    __slots__ = ("name", "nodes", "deepest")
+
+    def __init__(self, name: str, nodes: int, deepest: int) -> None:
+        self.name, self.nodes, self.deepest = name, nodes, deepest
 
 
-@dataclass(slots=True)
 class _Anchored:
     """A finished anchored value: where it is, where it starts, and what an alias costs."""
 
-    value: Any
-    path: PathKey | None  # None: a scalar (nothing below it to copy)
-    mark: int
-    size: int
-    height: int
+    __slots__ = ("value", "path", "mark", "size", "height")
+
+    def __init__(self, value: Any, path: PathKey | None, mark: int, size: int, height: int) -> None:
+        self.value = value
+        self.path = path  # None: a scalar (nothing below it to copy)
+        self.mark, self.size, self.height = mark, size, height
 
 
 def read_plain(text: str) -> Plain | None:
@@ -168,24 +190,213 @@ def read_plain(text: str) -> Plain | None:
     if (
         not fastyaml.HAVE_LIBYAML
         or any(s in text for s in _NOT_ORDINARY)
-        or fastyaml.PYYAML_ONLY.search(text)
+        or fastyaml.pyyaml_only(text)
         or NON_PRINTABLE.search(text)
     ):
         return None
-    parser = yaml.CBaseLoader(text)
+    escapes = "\\" in text  # without a backslash, no quoted value can hold an escape
     try:
-        return _Builder(len(text)).run(parser.get_event)
+        return _events(text, _TreeReader(len(text), escapes).run)
+    except _Copies:  # an anchor, alias or merge key: read again, copying values by path
+        pass
     except (Unusual, yaml.YAMLError, ValueError):
         return None
+    try:
+        return _events(text, _Builder(len(text), escapes).run)
+    except (Unusual, yaml.YAMLError, ValueError):
+        return None
+
+
+def _events(text: str, read: Callable[[Callable[[], Any]], Plain]) -> Plain:
+    """`read` given the text's libyaml events one by one."""
+    parser = yaml.CBaseLoader(text)
+    try:
+        return read(parser.get_event)
     finally:
         parser.dispose()
 
 
-class _Builder:
-    """Values from one document's events, with the checks the exact path would make."""
+class _Copies(Exception):
+    """An anchor, alias or merge key: the tree reader leaves the file to `_Builder`."""
 
-    def __init__(self, end: int) -> None:
+
+_NO_KEY: Any = object()  # a map's next scalar is a key
+_UNREAD: Any = object()  # a scalar text not read before
+
+
+class _TreeReader:
+    """Values and their `Positions` from a document without anchors, aliases or merge keys,
+    with the exact path's checks (as `_Builder`): each map and list hands its marks to the
+    `TableMaker` when it ends, so no path is made. A scalar (about 8 a card of a deck) costs
+    two calls (`_scalar`, and `_mark` for the checks every value has): its value and place are
+    written out, and the open list or map is kept in the reader's own attributes, the frames
+    under it on `stack`."""
+
+    __slots__ = (
+        "end", "escapes", "table", "resolved", "quoted", "nodes", "depth", "max_nodes",
+        "max_depth", "stack", "root", "container", "is_map", "flow", "marks", "kids", "flats",
+        "key",
+    )  # fmt: skip
+
+    def __init__(self, end: int, escapes: bool) -> None:
+        self.end, self.escapes = end, escapes
+        self.table = TableMaker()
+        self.resolved: dict[str, Any] = {}  # plain text -> value (all immutable)
+        self.quoted: dict[str, str] = {}  # quoted or block text -> one str for every copy
+        self.nodes, self.depth = 0, 1  # values so far; the level of a value in the open frame
+        self.max_nodes, self.max_depth = limits.MAX_YAML_NODES, limits.MAX_YAML_DEPTH
+        self.stack: list[tuple] = []  # the frames under the open one
+        self.root: list[Any] = []
+        self._open(self.root, False, False)
+
+    def _open(self, container: Any, is_map: bool, flow: bool) -> None:
+        self.container, self.is_map, self.flow = container, is_map, flow
+        self.marks: list[int] = []  # a map's key and value marks per key, a list's per item
+        self.kids: dict[int, Any] | None = None  # entry index -> node of its list or map
+        self.flats: FlatMaps | None = None  # a list's flat map items
+        self.key: Any = _NO_KEY
+
+    def run(self, next_event: Callable[[], Any]) -> Plain:
+        for expected in (StreamStartEvent, DocumentStartEvent):
+            _expect(next_event(), expected)
+        scalar, stack, root = self._scalar, self.stack, self.root
+        while not root or stack:
+            event = next_event()
+            kind = type(event)
+            if kind is ScalarEvent:
+                scalar(event)
+            elif kind is MappingStartEvent or kind is SequenceStartEvent:
+                self._start(event, kind is MappingStartEvent)
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                self._end()
+            else:
+                raise _Copies if kind is AliasEvent else Unusual(kind.__name__)
+        _expect(next_event(), DocumentEndEvent)
+        _expect(next_event(), StreamEndEvent)  # one document only
+        tree = self.kids.get(0) if self.kids else None
+        return Plain(root[0], made=self.table.positions(self.marks[0], tree))
+
+    def _scalar(self, event: Any) -> None:
+        at = self._mark(event)
+        text, style = event.value, event.style
+        value = (self.quoted if style else self.resolved).get(text, _UNREAD)
+        if value is _UNREAD:
+            value = self._new_value(event, text, style)
+        if not self.is_map:
+            self.container.append(value)
+        elif self.key is not _NO_KEY:
+            self.container[self.key] = value
+            self.key = _NO_KEY
+        else:
+            self.key = _key(self.container, value, style)
+        self.marks.append(at)
+
+    def _mark(self, event: Any) -> int:
+        """A value's limits and libyaml's agreement with the pure-Python parser (no tag, and
+        no anchor here): its packed start."""
+        self.nodes += 1
+        if (
+            self.nodes > self.max_nodes
+            or self.depth > self.max_depth
+            or event.tag is not None
+            or event.anchor is not None
+        ):
+            self._refuse(event)
+        mark = event.start_mark
+        return (mark.line + 1) << 32 | (mark.column + 1)
+
+    def _refuse(self, event: Any) -> NoReturn:
+        """Past a limit, a tag (both: the exact path), or an anchor (the copying builder)."""
+        if self.nodes > self.max_nodes or self.depth > self.max_depth:
+            raise Unusual("a limit")
+        if event.tag is not None:
+            raise Unusual("a tag")
+        raise _Copies
+
+    def _new_value(self, event: Any, text: str, style: str | None) -> Any:
+        """A scalar not read before (or an empty plain one, checked each time): its value,
+        kept for the next copy."""
+        if style:
+            if self.escapes and style == '"' and NON_PRINTABLE.search(text):
+                raise Unusual("a control character written as an escape")
+            self.quoted[text] = text
+            return text
+        if not text:
+            if empty_value_moves(event, self.flow, self.end):
+                raise Unusual("an empty value libyaml places elsewhere")
+            return _resolve(text)
+        value = self.resolved[text] = _resolve(text)
+        return value
+
+    def _start(self, event: Any, is_map: bool) -> None:
+        at = self._mark(event)
+        new: Any = {} if is_map else []
+        if not self.is_map:
+            self.container.append(new)
+        elif self.key is _NO_KEY:
+            raise Unusual("a key that is a list or a map")
+        else:
+            self.container[self.key] = new
+        self.marks.append(at)
+        self.stack.append(
+            (self.container, self.is_map, self.flow, self.marks, self.kids, self.flats, self.key)
+        )
+        self._open(new, is_map, bool(event.flow_style))
+        self.depth += 1
+
+    def _end(self) -> None:
+        done, done_map, marks, kids, flats = (
+            self.container, self.is_map, self.marks, self.kids, self.flats
+        )  # fmt: skip
+        (self.container, self.is_map, self.flow, self.marks, self.kids, self.flats, self.key) = (
+            self.stack.pop()
+        )
+        self.depth -= 1
+        table = self.table
+        in_list = not self.is_map
+        index = len(self.marks) - 1 if in_list else len(self.marks) // 2 - 1
+        if not done_map:
+            node = table.list_node(len(done), marks, kids, flats)
+        elif kids is None and in_list and self.stack:  # a flat map, an item of a list
+            if self.flats is None:
+                self.flats = FlatMaps()
+            self.flats.add(index, table.keys_of(done), marks)
+            return
+        else:
+            node = table.map_node(table.keys_of(done), marks, kids)
+        if self.kids is None:
+            self.kids = {}
+        self.kids[index] = node
+        self.key = _NO_KEY
+
+
+def _key(container: dict, key: Any, style: str | None) -> Any:
+    """A map's next key, checked: not a merge key (`<<`), not given twice."""
+    if not style and key == "<<":
+        raise _Copies
+    if not isinstance(key, str):
+        key = str(key)
+    if key in container:
+        raise Unusual("a duplicate key")
+    return key
+
+
+def _resolve(text: str) -> Any:
+    """A plain scalar's value by the YAML 1.2 core schema, as the exact path resolves it."""
+    for tag, pattern in _RESOLVERS.get(text[:1], ()):
+        if pattern.match(text):
+            return core12_value(tag, text)  # ValueError: thousands of digits
+    return text
+
+
+class _Builder:
+    """Values from one document's events, with the checks the exact path would make, and
+    their marks by path: for a file with anchors, aliases or merge keys, whose values are
+    copied with their positions (any other is read by `_TreeReader`)."""
+
+    def __init__(self, end: int, escapes: bool = True) -> None:
         self.end = end  # the text's length
+        self.escapes = escapes  # whether the text has a backslash (a quoted value's escape)
         self.out = Plain()
         self.root: list[Any] = []
         self.top: _Top = _Top(self.root, (), False, self.out.value_marks)
@@ -281,17 +492,12 @@ class _Builder:
         """A scalar's value by the YAML 1.2 core schema, as the exact path resolves it."""
         text = event.value
         if not plain:
-            if event.style == '"' and NON_PRINTABLE.search(text):
+            if self.escapes and event.style == '"' and NON_PRINTABLE.search(text):
                 raise Unusual("a control character written as an escape")
             return self.quoted.setdefault(text, text)
         if text in self.resolved:
             return self.resolved[text]
-        value: Any = text
-        for tag, pattern in _RESOLVERS.get(text[:1], ()):
-            if pattern.match(text):
-                value = core12_value(tag, text)  # ValueError: thousands of digits
-                break
-        self.resolved[text] = value
+        value = self.resolved[text] = _resolve(text)
         return value
 
     def _start_map(self, event: Any) -> None:

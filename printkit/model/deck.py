@@ -9,8 +9,9 @@ declared fields are added at run time (`card_schema`) and gathered in its `value
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from printkit.core import limits
 from printkit.layout.sizes import CARD, Size
@@ -174,18 +175,51 @@ class Card:
 BASE_CARD_FIELDS: dict[str, Field] = schema_fields(Card)
 
 
-# The one empty `values` and `tags` every card without any shares (a deck has thousands: about
-# 120 bytes a card). Nothing changes a card's values or tags in place (cards are read, and a
-# variant filters the list of cards); never write into these.
-NO_VALUES: dict[str, Any] = {}
-NO_TAGS: list[str] = []
+def _refused(what: str, holder: str, own: str) -> Callable[..., NoReturn]:
+    """A method that would change a shared empty: it raises, saying what to do instead."""
+
+    def refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(
+            f"this card's {what} cannot change in place: {holder} that every such card "
+            f"shares; give it its own ({own})"
+        )
+
+    return refuse
+
+
+class SharedEmptyTags(list):
+    """The one empty `tags` every card without tags holds (a deck has thousands). It is a
+    list and reads as `[]`; whatever would add to it raises TypeError, so no plug-in can
+    change every card at once through it (`card.tags = [...]` gives one card its own)."""
+
+    __slots__ = ()
+    append = extend = insert = __setitem__ = __iadd__ = _refused(
+        "tags", "a card without tags holds the one empty list", "card.tags = [...]"
+    )
+
+
+class SharedEmptyValues(dict):
+    """The one empty `values` every card that gives no declared field holds: a dict that reads
+    as `{}`, to which nothing can be added (`card.values = {...}` gives one card its own)."""
+
+    __slots__ = ()
+    __setitem__ = setdefault = update = __ior__ = _refused(
+        "values",
+        "a card that gives no declared field holds the one empty map of values",
+        "card.values = {...}",
+    )
+
+
+# about 120 bytes a card fewer than an empty list and dict of each card's own
+NO_VALUES: dict[str, Any] = SharedEmptyValues()
+NO_TAGS: list[str] = SharedEmptyTags()
 
 
 def keep_declared(cards: list[Card], fields: dict[str, FieldDecl]) -> None:
     """Keep in each card's `values` the deck's declared fields it gives (its own fields, or
     the value of a base field the deck declares), in declaration order; which declared names
     are base fields is found once for the deck. A card with no values, or no tags, is given
-    the shared empty one (NO_VALUES, NO_TAGS)."""
+    the shared empty one (NO_VALUES, NO_TAGS), which nothing can add to."""
     declared = [(name, name in BASE_CARD_FIELDS) for name in fields]
     for card in cards:
         own = card.values
