@@ -76,7 +76,7 @@ def test_letter_board_pages_are_letter(built_kit):
 
 
 def test_shop_board_is_one_page_with_nested_boxes(built_kit):
-    reader = PdfReader(built_kit("carthage", "--profile", "shop", "--only", "board") / "board.pdf")
+    reader = PdfReader(built_kit("carthage", "--profile", "shop") / "board.pdf")
     assert len(reader.pages) == 1
     page = reader.pages[0]
     assert "/TrimBox" in page and "/BleedBox" in page

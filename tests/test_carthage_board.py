@@ -203,7 +203,7 @@ def test_seams_are_chosen_together_to_miss_what_one_at_a_time_cannot():
 def test_seams_miss_the_fatum_symbol_strip_and_the_notes(sheets, built_kit):
     """The tiles of the FATUM-symbol strip and the words of the notes (bottom band) are read
     from the one-page shop board; no vertical seam of the A4 sheets runs through them."""
-    board = built_kit("carthage", "--profile", "shop", "--only", "board") / "board.pdf"
+    board = built_kit("carthage", "--profile", "shop") / "board.pdf"
     bleed = mm(3)
     seams = sorted({s.window[0] + GLUE for s in sheets.values() if s.window[0] > TOL})
     assert len(seams) == 3

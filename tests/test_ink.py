@@ -61,7 +61,7 @@ def test_a_240_percent_limit_holds_in_every_shop_file_measured_on_separations(
 
 @needs_gs
 def test_without_a_limit_shop_files_stay_within_the_default(built_kit, tmp_path):
-    folder = built_kit("chartae", "--profile", "shop", "--only", "tiles")
+    folder = built_kit("chartae", "--profile", "shop")  # the shared build of the kit
     most = separations_max_ink([folder / "tiles.pdf"], tmp_path / "sep")
     assert 150 < most <= 300 + 1.5  # the plates see the ink; within 300 %
 
@@ -147,7 +147,7 @@ def test_dark_small_text_is_never_four_colour(built_kit):
     """Chartae's tile letters (#3b2a17, 6-9 pt) printed at 269 % in four inks: now the grey of
     a dark colour is printed by black, so text has at most three inks (and neutral near-black
     text is 100 % K)."""
-    folder = built_kit("chartae", "--profile", "shop", "--only", "tiles")
+    folder = built_kit("chartae", "--profile", "shop")  # the shared build of the kit
     fills: set[tuple[float, ...]] = set()
     with pikepdf.open(folder / "tiles.pdf") as pdf:
         streams = [p for p in pdf.pages] + [
@@ -203,7 +203,7 @@ def test_rich_black_has_no_fine_knock_outs_or_thin_parts(built_kit, tmp_path):
     black between light spokes) misregistered in four plates: such areas now print 100 % K.
     What is left of rich black is wide: at most a few pixels of pointed corners."""
     fatum = built_kit("carthage", "--profile", "shop", "--only", "fatum", "--card-pages", "designs")
-    board = built_kit("carthage", "--profile", "shop", "--only", "board")
+    board = built_kit("carthage", "--profile", "shop")  # the shared build of the whole kit
     pages = _fine_rich_black(fatum / "fatum.pdf", tmp_path / "f")
     pages += _fine_rich_black(board / "board.pdf", tmp_path / "b")
     assert pages  # rich black is still used where it is safe
