@@ -254,7 +254,7 @@ LONG_FIRST = (
     "test_cli.py::",  # whole modules where a module-scoped fixture is costly (the wheel, an
     "test_export_images.py::",  # export): moved apart, its tests would set it up twice
     "test_fuzz_kits.py::",
-    "test_live.py::test_component_pages_are_thumbnailed",
+    "test_live.py::test_a_live_session_thumbnails_pages",
 )
 
 

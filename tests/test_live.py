@@ -18,15 +18,41 @@ from printkit.live.loop import LiveKit
 from printkit.live.pictures import CARD_DPI
 
 
-def test_a_one_card_edit_redraws_that_card_only_and_a_broken_one_keeps_the_good_cards(
+def test_a_live_session_thumbnails_pages_then_redraws_only_an_edited_card_then_keeps_them(
     kit_copy, tmp_path
 ):
-    kit = kit_copy("chariot-race")
-    live = LiveKit(str(kit), tmp_path / "out")
-    first = live.refresh(build_pdfs=False)
+    """One LiveKit through three saves (drawing every card of a fresh one is each step's
+    whole cost): its first round, a one-card edit, a broken edit."""
+    kit, out = kit_copy("chariot-race"), tmp_path / "out"
+    before = {p: p.stat().st_mtime_ns for p in Path(kit).rglob("*")}
+    live = LiveKit(str(kit), out)
+    first = live.refresh(build_pdfs=True)
+    _component_pages_are_thumbnailed_and_nothing_is_written_outside_out(first, kit, out, before)
+    second = _a_one_card_edit_redraws_that_card_only(live, kit, first)
+    _a_broken_edit_keeps_the_last_good_cards_and_names_the_place(live, kit, second)
+
+
+def _component_pages_are_thumbnailed_and_nothing_is_written_outside_out(
+    snap, kit: Path, out: Path, before: dict[Path, int]
+) -> None:
+    pages = {p["component"]: p["pages"] for p in snap.pages}
+    assert {"cards", "templates", "bases"} <= set(pages)
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(out / "chariot-race" / "templates.pdf"))
+    assert len(pages["templates"]) == len(pdf)
+    page_w = to_mm(pdf[0].get_size()[0])
+    pdf.close()
+    with Image.open(out / "chariot-race" / "live" / pages["templates"][0]) as im:
+        assert abs(im.width / 40 * 25.4 - page_w) < 2  # PAGE_DPI thumbnails of the real page
+    assert {p: p.stat().st_mtime_ns for p in Path(kit).rglob("*")} == before
+
+
+def _a_one_card_edit_redraws_that_card_only(live: LiveKit, kit: Path, first):
+    """The round after `first`: its snapshot."""
     assert not first.error and len(first.cards) > 30
     fronts = {c.id: c.front for c in first.cards}
-    folder = tmp_path / "out" / "chariot-race" / "live"
+    folder = live.out / "chariot-race" / "live"
     card = next(c for c in first.cards if c.title)
     with Image.open(folder / card.front) as face:  # a card-sized picture at CARD_DPI
         deck = live.last
@@ -40,12 +66,12 @@ def test_a_one_card_edit_redraws_that_card_only_and_a_broken_one_keeps_the_good_
     assert changed == {card.id}
     assert all((folder / c.front).is_file() for c in second.cards)
     assert not (folder / card.front).exists()  # the old picture is gone
-    _a_broken_edit_keeps_the_last_good_cards_and_names_the_place(live, kit, second)
+    return second
 
 
-def _a_broken_edit_keeps_the_last_good_cards_and_names_the_place(live, kit, good) -> None:
-    """Run on the LiveKit of the test above (its cards are drawn already: drawing them again
-    for a fresh one is the test's whole cost)."""
+def _a_broken_edit_keeps_the_last_good_cards_and_names_the_place(
+    live: LiveKit, kit: Path, good
+) -> None:
     text = (kit / "cards.yaml").read_text()
     (kit / "cards.yaml").write_text(text.replace("speed: 4,", "speed: four,", 1))
     broken = live.refresh(build_pdfs=False)
@@ -67,23 +93,6 @@ def test_findings_are_placed_on_the_cards_they_concern(kit_copy, tmp_path):
     assert on_cards, snap.problems
     ids = {c.id for c in snap.cards}
     assert all(p.card in ids for p in on_cards)
-
-
-def test_component_pages_are_thumbnailed_and_nothing_is_written_outside_out(kit_copy, tmp_path):
-    kit = kit_copy("chariot-race")
-    before = {p: p.stat().st_mtime_ns for p in Path(kit).rglob("*")}
-    snap = LiveKit(str(kit), tmp_path / "out").refresh(build_pdfs=True)
-    pages = {p["component"]: p["pages"] for p in snap.pages}
-    assert {"cards", "templates", "bases"} <= set(pages)
-    import pypdfium2 as pdfium
-
-    pdf = pdfium.PdfDocument(str(tmp_path / "out" / "chariot-race" / "templates.pdf"))
-    assert len(pages["templates"]) == len(pdf)
-    page_w = to_mm(pdf[0].get_size()[0])
-    pdf.close()
-    with Image.open(tmp_path / "out" / "chariot-race" / "live" / pages["templates"][0]) as im:
-        assert abs(im.width / 40 * 25.4 - page_w) < 2  # PAGE_DPI thumbnails of the real page
-    assert {p: p.stat().st_mtime_ns for p in Path(kit).rglob("*")} == before
 
 
 class Lines:
