@@ -20,7 +20,7 @@ from PIL import Image
 from bench.synthetic import write_deck_kit
 from printkit.live import loop
 from printkit.live.loop import LiveKit
-from printkit.live.server import Hub, start_server
+from printkit.live.server import FIRST_BATCH, Hub, start_server
 
 ROWS = 1500
 
@@ -187,3 +187,28 @@ def test_a_save_while_drawing_starts_the_next_round_keeping_what_is_drawn(slow_s
     assert hub.wait_until(lambda: hub.snapshot.version == 2 and hub.snapshot.pages, 30)
     assert sorted(drawn.ids) == sorted(c.id for c in hub.snapshot.cards)  # each drawn once
     assert all(c.ready for c in hub.snapshot.cards)
+
+
+def test_closing_waits_for_the_batch_being_drawn_then_draws_no_more(tmp_path, monkeypatch):
+    """serve's Ctrl-C: close() returns only once the drawing thread has ended, after the batch
+    it was drawing (no picture is still rendered while the process ends)."""
+    kit = write_deck_kit(tmp_path / "kit", 60)
+    gate, entered = threading.Event(), threading.Event()
+    drawn = Drawn(fake=True, gate=gate)
+
+    def drawing(*args):
+        entered.set()
+        return drawn(*args)
+
+    monkeypatch.setattr(loop, "_draw_cards", drawing)
+    hub = Hub(LiveKit(str(kit), tmp_path / "out"))
+    rounds = hub.start()
+    assert entered.wait(30)  # the first batch is being drawn
+    closing = threading.Thread(target=hub.close)
+    closing.start()
+    closing.join(0.3)
+    assert closing.is_alive()  # close() waits for the batch...
+    gate.set()
+    closing.join(30)
+    assert not closing.is_alive() and not rounds.is_alive()  # ...and for the thread's end
+    assert len(drawn.ids) == FIRST_BATCH  # and nothing after it

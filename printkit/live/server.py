@@ -28,6 +28,7 @@ from printkit.live.loop import DRAW_BATCH, LiveKit, Snapshot
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 15.0
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
+CLOSE_WAIT = 30.0  # seconds close() waits for the batch or the PDFs being made
 FIRST_BATCH = 8  # the first pictures of a round: few, so that the page shows some at once
 MAX_WANTED = 200  # cards in view the page may ask for at once
 
@@ -51,6 +52,7 @@ class Hub:
         self._wanted: list[str] = []
         self._requested = False
         self._json: tuple[Snapshot, bytes] | None = None
+        self._thread: threading.Thread | None = None  # the rounds' (start)
 
     def refresh(self, build_pdfs: bool = True) -> Snapshot:
         return self._publish(self.live.refresh(build_pdfs=build_pdfs))
@@ -80,10 +82,16 @@ class Hub:
         with self.changed:
             return bool(self.changed.wait_for(done, timeout=timeout))
 
-    def close(self) -> None:
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """End the rounds: the batch being drawn is finished, then the drawing thread ends.
+        Waits for it (at most `wait` seconds), so that no picture is still being rendered
+        while the process ends or another thread renders (pdfium is not thread-safe)."""
         with self.changed:
             self.closing = True
             self.changed.notify_all()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(wait)
 
     def want(self, fronts: list[str]) -> None:
         """The page shows these cards (front pictures) now: draw them first."""
@@ -101,6 +109,7 @@ class Hub:
         """Run the rounds in a thread; the first one at once."""
         self.request()
         thread = threading.Thread(target=self._rounds, daemon=True, name="printkit-draw")
+        self._thread = thread
         thread.start()
         return thread
 
@@ -128,6 +137,8 @@ class Hub:
         if self._interrupted():
             return  # a newer save: its round draws what is still missing
         for step in (live.check, live.finish):  # one line for the cards, one for the PDFs
+            if self.closing:
+                return
             snap = self._publish(step())
             self.echo(snap.summary())
             if snap.error:
