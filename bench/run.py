@@ -121,15 +121,30 @@ def run(cmd: list[str], cwd: Path = ROOT, env: dict | None = None) -> dict:
 
 def best(cmd: list[str], repeats: int, **kw) -> dict:
     """The fastest of `repeats` runs (the least disturbed by other work on the machine)."""
-    runs = [run(cmd, **kw) for _ in range(repeats)]
+    return fastest(cmd, [run(cmd, **kw) for _ in range(repeats)])
+
+
+def best_paired(a: list[str], b: list[str], repeats: int, env_b: dict | None = None) -> tuple:
+    """The fastest of `repeats` runs of each of two commands, run in turn (A B A B ...): a
+    machine whose speed drifts while the bench runs then slows both sides alike, and their
+    ratio holds (run one after the other, the two sides could meet different machines)."""
+    runs_a, runs_b = [], []
+    for _ in range(repeats):
+        runs_a.append(run(a))
+        runs_b.append(run(b, env=env_b))
+    return fastest(a, runs_a), fastest(b, runs_b)
+
+
+def fastest(cmd: list[str], runs: list[dict]) -> dict:
+    """The fastest of `runs` of `cmd`, with every run's seconds and the largest peak memory."""
     for r in runs:
         if r["exit"] != 0:
             raise SystemExit(f"failed ({r['exit']}): {' '.join(cmd)}\n{r['stderr']}")
-    fastest = min(runs, key=lambda r: r["seconds"])
-    fastest["peak_mb"] = max(r["peak_mb"] for r in runs)
-    fastest["runs"] = [round(r["seconds"], 4) for r in runs]
-    fastest["wall"] = min(r["wall"] for r in runs)
-    return fastest
+    quickest = min(runs, key=lambda r: r["seconds"])
+    quickest["peak_mb"] = max(r["peak_mb"] for r in runs)
+    quickest["runs"] = [round(r["seconds"], 4) for r in runs]
+    quickest["wall"] = min(r["wall"] for r in runs)
+    return quickest
 
 
 def printkit(*args: str) -> list[str]:
@@ -156,12 +171,12 @@ def deck_vs_bare(tmp: Path, sizes: list[int], repeats: int) -> dict:
     for n in sizes:
         kit = write_deck_kit(tmp / f"kit{n}", n)
         out = tmp / f"out{n}"
-        pk = best(build_cmd(kit, out), max(2, repeats) if n <= 1000 else max(1, repeats - 1))
         bare_pdf = tmp / f"bare{n}.pdf"
-        bare = best(
+        pk, bare = best_paired(
+            build_cmd(kit, out),
             [sys.executable, str(ROOT / "bench" / "bare_deck.py"), str(bare_pdf)],
             max(2, repeats) if n <= 1000 else max(1, repeats - 1),
-            env={"N": str(n)},
+            env_b={"N": str(n)},
         )
         pk_pdf = out / "bench-deck" / "deck1.pdf"
         pdfs[n] = (pk_pdf, bare_pdf)
