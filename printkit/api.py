@@ -30,13 +30,51 @@ from printkit.core.errors import InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
+
+# ---- element kinds: what a kind's module imports (printkit/elements/, a game's kinds) ----------
+from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Record, validate_document, where
+from printkit.load.schema import (
+    Choice,
+    Id,
+    Int,
+    Length,
+    ListOf,
+    Number,
+    Record,
+    Str,
+    validate_document,
+    where,
+)
 from printkit.model.deck import Deck
+from printkit.model.face import (
+    Element,
+    Lettered,
+    Sized,
+    Worded,
+    align_key,
+    caption_key,
+    colour_key,
+    element_kind,
+    field_key,
+    fill_key,
+    font_key,
+    line_width_key,
+    max_lines_key,
+    spacing_key,
+    text_key,
+    valign_key,
+)
+from printkit.model.fromdata import FromField, MissingValue, fill_placeholders, format_value
+
+# ---- end of the element kinds' imports --------------------------------------------------------
 
 if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need none of them
     from printkit.checks import Finding, RuleSet
+    from printkit.draw.colour import colour, shade, tint
+    from printkit.draw.elements import ElementPainter, Palette
     from printkit.draw.fonts import font
+    from printkit.draw.pictograms import arrow_head
     from printkit.model.sim_report import SimReport
     from printkit.reports.composition import Deal
 
@@ -66,6 +104,41 @@ __all__ = [
     "spec",
     "validate_document",
     "where",
+    # element kinds (printkit/elements/; a game's own kinds, its `element_kinds`)
+    "Choice",
+    "Element",
+    "ElementPainter",
+    "FromField",
+    "Id",
+    "Int",
+    "Length",
+    "Lettered",
+    "ListOf",
+    "MissingValue",
+    "Number",
+    "Palette",
+    "Sized",
+    "Str",
+    "Worded",
+    "align_key",
+    "arrow_head",
+    "caption_key",
+    "colour",
+    "colour_key",
+    "element_kind",
+    "field_key",
+    "fill_key",
+    "fill_placeholders",
+    "font_key",
+    "format_value",
+    "line_width_key",
+    "max_lines_key",
+    "mm",
+    "shade",
+    "spacing_key",
+    "text_key",
+    "tint",
+    "valign_key",
 ]
 
 # Names of __all__ whose modules a component type's import must not pull in (the checks and the
@@ -76,6 +149,13 @@ _ON_FIRST_USE = {
     "RuleSet": "printkit.checks",
     "SimReport": "printkit.model.sim_report",
     "font": "printkit.draw.fonts",
+    # what an element kind draws with (the drawing library: only when faces are drawn)
+    "ElementPainter": "printkit.draw.elements",
+    "Palette": "printkit.draw.elements",
+    "arrow_head": "printkit.draw.pictograms",
+    "colour": "printkit.draw.colour",
+    "shade": "printkit.draw.colour",
+    "tint": "printkit.draw.colour",
 }
 
 
@@ -199,6 +279,9 @@ class Game(Protocol):
 
     plays: ClassVar[bool]  # simulate() plays the game (else `printkit simulate` deals decks)
     scores: ClassVar[bool]  # score() scores a finished game (`printkit score`)
+    # the game's own element kinds (Element subclasses made kinds by @element_kind), which its
+    # kits' faces may use besides the built-in ones (printkit/elements/)
+    element_kinds: ClassVar[tuple[type[Element], ...]]
 
     @property
     def schema(self) -> Record:
@@ -243,6 +326,7 @@ class GameRules:
 
     plays: ClassVar[bool] = False
     scores: ClassVar[bool] = False
+    element_kinds: ClassVar[tuple[type[Element], ...]] = ()
 
     def __init__(self, schema: Record, rules: RuleSet) -> None:
         self._schema = schema

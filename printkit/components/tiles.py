@@ -24,6 +24,7 @@ from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.fonts import KitCanvas
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tiles import BackOverflow, ReferenceOverflow, ReferenceSide, TilePainter
+from printkit.elements.icon import Icon
 from printkit.kit import Kit
 from printkit.load.schema import Record, located, validate_document, where
 from printkit.model.tiles import TILE_SET, Tile, TileSet, parse_edges, tile_problems
@@ -83,8 +84,8 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
                 f"terrains: {', '.join(sorted(tiles.terrains))}",
             )
     for element in tiles.back.elements():
-        for name in ([element.icon] if element.element == "icon" and element.icon else []) + (
-            INLINE_ICON.findall(element.text or "")
+        for name in ([element.icon] if isinstance(element, Icon) and element.icon else []) + (
+            INLINE_ICON.findall(getattr(element, "text", None) or "")
         ):
             if name not in library:
                 errors.add(at(element, "icon"), library.unknown(name))

@@ -22,7 +22,7 @@ from printkit.components.face_checks import (
     check_box,
     check_conditions,
     check_named_fields,
-    check_tables,
+    check_problems,
 )
 from printkit.components.imposed import home_grid, render_groups, safe_area
 from printkit.components.links import data_inputs
@@ -33,6 +33,7 @@ from printkit.draw.fonts import KitCanvas
 from printkit.draw.icons import IconLibrary
 from printkit.draw.text import INLINE_ICON
 from printkit.draw.tokens import AidPainter, PiecePainter
+from printkit.elements.icon import Icon
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
@@ -67,8 +68,8 @@ def _check_emblems(kit: Kit, t: Tokens) -> None:
                     library.unknown(name),
                 )
         for element in group.face + (group.back.face if group.back else []):
-            names = [element.icon] if element.element == "icon" and element.icon else []
-            for name in names + INLINE_ICON.findall(element.text or ""):
+            names = [element.icon] if isinstance(element, Icon) and element.icon else []
+            for name in names + INLINE_ICON.findall(getattr(element, "text", None) or ""):
                 if "{" not in name and name not in library:
                     errors.add(at(element, "icon"), library.unknown(name))
     errors.raise_if_any()
@@ -109,7 +110,7 @@ def _check_faces(t: Tokens) -> None:
         check_named_fields(placed, set(given), errors, element_fields, noun="piece")
         declared = {field: _as_declared(values) for field, values in given.items()}
         check_conditions(placed, declared.get, errors)
-        check_tables(placed, errors)
+        check_problems(placed, errors)
         areas = Areas(group.width, group.height, 0.0, 0.0)
         for place, element in placed:
             check_box(place, element, areas, errors, noun="piece")
@@ -143,7 +144,7 @@ def preflight(kit: Kit, component_id: str) -> None:
                     raise fail(
                         at(exc.element, "text"),
                         f"piece {piece.label or piece.colour_id!r}: the {exc.attr} of this "
-                        f"{exc.element.element} element does not fit the {side} even at "
+                        f"{exc.element.kind} element does not fit the {side} even at "
                         f"{exc.overflow.min_size:g} pt; shorten it or enlarge its box",
                     ) from None
 

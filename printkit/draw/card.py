@@ -72,7 +72,10 @@ def back_values(kind: str) -> Card:
 
 def back_reads_card(back: Back) -> bool:
     """Whether the back shows its card's own fields (then each card has its own back)."""
-    return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
+    return any(
+        element_fields(e) - {"kind"} or any(getattr(e, key) for key in e.field_keys)
+        for e in back.elements()
+    )
 
 
 Fits = list[tuple[FitKey, FittedText] | PlainText]  # as deck_layout.Design.fits
@@ -176,9 +179,9 @@ class CardPainter:
         """Each image the card shows, defined once as a form (see draw/images.py)."""
         paths = []
         for element in self.deck.kinds[card.kind].face:
-            if element.element == "image" and element.image:
+            for image in element.images():
                 try:
-                    paths.append(fill_placeholders(element.image, card))
+                    paths.append(fill_placeholders(image, card))
                 except MissingValue:
                     continue
         define_image_forms(self.canvas, self.deck.images, paths, self._forms)
@@ -253,9 +256,9 @@ class CardPainter:
         if name not in self._forms:  # forms cannot be begun inside another form
             paths = []
             for e in back.elements():
-                if e.element == "image" and e.image:
+                for image in e.images():
                     try:
-                        paths.append(fill_placeholders(e.image, values))
+                        paths.append(fill_placeholders(image, values))
                     except MissingValue:
                         continue
             define_image_forms(self.canvas, self.deck.images, paths, self._forms)
