@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import RECTANGLE, Shape
 from printkit.layout.sizes import Size
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Record, validate_document, where
@@ -57,6 +58,7 @@ __all__ = [
     "Record",
     "Rect",
     "RuleSet",
+    "Shape",
     "SimReport",
     "Size",
     "fail",
@@ -114,6 +116,7 @@ class PieceGroup:
     with_backs: bool = True
     locate: Callable[[Any], Location] | None = None  # an item's data, for findings
     describe: Callable[[Any], str] | None = None  # an item's name, for findings
+    shape: Shape = RECTANGLE  # the cut: face and back are clipped to it grown by the bleed
 
 
 class ComponentType(Protocol):
