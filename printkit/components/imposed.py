@@ -21,7 +21,7 @@ from typing import Any
 from printkit.api import Painter, PieceGroup
 from printkit.checks import Finding
 from printkit.components.oversize import tile_pieces, tiled_page_count, too_large
-from printkit.components.safearea import safe_area_findings
+from printkit.components.safearea import overflow_message, safe_area_findings
 from printkit.core import limits
 from printkit.core.errors import InputError, Location, fail
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
@@ -182,14 +182,7 @@ def render_groups(
     for number, (gi, page) in enumerate(order, start=1):
         side = f"sheet {page.sheet_number} {page.side}"
         text = f"{label} · {side} · page {number} of {n_pages}"
-        try:
-            _draw_page(c, painters[gi], page, groups[gi].items, laid[gi].grid, text)
-        except TextOverflow as exc:  # a piece's text fits at no size: the data must change
-            raise fail(
-                groups[gi].where,
-                f"text {exc.text!r} does not fit its space even at {exc.min_size:g} pt; "
-                "shorten it or make the piece larger",
-            ) from None
+        _draw_page(c, painters[gi], page, groups[gi], laid[gi].grid, text)
         if progress:
             progress(1)
     tile_pieces(c, opts.paper_size, oversize, label, progress)
@@ -325,8 +318,16 @@ def _marks_for(grid: Grid, trims: list[Rect]) -> list[tuple[float, float, float,
     ]
 
 
+def _overflow(group: PieceGroup, item: Any, side: str, exc: TextOverflow) -> InputError:
+    """The input error for a piece's text that fits at no size, at the piece's own data and
+    worded as `check` words it (components/safearea.py), so the two give the same line."""
+    where = group.locate(item) if group.locate else group.where
+    who = f"{group.describe(item)} ({side})" if group.describe else side
+    return fail(where, overflow_message(who, exc))
+
+
 def _draw_page(
-    c, painter: Painter, page: Page, items: Sequence[Any], grid: Grid | None, label: str
+    c, painter: Painter, page: Page, group: PieceGroup, grid: Grid | None, label: str
 ) -> None:
     c.setPageSize((page.size.width, page.size.height))
     if page.trim is not None and page.bleed_box is not None:
@@ -336,10 +337,14 @@ def _draw_page(
         c.setTrimBox(grid.area.box())
         c.setBleedBox(grid.area.expand(grid.bleed).box())
     for index, trim in page.items:
-        if page.side == "front":
-            painter.place_front(items[index], trim)
-        else:
-            painter.place_back(items[index], trim)
+        item = group.items[index]
+        try:
+            if page.side == "front":
+                painter.place_front(item, trim)
+            else:
+                painter.place_back(item, trim)
+        except TextOverflow as exc:  # a piece's text fits at no size: the data must change
+            raise _overflow(group, item, page.side, exc) from None
     if grid is not None:
         bands = info_bands(grid)
         if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
