@@ -23,7 +23,6 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printkit.components import more_output_path
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_EXPORT_PIXELS
 from printkit.core.progress import ticking
@@ -32,6 +31,7 @@ from printkit.layout.presets import Preset
 from printkit.layout.units import format_mm
 from printkit.load.schema import where
 from printkit.model.deck import Deck
+from printkit.render import more_output_path
 
 
 @dataclass
