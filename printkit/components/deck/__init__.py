@@ -22,11 +22,12 @@ from printkit.components.deck.checks import (
 )
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
-from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow, back_reads_card
+from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
+from printkit.model.backs import back_behind, cards_by_back
 from printkit.model.deck import Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
@@ -283,14 +284,13 @@ def _sides_checked(
     deck: Deck, layout: deck_layout.DeckLayout
 ) -> Iterator[tuple[Card, str, deck_layout.Design]]:
     """(card, side, its design) for every side the safe area is checked on: each card's front;
-    the back behind the first card when every back is shared (one-sided decks: none), else the
-    back behind every card."""
-    shared = not any(back_reads_card(b) for b in deck.backs().values())
-    for n, card in enumerate(deck.cards):
+    each back the deck prints, at the first card behind it (model/backs.py: a back that reads
+    its card's fields is a back per card; one-sided decks: none)."""
+    firsts = {id(cards[0]) for _, cards in cards_by_back(deck).values()}
+    for card in deck.cards:
         yield card, "front", layout.fronts[id(card)]
-        if deck.sides == 2 and not (shared and n):
-            own = deck.kinds[card.kind].back is not None
-            back = layout.back_of(card.kind if own else None, card)
+        if id(card) in firsts:
+            back = layout.back_of(back_behind(deck, card).kind, card)
             if back is not None:
                 yield card, "back", back
 

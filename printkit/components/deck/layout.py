@@ -28,6 +28,7 @@ from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText, forget_measures
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
+from printkit.model.backs import back_behind
 from printkit.model.deck import Card, Deck
 from printkit.model.face import Element
 from printkit.render.safearea import ProbeCanvas, closest_text
@@ -170,14 +171,9 @@ def _back_designs(deck: Deck, painter: CardPainter) -> list[Design]:
         if not back_reads_card(painter.back_of(kind)[1]):
             out.append(Design(None, kind, back=True))
             continue
-        behind = [c for c in deck.cards if _back_kind(deck, c) == kind]
+        behind = [c for c in deck.cards if back_behind(deck, c).kind == kind]
         out += [Design(c, kind, back=True) for c in behind]
     return out
-
-
-def _back_kind(deck: Deck, card: Card) -> str | None:
-    """Whose back is behind the card: its kind's own (the kind's name), or the deck's (None)."""
-    return card.kind if deck.kinds[card.kind].back else None
 
 
 def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
