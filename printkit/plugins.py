@@ -22,17 +22,17 @@ if TYPE_CHECKING:  # the protocols live above this registry (printkit/api.py)
 
     from printkit.api import ComponentType, Game
 
-# component type name (as kit.yaml writes it) -> module under printkit.components
+# component type name (as kit.yaml writes it) -> the module whose COMPONENT it is
 BUILTIN_COMPONENT_TYPES: dict[str, str] = {
-    "deck": "deck",
-    "tiles": "tiles",
-    "board": "board",
-    "tokens": "tokens",
-    "templates": "templates",
-    "bases": "bases",
-    "damage-chart": "damage_chart",
-    "track": "track",
-    "map": "mapboard",
+    "deck": "printkit.components.deck",
+    "tiles": "printkit.components.tiles",
+    "board": "printkit.games.carthage.components.board",
+    "tokens": "printkit.components.tokens",
+    "templates": "printkit.games.chariot_race.components.templates",
+    "bases": "printkit.games.chariot_race.components.bases",
+    "damage-chart": "printkit.games.chariot_race.components.damage_chart",
+    "track": "printkit.games.chariot_race.components.track",
+    "map": "printkit.components.map",
 }
 
 GAMES_DIR = Path(__file__).parent / "games"
@@ -56,7 +56,7 @@ def component_types() -> list[str]:
 def component_type(name: str) -> ComponentType:
     """The component type kit.yaml calls `name` (printkit/api.py says what it offers)."""
     if name in BUILTIN_COMPONENT_TYPES:
-        module = importlib.import_module(f"printkit.components.{BUILTIN_COMPONENT_TYPES[name]}")
+        module = importlib.import_module(BUILTIN_COMPONENT_TYPES[name])
         return cast("ComponentType", module.COMPONENT)
     installed = _installed(COMPONENTS_GROUP, tuple(sys.path)).get(name)
     if installed is None:
