@@ -33,6 +33,7 @@ BUILTIN_COMPONENT_TYPES: dict[str, str] = {
     "damage-chart": "damage_chart",
     "track": "track",
     "map": "mapboard",
+    "tuckbox": "tuckbox",
 }
 
 GAMES_DIR = Path(__file__).parent / "games"
