@@ -73,7 +73,7 @@ def test_variant_counts_cannot_pass_the_card_limit(tmp_path, cli):
 
 
 def test_page_limit_is_checked_before_a_pdf_is_started(tmp_path, cli, monkeypatch):
-    from printkit.components import imposed
+    from printkit.render import imposed
 
     def no_canvas(*a, **k):
         raise AssertionError("a PDF was started")

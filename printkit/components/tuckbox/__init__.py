@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.api import Component, ComponentType, Progress
-from printkit.components.links import data_inputs, used_model
-from printkit.components.pages import start_sheet
+from printkit.render.links import data_inputs, used_model
+from printkit.render.pages import start_sheet
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
