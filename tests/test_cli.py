@@ -103,6 +103,7 @@ def wheel(tmp_path_factory):
     return next(dist.glob("printkit-*.whl"))
 
 
+@pytest.mark.slow
 def test_wheel_ships_kits_and_fonts(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "printkit/_builtin_kits/chariot-race/kit.yaml" in names
@@ -112,6 +113,7 @@ def test_wheel_ships_kits_and_fonts(wheel):
     assert licences == {"LICENSE", "LICENSE-DejaVu.txt"}
 
 
+@pytest.mark.slow
 def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
     target = tmp_path / "site"
     subprocess.run(

@@ -56,6 +56,7 @@ def test_a_damaged_entry_is_parsed_afresh(tmp_path, monkeypatch):
     _same_face(font.face, TTFont("c", str(path)).face)
 
 
+@pytest.mark.slow
 def test_a_build_with_cached_fonts_writes_the_same_bytes(tmp_path):
     kit = tmp_path / "mini"
     shutil.copytree(MINI, kit)
