@@ -42,9 +42,7 @@ def test_the_walk_finds_modules_in_packages_and_folders():
     assert "printkit.cli.commands.new" in names and "printkit.preflight" in names
     files = {p for p in ROOT.rglob("*.py") if "__pycache__" not in p.parts}
     dotted = {
-        ".".join(("printkit", *p.relative_to(ROOT).with_suffix("").parts)).removesuffix(
-            ".__init__"
-        )
+        ".".join(("printkit", *p.relative_to(ROOT).with_suffix("").parts)).removesuffix(".__init__")
         for p in files
     }
     # every .py file under a package is a module the walk imports (a folder without
