@@ -20,6 +20,7 @@ import os
 import sys
 from typing import NoReturn
 
+from printkit.cli.streams import make_output_safe
 from printkit.core import dataclass_code, regex_code
 
 # the methods of the dataclasses the command creates and the regular expressions its modules
@@ -39,6 +40,7 @@ finally:
 
 def run() -> NoReturn:
     """The `printkit` command and `python -m printkit`."""
+    make_output_safe()
     try:
         main()
         code = 0
