@@ -221,9 +221,9 @@ def test_a_no_op_build_reads_only_the_build_records(cli, two_decks, tmp_path):
 # of a `when:` condition (the deck has none), and difflib
 # (the "did you mean" of a misspelt name)
 NOT_FOR_A_DECK = {
-    "printkit.model.mapboard", "printkit.model.grid", "printkit.model.tiles",
-    "printkit.model.routes", "printkit.layout.hexgrid", "printkit.layout.tiling",
-    "printkit.layout.edgetile", "printkit.model.sim_report", "printkit.reports", "printkit.pdfx",
+    "printkit.components.map.model", "printkit.components.map.grid", "printkit.components.tiles.model",
+    "printkit.components.map.routes", "printkit.layout.hexgrid", "printkit.layout.tiling",
+    "printkit.components.tiles.edgetile", "printkit.reports.sim_report", "printkit.reports", "printkit.pdfx",
     "printkit.preflight", "printkit.export", "pikepdf", "svglib", "openpyxl", "importlib.metadata",
     "zipfile", "csv", "logging", "ctypes", "printkit.draw.svg", "printkit.checks.data_rules",
     "printkit.checks.data_items", "difflib", "printkit.model.condition_tree",

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from printkit.layout.edgetile import (
+from printkit.components.tiles.edgetile import (
     ShapeError,
     border_point,
     coast_line,

@@ -229,7 +229,7 @@ def test_low_resolution_images_are_a_warning(cli, kit_copy):
 
 
 def test_the_tile_back_is_drawn_from_its_elements(kit_copy, tmp_path):
-    from printkit.draw.tiles import TilePainter
+    from printkit.components.tiles.draw import TilePainter
 
     kit_dir = kit_copy("chartae")
     edit(kit_dir / "tiles.yaml", "text: CHARTAE,", "text: MAPPA,", count=2)
@@ -260,7 +260,7 @@ def test_deck_preflight_sees_backs(kit_copy):
 
 
 def test_tile_back_text_lies_inside_its_boxes(tmp_path):
-    from printkit.draw.tiles import TilePainter
+    from printkit.components.tiles.draw import TilePainter
     from printkit.model.face import Areas
 
     kit = load_kit("chartae", Options())

@@ -16,10 +16,10 @@ from printaudit import (
     page_objects,
 )
 
-from printkit.components import component_type
 from printkit.kit import load_kit
 from printkit.layout.units import to_mm
 from printkit.model.options import Options
+from printkit.plugins import component_type
 
 ROOT = Path(__file__).resolve().parent.parent
 LABEL = re.compile(r"sheet (\d+) (front|back) · page (\d+) of (\d+)")

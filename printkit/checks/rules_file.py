@@ -13,12 +13,12 @@ from typing import Any
 
 from printkit.checks.data_items import checkable, first_deck, named
 from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
+from printkit.components.map.model import item_names
 from printkit.core.errors import Location, fail
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
 from printkit.load.yamlsafe import Document, load_yaml_file
 from printkit.model.deck import BASE_CARD_FIELDS
-from printkit.model.mapboard import item_names
 from printkit.plugins import game
 
 
