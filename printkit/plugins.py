@@ -33,6 +33,7 @@ BUILTIN_COMPONENT_TYPES: dict[str, str] = {
     "damage-chart": "printkit.games.chariot_race.components.damage_chart",
     "track": "printkit.games.chariot_race.components.track",
     "map": "printkit.components.map",
+    "tuckbox": "printkit.components.tuckbox",
 }
 
 GAMES_DIR = Path(__file__).parent / "games"

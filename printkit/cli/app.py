@@ -70,8 +70,9 @@ def report_errors(func: Callable) -> Callable:  # noqa: C901
             if os.environ.get("PRINTKIT_DEBUG"):
                 raise
             click.echo(
-                f"printkit: internal error ({type(exc).__name__}: {exc}). This is a bug in printkit; "
-                "run again with PRINTKIT_DEBUG=1 for details and please report it.",
+                f"printkit: internal error ({type(exc).__name__}: {exc}). This is a bug in "
+                "printkit, not in your kit; run again with PRINTKIT_DEBUG=1 to see where it "
+                "happened.",
                 err=True,
             )
             sys.exit(EXIT_INTERNAL)

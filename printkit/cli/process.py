@@ -20,6 +20,8 @@ import os
 import sys
 from typing import NoReturn
 
+from printkit.cli.streams import make_output_safe
+
 # the command line's modules live as long as the process: imported with the collector paused,
 # then left out of its passes (gc.freeze), which would walk them again and again otherwise
 gc.disable()
@@ -32,6 +34,7 @@ finally:
 
 def run() -> NoReturn:
     """The `printkit` command and `python -m printkit`."""
+    make_output_safe()
     try:
         main()
         code = 0

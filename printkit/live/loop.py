@@ -383,7 +383,7 @@ def _prune(folder: Path, snap: Snapshot) -> None:
 def _failure(exc: Exception) -> str:
     return (
         f"printkit could not draw this save ({type(exc).__name__}: {exc}); the last good "
-        "output stays. This is a bug in printkit: please report it."
+        "output stays. This is a bug in printkit, not in your kit."
     )
 
 
