@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import Shape
 from printkit.layout.sizes import Size
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Record, validate_document, where
@@ -56,6 +57,7 @@ __all__ = [
     "Record",
     "Rect",
     "RuleSet",
+    "Shape",
     "SimReport",
     "Size",
     "fail",

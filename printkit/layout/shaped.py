@@ -207,6 +207,14 @@ def _placed(
     return ShapedGrid(sheet, piece, shape, tuple(moved), bleed)
 
 
+def snug(grid: ShapedGrid, n_items: int) -> ShapedGrid:
+    """A sheet of only its first `n_items` pieces, centred again, when they all fit one sheet."""
+    if n_items >= grid.per_sheet or n_items < 1:
+        return grid
+    centres = [(b.cx, b.cy) for b in grid.boxes[:n_items]]
+    return _placed(grid.sheet, grid.piece, grid.shape, grid.bleed, centres)
+
+
 def centred(sheet: Size, piece: Size) -> Rect:
     """Where a single piece or sheet smaller than the paper goes: in its middle."""
     return Rect(
