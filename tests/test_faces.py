@@ -65,6 +65,7 @@ def _outside(chars, elements, areas) -> list[str]:
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "kit_name, cid", [("chariot-race", "cards"), ("carthage", "curriculum"), ("carthage", "fatum")]
 )
@@ -344,6 +345,7 @@ def test_text_sizes_given_in_percent_follow_the_card(kit_copy, tmp_path):
     assert 6.0 <= sizes["mini"] < sizes["poker"]
 
 
+@pytest.mark.slow
 def test_a_back_shows_its_own_cards_fields_and_a_misspelt_one_is_located(cli, kit_copy, tmp_path):
     """A back may read the card behind it ({speed}); a field no card has is an error at it."""
     kit_dir = kit_copy("chariot-race")

@@ -222,6 +222,7 @@ def test_the_schema_accepts_a_spreadsheet_file_for_cards(cli, tmp_path):
     assert not errors
 
 
+@pytest.mark.slow
 def test_carthage_with_its_cards_in_csv_builds_the_same_pdfs_markers_included(
     kit_copy, built_kit, cli, tmp_path
 ):

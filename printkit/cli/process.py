@@ -21,12 +21,6 @@ import sys
 from typing import NoReturn
 
 from printkit.cli.streams import make_output_safe
-from printkit.core import dataclass_code, regex_code
-
-# the methods of the dataclasses the command creates and the regular expressions its modules
-# compile are compiled once, then kept between runs (core/kept.py)
-dataclass_code.install()
-regex_code.install()
 
 # the command line's modules live as long as the process: imported with the collector paused,
 # then left out of its passes (gc.freeze), which would walk them again and again otherwise
@@ -46,9 +40,6 @@ def run() -> NoReturn:
         code = 0
     except SystemExit as exc:
         code = exit_status(exc.code)
-    finally:
-        dataclass_code.save()
-        regex_code.save()
     if not teardown_needed():
         try:
             sys.stdout.flush()

@@ -443,7 +443,7 @@ def watched_build(
         if layouts is not None:
             kits = [layouts.attach(kit) for kit in kits]
         written = build_kits(kits, out, force=False, jobs=jobs)
-        findings = [f for kit in kits for f in run_checks(kit)]
+        findings = [f for kit in kits for f in run_checks(kit, play=False)]  # a build's
     except InputError as exc:
         for d in exc.diagnostics:
             echo(f"{d.where}: error: {d.message}")
