@@ -34,6 +34,7 @@ BUILTIN_COMPONENT_TYPES: dict[str, str] = {
     "track": "printkit.games.chariot_race.components.track",
     "map": "printkit.components.map",
     "tuckbox": "printkit.components.tuckbox",
+    "dice": "printkit.components.dice",
 }
 
 GAMES_DIR = Path(__file__).parent / "games"
