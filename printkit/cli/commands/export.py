@@ -28,7 +28,7 @@ from printkit.layout.presets import PRESETS
 @click.option(
     "--tts",
     is_flag=True,
-    help="Each deck for Tabletop Simulator: face sheets, a back, a saved object.",
+    help="Each deck for Tabletop Simulator: face sheets, each back, a saved object.",
 )
 @click.option(
     "--base-url",
