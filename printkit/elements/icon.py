@@ -27,6 +27,7 @@ class Icon(Element):
     its own aspect ratio, centred; drawn in the ink, `fill` and `accent`."""
 
     text_keys = ("icon",)
+    icon_keys = ("icon",)
     field_keys = ("field",)
 
     icon: str | None = spec(

@@ -56,7 +56,7 @@ if TYPE_CHECKING:  # the painter a kind draws on, a layer above (an annotation o
 
 E = TypeVar("E", bound="Element")
 
-AREAS = ("trim", "safe", "panel")
+AREAS = ("trim", "safe", "panel", "bleed")
 SHAPES = ("rect", "rounded", "circle", "ellipse", "meander")
 PATTERNS = ("plain", "dots", "stripes", "stars", "lattice", "grid")
 FONT_ROLES = ("body", "bold", "italic", "condensed", "heading", "display", "serif-bold")
@@ -126,8 +126,9 @@ BOX_DOC = (
     'are mm) or a percentage of that area ("50%")'
 )
 WITHIN_DOC = (
-    "the area the box is measured in: trim (the cut edge), safe (safe_margin inside the trim) "
-    "or panel (inside the frame)"
+    "the area the box is measured in: trim (the cut edge), safe (safe_margin inside the trim), "
+    "panel (inside the frame) or bleed (the trim grown by the bleed: edge art and full-bleed "
+    "grounds that a slightly-off cut must not show the paper under)"
 )
 FONT_DOC = (
     "the typeface role: a DejaVu font printkit ships and embeds, or the kit's own (kit.yaml fonts)"
@@ -186,6 +187,8 @@ class Element:
     number_keys: ClassVar[tuple[str, ...]] = ()
     # the keys that name a picture file of the kit (may use placeholders): loaded and checked
     image_keys: ClassVar[tuple[str, ...]] = ()
+    # the keys that name an icon of the kit's library (may use placeholders): checked
+    icon_keys: ClassVar[tuple[str, ...]] = ()
     # the properties that take a "{field}" placeholder -> their type; their defaults
     style_types: ClassVar[dict[str, Type]] = {}
     style_defaults: ClassVar[dict[str, Any]] = {}
@@ -210,6 +213,10 @@ class Element:
             text = getattr(self, key)
             if text:
                 yield key, text
+
+    def icons(self) -> list[tuple[str, str]]:
+        """(key, name) of each icon the element names by its `icon_keys` (templates)."""
+        return [(key, name) for key in self.icon_keys if (name := getattr(self, key))]
 
     def images(self) -> list[str]:
         """The picture files the element names (templates: they may use {field})."""
@@ -546,9 +553,11 @@ class Areas:
     height: float
     safe_margin: float
     frame_width: float
+    bleed: float = 0.0  # what the piece prints past its trim (none when checking the data)
 
     def area(self, name: str) -> tuple[float, float, float, float]:
-        inset = {"trim": 0.0, "safe": self.safe_margin, "panel": self.frame_width}[name]
+        insets = {"trim": 0.0, "safe": self.safe_margin, "panel": self.frame_width}
+        inset = insets.get(name, -self.bleed)  # bleed: outside the trim
         return inset, inset, self.width - 2 * inset, self.height - 2 * inset
 
 
