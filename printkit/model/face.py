@@ -420,13 +420,33 @@ class ElementType(Tags):
         return f"a map (a face element: `element:` {self._names()})"
 
     def json(self) -> dict[str, Any]:
-        """A reference to the one definition of a face element in the schema document
-        (`json_defs`), which every face of the file shares."""
-        return {"$ref": f"#/$defs/{JSON_DEF}"}
+        """One of the kinds in use (a schema document keeps it once, in its `$defs`:
+        `shared_defs`)."""
+        return {"oneOf": [r.json() for r in self.kinds()]}
 
-    def json_defs(self) -> dict[str, Any]:
-        """The document's `$defs` entry a face element refers to: one of the kinds in use."""
-        return {JSON_DEF: {"oneOf": [r.json() for r in self.kinds()]}}
+
+def shared_defs(document: dict[str, Any]) -> dict[str, Any]:
+    """`document` (a JSON Schema) with every face element's definition kept once, in its
+    `$defs`, and referred to where a face lists its elements: a deck's file has several faces."""
+    definition = ELEMENT.json()
+    ref = {"$ref": f"#/$defs/{JSON_DEF}"}
+    found = False
+
+    def swap(node: Any) -> Any:
+        nonlocal found
+        if isinstance(node, dict):
+            if node == definition:
+                found = True
+                return ref
+            return {key: swap(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [swap(item) for item in node]
+        return node
+
+    out: dict[str, Any] = swap(document)
+    if found:
+        out["$defs"] = {JSON_DEF: definition}
+    return out
 
 
 def bind_element(element: E, values: Any) -> E:

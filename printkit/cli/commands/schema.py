@@ -71,15 +71,12 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
 
 
 def _document(body: dict, title: str) -> dict:
-    """A JSON Schema document: its faces' elements (model/face.ElementType) refer to the one
-    definition of a face element in its `$defs`."""
+    """A JSON Schema document: the faces' elements refer to one definition of a face element,
+    in its `$defs` (model/face.shared_defs)."""
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.model.face import ELEMENT, JSON_DEF
+    from printkit.model.face import shared_defs
 
-    doc = {"$schema": DRAFT, "title": title, **body}
-    if f'"#/$defs/{JSON_DEF}"' in json.dumps(body):
-        doc["$defs"] = ELEMENT.json_defs()
-    return doc
+    return shared_defs({"$schema": DRAFT, "title": title, **body})
 
 
 def dumps(schema: dict) -> str:
