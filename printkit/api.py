@@ -15,30 +15,30 @@ docs/architecture.md ("The plug-in API") says when each member is called.
 `__all__` is what a plug-in author imports: these, and the means of printkit's own types (a data
 file's record: `record`, `spec`, `record_of`, `validate_document`; the kit's fonts: `font`). Pages
 are drawn with what the component types share, a layer above: cut pieces imposed by
-`printkit.components.imposed.render_groups`, whole sheets on `printkit.output.new_canvas`.
+`printkit.render.imposed.render_groups`, whole sheets on `printkit.output.new_canvas`.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from printkit.core.errors import InputError, Location, fail
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import Shape
 from printkit.layout.sizes import Size
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.deck import Deck
+from printkit.render.pieces import Painter, PieceGroup, Progress
 
 if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need none of them
     from printkit.checks import Finding, RuleSet
     from printkit.draw.fonts import font
-    from printkit.model.sim_report import SimReport
     from printkit.reports.composition import Deal
+    from printkit.reports.sim_report import SimReport
 
 __all__ = [
     "Component",
@@ -57,6 +57,7 @@ __all__ = [
     "Record",
     "Rect",
     "RuleSet",
+    "Shape",
     "SimReport",
     "Size",
     "fail",
@@ -74,7 +75,7 @@ _ON_FIRST_USE = {
     "Deal": "printkit.reports.composition",
     "Finding": "printkit.checks",
     "RuleSet": "printkit.checks",
-    "SimReport": "printkit.model.sim_report",
+    "SimReport": "printkit.reports.sim_report",
     "font": "printkit.draw.fonts",
 }
 
@@ -85,35 +86,6 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
     globals()[name] = value
     return value
-
-
-Progress = Callable[[int], None]  # called with the number of pages drawn since the last call
-
-
-class Painter(Protocol):
-    """Draws cut pieces onto the canvas it was made for (see PieceGroup.make_painter)."""
-
-    def place_front(self, item: Any, trim: Rect) -> None:
-        """Draw piece `item`'s face with its trim at `trim` (PDF points)."""
-
-    def place_back(self, item: Any, trim: Rect) -> None:
-        """Draw its back there (already mirrored for the flip)."""
-
-
-@dataclass(frozen=True)
-class PieceGroup:
-    """Cut pieces of one size drawn by one painter: a deck, a group of tokens, the player aids.
-
-    components/imposed.py imposes groups onto sheets (or shop pages) with their crop marks and
-    boxes; gang sheets pack the groups of several components together."""
-
-    items: Sequence[Any]  # one per printed piece (a card with count 3 appears 3 times)
-    piece: Size
-    make_painter: Callable[[Any, float], Painter]  # (canvas, bleed in points) -> painter
-    where: Location  # the data these pieces come from: where an error about them points
-    with_backs: bool = True
-    locate: Callable[[Any], Location] | None = None  # an item's data, for findings
-    describe: Callable[[Any], str] | None = None  # an item's name, for findings
 
 
 class ComponentType(Protocol):

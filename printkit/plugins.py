@@ -22,17 +22,19 @@ if TYPE_CHECKING:  # the protocols live above this registry (printkit/api.py)
 
     from printkit.api import ComponentType, Game
 
-# component type name (as kit.yaml writes it) -> module under printkit.components
+# component type name (as kit.yaml writes it) -> the module whose COMPONENT it is
 BUILTIN_COMPONENT_TYPES: dict[str, str] = {
-    "deck": "deck",
-    "tiles": "tiles",
-    "board": "board",
-    "tokens": "tokens",
-    "templates": "templates",
-    "bases": "bases",
-    "damage-chart": "damage_chart",
-    "track": "track",
-    "map": "mapboard",
+    "deck": "printkit.components.deck",
+    "tiles": "printkit.components.tiles",
+    "board": "printkit.games.carthage.components.board",
+    "tokens": "printkit.components.tokens",
+    "templates": "printkit.games.chariot_race.components.templates",
+    "bases": "printkit.games.chariot_race.components.bases",
+    "damage-chart": "printkit.games.chariot_race.components.damage_chart",
+    "track": "printkit.games.chariot_race.components.track",
+    "map": "printkit.components.map",
+    "tuckbox": "printkit.components.tuckbox",
+    "dice": "printkit.components.dice",
 }
 
 GAMES_DIR = Path(__file__).parent / "games"
@@ -56,7 +58,7 @@ def component_types() -> list[str]:
 def component_type(name: str) -> ComponentType:
     """The component type kit.yaml calls `name` (printkit/api.py says what it offers)."""
     if name in BUILTIN_COMPONENT_TYPES:
-        module = importlib.import_module(f"printkit.components.{BUILTIN_COMPONENT_TYPES[name]}")
+        module = importlib.import_module(BUILTIN_COMPONENT_TYPES[name])
         return cast("ComponentType", module.COMPONENT)
     installed = _installed(COMPONENTS_GROUP, tuple(sys.path)).get(name)
     if installed is None:
@@ -107,12 +109,30 @@ def game(name: str) -> Game:
     return cast("Game", _load(installed, ENTRY_POINT_GROUP, f"game {name!r}"))
 
 
+# What an installed object must have to be what its group says (the members without a default
+# in printkit/api.py's `Component` and `GameRules`; tests/test_plugin_loading.py keeps them so):
+# checked once, when it is loaded, so that `os:sep` is refused by name, never called.
+REQUIRED_MEMBERS: dict[str, tuple[str, ...]] = {
+    COMPONENTS_GROUP: ("load", "schema", "render"),
+    ENTRY_POINT_GROUP: ("schema", "rules"),
+}
+
+
 def _load(installed: EntryPoint, group: str, what: str) -> object:
-    """The object an installed package's entry point names; PluginError when its import fails."""
+    """The object an installed package's entry point names; PluginError when its import fails
+    in any way (`sys.exit()` too: a plug-in must never end printkit with exit 0, a false pass
+    in CI) or when the object is not what its group says (a game, a component type)."""
+    origin = f"the installed {what} (entry point {installed.value} in the group {group})"
     try:
-        return installed.load()
-    except Exception as exc:  # an installed package's import may fail in any way at all
+        found = installed.load()
+    except (Exception, SystemExit) as exc:  # an installed package's import may do anything
+        raise PluginError(f"{origin} cannot be imported: {type(exc).__name__}: {exc}") from None
+    members = set(dir(found))
+    missing = [name for name in REQUIRED_MEMBERS[group] if name not in members]
+    if missing:
+        kind = "component type" if group == COMPONENTS_GROUP else "game"
         raise PluginError(
-            f"the installed {what} (entry point {installed.value} in the group {group}) "
-            f"cannot be imported: {type(exc).__name__}: {exc}"
-        ) from None
+            f"{origin} is not a {kind}: it names a {type(found).__name__}, which has no "
+            f"{', '.join(missing)} (printkit/api.py says what a {kind} gives)"
+        )
+    return found

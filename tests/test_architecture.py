@@ -1,7 +1,7 @@
 """The architecture holds where import contracts cannot see: draw/ never decides pages.
 
 lint-imports (.ci/run, contracts in pyproject.toml) checks who imports whom; this checks the
-calls: only components/ (and `printkit calibrate`) set a page's size and boxes or end a page.
+calls: only the renderer (render/), the component types (and `printkit calibrate`) set a page's size and boxes or end a page.
 """
 
 import ast
@@ -36,7 +36,7 @@ def test_draw_never_decides_pages():
 
 
 def test_the_scan_sees_page_calls_where_they_are():
-    calls = page_calls(PACKAGE / "components")
+    calls = page_calls(PACKAGE / "render")
     assert any(call.endswith(": showPage") for call in calls)
     assert any("pages.py" in call and call.endswith(": setTrimBox") for call in calls)
 

@@ -3,11 +3,11 @@ printed board (read back from the shop PDF), and a board without them gets the g
 
 from __future__ import annotations
 
-from printkit.components import component_type
+from printkit.games.carthage.components.board.model import ArenaLayout
 from printkit.kit import load_kit
 from printkit.layout.units import to_mm
-from printkit.model.board import ArenaLayout
 from printkit.model.options import Options
+from printkit.plugins import component_type
 from tests.conftest import edit
 from tests.pdfcheck import page_texts
 from tests.pdfshapes import page_rects

@@ -16,11 +16,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from printkit.build.incremental import RECORD_DIR
-from printkit.components import component_type
 from printkit.draw.fonts import FONT_DIR
 from printkit.kit import load_kit
 from printkit.live.loop import LiveKit, watched_build
 from printkit.model.options import Options
+from printkit.plugins import component_type
 from tests.conftest import edit
 
 KIT_YAML = """\
@@ -256,8 +256,8 @@ def test_an_edit_saved_while_the_build_reads_makes_the_next_build_rebuild(
 
 # each reader of a kit's bytes, where the build calls it; the change saved right after it read
 READERS = {
-    "picture": ("printkit.components.deck_sources", "load_image", new_first_picture, "art.pdf"),
-    "icon": ("printkit.components.deck_sources", "icon_from_file", new_icon, "icon.pdf"),
+    "picture": ("printkit.components.deck.sources", "load_image", new_first_picture, "art.pdf"),
+    "icon": ("printkit.components.deck.sources", "icon_from_file", new_icon, "icon.pdf"),
     "font": (
         "printkit.draw.fonts",
         "check_font_file",

@@ -11,8 +11,8 @@ import io
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components.safearea import ProbeCanvas
 from printkit.draw.fonts import KitCanvas, clip_rect, place_form, shipped_font
+from printkit.render.safearea import ProbeCanvas
 
 PLACES = ((0, 0), (29.76378, 545.6693), (208.3465, 46.77165), (-3.5, 12.25))
 

@@ -6,7 +6,13 @@ import math
 
 import pytest
 
-from printkit.layout.arena import fit_arena, heading, point, segment, square_outline
+from printkit.games.carthage.components.board.geometry import (
+    fit_arena,
+    heading,
+    point,
+    segment,
+    square_outline,
+)
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 

@@ -10,7 +10,7 @@ import pytest
 from pdfplumber.utils import chars_to_textmap
 from printaudit import page_objects
 
-from printkit.layout.strips import assembled_length, segments
+from printkit.games.chariot_race.components.templates.strips import assembled_length, segments
 from printkit.layout.units import to_mm
 
 BASE_MM = 40.0
@@ -164,7 +164,7 @@ def test_fan_labels_sit_on_the_part_that_is_cut_out(templates_pdf):
     a strip or inside the wedge of a fan (radius 38 mm from templates.yaml plus the label rim)."""
     import math
 
-    from printkit.draw.templates import WING_EXTRA
+    from printkit.games.chariot_race.components.templates.draw import WING_EXTRA
 
     outer_mm = 38.0 + to_mm(WING_EXTRA)
     checked = 0
@@ -228,7 +228,10 @@ def test_a_cut_strips_pieces_print_on_the_same_or_consecutive_sheets(templates_p
 
 
 def test_keep_groups_together_moves_whole_sheets_only():
-    from printkit.layout.strips import Placement, keep_groups_together
+    from printkit.games.chariot_race.components.templates.strips import (
+        Placement,
+        keep_groups_together,
+    )
 
     # the packing put strip A's pieces (0, 1) on sheets 0 and 3, strip B's (2, 3) on 1 and 2
     packed = [Placement(0, 0, 0, 0), Placement(4, 0, 0, 50), Placement(2, 1, 0, 0)]
@@ -261,7 +264,7 @@ def test_joins_are_labelled_clear_of_the_ticks(templates_pdf):
 def test_crowded_fan_labels_never_touch():
     """A club's finer fan (lines every 10° on a 30 mm radius) keeps 0° and the largest angle
     and leaves out the labels that would touch a neighbour; the default fan keeps them all."""
-    from printkit.draw.templates import WING_EXTRA, _label_spots
+    from printkit.games.chariot_race.components.templates.draw import WING_EXTRA, _label_spots
     from printkit.layout.units import mm
 
     default = _label_spots([0, 15, 30, 45, 60, 75, 90], 90, mm(38) + WING_EXTRA / 2)

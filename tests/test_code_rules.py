@@ -208,5 +208,5 @@ def test_no_module_imports_another_modules_private_names():
 
 
 def test_the_private_import_scan_sees_one():
-    tree = ast.parse("from printkit.draw.arena_legend import _fitted_size\n")
+    tree = ast.parse("from printkit.games.carthage.components.board.legend import _fitted_size\n")
     assert private_imports(tree) == ["_fitted_size"]

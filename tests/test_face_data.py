@@ -4,11 +4,13 @@ and the located errors `check` gives when any of them names something that is no
 from __future__ import annotations
 
 import shutil
+import time
 from pathlib import Path
 
 import pytest
 
 from printkit.load.types import Invalid
+from printkit.model.condition_tree import tokens
 from printkit.model.conditions import parse_condition
 from tests.conftest import edit, line_of
 
@@ -34,6 +36,13 @@ def cards(tmp_path) -> Path:
         ("(a or b) and not c", {"b": "x", "c": 0}, True),
         ('name == "two words"', {"name": "two words"}, True),
         ("strength < 3", {}, False),  # a missing field compares neither less nor greater
+        # the boundary of each order, where a card shows one face or the other
+        ("strength <= 3", {"strength": 3}, True),
+        ("strength < 3", {"strength": 3}, False),
+        ("strength >= 3", {"strength": 3}, True),
+        ("strength > 3", {"strength": 3}, False),
+        ("strength <= 3", {"strength": 4}, False),
+        ("strength >= 3", {"strength": 2}, False),
     ],
 )
 def test_conditions_hold_as_written(text, values, holds):
@@ -46,6 +55,39 @@ def test_conditions_hold_as_written(text, values, holds):
 def test_a_condition_that_says_nothing_is_refused(text):
     with pytest.raises(Invalid):
         parse_condition(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        ("(" * 200 + "a" + ")" * 200, "MAX_CONDITION_DEPTH"),
+        ("not " * 400 + "a", "MAX_CONDITION_DEPTH"),
+        ("not " * 5_000 + "a", "MAX_CONDITION_CHARS"),
+        ("a == 1 and " * 100_000 + "a == 1", "MAX_CONDITION_CHARS"),
+    ],
+    ids=["200-parentheses", "400-nots", "5000-nots", "1-MB"],
+)
+def test_a_condition_past_its_limits_is_refused_by_name(text, limit):
+    """Issue 33: these were a RecursionError (exit 3), or a minute of tokenizing."""
+    with pytest.raises(Invalid, match=limit):
+        parse_condition(text)
+
+
+def test_a_condition_is_tokenized_in_linear_time():
+    """Each token is matched in place: a megabyte of condition tokenizes in well under a
+    second (the tokenizer that copied the rest of the text for every token took minutes)."""
+    started = time.process_time()
+    assert len(tokens("a == 1 and " * 100_000)) == 400_000
+    assert time.process_time() - started < 5
+
+
+def test_a_deeply_nested_condition_is_a_located_error(cli, cards):
+    nested = "(" * 200 + "rank" + ")" * 200
+    edit(cards / "cards.yaml", 'when: "rank in [2, 3]"', f'when: "{nested}"')
+    r = cli("check", cards)
+    line = line_of(cards / "cards.yaml", "((((")
+    assert r.exit_code == 2 and f"cards.yaml:{line}:" in r.stderr, r.output
+    assert "MAX_CONDITION_DEPTH" in r.stderr
 
 
 def test_a_condition_naming_an_unknown_field_is_located(cli, cards):

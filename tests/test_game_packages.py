@@ -11,6 +11,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import printkit
 from printkit.plugins import GAMES_DIR, builtin_games
 
@@ -85,6 +87,7 @@ def test_the_tree_as_it_is_keeps_the_games_apart(tmp_path):
     assert "each game stands alone KEPT" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_private_helper_of_one_game_imported_into_another_breaks_lint_imports(tmp_path):
     # the model of play of chariot race reaching into Carthage's kit readers
     edit = ("games/chariot_race/model.py", "from printkit.games.carthage import kit as _stranger")

@@ -15,14 +15,14 @@ from pathlib import Path
 import pytest
 from printaudit import page_objects
 
-from printkit.components import gang_sheets
-from printkit.components.gang import GANG_ID
 from printkit.kit import load_kit
 from printkit.layout.geometry import Rect
 from printkit.layout.packing import Run, area_lower_bound, block_marks, pack
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import mm
 from printkit.model.options import Options
+from printkit.render import gang_sheets
+from printkit.render.gang import GANG_ID
 
 MM = 72 / 25.4
 TOL = 0.1 * MM  # 0.1 mm
@@ -214,6 +214,7 @@ def test_packed_mark_zones_never_touch_another_piece(bleed_mm):
     assert placed == [r.count for r in runs]
 
 
+@pytest.mark.slow
 def test_chariot_race_bases_share_a_sheet_with_cards(gang):
     """kit.yaml's gang: [cards, bases]; 65 cards (serious variant) leave room beside the bases."""
     pdf = _read(gang("chariot-race", variants=("serious",)))
@@ -236,7 +237,7 @@ def test_build_gang_writes_gang_pdf_instead_of_the_members(cli, tmp_path):
 
 def test_shop_builds_never_gang():
     kit = load_kit("carthage", replace(Options(gang=True), profile="shop"))
-    from printkit.components.gang import build_ids
+    from printkit.render.gang import build_ids
 
     assert GANG_ID not in build_ids(kit)
 

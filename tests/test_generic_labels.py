@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from printkit.components import component_type
 from printkit.kit import load_kit
+from printkit.plugins import component_type
 from tests.pdfcheck import page_chars, printed
 
 GAME_WORDS = re.compile(r"CHARIOT|STAKES|SPINA|\bPIT\b|STADIUM|CRASH", re.IGNORECASE)

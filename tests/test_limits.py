@@ -73,7 +73,7 @@ def test_variant_counts_cannot_pass_the_card_limit(tmp_path, cli):
 
 
 def test_page_limit_is_checked_before_a_pdf_is_started(tmp_path, cli, monkeypatch):
-    from printkit.components import imposed
+    from printkit.render import imposed
 
     def no_canvas(*a, **k):
         raise AssertionError("a PDF was started")
@@ -108,3 +108,30 @@ def test_shipped_fonts_all_embed():
 
     for role in FONTS:
         assert pdfmetrics.getFont(shipped_font(role)).face.name
+
+
+def test_aliases_of_a_generator_are_refused_before_a_card_is_made(tmp_path, cli, monkeypatch):
+    """Fifty aliases of one 20,000-card generator would be a million cards (issue 33: past 90 s
+    and 1.4 GB): the total is counted from the value lists, at the generator that passes it."""
+    from printkit.model import generated
+
+    def no_cards(*a, **k):
+        raise AssertionError("a card was made before the total was checked")
+
+    monkeypatch.setattr(generated, "_card", no_cards)
+    kit = copy_kit(MINI, tmp_path / "mini")
+    values = ", ".join(str(i) for i in range(200))
+    aliases = "\n".join("  - *g" for _ in range(49))
+    text = (kit / "tokens.yaml").read_text(encoding="utf-8")
+    (kit / "tokens.yaml").write_text(
+        text
+        + "generate:\n  - &g\n    id: 'g{a}-{b}'\n    kind: token\n"
+        + f"    each: {{a: [{values}], b: [{values[:290]}]}}\n{aliases}\n",
+        encoding="utf-8",
+    )
+    r = cli("check", kit)
+    assert r.exit_code == 2, r.output
+    line = len(text.splitlines()) + 2  # the generator the aliases repeat
+    assert f"tokens.yaml:{line}:" in r.stderr, r.stderr
+    assert "reach 30,002 at generator 2 of 50 (it makes 15,000)" in r.stderr
+    assert "the limit (MAX_CARDS_PER_DECK) is 20,000" in r.stderr

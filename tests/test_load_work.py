@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bench.synthetic import deck_yaml
-from printkit.components import deck_sources
+from printkit.components.deck import sources as deck_sources
 from printkit.load.fastyaml import HAVE_LIBYAML
 from printkit.load.schema import validate_document
 from printkit.load.yamlsafe import parse_yaml

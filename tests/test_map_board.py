@@ -420,7 +420,7 @@ def test_the_map_json_schema_accepts_the_map_and_flags_a_misspelt_element():
     import yaml
     from jsonschema import Draft202012Validator
 
-    from printkit.components.mapboard import schema
+    from printkit.components.map import schema
 
     validator = Draft202012Validator(schema().json())
     data = yaml.safe_load((KIT / "map.yaml").read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.components import deck_layout
+from printkit.components.deck import layout as deck_layout
 from printkit.draw import text
 from printkit.draw.elements import ElementPainter
 from printkit.kit import load_kit
@@ -77,10 +77,10 @@ def test_a_shared_text_is_fitted_once_and_laid_out_as_fitting_it_on_every_card(
 def test_a_text_noted_again_at_another_place_is_noted_where_it_is_drawn():
     """What a text noted is reused only at the same place of the probe: drawn again under
     another translation or inside a form, its boxes are those the drawing there gives."""
-    from printkit.components.safearea import ProbeCanvas
     from printkit.draw.elements import Palette
     from printkit.draw.icons import IconLibrary
     from printkit.model.face import Areas, Element
+    from printkit.render.safearea import ProbeCanvas
 
     element = Element("text", [2.0, 3.0, 120.0, 30.0], text="{text}", size=9.0)
     palette = Palette("#204060", "#101010", "#ffffff", "#ffffff", "#204060")

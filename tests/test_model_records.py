@@ -16,6 +16,15 @@ import pytest
 from conftest import edit
 
 from printkit.core.errors import InputError
+from printkit.games.carthage.components.board.model import (
+    Board,
+    CueRow,
+    Palette,
+    Spina,
+    board_schema,
+)
+from printkit.games.chariot_race.components.bases import model as bases
+from printkit.games.chariot_race.components.track import model as track
 from printkit.games.chariot_race.rules import ChariotRules, Policy
 from printkit.games.chartae.rules import ChartaeRules
 from printkit.kit import component_of_type, load_kit
@@ -25,8 +34,6 @@ from printkit.load.records import KEY, RECORD, SPEC, record_of
 from printkit.load.scalars import Bool, Choice, Int, Length, Number, Str
 from printkit.load.schema import Record, Type, validate_document, where
 from printkit.load.yamlsafe import parse_yaml
-from printkit.model import bases, track
-from printkit.model.board import Board, CueRow, Palette, Spina, board_schema
 from printkit.model.deck import Card, Deck, FieldDecl
 from printkit.model.face import BoxLength, Percent
 from printkit.model.wording import labels_spec
@@ -204,8 +211,8 @@ def test_a_deck_is_read_straight_into_its_record_classes():
 
 def test_a_components_model_is_given_typed_or_refused():
     """Kit.model_as gives a component's model as its type's class, and refuses another class."""
+    from printkit.components.tiles.model import TileSet
     from printkit.model.deck import Deck
-    from printkit.model.tiles import TileSet
 
     kit = load_kit("chariot-race")
     cid = component_of_type(kit, "deck")

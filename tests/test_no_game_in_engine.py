@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = ("draw", "layout", "components")
+ENGINE = ("draw", "layout", "components", "render", "model")
 PICTURE_LIBRARY = {"emblems.py", "pictograms.py", "icons.py"}  # icons.py: the registry of them
 NAMED_IN_ISSUE = {"spina", "wood cue", "chariot", "charioteer", "chartae", "curriculum", "fatum"}
 NAMED_IN_ISSUE |= {"carthage", "pit", "stakes", "mileage stone", "arrival line"}
@@ -67,7 +67,9 @@ def scan(words: set[str]) -> list[str]:
                 continue
             for line, text in _texts(path):
                 hits += [
-                    f"{part}/{path.name}:{line}: {w}" for w, p in patterns.items() if p.search(text)
+                    f"{path.relative_to(ROOT / 'printkit').as_posix()}:{line}: {w}"
+                    for w, p in patterns.items()
+                    if p.search(text)
                 ]
     return hits
 
@@ -92,7 +94,8 @@ def test_no_game_words_in_the_engine():
 
 
 def test_the_arena_drawing_has_no_literal_measures():
-    """The board's measures are named data (model.board.ArenaLayout, the board's `layout:`)."""
-    for name in ("arena.py", "arena_barrier.py", "arena_legend.py"):
-        source = (ROOT / "printkit" / "draw" / name).read_text(encoding="utf-8")
+    """The board's measures are named data (games/carthage/components/board/model.ArenaLayout, the board's `layout:`)."""
+    for name in ("arena.py", "barrier.py", "legend.py"):
+        board = ROOT / "printkit" / "games" / "carthage" / "components" / "board"
+        source = (board / name).read_text(encoding="utf-8")
         assert re.findall(r"\bmm\(\s*[\d.]+\s*\)", source) == [], name

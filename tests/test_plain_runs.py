@@ -16,7 +16,7 @@ from PIL import ImageChops
 
 from printkit.build.pipeline import build_kits
 from printkit.checks.gate import RulesGate
-from printkit.components import deck_layout
+from printkit.components.deck import layout as deck_layout
 from printkit.draw import elements
 from printkit.kit import load_kit
 from printkit.model.options import Options

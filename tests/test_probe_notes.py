@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from printkit.components.safearea import ProbeCanvas
 from printkit.draw.fonts import shipped_font
 from printkit.draw.text import draw_laid_out, fit_text, text_layout
+from printkit.render.safearea import ProbeCanvas
 
 TEXT = "Move 4, turn 30 and drift 1. Crash: lose a wheel and the race"
 

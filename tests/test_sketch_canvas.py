@@ -7,14 +7,15 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components import safearea
-from printkit.draw import pictograms, tiles
+from printkit.components.tiles import draw as tiles
+from printkit.components.tiles.draw import TilePainter
+from printkit.draw import pictograms
 from printkit.draw.card import CardPainter
 from printkit.draw.sketch import SketchCanvas, paints_shapes
-from printkit.draw.tiles import TilePainter
 from printkit.kit import load_kit
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
+from printkit.render import safearea
 
 SHAPES = ("beginPath", "drawPath", "clipPath", "rect", "roundRect", "ellipse", "circle")
 SHAPES += ("wedge", "arc", "bezier", "line", "lines")

@@ -9,9 +9,9 @@ import zlib
 
 import pytest
 
+from printkit.components.tiles.edgetile import point_in_polygon, tile_shape
+from printkit.components.tiles.tilespots import distance_to_polyline, open_spot, scatter
 from printkit.kit import load_kit
-from printkit.layout.edgetile import point_in_polygon, tile_shape
-from printkit.layout.tilespots import distance_to_polyline, open_spot, scatter
 from printkit.layout.units import mm
 
 

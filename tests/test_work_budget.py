@@ -15,13 +15,13 @@ import pytest
 from printkit.build.drawchecks import lay_out_kit
 from printkit.build.pipeline import build_kits
 from printkit.checks.gate import RulesGate
-from printkit.components import deck_layout
-from printkit.components.safearea import ProbeCanvas
+from printkit.components.deck import layout as deck_layout
 from printkit.draw import text
 from printkit.draw.card import CardPainter, back_reads_card
 from printkit.draw.elements import ElementPainter
 from printkit.kit import load_kit
 from printkit.model.options import Options
+from printkit.render.safearea import ProbeCanvas
 
 CARDS = 12  # and one card printed 3 times, drawn once as a form
 
@@ -270,8 +270,8 @@ def test_a_recorded_fit_is_reused_only_for_the_same_box_sizes_and_layout(monkeyp
 def _load_counting(budget_kit: Path, monkeypatch: pytest.MonkeyPatch, cards: int) -> Counter[str]:
     """Load the budget deck with `cards` cards (colour from the field `ink`, two values) and
     count the back elements resolved and the templated elements bound while it is checked."""
-    from printkit.components import face_checks
     from printkit.model.face import Back
+    from printkit.render import face_checks
 
     deck = budget_kit / "cards.yaml"
     rows = "".join(

@@ -30,7 +30,6 @@ from printkit.build.incremental import (
     plan_key,
     target_key,
 )
-from printkit.components import gang, more_output_path
 from printkit.core.errors import InputError, Location, all_reported, fail
 from printkit.core.perf import gc_paused, gc_thawed
 from printkit.core.processes import (
@@ -43,6 +42,7 @@ from printkit.core.processes import (
 from printkit.kit import MANIFEST, Kit, load_kit
 from printkit.model.options import Options
 from printkit.output import staged
+from printkit.render import gang, more_output_path
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -137,7 +137,7 @@ def _render(kit: Kit, cid: str, path: Path, progress: Callable[[int], None] | No
     """Draw target `cid` into `path` (its component type, or the gang sheets); the pages."""
     if cid == gang.GANG_ID:
         # imported here, only when a build has gang sheets (start-up: docs/performance.md)
-        from printkit.components import gang_sheets
+        from printkit.render import gang_sheets
 
         return gang_sheets.render(kit, cid, path, progress)
     return kit.component(cid).render(kit, cid, path, progress)

@@ -15,8 +15,8 @@ from printkit.load.schema import Str
 from printkit.model.deck import CARD_ATTRIBUTES, Card, Deck
 
 if TYPE_CHECKING:  # imported when a check first meets a tile or a map item (start-up of a deck)
-    from printkit.model.mapboard import MapBoard, MapItem
-    from printkit.model.tiles import Tile, TileSet
+    from printkit.components.map.model import MapBoard, MapItem
+    from printkit.components.tiles.model import Tile, TileSet
 
 # component type -> the key of its item list
 ITEM_LISTS = {"deck": "cards", "tiles": "tiles", "map": "face"}
@@ -71,7 +71,7 @@ def items(model: ItemModel) -> list[Item]:
     if isinstance(model, Deck):
         return list(model.cards)
     # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
-    from printkit.model.mapboard import MapBoard
+    from printkit.components.map.model import MapBoard
 
     return list(model.items if isinstance(model, MapBoard) else model.tiles)
 
@@ -79,7 +79,7 @@ def items(model: ItemModel) -> list[Item]:
 @cache
 def _tile_fields() -> frozenset[str]:
     # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
-    from printkit.model.tiles import Tile
+    from printkit.components.tiles.model import Tile
 
     return frozenset(schema_fields(Tile))
 
@@ -89,7 +89,7 @@ def value_of(item: Item, field_name: str) -> Any:
     if isinstance(item, Card):
         return item.get(field_name)
     # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
-    from printkit.model.mapboard import MapItem
+    from printkit.components.map.model import MapItem
 
     if isinstance(item, MapItem):
         return item.get(field_name)
@@ -109,7 +109,7 @@ def _reader(model: ItemModel, field_name: str) -> Callable[[Any], Any]:
             return attrgetter(field_name)
         return lambda card: card.values.get(field_name)
     # imported here, only when a check looks at a tile set or a map (a deck's build needs none)
-    from printkit.model.mapboard import MapBoard
+    from printkit.components.map.model import MapBoard
 
     if isinstance(model, MapBoard):
         return lambda item: item.get(field_name)

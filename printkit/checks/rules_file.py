@@ -13,12 +13,12 @@ from typing import Any
 
 from printkit.checks.data_items import checkable, first_deck, named
 from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
+from printkit.components.map.model import item_names
 from printkit.core.errors import Location, fail
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
 from printkit.load.yamlsafe import Document, load_yaml_file
 from printkit.model.deck import BASE_CARD_FIELDS
-from printkit.model.mapboard import item_names
 from printkit.plugins import game
 
 
@@ -101,6 +101,8 @@ def _check_names(kit: Any, check: Any, i: int, ctx: Context) -> None:
     for key in ("kind", "field"):
         if check.get(key) is not None:
             _check_name(kit, deck, key, check.get(key), ctx, ("checks", i, key))
+    for n, name in enumerate(check.fields or []):
+        _check_name(kit, deck, "field", name, ctx, ("checks", i, "fields", n))
     if check.component_kind is not None and check.component is not None:
         _check_name(kit, check.component, "kind", check.component_kind, ctx,
                     ("checks", i, "component_kind"))  # fmt: skip

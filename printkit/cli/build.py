@@ -50,12 +50,12 @@ def echo_gang_summaries(kits: list) -> None:
         return
     # (and a no-op build, which loads no kit, needs none)
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.components.gang import members
+    from printkit.render.gang import members
 
     for kit in kits:
         if members(kit):
             # imported here, not at the top, so that `printkit --help` stays fast
-            from printkit.components.gang_sheets import summary
+            from printkit.render.gang_sheets import summary
 
             say(summary(kit))
 

@@ -31,3 +31,5 @@ MAX_FONT_CHARACTERS = 200_000  # characters a kit font's cmap may map (the large
 MAX_SVG_ELEMENTS = 5_000  # elements of one SVG icon, every <use> expanded (icons: hundreds)
 MAX_SVG_USE_DEPTH = 8  # <use> of a <use> of ... in one SVG icon
 MAX_SVG_NUMBER = 1e6  # any coordinate, length or transform entry of an SVG icon
+MAX_CONDITION_CHARS = 2_000  # one `when:` condition (real ones: tens of characters)
+MAX_CONDITION_DEPTH = 32  # `not`s and parentheses inside one another in one `when:` condition

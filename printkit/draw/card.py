@@ -8,6 +8,7 @@ are both faces: lists of elements drawn by draw/elements.py in boxes from the ki
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
@@ -30,8 +31,9 @@ from printkit.draw.images import define_image_forms
 from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
+from printkit.model.backs import back_reads_card, shared_back
 from printkit.model.deck import Card, Deck, Kind
-from printkit.model.face import Back, Element, element_fields
+from printkit.model.face import Back, Element
 
 __all__ = [
     "PLACEHOLDER",
@@ -68,11 +70,6 @@ def back_palette(back: Back) -> Palette:
 def back_values(kind: str) -> Card:
     """What a shared back's placeholders read: nothing but the kind."""
     return Card(id="back", kind=kind, count=1)
-
-
-def back_reads_card(back: Back) -> bool:
-    """Whether the back shows its card's own fields (then each card has its own back)."""
-    return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
 
 
 Fits = list[tuple[FitKey, FittedText] | PlainText]  # as deck_layout.Design.fits
@@ -112,7 +109,12 @@ class CardPainter:
         self.height = deck.size.height
         boxes = measured.boxes if measured is not None else None
         self.elements = ElementPainter(
-            c, deck.areas(), deck.icons, deck.images, deck.min_text_size, boxes
+            c,
+            replace(deck.areas(), bleed=bleed),
+            deck.icons,
+            deck.images,
+            deck.min_text_size,
+            boxes,
         )
         self._forms: set[str] = set()
         self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)
@@ -237,11 +239,10 @@ class CardPainter:
 
     # -- backs -----------------------------------------------------------------------------
     def back_of(self, kind: str | None) -> tuple[str, Back]:
-        """The form name and design of the back behind a card of `kind`."""
-        own = self.deck.kinds[kind].back if kind else None
-        if own is not None:
-            return f"{self.prefix}back-{kind}", own
-        return f"{self.prefix}back", self.deck.back
+        """The form name and design of the back behind a card of `kind` (model/backs.py
+        decides which back that is)."""
+        key, back = shared_back(self.deck, kind)
+        return f"{self.prefix}{key}", back
 
     def back_form(self, kind: str | None = None, card: Card | None = None) -> str:
         name, back = self.back_of(kind)

@@ -5,8 +5,10 @@ deck_designs.py) into a temporary folder, and each page is rendered by pdfium: t
 the PDF's own. A preset fixes the pixel size a service's template asks for (trim plus bleed at
 its resolution); without one, the deck's own size plus bleed is rendered at `dpi`.
 
-Files: OUT/<kit>/images/<deck>/<card id>-<copy>.<ext> for every printed copy, <deck>/back.<ext>
-once per deck, and OUT/<kit>/images/manifest.csv pairing each front with its back.
+Files: OUT/<kit>/images/<deck>/<card id>-<copy>.<ext> for every printed copy, each back the deck
+prints once (<deck>/back.<ext> for the deck's own, back-<kind>.<ext> for a kind's own,
+<card id>-back.<ext> for a back that shows its card's fields), and OUT/<kit>/images/manifest.csv
+pairing each front with the back printed behind it (model/backs.py decides which, as for the PDF).
 """
 
 from __future__ import annotations
@@ -23,15 +25,16 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printkit.components import more_output_path
+from printkit.components.deck.designs import DesignPage, design_pages
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_EXPORT_PIXELS
 from printkit.core.progress import ticking
-from printkit.draw.card import back_reads_card
 from printkit.layout.presets import Preset
 from printkit.layout.units import format_mm
 from printkit.load.schema import where
+from printkit.model.backs import has_card_backs
 from printkit.model.deck import Deck
+from printkit.render import more_output_path
 
 
 @dataclass
@@ -73,23 +76,29 @@ def deck_pages(
             pages.close()
 
 
-def deck_faces(kit: Any, cid: str, dpi: int) -> tuple[list[Any], Any | None]:
-    """Every design's face at once (for a sheet that shows them together) and the back behind
-    the first (None for a one-sided deck)."""
+@dataclass
+class DeckFaces:
+    """A deck's designs as images: each design's front in deck order, each back it prints by
+    key (model/backs.py), and the key of the back behind each front (empty: one-sided)."""
+
+    fronts: list[Any]
+    backs: dict[str, Any]
+    behind: list[str]
+
+
+def deck_faces(kit: Any, cid: str, dpi: int) -> DeckFaces:
+    """Every design's face and every back at once (for a sheet that shows them together)."""
     deck = kit.model_as(cid, Deck)
+    out = DeckFaces([], {}, [])
     with deck_pages(kit, cid, None, dpi) as pages:
-        images = list(pages)
-    if deck.sides == 1:
-        return images, None
-    if _own_backs(deck):
-        return images[0::2], images[1]
-    return images[:-1], images[-1]
-
-
-def _own_backs(deck: Deck) -> bool:
-    """Whether each card has a back of its own (one that reads the card's fields): the designs
-    PDF then holds each front followed by its back, else the fronts and one shared back."""
-    return deck.sides == 2 and any(back_reads_card(b) for b in deck.backs().values())
+        for page, image in zip(design_pages(deck), pages, strict=True):
+            if page.side == "front":
+                out.fronts.append(image)
+                if page.key:
+                    out.behind.append(page.key)
+            else:
+                out.backs[page.key] = image
+    return out
 
 
 def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
@@ -100,33 +109,33 @@ def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str)
 
 
 def _write_images(pages: Any, deck: Deck, folder: Path, stage, preset, dpi: int, fmt: str):
-    """Each design's image for every copy, and the backs (each card's own, or one shared): one
-    page rendered at a time (a deck of 5000 designs never holds more than one image). Returns
-    (rows, pixel size)."""
+    """Each design's image for every copy, and each back once: one page rendered at a time
+    (a deck of 5000 designs never holds more than one image). Returns (rows, pixel size)."""
     ext = "jpg" if fmt == "jpeg" else "png"
     resolution = preset.dpi if preset else dpi
-    own, two_sided = _own_backs(deck), deck.sides == 2
+    own = has_card_backs(deck)
     rows: list[tuple[str, int, Path, Path | None]] = []
     size = (0, 0)
-    for card in deck.cards:
-        image = next(pages)
+    for page, image in zip(design_pages(deck), pages, strict=True):
+        back = _back_file(folder, page, ext, own) if page.key else None
+        if page.side == "back":
+            assert back is not None
+            _save(image, stage.temp_for(back), fmt, resolution)
+            continue
         size = image.size
-        back = _back_file(folder, card.id, ext, own) if two_sided else None
-        if own and back is not None:
-            _save(next(pages), stage.temp_for(back), fmt, resolution)
+        card = page.cards[0]
         data = _encode(image, fmt, resolution)
         for copy in range(1, card.count + 1):
             front = folder / f"{card.id}-{copy}.{ext}"
             stage.temp_for(front).write_bytes(data)
             rows.append((card.id, copy, front, back))
-    if two_sided and not own:
-        _save(next(pages), stage.temp_for(folder / f"back.{ext}"), fmt, resolution)
     return rows, size
 
 
-def _back_file(folder: Path, card_id: str, ext: str, own: bool) -> Path:
-    """back.<ext> shared by every card, or <card id>-back.<ext> for a card's own back."""
-    return folder / (f"{card_id}-back.{ext}" if own else f"back.{ext}")
+def _back_file(folder: Path, page: DesignPage, ext: str, own: bool) -> Path:
+    """<back key>.<ext> for a back many cards share (back.<ext>: the deck's own), or
+    <card id>-back.<ext> for a card's own back."""
+    return folder / (f"{page.cards[0].id}-back.{ext}" if own else f"{page.key}.{ext}")
 
 
 def output_pixels(kit: Any, deck: Deck, preset: Preset | None, dpi: int) -> tuple[int, int]:
@@ -153,18 +162,20 @@ def _check_pixels(kit: Any, cid: str, preset: Preset | None, dpi: int) -> None:
 
 
 def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> Generator[Any, None, None]:
-    """Each page as a Pillow image, one at a time: at `dpi`, or scaled to cover the preset's
-    exact pixels and centred (a deck a little off the preset's size is scaled uniformly, never
+    """Each page as a Pillow image, one at a time: at `dpi` (the same pixels as the PDF's page
+    rendered at `dpi`, to the nearest whole pixel), or scaled to cover the preset's exact
+    pixels and centred (a deck a little off the preset's size is scaled uniformly, never
     distorted)."""
     doc = pdfium.PdfDocument(str(pdf))
     try:
         for page in ticking(doc, f"drawing {pdf.stem}", len(doc)):
             w_pt, h_pt = page.get_size()
-            if preset is None:
+            if preset is None:  # the page at exactly `dpi`, its last partial pixels cut off
                 size = (round(w_pt / 72 * dpi), round(h_pt / 72 * dpi))
+                scale = dpi / 72
             else:
                 size = preset.pixels
-            scale = max(size[0] / w_pt, size[1] / h_pt)
+                scale = max(size[0] / w_pt, size[1] / h_pt)
             image = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
             yield _centre_crop(image, size)
     finally:

@@ -52,7 +52,7 @@ def _has_cards(kit: Any, cid: str) -> bool:
 
 def showcase_image(kit: Any, picks: list[tuple[str, int]]) -> Any:
     """The chosen faces fanned about a pivot below the hand's middle, on a light ground."""
-    pages = {cid: deck_faces(kit, cid, CARD_DPI)[0] for cid in {c for c, _ in picks}}
+    pages = {cid: deck_faces(kit, cid, CARD_DPI).fronts for cid in {c for c, _ in picks}}
     faces = [pages[cid][index].convert("RGBA") for cid, index in picks]
     w, h = faces[0].size
     radius = 1.6 * h  # the pivot below the hand: each card shows its left part under the next

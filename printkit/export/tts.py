@@ -1,14 +1,23 @@
-"""A deck for Tabletop Simulator: face sheets, a back image and a saved object that loads them.
+"""A deck for Tabletop Simulator: face sheets, the back images and a saved object that loads them.
 
-Tabletop Simulator (TTS) takes a custom deck as a grid image of card faces ("face sheet"), one
+Tabletop Simulator (TTS) takes a custom deck as a grid image of card faces ("face sheet"), a
 back image, and a saved-object JSON naming them. Its limits: a sheet holds at most 10 x 7 cards
 and is at most 10,000 px a side (4,096 px is what it recommends, and what is written here); a
 deck of more designs gets several sheets. Each printed copy is a card in the deck (DeckIDs), so a
-deck of 72 cards from 20 designs loads as 72 cards. The JSON points at the images by file URL,
-so the deck loads on this computer as it is (Objects > Saved Objects); to share it, upload the
-images (TTS's own Cloud Manager does) and replace the two URLs.
+deck of 72 cards from 20 designs loads as 72 cards.
 
-Files: OUT/<kit>/tts/<deck>-faces-<n>.jpg, <deck>-back.jpg, <deck>.json.
+A deck whose cards have different backs (a kind's own back, a back showing its card's fields:
+model/backs.py decides, as for the PDF) is still one deck object: its `CustomDeck` holds one
+entry per face sheet and back (the same face sheet with each back its cards use), and each
+card's CardID (entry x 100 + its cell on the sheet) names the entry with its own back. This is
+how TTS's saved objects give cards of one deck different backs; `UniqueBack` stays false.
+
+The JSON points at the images by file URL, so the deck loads on this computer as it is
+(Objects > Saved Objects); with a base URL (export/tts_places.py) it points at the images
+uploaded there, and loads on every computer.
+
+Files: OUT/<kit>/tts/<deck>-faces-<n>.jpg, <deck>-<back>.jpg per back (<deck>-back.jpg: the
+deck's own back), <deck>.json.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ from typing import Any
 from PIL import Image
 
 from printkit.export.images import deck_faces
+from printkit.export.tts_places import image_link
 from printkit.model.deck import Deck
 
 COLUMNS, ROWS = 10, 7  # the largest sheet TTS reads
@@ -38,40 +48,50 @@ class Sheet:
     rows: int
     cell: tuple[int, int]
     designs: list[str]  # the card ids, in cell order
+    behind: list[str]  # the key of each design's back (model/backs.py), in cell order
 
 
-def export_tts(kit: Any, out: Path, stage: Any, cid: str) -> tuple[Path, list[Sheet], int]:
-    """Write deck `cid` as TTS face sheets, a back and a saved object (staged); returns the JSON's
-    path, the sheets and the number of cards in the deck."""
+ONE_SIDED = "back"  # the blank back a one-sided deck is given
+
+
+def export_tts(
+    kit: Any, out: Path, stage: Any, cid: str, base_url: str | None = None
+) -> tuple[Path, list[Sheet], int]:
+    """Write deck `cid` as TTS face sheets, its backs and a saved object (staged) that links
+    the images by file URL, or under `base_url`; returns the JSON's path, the sheets and the
+    number of cards in the deck."""
     deck = kit.model_as(cid, Deck)
-    faces, back = deck_faces(kit, cid, CARD_DPI)
-    back = back or Image.new("RGB", faces[0].size, (255, 255, 255))  # a one-sided deck
+    faces = deck_faces(kit, cid, CARD_DPI)
+    backs, behind = faces.backs, faces.behind
+    if not behind:  # a one-sided deck: a blank back
+        backs = {ONE_SIDED: Image.new("RGB", faces.fronts[0].size, (255, 255, 255))}
+        behind = [ONE_SIDED] * len(faces.fronts)
     folder = out / kit.name / "tts"
-    groups = [faces[i : i + PER_SHEET] for i in range(0, len(faces), PER_SHEET)]
-    ids = [card.id for card in deck.cards]
     sheets = []
-    for number, group in enumerate(groups, start=1):
-        sheet = _sheet_layout(folder / f"{cid}-faces-{number}.jpg", group, ids)
+    for number, start in enumerate(range(0, len(faces.fronts), PER_SHEET), start=1):
+        group = faces.fronts[start : start + PER_SHEET]
+        ids = [card.id for card in deck.cards[start : start + PER_SHEET]]
+        file = folder / f"{cid}-faces-{number}.jpg"
+        sheet = _sheet_layout(file, group, ids, behind[start : start + PER_SHEET])
         stage.temp_for(sheet.file).write_bytes(_jpeg(_draw_sheet(group, sheet)))
         sheets.append(sheet)
-        ids = ids[len(group) :]
-    back_file = folder / f"{cid}-back.jpg"
-    stage.temp_for(back_file).write_bytes(
-        _jpeg(back.resize(sheets[0].cell, Image.Resampling.LANCZOS))
-    )
-    saved = saved_object(f"{kit.name} {cid}", deck, sheets, back_file)
+    back_files = {key: folder / f"{cid}-{key}.jpg" for key in backs}
+    for key, image in backs.items():
+        cell = image.resize(sheets[0].cell, Image.Resampling.LANCZOS)
+        stage.temp_for(back_files[key]).write_bytes(_jpeg(cell))
+    saved = saved_object(f"{kit.name} {cid}", deck, sheets, back_files, base_url)
     target = folder / f"{cid}.json"
     stage.write_text(target, json.dumps(saved, indent=2) + "\n")
     return target, sheets, len(saved["ObjectStates"][0]["DeckIDs"])
 
 
-def _sheet_layout(file: Path, group: list[Any], ids: list[str]) -> Sheet:
+def _sheet_layout(file: Path, group: list[Any], ids: list[str], behind: list[str]) -> Sheet:
     columns = max(2, min(COLUMNS, len(group)))
     rows = max(2, math.ceil(len(group) / columns))  # TTS reads grids from 2 x 2
     width, height = group[0].size
     scale = min(1.0, SHEET_PX / (columns * width), SHEET_PX / (rows * height))
     cell = (int(width * scale), int(height * scale))
-    return Sheet(file, columns, rows, cell, ids[: len(group)])
+    return Sheet(file, columns, rows, cell, ids, behind)
 
 
 def _draw_sheet(group: list[Any], sheet: Sheet) -> Any:
@@ -89,25 +109,20 @@ def _jpeg(image: Any) -> bytes:
     return buffer.getvalue()
 
 
-def saved_object(name: str, deck: Deck, sheets: list[Sheet], back: Path) -> dict[str, Any]:
-    """The saved-object JSON TTS loads: one DeckCustom holding a Card per printed copy."""
-    custom = {
-        str(n): {
-            "FaceURL": sheet.file.resolve().as_uri(),
-            "BackURL": back.resolve().as_uri(),
-            "NumWidth": sheet.columns,
-            "NumHeight": sheet.rows,
-            "BackIsHidden": True,
-            "UniqueBack": False,
-            "Type": 0,
-        }
-        for n, sheet in enumerate(sheets, start=1)
-    }
-    card_ids = {
-        card_id: n * 100 + index
-        for n, sheet in enumerate(sheets, start=1)
-        for index, card_id in enumerate(sheet.designs)
-    }
+def saved_object(
+    name: str, deck: Deck, sheets: list[Sheet], backs: dict[str, Path], base_url: str | None = None
+) -> dict[str, Any]:
+    """The saved-object JSON TTS loads: one DeckCustom holding a Card per printed copy, its
+    CustomDeck one entry per face sheet and back its cards use."""
+    custom: dict[str, dict[str, Any]] = {}
+    card_ids: dict[str, int] = {}
+    for sheet in sheets:
+        entries: dict[str, int] = {}  # back key -> this sheet's entry with that back
+        for index, (card_id, key) in enumerate(zip(sheet.designs, sheet.behind, strict=True)):
+            if key not in entries:
+                entries[key] = len(custom) + 1
+                custom[str(entries[key])] = _custom_deck(sheet, backs[key], base_url)
+            card_ids[card_id] = entries[key] * 100 + index
     cards = [(card, card_ids[card.id]) for card in deck.cards for _ in range(card.count)]
     contained = [
         {
@@ -132,6 +147,19 @@ def saved_object(name: str, deck: Deck, sheets: list[Sheet], back: Path) -> dict
         "Snap": True,
     }
     return {"SaveName": name, "ObjectStates": [deck_object]}
+
+
+def _custom_deck(sheet: Sheet, back: Path, base_url: str | None) -> dict[str, Any]:
+    """One CustomDeck entry: a face sheet with one back for every card that names it."""
+    return {
+        "FaceURL": image_link(sheet.file, base_url),
+        "BackURL": image_link(back, base_url),
+        "NumWidth": sheet.columns,
+        "NumHeight": sheet.rows,
+        "BackIsHidden": True,
+        "UniqueBack": False,
+        "Type": 0,
+    }
 
 
 def _transform() -> dict[str, float]:

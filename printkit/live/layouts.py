@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from printkit.components.deck_layout import DeckLayout, Design, Fit
+from printkit.components.deck.layout import DeckLayout, Design, Fit
 from printkit.draw.elements import PlainText
 from printkit.kit import Kit
 from printkit.live.looks import DeckLooks

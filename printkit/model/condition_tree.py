@@ -10,9 +10,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.core import limits
 from printkit.load.types import Invalid
 from printkit.model.conditions import OPS, Condition, Literal, number, same
 
+SPACE = re.compile(r"\s*")
 TOKEN = re.compile(
     r"\s*(?:(?P<num>[+-]?\d+(?:\.\d+)?)(?![A-Za-z_])|(?P<str>\"[^\"]*\"|'[^']*')"
     r"|(?P<op>==|!=|<=|>=|<|>|=)|(?P<punct>[()\[\],])|(?P<word>[A-Za-z_][A-Za-z0-9_.\-]*))"
@@ -92,17 +94,24 @@ class AnyOf(_Joined):
 
 
 def tokens(text: str) -> list[tuple[str, str]]:
-    """(kind, text) of each token; Invalid at the first character that starts none."""
+    """(kind, text) of each token; Invalid at the first character that starts none. Each
+    token is matched where the last ended, never on a copy of the rest, so time grows with the
+    length of the text, not its square."""
     out: list[tuple[str, str]] = []
-    at = 0
-    while text[at:].strip():
+    at = _skip_space(text, 0)
+    while at < len(text):
         match = TOKEN.match(text, at)
         if match is None or match.lastgroup is None:
-            raise Invalid(f"a condition; {text[at:].strip()[:20]!r} is not a field, value or "
+            raise Invalid(f"a condition; {text[at:at + 20]!r} is not a field, value or "
                           "operator")  # fmt: skip
         out.append((match.lastgroup, match.group(match.lastgroup)))
-        at = match.end()
+        at = _skip_space(text, match.end())
     return out
+
+
+def _skip_space(text: str, at: int) -> int:
+    space = SPACE.match(text, at)
+    return space.end() if space else at
 
 
 class _Parser:
@@ -112,6 +121,7 @@ class _Parser:
         self.text = text
         self.tokens = tokens(text)
         self.at = 0
+        self.depth = 0  # `not`s and parentheses open around the current token
 
     def fail(self, what: str) -> Invalid:
         found = self.tokens[self.at][1] if self.at < len(self.tokens) else "the end"
@@ -149,17 +159,23 @@ class _Parser:
         return parts[0] if len(parts) == 1 else kind(tuple(parts))
 
     def negated(self) -> Condition:
-        if self.peek() == "not":
-            self.take()
-            return Not(self.negated())
-        if self.peek() == "(":
-            self.take()
-            inner = self.either()
+        if self.peek() not in ("not", "("):
+            return self.comparison()
+        self.depth += 1
+        if self.depth > limits.MAX_CONDITION_DEPTH:
+            raise Invalid(
+                f"a condition with at most {limits.MAX_CONDITION_DEPTH} `not`s and parentheses "
+                "inside one another (the limit MAX_CONDITION_DEPTH)"
+            )
+        if self.take()[1] == "not":
+            found: Condition = Not(self.negated())
+        else:
+            found = self.either()
             if self.peek() != ")":
                 raise self.fail("expected )")
             self.take()
-            return inner
-        return self.comparison()
+        self.depth -= 1
+        return found
 
     def comparison(self) -> Condition:
         kind, name = self.take()
@@ -208,7 +224,13 @@ class _Parser:
 
 
 def parse_condition(text: str) -> Condition:
-    """The condition a string says; Invalid (naming what is wrong) when it says none."""
+    """The condition a string says; Invalid (naming what is wrong) when it says none, or when
+    it is longer than MAX_CONDITION_CHARS (checked before a token is read)."""
+    if len(text) > limits.MAX_CONDITION_CHARS:
+        raise Invalid(
+            f"a condition of at most {limits.MAX_CONDITION_CHARS:,} characters (the limit "
+            f"MAX_CONDITION_CHARS); this one has {len(text):,}"
+        )
     found = _Parser(text).parse()
     object.__setattr__(found, "text", text)
     return found

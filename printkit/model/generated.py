@@ -77,6 +77,7 @@ def expand(doc: Document) -> Document:
     ctx.errors.raise_if_any()
     cards = data.get("cards")
     written: list = cards if isinstance(cards, list) else []
+    _check_total(generators, len(written), doc)
     rows: list[dict] = []
     marks = dict(doc.value_marks)
     for g, generator in enumerate(generators):
@@ -87,6 +88,23 @@ def expand(doc: Document) -> Document:
             marks.update({(*at, key): spot for key, spot in spots.items()})
             rows.append(values)
     return replace(doc, data={**data, "cards": [*written, *rows]}, value_marks=marks)
+
+
+def _check_total(generators: list[Generator], written: int, doc: Document) -> None:
+    """The cards written and every generator's cards together stay within MAX_CARDS_PER_DECK,
+    counted from the value lists before any card is made: fifty YAML aliases of one
+    20,000-card generator are refused at the generator that passes the limit, at once."""
+    total = written
+    for g, generator in enumerate(generators):
+        made = math.prod(len(v) for v in generator.each.values())
+        total += made
+        if total > limits.MAX_CARDS_PER_DECK:
+            raise fail(
+                doc.where(("generate", g)),
+                f"the deck's written and generated cards reach {total:,} at generator "
+                f"{g + 1} of {len(generators)} (it makes {made:,}); the limit (MAX_CARDS_PER_DECK) is "
+                f"{limits.MAX_CARDS_PER_DECK:,}",
+            )
 
 
 def _check_by(generator: Generator, doc: Document, g: int) -> None:
@@ -112,13 +130,6 @@ def _check_by(generator: Generator, doc: Document, g: int) -> None:
 def _combinations(generator: Generator, doc: Document, g: int) -> list[tuple[dict, dict]]:
     """(the card's raw values, key -> packed position) for each combination, in order."""
     names = list(generator.each)
-    total = math.prod(len(v) for v in generator.each.values())
-    if total > limits.MAX_CARDS_PER_DECK:
-        raise fail(
-            doc.where(("generate", g, "each")),
-            f"this generator makes {total:,} cards; the limit (MAX_CARDS_PER_DECK) is "
-            f"{limits.MAX_CARDS_PER_DECK:,}",
-        )
     indexes = [range(len(generator.each[n])) for n in names]
     return [_card(generator, doc, g, dict(zip(names, pick, strict=True))) for pick in
             itertools.product(*indexes)]  # fmt: skip

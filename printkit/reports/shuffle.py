@@ -14,7 +14,7 @@ from typing import Any
 
 from printkit.core.progress import ticking
 from printkit.model.deck import Deck
-from printkit.model.sim_report import Chart, Figure, SimReport, histogram, mean, percent
+from printkit.reports.sim_report import Chart, Figure, SimReport, histogram, mean, percent
 
 ASSUMPTIONS = [
     "This kit names no game printkit can play, so only its decks are studied: each run shuffles "

@@ -1,7 +1,7 @@
 """`printkit simulate KIT`: play the game many times from its data and report distributions.
 
 A game that plays (`Game.plays`, printkit/api.py) simulates itself through
-`Game.simulate(kit, players, runs, seed) -> printkit.model.sim_report.SimReport`; any other kit
+`Game.simulate(kit, players, runs, seed) -> printkit.reports.sim_report.SimReport`; any other kit
 with a deck has its decks shuffled and dealt (printkit/reports/shuffle.py). The report prints as
 text (default) or JSON, and `--out report.pdf` / `report.png` draws it on
 one page. The same kit, options and seed always give the same numbers. docs/simulate.md
@@ -110,8 +110,8 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
 def write_pdf(report, path: Path) -> None:
     """The report's one page, on a canvas of our own (pages are decided here, not in draw/)."""
     # imported here, not at the top, so that `printkit --help` stays fast
-    from printkit.draw.sim_report import PAGE, draw_page
     from printkit.output import new_canvas
+    from printkit.reports.sim_report_pdf import PAGE, draw_page
 
     c = new_canvas(path, PAGE, report.heading(), "printkit simulate report")
     draw_page(c, report)

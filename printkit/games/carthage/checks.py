@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from printkit.checks import Problem, RuleSet
 from printkit.core.errors import Location
+from printkit.games.carthage.components.board.model import Move
 from printkit.games.carthage.kit import (
     board,
     card_matches,
@@ -27,7 +28,6 @@ from printkit.games.carthage.moves import Spot, card_move, describe_move, find_l
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.board import Move
 from printkit.model.deck import Card, Deck
 
 CHECKS = RuleSet("carthage")  # joined with setup_checks.CHECKS in __init__.py

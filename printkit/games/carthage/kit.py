@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from printkit.components.tokens.model import Tokens
 from printkit.core.errors import Location, fail
+from printkit.games.carthage.components.board.model import Board
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.board import Board
 from printkit.model.deck import Card, Deck
-from printkit.model.tokens import Tokens
 
 M = TypeVar("M")
 

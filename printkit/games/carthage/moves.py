@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.model.board import Board, Move
+from printkit.games.carthage.components.board.model import Board, Move
 from printkit.model.deck import Card
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from printkit.checks import RuleSet
 from printkit.core.errors import Location
+from printkit.games.carthage.components.board.model import Move
 from printkit.games.carthage.kit import board, card_matches, deck, rules_where, seating_problem
 from printkit.games.carthage.rules import CarthageRules, Setup, rules
 from printkit.games.carthage.seed import (
@@ -19,7 +20,6 @@ from printkit.games.carthage.seed import (
 )
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.board import Move
 from printkit.model.deck import Card
 
 CHECKS = RuleSet("carthage")  # joined with the other checks in __init__.py

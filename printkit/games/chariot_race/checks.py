@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 from printkit.checks import Finding, Problem, RuleSet
 from printkit.core.errors import Location
+from printkit.games.chariot_race.components.bases.model import Bases
+from printkit.games.chariot_race.components.track.model import Track
 from printkit.games.chariot_race.kit import (
     deck,
     model_of_type,
@@ -17,9 +19,7 @@ from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.kit import Kit
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import where
-from printkit.model.bases import Bases
 from printkit.model.deck import Card, Deck
-from printkit.model.track import Track
 
 CHECKS = RuleSet("chariot-race")  # joined with race_checks.CHECKS in __init__.py
 

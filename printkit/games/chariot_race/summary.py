@@ -9,7 +9,7 @@ from printkit.games.chariot_race.model import ChariotModel, Unplayable, build_mo
 from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.games.chariot_race.sim import RaceLog, play_races
 from printkit.load.schema import where
-from printkit.model.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
+from printkit.reports.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
 
 ASSUMPTIONS = [
     "Each chariot runs along the centre line of the track; a card's move that lies in a turn "

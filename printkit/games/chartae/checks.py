@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from printkit.checks import Finding, Problem, RuleSet, Severity
 from printkit.checks.data_rules import DATA_RULES
+from printkit.components.tiles.model import HALF_EDGES, TileSet, tile_problems
 from printkit.core.errors import Location
 from printkit.core.limits import MAX_CHECK_GAMES
 from printkit.games.chartae.engine import (
@@ -19,7 +20,6 @@ from printkit.games.chartae.engine import (
 from printkit.games.chartae.rules import rules as rules_of
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.tiles import HALF_EDGES, TileSet, tile_problems
 
 CHECKS = RuleSet("chartae")  # the game's RULES (__init__.py)
 
@@ -142,7 +142,9 @@ def half_edge_totals(kit: Kit) -> Iterator[Finding]:
     )
 
 
-@CHECKS.rule("CH011", "warning", "neither side wins more than the threshold of random games")
+@CHECKS.rule(
+    "CH011", "warning", "neither side wins more than the threshold of random games", plays=True
+)
 def win_rates(kit: Kit) -> Iterator[Finding]:
     """The rest of the balance report: `balance.games` random legal games (rules.yaml, default
     and at most 1,000, so that check stays under a second; `printkit simulate chartae` plays as

@@ -11,7 +11,7 @@ from printkit.games.chartae.checks import engine_tiles, playable, tile_set
 from printkit.games.chartae.engine import EngineTile, new_game, play_randomly
 from printkit.games.chartae.rules import rules as rules_of
 from printkit.kit import Kit
-from printkit.model.sim_report import Chart, Figure, SimReport, percent
+from printkit.reports.sim_report import Chart, Figure, SimReport, percent
 
 POLICY = (
     "Each player picks uniformly among all legal moves (Rotate, within the limit in a row, or "

@@ -1,0 +1,240 @@
+"""A piece's shape: its outline (the cut), the outline grown by the bleed (the clip) and shrunk
+by the safe margin (the safe area), as plain numbers in PDF points.
+
+A piece is laid out in its *box*: the bounding rectangle of its outline (a card's trim, a hex's
+corner-to-corner width by its height across the flats). Every outline is a closed path of
+`Segment`s (move, line, curve, close) that draw/ turns into a canvas path; polygonal outlines
+also give their corners (`corners()`), which imposition uses for cut lines shared by
+neighbours.
+
+Growing or shrinking an outline by `d` keeps every side `d` further out (or in): a rectangle's
+corner radius grows with it, a circle's radius, a regular polygon's apothem; a path of the
+user's own is offset side by side with mitred corners. An ellipse grows by `d` on each
+semi-axis (an ellipse again, within a small fraction of `d` of the true offset).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from printkit.layout.geometry import Rect
+from printkit.layout.sizes import Size
+
+ShapeKind = Literal["rectangle", "circle", "ellipse", "hexagon", "polygon", "path"]
+SHAPE_KINDS: tuple[str, ...] = ("rectangle", "circle", "ellipse", "hexagon", "polygon", "path")
+KAPPA = 0.5522847498307936  # a quarter circle as one cubic Bezier: control points at k x r
+SQRT3 = math.sqrt(3.0)
+
+Point = tuple[float, float]
+# ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+Segment = tuple[str | float, ...]
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a piece's cut looks like, independent of where it is.
+
+    kind: rectangle (corner `radius`), circle and ellipse (filling the box), hexagon (`pointy`
+    top or flat top), polygon (`sides`, turned by `rotation` degrees; its first corner points
+    straight up at 0), or path (`points`, the corners of a closed outline measured from the
+    box's top-left corner, y downward, as a face's boxes are).
+    """
+
+    kind: ShapeKind = "rectangle"
+    radius: float = 0.0
+    sides: int = 6
+    pointy: bool = False
+    rotation: float = 0.0
+    points: tuple[Point, ...] = ()
+
+    @property
+    def rectangular(self) -> bool:
+        """A plain rectangle (any corner radius): imposed and marked as cards always were."""
+        return self.kind == "rectangle"
+
+    @property
+    def tiles_plane(self) -> bool:
+        """Pieces of this shape can share every cut line with their neighbours."""
+        return self.kind == "hexagon" or (self.kind == "rectangle" and self.radius == 0)
+
+
+RECTANGLE = Shape()
+
+
+def hexagon_size(across: float, measured: str = "flats", pointy: bool = False) -> Size:
+    """The box of a regular hexagon `across` wide, measured across the flats or the corners.
+
+    A flat-top hexagon is as high as it is across the flats and as wide as across the
+    corners; a pointy-top one the other way round.
+    """
+    flats = across if measured == "flats" else across * SQRT3 / 2
+    corners = flats * 2 / SQRT3
+    return Size(flats, corners) if pointy else Size(corners, flats)
+
+
+def polygon_size(across: float, sides: int, rotation: float = 0.0) -> Size:
+    """The box of a regular polygon whose corners lie on a circle of diameter `across`."""
+    pts = _unit_polygon(sides, rotation)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    r = across / 2
+    return Size((max(xs) - min(xs)) * r, (max(ys) - min(ys)) * r)
+
+
+def _unit_polygon(sides: int, rotation: float) -> list[Point]:
+    """Corners of a regular polygon on the unit circle, counter-clockwise, the first at the
+    top turned by `rotation` degrees (clockwise, as a user turns a drawing)."""
+    start = math.radians(90.0 - rotation)
+    return [
+        (math.cos(start + 2 * math.pi * k / sides), math.sin(start + 2 * math.pi * k / sides))
+        for k in range(sides)
+    ]
+
+
+def _regular(shape: Shape) -> tuple[int, float]:
+    """(sides, rotation) of a hexagon or a polygon."""
+    if shape.kind == "hexagon":
+        return 6, 0.0 if shape.pointy else 30.0
+    return shape.sides, shape.rotation
+
+
+def corners(shape: Shape, box: Rect, grow: float = 0.0) -> list[Point] | None:
+    """The corners of a polygonal outline in `box`, grown by `grow` (shrunk when negative),
+    counter-clockwise; None for a rectangle, circle or ellipse (which have curves or are
+    described by their box)."""
+    if shape.kind in ("hexagon", "polygon"):
+        sides, rotation = _regular(shape)
+        unit = _unit_polygon(sides, rotation)
+        xs, ys = [p[0] for p in unit], [p[1] for p in unit]
+        span_w, span_h = max(xs) - min(xs), max(ys) - min(ys)
+        r = min(box.w / span_w, box.h / span_h)  # circumradius: the polygon fits the box
+        cx = box.x + box.w / 2 - r * (max(xs) + min(xs)) / 2
+        cy = box.y + box.h / 2 - r * (max(ys) + min(ys)) / 2
+        apothem = r * math.cos(math.pi / sides)
+        r2 = (apothem + grow) / math.cos(math.pi / sides)
+        return [(cx + r2 * ux, cy + r2 * uy) for ux, uy in unit]
+    if shape.kind == "path":
+        pts = [(box.x + px, box.y1 - py) for px, py in shape.points]
+        return offset_polygon(pts, grow)
+    return None
+
+
+def offset_polygon(points: list[Point], d: float) -> list[Point]:
+    """A simple polygon with every side moved `d` outward (inward when negative), corners
+    mitred; returned counter-clockwise."""
+    if _signed_area(points) < 0:
+        points = points[::-1]
+    if d == 0:
+        return list(points)
+    n = len(points)
+    out = []
+    for i in range(n):
+        p0, p1, p2 = points[i - 1], points[i], points[(i + 1) % n]
+        a = _outward(p0, p1)
+        b = _outward(p1, p2)
+        bis = (a[0] + b[0], a[1] + b[1])
+        dot = a[0] * bis[0] + a[1] * bis[1]
+        scale = d / dot if abs(dot) > 1e-9 else d
+        out.append((p1[0] + bis[0] * scale, p1[1] + bis[1] * scale))
+    return out
+
+
+def _outward(p: Point, q: Point) -> Point:
+    """The unit normal pointing out of a counter-clockwise polygon's side p -> q."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy) or 1.0
+    return dy / length, -dx / length
+
+
+def _signed_area(points: list[Point]) -> float:
+    n = len(points)
+    return (
+        sum(
+            points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1]
+            for i in range(n)
+        )
+        / 2
+    )
+
+
+def outline(shape: Shape, box: Rect, grow: float = 0.0) -> list[Segment]:
+    """The closed outline of a piece whose box is `box`, grown by `grow` (shrunk when
+    negative): grow 0 is the cut, the bleed is the clip, minus the safe margin the safe area."""
+    pts = corners(shape, box, grow)
+    if pts is not None:
+        return _polyline(pts)
+    if shape.kind in ("circle", "ellipse"):
+        rx, ry = box.w / 2 + grow, box.h / 2 + grow
+        if shape.kind == "circle":
+            rx = ry = min(box.w, box.h) / 2 + grow
+        return _ellipse(box.cx, box.cy, max(rx, 0.0), max(ry, 0.0))
+    r = box.expand(grow)
+    radius = max(shape.radius + grow, 0.0) if shape.radius > 0 else 0.0
+    return _rounded_rect(r, min(radius, r.w / 2, r.h / 2))
+
+
+def _polyline(pts: list[Point]) -> list[Segment]:
+    first, *rest = pts
+    return [("M", *first), *[("L", *p) for p in rest], ("Z",)]
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[Segment]:
+    kx, ky = KAPPA * rx, KAPPA * ry
+    return [
+        ("M", cx + rx, cy),
+        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+        ("Z",),
+    ]
+
+
+def _rounded_rect(r: Rect, radius: float) -> list[Segment]:
+    if radius <= 0:
+        return _polyline([(r.x, r.y), (r.x1, r.y), (r.x1, r.y1), (r.x, r.y1)])
+    k = radius * (1 - KAPPA)
+    x0, y0, x1, y1 = r.x, r.y, r.x1, r.y1
+    return [
+        ("M", x0 + radius, y0),
+        ("L", x1 - radius, y0),
+        ("C", x1 - k, y0, x1, y0 + k, x1, y0 + radius),
+        ("L", x1, y1 - radius),
+        ("C", x1, y1 - k, x1 - k, y1, x1 - radius, y1),
+        ("L", x0 + radius, y1),
+        ("C", x0 + k, y1, x0, y1 - k, x0, y1 - radius),
+        ("L", x0, y0 + radius),
+        ("C", x0, y0 + k, x0 + k, y0, x0 + radius, y0),
+        ("Z",),
+    ]
+
+
+def bounds(segments: list[Segment]) -> Rect:
+    """The rectangle holding every point of an outline (curves by their control points, which
+    for the quarter arcs drawn here lie on the curve's own box)."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for seg in segments:
+        nums = [float(v) for v in seg[1:]]
+        xs += nums[0::2]
+        ys += nums[1::2]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def mirrored(shape: Shape, size: Size, left_right: bool) -> Shape:
+    """The outline a piece's back has on the back page: its front's, seen from behind.
+
+    `left_right`: the sheet flips about its vertical axis (columns reverse, layout/imposition's
+    `mirror`), else about its horizontal axis (rows reverse). Hexagons, circles, ellipses,
+    rectangles and even polygons are their own mirror images; a turned odd polygon turns the
+    other way, and a path's points are reflected in its box.
+    """
+    if shape.kind == "polygon":
+        rotation = -shape.rotation if left_right else 180.0 - shape.rotation
+        return Shape("polygon", sides=shape.sides, rotation=rotation)
+    if shape.kind == "path":
+        if left_right:
+            return Shape("path", points=tuple((size.width - x, y) for x, y in shape.points))
+        return Shape("path", points=tuple((x, size.height - y) for x, y in shape.points))
+    return shape

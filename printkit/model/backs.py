@@ -1,0 +1,75 @@
+"""Which back is behind a card: the one place every output asks.
+
+A two-sided deck has a back of its own (`back:`), each kind may have its own (`kinds: x: back:`),
+and a back whose elements read the card's fields (`{title}`, `field:`) is a different design
+behind every card. The PDFs (home, shop, gang sheets, the designs PDF print shops take), the
+image and Tabletop Simulator exports, the showcase and serve all ask `back_behind` which back a
+card gets, so none of them can fall back to the deck's default on its own.
+
+A back is known by its `key`: `back` (the deck's), `back-<kind>` (a kind's own), and
+`<that>-card-<id>` when it reads the card's fields. The key is also the name of the back's form
+in a PDF (draw/card.py) and of its picture in the exports (`<key>.png`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printkit.model.deck import Card, Deck
+from printkit.model.face import Back, element_fields
+
+
+@dataclass(frozen=True, slots=True)
+class BackChoice:
+    """The back behind a card: its key, its design, the kind whose own back it is (None: the
+    deck's) and the card whose fields it shows (None: a back shared by many cards)."""
+
+    key: str
+    back: Back
+    kind: str | None
+    card: Card | None
+
+
+def back_reads_card(back: Back) -> bool:
+    """Whether the back shows its card's own fields (then each card has its own back)."""
+    return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
+
+
+def shared_back(deck: Deck, kind: str | None) -> tuple[str, Back]:
+    """The key and design of the back a card of `kind` shares: its kind's own, else the deck's."""
+    own = deck.kinds[kind].back if kind else None
+    if own is not None:
+        return f"back-{kind}", own
+    return "back", deck.back
+
+
+def back_behind(deck: Deck, card: Card) -> BackChoice:
+    """The back printed behind `card`: its kind's own back or the deck's, and that back drawn
+    with the card's own fields when it reads them."""
+    key, back = shared_back(deck, card.kind)
+    kind = card.kind if key != "back" else None
+    if back_reads_card(back):
+        return BackChoice(f"{key}-card-{card.id}", back, kind, card)
+    return BackChoice(key, back, kind, None)
+
+
+def cards_by_back(deck: Deck) -> dict[str, tuple[BackChoice, list[Card]]]:
+    """Every back the deck prints by key, with the cards behind it, in the order of the first
+    card behind each (a one-sided deck prints none)."""
+    if deck.sides != 2:
+        return {}
+    out: dict[str, tuple[BackChoice, list[Card]]] = {}
+    for card in deck.cards:
+        choice = back_behind(deck, card)
+        out.setdefault(choice.key, (choice, []))[1].append(card)
+    return out
+
+
+def distinct_backs(deck: Deck) -> list[BackChoice]:
+    """Every back the deck prints, once each, in the order of the first card behind it."""
+    return [choice for choice, _ in cards_by_back(deck).values()]
+
+
+def has_card_backs(deck: Deck) -> bool:
+    """Whether some back of a two-sided deck reads its card's fields (one back per card)."""
+    return deck.sides == 2 and any(back_reads_card(b) for b in deck.backs().values())

@@ -1,0 +1,302 @@
+"""Printing one large plan (a board, a full-size track): one shop page, or tiled home sheets.
+
+A component supplies the plan's size and a function that draws it with its origin at the
+plan's bottom-left (painting its background `bleed` beyond the edges). This module owns:
+- shop profile: one page of plan + bleed, TrimBox = the plan, BleedBox = the page;
+- home profile: an assembly map page, then one sheet per tile with the plan clipped to the
+  tile's window, a shaded glue band on the seams it keeps, dashed cut lines on the seams it is
+  trimmed along, registration marks in every glue band, a 50 mm scale bar, and a row/column
+  label with the neighbours. The plan is drawn once, as a form, and placed on every sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from reportlab.lib.colors import Color, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.draw.fonts import font
+from printkit.draw.sheet import draw_page_label, draw_scale_bar
+from printkit.kit import Kit
+from printkit.layout.geometry import Rect
+from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.sizes import Size
+from printkit.layout.tiling import LABEL_ROOM, Tile, TilePlan, plan_tiles, registration_guides
+from printkit.layout.units import mm, to_mm
+from printkit.output import new_canvas
+from printkit.render.pages import start_sheet
+
+DrawPlan = Callable[[Canvas, float], None]
+GLUE = Color(0.55, 0.55, 0.55, alpha=0.35)
+FORM = "plan"
+
+
+def render_plan(  # noqa: PLR0913
+    kit: Kit,
+    component_id: str,
+    path: Path,
+    size: Size,
+    draw: DrawPlan,
+    *,
+    avoid: Sequence[Rect] = (),
+    overlap: float = mm(12),
+    tiled: bool | None = None,
+    progress: Callable[[int], None] | None = None,
+    lead: Callable[[Canvas], None] | None = None,
+) -> int:
+    """Write the plan to `path`; returns the number of pages.
+
+    `tiled` defaults to the home profile; pass False to print a reduced or single-page version.
+    `lead` writes one whole page (start_sheet, drawing, showPage) before the plan, e.g. a
+    dimensioned overview; it counts in the pages returned.
+    """
+    opts = kit.options
+    title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
+    if opts.profile == "shop" or tiled is False:
+        return _single_page(path, size, draw, opts.bleed, (title, kit.name), lead, kit.fonts())
+    plan = plan_tiles(size, opts.paper_size, overlap, list(avoid))
+    c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
+    if lead is not None:
+        lead(c)
+    pages = tile_onto(c, plan, draw, f"{kit.label} · {title}", progress=progress)
+    c.save()
+    return pages + (lead is not None)
+
+
+def tile_onto(
+    c: Canvas,
+    plan: TilePlan,
+    draw: DrawPlan,
+    title: str,
+    form: str = FORM,
+    progress: Callable[[int], None] | None = None,
+) -> int:
+    """Add the plan's pages to `c`: the assembly map (when there are several sheets), then
+    one sheet per tile; returns their number. The drawing becomes the form `form` (a name of its own for each drawing of a file;
+    a form already defined is placed again, not drawn again)."""
+    if not c.hasForm(form):
+        _define_form(c, plan.content, draw, form)
+    maps = len(plan.tiles) > 1  # a plan that fits one sheet needs no assembly map
+    if maps:
+        _assembly_map(c, plan, title, form)
+    for tile in plan.tiles:
+        _tile_page(c, plan, tile, title, form)
+        if progress:
+            progress(1)
+    return maps + len(plan.tiles)
+
+
+def _single_page(
+    path: Path,
+    size: Size,
+    draw: DrawPlan,
+    bleed: float,
+    named: tuple[str, str],
+    lead: Callable[[Canvas], None] | None,
+    fonts: Mapping[str, str],
+) -> int:
+    page = (size.width + 2 * bleed, size.height + 2 * bleed)
+    c = new_canvas(path, page, *named, fonts)
+    if lead is not None:
+        lead(c)
+        c.setPageSize(page)
+    c.setTrimBox((bleed, bleed, bleed + size.width, bleed + size.height))
+    c.setBleedBox((0, 0, page[0], page[1]))
+    c.translate(bleed, bleed)
+    draw(c, bleed)
+    c.showPage()
+    c.save()
+    return 1 + (lead is not None)
+
+
+def _define_form(c: Canvas, size: Size, draw: DrawPlan, form: str) -> None:
+    c.beginForm(form, 0, 0, size.width, size.height)
+    draw(c, 0.0)
+    c.endForm()
+
+
+def _tile_page(c: Canvas, plan: TilePlan, tile: Tile, title: str, form: str) -> None:
+    c.setPageSize((plan.sheet.width, plan.sheet.height))
+    on_sheet = tile.to_sheet(tile.window)
+    c.setTrimBox(on_sheet.box())
+    c.setBleedBox(on_sheet.box())
+    c.saveState()
+    p = c.beginPath()
+    p.rect(on_sheet.x, on_sheet.y, on_sheet.w, on_sheet.h)
+    c.clipPath(p, stroke=0, fill=0)
+    c.translate(*tile.origin)
+    c.doForm(form)
+    _glue_bands(c, plan, tile)
+    _cut_lines(c, plan, tile)
+    _registration_marks(c, plan, tile)
+    c.restoreState()
+    c.setStrokeColor(black)
+    c.setLineWidth(0.3)
+    c.rect(on_sheet.x, on_sheet.y, on_sheet.w, on_sheet.h, stroke=1, fill=0)
+    _label_strip(c, plan, tile, title)
+    c.showPage()
+
+
+def _glue_bands(c: Canvas, plan: TilePlan, tile: Tile) -> None:
+    """Shade the bands this piece keeps for gluing under its left and lower neighbours."""
+    c.saveState()
+    c.setFillColor(GLUE)
+    for band in glue_bands(plan, tile):
+        c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+        c.setFillColor(black)
+        c.setFont(font(c, "heading"), 7)
+        if band.w < band.h:
+            c.saveState()
+            c.translate(band.cx + 2.5, band.y + band.h / 2)
+            c.rotate(90)
+            c.drawCentredString(0, 0, "GLUE UNDER NEIGHBOUR")
+            c.restoreState()
+        else:
+            c.drawCentredString(band.x + band.w / 2, band.cy - 2.5, "GLUE UNDER NEIGHBOUR")
+        c.setFillColor(GLUE)
+    c.restoreState()
+
+
+def glue_bands(plan: TilePlan, tile: Tile) -> list[Rect]:
+    """The glue bands a tile keeps, in content coordinates: left of its left seam, below its bottom."""
+    bands = []
+    if tile.col > 0:
+        bands.append(Rect(tile.cut.x - plan.overlap, tile.window.y, plan.overlap, tile.window.h))
+    if tile.row < plan.rows - 1:
+        bands.append(Rect(tile.window.x, tile.cut.y - plan.overlap, tile.window.w, plan.overlap))
+    return bands
+
+
+def _cut_lines(c: Canvas, plan: TilePlan, tile: Tile) -> None:
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(0.5)
+    c.setDash(3, 2)
+    if tile.col < plan.cols - 1:
+        c.line(tile.cut.x1, tile.window.y, tile.cut.x1, tile.window.y1)
+    if tile.row > 0:
+        c.line(tile.window.x, tile.cut.y1, tile.window.x1, tile.cut.y1)
+    c.restoreState()
+
+
+def _registration_marks(c: Canvas, plan: TilePlan, tile: Tile) -> None:
+    """Crosses in the glue bands this tile keeps, each with a guide line to the seam: the
+    neighbour's trimmed edge goes on the guide lines' ends and hides them. A tile never shows
+    a cross on the part it keeps in view (its cut rectangle), so none stays on the board."""
+    r = mm(2.5)
+    for (x, y), (sx, sy) in registration_guides(plan):
+        mark = Rect(x - r, y - r, 2 * r, 2 * r)
+        if _overlaps(tile.cut, mark) or not tile.window.contains(mark):
+            continue
+        stop = mm(0.3)  # the guide stops short of the seam: no stroke in view
+        ex = sx if sx == x else sx - stop
+        ey = sy if sy == y else sy - stop
+        c.saveState()
+        for colour, width in ((white, 1.6), (black, 0.4)):
+            c.setStrokeColor(colour)
+            c.setLineWidth(width)
+            _crosshair(c, x, y, r)
+            c.line(x + (r if sx != x else 0), y + (r if sy != y else 0), ex, ey)
+        c.restoreState()
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a.x < b.x1 and b.x < a.x1 and a.y < b.y1 and b.y < a.y1
+
+
+def _crosshair(c: Canvas, x: float, y: float, r: float) -> None:
+    c.circle(x, y, r * 0.6, stroke=1, fill=0)
+    c.line(x - r, y, x + r, y)
+    c.line(x, y - r, x, y + r)
+
+
+def _label_strip(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
+    strip = Rect(KEEP_OUT, KEEP_OUT, plan.sheet.width - 2 * KEEP_OUT, LABEL_ROOM)
+    c.setFillColor(black)
+    c.setFont(font(c, "heading"), 14)
+    c.drawString(strip.x, strip.y + mm(1.2), tile.label)
+    neighbours = []
+    if tile.col > 0:
+        neighbours.append(f"left: {plan.tile(tile.row, tile.col - 1).label}")
+    if tile.col < plan.cols - 1:
+        neighbours.append(f"right: {plan.tile(tile.row, tile.col + 1).label}")
+    if tile.row > 0:
+        neighbours.append(f"above: {plan.tile(tile.row - 1, tile.col).label}")
+    if tile.row < plan.rows - 1:
+        neighbours.append(f"below: {plan.tile(tile.row + 1, tile.col).label}")
+    info = f"row {tile.label[: -len(str(tile.col + 1))]}, column {tile.col + 1} of {plan.rows} x {plan.cols}"
+    c.setFont(font(c, "condensed"), 7.5)
+    c.drawString(strip.x + mm(12), strip.y + mm(3.6), info + " · " + " · ".join(neighbours))
+    c.drawString(strip.x + mm(12), strip.y + mm(0.6), title)
+    bar = Rect(strip.x1 - mm(100), strip.y + mm(0.6), mm(100), mm(4))
+    draw_scale_bar(c, bar, vertical=False, label="50 mm at 100 %")
+
+
+def _assembly_instructions(c: Canvas, plan: TilePlan) -> None:
+    """The map's heading and how to trim and glue the sheets."""
+    sheet = plan.sheet
+    c.setFillColor(black)
+    c.setFont(font(c, "heading"), 16)
+    c.drawString(KEEP_OUT + mm(5), sheet.height - KEEP_OUT - mm(10), "Assembly map")
+    c.setFont(font(c, "body"), 9)
+    lines = (
+        f"{plan.rows * plan.cols} sheets: {plan.rows} rows (A, B, ...) x {plan.cols} columns "
+        "(1, 2, ...). Print at 100 %.",
+        "Trim each sheet along its dashed lines. Glue its shaded band under the neighbour,",
+        "whose trimmed edge covers the crosses' guide lines exactly. Row by row, then the rows.",
+        f"Glue bands are {to_mm(plan.overlap):g} mm wide.",
+    )
+    for i, line in enumerate(lines):
+        c.drawString(KEEP_OUT + mm(5), sheet.height - KEEP_OUT - mm(16) - i * 11, line)
+
+
+def _sheet_labels(c: Canvas, plan: TilePlan, x0: float, y0: float, scale: float) -> None:
+    """Each sheet's label (A1, A2...) in the middle of its part of the reduced plan."""
+    for tile in plan.tiles:
+        cx = x0 + tile.cut.cx * scale
+        cy = y0 + tile.cut.cy * scale
+        c.setFillColor(Color(1, 1, 1, alpha=0.85))
+        c.roundRect(cx - mm(7), cy - mm(4.5), mm(14), mm(9), mm(2), stroke=0, fill=1)
+        c.setFillColor(black)
+        c.setFont(font(c, "heading"), 14)
+        c.drawCentredString(cx, cy - mm(1.8), tile.label)
+
+
+def _assembly_map(c: Canvas, plan: TilePlan, title: str, form: str) -> None:
+    """Page 1: the whole plan reduced, with the seams and each sheet's label."""
+    sheet = plan.sheet
+    start_sheet(c, sheet)
+    area = Rect(
+        KEEP_OUT + mm(5),
+        KEEP_OUT + mm(25),
+        sheet.width - 2 * KEEP_OUT - mm(10),
+        sheet.height - 2 * KEEP_OUT - mm(52),  # clear of the three lines of instructions
+    )
+    scale = min(area.w / plan.content.width, area.h / plan.content.height)
+    w, h = plan.content.width * scale, plan.content.height * scale
+    x0, y0 = area.x + (area.w - w) / 2, area.y + (area.h - h) / 2
+    _assembly_instructions(c, plan)
+    c.saveState()
+    c.translate(x0, y0)
+    c.scale(scale, scale)
+    c.doForm(form)
+    c.restoreState()
+    c.setStrokeColor(black)
+    c.setLineWidth(1.2)
+    c.rect(x0, y0, w, h, stroke=1, fill=0)
+    c.setDash(4, 3)
+    for x in plan.x_seams:
+        c.line(x0 + x * scale, y0, x0 + x * scale, y0 + h)
+    for y in plan.y_seams:
+        c.line(x0, y0 + y * scale, x0 + w, y0 + y * scale)
+    c.setDash()
+    _sheet_labels(c, plan, x0, y0, scale)
+    draw_page_label(
+        c,
+        Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(8)),
+        False,
+        f"{title} · assembly map",
+    )
+    c.showPage()
