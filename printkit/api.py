@@ -31,6 +31,7 @@ from printkit.layout.sizes import Size
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.deck import Deck
+from printkit.model.items import ItemList, ItemModel
 from printkit.render.pieces import Painter, PieceGroup, Progress
 
 if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need none of them
@@ -48,6 +49,8 @@ __all__ = [
     "Game",
     "GameRules",
     "InputError",
+    "ItemList",
+    "ItemModel",
     "Kit",
     "Location",
     "Painter",
@@ -91,7 +94,9 @@ class ComponentType(Protocol):
 
     # what it can do, asked by the engine instead of comparing type names
     has_cards: ClassVar[bool]  # its model is a Deck: card previews, deck reports, card exports
-    has_items: ClassVar[bool]  # its data has a list of items the data rules (`checks:`) count
+    item_list: ClassVar[
+        ItemList | None
+    ]  # its data's items, as the data rules (`checks:`) read them
     has_pieces: ClassVar[bool]  # it prints cut pieces: piece_groups() gives them, it may gang
     gangs_by_default: ClassVar[bool]  # --gang packs it without kit.yaml listing it
 
@@ -138,7 +143,7 @@ class Component:
     """A component type's optional members with their defaults (see ComponentType)."""
 
     has_cards: ClassVar[bool] = False
-    has_items: ClassVar[bool] = False
+    item_list: ClassVar[ItemList | None] = None
     has_pieces: ClassVar[bool] = False
     gangs_by_default: ClassVar[bool] = False
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NoReturn
 
 from printkit.core import limits
@@ -395,6 +396,16 @@ class Deck:
     def copies(self) -> list[Card]:
         """Every printed card in deck order (a card with count 3 appears three times)."""
         return [card for card in self.cards for _ in range(card.count)]
+
+    def data_items(self) -> list[Card]:
+        """The items a data check reads (checks/data_items.ItemModel): the cards."""
+        return self.cards
+
+    def item_reader(self, field_name: str) -> Callable[[Card], Any]:
+        """Reads a card's field, a declared one included (None when the card has none)."""
+        if field_name in CARD_ATTRIBUTES:
+            return attrgetter(field_name)
+        return lambda card: card.values.get(field_name)
 
 
 @dataclass
