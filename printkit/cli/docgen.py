@@ -26,7 +26,7 @@ from printkit.games import available_games, game
 from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
 from printkit.model.deck import Deck
-from printkit.plugins import BUILTIN_COMPONENT_TYPES, component_type
+from printkit.plugins import builtin_component_types, component_type
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 _BLOCK = re.compile(
@@ -123,7 +123,7 @@ def kit_file_tables() -> str:
 def component_tables() -> str:
     """The data file of every component type that describes its schema."""
     out = []
-    for name in BUILTIN_COMPONENT_TYPES:
+    for name in builtin_component_types():
         schema = component_type(name).schema()
         out.append(f"### type: {name}\n\n{schema_tables(schema, f'a {name} file')}")
     return "\n".join(out)
