@@ -30,7 +30,7 @@ from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.model.items import ItemList, ItemModel
 from printkit.render.pieces import Painter, PieceGroup, Progress
 

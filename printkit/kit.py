@@ -23,7 +23,7 @@ from printkit.load.reads import ReadLog
 from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from printkit.load.schema import Str
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 from printkit.model.items import ItemList, ItemModel
 
 __all__ = ["ItemList", "ItemModel"]

@@ -25,7 +25,7 @@ from printkit.draw.icons import builtin_table
 from printkit.games import available_games, game
 from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.plugins import builtin_component_types, component_type
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -28,7 +28,7 @@ from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.backs import back_behind, cards_by_back
-from printkit.model.deck import BASE_CARD_FIELDS, Card, Deck, deck_schema, keep_declared
+from printkit.model.cards import BASE_CARD_FIELDS, Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
 from printkit.render import more_output_path

@@ -22,7 +22,7 @@ from printkit.games.carthage.summary import simulate
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
     from printkit.reports.composition import Deal
 
 RULES = RuleSet.joined("carthage", checks.CHECKS, setup_checks.CHECKS, seed_checks.CHECKS)

@@ -28,7 +28,7 @@ from printkit.games.carthage.moves import Spot, card_move, describe_move, find_l
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 
 CHECKS = RuleSet("carthage")  # joined with setup_checks.CHECKS in __init__.py
 

@@ -11,7 +11,7 @@ from printkit.games.carthage.kit import players, removed_cards, setup_for, split
 from printkit.games.carthage.picklist import pick_list
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.reports.composition import Deal
 
 

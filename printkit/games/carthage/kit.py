@@ -12,7 +12,7 @@ from printkit.games.carthage.components.board.model import Board
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 
 M = TypeVar("M")
 

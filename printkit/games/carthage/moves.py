@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.games.carthage.components.board.model import Board, Move
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from printkit.games.carthage.kit import deck, players, removed_cards, setup_for, split_deal, tokens
 from printkit.games.carthage.rules import rules
 from printkit.kit import Kit
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 
 
 def pick_list(kit: Kit) -> str:

@@ -20,7 +20,7 @@ from printkit.games.carthage.seed import (
 )
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 
 CHECKS = RuleSet("carthage")  # joined with the other checks in __init__.py
 

@@ -20,7 +20,7 @@ from printkit.games.chariot_race.summary import simulate
 
 if TYPE_CHECKING:
     from printkit.kit import Kit
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
     from printkit.reports.composition import Deal
 
 RULES = RuleSet.joined("chariot-race", checks.CHECKS, race_checks.CHECKS, seed_checks.CHECKS)

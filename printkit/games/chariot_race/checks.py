@@ -19,7 +19,7 @@ from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.kit import Kit
 from printkit.layout.units import UNIT_POINTS
 from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 
 CHECKS = RuleSet("chariot-race")  # joined with race_checks.CHECKS in __init__.py
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.kit import Kit
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.reports.composition import Deal
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from printkit.kit import Kit, component_of_type
 from printkit.layout.units import UNIT_POINTS
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 
 
 def deck(kit: Kit) -> tuple[str, Deck]:

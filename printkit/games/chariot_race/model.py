@@ -23,7 +23,7 @@ from printkit.games.chariot_race.kit import deck, model_of_type, speed_unit_poin
 from printkit.games.chariot_race.rules import Policy
 from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.layout.units import UNIT_POINTS
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 
 MODIFIER_FIELDS = ("add_speed", "speed_factor", "max_speed", "add_turn", "max_turn", "add_drift")
 INCH = UNIT_POINTS["in"]

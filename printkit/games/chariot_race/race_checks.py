@@ -25,7 +25,7 @@ from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.games.chariot_race.sim import play_races
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 from printkit.reports.sim_report import mean, percent
 
 CHECKS = RuleSet("chariot-race")  # joined with checks.CHECKS in __init__.py

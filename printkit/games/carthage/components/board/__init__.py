@@ -21,7 +21,7 @@ from printkit.games.carthage.components.board.model import Board, board_schema
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, validate_document, where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.render.links import data_inputs
 from printkit.render.tiled import render_plan
 

@@ -29,7 +29,7 @@ from printkit.kit import Kit
 from printkit.layout.units import to_mm
 from printkit.load.records import record_of
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.output import new_canvas
 from printkit.render.links import data_inputs, used_model
 from printkit.render.pages import start_sheet

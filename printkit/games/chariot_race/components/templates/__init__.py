@@ -33,7 +33,7 @@ from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.output import new_canvas
 from printkit.render.links import data_inputs, used_model
 from printkit.render.pages import start_sheet

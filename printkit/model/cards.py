@@ -1,6 +1,9 @@
-"""Decks of cards: the card size, kinds (colour, label, face layout), backs, declared fields, cards.
+"""Cards: the model every component type with cards gives (`has_cards`: its model is a `Deck`),
+which card previews, deck reports, card exports and a game's deal read: the card size, kinds
+(colour, label, face layout), backs, declared fields, cards. The deck type
+(printkit/components/deck/) loads it from a deck file; printkit/api.py re-exports it.
 
-A deck file declares its own card fields (e.g. speed, turn, drift) with types and ranges, so the
+A deck file declares its own card fields (e.g. speed, turn) with types and ranges, so the
 engine stays generic: the same schema validates the cards and describes them to editors.
 
 Each @record dataclass is also the schema of its part of the file (load/records.py); a card's
