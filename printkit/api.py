@@ -2,7 +2,7 @@
 
 A *component type* turns one kind of data file (a deck, a board, templates...) into PDFs; a
 *game* adds the rules of one game to `printkit check` and the reports. Both are objects that
-kit.yaml names: `type: deck` for a component, `rules: {module: chariot_race}` for a game.
+kit.yaml names: `type: deck` for a component, `rules: {module: <game>}` for a game.
 printkit finds them by that name (printkit/plugins.py): built in, or from an installed package
 through an entry point (groups `printkit.components` and `printkit.games`) that names the
 object, e.g. `label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels).

@@ -1,7 +1,6 @@
 """Component types and games are plugins: kit.yaml names them, and this registry finds them.
 
-A kit's manifest says `type: deck` for a component and `rules: {module: chariot_race}` for its
-game. The engine never imports a component type or a game; it asks this registry for the
+A kit's manifest says `type: deck` for a component and `rules: {module: <game>}` for its game. The engine never imports a component type or a game; it asks this registry for the
 object of a name (a `printkit.api.ComponentType` or `printkit.api.Game`), imported the first
 time it is needed.
 
