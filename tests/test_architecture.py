@@ -88,7 +88,7 @@ def test_kit_yaml_offers_exactly_the_component_types_and_games_there_are():
 
 
 def test_a_kit_without_rules_has_no_game(kit_copy):
-    from printkit.games import game
+    from printkit.plugins import game
     from printkit.kit import load_kit
 
     kit = load_kit("chariot-race")

@@ -115,6 +115,10 @@ class Tile:
                 owner[h] = index
         return tuple(owner)
 
+    def problems(self) -> list[TileProblem]:
+        """Why this tile cannot be a real tile (none when it can): `tile_problems`."""
+        return tile_problems(self)
+
 
 TILE_KEYS = frozenset(schema_fields(Tile))  # what a data check may read of a tile
 
