@@ -88,8 +88,8 @@ def test_kit_yaml_offers_exactly_the_component_types_and_games_there_are():
 
 
 def test_a_kit_without_rules_has_no_game(kit_copy):
-    from printkit.plugins import game
     from printkit.kit import load_kit
+    from printkit.plugins import game
 
     kit = load_kit("chariot-race")
     assert kit.game() is game("chariot_race")
