@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.load.records import record, record_of, spec
@@ -131,6 +132,7 @@ __all__ = [
     "RuleSet",
     "STROKE_ROOM",
     "Severity",
+    "Shape",
     "SimReport",
     "Size",
     "Str",

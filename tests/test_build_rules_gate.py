@@ -72,3 +72,44 @@ def test_a_build_reports_what_only_drawing_finds_as_check_does(cli, kit_copy, tm
     found = [ln for ln in r.stderr.splitlines() if "warning [PK001]" in ln]
     assert found and all(ln.startswith(f"{tokens}:") for ln in found), r.stderr
     assert (out / "carthage" / "tokens.pdf").is_file()
+
+
+def test_a_build_plays_no_race_while_check_reports_what_races_find(
+    cli, kit_copy, tmp_path, monkeypatch
+):
+    """Findings drawn from simulated play (CR016's races, CH011's random games) are `check`'s:
+    a build runs the rules that can stop it, and plays no game (counted, not timed)."""
+    from printkit.games.chariot_race import race_checks
+    from printkit.games.chartae import checks as chartae_checks
+
+    played = {"races": 0, "games": 0}
+
+    def counted(name, play):
+        def count(*args, **kw):
+            played[name] += 1
+            return play(*args, **kw)
+
+        return count
+
+    monkeypatch.setattr(race_checks, "play_races", counted("races", race_checks.play_races))
+    monkeypatch.setattr(
+        chartae_checks, "random_games", counted("games", chartae_checks.random_games)
+    )
+    kit = kit_copy("chariot-race")
+    cards = kit / "cards.yaml"  # 40 cards: the races reshuffle too often (CR016, a warning)
+    text = cards.read_text(encoding="utf-8").replace("count: 2,", "count: 1,")
+    drop = ("whip", "rein-in", "lean", "sidestep", "hold-the-line")
+    cards.write_text(
+        "\n".join(ln for ln in text.splitlines() if not any(f"id: {d}," in ln for d in drop))
+        + "\n",
+        encoding="utf-8",
+    )
+    for built in (kit, "chartae"):
+        r = cli("build", built, "--out", tmp_path / "out", "-j", "1", "--force")
+        assert r.exit_code == 0, r.output
+        assert "[CR016]" not in r.stderr and "[CH011]" not in r.stderr
+    assert played == {"races": 0, "games": 0}
+    r = cli("check", kit)
+    assert "warning [CR016]" in r.stdout and played["races"] > 0
+    r = cli("check", "chartae")
+    assert "[CH011] 1,000 random games" in r.stdout and played["games"] > 0

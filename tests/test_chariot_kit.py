@@ -222,6 +222,7 @@ def _contrast(a, b) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@pytest.mark.slow
 def test_lettering_on_each_kind_colour_has_contrast(built, tmp_path):
     """Headers and CRASH captions sit on the kind's colour: their letters must reach the WCAG AA
     contrast of 4.5:1 against it (cream on the light SPECIAL MOVE gold was 3.2:1)."""

@@ -206,6 +206,7 @@ def test_random_play_makes_only_legal_moves_and_a_full_map():
         assert len(game.placed) == 9 and len(xs) == 3 and len(ys) == 3
 
 
+@pytest.mark.slow
 def test_random_games_are_seeded_and_balanced_for_the_published_set():
     a = random_games(list(TILES.values()), SIDES, 2000, seed=7)
     b = random_games(list(TILES.values()), SIDES, 2000, seed=7)

@@ -126,6 +126,7 @@ def test_build_refuses_a_tile_it_cannot_draw(cli, kit_copy, tmp_path):
     assert not (tmp_path / "out" / "chartae" / "tiles.pdf").exists()
 
 
+@pytest.mark.slow
 def test_tile_size_comes_from_the_data(cli, kit_copy, tmp_path):
     kit = kit_copy("chartae")
     edit(kit / "tiles.yaml", "tile_size: 70mm", "tile_size: 80mm")
@@ -135,6 +136,7 @@ def test_tile_size_comes_from_the_data(cli, kit_copy, tmp_path):
     assert mm_box(page.trimbox) == pytest.approx((2, 2, 82, 82), abs=0.01)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from("LS"), min_size=8, max_size=8), st.text("abc", max_size=3))
 def test_any_tile_draws_itself(letters, seed):

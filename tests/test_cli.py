@@ -100,9 +100,10 @@ def wheel(tmp_path_factory):
         ],
         check=True,
     )
-    return next(dist.glob("printkit-*.whl"))
+    return next(dist.glob("printkit_games-*.whl"))
 
 
+@pytest.mark.slow
 def test_wheel_ships_kits_and_fonts(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "printkit/_builtin_kits/chariot-race/kit.yaml" in names
@@ -112,6 +113,7 @@ def test_wheel_ships_kits_and_fonts(wheel):
     assert licences == {"LICENSE", "LICENSE-DejaVu.txt"}
 
 
+@pytest.mark.slow
 def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
     target = tmp_path / "site"
     subprocess.run(
@@ -159,6 +161,7 @@ def test_installed_wheel_builds_outside_the_source_tree(wheel, tmp_path):
     assert Path(guide.stdout.strip()) == target / "printkit" / "_docs" / "printing.md"
 
 
+@pytest.mark.slow
 def test_the_wheel_ships_the_guides_that_help_points_to(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert "printkit/_docs/tutorial.md" in names and "printkit/_docs/printing.md" in names

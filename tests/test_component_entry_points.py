@@ -98,6 +98,7 @@ def test_gang_sheets_take_its_pieces_through_the_api(cli, installed, label_kit, 
     assert not (tmp_path / "out" / "game" / "labels.pdf").exists()
 
 
+@pytest.mark.slow
 def test_serve_rebuilds_it_after_an_edit(installed, label_kit, tmp_path):
     live = LiveKit(str(label_kit), tmp_path / "out")
     first = live.refresh(build_pdfs=True)

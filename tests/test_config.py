@@ -32,6 +32,7 @@ def _build(cli, out: Path, *flags: str) -> tuple[float, float, float]:
     return _first_sheet(out / "chariot-race" / "cards.pdf")
 
 
+@pytest.mark.slow
 def test_flag_beats_settings_beats_default(cli, tmp_path, built_kit):
     # default: A4, no back offset (A4 margin is (210 - 3 x 63) / 2 = 10.5 mm); the shared
     # build of the kit, made without settings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pdfplumber
+import pytest
 
 from printkit.layout.imposition import KEEP_OUT
 from tests.conftest import edit, line_of
@@ -33,6 +34,7 @@ def _overlaps(chars: list[dict]) -> list[tuple[str, str]]:
     return found
 
 
+@pytest.mark.slow
 def test_eight_categories_fit_the_page_without_overlaps(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     _add_categories(kit)

@@ -46,6 +46,7 @@ def _build_in_process(tmp: Path, env: dict[str, str], *args: str) -> dict:
     return {k: data for k, (data, _) in snapshot(out).items() if k.endswith(".pdf")}
 
 
+@pytest.mark.slow
 def test_same_bytes_in_any_timezone_and_locale(tmp_path):
     a = _build_in_process(
         tmp_path / "a", {"TZ": "UTC", "LC_ALL": "C", "LANG": "C", "PYTHONHASHSEED": "0"}
@@ -65,6 +66,7 @@ def test_same_bytes_in_any_timezone_and_locale(tmp_path):
         assert a[name] == b[name], f"{name} differs between timezones/locales"
 
 
+@pytest.mark.slow
 def test_rebuild_in_the_same_process_is_byte_identical(tmp_path, cli):
     for run in ("one", "two"):
         r = cli("build", MINI, "--out", tmp_path / run, "--profile", "shop")
@@ -74,6 +76,7 @@ def test_rebuild_in_the_same_process_is_byte_identical(tmp_path, cli):
     assert pdfs and all(one[k][0] == two[k][0] for k in pdfs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -143,6 +146,7 @@ def test_card_text_is_never_markup(tmp_path, cli):
     assert images <= {(96, 96), (80, 60)}, images  # only the kit's own two images
 
 
+@pytest.mark.slow
 def test_kit_images_are_drawn_inside_their_box(tmp_path, cli):
     """The image element places the verified picture, scaled to fit and centred in its box."""
     r = cli("build", MINI, "--out", tmp_path, "--only", "cards")

@@ -67,6 +67,7 @@ def _assert_no_bug(result, args: list[str]) -> None:
     assert "internal error" not in result.output, f"printkit {' '.join(args)}:\n{result.output}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variants", "players"), _check_cases())
 def test_check_and_deck_every_variant_and_player_count(cli, name: str, variants, players) -> None:
     """The cheap commands run on every combination; a built-in kit is never refused."""
@@ -81,6 +82,7 @@ def test_check_and_deck_every_variant_and_player_count(cli, name: str, variants,
             assert result.exit_code == 0, f"printkit {' '.join(args)}:\n{result.output}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "variants", "players"), _build_cases())
 def test_build_every_variant_and_player_count(built_kit, name: str, variants, players) -> None:
     """A build per variant set and per player count writes its PDFs and exits 0 (built_kit
@@ -89,6 +91,7 @@ def test_build_every_variant_and_player_count(built_kit, name: str, variants, pl
     assert sorted(folder.glob("*.pdf")), f"no PDF in {folder}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", builtin_kit_names())
 def test_other_commands_on_each_kit(cli, ran_once, name: str) -> None:
     """preview, schema, rules, score, list, check for GitHub, export for TTS and docs:

@@ -35,6 +35,7 @@ def _hex(text: str) -> tuple[int, int, int]:
     return tuple(int(text[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
+@pytest.mark.slow
 def test_every_face_and_the_back_at_the_presets_exact_pixels(poker, cli):
     fronts = sorted(p for p in (poker / "cards").glob("*.png") if p.name != "back.png")
     assert len(fronts) == 72

@@ -77,6 +77,7 @@ def difference(a: Image.Image, b: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
 
+@pytest.mark.slow
 def test_each_cell_of_the_sheet_is_its_card(tts, card_images):
     """A cell matches the card image `export --images` renders of the same design, and not the
     next design's."""
@@ -90,6 +91,7 @@ def test_each_cell_of_the_sheet_is_its_card(tts, card_images):
         assert difference(face, other_image) > 2 * difference(face, own)
 
 
+@pytest.mark.slow
 def test_a_showcase_fans_the_chosen_cards(cli, tmp_path):
     r = cli("export", "chariot-race", "--showcase", "m4-t90-a, evil-eye", "--out", tmp_path)
     assert r.exit_code == 0, r.output

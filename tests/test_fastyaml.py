@@ -136,6 +136,7 @@ def test_same_result_as_the_python_parser(text):
     same(text)
 
 
+@pytest.mark.slow
 def test_same_result_on_every_builtin_kit_file_and_a_generated_deck():
     files = sorted(Path(builtin_kits_dir()).rglob("*.yaml"))
     assert files
@@ -154,6 +155,7 @@ YAML_BITS = st.sampled_from(
 )  # fmt: skip
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.lists(YAML_BITS, min_size=1, max_size=30).map("".join))
 def test_same_result_on_random_yamlish_text(text):

@@ -191,6 +191,7 @@ def shared_folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
 
 
+@pytest.mark.slow
 @settings(settings.get_profile(PROFILE))
 @given(files=valid_kits(), profile=st.sampled_from(["home", "shop"]))
 def test_valid_kits_build(shared_folder, files, profile):
@@ -289,6 +290,7 @@ def broken_kits(draw) -> dict[str, object]:
 LOCATED = re.compile(r"^.+?(:\d+(:\d+)?)?: error: .+")
 
 
+@pytest.mark.slow
 @settings(
     settings.get_profile(PROFILE),
     max_examples=settings.get_profile(PROFILE).max_examples * INVALID_EXAMPLES_FACTOR,

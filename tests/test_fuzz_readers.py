@@ -105,6 +105,7 @@ def rezipped(original: bytes, entry_edit: bytes) -> bytes:
     return buffer.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", sorted(SEEDS))
 @FUZZ
 @given(data=st.data())
@@ -122,6 +123,7 @@ def test_a_damaged_card_list_is_read_or_refused(tmp_path_factory, suffix, data):
         assert str(exc).strip(), "a refusal says why"
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_a_damaged_font_is_registered_or_refused(tmp_path_factory, data):
@@ -144,6 +146,7 @@ SVG_SEED = (
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.data())
 def test_a_damaged_svg_icon_is_read_or_refused(tmp_path_factory, data):

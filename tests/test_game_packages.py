@@ -14,6 +14,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import printkit
 from printkit.plugins import GAMES_DIR, builtin_games
 
@@ -109,6 +111,7 @@ def test_a_game_reaching_into_the_engine_breaks_lint_imports(tmp_path):
     assert "printkit.games.chariot_race.checks -> printkit.draw.text" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_private_helper_of_one_game_imported_into_another_breaks_lint_imports(tmp_path):
     # the model of play of chariot race reaching into Carthage's kit readers
     edit = ("games/chariot_race/model.py", "from printkit.games.carthage import kit as _stranger")

@@ -214,6 +214,7 @@ def test_packed_mark_zones_never_touch_another_piece(bleed_mm):
     assert placed == [r.count for r in runs]
 
 
+@pytest.mark.slow
 def test_chariot_race_bases_share_a_sheet_with_cards(gang):
     """kit.yaml's gang: [cards, bases]; 65 cards (serious variant) leave room beside the bases."""
     pdf = _read(gang("chariot-race", variants=("serious",)))

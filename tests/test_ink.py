@@ -43,6 +43,7 @@ def separations_max_ink(pdfs: list[Path], out: Path, dpi: int = 30) -> float:
     return most
 
 
+@pytest.mark.slow
 @needs_gs
 def test_a_240_percent_limit_holds_in_every_shop_file_measured_on_separations(
     built_kit, cli, tmp_path
@@ -197,6 +198,7 @@ def _fine_rich_black(pdf: Path, out: Path, dpi: int = 75) -> list[tuple[str, int
     return found
 
 
+@pytest.mark.slow
 @needs_gs
 def test_rich_black_has_no_fine_knock_outs_or_thin_parts(built_kit, tmp_path):
     """The Fatum tablet's 0.93 mm white scratches and the board's wreck wheels (2-3 mm rich

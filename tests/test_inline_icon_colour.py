@@ -4,6 +4,7 @@ from printkit's own drawing state, not from reportlab's private canvas attribute
 from __future__ import annotations
 
 import pdfplumber
+import pytest
 
 from printkit.kit import load_kit
 from printkit.model.options import Options
@@ -11,6 +12,7 @@ from tests.conftest import edit
 from tests.test_faces import _draw_designs
 
 
+@pytest.mark.slow
 def test_an_inline_icon_takes_the_colour_of_its_text(kit_copy, tmp_path):
     kit_dir = kit_copy("chariot-race")
     edit(kit_dir / "cards.yaml", '"Play at once – cannot be held"', '"{icon:star} Play at once"')

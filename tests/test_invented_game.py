@@ -105,6 +105,7 @@ def where(path, needle: str, value: str) -> str:
     return f"{display_path(path)}:{line}:{col}"
 
 
+@pytest.mark.slow
 def test_it_checks_clean_and_builds_forty_tarot_cards(cli, tides, tmp_path):
     r = cli("check", tides)
     assert r.exit_code == 0, r.output

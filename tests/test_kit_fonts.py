@@ -19,6 +19,7 @@ def _with_font(kit, file_name: str, content: bytes | None = None) -> None:
     edit(kit / "kit.yaml", "components:\n", f"fonts:\n  display: fonts/{file_name}\ncomponents:\n")
 
 
+@pytest.mark.slow
 def test_a_kit_font_replaces_its_role_and_is_embedded(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     _with_font(kit, "Custom.ttf")
@@ -89,6 +90,7 @@ def test_a_font_file_over_the_size_limit_is_refused_unread(cli, kit_copy, monkey
     assert not [p for p in opened if p.name == "Huge.ttf"]
 
 
+@pytest.mark.slow
 def test_a_kits_fonts_travel_with_its_canvas_not_with_module_state(kit_copy, tmp_path):
     """Two kits drawn in one process, interleaved, each with no context entered: each PDF has
     its own kit's fonts (the canvas made for a kit carries them, draw/fonts.py)."""

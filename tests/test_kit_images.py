@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from pypdf import PdfReader
 
 from bench.synthetic import write_deck_kit, write_picture
@@ -38,6 +39,7 @@ def _images(pdf) -> dict[int, object]:
     return found
 
 
+@pytest.mark.slow
 def test_a_large_image_on_every_card_is_embedded_once_at_print_resolution(tmp_path):
     kit = write_deck_kit(tmp_path / "kit", 12, picture_side=3000)
     build_kits([load_kit(str(kit))], tmp_path / "out")

@@ -11,6 +11,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from printkit.layout.units import to_mm
@@ -18,6 +19,7 @@ from printkit.live.loop import LiveKit
 from printkit.live.pictures import CARD_DPI
 
 
+@pytest.mark.slow
 def test_a_live_session_thumbnails_pages_then_redraws_only_an_edited_card_then_keeps_them(
     kit_copy, tmp_path
 ):
@@ -131,6 +133,7 @@ def _save_until(lines: Lines, path: Path, text: str, pattern: str) -> str:
     return found
 
 
+@pytest.mark.slow
 def test_build_watch_prints_one_line_per_rebuild(tmp_path):
     kit = tmp_path / "mini"
     shutil.copytree(Path(__file__).parent / "fixtures" / "mini", kit)

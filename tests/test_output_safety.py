@@ -263,6 +263,7 @@ def test_killed_build_leaves_outputs_and_the_next_build_sweeps(tmp_path, cli):
     assert snapshot(out).keys() == before.keys()
 
 
+@pytest.mark.slow
 def test_two_builds_into_one_folder_never_corrupt_a_file(tmp_path, cli):
     kit = copy_kit(MINI, tmp_path / "kits" / "mini")
     refs = {}

@@ -98,6 +98,7 @@ def test_not_a_pdf_is_an_input_error(cli, tmp_path):
     assert cli("preflight", tmp_path / "missing.pdf").exit_code == 2
 
 
+@pytest.mark.slow
 def test_home_outputs_of_every_kit_pass_home_preflight(cli, tmp_path, built_kit):
     kits = ("chariot-race", "chartae", "carthage")
     pdfs = sorted(pdf for kit in kits for pdf in built_kit(kit).rglob("*.pdf"))

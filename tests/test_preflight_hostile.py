@@ -86,6 +86,7 @@ MALFORMED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(MALFORMED))
 @pytest.mark.parametrize("standard", ["x1a", "home"])
 def test_a_malformed_page_is_a_located_finding_not_a_crash(name, standard, cli, tmp_path):
@@ -100,6 +101,7 @@ def test_a_malformed_page_is_a_located_finding_not_a_crash(name, standard, cli, 
         assert exit_code == 1
 
 
+@pytest.mark.slow
 def test_an_encrypted_file_is_a_failing_verdict_under_every_standard(cli, tmp_path):
     lock = pikepdf.Encryption(owner="o", user="secret", R=3, aes=False, metadata=False)
     path = save(valid_x1a(), tmp_path / "locked.pdf", encryption=lock)
@@ -109,6 +111,7 @@ def test_an_encrypted_file_is_a_failing_verdict_under_every_standard(cli, tmp_pa
         assert "password" in found[0][2]
 
 
+@pytest.mark.slow
 def test_a_form_that_draws_itself_is_found_at_once(cli, tmp_path):
     path = save(hostile.self_drawing_form(valid_x1a()), tmp_path / "loop.pdf")
     start = time.process_time()
@@ -117,6 +120,7 @@ def test_a_form_that_draws_itself_is_found_at_once(cli, tmp_path):
     assert code == 1 and any(c == "PF-SYNTAX" and "draws itself" in m for c, _, m in found)
 
 
+@pytest.mark.slow
 def test_forms_nested_past_the_depth_limit_are_a_limit_finding(cli, tmp_path):
     pdf = hostile.form_chain(valid_x1a(), MAX_PREFLIGHT_DEPTH + 2, 1)
     found, code = _errors(cli, save(pdf, tmp_path / "deep.pdf"))
@@ -125,6 +129,7 @@ def test_forms_nested_past_the_depth_limit_are_a_limit_finding(cli, tmp_path):
     assert _errors(cli, save(ok, tmp_path / "ok.pdf")) == ([], 0)
 
 
+@pytest.mark.slow
 def test_a_small_file_that_would_run_a_billion_operators_stops_quickly(cli, tmp_path):
     pdf = hostile.form_chain(valid_x1a(), 9, 10)  # 10^8 form draws from a few kilobytes
     path = save(pdf, tmp_path / "bomb.pdf")
@@ -172,6 +177,7 @@ def hostile_pdfs(draw_: st.DrawFn) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,
@@ -185,6 +191,7 @@ def test_random_structure_is_never_a_crash(data, cli, tmp_path_factory):
         assert cli("preflight", "--standard", standard, path).exit_code in (0, 1, 2)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,
@@ -198,6 +205,7 @@ def test_random_and_truncated_bytes_are_never_a_crash(data, header, cut, cli, tm
     assert cli("preflight", path).exit_code in (0, 1, 2)
 
 
+@pytest.mark.slow
 def test_a_content_stream_that_inflates_a_thousand_times_is_not_parsed(cli, tmp_path):
     """45 KB of compressed `0 0 m` is 30 MB of content, five million operators (on main:
     78 s and 3.8 GB); real content inflates about five times."""
@@ -210,6 +218,7 @@ def test_a_content_stream_that_inflates_a_thousand_times_is_not_parsed(cli, tmp_
     assert code == 1 and any(c == "PF-LIMIT" and p == 1 and "inflates" in m for c, p, m in found)
 
 
+@pytest.mark.slow
 def test_ascii85_and_flate_content_is_measured_as_pikepdf_decodes_it(tmp_path):
     pdf = pikepdf.new()
     data = b"0 0 1 1 re f\n" * 1000
@@ -221,6 +230,7 @@ def test_ascii85_and_flate_content_is_measured_as_pikepdf_decodes_it(tmp_path):
     assert decoded_size(stream, stream.read_raw_bytes(), len(data) - 1) is None
 
 
+@pytest.mark.slow
 def test_a_page_listed_twenty_thousand_times_stops_at_the_budget(cli, tmp_path):
     path = hostile.repeated_page_pdf(tmp_path / "pages.pdf", 20_000)
     start = time.process_time()

@@ -178,6 +178,7 @@ def _peak_mb(cmd: list[str]) -> float:
     return usage.ru_maxrss / 1024
 
 
+@pytest.mark.slow
 def test_export_holds_one_image_at_a_time_whatever_the_number_of_designs(tmp_path):
     """24 designs at 300 dpi are 60 MB of pixels: exporting them costs what 2 designs do."""
     peaks = []

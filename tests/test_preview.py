@@ -90,6 +90,7 @@ def test_build_png_writes_previews_beside_the_pdfs_from_the_real_pdf(built_png):
     assert ImageChops.difference(page1, render_page(folder / "cards.pdf")).getbbox() is None
 
 
+@pytest.mark.slow
 def test_preview_takes_the_build_options(tmp_path, cli):
     # the small kit of poker cards: what is measured is the options' effect, not a whole kit
     r = cli("preview", MINI, "--profile", "shop", "--paper", "letter", "--out", tmp_path)

@@ -112,6 +112,7 @@ def test_token_page_labels_count_across_the_whole_file(drawn, duplex):
 # ---- marks and labels on white, printable paper ---------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("bleed", [1.5, 3])
 def test_marks_bar_and_label_stay_off_the_bleed_and_in_the_printable_area(drawn, paper, bleed):
@@ -137,6 +138,7 @@ def test_token_and_base_sheets_keep_marks_off_the_bleed(drawn, paper, bleed):
         assert margin_ink(path) == [], (kit, cid)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_ink_in_the_unprintable_border_of_any_component(drawn, paper):
     cases = [
@@ -152,6 +154,7 @@ def test_no_ink_in_the_unprintable_border_of_any_component(drawn, paper):
         assert margin_ink(path, dpi=200, pages=[0, 1, 2]) == [], (kit, cid, extra)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_mark_and_outline_is_wholly_inside_the_printable_area(drawn, paper):
     cases = [
@@ -238,6 +241,7 @@ def test_check_reports_text_outside_the_safe_area_at_its_piece(cli, kit_copy):
 # ---- the board's registration crosses -------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_registration_crosses_lie_only_in_glue_bands(drawn, paper):
     path = drawn("carthage", "board", paper=paper)

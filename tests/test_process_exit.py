@@ -29,6 +29,7 @@ def printkit(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_a_build_through_a_pipe_writes_its_pdf_and_every_line(cli, tmp_path):
     done = printkit("build", "chartae", "--out", tmp_path / "a", "-j", "1")
     same = cli("build", "chartae", "--out", tmp_path / "b", "-j", "1")
@@ -50,6 +51,7 @@ def test_a_long_report_reaches_the_reader_whole(cli):
     assert done.stdout.rstrip().endswith(("}", "]"))
 
 
+@pytest.mark.slow
 def test_exit_statuses_are_the_commands(kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     edit(kit / "cards.yaml", "count: 2, speed: 10, turn: 30,", "count: 2, speed: 14, turn: 30,")

@@ -274,6 +274,7 @@ _VALUES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_schema_is_never_stricter_than_check_and_misses_only_unit_length_ranges(data):

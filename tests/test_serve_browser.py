@@ -95,6 +95,7 @@ def _titled_card(kit: Path) -> tuple[str, str]:
     return found.group(1), found.group(2)
 
 
+@pytest.mark.slow
 def test_the_page_follows_saves_and_shows_broken_edits_and_serves_nothing_else(served, page):
     kit, url, out = served
     page.goto(url)

@@ -48,6 +48,7 @@ def _num(v) -> bool:
     return isinstance(v, int | float | Decimal)
 
 
+@pytest.mark.slow
 def test_every_shop_pdf_passes_x1a_preflight(shop_pdfs, cli):
     pdfs = shop_pdfs
     assert {p.parent.name for p in pdfs} == set(builtin_kit_names())
@@ -56,6 +57,7 @@ def test_every_shop_pdf_passes_x1a_preflight(shop_pdfs, cli):
     assert " error:" not in r.stdout
 
 
+@pytest.mark.slow
 def test_shop_files_carry_output_intent_and_no_rgb_operator(shop_pdfs):
     for path in shop_pdfs:
         with pikepdf.open(path) as pdf:
@@ -69,6 +71,7 @@ def test_shop_files_carry_output_intent_and_no_rgb_operator(shop_pdfs):
         assert_valid_pdf(path)
 
 
+@pytest.mark.slow
 def test_small_text_is_pure_black_and_large_dark_areas_rich_black(shop):
     with pikepdf.open(shop["chariot-race"] / "cards.pdf") as pdf:
         ops = _operators(pdf, "k Tj TJ")
@@ -86,6 +89,7 @@ def test_small_text_is_pure_black_and_large_dark_areas_rich_black(shop):
     assert (0.6, 0.4, 0.4, 1.0) in fills  # the large dark silhouettes (#1d1a16) are large areas
 
 
+@pytest.mark.slow
 def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path):
     kit = kit_copy("carthage")
     edit(kit / "kit.yaml", "components:", "print:\n  rich_black: cmyk(50,50,0,100)\ncomponents:")
@@ -105,6 +109,7 @@ def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path)
         assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
 
 
+@pytest.mark.slow
 def test_shop_tokens_one_file_per_trim_size(shop):
     files = sorted(p.name for p in shop["carthage"].glob("tokens*.pdf"))
     assert files == ["tokens-22x22mm.pdf", "tokens-95x135mm.pdf", "tokens-9x30mm.pdf"]
@@ -116,6 +121,7 @@ def test_shop_tokens_one_file_per_trim_size(shop):
         assert n % 2 == 0 if name != "tokens-95x135mm.pdf" else n == 4  # duplex / aids
 
 
+@pytest.mark.slow
 def test_shop_sheets_have_bleed_and_no_home_label(shop):
     import pdfplumber
 
@@ -132,6 +138,7 @@ def test_shop_sheets_have_bleed_and_no_home_label(shop):
             assert "page 1 of" not in (doc.pages[0].extract_text() or ""), name
 
 
+@pytest.mark.slow
 def test_font_subset_tags_differ_per_font(shop):
     """A tag names one subset: two different font programs never share one (across files)."""
     import hashlib
@@ -150,6 +157,7 @@ def test_font_subset_tags_differ_per_font(shop):
     assert all(len(v) == 1 for v in programs.values()), programs
 
 
+@pytest.mark.slow
 def test_designs_mode_one_page_per_design_and_a_count_list(cli, tmp_path):
     out = tmp_path / "out"
     designs = ("--profile", "shop", "--card-pages", "designs", "--only", "cards")
@@ -164,6 +172,7 @@ def test_designs_mode_one_page_per_design_and_a_count_list(cli, tmp_path):
     assert body[-1][1:] == ["back", "(every card)", "72"]
 
 
+@pytest.mark.slow
 def test_icc_option_refuses_a_non_cmyk_profile(cli, tmp_path):
     from PIL import ImageCms
 
@@ -208,6 +217,7 @@ def _rgb_pages(pdfs: list[Path], tmp: Path) -> dict[Path, list[int]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed")
 def test_ghostscript_finds_no_rgb_in_shop_files(shop_pdfs, built_kit, tmp_path):
     home_bases = built_kit("chariot-race") / "bases.pdf"
@@ -216,6 +226,7 @@ def test_ghostscript_finds_no_rgb_in_shop_files(shop_pdfs, built_kit, tmp_path):
     assert rgb == {path: [] for path in shop_pdfs}
 
 
+@pytest.mark.slow
 def test_transparent_image_is_flattened_onto_what_lies_beneath(cli, tmp_path):
     """X-1a forbids soft masks: the kit's RGBA picture is opaque CMYK, composited onto the card
     beneath it, so its transparent corner shows the card (not a white or black box)."""
@@ -268,6 +279,7 @@ def no_system_profiles(monkeypatch):
     )
 
 
+@pytest.mark.slow
 def test_with_no_profile_installed_shop_files_are_pdfx_for_a_registered_condition(
     cli, tmp_path, no_system_profiles
 ):
@@ -283,6 +295,7 @@ def test_with_no_profile_installed_shop_files_are_pdfx_for_a_registered_conditio
         assert "/DestOutputProfile" not in intent
 
 
+@pytest.mark.slow
 def test_a_damaged_condition_table_stops_the_build_and_writes_nothing(cli, tmp_path, monkeypatch):
     from printkit.pdfx import press
 
@@ -299,6 +312,7 @@ def test_a_damaged_condition_table_stops_the_build_and_writes_nothing(cli, tmp_p
     assert not list(out.rglob("*.pdf"))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not GS_CMYK.is_file(), reason="no CMYK profile on this machine to name")
 def test_a_named_profile_wins_and_is_embedded(cli, tmp_path):
     out = tmp_path / "out"
@@ -312,6 +326,7 @@ def test_a_named_profile_wins_and_is_embedded(cli, tmp_path):
     assert cli("preflight", "--standard", "x1a", pdf).exit_code == 0
 
 
+@pytest.mark.slow
 def test_icc_that_cannot_convert_is_refused(cli, tmp_path):
     bad = tmp_path / "bad.icc"
     bad.write_bytes(b"acsp" * 40)

@@ -64,6 +64,7 @@ def new_kit(cli, tmp_path):
     return make
 
 
+@pytest.mark.slow
 def test_a_new_kit_passes_home_and_shop_preflight(cli, new_kit, tmp_path):
     """The SVG icon renderer names no unembedded font (it once wrote `/F4 10 Tf` for Helvetica
     on every page): home files pass --standard home, shop files --standard x1a."""
@@ -125,6 +126,7 @@ def _close(a, b, tolerance: int) -> bool:
     return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
 
 
+@pytest.mark.slow
 def test_gradient_opacity_and_soft_png_pass_both_preflights_and_print_like_the_source(
     cli, art_kit, tmp_path
 ):

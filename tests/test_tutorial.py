@@ -46,6 +46,7 @@ def test_the_tutorial_quotes_each_file_it_adds(added):
     assert text in TUTORIAL
 
 
+@pytest.mark.slow
 def test_each_step_checks_clean_and_the_broken_rule_reads_as_shown(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli("new", "mygame").exit_code == 0

@@ -58,6 +58,7 @@ def test_combined_variants_have_their_own_folder_in_the_order_given(built_kit):
     assert _labels(cards)[0].startswith("chariot-race, variants serious+gentle-start · Cards")
 
 
+@pytest.mark.slow
 def test_preview_of_a_variant_goes_to_its_folder(cli, tmp_path):
     out = tmp_path / "png"
     r = cli("preview", "chariot-race", "--variant", "serious", "--out", out)

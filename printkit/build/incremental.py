@@ -38,6 +38,7 @@ from typing import BinaryIO
 
 from printkit import __version__
 from printkit.core.errors import display_path
+from printkit.core.privatefile import private_folder, read_private
 from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
@@ -117,19 +118,29 @@ def _hash_files(files: list[tuple[str, os.DirEntry]]) -> str:
     return h.hexdigest()
 
 
+MEMO_CAP = 1024  # bytes: a key and a fingerprint, two hex digests and a space
+
+
 def _read_memo(memo: Path, key: str) -> str | None:
+    data = read_private(memo, MEMO_CAP)
     try:
-        kept_key, fingerprint = memo.read_text(encoding="ascii").split()
-    except (OSError, ValueError):
+        kept_key, fingerprint = (data or b"").decode("ascii").split()
+    except (UnicodeDecodeError, ValueError):
         return None
     return fingerprint if kept_key == key and len(fingerprint) == 64 else None
 
 
 def _write_memo(memo: Path, key: str, fingerprint: str) -> None:
     try:
-        memo.parent.mkdir(exist_ok=True)
-        temp = memo.with_name(f".{memo.name}.{os.getpid()}.tmp")
-        temp.write_text(f"{key} {fingerprint}\n", encoding="ascii")
+        memo.parent.mkdir(mode=0o755, exist_ok=True)
+        if not private_folder(memo.parent):
+            return  # a folder others may write holds no memo of ours
+        # imported here, only when a memo is written
+        import tempfile
+
+        handle, temp = tempfile.mkstemp(dir=memo.parent, prefix=f".{memo.name}.", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="ascii") as out:
+            out.write(f"{key} {fingerprint}\n")
         os.replace(temp, memo)
     except OSError:
         return  # no cache this time: the fingerprint is right either way

@@ -54,10 +54,11 @@ def all_rule_sets(
     return [*sets, ("data", DATA_RULES)]
 
 
-def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
+def run_checks(kit, codes: Collection[str] = (), *, play: bool = True) -> list[Finding]:
     """Validate every component (InputError propagates) and run the kit's game rules and the
     checks its rules file declares as data; with `codes`, only the rules of those codes (a
-    LookupError names any code the kit's rules do not have)."""
+    LookupError names any code the kit's rules do not have); with `play=False`, none of the
+    rules that simulate play (a build's rules gate: docs/checks.md)."""
     with gc_paused():
         kit.models()
     if kit.manifest.rules is None:
@@ -74,5 +75,7 @@ def run_checks(kit, codes: Collection[str] = ()) -> list[Finding]:
         if unknown:
             raise LookupError(f"the kit's rules have no rule {', '.join(sorted(unknown))}")
         rule_sets = [rules.subset(set(codes)) for rules in rule_sets]
+    if not play:
+        rule_sets = [rules.without_play() for rules in rule_sets]
     findings = [f for rules in rule_sets for f in rules.run(kit)]
     return sorted(findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.where, f.code))

@@ -40,10 +40,15 @@ class Finding:
 
 @dataclass(frozen=True)
 class Rule:
+    """One check: its code, severity and one-line summary, and the function that yields its
+    findings. A `plays` rule draws its findings from simulated play (races, random games):
+    `check`, serve's findings panel and `simulate` run it, a build does not."""
+
     code: str
     severity: Severity
     summary: str
     check: Callable[..., Iterable[Problem | Finding]]
+    plays: bool = False
 
     @property
     def details(self) -> str:
@@ -58,11 +63,14 @@ class RuleSet:
     game: str
     rules: dict[str, Rule] = field(default_factory=dict)
 
-    def rule(self, code: str, severity: Severity, summary: str):
+    def rule(self, code: str, severity: Severity, summary: str, *, plays: bool = False):
+        """Register the decorated function as the rule `code`; `plays=True` for a rule that
+        simulates play to find what it reports (left out of a build's rules gate)."""
+
         def register(func):
             if code in self.rules:
                 raise ValueError(f"rule code {code} registered twice")
-            self.rules[code] = Rule(code, severity, summary, func)
+            self.rules[code] = Rule(code, severity, summary, func, plays)
             return func
 
         return register
@@ -82,6 +90,10 @@ class RuleSet:
     def subset(self, codes: set[str]) -> RuleSet:
         """The same rule set with only the rules of these codes."""
         return RuleSet(self.game, {c: r for c, r in self.rules.items() if c in codes})
+
+    def without_play(self) -> RuleSet:
+        """The same rule set without the rules that simulate play (what a build checks)."""
+        return RuleSet(self.game, {c: r for c, r in self.rules.items() if not r.plays})
 
     def sorted(self) -> list[Rule]:
         return [self.rules[code] for code in sorted(self.rules)]

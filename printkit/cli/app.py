@@ -21,6 +21,7 @@ import click
 
 from printkit import __version__
 from printkit.core.errors import InputError, capped, error_count
+from printkit.core.extras import install_hint, installed, require
 from printkit.core.perf import gc_paused
 from printkit.core.processes import Terminated, terminate_as_exception
 from printkit.core.progress import listening
@@ -70,8 +71,9 @@ def report_errors(func: Callable) -> Callable:  # noqa: C901
             if os.environ.get("PRINTKIT_DEBUG"):
                 raise
             click.echo(
-                f"printkit: internal error ({type(exc).__name__}: {exc}). This is a bug in printkit; "
-                "run again with PRINTKIT_DEBUG=1 for details and please report it.",
+                f"printkit: internal error ({type(exc).__name__}: {exc}). This is a bug in "
+                "printkit, not in your kit; run again with PRINTKIT_DEBUG=1 to see where it "
+                "happened.",
                 err=True,
             )
             sys.exit(EXIT_INTERNAL)
@@ -120,6 +122,11 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
         return None
     if not value.is_file():
         raise click.BadParameter(f"no such file: {value}")
+    if not installed("pikepdf"):  # a callback runs before report_errors: say it as click does
+        raise click.BadParameter(
+            f"the shop profile's colour conversion needs pikepdf, which is not installed; add it "
+            f"with: {install_hint('pikepdf')}"
+        )
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.pdfx import check_icc
 
@@ -436,6 +443,8 @@ def build(
     only_ids = _split_names(only)
     if not (force or png or watch or only_ids) and _no_op_build(names, out, options):
         return
+    if options.profile == "shop":
+        require("pikepdf", "the shop profile (CMYK PDF/X files)", "--profile shop")
     # a no-op build (above) needs none of these; they and the kits live as long as the build
     with gc_paused(freeze=True):
         # imported here, not at the top, so that `printkit --help` stays fast

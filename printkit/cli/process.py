@@ -20,12 +20,7 @@ import os
 import sys
 from typing import NoReturn
 
-from printkit.core import dataclass_code, regex_code
-
-# the methods of the dataclasses the command creates and the regular expressions its modules
-# compile are compiled once, then kept between runs (core/kept.py)
-dataclass_code.install()
-regex_code.install()
+from printkit.cli.streams import make_output_safe
 
 # the command line's modules live as long as the process: imported with the collector paused,
 # then left out of its passes (gc.freeze), which would walk them again and again otherwise
@@ -39,14 +34,12 @@ finally:
 
 def run() -> NoReturn:
     """The `printkit` command and `python -m printkit`."""
+    make_output_safe()
     try:
         main()
         code = 0
     except SystemExit as exc:
         code = exit_status(exc.code)
-    finally:
-        dataclass_code.save()
-        regex_code.save()
     if not teardown_needed():
         try:
             sys.stdout.flush()

@@ -8,6 +8,7 @@ are both faces: lists of elements drawn by draw/elements.py in boxes from the ki
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
@@ -108,7 +109,12 @@ class CardPainter:
         self.height = deck.size.height
         boxes = measured.boxes if measured is not None else None
         self.elements = ElementPainter(
-            c, deck.areas(), deck.icons, deck.images, deck.min_text_size, boxes
+            c,
+            replace(deck.areas(), bleed=bleed),
+            deck.icons,
+            deck.images,
+            deck.min_text_size,
+            boxes,
         )
         self._forms: set[str] = set()
         self._reads_card: dict[str, bool] = {}  # back form name -> back_reads_card(its back)

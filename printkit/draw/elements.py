@@ -283,6 +283,8 @@ class ElementPainter:
 
     def shared_box(self, e: Element) -> Rect:
         """The box of an element every piece draws alike, resolved once (see `boxes`)."""
+        if e.within == "bleed":  # measured in the bleed of the piece being drawn
+            return self.box(e)
         known = self.boxes.get(id(e))
         if known is not None and known[0] is e:
             return known[1]

@@ -25,7 +25,6 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
-from printkit.draw.fontcache import tt_font
 from printkit.load.fontfile import DamagedFont, check_font_tables
 from printkit.load.reads import ReadLog, note
 
@@ -115,7 +114,7 @@ def role_font(fonts: Mapping[str, str], role: str) -> str:
 def shipped_font(role: str) -> str:
     """The font printkit ships for a role, registered on first use."""
     name = f"pk-{role}"
-    pdfmetrics.registerFont(tt_font(name, FONT_DIR / FONTS[role]))
+    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONTS[role])))
     return name
 
 
@@ -130,7 +129,7 @@ def _register_file(path: str, digest: str, data: bytes) -> str:
     font_file = io.BytesIO(data)
     font_file.name = path  # what reportlab calls the font in its messages, as for a file name
     try:
-        pdfmetrics.registerFont(TTFont(name, font_file))  # the bytes read (no cache)
+        pdfmetrics.registerFont(TTFont(name, font_file))  # the bytes read
     except Exception as exc:  # reportlab raises TTFError, struct.error, IndexError... on bad files
         reason = str(exc).split("\n")[0] or type(exc).__name__
         if "postscript outlines" in reason.lower() or "cff" in reason.lower():

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
@@ -149,14 +149,18 @@ def _edge_distance(box: Rect, sheet: Size) -> float:
     return min(box.x, box.y, sheet.width - box.x1, sheet.height - box.y1)
 
 
+def columns_reverse(sheet: Size, duplex: Duplex) -> bool:
+    """Whether the flip turns the sheet about its vertical axis (columns reverse), else about
+    its horizontal axis (rows reverse)."""
+    return (duplex in ("long", "off")) != sheet.landscape
+
+
 def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:
     """Where the back of the card at `rect` goes so it lands behind the front after the flip.
 
     `off` (all fronts then all backs, fed through again by hand) mirrors as for a long-edge flip.
     """
-    long_edge = duplex in ("long", "off")
-    reverse_columns = long_edge != sheet.landscape
-    if reverse_columns:
+    if columns_reverse(sheet, duplex):
         return Rect(sheet.width - rect.x - rect.w, rect.y, rect.w, rect.h)
     return Rect(rect.x, sheet.height - rect.y - rect.h, rect.w, rect.h)
 
@@ -173,9 +177,21 @@ class Page:
     sheet_number: int = 0  # 1-based physical sheet (home) or card (shop)
 
 
+class Sheet(Protocol):
+    """What home_pages needs of a sheet's layout: a Grid, or a layout/shaped.ShapedGrid."""
+
+    @property
+    def sheet(self) -> Size: ...
+
+    @property
+    def per_sheet(self) -> int: ...
+
+    def slots(self) -> list[Rect]: ...
+
+
 def home_pages(
     n_cards: int,
-    grid: Grid,
+    grid: Sheet,
     duplex: Duplex,
     back_offset: tuple[float, float] = (0.0, 0.0),
     with_backs: bool = True,

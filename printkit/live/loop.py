@@ -383,7 +383,7 @@ def _prune(folder: Path, snap: Snapshot) -> None:
 def _failure(exc: Exception) -> str:
     return (
         f"printkit could not draw this save ({type(exc).__name__}: {exc}); the last good "
-        "output stays. This is a bug in printkit: please report it."
+        "output stays. This is a bug in printkit, not in your kit."
     )
 
 
@@ -443,7 +443,7 @@ def watched_build(
         if layouts is not None:
             kits = [layouts.attach(kit) for kit in kits]
         written = build_kits(kits, out, force=False, jobs=jobs)
-        findings = [f for kit in kits for f in run_checks(kit)]
+        findings = [f for kit in kits for f in run_checks(kit, play=False)]  # a build's
     except InputError as exc:
         for d in exc.diagnostics:
             echo(f"{d.where}: error: {d.message}")

@@ -49,7 +49,7 @@ ELEMENT_TYPES = (
     "pattern",
     "table",
 )
-AREAS = ("trim", "safe", "panel")
+AREAS = ("trim", "safe", "panel", "bleed")
 SHAPES = ("rect", "rounded", "circle", "ellipse", "meander")
 PATTERNS = ("plain", "dots", "stripes", "stars", "lattice", "grid")
 FONT_ROLES = ("body", "bold", "italic", "condensed", "heading", "display", "serif-bold")
@@ -136,8 +136,9 @@ BOX_DOC = (
     'are mm) or a percentage of that area ("50%")'
 )
 WITHIN_DOC = (
-    "the area the box is measured in: trim (the cut edge), safe (safe_margin inside the trim) "
-    "or panel (inside the frame)"
+    "the area the box is measured in: trim (the cut edge), safe (safe_margin inside the trim), "
+    "panel (inside the frame) or bleed (the trim grown by the bleed: edge art and full-bleed "
+    "grounds that a slightly-off cut must not show the paper under)"
 )
 FONT_DOC = (
     "the typeface role: a DejaVu font printkit ships and embeds, or the kit's own (kit.yaml fonts)"
@@ -370,9 +371,11 @@ class Areas:
     height: float
     safe_margin: float
     frame_width: float
+    bleed: float = 0.0  # what the piece prints past its trim (none when checking the data)
 
     def area(self, name: str) -> tuple[float, float, float, float]:
-        inset = {"trim": 0.0, "safe": self.safe_margin, "panel": self.frame_width}[name]
+        insets = {"trim": 0.0, "safe": self.safe_margin, "panel": self.frame_width}
+        inset = insets.get(name, -self.bleed)  # bleed: outside the trim
         return inset, inset, self.width - 2 * inset, self.height - 2 * inset
 
 

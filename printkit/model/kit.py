@@ -21,6 +21,7 @@ from printkit.load.schema import (
     Id,
     InkLimit,
     Int,
+    Length,
     ListOf,
     MapOf,
     Record,
@@ -136,6 +137,10 @@ ICONS_DOC = (
     "like the built-in ones (`printkit icons KIT` shows them)"
 )
 COMPONENTS_DOC = "component id -> what to print; each writes <id>.pdf"
+SHEET_MARGIN_DOC = (
+    "home sheets: the least paper left between the sheet's edge and any piece (default 7mm); "
+    "most home printers print to 3 to 5 mm, and 5mm fits 8 hexes of 76 mm on A4 where 7mm fits 6"
+)
 
 
 @record("kit")
@@ -157,6 +162,7 @@ class KitManifest:
     # see components/gang.py and docs/printing.md
     gang: bool | list[str] | None = spec(Either((Bool(), ListOf(Id(), min_items=1))), doc=GANG_DOC)
     print: PrintSpec = spec(record_of(PrintSpec), default=PrintSpec, doc="print-shop settings")
+    sheet_margin: float | None = spec(Length(3, 30), doc=SHEET_MARGIN_DOC)
     icons: dict[str, str] = spec(MapOf(Str(1, 255)), default=dict, doc=ICONS_DOC)
 
 

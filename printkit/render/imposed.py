@@ -21,13 +21,16 @@ from typing import Any
 from printkit.checks import Finding
 from printkit.core import limits
 from printkit.core.errors import InputError, Location, fail
+from printkit.draw.outline import clip_to, draw_cut_lines
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.draw.text import TextOverflow
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import (
+    Duplex,
     Grid,
     Page,
+    columns_reverse,
     crop_marks,
     fit_grid,
     home_pages,
@@ -35,31 +38,65 @@ from printkit.layout.imposition import (
     margin_problem,
     shop_pages,
 )
+from printkit.layout.shaped import (
+    DEFAULT_SHEET_MARGIN,
+    ShapedGrid,
+    cut_lines,
+    fit_shaped,
+    snug,
+)
+from printkit.layout.shaped import too_large as shaped_too_large
+from printkit.layout.shapes import RECTANGLE, Shape, mirrored, outline
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 from printkit.render.oversize import tile_pieces, tiled_page_count, too_large
 from printkit.render.pieces import Painter, PieceGroup
-from printkit.render.safearea import safe_area_findings
+from printkit.render.safearea import overflow_message, safe_area_findings
 
 
-def home_grid(kit: Kit, piece: Size, where: Location) -> Grid | None:
-    """The home-profile grid for this piece size; None for a piece larger than the sheet,
-    which is tiled at 1:1 over sheets instead (components/oversize.py)."""
-    if too_large(kit.options.paper_size, piece, kit.options.bleed):
-        return None
-    return fit_grid(kit.options.paper_size, piece, bleed=kit.options.bleed)
+def sheet_margin(kit: Kit) -> float:
+    """From the sheet's edge to the nearest printing of a piece on a home sheet: kit.yaml's
+    `sheet_margin`, else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
+    margin = kit.manifest.sheet_margin
+    return DEFAULT_SHEET_MARGIN if margin is None else margin
 
 
-def check_page_count(
-    kit: Kit, n_items: int, piece: Size, where: Location, with_backs: bool = True
+def home_grid(
+    kit: Kit, piece: Size, where: Location, shape: Shape = RECTANGLE
+) -> Grid | ShapedGrid | None:
+    """The home-profile grid for this piece size and shape; None for a rectangle larger than
+    the sheet, which is tiled at 1:1 over sheets instead (components/oversize.py). A piece of
+    any other shape that cannot lie on the sheet is an input error at `where`."""
+    paper, bleed, margin = kit.options.paper_size, kit.options.bleed, sheet_margin(kit)
+    if shape.rectangular:
+        if too_large(paper, piece, bleed, margin):
+            return None
+        return fit_grid(paper, piece, bleed=bleed, min_margin=margin)
+    if shaped_too_large(paper, piece, bleed, margin):
+        raise fail(
+            where,
+            f"a {format_mm(piece.width)} x {format_mm(piece.height)} {shape.kind} does not fit "
+            f"on {kit.options.paper.upper()} paper within its {format_mm(margin)} sheet margin; "
+            "make the piece smaller, choose a larger paper, or lower sheet_margin in kit.yaml",
+        )
+    return fit_shaped(paper, piece, shape, bleed=bleed, margin=margin)
+
+
+def check_page_count(  # noqa: PLR0913
+    kit: Kit,
+    n_items: int,
+    piece: Size,
+    where: Location,
+    with_backs: bool = True,
+    shape: Shape = RECTANGLE,
 ) -> int:
     """The pages `n_items` pieces need, or an input error past MAX_PAGES_PER_PDF.
 
     Components call this from load(), so the limit is enforced before any drawing starts.
     """
     sides = 2 if with_backs else 1
-    grid = home_grid(kit, piece, where) if kit.options.profile == "home" else None
+    grid = home_grid(kit, piece, where, shape) if kit.options.profile == "home" else None
     if kit.options.profile == "shop":
         n_pages = sides * n_items
     elif grid is None:
@@ -81,7 +118,12 @@ MARGIN_CODE = "MARK001"
 def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
     """MARK001 for each group whose home sheet would put a mark or caption nearer the paper's
     edge than the 5 mm a home printer can print (layout.imposition.margin_problem)."""
-    return [f for g in groups for f in sheet_margin_findings(kit, g.piece, g.where)]
+    return [
+        f
+        for g in groups
+        if g.shape.rectangular
+        for f in sheet_margin_findings(kit, g.piece, g.where)
+    ]
 
 
 def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Finding]:
@@ -92,7 +134,7 @@ def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Findin
         grid = home_grid(kit, piece, where)
     except (InputError, ValueError):  # the piece does not fit at all: an error of its own
         return []
-    problem = margin_problem(grid) if grid is not None else None  # None: tiled at 1:1
+    problem = margin_problem(grid) if isinstance(grid, Grid) else None  # None: tiled at 1:1
     if problem is None:
         return []
     size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
@@ -162,7 +204,7 @@ def render_groups(
     """
     opts = kit.options
     for g in groups:
-        check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs)
+        check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs, g.shape)
     groups, oversize = _split_oversize(kit, groups)
     two_sided = any(g.with_backs for g in groups)
     laid = _number_sheets([_lay_out(kit, g, two_sided) for g in groups])
@@ -182,14 +224,7 @@ def render_groups(
     for number, (gi, page) in enumerate(order, start=1):
         side = f"sheet {page.sheet_number} {page.side}"
         text = f"{label} · {side} · page {number} of {n_pages}"
-        try:
-            _draw_page(c, painters[gi], page, groups[gi].items, laid[gi].grid, text)
-        except TextOverflow as exc:  # a piece's text fits at no size: the data must change
-            raise fail(
-                groups[gi].where,
-                f"text {exc.text!r} does not fit its space even at {exc.min_size:g} pt; "
-                "shorten it or make the piece larger",
-            ) from None
+        _draw_page(c, painters[gi], page, groups[gi], laid[gi].grid, text, opts.duplex, opts.bleed)
         if progress:
             progress(1)
     tile_pieces(c, opts.paper_size, oversize, label, progress)
@@ -203,11 +238,12 @@ def _split_oversize(
     """(the groups imposed on sheets, the groups whose pieces are larger than a home sheet)."""
     if kit.options.profile != "home":
         return list(groups), []
-    paper, bleed = kit.options.paper_size, kit.options.bleed
+    paper, bleed, margin = kit.options.paper_size, kit.options.bleed, sheet_margin(kit)
     fits: list[PieceGroup] = []
     big: list[PieceGroup] = []
     for g in groups:
-        (big if too_large(paper, g.piece, bleed) else fits).append(g)
+        oversize = g.shape.rectangular and too_large(paper, g.piece, bleed, margin)
+        (big if oversize else fits).append(g)
     return fits, big
 
 
@@ -217,7 +253,7 @@ class _Laid:
     pages (`pages()`: the sheets' fronts and backs, made one at a time as they are drawn, so a
     deck of thousands of cards never holds all its pages at once)."""
 
-    grid: Grid | None
+    grid: Grid | ShapedGrid | None
     sheets: int
     backed: bool
     pages: Callable[[], Iterator[Page]]
@@ -239,15 +275,15 @@ def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
     """The group's pages, each sheet's front followed by its back (mirrored for the flip); empty
     backs for a single-sided group when `blank_backs`."""
     opts = kit.options
-    grid: Grid | None = None
+    grid: Grid | ShapedGrid | None = None
     pages: Callable[[], Iterator[Page]]
     if opts.profile == "shop":
         sheets = len(g.items)
         pages = partial(shop_pages, len(g.items), g.piece, opts.bleed, "long", g.with_backs)
     else:
-        whole = home_grid(kit, g.piece, g.where)
+        whole = home_grid(kit, g.piece, g.where, g.shape)
         assert whole is not None  # larger pieces are tiled (_split_oversize)
-        grid = _snug(whole, len(g.items))
+        grid = _snug(whole, len(g.items)) if isinstance(whole, Grid) else snug(whole, len(g.items))
         sheets = -(-len(g.items) // grid.per_sheet)
         pages = partial(home_pages, len(g.items), grid, opts.duplex, opts.back_offset, g.with_backs)
     if not g.with_backs and blank_backs:
@@ -325,27 +361,85 @@ def _marks_for(grid: Grid, trims: list[Rect]) -> list[tuple[float, float, float,
     ]
 
 
-def _draw_page(
-    c, painter: Painter, page: Page, items: Sequence[Any], grid: Grid | None, label: str
+def _overflow(group: PieceGroup, item: Any, side: str, exc: TextOverflow) -> InputError:
+    """The input error for a piece's text that fits at no size, at the piece's own data and
+    worded as `check` words it (components/safearea.py), so the two give the same line."""
+    return fail(_locate(group, item), overflow_message(f"{_describe(group, item)} ({side})", exc))
+
+
+def _draw_page(  # noqa: PLR0913
+    c,
+    painter: Painter,
+    page: Page,
+    group: PieceGroup,
+    grid: Grid | ShapedGrid | None,
+    label: str,
+    duplex: Duplex = "long",
+    bleed: float = 0.0,
 ) -> None:
     c.setPageSize((page.size.width, page.size.height))
+    _set_boxes(c, page, grid)
+    if group.shape.rectangular:
+        for index, trim in page.items:
+            _place(painter, group, group.items[index], trim, page.side)
+    else:
+        flip: Duplex = "long" if page.trim is not None else duplex  # shop pages: long edge
+        _place_shaped(c, painter, page, group, flip, bleed)
+    if isinstance(grid, ShapedGrid):
+        if page.side == "front":  # cut along the outlines, from the front
+            draw_cut_lines(c, cut_lines(grid, [trim for _, trim in page.items]))
+            draw_scale_bar(c, grid.scale_band, False)
+        draw_page_label(c, grid.label_band, False, label)
+    elif grid is not None:
+        _sheet_furniture(c, page, grid, label)
+    c.showPage()
+
+
+def _place(painter: Painter, group: PieceGroup, item: Any, trim: Rect, side: str) -> None:
+    """One piece's face or back at `trim`; text that fits at no size is the data's error."""
+    try:
+        if side == "front":
+            painter.place_front(item, trim)
+        else:
+            painter.place_back(item, trim)
+    except TextOverflow as exc:  # a piece's text fits at no size: the data must change
+        raise _overflow(group, item, side, exc) from None
+
+
+def _set_boxes(c, page: Page, grid: Grid | ShapedGrid | None) -> None:
+    """TrimBox and BleedBox: a shop page's own, else the home sheet's pieces (and bleed)."""
     if page.trim is not None and page.bleed_box is not None:
         c.setTrimBox(page.trim.box())
         c.setBleedBox(page.bleed_box.box())
+    elif isinstance(grid, ShapedGrid):
+        c.setTrimBox(grid.area.box())
+        c.setBleedBox(grid.printed.box())
     elif grid is not None:
         c.setTrimBox(grid.area.box())
         c.setBleedBox(grid.area.expand(grid.bleed).box())
+
+
+def _sheet_furniture(c, page: Page, grid: Grid, label: str) -> None:
+    """Crop marks and the scale bar on a front, the page label on every side."""
+    bands = info_bands(grid)
+    if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
+        draw_crop_marks(c, _marks_for(grid, [trim for _, trim in page.items]))
+        draw_scale_bar(c, bands.scale, bands.vertical)
+    elif page.side == "front":  # cut from the front; backs carry no marks
+        c.doForm(_marks_form(c, grid))
+    draw_page_label(c, bands.label, bands.vertical, label)
+
+
+def _place_shaped(  # noqa: PLR0913
+    c, painter: Painter, page: Page, group: PieceGroup, duplex: Duplex, bleed: float
+) -> None:
+    """Each piece's face or back drawn inside its outline grown by the bleed (a back's outline
+    is its front's seen from behind)."""
+    shape = group.shape
+    if page.side == "back":
+        shape = mirrored(shape, group.piece, columns_reverse(page.size, duplex))
     for index, trim in page.items:
-        if page.side == "front":
-            painter.place_front(items[index], trim)
-        else:
-            painter.place_back(items[index], trim)
-    if grid is not None:
-        bands = info_bands(grid)
-        if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
-            draw_crop_marks(c, _marks_for(grid, [trim for _, trim in page.items]))
-            draw_scale_bar(c, bands.scale, bands.vertical)
-        elif page.side == "front":  # cut from the front; backs carry no marks
-            c.doForm(_marks_form(c, grid))
-        draw_page_label(c, bands.label, bands.vertical, label)
-    c.showPage()
+        c.saveState()
+        clip_to(c, outline(shape, trim, bleed))
+        _place(painter, group, group.items[index], trim, page.side)
+        c.restoreState()

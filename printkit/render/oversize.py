@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from printkit.layout.geometry import Rect
-from printkit.layout.imposition import fit_grid
+from printkit.layout.imposition import MIN_MARGIN, fit_grid
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 
@@ -41,10 +41,10 @@ class Group(Protocol):
     def with_backs(self) -> bool: ...
 
 
-def too_large(paper: Size, piece: Size, bleed: float) -> bool:
+def too_large(paper: Size, piece: Size, bleed: float, margin: float = MIN_MARGIN) -> bool:
     """Whether not even one piece fits a home sheet of `paper` with its margins and marks."""
     try:
-        fit_grid(paper, piece, bleed=bleed)
+        fit_grid(paper, piece, bleed=bleed, min_margin=margin)
     except ValueError:
         return True
     return False

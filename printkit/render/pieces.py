@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from printkit.core.errors import Location
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import RECTANGLE, Shape
 from printkit.layout.sizes import Size
 
 Progress = Callable[[int], None]  # called with the number of pages drawn since the last call
@@ -38,3 +39,4 @@ class PieceGroup:
     with_backs: bool = True
     locate: Callable[[Any], Location] | None = None  # an item's data, for findings
     describe: Callable[[Any], str] | None = None  # an item's name, for findings
+    shape: Shape = RECTANGLE  # the cut: face and back are clipped to it grown by the bleed

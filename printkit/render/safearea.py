@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from printkit.checks import Finding
-from printkit.core.errors import Location
+from printkit.core.errors import Collector, Location
 from printkit.draw.fonts import ascent_descent, role_font, text_width
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import FittedText, TextLayout, TextOverflow
@@ -190,11 +190,14 @@ def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`;
     fonts: Mapping[str, str],
 ) -> list[Finding]:
     """Draw each distinct item (front, and back when it has one; a `common_back` only once)
-    and report text that comes closer than `safe` to the trim: one finding per piece side."""
+    and report text that comes closer than `safe` to the trim: one finding per piece side.
+    Text that fits at no size is an input error at its piece, all of them raised together:
+    the build refuses it (components/imposed.py), so `check` must too."""
     probe = ProbeCanvas(fonts)
     painter = make_painter(probe, 0.0)
     trim = Rect(mm(20), mm(20), *size)
     findings: list[Finding] = []
+    overflows = Collector()
     seen: set = set()
     for n, item in enumerate(items):
         key = _key(item)
@@ -209,7 +212,7 @@ def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`;
             try:
                 place(item, trim)
             except TextOverflow as exc:  # not even the smallest size fits: say so, at the piece
-                findings.append(_overflow_finding(locate(item), f"{what(item)} ({side})", exc))
+                overflows.add(locate(item), overflow_message(f"{what(item)} ({side})", exc))
                 continue
             finally:
                 probe.restoreState()
@@ -218,16 +221,15 @@ def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`;
                 findings.append(
                     safe_area_finding(locate(item), f"{what(item)} ({side})", *near, safe)
                 )
+    overflows.raise_if_any()
     return findings
 
 
-def _overflow_finding(where: Location, who: str, exc: TextOverflow) -> Finding:
-    return Finding(
-        SAFE_CODE,
-        "warning",
+def overflow_message(who: str, exc: TextOverflow) -> str:
+    """What a piece's text that fits at no size is told, by `check` and the build alike."""
+    return (
         f"{who}: text {exc.text!r} does not fit its space even at {exc.min_size:g} pt; "
-        "shorten it or make the piece larger",
-        where,
+        "shorten it or make the piece larger"
     )
 
 

@@ -30,6 +30,7 @@ import click
 from printkit.cli.app import EXIT_INPUT, EXIT_OK, EXIT_RULES, report_errors
 from printkit.core.annotations import annotation
 from printkit.core.errors import Collector, Location, display_path
+from printkit.core.extras import require
 from printkit.core.words import counted
 
 
@@ -76,6 +77,7 @@ def preflight_command(  # noqa: PLR0913
     """Check each PDF FILE (ours or not) as a printer would: page boxes, bleed, fonts, colour
     spaces, image resolution, hairlines, the safe area, and the home printer's margin; under
     x1a and x4, the rest of PDF/X (OutputIntent, identification, forbidden features)."""
+    require("pikepdf", "printkit preflight", "preflight")
     report, unreadable = _Report(fmt, standard, quiet), Collector()
     for path in files:
         try:

@@ -28,6 +28,7 @@ from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.face import Areas, Element, element_fields
+from printkit.model.shape import sized
 from printkit.render import more_output_path
 from printkit.render.face_checks import (
     at,
@@ -45,14 +46,37 @@ def load(kit: Kit, component_id: str) -> Tokens:
     doc = kit.document(component_id)
     t: Tokens = validate_document(doc, TOKENS)
     t.file = doc.file
+    _sizes(t)
     _check_emblems(kit, t)
     _check_faces(t)
     if kit.options.profile == "home":
         for g in t.groups.values():
-            home_grid(kit, Size(g.width, g.height), where(g) or Location(doc.file))
+            home_grid(kit, Size(g.width, g.height), where(g) or Location(doc.file), g.cut())
         if t.aid:
             home_grid(kit, Size(t.aid.width, t.aid.height), where(t.aid) or Location(doc.file))
     return t
+
+
+def _sizes(t: Tokens) -> None:
+    """Each group's width and height: given, or from its shape's `across`."""
+    errors = Collector()
+    for name, g in t.groups.items():
+        box = sized(g.shape)
+        if box is not None:
+            if g.width or g.height:
+                errors.add(
+                    where(g, "width" if g.width else "height") or where(g) or Location(t.file),
+                    f"group {name!r}: give either width and height or the shape's `across`, "
+                    "not both",
+                )
+            g.width, g.height = box.width, box.height
+        elif not (g.width and g.height):
+            errors.add(
+                where(g) or Location(t.file),
+                f"group {name!r} needs a width and a height (or a shape with `across`, e.g. "
+                "shape: {kind: hexagon, across: 76mm})",
+            )
+    errors.raise_if_any()
 
 
 def _check_emblems(kit: Kit, t: Tokens) -> None:
@@ -217,6 +241,7 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
         with_backs=group.sides == 2,
         locate=locate,
         describe=describe,
+        shape=group.cut(),
     )
 
 

@@ -17,9 +17,11 @@ from printkit.draw.colour import colour, shade, tint
 from printkit.draw.elements import ElementPainter, Palette
 from printkit.draw.fonts import ascent_descent, font
 from printkit.draw.icons import BUILTIN, Colours, IconLibrary
+from printkit.draw.outline import outline_path
 from printkit.draw.pictograms import arrow_head
 from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import outline
 from printkit.layout.units import mm
 from printkit.model.face import Areas, Element
 
@@ -66,7 +68,7 @@ class PiecePainter:
         c.setFillColor(ground)
         c.rect(trim.x - b, trim.y - b, trim.w + 2 * b, trim.h + 2 * b, stroke=0, fill=1)
         c.translate(trim.x, trim.y)
-        areas = Areas(trim.w, trim.h, min(trim.w, trim.h) * 0.07, 0.0)
+        areas = Areas(trim.w, trim.h, min(trim.w, trim.h) * 0.07, 0.0, b)
         painter = ElementPainter(c, areas, self.icons, {}, self.min_text)
         palette = Palette(piece.colour, piece.ink, piece.colour, piece.ink, piece.ink)
         try:
@@ -117,7 +119,10 @@ class PiecePainter:
         c = self.canvas
         c.setStrokeColor(ink)
         c.setLineWidth(0.7)
-        if self.group.shape == "round":
+        cut = self.group.cut()
+        if not cut.rectangular:  # the cut's own outline, SAFE inside it
+            c.drawPath(outline_path(c, outline(cut, safe.expand(SAFE), -SAFE)), stroke=1, fill=0)
+        elif self.group.shape == "round":
             c.circle(safe.cx, safe.cy, min(safe.w, safe.h) / 2, stroke=1, fill=0)
         elif self.group.shape == "square":
             c.rect(safe.x, safe.y, safe.w, safe.h, stroke=1, fill=0)

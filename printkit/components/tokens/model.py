@@ -14,6 +14,7 @@ from typing import Any
 
 from printkit.core import limits
 from printkit.core.errors import Location
+from printkit.layout.shapes import RECTANGLE, Shape
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Choice,
@@ -29,6 +30,7 @@ from printkit.load.schema import (
 )
 from printkit.model.face import ELEMENT, Element
 from printkit.model.fromdata import Scalar
+from printkit.model.shape import SHAPE_KINDS_DOC, TOKEN_SHAPE, ShapeSpec, as_shape
 
 CELL = ListOf(Int(0, 20), 2, 2, doc="[lane, square]: lane 0 at the top, square 0 on the left")
 
@@ -85,13 +87,18 @@ class PieceBack:
 @dataclass(kw_only=True)
 class Group:
     role: str = spec(Id(), required=True, doc="what the pieces are, for the game's checks")
-    width: float = spec(Length(5, 200), required=True, doc="a piece's width")
-    height: float = spec(Length(5, 200), required=True, doc="a piece's height")
-    shape: str = spec(
-        Choice(("round", "rounded", "square")),
+    width: float = spec(
+        Length(5, 200), default=0.0, doc="a piece's width (not needed when `shape` has `across`)"
+    )
+    height: float = spec(
+        Length(5, 200), default=0.0, doc="a piece's height (not needed when `shape` has `across`)"
+    )
+    shape: str | ShapeSpec = spec(
+        TOKEN_SHAPE,
         default="rounded",
-        doc="round counters, rounded squares or square counters (the outline of a piece drawn "
-        "without `face`)",
+        doc="round counters, rounded squares or square counters (the frame of a piece drawn "
+        "without `face`, cut square; a `round` piece with a `face` is cut as a disc), or a cut "
+        "shape: " + SHAPE_KINDS_DOC,
     )
     emblem: str = spec(Str(0, 24), default="", doc="the pictogram on every piece (an emblem name)")
     caption: str = spec(Str(0, 30), default="", doc="small text on every piece")
@@ -110,6 +117,15 @@ class Group:
     pieces: list[Piece] = spec(
         ListOf(record_of(Piece), 1, 50), required=True, doc="the pieces of this size, by colour"
     )
+
+    def cut(self) -> Shape:
+        """The outline the pieces are cut along: `round` with a face is a disc, the other
+        frame styles are cut square."""
+        if self.shape == "round":
+            return Shape("circle") if self.face else RECTANGLE
+        if self.shape in ("rounded", "square"):
+            return RECTANGLE
+        return as_shape(self.shape)
 
 
 def cells(doc: str) -> Any:

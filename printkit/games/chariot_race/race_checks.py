@@ -167,7 +167,7 @@ def crash_not_blank(kit: Kit) -> Iterator[tuple[Location, str]]:
             yield at, f"card {card.id!r} has a blank crash effect"
 
 
-@CHECKS.rule("CR016", "warning", "the draw pile lasts a race (a small simulation)")
+@CHECKS.rule("CR016", "warning", "the draw pile lasts a race (a small simulation)", plays=True)
 def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
     """`check` plays `simulation.check_races` races (rules.yaml, default 400, well under a
     second) for `players.max` charioteers (or --players) with the model of `printkit simulate`

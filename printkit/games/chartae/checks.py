@@ -154,7 +154,9 @@ def half_edge_totals(kit: Kit) -> Iterator[Finding]:
     )
 
 
-@CHECKS.rule("CH011", "warning", "neither side wins more than the threshold of random games")
+@CHECKS.rule(
+    "CH011", "warning", "neither side wins more than the threshold of random games", plays=True
+)
 def win_rates(kit: Kit) -> Iterator[Finding]:
     """The rest of the balance report: `balance.games` random legal games (rules.yaml, default
     and at most 1,000, so that check stays under a second; `printkit simulate chartae` plays as
