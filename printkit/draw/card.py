@@ -32,7 +32,7 @@ from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.backs import back_reads_card, shared_back
-from printkit.model.deck import Card, Deck, Kind
+from printkit.model.cards import Card, Deck, Kind
 from printkit.model.face import Back, Element
 
 __all__ = [
