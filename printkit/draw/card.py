@@ -33,7 +33,7 @@ from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.backs import back_reads_card, shared_back
-from printkit.model.deck import Card, Deck, Kind
+from printkit.model.cards import Card, Deck, Kind
 from printkit.model.edges import EdgesSpec
 from printkit.model.face import Back, Element
 

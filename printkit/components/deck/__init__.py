@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType, PieceGroup, Progress
+from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.deck import designs as deck_designs
 from printkit.components.deck import layout as deck_layout
@@ -29,7 +29,7 @@ from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.backs import back_behind, cards_by_back
-from printkit.model.deck import Card, Deck, deck_schema, keep_declared
+from printkit.model.cards import BASE_CARD_FIELDS, Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
 from printkit.render import more_output_path
@@ -374,11 +374,22 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     return [PieceGroup(deck.copies(), deck.size, painter, Location(deck.file))]
 
 
+def card_names(data: object) -> dict[str, tuple[str, list[str]]]:
+    """The kinds and fields a data check may name, read from a deck file as written: its
+    `kinds`, and its declared `fields` with every card's own."""
+    table = data if isinstance(data, dict) else {}
+    kinds = list(table.get("kinds") or {})
+    fields = [*BASE_CARD_FIELDS, "marker", *(table.get("fields") or {})]
+    return {"kind": ("kinds", kinds), "field": ("fields", fields)}
+
+
 class DeckType(Component):
     """`type: deck`: this module's functions (printkit/api.py says when each is called)."""
 
     has_cards = True
-    has_items = True
+    item_list: ClassVar[ItemList | None] = ItemList(
+        "cards", "card", "cards", "deck", names=card_names
+    )
     has_pieces = True
 
     load = staticmethod(load)

@@ -20,7 +20,7 @@ from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.model.face import Back, Element, resolve_box
 from printkit.render.face_checks import check_box
 

@@ -20,7 +20,7 @@ from typing import Any
 from printkit.api import PieceGroup
 from printkit.core.errors import Location
 from printkit.model.backs import back_behind, cards_by_back, has_card_backs
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 from printkit.render.imposed import render_groups
 
 

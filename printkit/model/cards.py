@@ -1,6 +1,9 @@
-"""Decks of cards: the card size, kinds (colour, label, face layout), backs, declared fields, cards.
+"""Cards: the model every component type with cards gives (`has_cards`: its model is a `Deck`),
+which card previews, deck reports, card exports and a game's deal read: the card size, kinds
+(colour, label, face layout), backs, declared fields, cards. The deck type
+(printkit/components/deck/) loads it from a deck file; printkit/api.py re-exports it.
 
-A deck file declares its own card fields (e.g. speed, turn, drift) with types and ranges, so the
+A deck file declares its own card fields (e.g. speed, turn) with types and ranges, so the
 engine stays generic: the same schema validates the cards and describes them to editors.
 
 Each @record dataclass is also the schema of its part of the file (load/records.py); a card's
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NoReturn
 
 from printkit.core import limits
@@ -401,6 +405,16 @@ class Deck:
     def copies(self) -> list[Card]:
         """Every printed card in deck order (a card with count 3 appears three times)."""
         return [card for card in self.cards for _ in range(card.count)]
+
+    def data_items(self) -> list[Card]:
+        """The items a data check reads (checks/data_items.ItemModel): the cards."""
+        return self.cards
+
+    def item_reader(self, field_name: str) -> Callable[[Card], Any]:
+        """Reads a card's field, a declared one included (None when the card has none)."""
+        if field_name in CARD_ATTRIBUTES:
+            return attrgetter(field_name)
+        return lambda card: card.values.get(field_name)
 
 
 @dataclass
