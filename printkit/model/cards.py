@@ -41,6 +41,7 @@ from printkit.load.schema import (
     Type,
 )
 from printkit.load.yamlsafe import PathKey
+from printkit.model.edges import EDGES, EdgesSpec
 from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
 from printkit.model.generated import GENERATE, Generator
 from printkit.model.shape import SHAPE, SHAPE_KINDS_DOC, ShapeSpec, as_shape, sized
@@ -139,6 +140,11 @@ class Kind:
     )
     # the kind's own back; None: the deck's
     back: Back | None = spec(BACK, doc="this kind's own back (default: the deck's back)")
+    edges: EdgesSpec | None = spec(
+        EDGES,
+        doc="for tiles: the fields that hold each edge's value and how each value is drawn (a "
+        "wall, a door mid-edge, a road to the centre), under the face's elements",
+    )
 
     @property
     def on_colour(self) -> str:

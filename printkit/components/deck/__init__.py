@@ -15,6 +15,7 @@ from printkit.components.deck import sources as deck_sources
 from printkit.components.deck.checks import (
     at,
     check_card_icons,
+    check_edges,
     check_elements,
     dpi_findings,
     faces,
@@ -87,6 +88,7 @@ def _check_cards(deck: Deck, file: str) -> None:
     check_conditions(faces(deck), deck.fields.get, errors)
     check_tables(faces(deck), errors)
     check_elements(deck, known, errors)
+    check_edges(deck, known, errors)
     if not errors.diagnostics:
         check_bindings(_drawn_by_card(deck), _card_field_at, errors, deck.areas())
     check_card_icons(deck, errors)
