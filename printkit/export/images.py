@@ -33,7 +33,7 @@ from printkit.layout.presets import Preset
 from printkit.layout.units import format_mm
 from printkit.load.schema import where
 from printkit.model.backs import has_card_backs
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.render import more_output_path
 
 

@@ -245,7 +245,7 @@ def _export_cards(kit, table_format: str, components, out: Path) -> None:
     from printkit.core.errors import Location, fail
     from printkit.export.table import write_table
     from printkit.kit import load_kit
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
     from printkit.output import staged
 
     loaded = load_kit(kit)
