@@ -18,6 +18,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
 from printkit.checks import Finding
 from printkit.core import limits
 from printkit.core.errors import InputError, Location, fail
@@ -337,7 +339,7 @@ def _snug(grid: Grid, n_items: int) -> Grid:
     return replace(grid, cols=cols, rows=-(-n_items // cols))
 
 
-def _marks_form(c, grid: Grid) -> str:
+def _marks_form(c: Canvas, grid: Grid) -> str:
     """Crop marks and scale bar, the same on every front sheet of a grid: drawn once per canvas
     (and per grid, should several groups of pieces share one canvas), placed on each page."""
     name = "sheet-marks-" + hashlib.sha256(repr(grid).encode()).hexdigest()[:12]
@@ -368,7 +370,7 @@ def _overflow(group: PieceGroup, item: Any, side: str, exc: TextOverflow) -> Inp
 
 
 def _draw_page(  # noqa: PLR0913
-    c,
+    c: Canvas,
     painter: Painter,
     page: Page,
     group: PieceGroup,
@@ -406,7 +408,7 @@ def _place(painter: Painter, group: PieceGroup, item: Any, trim: Rect, side: str
         raise _overflow(group, item, side, exc) from None
 
 
-def _set_boxes(c, page: Page, grid: Grid | ShapedGrid | None) -> None:
+def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | None) -> None:
     """TrimBox and BleedBox: a shop page's own, else the home sheet's pieces (and bleed)."""
     if page.trim is not None and page.bleed_box is not None:
         c.setTrimBox(page.trim.box())
@@ -419,7 +421,7 @@ def _set_boxes(c, page: Page, grid: Grid | ShapedGrid | None) -> None:
         c.setBleedBox(grid.area.expand(grid.bleed).box())
 
 
-def _sheet_furniture(c, page: Page, grid: Grid, label: str) -> None:
+def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str) -> None:
     """Crop marks and the scale bar on a front, the page label on every side."""
     bands = info_bands(grid)
     if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
@@ -431,7 +433,7 @@ def _sheet_furniture(c, page: Page, grid: Grid, label: str) -> None:
 
 
 def _place_shaped(  # noqa: PLR0913
-    c, painter: Painter, page: Page, group: PieceGroup, duplex: Duplex, bleed: float
+    c: Canvas, painter: Painter, page: Page, group: PieceGroup, duplex: Duplex, bleed: float
 ) -> None:
     """Each piece's face or back drawn inside its outline grown by the bleed (a back's outline
     is its front's seen from behind)."""

@@ -25,7 +25,7 @@ from printkit.render.imposed import render_groups
 
 
 def wanted(kit: Any) -> bool:
-    return kit.options.profile == "shop" and kit.options.card_pages == "designs"
+    return bool(kit.options.profile == "shop" and kit.options.card_pages == "designs")
 
 
 def counts_name(component_id: str) -> str:

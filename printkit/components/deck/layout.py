@@ -17,12 +17,12 @@ through `Kit.kept_layouts`: live/layouts.py); a design it knows is taken, not me
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from printkit.components.deck.checks import missing_glyphs
-from printkit.core.errors import Diagnostic
+from printkit.core.errors import Diagnostic, InputError
 from printkit.draw.card import CardPainter, CardTextOverflow, back_reads_card
 from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText, forget_measures
@@ -199,6 +199,6 @@ def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
     design.missing = tuple(missing_glyphs(texts))
 
 
-def overflow_errors(layout: DeckLayout, error) -> list[Diagnostic]:
+def overflow_errors(layout: DeckLayout, error: Callable[[Any], InputError]) -> list[Diagnostic]:
     """The input errors of every text that cannot fit (`error` makes one of an overflow)."""
     return [d for design in layout.overflows for d in error(design.overflow).diagnostics]

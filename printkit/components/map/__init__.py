@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType, ItemList
+from printkit.api import Component, ComponentType, ItemList, Progress
 from printkit.components.map.draw_routes import track_spaces
 from printkit.components.map.face import BoardOverflow, BoardPainter, box_of, grid_origin
 from printkit.components.map.grid import EdgeFeature, HexGrid, PathFeature, SquareGrid
@@ -159,7 +159,7 @@ def _check_styles(g: HexGrid | SquareGrid, errors: Collector, library: Any) -> N
             errors.add(where(owner, "icon"), library.unknown(name))
 
 
-def _unknown(what: str, name: str, known: dict) -> str:
+def _unknown(what: str, name: str, known: dict[str, Any]) -> str:
     return f"no {what} {name!r} in this grid; it has: {', '.join(known) or 'none'}"
 
 
@@ -292,7 +292,7 @@ def fitting_text() -> Iterator[None]:
         ) from None
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     m = kit.model_as(component_id, MapBoard)
     painter = BoardPainter(m, kit.icons(), m.images)
     with fitting_text():

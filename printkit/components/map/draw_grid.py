@@ -13,6 +13,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -113,7 +114,7 @@ class GridPainter:
         GridPainter(self.canvas, one, flip, self.icons).draw()
 
     # -- cells --------------------------------------------------------------------------------
-    def _outline_path(self, cell: Cell):
+    def _outline_path(self, cell: Cell) -> Any:
         p = self.canvas.beginPath()
         corners = [self.flip(q) for q in self.layout.corners(cell)]
         p.moveTo(*corners[0])

@@ -65,7 +65,7 @@ class CellNames(Type):
             return 'sides written "0305/0306" (the two cells that share it), separated by spaces'
         return 'cell names like "0305" or "C4", separated by spaces (or a list)'
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         item = {"type": ["string", "integer"]}
         return {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}
 
@@ -82,7 +82,7 @@ class CellName(CellNames):
     def describe(self) -> str:
         return 'a cell name like "0305" or "C4"'
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         return {"type": ["string", "integer"]}
 
 

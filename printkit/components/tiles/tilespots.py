@@ -73,7 +73,8 @@ def open_spot(shape: TileShape, size: float, terrain: str | None = None) -> tupl
     key = ("open_spot", size, terrain)
     if key not in shape.memo:
         shape.memo[key] = _open_spot(shape, size, terrain)
-    return shape.memo[key]
+    found: tuple[Point, float] = shape.memo[key]
+    return found
 
 
 def _open_spot(shape: TileShape, size: float, terrain: str | None) -> tuple[Point, float]:

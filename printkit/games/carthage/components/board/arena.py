@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -119,7 +120,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         c.setLineWidth(0.6)
         c.rect(m + g, m + g, w - 2 * (m + g), h - 2 * (m + g), stroke=1, fill=0)
 
-    def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0):
+    def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0) -> Any:
         a = self.arena
         r = a.radius(lane_edge) + extra
         p = c.beginPath()

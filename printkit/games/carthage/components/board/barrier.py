@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def luminance(hex_text: str) -> float:
     c = colour(hex_text)
-    return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    return float(0.299 * c.red + 0.587 * c.green + 0.114 * c.blue)
 
 
 class ArenaBarrier:
