@@ -1,4 +1,4 @@
-"""Drawing gang sheets (see components/gang.py for what they are and which pieces they take).
+"""Drawing gang sheets (see render/gang.py for what they are and which pieces they take).
 
 Each member component gives its cut pieces through the plug-in API (`piece_groups()`, see
 printkit/api.py); they are packed by size with layout/packing.py and drawn here with the

@@ -68,7 +68,7 @@ def home_grid(
     kit: Kit, piece: Size, where: Location, shape: Shape = RECTANGLE
 ) -> Grid | ShapedGrid | None:
     """The home-profile grid for this piece size and shape; None for a rectangle larger than
-    the sheet, which is tiled at 1:1 over sheets instead (components/oversize.py). A piece of
+    the sheet, which is tiled at 1:1 over sheets instead (render/oversize.py). A piece of
     any other shape that cannot lie on the sheet is an input error at `where`."""
     paper, bleed, margin = kit.options.paper_size, kit.options.bleed, sheet_margin(kit)
     if shape.rectangular:
@@ -149,7 +149,7 @@ def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Findin
 
 def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
     """Findings for text that comes closer than the safe area to a piece's trim (see
-    components/safearea.py), at each piece's data, drawn with the kit's fonts; also MARK001
+    render/safearea.py), at each piece's data, drawn with the kit's fonts; also MARK001
     for the pieces' home sheets."""
     fonts = kit.fonts()
     out: list[Finding] = margin_findings(kit, groups)
@@ -365,7 +365,7 @@ def _marks_for(grid: Grid, trims: list[Rect]) -> list[tuple[float, float, float,
 
 def _overflow(group: PieceGroup, item: Any, side: str, exc: TextOverflow) -> InputError:
     """The input error for a piece's text that fits at no size, at the piece's own data and
-    worded as `check` words it (components/safearea.py), so the two give the same line."""
+    worded as `check` words it (render/safearea.py), so the two give the same line."""
     return fail(_locate(group, item), overflow_message(f"{_describe(group, item)} ({side})", exc))
 
 

@@ -192,7 +192,7 @@ def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`;
     """Draw each distinct item (front, and back when it has one; a `common_back` only once)
     and report text that comes closer than `safe` to the trim: one finding per piece side.
     Text that fits at no size is an input error at its piece, all of them raised together:
-    the build refuses it (components/imposed.py), so `check` must too."""
+    the build refuses it (render/imposed.py), so `check` must too."""
     probe = ProbeCanvas(fonts)
     painter = make_painter(probe, 0.0)
     trim = Rect(mm(20), mm(20), *size)

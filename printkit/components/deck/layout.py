@@ -2,7 +2,7 @@
 and drawn from them.
 
 `lay_out(deck)` draws every card design and back once on a canvas that paints and writes
-nothing (components/safearea.ProbeCanvas) and keeps, for each: the fit of every text (the
+nothing (render/safearea.ProbeCanvas) and keeps, for each: the fit of every text (the
 arguments it was fitted with, its layout among them, and its size and lines, in drawing order),
 the texts with their fonts (for the glyph check), the string nearest the trim (for the safe
 area, PK001) and the text that cannot fit. A back shared by many cards is one design; a back

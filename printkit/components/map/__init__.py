@@ -1,9 +1,11 @@
 """The map component: a generic board of any size (hex or square grid, tracks, connections, and
 every card element), one shop page with bleed or tiled at 1:1 over home sheets, never a back.
 
-The map file is validated against model/mapboard.py; every name a grid's features use (cells,
-terrain letters, line and symbol styles, icons) is checked here, at the place it is written.
-Printing goes through components/tiled.py, whose seams avoid the places and track spaces.
+This package owns the map type whole: its model (`model.py`, with the grids of `grid.py` and
+the tracks and connections of `routes.py`), its drawing (`face.py`, over `draw_grid.py`,
+`terrain.py` and `draw_routes.py`), and the checks of every name a grid's features use (cells,
+terrain letters, line and symbol styles, icons), made here at the place it is written.
+Printing goes through render/tiled.py, whose seams avoid the places and track spaces.
 """
 
 from __future__ import annotations

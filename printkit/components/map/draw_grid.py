@@ -1,4 +1,4 @@
-"""Drawing a hex or square grid (model/grid.py) on a board: terrain, outlines, features, numbers.
+"""Drawing a hex or square grid (components/map/grid.py) on a board: terrain, outlines, features, numbers.
 
 Layers, bottom to top: each cell's terrain (fill, texture clipped to the cell, icon, word), the
 cells' outlines, roads (centre to centre), rivers and borders (along shared sides), the

@@ -1,4 +1,4 @@
-"""Where marks go on a square edge tile (layout/edgetile.py): the roomiest open spot, evenly
+"""Where marks go on a square edge tile (components/tiles/edgetile.py): the roomiest open spot, evenly
 scattered points inside a terrain, stipple dots, and a repeatable jitter.
 
 Pure functions on plain numbers, no drawing. A shape's spots are computed once per shape

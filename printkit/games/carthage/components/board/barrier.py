@@ -1,7 +1,7 @@
 """The board's central barrier: a stone strip with turning posts at both ends, its label, and a
 row of numbered slots per colour (`spina.cue_rows` in the board file).
 
-A mixin of ArenaPainter (draw/arena.py); its measures are the board's `layout` (barrier_row,
+A mixin of ArenaPainter (games/carthage/components/board/arena.py); its measures are the board's `layout` (barrier_row,
 barrier_pad, barrier_inset, barrier_chip, slot_gap).
 """
 

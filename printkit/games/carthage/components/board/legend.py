@@ -1,7 +1,7 @@
 """The board's furniture around the arena: the legend of square kinds (top band), the title,
 notes and card-symbol strip (bottom band), and the boxes of their words for the tiler's seams.
 
-A mixin of ArenaPainter (draw/arena.py): it reads the same board model, its `labels` and its
+A mixin of ArenaPainter (games/carthage/components/board/arena.py): it reads the same board model, its `labels` and its
 `layout` measures (model.board.ArenaLayout).
 """
 

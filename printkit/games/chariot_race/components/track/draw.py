@@ -1,6 +1,6 @@
 """Drawing a looped track from a Track model: bank, edge markers, track, central barrier, a
 hole dug in the track and its ramp, finish and halfway lines, start grid. Every word printed
-is a `labels` key of the track file (model/track.py, generic defaults).
+is a `labels` key of the track file (games/chariot_race/components/track/model.py, generic defaults).
 
 `draw_track` draws in track coordinates (points, origin at the barrier's centre) into whatever
 transform the caller set up, so the same drawing serves the reduced plan and the 1:1 tiles.
