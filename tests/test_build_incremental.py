@@ -216,7 +216,7 @@ def python_start_modules() -> frozenset[str]:
 
 
 # what a no-op build never needs: the kit model, YAML, the component types, drawing and images
-NOT_FOR_A_NO_OP = {"printkit.kit", "printkit.components", "printkit.model.deck", "printkit.draw"}
+NOT_FOR_A_NO_OP = {"printkit.kit", "printkit.components", "printkit.model.cards", "printkit.draw"}
 NOT_FOR_A_NO_OP |= {"printkit.load.yamlsafe", "printkit.api", "reportlab", "PIL"}
 
 

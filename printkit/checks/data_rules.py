@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import (
-    ITEM_LISTS,
     ScalarText,
     column,
     copies,
     first_deck,
+    item_list,
     item_word,
     items,
     items_word,
@@ -140,7 +140,8 @@ def finding(check: Any, code: str, at: Location | None, text: str) -> Finding:
 
 def cards_key(kit: Any, cid: str) -> Location:
     """The deck's `cards:` key (a tile set's `tiles:`), where a fault of the whole is reported."""
-    return kit.document(cid).where((ITEM_LISTS[kit.spec(cid).type],), key=True)
+    found = item_list(kit, cid)
+    return kit.document(cid).where((found.key,), key=True) if found else Location(kit.manifest_file)
 
 
 def bounds_text(check: Any) -> str:

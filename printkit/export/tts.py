@@ -33,7 +33,7 @@ from PIL import Image
 
 from printkit.export.images import deck_faces
 from printkit.export.tts_places import image_link
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 
 COLUMNS, ROWS = 10, 7  # the largest sheet TTS reads
 PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: TTS shows it for a hidden card

@@ -81,25 +81,30 @@ def _band(  # noqa: PLR0913
     ]
 
 
-def wall(edge: Edge, width: float) -> Quad:
+def wall(edge: Edge, width: float, corners: tuple[bool, bool] = (True, True)) -> Quad:
     """A wall on the edge: `width` deep inside the tile, reaching outward past the cut (into
-    the bleed, where the piece's clip stops it), from corner to corner."""
+    the bleed, where the piece's clip stops it), from end to end; at an end that is a corner
+    of the tile (`corners`: a whole edge's two, a half-edge's one) it also fills the bleed
+    beyond the corner."""
     a, b = edge
-    return _band(a, b, inward(edge), width, FAR, (True, True))
+    return _band(a, b, inward(edge), width, FAR, corners)
 
 
-def door(edge: Edge, length: float, width: float) -> tuple[Quad, Quad, Quad]:
-    """A door in the middle of the edge: the wall on either side of it and the door leaf,
-    `length` long along the edge and `width` deep, centred on the edge's middle."""
+def door(
+    edge: Edge, length: float, width: float, corners: tuple[bool, bool] = (True, True)
+) -> tuple[Quad, Quad, Quad]:
+    """A door in the middle of the edge: the wall on either side of it (as `wall`) and the
+    door leaf, `length` long along the edge and `width` deep, centred on the edge's middle
+    (reaching into the bleed too, so a cut a little off shows the door, not the floor)."""
     a, b = edge
     n = inward(edge)
     full = math.dist(a, b)
     t = min(length, full) / full / 2
     p, q = _lerp(a, b, 0.5 - t), _lerp(a, b, 0.5 + t)
     return (
-        _band(a, p, n, width, FAR, (True, False)),
-        _band(q, b, n, width, FAR, (False, True)),
-        _band(p, q, n, width, 0.0, (False, False)),
+        _band(a, p, n, width, FAR, (corners[0], False)),
+        _band(q, b, n, width, FAR, (False, corners[1])),
+        _band(p, q, n, width, FAR, (False, False)),
     )
 
 

@@ -36,7 +36,7 @@ from printkit.live.pictures import draw_cards as _draw_cards
 from printkit.live.pictures import thumbnails as _thumbnails
 from printkit.live.streams import CompressedStreams
 from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 from printkit.model.options import Options
 from printkit.reports.composition import deal_rows, deck_report
 

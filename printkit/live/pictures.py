@@ -13,7 +13,7 @@ from typing import Any
 import pypdfium2 as pdfium
 
 from printkit.kit import Kit
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.output import staged
 
 CARD_DPI = 150  # sharp at screen size and when a card is opened large

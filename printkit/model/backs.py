@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 from printkit.model.face import Back, element_fields
 
 

@@ -36,7 +36,7 @@ from printkit.layout.presets import PRESETS
 @click.option(
     "--tts",
     is_flag=True,
-    help="Each deck for Tabletop Simulator: face sheets, a back, a saved object.",
+    help="Each deck for Tabletop Simulator: face sheets, each back, a saved object.",
 )
 @click.option(
     "--base-url",
@@ -251,7 +251,7 @@ def _export_cards(kit, table_format: str, components, out: Path) -> None:
     from printkit.core.errors import Location, fail
     from printkit.export.table import write_table
     from printkit.kit import load_kit
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
     from printkit.output import staged
 
     loaded = load_kit(kit)

@@ -12,10 +12,11 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 from pathlib import Path
+from typing import ClassVar
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, ComponentType, PieceGroup, Progress
+from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.tiles.draw import (
     BackOverflow,
@@ -195,7 +196,7 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
 class TilesType(Component):
     """`type: tiles`: this module's functions (printkit/api.py says when each is called)."""
 
-    has_items = True
+    item_list: ClassVar[ItemList | None] = ItemList("tiles", "tile", "tiles", "tile set")
     has_pieces = True
     gangs_by_default = True
 

@@ -14,14 +14,16 @@ draw them, both from this one function.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from printkit.components.tiles.edgetile import ShapeError, coasts
 from printkit.core.errors import Location
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
-from printkit.load.records import record, record_of, spec
+from printkit.load.records import record, record_of, schema_fields, spec
 from printkit.load.schema import (
     Bool,
     Choice,
@@ -113,6 +115,13 @@ class Tile:
                 owner[h] = index
         return tuple(owner)
 
+    def problems(self) -> list[TileProblem]:
+        """Why this tile cannot be a real tile (none when it can): `tile_problems`."""
+        return tile_problems(self)
+
+
+TILE_KEYS = frozenset(schema_fields(Tile))  # what a data check may read of a tile
+
 
 @record("coast")
 @dataclass(kw_only=True)
@@ -197,6 +206,14 @@ class TileSet:
     @property
     def size(self) -> Size:
         return Size(self.tile_size, self.tile_size)
+
+    def data_items(self) -> list[Tile]:
+        """The items a data check reads (checks/data_items.ItemModel): the tiles."""
+        return self.tiles
+
+    def item_reader(self, field_name: str) -> Callable[[Tile], Any]:
+        """Reads a key of a tile (a tile has no other fields: None for any other name)."""
+        return attrgetter(field_name) if field_name in TILE_KEYS else lambda _: None
 
     def by_letter(self) -> dict[str, str]:
         return {t.letter: name for name, t in self.terrains.items()}

@@ -26,7 +26,7 @@ from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.render.links import data_inputs, used_model
 from printkit.render.pages import start_sheet
 
