@@ -74,7 +74,6 @@ def test_quiet_prints_nothing_but_errors_on_every_command_that_writes(cli, tmp_p
         ("build", MINI, "--out", out),
         ("check", MINI),
         ("export", MINI, "--tts", "--out", out),
-        ("export", MINI, "--images", "--out", out),
         ("export", MINI, "--cards", "csv", "--out", out),
         ("new", tmp_path / "My Game"),
         ("calibrate", "--sheet", out / "calibration.pdf"),
