@@ -129,3 +129,33 @@ def test_a_shaped_piece_too_large_for_its_paper_is_a_located_error(tmp_path):
     assert "cards.yaml:" in result.output
     assert "hexagon does not fit on A4 paper" in result.output
     assert not (out / "cards.pdf").exists()
+
+
+MAP_KIT = """\
+name: sheet
+title: A small sheet
+components:
+  sheet: {type: map, file: sheet.yaml}
+"""
+
+
+def test_a_sheet_smaller_than_the_paper_is_centred_on_it(tmp_path):
+    kit = tmp_path / "sheet"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(MAP_KIT, encoding="utf-8")
+    (kit / "sheet.yaml").write_text(
+        'width: 180mm\nheight: 120mm\ncolour: "#f3efe2"\nface:\n'
+        '  - {element: text, box: [10, 10, 160, 20], text: "CHARACTER", size: 8mm}\n',
+        encoding="utf-8",
+    )
+    for paper in ("a4", "letter"):
+        out = tmp_path / paper
+        args = ["build", str(kit), "--out", str(out), "-j", "1", "--paper", paper]
+        result = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        with pikepdf.open(out / "sheet" / "sheet.pdf") as pdf:
+            page = pdf.pages[0]
+            w, h = (float(v) for v in page.mediabox[2:])
+            x0, y0, x1, y1 = (float(v) for v in page.obj["/TrimBox"])
+        assert round(to_mm(x1 - x0), 2) == 180 and round(to_mm(y1 - y0), 2) == 120
+        assert abs(x0 - (w - x1)) < 0.01 and abs(y0 - (h - y1)) < 0.01, paper
