@@ -165,3 +165,15 @@ def test_check_reports_a_panel_text_that_cannot_fit_at_its_line(rooms, tmp_path)
     assert r.exit_code == 2
     assert f"{box}:{line}:" in r.stderr
     assert "does not fit its panel of the tuck box even at 5.67 pt" in r.stderr
+
+
+def test_check_reports_a_die_face_that_cannot_fit_at_the_dies_line(rooms, tmp_path):
+    kit = tmp_path / "rooms"
+    shutil.copytree(rooms, kit)
+    dice = kit / "dice.yaml"
+    dice.write_text(dice.read_text().replace("5, KEY]", "5, AVERYLONGFACEVALUEWITHOUTSPACES]"))
+    line = next(n for n, t in enumerate(dice.read_text().splitlines(), 1) if "AVERY" in t)
+    r = run("check", kit)
+    assert r.exit_code == 2
+    assert f"{dice}:{line}:" in r.stderr
+    assert "die 'search': face 6's value 'AVERYLONGFACEVALUEWITHOUTSPACES' does not fit" in r.stderr
