@@ -65,9 +65,9 @@ def test_a_wall_lies_inside_the_edge_and_reaches_out_into_the_bleed():
 
 def test_a_door_is_in_the_middle_of_its_edge():
     left_wall, right_wall, leaf = door(tile_edges(TILE, 4)[1], mm(14), mm(3))  # the right edge
-    xs = {round(to_mm(x), 3) for x, _ in leaf}
+    xs = sorted({round(to_mm(x), 3) for x, _ in leaf})
     ys = sorted({round(to_mm(y), 3) for _, y in leaf})
-    assert xs == {47.0, 50.0}  # 3 mm deep inside the right edge, not into the bleed
+    assert xs[0] == 47.0 and xs[1] > 53  # 3 mm deep inside the right edge, and into the bleed
     assert ys == [18.0, 32.0]  # 14 mm long, centred on the edge's middle (25 mm)
     upper = [y for x, y in in_mm(left_wall) if x <= 50]  # the wall's inside, above the door
     lower = [y for x, y in in_mm(right_wall) if x <= 50]  # and below it

@@ -55,7 +55,7 @@ def main() -> None:
             check=True,
         )  # fmt: skip
         tiles = out / "shop" / "rooms" / "tiles.pdf"
-        face, back = render_page(tiles, 0, 100), render_page(tiles, 1, 100)
+        face, back = render_page(tiles, 2, 100), render_page(tiles, 3, 100)  # the study
         pair = Image.new("RGB", (face.width * 2 + 20, face.height), "white")
         pair.paste(face, (0, 0))
         pair.paste(back, (face.width + 20, 0))

@@ -94,7 +94,8 @@ def door(
     edge: Edge, length: float, width: float, corners: tuple[bool, bool] = (True, True)
 ) -> tuple[Quad, Quad, Quad]:
     """A door in the middle of the edge: the wall on either side of it (as `wall`) and the
-    door leaf, `length` long along the edge and `width` deep, centred on the edge's middle."""
+    door leaf, `length` long along the edge and `width` deep, centred on the edge's middle
+    (reaching into the bleed too, so a cut a little off shows the door, not the floor)."""
     a, b = edge
     n = inward(edge)
     full = math.dist(a, b)
@@ -103,7 +104,7 @@ def door(
     return (
         _band(a, p, n, width, FAR, (corners[0], False)),
         _band(q, b, n, width, FAR, (False, corners[1])),
-        _band(p, q, n, width, 0.0, (False, False)),
+        _band(p, q, n, width, FAR, (False, False)),
     )
 
 

@@ -256,7 +256,9 @@ class LiveKit:
             for card in deck.cards:
                 front = f"{cid}-{looks.card(card)}-front.png"
                 back = self._backs.get(front)
-                ready = back is not None and (folder / front).exists() and (folder / back).exists()
+                # a one-sided card's back is "": it has no picture to wait for
+                drawn = back is not None and (not back or (folder / back).exists())
+                ready = drawn and (folder / front).exists()
                 if not ready:
                     pending.append(Pending(cid, card, front))
                 views.append(_card_view(cid, card, front, back or "" if ready else "", ready))

@@ -65,6 +65,14 @@ class InkScan:
     images: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
     small_text: list[tuple[float, tuple[float, ...], Box]] = field(default_factory=list)
 
+    def merge(self, other: InkScan) -> None:
+        """Add the ink `other` measured on this page (a form's placement)."""
+        self.most = max(self.most, other.most)
+        self.area += other.area
+        if other.worst is not None and (self.worst is None or other.worst[0] > self.worst[0]):
+            self.worst = other.worst
+        self.small_text += other.small_text
+
     def paint(self, ink: float, box: Box, share: float = 1.0) -> None:
         self.most = max(self.most, ink)
         if ink <= self.limit + 0.5:
@@ -197,8 +205,26 @@ class InkWalker:
             self._image(xobj, state.ctm)
         elif xobj.get("/Subtype") == "/Form" and depth < MAX_DEPTH:
             matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
-            inner = xobj.get("/Resources", resources)
-            self.walk(xobj, inner, multiply(matrix, state.ctm), depth + 1)  # type: ignore[arg-type]
+            self._form(xobj, resources, multiply(matrix, state.ctm), depth)  # type: ignore[arg-type]
+
+    def _form(self, xobj: Any, resources: Any, ctm: Matrix, depth: int) -> None:
+        """A form's ink where it is drawn: measured once for each place (its matrix and depth,
+        kept for the document in `programs.inked`), added again each time it is drawn there."""
+        key = xobj.objgen
+        placement = (key, ctm, depth, self.scan.limit)
+        found = self.programs.inked.get(placement) if key != (0, 0) else None
+        if found is None:
+            found = InkScan(self.scan.limit, images=self.scan.images)
+            inner = InkWalker(found, self.programs, self.budget)
+            try:
+                inner.walk(xobj, xobj.get("/Resources", resources), ctm, depth + 1)
+            finally:
+                self.scan.merge(found)
+            if key != (0, 0):
+                self.programs.inked[placement] = found
+        else:
+            self.budget.spend(0)
+            self.scan.merge(found)
 
     def _image(self, xobj: Any, ctm: Matrix) -> None:
         if xobj.get("/ColorSpace") != pikepdf.Name.DeviceCMYK or xobj.get("/ImageMask", False):

@@ -22,6 +22,7 @@ from printkit.components.deck import sources as deck_sources
 from printkit.components.deck.checks import (
     at,
     check_card_icons,
+    check_edges,
     check_elements,
     dpi_findings,
     faces,
@@ -94,6 +95,7 @@ def _check_cards(deck: Deck, file: str) -> None:
     check_conditions(faces(deck), deck.fields.get, errors)
     check_tables(faces(deck), errors)
     check_elements(deck, known, errors)
+    check_edges(deck, known, errors)
     if not errors.diagnostics:
         check_bindings(_drawn_by_card(deck), _card_field_at, errors, deck.areas())
     check_card_icons(deck, errors)
@@ -160,13 +162,13 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
     """The card fits the paper and the print service's preset, and the deck fits
     MAX_PAGES_PER_PDF: known before drawing."""
     if kit.options.profile == "home":
-        home_grid(kit, deck.size, at)
+        home_grid(kit, deck.size, at, deck.cut())
     preset = kit.options.print_preset
     if kit.options.profile == "shop" and preset is not None:
         problem = preset.size_problem(deck.size.width, deck.size.height)
         if problem is not None:
             raise fail(at, problem)
-    check_page_count(kit, deck.total, deck.size, at, with_backs=deck.sides == 2)
+    check_page_count(kit, deck.total, deck.size, at, deck.sides == 2, deck.cut())
 
 
 def inputs(kit: Kit, component_id: str) -> list[Path]:
@@ -205,6 +207,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             Location(deck.file),
             progress,
             with_backs=deck.sides == 2,
+            shape=deck.cut(),
         )
     except CardTextOverflow as exc:
         raise _overflow_error(exc) from None
@@ -376,7 +379,7 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     """The cards, one piece per printed copy, for gang sheets."""
     deck = kit.model_as(component_id, Deck)
     painter = _painter_of(deck, deck_layout.measured(kit, component_id))
-    return [PieceGroup(deck.copies(), deck.size, painter, Location(deck.file))]
+    return [PieceGroup(deck.copies(), deck.size, painter, Location(deck.file), shape=deck.cut())]
 
 
 def card_names(data: object) -> dict[str, tuple[str, list[str]]]:

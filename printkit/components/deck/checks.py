@@ -46,6 +46,28 @@ def faces(deck: Deck) -> Iterator[tuple[str, Element]]:
         yield "the back", element
 
 
+def check_edges(deck: Deck, known: set[str], errors: Collector) -> None:
+    """A kind's `edges:` names fields the deck has, one per edge or half-edge."""
+    for kname, kind in deck.kinds.items():
+        edges = kind.edges
+        if edges is None:
+            continue
+        for n, name in enumerate(edges.fields):
+            if name not in known:
+                errors.add(
+                    where(edges, "fields") or at(edges),
+                    f"edges field {name!r} (number {n + 1}) of kind {kname!r} names no card "
+                    f"field; fields are: {', '.join(sorted(known))}",
+                )
+        if len(edges.fields) not in (edges.sides, 2 * edges.sides):
+            errors.add(
+                where(edges, "fields") or at(edges),
+                f"kind {kname!r} gives {len(edges.fields)} edges fields for a tile of "
+                f"{edges.sides} sides: give one per edge ({edges.sides}) or one per half-edge "
+                f"({2 * edges.sides})",
+            )
+
+
 def check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
     """Face elements must name real fields and icons, fit on the card and say what they draw."""
     for place, element in faces(deck):

@@ -67,6 +67,13 @@ def load(kit: Kit, component_id: str) -> TileSet:
                 f"duplicate tile id {tile.id!r} (first at line {seen[tile.id].line})",
             )
         seen.setdefault(tile.id, located(tile, "id"))
+        words = tile.feature_words()
+        if words and len(words) not in (4, 8):
+            errors.add(
+                where(tile, "features"),
+                f"tile {tile.id!r} gives {len(words)} feature words; give one per edge (4: top, "
+                "right, bottom, left) or one per half-edge (8)",
+            )
     errors.raise_if_any()
     tiles.icons = kit.icons()
     _check_ornaments(tiles, errors)
@@ -100,12 +107,15 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
 
 
 def preflight(kit: Kit, component_id: str) -> None:
-    """Draw the common back and the reference card on a canvas never saved: their texts must
-    fit (as in a build)."""
+    """Draw the common back, each tile's own back and the reference card on a canvas never
+    saved: their texts must fit (as in a build)."""
     tiles = kit.model_as(component_id, TileSet)
     painter = TilePainter(KitCanvas(io.BytesIO(), role_fonts=kit.fonts()), tiles, 0)
     try:
         painter.draw_back()
+        for tile in tiles.tiles:
+            if tile.back is not None:
+                painter.draw_back(tile.back)
         if tiles.reference is not None:
             painter.draw_reference(tiles.reference.front)
             painter.draw_reference(tiles.reference.back)
@@ -118,7 +128,7 @@ def preflight(kit: Kit, component_id: str) -> None:
 def _back_error(exc: BackOverflow) -> InputError:
     return fail(
         where(exc.element, "text") or where(exc.element) or Location("?"),
-        f"the tile back's {exc.attr} does not fit its box even at the smallest size "
+        f"the tile {exc.attr} does not fit its box even at the smallest size "
         "(min_size or min_text_size); shorten it or enlarge the box",
     )
 

@@ -3,8 +3,8 @@
 The painter knows no tile by name: every coastline comes from layout.edgetile, which computes
 each piece's outline from the half-edges, so a new tile in the data draws itself. Terrains differ
 in colour and in texture (waves, hills, dots), so they stay apart in a greyscale print too. The
-sea near a coast carries engraved water lines; the start tile carries a compass rose where it has
-most room; each tile's id sits small in its top-left corner, upright, so a player can write down a
+sea near a coast carries engraved water lines; a tile flagged `rose_on` carries a compass rose
+where it has most room; each tile's id sits small in its top-left corner, upright, so a player can write down a
 finished map (`printkit score`). Faces and the common back are form XObjects, drawn once each.
 The pictograms themselves (waves, hills, ship, rose...) are in draw/mapmarks.py.
 """
@@ -23,7 +23,8 @@ from printkit.components.tiles.model import CardSide, Terrain, Tile, TileSet
 from printkit.components.tiles.tilespots import jitter, open_spot, scatter, stipple_dots
 from printkit.draw.card import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.elements import ElementOverflow, ElementPainter
+from printkit.draw.edges import EdgeLook, draw_edges
+from printkit.draw.elements import ElementOverflow, ElementPainter, Palette
 from printkit.draw.fonts import font, place_form
 from printkit.draw.icons import BUILTIN, Colours
 from printkit.draw.mapmarks import compass_rose, hill_mark, trees_mark, wave_mark
@@ -31,7 +32,8 @@ from printkit.draw.sketch import paints_shapes
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-from printkit.model.face import Areas
+from printkit.model.backs import piece_back
+from printkit.model.face import Areas, Back
 
 BACK_MIN_TEXT = 6.0  # pt: the back's texts, unless an element gives its own min_size
 ORNAMENT_SCALE = 2.5  # an ornament's icon size, in radii of the room found for it
@@ -78,7 +80,8 @@ class TilePainter:
         if isinstance(item, ReferenceSide):
             self._place("ref-back", trim, lambda: self.draw_reference(item.card.back))
         else:
-            self._place("tile-back", trim, self.draw_back)
+            name, back = piece_back(item.back, self.tiles.back, item.id, "tile-back")
+            self._place(name, trim, lambda: self.draw_back(back))
 
     def _place(self, name: str, trim: Rect, draw: Callable[[], None]) -> None:
         c, b = self.canvas, self.bleed
@@ -103,7 +106,7 @@ class TilePainter:
     def draw_face(self, tile: Tile) -> None:
         c, s = self.canvas, self.size
         shape = self.shape(tile)
-        rose = self._rose_spot(shape) if tile.compass else None
+        rose = self._rose_spot(shape) if self.tiles.has_rose(tile) else None
         # the id marks the tile's upright corner; on the start tile the rose's N does that
         label = (mm(4.2), s - mm(4.2)) if self.tiles.corner_marks and not rose else None
         avoid = [(rose[0], rose[1] + mm(1.5))] if rose else []
@@ -122,12 +125,42 @@ class TilePainter:
             self._texture(shape, tile, terrain_name, terrain, avoid)
             c.restoreState()
         self._coastlines(shape)
+        if tile.features and self.tiles.edge_looks:
+            self._features(tile)
         if rose:
             compass_rose(c, rose[0], rose[1], self._ink(), self._paper(), self._accent())
         if ornament and tile.ornament:
             self._ornament(tile.ornament, *ornament)
         if label:
             self._corner_label(tile.id, label)
+        if self.tiles.face:
+            self._face_elements(tile)
+
+    def _features(self, tile: Tile) -> None:
+        """What each edge carries (a wall, a door mid-edge, a road), from the tile's
+        `features` words and the set's `edge_looks` (draw/edges.py)."""
+        looks = {
+            word: EdgeLook(look.draw, look.colour, look.width, look.length, look.wall)
+            for word, look in self.tiles.edge_looks.items()
+        }
+        s = self.size
+        self.canvas.saveState()
+        draw_edges(self.canvas, Rect(0, 0, s, s), 4, tile.feature_words(), looks)
+        self.canvas.restoreState()
+
+    def _face_elements(self, tile: Tile) -> None:
+        """The tile set's `face` elements over the terrain, reading the tile's values."""
+        s = self.size
+        back = self.tiles.back
+        painter = ElementPainter(
+            self.canvas, Areas(s, s, mm(4), 0.0, self.bleed), self.tiles.icons or BUILTIN, {},
+            BACK_MIN_TEXT,
+        )  # fmt: skip
+        palette = Palette(back.accent, back.colour, back.colour, back.ink, back.accent)
+        try:
+            painter.draw_all(self.tiles.face, tile, palette)
+        except ElementOverflow as exc:
+            raise BackOverflow(exc) from None
 
     def _ink(self) -> Color:
         return colour(self.tiles.coast.colour)
@@ -282,9 +315,10 @@ class TilePainter:
         c.restoreState()
 
     # -- the common back -------------------------------------------------------------------
-    def draw_back(self) -> None:
-        """The common back: a face drawn from the tile set's `back` elements."""
-        s, back = self.size, self.tiles.back
+    def draw_back(self, back: Back | None = None) -> None:
+        """A back (the tile set's common back unless given: model/backs.piece_back decides) as
+        a face drawn from its elements."""
+        s, back = self.size, back or self.tiles.back
         draw_back(self.canvas, back, s, s, self.bleed)
         areas = Areas(s, s, mm(4), 0.0)
         library = self.tiles.icons or BUILTIN
