@@ -81,7 +81,7 @@ class BoxLength(Length):
     def convert(self, value: Any, ctx: Any, path: Any) -> Any:
         match = PERCENT.match(value) if isinstance(value, str) else None
         if match is None:
-            return super().convert(value, ctx, path)  # type: ignore[no-untyped-call]  # load/ is not strict
+            return super().convert(value, ctx, path)
         share = float(match.group(1)) / 100
         offset = parse_length(match.group(3)) if match.group(3) else 0.0
         if share > 1 or offset is None:
@@ -404,7 +404,7 @@ class ElementType(Tags):
                 (*path, "element"), f"element must be one of {', '.join(names)}{hint}; got {name!r}"
             )
             return None
-        return record_of(kind).validate(value, ctx, path)  # type: ignore[no-untyped-call]
+        return record_of(kind).validate(value, ctx, path)
 
     def tags(self) -> tuple[str, ...]:
         return tuple(k.kind for k in element_kinds())
