@@ -2,7 +2,7 @@
 
 A *component type* turns one kind of data file (a deck, a board, templates...) into PDFs; a
 *game* adds the rules of one game to `printkit check` and the reports. Both are objects that
-kit.yaml names: `type: deck` for a component, `rules: {module: chariot_race}` for a game.
+kit.yaml names: `type: deck` for a component, `rules: {module: <game>}` for a game.
 printkit finds them by that name (printkit/plugins.py): built in, or from an installed package
 through an entry point (groups `printkit.components` and `printkit.games`) that names the
 object, e.g. `label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels).
@@ -24,59 +24,216 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from printkit.core.errors import InputError, Location, fail
-from printkit.kit import Kit
+from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
+from printkit.kit import Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import Shape
-from printkit.layout.sizes import Size
+from printkit.layout.sizes import PAPER, Size
+from printkit.layout.units import UNIT_POINTS, mm, to_mm
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
+from printkit.load.schema import (
+    Bool,
+    Choice,
+    Color,
+    Context,
+    Either,
+    Field,
+    Id,
+    Int,
+    Length,
+    ListOf,
+    MapOf,
+    Number,
+    Record,
+    Str,
+    Type,
+    located,
+    validate_document,
+    where,
+)
+from printkit.model.cards import Card, Deck
+from printkit.model.items import ItemList, ItemModel
 from printkit.render.pieces import Painter, PieceGroup, Progress
 
 if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need none of them
-    from printkit.checks import Finding, RuleSet
-    from printkit.draw.fonts import font
+    from printkit.checks import Finding, Problem, RuleSet, Severity, run_checks
+    from printkit.checks.data_rules import DATA_RULES
+    from printkit.core.limits import MAX_CHECK_GAMES
+    from printkit.core.progress import ticking
+    from printkit.draw.colour import colour, shade, tint
+    from printkit.draw.fonts import ascent_descent, font, fonts_of, role_font, text_width
+    from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
+    from printkit.draw.pictograms import arrow_head
+    from printkit.draw.sheet import draw_page_label, draw_scale_bar
+    from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+    from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
+    from printkit.load.yamlsafe import PathKey
+    from printkit.model.wording import fill, labels_spec, word
+    from printkit.output import new_canvas
+    from printkit.render.imposed import home_grid, render_groups, safe_area
+    from printkit.render.links import data_inputs, used_model
+    from printkit.render.pages import start_sheet
+    from printkit.render.tiled import render_plan
     from printkit.reports.composition import Deal
-    from printkit.reports.sim_report import SimReport
+    from printkit.reports.sim_report import (
+        Chart,
+        Figure,
+        SimReport,
+        histogram,
+        mean,
+        percent,
+        spread,
+    )
 
 __all__ = [
+    "BUILTIN",
+    "Bool",
+    "Card",
+    "Chart",
+    "Choice",
+    "Collector",
+    "Color",
+    "Colours",
     "Component",
     "ComponentType",
+    "Context",
+    "DATA_RULES",
     "Deal",
     "Deck",
+    "Diagnostic",
+    "Either",
+    "Field",
+    "Figure",
     "Finding",
     "Game",
     "GameRules",
+    "IconLibrary",
+    "Id",
     "InputError",
+    "Int",
+    "ItemList",
+    "ItemModel",
+    "KEEP_OUT",
     "Kit",
+    "Length",
+    "ListOf",
     "Location",
+    "MAX_CHECK_GAMES",
+    "MapOf",
+    "Number",
+    "PAPER",
     "Painter",
+    "PathKey",
     "PieceGroup",
+    "Problem",
     "Progress",
     "Record",
     "Rect",
     "RuleSet",
+    "STROKE_ROOM",
+    "Severity",
     "Shape",
     "SimReport",
     "Size",
+    "Str",
+    "Type",
+    "UNIT_POINTS",
+    "arrow_head",
+    "ascent_descent",
+    "colour",
+    "component_of_type",
+    "data_inputs",
+    "draw_emblem",
+    "draw_fitted",
+    "draw_line_fitted",
+    "draw_page_label",
+    "draw_scale_bar",
     "fail",
+    "fill",
+    "fit_text",
     "font",
+    "fonts_of",
+    "histogram",
+    "home_grid",
+    "labels_spec",
+    "load_kit",
+    "located",
+    "mean",
+    "mm",
+    "new_canvas",
+    "percent",
     "record",
     "record_of",
+    "render_groups",
+    "render_plan",
+    "role_font",
+    "run_checks",
+    "safe_area",
+    "shade",
     "spec",
+    "spread",
+    "start_sheet",
+    "text_width",
+    "ticking",
+    "tint",
+    "to_mm",
+    "used_model",
     "validate_document",
     "where",
+    "word",
 ]
 
 # Names of __all__ whose modules a component type's import must not pull in (the checks and the
 # reports, the drawing library): a plug-in imports them from here all the same, on first use.
 _ON_FIRST_USE = {
+    "BUILTIN": "printkit.draw.icons",
+    "Chart": "printkit.reports.sim_report",
+    "Colours": "printkit.draw.icons",
+    "DATA_RULES": "printkit.checks.data_rules",
     "Deal": "printkit.reports.composition",
+    "Figure": "printkit.reports.sim_report",
     "Finding": "printkit.checks",
+    "IconLibrary": "printkit.draw.icons",
+    "KEEP_OUT": "printkit.layout.imposition",
+    "MAX_CHECK_GAMES": "printkit.core.limits",
+    "PathKey": "printkit.load.yamlsafe",
+    "Problem": "printkit.checks",
     "RuleSet": "printkit.checks",
+    "STROKE_ROOM": "printkit.layout.imposition",
+    "Severity": "printkit.checks",
     "SimReport": "printkit.reports.sim_report",
+    "arrow_head": "printkit.draw.pictograms",
+    "ascent_descent": "printkit.draw.fonts",
+    "colour": "printkit.draw.colour",
+    "data_inputs": "printkit.render.links",
+    "draw_emblem": "printkit.draw.icons",
+    "draw_fitted": "printkit.draw.text",
+    "draw_line_fitted": "printkit.draw.text",
+    "draw_page_label": "printkit.draw.sheet",
+    "draw_scale_bar": "printkit.draw.sheet",
+    "fill": "printkit.model.wording",
+    "fit_text": "printkit.draw.text",
     "font": "printkit.draw.fonts",
+    "fonts_of": "printkit.draw.fonts",
+    "histogram": "printkit.reports.sim_report",
+    "home_grid": "printkit.render.imposed",
+    "labels_spec": "printkit.model.wording",
+    "mean": "printkit.reports.sim_report",
+    "new_canvas": "printkit.output",
+    "percent": "printkit.reports.sim_report",
+    "render_groups": "printkit.render.imposed",
+    "render_plan": "printkit.render.tiled",
+    "role_font": "printkit.draw.fonts",
+    "run_checks": "printkit.checks",
+    "safe_area": "printkit.render.imposed",
+    "shade": "printkit.draw.colour",
+    "spread": "printkit.reports.sim_report",
+    "start_sheet": "printkit.render.pages",
+    "text_width": "printkit.draw.fonts",
+    "ticking": "printkit.core.progress",
+    "tint": "printkit.draw.colour",
+    "used_model": "printkit.render.links",
+    "word": "printkit.model.wording",
 }
 
 
@@ -93,7 +250,9 @@ class ComponentType(Protocol):
 
     # what it can do, asked by the engine instead of comparing type names
     has_cards: ClassVar[bool]  # its model is a Deck: card previews, deck reports, card exports
-    has_items: ClassVar[bool]  # its data has a list of items the data rules (`checks:`) count
+    item_list: ClassVar[
+        ItemList | None
+    ]  # its data's items, as the data rules (`checks:`) read them
     has_pieces: ClassVar[bool]  # it prints cut pieces: piece_groups() gives them, it may gang
     gangs_by_default: ClassVar[bool]  # --gang packs it without kit.yaml listing it
 
@@ -140,7 +299,7 @@ class Component:
     """A component type's optional members with their defaults (see ComponentType)."""
 
     has_cards: ClassVar[bool] = False
-    has_items: ClassVar[bool] = False
+    item_list: ClassVar[ItemList | None] = None
     has_pieces: ClassVar[bool] = False
     gangs_by_default: ClassVar[bool] = False
 

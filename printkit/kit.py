@@ -23,7 +23,7 @@ from printkit.load.reads import ReadLog
 from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
@@ -376,7 +376,7 @@ def manifest_schema(installed: bool = True) -> Record:
     """The schema of kit.yaml, offering the component types and games printkit has; without
     `installed`, only the built-in ones (which needs no scan of the installed packages)."""
     if not installed:
-        builtin = tuple(plugins.BUILTIN_COMPONENT_TYPES), tuple(plugins.builtin_games())
+        builtin = tuple(plugins.builtin_component_types()), tuple(plugins.builtin_games())
         return manifest_model.manifest_schema(*builtin)
     return manifest_model.manifest_schema(
         tuple(plugins.component_types()), tuple(plugins.available_games())

@@ -1,80 +1,133 @@
 """Component types and games are plugins: kit.yaml names them, and this registry finds them.
 
-A kit's manifest says `type: deck` for a component and `rules: {module: chariot_race}` for its
-game. The engine below components/ and games/ (the kit, checks, reports) never imports those
-packages; it asks this registry for the object of a name (a `printkit.api.ComponentType` or
-`printkit.api.Game`), imported the first time it is needed. Built-in component types are the
-`COMPONENT` of a module under printkit/components/ (one line in BUILTIN_COMPONENT_TYPES),
-built-in games the `GAME` of a package under printkit/games/; installed packages add either
-through an entry point (groups `printkit.components` and `printkit.games`) naming the object.
+A kit's manifest says `type: deck` for a component and `rules: {module: <game>}` for its game. The engine never imports a component type or a game; it asks this registry for the
+object of a name (a `printkit.api.ComponentType` or `printkit.api.Game`), imported the first
+time it is needed.
+
+Every plug-in is registered by an entry point (groups `printkit.components` and
+`printkit.games`) naming its object as `module:attribute`, and loaded and checked by one loader
+(`_load`). An installed package declares its entry points in its metadata; a built-in plug-in
+declares them in the same format, in an `entry_points.txt` of its own package
+(printkit/components/<type>/ and printkit/games/<game>/), read without a scan of every
+installed package's metadata (which costs a deck build's start-up measurable time). A package
+removed from the tree takes its registration with it.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 if TYPE_CHECKING:  # the protocols live above this registry (printkit/api.py)
     from importlib.metadata import EntryPoint
 
     from printkit.api import ComponentType, Game
 
-# component type name (as kit.yaml writes it) -> the module whose COMPONENT it is
-BUILTIN_COMPONENT_TYPES: dict[str, str] = {
-    "deck": "printkit.components.deck",
-    "tiles": "printkit.components.tiles",
-    "board": "printkit.games.carthage.components.board",
-    "tokens": "printkit.components.tokens",
-    "templates": "printkit.games.chariot_race.components.templates",
-    "bases": "printkit.games.chariot_race.components.bases",
-    "damage-chart": "printkit.games.chariot_race.components.damage_chart",
-    "track": "printkit.games.chariot_race.components.track",
-    "map": "printkit.components.map",
-    "tuckbox": "printkit.components.tuckbox",
-}
-
-GAMES_DIR = Path(__file__).parent / "games"
-# the package under games/ that holds helpers every game may use, and is no game itself
-GAME_HELPERS = "common"
+PACKAGE = Path(__file__).parent
+GAMES_DIR = PACKAGE / "games"
+# where built-in plug-ins live: each package directly under these folders may register some
+BUILTIN_FOLDERS = (PACKAGE / "components", GAMES_DIR)
+ENTRY_POINTS_FILE = "entry_points.txt"  # the name and format of a distribution's own
 
 
 class PluginError(LookupError):
-    """An installed plugin cannot be loaded; the message names it and says why."""
+    """A plugin cannot be loaded; the message names it and says why."""
 
 
-ENTRY_POINT_GROUP = "printkit.games"  # installed packages' games (docs/checks.md)
-COMPONENTS_GROUP = "printkit.components"  # installed packages' component types
+ENTRY_POINT_GROUP = "printkit.games"  # games (docs/checks.md)
+COMPONENTS_GROUP = "printkit.components"  # component types
+
+
+class BuiltinEntryPoint(NamedTuple):
+    """An entry point of a built-in plug-in: what `importlib.metadata.EntryPoint` gives for an
+    installed one (name, `module:attribute` value, group, and `load()`)."""
+
+    name: str
+    value: str
+    group: str
+
+    def load(self) -> object:
+        """The object `value` names, imported as `EntryPoint.load()` imports it."""
+        module, _, attribute = self.value.partition(":")
+        found: object = importlib.import_module(module.strip())
+        for part in filter(None, attribute.strip().split(".")):
+            found = getattr(found, part)
+        return found
+
+
+def read_entry_points(text: str) -> list[BuiltinEntryPoint]:
+    """The entry points of an `entry_points.txt` (INI: `[group]`, then `name = module:attr`
+    lines; `#` starts a comment)."""
+    found: list[BuiltinEntryPoint] = []
+    group = ""
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            group = line[1:-1].strip()
+        elif "=" in line and group:
+            name, _, value = line.partition("=")
+            found.append(BuiltinEntryPoint(name.strip(), value.strip(), group))
+    return found
+
+
+@cache
+def _builtin(group: str) -> dict[str, BuiltinEntryPoint]:
+    """The built-in plug-ins of a group, by name, in the order of their packages' paths."""
+    found: dict[str, BuiltinEntryPoint] = {}
+    for path in _builtin_files():
+        for ep in read_entry_points(path.read_text(encoding="utf-8")):
+            if ep.group == group:
+                found.setdefault(ep.name, ep)
+    return found
+
+
+@cache
+def _builtin_files() -> list[Path]:
+    """The `entry_points.txt` of each package under BUILTIN_FOLDERS, in the order of their
+    paths (a listing of two folders: no pattern matching, which would cost start-up)."""
+    found = []
+    for folder in BUILTIN_FOLDERS:
+        names = sorted(os.listdir(folder)) if folder.is_dir() else []
+        found += [folder / n / ENTRY_POINTS_FILE for n in names]
+    return [path for path in found if path.is_file()]
+
+
+def builtin_component_types() -> list[str]:
+    """The component types printkit ships (those of its own packages' entry points)."""
+    return list(_builtin(COMPONENTS_GROUP))
 
 
 def component_types() -> list[str]:
     """Every component type a kit may name: built in, then those of installed packages."""
-    return [*BUILTIN_COMPONENT_TYPES, *sorted(_installed(COMPONENTS_GROUP, tuple(sys.path)))]
+    return [*_builtin(COMPONENTS_GROUP), *sorted(_installed(COMPONENTS_GROUP, tuple(sys.path)))]
 
 
 def component_type(name: str) -> ComponentType:
     """The component type kit.yaml calls `name` (printkit/api.py says what it offers)."""
-    if name in BUILTIN_COMPONENT_TYPES:
-        module = importlib.import_module(BUILTIN_COMPONENT_TYPES[name])
-        return cast("ComponentType", module.COMPONENT)
-    installed = _installed(COMPONENTS_GROUP, tuple(sys.path)).get(name)
-    if installed is None:
+    found = _entry_point(COMPONENTS_GROUP, name)
+    if found is None:
         raise LookupError(f"no component type {name!r}; known: {', '.join(component_types())}")
-    return cast("ComponentType", _load(installed, COMPONENTS_GROUP, f"component type {name!r}"))
+    return cast("ComponentType", _load(found, COMPONENTS_GROUP, f"component type {name!r}"))
 
 
 def builtin_games() -> list[str]:
-    """The game packages under printkit/games/ (one per game; `common` holds shared helpers)."""
-    return sorted(
-        p.parent.name for p in GAMES_DIR.glob("*/__init__.py") if p.parent.name != GAME_HELPERS
-    )
+    """The games printkit ships (those of its own packages' entry points)."""
+    return sorted(_builtin(ENTRY_POINT_GROUP))
 
 
 def installed_games() -> dict[str, EntryPoint]:
     """Games that installed packages provide, by entry-point name (built-in names win)."""
     return dict(_installed(ENTRY_POINT_GROUP, tuple(sys.path)))
+
+
+def _entry_point(group: str, name: str) -> BuiltinEntryPoint | EntryPoint | None:
+    """The entry point of `name` in `group`: a built-in one, else an installed package's (only
+    then are the installed packages' metadata read)."""
+    return _builtin(group).get(name) or _installed(group, tuple(sys.path)).get(name)
 
 
 @cache
@@ -84,7 +137,7 @@ def _installed(group: str, search_path: tuple[str, ...]) -> dict[str, EntryPoint
     # imported here, only when installed plugins are looked for (importlib.metadata: start-up)
     from importlib.metadata import entry_points
 
-    builtin = set(builtin_games() if group == ENTRY_POINT_GROUP else BUILTIN_COMPONENT_TYPES)
+    builtin = set(_builtin(group))
     found: dict[str, EntryPoint] = {}
     for ep in entry_points(group=group):
         if ep.name not in builtin:
@@ -100,12 +153,10 @@ def available_games() -> list[str]:
 def game(name: str) -> Game:
     """The game kit.yaml's `rules: {module: name}` names (printkit/api.py says what it offers):
     built in, else an installed package's entry point."""
-    if name in builtin_games():
-        return cast("Game", importlib.import_module(f"printkit.games.{name}").GAME)
-    installed = installed_games().get(name)
-    if installed is None:
+    found = _entry_point(ENTRY_POINT_GROUP, name)
+    if found is None:
         raise LookupError(f"no game rules module {name!r}; known: {', '.join(available_games())}")
-    return cast("Game", _load(installed, ENTRY_POINT_GROUP, f"game {name!r}"))
+    return cast("Game", _load(found, ENTRY_POINT_GROUP, f"game {name!r}"))
 
 
 # What an installed object must have to be what its group says (the members without a default
@@ -117,11 +168,12 @@ REQUIRED_MEMBERS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _load(installed: EntryPoint, group: str, what: str) -> object:
-    """The object an installed package's entry point names; PluginError when its import fails
-    in any way (`sys.exit()` too: a plug-in must never end printkit with exit 0, a false pass
-    in CI) or when the object is not what its group says (a game, a component type)."""
-    origin = f"the installed {what} (entry point {installed.value} in the group {group})"
+def _load(installed: BuiltinEntryPoint | EntryPoint, group: str, what: str) -> object:
+    """The object an entry point names, built in or installed alike; PluginError when its
+    import fails in any way (`sys.exit()` too: a plug-in must never end printkit with exit 0, a
+    false pass in CI) or when the object is not what its group says (a game, a component type)."""
+    where = "built-in" if isinstance(installed, BuiltinEntryPoint) else "installed"
+    origin = f"the {where} {what} (entry point {installed.value} in the group {group})"
     try:
         found = installed.load()
     except (Exception, SystemExit) as exc:  # an installed package's import may do anything

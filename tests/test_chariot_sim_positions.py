@@ -19,7 +19,7 @@ from printkit.games.chariot_race.model import (
 from printkit.games.chariot_race.rules import Policy
 from printkit.games.chariot_race.sim import Race, build_tables, wide_of
 from printkit.kit import load_kit
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 
 STRAIGHT, RADIUS = 20.0, 11.0
 

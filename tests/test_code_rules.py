@@ -163,7 +163,7 @@ def test_no_plugin_member_is_probed_for():
 
 
 def test_the_engine_asks_a_component_what_it_can_do_not_its_type_name():
-    """`kit.component(cid).has_cards` (and has_items, has_pieces...), never `type == "deck"`:
+    """`kit.component(cid).has_cards` (and item_list, has_pieces...), never `type == "deck"`:
     a type from an installed package can do the same. Games may know their own components."""
     found = [
         f"{name}:{line}: {source}"
@@ -171,9 +171,7 @@ def test_the_engine_asks_a_component_what_it_can_do_not_its_type_name():
         if not name.startswith("games/")
         for line, source in type_name_tests(tree, text)
     ]
-    # the map type (issue 21) reads its item names its own way; no capability says so yet
-    known = ['checks/rules_file.py:114: kit.spec(deck).type == "map"']
-    assert found == known, "ask a capability of printkit/api.py's ComponentType"
+    assert found == [], "ask a capability of printkit/api.py's ComponentType"
 
 
 def test_the_probe_scan_sees_a_probe():

@@ -9,7 +9,7 @@ from collections import Counter
 
 from conftest import edit
 
-from printkit.model.deck import Card, Deck, FieldDecl, Kind
+from printkit.model.cards import Card, Deck, FieldDecl, Kind
 from printkit.reports.composition import Deal, deck_report, numeric_field
 
 

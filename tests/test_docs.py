@@ -8,7 +8,7 @@ from printkit.checks import all_rule_sets
 from printkit.cli import docgen
 from printkit.cli.docgen import DOCS, GENERATORS, records, refresh
 from printkit.kit import manifest_schema
-from printkit.plugins import BUILTIN_COMPONENT_TYPES, component_type
+from printkit.plugins import builtin_component_types, component_type
 
 
 def test_generated_blocks_are_up_to_date():
@@ -29,7 +29,7 @@ def test_checks_doc_explains_every_rule_code():
 def test_data_format_doc_has_every_key_with_a_meaning():
     text = (DOCS / "data-format.md").read_text(encoding="utf-8")
     roots = [manifest_schema()]
-    roots += [component_type(t).schema() for t in BUILTIN_COMPONENT_TYPES]
+    roots += [component_type(t).schema() for t in builtin_component_types()]
     for root in roots:
         for _, record in records(root, ""):
             table = docgen.record_table(record)

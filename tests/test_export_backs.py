@@ -154,8 +154,8 @@ def test_export_tts_gives_each_card_the_custom_deck_of_its_own_back(exported, pd
 
 def _difference(tts: Image.Image, pdf: Image.Image) -> float:
     """The mean difference of a TTS back (the trim, no bleed) and the PDF's back cut to its trim
-    (3 mm of the 56 mm page each side) and scaled to the same pixels."""
-    bleed = pdf.width * 3 / 56
+    (3 mm of bleed each side) and scaled to the same pixels."""
+    bleed = 3 / 25.4 * DPI
     trim = pdf.crop(
         (round(bleed), round(bleed), round(pdf.width - bleed), round(pdf.height - bleed))
     )
@@ -176,3 +176,92 @@ def test_the_designs_pdf_has_one_page_per_back_and_counts_its_cards(kit_dir, tmp
         assert len(doc) == 7
     finally:
         doc.close()
+
+
+# -- tests/kits/hex-island: development cards with two kinds of back --------------------------
+
+ISLAND = Path(__file__).resolve().parent / "kits" / "hex-island"
+SPECIAL = {"longest-road", "largest-army"}
+
+
+@pytest.fixture(scope="module")
+def island(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("island")
+    run("export", ISLAND, "--images", "--dpi", DPI, "--out", out)
+    run("export", ISLAND, "--tts", "--only", "development", "--out", out)
+    return out / "hex-island"
+
+
+def shop_backs(kit_dir: Path, deck: str, bleed_mm: float, folder: Path) -> dict[str, Image.Image]:
+    """The back behind the first copy of each card as the shop PDF draws it with `bleed_mm`
+    of bleed (before the CMYK finish), rendered at DPI."""
+    kit = load_kit(str(kit_dir), Options(profile="shop", bleed_mm=bleed_mm))
+    pdf = folder / f"{deck}-{bleed_mm}.pdf"
+    kit.component(deck).render(kit, deck, pdf)
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        copies = [c.id for c in kit.model(deck).copies()]
+        firsts = {card: copies.index(card) for card in dict.fromkeys(copies)}
+        return {
+            card: doc[2 * n + 1].render(scale=DPI / 72).to_pil().convert("RGB")
+            for card, n in firsts.items()
+        }
+    finally:
+        doc.close()
+
+
+@pytest.fixture(scope="module")
+def island_backs(tmp_path_factory) -> dict[str, Image.Image]:
+    return shop_backs(ISLAND, "development", 3, tmp_path_factory.mktemp("island-pdf"))
+
+
+@pytest.fixture(scope="module")
+def island_trims(tmp_path_factory) -> dict[str, Image.Image]:
+    """As island_backs without bleed: what a TTS card shows (a pattern starts at the bleed's
+    corner, so a back with bleed cut to its trim is not the same picture)."""
+    return shop_backs(ISLAND, "development", 0, tmp_path_factory.mktemp("island-trim"))
+
+
+def _same_pixels(export: Image.Image, pdf: Image.Image) -> bool:
+    """Whether the exported picture is the PDF's render pixel for pixel: the export drops the
+    last partial pixel of a page that is not a whole number of pixels at DPI."""
+    assert (pdf.width - export.width, pdf.height - export.height) in {
+        (0, 0),
+        (1, 0),
+        (0, 1),
+        (1, 1),
+    }
+    return ImageChops.difference(export, pdf.crop((0, 0, *export.size))).getbbox() is None
+
+
+def test_island_images_pair_every_development_card_with_its_own_back(island, island_backs):
+    rows = [
+        r
+        for r in csv.DictReader((island / "images" / "manifest.csv").open(encoding="utf-8"))
+        if r["deck"] == "development"
+    ]
+    assert len(rows) == 27
+    for row in rows:
+        want = "back-special.png" if row["card"] in SPECIAL else "back.png"
+        assert row["back"] == f"development/{want}", row["card"]
+        with Image.open(island / "images" / row["back"]) as back:
+            assert _same_pixels(back.convert("RGB"), island_backs[row["card"]]), row["card"]
+
+
+def test_island_tts_gives_the_special_cards_their_own_back(island, island_trims):
+    saved = json.loads((island / "tts" / "development.json").read_text(encoding="utf-8"))
+    [deck] = saved["ObjectStates"]
+    assert len(deck["DeckIDs"]) == 27
+    for card in deck["ContainedObjects"]:
+        entry = deck["CustomDeck"][str(card["CardID"] // 100)]
+        name = Path(urlparse(entry["BackURL"]).path).name
+        special = card["Description"] in SPECIAL
+        assert name == ("development-back-special.jpg" if special else "development-back.jpg")
+        with Image.open(urlparse(entry["BackURL"]).path) as back:
+            image = back.convert("RGB")
+        pdf = island_trims[card["Description"]].resize(image.size, Image.Resampling.LANCZOS)
+        own = sum(ImageStat.Stat(ImageChops.difference(image, pdf)).mean) / 3
+        other = "knight" if special else "longest-road"
+        wrong = island_trims[other].resize(image.size, Image.Resampling.LANCZOS)
+        assert own < 8  # a JPEG of the card's back, resampled
+        assert sum(ImageStat.Stat(ImageChops.difference(image, wrong)).mean) / 3 > 4 * own

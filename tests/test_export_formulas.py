@@ -47,7 +47,7 @@ def exported(cli, kit, tmp_path, fmt: str):
 
 def titles_of(kit) -> dict[str, str]:
     from printkit.kit import load_kit
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
 
     deck = load_kit(str(kit)).model_as("cards", Deck)
     return {card.id: card.title for card in deck.cards}

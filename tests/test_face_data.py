@@ -36,6 +36,13 @@ def cards(tmp_path) -> Path:
         ("(a or b) and not c", {"b": "x", "c": 0}, True),
         ('name == "two words"', {"name": "two words"}, True),
         ("strength < 3", {}, False),  # a missing field compares neither less nor greater
+        # the boundary of each order, where a card shows one face or the other
+        ("strength <= 3", {"strength": 3}, True),
+        ("strength < 3", {"strength": 3}, False),
+        ("strength >= 3", {"strength": 3}, True),
+        ("strength > 3", {"strength": 3}, False),
+        ("strength <= 3", {"strength": 4}, False),
+        ("strength >= 3", {"strength": 2}, False),
     ],
 )
 def test_conditions_hold_as_written(text, values, holds):

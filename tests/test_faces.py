@@ -393,3 +393,26 @@ def test_characters_the_font_lacks_are_reported_in_the_order_of_the_text(cli, ki
         if f"'{ch}'" in f["message"]
     ]
     assert shown == list(lacking)
+
+
+def test_max_lines_keeps_a_text_on_that_many_lines(cli, tmp_path):
+    """A text with `max_lines: 1` is drawn on one line, smaller, where it would otherwise wrap
+    in its box (a mutation that ignored max_lines survived the suite; issue 33)."""
+    from tests.badkits import MINI, copy_kit
+
+    kit = copy_kit(MINI, tmp_path / "mini")
+    words = "alpha beta gamma delta"
+    element = f'      - {{element: text, box: [3, 44, 38, 14], text: "{words}", size: 5mm'
+    edit(kit / "tokens.yaml", "cards:\n", f"{element}, max_lines: LINES}}\ncards:\n")
+    tops = {}
+    for lines, was in ((1, "LINES"), (3, "max_lines: 1")):
+        edit(kit / "tokens.yaml", was, "1" if lines == 1 else "max_lines: 3")
+        out = tmp_path / f"out{lines}"
+        r = cli("build", kit, "--out", out)
+        assert r.exit_code == 0, r.output
+        with pdfplumber.open(out / "mini" / "tokens.pdf") as pdf:
+            found = [w for w in pdf.pages[0].extract_words() if w["text"] in words.split()]
+        first_card = [w for w in found if w["x0"] < found[0]["x0"] + mm(40)][:4]
+        tops[lines] = {round(w["top"]) for w in first_card}
+    assert len(tops[1]) == 1, tops
+    assert len(tops[3]) > 1, tops  # the same text wraps when it may

@@ -1,6 +1,9 @@
 """Each game is one package under printkit/games/ (issue 20): the import-linter contract "each
 game stands alone" covers every file of each, so a private helper imported from one game into
-another breaks `lint-imports`. Shown on a copy of the tree with such an import added."""
+another breaks `lint-imports`; and a game is a plug-in like an installed one (issue 31): it
+registers through an entry_points.txt of its own and imports only printkit.api, so a game
+module reaching into the engine breaks `lint-imports` too. Shown on a copy of the tree with
+such an import added."""
 
 from __future__ import annotations
 
@@ -37,6 +40,9 @@ def _contracts(ids: set[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+CONTRACTS = {"independent-games", "game-helpers-know-no-game", "games-use-only-the-api"}
+
+
 def _lint_copy(tmp_path: Path, edit: tuple[str, str] | None) -> subprocess.CompletedProcess:
     """lint-imports on a copy of printkit/ (Python files only), with `edit`'s line (module
     path, import line) added at the top of that module."""
@@ -55,7 +61,7 @@ def _lint_copy(tmp_path: Path, edit: tuple[str, str] | None) -> subprocess.Compl
         head, _, body = text.partition("from __future__ import annotations\n")
         target.write_text(f"{head}from __future__ import annotations\n\n{line}\n{body}")
     config = copy / "contracts.ini"
-    config.write_text(_contracts({"independent-games", "game-helpers-know-no-game"}))
+    config.write_text(_contracts(CONTRACTS))
     env = {**os.environ, "PYTHONPATH": str(copy)}
     return subprocess.run(
         [str(LINT_IMPORTS), "--config", str(config), "--no-cache"],
@@ -85,6 +91,24 @@ def test_the_tree_as_it_is_keeps_the_games_apart(tmp_path):
     result = _lint_copy(tmp_path, None)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "each game stands alone KEPT" in result.stdout
+    assert f"Contracts: {len(CONTRACTS)} kept, 0 broken." in result.stdout
+
+
+def test_every_builtin_game_registers_like_an_installed_one():
+    """The game and its own component types are entry points of its package's entry_points.txt,
+    in the format of an installed distribution's."""
+    for name in builtin_games():
+        text = (GAMES_DIR / name / "entry_points.txt").read_text(encoding="utf-8")
+        assert f"[printkit.games]\n{name} = printkit.games.{name}:GAME\n" in text
+
+
+def test_a_game_reaching_into_the_engine_breaks_lint_imports(tmp_path):
+    # chariot race's checks fitting text with the drawing module itself, not through the API
+    edit = ("games/chariot_race/checks.py", "from printkit.draw.text import fit_text as _fit")
+    result = _lint_copy(tmp_path, edit)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Contracts: 2 kept, 1 broken." in result.stdout
+    assert "printkit.games.chariot_race.checks -> printkit.draw.text" in result.stdout
 
 
 @pytest.mark.slow

@@ -125,17 +125,17 @@ def test_hex_measures_76mm_across_the_flats_and_is_filled_edge_to_edge(build):
         assert _near(image.getpixel((round(at[0]), round(at[1]))), FOREST), at
 
 
-@pytest.mark.parametrize("duplex", ["long", "short"])
-def test_each_back_lies_behind_its_front_with_the_back_offset(build, duplex):
+@pytest.mark.parametrize(("duplex", "gang"), [("long", False), ("short", False), ("long", True)])
+def test_each_back_lies_behind_its_front_with_the_back_offset(build, duplex, gang):
     options = ("--duplex", duplex, "--back-offset", f"{OFFSET[0]},{OFFSET[1]}")
-    tiles = build(*options) / "tiles.pdf"
+    tiles = build(*options, *(["--gang"] if gang else [])) / ("gang.pdf" if gang else "tiles.pdf")
     with pikepdf.open(tiles) as pdf:
         w, h = (float(v) for v in pdf.pages[0].mediabox[2:])
     landscape = w > h
     columns_reverse = (duplex == "long") != landscape
     for sheet in range(3):
         fronts, backs = _clips(tiles, 2 * sheet), _clips(tiles, 2 * sheet + 1)
-        assert len(fronts) == len(backs)
+        assert fronts and len(fronts) == len(backs)
         for front, back in zip(fronts, backs, strict=True):
             want = [
                 ((w - x) if columns_reverse else x, y if columns_reverse else (h - y))
@@ -145,6 +145,17 @@ def test_each_back_lies_behind_its_front_with_the_back_offset(build, duplex):
             for point in back:
                 nearest = min(math.dist(point, q) for q in want)
                 assert to_mm(nearest) <= 0.1, (sheet, point)
+
+
+def test_gang_sheets_hold_tiles_and_discs_on_as_few_sheets_as_the_area_bound(build):
+    gang = build("--gang") / "gang.pdf"
+    fronts = [_clips(gang, i) for i in range(0, len(page_texts(gang)), 2)]
+    assert len(fronts) == 3  # the area lower bound: 19 hexes and 18 discs need 2.4 sheets
+    assert [len([c for c in page if len(c) == 6]) for page in fronts] == [8, 8, 3]
+    assert sum(len(page) for page in fronts) == 19 + 18
+    lines = page_lines(gang, 1)[0]
+    cuts = [ln for ln in lines if abs(to_mm(math.hypot(ln["width"], ln["height"])) - 43.88) < 0.05]
+    assert len(cuts) == 8 * 6 - 13  # the honeycomb shares its cut lines on a gang sheet too
 
 
 # -- round discs ----------------------------------------------------------------------------

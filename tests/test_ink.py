@@ -14,6 +14,8 @@ from conftest import edit, line_of
 from PIL import Image, ImageChops, ImageMath
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.pdfx import converter_for
+
 needs_gs = pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript is not installed")
 
 
@@ -144,10 +146,10 @@ def test_check_reports_a_cmyk_colour_above_the_limit_at_its_line(cli, kit_copy, 
     assert "PF-TAC" not in pre.stdout, pre.stdout  # the build held the limit all the same
 
 
-def test_dark_small_text_is_never_four_colour(built_kit):
-    """Chartae's tile letters (#3b2a17, 6-9 pt) printed at 269 % in four inks: now the grey of
-    a dark colour is printed by black, so text has at most three inks (and neutral near-black
-    text is 100 % K)."""
+def test_dark_small_text_keeps_its_colour(built_kit):
+    """Chartae's tile letters (#3b2a17, 6-9 pt) print in the colour the table gives the brown,
+    not moved into the black plate (a rule that did so printed them near-black, 0/2/16/100):
+    small text keeps its colour (issue 34)."""
     folder = built_kit("chartae", "--profile", "shop")  # the shared build of the kit
     fills: set[tuple[float, ...]] = set()
     with pikepdf.open(folder / "tiles.pdf") as pdf:
@@ -161,20 +163,24 @@ def test_dark_small_text_is_never_four_colour(built_kit):
                     fill = tuple(float(v) for v in ins.operands)
                 elif fill is not None:
                     fills.add(fill)
-    assert fills
-    assert all(sum(1 for v in fill if v > 0) <= 3 for fill in fills), sorted(fills)
+    brown = tuple(
+        round(v, 4) for v in converter_for(None).cmyk((0x3B / 255, 0x2A / 255, 0x17 / 255))
+    )
+    assert brown in fills, sorted(fills)
+    assert brown[3] < 0.8 and sum(brown[:3]) > 1.5, brown  # a brown, not a black
 
 
 def _fine_rich_black(pdf: Path, out: Path, dpi: int = 75) -> list[tuple[str, int, int]]:
     """(page, knocked-out pixels, thin pixels) of each page's rich black (C over 20 % under
     full K), from Ghostscript's plates: gaps in it narrower than 2 mm (a closing fills them)
-    and parts of it narrower than 2 mm (an opening removes them)."""
+    and parts of it narrower than 2 mm (an opening removes them). The plates are rendered with
+    overprint off: 100 % K text overprinting a coloured ground (issue 34) is not rich black."""
     from PIL import ImageFilter
 
     out.mkdir(parents=True, exist_ok=True)
     subprocess.run(
         ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep", f"-r{dpi}",
-         f"-sOutputFile={out}/p%04d.tif", str(pdf)],
+         "-dOverprint=/disable", f"-sOutputFile={out}/p%04d.tif", str(pdf)],
         check=True, capture_output=True, timeout=300,
     )  # fmt: skip
     size = round(2 / 25.4 * dpi) | 1  # 2 mm, odd
@@ -236,3 +242,43 @@ def test_cmyk_colours_are_found_in_the_same_order_at_their_own_places():
         (4, 9, "cmyk(0,0,0,100)", 100.0),
         (1, 4, "cmyk(100,100,100,0)", 300.0),
     ]
+
+
+def _text_page(path: Path, lines: list[tuple[tuple[float, ...], float]]) -> Path:
+    """One page of text lines, each in its CMYK colour and size (points), the last one scaled
+    by a transformation (so the size read must be the printed one)."""
+    c = Canvas(str(path), pagesize=(300, 300))
+    for i, (cmyk, size) in enumerate(lines):
+        c.setFillColorCMYK(*cmyk)
+        c.setFont("Helvetica", size)
+        c.drawString(20, 250 - 30 * i, "Small letters")
+    c.saveState()
+    c.scale(0.5, 0.5)
+    c.setFillColorCMYK(0.6, 0.4, 0.4, 1)
+    c.setFont("Helvetica", 20)  # 10 pt as printed
+    c.drawString(40, 40, "Scaled down")
+    c.restoreState()
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_preflight_warns_of_small_text_in_rich_black_or_four_inks(cli, tmp_path):
+    """Text under 12 pt in rich black or all four inks gets one PF-SMALLTEXT warning per page,
+    naming the smallest; 100 % K, three-ink and large text do not (issue 34)."""
+    rich = _text_page(
+        tmp_path / "rich.pdf",
+        [((0.6, 0.4, 0.4, 1), 6), ((0, 0, 0, 1), 6), ((0.2, 0.3, 0.4, 0.5), 9)],
+    )
+    r = cli("preflight", "--standard", "x1a", rich)
+    assert "rich.pdf:page 1: PF-SMALLTEXT warning: 3 string(s) of text under 12 pt" in r.stdout
+    assert "the smallest 6.0 pt in C/M/Y/K 60/40/40/100" in r.stdout
+    plain = tmp_path / "plain.pdf"
+    c = Canvas(str(plain), pagesize=(300, 300))
+    for cmyk, size in (((0, 0, 0, 1), 6), ((0, 0.9, 0.8, 0), 7), ((0.6, 0.4, 0.4, 1), 14)):
+        c.setFillColorCMYK(*cmyk)
+        c.setFont("Helvetica", size)
+        c.drawString(20, 100 + size * 5, "Letters")
+    c.showPage()
+    c.save()
+    assert "PF-SMALLTEXT" not in cli("preflight", "--standard", "x1a", plain).stdout

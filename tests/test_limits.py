@@ -40,7 +40,7 @@ def test_errors_page_explains_every_exit_code():
 
 
 def test_a_billion_cards_are_refused_without_copying_one(tmp_path, cli, monkeypatch):
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
 
     def no_copies(self):
         raise AssertionError("cards were copied before the limit was checked")

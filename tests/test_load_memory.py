@@ -20,7 +20,7 @@ from printkit.load import yamlsafe, yamlvalues
 from printkit.load.fastyaml import HAVE_LIBYAML
 from printkit.load.positions import Positions
 from printkit.load.schema import located, where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 
 KEPT_BYTES_PER_CARD = 1000
 KEPT_BYTES_PER_YAML_CARD = 600  # the bench deck read from YAML: 574

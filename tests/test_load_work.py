@@ -17,7 +17,7 @@ from printkit.components.deck import sources as deck_sources
 from printkit.load.fastyaml import HAVE_LIBYAML
 from printkit.load.schema import validate_document
 from printkit.load.yamlsafe import parse_yaml
-from printkit.model.deck import deck_schema
+from printkit.model.cards import deck_schema
 
 
 def python_calls(work: Callable[[], Any]) -> int:

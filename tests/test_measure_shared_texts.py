@@ -13,7 +13,7 @@ from printkit.components.deck import layout as deck_layout
 from printkit.draw import text
 from printkit.draw.elements import ElementPainter
 from printkit.kit import load_kit
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 
 CARDS = 30
 RULE = "Move two spaces, then turn thirty degrees and drift."

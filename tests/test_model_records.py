@@ -34,7 +34,7 @@ from printkit.load.records import KEY, RECORD, SPEC, record_of
 from printkit.load.scalars import Bool, Choice, Int, Length, Number, Str
 from printkit.load.schema import Record, Type, validate_document, where
 from printkit.load.yamlsafe import parse_yaml
-from printkit.model.deck import Card, Deck, FieldDecl
+from printkit.model.cards import Card, Deck, FieldDecl
 from printkit.model.face import BoxLength, Percent
 from printkit.model.wording import labels_spec
 
@@ -212,7 +212,7 @@ def test_a_deck_is_read_straight_into_its_record_classes():
 def test_a_components_model_is_given_typed_or_refused():
     """Kit.model_as gives a component's model as its type's class, and refuses another class."""
     from printkit.components.tiles.model import TileSet
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
 
     kit = load_kit("chariot-race")
     cid = component_of_type(kit, "deck")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -344,3 +345,55 @@ def test_new_refuses_an_empty_folder_name(cli, tmp_path, monkeypatch):
     r = cli("new", "", "--from", "chartae")
     assert r.exit_code == 2 and "an empty path is not an output path" in r.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("folder", "name"),
+    [
+        ("Été-jeu", "ete-jeu"),
+        ("Été jeu", "ete-jeu"),
+        ("Würfelkrieg", "wurfelkrieg"),
+        ("Straße der Könige", "strasse-der-konige"),
+        ("Ærø Øresund", "aero-oresund"),
+        ("My Race!", "my-race"),
+        ("日本", "my-kit"),
+    ],
+)
+def test_any_folder_name_gives_a_clean_kit_name(folder, name):
+    from printkit.cli.commands.new import kit_name_for
+
+    assert kit_name_for(Path(folder)) == name
+
+
+def test_the_hints_quote_the_folder_so_they_run_as_printed(cli, tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    r = cli("new", "Été jeu")
+    assert r.exit_code == 0, r.output
+    assert "as kit 'ete-jeu'" in r.stdout
+    assert "\nname: ete-jeu\n" in (tmp_path / "Été jeu" / "kit.yaml").read_text(encoding="utf-8")
+    hints = r.stdout.splitlines()[-4:]
+    assert hints == [
+        "next: edit 'Été jeu/kit.yaml' and its data files, then",
+        "  printkit check 'Été jeu'",
+        "  printkit build 'Été jeu'",
+        "  printkit preview 'Été jeu'",
+    ]
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    pasted = subprocess.run(
+        ["sh", "-c", hints[1].strip()], cwd=tmp_path, env={**os.environ, "PATH": path},
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert pasted.returncode == 0, pasted.stderr
+
+
+def test_a_word_is_quoted_for_the_shell_that_reads_it():
+    from printkit.cli.commands.new import shell_word
+
+    assert shell_word("my-game") == "my-game"
+    assert shell_word("My Game") == "'My Game'"
+    assert shell_word("it's") == "'it'\"'\"'s'"
+    assert shell_word(r"C:\games\my-game", windows=True) == r"C:\games\my-game"
+    assert shell_word(r"C:\My Games\x", windows=True) == r'"C:\My Games\x"'

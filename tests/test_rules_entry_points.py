@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.games import ENTRY_POINT_GROUP, available_games
+from printkit.plugins import ENTRY_POINT_GROUP, available_games
 from tests.conftest import edit, install_fixture, line_of
 
 PACKAGE = Path(__file__).parent / "fixtures" / "club_rules"

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from printkit.cli.commands.schema import kit_schemas, modeline, schema_file_name
 from printkit.components import deck as deck_component
 from printkit.core.errors import InputError
-from printkit.games import game
 from printkit.kit import builtin_kit_names, load_kit, manifest_schema
 from printkit.load.schema import validate_document
 from printkit.load.yamlsafe import Document, load_yaml_file
+from printkit.plugins import game
 
 MODELINE = "# yaml-language-server: $schema="
 

@@ -162,6 +162,26 @@ def test_cr003_at_the_boundary_of_the_opening_deal(kit_copy, total, short):
         assert f"the deck has {total} cards but 4 charioteers need 24" in message
 
 
+@pytest.mark.parametrize(("players", "extra", "total", "short"), [
+    (4, 1, 27, True), (4, 1, 28, False), (3, 0, 17, True), (3, 0, 18, False),
+])  # fmt: skip
+def test_cr003_counts_the_extra_card_and_the_players_asked_for(
+    kit_copy, players, extra, total, short
+):
+    """Each charioteer's opening is `hand` + `extra_at_start` (4 x 7 = 28 with one extra), and
+    `--players 3` checks a race of three (3 x 6 = 18): one card fewer is short, exactly that
+    many is not (issue 33: a rule one card short survived the suite)."""
+    kit = kit_copy("chariot-race")
+    edit(kit / "rules.yaml", "extra_at_start: 0", f"extra_at_start: {extra}")
+    _deck_of(kit, total)
+    r = check_rules(kit, "CR003", players=players)
+    assert (r.exit_code == 1) is short, r.output
+    if short:
+        (message,) = found(r, "CR003")
+        need = players * (6 + extra)
+        assert f"the deck has {total} cards but {players} charioteers need {need}" in message
+
+
 def test_deck_for_three_players_lists_what_three_players_use(cli):
     # the seed's 3-player game leaves out six CURRICULUM cards and one FATUM card
     r = cli("deck", "carthage", "--players", "3", "--format", "json")

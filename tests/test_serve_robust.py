@@ -109,3 +109,47 @@ def test_a_busy_port_is_said_before_any_build(cli, tmp_path):
         assert time.monotonic() - started < 5
     finally:
         taken.close()
+
+
+NINE = """\
+  reference: {type: deck, file: reference.yaml, title: Reference cards}
+  more-resources: {type: deck, file: resources.yaml, title: More resource cards}
+  more-discs: {type: tokens, file: discs.yaml, title: More number discs}
+"""
+REFERENCE = """\
+card_size: poker
+sides: 1
+kinds:
+  ref: {label: REFERENCE, colour: "#2e4a6b", face: [{element: title, box: [4, 8, 55, 12], text: "{title}"}]}
+cards:
+  - {id: turn, kind: ref, title: A turn}
+  - {id: trade, kind: ref, title: Trading}
+"""
+
+
+@pytest.mark.parametrize("card_pages", ["copies", "designs"])
+def test_serve_draws_a_nine_component_kit_with_a_one_sided_deck(tmp_path, card_pages):
+    """Issue 33: a nine-component island kit showed "[INTERNAL] PdfiumError: Failed to load
+    page": the card pictures took every deck for two-sided (a one-sided deck's card has no
+    back page), and a user's `card-pages: designs` would reorder the pages they are read from."""
+    from dataclasses import replace
+
+    from printkit.model.options import Options
+
+    kit = tmp_path / "island"
+    shutil.copytree(Path(__file__).parent / "kits" / "hex-island", kit)
+    text = (kit / "kit.yaml").read_text(encoding="utf-8")
+    (kit / "kit.yaml").write_text(text.replace("\ngang:", f"\n{NINE}gang:", 1), encoding="utf-8")
+    (kit / "reference.yaml").write_text(REFERENCE, encoding="utf-8")
+    options = replace(Options(), card_pages=card_pages)
+    live = LiveKit(str(kit), tmp_path / "out", options)
+    snap = live.refresh(build_pdfs=True)
+    assert not snap.error, snap.error
+    assert len(snap.pages) == 9
+    assert all(c.ready for c in snap.cards)
+    reference = [c for c in snap.cards if c.deck == "reference"]
+    assert len(reference) == 2 and all(c.back == "" for c in reference)
+    assert all(c.back for c in snap.cards if c.deck != "reference")
+    live_folder = tmp_path / "out" / "hex-island" / "live"
+    for card in snap.cards:
+        assert (live_folder / card.front).is_file()

@@ -332,3 +332,53 @@ def test_icc_that_cannot_convert_is_refused(cli, tmp_path):
     bad.write_bytes(b"acsp" * 40)
     r = cli("build", "chariot-race", "--out", tmp_path / "o", "--profile", "shop", "--icc", bad)
     assert r.exit_code == 2 and "--icc" in r.output and not (tmp_path / "o").exists()
+
+
+def _black_paint_overprints(pdf: pikepdf.Pdf) -> tuple[int, list[str]]:
+    """(the 100 % K text shows and strokes found, what is wrong): each must be painted with
+    overprint on (OP, op and OPM 1 in the graphics state), so the C, M and Y plates keep their
+    ink under it; anything else painted with overprint on is wrong too."""
+    found, wrong = 0, []
+    streams = [p.obj for p in pdf.pages] + [
+        o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"
+    ]
+    for stream in streams:
+        states = stream.get("/Resources", {}).get("/ExtGState", {})
+        fill = stroke = None
+        on, saved = False, []
+        target = pikepdf.Page(stream) if "/Contents" in stream else stream
+        for ins in pikepdf.parse_content_stream(target, "q Q gs k K Tj TJ S s f f* B b"):
+            op = str(ins.operator)
+            if op == "q":
+                saved.append(on)
+            elif op == "Q":
+                on = saved.pop() if saved else False
+            elif op == "gs":
+                st = states[str(ins.operands[0])]
+                on = bool(st.get("/OP", False)) and bool(st.get("/op", False))
+                on = on and int(st.get("/OPM", 0)) == 1
+            elif op in ("k", "K"):
+                value = tuple(float(v) for v in ins.operands)
+                fill, stroke = (value, stroke) if op == "k" else (fill, value)
+            else:
+                used = stroke if op in ("S", "s") else fill
+                black = used == (0.0, 0.0, 0.0, 1.0)
+                if op in ("Tj", "TJ", "S", "s") and black:
+                    found += 1
+                    if not on:
+                        wrong.append(f"{op} in 100 % K knocks out")
+                elif on and not black:
+                    wrong.append(f"{op} in {used} overprints")
+    return found, wrong
+
+
+def test_black_text_and_lines_overprint(shop):
+    """100 % K text and lines overprint (no white holes in the C, M, Y plates under them);
+    every other colour knocks out as usual (issue 34)."""
+    for kit in ("chariot-race", "chartae"):
+        for path in sorted(shop[kit].glob("*.pdf")):
+            with pikepdf.open(path) as pdf:
+                found, wrong = _black_paint_overprints(pdf)
+            assert not wrong, (path.name, wrong[:5])
+            if path.name == "cards.pdf":
+                assert found > 0, path.name

@@ -7,6 +7,7 @@ What a user measures: the same PDFs as the YAML list (byte for byte), errors at 
 from __future__ import annotations
 
 import csv
+import json
 import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -304,3 +305,20 @@ def test_a_flag_cell_is_read_whatever_its_case(tmp_path, cli):
     r = cli("check", kit)
     assert r.exit_code == 2
     assert "cards.csv:9:D: error: lucky must be true or false" in r.output, r.output
+
+
+def test_rows_of_empty_cells_are_no_cards(exported, cli):
+    """A row whose cells are all empty or blank (what a spreadsheet leaves between groups of
+    cards, or pads a sheet with) is not a card: check passes and counts the same cards (issue
+    33: a mutation that made such a row a card with errors survived the suite)."""
+    kit, _, tables = exported
+    rows = _rows(tables / "cards.csv")
+    width = len(rows[0])
+    rows[4:4] = [[""] * width, ["  "] * width, [" ", "\t"] + [""] * (width - 2)]
+    _write_rows(kit / "cards.csv", rows)
+    _point_deck_at(kit, "cards.csv")
+    r = cli("deck", kit, "--format", "json")
+    assert r.exit_code == 0, r.output
+    before = cli("deck", "chariot-race", "--format", "json")
+    assert json.loads(r.stdout)["decks"] == json.loads(before.stdout)["decks"]
+    assert cli("check", kit).exit_code == 0

@@ -121,3 +121,31 @@ def test_a_box_too_large_for_the_paper_is_refused_at_its_line(rooms, tmp_path):
     assert f"{kit / 'kit.yaml'}:" in r.stderr
     assert "cannot fit A4 paper" in r.stderr and "9 cards of deck 'events'" in r.stderr
     assert not (tmp_path / "out" / "rooms" / "box.pdf").exists()
+
+
+# -- dice nets: the same die-line machinery ------------------------------------------------
+
+
+def test_each_die_is_a_cube_net_with_its_values_on_opposite_faces(rooms, tmp_path):
+    r = run("build", rooms, "--only", "dice", "--out", tmp_path, "-j", "1")
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "rooms" / "dice.pdf"
+    cuts = [
+        p for p in page_polylines(pdf)[0] if p["stroke"] and not p["fill"] and len(p["points"]) > 20
+    ]
+    assert len(cuts) == 2  # dice.yaml's two dice on one sheet
+    for cut in cuts:
+        x0, top, x1, bottom = _extent(cut["points"])
+        assert (round(x1 - x0, 2), round(bottom - top, 2)) == (60.0, 86.0)  # 3 x 20, 4 x 20 + 6
+    search = min(cuts, key=lambda c: _extent(c["points"])[0])
+    left, top, _, _ = _extent(search["points"])
+    at: dict[str, tuple[float, float]] = {}
+    for w in words(page_chars(pdf)[0]):
+        x, y = to_mm(w["x0"]), to_mm(w["top"])
+        if left <= x <= left + 60 and w["text"] != "search":
+            at[w["text"]] = (x - left, y - top)
+    # a column of 1, 2, 6 (KEY), 5 from the top, 3 and 4 either side of 2
+    assert at["1"][1] < at["2"][1] < at["KEY"][1] < at["5"][1]
+    assert at["3"][0] < at["2"][0] < at["4"][0]
+    assert abs(at["3"][1] - at["2"][1]) < 0.5 and abs(at["4"][1] - at["2"][1]) < 0.5
+    assert all(20 <= at[v][0] <= 40 for v in ("1", "2", "KEY", "5"))

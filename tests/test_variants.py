@@ -8,7 +8,7 @@ import pytest
 from conftest import edit, line_of
 
 from printkit.kit import load_kit
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 from printkit.model.kit import Variant
 from printkit.model.options import Options
 from printkit.model.variants import apply_variant, apply_variants

@@ -122,7 +122,7 @@ def _memo(kit: Kit, keys: dict[str, str]) -> dict | None:
     rules = kit.manifest.rules
     game = rules.module if rules is not None else None
     types = {kit.spec(cid).type for cid in kit.component_ids()}
-    if not types <= set(plugins.BUILTIN_COMPONENT_TYPES) or (
+    if not types <= set(plugins.builtin_component_types()) or (
         game is not None and game not in plugins.builtin_games()
     ):
         return None

@@ -11,6 +11,8 @@ A rules file's `checks:` list holds one entry per check; `rule:` says which kind
     refers   every card's `field` names a key of the map `key` in another data `file`, or an
              item of a `component` (a map's cells: "every city stands in a hex of the map")
     deal     the deck deals `players` hands of `hand` cards (+ `extra` each) and keeps `reserve`
+    among    every card (of `kind`, if given) has min..max of its `fields` equal to `value`
+             (a tile's four edges: "each tile has at least one door")
 
 Each rule kind has a fixed code (DR001...), so `printkit rules` and docs/checks.md list it;
 a check's `severity` (default error) and `message` (a sentence for the players) are its own.
@@ -29,11 +31,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import (
-    ITEM_LISTS,
     ScalarText,
     column,
     copies,
     first_deck,
+    item_list,
     item_word,
     items,
     items_word,
@@ -46,7 +48,7 @@ from printkit.core.errors import Location
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Field, Id, Int, ListOf, Number, Record, Str, where
 
-RULE_KINDS = ("total", "count", "unique", "values", "range", "refers", "deal")
+RULE_KINDS = ("total", "count", "unique", "values", "range", "refers", "deal", "among")
 
 
 @record("data check")
@@ -62,6 +64,10 @@ class DataCheck:
     )
     kind: str | None = spec(Id(), doc="only cards of this kind (count: the kind counted)")
     field: str | None = spec(Id(), doc="the card field checked (`kind` and `id` work too)")
+    fields: list[str] | None = spec(
+        ListOf(Id(), 1, 50),
+        doc="among: the fields counted on each card (a tile's edges: [top, right, bottom, left])",
+    )
     value: str | None = spec(ScalarText(1, 120), doc="count: cards whose field has this value")
     min: float | None = spec(Number(0, 1_000_000), doc="total, count, range: the least allowed")
     max: float | None = spec(Number(0, 1_000_000), doc="total, count, range: the most allowed")
@@ -100,6 +106,7 @@ NEEDS = {
     "range": ("field",),
     "refers": ("field",),
     "deal": ("players", "hand"),
+    "among": ("fields", "value"),
 }
 
 DATA_RULES = RuleSet("data rules")
@@ -133,7 +140,8 @@ def finding(check: Any, code: str, at: Location | None, text: str) -> Finding:
 
 def cards_key(kit: Any, cid: str) -> Location:
     """The deck's `cards:` key (a tile set's `tiles:`), where a fault of the whole is reported."""
-    return kit.document(cid).where((ITEM_LISTS[kit.spec(cid).type],), key=True)
+    found = item_list(kit, cid)
+    return kit.document(cid).where((found.key,), key=True) if found else Location(kit.manifest_file)
 
 
 def bounds_text(check: Any) -> str:
@@ -376,3 +384,29 @@ def deal(kit: Any) -> Iterator[Finding]:
                 f"{named(kit, cid)} has {total(deck)} cards: dealing {check.players} players "
                 f"{check.hand + check.extra} each leaves {left} to draw (reserve: {check.reserve})",
             )
+
+
+@rule("DR008", "each card has min..max of some fields equal to a value (rule: among)")
+def among(kit: Any) -> Iterator[Finding]:
+    """Every card (of `kind`, if given) must have between `min` and `max` (or `exact`) of its
+    `fields` equal to `value`: a tile's edges `[top, right, bottom, left]` with at least one
+    `door`. Reported at the card, naming its values."""
+    for check, cid, deck in declared(kit, "among"):
+        chosen = selected(check, deck)
+        names = list(check.fields or [])
+        columns = [column(deck, name, chosen) for name in names]
+        for n, card in enumerate(chosen):
+            values = [shown(col[n]) if col[n] is not None else "" for col in columns]
+            hits = sum(1 for v in values if v == check.value)
+            if too_few(check, hits) or too_many(check, hits):
+                shown_values = ", ".join(
+                    f"{name} {v!r}" for name, v in zip(names, values, strict=True)
+                )
+                yield finding(
+                    check,
+                    "DR008",
+                    where(card, "id") or where(card),
+                    f"{item_word(kit, cid)} {card.id!r} has {hits} of {', '.join(names)} "
+                    f"equal to {check.value!r} ({shown_values}); the rules ask for "
+                    f"{bounds_text(check)}",
+                )

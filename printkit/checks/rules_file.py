@@ -11,14 +11,12 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.checks.data_items import checkable, first_deck, named
+from printkit.checks.data_items import checkable, first_deck, item_list, named
 from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
-from printkit.components.map.model import item_names
 from printkit.core.errors import Location, fail
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
 from printkit.load.yamlsafe import Document, load_yaml_file
-from printkit.model.deck import BASE_CARD_FIELDS
 from printkit.plugins import game
 
 
@@ -95,30 +93,27 @@ def _names_components(kit: Any, check: Any, i: int, decks: list[str], ctx: Conte
 
 def _check_names(kit: Any, check: Any, i: int, ctx: Context) -> None:
     deck: str = check.deck or first_deck(kit) or ""
-    kind = kit.spec(deck).type
-    if kind not in ("deck", "map"):
-        return  # a tile set's keys are fixed: its schema checks them
+    found = item_list(kit, deck)
+    if found is None or found.names is None:
+        return  # e.g. a tile set's keys are fixed: its schema checks them
     for key in ("kind", "field"):
         if check.get(key) is not None:
             _check_name(kit, deck, key, check.get(key), ctx, ("checks", i, key))
+    for n, name in enumerate(check.fields or []):
+        _check_name(kit, deck, "field", name, ctx, ("checks", i, "fields", n))
     if check.component_kind is not None and check.component is not None:
         _check_name(kit, check.component, "kind", check.component_kind, ctx,
                     ("checks", i, "component_kind"))  # fmt: skip
 
 
 def _names(kit: Any, deck: str, key: str) -> tuple[str, list[str]]:
-    """(what the names are called, the names) of a deck's or a map's kinds or fields, read
-    from its file as written: a deck's `kinds`, or its declared `fields` and base fields; a
-    map's item kinds (with its symbols) and item fields."""
-    data = kit.document(deck).data
-    if kit.spec(deck).type == "map":
-        kinds, fields = item_names(data)
-        return ("item kinds", kinds) if key == "kind" else ("item fields", fields)
-    if not kit.component(deck).has_cards:
+    """(what the names are called, the names) of a component's item kinds or fields, read
+    from its file as written, as its type says (`ItemList.names`): e.g. a deck's `kinds`, or
+    its declared `fields` and base fields."""
+    found = item_list(kit, deck)
+    if found is None or found.names is None:
         return "", []
-    table = "kinds" if key == "kind" else "fields"
-    names = list(data.get(table) or {}) if isinstance(data, dict) else []
-    return table, [*BASE_CARD_FIELDS, "marker", *names] if key == "field" else names
+    return found.names(kit.document(deck).data).get(key, ("", []))
 
 
 def _check_name(kit: Any, deck: str, key: str, name: str, ctx: Context, path: tuple) -> None:

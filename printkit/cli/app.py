@@ -149,7 +149,7 @@ def _parse_max_ink(ctx, param, value: str | None) -> float | None:
 
 
 # The most players --players accepts; each kit's rules (`players:` max) then narrow it. At least
-# as large as any game schema's limit on players.max (chariot-race allows 16).
+# as large as any game schema's limit on players.max (a built-in game allows 16).
 MAX_PLAYERS = 64
 
 

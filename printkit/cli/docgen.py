@@ -22,11 +22,10 @@ from printkit.checks import all_rule_sets
 from printkit.checks.data_rules import CHECK
 from printkit.cli.commands.schema import SCHEMA_DIR, dumps, kit_schemas, modeline, schema_file_name
 from printkit.draw.icons import builtin_table
-from printkit.games import available_games, game
 from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
-from printkit.model.deck import Deck
-from printkit.plugins import BUILTIN_COMPONENT_TYPES, component_type
+from printkit.model.cards import Deck
+from printkit.plugins import available_games, builtin_component_types, component_type, game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 _BLOCK = re.compile(
@@ -123,7 +122,7 @@ def kit_file_tables() -> str:
 def component_tables() -> str:
     """The data file of every component type that describes its schema."""
     out = []
-    for name in BUILTIN_COMPONENT_TYPES:
+    for name in builtin_component_types():
         schema = component_type(name).schema()
         out.append(f"### type: {name}\n\n{schema_tables(schema, f'a {name} file')}")
     return "\n".join(out)

@@ -137,7 +137,7 @@ class Collector:
     """Gathers diagnostics during validation so that all of a file's errors are reported together.
 
     It keeps the first MAX_DIAGNOSTICS_PER_FILE of each file and counts the rest, so a file
-    with a million mistakes costs neither memory nor a million lines of output.
+    with a million errors costs neither memory nor a million lines of output.
     """
 
     def __init__(self) -> None:

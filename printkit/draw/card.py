@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade, tint
+from printkit.draw.edges import EdgeLook, draw_edges
 from printkit.draw.elements import (
     PLACEHOLDER,
     Boxes,
@@ -32,7 +33,8 @@ from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
 from printkit.model.backs import back_reads_card, shared_back
-from printkit.model.deck import Card, Deck, Kind
+from printkit.model.cards import Card, Deck, Kind
+from printkit.model.edges import EdgesSpec
 from printkit.model.face import Back, Element
 
 __all__ = [
@@ -191,11 +193,25 @@ class CardPainter:
             self._frame(kind)
         else:
             self.canvas.doForm(frame)
+        if kind.edges is not None:
+            self._draw_edges(kind.edges, card)
         fits = self.measured.front_fits(card) if self.measured else None
         try:
             self._draw_elements(kind.face, card, self._palette(kind), fits)
         except ElementOverflow as exc:
             raise CardTextOverflow(card, exc) from None
+
+    def _draw_edges(self, edges: EdgesSpec, card: Card) -> None:
+        """The card's edges as a tile's: each field's value drawn by its look (draw/edges.py)."""
+        looks = {
+            value: EdgeLook(look.draw, look.colour, look.width, look.length, look.wall)
+            for value, look in edges.looks.items()
+        }
+        values = [format_value(card.get(name)) for name in edges.fields]
+        box = Rect(0, 0, self.width, self.height)
+        self.canvas.saveState()
+        draw_edges(self.canvas, box, edges.sides, values, looks)
+        self.canvas.restoreState()
 
     def _draw_elements(
         self, elements: list[Element], values: Card, palette: Palette, fits: Fits | None

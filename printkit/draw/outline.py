@@ -35,6 +35,8 @@ def clip_to(c: Canvas, segments: Sequence[Segment]) -> None:
 
 def draw_cut_lines(c: Canvas, lines: Sequence[Sequence[Segment]]) -> None:
     """Thin black cut lines on the pieces' outlines, as thin as crop marks."""
+    if not lines:
+        return
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(MARK_WIDTH)

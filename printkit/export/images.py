@@ -33,7 +33,7 @@ from printkit.layout.presets import Preset
 from printkit.layout.units import format_mm
 from printkit.load.schema import where
 from printkit.model.backs import has_card_backs
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.render import more_output_path
 
 
@@ -162,18 +162,20 @@ def _check_pixels(kit: Any, cid: str, preset: Preset | None, dpi: int) -> None:
 
 
 def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> Generator[Any, None, None]:
-    """Each page as a Pillow image, one at a time: at `dpi`, or scaled to cover the preset's
-    exact pixels and centred (a deck a little off the preset's size is scaled uniformly, never
+    """Each page as a Pillow image, one at a time: at `dpi` (the same pixels as the PDF's page
+    rendered at `dpi`, to the nearest whole pixel), or scaled to cover the preset's exact
+    pixels and centred (a deck a little off the preset's size is scaled uniformly, never
     distorted)."""
     doc = pdfium.PdfDocument(str(pdf))
     try:
         for page in ticking(doc, f"drawing {pdf.stem}", len(doc)):
             w_pt, h_pt = page.get_size()
-            if preset is None:
+            if preset is None:  # the page at exactly `dpi`, its last partial pixels cut off
                 size = (round(w_pt / 72 * dpi), round(h_pt / 72 * dpi))
+                scale = dpi / 72
             else:
                 size = preset.pixels
-            scale = max(size[0] / w_pt, size[1] / h_pt)
+                scale = max(size[0] / w_pt, size[1] / h_pt)
             image = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
             yield _centre_crop(image, size)
     finally:

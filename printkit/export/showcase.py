@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageFilter
 
 from printkit.core.errors import Location, fail
 from printkit.export.images import deck_faces
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 
 CARD_DPI = 200
 SPREAD_DEGREES = 11.0  # between neighbouring cards

@@ -20,7 +20,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from printkit.load.formulas import guarded
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 
 BASE_COLUMNS = ("id", "kind", "count", "title", "text", "tags")
 

@@ -13,8 +13,8 @@ card's CardID (entry x 100 + its cell on the sheet) names the entry with its own
 how TTS's saved objects give cards of one deck different backs; `UniqueBack` stays false.
 
 The JSON points at the images by file URL, so the deck loads on this computer as it is
-(Objects > Saved Objects); to share it, upload the images (TTS's own Cloud Manager does) and
-replace the URLs.
+(Objects > Saved Objects); with a base URL (export/tts_places.py) it points at the images
+uploaded there, and loads on every computer.
 
 Files: OUT/<kit>/tts/<deck>-faces-<n>.jpg, <deck>-<back>.jpg per back (<deck>-back.jpg: the
 deck's own back), <deck>.json.
@@ -32,7 +32,8 @@ from typing import Any
 from PIL import Image
 
 from printkit.export.images import deck_faces
-from printkit.model.deck import Deck
+from printkit.export.tts_places import image_link
+from printkit.model.cards import Deck
 
 COLUMNS, ROWS = 10, 7  # the largest sheet TTS reads
 PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: TTS shows it for a hidden card
@@ -53,9 +54,12 @@ class Sheet:
 ONE_SIDED = "back"  # the blank back a one-sided deck is given
 
 
-def export_tts(kit: Any, out: Path, stage: Any, cid: str) -> tuple[Path, list[Sheet], int]:
-    """Write deck `cid` as TTS face sheets, its backs and a saved object (staged); returns the
-    JSON's path, the sheets and the number of cards in the deck."""
+def export_tts(
+    kit: Any, out: Path, stage: Any, cid: str, base_url: str | None = None
+) -> tuple[Path, list[Sheet], int]:
+    """Write deck `cid` as TTS face sheets, its backs and a saved object (staged) that links
+    the images by file URL, or under `base_url`; returns the JSON's path, the sheets and the
+    number of cards in the deck."""
     deck = kit.model_as(cid, Deck)
     faces = deck_faces(kit, cid, CARD_DPI)
     backs, behind = faces.backs, faces.behind
@@ -75,7 +79,7 @@ def export_tts(kit: Any, out: Path, stage: Any, cid: str) -> tuple[Path, list[Sh
     for key, image in backs.items():
         cell = image.resize(sheets[0].cell, Image.Resampling.LANCZOS)
         stage.temp_for(back_files[key]).write_bytes(_jpeg(cell))
-    saved = saved_object(f"{kit.name} {cid}", deck, sheets, back_files)
+    saved = saved_object(f"{kit.name} {cid}", deck, sheets, back_files, base_url)
     target = folder / f"{cid}.json"
     stage.write_text(target, json.dumps(saved, indent=2) + "\n")
     return target, sheets, len(saved["ObjectStates"][0]["DeckIDs"])
@@ -106,7 +110,7 @@ def _jpeg(image: Any) -> bytes:
 
 
 def saved_object(
-    name: str, deck: Deck, sheets: list[Sheet], backs: dict[str, Path]
+    name: str, deck: Deck, sheets: list[Sheet], backs: dict[str, Path], base_url: str | None = None
 ) -> dict[str, Any]:
     """The saved-object JSON TTS loads: one DeckCustom holding a Card per printed copy, its
     CustomDeck one entry per face sheet and back its cards use."""
@@ -117,7 +121,7 @@ def saved_object(
         for index, (card_id, key) in enumerate(zip(sheet.designs, sheet.behind, strict=True)):
             if key not in entries:
                 entries[key] = len(custom) + 1
-                custom[str(entries[key])] = _custom_deck(sheet, backs[key])
+                custom[str(entries[key])] = _custom_deck(sheet, backs[key], base_url)
             card_ids[card_id] = entries[key] * 100 + index
     cards = [(card, card_ids[card.id]) for card in deck.cards for _ in range(card.count)]
     contained = [
@@ -145,11 +149,11 @@ def saved_object(
     return {"SaveName": name, "ObjectStates": [deck_object]}
 
 
-def _custom_deck(sheet: Sheet, back: Path) -> dict[str, Any]:
+def _custom_deck(sheet: Sheet, back: Path, base_url: str | None) -> dict[str, Any]:
     """One CustomDeck entry: a face sheet with one back for every card that names it."""
     return {
-        "FaceURL": sheet.file.resolve().as_uri(),
-        "BackURL": back.resolve().as_uri(),
+        "FaceURL": image_link(sheet.file, base_url),
+        "BackURL": image_link(back, base_url),
         "NumWidth": sheet.columns,
         "NumHeight": sheet.rows,
         "BackIsHidden": True,

@@ -8,11 +8,6 @@ what a game gives printkit, and when printkit asks, is written once in printkit/
 docs/architecture.md ("The plug-in API"). A kit names a game with
 `rules: {module: my_game, file: rules.yaml}`; a kit that names none has a rules file of checks
 written as data only (checks/data_rules.py). The engine finds games by name through
-printkit/plugins.py and never imports this package.
+printkit/plugins.py and never imports this package; a game imports only printkit.api (and
+what it re-exports) and its own modules (import-linter contract).
 """
-
-from __future__ import annotations
-
-from printkit.plugins import ENTRY_POINT_GROUP, available_games, builtin_games, game
-
-__all__ = ["ENTRY_POINT_GROUP", "available_games", "builtin_games", "game"]

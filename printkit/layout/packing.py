@@ -24,6 +24,8 @@ from dataclasses import dataclass, field, replace
 
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, MARK_GAP, MARK_LENGTH
+from printkit.layout.shaped import arrangements, boxes_at, printed_hull
+from printkit.layout.shapes import RECTANGLE, Shape
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 
@@ -44,10 +46,11 @@ class PieceTooLarge(ValueError):
 
 @dataclass(frozen=True)
 class Run:
-    """`count` pieces of one trim size, to be packed together."""
+    """`count` pieces of one trim size and shape, to be packed together."""
 
     size: Size
     count: int
+    shape: Shape = RECTANGLE
 
 
 @dataclass(frozen=True)
@@ -63,9 +66,14 @@ class Block:
     span: Rect
     piece: Size
     gap: float
+    shape: Shape = RECTANGLE
+    # a shaped block's pieces, their boxes from the span's corner (its span: all they print)
+    offsets: tuple[Rect, ...] = ()
 
     def slots(self) -> list[Rect]:
         """Trim rectangles of the block's pieces, top row first, left to right."""
+        if self.offsets:
+            return [o.shift(self.span.x, self.span.y) for o in self.offsets]
         w, h = self.piece.width, self.piece.height
         out = []
         for i in range(self.count):
@@ -121,9 +129,17 @@ def area_lower_bound(runs: list[Run], paper: Size, bleed: float) -> int:
     return math.ceil(total / (page.w * page.h) - 1e-9) if total else 0
 
 
+def block_zone(block: Block, bleed: float) -> float:
+    """How far a block's marks (or, for a shaped block, a gap) reach beyond its span."""
+    return MARK_GAP if block.offsets else mark_zone(bleed)
+
+
 def block_marks(block: Block, bleed: float) -> list[Segment]:
     """Crop marks (x0, y0, x1, y1) on the extension of every cut line of the block, starting
-    bleed + MARK_GAP outside its trim and MARK_LENGTH long."""
+    bleed + MARK_GAP outside its trim and MARK_LENGTH long; none for a shaped block, which is
+    cut along its outlines."""
+    if block.offsets:
+        return []
     a = block.span
     columns = {(s.x, s.x1) for s in _grid_slots(block)}
     rows = {(s.y, s.y1) for s in _grid_slots(block)}
@@ -142,10 +158,7 @@ def block_marks(block: Block, bleed: float) -> list[Segment]:
 
 def _grid_slots(block: Block) -> list[Rect]:
     """Every place of the block's grid, filled or not (its cut lines)."""
-    full = Block(
-        block.run, 0, block.cols * block.rows, block.cols, block.rows, block.span,
-        block.piece, block.gap,
-    )  # fmt: skip
+    full = replace(block, first=0, count=block.cols * block.rows)
     return full.slots()
 
 
@@ -179,7 +192,7 @@ def _pack_on(sheet: Size, runs: list[Run], bleed: float) -> GangLayout:
     layout = GangLayout(sheet, bleed)
     order = sorted(range(len(runs)), key=lambda i: -piece_area(runs[i].size, 0))
     for i in order:
-        if runs[i].count and _capacity(_bin(sheet), runs[i].size, bleed) == (0, 0):
+        if runs[i].count and _capacity(_bin(sheet), runs[i], bleed) == (0, 0):
             raise PieceTooLarge(i)
     placed = [0] * len(runs)
     while any(placed[i] < runs[i].count for i in order):
@@ -191,7 +204,7 @@ def _pack_on(sheet: Size, runs: list[Run], bleed: float) -> GangLayout:
 def _centred(blocks: list[Block], area: Rect, bleed: float) -> list[Block]:
     """The blocks moved together so that their mark zones are centred in `area`, as a home
     sheet centres its grid."""
-    zones = [b.span.expand(mark_zone(bleed)) for b in blocks]
+    zones = [b.span.expand(block_zone(b, bleed)) for b in blocks]
     x0, y0 = min(z.x for z in zones), min(z.y for z in zones)
     x1, y1 = max(z.x1 for z in zones), max(z.y1 for z in zones)
     dx = area.x + (area.w - (x1 - x0)) / 2 - x0
@@ -209,35 +222,67 @@ def _fill_sheet(
         run = runs[i]
         while placed[i] < run.count:
             left = run.count - placed[i]
-            choice = _best_free(free, run.size, bleed, left)
+            choice = _best_free(free, run, bleed, left)
             if choice is None:
                 break
             k, (cols, rows) = choice
-            block = _block_in(free.pop(k), i, placed[i], left, cols, rows, run.size, bleed, free)
+            space = free.pop(k)
+            if run.shape.rectangular:
+                block = _block_in(space, i, placed[i], left, cols, rows, run.size, bleed, free)
+            else:
+                block = _shaped_block_in(space, i, placed[i], left, run, bleed, free)
             blocks.append(block)
             placed[i] += block.count
     return blocks
 
 
-def _capacity(space: Rect, piece: Size, bleed: float) -> tuple[int, int]:
-    """(cols, rows) of pieces whose mark zone fits `space`; (0, 0) when none does."""
+def _capacity(space: Rect, run: Run, bleed: float) -> tuple[int, int]:
+    """(cols, rows) of pieces whose mark zone fits `space`; (0, 0) when none does. A shaped
+    run's capacity is (pieces, 1): its pieces lie in offset rows, not a grid."""
+    piece = run.size
+    if not run.shape.rectangular:
+        best = _arrangement(space, run, bleed)
+        return (len(best), 1) if best else (0, 0)
     gap, zone = 2 * bleed, mark_zone(bleed)
     cols = int((space.w - 2 * zone + gap + EPS) // (piece.width + gap))
     rows = int((space.h - 2 * zone + gap + EPS) // (piece.height + gap))
     return (cols, rows) if cols > 0 and rows > 0 else (0, 0)
 
 
+def _arrangement(space: Rect, run: Run, bleed: float) -> list[tuple[float, float]]:
+    """The centres of the most pieces of a shaped run that fit `space` (a gap of MARK_GAP
+    kept around what they print)."""
+    room = Size(space.w - 2 * MARK_GAP, space.h - 2 * MARK_GAP)
+    options = arrangements(room, run.size, run.shape, bleed)
+    return max(options, key=len) if options else []
+
+
 def _best_free(
-    free: list[Rect], piece: Size, bleed: float, left: int
+    free: list[Rect], run: Run, bleed: float, left: int
 ) -> tuple[int, tuple[int, int]] | None:
     """The free rectangle taking the most of `left` pieces (the smallest one on ties)."""
     best: tuple[int, float, int, tuple[int, int]] | None = None
     for k, space in enumerate(free):
-        cols, rows = _capacity(space, piece, bleed)
+        cols, rows = _capacity(space, run, bleed)
         takes = min(left, cols * rows)
         if takes and (best is None or (-takes, space.w * space.h) < (-best[0], best[1])):
             best = (takes, space.w * space.h, k, (cols, rows))
     return None if best is None else (best[2], best[3])
+
+
+def _shaped_block_in(  # noqa: PLR0913
+    space: Rect, run_index: int, first: int, left: int, run: Run, bleed: float, free: list[Rect]
+) -> Block:
+    """The first `left` pieces (or as many as fit) of the shaped run's best arrangement in
+    `space`, at its top-left; the rest of `space` goes back into `free`."""
+    boxes = boxes_at(run.size, _arrangement(space, run, bleed))[:left]
+    hull = printed_hull(run.shape, boxes, bleed)
+    offsets = tuple(b.shift(-hull.x, -hull.y) for b in boxes)
+    span = Rect(space.x + MARK_GAP, space.y1 - MARK_GAP - hull.h, hull.w, hull.h)
+    free.extend(_split(space, hull.w + 2 * MARK_GAP, hull.h + 2 * MARK_GAP))
+    return Block(
+        run_index, first, len(boxes), len(boxes), 1, span, run.size, 0.0, run.shape, offsets
+    )
 
 
 def _shape(n: int, cols: int, rows: int, piece: Size, gap: float) -> tuple[int, int]:

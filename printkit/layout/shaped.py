@@ -47,7 +47,7 @@ class ShapedGrid:
     @property
     def shared(self) -> bool:
         """Neighbours share cut lines (a honeycomb printed without bleed)."""
-        return self.shape.kind == "hexagon" and self.bleed == 0
+        return shared_cuts(self.shape, self.bleed)
 
     def slots(self) -> list[Rect]:
         return list(self.boxes)
@@ -123,6 +123,14 @@ def _candidates(
     """Piece centres (about any origin) of each way of laying the pieces out that fits the
     room inside the margin, the label band and the scale band."""
     room = Size(sheet.width - 2 * margin, sheet.height - 2 * max(margin, KEEP_OUT + BAND))
+    return arrangements(room, piece, shape, bleed)
+
+
+def arrangements(
+    room: Size, piece: Size, shape: Shape, bleed: float
+) -> list[list[tuple[float, float]]]:
+    """Piece centres (about any origin) of each way of laying pieces of this shape out so that
+    what they print, bleed included, fits `room`."""
     if shape.kind == "hexagon":
         return _honeycombs(room, piece, shape.pointy, bleed)
     if shape.kind == "circle":
@@ -196,15 +204,26 @@ def _placed(
 ) -> ShapedGrid:
     """The pieces at these centres, moved together so that what they print is centred on the
     sheet, in reading order (top row first, left to right)."""
+    boxes = boxes_at(piece, centres)
+    printed = printed_hull(shape, boxes, bleed)
+    dx = (sheet.width - printed.w) / 2 - printed.x
+    dy = (sheet.height - printed.h) / 2 - printed.y
+    return ShapedGrid(sheet, piece, shape, tuple(b.shift(dx, dy) for b in boxes), bleed)
+
+
+def boxes_at(piece: Size, centres: list[tuple[float, float]]) -> list[Rect]:
+    """The boxes of pieces centred at these points, in reading order (top row first, left to
+    right)."""
     boxes = [
         Rect(x - piece.width / 2, y - piece.height / 2, piece.width, piece.height)
         for x, y in centres
     ]
-    printed = _hull([_grown_box(shape, b, bleed) for b in boxes])
-    dx = (sheet.width - printed.w) / 2 - printed.x
-    dy = (sheet.height - printed.h) / 2 - printed.y
-    moved = sorted((b.shift(dx, dy) for b in boxes), key=lambda b: (-round(b.y1, 3), b.x))
-    return ShapedGrid(sheet, piece, shape, tuple(moved), bleed)
+    return sorted(boxes, key=lambda b: (-round(b.y1, 3), b.x))
+
+
+def printed_hull(shape: Shape, boxes: list[Rect], bleed: float) -> Rect:
+    """The rectangle holding all that pieces at these boxes print, bleed included."""
+    return _hull([_grown_box(shape, b, bleed) for b in boxes])
 
 
 def snug(grid: ShapedGrid, n_items: int) -> ShapedGrid:
@@ -213,6 +232,11 @@ def snug(grid: ShapedGrid, n_items: int) -> ShapedGrid:
         return grid
     centres = [(b.cx, b.cy) for b in grid.boxes[:n_items]]
     return _placed(grid.sheet, grid.piece, grid.shape, grid.bleed, centres)
+
+
+def shared_cuts(shape: Shape, bleed: float) -> bool:
+    """Neighbours of this shape share their cut lines (hexes printed without bleed)."""
+    return shape.kind == "hexagon" and bleed == 0
 
 
 def centred(sheet: Size, piece: Size) -> Rect:
@@ -228,12 +252,17 @@ def centred(sheet: Size, piece: Size) -> Rect:
 def cut_lines(grid: ShapedGrid, boxes: list[Rect]) -> list[list[Segment]]:
     """The cut lines of the pieces at these boxes: each hex side once where two hexes of a
     honeycomb share it, else each piece's outline."""
-    if not grid.shared:
-        return [outline(grid.shape, b) for b in boxes]
+    return outline_cuts(grid.shape, boxes, grid.bleed)
+
+
+def outline_cuts(shape: Shape, boxes: list[Rect], bleed: float) -> list[list[Segment]]:
+    """The cut lines of pieces of this shape at these boxes (see `cut_lines`)."""
+    if not shared_cuts(shape, bleed):
+        return [outline(shape, b) for b in boxes]
     seen: set[tuple[tuple[float, float], tuple[float, float]]] = set()
     out: list[list[Segment]] = []
     for box in boxes:
-        pts = corners(grid.shape, box) or []
+        pts = corners(shape, box) or []
         for a, b in zip(pts, pts[1:] + pts[:1], strict=True):
             ka, kb = (round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2))
             key = (ka, kb) if ka <= kb else (kb, ka)

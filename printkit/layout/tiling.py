@@ -245,8 +245,18 @@ def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
             wy1 = min(wy + win.height, content.height, cut.y1 + TRIM_BLEED)
             window = Rect(wx, wy, wx1 - wx, wy1 - wy)
             origin = (EDGE - wx, EDGE + label_room - wy)
+            if rows == cols == 1:
+                origin = _centred_origin(content, sheet, label_room)
             tiles.append(Tile(row, col, window, cut, origin))
     return TilePlan(content, sheet, overlap, rows, cols, tuple(tiles), tuple(xs), tuple(ys))
+
+
+def _centred_origin(content: Size, sheet: Size, label_room: float) -> tuple[float, float]:
+    """Where a plan that fits one sheet goes: centred on the sheet, or, when the label strip
+    along the bottom leaves no room for that, centred across it and just above the strip."""
+    x = (sheet.width - content.width) / 2
+    y = (sheet.height - content.height) / 2
+    return x, max(y, EDGE + label_room)
 
 
 def registration_guides(plan: TilePlan) -> list[tuple[tuple[float, float], tuple[float, float]]]:

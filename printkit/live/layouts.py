@@ -31,7 +31,7 @@ from printkit.components.deck.layout import DeckLayout, Design, Fit
 from printkit.draw.elements import PlainText
 from printkit.kit import Kit
 from printkit.live.looks import DeckLooks
-from printkit.model.deck import Deck, Kind
+from printkit.model.cards import Deck, Kind
 from printkit.model.face import Back, Element
 
 DeckId = tuple[str, str, str]  # kit folder, options key, component id

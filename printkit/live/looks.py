@@ -18,7 +18,7 @@ from pathlib import Path
 from printkit.build.incremental import code_fingerprint, file_hash
 from printkit.draw.card import MissingValue, back_values, fill_placeholders
 from printkit.kit import Kit
-from printkit.model.deck import Card, Deck, Kind
+from printkit.model.cards import Card, Deck, Kind
 from printkit.model.face import Element
 
 WORD = re.compile(r"[\w-]+")  # an icon name, as a whole word of a text that may show it

@@ -36,7 +36,7 @@ from printkit.live.pictures import draw_cards as _draw_cards
 from printkit.live.pictures import thumbnails as _thumbnails
 from printkit.live.streams import CompressedStreams
 from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 from printkit.model.options import Options
 from printkit.reports.composition import deal_rows, deck_report
 
@@ -256,7 +256,9 @@ class LiveKit:
             for card in deck.cards:
                 front = f"{cid}-{looks.card(card)}-front.png"
                 back = self._backs.get(front)
-                ready = back is not None and (folder / front).exists() and (folder / back).exists()
+                # a one-sided card's back is "": it has no picture to wait for
+                drawn = back is not None and (not back or (folder / back).exists())
+                ready = drawn and (folder / front).exists()
                 if not ready:
                     pending.append(Pending(cid, card, front))
                 views.append(_card_view(cid, card, front, back or "" if ready else "", ready))

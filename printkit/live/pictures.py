@@ -13,7 +13,7 @@ from typing import Any
 import pypdfium2 as pdfium
 
 from printkit.kit import Kit
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.output import staged
 
 CARD_DPI = 150  # sharp at screen size and when a card is opened large
@@ -27,8 +27,13 @@ def draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dic
     designs = [dataclasses.replace(c, count=1) for c, _ in cards]
     backs: dict[str, str] = {}
     preview = dataclasses.replace(deck, cards=designs)
-    single = dataclasses.replace(kit.options, profile="shop", bleed_mm=0.0, duplex="long")
+    # a page per copy (never the designs PDF, whatever the user's settings say): each design's
+    # front, then its back when the deck has backs (`sides: 2`)
+    single = dataclasses.replace(
+        kit.options, profile="shop", bleed_mm=0.0, duplex="long", card_pages="copies"
+    )
     shop = kit.with_models(single, {cid: preview})
+    sides = deck.sides
     folder.mkdir(parents=True, exist_ok=True)
     with staged(folder.parent.parent, durable=False) as stage:
         pdf = stage.temp_for(folder / f"{cid}-cards.pdf")
@@ -36,7 +41,10 @@ def draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dic
         document = pdfium.PdfDocument(str(pdf))
         try:
             for index, (_, front) in enumerate(cards):
-                save_png(document[2 * index], stage.temp_for(folder / front))
+                save_png(document[sides * index], stage.temp_for(folder / front))
+                if sides == 1:  # a card printed on one side only (a player aid): no back
+                    backs[front] = ""
+                    continue
                 back = document[2 * index + 1].render(scale=CARD_DPI / 72).to_pil()
                 name = f"{cid}-back-{hashlib.sha256(back.tobytes()).hexdigest()[:16]}.png"
                 backs[front] = name

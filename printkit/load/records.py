@@ -6,14 +6,14 @@ whether it is required, its default and what it means, through `spec()`; `@recor
 the class into the `Record` that validates the data (with file:line:col messages, did-you-mean
 and every error at once), writes JSON Schema and the data-format docs:
 
-    @record("chariot")
+    @record("player")
     @dataclass(kw_only=True)
-    class Chariot:
-        name: str = spec(Str(1, 24), required=True, doc="printed on the base")
+    class Player:
+        name: str = spec(Str(1, 24), required=True, doc="printed on the pawn")
         team: str = spec(Str(0, 40), default="", doc="the faction, printed smaller")
         file: str = ""  # no spec: not a key of the file, filled in by the loader
 
-    record_of(Chariot)  # the Record; validating a map gives a Chariot with its positions
+    record_of(Player)  # the Record; validating a map gives a Player with its positions
 
 Fields without a spec are not keys of the data file; they need a default. A field whose key in
 the file differs from its name (the name is taken by something the loader adds) says `key=`.

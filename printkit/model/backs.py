@@ -7,7 +7,8 @@ image and Tabletop Simulator exports, the showcase and serve all ask `back_behin
 card gets, so none of them can fall back to the deck's default on its own.
 
 A back is known by its `key`: `back` (the deck's), `back-<kind>` (a kind's own), and
-`<that>-card-<id>` when it reads the card's fields. The key is also the name of the back's form
+`<that>-card-<id>` when it reads the card's fields. A tile set's tiles share its back unless a
+tile has its own (`piece_back`). The key is also the name of the back's form
 in a PDF (draw/card.py) and of its picture in the exports (`<key>.png`).
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 from printkit.model.face import Back, element_fields
 
 
@@ -68,6 +69,14 @@ def cards_by_back(deck: Deck) -> dict[str, tuple[BackChoice, list[Card]]]:
 def distinct_backs(deck: Deck) -> list[BackChoice]:
     """Every back the deck prints, once each, in the order of the first card behind it."""
     return [choice for choice, _ in cards_by_back(deck).values()]
+
+
+def piece_back(own: Back | None, shared: Back, piece_id: str, key: str) -> tuple[str, Back]:
+    """The back behind a piece of a set (a tile): its own back, keyed `<key>-<piece id>`, else
+    the back the set shares, keyed `key`."""
+    if own is not None:
+        return f"{key}-{piece_id}", own
+    return key, shared
 
 
 def has_card_backs(deck: Deck) -> bool:

@@ -20,7 +20,7 @@ class Options:
     variants: tuple[str, ...] = ()
     players: int | None = None
     full_size: bool = False
-    icc: str | None = None  # shop: the CMYK output profile (None: FOGRA39, printkit's model)
+    icc: str | None = None  # shop: the CMYK output profile (None: FOGRA39, printkit's table of it)
     max_ink: float | None = None  # shop: total ink limit in per cent (None: the kit's, or 300)
     card_pages: Literal["copies", "designs"] = "copies"  # shop decks: a page per copy or design
     gang: bool = False  # home builds: pack cut pieces onto shared sheets (components/gang.py)

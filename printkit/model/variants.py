@@ -14,7 +14,7 @@ from typing import Any
 
 from printkit.core.errors import Collector, Location
 from printkit.core.words import close_matches
-from printkit.model.deck import Card
+from printkit.model.cards import Card
 from printkit.model.kit import Variant
 
 # Variant keys that name card ids and keys that name tags (the maps name them in their keys).

@@ -1,9 +1,9 @@
 """Print-shop output: turn a PDF printkit drew in RGB into a CMYK PDF/X-1a file.
 
 `make_print_ready(path, ...)` rewrites the file in place: colours and images to CMYK for the
-registered condition FOGRA39 (printkit's model of it, pdfx.press) or through the printer's ICC
-profile (pdfx.colours, pdfx.rewrite), within the ink limit; near-black text and lines to 100 % K
-and large dark areas to the kit's rich black; the OutputIntent and PDF/X-1a identification, and
+registered condition FOGRA39 (printkit's table of it, derived from Fogra's data: pdfx.press)
+or through the printer's ICC profile (pdfx.colours, pdfx.rewrite), within the ink limit;
+near-black text and lines to 100 % K, overprinting, and large dark areas to the kit's rich black; the OutputIntent and PDF/X-1a identification, and
 font subset tags unique to each subset (pdfx.intent). Drawing code stays RGB and knows none of
 it.
 """
@@ -56,7 +56,7 @@ def check_icc(path: Path) -> str | None:
 def converter_for(
     icc: str | None, rich_black: str = DEFAULT_RICH_BLACK, max_ink: float = DEFAULT_MAX_INK
 ) -> Converter:
-    """The converter for the named profile (None: the registered condition, printkit's model),
+    """The converter for the named profile (None: the registered condition, printkit's table),
     the kit's rich black and ink limit; one per process for each, so colours are converted once.
     InputError when printkit's own table of the condition is missing or damaged: a file must
     never claim PDF/X without a printing condition it was converted for."""

@@ -1,17 +1,19 @@
 """RGB to CMYK for print shops: for a registered printing condition, or through an ICC profile.
 
 Without `--icc FILE`, colours are converted for FOGRA39 (ISO 12647-2 coated offset), the
-printing condition printkit names in every shop file's OutputIntent, through printkit's own
-model of it (pdfx.press): every install, on every system, writes the same bytes and a valid
-PDF/X-1a. With `--icc FILE` (a printer's own profile) colours go through that profile, which
+printing condition printkit names in every shop file's OutputIntent, through printkit's table of
+it, derived from Fogra's characterisation data (pdfx.press): every install, on every system,
+writes the same bytes and a valid PDF/X-1a. With `--icc FILE` (a printer's own profile) colours go through that profile, which
 is then embedded.
 
 Ink: no colour or pixel exceeds the total area coverage (TAC) limit `max_ink` (300 % unless
 the kit, the user or a service asks less): grey is moved to black first, then the inks are
-scaled. Black: a near-black RGB colour becomes 100 % K (one plate: sharp small text and thin
-lines that cannot misregister); large filled areas of it become the kit's rich black instead.
-Other colours of text keep at most three inks (their grey is printed by the black plate), so
-small type is never four-colour.
+scaled. Black: a near-black RGB colour (within a few CIEDE2000 units of what the press prints
+as black) becomes 100 % K (one plate: sharp small text and thin lines that cannot misregister,
+and the shop file lets it overprint: pdfx.rewrite); large filled areas of it become the kit's
+rich black instead. Every other colour, of text too, prints as the table converts it: a dark
+red or brown keeps its colour (a rule that moved its grey into the black plate made it print
+near-black).
 """
 
 from __future__ import annotations
@@ -30,22 +32,13 @@ CMYK = tuple[float, float, float, float]
 RGB = tuple[float, float, float]
 PURE_K: CMYK = (0.0, 0.0, 0.0, 1.0)
 DEFAULT_RICH_BLACK = "cmyk(60,40,40,100)"
-NEAR_BLACK_MAX = 0.2  # every RGB channel at most this (#333333)...
-NEAR_BLACK_CHROMA = 0.08  # ...and nearly grey: then it is "black" ink
+NEAR_BLACK_MAX = 0.125  # every RGB channel at most this (#202020, 100 % K's own darkness)...
+NEAR_BLACK_CHROMA = 0.05  # ...and nearly grey: then it is "black" ink
 ICC_GRID = 33  # nodes per axis of the table an ICC profile's image conversion interpolates
 
 
 def is_near_black(rgb: RGB) -> bool:
     return max(rgb) <= NEAR_BLACK_MAX and max(rgb) - min(rgb) <= NEAR_BLACK_CHROMA
-
-
-def three_inks(cmyk: CMYK) -> CMYK:
-    """The grey of C, M and Y printed by black instead: at most three inks."""
-    c, m, y, k = cmyk
-    grey = min(c, m, y)
-    if grey <= 0 or k <= 0:
-        return cmyk
-    return (c - grey, m - grey, y - grey, min(1.0, k + grey))
 
 
 def total_ink(cmyk: tuple[float, ...]) -> float:
@@ -57,7 +50,7 @@ def total_ink(cmyk: tuple[float, ...]) -> float:
 class Converter:
     """Converts colours and images to CMYK within an ink limit; remembers each colour.
 
-    `profile` None: for the registered condition (press.CONDITION) through printkit's model.
+    `profile` None: for the registered condition (press.CONDITION) through printkit's table.
     """
 
     profile: Path | None
@@ -140,13 +133,12 @@ class Converter:
         out = press.limit_ink(cmyk, self.max_ink / 100)
         return out if out == cmyk else tuple(round(v, 4) for v in out)  # type: ignore[return-value]
 
-    def for_use(self, rgb: RGB, large_area: bool, text: bool = False) -> CMYK:
+    def for_use(self, rgb: RGB, large_area: bool) -> CMYK:
         """The CMYK a colour prints as: near-black is 100 % K, or rich black on large areas;
-        any other colour of text keeps at most three inks."""
+        any other colour as converted, text and lines too (they keep their colour)."""
         if is_near_black(rgb):
             return self.limited(self.rich_black) if large_area else PURE_K
-        cmyk = self.cmyk(rgb)
-        return three_inks(cmyk) if text else cmyk
+        return self.cmyk(rgb)
 
     def image(self, image: Any) -> Any:
         """A Pillow image (RGB, grey or CMYK, opaque) in CMYK within the ink limit."""

@@ -5,6 +5,12 @@ line, a large area), so RGB colour operators are not translated one by one: the 
 the pending RGB fill and stroke colours in the graphics state and writes a CMYK operator just
 before each painting operator that needs it. Grey (`g`/`G`) and CMYK (`k`/`K`) pass unchanged.
 Every content stream (pages and forms) is rewritten once.
+
+Black overprints: text, lines and small shapes printed in 100 % K are painted with overprint on
+(an ExtGState with OP, op and OPM 1), so the cyan, magenta and yellow plates keep their ink
+under them instead of a white hole that a slight misregister would show as a halo. Everything
+else is painted with overprint off (the walker switches it before each painting operator that
+needs the other state), as a page without these keys would be.
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ _SHOW = {"Tj", "TJ", "'", '"'}
 _STROKED_TEXT = (1, 2, 5, 6)  # text render modes that stroke
 _PATH = {"m", "l", "c", "v", "y", "re", "h"}
 _RGB_SPACES = ("/DeviceRGB", "/CalRGB")
+_OTHER_PAINT = {"Do", "sh", "BI", "EI"}  # images, forms and shadings: never overprinted
+OVERPRINT = "/PKOverprint"  # ExtGState names printkit adds to a rewritten stream's resources
+KNOCKOUT = "/PKKnockout"
 
 Op = pikepdf.ContentStreamInstruction
 
@@ -39,6 +48,7 @@ class _GState:
         self.written_stroke: tuple[float, ...] | None = None
         self.width = 1.0  # line width, in the stream's units
         self.text_mode = 0  # Tr: 1, 2, 5 and 6 stroke the letters in the stroke colour
+        self.overprint = False  # what printkit's last ExtGState set (pure K overprints)
 
     def set(self, op: str, operands: Any) -> None:
         """Take in `cm` (the transformation) or `w` (the line width)."""
@@ -69,11 +79,13 @@ class StreamRewriter:
         self.resources = resources
         self.out: list[Any] = []
         self.rich = RichBlackAreas()
+        self.overprinted = False  # an overprint ExtGState was written: the resources need it
 
     def rewrite(self, instructions: list[Any]) -> list[Any]:
         state, stack, path = _GState(), [], PathShape()
         for ins in instructions:
             if isinstance(ins, pikepdf.ContentStreamInlineImage):
+                self._overprint(state, False)
                 self.out.append(ins)
                 continue
             op = str(ins.operator)
@@ -95,6 +107,23 @@ class StreamRewriter:
             self.out.append(ins)
         return self.out
 
+    def add_resources(self, pdf: pikepdf.Pdf, owner: Any) -> None:
+        """The two ExtGStates the rewritten stream names, in its owner's resources."""
+        if not self.overprinted:
+            return
+        if "/Resources" not in owner:
+            owner.Resources = pikepdf.Dictionary()
+        resources = owner.Resources
+        if "/ExtGState" not in resources:
+            resources.ExtGState = pikepdf.Dictionary()
+        states = resources.ExtGState
+        states[OVERPRINT] = pdf.make_indirect(
+            pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, OP=True, op=True, OPM=1)
+        )
+        states[KNOCKOUT] = pdf.make_indirect(
+            pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, OP=False, op=False, OPM=0)
+        )
+
     def _paint(self, op: str, state: _GState, path: PathShape) -> None:
         """The CMYK a painting operator needs, written before it; and rich black under fine
         light detail demoted to 100 % K (pdfx.knockouts)."""
@@ -109,6 +138,26 @@ class StreamRewriter:
                 self._demote(path.box(), width / 2)
         if op in _FILL and is_light(state.fill) and path.thickness() < FINE_KNOCKOUT:
             self._demote(path.box(), 0.0)
+        if op in _FILL or op in _STROKE or op in _SHOW or op in _OTHER_PAINT:
+            self._overprint(state, self._pure_black(op, state))
+
+    @staticmethod
+    def _pure_black(op: str, state: _GState) -> bool:
+        """Whether every colour `op` paints with is 100 % K (then it overprints)."""
+        used: list[tuple[float, ...] | None] = []
+        if op in _FILL or op in _SHOW:
+            used.append(state.written_fill)
+        if op in _STROKE or (op in _SHOW and state.text_mode in _STROKED_TEXT):
+            used.append(state.written_stroke)
+        pure = tuple(_rounded(PURE_K))
+        return bool(used) and all(c is not None and tuple(c) == pure for c in used)
+
+    def _overprint(self, state: _GState, on: bool) -> None:
+        """Overprint switched on (before 100 % K) or back off, when it is not so already."""
+        if on != state.overprint:
+            self.out.append(_op("gs", pikepdf.Name(OVERPRINT if on else KNOCKOUT)))
+            state.overprint = on
+            self.overprinted = True
 
     def _demote(self, box: Box | None, grow: float) -> None:
         if box is not None:
@@ -141,10 +190,10 @@ class StreamRewriter:
             return True
         if op in ("g", "k", "sc", "scn"):
             state.fill = None
-            state.written_fill = None
+            state.written_fill = _device_cmyk(op, operands, "k")
         if op in ("G", "K", "SC", "SCN"):
             state.stroke = None
-            state.written_stroke = None
+            state.written_stroke = _device_cmyk(op, operands, "K")
         return False
 
     def _is_rgb_space(self, name: Any) -> bool:
@@ -161,7 +210,7 @@ class StreamRewriter:
         if state.fill is None:
             return
         large = path is not None and path.is_large()
-        cmyk = self.conv.for_use(state.fill, large, text=path is None)
+        cmyk = self.conv.for_use(state.fill, large)
         if large and is_near_black(state.fill) and path is not None:
             self.rich.wrote(len(self.out), path.box())  # its own operator, so it can be demoted
             state.written_fill = None
@@ -176,6 +225,11 @@ class StreamRewriter:
         if cmyk != state.written_stroke:
             self.out.append(_op("K", *_rounded(cmyk)))
             state.written_stroke = cmyk
+
+
+def _device_cmyk(op: str, operands: Any, cmyk_op: str) -> tuple[float, ...] | None:
+    """The colour a CMYK operator of the source sets (a kit's `cmyk(...)` colour), else None."""
+    return tuple(_rounded(tuple(float(v) for v in operands))) if op == cmyk_op else None
 
 
 def _rounded(cmyk: tuple[float, ...]) -> list[float]:
@@ -202,7 +256,9 @@ def _rewrite_stream(
     done.add(owner.objgen)
     target = pikepdf.Page(owner) if is_page else owner
     instructions = list(pikepdf.parse_content_stream(target))
-    data = pikepdf.unparse_content_stream(StreamRewriter(conv, resources).rewrite(instructions))
+    rewriter = StreamRewriter(conv, resources)
+    data = pikepdf.unparse_content_stream(rewriter.rewrite(instructions))
+    rewriter.add_resources(pdf, owner)
     if is_page:
         owner.Contents = pdf.make_stream(data)
     else:

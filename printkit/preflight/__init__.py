@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pikepdf
 
+from printkit.core import limits
 from printkit.layout.units import mm
 from printkit.model.kit import DEFAULT_MAX_INK
 from printkit.preflight.ink import check_ink
@@ -84,7 +85,10 @@ def preflight(
         findings += _located(name, 0, partial(check_document, pdf, standard))
         pages = pdf.pages
         for number, page in enumerate(pages, start=1):
-            if not budget.page():
+            if number > limits.MAX_PAGES_PER_PDF:
+                findings.append(_past_page_limit(name, number, len(pages)))
+                break
+            if not budget.page(page):
                 findings.append(_stopped(name, number, len(pages)))
                 break
             rules = partial(check_page, page, standard, mm(safe_mm), programs, budget)
@@ -94,6 +98,17 @@ def preflight(
                 findings += _located(name, number, ink)
         findings += _repairs(name, pdf, str(path))
     return findings
+
+
+def _past_page_limit(name: str, page: int, pages: int) -> PreflightFinding:
+    return PreflightFinding(
+        name,
+        page,
+        "PF-LIMIT",
+        "error",
+        f"the file has {pages:,} pages, more than MAX_PAGES_PER_PDF ({limits.MAX_PAGES_PER_PDF:,}, "
+        f"the most printkit writes in one file): pages {page:,} to {pages:,} are not checked",
+    )
 
 
 def _stopped(name: str, page: int, pages: int) -> PreflightFinding:

@@ -7,6 +7,11 @@ draws. RGB, Lab and ICC colour is not ink yet (PF-COLOUR reports it); spot colou
 are not measured. Each page over the limit gets one finding: the most ink, the area painted
 over the limit (path areas by their bounding boxes, images by their pixels) and where the
 largest such area lies on the page.
+
+PF-SMALLTEXT (a warning, from the same walk): text under 12 pt in rich black (K 95 % or more
+with any C, M or Y) or in all four inks. Its letters are made of four plates that never
+register exactly, so thin strokes grow coloured fringes; one ink (100 % K) or fewer inks keep
+small type sharp. One finding per page: how many strings, the smallest size and its colour.
 """
 
 from __future__ import annotations
@@ -24,14 +29,27 @@ from printkit.layout.units import to_mm
 from printkit.preflight.inflate import ContentTooLarge
 from printkit.preflight.program import PATH, Programs
 from printkit.preflight.scan import Budget, LimitReached
-from printkit.preflight.scan_math import IDENTITY, Box, Matrix, apply, apply_all, box_of, multiply
+from printkit.preflight.scan_math import (
+    IDENTITY,
+    Box,
+    Matrix,
+    apply,
+    apply_all,
+    box_of,
+    multiply,
+    scale_of,
+)
 from printkit.preflight.standard import Severity
 
 TAC_CODE = "PF-TAC"
+SMALL_TEXT_CODE = "PF-SMALLTEXT"
+SMALL_TEXT = 12.0  # points: smaller text in four inks or rich black is warned about
+RICH_BLACK_K = 0.95  # K from which a colour with any other ink is rich black
 MAX_DEPTH = limits.MAX_PREFLIGHT_DEPTH
 _FILL = frozenset({"f", "F", "f*", "B", "B*", "b", "b*"})
 _STROKE = frozenset({"S", "s", "B", "B*", "b", "b*"})
 _SHOW = frozenset({"Tj", "TJ", "'", '"'})
+_TEXT_STATE = frozenset({"BT", "Tm", "Tf"})
 _COLOUR_OPS = frozenset({"k", "K", "g", "G", "rg", "RG", "cs", "CS", "sc", "scn", "SC", "SCN"})
 Item = tuple[str, Severity, str]
 
@@ -45,6 +63,14 @@ class InkScan:
     area: float = 0.0  # square points over the limit
     worst: tuple[float, Box] | None = None  # (area, box) of the largest area over the limit
     images: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
+    small_text: list[tuple[float, tuple[float, ...], Box]] = field(default_factory=list)
+
+    def merge(self, other: InkScan) -> None:
+        """Add the ink `other` measured on this page (a form's placement)."""
+        self.most = max(self.most, other.most)
+        self.area += other.area
+        if other.worst is not None and (self.worst is None or other.worst[0] > self.worst[0]):
+            self.worst = other.worst
 
     def paint(self, ink: float, box: Box, share: float = 1.0) -> None:
         self.most = max(self.most, ink)
@@ -62,6 +88,8 @@ class _State:
         self.fill: float | None = 100.0  # per cent of ink of the fill colour; None: not CMYK/grey
         self.stroke: float | None = 100.0
         self.fill_cmyk = self.stroke_cmyk = False
+        self.fill_inks: tuple[float, ...] | None = None  # the fill's C, M, Y, K when CMYK
+        self.font_size = 0.0  # Tf's size, in text space
 
     def copy(self) -> _State:
         s = _State(self.ctm)
@@ -93,6 +121,7 @@ class InkWalker:
         program = self._program(stream)
         state, stack = _State(ctm), []
         path: list[tuple[float, float]] = []
+        text_matrix: Matrix = IDENTITY
         for op, operands in program:
             if op == PATH:
                 path.extend(apply_all(state.ctm, operands))
@@ -109,8 +138,8 @@ class InkWalker:
                 self._do(str(operands[0]), resources, state, depth)
             elif op in _COLOUR_OPS:
                 self._colour(op, operands, state)
-            elif op in _SHOW:
-                self._text(state)
+            elif op in _SHOW or op in _TEXT_STATE:
+                text_matrix = self._text_op(op, operands, state, text_matrix)
 
     def _paint(self, op: str, path: list[tuple[float, float]], state: _State) -> None:
         if not path or op == "n":
@@ -123,6 +152,7 @@ class InkWalker:
 
     def _colour(self, op: str, operands: Any, state: _State) -> None:
         values = [float(v) for v in operands if _is_number(v)]
+        _note_fill_inks(op, values, state)
         if op == "k" and len(values) == 4:
             state.fill = sum(values) * 100
         elif op == "K" and len(values) == 4:
@@ -144,10 +174,27 @@ class InkWalker:
         elif op in ("SC", "SCN") and state.stroke_cmyk and len(values) == 4:
             state.stroke = sum(values) * 100
 
-    def _text(self, state: _State) -> None:
-        if state.fill is not None:
-            origin = apply(state.ctm, 0, 0)
-            self.scan.paint(state.fill, (*origin, *origin))
+    def _text_op(self, op: str, operands: Any, state: _State, text_matrix: Matrix) -> Matrix:
+        """Text shown (its ink; small four-ink text noted), or the text matrix or font size
+        set; the text matrix after it."""
+        if op in _SHOW:
+            self._text(state, text_matrix)
+        elif op == "BT":
+            return IDENTITY
+        elif op == "Tm" and len(operands) == 6 and all(map(_is_number, operands)):
+            return tuple(float(v) for v in operands)  # type: ignore[return-value]
+        elif op == "Tf" and len(operands) == 2 and _is_number(operands[1]):
+            state.font_size = float(operands[1])
+        return text_matrix
+
+    def _text(self, state: _State, text_matrix: Matrix) -> None:
+        if state.fill is None:
+            return
+        origin = apply(multiply(text_matrix, state.ctm), 0, 0)
+        self.scan.paint(state.fill, (*origin, *origin))
+        size = state.font_size * scale_of(multiply(text_matrix, state.ctm))
+        if state.fill_inks is not None and 0 < size < SMALL_TEXT and _many_inks(state.fill_inks):
+            self.scan.small_text.append((size, state.fill_inks, (*origin, *origin)))
 
     def _do(self, name: str, resources: Any, state: _State, depth: int) -> None:
         xobj = (resources.get("/XObject") or {}).get(name) if resources is not None else None
@@ -157,8 +204,26 @@ class InkWalker:
             self._image(xobj, state.ctm)
         elif xobj.get("/Subtype") == "/Form" and depth < MAX_DEPTH:
             matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
-            inner = xobj.get("/Resources", resources)
-            self.walk(xobj, inner, multiply(matrix, state.ctm), depth + 1)  # type: ignore[arg-type]
+            self._form(xobj, resources, multiply(matrix, state.ctm), depth)  # type: ignore[arg-type]
+
+    def _form(self, xobj: Any, resources: Any, ctm: Matrix, depth: int) -> None:
+        """A form's ink where it is drawn: measured once for each place (its matrix and depth,
+        kept for the document in `programs.inked`), added again each time it is drawn there."""
+        key = xobj.objgen
+        placement = (key, ctm, depth, self.scan.limit)
+        found = self.programs.inked.get(placement) if key != (0, 0) else None
+        if found is None:
+            found = InkScan(self.scan.limit, images=self.scan.images)
+            inner = InkWalker(found, self.programs, self.budget)
+            try:
+                inner.walk(xobj, xobj.get("/Resources", resources), ctm, depth + 1)
+            finally:
+                self.scan.merge(found)
+            if key != (0, 0):
+                self.programs.inked[placement] = found
+        else:
+            self.budget.spend(0)
+            self.scan.merge(found)
 
     def _image(self, xobj: Any, ctm: Matrix) -> None:
         if xobj.get("/ColorSpace") != pikepdf.Name.DeviceCMYK or xobj.get("/ImageMask", False):
@@ -169,6 +234,19 @@ class InkWalker:
         most, share = self.scan.images[key]
         corners = [apply(ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
         self.scan.paint(most, box_of(corners), share=share)
+
+
+def _note_fill_inks(op: str, values: list[float], state: _State) -> None:
+    """The fill's C, M, Y and K after a colour operator that sets the fill."""
+    if op in ("k", "g", "rg", "cs") or (op in ("sc", "scn") and state.fill_cmyk):
+        cmyk = op == "k" or (op in ("sc", "scn") and len(values) == 4)
+        state.fill_inks = tuple(values) if cmyk and len(values) == 4 else None
+
+
+def _many_inks(inks: tuple[float, ...]) -> bool:
+    """Rich black (K 95 % or more over any other ink) or all four inks."""
+    c, m, y, k = inks
+    return (k >= RICH_BLACK_K and c + m + y > 0) or min(inks) > 0
 
 
 def _is_number(value: Any) -> bool:
@@ -208,6 +286,8 @@ def check_ink(
     with contextlib.suppress(LimitReached):  # measured as far as the budget goes
         walker = InkWalker(scan, programs, budget or Budget())
         walker.walk(page, page.obj.get("/Resources"), IDENTITY)
+    if scan.small_text:
+        yield _small_text(scan.small_text)
     if scan.worst is None:
         return
     x0, y0, x1, y1 = scan.worst[1]
@@ -217,4 +297,18 @@ def check_ink(
         f"{scan.most:.0f} % ink, more than the {max_ink:g} % the printer allows, over "
         f"{to_mm(to_mm(scan.area)):,.0f} mm² (the largest area at x {to_mm(x0):.1f}-"
         f"{to_mm(x1):.1f} mm, y {to_mm(y0):.1f}-{to_mm(y1):.1f} mm from the page's lower left)",
+    )
+
+
+def _small_text(found: list[tuple[float, tuple[float, ...], Box]]) -> Item:
+    """One PF-SMALLTEXT warning for a page's small four-ink text: the smallest string."""
+    size, inks, (x, y, _, _) = min(found, key=lambda f: f[0])
+    colour = "/".join(f"{v * 100:.0f}" for v in inks)
+    return (
+        SMALL_TEXT_CODE,
+        "warning",
+        f"{len(found)} string(s) of text under {SMALL_TEXT:g} pt in rich black or four inks "
+        f"(the smallest {size:.1f} pt in C/M/Y/K {colour}, at x {to_mm(x):.1f} mm, y "
+        f"{to_mm(y):.1f} mm): four plates never register exactly, so small letters show "
+        "coloured fringes; 100 % K or fewer inks keep them sharp",
     )

@@ -19,11 +19,14 @@ reference gives it (`re` with a name, `cm` with five numbers, a `Tf` without a s
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pikepdf
 
 from printkit.preflight.inflate import Allowance
+
+if TYPE_CHECKING:  # scan.py, which walks through these programs, fills the cache
+    from printkit.preflight.scan import PageScan
 
 Point = tuple[float, float]
 Instruction = tuple[str, Any]
@@ -54,6 +57,12 @@ class Programs:
     def __init__(self, allowance: Allowance | None = None) -> None:
         self._parsed: dict[tuple[int, int], Program] = {}
         self.allowance = allowance or Allowance()
+        # what a pattern cell, a glyph or an annotation paints, walked once (scan.walk_apart)
+        self.apart: dict[tuple[int, int], PageScan] = {}
+        # what a form painted where it was drawn (form, matrix, clip, depth: scan.Walker._form)
+        self.placed: dict[tuple[Any, ...], PageScan] = {}
+        # the ink a form painted where it was drawn (form, matrix, depth: ink.InkWalker._do)
+        self.inked: dict[tuple[Any, ...], Any] = {}
 
     def of(self, stream: Any) -> Program:
         """The program of a form XObject (cached) or a page (parsed each time it is asked)."""

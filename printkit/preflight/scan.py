@@ -53,6 +53,8 @@ MAX_PROBLEMS = 5  # problems kept per page: the rest are counted
 LIMIT = "PF-LIMIT"
 WALK_COST = 40  # a form drawn costs about as much as 40 of its operators (measured)
 PAGE_COST = 150  # a page's own checks cost about as much as 150 operators (measured)
+PAGE_ALLOWANCE = 4_000  # operators a page of content of its own brings to the budget
+REPLAY_SHARE = 5  # a form drawn again where it was drawn costs 1/5 of an operator an item
 # filters a PDF/X standard forbids (feature kind -> the filter's names)
 FILTER_FEATURES = {
     "jpx": ("/JPXDecode",),
@@ -99,6 +101,29 @@ class PageScan:
         else:
             self.more_problems += 1
 
+    def merge(self, other: PageScan) -> None:
+        """Add what `other` painted on this page, positions included (a form's placement)."""
+        for space, what in other.spaces.items():
+            self.use(space, what)
+        for kind, what in other.features.items():
+            self.feature(kind, what)
+        if other.thinnest_stroke is not None and (
+            self.thinnest_stroke is None or other.thinnest_stroke < self.thinnest_stroke
+        ):
+            self.thinnest_stroke = other.thinnest_stroke
+        self.hairlines += other.hairlines
+        self.images += other.images
+        self.transparency += other.transparency
+        self.painted += other.painted
+        self.texts += other.texts
+        for code, message in other.problems:
+            self.problem(message, code)
+        self.more_problems += other.more_problems
+
+    def items(self) -> int:
+        """How many things it holds, each copied again when it is merged."""
+        return len(self.painted) + len(self.texts) + len(self.images) + len(self.transparency)
+
     def absorb(self, other: PageScan, where: str) -> None:
         """What `other` (a pattern's, a glyph's, an annotation's content) paints, as this
         page's: its colours, transparency, features and problems (not its positions)."""
@@ -141,6 +166,7 @@ class Budget:
     ) -> None:
         self.base, self.repeat = base, repeat
         self.left = base
+        self.shown: set[tuple[int, int]] = set()  # content streams of the pages checked
 
     def credit(self, parsed: int) -> None:
         self.left += self.repeat * parsed
@@ -150,11 +176,25 @@ class Budget:
         if self.left < 0:
             raise LimitReached
 
-    def page(self) -> bool:
+    def page(self, page: pikepdf.Page | None = None) -> bool:
         """Charge a page's own checks (boxes, fonts, annotations: PAGE_COST); False once the
-        budget is spent, and the document's remaining pages are not checked."""
+        budget is spent, and the document's remaining pages are not checked. A page whose
+        content the document has not shown before brings PAGE_ALLOWANCE more operators (what
+        a sheet of printkit's cards costs to check, each placing a form drawn before), so a
+        file of many pages of its own is checked to its end, while one page listed over and
+        over (100,000 copies sharing one content stream) still runs out."""
         self.left -= PAGE_COST
+        if page is not None and self._fresh(page):
+            self.left += PAGE_ALLOWANCE
         return self.left >= 0
+
+    def _fresh(self, page: pikepdf.Page) -> bool:
+        contents = page.obj.get("/Contents")
+        parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+        keys = {p.objgen for p in parts if isinstance(p, pikepdf.Object)} - {(0, 0)}
+        fresh = bool(keys - self.shown)
+        self.shown |= keys
+        return fresh
 
 
 class _State:
@@ -352,14 +392,25 @@ class Walker:
 
     def walk_apart(self, stream: Any, resources: Any, where: str, depth: int) -> None:
         """Walk content whose positions are not the page's (a pattern cell, a glyph, an
-        annotation): its colours and features count, its boxes do not."""
+        annotation): its colours and features count, its boxes do not. What a stream paints
+        does not depend on where it is used, so it is walked once per document (`apart`) and
+        every page that uses it again absorbs that: a pattern on every card's back costs its
+        operators once, not once a page."""
         if depth >= MAX_PREFLIGHT_DEPTH:
             self.scan.problem(f"{where} is nested deeper than {MAX_PREFLIGHT_DEPTH} levels", LIMIT)
             return
-        inner = Walker(PageScan(), self.programs, self.budget)
-        inner.drawing, inner.walked = self.drawing, self.walked
-        inner.walk(stream, resources, IDENTITY, depth + 1)
-        self.scan.absorb(inner.scan, where)
+        key = stream.objgen if isinstance(stream, pikepdf.Object) else (0, 0)
+        found = self.programs.apart.get(key)
+        if found is None:
+            inner = Walker(PageScan(), self.programs, self.budget)
+            inner.drawing, inner.walked = self.drawing, self.walked
+            inner.walk(stream, resources, IDENTITY, depth + 1)
+            found = inner.scan
+            if key != (0, 0):
+                self.programs.apart[key] = found
+        else:  # read before, on another page: what it paints is the same
+            self.budget.spend(0)
+        self.scan.absorb(found, where)
 
     def _do(self, name: str, resources: Any, state: _State, depth: int) -> None:
         xobj = lookup(resources, "/XObject", name)
@@ -376,6 +427,10 @@ class Walker:
             self._form(name, xobj, state, depth)
 
     def _form(self, name: str, xobj: Any, state: _State, depth: int) -> None:
+        """Draw a form: walked once for each place it is drawn at (its matrix, clip and depth,
+        kept for the document in `programs.placed`), what it painted there merged again each
+        time it is drawn there again, at a cost of WALK_COST and one REPLAY_SHARE-th of what it
+        holds: printkit's shop decks draw one back form on every other page."""
         key = xobj.objgen
         if key in self.drawing:
             self.scan.problem(f"form {name} draws itself (it would never end)")
@@ -391,11 +446,22 @@ class Walker:
             x0, y0, x1, y1 = bbox
             corners = [apply(form_ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
             clip = _intersect(box_of(corners), clip)
-        self.drawing.add(key)
-        try:
-            self.walk(xobj, xobj.get("/Resources", None), form_ctm, depth + 1, clip)
-        finally:
-            self.drawing.discard(key)
+        placement = (key, form_ctm, clip, depth)
+        found = self.programs.placed.get(placement) if key != (0, 0) else None
+        if found is None:
+            inner = Walker(PageScan(), self.programs, self.budget)
+            inner.drawing = self.drawing
+            self.drawing.add(key)
+            try:
+                inner.walk(xobj, xobj.get("/Resources", None), form_ctm, depth + 1, clip)
+            finally:
+                self.drawing.discard(key)
+                self.scan.merge(inner.scan)  # what it painted before any limit stopped it
+            if key != (0, 0):
+                self.programs.placed[placement] = inner.scan
+        else:  # drawn before at this very place (the same back on every shop page)
+            self.budget.spend(found.items() // REPLAY_SHARE)
+            self.scan.merge(found)
 
     def group(self, group: Any, where: str, resources: Any) -> None:
         """A transparency group (of a page or a form) and its blending colour space."""

@@ -16,10 +16,11 @@ from printkit.core import limits
 from printkit.core.errors import Location, fail
 from printkit.core.words import counted
 from printkit.draw.fonts import role_font, text_width
+from printkit.draw.outline import clip_to, draw_cut_lines
 from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.layout.imposition import mirror
+from printkit.layout.imposition import columns_reverse, mirror
 from printkit.layout.packing import (
     Block,
     GangLayout,
@@ -29,6 +30,8 @@ from printkit.layout.packing import (
     block_marks,
     pack,
 )
+from printkit.layout.shaped import outline_cuts
+from printkit.layout.shapes import Segment, Shape, mirrored, outline
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
@@ -54,17 +57,17 @@ def gather(kit: Kit) -> Gang:
 
 
 def _packed(kit: Kit, groups: list[tuple[str, PieceGroup]]) -> Gang:
-    by_size: dict[tuple[float, float], int] = {}
+    by_size: dict[tuple[float, float, Shape], int] = {}
     runs: list[list[tuple[int, Any]]] = []
-    sizes: list[Size] = []
+    kinds: list[tuple[Size, Shape]] = []
     for g, (_, group) in enumerate(groups):
-        key = (round(group.piece.width, 2), round(group.piece.height, 2))
+        key = (round(group.piece.width, 2), round(group.piece.height, 2), group.shape)
         if key not in by_size:
             by_size[key] = len(runs)
             runs.append([])
-            sizes.append(group.piece)
+            kinds.append((group.piece, group.shape))
         runs[by_size[key]].extend((g, item) for item in group.items)
-    specs = [Run(size, len(run)) for size, run in zip(sizes, runs, strict=True)]
+    specs = [Run(size, len(run), shape) for (size, shape), run in zip(kinds, runs, strict=True)]
     try:
         layout = pack(kit.options.paper_size, specs, kit.options.bleed)
     except PieceTooLarge as exc:
@@ -195,16 +198,38 @@ def _draw_sheet(c, kit: Kit, gang: Gang, s: int, side: str, painter, label: str)
     if side == "back":
         trims = [back_rect(kit, gang, t) for t in trims]
     _set_boxes(c, layout, trims)
+    flip = columns_reverse(layout.sheet, kit.options.duplex)
     for (g, item, trim), placed in zip(slots, trims, strict=True):
+        group = gang.groups[g][1]
+        if side == "back" and not group.with_backs:
+            continue
+        shaped = not group.shape.rectangular
+        if shaped:  # drawn inside its outline grown by the bleed (seen from behind on a back)
+            shape = group.shape if side == "front" else mirrored(group.shape, group.piece, flip)
+            c.saveState()
+            clip_to(c, outline(shape, placed, layout.bleed))
         if side == "front":
             painter(g).place_front(item, trim)
-        elif gang.groups[g][1].with_backs:
+        else:
             painter(g).place_back(item, placed)
+        if shaped:
+            c.restoreState()
     if side == "front":  # cut from the front; backs carry no marks
         draw_crop_marks(c, sheet_marks(gang, blocks))
+        draw_cut_lines(c, _cut_lines(blocks, layout.bleed))
         draw_scale_bar(c, layout.scale_band, False)
     draw_page_label(c, layout.label_band, False, label)
     c.showPage()
+
+
+def _cut_lines(blocks: list[Block], bleed: float) -> list[list[Segment]]:
+    """The outlines of the shaped blocks' pieces (shared sides once, in a honeycomb)."""
+    return [
+        line
+        for block in blocks
+        if block.offsets
+        for line in outline_cuts(block.shape, block.slots(), bleed)
+    ]
 
 
 def _set_boxes(c, layout: GangLayout, trims: list[Rect]) -> None:

@@ -183,9 +183,10 @@ def render_pieces(  # noqa: PLR0913
     where: Location,
     progress: Callable[[int], None] | None = None,
     with_backs: bool = True,
+    shape: Shape = RECTANGLE,
 ) -> int:
     """Impose `items` (one per printed piece) and draw them into `path`; returns the page count."""
-    group = PieceGroup(items, piece, make_painter, where, with_backs)
+    group = PieceGroup(items, piece, make_painter, where, with_backs, shape=shape)
     return render_groups(kit, component_id, path, [group], progress)
 
 

@@ -12,7 +12,7 @@ from typing import TypeVar
 from printkit.core.errors import Location, fail
 from printkit.kit import Kit
 from printkit.load.schema import where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 
 T = TypeVar("T")
 

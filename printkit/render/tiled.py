@@ -182,23 +182,22 @@ def _cut_lines(c: Canvas, plan: TilePlan, tile: Tile) -> None:
 
 
 def _registration_marks(c: Canvas, plan: TilePlan, tile: Tile) -> None:
-    """Crosses in the glue bands this tile keeps, each with a guide line to the seam: the
-    neighbour's trimmed edge goes on the guide lines' ends and hides them. A tile never shows
+    """Crosses in the glue bands this tile keeps, each with a guide line that ends exactly on
+    the seam: the neighbour's trimmed edge goes on the guide lines' ends and hides them, and the
+    picture then continues across the seam with no gap and no doubled strip. A tile never shows
     a cross on the part it keeps in view (its cut rectangle), so none stays on the board."""
     r = mm(2.5)
     for (x, y), (sx, sy) in registration_guides(plan):
         mark = Rect(x - r, y - r, 2 * r, 2 * r)
         if _overlaps(tile.cut, mark) or not tile.window.contains(mark):
             continue
-        stop = mm(0.3)  # the guide stops short of the seam: no stroke in view
-        ex = sx if sx == x else sx - stop
-        ey = sy if sy == y else sy - stop
         c.saveState()
+        c.setLineCap(0)  # butt ends: the guide ends exactly on the seam, where the edge goes
         for colour, width in ((white, 1.6), (black, 0.4)):
             c.setStrokeColor(colour)
             c.setLineWidth(width)
             _crosshair(c, x, y, r)
-            c.line(x + (r if sx != x else 0), y + (r if sy != y else 0), ex, ey)
+            c.line(x + (r if sx != x else 0), y + (r if sy != y else 0), sx, sy)
         c.restoreState()
 
 

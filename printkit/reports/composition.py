@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 
 NUMERIC_TYPES = ("number", "integer")
 COUNTED_TYPES = ("choice", "flag")

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from printkit.core.progress import ticking
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.reports.sim_report import Chart, Figure, SimReport, histogram, mean, percent
 
 ASSUMPTIONS = [

@@ -37,7 +37,7 @@ def deck_command(kit, components, fmt, variants, players) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.core.errors import Location, fail
     from printkit.kit import load_kit
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
     from printkit.model.options import Options
     from printkit.reports.composition import deal_rows, deck_report
 

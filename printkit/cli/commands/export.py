@@ -13,6 +13,7 @@ Everything is written at once, and only when every deck has been read (like a bu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -27,7 +28,21 @@ from printkit.layout.presets import PRESETS
 @click.option(
     "--tts",
     is_flag=True,
-    help="Each deck for Tabletop Simulator: face sheets, a back, a saved object.",
+    help="Each deck for Tabletop Simulator: face sheets, each back, a saved object.",
+)
+@click.option(
+    "--base-url",
+    metavar="URL",
+    callback=lambda ctx, param, value: _base_url(value),
+    help="--tts: the https:// address you will upload the tts/ images to; the saved object "
+    "links them there, so the deck loads on other computers [default: file links, this "
+    "computer only].",
+)
+@click.option(
+    "--saved-objects",
+    is_flag=True,
+    help="--tts: also put each deck's saved object into Tabletop Simulator's Saved Objects "
+    "folder (found for this system), under printkit/.",
 )
 @click.option(
     "--showcase",
@@ -74,8 +89,8 @@ from printkit.layout.presets import PRESETS
 @kit_options
 @report_errors
 def export_command(
-    kit, images, tts, showcase, table_format, components, out, dpi, preset, bleed, fmt, variants,
-    players
+    kit, images, tts, base_url, saved_objects, showcase, table_format, components, out, dpi,
+    preset, bleed, fmt, variants, players
 ) -> None:  # fmt: skip
     """Export KIT's cards as images for print-on-demand services (--images), as a Tabletop
     Simulator deck (--tts), as a showcase image of a few cards (--showcase), or as spreadsheets
@@ -84,15 +99,74 @@ def export_command(
         raise click.UsageError(
             "say what to export: --images, --tts, --showcase CARD,..., --cards csv|xlsx"
         )
+    if (base_url or saved_objects) and not tts:
+        raise click.UsageError("--base-url and --saved-objects go with --tts")
     if table_format:
         _export_cards(kit, table_format, components, out)
     if images:
         _export_images(kit, out, dpi, preset, bleed, fmt, variants, players)
     if tts or showcase:
-        _export_pictures(kit, out, tts, showcase, components, variants, players)
+        share = _TtsShare(base_url, _saved_objects_folder() if saved_objects else None)
+        _export_pictures(kit, out, tts, share, showcase, components, variants, players)
 
 
-def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, players) -> None:
+def _base_url(value: str | None) -> str | None:
+    """--base-url, checked before anything is read: an https:// folder address."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.tts_places import base_url_problem
+
+    if value is None:
+        return None
+    problem = base_url_problem(value)
+    if problem:
+        raise click.BadParameter(f"{problem}; got {value!r}")
+    return value.strip()
+
+
+@dataclass
+class _TtsShare:
+    """Where --tts decks are shared: the base URL of their images, and TTS's Saved Objects
+    folder to copy each saved object into (None: neither)."""
+
+    base_url: str | None
+    saved_objects: Path | None
+
+
+def _saved_objects_folder() -> Path:
+    """TTS's Saved Objects folder, refused before anything is drawn when TTS's Saves folder is
+    not there (TTS not installed, or installed elsewhere)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.core.errors import Location, display_path, fail
+    from printkit.export.tts_places import SAVED_OBJECTS_ENV, saved_objects_folder
+
+    folder = saved_objects_folder()
+    if not folder.parent.is_dir():
+        raise fail(
+            Location(display_path(folder.parent)),
+            "Tabletop Simulator's Saves folder is not here (start TTS once to make it); if it is "
+            f"elsewhere, set {SAVED_OBJECTS_ENV} to its Saved Objects folder",
+        )
+    return folder
+
+
+def _copy_to_saved_objects(folder: Path, kit_name: str, saved: list[Path]) -> list[str]:
+    """Each saved object's JSON, copied into TTS's Saved Objects folder under printkit/."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.tts_places import SUBFOLDER
+    from printkit.output import staged
+
+    targets = [folder / SUBFOLDER / f"{kit_name}-{json.stem}.json" for json in saved]
+    with staged(folder) as stage:
+        for json, target in zip(saved, targets, strict=True):
+            stage.write_text(target, json.read_text(encoding="utf-8"))
+    return [
+        f"wrote {t} (in Tabletop Simulator: Objects > Saved Objects > {SUBFOLDER})" for t in targets
+    ]
+
+
+def _export_pictures(
+    kit, out: Path, tts: bool, share: _TtsShare, showcase, components, variants, players
+) -> None:
     """--tts and --showcase: the decks' faces without bleed, as a table shows them."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.export.showcase import chosen_cards, showcase_image
@@ -111,16 +185,25 @@ def _export_pictures(kit, out: Path, tts: bool, showcase, components, variants, 
         click.echo(
             f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write", err=True
         )
-    lines = []
+    lines: list[str] = []
+    written: list[Path] = []
     with staged(out) as stage, progress_shown():
         for cid in (list(components) or decks) if tts else []:
-            saved, sheets, cards = export_tts(loaded, out, stage, cid)
+            saved, sheets, cards = export_tts(loaded, out, stage, cid, share.base_url)
+            written.append(saved)
             lines.append(f"wrote {saved} ({cards} cards on {len(sheets)} face sheet(s))")
         if showcase:
             picks = chosen_cards(loaded, [p.strip() for p in showcase.split(",") if p.strip()])
             target = out / loaded.name / "showcase.png"
             showcase_image(loaded, picks).save(stage.temp_for(target), "PNG")
             lines.append(f"wrote {target}")
+    if written and share.saved_objects is not None:
+        lines += _copy_to_saved_objects(share.saved_objects, loaded.name, written)
+    if written and share.base_url:
+        lines.append(
+            f"upload the images of {written[0].parent} to {share.base_url} (the saved objects "
+            "link them there); then any player can load the .json"
+        )
     for line in lines:
         click.echo(line)
 
@@ -162,7 +245,7 @@ def _export_cards(kit, table_format: str, components, out: Path) -> None:
     from printkit.core.errors import Location, fail
     from printkit.export.table import write_table
     from printkit.kit import load_kit
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
     from printkit.output import staged
 
     loaded = load_kit(kit)

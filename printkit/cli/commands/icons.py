@@ -31,7 +31,7 @@ def icons_command(kit, out, paper) -> None:
     from printkit.draw.icon_sheet import draw_icon_page, sheet_layout
     from printkit.draw.icons import BUILTIN
     from printkit.export.preview import render_page
-    from printkit.model.deck import Deck
+    from printkit.model.cards import Deck
     from printkit.output import new_canvas, staged
 
     options = resolve_options(paper=paper)

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import stat
 import tempfile
+import unicodedata
 from pathlib import Path
 
 import click
@@ -29,10 +31,28 @@ _SKIPPED = ("__pycache__", ".DS_Store")
 _SKIP = shutil.ignore_patterns(*_SKIPPED, "*.pyc")
 
 
+# letters that are not a base letter with accents, spelt as their usual Latin transcription
+_SPELT = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o",
+                        "Ø": "o", "đ": "d", "Đ": "d", "ł": "l", "Ł": "l", "þ": "th", "Þ": "th",
+                        "ð": "d", "Ð": "d", "ı": "i"})  # fmt: skip
+
+
 def kit_name_for(folder: Path) -> str:
-    """A valid kit name (an identifier) from a folder name: 'My Race!' -> 'my-race'."""
-    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", folder.name).strip("-._").lower()
-    return name[:64] or "my-kit"
+    """A valid kit name (an identifier) from a folder name: 'My Race!' -> 'my-race', 'Été jeu'
+    -> 'ete-jeu', 'Würfelkrieg' -> 'wurfelkrieg' (accents dropped, not the letters)."""
+    spelt = unicodedata.normalize("NFKD", folder.name.translate(_SPELT))
+    plain = "".join(c for c in spelt if not unicodedata.combining(c))
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", plain).strip("-._").lower()
+    return name[:64].rstrip("-._") or "my-kit"
+
+
+def shell_word(text: str, windows: bool = os.name == "nt") -> str:
+    """`text` as one word of a command line the user can paste: quoted when it needs it (a
+    space, a quote, a shell's special character), as this system's shell reads it."""
+    if windows:  # PowerShell and cmd both read a double-quoted word; a backslash is plain
+        plain = re.fullmatch(r"[A-Za-z0-9_./:\\=+-]+", text)
+        return text if plain else '"' + text.replace('"', '""') + '"'
+    return shlex.quote(text)
 
 
 def _write_blank(copy: Path, new_name: str) -> None:
@@ -150,7 +170,6 @@ def new_command(target: Path, source: str | None, name: str | None) -> None:
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
     origin = source or "the blank starting kit (see: printkit docs tutorial)"
     click.echo(f"created {shown}/ from {origin} as kit {new_name!r}: {', '.join(files)}")
-    click.echo(f"next: edit {shown}/{MANIFEST} and its data files, then")
-    click.echo(f"  printkit check {shown}")
-    click.echo(f"  printkit build {shown}")
-    click.echo(f"  printkit preview {shown}")
+    click.echo(f"next: edit {shell_word(f'{shown}/{MANIFEST}')} and its data files, then")
+    for command in ("check", "build", "preview"):
+        click.echo(f"  printkit {command} {shell_word(shown)}")

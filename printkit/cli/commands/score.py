@@ -1,7 +1,7 @@
 """`printkit score KIT LAYOUT`: settle a finished map with the kit's game rules.
 
 LAYOUT is a file holding the map or the map itself as a compact string; the notation belongs to
-the game (Chartae's is in docs/chartae.md). A game module that can score defines
+the game (a built-in game's guide in docs/ writes it out). A game that can score defines
     score(kit, text, source, last) -> (lines, exit_code)
 """
 
@@ -27,8 +27,8 @@ from printkit.cli.app import complete_kits, report_errors
 def score_command(kit: str, layout: str, last: str | None) -> None:
     """Score a finished map of KIT given as a LAYOUT file or string, and name the winner.
 
-    Chartae: rows from the top separated by new lines or '/', e.g.
-    "A C:1 G / compass E:2 B / D F H:3" (':1' = a quarter turn clockwise).
+    The layout is written in the game's own notation (its guide in docs/ shows it), its rows
+    separated by new lines or '/'.
     """
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.core.errors import Location, display_path, fail
@@ -48,7 +48,7 @@ def score_command(kit: str, layout: str, last: str | None) -> None:
         raise fail(
             Location(layout),
             "no such layout file; give a file, or the map itself as a string with its rows "
-            'separated by "/", e.g. "A C:1 G / compass E:2 B / D F H:3"',
+            'separated by "/", in the notation of the game\'s guide',
         )
     lines, code = game.score(loaded, text, source, last)
     for line in lines:

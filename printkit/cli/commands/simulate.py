@@ -85,8 +85,8 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
             report = simulate_decks(loaded, players, hand, runs, seed)
     else:
         # imported here, not at the top, so that `printkit --help` stays fast
-        from printkit.games import available_games
-        from printkit.games import game as find_game
+        from printkit.plugins import available_games
+        from printkit.plugins import game as find_game
 
         spec = loaded.manifest.rules
         what = (

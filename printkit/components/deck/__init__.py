@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType, PieceGroup, Progress
+from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.deck import designs as deck_designs
 from printkit.components.deck import layout as deck_layout
@@ -15,6 +15,7 @@ from printkit.components.deck import sources as deck_sources
 from printkit.components.deck.checks import (
     at,
     check_card_icons,
+    check_edges,
     check_elements,
     dpi_findings,
     faces,
@@ -28,7 +29,7 @@ from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.backs import back_behind, cards_by_back
-from printkit.model.deck import Card, Deck, deck_schema, keep_declared
+from printkit.model.cards import BASE_CARD_FIELDS, Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
 from printkit.render import more_output_path
@@ -87,6 +88,7 @@ def _check_cards(deck: Deck, file: str) -> None:
     check_conditions(faces(deck), deck.fields.get, errors)
     check_tables(faces(deck), errors)
     check_elements(deck, known, errors)
+    check_edges(deck, known, errors)
     if not errors.diagnostics:
         check_bindings(_drawn_by_card(deck), _card_field_at, errors, deck.areas())
     check_card_icons(deck, errors)
@@ -153,13 +155,13 @@ def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
     """The card fits the paper and the print service's preset, and the deck fits
     MAX_PAGES_PER_PDF: known before drawing."""
     if kit.options.profile == "home":
-        home_grid(kit, deck.size, at)
+        home_grid(kit, deck.size, at, deck.cut())
     preset = kit.options.print_preset
     if kit.options.profile == "shop" and preset is not None:
         problem = preset.size_problem(deck.size.width, deck.size.height)
         if problem is not None:
             raise fail(at, problem)
-    check_page_count(kit, deck.total, deck.size, at, with_backs=deck.sides == 2)
+    check_page_count(kit, deck.total, deck.size, at, deck.sides == 2, deck.cut())
 
 
 def inputs(kit: Kit, component_id: str) -> list[Path]:
@@ -198,6 +200,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             Location(deck.file),
             progress,
             with_backs=deck.sides == 2,
+            shape=deck.cut(),
         )
     except CardTextOverflow as exc:
         raise _overflow_error(exc) from None
@@ -369,14 +372,25 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     """The cards, one piece per printed copy, for gang sheets."""
     deck = kit.model_as(component_id, Deck)
     painter = _painter_of(deck, deck_layout.measured(kit, component_id))
-    return [PieceGroup(deck.copies(), deck.size, painter, Location(deck.file))]
+    return [PieceGroup(deck.copies(), deck.size, painter, Location(deck.file), shape=deck.cut())]
+
+
+def card_names(data: object) -> dict[str, tuple[str, list[str]]]:
+    """The kinds and fields a data check may name, read from a deck file as written: its
+    `kinds`, and its declared `fields` with every card's own."""
+    table = data if isinstance(data, dict) else {}
+    kinds = list(table.get("kinds") or {})
+    fields = [*BASE_CARD_FIELDS, "marker", *(table.get("fields") or {})]
+    return {"kind": ("kinds", kinds), "field": ("fields", fields)}
 
 
 class DeckType(Component):
     """`type: deck`: this module's functions (printkit/api.py says when each is called)."""
 
     has_cards = True
-    has_items = True
+    item_list: ClassVar[ItemList | None] = ItemList(
+        "cards", "card", "cards", "deck", names=card_names
+    )
     has_pieces = True
 
     load = staticmethod(load)

@@ -20,7 +20,7 @@ from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
 from printkit.model.face import Back, Element, resolve_box
 from printkit.render.face_checks import check_box
 
@@ -44,6 +44,28 @@ def faces(deck: Deck) -> Iterator[tuple[str, Element]]:
                 yield f"the back of kind {kname!r}", element
     for element in deck.back.elements():
         yield "the back", element
+
+
+def check_edges(deck: Deck, known: set[str], errors: Collector) -> None:
+    """A kind's `edges:` names fields the deck has, one per edge or half-edge."""
+    for kname, kind in deck.kinds.items():
+        edges = kind.edges
+        if edges is None:
+            continue
+        for n, name in enumerate(edges.fields):
+            if name not in known:
+                errors.add(
+                    where(edges, "fields") or at(edges),
+                    f"edges field {name!r} (number {n + 1}) of kind {kname!r} names no card "
+                    f"field; fields are: {', '.join(sorted(known))}",
+                )
+        if len(edges.fields) not in (edges.sides, 2 * edges.sides):
+            errors.add(
+                where(edges, "fields") or at(edges),
+                f"kind {kname!r} gives {len(edges.fields)} edges fields for a tile of "
+                f"{edges.sides} sides: give one per edge ({edges.sides}) or one per half-edge "
+                f"({2 * edges.sides})",
+            )
 
 
 def check_elements(deck: Deck, known: set[str], errors: Collector) -> None:

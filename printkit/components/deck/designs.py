@@ -20,7 +20,7 @@ from typing import Any
 from printkit.api import PieceGroup
 from printkit.core.errors import Location
 from printkit.model.backs import back_behind, cards_by_back, has_card_backs
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 from printkit.render.imposed import render_groups
 
 
@@ -114,10 +114,11 @@ def render_designs(
         return _BackAsFront(shared["painter"].cards)
 
     own_backs = has_card_backs(deck)
-    groups = [PieceGroup(deck.cards, deck.size, fronts, where, with_backs=own_backs)]
+    cut = deck.cut()
+    groups = [PieceGroup(deck.cards, deck.size, fronts, where, with_backs=own_backs, shape=cut)]
     if deck.sides == 2 and not own_backs:
         firsts = [p.cards[0] for p in design_pages(deck) if p.side == "back"]
-        groups.append(PieceGroup(firsts, deck.size, back, where, with_backs=False))
+        groups.append(PieceGroup(firsts, deck.size, back, where, with_backs=False, shape=cut))
     pages = render_groups(kit, component_id, path, groups)
     counts_path.write_text(counts_csv(deck), encoding="utf-8")
     return pages

@@ -29,7 +29,7 @@ from printkit.draw.text import FitKey, FittedText, forget_measures
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.model.backs import back_behind
-from printkit.model.deck import Card, Deck
+from printkit.model.cards import Card, Deck
 from printkit.model.face import Element
 from printkit.render.safearea import ProbeCanvas, closest_text
 

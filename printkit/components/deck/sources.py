@@ -16,7 +16,7 @@ from printkit.load.images import KitImage, load_image
 from printkit.load.schema import Context, MapOf, Record, validate_document, where
 from printkit.load.yamlsafe import Document
 from printkit.model import generated
-from printkit.model.deck import FIELD_DECL, Card, Deck, FieldDecl, field_decl_problems
+from printkit.model.cards import FIELD_DECL, Card, Deck, FieldDecl, field_decl_problems
 from printkit.model.face import resolve_box
 
 if TYPE_CHECKING:

@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType
+from printkit.api import Component, ComponentType, ItemList
 from printkit.components.map.draw_routes import track_spaces
 from printkit.components.map.face import BoardOverflow, BoardPainter, box_of, grid_origin
 from printkit.components.map.grid import EdgeFeature, HexGrid, PathFeature, SquareGrid
-from printkit.components.map.model import MapBoard, MapItem
+from printkit.components.map.model import MapBoard, MapItem, item_names
 from printkit.components.map.routes import ConnectionsElement, TrackElement
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
@@ -308,10 +308,18 @@ def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
         )
 
 
+def map_names(data: object) -> dict[str, tuple[str, list[str]]]:
+    """The item kinds (with the map's symbols) and item fields a data check may name."""
+    kinds, fields = item_names(data)
+    return {"kind": ("item kinds", kinds), "field": ("item fields", fields)}
+
+
 class MapType(Component):
     """`type: map`: this module's functions (printkit/api.py says when each is called)."""
 
-    has_items = True
+    item_list: ClassVar[ItemList | None] = ItemList(
+        "face", "map item", "map items", "map", names=map_names
+    )
 
     load = staticmethod(load)
     inputs = staticmethod(inputs)

@@ -10,6 +10,7 @@ a place's label, a space's number, a point's name), a `kind` and its fields.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,6 +104,15 @@ class MapBoard:
     @property
     def size(self) -> Size:
         return Size(self.width, self.height)
+
+    def data_items(self) -> list[MapItem]:
+        """The items a data check reads (checks/data_items.ItemModel): cells, places, spaces
+        and points."""
+        return self.items
+
+    def item_reader(self, field_name: str) -> Callable[[MapItem], Any]:
+        """Reads a field of a map item (None when it has none)."""
+        return lambda item: item.get(field_name)
 
     def grids(self) -> list[Grid]:
         return [e for e in self.face if e.element in ("hex-grid", "square-grid")]  # type: ignore[misc]

@@ -12,10 +12,11 @@ from __future__ import annotations
 import io
 from dataclasses import replace
 from pathlib import Path
+from typing import ClassVar
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, ComponentType, PieceGroup, Progress
+from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.tiles.draw import (
     BackOverflow,
@@ -96,12 +97,15 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
 
 
 def preflight(kit: Kit, component_id: str) -> None:
-    """Draw the common back and the reference card on a canvas never saved: their texts must
-    fit (as in a build)."""
+    """Draw the common back, each tile's own back and the reference card on a canvas never
+    saved: their texts must fit (as in a build)."""
     tiles = kit.model_as(component_id, TileSet)
     painter = TilePainter(KitCanvas(io.BytesIO(), role_fonts=kit.fonts()), tiles, 0)
     try:
         painter.draw_back()
+        for tile in tiles.tiles:
+            if tile.back is not None:
+                painter.draw_back(tile.back)
         if tiles.reference is not None:
             painter.draw_reference(tiles.reference.front)
             painter.draw_reference(tiles.reference.back)
@@ -114,7 +118,7 @@ def preflight(kit: Kit, component_id: str) -> None:
 def _back_error(exc: BackOverflow) -> InputError:
     return fail(
         where(exc.element, "text") or where(exc.element) or Location("?"),
-        f"the tile back's {exc.attr} does not fit its box even at the smallest size "
+        f"the tile {exc.attr} does not fit its box even at the smallest size "
         "(min_size or min_text_size); shorten it or enlarge the box",
     )
 
@@ -195,7 +199,7 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
 class TilesType(Component):
     """`type: tiles`: this module's functions (printkit/api.py says when each is called)."""
 
-    has_items = True
+    item_list: ClassVar[ItemList | None] = ItemList("tiles", "tile", "tiles", "tile set")
     has_pieces = True
     gangs_by_default = True
 

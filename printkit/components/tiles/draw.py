@@ -21,7 +21,7 @@ from printkit.components.tiles.model import CardSide, Terrain, Tile, TileSet
 from printkit.components.tiles.tilespots import jitter, open_spot, scatter, stipple_dots
 from printkit.draw.card import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
-from printkit.draw.elements import ElementOverflow, ElementPainter
+from printkit.draw.elements import ElementOverflow, ElementPainter, Palette
 from printkit.draw.fonts import font, place_form
 from printkit.draw.icons import BUILTIN, Colours
 from printkit.draw.mapmarks import compass_rose, hill_mark, trees_mark, wave_mark
@@ -29,7 +29,8 @@ from printkit.draw.sketch import paints_shapes
 from printkit.draw.text import TextOverflow, draw_fitted, draw_line_fitted, fit_text
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm
-from printkit.model.face import Areas
+from printkit.model.backs import piece_back
+from printkit.model.face import Areas, Back
 
 BACK_MIN_TEXT = 6.0  # pt: the back's texts, unless an element gives its own min_size
 ORNAMENT_SCALE = 2.5  # an ornament's icon size, in radii of the room found for it
@@ -76,7 +77,8 @@ class TilePainter:
         if isinstance(item, ReferenceSide):
             self._place("ref-back", trim, lambda: self.draw_reference(item.card.back))
         else:
-            self._place("tile-back", trim, self.draw_back)
+            name, back = piece_back(item.back, self.tiles.back, item.id, "tile-back")
+            self._place(name, trim, lambda: self.draw_back(back))
 
     def _place(self, name: str, trim: Rect, draw) -> None:
         c, b = self.canvas, self.bleed
@@ -126,6 +128,22 @@ class TilePainter:
             self._ornament(tile.ornament, *ornament)
         if label:
             self._corner_label(tile.id, label)
+        if self.tiles.face:
+            self._face_elements(tile)
+
+    def _face_elements(self, tile: Tile) -> None:
+        """The tile set's `face` elements over the terrain, reading the tile's values."""
+        s = self.size
+        back = self.tiles.back
+        painter = ElementPainter(
+            self.canvas, Areas(s, s, mm(4), 0.0, self.bleed), self.tiles.icons or BUILTIN, {},
+            BACK_MIN_TEXT,
+        )  # fmt: skip
+        palette = Palette(back.accent, back.colour, back.colour, back.ink, back.accent)
+        try:
+            painter.draw_all(self.tiles.face, tile, palette)
+        except ElementOverflow as exc:
+            raise BackOverflow(exc) from None
 
     def _ink(self) -> Color:
         return colour(self.tiles.coast.colour)
@@ -280,9 +298,10 @@ class TilePainter:
         c.restoreState()
 
     # -- the common back -------------------------------------------------------------------
-    def draw_back(self) -> None:
-        """The common back: a face drawn from the tile set's `back` elements."""
-        s, back = self.size, self.tiles.back
+    def draw_back(self, back: Back | None = None) -> None:
+        """A back (the tile set's common back unless given: model/backs.piece_back decides) as
+        a face drawn from its elements."""
+        s, back = self.size, back or self.tiles.back
         draw_back(self.canvas, back, s, s, self.bleed)
         areas = Areas(s, s, mm(4), 0.0)
         library = self.tiles.icons or BUILTIN

@@ -14,14 +14,17 @@ draw them, both from this one function.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from printkit.components.tiles.edgetile import ShapeError, coasts
+from printkit.core import limits
 from printkit.core.errors import Location
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
-from printkit.load.records import record, record_of, spec
+from printkit.load.records import record, record_of, schema_fields, spec
 from printkit.load.schema import (
     Bool,
     Choice,
@@ -36,7 +39,7 @@ from printkit.load.schema import (
     Str,
     where,
 )
-from printkit.model.face import BACK, Back, plain_back
+from printkit.model.face import BACK, ELEMENT, Back, Element, plain_back
 
 HALF_EDGES = 8
 TEXTURES = ("plain", "waves", "hills", "dots")
@@ -94,7 +97,14 @@ class Tile:
         doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
     )
     ornament: str | None = spec(Str(1, 80), doc=ORNAMENT_DOC)  # an icon name
+    back: Back | None = spec(
+        BACK, doc="this tile's own back (default: the tile set's `back`), e.g. a start tile's"
+    )
     halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
+
+    def get(self, name: str) -> Any:
+        """What a face's `{name}` placeholder reads: the tile's id, edges or ornament."""
+        return {"id": self.id, "edges": self.edges, "ornament": self.ornament}.get(name)
 
     def resolved_pieces(self) -> list[Piece]:
         """The pieces as given, or one piece per terrain when the tile lists none."""
@@ -112,6 +122,13 @@ class Tile:
             for h in piece.halves:
                 owner[h] = index
         return tuple(owner)
+
+    def problems(self) -> list[TileProblem]:
+        """Why this tile cannot be a real tile (none when it can): `tile_problems`."""
+        return tile_problems(self)
+
+
+TILE_KEYS = frozenset(schema_fields(Tile))  # what a data check may read of a tile
 
 
 @record("coast")
@@ -180,6 +197,12 @@ class TileSet:
     )
     coast: Coast = spec(record_of(Coast), default=Coast, doc="how coastlines are drawn")
     back: Back = spec(BACK, default=plain_back, doc=BACK_DOC)
+    face: list[Element] = spec(
+        ListOf(ELEMENT, 0, limits.MAX_FACE_ELEMENTS),
+        default=list,
+        doc="elements drawn on every tile's face over its terrain, as on a card (a name, a "
+        "number); placeholders read the tile: {id}",
+    )
     # icon name -> terrain it sits on
     ornaments: dict[str, str] = spec(MapOf(Id()), default=dict, doc=ORNAMENTS_DOC)
     reference: ReferenceCard | None = spec(
@@ -197,6 +220,14 @@ class TileSet:
     @property
     def size(self) -> Size:
         return Size(self.tile_size, self.tile_size)
+
+    def data_items(self) -> list[Tile]:
+        """The items a data check reads (checks/data_items.ItemModel): the tiles."""
+        return self.tiles
+
+    def item_reader(self, field_name: str) -> Callable[[Tile], Any]:
+        """Reads a key of a tile (a tile has no other fields: None for any other name)."""
+        return attrgetter(field_name) if field_name in TILE_KEYS else lambda _: None
 
     def by_letter(self) -> dict[str, str]:
         return {t.letter: name for name, t in self.terrains.items()}

@@ -236,7 +236,7 @@ def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
         c.setFillColor(colour("#6f675c"))
         grid.block(c, cell_xy)
     c.setFillColor(accent)
-    x, y = grid.block(c, d.chariot)
+    x, y = grid.block(c, d.mover)
     arrow_head(c, x + cell * 0.24, y, 0, cell * 0.42, white)
     ink = colour(INK)
     for target in d.forbidden:
@@ -248,7 +248,7 @@ def diagram(c: Canvas, d: Diagram, box: Rect, accent: Color) -> None:
         c.setDash()
         _cross(c, (x + tx) / 2, (y + ty) / 2, cell * 0.2)
     if d.path:
-        _diagram_path(c, [grid.centre(d.chariot)] + [grid.centre(p) for p in d.path], cell, ink)
+        _diagram_path(c, [grid.centre(d.mover)] + [grid.centre(p) for p in d.path], cell, ink)
     for cell_xy in d.crosses:
         _cross(c, *grid.centre(cell_xy), cell * 0.28)
     if d.caption:

@@ -138,7 +138,7 @@ def cells(doc: str) -> Any:
 class Diagram:
     lanes: int = spec(Int(1, 8), required=True, doc="tracks drawn in the diagram")
     squares: int = spec(Int(1, 12), required=True, doc="squares drawn along each track")
-    chariot: list[int] = spec(CELL, required=True, doc="[lane, square] of the moving piece")
+    mover: list[int] = spec(CELL, required=True, doc="[lane, square] of the moving piece")
     path: list[list[int]] = cells("[lane, square] cells the move passes, in order")
     blockers: list[list[int]] = cells("[lane, square] cells holding other pieces")
     crosses: list[list[int]] = cells("squares struck out (moves lost)")

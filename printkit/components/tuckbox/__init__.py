@@ -17,8 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from printkit.api import Component, ComponentType, Progress
-from printkit.render.links import data_inputs, used_model
-from printkit.render.pages import start_sheet
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
@@ -28,7 +26,9 @@ from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
+from printkit.model.cards import Deck
+from printkit.render.links import data_inputs, used_model
+from printkit.render.pages import start_sheet
 
 from .model import TUCK_BOX, TuckBox
 

@@ -84,7 +84,7 @@ class TuckBox:
     )
     faces: Faces = spec(record_of(Faces), default=Faces, doc="each panel's face")
     file: str = ""
-    deck: Any = field(default=None, repr=False)  # model.deck.Deck it holds, set by load
+    deck: Any = field(default=None, repr=False)  # model.cards.Deck it holds, set by load
     values: dict[str, Any] = field(default_factory=dict)  # game, deck, count
 
 

@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.api import Game, GameRules, SimReport
-from printkit.checks import RuleSet
+from printkit.api import Game, GameRules, RuleSet, SimReport
 from printkit.games.carthage import checks, seed_checks, setup_checks
 from printkit.games.carthage.hooks import card_markers, cards_in_play, deal, extra_outputs
 from printkit.games.carthage.rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
 from printkit.games.carthage.summary import simulate
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
-    from printkit.model.deck import Deck
-    from printkit.reports.composition import Deal
+    from printkit.api import Deal, Deck, Kit
 
 RULES = RuleSet.joined("carthage", checks.CHECKS, setup_checks.CHECKS, seed_checks.CHECKS)
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import Problem, RuleSet
-from printkit.core.errors import Location
+from printkit.api import Card, Deck, Kit, Location, Problem, RuleSet, where
 from printkit.games.carthage.components.board.model import Move
 from printkit.games.carthage.kit import (
     board,
@@ -26,9 +25,6 @@ from printkit.games.carthage.kit import (
 )
 from printkit.games.carthage.moves import Spot, card_move, describe_move, find_loop
 from printkit.games.carthage.rules import rules
-from printkit.kit import Kit
-from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
 
 CHECKS = RuleSet("carthage")  # joined with setup_checks.CHECKS in __init__.py
 

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from printkit.core.errors import InputError
+from printkit.api import Deal, Deck, InputError, Kit
 from printkit.games.carthage.kit import players, removed_cards, setup_for, split_deal
 from printkit.games.carthage.picklist import pick_list
 from printkit.games.carthage.rules import rules
-from printkit.kit import Kit
-from printkit.model.deck import Deck
-from printkit.reports.composition import Deal
 
 
 def card_markers(kit: Kit, component_id: str) -> dict[str, str]:

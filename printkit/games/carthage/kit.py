@@ -4,15 +4,11 @@ the chosen player count, each count's setup and removed cards, and how a deal sp
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from printkit.components.tokens.model import Tokens
-from printkit.core.errors import Location, fail
+from printkit.api import Card, Deck, Kit, Location, fail, where
 from printkit.games.carthage.components.board.model import Board
 from printkit.games.carthage.rules import rules
-from printkit.kit import Kit
-from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
 
 M = TypeVar("M")
 
@@ -37,8 +33,11 @@ def deck(kit: Kit, role: str) -> Deck:
     return component(kit, role, "deck", Deck)
 
 
-def tokens(kit: Kit) -> Tokens:
-    return component(kit, "tokens", "tokens", Tokens)
+def tokens(kit: Kit) -> Any:
+    """The tokens component's model: the generic `tokens` type's (printkit/components/tokens/),
+    read by its attributes (groups, aid) rather than by import: a game reaches printkit through
+    its API."""
+    return component(kit, "tokens", "tokens", object)
 
 
 def rules_where(kit: Kit, *path) -> Location:

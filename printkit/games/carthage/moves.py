@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.api import Card
 from printkit.games.carthage.components.board.model import Board, Move
-from printkit.model.deck import Card
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.api import (
+    Choice,
+    Context,
+    Id,
+    Int,
+    Kit,
+    ListOf,
+    MapOf,
+    PathKey,
+    Record,
+    Str,
+    Type,
+    record,
+    record_of,
+    spec,
+)
 from printkit.games.carthage.seed import SYMBOL_MOVES
-from printkit.kit import Kit
-from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Choice, Context, Id, Int, ListOf, MapOf, Record, Str, Type
-from printkit.load.yamlsafe import PathKey
 
 
 class CardRef(Type):

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import RuleSet
-from printkit.core.errors import Location
+from printkit.api import Card, Kit, Location, RuleSet, where
 from printkit.games.carthage.components.board.model import Move
 from printkit.games.carthage.kit import board, card_matches, deck, rules_where, seating_problem
 from printkit.games.carthage.rules import CarthageRules, Setup, rules
@@ -18,9 +17,6 @@ from printkit.games.carthage.seed import (
     SYMBOL_MOVES,
     SeedSetup,
 )
-from printkit.kit import Kit
-from printkit.load.schema import where
-from printkit.model.deck import Card
 
 CHECKS = RuleSet("carthage")  # joined with the other checks in __init__.py
 

@@ -8,12 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from printkit.checks import RuleSet
-from printkit.core.errors import Location
+from printkit.api import Kit, Location, RuleSet, where
 from printkit.games.carthage.kit import board, card_matches, deck, rules_where
 from printkit.games.carthage.rules import rules
-from printkit.kit import Kit
-from printkit.load.schema import where
 
 CHECKS = RuleSet("carthage")  # joined with checks.CHECKS in __init__.py
 

@@ -17,11 +17,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.core.progress import ticking
+from printkit.api import Kit, ticking
 from printkit.games.carthage.kit import board, deck, removed_cards, setup_for
 from printkit.games.carthage.moves import card_move
 from printkit.games.carthage.rules import rules
-from printkit.kit import Kit
 
 PLAIN, CURRICULUM, FATUM_SWAP, MOVE, SYMBOL, WRECK = range(6)
 MAX_ROUNDS = 2000

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from printkit.api import Chart, Figure, Kit, SimReport, histogram, mean, percent, spread
 from printkit.games.carthage.kit import players as chosen_players
 from printkit.games.carthage.sim import Board, GameLog, play_games, read_board, read_setup
-from printkit.kit import Kit
-from printkit.reports.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
 
 POLICY = (
     "Each chariot throws one die. On an even throw it runs straight along its track and stops "

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.api import Game, GameRules, SimReport
-from printkit.checks import RuleSet
+from printkit.api import Game, GameRules, RuleSet, SimReport
 from printkit.games.chariot_race import checks, race_checks, seed_checks
 from printkit.games.chariot_race.hooks import deal
 from printkit.games.chariot_race.rules import SCHEMA, ChariotRules
 from printkit.games.chariot_race.summary import simulate
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
-    from printkit.model.deck import Deck
-    from printkit.reports.composition import Deal
+    from printkit.api import Deal, Deck, Kit
 
 RULES = RuleSet.joined("chariot-race", checks.CHECKS, race_checks.CHECKS, seed_checks.CHECKS)
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.checks import Finding, Problem, RuleSet
-from printkit.core.errors import Location
+from printkit.api import UNIT_POINTS, Card, Deck, Finding, Kit, Location, Problem, RuleSet, where
 from printkit.games.chariot_race.components.bases.model import Bases
 from printkit.games.chariot_race.components.track.model import Track
 from printkit.games.chariot_race.kit import (
@@ -16,10 +15,6 @@ from printkit.games.chariot_race.kit import (
     speed_unit_points,
 )
 from printkit.games.chariot_race.rules import rules as rules_of
-from printkit.kit import Kit
-from printkit.layout.units import UNIT_POINTS
-from printkit.load.schema import where
-from printkit.model.deck import Card, Deck
 
 CHECKS = RuleSet("chariot-race")  # joined with race_checks.CHECKS in __init__.py
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
+from printkit.api import Deal, Deck, Kit
 from printkit.games.chariot_race.rules import rules as rules_of
-from printkit.kit import Kit
-from printkit.model.deck import Deck
-from printkit.reports.composition import Deal
 
 
 def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.kit import Kit, component_of_type
-from printkit.layout.units import UNIT_POINTS
-from printkit.model.deck import Card, Deck
+from printkit.api import UNIT_POINTS, Card, Deck, Kit, component_of_type
 
 
 def deck(kit: Kit) -> tuple[str, Deck]:

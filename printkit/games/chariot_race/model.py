@@ -19,11 +19,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.api import UNIT_POINTS, Card
 from printkit.games.chariot_race.kit import deck, model_of_type, speed_unit_points
 from printkit.games.chariot_race.rules import Policy
 from printkit.games.chariot_race.rules import rules as rules_of
-from printkit.layout.units import UNIT_POINTS
-from printkit.model.deck import Card
 
 MODIFIER_FIELDS = ("add_speed", "speed_factor", "max_speed", "add_turn", "max_turn", "add_drift")
 INCH = UNIT_POINTS["in"]

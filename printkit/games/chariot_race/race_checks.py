@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from printkit.checks import RuleSet
-from printkit.core.errors import Location
+from printkit.api import Card, Kit, Location, RuleSet, mean, percent, where
 from printkit.games.chariot_race.kit import deck, model_of_type, movement_cards
 from printkit.games.chariot_race.model import (
     ChariotModel,
@@ -23,10 +22,6 @@ from printkit.games.chariot_race.model import (
 )
 from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.games.chariot_race.sim import play_races
-from printkit.kit import Kit
-from printkit.load.schema import where
-from printkit.model.deck import Card
-from printkit.reports.sim_report import mean, percent
 
 CHECKS = RuleSet("chariot-race")  # joined with checks.CHECKS in __init__.py
 

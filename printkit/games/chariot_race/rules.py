@@ -6,9 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.kit import Kit
-from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Bool, Choice, Id, Int, ListOf, MapOf, Number, Record, Str
+from printkit.api import (
+    Bool,
+    Choice,
+    Id,
+    Int,
+    Kit,
+    ListOf,
+    MapOf,
+    Number,
+    Record,
+    Str,
+    record,
+    record_of,
+    spec,
+)
 
 
 @record("outer-stakes row")

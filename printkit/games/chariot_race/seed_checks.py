@@ -7,11 +7,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 
-from printkit.checks import RuleSet
-from printkit.core.errors import InputError, Location
+from printkit.api import InputError, Kit, Location, RuleSet, load_kit
 from printkit.games.chariot_race.kit import deck, model_of_type
 from printkit.games.chariot_race.rules import rules as rules_of
-from printkit.kit import Kit, load_kit
 
 CHECKS = RuleSet("chariot-race")  # joined with the other checks in __init__.py
 

@@ -17,7 +17,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from printkit.core.progress import ticking
+from printkit.api import ticking
 from printkit.games.chariot_race.model import ChariotModel, MoveClass, modified, stakes_cards
 from printkit.games.common.memo import remembered
 

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.core.errors import Location, fail
+from printkit.api import (
+    Chart,
+    Figure,
+    Location,
+    SimReport,
+    fail,
+    histogram,
+    mean,
+    percent,
+    spread,
+    where,
+)
 from printkit.games.chariot_race.model import ChariotModel, Unplayable, build_model
 from printkit.games.chariot_race.rules import rules as rules_of
 from printkit.games.chariot_race.sim import RaceLog, play_races
-from printkit.load.schema import where
-from printkit.reports.sim_report import Chart, Figure, SimReport, histogram, mean, percent, spread
 
 ASSUMPTIONS = [
     "Each chariot runs along the centre line of the track; a card's move that lies in a turn "

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.api import Game, GameRules, SimReport
-from printkit.checks import RuleSet
+from printkit.api import Game, GameRules, RuleSet, SimReport
 from printkit.games.chartae import checks
 from printkit.games.chartae.rules import SCHEMA, ChartaeRules
 from printkit.games.chartae.score import score
 from printkit.games.chartae.summary import simulate
 
 if TYPE_CHECKING:
-    from printkit.kit import Kit
+    from printkit.api import Kit
 
 RULES = RuleSet.joined("chartae", checks.CHECKS)
 

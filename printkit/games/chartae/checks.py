@@ -7,27 +7,39 @@ and reports at file:line.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from printkit.checks import Finding, Problem, RuleSet, Severity
-from printkit.checks.data_rules import DATA_RULES
-from printkit.components.tiles.model import HALF_EDGES, TileSet, tile_problems
-from printkit.core.errors import Location
-from printkit.core.limits import MAX_CHECK_GAMES
+from printkit.api import (
+    DATA_RULES,
+    MAX_CHECK_GAMES,
+    Finding,
+    Kit,
+    Location,
+    Problem,
+    RuleSet,
+    Severity,
+    where,
+)
 from printkit.games.chartae.engine import (
+    HALF_EDGES,
     EngineTile,
     random_games,
 )
 from printkit.games.chartae.rules import rules as rules_of
-from printkit.kit import Kit
-from printkit.load.schema import where
 
 CHECKS = RuleSet("chartae")  # the game's RULES (__init__.py)
+
+
+# The tile set is the generic `tiles` type's model (printkit/components/tiles/), which this game
+# reads by its attributes (tiles, terrains, file; a tile's id, edges, halves, compass,
+# piece_of() and problems()) rather than by import: a game reaches printkit through its API.
+TileSet = Any
 
 
 def tile_set(kit: Kit) -> TileSet:
     for cid in kit.component_ids():
         if kit.spec(cid).type == "tiles":
-            return kit.model_as(cid, TileSet)
+            return kit.model(cid)
     raise LookupError("the chartae kit has no tiles component")
 
 
@@ -74,7 +86,7 @@ def both_territories(kit: Kit) -> Iterator[Problem]:
 
 def _problems(kit: Kit, kind: str) -> Iterator[Problem]:
     for tile in tile_set(kit).tiles:
-        for problem in tile_problems(tile):
+        for problem in tile.problems():
             if problem.kind == kind:
                 yield problem.where, problem.message
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.api import Choice, Id, Int, Kit, ListOf, Number, Record, record, record_of, spec
 from printkit.games.chartae.engine import CONNECTED
-from printkit.kit import Kit
-from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Choice, Id, Int, ListOf, Number, Record
 
 GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs games)"
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from printkit.checks import run_checks
-from printkit.core.errors import Collector, Diagnostic, InputError, Location
+from printkit.api import Collector, Diagnostic, InputError, Kit, Location, run_checks
 from printkit.games.chartae.checks import engine_tiles, tile_set
 from printkit.games.chartae.engine import Result, decide, largest_groups
 from printkit.games.chartae.rules import rules as rules_of
-from printkit.kit import Kit
 
 LAYOUT_HELP = (
     "rows from the top, separated by new lines or '/'; cells by spaces or commas; "

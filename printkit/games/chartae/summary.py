@@ -5,13 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from printkit.core.errors import Location, fail
-from printkit.core.progress import ticking
+from printkit.api import Chart, Figure, Kit, Location, SimReport, fail, percent, ticking
 from printkit.games.chartae.checks import engine_tiles, playable, tile_set
 from printkit.games.chartae.engine import EngineTile, new_game, play_randomly
 from printkit.games.chartae.rules import rules as rules_of
-from printkit.kit import Kit
-from printkit.reports.sim_report import Chart, Figure, SimReport, percent
 
 POLICY = (
     "Each player picks uniformly among all legal moves (Rotate, within the limit in a row, or "

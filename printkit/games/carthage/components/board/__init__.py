@@ -13,17 +13,27 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, ComponentType, Progress
-from printkit.core.errors import Collector, InputError, Location, fail
+from printkit.api import (
+    Collector,
+    Component,
+    ComponentType,
+    Deck,
+    InputError,
+    Kit,
+    Location,
+    Progress,
+    Record,
+    Rect,
+    data_inputs,
+    fail,
+    located,
+    render_plan,
+    validate_document,
+    where,
+)
 from printkit.games.carthage.components.board.arena import ArenaPainter
 from printkit.games.carthage.components.board.geometry import Arena, fit_arena
 from printkit.games.carthage.components.board.model import Board, board_schema
-from printkit.kit import Kit
-from printkit.layout.geometry import Rect
-from printkit.load.schema import Record, located, validate_document, where
-from printkit.model.deck import Deck
-from printkit.render.links import data_inputs
-from printkit.render.tiled import render_plan
 
 
 def _declared_kinds(data: object) -> tuple[str, ...]:

@@ -16,11 +16,19 @@ from collections.abc import Mapping
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.colour import colour, shade, tint
-from printkit.draw.fonts import font
-from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
-from printkit.draw.pictograms import arrow_head
-from printkit.draw.text import draw_line_fitted
+from printkit.api import (
+    BUILTIN,
+    Colours,
+    IconLibrary,
+    Rect,
+    arrow_head,
+    colour,
+    draw_emblem,
+    draw_line_fitted,
+    font,
+    shade,
+    tint,
+)
 from printkit.games.carthage.components.board.barrier import ArenaBarrier
 from printkit.games.carthage.components.board.geometry import (
     Arena,
@@ -31,7 +39,6 @@ from printkit.games.carthage.components.board.geometry import (
 )
 from printkit.games.carthage.components.board.legend import ArenaFurniture, fitted_size, word_boxes
 from printkit.games.carthage.components.board.model import Board, SquareKind
-from printkit.layout.geometry import Rect
 
 
 class ArenaPainter(ArenaBarrier, ArenaFurniture):

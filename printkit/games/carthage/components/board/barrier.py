@@ -13,10 +13,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.colour import colour, shade, tint
-from printkit.draw.fonts import font
-from printkit.draw.text import draw_line_fitted
-from printkit.layout.geometry import Rect
+from printkit.api import Rect, colour, draw_line_fitted, font, shade, tint
 
 if TYPE_CHECKING:
     from printkit.games.carthage.components.board.geometry import Arena

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.layout.geometry import Rect
+from printkit.api import Rect
 
 
 @dataclass(frozen=True)

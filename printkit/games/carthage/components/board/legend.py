@@ -13,12 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.colour import colour
-from printkit.draw.fonts import font, role_font, text_width
-from printkit.draw.icons import draw_emblem
-from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+from printkit.api import (
+    Rect,
+    colour,
+    draw_emblem,
+    draw_fitted,
+    draw_line_fitted,
+    fit_text,
+    font,
+    role_font,
+    text_width,
+)
 from printkit.games.carthage.components.board.model import SquareKind
-from printkit.layout.geometry import Rect
 
 if TYPE_CHECKING:
     from printkit.games.carthage.components.board.model import Board, Palette

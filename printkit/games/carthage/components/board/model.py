@@ -13,10 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.layout.sizes import PAPER, Size
-from printkit.layout.units import mm
-from printkit.load.records import record, record_of, spec
-from printkit.load.schema import (
+from printkit.api import (
+    PAPER,
     Bool,
     Choice,
     Color,
@@ -27,9 +25,15 @@ from printkit.load.schema import (
     ListOf,
     MapOf,
     Record,
+    Size,
     Str,
+    labels_spec,
+    mm,
+    record,
+    record_of,
+    spec,
+    word,
 )
-from printkit.model.wording import labels_spec, word
 
 SYMBOLS = ("letter", "arrows", "stone", "emblem", "card", "disc", "plain")
 

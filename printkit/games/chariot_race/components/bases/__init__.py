@@ -7,16 +7,25 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, ComponentType, PieceGroup, Progress
-from printkit.checks import Finding
-from printkit.core.errors import Location
+from printkit.api import (
+    Component,
+    ComponentType,
+    Finding,
+    Kit,
+    Location,
+    PieceGroup,
+    Progress,
+    Record,
+    Rect,
+    data_inputs,
+    home_grid,
+    render_groups,
+    safe_area,
+    validate_document,
+    where,
+)
 from printkit.games.chariot_race.components.bases.draw import draw_base
 from printkit.games.chariot_race.components.bases.model import BASES, Bases
-from printkit.kit import Kit
-from printkit.layout.geometry import Rect
-from printkit.load.schema import Record, validate_document, where
-from printkit.render.imposed import home_grid, render_groups, safe_area
-from printkit.render.links import data_inputs
 
 
 def load(kit: Kit, component_id: str) -> Bases:

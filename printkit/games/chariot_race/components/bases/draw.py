@@ -9,11 +9,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.colour import colour, shade, tint
-from printkit.draw.fonts import ascent_descent, font
-from printkit.draw.text import draw_line_fitted
-from printkit.layout.geometry import Rect
-from printkit.layout.units import mm
+from printkit.api import Rect, ascent_descent, colour, draw_line_fitted, font, mm, shade, tint
 
 SAFE = mm(3)  # text stays this far inside the trim (a shop's safe area)
 

@@ -6,10 +6,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.layout.sizes import Size
-from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Color, Int, Length, ListOf, Record, Str
-from printkit.model.wording import labels_spec, word
+from printkit.api import (
+    Color,
+    Int,
+    Length,
+    ListOf,
+    Record,
+    Size,
+    Str,
+    labels_spec,
+    record,
+    record_of,
+    spec,
+    word,
+)
 
 
 @record("chariot")

@@ -16,8 +16,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, ComponentType, Progress
-from printkit.core.errors import Location, fail
+from printkit.api import (
+    Component,
+    ComponentType,
+    Deck,
+    Kit,
+    Location,
+    Progress,
+    Record,
+    data_inputs,
+    fail,
+    new_canvas,
+    record_of,
+    start_sheet,
+    to_mm,
+    used_model,
+    validate_document,
+    where,
+)
 from printkit.games.chariot_race.components.bases.model import Bases
 from printkit.games.chariot_race.components.damage_chart import draw as draw
 from printkit.games.chariot_race.components.damage_chart.model import (
@@ -25,14 +41,6 @@ from printkit.games.chariot_race.components.damage_chart.model import (
     DamageChart,
     DamageChartFile,
 )
-from printkit.kit import Kit
-from printkit.layout.units import to_mm
-from printkit.load.records import record_of
-from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
-from printkit.output import new_canvas
-from printkit.render.links import data_inputs, used_model
-from printkit.render.pages import start_sheet
 
 SCHEMA: Record = record_of(DamageChartFile)
 

@@ -10,17 +10,22 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.colour import colour
-from printkit.draw.fonts import font
-from printkit.draw.sheet import draw_page_label, draw_scale_bar
-from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+from printkit.api import (
+    KEEP_OUT,
+    Rect,
+    Size,
+    colour,
+    draw_fitted,
+    draw_line_fitted,
+    draw_page_label,
+    draw_scale_bar,
+    fill,
+    fit_text,
+    font,
+    mm,
+)
 from printkit.games.chariot_race.components.bases.draw import ink_for
 from printkit.games.chariot_race.components.damage_chart.model import DamageChart
-from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT
-from printkit.layout.sizes import Size
-from printkit.layout.units import mm
-from printkit.model.wording import fill
 
 INK = Color(0.1, 0.09, 0.08)
 RULE = Color(0.55, 0.55, 0.55)

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.api import Id, Str, labels_spec, record, spec, word
 from printkit.games.chariot_race.components.bases.model import Chariot
-from printkit.load.records import record, spec
-from printkit.load.schema import Id, Str
-from printkit.model.wording import labels_spec, word
 
 
 @record("damage chart labels")

@@ -8,9 +8,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.api import Component, ComponentType, Progress
-from printkit.core.errors import Location, fail
-from printkit.draw.sheet import draw_page_label, draw_scale_bar
+from printkit.api import (
+    KEEP_OUT,
+    STROKE_ROOM,
+    UNIT_POINTS,
+    Component,
+    ComponentType,
+    Deck,
+    Kit,
+    Location,
+    Progress,
+    Record,
+    Rect,
+    Size,
+    data_inputs,
+    draw_page_label,
+    draw_scale_bar,
+    fail,
+    mm,
+    new_canvas,
+    start_sheet,
+    to_mm,
+    used_model,
+    validate_document,
+    where,
+)
 from printkit.games.chariot_race.components.bases.model import Bases
 from printkit.games.chariot_race.components.templates import draw as draw
 from printkit.games.chariot_race.components.templates.model import (
@@ -27,16 +49,6 @@ from printkit.games.chariot_race.components.templates.strips import (
     segments,
     shelf_pack,
 )
-from printkit.kit import Kit
-from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
-from printkit.layout.sizes import Size
-from printkit.layout.units import UNIT_POINTS, mm, to_mm
-from printkit.load.schema import Record, validate_document, where
-from printkit.model.deck import Deck
-from printkit.output import new_canvas
-from printkit.render.links import data_inputs, used_model
-from printkit.render.pages import start_sheet
 
 HEADER = mm(13)  # instructions at the top of every sheet
 FOOTER = mm(10)  # the calibration bar at the bottom

@@ -15,12 +15,8 @@ from collections.abc import Mapping
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font, fonts_of, role_font, text_width
-from printkit.draw.text import draw_line_fitted
+from printkit.api import Rect, draw_line_fitted, fill, font, fonts_of, mm, role_font, text_width
 from printkit.games.chariot_race.components.templates.model import Piece, Strip, Templates
-from printkit.layout.geometry import Rect
-from printkit.layout.units import mm
-from printkit.model.wording import fill
 
 PAPER = Color(0.985, 0.965, 0.92)
 FAN_FILL = Color(0.9, 0.9, 0.9)

@@ -6,11 +6,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.core.errors import Location
-from printkit.layout.units import UNIT_POINTS
-from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Either, Id, Length, ListOf, Number, Record, Str
-from printkit.model.wording import labels_spec, word
+from printkit.api import (
+    UNIT_POINTS,
+    Either,
+    Id,
+    Length,
+    ListOf,
+    Location,
+    Number,
+    Record,
+    Str,
+    labels_spec,
+    record,
+    record_of,
+    spec,
+    word,
+)
 
 
 @record("template labels")

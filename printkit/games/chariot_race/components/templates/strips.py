@@ -15,7 +15,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from printkit.layout.sizes import Size
+from printkit.api import Size
 
 
 def segments(length: float, room: float, overlap: float) -> list[tuple[float, float]]:

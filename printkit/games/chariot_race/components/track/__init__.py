@@ -8,20 +8,27 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, ComponentType, Progress
-from printkit.core.errors import fail
+from printkit.api import (
+    Component,
+    ComponentType,
+    Kit,
+    Progress,
+    Record,
+    Rect,
+    Size,
+    data_inputs,
+    fail,
+    new_canvas,
+    render_plan,
+    start_sheet,
+    used_model,
+    validate_document,
+    where,
+)
 from printkit.games.chariot_race.components.bases.model import Bases
 from printkit.games.chariot_race.components.track import draw as draw
 from printkit.games.chariot_race.components.track import plan as track_plan
 from printkit.games.chariot_race.components.track.model import TRACK, Track
-from printkit.kit import Kit
-from printkit.layout.geometry import Rect
-from printkit.layout.sizes import Size
-from printkit.load.schema import Record, validate_document, where
-from printkit.output import new_canvas
-from printkit.render.links import data_inputs, used_model
-from printkit.render.pages import start_sheet
-from printkit.render.tiled import render_plan
 
 FULL_SIZE_PX = 2.5  # line widths and lettering on the 1:1 tiles, in paper points
 

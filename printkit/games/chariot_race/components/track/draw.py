@@ -15,11 +15,9 @@ import math
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.colour import colour
-from printkit.draw.fonts import font
+from printkit.api import Rect, colour, font
 from printkit.games.chariot_race.components.bases.draw import ink_for
 from printkit.games.chariot_race.components.track.model import Track
-from printkit.layout.geometry import Rect
 
 BANK = Color(0.80, 0.75, 0.64)
 SAND = Color(0.96, 0.92, 0.82)

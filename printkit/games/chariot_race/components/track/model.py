@@ -17,10 +17,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printkit.layout.geometry import Rect
-from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Choice, Int, Length, ListOf, Record, Str
-from printkit.model.wording import labels_spec, word
+from printkit.api import (
+    Choice,
+    Int,
+    Length,
+    ListOf,
+    Record,
+    Rect,
+    Str,
+    labels_spec,
+    record,
+    record_of,
+    spec,
+    word,
+)
 
 DEFAULT_NOTES = (
     "Finish line: halfway down the home straight.",

@@ -9,17 +9,24 @@ import math
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font, text_width
-from printkit.draw.sheet import draw_page_label, draw_scale_bar
-from printkit.draw.text import draw_line_fitted
+from printkit.api import (
+    KEEP_OUT,
+    STROKE_ROOM,
+    UNIT_POINTS,
+    Rect,
+    Size,
+    draw_line_fitted,
+    draw_page_label,
+    draw_scale_bar,
+    fill,
+    font,
+    mm,
+    text_width,
+    to_mm,
+)
 from printkit.games.chariot_race.components.bases.model import Bases
 from printkit.games.chariot_race.components.track import draw as draw
 from printkit.games.chariot_race.components.track.model import Track
-from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
-from printkit.layout.sizes import Size
-from printkit.layout.units import UNIT_POINTS, mm, to_mm
-from printkit.model.wording import fill
 
 INK = Color(0.1, 0.09, 0.08)
 DIM = Color(0.2, 0.2, 0.2)

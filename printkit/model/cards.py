@@ -1,6 +1,9 @@
-"""Decks of cards: the card size, kinds (colour, label, face layout), backs, declared fields, cards.
+"""Cards: the model every component type with cards gives (`has_cards`: its model is a `Deck`),
+which card previews, deck reports, card exports and a game's deal read: the card size, kinds
+(colour, label, face layout), backs, declared fields, cards. The deck type
+(printkit/components/deck/) loads it from a deck file; printkit/api.py re-exports it.
 
-A deck file declares its own card fields (e.g. speed, turn, drift) with types and ranges, so the
+A deck file declares its own card fields (e.g. speed, turn) with types and ranges, so the
 engine stays generic: the same schema validates the cards and describes them to editors.
 
 Each @record dataclass is also the schema of its part of the file (load/records.py); a card's
@@ -11,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NoReturn
 
 from printkit.core import limits
+from printkit.layout.shapes import Shape
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
 from printkit.load.images import KitImage
@@ -36,8 +41,10 @@ from printkit.load.schema import (
     Type,
 )
 from printkit.load.yamlsafe import PathKey
+from printkit.model.edges import EDGES, EdgesSpec
 from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
 from printkit.model.generated import GENERATE, Generator
+from printkit.model.shape import SHAPE, SHAPE_KINDS_DOC, ShapeSpec, as_shape, sized
 
 __all__ = ["ELEMENT_TYPES", "Element"]
 
@@ -133,6 +140,11 @@ class Kind:
     )
     # the kind's own back; None: the deck's
     back: Back | None = spec(BACK, doc="this kind's own back (default: the deck's back)")
+    edges: EdgesSpec | None = spec(
+        EDGES,
+        doc="for tiles: the fields that hold each edge's value and how each value is drawn (a "
+        "wall, a door mid-edge, a road to the centre), under the face's elements",
+    )
 
     @property
     def on_colour(self) -> str:
@@ -318,6 +330,13 @@ HAS_CARDS_JSON_RULES: tuple[dict, ...] = (
 @dataclass(kw_only=True)
 class Deck:
     card_size: str | CardSize = spec(CARD_SIZE, default="poker")
+    shape: str | ShapeSpec = spec(
+        SHAPE,
+        default="rectangle",
+        doc="the outline the cards are cut along, filling card_size: "
+        + SHAPE_KINDS_DOC
+        + " (an `across` gives the card's size instead of card_size)",
+    )
     frame_width: float = edge(
         20, mm(2.6), "the coloured frame between the card edge and the face panel"
     )
@@ -377,6 +396,13 @@ class Deck:
     def __post_init__(self) -> None:
         if self.card_size is not None:  # None: a wrong size, which validation reports
             self.size = _card_size_from(self.card_size)
+        across = sized(self.shape)
+        if across is not None:
+            self.size = across
+
+    def cut(self) -> Shape:
+        """The outline the cards are cut along."""
+        return as_shape(self.shape)
 
     def areas(self) -> Areas:
         """The trim, safe area and panel that face boxes are measured in."""
@@ -395,6 +421,16 @@ class Deck:
     def copies(self) -> list[Card]:
         """Every printed card in deck order (a card with count 3 appears three times)."""
         return [card for card in self.cards for _ in range(card.count)]
+
+    def data_items(self) -> list[Card]:
+        """The items a data check reads (checks/data_items.ItemModel): the cards."""
+        return self.cards
+
+    def item_reader(self, field_name: str) -> Callable[[Card], Any]:
+        """Reads a card's field, a declared one included (None when the card has none)."""
+        if field_name in CARD_ATTRIBUTES:
+            return attrgetter(field_name)
+        return lambda card: card.values.get(field_name)
 
 
 @dataclass

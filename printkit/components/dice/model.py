@@ -1,0 +1,52 @@
+"""A dice file: the cube's side, its colours, one face layout (elements reading {value} and
+{die}) and the dice, each with the six values its faces show (layout/dieline.cube_net)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.core import limits
+from printkit.layout.units import mm
+from printkit.load.records import record, record_of, spec
+from printkit.load.schema import Color, Id, Length, ListOf, Record, Str
+from printkit.model.face import ELEMENT, Element
+
+VALUE = Str(0, 40, doc="what the face shows")
+
+
+@record("die")
+@dataclass(kw_only=True)
+class Die:
+    id: str = spec(Id(), required=True, doc="the die's name ({die} on its faces)")
+    faces: list[str] = spec(
+        ListOf(VALUE, 6, 6),
+        required=True,
+        doc="the six faces' values, for faces 1 to 6 of the net (1 opposite 6, 2 opposite 5, "
+        "3 opposite 4)",
+    )
+    colour: str | None = spec(Color(), doc="this die's ground (default: the file's colour)")
+
+    def get(self, name: str) -> Any:
+        return self.id if name == "die" else None
+
+
+@record("dice")
+@dataclass(kw_only=True)
+class Dice:
+    side: float = spec(Length(8, 60), default=mm(20), doc="the cube's edge")
+    colour: str = spec(Color(), default="#ffffff", doc="the dice's ground")
+    ink: str = spec(Color(), default="#1d1a16", doc="the colour of text and marks")
+    cut_colour: str = spec(Color(), default="#1d1a16", doc="the cut line's colour (solid)")
+    fold_colour: str = spec(Color(), default="#9a948a", doc="the fold lines' colour (dashed)")
+    face: list[Element] = spec(
+        ListOf(ELEMENT, 1, limits.MAX_FACE_ELEMENTS),
+        required=True,
+        doc="every face's elements (boxes measured in the face); placeholders: {value} (the "
+        "face's value from the die's `faces`), {face} (its number, 1 to 6) and {die}",
+    )
+    dice: list[Die] = spec(ListOf(record_of(Die), 1, 200), required=True, doc="the dice")
+    file: str = ""
+
+
+DICE: Record = record_of(Dice)

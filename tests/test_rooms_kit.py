@@ -1,0 +1,157 @@
+"""tests/kits/rooms: square room tiles whose edges are data (top, right, bottom, left), read by
+the rules file's checks (`rule: among`: every tile has a door) and drawn by the tiles' faces;
+indoor and outdoor backs in the PDF and both exports (tests/test_export_backs.py covers the
+pairing pixel for pixel)."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from printkit.cli import main
+
+KITS = Path(__file__).resolve().parent / "kits"
+
+
+def run(*args: object):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture
+def rooms(tmp_path) -> Path:
+    shutil.copytree(KITS / "rooms", tmp_path / "rooms")
+    return tmp_path / "rooms"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_the_rooms_kit_passes_its_own_checks():
+    r = run("check", KITS / "rooms")
+    assert r.exit_code == 0, r.output
+
+
+def test_a_tile_with_no_door_is_caught_at_its_line(rooms):
+    tiles = rooms / "tiles.yaml"
+    edit(
+        tiles,
+        "title: Chapel, top: wall, right: wall, bottom: door, left: wall",
+        "title: Chapel, top: wall, right: wall, bottom: wall, left: wall",
+    )
+    line = next(
+        n for n, text in enumerate(tiles.read_text().splitlines(), start=1) if "chapel" in text
+    )
+    r = run("check", rooms)
+    assert r.exit_code == 1
+    assert f"{tiles}:{line}:" in r.output
+    assert "DR008" in r.output and "'chapel' has 0 of top, right, bottom, left" in r.output
+    assert "a tile without a door can never be entered" in r.output
+
+
+def test_an_among_check_naming_a_field_the_deck_lacks_is_an_input_error(rooms):
+    edit(rooms / "rules.yaml", "fields: [top, right, bottom, left]", "fields: [top, rigth]")
+    r = run("check", rooms)
+    assert r.exit_code == 2
+    assert "no field 'rigth'; did you mean 'right'?" in r.stderr
+
+
+def test_indoor_and_outdoor_backs_in_both_exports(tmp_path):
+    r = run("export", KITS / "rooms", "--images", "--dpi", "72", "--tts", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    rows = list(csv.DictReader((tmp_path / "rooms" / "images" / "manifest.csv").open()))
+    backs = {row["card"]: row["back"] for row in rows if row["deck"] == "tiles"}
+    assert backs["hall"] == backs["chapel"] == "tiles/back-indoor.png"
+    assert backs["lawn"] == backs["maze"] == "tiles/back-outdoor.png"
+    assert len(backs) == 16
+    tts = (tmp_path / "rooms" / "tts" / "tiles.json").read_text()
+    assert "tiles-back-indoor.jpg" in tts and "tiles-back-outdoor.jpg" in tts
+
+
+# -- edges drawn from the data -----------------------------------------------------------------
+
+DOOR = (0xA0 / 255, 0x52 / 255, 0x2D / 255)  # tiles.yaml's door colour
+BLEED = 3.0  # mm, the shop profile's
+
+
+@pytest.fixture(scope="module")
+def shop_tiles(tmp_path_factory) -> tuple[Path, list]:
+    """The room tiles as the shop profile draws them (one tile a page, 3 mm bleed, each front
+    followed by its back; before the shop finish turns it CMYK), and the cards."""
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+
+    kit = load_kit(str(KITS / "rooms"), Options(profile="shop", bleed_mm=BLEED))
+    pdf = tmp_path_factory.mktemp("tiles") / "tiles.pdf"
+    kit.component("tiles").render(kit, "tiles", pdf)
+    return pdf, list(kit.model("tiles").cards)
+
+
+def _door_sides(polys: list[dict]) -> set[str]:
+    """The edges a door leaf (a polygon in the door colour) lies on: its inner side, the two
+    corners inside the trim, is 14 mm long, 3 mm inside one edge and centred on it (page
+    coordinates in mm, y down, the trim from BLEED to BLEED + 50)."""
+    import math
+
+    from printkit.layout.units import to_mm
+
+    sides = set()
+    for p in polys:
+        if not p["fill"] or any(
+            abs(a - b) > 2 / 255 for a, b in zip(p["fill_colour"], DOOR, strict=True)
+        ):
+            continue
+        inner = [
+            (round(to_mm(x) - BLEED, 3), round(to_mm(y) - BLEED, 3))
+            for x, y in p["points"]
+            if 0 <= to_mm(x) - BLEED <= 50 and 0 <= to_mm(y) - BLEED <= 50
+        ]
+        assert len(inner) == 2 and math.dist(*inner) == pytest.approx(14, abs=0.01)
+        (x0, y0), (x1, y1) = inner
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        side = {(25.0, 3.0): "top", (47.0, 25.0): "right", (25.0, 47.0): "bottom"}.get(
+            (round(middle[0], 2), round(middle[1], 2)), "left"
+        )
+        if side == "left":
+            assert (round(middle[0], 2), round(middle[1], 2)) == (3.0, 25.0)
+        sides.add(side)
+    return sides
+
+
+def test_a_door_is_drawn_mid_edge_wherever_the_data_says(shop_tiles):
+    from tests.pdfshapes import page_polylines
+
+    pdf, cards = shop_tiles
+    pages = page_polylines(pdf)
+    for n, card in enumerate(cards):
+        want = {side for side in ("top", "right", "bottom", "left") if card.get(side) == "door"}
+        assert _door_sides(pages[2 * n]) == want, card.id
+
+
+def test_walls_reach_into_the_bleed_on_the_shop_profile(tmp_path):
+    import pypdfium2 as pdfium
+
+    r = run("build", KITS / "rooms", "--only", "tiles", "--profile", "shop", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    doc = pdfium.PdfDocument(str(tmp_path / "rooms" / "tiles.pdf"))
+    try:
+        px = 150 / 25.4
+
+        def at(page: int, x_mm: float, y_mm: float) -> tuple[int, ...]:
+            image = doc[page].render(scale=150 / 72).to_pil().convert("RGB")
+            return image.getpixel((round(x_mm * px), round(y_mm * px)))
+
+        study = at(2, 3 + 25, 1.0)  # 1 mm from the page's top: 2 mm outside the cut
+        gallery = at(12, 3 + 25, 1.0)  # the gallery's top is open: the floor, into the bleed
+        corner = at(2, 0.8, 0.8)  # the study's top-left corner's bleed: walls meet there
+    finally:
+        doc.close()
+    assert sum(study) < 200, study  # the wall's dark brown
+    assert sum(corner) < 200, corner
+    assert sum(gallery) > 550, gallery  # the light floor

@@ -1,0 +1,161 @@
+"""Cards and tokens of any shape (issue 32), from small kits written here: a deck of pointy
+hexes with a `within: bleed` band, a `round` token with a face (a disc), and a shaped piece
+too large for its paper (a located error, not a tiled sheet)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+from click.testing import CliRunner
+
+from printkit.cli import main
+from printkit.layout.units import to_mm
+
+KIT = """\
+name: shaped
+title: Shaped pieces
+components:
+  cards: {type: deck, file: cards.yaml}
+  tokens: {type: tokens, file: tokens.yaml}
+"""
+CARDS = """\
+shape: {kind: hexagon, across: 60mm, pointy: true}
+frame_width: 0
+kinds:
+  k:
+    label: K
+    colour: "#2e6b30"
+    paper: "#8cc05a"
+    face:
+      - {element: shape, box: [0, 0, 100%, 30%], within: bleed, fill: "#1d4e89"}
+      - {element: text, box: [0, 40%, 100%, 20%], text: "{title}", font: heading, size: 6mm}
+back: {colour: "#1d4e89", title: HEX}
+sides: 2
+cards:
+  - {id: a, kind: k, title: ALPHA, count: 3}
+  - {id: b, kind: k, title: BETA, count: 2}
+"""
+TOKENS = """\
+groups:
+  coins:
+    role: coin
+    width: 20mm
+    height: 20mm
+    shape: round
+    face:
+      - {element: text, box: [0, 30%, 100%, 40%], text: "{label}", font: bold, size: 6mm}
+    pieces:
+      - {colour_id: gold, label: "5", colour: "#c9a227", ink: "#1d1a16", count: 4}
+"""
+
+
+def _kit(tmp_path: Path, cards: str = CARDS, tokens: str = TOKENS) -> Path:
+    kit = tmp_path / "shaped"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(KIT, encoding="utf-8")
+    (kit / "cards.yaml").write_text(cards, encoding="utf-8")
+    (kit / "tokens.yaml").write_text(tokens, encoding="utf-8")
+    return kit
+
+
+def _build(kit: Path, *options: str):
+    out = kit.parent / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1", *options]
+    return CliRunner().invoke(main, args, catch_exceptions=False), out / "shaped"
+
+
+def _clips(path: Path, index: int) -> list[list[tuple[float, float]]]:
+    with pikepdf.open(path) as pdf:
+        ops = pikepdf.parse_content_stream(pdf.pages[index])
+    out, points = [], []
+    for operands, op in ops:
+        name = str(op)
+        if name in ("m", "l"):
+            points.append((float(operands[0]), float(operands[1])))
+        elif name == "c":
+            points.append((float(operands[4]), float(operands[5])))
+        elif name in ("W", "W*"):
+            out.append(points)
+        if name in ("n", "f", "f*", "S", "B", "B*", "b", "re"):
+            points = []
+    return [p for p in out if p]
+
+
+def test_a_deck_of_pointy_hexes(tmp_path):
+    result, out = _build(_kit(tmp_path))
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "cards.pdf", 0)
+    assert len(clips) == 5
+    for hexagon in clips:
+        xs, ys = [p[0] for p in hexagon], [p[1] for p in hexagon]
+        assert round(to_mm(max(xs) - min(xs)), 2) == 60.0  # across the flats: pointy top
+        assert round(to_mm(max(ys) - min(ys)), 2) == 69.28
+
+
+def test_a_within_bleed_band_reaches_the_shop_page_edge(tmp_path):
+    result, out = _build(_kit(tmp_path), "--profile", "shop")
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(str(out / "cards.pdf"))
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    width_mm = image.width * 25.4 / 150
+    # the page's top centre is in the bleed, above the hex's top corner: the band is there
+    r, g, b = image.getpixel((image.width // 2, round(0.5 * 150 / 25.4)))
+    assert b > 100 and b > r + 40 and b > g, (r, g, b)
+    assert round(width_mm) == 66  # 60 mm across the flats and 3 mm of bleed each side
+    # a corner of the page lies outside the hex grown by the bleed: paper
+    assert image.getpixel((2, 2)) == (255, 255, 255)
+
+
+def test_a_round_token_with_a_face_is_a_disc(tmp_path):
+    result, out = _build(_kit(tmp_path))
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "tokens.pdf", 0)
+    assert len(clips) == 4
+    for disc in clips:
+        xs = [p[0] for p in disc]
+        assert round(to_mm(max(xs) - min(xs)), 2) == 20.0
+        assert len(disc) == 5  # a start and four quarter arcs
+
+
+def test_a_shaped_piece_too_large_for_its_paper_is_a_located_error(tmp_path):
+    big = CARDS.replace("across: 60mm", "across: 290mm")
+    result, out = _build(_kit(tmp_path, cards=big))
+    assert result.exit_code == 2, result.output
+    assert "cards.yaml:" in result.output
+    assert "hexagon does not fit on A4 paper" in result.output
+    assert not (out / "cards.pdf").exists()
+
+
+MAP_KIT = """\
+name: sheet
+title: A small sheet
+components:
+  sheet: {type: map, file: sheet.yaml}
+"""
+
+
+def test_a_sheet_smaller_than_the_paper_is_centred_on_it(tmp_path):
+    kit = tmp_path / "sheet"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(MAP_KIT, encoding="utf-8")
+    (kit / "sheet.yaml").write_text(
+        'width: 180mm\nheight: 120mm\ncolour: "#f3efe2"\nface:\n'
+        '  - {element: text, box: [10, 10, 160, 20], text: "CHARACTER", size: 8mm}\n',
+        encoding="utf-8",
+    )
+    for paper in ("a4", "letter"):
+        out = tmp_path / paper
+        args = ["build", str(kit), "--out", str(out), "-j", "1", "--paper", paper]
+        result = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        with pikepdf.open(out / "sheet" / "sheet.pdf") as pdf:
+            page = pdf.pages[0]
+            w, h = (float(v) for v in page.mediabox[2:])
+            x0, y0, x1, y1 = (float(v) for v in page.obj["/TrimBox"])
+        assert round(to_mm(x1 - x0), 2) == 180 and round(to_mm(y1 - y0), 2) == 120
+        assert abs(x0 - (w - x1)) < 0.01 and abs(y0 - (h - y1)) < 0.01, paper
