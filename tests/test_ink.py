@@ -245,18 +245,21 @@ def test_cmyk_colours_are_found_in_the_same_order_at_their_own_places():
 
 
 def _text_page(path: Path, lines: list[tuple[tuple[float, ...], float]]) -> Path:
-    """One page of text lines, each in its CMYK colour and size (points), the last one scaled
-    by a transformation (so the size read must be the printed one)."""
+    """One page of text lines, each in its CMYK colour and size (points), and one more in a
+    form drawn at half size (so the size read must be the printed one)."""
     c = Canvas(str(path), pagesize=(300, 300))
     for i, (cmyk, size) in enumerate(lines):
         c.setFillColorCMYK(*cmyk)
         c.setFont("Helvetica", size)
         c.drawString(20, 250 - 30 * i, "Small letters")
-    c.saveState()
-    c.scale(0.5, 0.5)
+    c.beginForm("scaled")  # in a form, as printkit draws repeated artwork
     c.setFillColorCMYK(0.6, 0.4, 0.4, 1)
     c.setFont("Helvetica", 20)  # 10 pt as printed
     c.drawString(40, 40, "Scaled down")
+    c.endForm()
+    c.saveState()
+    c.scale(0.5, 0.5)
+    c.doForm("scaled")
     c.restoreState()
     c.showPage()
     c.save()

@@ -32,7 +32,7 @@ CMYK = tuple[float, float, float, float]
 RGB = tuple[float, float, float]
 PURE_K: CMYK = (0.0, 0.0, 0.0, 1.0)
 DEFAULT_RICH_BLACK = "cmyk(60,40,40,100)"
-NEAR_BLACK_MAX = 0.125  # every RGB channel at most this (#202020, 100 % K's own darkness)...
+NEAR_BLACK_MAX = 0.125  # every RGB channel at most this (#1f1f1f: near what 100 % K prints)...
 NEAR_BLACK_CHROMA = 0.05  # ...and nearly grey: then it is "black" ink
 ICC_GRID = 33  # nodes per axis of the table an ICC profile's image conversion interpolates
 

@@ -71,6 +71,7 @@ class InkScan:
         self.area += other.area
         if other.worst is not None and (self.worst is None or other.worst[0] > self.worst[0]):
             self.worst = other.worst
+        self.small_text += other.small_text
 
     def paint(self, ink: float, box: Box, share: float = 1.0) -> None:
         self.most = max(self.most, ink)

@@ -3,8 +3,8 @@
 The painter knows no tile by name: every coastline comes from layout.edgetile, which computes
 each piece's outline from the half-edges, so a new tile in the data draws itself. Terrains differ
 in colour and in texture (waves, hills, dots), so they stay apart in a greyscale print too. The
-sea near a coast carries engraved water lines; the start tile carries a compass rose where it has
-most room; each tile's id sits small in its top-left corner, upright, so a player can write down a
+sea near a coast carries engraved water lines; a tile flagged `rose_on` carries a compass rose
+where it has most room; each tile's id sits small in its top-left corner, upright, so a player can write down a
 finished map (`printkit score`). Faces and the common back are form XObjects, drawn once each.
 The pictograms themselves (waves, hills, ship, rose...) are in draw/mapmarks.py.
 """
@@ -103,7 +103,7 @@ class TilePainter:
     def draw_face(self, tile: Tile) -> None:
         c, s = self.canvas, self.size
         shape = self.shape(tile)
-        rose = self._rose_spot(shape) if tile.compass else None
+        rose = self._rose_spot(shape) if self.tiles.has_rose(tile) else None
         # the id marks the tile's upright corner; on the start tile the rose's N does that
         label = (mm(4.2), s - mm(4.2)) if self.tiles.corner_marks and not rose else None
         avoid = [(rose[0], rose[1] + mm(1.5))] if rose else []

@@ -91,7 +91,13 @@ class Tile:
         required=True,
         doc="half-edges 0-7 clockwise from the top-left corner, one letter each",
     )
-    compass: bool = spec(Bool(), default=False, doc="the start tile, with the compass rose")
+    flags: list[str] = spec(
+        ListOf(Id(), 0, 20),
+        default=list,
+        doc="names this tile is marked with, for the game's rules and the drawing (a start "
+        "tile, a tile with a compass rose: `rose_on`); a data check reads each as a field, "
+        "true on the tiles that have it",
+    )
     pieces: list[Piece] | None = spec(
         ListOf(record_of(Piece), 1, HALF_EDGES),
         doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
@@ -205,6 +211,11 @@ class TileSet:
     )
     # icon name -> terrain it sits on
     ornaments: dict[str, str] = spec(MapOf(Id()), default=dict, doc=ORNAMENTS_DOC)
+    rose_on: str | None = spec(
+        Id(),
+        doc="a flag: the tiles that have it carry a compass rose where they have most room "
+        "(their id mark then leaves the corner to the rose's N)",
+    )
     reference: ReferenceCard | None = spec(
         record_of(ReferenceCard), doc="a rules reference card printed with the tiles"
     )
@@ -226,8 +237,17 @@ class TileSet:
         return self.tiles
 
     def item_reader(self, field_name: str) -> Callable[[Tile], Any]:
-        """Reads a key of a tile (a tile has no other fields: None for any other name)."""
-        return attrgetter(field_name) if field_name in TILE_KEYS else lambda _: None
+        """Reads a key of a tile, or a flag (true on the tiles that have it) that some tile or
+        `rose_on` names; None for any other name."""
+        if field_name in TILE_KEYS:
+            return attrgetter(field_name)
+        if field_name == self.rose_on or any(field_name in t.flags for t in self.tiles):
+            return lambda tile: field_name in tile.flags
+        return lambda _: None
+
+    def has_rose(self, tile: Tile) -> bool:
+        """Whether the tile carries the compass rose (its flag is `rose_on`)."""
+        return self.rose_on is not None and self.rose_on in tile.flags
 
     def by_letter(self) -> dict[str, str]:
         return {t.letter: name for name, t in self.terrains.items()}
