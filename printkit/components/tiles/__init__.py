@@ -64,6 +64,13 @@ def load(kit: Kit, component_id: str) -> TileSet:
                 f"duplicate tile id {tile.id!r} (first at line {seen[tile.id].line})",
             )
         seen.setdefault(tile.id, located(tile, "id"))
+        words = tile.feature_words()
+        if words and len(words) not in (4, 8):
+            errors.add(
+                where(tile, "features"),
+                f"tile {tile.id!r} gives {len(words)} feature words; give one per edge (4: top, "
+                "right, bottom, left) or one per half-edge (8)",
+            )
     errors.raise_if_any()
     tiles.icons = kit.icons()
     _check_ornaments(tiles, errors)

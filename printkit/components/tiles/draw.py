@@ -21,6 +21,7 @@ from printkit.components.tiles.model import CardSide, Terrain, Tile, TileSet
 from printkit.components.tiles.tilespots import jitter, open_spot, scatter, stipple_dots
 from printkit.draw.card import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
+from printkit.draw.edges import EdgeLook, draw_edges
 from printkit.draw.elements import ElementOverflow, ElementPainter, Palette
 from printkit.draw.fonts import font, place_form
 from printkit.draw.icons import BUILTIN, Colours
@@ -122,6 +123,8 @@ class TilePainter:
             self._texture(shape, tile, terrain_name, terrain, avoid)
             c.restoreState()
         self._coastlines(shape)
+        if tile.features and self.tiles.edge_looks:
+            self._features(tile)
         if rose:
             compass_rose(c, rose[0], rose[1], self._ink(), self._paper(), self._accent())
         if ornament and tile.ornament:
@@ -130,6 +133,18 @@ class TilePainter:
             self._corner_label(tile.id, label)
         if self.tiles.face:
             self._face_elements(tile)
+
+    def _features(self, tile: Tile) -> None:
+        """What each edge carries (a wall, a door mid-edge, a road), from the tile's
+        `features` words and the set's `edge_looks` (draw/edges.py)."""
+        looks = {
+            word: EdgeLook(look.draw, look.colour, look.width, look.length, look.wall)
+            for word, look in self.tiles.edge_looks.items()
+        }
+        s = self.size
+        self.canvas.saveState()
+        draw_edges(self.canvas, Rect(0, 0, s, s), 4, tile.feature_words(), looks)
+        self.canvas.restoreState()
 
     def _face_elements(self, tile: Tile) -> None:
         """The tile set's `face` elements over the terrain, reading the tile's values."""
