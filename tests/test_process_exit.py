@@ -96,7 +96,7 @@ def test_a_running_thread_keeps_the_orderly_exit(tmp_path):
 def test_an_installed_plugins_atexit_handler_runs_when_a_command_ends(cli, tmp_path):
     """A plug-in may register what must happen when the process ends (atexit): it happens
     after `check` and `build`, whether the command succeeds or finds errors."""
-    from printkit.games import ENTRY_POINT_GROUP
+    from printkit.plugins import ENTRY_POINT_GROUP
     from tests.conftest import install_fixture
 
     entry = f"[{ENTRY_POINT_GROUP}]\nclub = club_rules.game:GAME\n"
