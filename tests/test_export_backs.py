@@ -234,6 +234,7 @@ def _same_pixels(export: Image.Image, pdf: Image.Image) -> bool:
     return ImageChops.difference(export, pdf.crop((0, 0, *export.size))).getbbox() is None
 
 
+@pytest.mark.slow
 def test_island_images_pair_every_development_card_with_its_own_back(island, island_backs):
     rows = [
         r
@@ -248,6 +249,7 @@ def test_island_images_pair_every_development_card_with_its_own_back(island, isl
             assert _same_pixels(back.convert("RGB"), island_backs[row["card"]]), row["card"]
 
 
+@pytest.mark.slow
 def test_island_tts_gives_the_special_cards_their_own_back(island, island_trims):
     saved = json.loads((island / "tts" / "development.json").read_text(encoding="utf-8"))
     [deck] = saved["ObjectStates"]

@@ -62,6 +62,7 @@ def test_an_among_check_naming_a_field_the_deck_lacks_is_an_input_error(rooms):
     assert "no field 'rigth'; did you mean 'right'?" in r.stderr
 
 
+@pytest.mark.slow
 def test_indoor_and_outdoor_backs_in_both_exports(tmp_path):
     r = run("export", KITS / "rooms", "--images", "--dpi", "72", "--tts", "--out", tmp_path)
     assert r.exit_code == 0, r.output
