@@ -190,8 +190,8 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
     layout = deck_layout.measured(kit, component_id)
-    if layout is not None and kit.single_use:
-        layout.release_as_drawn()  # nothing after this render reads it (Kit.single_use)
+    if layout is not None and kit.derived.single_use:
+        layout.release_as_drawn()  # nothing after this render reads it (Derived.single_use)
     painter = _painter_of(deck, layout)
     try:
         if deck_designs.wanted(kit):
