@@ -125,6 +125,12 @@ def _emblem(draw: Callable[[Canvas], None]) -> UnitDrawing:
     return unit
 
 
+def emblem_icon(name: str, draw: Callable[[Canvas], None], doc: str) -> Icon:
+    """An icon drawn in its ink alone by `draw(c)`, centred on (0, 0) in a box of side 2: how a
+    game gives its own emblems (its `icons`, printkit/api.py)."""
+    return Icon(name, _emblem(draw), doc)
+
+
 def _wheel(c: Canvas, colours: Colours) -> None:
     pictograms.wheel(c, 0, 0, 1.0, colours.ink)
 
@@ -159,20 +165,8 @@ def _circle(c: Canvas, colours: Colours) -> None:
 def _builtins() -> dict[str, Icon]:
     docs = {
         "laurel": "a victor's wreath",
-        "whip": "a whip",
-        "dolphin": "a leaping dolphin",
-        "egg": "an egg on its stand",
         "torch": "a burning torch",
-        "eagle": "a spread eagle",
-        "wheel": "an eight-spoked wheel",
-        "broken-wheel": "a broken wheel",
-        "pillar": "a milestone column",
-        "chariot": "a two-horse chariot",
-        "cue": "a turned wooden baton",
-        "sword": "a sword",
         "palm": "a palm branch",
-        "horse": "a horse's head",
-        "tablet": "a scratched tablet pierced by a nail",
     }
     icons = {
         name: Icon(name, _emblem(emblems.EMBLEMS[name]), doc)
@@ -196,11 +190,20 @@ def _builtins() -> dict[str, Icon]:
 BUILTIN = IconLibrary(_builtins())
 
 
-def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
-    """Draw icon `name` of the built-in library centred at (cx, cy), `size` across (a "?" for a
-    name it lacks: the components check names before drawing, so none reaches here)."""
-    if name in BUILTIN:
-        BUILTIN.draw(c, name, cx, cy, size, Colours(ink))
+def draw_emblem(  # noqa: PLR0913
+    c: Canvas,
+    name: str,
+    cx: float,
+    cy: float,
+    size: float,
+    ink: Color,
+    library: IconLibrary = BUILTIN,
+) -> None:
+    """Draw icon `name` of `library` (the built-in one, or a kit's: `Kit.icons()`) centred at
+    (cx, cy), `size` across (a "?" for a name it lacks: the components check names before
+    drawing, so none reaches here)."""
+    if name in library:
+        library.draw(c, name, cx, cy, size, Colours(ink))
         return
     c.saveState()
     c.translate(cx, cy)
