@@ -88,6 +88,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.draw.emblems import polygon
     from printkit.draw.fonts import ascent_descent, font, fonts_of, role_font, text_width
     from printkit.draw.icons import BUILTIN, Colours, Icon, IconLibrary, draw_emblem, emblem_icon
+    from printkit.draw.mapmarks import compass_rose, wave_mark
     from printkit.draw.pictograms import arrow_head
     from printkit.draw.sheet import draw_page_label, draw_scale_bar
     from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
@@ -233,6 +234,8 @@ __all__ = [
     "Icon",
     "emblem_icon",
     "polygon",
+    "wave_mark",
+    "compass_rose",
 ]
 
 # Names of __all__ whose modules a component type's import must not pull in (the checks and the
@@ -292,6 +295,8 @@ _ON_FIRST_USE = {
     "Icon": "printkit.draw.icons",
     "emblem_icon": "printkit.draw.icons",
     "polygon": "printkit.draw.emblems",
+    "wave_mark": "printkit.draw.mapmarks",
+    "compass_rose": "printkit.draw.mapmarks",
 }
 
 

@@ -3,8 +3,8 @@
 Each emblem is drawn centred on (0, 0) inside a box of side 2 (from -1 to 1) in the current
 coordinate system. They are registered by name in the icon library (draw/icons.py), which is how
 components draw them: `icons.draw_emblem` draws any icon of that library by name. A game's own
-emblems live in its package and come in as its `icons` (games/carthage/pictograms.py); the laurel,
-the torch and the palm stay here because `printkit new`'s kit shows them.
+emblems live in its package and come in as its `icons` (games/carthage/pictograms.py); those
+here are the ones `printkit new`'s kit shows.
 """
 
 from __future__ import annotations
@@ -76,8 +76,45 @@ def _victory(c: Canvas) -> None:
             polygon(c, [(0, y), (s * n, y + 0.28), (s * n * 0.9, y + 0.36), (0, y + 0.12)])
 
 
+def _pillar(c: Canvas) -> None:
+    """A mileage stone: a milestone column with a rounded top, on a plinth."""
+    c.rect(-0.6, -0.95, 1.2, 0.22, stroke=0, fill=1)
+    p = c.beginPath()
+    p.moveTo(0.38, -0.73)
+    p.lineTo(0.38, 0.45)
+    p.arcTo(-0.38, 0.07, 0.38, 0.83, 0, 180)
+    p.lineTo(-0.38, -0.73)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _sword(c: Canvas) -> None:
+    polygon(c, [(0, 1.0), (0.13, 0.75), (0.11, -0.35), (-0.11, -0.35), (-0.13, 0.75)])
+    c.rect(-0.45, -0.47, 0.9, 0.13, stroke=0, fill=1)
+    c.rect(-0.08, -0.85, 0.16, 0.4, stroke=0, fill=1)
+    c.circle(0, -0.9, 0.12, stroke=0, fill=1)
+
+
+def _horse(c: Canvas) -> None:
+    """A horse's head, for the horse goddess Epona."""
+    p = c.beginPath()
+    p.moveTo(-0.55, -0.95)
+    p.curveTo(-0.7, -0.2, -0.4, 0.55, 0.05, 0.75)
+    p.lineTo(0.0, 1.0)
+    p.lineTo(0.22, 0.78)
+    p.curveTo(0.55, 0.6, 0.8, 0.1, 0.92, -0.2)
+    p.curveTo(0.95, -0.38, 0.75, -0.45, 0.6, -0.3)
+    p.curveTo(0.4, -0.1, 0.2, -0.2, 0.15, -0.5)
+    p.lineTo(0.3, -0.95)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
 EMBLEMS: dict[str, Callable[[Canvas], None]] = {
     "laurel": _laurel,
     "torch": _torch,
     "palm": _victory,
+    "pillar": _pillar,
+    "sword": _sword,
+    "horse": _horse,
 }

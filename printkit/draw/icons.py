@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
 from printkit.core.words import close_matches
-from printkit.draw import emblems, mapmarks, pictograms
+from printkit.draw import emblems, pictograms
 from printkit.draw.fonts import shipped_font
 from printkit.draw.images import image_reader
 from printkit.load.images import KitImage, load_image
@@ -142,18 +142,6 @@ def _arrows(c: Canvas, colours: Colours) -> None:
     c.line(-0.6, 0, 0.6, 0)
 
 
-def _map_mark(mark: Callable[..., None], scale: float = 0.8) -> UnitDrawing:
-    def unit(c: Canvas, colours: Colours) -> None:
-        mark(c, 0, 0, scale, colours.ink, colours.paper, colours.accent or colours.ink)
-
-    return unit
-
-
-def _compass(c: Canvas, colours: Colours) -> None:
-    accent = colours.accent or colours.ink
-    mapmarks.compass_rose(c, (0, 0), 1.0, colours.ink, colours.paper, accent, letters=False)
-
-
 def _star(c: Canvas, colours: Colours) -> None:
     pictograms.star(c, 0, 0, 1.0)
 
@@ -167,6 +155,9 @@ def _builtins() -> dict[str, Icon]:
         "laurel": "a victor's wreath",
         "torch": "a burning torch",
         "palm": "a palm branch",
+        "pillar": "a milestone column",
+        "sword": "a sword",
+        "horse": "a horse's head",
     }
     icons = {
         name: Icon(name, _emblem(emblems.EMBLEMS[name]), doc)
@@ -178,10 +169,6 @@ def _builtins() -> dict[str, Icon]:
         Icon("arrows", _arrows, "a double arrow, left and right"),
         Icon("star", _star, "a five-pointed star"),
         Icon("disc", _circle, "a filled disc"),
-        Icon("ship", _map_mark(mapmarks.ship_mark), "a three-masted ship (ink, paper, accent)"),
-        Icon("whale", _map_mark(mapmarks.whale_mark), "a whale's back and tail (ink, accent)"),
-        Icon("town", _map_mark(mapmarks.town_mark), "a walled town (ink, paper)"),
-        Icon("compass-rose", _compass, "a sixteen-point compass rose (ink, paper, accent)"),
     ]
     icons.update({icon.name: icon for icon in more})
     return icons

@@ -1,5 +1,5 @@
 """Carthage's own pictograms: the emblems its cards, tokens and board name (the circus's lap
-counters, a whip, a sword, the gods' beasts, the wreck's broken wheel, the mileage stone...).
+counters, a whip, the gods' beasts, the wreck's broken wheel, a chariot, a wooden cue...).
 The game gives them as its `icons` (printkit/api.py): a Carthage kit's faces, tokens and board
 name them as they name the built-in icons.
 
@@ -108,18 +108,6 @@ def broken_wheel(c: Canvas) -> None:
     wheel(c, broken=True)
 
 
-def pillar(c: Canvas) -> None:
-    """A mileage stone: a milestone column with a rounded top, on a plinth."""
-    c.rect(-0.6, -0.95, 1.2, 0.22, stroke=0, fill=1)
-    p = c.beginPath()
-    p.moveTo(0.38, -0.73)
-    p.lineTo(0.38, 0.45)
-    p.arcTo(-0.38, 0.07, 0.38, 0.83, 0, 180)
-    p.lineTo(-0.38, -0.73)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-
-
 def chariot(c: Canvas) -> None:
     """A two-horse chariot seen from the side, running right."""
     c.setLineWidth(0.08)
@@ -151,28 +139,6 @@ def cue(c: Canvas) -> None:
     c.circle(0, 0.78, 0.22, stroke=0, fill=1)
 
 
-def sword(c: Canvas) -> None:
-    polygon(c, [(0, 1.0), (0.13, 0.75), (0.11, -0.35), (-0.11, -0.35), (-0.13, 0.75)])
-    c.rect(-0.45, -0.47, 0.9, 0.13, stroke=0, fill=1)
-    c.rect(-0.08, -0.85, 0.16, 0.4, stroke=0, fill=1)
-    c.circle(0, -0.9, 0.12, stroke=0, fill=1)
-
-
-def horse(c: Canvas) -> None:
-    """A horse's head, for the horse goddess Epona."""
-    p = c.beginPath()
-    p.moveTo(-0.55, -0.95)
-    p.curveTo(-0.7, -0.2, -0.4, 0.55, 0.05, 0.75)
-    p.lineTo(0.0, 1.0)
-    p.lineTo(0.22, 0.78)
-    p.curveTo(0.55, 0.6, 0.8, 0.1, 0.92, -0.2)
-    p.curveTo(0.95, -0.38, 0.75, -0.45, 0.6, -0.3)
-    p.curveTo(0.4, -0.1, 0.2, -0.2, 0.15, -0.5)
-    p.lineTo(0.3, -0.95)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)
-
-
 def tablet(c: Canvas) -> None:
     """A curse tablet: a lead sheet with scratched lines, pierced by a nail."""
     c.roundRect(-0.7, -0.85, 1.4, 1.6, 0.12, stroke=0, fill=1)
@@ -192,10 +158,7 @@ ICONS: tuple[Icon, ...] = (
     emblem_icon("eagle", eagle, "a spread eagle"),
     emblem_icon("wheel", lambda c: wheel(c), "an eight-spoked wheel"),
     emblem_icon("broken-wheel", broken_wheel, "a broken wheel"),
-    emblem_icon("pillar", pillar, "a milestone column"),
     emblem_icon("chariot", chariot, "a two-horse chariot"),
     emblem_icon("cue", cue, "a turned wooden baton"),
-    emblem_icon("sword", sword, "a sword"),
-    emblem_icon("horse", horse, "a horse's head"),
     emblem_icon("tablet", tablet, "a scratched tablet pierced by a nail"),
 )
