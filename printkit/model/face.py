@@ -379,6 +379,21 @@ class Areas:
         return inset, inset, self.width - 2 * inset, self.height - 2 * inset
 
 
+def in_bleed(element: Element, areas: Areas) -> bool:
+    """Whether the element is drawn in the bleed: measured `within: bleed`, or a ground that
+    covers the whole trim (a pattern, or a filled rectangle, with the box [0, 0, 100%, 100%]),
+    which a user expects to reach the bleed as the piece's own colour does."""
+    if element.within == "bleed":
+        return True
+    ground = element.element == "pattern" or (
+        element.element == "shape" and element.shape == "rect" and bool(element.fill)
+    )
+    if not ground or element.within != "trim" or element.rotate:
+        return False
+    whole = (0.0, 0.0, areas.width, areas.height)
+    return all(abs(a - b) < 0.01 for a, b in zip(resolve_box(element, areas), whole, strict=True))
+
+
 def resolve_box(element: Element, areas: Areas) -> tuple[float, float, float, float]:
     """The element's box as (x, top, width, height) in pt from the piece's top-left trim."""
     ax, atop, aw, ah = areas.area(element.within)

@@ -161,6 +161,7 @@ def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
             partial(_describe, g),
             g.with_backs,
             fonts=fonts,
+            shape=g.shape,
         )
     return out
 

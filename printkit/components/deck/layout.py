@@ -156,7 +156,7 @@ def lay_out(deck: Deck, fonts: Mapping[str, str], keeper: Keeper | None = None) 
         if keeper is not None and keeper.known(design):
             continue
         _measure(painter, probe, design)
-        design.nearest = closest_text(probe.texts, trim)
+        design.nearest = closest_text(probe.texts, trim, deck.cut())
     shared = {d.kind: d for d in backs if d.card is None}
     own = {id(d.card): d for d in backs if d.card is not None}
     return DeckLayout(designs, fronts, shared, own, painter.elements.boxes)
