@@ -4,6 +4,7 @@ too large for its paper (a located error, not a tiled sheet)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pikepdf
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from printkit.cli import main
 from printkit.layout.units import to_mm
 
+DATA = Path(__file__).resolve().parent.parent / "data"
 KIT = """\
 name: shaped
 title: Shaped pieces
@@ -205,3 +207,25 @@ def test_text_in_a_discs_corner_is_outside_its_safe_area(tmp_path):
     fine = _kit(tmp_path / "fine")
     result = CliRunner().invoke(main, ["check", str(fine)], catch_exceptions=False)
     assert "PK001" not in result.output, result.output
+
+
+def test_a_tile_prints_its_count_of_copies(tmp_path):
+    kit = tmp_path / "chartae"
+    shutil.copytree(DATA / "chartae", kit)
+    tiles = kit / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(
+        text.replace("{id: B, edges: LL LS SS SL}", "{id: B, edges: LL LS SS SL, count: 3}")
+    )
+    out = tmp_path / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1", "--only", "tiles", "--profile", "shop"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    plain = tmp_path / "plain"
+    args = ["build", str(DATA / "chartae"), "--out", str(plain), "-j", "1", "--only", "tiles"]
+    assert CliRunner().invoke(main, [*args, "--profile", "shop"]).exit_code == 0
+    with (
+        pikepdf.open(out / "chartae" / "tiles.pdf") as more,
+        pikepdf.open(plain / "chartae" / "tiles.pdf") as fewer,
+    ):
+        assert len(more.pages) == len(fewer.pages) + 2 * 2  # two more tiles, face and back

@@ -382,8 +382,16 @@ def _draw_page(  # noqa: PLR0913
     c.setPageSize((page.size.width, page.size.height))
     _set_boxes(c, page, grid)
     if group.shape.rectangular:
+        items, front = group.items, page.side == "front"
         for index, trim in page.items:
-            _place(painter, group, group.items[index], trim, page.side)
+            item = items[index]
+            try:
+                if front:
+                    painter.place_front(item, trim)
+                else:
+                    painter.place_back(item, trim)
+            except TextOverflow as exc:  # a piece's text fits at no size: the data must change
+                raise _overflow(group, item, page.side, exc) from None
     else:
         flip: Duplex = "long" if page.trim is not None else duplex  # shop pages: long edge
         _place_shaped(c, painter, page, group, flip, bleed)
