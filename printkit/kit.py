@@ -57,7 +57,7 @@ class Kit:
     # the PDF being assembled reuses that memory. `check`, serve and --watch keep their layouts.
     single_use: bool = False
     # `build --watch` and serve: the layouts earlier kit objects of this folder measured, offered
-    # to this one's (live/layouts.py; components/deck_layout.laid_out asks it per component, and
+    # to this one's (live/layouts.py; components/deck/layout.laid_out asks it per component, and
     # gets what it can reuse). None: every design is measured.
     kept_layouts: Callable[[Kit, str], Any] | None = None
 

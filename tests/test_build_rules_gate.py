@@ -3,6 +3,7 @@ nothing written) unless --ignore-rule-errors; warnings are printed one line each
 
 from __future__ import annotations
 
+import pytest
 from conftest import edit, line_of
 
 FINDING = "error [CR003] the deck has 72 cards but 16 charioteers need 96"
@@ -74,6 +75,7 @@ def test_a_build_reports_what_only_drawing_finds_as_check_does(cli, kit_copy, tm
     assert (out / "carthage" / "tokens.pdf").is_file()
 
 
+@pytest.mark.slow
 def test_a_build_plays_no_race_while_check_reports_what_races_find(
     cli, kit_copy, tmp_path, monkeypatch
 ):

@@ -56,6 +56,7 @@ def run(args: list[str], cache: Path, cwd: Path) -> tuple[int, str, str]:
     return done.returncode, done.stdout, done.stderr
 
 
+@pytest.mark.slow
 def test_planted_cache_entries_change_no_command(tmp_path):
     kit = tmp_path / "mini"
     shutil.copytree(MINI, kit)

@@ -75,6 +75,7 @@ def test_letter_board_pages_are_letter(built_kit):
         assert sorted(page_mm(page)) == [215.9, 279.4]
 
 
+@pytest.mark.slow
 def test_shop_board_is_one_page_with_nested_boxes(built_kit):
     reader = PdfReader(built_kit("carthage", "--profile", "shop") / "board.pdf")
     assert len(reader.pages) == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from badkits import check_rules
 
 from tests.conftest import edit, line_of
@@ -128,6 +129,7 @@ def test_grid_wider_than_the_track(kit_copy):
     assert located(r.output, "CR009", "track.yaml", line_of(kit / "track.yaml", "per_row:"))
 
 
+@pytest.mark.slow
 def test_lap_pace_warning(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "track.yaml", "straight: 19.5in", "straight: 150in")

@@ -64,7 +64,7 @@ def test_eight_tiles_flagged_at_the_list(kit_copy):
 def test_two_compass_tiles_flagged_at_the_second(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
-    edit(tiles, "{id: A, edges: LL LS SS SL,", "{id: A, edges: LL LS SS SL, compass: true,")
+    edit(tiles, "{id: A, edges: LL LS SS SL,", "{id: A, edges: LL LS SS SL, flags: [compass],")
     r = check_rules(kit, "DR002")
     assert r.exit_code == 1
     (finding,) = findings(r, "DR002")  # a data check in rules.yaml (was Python's CH002)
@@ -78,7 +78,7 @@ def test_two_compass_tiles_flagged_at_the_second(kit_copy):
 def test_no_compass_tile(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
-    edit(tiles, ", compass: true}", "}")
+    edit(tiles, ", flags: [compass]}", "}")
     r = check_rules(kit, "DR002")
     assert r.exit_code == 1
     (finding,) = findings(r, "DR002")

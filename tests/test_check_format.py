@@ -177,7 +177,7 @@ def test_check_finds_text_that_cannot_fit_as_build_does(cli, tmp_path):
     ]
     r = cli("check", kit)
     assert r.exit_code == 2
-    assert r.stderr.splitlines() == [*expected, "printkit: 2 input errors; nothing was written"]
+    assert r.stderr.splitlines() == [*expected, "printkit: 2 input errors"]  # check writes nothing
     rows = jsonl(cli("check", kit, "--format", "json").stdout)
     assert [(f["code"], f["line"]) for f in rows[:-1]] == [("INPUT", w[0]) for w in where]
     assert rows[-1]["exit_code"] == 2

@@ -198,19 +198,18 @@ def test_custom_paper_sizes(cli, tmp_path):
     assert cli("build", "chariot-race", "--paper", "huge").exit_code == 2
 
 
-def test_progress_shows_only_on_a_terminal(monkeypatch, capsys):
-    from printkit.cli import app as cli_module
+def test_a_build_ticks_once_per_output_against_its_total(tmp_path):
+    """The progress of a build, as the command line's bar shows it: one tick per output drawn,
+    each with the number of outputs to draw (the bar's total)."""
+    from printkit.build.pipeline import BUILDING, build_kits
+    from printkit.core.progress import listening
+    from printkit.kit import load_kit
 
-    monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: False, raising=False)
-    quiet = cli_module.PageProgress()
-    quiet.start -= 10
-    quiet("kit/cards.pdf", 5)
-    assert capsys.readouterr().err == ""
-    monkeypatch.setattr(cli_module.sys.stderr, "isatty", lambda: True, raising=False)
-    loud = cli_module.PageProgress()
-    loud.start -= 10
-    loud("kit/cards.pdf", 5)
-    assert "building kit/cards.pdf: 5 pages" in capsys.readouterr().err
+    heard: list[tuple[str, int, int]] = []
+    with listening(lambda what, done, total: heard.append((what, done, total))):
+        written = build_kits([load_kit("chartae")], tmp_path)
+    pdfs = [p for p in written if p.suffix == ".pdf"]
+    assert heard == [(BUILDING, n, len(pdfs)) for n in range(1, len(pdfs) + 1)]
 
 
 def test_the_package_description_has_no_links_that_break_on_the_package_index():

@@ -36,6 +36,7 @@ def frame_distances(pdf_path: Path) -> list[tuple[int, float]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kit", "pattern"), [("chariot-race", "bases.pdf"), ("carthage", "tokens-*.pdf")]
 )

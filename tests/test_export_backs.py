@@ -234,6 +234,7 @@ def _same_pixels(export: Image.Image, pdf: Image.Image) -> bool:
     return ImageChops.difference(export, pdf.crop((0, 0, *export.size))).getbbox() is None
 
 
+@pytest.mark.slow
 def test_island_images_pair_every_development_card_with_its_own_back(island, island_backs):
     rows = [
         r
@@ -248,6 +249,7 @@ def test_island_images_pair_every_development_card_with_its_own_back(island, isl
             assert _same_pixels(back.convert("RGB"), island_backs[row["card"]]), row["card"]
 
 
+@pytest.mark.slow
 def test_island_tts_gives_the_special_cards_their_own_back(island, island_trims):
     saved = json.loads((island / "tts" / "development.json").read_text(encoding="utf-8"))
     [deck] = saved["ObjectStates"]
@@ -265,3 +267,21 @@ def test_island_tts_gives_the_special_cards_their_own_back(island, island_trims)
         wrong = island_trims[other].resize(image.size, Image.Resampling.LANCZOS)
         assert own < 8  # a JPEG of the card's back, resampled
         assert sum(ImageStat.Stat(ImageChops.difference(image, wrong)).mean) / 3 > 4 * own
+
+
+def test_serve_shows_each_card_with_its_own_back(kit_dir, tmp_path, pdf_backs):
+    """The live preview's pictures (serve): each card's back picture is the back the PDF prints
+    behind it, one picture per distinct back."""
+    from printkit.live.pictures import draw_cards
+
+    kit = load_kit(str(kit_dir))
+    deck = kit.model("tiles")
+    cards = [(card, f"{card.id}.png") for card in deck.cards]
+    backs = draw_cards(kit, "tiles", deck, cards, tmp_path / "live" / "tiles")
+    by_card = {card.id: backs[front] for card, front in cards}
+    assert by_card["hall"] == by_card["study"]
+    assert len({by_card["hall"], by_card["lawn"], by_card["storm"]}) == 3
+    for card_id, name in by_card.items():
+        with Image.open(tmp_path / "live" / "tiles" / name) as image:
+            corner = image.convert("RGB").getpixel((3, 3))
+        assert _near(corner, _rgb(GROUND[card_id])), card_id

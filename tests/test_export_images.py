@@ -45,6 +45,7 @@ def test_every_face_and_the_back_at_the_presets_exact_pixels(poker, cli):
             assert round(im.info["dpi"][0]) == 300
 
 
+@pytest.mark.slow
 def test_manifest_pairs_each_copy_with_the_back_and_matches_the_deck_report(poker, cli):
     rows = list(csv.DictReader((poker / "manifest.csv").open()))
     report = cli("deck", "chariot-race", "--format", "csv")
@@ -59,6 +60,7 @@ def test_manifest_pairs_each_copy_with_the_back_and_matches_the_deck_report(poke
     }
 
 
+@pytest.mark.slow
 def test_colours_match_the_data(poker):
     deck = load_kit("chariot-race").model("cards")
     movement = next(c for c in deck.cards if c.kind == "movement")
@@ -68,6 +70,7 @@ def test_colours_match_the_data(poker):
     assert all(abs(a - b) <= 3 for a, b in zip(bleed, want, strict=True)), bleed
 
 
+@pytest.mark.slow
 def test_no_preset_renders_the_decks_own_size_at_the_dpi(cli, tmp_path):
     out = tmp_path / "o"
     r = cli("export", "chariot-race", "--images", "--dpi", "150", "--format", "jpeg", "--out", out)

@@ -39,6 +39,7 @@ def deck_object(folder: Path) -> dict:
     return deck
 
 
+@pytest.mark.slow
 def test_the_saved_object_is_a_deck_of_every_printed_card(tts):
     deck = deck_object(tts)
     assert deck["Name"] == "DeckCustom"
@@ -56,6 +57,7 @@ def test_the_saved_object_is_a_deck_of_every_printed_card(tts):
     assert all(t["rotZ"] == 180 for t in [deck["Transform"]])  # face down on the table
 
 
+@pytest.mark.slow
 def test_face_sheets_are_a_size_tts_reads(tts):
     deck = deck_object(tts)
     for sheet in deck["CustomDeck"].values():

@@ -76,6 +76,7 @@ def _near(a, b, tol=6) -> bool:
 # -- hex tiles ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_19_hexes_8_to_each_full_a4_sheet(build):
     out = build()
     tiles = out / "tiles.pdf"
@@ -125,6 +126,7 @@ def test_hex_measures_76mm_across_the_flats_and_is_filled_edge_to_edge(build):
         assert _near(image.getpixel((round(at[0]), round(at[1]))), FOREST), at
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("duplex", "gang"), [("long", False), ("short", False), ("long", True)])
 def test_each_back_lies_behind_its_front_with_the_back_offset(build, duplex, gang):
     options = ("--duplex", duplex, "--back-offset", f"{OFFSET[0]},{OFFSET[1]}")
@@ -147,6 +149,7 @@ def test_each_back_lies_behind_its_front_with_the_back_offset(build, duplex, gan
                 assert to_mm(nearest) <= 0.1, (sheet, point)
 
 
+@pytest.mark.slow
 def test_gang_sheets_hold_tiles_and_discs_on_as_few_sheets_as_the_area_bound(build):
     gang = build("--gang") / "gang.pdf"
     fronts = [_clips(gang, i) for i in range(0, len(page_texts(gang)), 2)]
@@ -161,6 +164,7 @@ def test_gang_sheets_hold_tiles_and_discs_on_as_few_sheets_as_the_area_bound(bui
 # -- round discs ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_discs_are_25mm_and_their_corners_are_paper(build):
     discs = build() / "discs.pdf"
     clips = _clips(discs, 0)
@@ -199,6 +203,7 @@ def test_discs_are_25mm_and_their_corners_are_paper(build):
 # -- a sheet-sized piece --------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_sheet_sized_aid_is_centred_on_its_paper(build, paper):
     aid = build("--paper", paper) / "aid.pdf"

@@ -193,6 +193,7 @@ def test_the_shop_map_is_one_page_with_bleed_and_no_back(builds):
     assert (round(to_mm(float(trim.width)), 3), round(to_mm(float(trim.height)), 3)) == (250, 240)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_home_tiles_over_sheets_at_full_size_without_backs(builds, paper, size):
     """An assembly map, then one sheet per tile (two columns), no back pages; every hex on a
@@ -212,6 +213,7 @@ def test_home_tiles_over_sheets_at_full_size_without_backs(builds, paper, size):
         assert all(_close(across_flats(h), HEX, 0.002) for h in whole)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_tiles_overlap_by_the_glue_band_and_register(builds, paper):
     """A hex on both sheets lies as far from sheet A1's cut line as from the edge of sheet A2's
@@ -429,6 +431,7 @@ def test_the_map_json_schema_accepts_the_map_and_flags_a_misspelt_element():
     assert list(validator.iter_errors(data))
 
 
+@pytest.mark.slow
 def test_hex_numbers_can_go_at_the_foot_of_the_hex(cli, hexwar):
     edit(
         hexwar / "map.yaml",
@@ -447,6 +450,7 @@ def test_hex_numbers_can_go_at_the_foot_of_the_hex(cli, hexwar):
     assert cy < word["top"] and word["bottom"] < bottom  # below the centre, inside the hex
 
 
+@pytest.mark.slow
 def test_a_map_that_fits_the_sheet_is_one_sheet_without_an_assembly_map(cli, tmp_path):
     r = cli("build", KIT, "--out", tmp_path, "-j", "1", "--only", "map", "--paper", "a3")
     assert r.exit_code == 0, r.output

@@ -357,6 +357,7 @@ def test_an_error_in_a_file_several_components_use_is_reported_once(kit_copy, cl
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 def test_ctrl_c_during_a_parallel_build_is_one_message_and_changes_nothing(tmp_path, cli):
     """Ctrl-C reaches the whole process group: the workers must not print tracebacks, and the

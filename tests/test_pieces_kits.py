@@ -246,6 +246,7 @@ def test_exported_images_pair_each_counter_with_its_own_back_and_charts_with_non
     assert [row["back"] for row in rows if row["deck"] == "charts"] == ["", ""]
 
 
+@pytest.mark.slow
 def test_exported_playing_cards_have_no_line_on_the_cut(cli, tmp_path):
     """frame_width: 0 and white paper: the pixels along the cut are white on every card."""
     from PIL import Image

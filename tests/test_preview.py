@@ -34,6 +34,7 @@ def _px(mm: float, dpi: float = 100) -> float:
     return mm / 25.4 * dpi
 
 
+@pytest.mark.slow
 def test_preview_writes_a_contact_sheet_and_the_first_page_and_no_pdf(previewed):
     out, stdout = previewed
     folder = out / "chariot-race"

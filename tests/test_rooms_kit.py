@@ -62,6 +62,7 @@ def test_an_among_check_naming_a_field_the_deck_lacks_is_an_input_error(rooms):
     assert "no field 'rigth'; did you mean 'right'?" in r.stderr
 
 
+@pytest.mark.slow
 def test_indoor_and_outdoor_backs_in_both_exports(tmp_path):
     r = run("export", KITS / "rooms", "--images", "--dpi", "72", "--tts", "--out", tmp_path)
     assert r.exit_code == 0, r.output
@@ -155,3 +156,68 @@ def test_walls_reach_into_the_bleed_on_the_shop_profile(tmp_path):
     assert sum(study) < 200, study  # the wall's dark brown
     assert sum(corner) < 200, corner
     assert sum(gallery) > 550, gallery  # the light floor
+
+
+# -- hex tiles: six edges, a road from each edge the data names to the centre ------------------
+
+HEX_KIT = """\
+name: hexroads
+title: Hex Roads
+components:
+  tiles: {type: deck, file: tiles.yaml, title: Tiles}
+"""
+HEX_DECK = """\
+shape: {kind: hexagon, across: 60mm}
+frame_width: 0
+fields:
+  n: {type: choice, choices: [road, grass]}
+  ne: {type: choice, choices: [road, grass]}
+  se: {type: choice, choices: [road, grass]}
+  s: {type: choice, choices: [road, grass]}
+  sw: {type: choice, choices: [road, grass]}
+  nw: {type: choice, choices: [road, grass]}
+kinds:
+  land:
+    label: LAND
+    colour: "#6f9a4c"
+    paper: "#cfe3b5"
+    edges:
+      fields: [n, ne, se, s, sw, nw]
+      sides: 6
+      looks:
+        road: {draw: road, colour: "#8b5a2b", width: 6mm}
+    face:
+      - {element: text, box: [20, 5, 29, 6], text: "{id}", size: 3mm}
+cards:
+  - {id: bend, kind: land, n: road, ne: grass, se: road, s: grass, sw: grass, nw: grass}
+"""
+ROAD = (0x8B / 255, 0x5A / 255, 0x2B / 255)
+
+
+def test_a_hex_tile_draws_a_road_from_each_named_edge_to_its_centre(tmp_path):
+    import math
+
+    from printkit.kit import load_kit
+    from printkit.layout.units import to_mm
+    from printkit.model.options import Options
+    from tests.pdfshapes import page_polylines
+
+    (tmp_path / "kit.yaml").write_text(HEX_KIT, encoding="utf-8")
+    (tmp_path / "tiles.yaml").write_text(HEX_DECK, encoding="utf-8")
+    kit = load_kit(str(tmp_path), Options(profile="shop", bleed_mm=3))
+    pdf = tmp_path / "tiles.pdf"
+    kit.component("tiles").render(kit, "tiles", pdf)
+    w, h = 60 * 2 / math.sqrt(3), 60.0  # a flat-top hexagon 60 mm across the flats
+    centre = (3 + w / 2, 3 + h / 2)
+    roads = []
+    for poly in page_polylines(pdf, first=1)[0]:
+        colour = poly["fill_colour"]
+        if poly["fill"] and all(abs(a - b) < 2 / 255 for a, b in zip(colour, ROAD, strict=True)):
+            points = [(to_mm(x), to_mm(y)) for x, y in poly["points"]]
+            near = [p for p in points if math.dist(p, centre) < 4]
+            assert len(near) == 2  # its end at the centre, 6 mm wide
+            assert math.dist(*near) == pytest.approx(6, abs=0.01)
+            far = [p for p in points if p not in near]
+            roads.append(math.degrees(math.atan2(centre[1] - far[0][1], far[0][0] - centre[0])))
+    # the roads leave towards the top edge (90 degrees) and the lower right edge (-30)
+    assert sorted(round(a / 30) * 30 for a in roads) == [-30, 90]

@@ -202,7 +202,7 @@ def test_curriculum_gap_is_located_at_the_gap(kit_copy):
 def test_score_refuses_a_set_without_a_compass_tile(cli, kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"
-    edit(tiles, "compass: true}", "compass: false}")
+    edit(tiles, "flags: [compass]}", "flags: []}")
     r = cli("score", kit, "B:1 compass E:1 / H D:2 F:2 / G A:2 C:3")
     assert r.exit_code == 2
     # the one-compass rule is a data check in chartae's rules.yaml (DR002, was CH002)

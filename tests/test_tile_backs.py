@@ -64,3 +64,67 @@ def test_a_tile_with_its_own_back_prints_it_and_the_others_keep_the_common_back(
     own, common = corners
     assert own[0] > own[2] + 60  # gold: far more red than blue
     assert common[2] > common[0]  # the common back's dark blue
+
+
+# -- a tile set's edges as data: features drawn by edge_looks, read by checks ------------------
+
+ROOMS = """\
+tile_size: 50mm
+corner_marks: false
+terrains:
+  floor: {letter: F, colour: "#e8dcc0", ink: "#6e5330"}
+  lawn: {letter: G, colour: "#cfe3b5", ink: "#2f5a2a"}
+edge_looks:
+  wall: {draw: wall, colour: "#3d3428", width: 3mm}
+  door: {draw: door, colour: "#a0522d", wall: "#3d3428", width: 3mm, length: 14mm}
+tiles:
+  - {id: hall, edges: FF FF GG GG, features: door wall wall door}
+  - {id: cell, edges: FF FF FF GG, features: wall wall wall wall}
+"""
+RULES = """\
+checks:
+  - {rule: among, deck: tiles, fields: [top, right, bottom, left], value: door, min: 1}
+"""
+DOOR = (0xA0 / 255, 0x52 / 255, 0x2D / 255)
+
+
+@pytest.fixture(scope="module")
+def rooms_set(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("rooms-set")
+    (folder / "kit.yaml").write_text(
+        KIT.replace("name: isles", "name: cells") + "rules: {file: rules.yaml}\n", "utf-8"
+    )
+    (folder / "tiles.yaml").write_text(ROOMS, encoding="utf-8")
+    (folder / "rules.yaml").write_text(RULES, encoding="utf-8")
+    return folder
+
+
+def test_a_tile_sets_features_draw_doors_mid_edge(rooms_set, tmp_path):
+    from printkit.kit import load_kit
+    from printkit.layout.units import to_mm
+    from printkit.model.options import Options
+    from tests.pdfshapes import page_polylines
+
+    kit = load_kit(str(rooms_set), Options(profile="shop", bleed_mm=3))
+    pdf = tmp_path / "tiles.pdf"
+    kit.component("tiles").render(kit, "tiles", pdf)
+    doors = []
+    for poly in page_polylines(pdf, first=1)[0]:
+        colour = poly["fill_colour"]
+        if poly["fill"] and all(abs(a - b) < 2 / 255 for a, b in zip(colour, DOOR, strict=True)):
+            inner = [
+                (round(to_mm(x) - 3, 2), round(to_mm(y) - 3, 2))
+                for x, y in poly["points"]
+                if 0 <= to_mm(x) - 3 <= 50 and 0 <= to_mm(y) - 3 <= 50
+            ]
+            doors.append(sorted(inner))
+    # the hall's doors: its top edge (3 mm down from it) and its left edge, each 14 mm long
+    # and centred on the edge (y measured down from the tile's top)
+    assert sorted(doors) == [[(3.0, 18.0), (3.0, 32.0)], [(18.0, 3.0), (32.0, 3.0)]]
+
+
+def test_a_check_reads_a_tiles_features_as_its_edges(rooms_set):
+    r = CliRunner().invoke(main, ["check", str(rooms_set)], catch_exceptions=False)
+    assert r.exit_code == 1
+    assert "DR008" in r.output and "tile 'cell' has 0 of top, right, bottom, left" in r.output
+    assert "'hall'" not in r.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -61,3 +62,56 @@ def test_progress_is_drawn_on_a_terminal_and_not_elsewhere(monkeypatch, capsys):
         with progress_shown():
             list(ticking(range(5), "racing"))
         assert "racing" in capsys.readouterr().err
+
+
+MINI = Path(__file__).parent / "fixtures" / "mini"
+
+
+def test_quiet_prints_nothing_but_errors_on_every_command_that_writes(cli, tmp_path):
+    """-q: no "wrote" lines, notes, hints or summaries; only errors (and a command's answer)."""
+    out = tmp_path / "out"
+    runs = [
+        ("build", MINI, "--out", out),
+        ("check", MINI),
+        ("export", MINI, "--tts", "--out", out),
+        ("export", MINI, "--cards", "csv", "--out", out),
+        ("new", tmp_path / "My Game"),
+        ("calibrate", "--sheet", out / "calibration.pdf"),
+        ("schema", MINI, "--out", tmp_path / "schema"),
+        ("icons", MINI, "--out", out),
+        ("preflight", out / "mini" / "cards.pdf", "--standard", "home"),
+    ]
+    for args in runs:
+        r = cli(*args, "-q")
+        assert r.exit_code == 0, (args, r.output)
+        assert r.stdout == r.stderr == "", (args, r.output)
+    assert (out / "mini" / "tts" / "cards.json").is_file()  # quiet, not idle
+
+
+def test_quiet_still_prints_errors_and_a_read_only_command_says_nothing_of_writing(cli, kit_copy):
+    kit = kit_copy("chartae")
+    (kit / "kit.yaml").write_text("name: [\n", encoding="utf-8")
+    for command in ("check", "build"):
+        r = cli(command, kit, "-q")
+        assert r.exit_code == 2 and "kit.yaml:" in r.stderr and "error" in r.stderr
+    checked = cli("check", kit)
+    assert checked.stderr.splitlines()[-1] == "printkit: 1 input error"
+    built = cli("build", kit)
+    assert built.stderr.splitlines()[-1] == "printkit: 1 input error; nothing was written"
+
+
+def test_serves_first_round_tells_how_many_cards_are_drawn(tmp_path):
+    from printkit.live.loop import LiveKit
+    from printkit.live.server import DRAWING, Hub
+
+    heard: list[tuple[str, int, int]] = []
+    hub = Hub(LiveKit(str(MINI), tmp_path))
+    with listening(lambda what, done, total: heard.append((what, done, total))):
+        hub.start()
+    try:
+        assert hub.wait_until(lambda: any(w == "building" for w, _, _ in heard), 60)
+    finally:
+        hub.close()
+    drawing = [(done, total) for what, done, total in heard if what == DRAWING]
+    done = [d for d, _ in drawing]  # the cards' pictures, then the PDFs (building)
+    assert done == sorted(done) and done[-1] == drawing[-1][1] > 1

@@ -1,7 +1,7 @@
 """The work a build does, counted, not timed: each card design is laid out (its texts fitted)
 once per build and drawn once into the PDF, and `printkit check` lays each out once and draws
 none. The drawing checks (text that cannot fit, characters a font lacks, the safe area) and the
-render all read that one layout (components/deck_layout.py). A counter that changes when a
+render all read that one layout (components/deck/layout.py). A counter that changes when a
 second pass comes back fails here, whatever the machine's speed (bench/ measures the seconds).
 """
 

@@ -39,6 +39,7 @@ from printkit.core.processes import (
     die_with_parent,
     terminate_as_exception,
 )
+from printkit.core.progress import ticking
 from printkit.kit import MANIFEST, Kit, load_kit
 from printkit.model.options import Options
 from printkit.output import staged
@@ -340,9 +341,12 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     stage.write_text(record.path, record.text())
 
 
+BUILDING = "building"  # what a build's progress bar says: one tick per output drawn
+
+
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
-        for kit, cid, target, temp in tasks:
+        for kit, cid, target, temp in ticking(tasks, BUILDING):
             _render(
                 kit,
                 cid,
@@ -373,7 +377,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                 (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
                 for kit, c, target, t in tasks
             ]
-            for kit, target, future in futures:
+            for kit, target, future in ticking(futures, BUILDING):
                 pages, diagnostics, failure = _result(future)
                 if isinstance(failure, OSError):
                     raise failure  # a full disk or an unwritable --out: reported plainly

@@ -45,12 +45,7 @@ def report_errors(func: Callable) -> Callable:  # noqa: C901
             for d in shown:
                 click.echo(str(d), err=True)
             n = error_count(shown)
-            outcome = (
-                "nothing was written"
-                if getattr(exc, "nothing_written", True)
-                else "some outputs were replaced (see above)"
-            )
-            click.echo(f"printkit: {counted(n, 'input error')}; {outcome}", err=True)
+            click.echo(f"printkit: {counted(n, 'input error')}{_outcome(exc)}", err=True)
             sys.exit(EXIT_INPUT)
         except BrokenPipeError:  # `printkit ... | head` stopped reading: not an error to report
             devnull = os.open(os.devnull, os.O_WRONLY)
@@ -79,6 +74,21 @@ def report_errors(func: Callable) -> Callable:  # noqa: C901
             sys.exit(EXIT_INTERNAL)
 
     return wrapper
+
+
+# commands that never write a file: their input errors leave nothing to say about outputs
+WRITE_NOTHING = frozenset({"check", "rules", "deck", "list", "docs", "score", "preflight"})
+
+
+def _outcome(exc: InputError) -> str:
+    """What an input error left of the outputs, as the end of its summary line ('' for a
+    command that writes nothing)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.info_name in WRITE_NOTHING:
+        return ""
+    if getattr(exc, "nothing_written", True):
+        return "; nothing was written"
+    return "; some outputs were replaced (see above)"
 
 
 class OutPath(click.Path):
@@ -179,26 +189,6 @@ only_decks = click.option(
 )
 
 
-class PageProgress:
-    """A one-line page counter on stderr, shown only on a terminal and after half a second."""
-
-    def __init__(self) -> None:
-        self.start = time.monotonic()
-        self.pages = 0
-        self.enabled = sys.stderr.isatty() and verbosity() >= 0
-        self.shown = False
-
-    def __call__(self, label: str, n: int) -> None:
-        self.pages += n
-        if self.enabled and time.monotonic() - self.start > 0.5:
-            self.shown = True
-            click.echo(f"\rbuilding {label}: {counted(self.pages, 'page')}", err=True, nl=False)
-
-    def close(self) -> None:
-        if self.shown:
-            click.echo("\r" + " " * 70 + "\r", err=True, nl=False)
-
-
 def complete_kits(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
     """Shell completion of a KIT argument: the built-in kits' names, and folders."""
     # imported here, not at the top, so that `printkit --help` stays fast
@@ -252,6 +242,12 @@ def say(text: str, err: bool = False) -> None:
         click.echo(text, err=err)
 
 
+def note(text: str) -> None:
+    """A warning or note on stderr: not with -q, which shows only errors."""
+    if verbosity() >= 0:
+        click.echo(text, err=True)
+
+
 def detail(text: str) -> None:
     """A line only -v shows (timings, choices made), on stderr."""
     if verbosity() > 0:
@@ -269,7 +265,8 @@ def _with_verbosity(command: click.Command) -> click.Command:
     if "--quiet" not in names:
         command.params.append(
             click.Option(["-q", "--quiet"], is_flag=True, expose_value=False,
-                         callback=_set_verbosity, help="Say only results, warnings and errors.")
+                         callback=_set_verbosity,
+                         help="Print only errors (and the answer a command is asked for).")
         )  # fmt: skip
     return command
 
@@ -288,7 +285,9 @@ def progress_shown() -> Iterator[None]:
         if bar is None:
             bar = bars[what] = click.progressbar(length=total or None, label=what, file=sys.stderr)
             bar.__enter__()
-        bar.update(1)
+        bar.update(done - bar.pos)
+        if total and done >= total:  # a finished bar ends its line: what follows starts afresh
+            bars.pop(what).__exit__(None, None, None)
 
     try:
         with listening(show):
@@ -457,33 +456,35 @@ def build(
         kit.single_use = not watch  # --watch builds from kits of its own (live/loop.py)
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
-    progress = PageProgress()
     notes: list[str] = []
-    gate = RulesGate(ignore_rule_errors, report=lambda line: click.echo(line, err=True))
+    gate = RulesGate(ignore_rule_errors, report=_finding_line)
     jobs = jobs or os.cpu_count() or 1
     try:
-        written = build_kits(
-            loaded,
-            out,
-            progress,
-            notes=notes.append,
-            force=force,
-            jobs=jobs,
-            only=only_ids,
-            rules=gate,
-        )
+        with progress_shown():
+            written = build_kits(
+                loaded,
+                out,
+                notes=notes.append,
+                force=force,
+                jobs=jobs,
+                only=only_ids,
+                rules=gate,
+            )
     except RulesErrors as exc:
-        progress.close()
         buildcli.report_rules_stop(exc.findings)
         sys.exit(EXIT_RULES)
-    finally:
-        progress.close()
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
     buildcli.report_build(written, notes, loaded, options, written.unchanged)
     detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)
+
+
+def _finding_line(line: str) -> None:
+    """A finding of the build's rules checks, on stderr; -q shows only the errors."""
+    if verbosity() >= 0 or " error [" in line:
+        click.echo(line, err=True)
 
 
 def _no_op_build(names: list[str], out: Path, options: Any) -> bool:

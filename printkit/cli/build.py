@@ -71,7 +71,7 @@ def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: 
     builds.remember(loaded)  # the designs the first build laid out
 
     def ready() -> None:
-        click.echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
+        say(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
 
     def rebuild(_paths: list[Path]) -> None:
         line = builds.rebuild()

@@ -28,6 +28,13 @@ def listening(listener: Listener) -> Iterator[None]:
         _listener.reset(token)
 
 
+def tell(what: str, done: int, total: int) -> None:
+    """Tell the listener (if any) how far a job that is no loop of items has come."""
+    listener = _listener.get()
+    if listener is not None:
+        listener(what, done, total)
+
+
 def ticking(items: Iterable[T], what: str, total: int | None = None) -> Iterator[T]:
     """The items, telling the listener (if any) after each one: (what, done, total)."""
     listener = _listener.get()

@@ -2,7 +2,7 @@
 
 Each rebuild reads the kit afresh, so its deck models are new objects; laying every card design
 out again would make a one-cell edit of a 1,500-row sheet cost as much as a fresh build. The
-watching process keeps each design's layout (components/deck_layout.Design: its texts' fits, the
+watching process keeps each design's layout (components/deck/layout.Design: its texts' fits, the
 string nearest its trim) under a key made of everything that layout is measured from, and the
 next rebuild's layout takes every design whose key it finds instead of measuring it:
 

@@ -11,6 +11,7 @@ refused, so a web page elsewhere cannot read the previews through DNS rebinding.
 
 from __future__ import annotations
 
+import contextvars
 import errno
 import json
 import sys
@@ -23,12 +24,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+from printkit.core.progress import tell
 from printkit.live.loop import DRAW_BATCH, LiveKit, Snapshot
 
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 15.0
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
+LISTEN_BACKLOG = 1024  # connections waiting to be accepted (the system may cap it lower)
 CLOSE_WAIT = 30.0  # seconds close() waits for the batch or the PDFs being made
+DRAWING = "drawing the cards"  # the first round's progress (core.progress)
 FIRST_BATCH = 8  # the first pictures of a round: few, so that the page shows some at once
 MAX_WANTED = 200  # cards in view the page may ask for at once
 
@@ -53,6 +57,7 @@ class Hub:
         self._requested = False
         self._json: tuple[Snapshot, bytes] | None = None
         self._thread: threading.Thread | None = None  # the rounds' (start)
+        self._first = True  # the first round (the whole kit drawn) tells its progress
 
     def refresh(self, build_pdfs: bool = True) -> Snapshot:
         return self._publish(self.live.refresh(build_pdfs=build_pdfs))
@@ -108,7 +113,11 @@ class Hub:
     def start(self) -> threading.Thread:
         """Run the rounds in a thread; the first one at once."""
         self.request()
-        thread = threading.Thread(target=self._rounds, daemon=True, name="printkit-draw")
+        # the thread hears what the caller listens with (core.progress): the first round's bar
+        context = contextvars.copy_context()
+        thread = threading.Thread(
+            target=context.run, args=(self._rounds,), daemon=True, name="printkit-draw"
+        )
         self._thread = thread
         thread.start()
         return thread
@@ -128,11 +137,15 @@ class Hub:
         self._publish(live.begin())
         self.read_once.set()
         batch = FIRST_BATCH
+        total = live.pending if self._first else 0  # only the first round shows progress
+        self._first = False
         while live.pending and not self._interrupted():
             with self.changed:
                 wanted = list(self._wanted)
             live.draw_next(batch, wanted)
             self._publish(live.last)
+            if total:
+                tell(DRAWING, total - live.pending, total)
             batch = DRAW_BATCH
         if self._interrupted():
             return  # a newer save: its round draws what is still missing
@@ -228,9 +241,15 @@ class PreviewHandler(BaseHTTPRequestHandler):
 
 
 class PreviewServer(ThreadingHTTPServer):
-    """The threads that answer; a browser that goes away mid-answer is no error of ours."""
+    """The threads that answer, one per connection (an open event stream holds its thread,
+    waiting, and costs no CPU); a browser that goes away mid-answer is no error of ours.
+
+    The listen backlog holds LISTEN_BACKLOG connections not yet accepted (the standard
+    library's 5 dropped the rest of a burst, and a dropped client retries only seconds
+    later): a hundred tabs reconnecting at once after a rebuild are all answered at once."""
 
     daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         failure = sys.exc_info()[1]

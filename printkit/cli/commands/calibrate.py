@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.cli.app import OutPath, parse_offset, report_errors
+from printkit.cli.app import OutPath, parse_offset, report_errors, say
 from printkit.core.errors import Location, fail
 from printkit.layout.sizes import HOME_PAPERS
 
@@ -76,8 +76,8 @@ def calibrate(paper, duplex, step, back_offset, out) -> None:
         raise fail(Location("printkit calibrate"), str(exc)) from None
     with staged(out.parent) as stage:
         write_calibration_sheet(stage.temp_for(out), sheet, options.paper)
-    click.echo(f"wrote {out}")
-    click.echo(
+    say(f"wrote {out}")
+    say(
         f"Print both pages double-sided at 100 %, flipping on the {flip} edge; hold the sheet "
         "to the light and run: printkit config set back-offset X,Y",
         err=True,

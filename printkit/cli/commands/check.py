@@ -105,12 +105,13 @@ def check_command(kits, fmt, paper, variants, players) -> None:
     elif problems:
         raise InputError([d for _, d in problems])
     for _, f in findings if fmt == "text" else []:
-        if f.severity != "info" or verbosity() >= 0:  # -q: errors and warnings only
+        if f.severity == "error" or verbosity() >= 0:  # -q: errors only
             click.echo(str(f))
-    click.echo(
-        f"{counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
-        f"{counts['info']} info"
-    )
+    if verbosity() >= 0:
+        click.echo(
+            f"{counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
+            f"{counts['info']} info"
+        )
     sys.exit(code)
 
 

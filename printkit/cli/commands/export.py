@@ -18,7 +18,15 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import complete_kits, kit_options, only_decks, progress_shown, report_errors
+from printkit.cli.app import (
+    complete_kits,
+    kit_options,
+    note,
+    only_decks,
+    progress_shown,
+    report_errors,
+    say,
+)
 from printkit.layout.presets import PRESETS
 
 
@@ -182,9 +190,7 @@ def _export_pictures(
     loaded.models()
     decks = loaded.decks()
     if tts and not decks:
-        click.echo(
-            f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write", err=True
-        )
+        note(f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write")
     lines: list[str] = []
     written: list[Path] = []
     with staged(out) as stage, progress_shown():
@@ -205,7 +211,7 @@ def _export_pictures(
             "link them there); then any player can load the .json"
         )
     for line in lines:
-        click.echo(line)
+        say(line)
 
 
 def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, variants, players):
@@ -229,15 +235,15 @@ def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, var
     with staged(out) as stage, progress_shown():
         done = export_images(loaded, out, stage, chosen, dpi, fmt)
     if not done:
-        click.echo(f"kit {loaded.name!r} has no deck: no card images to write", err=True)
+        note(f"kit {loaded.name!r} has no deck: no card images to write")
         return
     for deck in done:
         w, h = deck.pixels
         backs = len({back for *_, back in deck.rows if back is not None})
-        click.echo(
+        say(
             f"{deck.deck}: {len(deck.rows)} fronts and {backs} back{'s' * (backs != 1)}, {w}x{h} px"
         )
-    click.echo(f"wrote {out / loaded.name / 'images' / 'manifest.csv'}")
+    say(f"wrote {out / loaded.name / 'images' / 'manifest.csv'}")
 
 
 def _export_cards(kit, table_format: str, components, out: Path) -> None:
@@ -264,4 +270,4 @@ def _export_cards(kit, table_format: str, components, out: Path) -> None:
         for cid, target in zip(chosen, targets, strict=True):
             write_table(loaded.model_as(cid, Deck), stage.temp_for(target), table_format)
     for target in targets:
-        click.echo(f"wrote {target}")
+        say(f"wrote {target}")

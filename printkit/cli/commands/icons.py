@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import complete_kits, report_errors
+from printkit.cli.app import complete_kits, report_errors, say
 
 
 @click.command(name="icons")
@@ -54,4 +54,4 @@ def icons_command(kit, out, paper) -> None:
             c.showPage()
         c.save()
         render_page(temp, 0).save(stage.temp_for(png), format="PNG")
-    click.echo(f"wrote {pdf} and {png} ({len(library.names())} icons)")
+    say(f"wrote {pdf} and {png} ({len(library.names())} icons)")

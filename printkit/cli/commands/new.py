@@ -24,7 +24,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import OutPath, report_errors
+from printkit.cli.app import OutPath, note, report_errors, say
 
 _NAME_LINE = re.compile(r"^name:[^\n]*$", re.MULTILINE)
 _SKIPPED = ("__pycache__", ".DS_Store")
@@ -166,10 +166,10 @@ def new_command(target: Path, source: str | None, name: str | None) -> None:
     except OSError as exc:
         raise fail(Location(shown), f"cannot create the kit here: {exc.strerror or exc}") from None
     if load_kit(str(target)).name != new_name:  # a manifest without a plain `name:` line
-        click.echo(f"note: set `name: {new_name}` in {shown}/{MANIFEST} yourself", err=True)
+        note(f"note: set `name: {new_name}` in {shown}/{MANIFEST} yourself")
     files = sorted(str(p.relative_to(target)) for p in target.rglob("*") if p.is_file())
     origin = source or "the blank starting kit (see: printkit docs tutorial)"
-    click.echo(f"created {shown}/ from {origin} as kit {new_name!r}: {', '.join(files)}")
-    click.echo(f"next: edit {shell_word(f'{shown}/{MANIFEST}')} and its data files, then")
+    say(f"created {shown}/ from {origin} as kit {new_name!r}: {', '.join(files)}")
+    say(f"next: edit {shell_word(f'{shown}/{MANIFEST}')} and its data files, then")
     for command in ("check", "build", "preview"):
-        click.echo(f"  printkit {command} {shell_word(shown)}")
+        say(f"  printkit {command} {shell_word(shown)}")

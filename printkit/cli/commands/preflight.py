@@ -69,7 +69,9 @@ from printkit.core.words import counted
     metavar="PERCENT",
     help="x1a/x4: the most total ink (C+M+Y+K) the printer allows (PF-TAC).",
 )
-@click.option("--quiet", "-q", is_flag=True, help="Errors only, no warnings.")
+@click.option(
+    "--quiet", "-q", is_flag=True, help="Print only errors: no warnings, no passing verdicts."
+)
 @report_errors
 def preflight_command(  # noqa: PLR0913
     files: tuple[Path, ...], standard: str, safe_mm: float, fmt: str, max_ink: float, quiet: bool
@@ -115,7 +117,7 @@ class _Report:
         verdict = {"file": shown, "standard": self.standard, "passes": not errors}
         if self.fmt == "json":
             _json(type="verdict", **verdict, errors=errors, warnings=len(findings) - errors)
-        elif self.fmt == "text":
+        elif self.fmt == "text" and (errors or not self.quiet):  # -q: failing files only
             said = f" ({counted(errors, 'error')})" if errors else ""
             click.echo(f"{shown}: {'fails' if errors else 'passes'} {self.standard}{said}")
 
@@ -154,7 +156,7 @@ class _Report:
                 warnings=self.warnings,
                 exit_code=code,
             )
-        else:
+        elif not self.quiet:
             counts = f"{counted(self.errors, 'error')}, {counted(self.warnings, 'warning')}"
             click.echo(f"preflight {self.standard}: {counts}", err=True)
 

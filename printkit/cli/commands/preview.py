@@ -10,7 +10,15 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import OutPath, PageProgress, build, complete_kits, kit_options, report_errors
+from printkit.cli.app import (
+    OutPath,
+    build,
+    complete_kits,
+    kit_options,
+    progress_shown,
+    report_errors,
+    say,
+)
 
 # Options shared with `printkit build`, reused so the two commands can never disagree.
 SHARED_BUILD_OPTIONS = ("paper", "profile", "duplex", "back_offset", "bleed", "full_size")
@@ -53,16 +61,13 @@ def preview(kits, out, variants, players, **print_options) -> None:
         players=players,
     )
     loaded = [load_kit(name, options) for name in list(kits) or builtin_kit_names()]
-    progress = PageProgress()
     with tempfile.TemporaryDirectory(prefix="printkit-preview-") as tmp:
-        try:
-            pdfs = build_kits(loaded, Path(tmp), progress)
-        finally:
-            progress.close()
+        with progress_shown():
+            pdfs = build_kits(loaded, Path(tmp))
         folders = [(p, out / p.parent.relative_to(tmp)) for p in pdfs if p.suffix == ".pdf"]
         written = write_previews(folders)
     for path in written:
-        click.echo(f"wrote {path}")
+        say(f"wrote {path}")
 
 
 preview.params[2:2] = [p for p in build.params if p.name in SHARED_BUILD_OPTIONS]

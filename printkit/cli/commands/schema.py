@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from printkit.cli.app import OutPath, complete_kits, report_errors
+from printkit.cli.app import OutPath, complete_kits, report_errors, say
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_DIR = "schema"
@@ -100,4 +100,4 @@ def schema_command(kit: str, out: Path | None) -> None:
             stage.write_text(out / schema_file_name(data_file), dumps(schema))
         written = [target for _, target in stage.pending]
     for path in written:
-        click.echo(f"wrote {path}")
+        say(f"wrote {path}")

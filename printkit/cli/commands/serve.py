@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import complete_kits, kit_options, report_errors
+from printkit.cli.app import complete_kits, detail, kit_options, progress_shown, report_errors
 
 
 @click.command(name="serve")
@@ -54,7 +54,8 @@ def serve_command(kit, out, port, no_open, variants, players) -> None:
     except PortInUse as exc:
         click.echo(f"printkit: {exc}", err=True)
         raise SystemExit(2) from None
-    hub.start()  # the first round: the page answers while its pictures are drawn
+    with progress_shown():  # the first round's bar, on a terminal
+        hub.start()  # the first round: the page answers while its pictures are drawn
     hub.read_once.wait()
     if live.root is None:  # the kit itself could not be found or read: nothing to watch
         hub.close()
@@ -64,6 +65,7 @@ def serve_command(kit, out, port, no_open, variants, players) -> None:
         raise SystemExit(2)
     url = f"http://{HOST}:{server.server_address[1]}/"
     click.echo(f"serving {live.last.kit} at {url} (Ctrl-C to stop)")
+    detail(f"watching {live.root}; pictures and PDFs under {out / live.last.kit}")
     announced.set()
     if not no_open:
         webbrowser.open(url)

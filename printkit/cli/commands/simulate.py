@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from printkit.cli.app import complete_kits, kit_options, progress_shown, report_errors
+from printkit.cli.app import complete_kits, kit_options, progress_shown, report_errors, say
 from printkit.core.errors import Location, fail
 
 
@@ -104,7 +104,7 @@ def simulate_command(kit, runs, seed, fmt, out, hand, variants, players) -> None
     click.echo(report.as_json() if fmt == "json" else report.as_text(), nl=False)
     if out is not None:
         written = write_report(report, out)
-        click.echo(f"wrote {written}", err=fmt == "json")
+        say(f"wrote {written}", err=fmt == "json")
 
 
 def write_pdf(report, path: Path) -> None:

@@ -2,7 +2,7 @@
 and drawn from them.
 
 `lay_out(deck)` draws every card design and back once on a canvas that paints and writes
-nothing (components/safearea.ProbeCanvas) and keeps, for each: the fit of every text (the
+nothing (render/safearea.ProbeCanvas) and keeps, for each: the fit of every text (the
 arguments it was fitted with, its layout among them, and its size and lines, in drawing order),
 the texts with their fonts (for the glyph check), the string nearest the trim (for the safe
 area, PK001) and the text that cannot fit. A back shared by many cards is one design; a back
@@ -17,12 +17,12 @@ through `Kit.kept_layouts`: live/layouts.py); a design it knows is taken, not me
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from printkit.components.deck.checks import missing_glyphs
-from printkit.core.errors import Diagnostic
+from printkit.core.errors import Diagnostic, InputError
 from printkit.draw.card import CardPainter, CardTextOverflow, back_reads_card
 from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText, forget_measures
@@ -200,6 +200,6 @@ def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
     design.missing = tuple(missing_glyphs(texts))
 
 
-def overflow_errors(layout: DeckLayout, error) -> list[Diagnostic]:
+def overflow_errors(layout: DeckLayout, error: Callable[[Any], InputError]) -> list[Diagnostic]:
     """The input errors of every text that cannot fit (`error` makes one of an overflow)."""
     return [d for design in layout.overflows for d in error(design.overflow).diagnostics]

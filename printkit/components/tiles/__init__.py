@@ -1,10 +1,13 @@
-"""The tiles component: square edge tiles (terrain per half-edge) with a common back.
+"""`type: tiles`: square edge tiles (terrain per half-edge) with a common back.
+
+This package owns the tiles type whole: its model (`model.py`), the geometry of a tile's
+terrains (`edgetile.py`, `tilespots.py`), its drawing (`draw.py`) and the members below.
 
 Loading validates the tile set file with its schema and reads each tile's edge letters; it
 accepts tiles that cannot be real (a half-edge in two pieces, say) so that `printkit check` can
 report them as rules findings. Rendering refuses such tiles with located input errors, then hands
 the tiles (and the optional rules reference card, a piece of the same size with its own two
-sides) to the shared imposition in components/imposed.py.
+sides) to the shared imposition in render/imposed.py.
 """
 
 from __future__ import annotations
@@ -64,6 +67,13 @@ def load(kit: Kit, component_id: str) -> TileSet:
                 f"duplicate tile id {tile.id!r} (first at line {seen[tile.id].line})",
             )
         seen.setdefault(tile.id, located(tile, "id"))
+        words = tile.feature_words()
+        if words and len(words) not in (4, 8):
+            errors.add(
+                where(tile, "features"),
+                f"tile {tile.id!r} gives {len(words)} feature words; give one per edge (4: top, "
+                "right, bottom, left) or one per half-edge (8)",
+            )
     errors.raise_if_any()
     tiles.icons = kit.icons()
     _check_ornaments(tiles, errors)

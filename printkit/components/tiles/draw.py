@@ -3,8 +3,8 @@
 The painter knows no tile by name: every coastline comes from layout.edgetile, which computes
 each piece's outline from the half-edges, so a new tile in the data draws itself. Terrains differ
 in colour and in texture (waves, hills, dots), so they stay apart in a greyscale print too. The
-sea near a coast carries engraved water lines; the start tile carries a compass rose where it has
-most room; each tile's id sits small in its top-left corner, upright, so a player can write down a
+sea near a coast carries engraved water lines; a tile flagged `rose_on` carries a compass rose
+where it has most room; each tile's id sits small in its top-left corner, upright, so a player can write down a
 finished map (`printkit score`). Faces and the common back are form XObjects, drawn once each.
 The pictograms themselves (waves, hills, ship, rose...) are in draw/mapmarks.py.
 """
@@ -12,6 +12,8 @@ The pictograms themselves (waves, hills, ship, rose...) are in draw/mapmarks.py.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +23,7 @@ from printkit.components.tiles.model import CardSide, Terrain, Tile, TileSet
 from printkit.components.tiles.tilespots import jitter, open_spot, scatter, stipple_dots
 from printkit.draw.card import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
+from printkit.draw.edges import EdgeLook, draw_edges
 from printkit.draw.elements import ElementOverflow, ElementPainter, Palette
 from printkit.draw.fonts import font, place_form
 from printkit.draw.icons import BUILTIN, Colours
@@ -52,7 +55,7 @@ class BackOverflow(ValueError):
 class ReferenceSide:
     """An item for the imposition: the rules reference card (front and back differ)."""
 
-    def __init__(self, card) -> None:
+    def __init__(self, card: Any) -> None:
         self.card = card
 
 
@@ -80,7 +83,7 @@ class TilePainter:
             name, back = piece_back(item.back, self.tiles.back, item.id, "tile-back")
             self._place(name, trim, lambda: self.draw_back(back))
 
-    def _place(self, name: str, trim: Rect, draw) -> None:
+    def _place(self, name: str, trim: Rect, draw: Callable[[], None]) -> None:
         c, b = self.canvas, self.bleed
         if name not in self._forms:
             c.beginForm(name, -b, -b, self.size + b, self.size + b)
@@ -103,7 +106,7 @@ class TilePainter:
     def draw_face(self, tile: Tile) -> None:
         c, s = self.canvas, self.size
         shape = self.shape(tile)
-        rose = self._rose_spot(shape) if tile.compass else None
+        rose = self._rose_spot(shape) if self.tiles.has_rose(tile) else None
         # the id marks the tile's upright corner; on the start tile the rose's N does that
         label = (mm(4.2), s - mm(4.2)) if self.tiles.corner_marks and not rose else None
         avoid = [(rose[0], rose[1] + mm(1.5))] if rose else []
@@ -122,6 +125,8 @@ class TilePainter:
             self._texture(shape, tile, terrain_name, terrain, avoid)
             c.restoreState()
         self._coastlines(shape)
+        if tile.features and self.tiles.edge_looks:
+            self._features(tile)
         if rose:
             compass_rose(c, rose[0], rose[1], self._ink(), self._paper(), self._accent())
         if ornament and tile.ornament:
@@ -130,6 +135,18 @@ class TilePainter:
             self._corner_label(tile.id, label)
         if self.tiles.face:
             self._face_elements(tile)
+
+    def _features(self, tile: Tile) -> None:
+        """What each edge carries (a wall, a door mid-edge, a road), from the tile's
+        `features` words and the set's `edge_looks` (draw/edges.py)."""
+        looks = {
+            word: EdgeLook(look.draw, look.colour, look.width, look.length, look.wall)
+            for word, look in self.tiles.edge_looks.items()
+        }
+        s = self.size
+        self.canvas.saveState()
+        draw_edges(self.canvas, Rect(0, 0, s, s), 4, tile.feature_words(), looks)
+        self.canvas.restoreState()
 
     def _face_elements(self, tile: Tile) -> None:
         """The tile set's `face` elements over the terrain, reading the tile's values."""
@@ -385,7 +402,7 @@ class TilePainter:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _path(c: Canvas, points: list[Point], close: bool):
+def _path(c: Canvas, points: list[Point], close: bool) -> Any:
     p = c.beginPath()
     p.moveTo(*points[0])
     for pt in points[1:]:

@@ -39,6 +39,7 @@ from printkit.load.schema import (
     Str,
     where,
 )
+from printkit.model.edges import EdgeLookSpec
 from printkit.model.face import BACK, ELEMENT, Back, Element, plain_back
 
 HALF_EDGES = 8
@@ -91,7 +92,13 @@ class Tile:
         required=True,
         doc="half-edges 0-7 clockwise from the top-left corner, one letter each",
     )
-    compass: bool = spec(Bool(), default=False, doc="the start tile, with the compass rose")
+    flags: list[str] = spec(
+        ListOf(Id(), 0, 20),
+        default=list,
+        doc="names this tile is marked with, for the game's rules and the drawing (a start "
+        "tile, a tile with a compass rose: `rose_on`); a data check reads each as a field, "
+        "true on the tiles that have it",
+    )
     pieces: list[Piece] | None = spec(
         ListOf(record_of(Piece), 1, HALF_EDGES),
         doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
@@ -101,7 +108,17 @@ class Tile:
     back: Back | None = spec(
         BACK, doc="this tile's own back (default: the tile set's `back`), e.g. a start tile's"
     )
+    features: str | None = spec(
+        Str(1, 400),
+        doc="what each edge carries, clockwise from the top, one word each: 4 words (top, "
+        'right, bottom, left) or 8 (half-edges 0-7), e.g. "door wall open wall"; drawn by '
+        "the tile set's `edge_looks`, read by data checks as the fields top, right, bottom, left",
+    )
     halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
+
+    def feature_words(self) -> list[str]:
+        """The words of `features`, one per edge or half-edge (none without features)."""
+        return (self.features or "").split()
 
     def get(self, name: str) -> Any:
         """What a face's `{name}` placeholder reads: the tile's id, edges or ornament."""
@@ -130,6 +147,13 @@ class Tile:
 
 
 TILE_KEYS = frozenset(schema_fields(Tile))  # what a data check may read of a tile
+EDGE_NAMES = ("top", "right", "bottom", "left")  # a tile's features, as data checks read them
+
+
+def _feature(tile: Tile, side: int) -> str | None:
+    """The feature word on edge `side` (0 top, clockwise) of a tile with one word per edge."""
+    words = tile.feature_words()
+    return words[side] if len(words) == len(EDGE_NAMES) else None
 
 
 @record("coast")
@@ -206,6 +230,17 @@ class TileSet:
     )
     # icon name -> terrain it sits on
     ornaments: dict[str, str] = spec(MapOf(Id()), default=dict, doc=ORNAMENTS_DOC)
+    edge_looks: dict[str, EdgeLookSpec] = spec(
+        MapOf(record_of(EdgeLookSpec)),
+        default=dict,
+        doc="a tile's `features` word -> how it is drawn on the edge (wall, door, road: as a "
+        "deck kind's `edges: looks:`); a word not listed draws nothing",
+    )
+    rose_on: str | None = spec(
+        Id(),
+        doc="a flag: the tiles that have it carry a compass rose where they have most room "
+        "(their id mark then leaves the corner to the rose's N)",
+    )
     reference: ReferenceCard | None = spec(
         record_of(ReferenceCard), doc="a rules reference card printed with the tiles"
     )
@@ -227,8 +262,20 @@ class TileSet:
         return self.tiles
 
     def item_reader(self, field_name: str) -> Callable[[Tile], Any]:
-        """Reads a key of a tile (a tile has no other fields: None for any other name)."""
-        return attrgetter(field_name) if field_name in TILE_KEYS else lambda _: None
+        """Reads a key of a tile, or a flag (true on the tiles that have it) that some tile or
+        `rose_on` names; None for any other name."""
+        if field_name in TILE_KEYS:
+            return attrgetter(field_name)
+        if field_name in EDGE_NAMES:
+            side = EDGE_NAMES.index(field_name)
+            return lambda tile: _feature(tile, side)
+        if field_name == self.rose_on or any(field_name in t.flags for t in self.tiles):
+            return lambda tile: field_name in tile.flags
+        return lambda _: None
+
+    def has_rose(self, tile: Tile) -> bool:
+        """Whether the tile carries the compass rose (its flag is `rose_on`)."""
+        return self.rose_on is not None and self.rose_on in tile.flags
 
     def by_letter(self) -> dict[str, str]:
         return {t.letter: name for name, t in self.terrains.items()}
@@ -316,5 +363,5 @@ def tile_problems(tile: Tile) -> list[TileProblem]:
     return out
 
 
-def _s(items: list) -> str:
+def _s(items: list[Any]) -> str:
     return "s" if len(items) != 1 else ""

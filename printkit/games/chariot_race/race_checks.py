@@ -194,7 +194,7 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
         yield cards_where(kit), message
 
 
-def _pile_risk(logs: list, m: ChariotModel, pile: Any, who: str) -> str | None:
+def _pile_risk(logs: list[Any], m: ChariotModel, pile: Any, who: str) -> str | None:
     """The draw pile's risk that crosses its threshold in rules.yaml `draw_pile`, if any."""
     n = len(logs)
     ran_out = [g.ran_out_turn for g in logs if g.ran_out_turn]

@@ -31,9 +31,10 @@ CHECKS = RuleSet("chartae")  # the game's RULES (__init__.py)
 
 
 # The tile set is the generic `tiles` type's model (printkit/components/tiles/), which this game
-# reads by its attributes (tiles, terrains, file; a tile's id, edges, halves, compass,
+# reads by its attributes (tiles, terrains, file; a tile's id, edges, halves, flags,
 # piece_of() and problems()) rather than by import: a game reaches printkit through its API.
 TileSet = Any
+START = "compass"  # the flag of Chartae's start tile in its data (tiles.yaml: flags: [compass])
 
 
 def tile_set(kit: Kit) -> TileSet:
@@ -44,7 +45,7 @@ def tile_set(kit: Kit) -> TileSet:
 
 
 def engine_tiles(tiles: TileSet) -> list[EngineTile]:
-    return [EngineTile(t.id, t.halves, t.piece_of(), t.compass) for t in tiles.tiles]
+    return [EngineTile(t.id, t.halves, t.piece_of(), START in t.flags) for t in tiles.tiles]
 
 
 def _tiles_where(ts: TileSet) -> Location:
