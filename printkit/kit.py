@@ -56,6 +56,14 @@ class Kit:
     # --watch): a render may then let go of each design's layout once it has drawn it, so that
     # the PDF being assembled reuses that memory. `check`, serve and --watch keep their layouts.
     single_use: bool = False
+    # `--only`: the components this run makes (None: all). What depends on the run's options
+    # rather than the data (a print service preset's card size) is checked only for them.
+    only: frozenset[str] | None = None
+
+    def chosen(self, component_id: str) -> bool:
+        """Whether this run makes `component_id` (every component without --only)."""
+        return self.only is None or component_id in self.only
+
     # `build --watch` and serve: the layouts earlier kit objects of this folder measured, offered
     # to this one's (live/layouts.py; components/deck_layout.laid_out asks it per component, and
     # gets what it can reuse). None: every design is measured.
