@@ -35,8 +35,41 @@ T = TypeVar("T")
 
 
 @dataclass
+class Derived:
+    """What a build or check derives from a kit's models while it runs, kept apart from what
+    the kit read (`Kit`: manifest, documents, models, rules, fonts, icons).
+
+    Each component's layout (what measuring its drawing found) is made the first time it is
+    asked and shared by `check`'s preflight and findings, the build's rules gate and the render
+    (`laid_out`). `single_use` says the kit serves one `printkit build` and is then dropped: a
+    render may let go of each design's layout once drawn, so that the PDF being assembled reuses
+    that memory (`check`, serve and `--watch` keep theirs). `kept_layouts` offers the layouts
+    earlier kit objects of the same folder measured (`build --watch` and serve,
+    live/layouts.py); None: every design is measured. A kit under other options or models
+    (`Kit.with_models`) derives its own.
+    """
+
+    single_use: bool = False
+    kept_layouts: Callable[[Kit, str], Any] | None = None
+    _layouts: dict[str, object] = field(default_factory=dict)
+
+    def laid_out(self, component_id: str, lay_out: Callable[[], T]) -> T:
+        """The component's layout, computed by `lay_out` the first time it is asked and kept
+        for as long as this object lives."""
+        if component_id not in self._layouts:
+            self._layouts[component_id] = lay_out()
+        return self._layouts[component_id]  # type: ignore[return-value]
+
+    def layout_of(self, component_id: str) -> object | None:
+        """The component's layout when `laid_out` has computed it, else None."""
+        return self._layouts.get(component_id)
+
+
+@dataclass
 class Kit:
-    """A loaded kit: its folder, manifest, the chosen options, and its component data (lazily)."""
+    """A loaded kit: what was read (its folder, manifest, the chosen options, its component
+    documents and models, loaded lazily, its rules, fonts and icons), and, apart, what builds
+    and checks derive from it (`derived`, a `Derived`)."""
 
     root: Path
     manifest: KitManifest
@@ -50,12 +83,8 @@ class Kit:
     _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
     reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
-    _laid_out: dict[str, object] = field(default_factory=dict)  # see laid_out()
-    _derived: dict[tuple[str, ...], object] = field(default_factory=dict)  # see derived()
-    # True when this kit object serves one build and is then dropped (`printkit build` without
-    # --watch): a render may then let go of each design's layout once it has drawn it, so that
-    # the PDF being assembled reuses that memory. `check`, serve and --watch keep their layouts.
-    single_use: bool = False
+    # what builds and checks derive from the models above, kept apart from what was read
+    derived: Derived = field(default_factory=Derived)
     # `--only`: the components this run makes (None: all). What depends on the run's options
     # rather than the data (a print service preset's card size) is checked only for them.
     only: frozenset[str] | None = None
@@ -63,11 +92,6 @@ class Kit:
     def chosen(self, component_id: str) -> bool:
         """Whether this run makes `component_id` (every component without --only)."""
         return self.only is None or component_id in self.only
-
-    # `build --watch` and serve: the layouts earlier kit objects of this folder measured, offered
-    # to this one's (live/layouts.py; components/deck_layout.laid_out asks it per component, and
-    # gets what it can reuse). None: every design is measured.
-    kept_layouts: Callable[[Kit, str], Any] | None = None
 
     @property
     def name(self) -> str:
@@ -222,14 +246,6 @@ class Kit:
             if card.id in table:
                 card.marker = table[card.id]
 
-    def derived(self, key: tuple[str, ...], make: Callable[[], T]) -> T:
-        """What `make()` derives from this kit's models, made once per kit under `key` (e.g. a
-        deck's designs laid out on a measuring canvas, which check's preflight and findings
-        both read); a kit under other options or models (with_models) derives its own."""
-        if key not in self._derived:
-            self._derived[key] = make()
-        return self._derived[key]  # type: ignore[return-value]
-
     def model_as(self, component_id: str, model: type[T]) -> T:
         """The component's model as its type's own model class `model` (a deck's `Deck`, a
         tile set's `TileSet`...); TypeError when the component is of another type."""
@@ -353,18 +369,6 @@ class Kit:
             errors.raise_if_any()
             self._fonts = names
         return self._fonts
-
-    def laid_out(self, component_id: str, lay_out: Callable[[], T]) -> T:
-        """What measuring a component's drawing found (its texts' fits, ...), computed by
-        `lay_out` the first time it is asked and kept for as long as this kit object lives, so
-        that `check`, the rules gate and the render share one layout."""
-        if component_id not in self._laid_out:
-            self._laid_out[component_id] = lay_out()
-        return self._laid_out[component_id]  # type: ignore[return-value]
-
-    def layout_of(self, component_id: str) -> object | None:
-        """The component's layout when `laid_out` has computed it, else None."""
-        return self._laid_out.get(component_id)
 
     def models(self) -> dict[str, object]:
         """Every component's model; all input errors of all files are reported together."""

@@ -98,7 +98,7 @@ def agrees(hint: object, t: Type) -> bool:
 
 
 # keys whose other forms never reach the model: a deck's `cards:` naming a spreadsheet is read
-# into the list of cards before the file is validated (components/deck_sources.py)
+# into the list of cards before the file is validated (components/deck/sources.py)
 READ_BEFORE_VALIDATION = {"Deck.cards"}
 # keys whose values are kept as written, to be validated later (a variant's overrides of a
 # component's keys are checked against that component's schema when they are applied)

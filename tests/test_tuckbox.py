@@ -149,3 +149,31 @@ def test_each_die_is_a_cube_net_with_its_values_on_opposite_faces(rooms, tmp_pat
     assert at["3"][0] < at["2"][0] < at["4"][0]
     assert abs(at["3"][1] - at["2"][1]) < 0.5 and abs(at["4"][1] - at["2"][1]) < 0.5
     assert all(20 <= at[v][0] <= 40 for v in ("1", "2", "KEY", "5"))
+
+
+def test_check_reports_a_panel_text_that_cannot_fit_at_its_line(rooms, tmp_path):
+    kit = tmp_path / "rooms"
+    shutil.copytree(rooms, kit)
+    box = kit / "box.yaml"
+    text = box.read_text()
+    old = 'text: "{deck}", size: 2.5mm, min_size: 2, align: centre}'
+    assert old in text
+    long = 'text: "{deck} {deck} {deck} {deck} {deck} {deck} {deck} {deck} {deck} {deck} {deck} {deck}", size: 2.5mm, '
+    box.write_text(text.replace(old, long + "min_size: 2, align: centre, max_lines: 1}"))
+    line = next(n for n, t in enumerate(box.read_text().splitlines(), 1) if "max_lines: 1" in t)
+    r = run("check", kit)
+    assert r.exit_code == 2
+    assert f"{box}:{line}:" in r.stderr
+    assert "does not fit its panel of the tuck box even at 5.67 pt" in r.stderr
+
+
+def test_check_reports_a_die_face_that_cannot_fit_at_the_dies_line(rooms, tmp_path):
+    kit = tmp_path / "rooms"
+    shutil.copytree(rooms, kit)
+    dice = kit / "dice.yaml"
+    dice.write_text(dice.read_text().replace("5, KEY]", "5, AVERYLONGFACEVALUEWITHOUTSPACES]"))
+    line = next(n for n, t in enumerate(dice.read_text().splitlines(), 1) if "AVERY" in t)
+    r = run("check", kit)
+    assert r.exit_code == 2
+    assert f"{dice}:{line}:" in r.stderr
+    assert "die 'search': face 6's value 'AVERYLONGFACEVALUEWITHOUTSPACES' does not fit" in r.stderr

@@ -78,7 +78,7 @@ Fits = list[tuple[FitKey, FittedText] | PlainText]  # as deck_layout.Design.fits
 
 
 class Measured(Protocol):
-    """A deck's designs as measured before drawing (components/deck_layout.py): each design's
+    """A deck's designs as measured before drawing (components/deck/layout.py): each design's
     text fits, in drawing order, or None for a design that was not measured."""
 
     def front_fits(self, card: Card) -> Fits | None: ...

@@ -25,7 +25,6 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printkit.components.deck.designs import DesignPage, design_pages
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_EXPORT_PIXELS
 from printkit.core.progress import ticking
@@ -34,6 +33,7 @@ from printkit.layout.units import format_mm
 from printkit.load.schema import where
 from printkit.model.backs import has_card_backs
 from printkit.model.cards import Deck
+from printkit.model.designs import DesignPage, design_pages
 from printkit.render import more_output_path
 
 

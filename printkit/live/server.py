@@ -30,6 +30,7 @@ from printkit.live.loop import DRAW_BATCH, LiveKit, Snapshot
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 15.0
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
+LISTEN_BACKLOG = 1024  # connections waiting to be accepted (the system may cap it lower)
 CLOSE_WAIT = 30.0  # seconds close() waits for the batch or the PDFs being made
 DRAWING = "drawing the cards"  # the first round's progress (core.progress)
 FIRST_BATCH = 8  # the first pictures of a round: few, so that the page shows some at once
@@ -240,9 +241,15 @@ class PreviewHandler(BaseHTTPRequestHandler):
 
 
 class PreviewServer(ThreadingHTTPServer):
-    """The threads that answer; a browser that goes away mid-answer is no error of ours."""
+    """The threads that answer, one per connection (an open event stream holds its thread,
+    waiting, and costs no CPU); a browser that goes away mid-answer is no error of ours.
+
+    The listen backlog holds LISTEN_BACKLOG connections not yet accepted (the standard
+    library's 5 dropped the rest of a burst, and a dropped client retries only seconds
+    later): a hundred tabs reconnecting at once after a rebuild are all answered at once."""
 
     daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         failure = sys.exc_info()[1]

@@ -386,7 +386,7 @@ class Deck:
     sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
     cards: list[Card] = spec(_cards_type(record_of(Card)), default=list, doc=CARDS_DOC)
     generate: list[Generator] = spec(GENERATE, default=list, doc=GENERATE_DOC)
-    # not keys of the file: filled in by the loader (components/deck.py)
+    # not keys of the file: filled in by the loader (components/deck)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
     file: str = ""
     sheet: str = ""  # the spreadsheet its cards come from (relative to the kit), if any

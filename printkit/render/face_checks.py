@@ -49,7 +49,7 @@ def check_named_fields(
     elements: Iterable[Placed],
     known: set[str],
     errors: Collector,
-    names: Callable[[Element], set],
+    names: Callable[[Element], set[str]],
     noun: str = "card",
 ) -> None:
     """Every field an element reads (`names(element)`) is one of `known` (fields of a `noun`)."""

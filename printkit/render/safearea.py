@@ -133,24 +133,24 @@ class ProbeCanvas(SketchCanvas):
         page's."""
         return self._forms.setdefault(self._form, []) if self._form else self.texts
 
-    def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802 - reportlab's name
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802 - reportlab's name
         self._note(x, y, text, 0.0)
 
-    def drawRightString(self, x, y, text, *args, **kwargs):  # noqa: N802
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         self._note(x, y, text, 1.0)
 
-    def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         self._note(x, y, text, 0.5)
 
-    def beginForm(self, name, *args, **kwargs):  # noqa: N802
+    def beginForm(self, name: str, *args: Any, **kwargs: Any) -> None:  # noqa: N802
         self._form = name
         super().beginForm(name, *args, **kwargs)
 
-    def endForm(self, **kwargs):  # noqa: N802
+    def endForm(self, **kwargs: Any) -> None:  # noqa: N802
         self._form = None
         super().endForm(**kwargs)
 
-    def doForm(self, name):  # noqa: N802
+    def doForm(self, name: str) -> None:  # noqa: N802
         """A form drawn notes its texts where it puts them; the probe, never saved, keeps no
         reference to the form (reportlab's doForm would add one to its page)."""
         for text, box in self._forms.get(name, ()):
@@ -192,13 +192,13 @@ def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`;
     """Draw each distinct item (front, and back when it has one; a `common_back` only once)
     and report text that comes closer than `safe` to the trim: one finding per piece side.
     Text that fits at no size is an input error at its piece, all of them raised together:
-    the build refuses it (components/imposed.py), so `check` must too."""
+    the build refuses it (render/imposed.py), so `check` must too."""
     probe = ProbeCanvas(fonts)
     painter = make_painter(probe, 0.0)
     trim = Rect(mm(20), mm(20), *size)
     findings: list[Finding] = []
     overflows = Collector()
-    seen: set = set()
+    seen: set[Any] = set()
     for n, item in enumerate(items):
         key = _key(item)
         if key in seen:

@@ -1,4 +1,11 @@
-"""The deck component: cards with faces and a common back, imposed for home or shop printing."""
+"""`type: deck`: cards with faces and backs, imposed for home or shop printing.
+
+This package owns the deck type whole: where the cards come from and their validation
+(`sources.py`: the deck file, a card sheet, generated cards, variants), what the faces must
+satisfy (`checks.py`), each design laid out once per kit (`layout.py`), the designs PDF of a
+shop build (`designs.py`), and the type's members below. Its model is the engine's card list
+(model/cards.py, the API's `Deck`), which card previews, reports, exports and games read.
+"""
 
 from __future__ import annotations
 
@@ -183,8 +190,8 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
     layout = deck_layout.measured(kit, component_id)
-    if layout is not None and kit.single_use:
-        layout.release_as_drawn()  # nothing after this render reads it (Kit.single_use)
+    if layout is not None and kit.derived.single_use:
+        layout.release_as_drawn()  # nothing after this render reads it (Derived.single_use)
     painter = _painter_of(deck, layout)
     try:
         if deck_designs.wanted(kit):
@@ -302,7 +309,7 @@ def _painter_of(
     deck: Deck, measured: deck_layout.DeckLayout | None = None
 ) -> Callable[[Any, float], _DeckPainter]:
     """The deck's PieceGroup painter: (canvas, bleed) -> a painter of its cards, drawing each
-    design from its `measured` layout when the kit has one (components/deck_layout.py)."""
+    design from its `measured` layout when the kit has one (components/deck/layout.py)."""
 
     def painter(c: Any, bleed: float) -> _DeckPainter:
         return _DeckPainter(CardPainter(c, deck, bleed, measured=measured))

@@ -7,6 +7,7 @@ bleed, its bounding box the TrimBox. Solid lines cut, dashed lines fold; glue fl
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from printkit.api import Component, ComponentType, Progress
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
+from printkit.draw.fonts import KitCanvas
 from printkit.kit import Kit
 from printkit.layout.dieline import DieLine, cube_net, fits, placed
 from printkit.layout.imposition import KEEP_OUT
@@ -125,13 +127,25 @@ def _draw_die(kit: Kit, c: Any, dice: Dice, die: Die, net: DieLine, bleed: float
                 6.0, mm(1),
             )  # fmt: skip
         except ElementOverflow as exc:
+            element_at = where(exc.element, "text") or where(exc.element)
+            line = f" (line {element_at.line})" if element_at else ""
             raise fail(
-                where(exc.element, "text") or where(exc.element) or Location(dice.file),
-                f"die {die.id!r}: the {exc.attr} of this {exc.element.element} element does "
-                f"not fit face {panel.name} ({format_mm(dice.side)} a side) even at "
-                f"{exc.overflow.min_size:g} pt; shorten it or enlarge its box",
+                where(die, "faces") or element_at or Location(dice.file),
+                f"die {die.id!r}: face {panel.name}'s value "
+                f"{die.faces[int(panel.name) - 1]!r} does not fit the face's "
+                f"{exc.element.element} element{line} even at {exc.overflow.min_size:.3g} pt "
+                f"({format_mm(dice.side)} a side); shorten it or enlarge the element's box",
             ) from None
     draw_lines(c, net, dice.cut_colour, dice.fold_colour)
+
+
+def preflight(kit: Kit, component_id: str) -> None:
+    """Draw every die on a canvas never saved: the faces' texts must fit (as in a build), so
+    `printkit check` reports what the build would refuse."""
+    dice = kit.model_as(component_id, Dice)
+    c = KitCanvas(io.BytesIO(), role_fonts=kit.fonts())
+    for die in dice.dice:
+        _draw_die(kit, c, dice, die, cube_net(dice.side), 0.0)
 
 
 class DiceType(Component):
@@ -141,6 +155,7 @@ class DiceType(Component):
     inputs = staticmethod(inputs)
     schema = staticmethod(schema)
     render = staticmethod(render)
+    preflight = staticmethod(preflight)
 
 
 COMPONENT: ComponentType = DiceType()  # checked against the protocol by mypy

@@ -1,9 +1,11 @@
 """The map component: a generic board of any size (hex or square grid, tracks, connections, and
 every card element), one shop page with bleed or tiled at 1:1 over home sheets, never a back.
 
-The map file is validated against model/mapboard.py; every name a grid's features use (cells,
-terrain letters, line and symbol styles, icons) is checked here, at the place it is written.
-Printing goes through components/tiled.py, whose seams avoid the places and track spaces.
+This package owns the map type whole: its model (`model.py`, with the grids of `grid.py` and
+the tracks and connections of `routes.py`), its drawing (`face.py`, over `draw_grid.py`,
+`terrain.py` and `draw_routes.py`), and the checks of every name a grid's features use (cells,
+terrain letters, line and symbol styles, icons), made here at the place it is written.
+Printing goes through render/tiled.py, whose seams avoid the places and track spaces.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType, ItemList
+from printkit.api import Component, ComponentType, ItemList, Progress
 from printkit.components.map.draw_routes import track_spaces
 from printkit.components.map.face import BoardOverflow, BoardPainter, box_of, grid_origin
 from printkit.components.map.grid import EdgeFeature, HexGrid, PathFeature, SquareGrid
@@ -159,7 +161,7 @@ def _check_styles(g: HexGrid | SquareGrid, errors: Collector, library: Any) -> N
             errors.add(where(owner, "icon"), library.unknown(name))
 
 
-def _unknown(what: str, name: str, known: dict) -> str:
+def _unknown(what: str, name: str, known: dict[str, Any]) -> str:
     return f"no {what} {name!r} in this grid; it has: {', '.join(known) or 'none'}"
 
 
@@ -292,7 +294,7 @@ def fitting_text() -> Iterator[None]:
         ) from None
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     m = kit.model_as(component_id, MapBoard)
     painter = BoardPainter(m, kit.icons(), m.images)
     with fitting_text():

@@ -1,10 +1,13 @@
-"""The tiles component: square edge tiles (terrain per half-edge) with a common back.
+"""`type: tiles`: square edge tiles (terrain per half-edge) with a common back.
+
+This package owns the tiles type whole: its model (`model.py`), the geometry of a tile's
+terrains (`edgetile.py`, `tilespots.py`), its drawing (`draw.py`) and the members below.
 
 Loading validates the tile set file with its schema and reads each tile's edge letters; it
 accepts tiles that cannot be real (a half-edge in two pieces, say) so that `printkit check` can
 report them as rules findings. Rendering refuses such tiles with located input errors, then hands
 the tiles (and the optional rules reference card, a piece of the same size with its own two
-sides) to the shared imposition in components/imposed.py.
+sides) to the shared imposition in render/imposed.py.
 """
 
 from __future__ import annotations

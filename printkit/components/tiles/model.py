@@ -362,5 +362,5 @@ def tile_problems(tile: Tile) -> list[TileProblem]:
     return out
 
 
-def _s(items: list) -> str:
+def _s(items: list[Any]) -> str:
     return "s" if len(items) != 1 else ""

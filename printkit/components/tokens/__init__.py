@@ -1,7 +1,8 @@
-"""The tokens component: groups of cut pieces (counters, cues) and player aids, in one PDF.
+"""`type: tokens`: groups of cut pieces (counters, pawns) and player aids, in one PDF.
 
-Each group is imposed through components/imposed.py (its own grid, duplex backs, marks); the
-player aids follow, single-sided. Drawing is in draw/tokens.py.
+This package owns the tokens type whole: its model (`model.py`), its drawing (`draw.py`), the
+shop files of each size (`files.py`) and the members below. Each group is imposed through
+render/imposed.py (its own grid, duplex backs, marks); the player aids follow, single-sided.
 """
 
 from __future__ import annotations
@@ -247,7 +248,7 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
 
 def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Every group of pieces, then the player aids, in one PDF (sheets numbered across it); in a
-    shop build, one PDF per trim size (components/token_files.py)."""
+    shop build, one PDF per trim size (components/tokens/files.py)."""
     if kit.options.profile != "shop":
         return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
     t = kit.model_as(component_id, Tokens)

@@ -13,6 +13,7 @@ input error at the deck's `uses:` line, saying how large it is.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from printkit.api import Component, ComponentType, Progress
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
+from printkit.draw.fonts import KitCanvas
 from printkit.kit import Kit
 from printkit.layout.dieline import DieLine, Sleeve, box_inside, fits, placed, tuck_box
 from printkit.layout.imposition import KEEP_OUT
@@ -118,6 +120,17 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     if kit.options.profile != "shop":
         die = placed(die, ((page.width - die.size.width) / 2, (page.height - die.size.height) / 2))
     draw_ground(c, die, box.colour, bleed)
+    _draw_faces(kit, c, box, die)
+    draw_lines(c, die, box.cut_colour, box.fold_colour)
+    c.showPage()
+    c.save()
+    if progress is not None:
+        progress(1)
+    return 1
+
+
+def _draw_faces(kit: Kit, c: Any, box: TuckBox, die: DieLine) -> None:
+    """Each panel's face; a text that cannot fit is an input error at its element."""
     palette = Palette(box.accent, box.ink, box.colour, box.colour, box.accent)
     faces = box.faces
     try:
@@ -136,16 +149,17 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         raise fail(
             at,
             f"the {exc.attr} of this {exc.element.element} element does not fit its panel of "
-            f"the tuck box even at {exc.overflow.min_size:g} pt (the box is "
+            f"the tuck box even at {exc.overflow.min_size:.3g} pt (the box is "
             f"{format_mm(die.size.width)} x {format_mm(die.size.height)}: its sides are as "
             "deep as the deck is thick); shorten it or enlarge its box",
         ) from None
-    draw_lines(c, die, box.cut_colour, box.fold_colour)
-    c.showPage()
-    c.save()
-    if progress is not None:
-        progress(1)
-    return 1
+
+
+def preflight(kit: Kit, component_id: str) -> None:
+    """Draw the panels' faces on a canvas never saved: their texts must fit (as in a build),
+    so `printkit check` reports what the build would refuse."""
+    box = kit.model_as(component_id, TuckBox)
+    _draw_faces(kit, KitCanvas(io.BytesIO(), role_fonts=kit.fonts()), box, die_line(box))
 
 
 class TuckBoxType(Component):
@@ -155,6 +169,7 @@ class TuckBoxType(Component):
     inputs = staticmethod(inputs)
     schema = staticmethod(schema)
     render = staticmethod(render)
+    preflight = staticmethod(preflight)
 
 
 COMPONENT: ComponentType = TuckBoxType()  # checked against the protocol by mypy

@@ -15,7 +15,6 @@ from printkit.api import Game, GameRules, RuleSet, SimReport
 from printkit.games.chariot_race import checks, race_checks, seed_checks
 from printkit.games.chariot_race.hooks import deal
 from printkit.games.chariot_race.rules import SCHEMA, ChariotRules
-from printkit.games.chariot_race.summary import simulate
 
 if TYPE_CHECKING:
     from printkit.api import Deal, Deck, Kit
@@ -38,6 +37,14 @@ class ChariotRace(GameRules):
 
     def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
         return simulate(kit, players, runs, seed)
+
+
+def simulate(kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+    """`printkit simulate`: `runs` races (summary.py, over the model of play in sim.py)."""
+    # imported here, only when races are played (simulate; a build plays none)
+    from printkit.games.chariot_race import summary
+
+    return summary.simulate(kit, players, runs, seed)
 
 
 GAME: Game = ChariotRace(SCHEMA, RULES)  # what printkit/plugins.py finds for `module: chariot_race`
