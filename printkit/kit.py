@@ -24,6 +24,7 @@ from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.cards import Deck
+from printkit.model.face import Element, kinds_in_use
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
@@ -225,7 +226,9 @@ class Kit:
         """The validated model of a component, loaded once (raises InputError on bad data);
         `model_as()` gives it typed."""
         if component_id not in self._models:
-            self._models[component_id] = self.component(component_id).load(self, component_id)
+            kind = self.component(component_id)
+            with kinds_in_use(self.element_kinds()):
+                self._models[component_id] = kind.load(self, component_id)
             try:
                 self._game_marks(component_id)
             except Exception:  # a model the game could not finish is not kept
@@ -308,6 +311,12 @@ class Kit:
     def rules_document(self) -> Document | None:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""
         return self._rules[0] if self._rules is not None else None
+
+    def element_kinds(self) -> tuple[type[Element], ...]:
+        """The element kinds the kit's game adds to the built-in ones (printkit/elements/): its
+        faces may use them too (`model.face.kinds_in_use`, around loading and schemas)."""
+        game = self.game()
+        return () if game is None else game.element_kinds
 
     def game(self) -> Game | None:
         """The kit's game (kit.yaml `rules: {module: NAME}`, printkit/api.py); None without."""

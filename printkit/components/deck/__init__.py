@@ -45,7 +45,7 @@ from printkit.render.face_checks import (
     check_bindings,
     check_conditions,
     check_named_fields,
-    check_tables,
+    check_problems,
 )
 from printkit.render.imposed import (
     check_page_count,
@@ -93,7 +93,7 @@ def _check_cards(deck: Deck, file: str) -> None:
     known = {"id", "kind", "count", "title", "text", "marker", *deck.fields}
     check_named_fields(faces(deck), known, errors, element_fields)
     check_conditions(faces(deck), deck.fields.get, errors)
-    check_tables(faces(deck), errors)
+    check_problems(faces(deck), errors)
     check_elements(deck, known, errors)
     check_edges(deck, known, errors)
     if not errors.diagnostics:
@@ -334,8 +334,9 @@ def _text_location(card: Card | None, element: Any, attr: str, char: str | None 
     key = attr if attr in ("text", "caption", "empty") else "text"
     template = getattr(element, key, None) or ""
     fields = PLACEHOLDER.findall(template)
-    if attr == "field" and element.field:
-        fields, template = [element.field], "{" + element.field + "}"
+    field = getattr(element, "field", None)  # the card field a header shows in its corners
+    if attr == "field" and field:
+        fields, template = [field], "{" + field + "}"
     if card is None:
         return at(element, key)
     if attr == "marker":
@@ -356,11 +357,11 @@ def _overflow_error(exc: CardTextOverflow) -> InputError:
     key = exc.attr if exc.attr in ("text", "caption", "empty") else "text"
     if card_or_none is not None and place != at(element, key):
         field = next((f for f in PLACEHOLDER.findall(getattr(element, key) or "")), exc.attr)
-        what = f"card {card.id!r}: field {field!r} does not fit its box (a {element.element} "
+        what = f"card {card.id!r}: field {field!r} does not fit its box (a {element.kind} "
         what += f"element's {key})"
     else:
         who = "the back" if exc.back else f"card {card.id!r}"
-        what = f"the {exc.attr} of this {element.element} element does not fit its box "
+        what = f"the {exc.attr} of this {element.kind} element does not fit its box "
         what += f"(first on {who})"
     return fail(
         place,

@@ -99,9 +99,8 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
                 f"terrains: {', '.join(sorted(tiles.terrains))}",
             )
     for element in tiles.back.elements():
-        for name in ([element.icon] if element.element == "icon" and element.icon else []) + (
-            INLINE_ICON.findall(element.text or "")
-        ):
+        texts = [text for key, text in element.placeholder_texts() if key == "text"]
+        for name in [name for _, name in element.icons()] + INLINE_ICON.findall("".join(texts)):
             if name not in library:
                 errors.add(at(element, "icon"), library.unknown(name))
 
