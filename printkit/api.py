@@ -1,6 +1,6 @@
 """The plug-in API: what a component type or a game gives printkit, and when printkit asks.
 
-A *component type* turns one kind of data file (a deck, a board, templates...) into PDFs; a
+A *component type* turns one kind of data file (a deck, tiles, a map...) into PDFs; a
 *game* adds the rules of one game to `printkit check` and the reports. Both are objects that
 kit.yaml names: `type: deck` for a component, `rules: {module: <game>}` for a game.
 printkit finds them by that name (printkit/plugins.py) through an entry point (groups
