@@ -21,7 +21,6 @@ from printkit.games.chariot_race.model import (
     move_class,
 )
 from printkit.games.chariot_race.rules import rules as rules_of
-from printkit.games.chariot_race.sim import play_races
 
 CHECKS = RuleSet("chariot-race")  # joined with checks.CHECKS in __init__.py
 
@@ -187,6 +186,9 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
         return  # no track, no bases or no movement card: nothing to race
     if sim.check_races == 0 or m.left_after_deal < 0:
         return
+    # imported here, only when races are played (`check`, not a build: docs/checks.md)
+    from printkit.games.chariot_race.sim import play_races
+
     logs = play_races(m, sim.check_races, sim.seed)
     who = f"{players}-player races ({sim.check_races} simulated, seed {sim.seed})"
     message = _pile_risk(logs, m, pile, who)
