@@ -9,9 +9,8 @@ vary from run to run on a shared machine; the ratios are what the targets are ab
 to bench/results.json (bench/results-quick.json with --quick), which git ignores.
 
 protograf is not a printkit dependency. The protograf comparison runs when protograf can be
-imported, by this Python or by the interpreter named in $PROTOGRAF_PYTHON (e.g. a venv made
-with `python -m venv /tmp/pg && /tmp/pg/bin/pip install protograf`); otherwise it is skipped
-with a note.
+imported, by this Python or by the interpreter named in $PROTOGRAF_PYTHON (e.g. a venv of its
+own with protograf installed: docs/performance.md); otherwise it is skipped with a note.
 """
 
 from __future__ import annotations
@@ -36,8 +35,8 @@ from bench.synthetic import write_deck_kit  # noqa: E402
 
 
 def _protograf_script() -> Path:
-    """../shared/bench/protograf_deck.py from the repository root (or from a folder above it,
-    for a git worktree), or $PROTOGRAF_DECK."""
+    """The protograf deck script: $PROTOGRAF_DECK, else `shared/bench/protograf_deck.py` in
+    the first folder above the repository that has one (the project's shared folder)."""
     if os.environ.get("PROTOGRAF_DECK"):
         return Path(os.environ["PROTOGRAF_DECK"])
     for folder in ROOT.parents:

@@ -1,7 +1,8 @@
 """Synthetic benchmark kits: a generic deck of N cards with a title and one line of body text.
 
-The content matches /work/shared/bench/protograf_deck.py: every card has its own title
-("Card i") and a body line, a framed light face, and a common dark back with a title. The
+The content matches the protograf deck the benchmark compares with (bench/run.py: the script
+`$PROTOGRAF_DECK` names): every card has its own title ("Card i") and a body line, a framed
+light face, and a common dark back with a title. The
 bare-reportlab script (bench/bare_deck.py) draws the same shapes and text with the same fonts.
 """
 

@@ -52,7 +52,30 @@ from printkit.load.schema import (
     where,
 )
 from printkit.model.cards import Card, Deck
+
+# ---- element kinds: what a kind's module imports (printkit/elements/, a game's kinds) ----------
+from printkit.model.face import (
+    Element,
+    Lettered,
+    Sized,
+    Worded,
+    align_key,
+    caption_key,
+    colour_key,
+    element_kind,
+    field_key,
+    fill_key,
+    font_key,
+    line_width_key,
+    max_lines_key,
+    spacing_key,
+    text_key,
+    valign_key,
+)
+from printkit.model.fromdata import FromField, MissingValue, fill_placeholders, format_value
 from printkit.model.items import ItemList, ItemModel
+
+# ---- end of the element kinds' imports --------------------------------------------------------
 from printkit.render.pieces import Painter, PieceGroup, Progress
 
 if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need none of them
@@ -61,6 +84,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.core.limits import MAX_CHECK_GAMES
     from printkit.core.progress import ticking
     from printkit.draw.colour import colour, shade, tint
+    from printkit.draw.elements import ElementPainter, Palette
     from printkit.draw.fonts import ascent_descent, font, fonts_of, role_font, text_width
     from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
     from printkit.draw.pictograms import arrow_head
@@ -181,6 +205,29 @@ __all__ = [
     "validate_document",
     "where",
     "word",
+    # element kinds (printkit/elements/; a game's own kinds, its `element_kinds`)
+    "Element",
+    "ElementPainter",
+    "FromField",
+    "Lettered",
+    "MissingValue",
+    "Palette",
+    "Sized",
+    "Worded",
+    "align_key",
+    "caption_key",
+    "colour_key",
+    "element_kind",
+    "field_key",
+    "fill_key",
+    "fill_placeholders",
+    "font_key",
+    "format_value",
+    "line_width_key",
+    "max_lines_key",
+    "spacing_key",
+    "text_key",
+    "valign_key",
 ]
 
 # Names of __all__ whose modules a component type's import must not pull in (the checks and the
@@ -234,6 +281,9 @@ _ON_FIRST_USE = {
     "tint": "printkit.draw.colour",
     "used_model": "printkit.render.links",
     "word": "printkit.model.wording",
+    # what an element kind draws on (the drawing library: only when faces are drawn)
+    "ElementPainter": "printkit.draw.elements",
+    "Palette": "printkit.draw.elements",
 }
 
 
@@ -330,6 +380,9 @@ class Game(Protocol):
 
     plays: ClassVar[bool]  # simulate() plays the game (else `printkit simulate` deals decks)
     scores: ClassVar[bool]  # score() scores a finished game (`printkit score`)
+    # the game's own element kinds (Element subclasses made kinds by @element_kind), which its
+    # kits' faces may use besides the built-in ones (printkit/elements/)
+    element_kinds: ClassVar[tuple[type[Element], ...]]
 
     @property
     def schema(self) -> Record:
@@ -374,6 +427,7 @@ class GameRules:
 
     plays: ClassVar[bool] = False
     scores: ClassVar[bool] = False
+    element_kinds: ClassVar[tuple[type[Element], ...]] = ()
 
     def __init__(self, schema: Record, rules: RuleSet) -> None:
         self._schema = schema

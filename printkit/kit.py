@@ -24,6 +24,7 @@ from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.cards import Deck
+from printkit.model.face import Element, kinds_in_use
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
@@ -35,8 +36,41 @@ T = TypeVar("T")
 
 
 @dataclass
+class Derived:
+    """What a build or check derives from a kit's models while it runs, kept apart from what
+    the kit read (`Kit`: manifest, documents, models, rules, fonts, icons).
+
+    Each component's layout (what measuring its drawing found) is made the first time it is
+    asked and shared by `check`'s preflight and findings, the build's rules gate and the render
+    (`laid_out`). `single_use` says the kit serves one `printkit build` and is then dropped: a
+    render may let go of each design's layout once drawn, so that the PDF being assembled reuses
+    that memory (`check`, serve and `--watch` keep theirs). `kept_layouts` offers the layouts
+    earlier kit objects of the same folder measured (`build --watch` and serve,
+    live/layouts.py); None: every design is measured. A kit under other options or models
+    (`Kit.with_models`) derives its own.
+    """
+
+    single_use: bool = False
+    kept_layouts: Callable[[Kit, str], Any] | None = None
+    _layouts: dict[str, object] = field(default_factory=dict)
+
+    def laid_out(self, component_id: str, lay_out: Callable[[], T]) -> T:
+        """The component's layout, computed by `lay_out` the first time it is asked and kept
+        for as long as this object lives."""
+        if component_id not in self._layouts:
+            self._layouts[component_id] = lay_out()
+        return self._layouts[component_id]  # type: ignore[return-value]
+
+    def layout_of(self, component_id: str) -> object | None:
+        """The component's layout when `laid_out` has computed it, else None."""
+        return self._layouts.get(component_id)
+
+
+@dataclass
 class Kit:
-    """A loaded kit: its folder, manifest, the chosen options, and its component data (lazily)."""
+    """A loaded kit: what was read (its folder, manifest, the chosen options, its component
+    documents and models, loaded lazily, its rules, fonts and icons), and, apart, what builds
+    and checks derive from it (`derived`, a `Derived`)."""
 
     root: Path
     manifest: KitManifest
@@ -50,16 +84,15 @@ class Kit:
     _icons: IconLibrary | None = None  # see icons()
     _fonts: dict[str, str] | None = None
     reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
-    _laid_out: dict[str, object] = field(default_factory=dict)  # see laid_out()
-    _derived: dict[tuple[str, ...], object] = field(default_factory=dict)  # see derived()
-    # True when this kit object serves one build and is then dropped (`printkit build` without
-    # --watch): a render may then let go of each design's layout once it has drawn it, so that
-    # the PDF being assembled reuses that memory. `check`, serve and --watch keep their layouts.
-    single_use: bool = False
-    # `build --watch` and serve: the layouts earlier kit objects of this folder measured, offered
-    # to this one's (live/layouts.py; components/deck_layout.laid_out asks it per component, and
-    # gets what it can reuse). None: every design is measured.
-    kept_layouts: Callable[[Kit, str], Any] | None = None
+    # what builds and checks derive from the models above, kept apart from what was read
+    derived: Derived = field(default_factory=Derived)
+    # `--only`: the components this run makes (None: all). What depends on the run's options
+    # rather than the data (a print service preset's card size) is checked only for them.
+    only: frozenset[str] | None = None
+
+    def chosen(self, component_id: str) -> bool:
+        """Whether this run makes `component_id` (every component without --only)."""
+        return self.only is None or component_id in self.only
 
     @property
     def name(self) -> str:
@@ -193,7 +226,9 @@ class Kit:
         """The validated model of a component, loaded once (raises InputError on bad data);
         `model_as()` gives it typed."""
         if component_id not in self._models:
-            self._models[component_id] = self.component(component_id).load(self, component_id)
+            kind = self.component(component_id)
+            with kinds_in_use(self.element_kinds()):
+                self._models[component_id] = kind.load(self, component_id)
             try:
                 self._game_marks(component_id)
             except Exception:  # a model the game could not finish is not kept
@@ -213,14 +248,6 @@ class Kit:
         for card in deck.cards:
             if card.id in table:
                 card.marker = table[card.id]
-
-    def derived(self, key: tuple[str, ...], make: Callable[[], T]) -> T:
-        """What `make()` derives from this kit's models, made once per kit under `key` (e.g. a
-        deck's designs laid out on a measuring canvas, which check's preflight and findings
-        both read); a kit under other options or models (with_models) derives its own."""
-        if key not in self._derived:
-            self._derived[key] = make()
-        return self._derived[key]  # type: ignore[return-value]
 
     def model_as(self, component_id: str, model: type[T]) -> T:
         """The component's model as its type's own model class `model` (a deck's `Deck`, a
@@ -285,6 +312,12 @@ class Kit:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""
         return self._rules[0] if self._rules is not None else None
 
+    def element_kinds(self) -> tuple[type[Element], ...]:
+        """The element kinds the kit's game adds to the built-in ones (printkit/elements/): its
+        faces may use them too (`model.face.kinds_in_use`, around loading and schemas)."""
+        game = self.game()
+        return () if game is None else game.element_kinds
+
     def game(self) -> Game | None:
         """The kit's game (kit.yaml `rules: {module: NAME}`, printkit/api.py); None without."""
         if self.manifest.rules is None:
@@ -345,18 +378,6 @@ class Kit:
             errors.raise_if_any()
             self._fonts = names
         return self._fonts
-
-    def laid_out(self, component_id: str, lay_out: Callable[[], T]) -> T:
-        """What measuring a component's drawing found (its texts' fits, ...), computed by
-        `lay_out` the first time it is asked and kept for as long as this kit object lives, so
-        that `check`, the rules gate and the render share one layout."""
-        if component_id not in self._laid_out:
-            self._laid_out[component_id] = lay_out()
-        return self._laid_out[component_id]  # type: ignore[return-value]
-
-    def layout_of(self, component_id: str) -> object | None:
-        """The component's layout when `laid_out` has computed it, else None."""
-        return self._laid_out.get(component_id)
 
     def models(self) -> dict[str, object]:
         """Every component's model; all input errors of all files are reported together."""

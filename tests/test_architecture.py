@@ -154,3 +154,17 @@ def test_the_plugin_api_is_documented_member_by_member():
         assert _api_table(docs, protocol.__name__) == members
         defaults = {n for n in dir(base) if n[0] != "_"}
         assert members - defaults <= required, members - defaults
+
+
+def test_the_component_types_in_the_docs_are_the_registered_ones():
+    """docs/architecture.md lists every component type we ship, each at its package."""
+    from printkit.plugins import _builtin, builtin_component_types
+
+    root = Path(__file__).resolve().parent.parent
+    docs = (root / "docs" / "architecture.md").read_text(encoding="utf-8")
+    table = docs.split("## The component types", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([a-z-]+)` \| `printkit/([a-z_/]+)/` \|", table, re.M)
+    assert sorted(name for name, _ in rows) == sorted(builtin_component_types())
+    for name, package in rows:
+        module = _builtin("printkit.components")[name].value.split(":")[0]
+        assert module == "printkit." + package.replace("/", "."), name

@@ -81,7 +81,7 @@ def test_a_build_plays_no_race_while_check_reports_what_races_find(
 ):
     """Findings drawn from simulated play (CR016's races, CH011's random games) are `check`'s:
     a build runs the rules that can stop it, and plays no game (counted, not timed)."""
-    from printkit.games.chariot_race import race_checks
+    from printkit.games.chariot_race import sim
     from printkit.games.chartae import checks as chartae_checks
 
     played = {"races": 0, "games": 0}
@@ -93,7 +93,7 @@ def test_a_build_plays_no_race_while_check_reports_what_races_find(
 
         return count
 
-    monkeypatch.setattr(race_checks, "play_races", counted("races", race_checks.play_races))
+    monkeypatch.setattr(sim, "play_races", counted("races", sim.play_races))
     monkeypatch.setattr(
         chartae_checks, "random_games", counted("games", chartae_checks.random_games)
     )

@@ -1,4 +1,4 @@
-"""Arena geometry (layout/arena.py): sectors line up across lanes and tile the ring exactly."""
+"""Arena geometry (games/carthage/components/board/geometry.py): sectors line up across lanes and tile the ring exactly."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Edge-tile geometry (layout/edgetile.py) and the tiles component's input errors."""
+"""Edge-tile geometry (components/tiles/edgetile.py) and the tiles component's input errors."""
 
 from __future__ import annotations
 

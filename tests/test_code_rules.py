@@ -200,7 +200,7 @@ def private_imports(tree: ast.Module) -> list[str]:
 
 def test_no_module_imports_another_modules_private_names():
     """What two modules share is public: a private name (a leading _) stays in its module, so a
-    file split only to be shorter shows up here (draw/arena.py once took two from its legend)."""
+    file split only to be shorter shows up here (games/carthage/components/board/arena.py once took two from its legend)."""
     found = [f"{name}: {n}" for name, _, tree in modules() for n in private_imports(tree)]
     assert found == []
 

@@ -1,5 +1,6 @@
-"""The engine knows no game: the games' words appear in no string or comment of draw/, layout/
-or components/. Every printed word there comes from kit data or a generic default.
+"""The engine knows no game: the games' words appear in no string or comment of any module of
+printkit/ outside printkit/games/ (the component types we ship included). Every printed word
+there comes from kit data or a generic default.
 
 The words are the ones the issue names plus the proper names of the three built-in kits' data
 (kit names and titles, deck kinds, damage categories, the board's barrier label, its card-symbol
@@ -21,7 +22,7 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = ("draw", "layout", "components", "render", "model")
+ENGINE = "games"  # every module of printkit/ is the engine's but those under games/
 PICTURE_LIBRARY = {"emblems.py", "pictograms.py", "icons.py"}  # icons.py: the registry of them
 NAMED_IN_ISSUE = {"spina", "wood cue", "chariot", "charioteer", "chartae", "curriculum", "fatum"}
 NAMED_IN_ISSUE |= {"carthage", "pit", "stakes", "mileage stone", "arrival line"}
@@ -61,16 +62,16 @@ def _texts(path: Path):
 def scan(words: set[str]) -> list[str]:
     hits = []
     patterns = {w: re.compile(rf"\b{re.escape(w)}(s|es)?\b", re.IGNORECASE) for w in words}
-    for part in ENGINE:
-        for path in sorted((ROOT / "printkit" / part).rglob("*.py")):
-            if path.name in PICTURE_LIBRARY:
-                continue
-            for line, text in _texts(path):
-                hits += [
-                    f"{path.relative_to(ROOT / 'printkit').as_posix()}:{line}: {w}"
-                    for w, p in patterns.items()
-                    if p.search(text)
-                ]
+    package = ROOT / "printkit"
+    for path in sorted(package.rglob("*.py")):
+        if path.relative_to(package).parts[0] == ENGINE or path.name in PICTURE_LIBRARY:
+            continue
+        for line, text in _texts(path):
+            hits += [
+                f"{path.relative_to(package).as_posix()}:{line}: {w}"
+                for w, p in patterns.items()
+                if p.search(text)
+            ]
     return hits
 
 
@@ -87,6 +88,10 @@ def test_the_scan_finds_a_planted_word(tmp_path, monkeypatch):
     (planted / "x.py").write_text('LABEL = "TAKE A WOOD CUE"  # the spina\n', encoding="utf-8")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert scan({"wood cue", "spina"}) == ["draw/x.py:1: wood cue", "draw/x.py:1: spina"]
+    (tmp_path / "printkit" / "plugins.py").write_text("# spina\n", encoding="utf-8")
+    (tmp_path / "printkit" / "games" / "race").mkdir(parents=True)
+    (tmp_path / "printkit" / "games" / "race" / "x.py").write_text("# spina\n", encoding="utf-8")
+    assert scan({"spina"}) == ["draw/x.py:1: spina", "plugins.py:1: spina"]  # games/ is theirs
 
 
 def test_no_game_words_in_the_engine():

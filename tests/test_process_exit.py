@@ -1,11 +1,14 @@
-"""The `printkit` process ends without Python's teardown, and loses nothing by it.
+"""The `printkit` process ends the ordinary way (cli/process.py), and loses nothing.
 
 Whole processes, as a user runs them: what the command prints through a pipe, the files it
-writes, and its exit status must be those of the command run inside Python (`main`).
+writes, and its exit status must be those of the command run inside Python (`main`); what an
+installed plug-in registered with `atexit` runs when the command ends; a thread still at work
+finishes.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -88,3 +91,44 @@ def test_a_running_thread_keeps_the_orderly_exit(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0 and "version" in done.stdout
     assert late.read_text() == "done"
+
+
+def test_an_installed_plugins_atexit_handler_runs_when_a_command_ends(cli, tmp_path):
+    """A plug-in may register what must happen when the process ends (atexit): it happens
+    after `check` and `build`, whether the command succeeds or finds errors."""
+    from printkit.plugins import ENTRY_POINT_GROUP
+    from tests.conftest import install_fixture
+
+    entry = f"[{ENTRY_POINT_GROUP}]\nclub = club_rules.game:GAME\n"
+    site = install_fixture(
+        tmp_path / "site", ROOT / "tests" / "fixtures" / "club_rules", "club-rules", entry
+    )
+    mark = tmp_path / "ended.txt"
+    with open(site / "club_rules" / "game.py", "a", encoding="utf-8") as game:
+        game.write(
+            "\nimport atexit, os\n\n"
+            "atexit.register(\n"
+            "    lambda: open(os.environ['PK_ENDED'], 'a', encoding='utf-8').write('ended\\n')\n"
+            ")\n"
+        )
+    kit = tmp_path / "game"
+    assert cli("new", kit).exit_code == 0
+    edit(kit / "kit.yaml", "rules:\n", "rules:\n  module: club\n")
+    env = {**os.environ, "PYTHONPATH": str(site), "PK_ENDED": str(mark)}
+
+    def printkit_with_plugin(*args: object) -> int:
+        done = subprocess.run(
+            [sys.executable, "-m", "printkit", *map(str, args)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=120,
+        )
+        return done.returncode
+
+    assert printkit_with_plugin("check", kit) == 0
+    assert printkit_with_plugin("build", kit, "--out", tmp_path / "out", "-j", "1") == 0
+    edit(kit / "rules.yaml", "checks:\n", "longest_title: 5\nchecks:\n")  # CLUB001 errors
+    assert printkit_with_plugin("check", kit) == 1
+    assert mark.read_text(encoding="utf-8") == "ended\n" * 3

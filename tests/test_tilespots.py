@@ -1,4 +1,4 @@
-"""Where marks go on an edge tile (layout/tilespots.py) is exactly what the plain definitions
+"""Where marks go on an edge tile (components/tiles/tilespots.py) is exactly what the plain definitions
 give: the roomiest grid point and the scattered points, measured against every segment of every
 coast, for each tile of the built-in Chartae set; asked again, a shape answers the same."""
 

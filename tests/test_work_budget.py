@@ -1,7 +1,7 @@
 """The work a build does, counted, not timed: each card design is laid out (its texts fitted)
 once per build and drawn once into the PDF, and `printkit check` lays each out once and draws
 none. The drawing checks (text that cannot fit, characters a font lacks, the safe area) and the
-render all read that one layout (components/deck_layout.py). A counter that changes when a
+render all read that one layout (components/deck/layout.py). A counter that changes when a
 second pass comes back fails here, whatever the machine's speed (bench/ measures the seconds).
 """
 
@@ -19,6 +19,7 @@ from printkit.components.deck import layout as deck_layout
 from printkit.draw import text
 from printkit.draw.card import CardPainter, back_reads_card
 from printkit.draw.elements import ElementPainter
+from printkit.elements.text import Text
 from printkit.kit import load_kit
 from printkit.model.options import Options
 from printkit.render.safearea import ProbeCanvas
@@ -122,8 +123,15 @@ class Work:
 
             return counted
 
-        monkeypatch.setattr(ElementPainter, "_draw_title", afresh(ElementPainter._draw_title))
-        monkeypatch.setattr(ElementPainter, "_draw_text", afresh(ElementPainter._draw_text))
+        def kind_afresh(draw):  # a kind's own draw: the element first, then the painter
+            def counted(e, painter, *args) -> None:
+                if self._drawing and not e.rotate:
+                    self.plain_texts_afresh += 1
+                draw(e, painter, *args)
+
+            return counted
+
+        monkeypatch.setattr(Text, "draw", kind_afresh(Text.draw))  # titles too (a Text)
         monkeypatch.setattr(ElementPainter, "_draw_fresh", afresh(ElementPainter._draw_fresh))
         monkeypatch.setattr(deck_layout, "_measure", counted_measure)
         monkeypatch.setattr(deck_layout, "lay_out", counted_lay_out)
@@ -316,10 +324,10 @@ def test_check_binds_a_templated_property_once_per_value_and_per_kind_not_per_ca
 def _build_once(budget_kit: Path, out: Path, single_use: bool, **options) -> tuple[bytes, object]:
     """A forced build of the budget kit; its PDF's bytes and the kit's deck layout after."""
     kit = load_kit(str(budget_kit), Options(profile="home", duplex="long", **options))
-    kit.single_use = single_use
+    kit.derived.single_use = single_use
     written = build_kits([kit], out, force=True, jobs=1, rules=RulesGate())
     (pdf,) = [p for p in written if p.suffix == ".pdf"]
-    return pdf.read_bytes(), kit.layout_of("cards")
+    return pdf.read_bytes(), kit.derived.layout_of("cards")
 
 
 def test_a_build_lets_go_of_each_design_once_drawn_and_keeps_the_budget(
@@ -348,7 +356,7 @@ def test_gang_sheets_and_design_pages_of_a_kit_used_once_keep_the_budget(
 ):
     work = Work(monkeypatch)
     kit = load_kit(str(budget_kit), Options(**{"duplex": "long", **options}))
-    kit.single_use = True
+    kit.derived.single_use = True
     build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
     assert work.decks_laid_out == 1 and set(work.layouts.values()) == {1}
     assert set(work.drawn) <= DESIGNS and set(work.drawn.values()) == {1}  # designs: one back
@@ -367,7 +375,7 @@ def test_printkit_build_uses_its_kits_once(budget_kit, tmp_path, monkeypatch):
     render = deck.render
 
     def spy(kit, *args, **kwargs):
-        seen.append(kit.single_use)
+        seen.append(kit.derived.single_use)
         return render(kit, *args, **kwargs)
 
     monkeypatch.setattr(deck.COMPONENT, "render", spy)  # the object the pipeline calls

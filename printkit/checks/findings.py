@@ -6,11 +6,13 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from printkit.core.errors import Location
 
 Severity = Literal["error", "warning", "info"]
+# a rule: a function of the kit yielding its problems or findings, kept as written when registered
+RuleFunction = TypeVar("RuleFunction", bound=Callable[..., Any])
 # What a rule yields for one problem: where (None: not read from a file; the finding is then
 # placed at the kit's kit.yaml) and a message.
 Problem = tuple[Location | None, str]
@@ -63,11 +65,13 @@ class RuleSet:
     game: str
     rules: dict[str, Rule] = field(default_factory=dict)
 
-    def rule(self, code: str, severity: Severity, summary: str, *, plays: bool = False):
+    def rule(
+        self, code: str, severity: Severity, summary: str, *, plays: bool = False
+    ) -> Callable[[RuleFunction], RuleFunction]:
         """Register the decorated function as the rule `code`; `plays=True` for a rule that
         simulates play to find what it reports (left out of a build's rules gate)."""
 
-        def register(func):
+        def register(func: RuleFunction) -> RuleFunction:
             if code in self.rules:
                 raise ValueError(f"rule code {code} registered twice")
             self.rules[code] = Rule(code, severity, summary, func, plays)

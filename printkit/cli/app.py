@@ -453,7 +453,8 @@ def build(
 
         loaded = [load_kit(name, options) for name in names]
     for kit in loaded:
-        kit.single_use = not watch  # --watch builds from kits of its own (live/loop.py)
+        kit.derived.single_use = not watch  # --watch builds from kits of its own (live/loop.py)
+        kit.only = frozenset(only_ids) if only_ids else None
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     notes: list[str] = []

@@ -1,22 +1,18 @@
-"""The `printkit` process: run the command line, then leave without tearing Python down.
+"""The `printkit` process: run the command line, then end the ordinary way.
 
-A build leaves hundreds of thousands of objects alive (records, layouts, reportlab's pages and
-fonts, every imported module). Python's orderly shutdown frees them one by one and collects
-garbage once more, which costs about 45 ms of CPU whatever the kit's size: a tenth of a
-540-card build, a third of a no-op rebuild (docs/performance.md). Once the command has finished,
-its files are committed and closed, and its output flushed, nothing of that teardown is needed,
-so the process ends with `os._exit`, the way a forked child does.
-
-The orderly exit is kept whenever something could still need it: a thread other than the main
-one still running (the live preview's server and watcher), child processes of a pool, or
-logging handlers to flush. `main` itself never exits this way, so tests and programs that call
-it in-process keep their interpreter.
+Python's orderly exit runs what plug-ins registered with `atexit`, flushes and closes every
+stream and file, and lets threads and child processes finish. Its one cost here is its last
+garbage collection, which would walk everything a build leaves alive (records, layouts,
+reportlab's pages and fonts, every imported module): the objects the command made are moved out
+of the collector's reach first (`gc.freeze`), as the command line's modules are at import, which
+makes the orderly exit cost about what ending without it did (docs/performance.md, "Ending the
+process"). `main` itself never exits, so tests and programs that call it in-process keep their
+interpreter.
 """
 
 from __future__ import annotations
 
 import gc
-import os
 import sys
 from typing import NoReturn
 
@@ -40,14 +36,7 @@ def run() -> NoReturn:
         code = 0
     except SystemExit as exc:
         code = exit_status(exc.code)
-    if not teardown_needed():
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (BrokenPipeError, ValueError):
-            pass  # the reader is gone, or a stream is closed: what Python's exit would find too
-        else:
-            os._exit(code)
+    gc.freeze()  # what the command made lives to the end: the exit's collection skips it
     sys.exit(code)
 
 
@@ -59,14 +48,3 @@ def exit_status(code: object) -> int:
         return code
     print(code, file=sys.stderr)
     return 1
-
-
-def teardown_needed() -> bool:
-    """Whether anything still running could need Python's orderly shutdown."""
-    threading = sys.modules.get("threading")
-    if threading is not None and threading.active_count() > 1:
-        return True
-    multiprocessing = sys.modules.get("multiprocessing")
-    if multiprocessing is not None and multiprocessing.active_children():
-        return True
-    return "logging" in sys.modules and bool(sys.modules["logging"].root.handlers)

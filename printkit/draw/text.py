@@ -250,7 +250,7 @@ _MEASURES = (fit_text, text_width)  # the caches forget_measures() empties
 
 def forget_measures() -> None:
     """Empty the caches of fitted texts and text widths (they grow with a deck's distinct
-    texts): for a render that draws from fits measured before (components/deck_layout.py)."""
+    texts): for a render that draws from fits measured before (components/deck/layout.py)."""
     for cached in _MEASURES:
         cached.cache_clear()
 

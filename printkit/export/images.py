@@ -25,7 +25,6 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image
 
-from printkit.components.deck.designs import DesignPage, design_pages
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_EXPORT_PIXELS
 from printkit.core.progress import ticking
@@ -34,6 +33,7 @@ from printkit.layout.units import format_mm
 from printkit.load.schema import where
 from printkit.model.backs import has_card_backs
 from printkit.model.cards import Deck
+from printkit.model.designs import DesignPage, design_pages
 from printkit.render import more_output_path
 
 
@@ -47,7 +47,7 @@ class Rendered:
 def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str):
     """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]. A deck
     whose images would exceed MAX_EXPORT_PIXELS is refused before anything is drawn."""
-    decks = kit.decks()
+    decks = [cid for cid in kit.decks() if kit.chosen(cid)]  # --only
     kit.models()
     if not decks:
         return []

@@ -1,7 +1,7 @@
 """Gang sheets: packing cut pieces of several sizes onto shared home sheets (geometry only).
 
 Pieces of one size form *runs*. A run is placed as rectangular *blocks*: small grids of pieces
-set out as components/imposed.py sets out a sheet (butted, or 2 x bleed apart when pieces carry
+set out as render/imposed.py sets out a sheet (butted, or 2 x bleed apart when pieces carry
 their own bleed), with crop marks on every cut line just outside the block. Each block reserves
 a *mark zone* around its trim: bleed + MARK_GAP + MARK_LENGTH on every side. Blocks are packed so
 that no two mark zones overlap, hence no crop mark can cross another piece, its bleed or its

@@ -265,7 +265,7 @@ def registration_guides(plan: TilePlan) -> list[tuple[tuple[float, float], tuple
 
     The band lies on the side of the seam that the sheet keeping it does not show: under the
     neighbour once glued. The sheet trimmed along the seam shows that place, so it never
-    carries the mark (see components/tiled.py).
+    carries the mark (see render/tiled.py).
     """
     guides = []
     half = plan.overlap / 2

@@ -2,7 +2,7 @@
 
 Each rebuild reads the kit afresh, so its deck models are new objects; laying every card design
 out again would make a one-cell edit of a 1,500-row sheet cost as much as a fresh build. The
-watching process keeps each design's layout (components/deck_layout.Design: its texts' fits, the
+watching process keeps each design's layout (components/deck/layout.Design: its texts' fits, the
 string nearest its trim) under a key made of everything that layout is measured from, and the
 next rebuild's layout takes every design whose key it finds instead of measuring it:
 
@@ -32,7 +32,7 @@ from printkit.draw.elements import PlainText
 from printkit.kit import Kit
 from printkit.live.looks import DeckLooks
 from printkit.model.cards import Deck, Kind
-from printkit.model.face import Back, Element
+from printkit.model.face import Back, Element, Lettered
 
 DeckId = tuple[str, str, str]  # kit folder, options key, component id
 Key = tuple[bool | str | None, ...]  # a design's: back?, kind, then what it is measured from
@@ -59,7 +59,7 @@ class KeptLayouts:
         self.measured = 0  # designs measured by the layouts the last settle() kept
 
     def attach(self, kit: Kit) -> Kit:
-        kit.kept_layouts = self.keeper
+        kit.derived.kept_layouts = self.keeper
         return kit
 
     def keeper(self, kit: Kit, component_id: str) -> _DeckKeeper:
@@ -71,7 +71,7 @@ class KeptLayouts:
     def remember(self, kit: Kit) -> None:
         """Keep the layouts a kit without kept layouts made (the first build of `--watch`)."""
         for cid in kit.component_ids():
-            layout = kit.layout_of(cid)
+            layout = kit.derived.layout_of(cid)
             if isinstance(layout, DeckLayout) and not layout.spent:
                 keeper = self.keeper(kit, cid)
                 for design in layout.designs:
@@ -168,14 +168,14 @@ class _DeckKeeper:
         for fit in kept.fits:
             if type(fit) is PlainText:
                 element = now.get(id(fit.element))
-                if element is None:
+                if not isinstance(element, Lettered):  # not found (or not a text): measured
                     return None
                 fit = PlainText(element, fit.ink, fit.fitted, fit.box, fit.layout)
             fits.append(fit)
         return fits
 
     def layout(self) -> DeckLayout | None:
-        layout = self.kit.layout_of(self.component_id)
+        layout = self.kit.derived.layout_of(self.component_id)
         return layout if isinstance(layout, DeckLayout) and not layout.spent else None
 
     def kept(self, layout: DeckLayout) -> dict[Key, _Kept]:

@@ -8,7 +8,8 @@ from typing import Any, ClassVar
 
 from printkit.core.words import close_matches
 from printkit.load.scalars import Id, Str
-from printkit.load.types import Invalid, Shape, Type, describe_found, key_name
+from printkit.load.types import Context, Invalid, Shape, Type, describe_found, key_name
+from printkit.load.yamlsafe import PathKey
 
 
 @dataclass
@@ -20,7 +21,7 @@ class ListOf(Type):
     max_items: int = 100_000
     doc: str = ""
 
-    def validate(self, value, ctx, path):
+    def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if not isinstance(value, list):
             if value is None and self.min_items == 0:
                 return []
@@ -56,7 +57,7 @@ class MapOf(Type):
     min_items: int = 0
     doc: str = ""
 
-    def validate(self, value, ctx, path):
+    def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if not isinstance(value, dict):
             if value is None and self.min_items == 0:
                 return {}
@@ -93,7 +94,7 @@ class Either(Type):
     options: tuple[Type, ...] = ()
     doc: str = ""
 
-    def validate(self, value, ctx, path):
+    def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
         for option in self.options:
             if _shape_matches(option.shape, value):
                 return option.validate(value, ctx, path)
@@ -115,6 +116,16 @@ def _shape_matches(shape: str, value: Any) -> bool:
     return not isinstance(value, dict | list)
 
 
+class Tags(Type):
+    """A map that is one of several kinds told apart by its `element:`, whose kinds are known
+    only when it is used (model/face.ElementType: the face element kinds in use): `Tagged`
+    takes it as one of its options."""
+
+    def tags(self) -> tuple[str, ...]:
+        """Every `element:` value it takes now."""
+        raise NotImplementedError
+
+
 @dataclass
 class Tagged(Either):
     """A map that is one of several records, told apart by the value of one key (`tag`): a face
@@ -122,7 +133,7 @@ class Tagged(Either):
 
     tag: str = "element"
 
-    def validate(self, value, ctx, path):
+    def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if isinstance(value, dict) and value.get(self.tag) is not None:
             for option in self.options:
                 if str(value[self.tag]) in self._values(option):
@@ -138,6 +149,8 @@ class Tagged(Either):
         return self.options[0].validate(value, ctx, path)
 
     def _values(self, option: Type) -> tuple[str, ...]:
+        if isinstance(option, Tags):  # a union of its own (every face element kind)
+            return option.tags()
         field_ = getattr(option, "fields", {}).get(self.tag)
         return tuple(getattr(field_.type, "values", ())) if field_ is not None else ()
 

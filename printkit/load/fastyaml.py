@@ -63,9 +63,9 @@ _QUESTION = re.compile(f"\\?[^ {_BREAKS}]")  # then: only spaces before it on it
 
 def pyyaml_only(text: str) -> bool:
     """Whether `text` holds what libyaml reads otherwise than pyyaml (above). Two searches that
-    each start at a character, not one alternation tried at every place (which cost 30 ms for
-    a 5,400-card deck: 580,000 characters), and a `?` followed by no space is looked back
-    from: only spaces between it and the start of its line."""
+    each start at a character, not one alternation tried at every place (far slower on a large
+    deck: docs/performance.md), and a `?` followed by no space is looked back from: only
+    spaces between it and the start of its line."""
     if _HASH_AFTER_HEADER.search(text):
         return True
     for found in _QUESTION.finditer(text):

@@ -50,7 +50,7 @@ class Int(Type):
     max: int | None = None
     doc: str = ""
 
-    def convert(self, value, ctx, path):
+    def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
@@ -72,7 +72,7 @@ class Number(Type):
     unit: str = ""
     doc: str = ""
 
-    def convert(self, value, ctx, path):
+    def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if (
             isinstance(value, bool)
             or not isinstance(value, int | float)
@@ -105,7 +105,7 @@ class Bool(Type):
             return None
         return super().validate(value, ctx, path)
 
-    def convert(self, value, ctx, path):
+    def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if not isinstance(value, bool):
             raise Invalid(self.describe())
         return value
@@ -125,7 +125,7 @@ class Str(Type):
     pattern_words: str = ""
     doc: str = ""
 
-    def convert(self, value, ctx, path):
+    def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if not isinstance(value, str):
             if isinstance(value, int | float) and not isinstance(value, bool) and not self.pattern:
                 # a name like 7 written without quotes is still a name; its length is not
@@ -191,7 +191,7 @@ class Choice(Type):
     values: tuple = ()
     doc: str = ""
 
-    def convert(self, value, ctx, path):
+    def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if value.__class__ is str and value in self.values:  # the usual case: no bool is a str
             return value
         if isinstance(value, str) and value not in self.values:
@@ -221,7 +221,7 @@ class Length(Type):
     allow_zero: bool = False
     doc: str = ""
 
-    def convert(self, value, ctx, path):
+    def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
         pts = parse_length(value)
         if pts is None:
             raise Invalid(self.describe())
@@ -264,7 +264,7 @@ class InkLimit(Type):
 
     doc: str = ""
 
-    def convert(self, value, ctx, path):
+    def convert(self, value: Any, ctx: Context | None, path: PathKey) -> Any:
         text = str(value).strip().removesuffix("%").strip() if isinstance(value, str) else value
         try:
             number = float(text) if not isinstance(text, bool) else math.nan

@@ -120,7 +120,7 @@ class Record(Type):
         fields = {**self.fields, **extra}
         return Record(name or self.name, fields, self.cls, self.check, self.doc, self.json_rules)
 
-    def validate(self, value, ctx, path):
+    def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if not isinstance(value, dict):
             ctx.error(
                 path,

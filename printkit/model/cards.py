@@ -42,11 +42,11 @@ from printkit.load.schema import (
 )
 from printkit.load.yamlsafe import PathKey
 from printkit.model.edges import EDGES, EdgesSpec
-from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
+from printkit.model.face import BACK, ELEMENT, Areas, Back, Element, plain_back
 from printkit.model.generated import GENERATE, Generator
 from printkit.model.shape import SHAPE, SHAPE_KINDS_DOC, ShapeSpec, as_shape, sized
 
-__all__ = ["ELEMENT_TYPES", "Element"]
+__all__ = ["Element"]
 
 FIELD_TYPE_DOC = (
     "number (may have decimals), integer, text, choice (one of `choices`) or flag (true/false)"
@@ -386,7 +386,7 @@ class Deck:
     sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
     cards: list[Card] = spec(_cards_type(record_of(Card)), default=list, doc=CARDS_DOC)
     generate: list[Generator] = spec(GENERATE, default=list, doc=GENERATE_DOC)
-    # not keys of the file: filled in by the loader (components/deck.py)
+    # not keys of the file: filled in by the loader (components/deck)
     size: Size = field(default=CARD["poker"], init=False)  # the card_size as a Size
     file: str = ""
     sheet: str = ""  # the spreadsheet its cards come from (relative to the kit), if any

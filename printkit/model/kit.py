@@ -159,7 +159,7 @@ class KitManifest:
         doc="variant name -> changes to the card mix, chosen with --variant NAME",
     )
     fonts: dict[str, str] = spec(MapOf(Str(1, 255), key=FONT_ROLE), default=dict, doc=FONTS_DOC)
-    # see components/gang.py and docs/printing.md
+    # see render/gang.py and docs/printing.md
     gang: bool | list[str] | None = spec(Either((Bool(), ListOf(Id(), min_items=1))), doc=GANG_DOC)
     print: PrintSpec = spec(record_of(PrintSpec), default=PrintSpec, doc="print-shop settings")
     sheet_margin: float | None = spec(Length(3, 30), doc=SHEET_MARGIN_DOC)

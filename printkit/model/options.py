@@ -23,7 +23,7 @@ class Options:
     icc: str | None = None  # shop: the CMYK output profile (None: FOGRA39, printkit's table of it)
     max_ink: float | None = None  # shop: total ink limit in per cent (None: the kit's, or 300)
     card_pages: Literal["copies", "designs"] = "copies"  # shop decks: a page per copy or design
-    gang: bool = False  # home builds: pack cut pieces onto shared sheets (components/gang.py)
+    gang: bool = False  # home builds: pack cut pieces onto shared sheets (render/gang.py)
     preset: str | None = None  # shop: a print service's template (layout/presets.py)
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 

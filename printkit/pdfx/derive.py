@@ -17,8 +17,9 @@ The steps, each a function below:
   3. for each node of the sRGB grid, the colour it is aimed at: sRGB (D50-adapted) scaled so its
      black lands on the darkest neutral the press prints within the table's ink limit (black
      point compensation);
-  4. black generation as a press profile's: a neutral grey's black follows its darkness
-     (L* 60 about 45 % K), less black the more colourful the colour;
+  4. black generation as a press profile's: black follows the colour's darkness (L* 60 about
+     45 % K), so greys are built on black and dark colours print with little of their
+     complementary inks (a dark red 0/91/75/76), within what the colour allows;
   5. C, M, Y and K found by damped Gauss-Newton (Levenberg-Marquardt): the colour difference,
      taken in Oklab (whose hues are the eye's), weighs hue twice as much as chroma, so a colour
      outside the gamut is brought in along its own hue (saturated blue stays blue, not violet)
@@ -248,11 +249,13 @@ def fit_forward(cmyk: Array, lab: Array, nodes: int = NODES, smooth: float = SMO
 
 
 def black_generation(lab: Array) -> Array:
-    """The black a colour is aimed at: a neutral's from its darkness (L* 80: 22 %, L* 60:
-    45 %, L* 25: 84 %), fading out as chroma grows (none from C* 60)."""
-    lightness, chroma = lab[:, 0], np.hypot(lab[:, 1], lab[:, 2])
-    neutral = np.clip(1 - chroma / 60, 0, 1) ** 1.5
-    return np.clip(1.12 * (1 - lightness / 100), 0, 1) * neutral
+    """The black a colour is aimed at, from its darkness alone (L* 80: 22 %, L* 60: 45 %,
+    L* 25: 84 %), as a press profile's black generation: a grey is built on black, and a dark
+    red or brown takes its depth from black instead of from its complementary inks. Where the
+    aim would dull a colour (saturated blue or green cannot have 76 % black), the solver gives
+    the colour precedence and uses less (`solve_inks`)."""
+    result: Array = np.clip(1.12 * (1 - lab[:, 0] / 100), 0, 1)
+    return result
 
 
 def oklab(lab: Array) -> Array:

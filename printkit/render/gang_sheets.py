@@ -1,4 +1,4 @@
-"""Drawing gang sheets (see components/gang.py for what they are and which pieces they take).
+"""Drawing gang sheets (see render/gang.py for what they are and which pieces they take).
 
 Each member component gives its cut pieces through the plug-in API (`piece_groups()`, see
 printkit/api.py); they are packed by size with layout/packing.py and drawn here with the
@@ -11,6 +11,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
 from printkit.core.errors import Location, fail
@@ -36,7 +38,7 @@ from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 from printkit.render.gang import members
-from printkit.render.pieces import Painter, PieceGroup
+from printkit.render.pieces import Painter, PieceGroup, Progress
 
 LABEL_SIZE = 7  # pt, as draw_page_label sets it
 
@@ -96,7 +98,7 @@ def summary(kit: Kit, gang: Gang | None = None) -> str:
     )
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     """Draw the gang sheets into `path`; returns the page count."""
     gang = gather(kit)
     with_backs = any(g.with_backs for _, g in gang.groups)
@@ -153,7 +155,9 @@ def back_rect(kit: Kit, gang: Gang, trim: Rect) -> Rect:
     return mirror(trim, gang.layout.sheet, kit.options.duplex).shift(dx, dy)
 
 
-def draw_gang(c, kit: Kit, gang: Gang, with_backs: bool, progress=None) -> None:
+def draw_gang(
+    c: Canvas, kit: Kit, gang: Gang, with_backs: bool, progress: Progress | None = None
+) -> None:
     """Every sheet's front and, when any piece has a back, its back, in print order."""
     sheets = range(len(gang.layout.sheets))
     order: list[tuple[int, str]]
@@ -189,7 +193,9 @@ def _label(kit: Kit, gang: Gang, s: int, side: str, number: int, total: int) -> 
     return text
 
 
-def _draw_sheet(c, kit: Kit, gang: Gang, s: int, side: str, painter, label: str) -> None:
+def _draw_sheet(  # noqa: PLR0913
+    c: Canvas, kit: Kit, gang: Gang, s: int, side: str, painter: Any, label: str
+) -> None:
     layout = gang.layout
     blocks = layout.sheets[s]
     slots = piece_slots(gang, blocks)
@@ -232,7 +238,7 @@ def _cut_lines(blocks: list[Block], bleed: float) -> list[list[Segment]]:
     ]
 
 
-def _set_boxes(c, layout: GangLayout, trims: list[Rect]) -> None:
+def _set_boxes(c: Canvas, layout: GangLayout, trims: list[Rect]) -> None:
     """TrimBox: the extent of the sheet's pieces; BleedBox: that plus the bleed (on the page)."""
     x0, y0 = min(t.x for t in trims), min(t.y for t in trims)
     x1, y1 = max(t.x1 for t in trims), max(t.y1 for t in trims)

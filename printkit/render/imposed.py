@@ -18,6 +18,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
 from printkit.checks import Finding
 from printkit.core import limits
 from printkit.core.errors import InputError, Location, fail
@@ -66,7 +68,7 @@ def home_grid(
     kit: Kit, piece: Size, where: Location, shape: Shape = RECTANGLE
 ) -> Grid | ShapedGrid | None:
     """The home-profile grid for this piece size and shape; None for a rectangle larger than
-    the sheet, which is tiled at 1:1 over sheets instead (components/oversize.py). A piece of
+    the sheet, which is tiled at 1:1 over sheets instead (render/oversize.py). A piece of
     any other shape that cannot lie on the sheet is an input error at `where`."""
     paper, bleed, margin = kit.options.paper_size, kit.options.bleed, sheet_margin(kit)
     if shape.rectangular:
@@ -147,7 +149,7 @@ def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Findin
 
 def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
     """Findings for text that comes closer than the safe area to a piece's trim (see
-    components/safearea.py), at each piece's data, drawn with the kit's fonts; also MARK001
+    render/safearea.py), at each piece's data, drawn with the kit's fonts; also MARK001
     for the pieces' home sheets."""
     fonts = kit.fonts()
     out: list[Finding] = margin_findings(kit, groups)
@@ -161,6 +163,7 @@ def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
             partial(_describe, g),
             g.with_backs,
             fonts=fonts,
+            shape=g.shape,
         )
     return out
 
@@ -338,7 +341,7 @@ def _snug(grid: Grid, n_items: int) -> Grid:
     return replace(grid, cols=cols, rows=-(-n_items // cols))
 
 
-def _marks_form(c, grid: Grid) -> str:
+def _marks_form(c: Canvas, grid: Grid) -> str:
     """Crop marks and scale bar, the same on every front sheet of a grid: drawn once per canvas
     (and per grid, should several groups of pieces share one canvas), placed on each page."""
     name = "sheet-marks-" + hashlib.sha256(repr(grid).encode()).hexdigest()[:12]
@@ -364,12 +367,12 @@ def _marks_for(grid: Grid, trims: list[Rect]) -> list[tuple[float, float, float,
 
 def _overflow(group: PieceGroup, item: Any, side: str, exc: TextOverflow) -> InputError:
     """The input error for a piece's text that fits at no size, at the piece's own data and
-    worded as `check` words it (components/safearea.py), so the two give the same line."""
+    worded as `check` words it (render/safearea.py), so the two give the same line."""
     return fail(_locate(group, item), overflow_message(f"{_describe(group, item)} ({side})", exc))
 
 
 def _draw_page(  # noqa: PLR0913
-    c,
+    c: Canvas,
     painter: Painter,
     page: Page,
     group: PieceGroup,
@@ -381,8 +384,16 @@ def _draw_page(  # noqa: PLR0913
     c.setPageSize((page.size.width, page.size.height))
     _set_boxes(c, page, grid)
     if group.shape.rectangular:
+        items, front = group.items, page.side == "front"
         for index, trim in page.items:
-            _place(painter, group, group.items[index], trim, page.side)
+            item = items[index]
+            try:
+                if front:
+                    painter.place_front(item, trim)
+                else:
+                    painter.place_back(item, trim)
+            except TextOverflow as exc:  # a piece's text fits at no size: the data must change
+                raise _overflow(group, item, page.side, exc) from None
     else:
         flip: Duplex = "long" if page.trim is not None else duplex  # shop pages: long edge
         _place_shaped(c, painter, page, group, flip, bleed)
@@ -407,7 +418,7 @@ def _place(painter: Painter, group: PieceGroup, item: Any, trim: Rect, side: str
         raise _overflow(group, item, side, exc) from None
 
 
-def _set_boxes(c, page: Page, grid: Grid | ShapedGrid | None) -> None:
+def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | None) -> None:
     """TrimBox and BleedBox: a shop page's own, else the home sheet's pieces (and bleed)."""
     if page.trim is not None and page.bleed_box is not None:
         c.setTrimBox(page.trim.box())
@@ -420,7 +431,7 @@ def _set_boxes(c, page: Page, grid: Grid | ShapedGrid | None) -> None:
         c.setBleedBox(grid.area.expand(grid.bleed).box())
 
 
-def _sheet_furniture(c, page: Page, grid: Grid, label: str) -> None:
+def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str) -> None:
     """Crop marks and the scale bar on a front, the page label on every side."""
     bands = info_bands(grid)
     if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
@@ -432,7 +443,7 @@ def _sheet_furniture(c, page: Page, grid: Grid, label: str) -> None:
 
 
 def _place_shaped(  # noqa: PLR0913
-    c, painter: Painter, page: Page, group: PieceGroup, duplex: Duplex, bleed: float
+    c: Canvas, painter: Painter, page: Page, group: PieceGroup, duplex: Duplex, bleed: float
 ) -> None:
     """Each piece's face or back drawn inside its outline grown by the bleed (a back's outline
     is its front's seen from behind)."""

@@ -1,5 +1,5 @@
 """Pieces larger than the home sheet (a player mat, a big card, a board printed as a piece):
-each is tiled at 1:1 over sheets, as a large plan is (components/tiled.py), with glue bands,
+each is tiled at 1:1 over sheets, as a large plan is (render/tiled.py), with glue bands,
 registration marks and an assembly map, in the same PDF as the component's other pieces.
 
 A piece with a back gets its back tiled too, after its front: assembled, the two are glued
@@ -26,7 +26,7 @@ OVERLAP = mm(12)  # the glue band on every seam of a tiled piece
 
 
 class Group(Protocol):
-    """What of components/imposed.PieceGroup a tiled piece needs."""
+    """What of render/imposed.PieceGroup a tiled piece needs."""
 
     @property
     def items(self) -> Sequence[Any]: ...

@@ -1,7 +1,7 @@
 """What `printkit simulate` reports, whatever the game: figures, charts and notes.
 
 A game module's `simulate(kit, players, runs, seed)` returns a SimReport; this module turns it
-into text and JSON, and printkit/draw/sim_report.py draws it as a one-page PDF. Nothing here
+into text and JSON, and printkit/reports/sim_report_pdf.py draws it as a one-page PDF. Nothing here
 knows any game: labels, units and notes come from the game module.
 """
 

@@ -13,55 +13,23 @@ design's back after its front; a one-sided deck has no back page. `export --imag
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit.api import PieceGroup
 from printkit.core.errors import Location
-from printkit.model.backs import back_behind, cards_by_back, has_card_backs
-from printkit.model.cards import Card, Deck
+from printkit.model.backs import back_behind, has_card_backs
+from printkit.model.cards import Deck
+from printkit.model.designs import design_pages
 from printkit.render.imposed import render_groups
 
 
 def wanted(kit: Any) -> bool:
-    return kit.options.profile == "shop" and kit.options.card_pages == "designs"
+    return bool(kit.options.profile == "shop" and kit.options.card_pages == "designs")
 
 
 def counts_name(component_id: str) -> str:
     return f"{component_id}-counts.csv"
-
-
-@dataclass(frozen=True, slots=True)
-class DesignPage:
-    """One page of the designs PDF: a card's front, or a back (`key`, model/backs.py) with the
-    cards printed with it (one card when the back reads its card's fields)."""
-
-    side: str  # "front" or "back"
-    key: str  # the key of the back behind the front, or of this back ("" one-sided)
-    cards: tuple[Card, ...]
-
-    @property
-    def copies(self) -> int:
-        return sum(card.count for card in self.cards)
-
-
-def design_pages(deck: Deck) -> list[DesignPage]:
-    """The designs PDF's pages in order: each design's front (and its own back after it when
-    some back reads its card's fields), then each shared back once. The designs PDF is drawn
-    in this order and the exports read it in this order."""
-    two_sided = deck.sides == 2
-    own = has_card_backs(deck)
-    pages: list[DesignPage] = []
-    for card in deck.cards:
-        key = back_behind(deck, card).key if two_sided else ""
-        pages.append(DesignPage("front", key, (card,)))
-        if own:
-            pages.append(DesignPage("back", key, (card,)))
-    if two_sided and not own:
-        backs = cards_by_back(deck).items()
-        pages += [DesignPage("back", key, tuple(cards)) for key, (_, cards) in backs]
-    return pages
 
 
 def counts_csv(deck: Deck) -> str:

@@ -2,27 +2,27 @@
 and drawn from them.
 
 `lay_out(deck)` draws every card design and back once on a canvas that paints and writes
-nothing (components/safearea.ProbeCanvas) and keeps, for each: the fit of every text (the
+nothing (render/safearea.ProbeCanvas) and keeps, for each: the fit of every text (the
 arguments it was fitted with, its layout among them, and its size and lines, in drawing order),
 the texts with their fonts (for the glyph check), the string nearest the trim (for the safe
 area, PK001) and the text that cannot fit. A back shared by many cards is one design; a back
 that reads its card's fields (draw/card.back_reads_card) is one design per card behind it; a
-one-sided deck (`sides: 1`) has no back to measure. The kit keeps the layout (`Kit.laid_out`),
+one-sided deck (`sides: 1`) has no back to measure. The kit keeps the layout (`kit.derived`, `Derived.laid_out`),
 so `printkit check` and a build's rules gate measure each design once, and the render then
 draws each design from its recorded fits (`CardPainter(measured=...)`) instead of fitting its
 texts again. Source locations are looked up only for findings. Under `build --watch` and serve,
 the kit may offer the designs an earlier kit object of the same folder measured (a `Keeper`,
-through `Kit.kept_layouts`: live/layouts.py); a design it knows is taken, not measured.
+through `Derived.kept_layouts`: live/layouts.py); a design it knows is taken, not measured.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from printkit.components.deck.checks import missing_glyphs
-from printkit.core.errors import Diagnostic
+from printkit.core.errors import Diagnostic, InputError
 from printkit.draw.card import CardPainter, CardTextOverflow, back_reads_card
 from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText, forget_measures
@@ -83,7 +83,7 @@ class DeckLayout:
     def release_as_drawn(self) -> None:
         """From now on, each design is let go as the render takes its fits (a design is drawn
         once per PDF: as a form, or in place when printed once), so that the pages drawn after
-        it reuse its memory. For a build's one render of the deck (Kit.single_use): what the
+        it reuse its memory. For a build's one render of the deck (Derived.single_use): what the
         checks read (the designs, their nearest texts and glyphs) is gone after it."""
         self.spent = True
         self.designs = []
@@ -124,21 +124,22 @@ class Keeper(Protocol):
 
 
 def laid_out(kit: Kit, component_id: str) -> DeckLayout:
-    """The deck's layout, measured the first time it is asked for this kit (see Kit.laid_out),
-    reusing what the kit's kept layouts offer (Kit.kept_layouts)."""
+    """The deck's layout, measured the first time it is asked for this kit (see kit.Derived.laid_out),
+    reusing what the kit's kept layouts offer (Derived.kept_layouts)."""
 
     def measure() -> DeckLayout:
-        keeper = kit.kept_layouts(kit, component_id) if kit.kept_layouts else None
+        kept = kit.derived.kept_layouts
+        keeper = kept(kit, component_id) if kept else None
         return lay_out(kit.model_as(component_id, Deck), kit.fonts(), keeper)
 
-    return kit.laid_out(component_id, measure)
+    return kit.derived.laid_out(component_id, measure)
 
 
 def measured(kit: Kit, component_id: str) -> DeckLayout | None:
     """The deck's layout when this kit has measured it already (by check or the rules gate),
     or can mostly reuse it (a kit with kept layouts: measured now)."""
-    layout = kit.layout_of(component_id)
-    if layout is None and kit.kept_layouts is not None:
+    layout = kit.derived.layout_of(component_id)
+    if layout is None and kit.derived.kept_layouts is not None:
         layout = laid_out(kit, component_id)
     return layout if isinstance(layout, DeckLayout) else None
 
@@ -152,11 +153,12 @@ def lay_out(deck: Deck, fonts: Mapping[str, str], keeper: Keeper | None = None) 
     fronts = {id(c): Design(c, None) for c in deck.cards}
     backs = _back_designs(deck, painter) if deck.sides == 2 else []
     designs = [*fronts.values(), *backs]
+    cut = deck.cut()
     for design in designs:
         if keeper is not None and keeper.known(design):
             continue
         _measure(painter, probe, design)
-        design.nearest = closest_text(probe.texts, trim)
+        design.nearest = closest_text(probe.texts, trim, cut)
     shared = {d.kind: d for d in backs if d.card is None}
     own = {id(d.card): d for d in backs if d.card is not None}
     return DeckLayout(designs, fronts, shared, own, painter.elements.boxes)
@@ -199,6 +201,6 @@ def _measure(painter: CardPainter, probe: ProbeCanvas, design: Design) -> None:
     design.missing = tuple(missing_glyphs(texts))
 
 
-def overflow_errors(layout: DeckLayout, error) -> list[Diagnostic]:
+def overflow_errors(layout: DeckLayout, error: Callable[[Any], InputError]) -> list[Diagnostic]:
     """The input errors of every text that cannot fit (`error` makes one of an overflow)."""
     return [d for design in layout.overflows for d in error(design.overflow).diagnostics]

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from printkit.load import spreadsheet
 
 
-def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict) -> Any:
+def read_deck(kit: Kit, doc: Document, deck_type: Record, fields: dict[str, Any]) -> Any:
     """Validate the deck file; cards kept in a spreadsheet are read in first, cell by cell (the
     deck's `sheet` names that file), generated cards (`generate:`) are added to those written
     out."""
@@ -67,7 +67,7 @@ def sheet_named(doc: Document) -> tuple[str, str | None, Location] | None:
 
 
 def _card_table(
-    kit: Kit, fields: dict, name: str, sheet: str | None, named_at: Location
+    kit: Kit, fields: dict[str, Any], name: str, sheet: str | None, named_at: Location
 ) -> spreadsheet.SheetCards:
     """The deck's cards read from the spreadsheet `name`, one card map per row."""
     # imported here, only when a deck keeps its cards in a sheet (start-up: docs/performance.md)
@@ -78,7 +78,7 @@ def _card_table(
     return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))
 
 
-def declared(doc: Document) -> tuple[dict, tuple[str, ...]]:
+def declared(doc: Document) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The deck's declared card fields and kind names, read before the cards are validated."""
     data = doc.data if isinstance(doc.data, dict) else {}
     fields = MapOf(FIELD_DECL).validate(data.get("fields") or {}, Context(doc), ("fields",))
@@ -167,18 +167,17 @@ def _shown(elements: Any, card: Card | None) -> list[tuple[Any, str]]:
     values = back_values("") if card is None else card
     shown = []
     for element in elements:
-        if element.element != "image" or not element.image:
-            continue
-        try:
-            shown.append((element, fill_placeholders(element.image, values)))
-        except MissingValue:
-            continue
+        for image in element.images():
+            try:
+                shown.append((element, fill_placeholders(image, values)))
+            except MissingValue:
+                continue
     return shown
 
 
 def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str]:
     """Where an image path is named: by the element, or by the card whose fields fill it."""
-    fields = PLACEHOLDER.findall(element.image or "")
+    fields = PLACEHOLDER.findall("".join(element.images()))
     at_element = where(element, "image") or Location(deck.file)
     if not fields or not isinstance(card, Card):  # a back names its image itself
         return at_element, ""

@@ -1,9 +1,11 @@
 """The map component: a generic board of any size (hex or square grid, tracks, connections, and
 every card element), one shop page with bleed or tiled at 1:1 over home sheets, never a back.
 
-The map file is validated against model/mapboard.py; every name a grid's features use (cells,
-terrain letters, line and symbol styles, icons) is checked here, at the place it is written.
-Printing goes through components/tiled.py, whose seams avoid the places and track spaces.
+This package owns the map type whole: its model (`model.py`, with the grids of `grid.py` and
+the tracks and connections of `routes.py`), its drawing (`face.py`, over `draw_grid.py`,
+`terrain.py` and `draw_routes.py`), and the checks of every name a grid's features use (cells,
+terrain letters, line and symbol styles, icons), made here at the place it is written.
+Printing goes through render/tiled.py, whose seams avoid the places and track spaces.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType, ItemList
+from printkit.api import Component, ComponentType, ItemList, Progress
 from printkit.components.map.draw_routes import track_spaces
 from printkit.components.map.face import BoardOverflow, BoardPainter, box_of, grid_origin
 from printkit.components.map.grid import EdgeFeature, HexGrid, PathFeature, SquareGrid
@@ -60,8 +62,10 @@ def load(kit: Kit, component_id: str) -> MapBoard:
         elif isinstance(e, ConnectionsElement):
             _check_links(e, errors)
             m.items += [_point_item(e, name) for name in e.points]
-        elif e.element == "icon" and e.icon and "{" not in e.icon and e.icon not in library:
-            errors.add(where(e, "icon") or where(e), library.unknown(e.icon))
+        elif isinstance(e, Element):
+            for key, name in e.icons():
+                if "{" not in name and name not in library:
+                    errors.add(where(e, key) or where(e), library.unknown(name))
     errors.raise_if_any()
     m.images = _images(kit, m)
     return m
@@ -70,10 +74,10 @@ def load(kit: Kit, component_id: str) -> MapBoard:
 def _images(kit: Kit, m: MapBoard) -> dict[str, Any]:
     errors, images = Collector(), dict[str, Any]()
     for e in m.face:
-        if isinstance(e, Element) and e.element == "image" and e.image:
+        for image in e.images() if isinstance(e, Element) else ():
             try:
-                images[e.image] = load_image(
-                    kit.root, e.image, where(e, "image") or Location(m.file), log=kit.reads
+                images[image] = load_image(
+                    kit.root, image, where(e, "image") or Location(m.file), log=kit.reads
                 )
             except InputError as exc:
                 for d in exc.diagnostics:
@@ -159,7 +163,7 @@ def _check_styles(g: HexGrid | SquareGrid, errors: Collector, library: Any) -> N
             errors.add(where(owner, "icon"), library.unknown(name))
 
 
-def _unknown(what: str, name: str, known: dict) -> str:
+def _unknown(what: str, name: str, known: dict[str, Any]) -> str:
     return f"no {what} {name!r} in this grid; it has: {', '.join(known) or 'none'}"
 
 
@@ -292,7 +296,7 @@ def fitting_text() -> Iterator[None]:
         ) from None
 
 
-def render(kit: Kit, component_id: str, path: Path, progress=None) -> int:
+def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
     m = kit.model_as(component_id, MapBoard)
     painter = BoardPainter(m, kit.icons(), m.images)
     with fitting_text():

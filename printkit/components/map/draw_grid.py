@@ -1,4 +1,4 @@
-"""Drawing a hex or square grid (model/grid.py) on a board: terrain, outlines, features, numbers.
+"""Drawing a hex or square grid (components/map/grid.py) on a board: terrain, outlines, features, numbers.
 
 Layers, bottom to top: each cell's terrain (fill, texture clipped to the cell, icon, word), the
 cells' outlines, roads (centre to centre), rivers and borders (along shared sides), the
@@ -13,6 +13,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -113,7 +114,7 @@ class GridPainter:
         GridPainter(self.canvas, one, flip, self.icons).draw()
 
     # -- cells --------------------------------------------------------------------------------
-    def _outline_path(self, cell: Cell):
+    def _outline_path(self, cell: Cell) -> Any:
         p = self.canvas.beginPath()
         corners = [self.flip(q) for q in self.layout.corners(cell)]
         p.moveTo(*corners[0])

@@ -1,4 +1,4 @@
-"""Drawing a track of numbered spaces and a network of connections (model/routes.py).
+"""Drawing a track of numbered spaces and a network of connections (components/map/routes.py).
 
 Both are measured in their element's box, y down from its top-left (as every face box is);
 the painter is given that box as a page Rect. Track numbers go through draw/text.py's fitting,

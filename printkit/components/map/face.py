@@ -1,7 +1,7 @@
-"""Drawing a map's face (model/mapboard.py): its ground, then every element in order.
+"""Drawing a map's face (components/map/model.py): its ground, then every element in order.
 
 Card elements go through draw/elements.py's ElementPainter; the board elements through
-draw/grid.py (hex-grid, square-grid) and draw/routes.py (track, connections). The face is drawn
+components/map/draw_grid.py (hex-grid, square-grid) and components/map/draw_routes.py (track, connections). The face is drawn
 with its origin at the map's bottom-left, the ground painted `bleed` beyond every edge.
 """
 
@@ -42,7 +42,7 @@ def areas(m: MapBoard) -> Areas:
 def box_of(m: MapBoard, e: TrackElement | ConnectionsElement | Legend) -> Rect:
     """A board element's box on the page (y up from the map's bottom-left)."""
     within = getattr(e, "within", "trim")
-    x, top, w, h = resolve_box(Element("shape", e.box, within=within), areas(m))
+    x, top, w, h = resolve_box(Element(element="shape", box=e.box, within=within), areas(m))
     return Rect(x, m.height - top - h, w, h)
 
 

@@ -6,7 +6,7 @@ letters, one letter per cell ("." for no cell), each letter a key of `terrain` (
 pattern, an icon, a label). Cells are named as a wargame prints them: "0101" (column, row) or
 "A1" (column letter, row); features name cells that way: rivers and borders along the sides two
 cells share (`edges`, sides written "0305/0306"), roads through cell centres (`paths`), cities
-and labels in a cell (`points`). Geometry is in layout/hexgrid.py, drawing in draw/grid.py.
+and labels in a cell (`points`). Geometry is in layout/hexgrid.py, drawing in components/map/draw_grid.py.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class CellNames(Type):
             return 'sides written "0305/0306" (the two cells that share it), separated by spaces'
         return 'cell names like "0305" or "C4", separated by spaces (or a list)'
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         item = {"type": ["string", "integer"]}
         return {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}
 
@@ -82,7 +82,7 @@ class CellName(CellNames):
     def describe(self) -> str:
         return 'a cell name like "0305" or "C4"'
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         return {"type": ["string", "integer"]}
 
 

@@ -1,7 +1,7 @@
 """A map: a generic board of any size, one large face in the element language of cards.
 
 Its `face` takes every card element (text, shape, icon, image...) and the board elements:
-`hex-grid` and `square-grid` (model/grid.py), `track` and `connections` (model/routes.py).
+`hex-grid` and `square-grid` (components/map/grid.py), `track` and `connections` (components/map/routes.py).
 A map prints on one side only: a shop page with bleed, or tiled at 1:1 over home sheets.
 Its cells, point features, track spaces and connection points are the map's *items*, which
 data rules (checks/data_rules.py) read like a deck's cards: each has an `id` (a cell's name,

@@ -12,6 +12,8 @@ The pictograms themselves (waves, hills, ship, rose...) are in draw/mapmarks.py.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -53,7 +55,7 @@ class BackOverflow(ValueError):
 class ReferenceSide:
     """An item for the imposition: the rules reference card (front and back differ)."""
 
-    def __init__(self, card) -> None:
+    def __init__(self, card: Any) -> None:
         self.card = card
 
 
@@ -81,7 +83,7 @@ class TilePainter:
             name, back = piece_back(item.back, self.tiles.back, item.id, "tile-back")
             self._place(name, trim, lambda: self.draw_back(back))
 
-    def _place(self, name: str, trim: Rect, draw) -> None:
+    def _place(self, name: str, trim: Rect, draw: Callable[[], None]) -> None:
         c, b = self.canvas, self.bleed
         if name not in self._forms:
             c.beginForm(name, -b, -b, self.size + b, self.size + b)
@@ -400,7 +402,7 @@ class TilePainter:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _path(c: Canvas, points: list[Point], close: bool):
+def _path(c: Canvas, points: list[Point], close: bool) -> Any:
     p = c.beginPath()
     p.moveTo(*points[0])
     for pt in points[1:]:

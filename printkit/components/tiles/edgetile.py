@@ -20,6 +20,7 @@ import math
 import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 HALF_EDGES = 8
 Point = tuple[float, float]
@@ -184,7 +185,7 @@ class TileShape:
     coastlines: list[list[Point]]  # open polylines, trim to trim
     # results of open_spot and scatter, which are pure: a shape asked twice (when `check`'s
     # safe-area probe and the build draw the same tile) computes them once
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
 
 @lru_cache(maxsize=512)

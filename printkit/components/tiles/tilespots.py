@@ -1,4 +1,4 @@
-"""Where marks go on a square edge tile (layout/edgetile.py): the roomiest open spot, evenly
+"""Where marks go on a square edge tile (components/tiles/edgetile.py): the roomiest open spot, evenly
 scattered points inside a terrain, stipple dots, and a repeatable jitter.
 
 Pure functions on plain numbers, no drawing. A shape's spots are computed once per shape
@@ -73,7 +73,8 @@ def open_spot(shape: TileShape, size: float, terrain: str | None = None) -> tupl
     key = ("open_spot", size, terrain)
     if key not in shape.memo:
         shape.memo[key] = _open_spot(shape, size, terrain)
-    return shape.memo[key]
+    found: tuple[Point, float] = shape.memo[key]
+    return found
 
 
 def _open_spot(shape: TileShape, size: float, terrain: str | None) -> tuple[Point, float]:

@@ -1,6 +1,6 @@
 """Drawing tokens: coloured counters with an emblem and label (and a back), and player aids.
 
-Painters follow components/imposed.py's protocol: place_front(item, trim), place_back(item,
+Painters follow render/imposed.py's protocol: place_front(item, trim), place_back(item,
 trim). Backgrounds run into the bleed; text is fitted, never clipped.
 """
 

@@ -32,7 +32,7 @@ def card_markers(kit: Kit, component_id: str) -> dict[str, str]:
     return out
 
 
-def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list:
+def deal(kit: Kit, component_id: str, d: Deck, players_: int | None = None) -> list[Deal]:
     """The `printkit deck` hook (see printkit/reports/composition.py): the FATUM deck is dealt out completely,
     so each player count deals every card left after that count's removals and leaves none.
     A --players count outside the rules never gets here (see checks/players.py)."""

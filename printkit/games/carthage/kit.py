@@ -40,7 +40,7 @@ def tokens(kit: Kit) -> Any:
     return component(kit, "tokens", "tokens", object)
 
 
-def rules_where(kit: Kit, *path) -> Location:
+def rules_where(kit: Kit, *path: str | int) -> Location:
     """Where an item of the rules file was written (records only know their own fields)."""
     doc = kit.rules_document()
     return doc.where(tuple(path)) if doc else Location(kit.manifest_file)
@@ -94,7 +94,7 @@ def card_matches(card: Card, ref: int | str) -> bool:
     return card.id == str(ref)
 
 
-def setup_for(kit: Kit, n: int):
+def setup_for(kit: Kit, n: int) -> Any:
     return rules(kit).setups.get(str(n))
 
 

@@ -39,7 +39,7 @@ class CardRef(Type):
     def describe(self) -> str:
         return "a card id or a card number"
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         return {"anyOf": [Int(1, 100_000).json(), Id().json()]}
 
 

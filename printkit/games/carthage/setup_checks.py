@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from printkit.api import Kit, Location, RuleSet, where
 from printkit.games.carthage.kit import board, card_matches, deck, rules_where
@@ -37,7 +38,7 @@ def removal_consistent(kit: Kit) -> Iterator[tuple[Location, str]]:
         yield from _kept_cards(kit, key, setup, gone)
 
 
-def _curses(kit: Kit, key: str, setup, gone: set[str]) -> Iterator[tuple[Location, str]]:
+def _curses(kit: Kit, key: str, setup: Any, gone: set[str]) -> Iterator[tuple[Location, str]]:
     r = rules(kit)
     fatum = r.components.fatum
     refs = setup.remove_cards.get(fatum, [])
@@ -60,7 +61,7 @@ def _curses(kit: Kit, key: str, setup, gone: set[str]) -> Iterator[tuple[Locatio
             )
 
 
-def _description(kit: Kit, key: str, setup, gone: set[str]) -> Iterator[tuple[Location, str]]:
+def _description(kit: Kit, key: str, setup: Any, gone: set[str]) -> Iterator[tuple[Location, str]]:
     text = setup.description or ""
     if not text:
         return
@@ -77,7 +78,7 @@ def _description(kit: Kit, key: str, setup, gone: set[str]) -> Iterator[tuple[Lo
             yield at, f"the {key}-player description names {colour}, a chariot that still races"
 
 
-def _kept_cards(kit: Kit, key: str, setup, gone: set[str]) -> Iterator[tuple[Location, str]]:
+def _kept_cards(kit: Kit, key: str, setup: Any, gone: set[str]) -> Iterator[tuple[Location, str]]:
     r = rules(kit)
     for role in ("curriculum", "fatum"):
         cid = getattr(r.components, role)
@@ -137,10 +138,12 @@ def removal_no_duplicates(kit: Kit) -> Iterator[tuple[Location, str]]:
     in rules.yaml.
     """
     for key, setup in rules(kit).setups.items():
-        lists: list[tuple[tuple[str, ...], list]] = [(("remove_chariots",), setup.remove_chariots)]
+        lists: list[tuple[tuple[str, ...], list[Any]]] = [
+            (("remove_chariots",), setup.remove_chariots)
+        ]
         lists += [(("remove_cards", cid), refs) for cid, refs in setup.remove_cards.items()]
         for path, refs in lists:
-            seen: set = set()
+            seen: set[Any] = set()
             for i, ref in enumerate(refs):
                 if ref in seen:
                     yield (

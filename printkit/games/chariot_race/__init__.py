@@ -5,6 +5,7 @@ What the engine reads of a game is its GAME (printkit/api.py); it is made of:
     RULES                  the checks, listed here from the modules that define them
     deal                   the `printkit deck` rows (hooks.py)
     simulate               `printkit simulate` (summary.py; the model of play in model.py, sim.py)
+    element_kinds          the fan and drift its cards draw (elements.py)
 """
 
 from __future__ import annotations
@@ -12,10 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.api import Game, GameRules, RuleSet, SimReport
-from printkit.games.chariot_race import checks, race_checks, seed_checks
+from printkit.games.chariot_race import checks, elements, race_checks, seed_checks
 from printkit.games.chariot_race.hooks import deal
 from printkit.games.chariot_race.rules import SCHEMA, ChariotRules
-from printkit.games.chariot_race.summary import simulate
 
 if TYPE_CHECKING:
     from printkit.api import Deal, Deck, Kit
@@ -30,6 +30,7 @@ class ChariotRace(GameRules):
     of play."""
 
     plays = True
+    element_kinds = elements.KINDS  # fan and drift
 
     def deal(
         self, kit: Kit, component_id: str, deck: Deck, players: int | None
@@ -38,6 +39,14 @@ class ChariotRace(GameRules):
 
     def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
         return simulate(kit, players, runs, seed)
+
+
+def simulate(kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
+    """`printkit simulate`: `runs` races (summary.py, over the model of play in sim.py)."""
+    # imported here, only when races are played (simulate; a build plays none)
+    from printkit.games.chariot_race import summary
+
+    return summary.simulate(kit, players, runs, seed)
 
 
 GAME: Game = ChariotRace(SCHEMA, RULES)  # what printkit/plugins.py finds for `module: chariot_race`

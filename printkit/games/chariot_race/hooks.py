@@ -6,7 +6,7 @@ from printkit.api import Deal, Deck, Kit
 from printkit.games.chariot_race.rules import rules as rules_of
 
 
-def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list:
+def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list[Deal]:
     """What each number of charioteers leaves to draw after the opening deal (hand + extra each).
 
     `printkit deck` shows these rows; see printkit/reports/composition.py for the hook.

@@ -21,7 +21,6 @@ from printkit.games.chariot_race.model import (
     move_class,
 )
 from printkit.games.chariot_race.rules import rules as rules_of
-from printkit.games.chariot_race.sim import play_races
 
 CHECKS = RuleSet("chariot-race")  # joined with checks.CHECKS in __init__.py
 
@@ -187,6 +186,9 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
         return  # no track, no bases or no movement card: nothing to race
     if sim.check_races == 0 or m.left_after_deal < 0:
         return
+    # imported here, only when races are played (`check`, not a build: docs/checks.md)
+    from printkit.games.chariot_race.sim import play_races
+
     logs = play_races(m, sim.check_races, sim.seed)
     who = f"{players}-player races ({sim.check_races} simulated, seed {sim.seed})"
     message = _pile_risk(logs, m, pile, who)
@@ -194,7 +196,7 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
         yield cards_where(kit), message
 
 
-def _pile_risk(logs: list, m: ChariotModel, pile: Any, who: str) -> str | None:
+def _pile_risk(logs: list[Any], m: ChariotModel, pile: Any, who: str) -> str | None:
     """The draw pile's risk that crosses its threshold in rules.yaml `draw_pile`, if any."""
     n = len(logs)
     ran_out = [g.ran_out_turn for g in logs if g.ran_out_turn]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from printkit.games.common.memo import remembered
 
@@ -96,7 +97,7 @@ def largest_groups(  # noqa: C901
     shown = {cell: _linked_by(tile.turned(rot), connected) for cell, (tile, rot) in placed.items()}
     parent: dict[tuple[Cell, int], tuple[Cell, int]] = {}
 
-    def find(node):
+    def find(node: tuple[Cell, Any]) -> tuple[Cell, Any]:
         root = node
         while parent.get(root, root) != root:
             root = parent[root]

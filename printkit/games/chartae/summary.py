@@ -53,9 +53,9 @@ def _report(
     sides: tuple[str, str],
     runs: int,
     seed: int,
-    wins: Counter,
+    wins: Counter[str],
     ties: int,
-    sizes: dict[str, Counter],
+    sizes: dict[str, Counter[int]],
 ) -> SimReport:
     report = SimReport(
         kit.name,

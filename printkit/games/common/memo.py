@@ -43,7 +43,9 @@ def content_key(value: Any) -> Hashable:
     raise _Opaque(type(value).__name__)
 
 
-def remembered(name: str, inputs: tuple, compute: Callable[[], T], copy: Callable[[T], T]) -> T:
+def remembered(
+    name: str, inputs: tuple[Any, ...], compute: Callable[[], T], copy: Callable[[T], T]
+) -> T:
     """`compute()`, or a `copy` of its result for the same `name` and `inputs` earlier in this
     process. The oldest result is forgotten beyond MAX_ENTRIES."""
     try:

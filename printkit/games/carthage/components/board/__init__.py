@@ -1,8 +1,10 @@
 """The board component: a ring-track arena drawn from data, one shop page or tiled home sheets.
 
-The board file is validated against model/board.py; geometry comes from layout/arena.py and the
-drawing from draw/arena.py. Printing goes through components/tiled.py: the seams avoid every
-symbol, numeral and legend entry the drawing reports.
+Carthage's own type, registered in the game's entry_points.txt like an installed plug-in: its
+model (`model.py`), the arena's geometry (`geometry.py`) and its drawing (`arena.py`, with the
+central barrier in `barrier.py` and the legend in `legend.py`). Printing goes through the API's
+`render_plan` (render/tiled.py): the seams avoid every symbol, numeral and legend entry the
+drawing reports.
 
 A board may name a deck in its manifest entry (`uses: {cards: <deck id>}`): squares whose kind
 `names_card` then show that card's `emblem` field and title.

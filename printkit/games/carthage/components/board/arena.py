@@ -1,9 +1,9 @@
 """Drawing a ring-track board: wall, lanes of squares with symbols, the central barrier with its
 rows of slots, legend.
 
-Everything comes from the board model (model/board.py): its words (`labels`), its measures
+Everything comes from the board model (games/carthage/components/board/model.py): its words (`labels`), its measures
 (`layout`, with the generic defaults of model.board.ArenaLayout) and the arena geometry
-(layout/arena.py). Symbols are drawn in each square's own frame: +x is the direction of travel,
+(games/carthage/components/board/geometry.py). Symbols are drawn in each square's own frame: +x is the direction of travel,
 +y points to the inside of the ring, so letters read upright from the nearest edge of the board.
 `avoid()` lists every symbol, badge, slot and legend entry, for the tiler's seams to miss.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
@@ -43,8 +44,8 @@ from printkit.games.carthage.components.board.model import Board, SquareKind
 
 class ArenaPainter(ArenaBarrier, ArenaFurniture):
     """The arena itself: wall, lanes and their squares, infield, stones, start line, barrier;
-    the barrier comes from ArenaBarrier (draw/arena_barrier.py), the legend and bands around it
-    from ArenaFurniture (draw/arena_legend.py)."""
+    the barrier comes from ArenaBarrier (games/carthage/components/board/barrier.py), the legend and bands around it
+    from ArenaFurniture (games/carthage/components/board/legend.py)."""
 
     def __init__(
         self,
@@ -119,7 +120,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         c.setLineWidth(0.6)
         c.rect(m + g, m + g, w - 2 * (m + g), h - 2 * (m + g), stroke=1, fill=0)
 
-    def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0):
+    def _stadium(self, c: Canvas, lane_edge: float, extra: float = 0.0) -> Any:
         a = self.arena
         r = a.radius(lane_edge) + extra
         p = c.beginPath()

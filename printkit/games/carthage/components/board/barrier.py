@@ -1,7 +1,7 @@
 """The board's central barrier: a stone strip with turning posts at both ends, its label, and a
 row of numbered slots per colour (`spina.cue_rows` in the board file).
 
-A mixin of ArenaPainter (draw/arena.py); its measures are the board's `layout` (barrier_row,
+A mixin of ArenaPainter (games/carthage/components/board/arena.py); its measures are the board's `layout` (barrier_row,
 barrier_pad, barrier_inset, barrier_chip, slot_gap).
 """
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def luminance(hex_text: str) -> float:
     c = colour(hex_text)
-    return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    return float(0.299 * c.red + 0.587 * c.green + 0.114 * c.blue)
 
 
 class ArenaBarrier:

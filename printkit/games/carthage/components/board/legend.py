@@ -1,7 +1,7 @@
 """The board's furniture around the arena: the legend of square kinds (top band), the title,
 notes and card-symbol strip (bottom band), and the boxes of their words for the tiler's seams.
 
-A mixin of ArenaPainter (draw/arena.py): it reads the same board model, its `labels` and its
+A mixin of ArenaPainter (games/carthage/components/board/arena.py): it reads the same board model, its `labels` and its
 `layout` measures (model.board.ArenaLayout).
 """
 
@@ -53,7 +53,7 @@ class ArenaFurniture:
         out.append((None, words.line_legend_label, words.line_legend, "arrival"))
         return out
 
-    def _legend_cells(self) -> list[tuple[Rect, tuple]]:
+    def _legend_cells(self) -> list[tuple[Rect, tuple[Any, ...]]]:
         entries = self._legend_entries()
         w, h = self.board.size.width, self.board.size.height
         top = h - self.board.layout.legend_top
@@ -72,7 +72,7 @@ class ArenaFurniture:
             cells.append((Rect(band.x + col * cw, band.y1 - (row + 1) * rh, cw, rh), e))
         return cells
 
-    def _legend_layout(self):
+    def _legend_layout(self) -> list[tuple[Rect, tuple[Any, ...], Rect, float, float, Any]]:
         """Per legend entry: (cell, entry, icon tile, text x, text width, label size, text)."""
         tile_side, gap = self.board.layout.legend_tile, self.board.layout.legend_gap
         pad = gap * 0.4

@@ -231,7 +231,7 @@ class Board:
         default=ArenaLayout,
         doc="the drawing's measures (frame, barrier, legend, strips); all optional",
     )
-    # not keys of the file: filled in by the loader (components/board.py)
+    # not keys of the file: filled in by the loader (games/carthage/components/board)
     card_deck: str | None = None
     file: str = ""
     card_emblems: dict[str, str] = field(default_factory=dict)

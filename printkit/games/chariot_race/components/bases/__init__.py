@@ -1,4 +1,9 @@
-"""Bases: one counter per entry of bases.yaml, imposed like cards, fronts only."""
+"""Bases: one counter per entry of bases.yaml, imposed like cards, fronts only.
+
+Chariot race's own type, registered in the game's entry_points.txt like an installed plug-in:
+its model (`model.py`, the base size the templates, track and damage chart measure with) and
+its drawing (`draw.py`).
+"""
 
 from __future__ import annotations
 

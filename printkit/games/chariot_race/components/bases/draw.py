@@ -16,7 +16,7 @@ SAFE = mm(3)  # text stays this far inside the trim (a shop's safe area)
 
 def brightness(hex_colour: str) -> float:
     c = colour(hex_colour)
-    return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+    return float(0.299 * c.red + 0.587 * c.green + 0.114 * c.blue)
 
 
 def ink_for(hex_colour: str) -> Color:

@@ -7,6 +7,9 @@ them, each with as many boxes as its `out` limit), then the laps. A penalty tabl
 chart's file names what it reads in the rules (`categories`, `laps`, `table`, `table_key`,
 `table_value`), so any game's rules that have such values can feed it. Every word printed
 besides the data is a `labels` key of the chart's file, with a generic default.
+
+Chariot race's own type, registered in the game's entry_points.txt like an installed plug-in:
+its model (`model.py`) and its drawing (`draw.py`).
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ be too small to tick. Every word printed comes from the chart's `labels` (compon
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
@@ -142,7 +144,7 @@ def _table(c: Canvas, chart: DamageChart, box: Rect) -> None:
         c.line(box.x, y, box.x1, y)
 
 
-def _name_cell(c: Canvas, number: int, chariot, r: Rect) -> None:
+def _name_cell(c: Canvas, number: int, chariot: Any, r: Rect) -> None:
     d = min(r.h * 0.62, mm(13))
     cx, cy = r.x + mm(2) + d / 2, r.cy
     c.setFillColor(colour(chariot.colour))
@@ -253,7 +255,7 @@ def _deck_summary(c: Canvas, chart: DamageChart, r: Rect) -> None:
 
 
 def _summary_line(
-    c: Canvas, chart: DamageChart, cat, x: float, y: float, w: float, size: float
+    c: Canvas, chart: DamageChart, cat: Any, x: float, y: float, w: float, size: float
 ) -> None:
     """One category: its name, how many cards tick it, and its out limit, fitted to `w`."""
     words = chart.labels

@@ -1,6 +1,6 @@
 """The damage chart's model: damage categories, pieces, laps and a penalty table, joined from
 the deck, the bases and the rules (under the names the chart's file gives) by
-printkit/components/damage_chart.py; and the chart's own file (DamageChartFile, also its
+printkit/games/chariot_race/components/damage_chart; and the chart's own file (DamageChartFile, also its
 schema: load/records.py)."""
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 The model (Templates) joins templates.yaml with the deck (speeds and turns) and the model
 bases (the strip width). Pages are landscape home sheets; every one carries the calibration bar.
+Chariot race's own type, registered in the game's entry_points.txt like an installed plug-in:
+its model (`model.py`), strips cut to the sheet (`strips.py`) and its drawing (`draw.py`).
 """
 
 from __future__ import annotations

@@ -279,7 +279,9 @@ def _label_spots(
     return sorted((a, shown) for a, shown, _ in spots)
 
 
-def _angle_label(c: Canvas, x: float, y: float, radius: float, a: float, shown: float, side: int):
+def _angle_label(  # noqa: PLR0913
+    c: Canvas, x: float, y: float, radius: float, a: float, shown: float, side: int
+) -> None:
     """The label of the line at `a` degrees, in the wedge's rim at `shown` degrees."""
     direction = math.radians(90 + shown if side > 0 else 270 - shown)
     lx = x + math.cos(direction) * radius

@@ -1,5 +1,8 @@
 """The playing area: a dimensioned plan of the track at a reduced scale, and, with --full-size,
-the whole track at 1:1 tiled over home sheets (components/tiled.py) as a cutting guide.
+the whole track at 1:1 tiled over home sheets (the API's render_plan) as a cutting guide.
+
+Chariot race's own type, registered in the game's entry_points.txt like an installed plug-in:
+its model (`model.py`), the track drawn (`draw.py`) and the plan page (`plan.py`).
 """
 
 from __future__ import annotations

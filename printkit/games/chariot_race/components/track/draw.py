@@ -1,6 +1,6 @@
 """Drawing a looped track from a Track model: bank, edge markers, track, central barrier, a
 hole dug in the track and its ramp, finish and halfway lines, start grid. Every word printed
-is a `labels` key of the track file (model/track.py, generic defaults).
+is a `labels` key of the track file (games/chariot_race/components/track/model.py, generic defaults).
 
 `draw_track` draws in track coordinates (points, origin at the barrier's centre) into whatever
 transform the caller set up, so the same drawing serves the reduced plan and the 1:1 tiles.
@@ -11,6 +11,7 @@ by it, so they look the same at any scale.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -27,7 +28,7 @@ RAMP = Color(0.68, 0.68, 0.68)
 INK = Color(0.1, 0.09, 0.08)
 
 
-def loop_path(c: Canvas, track: Track, r: float):
+def loop_path(c: Canvas, track: Track, r: float) -> Any:
     """The stadium shape at distance r from the turn centres."""
     s = track.straight / 2
     p = c.beginPath()

@@ -5,6 +5,7 @@ a table of the key dimensions (the lap along the centre line first).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
@@ -86,7 +87,7 @@ def key_dimensions(track: Track, bases: Bases) -> list[tuple[str, str]]:
 
 
 def plan_page(
-    c: Canvas, sheet: Size, kit_label: str, track: Track, bases: Bases, grid: list, title: str
+    c: Canvas, sheet: Size, kit_label: str, track: Track, bases: Bases, grid: list[Any], title: str
 ) -> None:
     """The plan on the current page, which is `sheet` (the caller starts and ends the page)."""
     top = sheet.height - KEEP_OUT
@@ -149,7 +150,7 @@ def _footer(c: Canvas, sheet: Size, label: str) -> None:
     draw_page_label(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)), False, label)
 
 
-def _dimensions(c: Canvas, track: Track, at) -> None:
+def _dimensions(c: Canvas, track: Track, at: Any) -> None:
     b = track.board
     s = track.straight / 2
     gap = mm(6)
