@@ -1,21 +1,24 @@
 """The plug-in API: what a component type or a game gives printkit, and when printkit asks.
 
-A *component type* turns one kind of data file (a deck, a board, templates...) into PDFs; a
+A *component type* turns one kind of data file (a deck, tiles, a map...) into PDFs; a
 *game* adds the rules of one game to `printkit check` and the reports. Both are objects that
 kit.yaml names: `type: deck` for a component, `rules: {module: <game>}` for a game.
-printkit finds them by that name (printkit/plugins.py): built in, or from an installed package
-through an entry point (groups `printkit.components` and `printkit.games`) that names the
-object, e.g. `label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels).
+printkit finds them by that name (printkit/plugins.py) through an entry point (groups
+`printkit.components` and `printkit.games`) that names the object, e.g.
+`label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels): an installed
+package's, or one of printkit's own packages' entry_points.txt, loaded the same way.
 
 `ComponentType` and `Game` are the protocols the engine calls, every member of them: the engine
 never asks whether a member exists. `Component` and `GameRules` are base classes that give each
 optional member its documented default, so a plug-in writes only what it does differently.
 docs/architecture.md ("The plug-in API") says when each member is called.
 
-`__all__` is what a plug-in author imports: these, and the means of printkit's own types (a data
-file's record: `record`, `spec`, `record_of`, `validate_document`; the kit's fonts: `font`). Pages
-are drawn with what the component types share, a layer above: cut pieces imposed by
-`printkit.render.imposed.render_groups`, whole sheets on `printkit.output.new_canvas`.
+`__all__` is what a plug-in author imports, and all a game package may import (an import-linter
+contract): these, the means of printkit's own types (a data file's record: `record`, `spec`,
+`record_of`, `validate_document` and the schema types), and what drawing needs: cut pieces
+imposed by `render_groups`, whole sheets from `start_sheet` or `new_canvas`, plans tiled by
+`render_plan`, the kit's fonts (`font`), text fitting, colours, icons. Names whose modules a
+build may not need (the checks, the reports, the drawing library) are imported on first use.
 """
 
 from __future__ import annotations
@@ -52,7 +55,30 @@ from printkit.load.schema import (
     where,
 )
 from printkit.model.cards import Card, Deck
+
+# ---- element kinds: what a kind's module imports (printkit/elements/, a game's kinds) ----------
+from printkit.model.face import (
+    Element,
+    Lettered,
+    Sized,
+    Worded,
+    align_key,
+    caption_key,
+    colour_key,
+    element_kind,
+    field_key,
+    fill_key,
+    font_key,
+    line_width_key,
+    max_lines_key,
+    spacing_key,
+    text_key,
+    valign_key,
+)
+from printkit.model.fromdata import FromField, MissingValue, fill_placeholders, format_value
 from printkit.model.items import ItemList, ItemModel
+
+# ---- end of the element kinds' imports --------------------------------------------------------
 from printkit.render.pieces import Painter, PieceGroup, Progress
 
 if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need none of them
@@ -61,6 +87,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.core.limits import MAX_CHECK_GAMES
     from printkit.core.progress import ticking
     from printkit.draw.colour import colour, shade, tint
+    from printkit.draw.elements import ElementPainter, Palette
     from printkit.draw.fonts import ascent_descent, font, fonts_of, role_font, text_width
     from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
     from printkit.draw.pictograms import arrow_head
@@ -181,6 +208,29 @@ __all__ = [
     "validate_document",
     "where",
     "word",
+    # element kinds (printkit/elements/; a game's own kinds, its `element_kinds`)
+    "Element",
+    "ElementPainter",
+    "FromField",
+    "Lettered",
+    "MissingValue",
+    "Palette",
+    "Sized",
+    "Worded",
+    "align_key",
+    "caption_key",
+    "colour_key",
+    "element_kind",
+    "field_key",
+    "fill_key",
+    "fill_placeholders",
+    "font_key",
+    "format_value",
+    "line_width_key",
+    "max_lines_key",
+    "spacing_key",
+    "text_key",
+    "valign_key",
 ]
 
 # Names of __all__ whose modules a component type's import must not pull in (the checks and the
@@ -234,6 +284,9 @@ _ON_FIRST_USE = {
     "tint": "printkit.draw.colour",
     "used_model": "printkit.render.links",
     "word": "printkit.model.wording",
+    # what an element kind draws on (the drawing library: only when faces are drawn)
+    "ElementPainter": "printkit.draw.elements",
+    "Palette": "printkit.draw.elements",
 }
 
 
@@ -330,6 +383,9 @@ class Game(Protocol):
 
     plays: ClassVar[bool]  # simulate() plays the game (else `printkit simulate` deals decks)
     scores: ClassVar[bool]  # score() scores a finished game (`printkit score`)
+    # the game's own element kinds (Element subclasses made kinds by @element_kind), which its
+    # kits' faces may use besides the built-in ones (printkit/elements/)
+    element_kinds: ClassVar[tuple[type[Element], ...]]
 
     @property
     def schema(self) -> Record:
@@ -374,6 +430,7 @@ class GameRules:
 
     plays: ClassVar[bool] = False
     scores: ClassVar[bool] = False
+    element_kinds: ClassVar[tuple[type[Element], ...]] = ()
 
     def __init__(self, schema: Record, rules: RuleSet) -> None:
         self._schema = schema

@@ -24,6 +24,7 @@ from printkit.load.schema import Record, validate_document, where
 from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.cards import Deck
+from printkit.model.face import Element, kinds_in_use
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
 from printkit.model.options import Options
 
@@ -85,6 +86,13 @@ class Kit:
     reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
     # what builds and checks derive from the models above, kept apart from what was read
     derived: Derived = field(default_factory=Derived)
+    # `--only`: the components this run makes (None: all). What depends on the run's options
+    # rather than the data (a print service preset's card size) is checked only for them.
+    only: frozenset[str] | None = None
+
+    def chosen(self, component_id: str) -> bool:
+        """Whether this run makes `component_id` (every component without --only)."""
+        return self.only is None or component_id in self.only
 
     @property
     def name(self) -> str:
@@ -218,7 +226,9 @@ class Kit:
         """The validated model of a component, loaded once (raises InputError on bad data);
         `model_as()` gives it typed."""
         if component_id not in self._models:
-            self._models[component_id] = self.component(component_id).load(self, component_id)
+            kind = self.component(component_id)
+            with kinds_in_use(self.element_kinds()):
+                self._models[component_id] = kind.load(self, component_id)
             try:
                 self._game_marks(component_id)
             except Exception:  # a model the game could not finish is not kept
@@ -301,6 +311,12 @@ class Kit:
     def rules_document(self) -> Document | None:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""
         return self._rules[0] if self._rules is not None else None
+
+    def element_kinds(self) -> tuple[type[Element], ...]:
+        """The element kinds the kit's game adds to the built-in ones (printkit/elements/): its
+        faces may use them too (`model.face.kinds_in_use`, around loading and schemas)."""
+        game = self.game()
+        return () if game is None else game.element_kinds
 
     def game(self) -> Game | None:
         """The kit's game (kit.yaml `rules: {module: NAME}`, printkit/api.py); None without."""

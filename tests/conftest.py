@@ -183,6 +183,17 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def drop_game_kinds(kit: Path) -> None:
+    """Take chariot-race's own element kinds (fan, drift) off a copy of its cards, for a test
+    that takes the game's rules module out of the kit (its faces may then use built-in kinds
+    only)."""
+    cards = kit / "cards.yaml"
+    lines = cards.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [ln for ln in lines if "element: fan" not in ln and "element: drift" not in ln]
+    assert len(kept) < len(lines), f"no fan or drift in {cards}"
+    cards.write_text("".join(kept), encoding="utf-8")
+
+
 def install_fixture(site: Path, fixture: Path, dist: str, entry_points: str) -> Path:
     """Lay an example package of tests/fixtures/ out in `site` the way pip installs a wheel:
     the package (the folder of `fixture` named like its project, `dist`) and a dist-info folder

@@ -77,7 +77,7 @@ def _(kit: Path) -> Expect:
     f = kit / "cards.yaml"
     edit(f, "title: Wheel,", "title: [Wheel,")
     # the flow list opened before Wheel meets the map's closing brace
-    return at(f, "title: [Wheel", "expected ',' or ']', but got '}'", inner="}")
+    return at(f, "title: [Wheel", "the list opened with [ at line", inner="}")
 
 
 @case("tab-indentation")
@@ -289,17 +289,13 @@ def _(kit: Path) -> Expect:
     return at(f, "field: pwr", "field 'pwr' in kind 'plain' names no card field", inner="pwr")
 
 
-@case("pictogram-of-text-field")
+@case("pictogram-of-text-field", base="chariot-race")
 def _(kit: Path) -> Expect:
+    """A chariot-race fan (the game's own element kind) reading a text field."""
     f = kit / "cards.yaml"
-    edit(
-        f,
-        "      - {element: title, box: [5, 48",
-        "      - {element: fan, box: [5, 40, 20, 8], field: note}\n"
-        "      - {element: title, box: [5, 48",
-    )
+    edit(f, "within: safe, field: turn,", "within: safe, field: crash,")
     return at(
-        f, "field: note}", "draws a number, but field 'note' is declared as text", inner="note}"
+        f, "field: crash,", "draws a number, but field 'crash' is declared as text", inner="crash,"
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import edit, line_of
+from conftest import drop_game_kinds, edit, line_of
 
 from printkit.checks import all_rule_sets
 
@@ -144,6 +144,7 @@ def test_rules_for_one_kit(cli, kit_copy):
     assert "CR001" in r.stdout
     folder = kit_copy("chariot-race")
     edit(folder / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")
+    drop_game_kinds(folder)  # fan and drift are the game's own element kinds
     r = cli("rules", folder)
     assert r.exit_code == 0
     assert r.stdout.startswith("this kit names no game rules")

@@ -7,7 +7,7 @@ import io
 import json
 from collections import Counter
 
-from conftest import edit
+from conftest import drop_game_kinds, edit
 
 from printkit.model.cards import Card, Deck, FieldDecl, Kind
 from printkit.reports.composition import Deal, deck_report, numeric_field
@@ -136,6 +136,7 @@ def test_deal_warns_below_the_reserve(cli, kit_copy):
 def test_without_a_game_rules_module_there_is_no_deal(cli, kit_copy):
     folder = kit_copy("chariot-race")
     edit(folder / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")
+    drop_game_kinds(folder)  # fan and drift are the game's own element kinds
     # the damage chart is drawn from the rules file, so it goes too
     edit(
         folder / "kit.yaml",

@@ -79,10 +79,11 @@ def test_a_text_noted_again_at_another_place_is_noted_where_it_is_drawn():
     another translation or inside a form, its boxes are those the drawing there gives."""
     from printkit.draw.elements import Palette
     from printkit.draw.icons import IconLibrary
-    from printkit.model.face import Areas, Element
+    from printkit.elements.text import Text
+    from printkit.model.face import Areas
     from printkit.render.safearea import ProbeCanvas
 
-    element = Element("text", [2.0, 3.0, 120.0, 30.0], text="{text}", size=9.0)
+    element = Text(element="text", box=[2.0, 3.0, 120.0, 30.0], text="{text}", size=9.0)
     palette = Palette("#204060", "#101010", "#ffffff", "#ffffff", "#204060")
     values = {"text": RULE}
 

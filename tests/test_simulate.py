@@ -9,7 +9,7 @@ from badkits import check_rules
 from pypdf import PdfReader
 
 from printkit.core.errors import display_path
-from tests.conftest import DATA, edit, line_of
+from tests.conftest import DATA, drop_game_kinds, edit, line_of
 from tests.pdfcheck import assert_fonts_embedded
 
 
@@ -135,6 +135,7 @@ def test_kit_made_with_new_simulates(cli, tmp_path):
 def test_kit_without_a_game_deals_its_decks(cli, kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "kit.yaml", "rules:\n  module: chariot_race\n  file: rules.yaml\n", "")
+    drop_game_kinds(kit)  # fan and drift are the game's own element kinds
     edit(kit / "kit.yaml", "      rules: {laps: 3}\n", "")
     report = sim_json(cli, kit, "--runs", "3000", "--hand", "7")
     assert report["game"] == "deal" and report["players"] == 1

@@ -19,6 +19,7 @@ from printkit.components.deck import layout as deck_layout
 from printkit.draw import text
 from printkit.draw.card import CardPainter, back_reads_card
 from printkit.draw.elements import ElementPainter
+from printkit.elements.text import Text
 from printkit.kit import load_kit
 from printkit.model.options import Options
 from printkit.render.safearea import ProbeCanvas
@@ -122,8 +123,15 @@ class Work:
 
             return counted
 
-        monkeypatch.setattr(ElementPainter, "_draw_title", afresh(ElementPainter._draw_title))
-        monkeypatch.setattr(ElementPainter, "_draw_text", afresh(ElementPainter._draw_text))
+        def kind_afresh(draw):  # a kind's own draw: the element first, then the painter
+            def counted(e, painter, *args) -> None:
+                if self._drawing and not e.rotate:
+                    self.plain_texts_afresh += 1
+                draw(e, painter, *args)
+
+            return counted
+
+        monkeypatch.setattr(Text, "draw", kind_afresh(Text.draw))  # titles too (a Text)
         monkeypatch.setattr(ElementPainter, "_draw_fresh", afresh(ElementPainter._draw_fresh))
         monkeypatch.setattr(deck_layout, "_measure", counted_measure)
         monkeypatch.setattr(deck_layout, "lay_out", counted_lay_out)

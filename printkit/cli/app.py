@@ -392,8 +392,8 @@ def main() -> None:
 @click.option(
     "--gang",
     is_flag=True,
-    help="Home builds: pack the cut pieces of tokens, bases and tiles (or those kit.yaml's "
-    "gang: lists) onto shared sheets, gang.pdf.",
+    help="Home builds: pack the cut pieces of every type that gangs by default, e.g. tokens and "
+    "tiles (or those kit.yaml's gang: lists), onto shared sheets, gang.pdf.",
 )
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")
@@ -454,6 +454,7 @@ def build(
         loaded = [load_kit(name, options) for name in names]
     for kit in loaded:
         kit.derived.single_use = not watch  # --watch builds from kits of its own (live/loop.py)
+        kit.only = frozenset(only_ids) if only_ids else None
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     notes: list[str] = []

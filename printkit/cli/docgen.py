@@ -23,8 +23,10 @@ from printkit.checks.data_rules import CHECK
 from printkit.cli.commands.schema import SCHEMA_DIR, dumps, kit_schemas, modeline, schema_file_name
 from printkit.draw.icons import builtin_table
 from printkit.kit import builtin_kit_names, builtin_kits_dir, load_kit, manifest_schema
+from printkit.load.records import record_of
 from printkit.load.schema import Either, Field, ListOf, MapOf, Record, Type
 from printkit.model.cards import Deck
+from printkit.model.face import Element, ElementType, element_kinds
 from printkit.plugins import available_games, builtin_component_types, component_type, game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -50,6 +52,7 @@ def records(t: Type, path: str) -> Iterator[tuple[str, Record]]:
     elif isinstance(t, Either):
         for option in t.options:
             yield from records(option, path)
+    # a face element (ElementType) is one of the element kinds: their own section's tables
 
 
 def _cell(text: str) -> str:
@@ -74,6 +77,8 @@ def _default(spec: Field) -> str:
 
 
 def _kind(t: Type) -> str:
+    if isinstance(t, ElementType):
+        return "a face element: see *Element kinds*"
     if isinstance(t, Record):
         return f"a map: see *{t.name}*"
     if isinstance(t, ListOf) and isinstance(t.item, Record):
@@ -129,14 +134,29 @@ def component_tables() -> str:
 
 
 def game_tables() -> str:
-    """Each game's rules file."""
+    """Each game's rules file, and the element kinds it adds to its kits' faces."""
     out = []
     for name in available_games():
         schema = game(name).schema
         out.append(
             f"### rules module: {name}\n\n{schema_tables(schema, f'the rules file of a {name} kit')}"
         )
+        for kind in game(name).element_kinds:
+            out.append(kind_table(kind, f"a face of a kit whose rules module is {name}"))
     return "\n".join(out)
+
+
+def kind_table(kind: type[Element], where: str) -> str:
+    """One element kind: what it draws and the table of its keys."""
+    return (
+        f"#### element: {kind.kind}\n\n{_cell(kind.kind_doc[:1].upper() + kind.kind_doc[1:])}, "
+        f"in {where}.\n\n{record_table(record_of(kind))}\n"
+    )
+
+
+def element_kind_tables() -> str:
+    """Every built-in element kind (printkit/elements/), in the registry's order."""
+    return "\n".join(kind_table(kind, "any face") for kind in element_kinds())
 
 
 def declared_fields() -> str:
@@ -203,6 +223,7 @@ GENERATORS: dict[str, dict[str, Callable[[], str]]] = {
     "data-format.md": {
         "icons": icon_table,
         "kit-file": kit_file_tables,
+        "element-kinds": element_kind_tables,
         "components": component_tables,
         "declared-fields": declared_fields,
         "games": game_tables,

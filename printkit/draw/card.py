@@ -180,9 +180,9 @@ class CardPainter:
         """Each image the card shows, defined once as a form (see draw/images.py)."""
         paths = []
         for element in self.deck.kinds[card.kind].face:
-            if element.element == "image" and element.image:
+            for image in element.images():
                 try:
-                    paths.append(fill_placeholders(element.image, card))
+                    paths.append(fill_placeholders(image, card))
                 except MissingValue:
                     continue
         define_image_forms(self.canvas, self.deck.images, paths, self._forms)
@@ -270,9 +270,9 @@ class CardPainter:
         if name not in self._forms:  # forms cannot be begun inside another form
             paths = []
             for e in back.elements():
-                if e.element == "image" and e.image:
+                for image in e.images():
                     try:
-                        paths.append(fill_placeholders(e.image, values))
+                        paths.append(fill_placeholders(image, values))
                     except MissingValue:
                         continue
             define_image_forms(self.canvas, self.deck.images, paths, self._forms)

@@ -7,17 +7,14 @@ text is inside its box or raises TextOverflow. Icons come from the face's icon l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw import pictograms
-from printkit.draw.colour import colour, shade, tint
-from printkit.draw.fonts import clip_rect, font
+from printkit.draw.colour import colour
+from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
-from printkit.draw.images import place_image
-from printkit.draw.table import draw_table
 from printkit.draw.text import (
     INLINE_ICON,
     Fits,
@@ -28,8 +25,18 @@ from printkit.draw.text import (
     text_layout,
 )
 from printkit.layout.geometry import Rect
-from printkit.layout.units import mm
-from printkit.model.face import Areas, Element, Percent, bind_element, quarter_turn, resolve_box
+from printkit.model.face import (
+    Areas,
+    Element,
+    Lettered,
+    Percent,
+    Sized,
+    Worded,
+    bind_element,
+    in_bleed,
+    quarter_turn,
+    resolve_box,
+)
 from printkit.model.fromdata import (
     PLACEHOLDER,
     MissingValue,
@@ -41,7 +48,6 @@ from printkit.model.fromdata import (
 __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
 
 Boxes = dict[int, tuple[Element, Rect]]  # id() of an element -> (the element, its box)
-PLAIN = ("title", "text")  # elements that are one fitted text in one colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +56,7 @@ class PlainText:
     the face lists it), its ink, its text's fit, box and layout. The render draws it from
     this, without reading the piece's fields or laying the text out again."""
 
-    element: Element
+    element: Lettered
     ink: Color
     fitted: FittedText
     box: Rect  # the element's own box, shared by every design that draws it unchanged
@@ -58,7 +64,6 @@ class PlainText:
 
 
 MAX_NOTED = 1024  # texts kept by a painter that notes (_note_known); past it, kept afresh
-CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
 
 
 class ElementOverflow(Exception):
@@ -111,8 +116,8 @@ class ElementPainter:
         # A canvas that draws nothing and only notes each string's box (`note_lines`): plain
         # texts are noted line by line without going through the canvas's drawing calls.
         self._notes_only = callable(getattr(c, "note_lines", None))
-        self._settings: dict[int, tuple[Element, tuple[str, TextLayout, float]]] = {}
-        self._noted: dict[tuple[int, str], tuple[Element, Any, PlainText, list]] = {}  # see
+        self._settings: dict[int, tuple[Lettered, tuple[str, TextLayout, float]]] = {}
+        self._noted: dict[tuple[int, str], tuple[Lettered, Any, PlainText, list]] = {}  # see
         # _note_known: (id() of an element, its text) -> (the element, the canvas's place,
         # the text as drawn, its notes)
 
@@ -144,7 +149,7 @@ class ElementPainter:
                     bound = bind_element(element, values) if templates(element) else element
                 except MissingValue:
                     continue
-                plain = bound.element in PLAIN and not bound.rotate
+                plain = bound.plain and not bound.rotate
                 if run and not plain:
                     self.canvas.restoreState()
                     run = False
@@ -165,18 +170,19 @@ class ElementPainter:
         whole, as a PlainText the render draws from."""
         box = self.shared_box(bound) if bound is element else self.box(bound)
         self._last_text = None
-        if bound.element not in PLAIN or bound.rotate:
+        if not isinstance(bound, Lettered) or not bound.plain or bound.rotate:
             self.draw(bound, values, palette, box)
             return
+        listed = cast("Lettered", element)  # `bound` was bound from it: the same kind
         shared = bound is element and self._notes_only and not self.fits.replaying
-        if shared and self._note_shared(element, values, palette, box, run):
+        if shared and self._note_shared(listed, values, palette, box, run):
             return
         before = self.fits.recorded()
         self._draw_fresh(bound, values, palette, box, run)
         if before is not None and self.fits.recorded() == before + 1 and self._last_text:
-            self.fits.drawn(PlainText(element, self._ink, *self._last_text))
+            self.fits.drawn(PlainText(listed, self._ink, *self._last_text))
 
-    def _draw_fresh(self, e: Element, values: Any, pal: Palette, box: Rect, run: bool) -> None:
+    def _draw_fresh(self, e: Lettered, values: Any, pal: Palette, box: Rect, run: bool) -> None:
         """A plain text element read from the piece's fields and fitted now, drawn as
         `_draw_plain` draws one from the measure (in the `run` open, or a state of its own)."""
         text = fill_placeholders(e.text or "{title}", values)
@@ -197,15 +203,15 @@ class ElementPainter:
                 c.restoreState()
             raise
 
-    def _fresh_text(self, e: Element, text: str, box: Rect) -> None:
+    def _fresh_text(self, e: Lettered, text: str, box: Rect) -> None:
         """A plain text fitted now: noted whole on a canvas that only notes, else drawn."""
         if self._notes_only and "{icon:" not in text:
             self._note_text(e, text, box)
         else:
             face = font(self.canvas, e.font)
-            self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines)
+            self.text(e, "text", text, face, box, self._size(e), e.align, e.max_lines, e.valign)
 
-    def _note_text(self, e: Element, text: str, box: Rect) -> None:
+    def _note_text(self, e: Lettered, text: str, box: Rect) -> None:
         """A plain text without inline icons on a canvas that only notes where strings go (the
         measuring probe): fitted as `text` fits it, its lines handed to the canvas's
         `note_lines` whole, as drawn (the same boxes), without the drawing calls."""
@@ -216,7 +222,7 @@ class ElementPainter:
         self._last_text = (fitted, box, layout)
         self.canvas.note_lines(fitted, (box.x, box.y, box.w, box.h), layout)
 
-    def _note_shared(self, e: Element, values: Any, pal: Palette, box: Rect, run: bool) -> bool:
+    def _note_shared(self, e: Lettered, values: Any, pal: Palette, box: Rect, run: bool) -> bool:
         """A plain text element the pieces share (its box kept in `boxes`) on a canvas that
         only notes (the measuring probe): what `_draw_fresh` and `_note_text` do, and the
         PlainText `_draw_noted` records, with the same log, fit, notes and PlainText. False
@@ -227,7 +233,7 @@ class ElementPainter:
         self._in_ink(colour(e.colour or pal.ink), run, self._note_known, e, text, box)
         return True
 
-    def _note_known(self, e: Element, text: str, box: Rect) -> None:
+    def _note_known(self, e: Lettered, text: str, box: Rect) -> None:
         """Fit and note a shared element's plain `text` (see `_note_shared`). What one text of
         one element noted at one place (the canvas's transformation and form) is kept, so that
         the pieces that show the same text (a line of rules on every card) note and record it
@@ -252,7 +258,7 @@ class ElementPainter:
             self._noted[id(e), text] = (e, place, plain, notes)
         self._last_text = (plain.fitted, box, layout)
 
-    def _plain_setting(self, e: Element) -> tuple[str, TextLayout, float]:
+    def _plain_setting(self, e: Lettered) -> tuple[str, TextLayout, float]:
         """A plain text element's font, layout and largest size: worked out once for an
         element the pieces share (one whose box is kept in `boxes`), else now."""
         known = self._settings.get(id(e))
@@ -283,7 +289,7 @@ class ElementPainter:
 
     def shared_box(self, e: Element) -> Rect:
         """The box of an element every piece draws alike, resolved once (see `boxes`)."""
-        if e.within == "bleed":  # measured in the bleed of the piece being drawn
+        if self.areas.bleed and in_bleed(e, self.areas):  # in the bleed of the piece drawn
             return self.box(e)
         known = self.boxes.get(id(e))
         if known is not None and known[0] is e:
@@ -295,16 +301,20 @@ class ElementPainter:
     def box(self, e: Element) -> Rect:
         """The box the element is laid out in: its box, or for a quarter turn (rotate 90 or
         270) the box turned about its centre, so that turned it covers its box exactly."""
+        if self.areas.bleed and e.within == "trim" and in_bleed(e, self.areas):
+            b = self.areas.bleed  # a ground over the whole trim: it reaches the bleed
+            return Rect(-b, -b, self.areas.width + 2 * b, self.areas.height + 2 * b)
         x, top, w, h = resolve_box(e, self.areas)
         if quarter_turn(e.rotate):
             return Rect(x + (w - h) / 2, self.areas.height - top - h + (h - w) / 2, h, w)
         return Rect(x, self.areas.height - top - h, w, h)
 
     def draw(self, e: Element, values: Any, palette: Palette, box: Rect | None = None) -> None:
-        """Draw the element in its box (`box`: resolved already)."""
+        """Draw the element in its box (`box`: resolved already), turned by its `rotate`, in a
+        saved state: the element's kind draws itself (its `draw`) on this painter."""
         if box is None:
             box = self.box(e)
-        ink = colour(e.colour or palette.ink)
+        ink = colour(getattr(e, "colour", None) or palette.ink)  # a kind with a `colour:` key
         c = self.canvas
         c.saveState()
         if e.rotate:
@@ -312,33 +322,36 @@ class ElementPainter:
             c.rotate(e.rotate)
             c.translate(-box.cx, -box.cy)
         try:
-            getattr(self, f"_draw_{e.element}")(e, values, palette, box, ink)
+            e.draw(self, values, palette, box, ink)
         finally:
             c.restoreState()
 
     # -- text --------------------------------------------------------------------------------
-    def _size(self, e: Element) -> float:
+    def text_size(self, e: Sized) -> float:
         """The element's largest text size: a length, or a share of its box's height."""
         if isinstance(e.size, Percent):
             return e.size.of(self.box(e).h)
         return float(e.size)
 
-    def _min(self, e: Element) -> float:
+    _size = text_size
+
+    def _min(self, e: Worded) -> float:
         return e.min_size if e.min_size is not None else self.min_text
 
-    def text(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
-             align: str = "centre", lines: int = 1) -> None:  # fmt: skip
-        """Fit and draw one of the element's texts in `box`; ElementOverflow if it cannot fit."""
+    def text(self, e: Worded, attr: str, text: str, face: str, box: Rect, size: float,  # noqa: PLR0913
+             align: str = "centre", lines: int = 1, valign: str = "middle") -> None:  # fmt: skip
+        """Fit and draw one of the element's texts (its key `attr`) in `box`, at most `size`
+        and at least its `min_size`; ElementOverflow if it cannot fit."""
         if self.log is not None:
             plain = INLINE_ICON.sub("", text) if "{icon:" in text else text
             self.log.append((plain, face, e, attr))
-        layout = text_layout(align, e.valign if attr in ("text", "rows") else "middle", lines)
+        layout = text_layout(align, valign, lines)
         fitted = self._fit(e, attr, text, face, box, size, layout)
         placed = (box.x, box.y, box.w, box.h)
         self._last_text = (fitted, box, layout)
         draw_laid_out(self.canvas, fitted, placed, layout, self._inline_icon)
 
-    def _fit(self, e: Element, attr: str, text: str, face: str, box: Rect, size: float,
+    def _fit(self, e: Worded, attr: str, text: str, face: str, box: Rect, size: float,
              layout: TextLayout) -> FittedText:  # fmt: skip
         """The text's fit: the one measured when its design was laid out (asked with the same
         box, sizes and layout), else fitted now."""
@@ -349,193 +362,3 @@ class ElementPainter:
 
     def _inline_icon(self, c: Canvas, name: str, cx: float, cy: float, size: float) -> None:
         self.icons.draw(c, name, cx, cy, size, Colours(self._ink))
-
-    def _draw_title(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        text = fill_placeholders(e.text or "{title}", values)
-        self._fill(ink)
-        self.text(
-            e, "text", text, font(self.canvas, e.font), box, self._size(e), e.align, e.max_lines
-        )
-
-    _draw_text = _draw_title
-
-    def _draw_header(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.canvas
-        self._fill(colour(pal.colour))
-        c.roundRect(box.x, box.y, box.w, box.h, min(mm(1.2), box.h / 2), stroke=0, fill=1)
-        self._fill(colour(e.colour or pal.on_colour))
-        inner = Rect(box.x + mm(1.2), box.y + box.h * 0.14, box.w - mm(2.4), box.h * 0.72)
-        if e.field and values.get(e.field) is not None:
-            corner = format_value(values.get(e.field)) + (e.caption or "")
-            face = font(self.canvas, "heading")
-            side = Rect(inner.x, inner.y, inner.w * 0.2, inner.h)
-            self.text(e, "field", corner, face, side, self._size(e) * 1.1, "left")
-            self.text(e, "field", corner, face, side.shift(inner.w * 0.8, 0), self._size(e) * 1.1,
-                      "right")  # fmt: skip
-            inner = Rect(inner.x + inner.w * 0.2, inner.y, inner.w * 0.6, inner.h)
-        label = fill_placeholders(e.text, values) if e.text else pal.label
-        if label:
-            self.text(
-                e,
-                "text" if e.text else "label",
-                label,
-                font(self.canvas, e.font),
-                inner,
-                self._size(e),
-            )
-
-    def _draw_value(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        text = fill_placeholders(e.text or "{" + (e.field or "") + "}", values)
-        caption_h = mm(3.4) if e.caption else 0.0
-        self._fill(ink)
-        number = Rect(box.x, box.y + caption_h, box.w, box.h - caption_h)
-        self.text(e, "text", text, font(self.canvas, e.font), number, self._size(e))
-        if e.caption:
-            self._fill(shade(pal.colour, 0.1))
-            strip = Rect(box.x, box.y, box.w, caption_h)
-            caption = fill_placeholders(e.caption, values)
-            self.text(e, "caption", caption, font(self.canvas, "heading"), strip, mm(2.6))
-
-    def _caption_under(self, e: Element, values: Any, box: Rect, ink: Color) -> float:
-        if not e.caption:
-            return 0.0
-        self._fill(ink)
-        strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
-        caption = fill_placeholders(e.caption, values)
-        self.text(
-            e, "caption", caption, font(self.canvas, "heading"), strip, min(self._size(e), mm(3.2))
-        )
-        return CAPTION_H
-
-    def _draw_band(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.canvas
-        text = fill_placeholders(e.text or "", values)
-        self._fill(tint(pal.colour, 0.82))
-        c.setStrokeColor(colour(pal.colour))
-        c.setLineWidth(0.6)
-        c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=1)
-        title_h = 0.0
-        if e.caption:
-            title_h = mm(3.6)
-            self._fill(colour(pal.colour))
-            c.roundRect(box.x, box.y1 - title_h, box.w, title_h, mm(1.5), stroke=0, fill=1)
-            c.rect(box.x, box.y1 - title_h, box.w, title_h / 2, stroke=0, fill=1)
-            self._fill(colour(pal.on_colour))
-            strip = Rect(
-                box.x + mm(1), box.y1 - title_h + mm(0.3), box.w - mm(2), title_h - mm(0.6)
-            )
-            self.text(e, "caption", fill_placeholders(e.caption, values), font(self.canvas, "heading"),
-                      strip, mm(2.5))  # fmt: skip
-        inner = Rect(box.x + mm(1.2), box.y + mm(0.8), box.w - mm(2.4), box.h - title_h - mm(1.4))
-        self._fill(ink)
-        self.text(
-            e, "text", text, font(self.canvas, e.font), inner, self._size(e), e.align, e.max_lines
-        )
-
-    def _draw_marker(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        marker = values.get("marker")
-        if not marker:
-            return
-        c = self.canvas
-        self._fill(colour("#1d1a16"))
-        c.roundRect(box.x, box.y, box.w, box.h, box.h / 2, stroke=0, fill=1)
-        self._fill(colour("#ffffff"))
-        inner = Rect(box.x + box.h / 3, box.y + box.h * 0.12, box.w - box.h * 2 / 3, box.h * 0.76)
-        self.text(e, "marker", str(marker), font(self.canvas, "heading"), inner, box.h * 0.62)
-
-    # -- pictures ----------------------------------------------------------------------------
-    def _draw_fan(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        value = values.get(e.field or "")
-        if value is None:
-            raise MissingValue(e.field or "")
-        under = self._caption_under(e, values, box, ink)
-        radius = min(box.w / 2.3, (box.h - under) / 1.25)
-        base = box.y + under + mm(0.5)
-        fill = tint(pal.colour, 0.7)
-        pictograms.angle_fan(self.canvas, box.cx, base, radius, min(float(value), 90.0), ink, fill)
-
-    def _draw_drift(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        if not values.get(e.field or ""):
-            if not e.empty:
-                raise MissingValue(e.field or "")
-            self._draw_empty(e, pal, box)
-            return
-        under = self._caption_under(e, values, box, ink)
-        mid = box.y + under + (box.h - under) * 0.42
-        pictograms.drift_arrows(self.canvas, box.cx, mid, box.w * 0.42, ink)
-        mode = values.get(e.mode) if e.mode else None
-        if mode:
-            self._fill(colour(pal.colour))
-            strip = Rect(box.x, box.y1 - mm(3.6), box.w, mm(3.6))
-            self.text(e, "mode", str(mode).upper(), font(self.canvas, "heading"), strip, mm(3))
-
-    def _draw_empty(self, e: Element, pal: Palette, box: Rect) -> None:
-        """A muted pictogram and the element's `empty` words, so the box is plainly not blank."""
-        muted = tint(pal.colour, 0.6)
-        mid = box.y + CAPTION_H + (box.h - CAPTION_H) * 0.42
-        pictograms.drift_arrows(self.canvas, box.cx, mid, box.w * 0.42, muted)
-        self.canvas.setStrokeColor(muted)
-        self.canvas.setLineWidth(1.2)
-        self.canvas.line(box.cx - box.w * 0.3, mid - mm(4), box.cx + box.w * 0.3, mid + mm(4))
-        self._fill(shade(pal.colour, 0.1))
-        strip = Rect(box.x, box.y, box.w, CAPTION_H - mm(0.4))
-        self.text(
-            e,
-            "empty",
-            e.empty or "",
-            font(self.canvas, "heading"),
-            strip,
-            min(self._size(e), mm(3.2)),
-        )
-
-    def _draw_image(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        """A verified kit image (see load.images), scaled to fit the box and centred in it: the
-        image's form, which the caller defined before the card's own form began."""
-        path = fill_placeholders(e.image or "", values)
-        place_image(self.canvas, self.images[path], path, box)
-
-    def icon_name(self, e: Element, values: Any) -> str:
-        if e.icon:
-            return fill_placeholders(e.icon, values)
-        name = values.get(e.field or "")
-        if not name:
-            raise MissingValue(e.field or "")
-        return str(name)
-
-    def _draw_icon(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        """The named icon (`icon:`, or the icon a card field names), as large as fits the box
-        with its own aspect ratio, centred."""
-        colours = Colours(
-            ink, colour(e.fill or pal.paper), colour(e.accent) if e.accent else colour(pal.accent)
-        )
-        name = self.icon_name(e, values)
-        self.icons.draw_in(self.canvas, name, (box.x, box.y, box.w, box.h), colours)
-
-    def _draw_shape(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.canvas
-        fill, stroke = bool(e.fill), bool(e.stroke)
-        if fill:
-            self._fill(colour(e.fill or "#000000"))
-        if stroke:
-            c.setStrokeColor(colour(e.stroke or "#000000"))
-        c.setLineWidth(e.line_width)
-        if e.shape == "meander":
-            edge = colour(e.stroke or e.colour or pal.accent)
-            pictograms.meander_border(c, box.x, box.y, box.w, box.h, e.spacing, edge)
-        elif e.shape == "circle":
-            c.circle(box.cx, box.cy, min(box.w, box.h) / 2, stroke=int(stroke), fill=int(fill))
-        elif e.shape == "ellipse":
-            c.ellipse(box.x, box.y, box.x1, box.y1, stroke=int(stroke), fill=int(fill))
-        else:
-            radius = e.radius if e.shape == "rounded" else 0.0
-            c.roundRect(box.x, box.y, box.w, box.h, radius, stroke=int(stroke), fill=int(fill))
-
-    def _draw_pattern(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        c = self.canvas
-        clip_rect(c, box.x, box.y, box.w, box.h)
-        self._fill(ink)
-        c.setStrokeColor(ink)
-        pictograms.texture(c, e.pattern, box.x, box.y, box.w, box.h, e.spacing, e.line_width)
-
-    def _draw_table(self, e: Element, values: Any, pal: Palette, box: Rect, ink: Color) -> None:
-        draw_table(self, e, values, (pal.colour, pal.on_colour, pal.ink), box, self._size(e))

@@ -1,5 +1,4 @@
-"""Generic pictograms drawn from numbers: an angle fan, drift arrows, a spoked wheel, a star, a
-meander.
+"""Generic pictograms: an arrow head, a spoked wheel, a star, a meander border, textures.
 
 Each takes a canvas and a box in the current coordinate system and draws nothing else.
 """
@@ -13,45 +12,6 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.sketch import paints_shapes
-from printkit.layout.units import mm
-
-
-def angle_fan(
-    c: Canvas,
-    cx: float,
-    base_y: float,
-    radius: float,
-    angle: float,
-    ink: Color,
-    fill: Color,
-    step: float = 15.0,
-) -> None:
-    """A fan of +-angle degrees around straight ahead, pivoting at (cx, base_y).
-
-    Spokes every `step` degrees; the straight-ahead spoke is an arrow. Angle 0 is a lone arrow.
-    """
-    c.saveState()
-    c.setStrokeColor(ink)
-    c.setFillColor(fill)
-    if angle > 0:
-        p = c.beginPath()
-        p.moveTo(cx, base_y)
-        p.arcTo(cx - radius, base_y - radius, cx + radius, base_y + radius, 90 - angle, 2 * angle)
-        p.close()
-        c.setLineWidth(0.8)
-        c.drawPath(p, stroke=1, fill=1)
-        c.setLineWidth(0.4)
-        a = step
-        while a < angle - 1e-6:
-            for sign in (-1, 1):
-                t = math.radians(90 + sign * a)
-                c.line(cx, base_y, cx + radius * math.cos(t), base_y + radius * math.sin(t))
-            a += step
-    c.setLineWidth(1.1)
-    tip = base_y + radius * (1.12 if angle > 0 else 1.0)
-    c.line(cx, base_y, cx, tip - mm(1.6))
-    arrow_head(c, cx, tip, 90, mm(2.2), ink)
-    c.restoreState()
 
 
 def arrow_head(
@@ -69,24 +29,6 @@ def arrow_head(
     c.saveState()
     c.setFillColor(ink)
     c.drawPath(p, stroke=0, fill=1)
-    c.restoreState()
-
-
-def drift_arrows(c: Canvas, cx: float, cy: float, half_width: float, ink: Color) -> None:
-    """A sideways double arrow: drift either way from a small block in the middle."""
-    c.saveState()
-    c.setStrokeColor(ink)
-    c.setFillColor(ink)
-    block_w, block_h = mm(2.2), mm(5)
-    c.rect(cx - block_w / 2, cy - block_h / 2, block_w, block_h, stroke=0, fill=1)
-    c.setLineWidth(1.1)
-    c.setDash(2, 1.5)
-    gap = block_w / 2 + mm(1)
-    c.line(cx - gap, cy, cx - half_width + mm(1.6), cy)
-    c.line(cx + gap, cy, cx + half_width - mm(1.6), cy)
-    c.setDash()
-    arrow_head(c, cx - half_width, cy, 180, mm(2.2), ink)
-    arrow_head(c, cx + half_width, cy, 0, mm(2.2), ink)
     c.restoreState()
 
 

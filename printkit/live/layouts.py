@@ -32,7 +32,7 @@ from printkit.draw.elements import PlainText
 from printkit.kit import Kit
 from printkit.live.looks import DeckLooks
 from printkit.model.cards import Deck, Kind
-from printkit.model.face import Back, Element
+from printkit.model.face import Back, Element, Lettered
 
 DeckId = tuple[str, str, str]  # kit folder, options key, component id
 Key = tuple[bool | str | None, ...]  # a design's: back?, kind, then what it is measured from
@@ -168,7 +168,7 @@ class _DeckKeeper:
         for fit in kept.fits:
             if type(fit) is PlainText:
                 element = now.get(id(fit.element))
-                if element is None:
+                if not isinstance(element, Lettered):  # not found (or not a text): measured
                     return None
                 fit = PlainText(element, fit.ink, fit.fitted, fit.box, fit.layout)
             fits.append(fit)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from printkit.build.incremental import code_fingerprint, file_hash
 from printkit.draw.card import MissingValue, back_values, fill_placeholders
+from printkit.elements.icon import Icon
 from printkit.kit import Kit
 from printkit.model.cards import Card, Deck, Kind
 from printkit.model.face import Element
@@ -95,7 +96,7 @@ class DeckLooks:
         the card), or written anywhere in the card, its kind or the back (inline `{icon:x}`)."""
         if not self.file_icons:
             return set()
-        pairs = [(e, card) for e in kind.face if e.element == "icon"]
+        pairs = [(e, card) for e in kind.face if isinstance(e, Icon)]
         named = set(_filled("icon", pairs)) | {
             str(card.get(e.field)) for e, _ in pairs if e.field and card.get(e.field)
         }

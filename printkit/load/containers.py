@@ -116,6 +116,16 @@ def _shape_matches(shape: str, value: Any) -> bool:
     return not isinstance(value, dict | list)
 
 
+class Tags(Type):
+    """A map that is one of several kinds told apart by its `element:`, whose kinds are known
+    only when it is used (model/face.ElementType: the face element kinds in use): `Tagged`
+    takes it as one of its options."""
+
+    def tags(self) -> tuple[str, ...]:
+        """Every `element:` value it takes now."""
+        raise NotImplementedError
+
+
 @dataclass
 class Tagged(Either):
     """A map that is one of several records, told apart by the value of one key (`tag`): a face
@@ -139,6 +149,8 @@ class Tagged(Either):
         return self.options[0].validate(value, ctx, path)
 
     def _values(self, option: Type) -> tuple[str, ...]:
+        if isinstance(option, Tags):  # a union of its own (every face element kind)
+            return option.tags()
         field_ = getattr(option, "fields", {}).get(self.tag)
         return tuple(getattr(field_.type, "values", ())) if field_ is not None else ()
 

@@ -33,7 +33,10 @@ class BackChoice:
 
 def back_reads_card(back: Back) -> bool:
     """Whether the back shows its card's own fields (then each card has its own back)."""
-    return any(element_fields(e) - {"kind"} or e.field or e.mode for e in back.elements())
+    return any(
+        element_fields(e) - {"kind"} or any(getattr(e, key) for key in e.field_keys)
+        for e in back.elements()
+    )
 
 
 def shared_back(deck: Deck, kind: str | None) -> tuple[str, Back]:

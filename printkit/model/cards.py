@@ -42,11 +42,11 @@ from printkit.load.schema import (
 )
 from printkit.load.yamlsafe import PathKey
 from printkit.model.edges import EDGES, EdgesSpec
-from printkit.model.face import BACK, ELEMENT, ELEMENT_TYPES, Areas, Back, Element, plain_back
+from printkit.model.face import BACK, ELEMENT, Areas, Back, Element, plain_back
 from printkit.model.generated import GENERATE, Generator
 from printkit.model.shape import SHAPE, SHAPE_KINDS_DOC, ShapeSpec, as_shape, sized
 
-__all__ = ["ELEMENT_TYPES", "Element"]
+__all__ = ["Element"]
 
 FIELD_TYPE_DOC = (
     "number (may have decimals), integer, text, choice (one of `choices`) or flag (true/false)"

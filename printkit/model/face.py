@@ -10,16 +10,26 @@ A back is a face too: a ground colour, an optional texture and elements.
 
 from __future__ import annotations
 
+import importlib
 import re
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from printkit.core import limits
+from printkit.core.words import close_matches
+from printkit.layout.geometry import Rect
 from printkit.layout.units import mm, parse_length
-from printkit.load.records import record, record_of, schema_fields, spec
+from printkit.load.containers import Tags
+from printkit.load.records import RECORD, record, record_of, schema_fields, spec
 from printkit.load.schema import (
     Choice,
     Color,
+    Context,
+    Field,
     Id,
     Int,
     Invalid,
@@ -27,28 +37,25 @@ from printkit.load.schema import (
     ListOf,
     Number,
     Record,
+    Shape,
     Str,
     Type,
+    describe_found,
+    key_name,
+    path_name,
     where,
 )
+from printkit.load.yamlsafe import PathKey
 from printkit.model.conditions import CONDITION_DOC, Condition, ConditionType
 from printkit.model.fromdata import FromField, bind, named_fields, set_aside_templates, templates
 
-ELEMENT_TYPES = (
-    "header",
-    "value",
-    "title",
-    "fan",
-    "drift",
-    "text",
-    "band",
-    "marker",
-    "icon",
-    "image",
-    "shape",
-    "pattern",
-    "table",
-)
+if TYPE_CHECKING:  # the painter a kind draws on, a layer above (an annotation only)
+    from reportlab.lib.colors import Color as Ink
+
+    from printkit.draw.elements import ElementPainter, Palette
+
+E = TypeVar("E", bound="Element")
+
 AREAS = ("trim", "safe", "panel", "bleed")
 SHAPES = ("rect", "rounded", "circle", "ellipse", "meander")
 PATTERNS = ("plain", "dots", "stripes", "stars", "lattice", "grid")
@@ -87,7 +94,7 @@ class BoxLength(Length):
             '("100% - 6mm"), or ' + super().describe()
         )
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         percent = {"type": "string", "pattern": r"^\s*\d+(\.\d+)?\s*%"}
         return {"anyOf": [*super().json()["anyOf"], percent]}
 
@@ -108,28 +115,11 @@ class SizeLength(BoxLength):
 
 
 VALIGNS = ("top", "middle", "bottom")
-TABLE_RULES = ("grid", "rows", "columns", "none")
-TEXT_ATTRS = ("text", "caption", "image", "icon")  # the texts placeholders fill
+TEXT_DOC = "text with {field} placeholders and inline icons like {icon:star}"
+CAPTION_DOC = "small text under the element"
 VALIGN_DOC = (
     "where text sits in its box: top (the first line at the box's top on every card), middle "
     "or bottom"
-)
-ROWS_DOC = (
-    "table: its rows, each a list of cells (text, which may use {field} placeholders and inline "
-    "icons); the first `header` rows are headings"
-)
-WIDTHS_DOC = (
-    "table: the columns' widths, in proportion to each other (default: equal); as many as the "
-    "widest row has cells"
-)
-RULES_DOC = "table: the lines drawn between cells: grid (all, and a frame), rows, columns or none"
-CELL = Str(0, 120, doc="a table cell")
-ELEMENT_DOC = (
-    "what to draw: header (label strip), value (big number), title, text, fan (an angle fan "
-    "from a number field), drift (sideways arrows from a number field), band (boxed text with a "
-    "caption), marker (a variant's marker), icon (a named icon), image (a picture file), shape "
-    "(rect, rounded, circle, ellipse, meander border), pattern (a texture filling the box), table "
-    "(rows and columns of fitted text with a heading row and rules)"
 )
 BOX_DOC = (
     "[x, y, width, height] from the top-left corner of `within`; each a length (plain numbers "
@@ -157,118 +147,332 @@ BOX = ListOf(
     4,
     doc='[x, y, width, height] from the top-left of the area: lengths or percentages ("10%")',
 )
-# the keys in the order the docs show them (the fields keep the order callers construct by)
-ELEMENT_KEYS = (
-    "element", "box", "within", "text", "field", "mode", "font", "size", "empty", "min_size",
-    "align", "colour", "caption", "max_lines", "image", "icon", "shape", "pattern", "fill",
-    "stroke", "accent", "line_width", "radius", "spacing", "rotate",
-    "valign", "when", "rows", "header", "widths", "rules",
+# The keys in the order the docs show them: every kind's `element`, `box` and `within` first and
+# `rotate` and `when` last; a kind's own keys between, in this order when they are among these
+# (the order the one shared record of all kinds had), then in the order the kind declares them.
+HEAD_KEYS = ("element", "box", "within")
+TAIL_KEYS = ("rotate", "when")
+KEY_ORDER = (
+    "text", "field", "mode", "font", "size", "empty", "min_size", "align", "colour", "caption",
+    "max_lines", "image", "icon", "shape", "pattern", "fill", "stroke", "accent", "line_width",
+    "radius", "spacing", "valign", "rows", "header", "widths", "rules",
 )  # fmt: skip
 
 
 def _set_aside(element: Element, ctx: Any, path: Any) -> None:
-    set_aside_templates(element, STYLE_TYPES, STYLE_DEFAULTS)
+    kind = type(element)
+    set_aside_templates(element, kind.style_types, kind.style_defaults)
 
 
-@record("face element", keys=ELEMENT_KEYS, check=_set_aside)
-@dataclass
+@dataclass(kw_only=True)
 class Element:
-    """One thing drawn on a face, in a box measured from the top-left of its area."""
+    """One thing drawn on a face, in a box measured from the top-left of its area: the base of
+    every element kind (printkit/elements/, a game's or an installed package's kinds).
 
-    element: str = spec(Choice(ELEMENT_TYPES), required=True, doc=ELEMENT_DOC)
+    A kind is one class: a dataclass of its keys (each a `spec()` with its type, default and
+    meaning: the schema, the JSON Schema and docs/data-format.md's tables are made from them by
+    `@element_kind`) and its `draw()`. The keys here are every kind's; `Worded`, `Sized` and
+    `Lettered` add the keys of kinds that fit text. Kinds are found by their `element:` name
+    (`find_kind`): the engine calls what this class declares and never asks a kind's name.
+    """
+
+    kind: ClassVar[str] = ""  # the `element:` value that names the kind (set by @element_kind)
+    kind_doc: ClassVar[str] = ""  # what the kind draws, in a line (the docs' and schema's)
+    plain: ClassVar[bool] = False  # one fitted text in one colour (draw/elements.PlainText)
+    # the keys whose values are texts with {field} placeholders (`element_fields`, checks)
+    text_keys: ClassVar[tuple[str, ...]] = ()
+    # the keys whose values name a piece field outright (checked against the declared fields)
+    field_keys: ClassVar[tuple[str, ...]] = ()
+    # the keys whose field must hold a number (a deck checks their declared type)
+    number_keys: ClassVar[tuple[str, ...]] = ()
+    # the keys that name a picture file of the kit (may use placeholders): loaded and checked
+    image_keys: ClassVar[tuple[str, ...]] = ()
+    # the keys that name an icon of the kit's library (may use placeholders): checked
+    icon_keys: ClassVar[tuple[str, ...]] = ()
+    # the properties that take a "{field}" placeholder -> their type; their defaults
+    style_types: ClassVar[dict[str, Type]] = {}
+    style_defaults: ClassVar[dict[str, Any]] = {}
+
+    element: str = spec(Str(1, 40), required=True, doc="the element's kind")
     box: list[float | Percent] = spec(BOX, required=True, doc=BOX_DOC)
-    text: str | None = spec(
-        Str(0, 500), doc="text with {field} placeholders and inline icons like {icon:star}"
-    )
-    field: str | None = spec(
-        Id(), doc="the card field the element shows (fan, drift: required; icon: its name)"
-    )
-    mode: str | None = spec(Id(), doc="drift: the field that says 'or' or 'and'")
-    font: str = spec(FromField(Choice(FONT_ROLES)), default="body", doc=FONT_DOC)
-    size: float | Percent = spec(FromField(SizeLength(1, 100)), default=mm(3.5), doc=SIZE_DOC)
+    within: str = spec(Choice(AREAS), default="trim", doc=WITHIN_DOC)
+    rotate: float = spec(FromField(Number(-360, 360)), default=0.0, doc=ROTATE_DOC)
+    when: Condition | None = spec(ConditionType(), doc=CONDITION_DOC)
+
+    def draw(
+        self, painter: ElementPainter, values: Any, palette: Palette, box: Rect, ink: Ink
+    ) -> None:
+        """Draw the element in `box` (PDF points, turned already) on `painter`'s canvas, its
+        properties bound to the piece's `values`, in a saved state the painter restores; `ink`
+        is its `colour:` or the face's ink. MissingValue leaves the element out."""
+        raise NotImplementedError(f"the {self.kind} element kind draws nothing")
+
+    def ground(self) -> bool:
+        """Whether the element is a ground (a fill, a texture) that, covering the whole trim,
+        reaches the bleed as the piece's own colour does (`in_bleed`)."""
+        return False
+
+    def placeholder_texts(self) -> Iterator[tuple[str, str]]:
+        """(key, text) of each text the element fills from a piece's fields."""
+        for key in self.text_keys:
+            text = getattr(self, key)
+            if text:
+                yield key, text
+
+    def icons(self) -> list[tuple[str, str]]:
+        """(key, name) of each icon the element names by its `icon_keys` (templates)."""
+        return [(key, name) for key in self.icon_keys if (name := getattr(self, key))]
+
+    def images(self) -> list[str]:
+        """The picture files the element names (templates: they may use {field})."""
+        return [name for name in (getattr(self, key) for key in self.image_keys) if name]
+
+    def problems(self, place: str) -> Iterator[tuple[str | None, str]]:
+        """(key, or None for the whole element; the message) for what the kind's keys must
+        satisfy together beyond each key's type (a table needs rows), the element being at
+        `place` (in words: "kind 'x'")."""
+        return iter(())
+
+
+@dataclass(kw_only=True)
+class Worded(Element):
+    """An element that fits text in its box: the least size its text may shrink to."""
+
     min_size: float | None = spec(
         FromField(Length(1, 100)), doc="smallest font size (default: the deck's min_text_size)"
     )
-    align: str = spec(
-        FromField(Choice(("left", "centre", "right"))),
-        default="centre",
-        doc="how text lines align",
-    )
-    colour: str | None = spec(
-        FromField(Color()), doc="text, icon or pattern colour (default: the ink)"
-    )
-    caption: str | None = spec(Str(0, 60), doc="small text under a value or pictogram")
-    max_lines: int = spec(FromField(Int(1, 50)), default=20, doc="most lines the text may wrap to")
-    empty: str | None = spec(
-        Str(1, 40), doc="drawn, muted, instead of the pictogram when the card has no value"
-    )
-    image: str | None = spec(
-        Str(1, 255),
-        doc="image: a PNG or JPEG in the kit folder (may use {field}), fitted in the box",
-    )
-    icon: str | None = spec(
-        Str(1, 80), doc="icon: the icon's name (may use {field}); `printkit icons` shows them all"
-    )
-    within: str = spec(Choice(AREAS), default="trim", doc=WITHIN_DOC)
-    shape: str = spec(FromField(Choice(SHAPES)), default="rect", doc="shape: the outline drawn")
-    pattern: str = spec(FromField(Choice(PATTERNS)), default="lattice", doc="pattern: the texture")
-    fill: str | None = spec(
-        FromField(Color()),
-        doc="shape: its fill; icon: its light colour (default: paper); table: every other row",
-    )
-    stroke: str | None = spec(
-        FromField(Color()), doc="shape: its outline colour (default: none); table: its rules"
-    )
-    accent: str | None = spec(
-        FromField(Color()), doc="icon: its third colour (default: the face's accent)"
-    )
-    line_width: float = spec(
-        FromField(Length(0.05, 20)), default=0.8, doc="shape, pattern, table: line width"
-    )
-    radius: float = spec(
-        FromField(Length(0, 50, allow_zero=True)), default=0.0, doc="rounded shape: corner radius"
-    )
-    spacing: float = spec(
-        FromField(Length(0.5, 50)), default=mm(2.4), doc="pattern: distance between marks"
-    )
-    rotate: float = spec(FromField(Number(-360, 360)), default=0.0, doc=ROTATE_DOC)
-    valign: str = spec(FromField(Choice(VALIGNS)), default="middle", doc=VALIGN_DOC)
-    when: Condition | None = spec(ConditionType(), doc=CONDITION_DOC)
-    rows: list[list[str]] = spec(ListOf(ListOf(CELL, 1, 30), 0, 60), default=list, doc=ROWS_DOC)
-    header: int = spec(Int(0, 10), default=1, doc="table: how many first rows are headings")
-    widths: list[float] = spec(ListOf(Number(0.01, 1000), 0, 30), default=list, doc=WIDTHS_DOC)
-    rules: str = spec(Choice(TABLE_RULES), default="grid", doc=RULES_DOC)
 
 
-STYLE_TYPES: dict[str, Type] = {
-    name: f.type.inner
-    for name, f in schema_fields(Element).items()
-    if isinstance(f.type, FromField)
-}
-STYLE_DEFAULTS: dict[str, Any] = {
-    name: schema_fields(Element)[name].default for name in STYLE_TYPES
-}
+@dataclass(kw_only=True)
+class Sized(Worded):
+    """An element whose text has a largest size of its own."""
+
+    size: float | Percent = spec(FromField(SizeLength(1, 100)), default=mm(3.5), doc=SIZE_DOC)
 
 
-def bind_element(element: Element, values: Any) -> Element:
+def text_key(doc: str = TEXT_DOC) -> Any:
+    return spec(Str(0, 500), doc=doc)
+
+
+def font_key() -> Any:
+    return spec(FromField(Choice(FONT_ROLES)), default="body", doc=FONT_DOC)
+
+
+def colour_key(doc: str = "text colour (default: the ink)") -> Any:
+    return spec(FromField(Color()), doc=doc)
+
+
+def caption_key(doc: str = CAPTION_DOC) -> Any:
+    return spec(Str(0, 60), doc=doc)
+
+
+def field_key(doc: str) -> Any:
+    return spec(Id(), doc=doc)
+
+
+def align_key() -> Any:
+    return spec(
+        FromField(Choice(("left", "centre", "right"))), default="centre", doc="how text lines align"
+    )
+
+
+def max_lines_key() -> Any:
+    return spec(FromField(Int(1, 50)), default=20, doc="most lines the text may wrap to")
+
+
+def valign_key() -> Any:
+    return spec(FromField(Choice(VALIGNS)), default="middle", doc=VALIGN_DOC)
+
+
+def fill_key(doc: str) -> Any:
+    return spec(FromField(Color()), doc=doc)
+
+
+def line_width_key(doc: str) -> Any:
+    return spec(FromField(Length(0.05, 20)), default=0.8, doc=doc)
+
+
+def spacing_key(doc: str) -> Any:
+    return spec(FromField(Length(0.5, 50)), default=mm(2.4), doc=doc)
+
+
+@dataclass(kw_only=True)
+class Lettered(Sized):
+    """An element that is mainly one text: its words, typeface, colour and how they sit (the
+    painter draws a plain one, a title or a text, from its measure: draw/elements.PlainText)."""
+
+    text: str | None = text_key()
+    font: str = font_key()
+    align: str = align_key()
+    colour: str | None = colour_key()
+    max_lines: int = max_lines_key()
+    valign: str = valign_key()
+
+
+K = TypeVar("K", bound=type[Element])
+
+
+def element_kind(name: str, doc: str) -> Callable[[K], K]:
+    """Class decorator (above `@dataclass(kw_only=True)`) that makes an Element subclass the
+    kind `element: name`: its `Record` (keys in the docs' order, `element` one of `name`), the
+    properties that take placeholders, and `doc`, the line that says what it draws."""
+
+    def make(cls: K) -> K:
+        fields = schema_fields(cls)
+        own = [k for k in fields if k not in HEAD_KEYS + TAIL_KEYS]
+        known = [k for k in KEY_ORDER if k in own]
+        keys = (*HEAD_KEYS, *known, *(k for k in own if k not in known), *TAIL_KEYS)
+        record(f"{name} element", keys=keys, check=_set_aside, doc=doc)(cls)
+        made = record_of(cls)
+        tag = Field(Choice((name,)), required=True, doc=f"{name}: {doc}")
+        setattr(cls, RECORD, replace(made, fields={**made.fields, "element": tag}))
+        cls.kind, cls.kind_doc = name, doc
+        cls.style_types = {
+            key: f.type.inner for key, f in made.fields.items() if isinstance(f.type, FromField)
+        }
+        cls.style_defaults = {key: made.fields[key].default for key in cls.style_types}
+        return cls
+
+    return make
+
+
+# -- the registry -----------------------------------------------------------------------------
+
+JSON_DEF = "face-element"  # the name of a face element's definition in a JSON Schema's $defs
+ELEMENTS_PACKAGE = "printkit.elements"  # its BUILTIN_KINDS: kind name -> module, in docs order
+_IN_USE: ContextVar[tuple[type[Element], ...]] = ContextVar("element_kinds", default=())
+
+
+@cache
+def _builtin_modules() -> dict[str, str]:
+    table: dict[str, str] = importlib.import_module(ELEMENTS_PACKAGE).BUILTIN_KINDS
+    return table
+
+
+def _builtin(name: str) -> type[Element]:
+    module = importlib.import_module(f"{ELEMENTS_PACKAGE}.{_builtin_modules()[name]}")
+    kinds: tuple[type[Element], ...] = module.KINDS
+    return next(k for k in kinds if k.kind == name)
+
+
+def find_kind(name: str) -> type[Element] | None:
+    """The element kind `element: name` names: built in (printkit/elements/, imported the first
+    time it is needed), else one of the kinds in use (`kinds_in_use`: the kit's game's)."""
+    if name in _builtin_modules():
+        return _builtin(name)
+    return next((k for k in _IN_USE.get() if k.kind == name), None)
+
+
+def element_kinds() -> list[type[Element]]:
+    """Every element kind a face may use now: built in (in the docs' order), then those in use."""
+    builtin = [_builtin(name) for name in _builtin_modules()]
+    return [*builtin, *(k for k in _IN_USE.get() if k.kind not in _builtin_modules())]
+
+
+@contextmanager
+def kinds_in_use(kinds: Iterable[type[Element]]) -> Iterator[None]:
+    """Faces validated (and JSON Schemas written) inside may also use `kinds`: the kit's game's
+    own element kinds, given by the kit around loading a component and writing its schema, so
+    that a kind one game adds is known to that game's kits only."""
+    token = _IN_USE.set(tuple(kinds))
+    try:
+        yield
+    finally:
+        _IN_USE.reset(token)
+
+
+@dataclass
+class ElementType(Tags):
+    """A face element: a map whose `element:` names its kind, validated by that kind's record."""
+
+    shape: ClassVar[Shape] = "map"
+    doc: str = ""
+
+    def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
+        if not isinstance(value, dict):
+            ctx.error(
+                path, f"{key_name(path)} must be {self.describe()}; got {describe_found(value)}"
+            )
+            return None
+        name = value.get("element")
+        if name is None:
+            ctx.error(
+                path, f"{path_name((*path, 'element'))} is required but missing ({self._names()})"
+            )
+            return None
+        kind = find_kind(str(name))
+        if kind is None:
+            names = [k.kind for k in element_kinds()]
+            close = close_matches(str(name), names, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            ctx.error(
+                (*path, "element"), f"element must be one of {', '.join(names)}{hint}; got {name!r}"
+            )
+            return None
+        return record_of(kind).validate(value, ctx, path)
+
+    def tags(self) -> tuple[str, ...]:
+        return tuple(k.kind for k in element_kinds())
+
+    def _names(self) -> str:
+        return "one of " + ", ".join(self.tags())
+
+    def kinds(self) -> list[Record]:
+        """The record of every kind in use (docs/data-format.md's tables, Tagged's options)."""
+        return [record_of(k) for k in element_kinds()]
+
+    def describe(self) -> str:
+        return f"a map (a face element: `element:` {self._names()})"
+
+    def json(self) -> dict[str, Any]:
+        """One of the kinds in use (a schema document keeps it once, in its `$defs`:
+        `shared_defs`)."""
+        return {"oneOf": [r.json() for r in self.kinds()]}
+
+
+def shared_defs(document: dict[str, Any]) -> dict[str, Any]:
+    """`document` (a JSON Schema) with every face element's definition kept once, in its
+    `$defs`, and referred to where a face lists its elements: a deck's file has several faces."""
+    definition = ELEMENT.json()
+    ref = {"$ref": f"#/$defs/{JSON_DEF}"}
+    found = False
+
+    def swap(node: Any) -> Any:
+        nonlocal found
+        if isinstance(node, dict):
+            if node == definition:
+                found = True
+                return ref
+            return {key: swap(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [swap(item) for item in node]
+        return node
+
+    out: dict[str, Any] = swap(document)
+    if found:
+        out["$defs"] = {JSON_DEF: definition}
+    return out
+
+
+def bind_element(element: E, values: Any) -> E:
     """The element one piece draws: its placeholders in properties filled from `values`
     (model/fromdata.py: MissingValue, BadFieldValue)."""
-    bound: Element = bind(element, values, STYLE_TYPES)
+    bound: E = bind(element, values, type(element).style_types)
     return bound
 
 
 def element_fields(element: Element) -> set[str]:
     """Every piece field the element reads: placeholders in its texts and properties, its
-    `when:` condition, its table's cells (`field` and `mode` are checked on their own)."""
-    names = {n for attr in TEXT_ATTRS for n in named_fields(getattr(element, attr))}
+    `when:` condition, its table's cells (the keys that name a field outright are checked on
+    their own)."""
+    names = {n for _, text in element.placeholder_texts() for n in named_fields(text)}
     names.update(n for t in templates(element).values() for n in named_fields(t))
-    names.update(n for row in element.rows for cell in row for n in named_fields(cell))
     if element.when is not None:
         names |= element.when.names()
     return names
 
 
-ELEMENT: Record = record_of(Element)
+ELEMENT = ElementType(doc="a face element")
 BACK_KEYS = (
     "colour", "ink", "accent", "pattern", "pattern_colour", "pattern_spacing", "pattern_width",
     "face", "title", "subtitle",
@@ -342,9 +546,12 @@ class Back:
 def _line_element(
     text: str, role: str, size: float, box: list[Any], ink: str | None, rotate: float
 ) -> Element:
-    return Element(
-        "text", box, text, None, None, role, size, None, "centre", ink, None, 1, rotate=rotate
-    )
+    kind: Any = find_kind("text")  # built in: printkit/elements/text.py
+    made: Element = kind(
+        element="text", box=box, text=text, font=role, size=size, align="centre", colour=ink,
+        max_lines=1, rotate=rotate,
+    )  # fmt: skip
+    return made
 
 
 def _sourced(element: Element, owner: Any, key: str) -> Element:
@@ -377,6 +584,18 @@ class Areas:
         insets = {"trim": 0.0, "safe": self.safe_margin, "panel": self.frame_width}
         inset = insets.get(name, -self.bleed)  # bleed: outside the trim
         return inset, inset, self.width - 2 * inset, self.height - 2 * inset
+
+
+def in_bleed(element: Element, areas: Areas) -> bool:
+    """Whether the element is drawn in the bleed: measured `within: bleed`, or a ground that
+    covers the whole trim (a pattern, or a filled rectangle, with the box [0, 0, 100%, 100%]),
+    which a user expects to reach the bleed as the piece's own colour does."""
+    if element.within == "bleed":
+        return True
+    if not element.ground() or element.within != "trim" or element.rotate:
+        return False
+    whole = (0.0, 0.0, areas.width, areas.height)
+    return all(abs(a - b) < 0.01 for a, b in zip(resolve_box(element, areas), whole, strict=True))
 
 
 def resolve_box(element: Element, areas: Areas) -> tuple[float, float, float, float]:

@@ -4,8 +4,8 @@ Input errors at the value's file:line:col: a placeholder (in text or in any prop
 condition or a table cell that names a field the pieces do not have; a condition that compares
 a field with a value it can never take (a choice field's value not among its choices, a number
 field with a word, a flag with anything but true or false); a property that a piece's field
-fills with no value of the property (`colour: "{suit_colour}"` where the card says "redd"); a
-table without rows, or with more widths than columns.
+fills with no value of the property (`colour: "{suit_colour}"` where the card says "redd"); what
+an element's kind asks of its own keys (a table without rows, or with more widths than columns).
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from printkit.core.errors import Collector, Location
+from printkit.core.words import did_you_mean
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.conditions import same
-from printkit.model.face import TEXT_ATTRS, Areas, Element, bind_element, resolve_box
+from printkit.model.face import Areas, Element, bind_element, resolve_box
 from printkit.model.fromdata import BadFieldValue, MissingValue, named_fields, templates
 
 if TYPE_CHECKING:
@@ -33,8 +34,8 @@ def at(obj: Any, key: str | None = None) -> Location:
 
 def naming_key(element: Element, name: str) -> str:
     """The key of the element that names field `name` (for the error's position)."""
-    for attr in TEXT_ATTRS:
-        if name in named_fields(getattr(element, attr)):
+    for attr, text in element.placeholder_texts():
+        if name in named_fields(text):
             return attr
     for attr, template in templates(element).items():
         if name in named_fields(template):
@@ -58,9 +59,10 @@ def check_named_fields(
             key = naming_key(element, name)
             what = "condition" if key == "when" else "placeholder"
             shown = name if key == "when" else "{" + name + "}"
+            hint = did_you_mean(name, known, "{{{}}}" if key != "when" else "{!r}")
             errors.add(
                 at(element, key),
-                f"{what} {shown} in {place} names no {noun} field; fields are: {listed}",
+                f"{what} {shown} in {place} names no {noun} field; {hint}fields are: {listed}",
             )
 
 
@@ -119,7 +121,7 @@ def check_bindings(
                 spot = field_at(values, fields[0]) if fields else at(element, outcome.prop)
                 errors.add(
                     spot,
-                    f"{who}: {outcome.prop} {outcome.template!r} of a {element.element} element "
+                    f"{who}: {outcome.prop} {outcome.template!r} of a {element.kind} element "
                     f"gives {outcome.value!r}; {outcome.prop} must be {outcome.expected}",
                 )
             elif outcome is not None and outcome.rotate != element.rotate:
@@ -169,20 +171,12 @@ def _bind(element: Element, values: Any) -> Bound:
         return bad
 
 
-def check_tables(elements: Iterable[Placed], errors: Collector) -> None:
-    """A table has rows, and no more widths than its widest row has cells."""
+def check_problems(elements: Iterable[Placed], errors: Collector) -> None:
+    """What each element's kind asks of its keys together (`Element.problems`: a table needs
+    rows, an icon a name or a field), at the key it names or at the element."""
     for place, element in elements:
-        if element.element != "table":
-            continue
-        if not element.rows:
-            errors.add(at(element), f"a table element in {place} needs `rows: [[...], ...]`")
-            continue
-        columns = max(len(row) for row in element.rows)
-        if element.widths and len(element.widths) != columns:
-            errors.add(
-                at(element, "widths"),
-                f"a table in {place} has {columns} columns but {len(element.widths)} widths",
-            )
+        for key, message in element.problems(place):
+            errors.add(at(element, key), message)
 
 
 def check_box(

@@ -51,6 +51,7 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.checks.rules_file import rules_file_schema
     from printkit.kit import MANIFEST, manifest_schema
+    from printkit.model.face import kinds_in_use
 
     out = {MANIFEST: _document(manifest_schema().json(), "printkit kit manifest (kit.yaml)")}
     rules = kit.manifest.rules
@@ -59,17 +60,23 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
         out[rules.file] = _document(
             rules_file_schema(rules.module).json(), f"printkit rules file for {game_name}"
         )
-    for cid in kit.component_ids():
-        spec = kit.spec(cid)
-        if spec.file is None or spec.file in out:
-            continue
-        body = kit.component(cid).schema(kit, cid).json()
-        out[spec.file] = _document(body, f"printkit {spec.type}: {cid}")
+    with kinds_in_use(kit.element_kinds()):  # the faces may use the kit's game's kinds
+        for cid in kit.component_ids():
+            spec = kit.spec(cid)
+            if spec.file is None or spec.file in out:
+                continue
+            body = kit.component(cid).schema(kit, cid).json()
+            out[spec.file] = _document(body, f"printkit {spec.type}: {cid}")
     return out
 
 
 def _document(body: dict, title: str) -> dict:
-    return {"$schema": DRAFT, "title": title, **body}
+    """A JSON Schema document: the faces' elements refer to one definition of a face element,
+    in its `$defs` (model/face.shared_defs)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.model.face import shared_defs
+
+    return shared_defs({"$schema": DRAFT, "title": title, **body})
 
 
 def dumps(schema: dict) -> str:

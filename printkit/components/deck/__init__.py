@@ -45,7 +45,7 @@ from printkit.render.face_checks import (
     check_bindings,
     check_conditions,
     check_named_fields,
-    check_tables,
+    check_problems,
 )
 from printkit.render.imposed import (
     check_page_count,
@@ -67,7 +67,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     _check_cards(deck, doc.file)
     apply_variants(kit, deck, component_id)
     _check_total(deck, where(deck, "cards") or Location(doc.file))
-    _check_size(kit, deck, where(deck, "card_size") or Location(doc.file))
+    _check_size(kit, deck, where(deck, "card_size") or Location(doc.file), component_id)
     deck.images = deck_sources.load_images(kit, deck)
     return deck  # the kit gives it the game's card markers once it is built (Kit.model)
 
@@ -93,7 +93,7 @@ def _check_cards(deck: Deck, file: str) -> None:
     known = {"id", "kind", "count", "title", "text", "marker", *deck.fields}
     check_named_fields(faces(deck), known, errors, element_fields)
     check_conditions(faces(deck), deck.fields.get, errors)
-    check_tables(faces(deck), errors)
+    check_problems(faces(deck), errors)
     check_elements(deck, known, errors)
     check_edges(deck, known, errors)
     if not errors.diagnostics:
@@ -158,13 +158,13 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
         )
 
 
-def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
-    """The card fits the paper and the print service's preset, and the deck fits
-    MAX_PAGES_PER_PDF: known before drawing."""
+def _check_size(kit: Kit, deck: Deck, at: Location, component_id: str) -> None:
+    """The card fits the paper and the print service's preset (for a deck this run makes:
+    `--only`), and the deck fits MAX_PAGES_PER_PDF: known before drawing."""
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at, deck.cut())
     preset = kit.options.print_preset
-    if kit.options.profile == "shop" and preset is not None:
+    if kit.options.profile == "shop" and preset is not None and kit.chosen(component_id):
         problem = preset.size_problem(deck.size.width, deck.size.height)
         if problem is not None:
             raise fail(at, problem)
@@ -334,8 +334,9 @@ def _text_location(card: Card | None, element: Any, attr: str, char: str | None 
     key = attr if attr in ("text", "caption", "empty") else "text"
     template = getattr(element, key, None) or ""
     fields = PLACEHOLDER.findall(template)
-    if attr == "field" and element.field:
-        fields, template = [element.field], "{" + element.field + "}"
+    field = getattr(element, "field", None)  # the card field a header shows in its corners
+    if attr == "field" and field:
+        fields, template = [field], "{" + field + "}"
     if card is None:
         return at(element, key)
     if attr == "marker":
@@ -356,11 +357,11 @@ def _overflow_error(exc: CardTextOverflow) -> InputError:
     key = exc.attr if exc.attr in ("text", "caption", "empty") else "text"
     if card_or_none is not None and place != at(element, key):
         field = next((f for f in PLACEHOLDER.findall(getattr(element, key) or "")), exc.attr)
-        what = f"card {card.id!r}: field {field!r} does not fit its box (a {element.element} "
+        what = f"card {card.id!r}: field {field!r} does not fit its box (a {element.kind} "
         what += f"element's {key})"
     else:
         who = "the back" if exc.back else f"card {card.id!r}"
-        what = f"the {exc.attr} of this {element.element} element does not fit its box "
+        what = f"the {exc.attr} of this {element.kind} element does not fit its box "
         what += f"(first on {who})"
     return fail(
         place,

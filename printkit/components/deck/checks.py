@@ -1,9 +1,10 @@
 """What a deck's faces and backs must satisfy before drawing, and what `check` warns about.
 
-Input errors (exit 2, at the value's file:line:col): an element naming no card field, a fan or
-drift element without `field`, an icon name the library does not have (with did-you-mean), a
-box reaching outside the card. Warnings (findings, exit 0): characters the chosen font cannot
-draw, images printed below the deck's `min_image_dpi`.
+Input errors (exit 2, at the value's file:line:col): an element naming no card field, a number
+field (an element kind's `number_keys`) that is not declared a number, an icon name the library
+does not have (with did-you-mean), a box reaching outside the card; what each kind asks of its
+own keys (`Element.problems`) is render/face_checks.check_problems. Warnings (findings, exit 0):
+characters the chosen font cannot draw, images printed below the deck's `min_image_dpi`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from printkit.checks import Finding
 from printkit.core.errors import Collector, Location
 from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
+from printkit.elements.icon import Icon
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.cards import Deck
@@ -26,7 +28,6 @@ from printkit.render.face_checks import check_box
 
 GLYPH_CODE = "FACE001"
 DPI_CODE = "FACE002"
-NUMERIC_ELEMENTS = ("fan", "drift")
 
 
 def at(obj: Any, key: str | None = None) -> Location:
@@ -74,14 +75,12 @@ def check_elements(deck: Deck, known: set[str], errors: Collector) -> None:
         _check_fields(deck, place, element, known, errors)
         _check_icons(deck, place, element, errors)
         _check_box(deck, place, element, errors)
-        if element.element == "image" and not element.image:
-            errors.add(at(element), "an image element needs 'image: <file in the kit>'")
 
 
 def _check_fields(
     deck: Deck, place: str, element: Element, known: set[str], errors: Collector
 ) -> None:
-    for attr in ("field", "mode"):
+    for attr in element.field_keys:  # the keys that name a card field outright
         name = getattr(element, attr)
         if name and name not in known:
             errors.add(
@@ -89,37 +88,25 @@ def _check_fields(
                 f"{attr} {name!r} in {place} names no card field; "
                 f"fields are: {', '.join(sorted(known))}",
             )
-    if element.element in NUMERIC_ELEMENTS:
-        if not element.field:
-            errors.add(
-                at(element, "element"),
-                f"a {element.element} element in {place} needs `field:`, the card field "
-                "holding the number it draws",
-            )
-            return
-        decl = deck.fields.get(element.field)
+    for attr in element.number_keys:  # the keys whose field must hold a number
+        name = getattr(element, attr)
+        decl = deck.fields.get(name) if name else None
         if decl and decl.type not in ("number", "integer"):
             errors.add(
-                at(element, "field"),
-                f"a {element.element} element draws a number, but field "
-                f"{element.field!r} is declared as {decl.type}",
+                at(element, attr),
+                f"a {element.kind} element draws a number, but field {name!r} is declared as "
+                f"{decl.type}",
             )
 
 
 def _check_icons(deck: Deck, place: str, element: Element, errors: Collector) -> None:
     library = deck.icons
     names: list[tuple[str, str]] = []
-    if element.element == "icon":
-        if not element.icon and not element.field:
-            errors.add(
-                at(element),
-                f"an icon element in {place} needs `icon: <name>` or `field:` (a card field "
-                "holding an icon name)",
-            )
-        if element.icon and "{" not in element.icon:
-            names.append(("icon", element.icon))
-    for attr in ("text", "caption"):
-        names += [(attr, n) for n in INLINE_ICON_NAMES.findall(getattr(element, attr) or "")]
+    if isinstance(element, Icon) and element.icon and "{" not in element.icon:
+        names.append(("icon", element.icon))
+    for attr, text in element.placeholder_texts():
+        if attr in ("text", "caption"):
+            names += [(attr, n) for n in INLINE_ICON_NAMES.findall(text)]
     for attr, name in names:
         if name not in library:
             errors.add(at(element, attr), library.unknown(name))
@@ -132,7 +119,7 @@ def _check_box(deck: Deck, place: str, element: Element, errors: Collector) -> N
 def check_card_icons(deck: Deck, errors: Collector) -> None:
     """Icons named by card fields (an icon element's `field`) and inline in card values."""
     icon_elements = {
-        name: [e for e in kind.face if e.element == "icon"] for name, kind in deck.kinds.items()
+        name: [e for e in kind.face if isinstance(e, Icon)] for name, kind in deck.kinds.items()
     }
     for card in deck.cards:
         for element in icon_elements[card.kind]:
@@ -149,7 +136,7 @@ def check_card_icons(deck: Deck, errors: Collector) -> None:
                         errors.add(at(card, name), deck.icons.unknown(icon))
 
 
-def _icon_name(element: Element, card: Any) -> str | None:
+def _icon_name(element: Icon, card: Any) -> str | None:
     try:
         if element.icon:
             return fill_placeholders(element.icon, card)
@@ -225,7 +212,7 @@ def _glyphs_of(font_name: str) -> tuple[Any, str, bool] | None:
 
 def _images(elements: list[Element]) -> list[Element]:
     """The image elements that name an image."""
-    return [e for e in elements if e.element == "image" and e.image]
+    return [e for e in elements if e.images()]
 
 
 def dpi_findings(deck: Deck) -> list[Finding]:
@@ -239,7 +226,7 @@ def dpi_findings(deck: Deck) -> list[Finding]:
     seen: set[str] = set()
     for element, card in pairs:
         try:
-            path = fill_placeholders(element.image or "", card or {})
+            path = fill_placeholders(element.images()[0], card or {})
         except MissingValue:
             continue
         image = deck.images.get(path)

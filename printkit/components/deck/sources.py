@@ -167,18 +167,17 @@ def _shown(elements: Any, card: Card | None) -> list[tuple[Any, str]]:
     values = back_values("") if card is None else card
     shown = []
     for element in elements:
-        if element.element != "image" or not element.image:
-            continue
-        try:
-            shown.append((element, fill_placeholders(element.image, values)))
-        except MissingValue:
-            continue
+        for image in element.images():
+            try:
+                shown.append((element, fill_placeholders(image, values)))
+            except MissingValue:
+                continue
     return shown
 
 
 def _image_named_at(deck: Deck, element: Any, card: Card) -> tuple[Location, str]:
     """Where an image path is named: by the element, or by the card whose fields fill it."""
-    fields = PLACEHOLDER.findall(element.image or "")
+    fields = PLACEHOLDER.findall("".join(element.images()))
     at_element = where(element, "image") or Location(deck.file)
     if not fields or not isinstance(card, Card):  # a back names its image itself
         return at_element, ""

@@ -62,8 +62,10 @@ def load(kit: Kit, component_id: str) -> MapBoard:
         elif isinstance(e, ConnectionsElement):
             _check_links(e, errors)
             m.items += [_point_item(e, name) for name in e.points]
-        elif e.element == "icon" and e.icon and "{" not in e.icon and e.icon not in library:
-            errors.add(where(e, "icon") or where(e), library.unknown(e.icon))
+        elif isinstance(e, Element):
+            for key, name in e.icons():
+                if "{" not in name and name not in library:
+                    errors.add(where(e, key) or where(e), library.unknown(name))
     errors.raise_if_any()
     m.images = _images(kit, m)
     return m
@@ -72,10 +74,10 @@ def load(kit: Kit, component_id: str) -> MapBoard:
 def _images(kit: Kit, m: MapBoard) -> dict[str, Any]:
     errors, images = Collector(), dict[str, Any]()
     for e in m.face:
-        if isinstance(e, Element) and e.element == "image" and e.image:
+        for image in e.images() if isinstance(e, Element) else ():
             try:
-                images[e.image] = load_image(
-                    kit.root, e.image, where(e, "image") or Location(m.file), log=kit.reads
+                images[image] = load_image(
+                    kit.root, image, where(e, "image") or Location(m.file), log=kit.reads
                 )
             except InputError as exc:
                 for d in exc.diagnostics:

@@ -42,7 +42,7 @@ def areas(m: MapBoard) -> Areas:
 def box_of(m: MapBoard, e: TrackElement | ConnectionsElement | Legend) -> Rect:
     """A board element's box on the page (y up from the map's bottom-left)."""
     within = getattr(e, "within", "trim")
-    x, top, w, h = resolve_box(Element("shape", e.box, within=within), areas(m))
+    x, top, w, h = resolve_box(Element(element="shape", box=e.box, within=within), areas(m))
     return Rect(x, m.height - top - h, w, h)
 
 

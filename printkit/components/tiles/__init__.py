@@ -99,9 +99,8 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
                 f"terrains: {', '.join(sorted(tiles.terrains))}",
             )
     for element in tiles.back.elements():
-        for name in ([element.icon] if element.element == "icon" and element.icon else []) + (
-            INLINE_ICON.findall(element.text or "")
-        ):
+        texts = [text for key, text in element.placeholder_texts() if key == "text"]
+        for name in [name for _, name in element.icons()] + INLINE_ICON.findall("".join(texts)):
             if name not in library:
                 errors.add(at(element, "icon"), library.unknown(name))
 
@@ -168,7 +167,7 @@ def _refuse_impossible(tiles: TileSet) -> None:
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every tile, then the reference card (a piece of the same size)."""
     tiles = kit.model_as(component_id, TileSet)
-    items: list[Tile | ReferenceSide] = list(tiles.tiles)
+    items: list[Tile | ReferenceSide] = [t for t in tiles.tiles for _ in range(t.count)]
     if tiles.reference is not None:
         items.append(ReferenceSide(tiles.reference))
 

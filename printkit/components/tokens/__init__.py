@@ -37,7 +37,7 @@ from printkit.render.face_checks import (
     check_box,
     check_conditions,
     check_named_fields,
-    check_tables,
+    check_problems,
 )
 from printkit.render.imposed import home_grid, render_groups, safe_area
 from printkit.render.links import data_inputs
@@ -92,8 +92,9 @@ def _check_emblems(kit: Kit, t: Tokens) -> None:
                     library.unknown(name),
                 )
         for element in group.face + (group.back.face if group.back else []):
-            names = [element.icon] if element.element == "icon" and element.icon else []
-            for name in names + INLINE_ICON.findall(element.text or ""):
+            names = [name for _, name in element.icons()]
+            texts = [text for key, text in element.placeholder_texts() if key == "text"]
+            for name in names + INLINE_ICON.findall("".join(texts)):
                 if "{" not in name and name not in library:
                     errors.add(at(element, "icon"), library.unknown(name))
     errors.raise_if_any()
@@ -134,7 +135,7 @@ def _check_faces(t: Tokens) -> None:
         check_named_fields(placed, set(given), errors, element_fields, noun="piece")
         declared = {field: _as_declared(values) for field, values in given.items()}
         check_conditions(placed, declared.get, errors)
-        check_tables(placed, errors)
+        check_problems(placed, errors)
         areas = Areas(group.width, group.height, 0.0, 0.0)
         for place, element in placed:
             check_box(place, element, areas, errors, noun="piece")
@@ -168,7 +169,7 @@ def preflight(kit: Kit, component_id: str) -> None:
                     raise fail(
                         at(exc.element, "text"),
                         f"piece {piece.label or piece.colour_id!r}: the {exc.attr} of this "
-                        f"{exc.element.element} element does not fit the {side} even at "
+                        f"{exc.element.kind} element does not fit the {side} even at "
                         f"{exc.overflow.min_size:g} pt; shorten it or enlarge its box",
                     ) from None
 

@@ -5,6 +5,7 @@ What the engine reads of a game is its GAME (printkit/api.py); it is made of:
     RULES                  the checks, listed here from the modules that define them
     deal                   the `printkit deck` rows (hooks.py)
     simulate               `printkit simulate` (summary.py; the model of play in model.py, sim.py)
+    element_kinds          the fan and drift its cards draw (elements.py)
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.api import Game, GameRules, RuleSet, SimReport
-from printkit.games.chariot_race import checks, race_checks, seed_checks
+from printkit.games.chariot_race import checks, elements, race_checks, seed_checks
 from printkit.games.chariot_race.hooks import deal
 from printkit.games.chariot_race.rules import SCHEMA, ChariotRules
 
@@ -29,6 +30,7 @@ class ChariotRace(GameRules):
     of play."""
 
     plays = True
+    element_kinds = elements.KINDS  # fan and drift
 
     def deal(
         self, kit: Kit, component_id: str, deck: Deck, players: int | None

@@ -1,0 +1,46 @@
+"""The `image` kind: a picture file from the kit, fitted in the box."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from printkit.draw.images import place_image
+from printkit.layout.geometry import Rect
+from printkit.load.records import spec
+from printkit.load.schema import Str
+from printkit.model.face import Element, element_kind
+from printkit.model.fromdata import fill_placeholders
+
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+
+    from printkit.draw.elements import ElementPainter, Palette
+
+
+@element_kind("image", "a picture file (PNG or JPEG in the kit), fitted in the box")
+@dataclass(kw_only=True)
+class Image(Element):
+    """A verified kit image (load/images.py), scaled to fit the box and centred in it."""
+
+    text_keys = ("image",)
+    image_keys = ("image",)
+
+    image: str | None = spec(
+        Str(1, 255), doc="a PNG or JPEG in the kit folder (may use {field}), fitted in the box"
+    )
+
+    def draw(
+        self, painter: ElementPainter, values: Any, palette: Palette, box: Rect, ink: Color
+    ) -> None:
+        """The image's form, which the caller defined before the piece's own form began."""
+        path = fill_placeholders(self.image or "", values)
+        place_image(painter.canvas, painter.images[path], path, box)
+
+    def problems(self, place: str) -> Iterator[tuple[str | None, str]]:
+        if not self.image:
+            yield None, "an image element needs 'image: <file in the kit>'"
+
+
+KINDS: tuple[type[Element], ...] = (Image,)
