@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
+import pytest
 from click.testing import CliRunner
 
 from printkit.cli import main
@@ -229,3 +230,37 @@ def test_a_tile_prints_its_count_of_copies(tmp_path):
         pikepdf.open(plain / "chartae" / "tiles.pdf") as fewer,
     ):
         assert len(more.pages) == len(fewer.pages) + 2 * 2  # two more tiles, face and back
+
+
+@pytest.mark.parametrize(
+    ("shape", "line", "words"),
+    [
+        ("{kind: path}", "tokens.yaml:6:", "a path needs `points`"),
+        ("path", "tokens.yaml:6:12", "shape must be"),
+        ("{kind: circle, points: [[0, 0], [1, 0], [0, 1]]}", "tokens.yaml:6:", "`points` is for"),
+        ("{kind: ellipse, across: 20mm}", "tokens.yaml:6:", "`across` sizes a hexagon"),
+        ("{kind: hexagon, acros: 20mm}", "tokens.yaml:6:", "acros"),
+    ],
+)
+def test_a_wrong_shape_is_a_located_input_error(tmp_path, shape, line, words):
+    tokens = TOKENS.replace("    shape: round\n", f"    shape: {shape}\n")
+    result, out = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 2, result.output
+    assert line in result.output and words in result.output, result.output
+    assert not out.exists() or not (out / "tokens.pdf").exists()
+
+
+def test_a_path_shaped_token(tmp_path):
+    tokens = TOKENS.replace(
+        "    shape: round\n", "    shape: {kind: path, points: [[0, 0], [20, 0], [10, 20]]}\n"
+    )
+    result, out = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "tokens.pdf", 0)
+    assert len(clips) == 4 and all(len(c) == 3 for c in clips)
+    # the back's outline is the front's seen from behind: the triangle's apex stays at the bottom
+    # (long-edge flip reverses the columns), its points mirrored about the sheet's middle
+    backs = _clips(out / "tokens.pdf", 1)
+    assert sorted(round(to_mm(y), 2) for y in (p[1] for p in backs[0])) == sorted(
+        round(to_mm(y), 2) for y in (p[1] for p in clips[0])
+    )
