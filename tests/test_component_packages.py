@@ -187,3 +187,15 @@ def test_the_example_plugins_import_only_the_api():
                     f"{path.name}: {a.name}" for a in node.names if a.name.startswith("printkit")
                 ]
     assert found == []
+
+
+def test_our_entry_points_read_as_a_distributions_are_read():
+    """Each package's entry_points.txt means to printkit what it means to importlib.metadata."""
+    from importlib.metadata import EntryPoints, PathDistribution
+
+    files = [p for f in plugins.BUILTIN_FOLDERS for p in sorted(f.glob(f"*/{ENTRY_POINTS_FILE}"))]
+    assert len(files) >= 9  # every generic type and every game
+    for path in files:
+        ours = plugins.read_entry_points(path.read_text(encoding="utf-8"))
+        theirs: EntryPoints = PathDistribution(path.parent).entry_points
+        assert [(e.name, e.value, e.group) for e in theirs] == [tuple(e) for e in ours], path
