@@ -286,3 +286,12 @@ def test_a_rounded_rectangle_is_clipped_to_its_corners(tmp_path):
         x, y = min(xs) + mm(4), max(ys) - mm(1)  # along the top edge: the piece's gold
         r, g, b = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
         assert r > 150 and b < 100, (r, g, b)
+
+
+def test_a_path_beyond_its_box_is_a_located_error(tmp_path):
+    tokens = TOKENS.replace(
+        "    shape: round\n", "    shape: {kind: path, points: [[0, 0], [30, 0], [10, 20]]}\n"
+    )
+    result, _ = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 2, result.output
+    assert "tokens.yaml:6:" in result.output and "[30, 0] mm lies outside" in result.output
