@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import main
-from printkit.layout.units import to_mm
+from printkit.layout.units import mm, to_mm
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 KIT = """\
@@ -264,3 +264,25 @@ def test_a_path_shaped_token(tmp_path):
     assert sorted(round(to_mm(y), 2) for y in (p[1] for p in backs[0])) == sorted(
         round(to_mm(y), 2) for y in (p[1] for p in clips[0])
     )
+
+
+def test_a_rounded_rectangle_is_clipped_to_its_corners(tmp_path):
+    tokens = TOKENS.replace("    shape: round\n", "    shape: {kind: rectangle, radius: 4mm}\n")
+    result, out = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "tokens.pdf", 0)
+    assert len(clips) == 4
+    pdf = pdfium.PdfDocument(str(out / "tokens.pdf"))
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    height = image.height * 72 / 150
+    for clip in clips:
+        xs, ys = [p[0] for p in clip], [p[1] for p in clip]
+        assert round(to_mm(max(xs) - min(xs)), 2) == 20.0
+        x, y = min(xs) + mm(0.5), max(ys) - mm(0.5)  # the top-left corner, cut away: paper
+        assert min(image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))) > 240
+        x, y = min(xs) + mm(4), max(ys) - mm(1)  # along the top edge: the piece's gold
+        r, g, b = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
+        assert r > 150 and b < 100, (r, g, b)
