@@ -392,8 +392,8 @@ def main() -> None:
 @click.option(
     "--gang",
     is_flag=True,
-    help="Home builds: pack the cut pieces of tokens, bases and tiles (or those kit.yaml's "
-    "gang: lists) onto shared sheets, gang.pdf.",
+    help="Home builds: pack the cut pieces of every type that gangs by default, e.g. tokens and "
+    "tiles (or those kit.yaml's gang: lists), onto shared sheets, gang.pdf.",
 )
 @click.option("--png", is_flag=True, help="Also write PNG previews beside the PDFs.")
 @click.option("--force", is_flag=True, help="Rebuild every output, even those up to date.")

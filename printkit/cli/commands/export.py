@@ -55,7 +55,7 @@ from printkit.layout.presets import PRESETS
 @click.option(
     "--showcase",
     metavar="CARD,CARD...",
-    help="An image of these cards fanned out like a hand (ids, or DECK:ID).",
+    help="An image of these cards (1 to 11) fanned out like a hand (ids, or DECK:ID).",
 )
 @click.option(
     "--cards",

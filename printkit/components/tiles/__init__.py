@@ -167,7 +167,7 @@ def _refuse_impossible(tiles: TileSet) -> None:
 def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     """Every tile, then the reference card (a piece of the same size)."""
     tiles = kit.model_as(component_id, TileSet)
-    items: list[Tile | ReferenceSide] = list(tiles.tiles)
+    items: list[Tile | ReferenceSide] = [t for t in tiles.tiles for _ in range(t.count)]
     if tiles.reference is not None:
         items.append(ReferenceSide(tiles.reference))
 

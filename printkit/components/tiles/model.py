@@ -104,6 +104,7 @@ class Tile:
         doc="only for a tile with one terrain in separate pieces: each piece's half-edges",
     )
     ornament: str | None = spec(Str(1, 80), doc=ORNAMENT_DOC)  # an icon name
+    count: int = spec(Int(1, 100), default=1, doc="how many copies of this tile are printed")
     back: Back | None = spec(
         BACK, doc="this tile's own back (default: the tile set's `back`), e.g. a start tile's"
     )
