@@ -1,21 +1,24 @@
 """The plug-in API: what a component type or a game gives printkit, and when printkit asks.
 
-A *component type* turns one kind of data file (a deck, a board, templates...) into PDFs; a
+A *component type* turns one kind of data file (a deck, tiles, a map...) into PDFs; a
 *game* adds the rules of one game to `printkit check` and the reports. Both are objects that
 kit.yaml names: `type: deck` for a component, `rules: {module: <game>}` for a game.
-printkit finds them by that name (printkit/plugins.py): built in, or from an installed package
-through an entry point (groups `printkit.components` and `printkit.games`) that names the
-object, e.g. `label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels).
+printkit finds them by that name (printkit/plugins.py) through an entry point (groups
+`printkit.components` and `printkit.games`) that names the object, e.g.
+`label-sheet = "club_labels.component:LABEL_SHEET"` (tests/fixtures/club_labels): an installed
+package's, or one of printkit's own packages' entry_points.txt, loaded the same way.
 
 `ComponentType` and `Game` are the protocols the engine calls, every member of them: the engine
 never asks whether a member exists. `Component` and `GameRules` are base classes that give each
 optional member its documented default, so a plug-in writes only what it does differently.
 docs/architecture.md ("The plug-in API") says when each member is called.
 
-`__all__` is what a plug-in author imports: these, and the means of printkit's own types (a data
-file's record: `record`, `spec`, `record_of`, `validate_document`; the kit's fonts: `font`). Pages
-are drawn with what the component types share, a layer above: cut pieces imposed by
-`printkit.render.imposed.render_groups`, whole sheets on `printkit.output.new_canvas`.
+`__all__` is what a plug-in author imports, and all a game package may import (an import-linter
+contract): these, the means of printkit's own types (a data file's record: `record`, `spec`,
+`record_of`, `validate_document` and the schema types), and what drawing needs: cut pieces
+imposed by `render_groups`, whole sheets from `start_sheet` or `new_canvas`, plans tiled by
+`render_plan`, the kit's fonts (`font`), text fitting, colours, icons. Names whose modules a
+build may not need (the checks, the reports, the drawing library) are imported on first use.
 """
 
 from __future__ import annotations

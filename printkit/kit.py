@@ -86,6 +86,13 @@ class Kit:
     reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
     # what builds and checks derive from the models above, kept apart from what was read
     derived: Derived = field(default_factory=Derived)
+    # `--only`: the components this run makes (None: all). What depends on the run's options
+    # rather than the data (a print service preset's card size) is checked only for them.
+    only: frozenset[str] | None = None
+
+    def chosen(self, component_id: str) -> bool:
+        """Whether this run makes `component_id` (every component without --only)."""
+        return self.only is None or component_id in self.only
 
     @property
     def name(self) -> str:

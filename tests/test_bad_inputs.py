@@ -77,7 +77,7 @@ def _(kit: Path) -> Expect:
     f = kit / "cards.yaml"
     edit(f, "title: Wheel,", "title: [Wheel,")
     # the flow list opened before Wheel meets the map's closing brace
-    return at(f, "title: [Wheel", "expected ',' or ']', but got '}'", inner="}")
+    return at(f, "title: [Wheel", "the list opened with [ at line", inner="}")
 
 
 @case("tab-indentation")

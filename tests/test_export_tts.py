@@ -105,3 +105,94 @@ def test_a_showcase_fans_the_chosen_cards(cli, tmp_path):
     assert (
         r.exit_code == 2 and "no deck of kit 'chariot-race' has a card 'no-such-card'" in r.stderr
     )
+
+
+ROOT = Path(__file__).resolve().parent.parent
+MEMORY_CAP = 1536 * 1024 * 1024  # address space of the export: what it once took twice over
+
+
+def _export_peak_mb(*args) -> tuple[int, float, str]:
+    """(exit code, peak memory in MB, stderr) of `printkit export ARGS` in its own process,
+    its address space capped at MEMORY_CAP (an export that holds every face runs out)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource, subprocess, sys\n"
+        "cap = lambda: resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[1]),) * 2)\n"
+        "r = subprocess.run([sys.executable, '-m', 'printkit', 'export', *sys.argv[2:]],"
+        " preexec_fn=cap, capture_output=True, text=True)\n"
+        "print(r.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "sys.stderr.write(r.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(MEMORY_CAP), *map(str, args)],
+        capture_output=True, text=True, cwd=ROOT, timeout=900,
+    )  # fmt: skip
+    exit_code, peak_kb = done.stdout.split()
+    return int(exit_code), int(peak_kb) / 1024, done.stderr
+
+
+def _designs_kit(folder: Path, designs: int, card_size: str = "poker") -> Path:
+    from bench.synthetic import write_deck_kit
+
+    kit = write_deck_kit(folder, designs)
+    deck = kit / "deck1.yaml"
+    deck.write_text(
+        deck.read_text(encoding="utf-8").replace("card_size: poker", f"card_size: {card_size}"),
+        encoding="utf-8",
+    )
+    return kit
+
+
+def test_tts_sheets_of_huge_cards_are_drawn_a_face_at_a_time(tmp_path):
+    """Issue 33: 40 designs of 600 mm cards took 2.7 GB (every face held at 300 dpi). Each face
+    is now drawn at twice its cell's size and let go once pasted into its sheet."""
+    kit = _designs_kit(tmp_path / "huge", 40, "{width: 600mm, height: 600mm}")
+    code, peak, stderr = _export_peak_mb(kit, "--tts", "--out", tmp_path / "out")
+    assert code == 0, stderr
+    assert peak < 400, peak
+    with Image.open(tmp_path / "out" / "bench-deck" / "tts" / "deck1-faces-1.jpg") as sheet:
+        assert sheet.size == (4090, 1636)  # 10 x 4 cells of 409 px, within 4096
+        assert ImageStat.Stat(sheet.crop((0, 0, 409, 409))).stddev[0] > 5  # a drawn face
+
+
+@pytest.mark.slow
+def test_tts_sheets_of_1500_designs_keep_memory_flat(tmp_path):
+    """Issue 33: 1,500 poker designs reached 2.8 GB and ran out of memory after 62 s."""
+    kit = _designs_kit(tmp_path / "many", 1500)
+    code, peak, stderr = _export_peak_mb(kit, "--tts", "--out", tmp_path / "out")
+    assert code == 0, stderr
+    assert peak < 500, peak
+    assert len(list((tmp_path / "out" / "bench-deck" / "tts").glob("deck1-faces-*.jpg"))) == 22
+
+
+def test_a_showcase_shows_at_most_a_fan_of_cards(cli, tmp_path):
+    """Issue 33: 50 or 300 picks gave exit 3 (the fan passed 180 degrees), 36 a picture
+    179 px wide; the most a fan shows is drawn, one more is a located error."""
+    from printkit.core.limits import MAX_SHOWCASE_CARDS
+
+    most = ",".join(["evil-eye"] * MAX_SHOWCASE_CARDS)
+    r = cli("export", "chariot-race", "--showcase", most, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    with Image.open(tmp_path / "chariot-race" / "showcase.png") as image:
+        assert image.width > 2 * image.height > 1000
+    for count in (MAX_SHOWCASE_CARDS + 1, 50, 300):
+        r = cli("export", "chariot-race", "--showcase", ",".join(["evil-eye"] * count),
+                "--out", tmp_path / str(count))  # fmt: skip
+        assert r.exit_code == 2, r.output
+        assert f"kit.yaml: error: --showcase names {count} cards; a fan shows 1 to" in r.stderr
+        assert "MAX_SHOWCASE_CARDS" in r.stderr
+
+
+def test_a_showcase_of_huge_cards_is_drawn_within_the_pixel_budget(tmp_path):
+    kit = _designs_kit(tmp_path / "huge", 11, "{width: 600mm, height: 600mm}")
+    picks = ",".join(f"c{i}" for i in range(11))
+    code, peak, stderr = _export_peak_mb(kit, "--showcase", picks, "--out", tmp_path / "out")
+    assert code == 0, stderr
+    assert peak < 600, peak
+    with Image.open(tmp_path / "out" / "bench-deck" / "showcase.png") as image:
+        from printkit.core.limits import MAX_SHOWCASE_PIXELS
+
+        assert image.width * image.height <= MAX_SHOWCASE_PIXELS
+        assert image.width > image.height

@@ -23,7 +23,7 @@ from PIL import Image, ImageCms
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.kit import builtin_kit_names
-from printkit.pdfx import converter_for, make_print_ready
+from printkit.pdfx import converter_for, derive, make_print_ready, press
 from printkit.pdfx.derive import TI3, ciede2000
 
 pytestmark = [
@@ -202,3 +202,14 @@ def test_greys_are_neutral_and_built_on_black(measured):
     _, a, b = measured["fill_lab"][i]
     assert abs(a) <= 1.5 and abs(b) <= 1.5, (a, b)
     assert measured["fills"][i][3] >= 0.4, measured["fills"][i]
+
+
+def test_the_shipped_table_is_what_the_tool_derives(tmp_path, capsys):
+    """python -m printkit.pdfx.derive rebuilds press.lut from Fogra's data: the same table, up
+    to a node's rounding on another machine (2/255 of an ink)."""
+    out = tmp_path / "press.lut"
+    derive.main([str(TI3), str(out)])
+    assert "forward model against 1617 patches" in capsys.readouterr().out
+    new, shipped = out.read_bytes(), press.LUT_PATH.read_bytes()
+    assert len(new) == len(shipped)
+    assert max(abs(a - b) for a, b in zip(new, shipped, strict=True)) <= 2

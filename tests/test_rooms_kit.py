@@ -221,3 +221,104 @@ def test_a_hex_tile_draws_a_road_from_each_named_edge_to_its_centre(tmp_path):
             roads.append(math.degrees(math.atan2(centre[1] - far[0][1], far[0][0] - centre[0])))
     # the roads leave towards the top edge (90 degrees) and the lower right edge (-30)
     assert sorted(round(a / 30) * 30 for a in roads) == [-30, 90]
+
+
+HEX_TOKENS_KIT = """\
+name: rivers
+title: Rivers
+components:
+  tiles: {type: tokens, file: tiles.yaml, title: Tiles}
+"""
+HEX_TOKENS = """\
+groups:
+  terrain:
+    role: tile
+    shape: {kind: hexagon, across: 60mm}
+    face:
+      - element: edges
+        box: [0, 0, 100%, 100%]
+        sides: 6
+        values: "{rivers}"
+        looks: {river: {draw: road, colour: "#3b6fb5", width: 8mm}}
+      - {element: text, box: [0, 40%, 100%, 20%], text: "{label}", size: 4mm}
+    pieces:
+      - {colour_id: ford, label: FORD, colour: "#8cc05a", ink: "#1d1a16", fields: {rivers: "river no no river no no"}}
+"""
+RIVER = (0x3B / 255, 0x6F / 255, 0xB5 / 255)
+
+
+def test_an_edges_element_on_a_hex_token_draws_its_rivers_to_the_centre(tmp_path):
+    import math
+
+    from printkit.kit import load_kit
+    from printkit.layout.units import to_mm
+    from printkit.model.options import Options
+    from tests.pdfshapes import page_polylines
+
+    (tmp_path / "kit.yaml").write_text(HEX_TOKENS_KIT, encoding="utf-8")
+    (tmp_path / "tiles.yaml").write_text(HEX_TOKENS, encoding="utf-8")
+    kit = load_kit(str(tmp_path), Options(profile="shop", bleed_mm=3))
+    pdf = tmp_path / "tiles.pdf"
+    kit.component("tiles").render(kit, "tiles", pdf)
+    w, h = 60 * 2 / math.sqrt(3), 60.0
+    centre = (3 + w / 2, 3 + h / 2)
+    angles = []
+    for poly in page_polylines(pdf, first=1)[0]:
+        colour = poly["fill_colour"]
+        if poly["fill"] and all(abs(a - b) < 2 / 255 for a, b in zip(colour, RIVER, strict=True)):
+            points = [(to_mm(x), to_mm(y)) for x, y in poly["points"]]
+            far = [p for p in points if math.dist(p, centre) > 10]
+            angles.append(math.degrees(math.atan2(centre[1] - far[0][1], far[0][0] - centre[0])))
+    # rivers from the top edge (90 degrees) and the bottom edge (-90)
+    assert sorted(round(a / 30) * 30 for a in angles) == [-90, 90]
+
+
+def test_an_edges_element_with_the_wrong_number_of_values_is_refused_at_its_line(tmp_path):
+    (tmp_path / "kit.yaml").write_text(HEX_TOKENS_KIT, encoding="utf-8")
+    tiles = tmp_path / "tiles.yaml"
+    tiles.write_text(HEX_TOKENS.replace('values: "{rivers}"', 'values: "{a} {b} {c}"'), "utf-8")
+    line = next(n for n, t in enumerate(tiles.read_text().splitlines(), 1) if "{a} {b}" in t)
+    r = run("check", tmp_path)
+    assert r.exit_code == 2
+    assert f"{tiles}:{line}:" in r.stderr
+    assert "gives 3 values for a tile of 6 sides" in r.stderr
+
+
+def test_gang_sheets_print_each_tile_with_its_own_back(rooms):
+    """`--gang` with the tiles listed: behind each tile's place on the front sheet (mirrored
+    for the long-edge flip) the back sheet shows its kind's back, indoor brown or outdoor
+    green."""
+    import pypdfium2 as pdfium
+    from PIL import ImageStat
+
+    from printkit.layout.units import to_mm
+    from tests.pdfcheck import page_chars, words
+
+    edit(
+        rooms / "kit.yaml", "rules: {file: rules.yaml}", "rules: {file: rules.yaml}\ngang: [tiles]"
+    )
+    out = rooms.parent / "out"
+    r = run("build", rooms, "--gang", "--out", out, "-j", "1")
+    assert r.exit_code == 0, r.output
+    pdf = out / "rooms" / "gang.pdf"
+    kinds = {"Hall": "indoor", "Study": "indoor", "Lawn": "outdoor", "Pond": "outdoor"}
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        width_mm = to_mm(doc[0].get_size()[0])
+        back = doc[1].render(scale=50 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    px = 50 / 25.4
+    seen = {}
+    for w in words(page_chars(pdf)[0]):
+        if w["text"] not in kinds:
+            continue
+        cx = to_mm((w["x0"] + w["x1"]) / 2)
+        cy = to_mm((w["top"] + w["bottom"]) / 2)
+        x, y = width_mm - cx, cy + 15  # mirrored; below the back's centred title
+        patch = back.crop(
+            (round((x - 3) * px), round((y - 3) * px), round((x + 3) * px), round((y + 3) * px))
+        )
+        red, green, _ = ImageStat.Stat(patch).mean
+        seen[w["text"]] = "indoor" if red > green else "outdoor"
+    assert seen == kinds

@@ -4,15 +4,18 @@ too large for its paper (a located error, not a tiled sheet)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
+import pytest
 from click.testing import CliRunner
 
 from printkit.cli import main
-from printkit.layout.units import to_mm
+from printkit.layout.units import mm, to_mm
 
+DATA = Path(__file__).resolve().parent.parent / "data"
 KIT = """\
 name: shaped
 title: Shaped pieces
@@ -159,3 +162,155 @@ def test_a_sheet_smaller_than_the_paper_is_centred_on_it(tmp_path):
             x0, y0, x1, y1 = (float(v) for v in page.obj["/TrimBox"])
         assert round(to_mm(x1 - x0), 2) == 180 and round(to_mm(y1 - y0), 2) == 120
         assert abs(x0 - (w - x1)) < 0.01 and abs(y0 - (h - y1)) < 0.01, paper
+
+
+GROUND = """\
+card_size: poker
+frame_width: 0
+kinds:
+  k:
+    label: K
+    colour: "#ffffff"
+    paper: "#ffffff"
+    face:
+      - {element: shape, box: [0, 0, 100%, 100%], fill: "#b3261e"}
+      - {element: text, box: [6, 40, 51, 10], text: "{title}", font: heading, size: 6mm}
+back: {colour: "#1d4e89", title: BACK}
+sides: 2
+cards:
+  - {id: a, kind: k, title: ALPHA}
+"""
+
+
+def test_a_ground_over_the_whole_trim_reaches_the_bleed(tmp_path):
+    result, out = _build(_kit(tmp_path, cards=GROUND), "--profile", "shop")
+    assert result.exit_code == 0, result.output
+    pdf = pdfium.PdfDocument(str(out / "cards.pdf"))
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    r, g, b = image.getpixel((3, 3))  # in the bleed, beyond the card's corner
+    assert r > 120 and g < 80 and b < 80, (r, g, b)
+
+
+CORNER_TEXT = TOKENS.replace(
+    '      - {element: text, box: [0, 30%, 100%, 40%], text: "{label}", font: bold, size: 6mm}',
+    '      - {element: text, box: [3.5, 3.5, 4, 3], text: "{label}", font: bold, size: 2.5mm}',
+)
+
+
+def test_text_in_a_discs_corner_is_outside_its_safe_area(tmp_path):
+    kit = _kit(tmp_path, tokens=CORNER_TEXT)
+    result = CliRunner().invoke(main, ["check", str(kit)], catch_exceptions=False)
+    assert "PK001" in result.output and "tokens.yaml" in result.output, result.output
+    (tmp_path / "fine").mkdir()
+    fine = _kit(tmp_path / "fine")
+    result = CliRunner().invoke(main, ["check", str(fine)], catch_exceptions=False)
+    assert "PK001" not in result.output, result.output
+
+
+def test_a_tile_prints_its_count_of_copies(tmp_path):
+    kit = tmp_path / "chartae"
+    shutil.copytree(DATA / "chartae", kit)
+    tiles = kit / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(
+        text.replace("{id: B, edges: LL LS SS SL}", "{id: B, edges: LL LS SS SL, count: 3}")
+    )
+    out = tmp_path / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1", "--only", "tiles", "--profile", "shop"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    plain = tmp_path / "plain"
+    args = ["build", str(DATA / "chartae"), "--out", str(plain), "-j", "1", "--only", "tiles"]
+    assert CliRunner().invoke(main, [*args, "--profile", "shop"]).exit_code == 0
+    with (
+        pikepdf.open(out / "chartae" / "tiles.pdf") as more,
+        pikepdf.open(plain / "chartae" / "tiles.pdf") as fewer,
+    ):
+        assert len(more.pages) == len(fewer.pages) + 2 * 2  # two more tiles, face and back
+
+
+@pytest.mark.parametrize(
+    ("shape", "line", "words"),
+    [
+        ("{kind: path}", "tokens.yaml:6:", "a path needs `points`"),
+        ("path", "tokens.yaml:6:12", "shape must be"),
+        ("{kind: circle, points: [[0, 0], [1, 0], [0, 1]]}", "tokens.yaml:6:", "`points` is for"),
+        ("{kind: ellipse, across: 20mm}", "tokens.yaml:6:", "`across` sizes a hexagon"),
+        ("{kind: hexagon, acros: 20mm}", "tokens.yaml:6:", "acros"),
+    ],
+)
+def test_a_wrong_shape_is_a_located_input_error(tmp_path, shape, line, words):
+    tokens = TOKENS.replace("    shape: round\n", f"    shape: {shape}\n")
+    result, out = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 2, result.output
+    assert line in result.output and words in result.output, result.output
+    assert not out.exists() or not (out / "tokens.pdf").exists()
+
+
+def test_a_path_shaped_token(tmp_path):
+    tokens = TOKENS.replace(
+        "    shape: round\n", "    shape: {kind: path, points: [[0, 0], [20, 0], [10, 20]]}\n"
+    )
+    result, out = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "tokens.pdf", 0)
+    assert len(clips) == 4 and all(len(c) == 3 for c in clips)
+    # the back's outline is the front's seen from behind: the triangle's apex stays at the bottom
+    # (long-edge flip reverses the columns), its points mirrored about the sheet's middle
+    backs = _clips(out / "tokens.pdf", 1)
+    assert sorted(round(to_mm(y), 2) for y in (p[1] for p in backs[0])) == sorted(
+        round(to_mm(y), 2) for y in (p[1] for p in clips[0])
+    )
+
+
+def test_a_rounded_rectangle_is_clipped_to_its_corners(tmp_path):
+    tokens = TOKENS.replace("    shape: round\n", "    shape: {kind: rectangle, radius: 4mm}\n")
+    result, out = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "tokens.pdf", 0)
+    assert len(clips) == 4
+    pdf = pdfium.PdfDocument(str(out / "tokens.pdf"))
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    height = image.height * 72 / 150
+    for clip in clips:
+        xs, ys = [p[0] for p in clip], [p[1] for p in clip]
+        assert round(to_mm(max(xs) - min(xs)), 2) == 20.0
+        x, y = min(xs) + mm(0.5), max(ys) - mm(0.5)  # the top-left corner, cut away: paper
+        assert min(image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))) > 240
+        x, y = min(xs) + mm(4), max(ys) - mm(1)  # along the top edge: the piece's gold
+        r, g, b = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
+        assert r > 150 and b < 100, (r, g, b)
+
+
+def test_a_path_beyond_its_box_is_a_located_error(tmp_path):
+    tokens = TOKENS.replace(
+        "    shape: round\n", "    shape: {kind: path, points: [[0, 0], [30, 0], [10, 20]]}\n"
+    )
+    result, _ = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 2, result.output
+    assert "tokens.yaml:6:" in result.output and "[30, 0] mm lies outside" in result.output
+
+
+def test_tiles_take_a_shape(tmp_path):
+    kit = tmp_path / "chartae"
+    shutil.copytree(DATA / "chartae", kit)
+    tiles = kit / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(
+        text.replace("tile_size:", "shape: {kind: rectangle, radius: 4mm}\ntile_size:", 1)
+        if "tile_size:" in text
+        else "shape: {kind: rectangle, radius: 4mm}\n" + text,
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1", "--only", "tiles"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "chartae" / "tiles.pdf", 0)
+    assert clips and all(len(c) == 9 for c in clips)  # four sides and four rounded corners

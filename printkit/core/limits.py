@@ -33,3 +33,5 @@ MAX_SVG_USE_DEPTH = 8  # <use> of a <use> of ... in one SVG icon
 MAX_SVG_NUMBER = 1e6  # any coordinate, length or transform entry of an SVG icon
 MAX_CONDITION_CHARS = 2_000  # one `when:` condition (real ones: tens of characters)
 MAX_CONDITION_DEPTH = 32  # `not`s and parentheses inside one another in one `when:` condition
+MAX_SHOWCASE_CARDS = 11  # cards one `export --showcase` fan shows (11 degrees apart: 110 in all)
+MAX_SHOWCASE_PIXELS = 16_000_000  # one showcase picture (11 poker cards at 200 dpi: 7 million)

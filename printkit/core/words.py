@@ -13,6 +13,13 @@ def counted(n: int, singular: str, plural: str | None = None) -> str:
     return f"{n:,} {word}"
 
 
+def did_you_mean(word: str, possibilities: Iterable[str], shown: str = "{!r}") -> str:
+    """'did you mean X? ' for the known name closest to a misspelt `word` (each name written
+    as `shown` formats it), or '' when none is close."""
+    close = close_matches(word, possibilities, 1)
+    return f"did you mean {shown.format(close[0])}? " if close else ""
+
+
 def close_matches(word: str, possibilities: Iterable[str], n: int) -> list[str]:
     """The `n` of `possibilities` most like `word` (difflib's ratio at least 0.6), best first."""
     # imported here, only when a name is not known: difflib is not needed by a build (start-up)

@@ -33,6 +33,7 @@ from printkit.model.face import (
     Sized,
     Worded,
     bind_element,
+    in_bleed,
     quarter_turn,
     resolve_box,
 )
@@ -288,7 +289,7 @@ class ElementPainter:
 
     def shared_box(self, e: Element) -> Rect:
         """The box of an element every piece draws alike, resolved once (see `boxes`)."""
-        if e.within == "bleed":  # measured in the bleed of the piece being drawn
+        if self.areas.bleed and in_bleed(e, self.areas):  # in the bleed of the piece drawn
             return self.box(e)
         known = self.boxes.get(id(e))
         if known is not None and known[0] is e:
@@ -300,6 +301,9 @@ class ElementPainter:
     def box(self, e: Element) -> Rect:
         """The box the element is laid out in: its box, or for a quarter turn (rotate 90 or
         270) the box turned about its centre, so that turned it covers its box exactly."""
+        if self.areas.bleed and e.within == "trim" and in_bleed(e, self.areas):
+            b = self.areas.bleed  # a ground over the whole trim: it reaches the bleed
+            return Rect(-b, -b, self.areas.width + 2 * b, self.areas.height + 2 * b)
         x, top, w, h = resolve_box(e, self.areas)
         if quarter_turn(e.rotate):
             return Rect(x + (w - h) / 2, self.areas.height - top - h + (h - w) / 2, h, w)

@@ -27,4 +27,5 @@ BUILTIN_KINDS: dict[str, str] = {
     "shape": "shape",
     "pattern": "pattern",
     "table": "table",
+    "edges": "edges",
 }

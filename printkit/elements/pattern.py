@@ -36,6 +36,10 @@ class Pattern(Element):
     line_width: float = line_width_key("its lines' width")
     spacing: float = spacing_key("the distance between its marks")
 
+    def ground(self) -> bool:
+        """A texture is a ground: over the whole trim, it reaches the bleed."""
+        return True
+
     def draw(
         self, painter: ElementPainter, values: Any, palette: Palette, box: Rect, ink: Color
     ) -> None:

@@ -43,6 +43,10 @@ class Shape(Element):
     )
     spacing: float = spacing_key("a meander's step")
 
+    def ground(self) -> bool:
+        """A filled rectangle is a ground: over the whole trim, it reaches the bleed."""
+        return self.shape == "rect" and bool(self.fill)
+
     def draw(
         self, painter: ElementPainter, values: Any, palette: Palette, box: Rect, ink: Color
     ) -> None:

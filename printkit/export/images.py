@@ -47,7 +47,7 @@ class Rendered:
 def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str):
     """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]. A deck
     whose images would exceed MAX_EXPORT_PIXELS is refused before anything is drawn."""
-    decks = kit.decks()
+    decks = [cid for cid in kit.decks() if kit.chosen(cid)]  # --only
     kit.models()
     if not decks:
         return []

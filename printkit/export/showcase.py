@@ -10,21 +10,31 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image, ImageFilter
 
 from printkit.core.errors import Location, fail
-from printkit.export.images import deck_faces
+from printkit.core.limits import MAX_SHOWCASE_CARDS, MAX_SHOWCASE_PIXELS
+from printkit.export.images import deck_pages, design_pages, output_pixels
 from printkit.model.cards import Deck
 
 CARD_DPI = 200
 SPREAD_DEGREES = 11.0  # between neighbouring cards
 GROUND = (244, 241, 234)
 MARGIN = 0.12  # of a card's height, around the hand
+RADIUS = 1.6  # the pivot's distance below the hand's middle, in card heights
 
 
 def chosen_cards(kit: Any, picks: list[str]) -> list[tuple[str, int]]:
     """(deck, design index) of each pick, written `card` or `deck:card`; a located error names
-    a card no deck of the kit has."""
+    a card no deck of the kit has, or more picks than a fan shows (MAX_SHOWCASE_CARDS)."""
+    if not 1 <= len(picks) <= MAX_SHOWCASE_CARDS:
+        reach = SPREAD_DEGREES * (MAX_SHOWCASE_CARDS - 1) / 2
+        raise fail(
+            Location(kit.manifest_file),
+            f"--showcase names {len(picks)} cards; a fan shows 1 to {MAX_SHOWCASE_CARDS} (the "
+            f"limit MAX_SHOWCASE_CARDS: {SPREAD_DEGREES:g} degrees apart, the outer cards "
+            f"{reach:g} degrees from upright)",
+        )
     decks = {cid: kit.model_as(cid, Deck) for cid in kit.component_ids() if _has_cards(kit, cid)}
     found = []
     for pick in picks:
@@ -51,40 +61,78 @@ def _has_cards(kit: Any, cid: str) -> bool:
 
 
 def showcase_image(kit: Any, picks: list[tuple[str, int]]) -> Any:
-    """The chosen faces fanned about a pivot below the hand's middle, on a light ground."""
-    pages = {cid: deck_faces(kit, cid, CARD_DPI).fronts for cid in {c for c, _ in picks}}
-    faces = [pages[cid][index].convert("RGBA") for cid, index in picks]
+    """The chosen faces fanned about a pivot below the hand's middle, on a light ground. Only
+    the chosen designs are kept as each deck's pages are rendered, and the picture's size is
+    worked out first: a fan larger than MAX_SHOWCASE_PIXELS is drawn at a lower resolution."""
+    first = kit.model_as(picks[0][0], Deck)
+    full = output_pixels(kit, first, None, CARD_DPI)
+    width, height = _fan_size(full, len(picks))
+    dpi = CARD_DPI
+    if width * height > MAX_SHOWCASE_PIXELS:
+        dpi = max(1, int(CARD_DPI * math.sqrt(MAX_SHOWCASE_PIXELS / (width * height))))
+    faces = _chosen_faces(kit, picks, dpi)
     w, h = faces[0].size
-    radius = 1.6 * h  # the pivot below the hand: each card shows its left part under the next
+    width, height = _fan_size((w, h), len(faces))
+    radius = RADIUS * h  # the pivot below the hand: each card shows its left part under the next
     angles = [SPREAD_DEGREES * (i - (len(faces) - 1) / 2) for i in range(len(faces))]
-    reach = max((abs(a) for a in angles), default=0.0)
-    width = int(2 * (radius + h) * math.sin(math.radians(reach)) + w * 1.6 + 2 * MARGIN * h)
-    height = int(h * (1.3 + 2 * MARGIN) + radius * (1 - math.cos(math.radians(reach))))
     ground = Image.new("RGBA", (width, height), (*GROUND, 255))
     pivot = (width / 2, MARGIN * h + h / 2 + radius)
-    for face, angle in zip(faces, angles, strict=True):
+    drawn = [
         _place(ground, face, angle, pivot, radius)
-    return _cropped(ground, int(MARGIN * h)).convert("RGB")
+        for face, angle in zip(faces, angles, strict=True)
+    ]
+    return _cropped(ground, drawn, int(MARGIN * h)).convert("RGB")
 
 
-def _cropped(ground: Any, margin: int) -> Any:
-    """The ground cut to the hand and its shadow, with `margin` around."""
-    blank = Image.new("RGBA", ground.size, (*GROUND, 255))
-    box = ImageChops.difference(ground.convert("RGB"), blank.convert("RGB")).getbbox()
-    box = box or (0, 0, *ground.size)
-    left, top = max(0, box[0] - margin), max(0, box[1] - margin)
-    return ground.crop(
-        (left, top, min(ground.width, box[2] + margin), min(ground.height, box[3] + margin))
-    )
+def _fan_size(face: tuple[int, int], count: int) -> tuple[int, int]:
+    """The ground a fan of `count` faces of `face` pixels is drawn on."""
+    w, h = face
+    radius = RADIUS * h
+    reach = SPREAD_DEGREES * (count - 1) / 2
+    width = int(2 * (radius + h) * math.sin(math.radians(reach)) + w * 1.6 + 2 * MARGIN * h)
+    height = int(h * (1.3 + 2 * MARGIN) + radius * (1 - math.cos(math.radians(reach))))
+    return width, height
 
 
-def _place(ground: Any, face: Any, angle: float, pivot: tuple[float, float], radius: float) -> None:
+def _chosen_faces(kit: Any, picks: list[tuple[str, int]], dpi: int) -> list[Any]:
+    """The chosen designs' fronts, in the order picked: each deck's pages rendered one at a
+    time, only the chosen kept."""
+    found: dict[tuple[str, int], Any] = {}
+    for cid in dict.fromkeys(c for c, _ in picks):
+        wanted = {index for c, index in picks if c == cid}
+        deck = kit.model_as(cid, Deck)
+        with deck_pages(kit, cid, None, dpi) as pages:
+            fronts = (image for page, image in zip(design_pages(deck), pages, strict=True)
+                      if page.side == "front")  # fmt: skip
+            for index, image in enumerate(fronts):
+                if index in wanted:
+                    found[(cid, index)] = image.convert("RGBA")
+    return [found[pick] for pick in picks]
+
+
+def _cropped(ground: Any, drawn: list[tuple[int, int, int, int]], margin: int) -> Any:
+    """The ground cut to the hand and its shadow (the boxes they were drawn in), with
+    `margin` around."""
+    left = max(0, min(box[0] for box in drawn) - margin)
+    top = max(0, min(box[1] for box in drawn) - margin)
+    right = min(ground.width, max(box[2] for box in drawn) + margin)
+    bottom = min(ground.height, max(box[3] for box in drawn) + margin)
+    return ground.crop((left, top, right, bottom))
+
+
+def _place(
+    ground: Any, face: Any, angle: float, pivot: tuple[float, float], radius: float
+) -> tuple[int, int, int, int]:
+    """Draw `face` turned by `angle` about `pivot`, over its soft shadow; the box it and its
+    shadow were drawn in."""
     turned = face.rotate(-angle, resample=Image.Resampling.BICUBIC, expand=True)
     shadow = Image.new("RGBA", turned.size, (0, 0, 0, 0))
     shadow.putalpha(turned.getchannel("A").point(lambda a: a * 0.35))
-    shadow = shadow.filter(ImageFilter.GaussianBlur(max(2, face.size[0] // 60)))
-    x = pivot[0] + radius * math.sin(math.radians(angle)) - turned.size[0] / 2
-    y = pivot[1] - radius * math.cos(math.radians(angle)) - turned.size[1] / 2
+    blur = max(2, face.size[0] // 60)
+    shadow = shadow.filter(ImageFilter.GaussianBlur(blur))
+    x = int(pivot[0] + radius * math.sin(math.radians(angle)) - turned.size[0] / 2)
+    y = int(pivot[1] - radius * math.cos(math.radians(angle)) - turned.size[1] / 2)
     offset = max(2, face.size[0] // 80)
-    ground.alpha_composite(shadow, (int(x) + offset, int(y) + offset))
-    ground.alpha_composite(turned, (int(x), int(y)))
+    ground.alpha_composite(shadow, (x + offset, y + offset))
+    ground.alpha_composite(turned, (x, y))
+    return x, y, x + turned.size[0] + offset + blur, y + turned.size[1] + offset + blur

@@ -31,7 +31,7 @@ from typing import Any
 
 from PIL import Image
 
-from printkit.export.images import deck_faces
+from printkit.export.images import deck_pages, design_pages, output_pixels
 from printkit.export.tts_places import image_link
 from printkit.model.cards import Deck
 
@@ -59,48 +59,92 @@ def export_tts(
 ) -> tuple[Path, list[Sheet], int]:
     """Write deck `cid` as TTS face sheets, its backs and a saved object (staged) that links
     the images by file URL, or under `base_url`; returns the JSON's path, the sheets and the
-    number of cards in the deck."""
+    number of cards in the deck.
+
+    The sheets are laid out from the deck's card size before anything is drawn, and each face
+    is rendered at most at twice its cell's size (`render_dpi`), pasted into its sheet and let
+    go: a sheet is written as soon as its last face is in, a back as soon as it is drawn. So
+    at most one sheet (4,096 px a side) and one face are held, whatever the deck's designs or
+    card size (1,500 poker designs, or 600 mm cards, once held every face at 300 dpi)."""
     deck = kit.model_as(cid, Deck)
-    faces = deck_faces(kit, cid, CARD_DPI)
-    backs, behind = faces.backs, faces.behind
-    if not behind:  # a one-sided deck: a blank back
-        backs = {ONE_SIDED: Image.new("RGB", faces.fronts[0].size, (255, 255, 255))}
-        behind = [ONE_SIDED] * len(faces.fronts)
+    pages = design_pages(deck)
+    fronts = [page for page in pages if page.side == "front"]
+    one_sided = not any(page.key for page in fronts)
+    behind = [ONE_SIDED if one_sided else page.key for page in fronts]
     folder = out / kit.name / "tts"
-    sheets = []
-    for number, start in enumerate(range(0, len(faces.fronts), PER_SHEET), start=1):
-        group = faces.fronts[start : start + PER_SHEET]
-        ids = [card.id for card in deck.cards[start : start + PER_SHEET]]
-        file = folder / f"{cid}-faces-{number}.jpg"
-        sheet = _sheet_layout(file, group, ids, behind[start : start + PER_SHEET])
-        stage.temp_for(sheet.file).write_bytes(_jpeg(_draw_sheet(group, sheet)))
-        sheets.append(sheet)
-    back_files = {key: folder / f"{cid}-{key}.jpg" for key in backs}
-    for key, image in backs.items():
-        cell = image.resize(sheets[0].cell, Image.Resampling.LANCZOS)
-        stage.temp_for(back_files[key]).write_bytes(_jpeg(cell))
+    full = output_pixels(kit, deck, None, CARD_DPI)
+    sheets = [
+        _sheet_layout(
+            folder / f"{cid}-faces-{number}.jpg",
+            len(fronts[start : start + PER_SHEET]),
+            full,
+            [page.cards[0].id for page in fronts[start : start + PER_SHEET]],
+            behind[start : start + PER_SHEET],
+        )
+        for number, start in enumerate(range(0, len(fronts), PER_SHEET), start=1)
+    ]
+    back_files = {key: folder / f"{cid}-{key}.jpg" for key in dict.fromkeys(behind)}
+    _draw_sheets(kit, cid, stage, pages, sheets, back_files, render_dpi(full, sheets))
+    if one_sided:  # a blank back
+        blank = Image.new("RGB", sheets[0].cell, (255, 255, 255))
+        stage.temp_for(back_files[ONE_SIDED]).write_bytes(_jpeg(blank))
     saved = saved_object(f"{kit.name} {cid}", deck, sheets, back_files, base_url)
     target = folder / f"{cid}.json"
     stage.write_text(target, json.dumps(saved, indent=2) + "\n")
     return target, sheets, len(saved["ObjectStates"][0]["DeckIDs"])
 
 
-def _sheet_layout(file: Path, group: list[Any], ids: list[str], behind: list[str]) -> Sheet:
-    columns = max(2, min(COLUMNS, len(group)))
-    rows = max(2, math.ceil(len(group) / columns))  # TTS reads grids from 2 x 2
-    width, height = group[0].size
+def render_dpi(full: tuple[int, int], sheets: list[Sheet]) -> int:
+    """The resolution the faces are drawn at: CARD_DPI, or less, down to twice the size of
+    the smallest cell (LANCZOS then reduces each face to its cell from at most twice over)."""
+    smallest = min(min(s.cell[0] / full[0], s.cell[1] / full[1]) for s in sheets)
+    return max(1, min(CARD_DPI, math.ceil(CARD_DPI * 2 * smallest)))
+
+
+def _draw_sheets(  # noqa: PLR0913 - one pass over the deck's pages feeds all of these
+    kit: Any,
+    cid: str,
+    stage: Any,
+    pages: list[Any],
+    sheets: list[Sheet],
+    back_files: dict[str, Path],
+    dpi: int,
+) -> None:
+    """One pass over the deck's pages: each front pasted into its sheet (written when full),
+    each back written at the first sheet's cell size."""
+    image: Any = None
+    index = 0
+    with deck_pages(kit, cid, None, dpi) as rendered:
+        for page, face in zip(pages, rendered, strict=True):
+            if page.side == "back":
+                cell = face.resize(sheets[0].cell, Image.Resampling.LANCZOS)
+                stage.temp_for(back_files[page.key]).write_bytes(_jpeg(cell))
+                continue
+            sheet = sheets[index // PER_SHEET]
+            at = index % PER_SHEET
+            if at == 0:
+                w, h = sheet.cell
+                image = Image.new("RGB", (sheet.columns * w, sheet.rows * h), (255, 255, 255))
+            row, column = divmod(at, sheet.columns)
+            w, h = sheet.cell
+            image.paste(face.resize(sheet.cell, Image.Resampling.LANCZOS), (column * w, row * h))
+            index += 1
+            if at == len(sheet.designs) - 1:
+                stage.temp_for(sheet.file).write_bytes(_jpeg(image))
+                image = None
+
+
+def _sheet_layout(
+    file: Path, count: int, size: tuple[int, int], ids: list[str], behind: list[str]
+) -> Sheet:
+    """The grid of `count` faces of `size` pixels: columns, rows and the cell each is drawn in
+    (the whole sheet within SHEET_PX a side)."""
+    columns = max(2, min(COLUMNS, count))
+    rows = max(2, math.ceil(count / columns))  # TTS reads grids from 2 x 2
+    width, height = size
     scale = min(1.0, SHEET_PX / (columns * width), SHEET_PX / (rows * height))
     cell = (int(width * scale), int(height * scale))
     return Sheet(file, columns, rows, cell, ids, behind)
-
-
-def _draw_sheet(group: list[Any], sheet: Sheet) -> Any:
-    w, h = sheet.cell
-    image = Image.new("RGB", (sheet.columns * w, sheet.rows * h), (255, 255, 255))
-    for index, face in enumerate(group):
-        row, column = divmod(index, sheet.columns)
-        image.paste(face.resize(sheet.cell, Image.Resampling.LANCZOS), (column * w, row * h))
-    return image
 
 
 def _jpeg(image: Any) -> bytes:

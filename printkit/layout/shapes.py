@@ -51,13 +51,9 @@ class Shape:
 
     @property
     def rectangular(self) -> bool:
-        """A plain rectangle (any corner radius): imposed and marked as cards always were."""
-        return self.kind == "rectangle"
-
-    @property
-    def tiles_plane(self) -> bool:
-        """Pieces of this shape can share every cut line with their neighbours."""
-        return self.kind == "hexagon" or (self.kind == "rectangle" and self.radius == 0)
+        """A plain rectangle with square corners: imposed and marked as cards always were.
+        A rounded one is clipped to its corners and cut along its outline, as other shapes."""
+        return self.kind == "rectangle" and self.radius == 0
 
 
 RECTANGLE = Shape()
@@ -238,3 +234,46 @@ def mirrored(shape: Shape, size: Size, left_right: bool) -> Shape:
             return Shape("path", points=tuple((size.width - x, y) for x, y in shape.points))
         return Shape("path", points=tuple((x, size.height - y) for x, y in shape.points))
     return shape
+
+
+def inside_distance(shape: Shape, box: Rect, x: float, y: float) -> float:
+    """How far the point (x, y) lies inside the outline of a piece whose box is `box`
+    (negative: outside it), for the safe area of a piece of any shape. A rectangle's is the
+    distance to its nearest side (its corner radius aside); an ellipse's is measured along its
+    axes, scaled by its shorter semi-axis."""
+    pts = corners(shape, box)
+    if pts is not None:
+        n = len(pts)
+        nearest = min(_segment_distance((x, y), pts[i], pts[(i + 1) % n]) for i in range(n))
+        return nearest if _contains(pts, x, y) else -nearest
+    if shape.kind in ("circle", "ellipse"):
+        rx, ry = box.w / 2, box.h / 2
+        if shape.kind == "circle":
+            rx = ry = min(rx, ry)
+        if shape.kind == "circle" or rx == ry:
+            return rx - math.hypot(x - box.cx, y - box.cy)
+        scaled = math.hypot((x - box.cx) / rx, (y - box.cy) / ry)
+        return (1 - scaled) * min(rx, ry)
+    return min(x - box.x, y - box.y, box.x1 - x, box.y1 - y)
+
+
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = (
+        0.0
+        if length2 == 0
+        else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    )
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
+
+
+def _contains(pts: list[Point], x: float, y: float) -> bool:
+    """Whether the point lies inside the polygon (even-odd rule)."""
+    inside = False
+    n = len(pts)
+    for i in range(n):
+        (x0, y0), (x1, y1) = pts[i], pts[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside

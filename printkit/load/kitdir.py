@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.core.errors import Location, display_path, fail
+from printkit.core.words import did_you_mean
 
 MANIFEST = "kit.yaml"
 
@@ -47,7 +48,9 @@ def resolve_kit_dir(name_or_path: str) -> Path:
     if name_or_path in builtin_kit_names():
         return builtin_kits_dir() / name_or_path
     known = ", ".join(builtin_kit_names()) or "none"
+    hint = did_you_mean(name_or_path, builtin_kit_names())
     raise fail(
         Location(name_or_path),
-        f"unknown kit {name_or_path!r}; built-in kits are: {known} (or give a kit folder path)",
+        f"unknown kit {name_or_path!r}; {hint}built-in kits are: {known} (or give a kit folder "
+        "path)",
     )

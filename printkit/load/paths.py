@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from printkit.core.errors import Location, display_path, fail
+from printkit.core.words import close_matches
 
 
 def confined_path(root: Path, relative: str, where_: Location) -> Path:
@@ -46,9 +47,20 @@ def existing_file(path: Path, relative: str, where_: Location) -> Path:
     """`path` if it is a regular file; otherwise an input error at `where_`, which names it."""
     shown = display_path(path)
     if not path.exists():
-        raise fail(where_, f"file {relative!r} not found (looked for {shown})")
+        raise fail(where_, f"file {relative!r} not found (looked for {shown}){_nearby(path)}")
     if path.is_dir():
         raise fail(where_, f"{relative!r} is a directory; expected a file ({shown})")
     if not path.is_file():
         raise fail(where_, f"{relative!r} is not a regular file ({shown})")
     return path
+
+
+def _nearby(path: Path) -> str:
+    """'; did you mean X?' for a file beside `path` whose name is close to its name, else ''."""
+    try:
+        with os.scandir(path.parent) as entries:
+            names = [e.name for e in entries if e.is_file(follow_symlinks=False)]
+    except OSError:
+        return ""
+    close = close_matches(path.name, names, 1)
+    return f"; did you mean {close[0]!r}?" if close else ""

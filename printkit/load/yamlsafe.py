@@ -23,6 +23,7 @@ from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 from printkit.load.positions import Positions
 from printkit.load.reads import ReadLog, note
 from printkit.load.yamlvalues import NON_PRINTABLE, Plain, pack_mark, read_plain, unpack_mark
+from printkit.load.yamlwords import plain_syntax_message
 
 PathKey = tuple[Any, ...]
 _CHECKED_TAGS = {"tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float")}
@@ -285,8 +286,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str):
     if "\\t" in problem or "tab" in problem.lower():
         message = "tab character used for indentation; YAML needs spaces"
     else:
-        context = f" {exc.context}" if exc.context else ""
-        message = f"YAML syntax error:{context} {problem}".replace("  ", " ")
+        message = plain_syntax_message(exc.context, problem, exc.context_mark)
     return fail(Location(file, line, col), message)
 
 

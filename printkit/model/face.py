@@ -207,6 +207,11 @@ class Element:
         is its `colour:` or the face's ink. MissingValue leaves the element out."""
         raise NotImplementedError(f"the {self.kind} element kind draws nothing")
 
+    def ground(self) -> bool:
+        """Whether the element is a ground (a fill, a texture) that, covering the whole trim,
+        reaches the bleed as the piece's own colour does (`in_bleed`)."""
+        return False
+
     def placeholder_texts(self) -> Iterator[tuple[str, str]]:
         """(key, text) of each text the element fills from a piece's fields."""
         for key in self.text_keys:
@@ -579,6 +584,18 @@ class Areas:
         insets = {"trim": 0.0, "safe": self.safe_margin, "panel": self.frame_width}
         inset = insets.get(name, -self.bleed)  # bleed: outside the trim
         return inset, inset, self.width - 2 * inset, self.height - 2 * inset
+
+
+def in_bleed(element: Element, areas: Areas) -> bool:
+    """Whether the element is drawn in the bleed: measured `within: bleed`, or a ground that
+    covers the whole trim (a pattern, or a filled rectangle, with the box [0, 0, 100%, 100%]),
+    which a user expects to reach the bleed as the piece's own colour does."""
+    if element.within == "bleed":
+        return True
+    if not element.ground() or element.within != "trim" or element.rotate:
+        return False
+    whole = (0.0, 0.0, areas.width, areas.height)
+    return all(abs(a - b) < 0.01 for a, b in zip(resolve_box(element, areas), whole, strict=True))
 
 
 def resolve_box(element: Element, areas: Areas) -> tuple[float, float, float, float]:

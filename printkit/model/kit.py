@@ -130,7 +130,7 @@ FONTS_DOC = (
 GANG_DOC = (
     "gang sheets (gang.pdf) in home builds: true gangs every build of the kit; a list of "
     "component ids (decks too) says which components --gang packs together (default: every "
-    "tokens, bases and tiles component); false never gangs"
+    "component whose type gangs by default, e.g. tokens and tiles); false never gangs"
 )
 ICONS_DOC = (
     "icon name -> a PNG, JPEG or SVG file in the kit folder: an icon every component may name, "

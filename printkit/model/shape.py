@@ -12,8 +12,20 @@ from typing import Any
 
 from printkit.layout.shapes import SHAPE_KINDS, Shape, hexagon_size, polygon_size
 from printkit.layout.sizes import Size
+from printkit.layout.units import to_mm
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Bool, Choice, Either, Int, Length, ListOf, Number, Record
+from printkit.load.schema import (
+    Bool,
+    Choice,
+    Context,
+    Either,
+    Int,
+    Length,
+    ListOf,
+    Number,
+    Record,
+)
+from printkit.load.yamlsafe import PathKey
 
 KIND_DOC = (
     "rectangle (with corner `radius`), circle, ellipse, hexagon, polygon (`sides`) or path "
@@ -31,7 +43,25 @@ POINTS_DOC = (
 POINT = ListOf(Length(0, 600, allow_zero=True), 2, 2, doc="[x, y]")
 
 
-@record("shape")
+def _check_shape(shape: ShapeSpec, ctx: Context, path: PathKey) -> None:
+    """A path needs its points and only a path takes them; `across` sizes only the shapes
+    whose size one length says."""
+    if shape.kind == "path" and not shape.points:
+        ctx.error(
+            (*path, "kind"),
+            "a path needs `points`: at least 3 corners [x, y] from the piece's top-left",
+        )
+    if shape.kind != "path" and shape.points:
+        ctx.error((*path, "points"), f"`points` is for kind: path, not {shape.kind}")
+    if shape.across is not None and shape.kind in ("rectangle", "path", "ellipse"):
+        ctx.error(
+            (*path, "across"),
+            f"`across` sizes a hexagon, circle or polygon; give the {shape.kind} the piece's "
+            "width and height instead",
+        )
+
+
+@record("shape", check=_check_shape)
 @dataclass(kw_only=True)
 class ShapeSpec:
     kind: str = spec(Choice(SHAPE_KINDS), required=True, doc=KIND_DOC)
@@ -52,14 +82,18 @@ class ShapeSpec:
     points: list[list[float]] = spec(ListOf(POINT, 3, 64), default=list, doc=POINTS_DOC)
 
 
-SHAPE_KINDS_DOC = ", ".join(SHAPE_KINDS) + " by name, or {kind, across, ...}"
+NAMED = tuple(k for k in SHAPE_KINDS if k != "path")  # a path needs its points: a map
+SHAPE_KINDS_DOC = (
+    ", ".join(k for k in SHAPE_KINDS if k != "path")
+    + " by name, or {kind, across, ...} (a path: {kind: path, points: [...]})"
+)
 SHAPE_SPEC: Record = record_of(ShapeSpec)
 TOKEN_SHAPE = Either(
-    (Choice(("round", "rounded", "square", *SHAPE_KINDS)), SHAPE_SPEC),
+    (Choice(("round", "rounded", "square", *NAMED)), SHAPE_SPEC),
     doc="round, rounded, square, " + SHAPE_KINDS_DOC,
 )
 SHAPE = Either(
-    (Choice(SHAPE_KINDS, doc="a shape by name, filling the piece's box"), SHAPE_SPEC),
+    (Choice(NAMED, doc="a shape by name, filling the piece's box"), SHAPE_SPEC),
     doc="the piece's outline: " + KIND_DOC + ", or {kind, across, ...}",
 )
 
@@ -89,6 +123,18 @@ def sized(value: Any) -> Size | None:
         return hexagon_size(value.across, value.measured, value.pointy)
     if value.kind == "polygon":
         return polygon_size(value.across, value.sides, value.rotation)
-    if value.kind in ("circle", "ellipse"):
-        return Size(value.across, value.across)
-    return Size(value.across, value.across)
+    return Size(value.across, value.across)  # a circle's diameter
+
+
+def points_outside(value: Any, size: Size) -> str | None:
+    """Why a path's points do not lie in the piece's box (they are measured in it), or None."""
+    if not isinstance(value, ShapeSpec) or value.kind != "path":
+        return None
+    for x, y in value.points:
+        if x > size.width + 0.01 or y > size.height + 0.01:
+            return (
+                f"the path's point [{to_mm(x):g}, {to_mm(y):g}] mm lies outside the piece's "
+                f"{to_mm(size.width):g} x {to_mm(size.height):g} mm box; its points are "
+                "measured from the box's top-left corner"
+            )
+    return None

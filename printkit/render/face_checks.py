@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from printkit.core.errors import Collector, Location
+from printkit.core.words import did_you_mean
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.conditions import same
@@ -58,9 +59,10 @@ def check_named_fields(
             key = naming_key(element, name)
             what = "condition" if key == "when" else "placeholder"
             shown = name if key == "when" else "{" + name + "}"
+            hint = did_you_mean(name, known, "{{{}}}" if key != "when" else "{!r}")
             errors.add(
                 at(element, key),
-                f"{what} {shown} in {place} names no {noun} field; fields are: {listed}",
+                f"{what} {shown} in {place} names no {noun} field; {hint}fields are: {listed}",
             )
 
 

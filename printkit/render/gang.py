@@ -4,12 +4,12 @@ With `printkit build --gang` (or `gang: true` in kit.yaml) a home build gathers 
 member components would impose alone through imposed.render_pieces(), packs them by size with
 layout/packing.py and draws them here: fronts with crop marks, the scale bar and the page label
 as on every home sheet, and duplex backs mirrored exactly behind their fronts (back offset
-applied). One-sided pieces (player aids, bases) share sheets with two-sided ones and get nothing
+applied). One-sided pieces (player aids) share sheets with two-sided ones and get nothing
 behind them; each sheet still has its back page, so a duplex printer pairs every later sheet.
 
 kit.yaml's `gang:` setting: `true` gangs every build of the kit, `false` none (not even with
 --gang), a list of component ids names the members --gang packs. Default members: every component whose type
-gangs by default (`gangs_by_default`: tokens, bases and tiles; decks stay apart unless listed:
+gangs by default (`gangs_by_default`, e.g. tokens and tiles; decks stay apart unless listed:
 their sheets are already full grids). Only types that print cut pieces (`has_pieces`) gang.
 Shop builds never gang: a shop imposes single pieces itself.
 """

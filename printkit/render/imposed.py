@@ -163,6 +163,7 @@ def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
             partial(_describe, g),
             g.with_backs,
             fonts=fonts,
+            shape=g.shape,
         )
     return out
 
@@ -383,8 +384,16 @@ def _draw_page(  # noqa: PLR0913
     c.setPageSize((page.size.width, page.size.height))
     _set_boxes(c, page, grid)
     if group.shape.rectangular:
+        items, front = group.items, page.side == "front"
         for index, trim in page.items:
-            _place(painter, group, group.items[index], trim, page.side)
+            item = items[index]
+            try:
+                if front:
+                    painter.place_front(item, trim)
+                else:
+                    painter.place_back(item, trim)
+            except TextOverflow as exc:  # a piece's text fits at no size: the data must change
+                raise _overflow(group, item, page.side, exc) from None
     else:
         flip: Duplex = "long" if page.trim is not None else duplex  # shop pages: long edge
         _place_shaped(c, painter, page, group, flip, bleed)

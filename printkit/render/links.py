@@ -1,7 +1,7 @@
 """Links between components: a component's `uses: {role: other-id}` in kit.yaml, resolved.
 
-A templates sheet needs the deck and the bases; a damage chart needs the deck and the bases; the
-track needs the bases. Each is found, checked to be of the expected type, and given typed.
+A component may read another's model (a tuck box the deck it holds): the other is found,
+checked to be of the expected type, and given typed.
 """
 
 from __future__ import annotations

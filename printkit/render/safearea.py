@@ -19,6 +19,7 @@ from printkit.draw.fonts import ascent_descent, role_font, text_width
 from printkit.draw.sketch import SketchCanvas
 from printkit.draw.text import FittedText, TextLayout, TextOverflow
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import RECTANGLE, Shape, inside_distance
 from printkit.layout.units import mm, to_mm
 
 SAFE_AREA = mm(3)  # shops ask for text at least 1/8 in (3 to 4 mm) inside the trim
@@ -164,14 +165,19 @@ class ProbeCanvas(SketchCanvas):
         self.restoreState()
 
 
-def closest_text(texts: list[tuple[str, Box]], trim: Rect) -> tuple[str, float] | None:
-    """The string nearest the trim line (negative distance: past it), or None without text
-    (a blank string is no text)."""
+def closest_text(
+    texts: list[tuple[str, Box]], trim: Rect, shape: Shape = RECTANGLE
+) -> tuple[str, float] | None:
+    """The string nearest the cut (negative distance: past it), or None without text (a
+    blank string is no text). The cut is the trim's rectangle, or the piece's own shape."""
     tx, ty, tx1, ty1 = trim.x, trim.y, trim.x1, trim.y1
     best: str | None = None
     nearest = 0.0
     for text, (x0, y0, x1, y1) in texts:
-        d = min(x0 - tx, y0 - ty, tx1 - x1, ty1 - y1)
+        if shape.rectangular:
+            d = min(x0 - tx, y0 - ty, tx1 - x1, ty1 - y1)
+        else:  # the text's corner nearest the outline
+            d = min(inside_distance(shape, trim, x, y) for x in (x0, x1) for y in (y0, y1))
         if (best is None or d < nearest) and text.strip():
             best, nearest = text, d
     return None if best is None else (best, nearest)
@@ -188,6 +194,7 @@ def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`;
     safe: float = SAFE_AREA,
     *,
     fonts: Mapping[str, str],
+    shape: Shape = RECTANGLE,
 ) -> list[Finding]:
     """Draw each distinct item (front, and back when it has one; a `common_back` only once)
     and report text that comes closer than `safe` to the trim: one finding per piece side.
@@ -216,7 +223,7 @@ def safe_area_findings(  # noqa: PLR0913 - the kit's fonts joined main's `safe`;
                 continue
             finally:
                 probe.restoreState()
-            near = closest_text(probe.texts, trim)
+            near = closest_text(probe.texts, trim, shape)
             if near is not None and near[1] < safe - 1e-6:
                 findings.append(
                     safe_area_finding(locate(item), f"{what(item)} ({side})", *near, safe)

@@ -55,7 +55,7 @@ from printkit.layout.presets import PRESETS
 @click.option(
     "--showcase",
     metavar="CARD,CARD...",
-    help="An image of these cards fanned out like a hand (ids, or DECK:ID).",
+    help="An image of these cards (1 to 11) fanned out like a hand (ids, or DECK:ID).",
 )
 @click.option(
     "--cards",
@@ -112,7 +112,7 @@ def export_command(
     if table_format:
         _export_cards(kit, table_format, components, out)
     if images:
-        _export_images(kit, out, dpi, preset, bleed, fmt, variants, players)
+        _export_images(kit, out, dpi, preset, bleed, fmt, variants, players, components)
     if tts or showcase:
         share = _TtsShare(base_url, _saved_objects_folder() if saved_objects else None)
         _export_pictures(kit, out, tts, share, showcase, components, variants, players)
@@ -214,7 +214,9 @@ def _export_pictures(
         say(line)
 
 
-def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, variants, players):
+def _export_images(
+    kit, out: Path, dpi: int, preset, bleed: float, fmt: str, variants, players, components
+):
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.export.images import export_images
     from printkit.kit import load_kit
@@ -232,6 +234,7 @@ def _export_images(kit, out: Path, dpi: int, preset, bleed: float, fmt: str, var
         players=players,
     )
     loaded = load_kit(kit, options)
+    loaded.only = frozenset(components) if components else None
     with staged(out) as stage, progress_shown():
         done = export_images(loaded, out, stage, chosen, dpi, fmt)
     if not done:

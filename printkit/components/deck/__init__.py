@@ -39,6 +39,7 @@ from printkit.model.backs import back_behind, cards_by_back
 from printkit.model.cards import BASE_CARD_FIELDS, Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
+from printkit.model.shape import points_outside
 from printkit.render import more_output_path
 from printkit.render.face_checks import (
     bound_elements,
@@ -67,7 +68,7 @@ def load(kit: Kit, component_id: str) -> Deck:
     _check_cards(deck, doc.file)
     apply_variants(kit, deck, component_id)
     _check_total(deck, where(deck, "cards") or Location(doc.file))
-    _check_size(kit, deck, where(deck, "card_size") or Location(doc.file))
+    _check_size(kit, deck, where(deck, "card_size") or Location(doc.file), component_id)
     deck.images = deck_sources.load_images(kit, deck)
     return deck  # the kit gives it the game's card markers once it is built (Kit.model)
 
@@ -158,13 +159,16 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
         )
 
 
-def _check_size(kit: Kit, deck: Deck, at: Location) -> None:
-    """The card fits the paper and the print service's preset, and the deck fits
-    MAX_PAGES_PER_PDF: known before drawing."""
+def _check_size(kit: Kit, deck: Deck, at: Location, component_id: str) -> None:
+    """The card fits the paper and the print service's preset (for a deck this run makes:
+    `--only`), and the deck fits MAX_PAGES_PER_PDF: known before drawing."""
+    problem = points_outside(deck.shape, deck.size)
+    if problem:
+        raise fail(where(deck, "shape") or at, problem)
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at, deck.cut())
     preset = kit.options.print_preset
-    if kit.options.profile == "shop" and preset is not None:
+    if kit.options.profile == "shop" and preset is not None and kit.chosen(component_id):
         problem = preset.size_problem(deck.size.width, deck.size.height)
         if problem is not None:
             raise fail(at, problem)

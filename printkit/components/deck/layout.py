@@ -153,11 +153,12 @@ def lay_out(deck: Deck, fonts: Mapping[str, str], keeper: Keeper | None = None) 
     fronts = {id(c): Design(c, None) for c in deck.cards}
     backs = _back_designs(deck, painter) if deck.sides == 2 else []
     designs = [*fronts.values(), *backs]
+    cut = deck.cut()
     for design in designs:
         if keeper is not None and keeper.known(design):
             continue
         _measure(painter, probe, design)
-        design.nearest = closest_text(probe.texts, trim)
+        design.nearest = closest_text(probe.texts, trim, cut)
     shared = {d.kind: d for d in backs if d.card is None}
     own = {id(d.card): d for d in backs if d.card is not None}
     return DeckLayout(designs, fronts, shared, own, painter.elements.boxes)
