@@ -286,3 +286,31 @@ def test_a_rounded_rectangle_is_clipped_to_its_corners(tmp_path):
         x, y = min(xs) + mm(4), max(ys) - mm(1)  # along the top edge: the piece's gold
         r, g, b = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
         assert r > 150 and b < 100, (r, g, b)
+
+
+def test_a_path_beyond_its_box_is_a_located_error(tmp_path):
+    tokens = TOKENS.replace(
+        "    shape: round\n", "    shape: {kind: path, points: [[0, 0], [30, 0], [10, 20]]}\n"
+    )
+    result, _ = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 2, result.output
+    assert "tokens.yaml:6:" in result.output and "[30, 0] mm lies outside" in result.output
+
+
+def test_tiles_take_a_shape(tmp_path):
+    kit = tmp_path / "chartae"
+    shutil.copytree(DATA / "chartae", kit)
+    tiles = kit / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(
+        text.replace("tile_size:", "shape: {kind: rectangle, radius: 4mm}\ntile_size:", 1)
+        if "tile_size:" in text
+        else "shape: {kind: rectangle, radius: 4mm}\n" + text,
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1", "--only", "tiles"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "chartae" / "tiles.pdf", 0)
+    assert clips and all(len(c) == 9 for c in clips)  # four sides and four rounded corners

@@ -40,6 +40,7 @@ from printkit.model.backs import back_behind, cards_by_back
 from printkit.model.cards import BASE_CARD_FIELDS, Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
+from printkit.model.shape import points_outside
 from printkit.render import more_output_path
 from printkit.render.face_checks import (
     bound_elements,
@@ -162,6 +163,9 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
 def _check_size(kit: Kit, deck: Deck, at: Location, component_id: str) -> None:
     """The card fits the paper and the print service's preset (for a deck this run makes:
     `--only`), and the deck fits MAX_PAGES_PER_PDF: known before drawing."""
+    problem = points_outside(deck.shape, deck.size)
+    if problem:
+        raise fail(where(deck, "shape") or at, problem)
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at, deck.cut())
     preset = kit.options.print_preset
