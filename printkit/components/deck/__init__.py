@@ -24,6 +24,7 @@ from printkit.components.deck.checks import (
     check_card_icons,
     check_edges,
     check_elements,
+    colour_vision_findings,
     dpi_findings,
     faces,
     glyph_findings,
@@ -256,7 +257,7 @@ def layout_findings(kit: Kit, component_id: str) -> list[Finding]:
         for design in _layout(kit, component_id).designs
         for text, font_name, element, attr in design.missing
     )
-    return glyph_findings(drawn) + dpi_findings(deck)
+    return glyph_findings(drawn) + dpi_findings(deck) + colour_vision_findings(deck)
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
