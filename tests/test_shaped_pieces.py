@@ -340,3 +340,10 @@ def test_a_maps_sheets_keep_the_kits_sheet_margin(tmp_path):
         nearest[bool(margin)] = to_mm(min(edges))
     assert round(nearest[False], 2) == 5.5  # the printable edge and room for the outline
     assert nearest[True] >= 12.5 - 0.01  # the kit's 12 mm margin and room for the outline
+
+
+def test_a_hex_that_fits_the_paper_but_not_its_bands_is_a_located_error(tmp_path):
+    big = CARDS.replace("across: 60mm, pointy: true", "across: 195mm")  # A4 is 210 mm high
+    result, _ = _build(_kit(tmp_path, cards=big))
+    assert result.exit_code == 2, result.output
+    assert "cards.yaml:" in result.output and "does not fit on A4 paper" in result.output
