@@ -220,6 +220,18 @@ class SquareLayout:
 GridLayout = HexLayout | SquareLayout
 
 
+@dataclass(frozen=True)
+class BoardGrid:
+    """A grid on a board as a table-top program needs it: where its top-left corner lies
+    (points from the board's top-left, y down), its cells' geometry and how they are named."""
+
+    name: str
+    x: float
+    y: float
+    layout: GridLayout
+    names: Coordinates
+
+
 def _near(p: Point, q: Point) -> bool:
     return abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6
 

@@ -34,7 +34,7 @@ from printkit.draw.elements import ElementOverflow
 from printkit.draw.sketch import SketchCanvas
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.layout.hexgrid import Cell, ring_cells
+from printkit.layout.hexgrid import BoardGrid, Cell, ring_cells
 from printkit.layout.units import format_mm, to_mm
 from printkit.load.images import load_image
 from printkit.load.records import record_of
@@ -344,6 +344,12 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         )
 
 
+def board_grids(kit: Kit, component_id: str) -> list[BoardGrid]:
+    """The map is a board: its grids, for a table-top program's board (export --vassal)."""
+    m = kit.model_as(component_id, MapBoard)
+    return [BoardGrid(g.name, *grid_origin(m, g), g.layout(), g.names()) for g in m.grids()]
+
+
 def map_names(data: object) -> dict[str, tuple[str, list[str]]]:
     """The item kinds (with the map's symbols) and item fields a data check may name."""
     kinds, fields = item_names(data)
@@ -362,6 +368,7 @@ class MapType(Component):
     schema = staticmethod(schema)
     render = staticmethod(render)
     preflight = staticmethod(preflight)
+    board_grids = staticmethod(board_grids)
 
 
 COMPONENT: ComponentType = MapType()  # checked against the protocol by mypy
