@@ -89,8 +89,10 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.core.progress import ticking
     from printkit.draw.colour import colour, shade, tint
     from printkit.draw.elements import ElementPainter, Palette
+    from printkit.draw.emblems import polygon
     from printkit.draw.fonts import ascent_descent, font, fonts_of, role_font, text_width
-    from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
+    from printkit.draw.icons import BUILTIN, Colours, Icon, IconLibrary, draw_emblem, emblem_icon
+    from printkit.draw.mapmarks import compass_rose, wave_mark
     from printkit.draw.pictograms import arrow_head
     from printkit.draw.sheet import draw_page_label, draw_scale_bar
     from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
@@ -233,6 +235,12 @@ __all__ = [
     "spacing_key",
     "text_key",
     "valign_key",
+    # a game's own pictograms (its `icons`)
+    "Icon",
+    "emblem_icon",
+    "polygon",
+    "wave_mark",
+    "compass_rose",
 ]
 
 # Names of __all__ whose modules a component type's import must not pull in (the checks and the
@@ -289,6 +297,11 @@ _ON_FIRST_USE = {
     # what an element kind draws on (the drawing library: only when faces are drawn)
     "ElementPainter": "printkit.draw.elements",
     "Palette": "printkit.draw.elements",
+    "Icon": "printkit.draw.icons",
+    "emblem_icon": "printkit.draw.icons",
+    "polygon": "printkit.draw.emblems",
+    "wave_mark": "printkit.draw.mapmarks",
+    "compass_rose": "printkit.draw.mapmarks",
 }
 
 
@@ -396,6 +409,8 @@ class Game(Protocol):
     # the game's own element kinds (Element subclasses made kinds by @element_kind), which its
     # kits' faces may use besides the built-in ones (printkit/elements/)
     element_kinds: ClassVar[tuple[type[Element], ...]]
+    # the game's own icons (pictograms), which its kits name besides the built-in ones
+    icons: ClassVar[tuple[Icon, ...]]
 
     @property
     def schema(self) -> Record:
@@ -441,6 +456,7 @@ class GameRules:
     plays: ClassVar[bool] = False
     scores: ClassVar[bool] = False
     element_kinds: ClassVar[tuple[type[Element], ...]] = ()
+    icons: ClassVar[tuple[Icon, ...]] = ()
 
     def __init__(self, schema: Record, rules: RuleSet) -> None:
         self._schema = schema

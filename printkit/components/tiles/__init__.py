@@ -79,7 +79,7 @@ def load(kit: Kit, component_id: str) -> TileSet:
     _check_ornaments(tiles, errors)
     errors.raise_if_any()
     if kit.options.profile == "home":
-        home_grid(kit, tiles.size, doc.where(("tile_size",)))
+        home_grid(kit, tiles.size, doc.where(("tile_size",)), tiles.cut())
     return tiles
 
 
@@ -183,7 +183,13 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
         return TilePainter(c, tiles, bleed)
 
     group = PieceGroup(
-        items, tiles.size, painter, Location(tiles.file), locate=locate, describe=describe
+        items,
+        tiles.size,
+        painter,
+        Location(tiles.file),
+        locate=locate,
+        describe=describe,
+        shape=tiles.cut(),
     )
     return [group]
 

@@ -29,7 +29,7 @@ from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.face import Areas, Element, element_fields
-from printkit.model.shape import sized
+from printkit.model.shape import points_outside, sized
 from printkit.render import more_output_path
 from printkit.render.face_checks import (
     at,
@@ -77,6 +77,9 @@ def _sizes(t: Tokens) -> None:
                 f"group {name!r} needs a width and a height (or a shape with `across`, e.g. "
                 "shape: {kind: hexagon, across: 76mm})",
             )
+        problem = points_outside(g.shape, Size(g.width, g.height)) if g.width else None
+        if problem:
+            errors.add(where(g, "shape") or where(g) or Location(t.file), problem)
     errors.raise_if_any()
 
 
