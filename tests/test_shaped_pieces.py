@@ -347,3 +347,21 @@ def test_a_hex_that_fits_the_paper_but_not_its_bands_is_a_located_error(tmp_path
     result, _ = _build(_kit(tmp_path, cards=big))
     assert result.exit_code == 2, result.output
     assert "cards.yaml:" in result.output and "does not fit on A4 paper" in result.output
+
+
+def test_a_showcase_card_is_cut_to_its_shape():
+    from PIL import Image
+
+    from printkit.export.showcase import cut_out
+    from printkit.layout.shapes import Shape, hexagon_size
+
+    size = hexagon_size(mm(60), pointy=True)
+    image = Image.new("RGBA", (600, round(600 * size.height / size.width)), (200, 30, 30, 255))
+    cut = cut_out(image, Shape("hexagon", pointy=True), size.width)
+    alpha = cut.getchannel("A")
+    assert alpha.getpixel((2, 2)) == 0  # a corner of the box: outside the hex
+    assert alpha.getpixel((300, cut.height // 2)) == 255
+    assert alpha.getpixel((300, 3)) == 255  # the top corner of a pointy hex
+    rounded = cut_out(image.copy(), Shape("rectangle", radius=mm(6)), mm(60))
+    assert rounded.getchannel("A").getpixel((3, 3)) == 0
+    assert rounded.getchannel("A").getpixel((300, 3)) == 255
