@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
+from printkit.layout.hexgrid import BoardGrid
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
@@ -116,6 +117,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
 
 __all__ = [
     "BUILTIN",
+    "BoardGrid",
     "Bool",
     "Card",
     "Chart",
@@ -363,6 +365,11 @@ class ComponentType(Protocol):
         the images, fonts, icons, sheets and used components' files it reads (default: its data
         file). The incremental build, `build --watch` and `serve` rebuild when one changes."""
 
+    def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
+        """None when it is not a board; else it is one page, drawn by render() with no bleed
+        on the shop profile, that a table-top program shows as a board, with these grids on
+        it (`printkit export --vassal`; default None)."""
+
 
 class Component:
     """A component type's optional members with their defaults (see ComponentType)."""
@@ -387,6 +394,9 @@ class Component:
 
     def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
         return []
+
+    def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
+        return None
 
     def inputs(self, kit: Kit, component_id: str) -> list[Path]:
         spec = kit.spec(component_id)
