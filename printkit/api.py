@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
+from printkit.layout.hexgrid import BoardGrid
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
@@ -117,6 +118,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
 
 __all__ = [
     "BUILTIN",
+    "BoardGrid",
     "Bool",
     "Card",
     "Chart",
@@ -407,6 +409,11 @@ class ComponentType(Protocol):
         the options and `looks.shared` are the same), and keeps of its own, so that a one-card
         edit lays out one card (default None: nothing kept, everything measured afresh)."""
 
+    def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
+        """None when it is not a board; else it is one page, drawn by render() with no bleed
+        on the shop profile, that a table-top program shows as a board, with these grids on
+        it (`printkit export --vassal`; default None)."""
+
 
 class Component:
     """A component type's optional members with their defaults (see ComponentType)."""
@@ -435,6 +442,9 @@ class Component:
     def layout_keeper(
         self, kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
     ) -> LayoutKeeper | None:
+        return None
+
+    def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
         return None
 
     def inputs(self, kit: Kit, component_id: str) -> list[Path]:
