@@ -33,7 +33,7 @@ from printkit.layout.tiling import (
 )
 from printkit.layout.units import mm, to_mm
 from printkit.output import new_canvas
-from printkit.render.pages import start_sheet
+from printkit.render.pages import chosen_sheet_margin, start_sheet
 
 DrawPlan = Callable[[Canvas, float], None]
 GLUE = Color(0.55, 0.55, 0.55, alpha=0.35)
@@ -63,7 +63,7 @@ def render_plan(  # noqa: PLR0913
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
         return _single_page(path, size, draw, opts.bleed, (title, kit.name), lead, kit.fonts())
-    margin = kit.manifest.sheet_margin  # a kit's sheet margin keeps the plan further in
+    margin = chosen_sheet_margin(kit)  # a sheet margin asked for keeps the plan further in
     edge = EDGE if margin is None else max(EDGE, margin + STROKE_ROOM)
     plan = plan_tiles(size, opts.paper_size, overlap, list(avoid), edge=edge)
     c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
