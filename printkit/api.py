@@ -321,6 +321,9 @@ class ComponentType(Protocol):
     ]  # its data's items, as the data rules (`checks:`) read them
     has_pieces: ClassVar[bool]  # it prints cut pieces: piece_groups() gives them, it may gang
     gangs_by_default: ClassVar[bool]  # --gang packs it without kit.yaml listing it
+    # its cut pieces export as pictures (`export --images`, `export --tts`): each PieceGroup of
+    # piece_groups() names its pieces' designs and the key of the back behind each
+    exports_pieces: ClassVar[bool]
 
     def load(self, kit: Kit, component_id: str) -> object:
         """Validate the data file and build the model (InputError on bad data). Called once per
@@ -368,6 +371,7 @@ class Component:
     item_list: ClassVar[ItemList | None] = None
     has_pieces: ClassVar[bool] = False
     gangs_by_default: ClassVar[bool] = False
+    exports_pieces: ClassVar[bool] = False
 
     def output_name(self, kit: Kit, component_id: str) -> str:
         return f"{component_id}.pdf"

@@ -3,8 +3,8 @@
 Each emblem is drawn centred on (0, 0) inside a box of side 2 (from -1 to 1) in the current
 coordinate system. They are registered by name in the icon library (draw/icons.py), which is how
 components draw them: `icons.draw_emblem` draws any icon of that library by name. A game's own
-emblems live in its package and come in as its `icons` (games/carthage/pictograms.py); those
-here are the ones `printkit new`'s kit shows.
+emblems live in its package and come in as its `icons` (printkit/api.py); those here are the
+ones `printkit new`'s kit shows.
 """
 
 from __future__ import annotations

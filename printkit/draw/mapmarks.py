@@ -1,6 +1,6 @@
 """Map pictograms in the manner of an engraved sea chart: waves, hills, copses and a compass
-rose. Each takes a canvas, a position and a size, and draws nothing else. (Chartae's ship and
-the creatures of its seas are its own: games/chartae/pictograms.py.)
+rose. Each takes a canvas, a position and a size, and draws nothing else. (A game's own marks,
+its ships and sea creatures, live in its package and come in as its `icons`.)
 """
 
 from __future__ import annotations

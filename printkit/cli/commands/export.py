@@ -32,11 +32,16 @@ from printkit.layout.presets import PRESETS
 
 @click.command(name="export")
 @click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
-@click.option("--images", is_flag=True, help="One image per card face and back.")
+@click.option(
+    "--images",
+    is_flag=True,
+    help="One image per card face and back, and per piece's (tiles, tokens).",
+)
 @click.option(
     "--tts",
     is_flag=True,
-    help="Each deck for Tabletop Simulator: face sheets, each back, a saved object.",
+    help="Each deck for Tabletop Simulator (face sheets, each back, a saved object), and each "
+    "component's tiles or tokens (one custom tile per piece, each with its own back).",
 )
 @click.option(
     "--base-url",
@@ -100,8 +105,8 @@ def export_command(
     kit, images, tts, base_url, saved_objects, showcase, table_format, components, out, dpi,
     preset, bleed, fmt, variants, players
 ) -> None:  # fmt: skip
-    """Export KIT's cards as images for print-on-demand services (--images), as a Tabletop
-    Simulator deck (--tts), as a showcase image of a few cards (--showcase), or as spreadsheets
+    """Export KIT's cards and pieces as images for print-on-demand services (--images), as
+    Tabletop Simulator decks and tiles (--tts), as a showcase image of a few cards (--showcase), or as spreadsheets
     that read back to the same cards (--cards csv|xlsx)."""
     if not (images or tts or showcase or table_format):
         raise click.UsageError(
@@ -177,8 +182,10 @@ def _export_pictures(
 ) -> None:
     """--tts and --showcase: the decks' faces without bleed, as a table shows them."""
     # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.images import piece_components
     from printkit.export.showcase import chosen_cards, showcase_image
     from printkit.export.tts import export_tts
+    from printkit.export.tts_pieces import export_tts_pieces
     from printkit.kit import load_kit
     from printkit.model.options import Options
     from printkit.output import staged
@@ -189,12 +196,18 @@ def _export_pictures(
     loaded = load_kit(kit, options)
     loaded.models()
     decks = loaded.decks()
-    if tts and not decks:
-        note(f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write")
+    pieces = piece_components(loaded)
+    if tts and not (decks or pieces):
+        note(f"kit {loaded.name!r} has no deck or pieces: no Tabletop Simulator object to write")
     lines: list[str] = []
     written: list[Path] = []
     with staged(out) as stage, progress_shown():
-        for cid in (list(components) or decks) if tts else []:
+        for cid in (list(components) or decks + pieces) if tts else []:
+            if cid in pieces:
+                saved, count = export_tts_pieces(loaded, out, stage, cid, share.base_url)
+                written.append(saved)
+                lines.append(f"wrote {saved} ({count} piece{'s' * (count != 1)} as tiles)")
+                continue
             saved, sheets, cards = export_tts(loaded, out, stage, cid, share.base_url)
             written.append(saved)
             lines.append(f"wrote {saved} ({cards} cards on {len(sheets)} face sheet(s))")
@@ -238,7 +251,7 @@ def _export_images(
     with staged(out) as stage, progress_shown():
         done = export_images(loaded, out, stage, chosen, dpi, fmt)
     if not done:
-        note(f"kit {loaded.name!r} has no deck: no card images to write")
+        note(f"kit {loaded.name!r} has no deck or pieces: no images to write")
         return
     for deck in done:
         w, h = deck.pixels

@@ -24,13 +24,16 @@ from printkit.components.deck.checks import (
     check_card_icons,
     check_edges,
     check_elements,
+    colour_vision_findings,
     dpi_findings,
     faces,
     glyph_findings,
 )
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
+from printkit.core.words import counted
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
+from printkit.draw.elements import PlainText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
@@ -256,7 +259,47 @@ def layout_findings(kit: Kit, component_id: str) -> list[Finding]:
         for design in _layout(kit, component_id).designs
         for text, font_name, element, attr in design.missing
     )
-    return glyph_findings(drawn) + dpi_findings(deck)
+    designs = _layout(kit, component_id).designs
+    findings = glyph_findings(drawn) + dpi_findings(deck) + colour_vision_findings(deck)
+    return findings + _small_text_findings(deck, designs)
+
+
+SMALL_TEXT_CODE = "FACE004"
+
+
+def _small_text_findings(deck: Deck, designs: list[deck_layout.Design]) -> list[Finding]:
+    """FACE004 for each element (or card) whose text prints below the deck's min_text_size (an
+    element's own `size:` or `min_size:` below it lets it): it may be too small to read. One
+    finding per place, naming the smallest size and the first text at it."""
+    smallest: dict[Location, tuple[float, str, str, int]] = {}
+    for design in designs:
+        for fit in design.fits:
+            if isinstance(fit, PlainText):
+                fitted, place = fit.fitted, at(fit.element, "size")
+            else:
+                fitted = fit[1]
+                place = at(design.card) if design.card is not None else Location(deck.file)
+            if fitted.size >= deck.min_text_size - 1e-6:
+                continue
+            size, text, who, n = smallest.get(place, (fitted.size, "", "", 0))
+            if n == 0 or fitted.size < size:
+                size, text, who = fitted.size, " ".join(fitted.lines), design.who
+            smallest[place] = (size, text, who, n + 1)
+    out = []
+    for place, (size, text, who, n) in smallest.items():
+        shown = text if len(text) <= 40 else text[:39] + "…"
+        more = f" (and {counted(n - 1, 'more text')})" if n > 1 else ""
+        out.append(
+            Finding(
+                SMALL_TEXT_CODE,
+                "warning",
+                f"text {shown!r} ({who}){more} prints at {size:g} pt, below the deck's "
+                f"min_text_size {deck.min_text_size:g} pt: it may be too small to read; give it "
+                "a larger size or more room",
+                place,
+            )
+        )
+    return out
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:

@@ -26,6 +26,7 @@ from printkit.components.tiles.draw import (
     ReferenceOverflow,
     ReferenceSide,
     TilePainter,
+    back_key,
 )
 from printkit.components.tiles.model import TILE_SET, Tile, TileSet, parse_edges, tile_problems
 from printkit.core.errors import Collector, InputError, Location, fail
@@ -190,6 +191,8 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
         locate=locate,
         describe=describe,
         shape=tiles.cut(),
+        design=lambda item: "reference" if isinstance(item, ReferenceSide) else item.id,
+        back_key=lambda item: back_key(tiles, item),
     )
     return [group]
 
@@ -217,6 +220,7 @@ class TilesType(Component):
     item_list: ClassVar[ItemList | None] = ItemList("tiles", "tile", "tiles", "tile set")
     has_pieces = True
     gangs_by_default = True
+    exports_pieces = True
 
     load = staticmethod(load)
     inputs = staticmethod(data_inputs)  # the kit's shared files and its data file
