@@ -341,7 +341,8 @@ class Kit:
         return self._referred[cache_key]
 
     def icons(self) -> IconLibrary:
-        """The built-in icons plus the kit's own (kit.yaml `icons:`), read once."""
+        """The built-in icons, the kit's game's (its `icons`) and the kit's own (kit.yaml
+        `icons:`, which may replace either), read once."""
         if self._icons is None:
             # imported here, only when something is drawn or checked (reportlab: start-up)
             from printkit.draw.icons import BUILTIN, icon_from_file
@@ -356,7 +357,8 @@ class Kit:
                     for d in exc.diagnostics:
                         errors.add(d.where, d.message)
             errors.raise_if_any()
-            self._icons = BUILTIN.with_icons(extra)
+            game = self.game()
+            self._icons = BUILTIN.with_icons([*(game.icons if game else ()), *extra])
         return self._icons
 
     def fonts(self) -> dict[str, str]:

@@ -150,3 +150,67 @@ def test_the_element_tables_drift_when_a_kind_changes(monkeypatch):
     )
     refreshed = docgen.refresh(text, docgen.GENERATORS["data-format.md"])
     assert refreshed != text and "the corner radius, changed" in refreshed
+
+
+# -- what the engine keeps: nothing that serves one seed game alone ------------------------------
+
+SEEDS = ("chariot-race", "carthage", "chartae")
+DATA = Path(__file__).parents[1] / "data"
+# engine kinds and icons that one seed kit alone uses, kept for what they are besides
+GENERIC = {
+    "band": "boxed text under a caption strip: a card layout any game may use",
+    "laurel": "one of the pictures of the kit `printkit new` makes",
+    "torch": "one of the pictures of the kit `printkit new` makes",
+    "palm": "one of the pictures of the kit `printkit new` makes",
+    "horse": "one of the pictures of the kit `printkit new` makes",
+    "sword": "one of the pictures of the kit `printkit new` makes",
+}
+
+
+def _seed_kits_naming(pattern: str) -> set[str]:
+    """The seed kits whose data files match `pattern` (a regular expression)."""
+    import re
+
+    found = set()
+    for kit in SEEDS:
+        for path in (DATA / kit).glob("*.yaml"):
+            if re.search(pattern, path.read_text(encoding="utf-8")):
+                found.add(kit)
+    return found
+
+
+def test_no_engine_kind_or_icon_serves_one_seed_kit_alone():
+    """A kind or icon of the engine is used by no seed kit, by two or more, or is generic
+    (GENERIC says why); what one seed game alone uses lives in its package under games/."""
+    import re
+
+    from printkit.draw.icons import BUILTIN
+    from printkit.model.face import element_kinds
+
+    alone = {}
+    for kind in element_kinds():
+        users = _seed_kits_naming(rf"element:\s*{re.escape(kind.kind)}\b")
+        if len(users) == 1 and kind.kind not in GENERIC:
+            alone[kind.kind] = users
+    for name in BUILTIN.names():
+        word = re.escape(name)
+        users = _seed_kits_naming(
+            rf"(?:icon|emblem|ornament):\s*[\"']?{word}(?![\w-])|\{{icon:{word}\}}"
+            rf"|ornaments:\s*\{{[^}}]*\b{word}:"
+        )
+        if len(users) == 1 and name not in GENERIC:
+            alone[name] = users
+    assert alone == {}
+
+
+def test_a_games_icons_are_its_kits_alone(cli, tmp_path):
+    from printkit.draw.icons import BUILTIN
+    from printkit.kit import load_kit
+
+    assert "egg" not in BUILTIN and "whale" not in BUILTIN
+    assert "egg" in load_kit("carthage").icons() and "whale" in load_kit("chartae").icons()
+    folder = tmp_path / "game"
+    assert cli("new", folder).exit_code == 0
+    edit(folder / "cards.yaml", "icon: palm,", "icon: egg,")
+    r = cli("check", folder)
+    assert r.exit_code == 2 and "unknown icon 'egg'" in r.output, r.output

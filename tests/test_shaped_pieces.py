@@ -286,3 +286,82 @@ def test_a_rounded_rectangle_is_clipped_to_its_corners(tmp_path):
         x, y = min(xs) + mm(4), max(ys) - mm(1)  # along the top edge: the piece's gold
         r, g, b = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
         assert r > 150 and b < 100, (r, g, b)
+
+
+def test_a_path_beyond_its_box_is_a_located_error(tmp_path):
+    tokens = TOKENS.replace(
+        "    shape: round\n", "    shape: {kind: path, points: [[0, 0], [30, 0], [10, 20]]}\n"
+    )
+    result, _ = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 2, result.output
+    assert "tokens.yaml:6:" in result.output and "[30, 0] mm lies outside" in result.output
+
+
+def test_tiles_take_a_shape(tmp_path):
+    kit = tmp_path / "chartae"
+    shutil.copytree(DATA / "chartae", kit)
+    tiles = kit / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(
+        text.replace("tile_size:", "shape: {kind: rectangle, radius: 4mm}\ntile_size:", 1)
+        if "tile_size:" in text
+        else "shape: {kind: rectangle, radius: 4mm}\n" + text,
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1", "--only", "tiles"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "chartae" / "tiles.pdf", 0)
+    assert clips and all(len(c) == 9 for c in clips)  # four sides and four rounded corners
+
+
+def test_a_maps_sheets_keep_the_kits_sheet_margin(tmp_path):
+    nearest = {}
+    for margin in ("", "sheet_margin: 12mm\n"):
+        kit = tmp_path / f"map{len(margin)}"
+        kit.mkdir()
+        (kit / "kit.yaml").write_text(MAP_KIT + margin)
+        (kit / "sheet.yaml").write_text(
+            'width: 300mm\nheight: 250mm\ncolour: "#f3efe2"\nface:\n'
+            '  - {element: text, box: [10, 10, 160, 20], text: "BIG MAP", size: 8mm}\n',
+            encoding="utf-8",
+        )
+        out = tmp_path / f"out{len(margin)}"
+        args = ["build", str(kit), "--out", str(out), "-j", "1"]
+        result = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        edges = []
+        with pikepdf.open(out / "sheet" / "sheet.pdf") as pdf:
+            for page in pdf.pages[1:]:  # the sheets after the assembly map
+                w, h = (float(v) for v in page.mediabox[2:])
+                x0, y0, x1, y1 = (float(v) for v in page.obj["/TrimBox"])
+                edges.append(min(x0, y0, w - x1, h - y1))
+        nearest[bool(margin)] = to_mm(min(edges))
+    assert round(nearest[False], 2) == 5.5  # the printable edge and room for the outline
+    assert nearest[True] >= 12.5 - 0.01  # the kit's 12 mm margin and room for the outline
+
+
+def test_a_hex_that_fits_the_paper_but_not_its_bands_is_a_located_error(tmp_path):
+    big = CARDS.replace("across: 60mm, pointy: true", "across: 195mm")  # A4 is 210 mm high
+    result, _ = _build(_kit(tmp_path, cards=big))
+    assert result.exit_code == 2, result.output
+    assert "cards.yaml:" in result.output and "does not fit on A4 paper" in result.output
+
+
+def test_a_showcase_card_is_cut_to_its_shape():
+    from PIL import Image
+
+    from printkit.export.showcase import cut_out
+    from printkit.layout.shapes import Shape, hexagon_size
+
+    size = hexagon_size(mm(60), pointy=True)
+    image = Image.new("RGBA", (600, round(600 * size.height / size.width)), (200, 30, 30, 255))
+    cut = cut_out(image, Shape("hexagon", pointy=True), size.width)
+    alpha = cut.getchannel("A")
+    assert alpha.getpixel((2, 2)) == 0  # a corner of the box: outside the hex
+    assert alpha.getpixel((300, cut.height // 2)) == 255
+    assert alpha.getpixel((300, 3)) == 255  # the top corner of a pointy hex
+    rounded = cut_out(image.copy(), Shape("rectangle", radius=mm(6)), mm(60))
+    assert rounded.getchannel("A").getpixel((3, 3)) == 0
+    assert rounded.getchannel("A").getpixel((300, 3)) == 255

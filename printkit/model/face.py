@@ -174,11 +174,19 @@ class Element:
     `@element_kind`) and its `draw()`. The keys here are every kind's; `Worded`, `Sized` and
     `Lettered` add the keys of kinds that fit text. Kinds are found by their `element:` name
     (`find_kind`): the engine calls what this class declares and never asks a kind's name.
+
+    A kind's `draw` is also its measure: drawn on the probe canvas that paints nothing
+    (render/safearea.ProbeCanvas, draw/sketch.py), each text it fits through the painter is
+    noted with its box and its fit recorded, and the render draws from those records. One code
+    path for both means a measure can never disagree with what is printed (platypus keeps
+    `wrap` and `draw` apart; here the painter's records are the `wrap`).
     """
 
     kind: ClassVar[str] = ""  # the `element:` value that names the kind (set by @element_kind)
     kind_doc: ClassVar[str] = ""  # what the kind draws, in a line (the docs' and schema's)
-    plain: ClassVar[bool] = False  # one fitted text in one colour (draw/elements.PlainText)
+    # one fitted text (its `text`, default {title}) in its colour, which the painter draws and
+    # replays itself (draw/elements.PlainText) without calling `draw`: text and title only
+    plain: ClassVar[bool] = False
     # the keys whose values are texts with {field} placeholders (`element_fields`, checks)
     text_keys: ClassVar[tuple[str, ...]] = ()
     # the keys whose values name a piece field outright (checked against the declared fields)
