@@ -49,7 +49,7 @@ def test_a_drift_card_stating_neither_or_nor_and_is_an_error(kit_copy):
     assert r.exit_code == 1
     (message,) = findings(r, "CR018")
     assert message.startswith(f"{display_path(cards)}:{line_of(cards, 'id: m4-t60-or3-a')}:")
-    assert "card 'm4-t60-or3-a' drifts 3 in but states neither \"or\" nor \"and\"" in message
+    assert 'card \'m4-t60-or3-a\' drifts 3 in but states neither "or" nor "and"' in message
     assert check_rules("chariot-race", "CR018").findings == []
 
 
