@@ -100,3 +100,18 @@ def test_a_condition_naming_no_field_of_the_deck_is_an_input_error(kit):
     text = str(err.value)
     assert f"{display_path(rules)}:{line_of(rules, 'when: typ')}:" in text
     assert "has no field 'typ'; did you mean 'type'?" in text
+
+
+def test_a_required_field_missing_is_said_in_words_naming_the_card(kit):
+    # "cards[2].type is required" named the card by its index alone (issue 36)
+    rooms = kit / "rooms.yaml"
+    edit(rooms, 'type: {type: choice, choices: [room, corridor], doc',
+         'type: {type: choice, required: true, choices: [room, corridor], doc')  # fmt: skip
+    edit(rooms, "title: Cellar, type: room, ", "title: Cellar, ")
+    from printkit.core.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        check_rules(kit)
+    text = str(err.value)
+    assert f"{display_path(rooms)}:{line_of(rooms, 'id: cellar')}:" in text
+    assert "card 'cellar' has no type (cards[2].type is required)" in text
