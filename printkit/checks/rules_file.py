@@ -101,6 +101,9 @@ def _check_names(kit: Any, check: Any, i: int, ctx: Context) -> None:
             _check_name(kit, deck, key, check.get(key), ctx, ("checks", i, key))
     for n, name in enumerate(check.fields or []):
         _check_name(kit, deck, "field", name, ctx, ("checks", i, "fields", n))
+    if check.when is not None:  # every field the condition reads is one the deck has
+        for name in sorted({c.name for c in check.when.comparisons()}):
+            _check_name(kit, deck, "field", name, ctx, ("checks", i, "when"))
     if check.component_kind is not None and check.component is not None:
         _check_name(kit, check.component, "kind", check.component_kind, ctx,
                     ("checks", i, "component_kind"))  # fmt: skip

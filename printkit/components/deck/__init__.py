@@ -29,6 +29,7 @@ from printkit.components.deck.checks import (
     faces,
     glyph_findings,
 )
+from printkit.components.deck.kept import layout_keeper
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.core.words import counted
@@ -456,6 +457,7 @@ class DeckType(Component):
     preflight = staticmethod(preflight)
     print_findings = staticmethod(drawn_findings)
     piece_groups = staticmethod(cut_pieces)
+    layout_keeper = staticmethod(layout_keeper)  # kept.py: `build --watch` and serve
 
 
 COMPONENT: ComponentType = DeckType()  # checked against the protocol by mypy
