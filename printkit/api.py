@@ -23,6 +23,7 @@ build may not need (the checks, the reports, the drawing library) are imported o
 
 from __future__ import annotations
 
+import collections.abc
 import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -313,6 +314,41 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+class CardLooks(Protocol):
+    """What a card's picture and layout are made from, as digests (live/looks.py's `DeckLooks`,
+    made by the watching process of `build --watch` and serve for a type with cards)."""
+
+    shared: str  # the deck's settings that change drawing, the kit's fonts, printkit's code
+    file_icons: dict[str, str]  # the kit's own icon files by name
+
+    def card_inputs(self, card: Card) -> tuple[str, ...]:
+        """What changes how `card` looks besides `shared`."""
+        ...
+
+    def kind(self, name: str) -> str:
+        """The digest of a kind (its face, colours, own back)."""
+        ...
+
+    def file(self, relative: str) -> str:
+        """The digest of a kit file's bytes."""
+        ...
+
+
+class LayoutKeeper(Protocol):
+    """One layout of one component in a watching process (`build --watch`, serve): it offers
+    the component's layout what an earlier kit object measured, and says what to keep of the
+    layout this kit made (a type's `layout_keeper`)."""
+
+    measured: int  # the designs this layout measured (the others were taken as kept)
+
+    def remember(self) -> None:
+        """Take note of every design of a layout this kit made without a keeper."""
+
+    def kept(self) -> collections.abc.Sized | None:
+        """What to keep of the layout this kit made (its designs by key: handed back to the
+        next kit's `layout_keeper` as `earlier`); None when the kit made none to keep."""
+
+
 class ComponentType(Protocol):
     """A kind of printed thing. Every member takes the kit and the component's id in kit.yaml."""
 
@@ -365,6 +401,14 @@ class ComponentType(Protocol):
         the images, fonts, icons, sheets and used components' files it reads (default: its data
         file). The incremental build, `build --watch` and `serve` rebuild when one changes."""
 
+    def layout_keeper(
+        self, kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
+    ) -> LayoutKeeper | None:
+        """For a type with cards under `build --watch` and serve: what this kit's layout of the
+        component may reuse of `earlier` (what an earlier kit's keeper `kept()`, given only while
+        the options and `looks.shared` are the same), and keeps of its own, so that a one-card
+        edit lays out one card (default None: nothing kept, everything measured afresh)."""
+
     def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
         """None when it is not a board; else it is one page, drawn by render() with no bleed
         on the shop profile, that a table-top program shows as a board, with these grids on
@@ -394,6 +438,11 @@ class Component:
 
     def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
         return []
+
+    def layout_keeper(
+        self, kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
+    ) -> LayoutKeeper | None:
+        return None
 
     def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
         return None

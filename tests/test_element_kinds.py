@@ -86,6 +86,52 @@ def test_a_game_package_adds_a_kind_its_kit_draws(cli, installed, stamp_kit, tmp
             )
 
 
+@pytest.fixture
+def plain_stamp_kit(cli, tmp_path):
+    """A new kit (no game module) whose first card kind's face ends with a stamp."""
+    folder = tmp_path / "plain"
+    assert cli("new", folder).exit_code == 0
+    cards = folder / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    first_face_end = text.index("\n", text.index("{element: text,")) + 1
+    cards.write_text(text[:first_face_end] + STAMP + text[first_face_end:], encoding="utf-8")
+    return folder
+
+
+def _install_kind(tmp_path, monkeypatch, value: str) -> None:
+    """The example package installed with `value` as its `printkit.elements` entry point."""
+    from printkit.plugins import ELEMENTS_GROUP
+
+    entry = f"[{ELEMENTS_GROUP}]\nstamp = {value}\n"
+    site = install_fixture(tmp_path / "site", PACKAGE, "stamp-game", entry)
+    monkeypatch.syspath_prepend(str(site))
+
+
+def test_an_installed_package_adds_a_kind_every_kit_may_use(
+    cli, tmp_path, monkeypatch, plain_stamp_kit
+):
+    _install_kind(tmp_path, monkeypatch, "stamp_game.stamp:Stamp")
+    try:
+        r = cli("build", plain_stamp_kit, "--out", tmp_path / "out")
+        assert r.exit_code == 0, r.output
+        with pdfplumber.open(tmp_path / "out" / "plain" / "cards.pdf") as pdf:
+            assert "PAID" in (pdf.pages[0].extract_text() or "")
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == "stamp_game"]:
+            del sys.modules[name]
+
+
+def test_an_installed_kind_that_cannot_load_is_an_error_at_the_element(
+    cli, tmp_path, monkeypatch, plain_stamp_kit
+):
+    _install_kind(tmp_path, monkeypatch, "stamp_game.nowhere:Stamp")
+    r = cli("check", plain_stamp_kit)
+    assert r.exit_code == 2, r.output
+    line = line_of(plain_stamp_kit / "cards.yaml", "element: stamp")
+    assert f"cards.yaml:{line}:" in r.output and "Traceback" not in r.output
+    assert "element kind 'stamp'" in r.output and "cannot be imported" in r.output
+
+
 def test_a_kit_without_the_game_cannot_name_its_kind(cli, installed, stamp_kit):
     edit(stamp_kit / "kit.yaml", "  module: stamp\n", "")
     r = cli("check", stamp_kit)

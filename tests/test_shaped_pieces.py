@@ -4,6 +4,7 @@ too large for its paper (a located error, not a tiled sheet)."""
 
 from __future__ import annotations
 
+import math
 import shutil
 from pathlib import Path
 
@@ -365,3 +366,33 @@ def test_a_showcase_card_is_cut_to_its_shape():
     rounded = cut_out(image.copy(), Shape("rectangle", radius=mm(6)), mm(60))
     assert rounded.getchannel("A").getpixel((3, 3)) == 0
     assert rounded.getchannel("A").getpixel((300, 3)) == 255
+
+
+def test_a_shaped_cards_frame_follows_its_outline(tmp_path):
+    framed = CARDS.replace("frame_width: 0", "frame_width: 4mm")
+    result, out = _build(_kit(tmp_path, cards=framed))
+    assert result.exit_code == 0, result.output
+    hexagon = _clips(out / "cards.pdf", 0)[0]
+    bottom = min(hexagon, key=lambda p: p[1])  # a pointy hex's bottom corner
+    cx, cy = sum(p[0] for p in hexagon) / 6, sum(p[1] for p in hexagon) / 6
+    lower_left = min((p for p in hexagon if p[1] < cy), key=lambda p: p[0])
+    mid = ((bottom[0] + lower_left[0]) / 2, (bottom[1] + lower_left[1]) / 2)
+    k = mm(2.5) / math.dist(mid, (cx, cy))  # 2.5 mm in from the middle of a slanted side
+    slanted = (mid[0] + (cx - mid[0]) * k, mid[1] + (cy - mid[1]) * k)
+    pdf = pdfium.PdfDocument(str(out / "cards.pdf"))
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    height = image.height * 72 / 150
+
+    def pixel(up_mm: float) -> tuple[int, int, int]:
+        x, y = bottom[0], bottom[1] + mm(up_mm)
+        return image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
+
+    frame, paper = (0x2E, 0x6B, 0x30), (0x8C, 0xC0, 0x5A)
+    assert all(abs(a - b) < 12 for a, b in zip(pixel(2), frame, strict=True)), pixel(2)
+    assert all(abs(a - b) < 12 for a, b in zip(pixel(8), paper, strict=True)), pixel(8)
+    x, y = slanted  # the frame runs along the slanted side, not only along the box's edges
+    near_side = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
+    assert all(abs(a - b) < 12 for a, b in zip(near_side, frame, strict=True)), near_side

@@ -29,11 +29,12 @@ from printkit.components.deck.checks import (
     faces,
     glyph_findings,
 )
+from printkit.components.deck.kept import layout_keeper
+from printkit.components.deck.painter import CardPainter, CardTextOverflow
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.core.words import counted
-from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
-from printkit.draw.elements import PlainText
+from printkit.draw.elements import PLACEHOLDER, PlainText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
@@ -449,6 +450,7 @@ class DeckType(Component):
     preflight = staticmethod(preflight)
     print_findings = staticmethod(drawn_findings)
     piece_groups = staticmethod(cut_pieces)
+    layout_keeper = staticmethod(layout_keeper)  # kept.py: `build --watch` and serve
 
 
 COMPONENT: ComponentType = DeckType()  # checked against the protocol by mypy
