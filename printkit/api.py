@@ -23,6 +23,7 @@ build may not need (the checks, the reports, the drawing library) are imported o
 
 from __future__ import annotations
 
+import collections.abc
 import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
+from printkit.layout.hexgrid import BoardGrid
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
@@ -88,8 +90,10 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.core.progress import ticking
     from printkit.draw.colour import colour, shade, tint
     from printkit.draw.elements import ElementPainter, Palette
+    from printkit.draw.emblems import polygon
     from printkit.draw.fonts import ascent_descent, font, fonts_of, role_font, text_width
-    from printkit.draw.icons import BUILTIN, Colours, IconLibrary, draw_emblem
+    from printkit.draw.icons import BUILTIN, Colours, Icon, IconLibrary, draw_emblem, emblem_icon
+    from printkit.draw.mapmarks import compass_rose, wave_mark
     from printkit.draw.pictograms import arrow_head
     from printkit.draw.sheet import draw_page_label, draw_scale_bar
     from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
@@ -114,6 +118,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
 
 __all__ = [
     "BUILTIN",
+    "BoardGrid",
     "Bool",
     "Card",
     "Chart",
@@ -231,6 +236,12 @@ __all__ = [
     "spacing_key",
     "text_key",
     "valign_key",
+    # a game's own pictograms (its `icons`)
+    "Icon",
+    "emblem_icon",
+    "polygon",
+    "wave_mark",
+    "compass_rose",
 ]
 
 # Names of __all__ whose modules a component type's import must not pull in (the checks and the
@@ -287,6 +298,11 @@ _ON_FIRST_USE = {
     # what an element kind draws on (the drawing library: only when faces are drawn)
     "ElementPainter": "printkit.draw.elements",
     "Palette": "printkit.draw.elements",
+    "Icon": "printkit.draw.icons",
+    "emblem_icon": "printkit.draw.icons",
+    "polygon": "printkit.draw.emblems",
+    "wave_mark": "printkit.draw.mapmarks",
+    "compass_rose": "printkit.draw.mapmarks",
 }
 
 
@@ -296,6 +312,41 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(_ON_FIRST_USE[name]), name)
     globals()[name] = value
     return value
+
+
+class CardLooks(Protocol):
+    """What a card's picture and layout are made from, as digests (live/looks.py's `DeckLooks`,
+    made by the watching process of `build --watch` and serve for a type with cards)."""
+
+    shared: str  # the deck's settings that change drawing, the kit's fonts, printkit's code
+    file_icons: dict[str, str]  # the kit's own icon files by name
+
+    def card_inputs(self, card: Card) -> tuple[str, ...]:
+        """What changes how `card` looks besides `shared`."""
+        ...
+
+    def kind(self, name: str) -> str:
+        """The digest of a kind (its face, colours, own back)."""
+        ...
+
+    def file(self, relative: str) -> str:
+        """The digest of a kit file's bytes."""
+        ...
+
+
+class LayoutKeeper(Protocol):
+    """One layout of one component in a watching process (`build --watch`, serve): it offers
+    the component's layout what an earlier kit object measured, and says what to keep of the
+    layout this kit made (a type's `layout_keeper`)."""
+
+    measured: int  # the designs this layout measured (the others were taken as kept)
+
+    def remember(self) -> None:
+        """Take note of every design of a layout this kit made without a keeper."""
+
+    def kept(self) -> collections.abc.Sized | None:
+        """What to keep of the layout this kit made (its designs by key: handed back to the
+        next kit's `layout_keeper` as `earlier`); None when the kit made none to keep."""
 
 
 class ComponentType(Protocol):
@@ -308,6 +359,9 @@ class ComponentType(Protocol):
     ]  # its data's items, as the data rules (`checks:`) read them
     has_pieces: ClassVar[bool]  # it prints cut pieces: piece_groups() gives them, it may gang
     gangs_by_default: ClassVar[bool]  # --gang packs it without kit.yaml listing it
+    # its cut pieces export as pictures (`export --images`, `export --tts`): each PieceGroup of
+    # piece_groups() names its pieces' designs and the key of the back behind each
+    exports_pieces: ClassVar[bool]
 
     def load(self, kit: Kit, component_id: str) -> object:
         """Validate the data file and build the model (InputError on bad data). Called once per
@@ -347,6 +401,19 @@ class ComponentType(Protocol):
         the images, fonts, icons, sheets and used components' files it reads (default: its data
         file). The incremental build, `build --watch` and `serve` rebuild when one changes."""
 
+    def layout_keeper(
+        self, kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
+    ) -> LayoutKeeper | None:
+        """For a type with cards under `build --watch` and serve: what this kit's layout of the
+        component may reuse of `earlier` (what an earlier kit's keeper `kept()`, given only while
+        the options and `looks.shared` are the same), and keeps of its own, so that a one-card
+        edit lays out one card (default None: nothing kept, everything measured afresh)."""
+
+    def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
+        """None when it is not a board; else it is one page, drawn by render() with no bleed
+        on the shop profile, that a table-top program shows as a board, with these grids on
+        it (`printkit export --vassal`; default None)."""
+
 
 class Component:
     """A component type's optional members with their defaults (see ComponentType)."""
@@ -355,6 +422,7 @@ class Component:
     item_list: ClassVar[ItemList | None] = None
     has_pieces: ClassVar[bool] = False
     gangs_by_default: ClassVar[bool] = False
+    exports_pieces: ClassVar[bool] = False
 
     def output_name(self, kit: Kit, component_id: str) -> str:
         return f"{component_id}.pdf"
@@ -371,6 +439,14 @@ class Component:
     def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
         return []
 
+    def layout_keeper(
+        self, kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
+    ) -> LayoutKeeper | None:
+        return None
+
+    def board_grids(self, kit: Kit, component_id: str) -> list[BoardGrid] | None:
+        return None
+
     def inputs(self, kit: Kit, component_id: str) -> list[Path]:
         spec = kit.spec(component_id)
         if spec.file is None:
@@ -386,6 +462,8 @@ class Game(Protocol):
     # the game's own element kinds (Element subclasses made kinds by @element_kind), which its
     # kits' faces may use besides the built-in ones (printkit/elements/)
     element_kinds: ClassVar[tuple[type[Element], ...]]
+    # the game's own icons (pictograms), which its kits name besides the built-in ones
+    icons: ClassVar[tuple[Icon, ...]]
 
     @property
     def schema(self) -> Record:
@@ -431,6 +509,7 @@ class GameRules:
     plays: ClassVar[bool] = False
     scores: ClassVar[bool] = False
     element_kinds: ClassVar[tuple[type[Element], ...]] = ()
+    icons: ClassVar[tuple[Icon, ...]] = ()
 
     def __init__(self, schema: Record, rules: RuleSet) -> None:
         self._schema = schema

@@ -7,6 +7,7 @@ path, a symlink pointing out) is an input error.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -227,7 +228,7 @@ class Kit:
         `model_as()` gives it typed."""
         if component_id not in self._models:
             kind = self.component(component_id)
-            with kinds_in_use(self.element_kinds()):
+            with self.faces():
                 self._models[component_id] = kind.load(self, component_id)
             try:
                 self._game_marks(component_id)
@@ -312,6 +313,13 @@ class Kit:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""
         return self._rules[0] if self._rules is not None else None
 
+    def faces(self) -> AbstractContextManager[None]:
+        """A scope in which faces may use the kit's game's element kinds and those installed
+        packages give besides the built-in ones (model/face.kinds_in_use): loading a component
+        and writing its JSON Schema happen in it."""
+        kinds = self.element_kinds()
+        return kinds_in_use(kinds, plugins.element_kind, plugins.installed_element_kinds)
+
     def element_kinds(self) -> tuple[type[Element], ...]:
         """The element kinds the kit's game adds to the built-in ones (printkit/elements/): its
         faces may use them too (`model.face.kinds_in_use`, around loading and schemas)."""
@@ -341,7 +349,8 @@ class Kit:
         return self._referred[cache_key]
 
     def icons(self) -> IconLibrary:
-        """The built-in icons plus the kit's own (kit.yaml `icons:`), read once."""
+        """The built-in icons, the kit's game's (its `icons`) and the kit's own (kit.yaml
+        `icons:`, which may replace either), read once."""
         if self._icons is None:
             # imported here, only when something is drawn or checked (reportlab: start-up)
             from printkit.draw.icons import BUILTIN, icon_from_file
@@ -356,7 +365,8 @@ class Kit:
                     for d in exc.diagnostics:
                         errors.add(d.where, d.message)
             errors.raise_if_any()
-            self._icons = BUILTIN.with_icons(extra)
+            game = self.game()
+            self._icons = BUILTIN.with_icons([*(game.icons if game else ()), *extra])
         return self._icons
 
     def fonts(self) -> dict[str, str]:

@@ -40,6 +40,7 @@ class PluginError(LookupError):
 
 ENTRY_POINT_GROUP = "printkit.games"  # games (docs/checks.md)
 COMPONENTS_GROUP = "printkit.components"  # component types
+ELEMENTS_GROUP = "printkit.elements"  # element kinds any kit's faces may use
 
 
 class BuiltinEntryPoint(NamedTuple):
@@ -165,7 +166,34 @@ def game(name: str) -> Game:
 REQUIRED_MEMBERS: dict[str, tuple[str, ...]] = {
     COMPONENTS_GROUP: ("load", "schema", "render"),
     ENTRY_POINT_GROUP: ("schema", "rules"),
+    ELEMENTS_GROUP: ("kind", "draw"),
 }
+NOUNS = {
+    COMPONENTS_GROUP: "component type",
+    ENTRY_POINT_GROUP: "game",
+    ELEMENTS_GROUP: "element kind",
+}
+
+
+def element_kind(name: str) -> object | None:
+    """The element kind an installed package gives the name `name` (an entry point of the group
+    `printkit.elements` naming an `@element_kind` class), or None: looked for only when a face
+    names a kind that is neither built in nor its kit's game's. PluginError when it cannot be
+    loaded (the kit's input error at the element)."""
+    found = _installed(ELEMENTS_GROUP, tuple(sys.path)).get(name)
+    return None if found is None else _load(found, ELEMENTS_GROUP, f"element kind {name!r}")
+
+
+def installed_element_kinds() -> tuple[object, ...]:
+    """Every element kind installed packages give (for the kits' JSON Schemas and messages);
+    one that cannot be loaded is left out (naming it in a face is the error that says why)."""
+    kinds = []
+    for name in sorted(_installed(ELEMENTS_GROUP, tuple(sys.path))):
+        try:
+            kinds.append(element_kind(name))
+        except PluginError:
+            continue
+    return tuple(kind for kind in kinds if kind is not None)
 
 
 def _load(installed: BuiltinEntryPoint | EntryPoint, group: str, what: str) -> object:
@@ -181,7 +209,7 @@ def _load(installed: BuiltinEntryPoint | EntryPoint, group: str, what: str) -> o
     members = set(dir(found))
     missing = [name for name in REQUIRED_MEMBERS[group] if name not in members]
     if missing:
-        kind = "component type" if group == COMPONENTS_GROUP else "game"
+        kind = NOUNS[group]
         raise PluginError(
             f"{origin} is not a {kind}: it names a {type(found).__name__}, which has no "
             f"{', '.join(missing)} (printkit/api.py says what a {kind} gives)"

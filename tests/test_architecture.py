@@ -168,3 +168,22 @@ def test_the_component_types_in_the_docs_are_the_registered_ones():
     for name, package in rows:
         module = _builtin("printkit.components")[name].value.split(":")[0]
         assert module == "printkit." + package.replace("/", "."), name
+
+
+def test_the_engine_contract_covers_every_package_but_the_plugins():
+    """Every module of printkit/ but the component types and the games is the engine, which the
+    contract engine-knows-no-type-and-no-game keeps from importing them: a new package or
+    top-level module must be listed there."""
+    root = Path(__file__).resolve().parent.parent
+    contracts = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    engine = next(
+        c
+        for c in contracts["tool"]["importlinter"]["contracts"]
+        if c["id"] == "engine-knows-no-type-and-no-game"
+    )
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    modules = {p.stem for p in PACKAGE.glob("*.py")} - {"__init__", "__main__"}
+    everything = {f"printkit.{name}" for name in packages | modules}
+    plugins = {"printkit.components", "printkit.games"}
+    assert set(engine["source_modules"]) == everything - plugins
+    assert set(engine["forbidden_modules"]) == plugins

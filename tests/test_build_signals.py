@@ -97,6 +97,7 @@ def slow_build(tmp_path, cli):
         proc.wait(timeout=10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_or_sighup_ends_workers_and_removes_temporaries(slow_build, signum):
     start, out, before = slow_build

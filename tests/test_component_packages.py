@@ -170,3 +170,32 @@ def test_our_types_loaded_as_installed_ones_print_the_same(cli, tmp_path, kit, o
             tmp_path / "builtin" / pdf
         ).read_bytes()
         assert same, pdf
+
+
+def test_the_example_plugins_import_only_the_api():
+    """The installed examples (tests/fixtures/) need nothing of printkit but printkit.api, as a
+    game package does (the contract games-use-only-the-api)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "tests" / "fixtures").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("printkit"):
+                found += [] if node.module == "printkit.api" else [f"{path.name}: {node.module}"]
+            elif isinstance(node, ast.Import):
+                found += [
+                    f"{path.name}: {a.name}" for a in node.names if a.name.startswith("printkit")
+                ]
+    assert found == []
+
+
+def test_our_entry_points_read_as_a_distributions_are_read():
+    """Each package's entry_points.txt means to printkit what it means to importlib.metadata."""
+    from importlib.metadata import EntryPoints, PathDistribution
+
+    files = [p for f in plugins.BUILTIN_FOLDERS for p in sorted(f.glob(f"*/{ENTRY_POINTS_FILE}"))]
+    assert len(files) >= 9  # every generic type and every game
+    for path in files:
+        ours = plugins.read_entry_points(path.read_text(encoding="utf-8"))
+        theirs: EntryPoints = PathDistribution(path.parent).entry_points
+        assert [(e.name, e.value, e.group) for e in theirs] == [tuple(e) for e in ours], path

@@ -86,6 +86,52 @@ def test_a_game_package_adds_a_kind_its_kit_draws(cli, installed, stamp_kit, tmp
             )
 
 
+@pytest.fixture
+def plain_stamp_kit(cli, tmp_path):
+    """A new kit (no game module) whose first card kind's face ends with a stamp."""
+    folder = tmp_path / "plain"
+    assert cli("new", folder).exit_code == 0
+    cards = folder / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    first_face_end = text.index("\n", text.index("{element: text,")) + 1
+    cards.write_text(text[:first_face_end] + STAMP + text[first_face_end:], encoding="utf-8")
+    return folder
+
+
+def _install_kind(tmp_path, monkeypatch, value: str) -> None:
+    """The example package installed with `value` as its `printkit.elements` entry point."""
+    from printkit.plugins import ELEMENTS_GROUP
+
+    entry = f"[{ELEMENTS_GROUP}]\nstamp = {value}\n"
+    site = install_fixture(tmp_path / "site", PACKAGE, "stamp-game", entry)
+    monkeypatch.syspath_prepend(str(site))
+
+
+def test_an_installed_package_adds_a_kind_every_kit_may_use(
+    cli, tmp_path, monkeypatch, plain_stamp_kit
+):
+    _install_kind(tmp_path, monkeypatch, "stamp_game.stamp:Stamp")
+    try:
+        r = cli("build", plain_stamp_kit, "--out", tmp_path / "out")
+        assert r.exit_code == 0, r.output
+        with pdfplumber.open(tmp_path / "out" / "plain" / "cards.pdf") as pdf:
+            assert "PAID" in (pdf.pages[0].extract_text() or "")
+    finally:
+        for name in [m for m in sys.modules if m.split(".")[0] == "stamp_game"]:
+            del sys.modules[name]
+
+
+def test_an_installed_kind_that_cannot_load_is_an_error_at_the_element(
+    cli, tmp_path, monkeypatch, plain_stamp_kit
+):
+    _install_kind(tmp_path, monkeypatch, "stamp_game.nowhere:Stamp")
+    r = cli("check", plain_stamp_kit)
+    assert r.exit_code == 2, r.output
+    line = line_of(plain_stamp_kit / "cards.yaml", "element: stamp")
+    assert f"cards.yaml:{line}:" in r.output and "Traceback" not in r.output
+    assert "element kind 'stamp'" in r.output and "cannot be imported" in r.output
+
+
 def test_a_kit_without_the_game_cannot_name_its_kind(cli, installed, stamp_kit):
     edit(stamp_kit / "kit.yaml", "  module: stamp\n", "")
     r = cli("check", stamp_kit)
@@ -150,3 +196,67 @@ def test_the_element_tables_drift_when_a_kind_changes(monkeypatch):
     )
     refreshed = docgen.refresh(text, docgen.GENERATORS["data-format.md"])
     assert refreshed != text and "the corner radius, changed" in refreshed
+
+
+# -- what the engine keeps: nothing that serves one seed game alone ------------------------------
+
+SEEDS = ("chariot-race", "carthage", "chartae")
+DATA = Path(__file__).parents[1] / "data"
+# engine kinds and icons that one seed kit alone uses, kept for what they are besides
+GENERIC = {
+    "band": "boxed text under a caption strip: a card layout any game may use",
+    "laurel": "one of the pictures of the kit `printkit new` makes",
+    "torch": "one of the pictures of the kit `printkit new` makes",
+    "palm": "one of the pictures of the kit `printkit new` makes",
+    "horse": "one of the pictures of the kit `printkit new` makes",
+    "sword": "one of the pictures of the kit `printkit new` makes",
+}
+
+
+def _seed_kits_naming(pattern: str) -> set[str]:
+    """The seed kits whose data files match `pattern` (a regular expression)."""
+    import re
+
+    found = set()
+    for kit in SEEDS:
+        for path in (DATA / kit).glob("*.yaml"):
+            if re.search(pattern, path.read_text(encoding="utf-8")):
+                found.add(kit)
+    return found
+
+
+def test_no_engine_kind_or_icon_serves_one_seed_kit_alone():
+    """A kind or icon of the engine is used by no seed kit, by two or more, or is generic
+    (GENERIC says why); what one seed game alone uses lives in its package under games/."""
+    import re
+
+    from printkit.draw.icons import BUILTIN
+    from printkit.model.face import element_kinds
+
+    alone = {}
+    for kind in element_kinds():
+        users = _seed_kits_naming(rf"element:\s*{re.escape(kind.kind)}\b")
+        if len(users) == 1 and kind.kind not in GENERIC:
+            alone[kind.kind] = users
+    for name in BUILTIN.names():
+        word = re.escape(name)
+        users = _seed_kits_naming(
+            rf"(?:icon|emblem|ornament):\s*[\"']?{word}(?![\w-])|\{{icon:{word}\}}"
+            rf"|ornaments:\s*\{{[^}}]*\b{word}:"
+        )
+        if len(users) == 1 and name not in GENERIC:
+            alone[name] = users
+    assert alone == {}
+
+
+def test_a_games_icons_are_its_kits_alone(cli, tmp_path):
+    from printkit.draw.icons import BUILTIN
+    from printkit.kit import load_kit
+
+    assert "egg" not in BUILTIN and "whale" not in BUILTIN
+    assert "egg" in load_kit("carthage").icons() and "whale" in load_kit("chartae").icons()
+    folder = tmp_path / "game"
+    assert cli("new", folder).exit_code == 0
+    edit(folder / "cards.yaml", "icon: palm,", "icon: egg,")
+    r = cli("check", folder)
+    assert r.exit_code == 2 and "unknown icon 'egg'" in r.output, r.output

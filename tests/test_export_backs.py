@@ -285,3 +285,130 @@ def test_serve_shows_each_card_with_its_own_back(kit_dir, tmp_path, pdf_backs):
         with Image.open(tmp_path / "live" / "tiles" / name) as image:
             corner = image.convert("RGB").getpixel((3, 3))
         assert _near(corner, _rgb(GROUND[card_id])), card_id
+
+
+# -- cut pieces: a tile set's own backs, hex tiles and discs (export/pieces.py) --------------
+
+ISLES = """\
+name: isles
+title: Isles
+components:
+  tiles: {type: tiles, file: tiles.yaml, title: Tiles}
+"""
+
+ISLE_TILES = """\
+tile_size: 50mm
+corner_marks: false
+terrains:
+  land: {letter: L, colour: "#eadcae", ink: "#6e5330", texture: hills}
+  sea: {letter: S, colour: "#5e8ca3", ink: "#1c4159", texture: waves}
+back: {colour: "#22384a", title: ISLES}
+tiles:
+  - {id: start, edges: SS SL LL LS, back: {colour: "#b8860b", title: START}}
+  - {id: A, edges: LL LS SS SL, count: 2}
+  - {id: B, edges: LL SS SS LL}
+"""
+
+ISLE_BACK = {"start": "tile-back-start", "A": "tile-back", "B": "tile-back"}
+
+
+@pytest.fixture(scope="module")
+def isles(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("isles")
+    (folder / "kit.yaml").write_text(ISLES, encoding="utf-8")
+    (folder / "tiles.yaml").write_text(ISLE_TILES, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def isles_exported(isles, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("isles-out")
+    run("export", isles, "--images", "--dpi", DPI, "--out", out)
+    run("export", isles, "--tts", "--out", out)
+    return out / "isles"
+
+
+def piece_backs(kit_dir: Path, cid: str, bleed_mm: float, folder: Path) -> dict[str, Image.Image]:
+    """The back behind the first copy of each design of a component's pieces as its shop PDF
+    draws it with `bleed_mm` of bleed (one piece a page, each front followed by its back),
+    rendered at DPI, by the design's name."""
+    kit = load_kit(str(kit_dir), Options(profile="shop", bleed_mm=bleed_mm))
+    folder.mkdir(parents=True, exist_ok=True)
+    pdf = folder / f"{cid}-{bleed_mm}.pdf"
+    kit.component(cid).render(kit, cid, pdf)
+    (group,) = kit.component(cid).piece_groups(kit, cid)
+    names = [group.design(item) for item in group.items]
+    firsts = {name: names.index(name) for name in dict.fromkeys(names)}
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        assert len(doc) == 2 * len(names)
+        return {
+            name: doc[2 * n + 1].render(scale=DPI / 72).to_pil().convert("RGB")
+            for name, n in firsts.items()
+        }
+    finally:
+        doc.close()
+
+
+def test_export_images_pairs_each_tile_with_its_own_back_pixel_for_pixel(isles, isles_exported):
+    pdf = piece_backs(isles, "tiles", 3, isles_exported.parent / "pdf")
+    rows = list(csv.DictReader((isles_exported / "images" / "manifest.csv").open()))
+    assert [(r["card"], r["copy"]) for r in rows] == [
+        ("start", "1"),
+        ("A", "1"),
+        ("A", "2"),
+        ("B", "1"),
+    ]
+    for row in rows:
+        assert row["back"] == f"tiles/{ISLE_BACK[row['card']]}.png"
+        with Image.open(isles_exported / "images" / row["back"]) as back:
+            assert _same_pixels(back.convert("RGB"), pdf[row["card"]]), row["card"]
+    own, common = (pdf["start"].getpixel((3, 3)), pdf["A"].getpixel((3, 3)))
+    assert _near(own, _rgb("#b8860b")) and _near(common, _rgb("#22384a"))
+
+
+def test_export_tts_gives_each_tile_its_own_back(isles, isles_exported):
+    saved = json.loads((isles_exported / "tts" / "tiles.json").read_text(encoding="utf-8"))
+    tiles = saved["ObjectStates"]
+    assert [t["Description"] for t in tiles] == ["start", "A", "A", "B"]
+    trims = piece_backs(isles, "tiles", 0, isles_exported.parent / "trims")
+    for tile in tiles:
+        assert tile["Name"] == "Custom_Tile" and tile["CustomImage"]["CustomTile"]["Type"] == 0
+        back = Path(urlparse(tile["CustomImage"]["ImageSecondaryURL"]).path)
+        assert back.name == f"tiles-{ISLE_BACK[tile['Description']]}.jpg"
+        with Image.open(back) as image:
+            picture = image.convert("RGB")
+        own = _mean_difference(picture, trims[tile["Description"]])
+        other = trims["A" if tile["Description"] == "start" else "start"]
+        assert own < 3 and _mean_difference(picture, other) > 5 * own + 5
+
+
+def _mean_difference(picture: Image.Image, pdf: Image.Image) -> float:
+    scaled = pdf.resize(picture.size, Image.Resampling.LANCZOS)
+    return sum(ImageStat.Stat(ImageChops.difference(picture, scaled)).mean) / 3
+
+
+@pytest.fixture(scope="module")
+def island_pieces(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("island-pieces")
+    run("export", ISLAND, "--images", "--dpi", DPI, "--only", "tiles", "--out", out)
+    run("export", ISLAND, "--tts", "--only", "tiles", "--only", "discs", "--out", out)
+    return out / "hex-island"
+
+
+def test_export_images_pairs_each_hex_with_its_own_back_on_paper(island_pieces, tmp_path):
+    pdf = piece_backs(ISLAND, "tiles", 3, tmp_path)
+    rows = list(csv.DictReader((island_pieces / "images" / "manifest.csv").open()))
+    assert len(rows) == 19 and len({r["back"] for r in rows}) == 6
+    for row in rows:
+        assert row["back"] == f"tiles/back-{row['card']}.png"
+        with Image.open(island_pieces / "images" / row["back"]) as back:
+            image = back.convert("RGB")
+        assert _same_pixels(image, pdf[row["card"]]), row["card"]
+        assert image.getpixel((2, 2)) == (255, 255, 255)  # paper outside the hexagon
+    saved = json.loads((island_pieces / "tts" / "discs.json").read_text(encoding="utf-8"))
+    discs = saved["ObjectStates"]
+    assert len(discs) == 18 and {d["CustomImage"]["CustomTile"]["Type"] for d in discs} == {2}
+    for disc in discs:
+        back = Path(urlparse(disc["CustomImage"]["ImageSecondaryURL"]).path).name
+        assert back == f"discs-back-{disc['Description']}.jpg"

@@ -95,7 +95,7 @@ def face(draw, w: float, h: float) -> list[dict]:
         if name == "image":
             elements[-1]["image"] = "art/wheel.png"
         if name == "icon":
-            elements[-1]["icon"] = draw(st.sampled_from(["wheel", "star", "ship"]))
+            elements[-1]["icon"] = draw(st.sampled_from(["spoked-wheel", "star", "disc"]))
         y += 10
     title_h = max(8.0, h * 0.15)
     elements.append(

@@ -83,6 +83,11 @@ def test_19_hexes_8_to_each_full_a4_sheet(build):
     assert len(page_texts(tiles)) == 6  # 3 sheets, front and back
     counts = [len(_clips(tiles, i)) for i in range(0, 6, 2)]
     assert counts == [8, 8, 3]
+    fronts = " ".join(page_texts(tiles)[0::2]).split()
+    # each tile carries its terrain and its number from the data (6 designs, 19 tiles)
+    for name, number, count in [("FOREST", "6", 4), ("HILLS", "4", 3), ("DESERT", "0", 1)]:
+        assert fronts.count(name) == count
+        assert fronts.count(number) >= count
     for hexagon in _clips(tiles, 0):
         assert len(hexagon) == 6
         sides = [

@@ -7,7 +7,13 @@ import math
 
 import pytest
 
-from printkit.layout.hexgrid import Coordinates, HexLayout, SquareLayout, ring_cells
+from printkit.layout.hexgrid import (
+    Coordinates,
+    HexLayout,
+    SquareLayout,
+    ring_cells,
+    toward_border,
+)
 from printkit.layout.units import mm
 
 
@@ -67,3 +73,42 @@ def test_a_ring_track_fills_the_edge_of_its_box():
     assert (right, bottom) == pytest.approx((mm(190), mm(150)))
     with pytest.raises(ValueError, match="even number"):
         ring_cells(mm(100), mm(100), 7)
+
+
+@pytest.mark.parametrize(
+    "form, label",
+    [("0101", "0305"), ("01.01", "03.05"), ("A1", "C5"), ("1-1", "3-5")],
+)
+def test_each_numbering_style_names_a_cell_and_reads_the_name_back(form, label):
+    names = Coordinates(form)
+    assert names.label((2, 4)) == label
+    assert names.position(label) == (2, 4)
+    assert names.position("nonsense") is None
+
+
+def test_a_name_just_off_the_map_reads_as_the_cell_outside_it():
+    """Column 00 and row 15 of a 14-row map: the ring round the map that a map-edge side or
+    a path leaving the map names."""
+    assert Coordinates("0101").position("0007") == (-1, 6)
+    assert Coordinates("0101").position("1415") == (13, 14)
+    assert Coordinates("1-1").position("3-0") == (2, -1)
+
+
+def test_a_spot_lies_its_share_of_the_way_to_the_cells_border():
+    """On a flat-top hex, east is a corner (the radius away) and north the middle of a side
+    (half the size across the flats); a square's north-east is its corner."""
+    hexes = HexLayout(3, 3, mm(20))
+    centre, corners = hexes.centre((1, 1)), hexes.corners((1, 1))
+    east = toward_border(centre, corners, 0.0, 1.0)
+    north = toward_border(centre, corners, 270.0, 0.5)
+    assert math.isclose(east[0] - centre[0], hexes.radius) and math.isclose(east[1], centre[1])
+    assert math.isclose(centre[1] - north[1], mm(10) / 2) and math.isclose(north[0], centre[0])
+    squares = SquareLayout(2, 2, mm(10))
+    corner = toward_border(squares.centre((0, 0)), squares.corners((0, 0)), 315.0, 1.0)
+    assert math.isclose(corner[0], mm(10)) and math.isclose(corner[1], 0.0, abs_tol=1e-9)
+
+
+def test_a_grid_numbered_with_a_point_or_a_dash_still_reads_plain_names():
+    assert Coordinates("01.01").position("0305") == (2, 4)
+    assert Coordinates("1-1").position("0305") == (2, 4)
+    assert Coordinates("A1").position("0305") is None

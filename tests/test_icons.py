@@ -27,6 +27,10 @@ def test_an_icon_element_with_only_text_is_an_error_not_a_wheel(cli, kit_copy):
     kit_dir = kit_copy("carthage")
     edit(kit_dir / "fatum.yaml", "field: emblem}", 'text: "{title}"}')
     r = cli("check", kit_dir)
+    assert r.exit_code == 2  # an icon takes no text: its keys are named
+    assert "unknown key 'text' in icon element" in r.output and "icon, rotate" in r.output
+    edit(kit_dir / "fatum.yaml", ', text: "{title}"}', "}")
+    r = cli("check", kit_dir)
     assert r.exit_code == 2
     assert "needs `icon: <name>` or `field:`" in r.output
 
@@ -112,7 +116,7 @@ def test_tile_ornaments_are_icons_named_in_data(cli, kit_copy):
     edit(kit_dir / "tiles.yaml", "ornament: whale}", "ornament: whael}")
     r = cli("check", kit_dir)
     assert r.exit_code == 2
-    assert "did you mean 'wheel' or 'whale'?" in r.output
+    assert "did you mean 'whale'?" in r.output  # the game's own icon
     assert f"tiles.yaml:{line_of(kit_dir / 'tiles.yaml', 'whael')}:" in r.output
 
 

@@ -60,6 +60,7 @@ class Drawn:
         return {front: f"{cid}-back-x.png" for _, front in cards}
 
 
+@pytest.mark.slow
 def test_a_one_cell_edit_of_a_1500_row_sheet_draws_one_card(tmp_path, monkeypatch):
     kit = _sheet_kit(tmp_path / "kit", ROWS)
     drawn = Drawn(fake=True)

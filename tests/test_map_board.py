@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import edit, line_of
 from pdfcheck import page_chars, words
-from pdfshapes import page_polylines, page_rects
+from pdfshapes import filled_paths, page_polylines, page_rects
 from pypdf import PdfReader
 
 from printkit.layout.units import mm, to_mm
@@ -162,6 +162,60 @@ def test_the_river_runs_along_hexsides(builds):
     assert len(points) >= 34  # 33 hexsides, joined into one line
     for x, y in points:
         assert any(_close(x, cx, 0.01) and _close(y, cy, 0.01) for cx, cy in corners), (x, y)
+
+
+GRID_LEFT, GRID_TOP = 13.2 + 3, 14 + 3  # mm on the shop page: the grid's `at` plus the bleed
+GRID_RIGHT = GRID_LEFT + 19 * 1.5 * HEX / math.sqrt(3) + 2 * HEX / math.sqrt(3)
+GRID_BOTTOM = GRID_TOP + 14.5 * HEX  # the foot of the lower columns
+
+
+def test_the_river_runs_on_to_a_hexside_on_the_maps_edge(builds):
+    """1414/1315 names a side of 1414 with the hex just off the map: the river runs along it
+    to the map's bottom edge."""
+    blue = _on_screen(RIVER_BLUE)
+    rivers = [s for s in polylines(builds["shop"])[0] if s["stroke"] and s["points"]
+              and all(_close(a, b, 0.01) for a, b in zip(s["stroke_colour"], blue, strict=False))
+              and to_mm(s["points"][0][1]) < 200]  # fmt: skip
+    lowest = max((p for s in rivers for p in s["points"]), key=lambda p: p[1])
+    assert _close(to_mm(lowest[1]), GRID_BOTTOM, 0.01)
+    cx, cy = _hex_centre_of("1414", builds["shop"], 0)
+    assert _close(lowest[0], cx - HEX / math.sqrt(3) / 2 * 72 / 25.4, 0.05)  # 1414's SW corner
+
+
+def _rails(path: Path) -> list[dict]:
+    """The railway lines: dashed, black, 0.6 mm wide (each dash run is one path)."""
+    return [s for s in polylines(path)[0] if s["stroke"] and not s["fill"]
+            and _close(to_mm(s["width"]), 0.6) and max(s["stroke_colour"]) < 0.2]  # fmt: skip
+
+
+def test_two_railways_leave_the_map_at_its_edges(builds):
+    """Each rail's first or last cell is just off the map: the line runs from the last hex's
+    centre to the middle of its side on the map's edge (half a hex), not beyond."""
+    ends = [p for s in _rails(builds["shop"]) for p in (s["points"][0], s["points"][-1])]
+    xs = sorted(to_mm(x) for x, _ in ends)
+    assert _close(xs[0], GRID_LEFT + HEX / math.sqrt(3) / 4, 0.02)  # west: the side's middle
+    assert _close(xs[-1], GRID_RIGHT - HEX / math.sqrt(3) / 4, 0.02)  # east
+    assert all(GRID_LEFT < x < GRID_RIGHT for x in xs)
+
+
+def test_a_city_and_a_set_up_star_share_a_hex_and_the_star_keeps_its_fill(builds):
+    """Brissac (1306) holds its city square at the centre and the North's set-up star in its
+    north-east (`spot: ne`), filled red as its symbol says, outlined in its stroke."""
+    red = _on_screen((0xC8 / 255, 0x10 / 255, 0x2E / 255))
+    stars = [s for s in polylines(builds["shop"])[0] if s["fill"] and len(s["points"]) >= 10
+             and all(_close(a, b, 0.02) for a, b in zip(s["fill_colour"], red, strict=False))]  # fmt: skip
+    on_map = [s for s in stars if to_mm(s["points"][0][1]) < 200]
+    assert len(on_map) == 1 and on_map[0]["stroke"]
+    sx = sum(x for x, _ in on_map[0]["points"][:10]) / 10
+    sy = sum(y for _, y in on_map[0]["points"][:10]) / 10
+    cx, cy = _hex_centre_of("1306", builds["shop"], 0)
+    dx, dy = to_mm(sx - cx), to_mm(sy - cy)
+    assert dx > 2 and dy < -2 and math.hypot(dx, dy) < HEX / 2  # up and right, in the hex
+    squares = [r for r in page_rects(builds["shop"])[0] if r["fill"]
+               and _close(to_mm(r["x1"] - r["x0"]), 3.2, 0.05)]  # fmt: skip
+    city = min(squares, key=lambda r: abs((r["x0"] + r["x1"]) / 2 - cx) + abs(r["top"] - cy))
+    assert _close((city["x0"] + city["x1"]) / 2, cx, 0.1)  # the city stays at the centre
+    assert to_mm(sy) < to_mm(city["top"])  # the star clear of the square
 
 
 def test_cities_have_a_symbol_and_a_name(builds):
@@ -314,10 +368,29 @@ def test_a_deck_can_name_hexes_of_the_map(cli, hexwar):
             "'2115' is not a cell of grid 'map'",
         ),
         (
+            "cells: 1712 1812 1912",
+            "cells: 1712 1912",
+            "cells: 1712 1912",
+            "1712 and 1912 are not neighbours: each cell of a rail path must touch the one "
+            "before (step 1 of 3)",
+        ),
+        (
+            "cells: 1712 1812 1912",
+            "cells: 1712 2112 1912",
+            "cells: 1712 2112",
+            "'2112' is not a cell of grid 'map'",  # off the map, but not at the path's end
+        ),
+        (
+            "1414/1315",
+            "1415/1315",
+            "sides: >-",
+            "'1415' is not a cell of grid 'map'",  # a side needs a hex of the map
+        ),
+        (
             "{line: road, cells",
             "{line: raod, cells",
             "line: raod",
-            "no line style 'raod' in this grid; it has: river, road",
+            "no line style 'raod' in this grid; it has: river, road, rail",
         ),
         (
             "at: [13.2, 14]",
@@ -386,7 +459,7 @@ def test_a_text_too_long_for_its_space_is_an_input_error_at_its_element(cli, hex
         (
             "kind: hex, field: terrain",
             "kind: hexx, field: terrain",
-            "map 'map' has no kind 'hexx'; did you mean 'hex'? (its item kinds: hex, square, space, point, label, city)",
+            "map 'map' has no kind 'hexx'; did you mean 'hex'? (its item kinds: hex, square, space, point, label, city, north-setup)",
         ),
         (
             "kind: hex, field: terrain",
@@ -465,9 +538,12 @@ def test_a_map_that_fits_the_sheet_is_one_sheet_without_an_assembly_map(cli, tmp
 def test_the_legend_keys_every_terrain_line_and_symbol(builds):
     """Each entry's name sits beside its swatch, in the legend's box (150..237 x 203..235 mm of
     the map, shop page 3 mm of bleed in)."""
-    names = {"clear", "forest", "hills", "marsh", "lake", "river", "road", "city"}
+    names = {"clear", "forest", "hills", "marsh", "lake", "River", "Road", "Railway", "City",
+             "North", "sets", "up"}  # fmt: skip
     found = {w["text"]: w for w in page_words(builds["shop"], 0) if w["text"] in names}
     assert set(found) == names
+    texts = {w["text"] for w in page_words(builds["shop"], 0)}
+    assert not texts & {"north-setup", "rail", "city"}  # display names, not the keys
     for w in found.values():
         x, top = to_mm(w["x0"]) - 3, to_mm(w["top"]) - 3
         assert 150 < x < 237 and 203 < top < 235, w["text"]
@@ -509,12 +585,12 @@ def test_a_map_whose_textures_pass_the_limit_is_refused_at_its_terrain(cli, tmp_
 
 
 def test_texture_marks_are_counted_as_they_are_drawn():
-    from printkit.components.map.terrain import MARKS, terrain_texture, texture_marks
-    from printkit.layout.geometry import Rect
-
     import io
 
     from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.components.map.terrain import MARKS, terrain_texture, texture_marks
+    from printkit.layout.geometry import Rect
 
     drawn = []
 
@@ -557,3 +633,26 @@ def test_the_largest_map_the_limits_allow_builds_in_bounded_time_and_memory(tmp_
     exit_code, seconds, peak_kb = done.stdout.split()
     assert int(exit_code) == 0, done.stderr
     assert float(seconds) < 120 and int(peak_kb) / 1024 < 1000, (seconds, peak_kb)
+
+
+@pytest.mark.slow
+def test_hexes_can_be_numbered_with_a_point_and_marked_with_centre_dots(cli, hexwar):
+    """`coordinates: "01.01"` prints 13.06 (the data's 1306 still names that hex), and
+    `centre_dot: 0.6mm` puts a dot of that width at every hex's centre."""
+    edit(
+        hexwar / "map.yaml",
+        "    coordinate_size: 1.7mm\n",
+        '    coordinate_size: 1.7mm\n    coordinates: "01.01"\n    centre_dot: 0.6mm\n',
+    )
+    out = hexwar.parent / "out"
+    r = cli("build", hexwar, "--out", out, "-j", "1", "--profile", "shop", "--only", "map")
+    assert r.exit_code == 0, r.output
+    pdf = out / "hexwar" / "map.pdf"
+    texts = {w["text"] for w in words(page_chars(pdf)[0])}
+    assert {"01.01", "13.06", "20.14"} <= texts and "1306" not in texts
+    dots = [s for s in filled_paths(pdf)[0] if _close(to_mm(s["x1"] - s["x0"]), 0.6, 0.02)
+            and _close(to_mm(s["bottom"] - s["top"]), 0.6, 0.02)]  # fmt: skip
+    assert len(dots) == 20 * 14
+    cx, cy = _hex_centre_of("13.06", pdf, 0)
+    assert any(_close((d["x0"] + d["x1"]) / 2, cx, 0.05) and _close((d["top"] + d["bottom"]) / 2,
+               cy, 0.05) for d in dots)  # fmt: skip

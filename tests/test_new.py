@@ -205,6 +205,7 @@ def test_new_from_a_kit_folder(cli, tmp_path):
     assert "\nname: two\n" in (tmp_path / "two" / "kit.yaml").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_round_trip_new_edit_check_build(cli, tmp_path, monkeypatch):
     """The user's path: copy a kit, change a card, check it, fix a rules error, build it."""
     monkeypatch.chdir(tmp_path)

@@ -235,6 +235,7 @@ def _printkit(*args, **kw) -> subprocess.Popen:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and process groups are POSIX")
 def test_killed_build_leaves_outputs_and_the_next_build_sweeps(tmp_path, cli):
     kit = _big_kit(tmp_path / "kits" / "mini", 500)

@@ -1,7 +1,7 @@
 """Print-on-demand presets (layout/presets.py): every documented preset, measured.
 
 A tiny kit is made per preset: two cards of the preset's size whose face is a black rectangle
-exactly on the trim over a red ground (so the red border of an exported image is the bleed),
+exactly on the trim (a frame: outlined, so it stays on the trim) over a red ground (so the red border of an exported image is the bleed),
 and a blue back. `export --images --preset X` must write the preset's pixels, dpi and bleed;
 `build --profile shop --preset X` its bleed and page order.
 """
@@ -39,7 +39,8 @@ def _kit(folder: Path, width_mm: float, height_mm: float) -> Path:
         "    label: PLAIN\n"
         '    colour: "#ff0000"\n'
         "    face:\n"
-        '      - {element: shape, shape: rect, box: [0, 0, "100%", "100%"], fill: "#000000"}\n'
+        '      - {element: shape, shape: rect, box: [0, 0, "100%", "100%"], fill: "#000000",'
+        ' stroke: "#000000", line_width: 0.1}\n'
         "back:\n"
         '  colour: "#0000ff"\n'
         "cards:\n"

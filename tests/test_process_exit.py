@@ -47,6 +47,7 @@ def test_a_build_through_a_pipe_writes_its_pdf_and_every_line(cli, tmp_path):
         assert len(pypdf.PdfReader(pdf).pages) >= 1
 
 
+@pytest.mark.slow
 def test_a_long_report_reaches_the_reader_whole(cli):
     done = printkit("check", "carthage", "--format", "json")
     assert done.returncode == cli("check", "carthage", "--format", "json").exit_code

@@ -282,3 +282,43 @@ def test_an_edges_element_with_the_wrong_number_of_values_is_refused_at_its_line
     assert r.exit_code == 2
     assert f"{tiles}:{line}:" in r.stderr
     assert "gives 3 values for a tile of 6 sides" in r.stderr
+
+
+def test_gang_sheets_print_each_tile_with_its_own_back(rooms):
+    """`--gang` with the tiles listed: behind each tile's place on the front sheet (mirrored
+    for the long-edge flip) the back sheet shows its kind's back, indoor brown or outdoor
+    green."""
+    import pypdfium2 as pdfium
+    from PIL import ImageStat
+
+    from printkit.layout.units import to_mm
+    from tests.pdfcheck import page_chars, words
+
+    edit(
+        rooms / "kit.yaml", "rules: {file: rules.yaml}", "rules: {file: rules.yaml}\ngang: [tiles]"
+    )
+    out = rooms.parent / "out"
+    r = run("build", rooms, "--gang", "--out", out, "-j", "1")
+    assert r.exit_code == 0, r.output
+    pdf = out / "rooms" / "gang.pdf"
+    kinds = {"Hall": "indoor", "Study": "indoor", "Lawn": "outdoor", "Pond": "outdoor"}
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        width_mm = to_mm(doc[0].get_size()[0])
+        back = doc[1].render(scale=50 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    px = 50 / 25.4
+    seen = {}
+    for w in words(page_chars(pdf)[0]):
+        if w["text"] not in kinds:
+            continue
+        cx = to_mm((w["x0"] + w["x1"]) / 2)
+        cy = to_mm((w["top"] + w["bottom"]) / 2)
+        x, y = width_mm - cx, cy + 15  # mirrored; below the back's centred title
+        patch = back.crop(
+            (round((x - 3) * px), round((y - 3) * px), round((x + 3) * px), round((y + 3) * px))
+        )
+        red, green, _ = ImageStat.Stat(patch).mean
+        seen[w["text"]] = "indoor" if red > green else "outdoor"
+    assert seen == kinds

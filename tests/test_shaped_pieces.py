@@ -4,6 +4,7 @@ too large for its paper (a located error, not a tiled sheet)."""
 
 from __future__ import annotations
 
+import math
 import shutil
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from printkit.cli import main
-from printkit.layout.units import to_mm
+from printkit.layout.units import mm, to_mm
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 KIT = """\
@@ -264,3 +265,134 @@ def test_a_path_shaped_token(tmp_path):
     assert sorted(round(to_mm(y), 2) for y in (p[1] for p in backs[0])) == sorted(
         round(to_mm(y), 2) for y in (p[1] for p in clips[0])
     )
+
+
+def test_a_rounded_rectangle_is_clipped_to_its_corners(tmp_path):
+    tokens = TOKENS.replace("    shape: round\n", "    shape: {kind: rectangle, radius: 4mm}\n")
+    result, out = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "tokens.pdf", 0)
+    assert len(clips) == 4
+    pdf = pdfium.PdfDocument(str(out / "tokens.pdf"))
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    height = image.height * 72 / 150
+    for clip in clips:
+        xs, ys = [p[0] for p in clip], [p[1] for p in clip]
+        assert round(to_mm(max(xs) - min(xs)), 2) == 20.0
+        x, y = min(xs) + mm(0.5), max(ys) - mm(0.5)  # the top-left corner, cut away: paper
+        assert min(image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))) > 240
+        x, y = min(xs) + mm(4), max(ys) - mm(1)  # along the top edge: the piece's gold
+        r, g, b = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
+        assert r > 150 and b < 100, (r, g, b)
+
+
+def test_a_path_beyond_its_box_is_a_located_error(tmp_path):
+    tokens = TOKENS.replace(
+        "    shape: round\n", "    shape: {kind: path, points: [[0, 0], [30, 0], [10, 20]]}\n"
+    )
+    result, _ = _build(_kit(tmp_path, tokens=tokens))
+    assert result.exit_code == 2, result.output
+    assert "tokens.yaml:6:" in result.output and "[30, 0] mm lies outside" in result.output
+
+
+def test_tiles_take_a_shape(tmp_path):
+    kit = tmp_path / "chartae"
+    shutil.copytree(DATA / "chartae", kit)
+    tiles = kit / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(
+        text.replace("tile_size:", "shape: {kind: rectangle, radius: 4mm}\ntile_size:", 1)
+        if "tile_size:" in text
+        else "shape: {kind: rectangle, radius: 4mm}\n" + text,
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["build", str(kit), "--out", str(out), "-j", "1", "--only", "tiles"]
+    result = CliRunner().invoke(main, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    clips = _clips(out / "chartae" / "tiles.pdf", 0)
+    assert clips and all(len(c) == 9 for c in clips)  # four sides and four rounded corners
+
+
+def test_a_maps_sheets_keep_the_kits_sheet_margin(tmp_path):
+    nearest = {}
+    for margin in ("", "sheet_margin: 12mm\n"):
+        kit = tmp_path / f"map{len(margin)}"
+        kit.mkdir()
+        (kit / "kit.yaml").write_text(MAP_KIT + margin)
+        (kit / "sheet.yaml").write_text(
+            'width: 300mm\nheight: 250mm\ncolour: "#f3efe2"\nface:\n'
+            '  - {element: text, box: [10, 10, 160, 20], text: "BIG MAP", size: 8mm}\n',
+            encoding="utf-8",
+        )
+        out = tmp_path / f"out{len(margin)}"
+        args = ["build", str(kit), "--out", str(out), "-j", "1"]
+        result = CliRunner().invoke(main, args, catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        edges = []
+        with pikepdf.open(out / "sheet" / "sheet.pdf") as pdf:
+            for page in pdf.pages[1:]:  # the sheets after the assembly map
+                w, h = (float(v) for v in page.mediabox[2:])
+                x0, y0, x1, y1 = (float(v) for v in page.obj["/TrimBox"])
+                edges.append(min(x0, y0, w - x1, h - y1))
+        nearest[bool(margin)] = to_mm(min(edges))
+    assert round(nearest[False], 2) == 5.5  # the printable edge and room for the outline
+    assert nearest[True] >= 12.5 - 0.01  # the kit's 12 mm margin and room for the outline
+
+
+def test_a_hex_that_fits_the_paper_but_not_its_bands_is_a_located_error(tmp_path):
+    big = CARDS.replace("across: 60mm, pointy: true", "across: 195mm")  # A4 is 210 mm high
+    result, _ = _build(_kit(tmp_path, cards=big))
+    assert result.exit_code == 2, result.output
+    assert "cards.yaml:" in result.output and "does not fit on A4 paper" in result.output
+
+
+def test_a_showcase_card_is_cut_to_its_shape():
+    from PIL import Image
+
+    from printkit.export.showcase import cut_out
+    from printkit.layout.shapes import Shape, hexagon_size
+
+    size = hexagon_size(mm(60), pointy=True)
+    image = Image.new("RGBA", (600, round(600 * size.height / size.width)), (200, 30, 30, 255))
+    cut = cut_out(image, Shape("hexagon", pointy=True), size.width)
+    alpha = cut.getchannel("A")
+    assert alpha.getpixel((2, 2)) == 0  # a corner of the box: outside the hex
+    assert alpha.getpixel((300, cut.height // 2)) == 255
+    assert alpha.getpixel((300, 3)) == 255  # the top corner of a pointy hex
+    rounded = cut_out(image.copy(), Shape("rectangle", radius=mm(6)), mm(60))
+    assert rounded.getchannel("A").getpixel((3, 3)) == 0
+    assert rounded.getchannel("A").getpixel((300, 3)) == 255
+
+
+def test_a_shaped_cards_frame_follows_its_outline(tmp_path):
+    framed = CARDS.replace("frame_width: 0", "frame_width: 4mm")
+    result, out = _build(_kit(tmp_path, cards=framed))
+    assert result.exit_code == 0, result.output
+    hexagon = _clips(out / "cards.pdf", 0)[0]
+    bottom = min(hexagon, key=lambda p: p[1])  # a pointy hex's bottom corner
+    cx, cy = sum(p[0] for p in hexagon) / 6, sum(p[1] for p in hexagon) / 6
+    lower_left = min((p for p in hexagon if p[1] < cy), key=lambda p: p[0])
+    mid = ((bottom[0] + lower_left[0]) / 2, (bottom[1] + lower_left[1]) / 2)
+    k = mm(2.5) / math.dist(mid, (cx, cy))  # 2.5 mm in from the middle of a slanted side
+    slanted = (mid[0] + (cx - mid[0]) * k, mid[1] + (cy - mid[1]) * k)
+    pdf = pdfium.PdfDocument(str(out / "cards.pdf"))
+    try:
+        image = pdf[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    height = image.height * 72 / 150
+
+    def pixel(up_mm: float) -> tuple[int, int, int]:
+        x, y = bottom[0], bottom[1] + mm(up_mm)
+        return image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
+
+    frame, paper = (0x2E, 0x6B, 0x30), (0x8C, 0xC0, 0x5A)
+    assert all(abs(a - b) < 12 for a, b in zip(pixel(2), frame, strict=True)), pixel(2)
+    assert all(abs(a - b) < 12 for a, b in zip(pixel(8), paper, strict=True)), pixel(8)
+    x, y = slanted  # the frame runs along the slanted side, not only along the box's edges
+    near_side = image.getpixel((round(x * 150 / 72), round((height - y) * 150 / 72)))
+    assert all(abs(a - b) < 12 for a, b in zip(near_side, frame, strict=True)), near_side

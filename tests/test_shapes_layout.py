@@ -157,3 +157,22 @@ def test_too_large():
     assert not too_large(PAPER["a4"], Size(mm(280), mm(190)), 0, mm(7))
     with pytest.raises(ValueError):
         fit_shaped(PAPER["a4"], hexagon_size(mm(250)), HEX)
+
+
+def test_gang_packing_of_hexes_and_discs_reaches_the_area_bound():
+    from printkit.layout.packing import Run, area_lower_bound, pack
+
+    runs = [Run(HEX76, 19, HEX), Run(Size(mm(25), mm(25)), 18, Shape("circle"))]
+    layout = pack(PAPER["a4"], runs, 0.0)
+    assert len(layout.sheets) == area_lower_bound(runs, PAPER["a4"], 0.0) == 3
+    first = [s for b in layout.sheets[0] for s in b.slots()]
+    assert len(first) == 8
+    xs = sorted({round(to_mm(r.x), 2) for r in first})
+    assert [round(b - a, 2) for a, b in zip(xs, xs[1:], strict=False)] == [65.82] * 3
+    placed = [s for sheet in layout.sheets for b in sheet for s in b.slots()]
+    assert len(placed) == 37
+    for sheet in layout.sheets:  # no two pieces' boxes overlap but where hexes share a side
+        boxes = [s for b in sheet for s in b.slots()]
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert math.dist((a.cx, a.cy), (b.cx, b.cy)) >= min(a.h, b.h) - 1e-6

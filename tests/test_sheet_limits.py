@@ -45,6 +45,7 @@ def test_a_cell_at_the_last_column_and_row_is_refused(cli, blank):
     assert "Traceback" not in message
 
 
+@pytest.mark.slow
 def test_a_gigabyte_of_shared_strings_is_refused_before_it_is_inflated(cli, blank):
     hostile.shared_string_bomb_xlsx(blank / "cards.xlsx")
     assert (blank / "cards.xlsx").stat().st_size < 2_000_000

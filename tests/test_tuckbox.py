@@ -177,3 +177,9 @@ def test_check_reports_a_die_face_that_cannot_fit_at_the_dies_line(rooms, tmp_pa
     assert r.exit_code == 2
     assert f"{dice}:{line}:" in r.stderr
     assert "die 'search': face 6's value 'AVERYLONGFACEVALUEWITHOUTSPACES' does not fit" in r.stderr
+
+
+def test_the_home_box_passes_a_home_printers_preflight(home):
+    r = run("preflight", home, "--standard", "home")
+    assert r.exit_code == 0, r.output
+    assert "passes home" in r.output

@@ -412,6 +412,12 @@ def main() -> None:
     "the kit's other outputs are left as they are.",
 )
 @click.option(
+    "--pages",
+    metavar="N[,N-M]",
+    help="With --only COMPONENT: also write COMPONENT-pages-N.pdf holding only these pages "
+    "(a damaged sheet to reprint: its front and back page, as the sheet labels number them).",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(1, 256),
@@ -421,8 +427,9 @@ def main() -> None:
 @kit_options
 @report_errors
 def build(
-    kits, out, png, force, watch, only, jobs, variants, players, ignore_rule_errors, **chosen
-) -> None:
+    kits, out, png, force, watch, only, pages, jobs, variants, players, ignore_rule_errors,
+    **chosen
+) -> None:  # fmt: skip
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none.
 
     The rules checks of `printkit check` run first: an error stops the build (exit 1, nothing
@@ -440,6 +447,7 @@ def build(
         raise click.UsageError("--preset is a print service's template: use it with --profile shop")
     names = list(kits) or builtin_kit_names()
     only_ids = _split_names(only)
+    _check_pages_option(pages, names, only_ids)
     if not (force or png or watch or only_ids) and _no_op_build(names, out, options):
         return
     if options.profile == "shop":
@@ -458,6 +466,11 @@ def build(
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     notes: list[str] = []
+    drawn: dict[Path, int] = {}  # pages each output drew, for the closing summary
+
+    def count_pages(label: str, n: int) -> None:  # label: the output's path below --out
+        drawn[out / label] = drawn.get(out / label, 0) + n
+
     gate = RulesGate(ignore_rule_errors, report=_finding_line)
     jobs = jobs or os.cpu_count() or 1
     try:
@@ -465,6 +478,7 @@ def build(
             written = build_kits(
                 loaded,
                 out,
+                count_pages,
                 notes=notes.append,
                 force=force,
                 jobs=jobs,
@@ -476,7 +490,10 @@ def build(
         sys.exit(EXIT_RULES)
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
-    buildcli.report_build(written, notes, loaded, options, written.unchanged)
+    buildcli.report_build(written, notes, loaded, options, written.unchanged, drawn)
+    if pages and only_ids:
+        chosen_pages = buildcli.write_chosen_pages(loaded[0], out, only_ids[0], pages)
+        say(f"wrote {chosen_pages} (pages {pages} of {only_ids[0]})")
     detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)
@@ -486,6 +503,12 @@ def _finding_line(line: str) -> None:
     """A finding of the build's rules checks, on stderr; -q shows only the errors."""
     if verbosity() >= 0 or " error [" in line:
         click.echo(line, err=True)
+
+
+def _check_pages_option(pages: str | None, names: list[str], only: list[str] | None) -> None:
+    """--pages takes the pages of one component of one kit."""
+    if pages and (len(names) != 1 or not only or len(only) != 1):
+        raise click.UsageError("--pages chooses pages of one component: give one KIT and --only ID")
 
 
 def _no_op_build(names: list[str], out: Path, options: Any) -> bool:

@@ -7,6 +7,7 @@ The command line (cli.py) imports this module only when `printkit build` runs, s
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,12 +23,19 @@ if TYPE_CHECKING:
 
 
 def report_build(
-    written: list[Path], notes: list[str], kits: list, options: Any, same: Sequence[Path] = ()
+    written: list[Path],
+    notes: list[str],
+    kits: list,
+    options: Any,
+    same: Sequence[Path] = (),
+    pages: dict[Path, int] | None = None,
 ) -> None:
     """The files written (and those drawn again the same, left as they were), the kits' notes,
     gang summaries, and 'up to date' when nothing was drawn."""
     for path in written:
         say(f"wrote {path}")
+    for path in getattr(written, "removed", []):
+        say(f"removed {path} (the build no longer makes it)")
     if same:
         names = ", ".join(path.name for path in same)
         say(f"drew again with the same bytes, left as they were: {names}")
@@ -42,6 +50,29 @@ def report_build(
         )
     if not written and not same:
         say("everything is up to date (--force rebuilds anyway)")
+    elif pages and any(pages.get(path) for path in written):
+        say(print_summary(written, options, pages))
+
+
+def print_summary(written: Sequence[Path], options: Any, pages: dict[Path, int]) -> str:
+    """The build's last line: the pages each PDF written has to print (as the components
+    counted them while drawing, `pages`), and on what paper ('to print: cards.pdf 16 pages,
+    bases.pdf 2 pages (A4, double-sided, long edge)')."""
+    pdfs = [p for p in written if p.suffix == ".pdf"]
+    groups: dict[Path, list[Path]] = {p: [p] for p in pdfs if pages.get(p)}
+    for path in pdfs:  # a component's further files (tokens by size) join its first file's count
+        if path not in groups and groups:
+            groups[max(groups, key=lambda c: _shared(c.stem, path.stem))].append(path)
+    counts = [
+        f"{', '.join(p.name for p in files)} {counted(pages[first], 'page')}"
+        for first, files in groups.items()
+    ]
+    if options.profile == "shop":
+        paper = "one page per piece, with bleed, for the print shop"
+    else:
+        sides = "one-sided" if options.duplex == "off" else f"double-sided, {options.duplex} edge"
+        paper = f"{options.paper.upper() if len(options.paper) <= 6 else options.paper}, {sides}"
+    return f"to print: {', '.join(counts)} ({paper})"
 
 
 def echo_gang_summaries(kits: list) -> None:
@@ -131,3 +162,58 @@ def write_missing_previews(
                 pdfs.append(pdf)
     pdfs += [p for p in written if p.suffix == ".pdf" and p not in pdfs]  # e.g. gang.pdf
     return write_previews([(p, p.parent) for p in pdfs])
+
+
+def _shared(a: str, b: str) -> int:
+    """How many leading characters two names share."""
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+def parse_pages(spec: str) -> list[int]:
+    """`3,5-6` -> [3, 5, 6]: page numbers from 1, in the order given; ValueError says why not."""
+    pages: list[int] = []
+    for part in (p.strip() for p in spec.split(",")):
+        first, _, last = part.partition("-")
+        if not (first.isdigit() and (last.isdigit() or not last)):
+            raise ValueError(f"expected page numbers such as 3 or 3,5-6; got {spec!r}")
+        low, high = int(first), int(last or first)
+        if low < 1 or high < low:
+            raise ValueError(f"expected page numbers from 1 upwards, low to high; got {part!r}")
+        pages += [n for n in range(low, high + 1) if n not in pages]
+    return pages
+
+
+def write_chosen_pages(kit: Any, out: Path, cid: str, spec: str) -> Path:
+    """Write `<cid>-pages-<spec>.pdf` beside the component's PDF, holding only those pages
+    (to reprint a damaged sheet: its front and back page, as the sheet labels number them)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    import pypdfium2
+
+    from printkit.build.pipeline import output_path
+    from printkit.core.errors import Location, fail
+    from printkit.output import staged
+
+    source = output_path(out, kit.output_parts, f"{cid}.pdf")
+    if not source.is_file():
+        raise fail(Location("--pages"), f"component {cid!r} writes no file {source.name}")
+    try:
+        pages = parse_pages(spec)
+    except ValueError as exc:
+        raise fail(Location("--pages"), str(exc)) from None
+    with contextlib.closing(pypdfium2.PdfDocument(source)) as pdf:
+        if max(pages) > len(pdf):
+            raise fail(
+                Location("--pages"),
+                f"{source.name} has {counted(len(pdf), 'page')}; there is no page {max(pages)}",
+            )
+        target = source.with_name(f"{cid}-pages-{spec.replace(' ', '')}.pdf")
+        chosen = pypdfium2.PdfDocument.new()
+        try:
+            chosen.import_pages(pdf, [n - 1 for n in pages])
+            with staged(out) as stage:
+                chosen.save(stage.temp_for(target))
+        finally:
+            chosen.close()
+    return target

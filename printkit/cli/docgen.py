@@ -134,7 +134,7 @@ def component_tables() -> str:
 
 
 def game_tables() -> str:
-    """Each game's rules file, and the element kinds it adds to its kits' faces."""
+    """Each game's rules file, and the element kinds and icons it adds for its kits."""
     out = []
     for name in available_games():
         schema = game(name).schema
@@ -143,6 +143,10 @@ def game_tables() -> str:
         )
         for kind in game(name).element_kinds:
             out.append(kind_table(kind, f"a face of a kit whose rules module is {name}"))
+        if game(name).icons:
+            rows = [f"#### {name}'s icons\n", "| icon | what it shows |", "|---|---|"]
+            rows += [f"| `{icon.name}` | {_cell(icon.doc)} |" for icon in game(name).icons]
+            out.append("\n".join(rows) + "\n")
     return "\n".join(out)
 
 

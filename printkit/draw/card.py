@@ -29,8 +29,10 @@ from printkit.draw.elements import (
 )
 from printkit.draw.fonts import clip_rect, place_form
 from printkit.draw.images import define_image_forms
+from printkit.draw.outline import outline_path
 from printkit.draw.text import FitKey, FittedText
 from printkit.layout.geometry import Rect
+from printkit.layout.shapes import outline
 from printkit.layout.units import mm
 from printkit.model.backs import back_reads_card, shared_back
 from printkit.model.cards import Card, Deck, Kind
@@ -249,6 +251,11 @@ class CardPainter:
         c.setFillColor(colour(kind.paper))
         c.setStrokeColor(shade(kind.colour, 0.35))
         c.setLineWidth(0.6)
+        cut = self.deck.cut()
+        if not cut.rectangular:  # the panel follows the card's own outline, the frame inside it
+            panel = outline(cut, Rect(0, 0, self.width, self.height), -inset)
+            c.drawPath(outline_path(c, panel), stroke=1, fill=1)
+            return
         c.roundRect(
             inset, inset, self.width - 2 * inset, self.height - 2 * inset, radius, stroke=1, fill=1
         )

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
 from printkit.core.words import close_matches
-from printkit.draw import emblems, mapmarks, pictograms
+from printkit.draw import emblems, pictograms
 from printkit.draw.fonts import shipped_font
 from printkit.draw.images import image_reader
 from printkit.load.images import KitImage, load_image
@@ -125,6 +125,12 @@ def _emblem(draw: Callable[[Canvas], None]) -> UnitDrawing:
     return unit
 
 
+def emblem_icon(name: str, draw: Callable[[Canvas], None], doc: str) -> Icon:
+    """An icon drawn in its ink alone by `draw(c)`, centred on (0, 0) in a box of side 2: how a
+    game gives its own emblems (its `icons`, printkit/api.py)."""
+    return Icon(name, _emblem(draw), doc)
+
+
 def _wheel(c: Canvas, colours: Colours) -> None:
     pictograms.wheel(c, 0, 0, 1.0, colours.ink)
 
@@ -134,18 +140,6 @@ def _arrows(c: Canvas, colours: Colours) -> None:
     pictograms.arrow_head(c, 1, 0, 0, 0.5, colours.ink)
     c.setLineWidth(0.14)
     c.line(-0.6, 0, 0.6, 0)
-
-
-def _map_mark(mark: Callable[..., None], scale: float = 0.8) -> UnitDrawing:
-    def unit(c: Canvas, colours: Colours) -> None:
-        mark(c, 0, 0, scale, colours.ink, colours.paper, colours.accent or colours.ink)
-
-    return unit
-
-
-def _compass(c: Canvas, colours: Colours) -> None:
-    accent = colours.accent or colours.ink
-    mapmarks.compass_rose(c, (0, 0), 1.0, colours.ink, colours.paper, accent, letters=False)
 
 
 def _star(c: Canvas, colours: Colours) -> None:
@@ -159,20 +153,11 @@ def _circle(c: Canvas, colours: Colours) -> None:
 def _builtins() -> dict[str, Icon]:
     docs = {
         "laurel": "a victor's wreath",
-        "whip": "a whip",
-        "dolphin": "a leaping dolphin",
-        "egg": "an egg on its stand",
         "torch": "a burning torch",
-        "eagle": "a spread eagle",
-        "wheel": "an eight-spoked wheel",
-        "broken-wheel": "a broken wheel",
-        "pillar": "a milestone column",
-        "chariot": "a two-horse chariot",
-        "cue": "a turned wooden baton",
-        "sword": "a sword",
         "palm": "a palm branch",
+        "pillar": "a milestone column",
+        "sword": "a sword",
         "horse": "a horse's head",
-        "tablet": "a scratched tablet pierced by a nail",
     }
     icons = {
         name: Icon(name, _emblem(emblems.EMBLEMS[name]), doc)
@@ -184,10 +169,6 @@ def _builtins() -> dict[str, Icon]:
         Icon("arrows", _arrows, "a double arrow, left and right"),
         Icon("star", _star, "a five-pointed star"),
         Icon("disc", _circle, "a filled disc"),
-        Icon("ship", _map_mark(mapmarks.ship_mark), "a three-masted ship (ink, paper, accent)"),
-        Icon("whale", _map_mark(mapmarks.whale_mark), "a whale's back and tail (ink, accent)"),
-        Icon("town", _map_mark(mapmarks.town_mark), "a walled town (ink, paper)"),
-        Icon("compass-rose", _compass, "a sixteen-point compass rose (ink, paper, accent)"),
     ]
     icons.update({icon.name: icon for icon in more})
     return icons
@@ -196,11 +177,20 @@ def _builtins() -> dict[str, Icon]:
 BUILTIN = IconLibrary(_builtins())
 
 
-def draw_emblem(c: Canvas, name: str, cx: float, cy: float, size: float, ink: Color) -> None:
-    """Draw icon `name` of the built-in library centred at (cx, cy), `size` across (a "?" for a
-    name it lacks: the components check names before drawing, so none reaches here)."""
-    if name in BUILTIN:
-        BUILTIN.draw(c, name, cx, cy, size, Colours(ink))
+def draw_emblem(  # noqa: PLR0913
+    c: Canvas,
+    name: str,
+    cx: float,
+    cy: float,
+    size: float,
+    ink: Color,
+    library: IconLibrary = BUILTIN,
+) -> None:
+    """Draw icon `name` of `library` (the built-in one, or a kit's: `Kit.icons()`) centred at
+    (cx, cy), `size` across (a "?" for a name it lacks: the components check names before
+    drawing, so none reaches here)."""
+    if name in library:
+        library.draw(c, name, cx, cy, size, Colours(ink))
         return
     c.saveState()
     c.translate(cx, cy)

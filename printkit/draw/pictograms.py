@@ -52,8 +52,9 @@ def wheel(c: Canvas, cx: float, cy: float, r: float, ink: Color, spokes: int = 8
     c.restoreState()
 
 
-def star(c: Canvas, x: float, y: float, r: float) -> None:
-    """A filled five-pointed star of outer radius r, in the current fill colour."""
+def star(c: Canvas, x: float, y: float, r: float, stroke: bool = False) -> None:
+    """A filled five-pointed star of outer radius r, in the current fill colour (outlined in
+    the current stroke colour when `stroke`)."""
     (dx, dy), *rest = _star_offsets(r)
     p = c.beginPath()
     p.moveTo(x + dx, y + dy)
@@ -61,7 +62,7 @@ def star(c: Canvas, x: float, y: float, r: float) -> None:
     for dx, dy in rest:
         line_to(x + dx, y + dy)
     p.close()
-    c.drawPath(p, stroke=0, fill=1)
+    c.drawPath(p, stroke=int(stroke), fill=1)
 
 
 @lru_cache(maxsize=64)

@@ -23,6 +23,9 @@ LEADING = 1.18
 STEP = 0.25  # pt: sizes are tried on this grid, by bisection
 INLINE_ICON = re.compile(r"\{icon:([^{}\s]+)\}")
 ICON_EM = 1.05  # an inline icon's width, in text sizes
+# A line may break at any white space but a no-break one: U+00A0 (no-break space), U+202F (narrow
+# no-break space), U+2007 (figure space) keep the words on each side together ("-1\u00a0HEALTH").
+BREAKS = re.compile(r"[^\S\u00a0\u202f\u2007]+")
 
 
 class TextOverflow(Exception):
@@ -59,7 +62,7 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str] | None:
     """Greedy word wrap; None when a single word is wider than the box."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = [word for word in BREAKS.split(paragraph) if word]
         if not words:
             lines.append("")
             continue

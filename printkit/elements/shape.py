@@ -44,8 +44,9 @@ class Shape(Element):
     spacing: float = spacing_key("a meander's step")
 
     def ground(self) -> bool:
-        """A filled rectangle is a ground: over the whole trim, it reaches the bleed."""
-        return self.shape == "rect" and bool(self.fill)
+        """A filled rectangle with no outline is a ground: over the whole trim, it reaches the
+        bleed. One with an outline is a frame, whose line belongs on the cut, so it stays there."""
+        return self.shape == "rect" and bool(self.fill) and not self.stroke
 
     def draw(
         self, painter: ElementPainter, values: Any, palette: Palette, box: Rect, ink: Color

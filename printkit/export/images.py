@@ -1,4 +1,5 @@
-"""One image per card face and back, for print-on-demand card services, with a manifest.
+"""One image per card face and back, for print-on-demand card services, with a manifest; and
+one per face and back of every cut piece (tiles, tokens) a kit prints.
 
 Each deck is drawn as a shop PDF with one page per design and its back (components/
 deck_designs.py) into a temporary folder, and each page is rendered by pdfium: the pixels are
@@ -9,6 +10,11 @@ Files: OUT/<kit>/images/<deck>/<card id>-<copy>.<ext> for every printed copy, ea
 prints once (<deck>/back.<ext> for the deck's own, back-<kind>.<ext> for a kind's own,
 <card id>-back.<ext> for a back that shows its card's fields), and OUT/<kit>/images/manifest.csv
 pairing each front with the back printed behind it (model/backs.py decides which, as for the PDF).
+
+A component whose type exports its pieces (`exports_pieces`: tiles, tokens) gets
+OUT/<kit>/images/<component>/<design>-<copy>.<ext> for every printed piece and <back key>.<ext>
+for each back (export/pieces.py), at `dpi` (a preset's card template is for cards: pieces are
+drawn at its resolution); a shaped piece is white (paper) outside its outline.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from PIL import Image
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_EXPORT_PIXELS
 from printkit.core.progress import ticking
+from printkit.export.pieces import DesignGroup, design_groups, design_pdf, sides
 from printkit.layout.presets import Preset
 from printkit.layout.units import format_mm
 from printkit.load.schema import where
@@ -48,15 +55,71 @@ def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: i
     """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]. A deck
     whose images would exceed MAX_EXPORT_PIXELS is refused before anything is drawn."""
     decks = [cid for cid in kit.decks() if kit.chosen(cid)]  # --only
+    pieces = [cid for cid in piece_components(kit) if kit.chosen(cid)]
     kit.models()
-    if not decks:
+    if not decks and not pieces:
         return []
     for cid in decks:
         _check_pixels(kit, cid, preset, dpi)
+    resolution = preset.dpi if preset else dpi
+    groups = {cid: design_groups(kit, cid) for cid in pieces}
+    for designs in groups.values():
+        for group in designs:
+            _check_piece_pixels(kit, group, resolution)
     folder = out / kit.name / "images"
     done = [_export_deck(kit, cid, folder, stage, preset, dpi, fmt) for cid in decks]
+    for cid, designs in groups.items():
+        done += [_export_pieces(kit, cid, g, folder / cid, stage, resolution, fmt) for g in designs]
     stage.write_text(folder / "manifest.csv", manifest_text(done))
     return done
+
+
+def piece_components(kit: Any) -> list[str]:
+    """The components whose cut pieces export as pictures (their type's `exports_pieces`)."""
+    return list(kit.components_with(lambda t: t.exports_pieces))
+
+
+def _export_pieces(  # noqa: PLR0913 - one group's pictures, where and how they are written
+    kit: Any, cid: str, designs: DesignGroup, folder: Path, stage: Any, dpi: int, fmt: str
+) -> Rendered:
+    """A group's pieces as pictures: each design's front for every printed copy, each back
+    once (`<back key>.<ext>`), at `dpi` (a preset's card template does not apply to them)."""
+    ext = "jpg" if fmt == "jpeg" else "png"
+    rows: list[tuple[str, int, Path, Path | None]] = []
+    size = (0, 0)
+    written: set[str] = set()
+    with design_pdf(kit, cid, designs) as pdf:
+        pages = render_pages(pdf, None, dpi)
+        try:
+            for design, front, back in sides(designs, pages):
+                size = front.size
+                back_file = folder / f"{design.back}.{ext}" if back is not None else None
+                if back_file is not None and design.back not in written:
+                    _save(back, stage.temp_for(back_file), fmt, dpi)
+                    written.add(design.back)
+                data = _encode(front, fmt, dpi)
+                for copy in range(1, design.copies + 1):
+                    file = folder / f"{design.name}-{copy}.{ext}"
+                    stage.temp_for(file).write_bytes(data)
+                    rows.append((design.name, copy, file, back_file))
+        finally:
+            pages.close()
+    return Rendered(cid, rows, size)
+
+
+def _check_piece_pixels(kit: Any, designs: DesignGroup, dpi: int) -> None:
+    """A group's pieces at `dpi` within MAX_EXPORT_PIXELS, refused before anything is drawn."""
+    bleed = 2 * kit.options.bleed
+    piece = designs.piece
+    w = round((piece.width + bleed) / 72 * dpi)
+    h = round((piece.height + bleed) / 72 * dpi)
+    if w * h > MAX_EXPORT_PIXELS:
+        raise fail(
+            designs.group.where,
+            f"a {format_mm(piece.width)} x {format_mm(piece.height)} piece at {dpi} dpi is "
+            f"{w:,} x {h:,} pixels; the limit (MAX_EXPORT_PIXELS) is {MAX_EXPORT_PIXELS:,} "
+            "pixels an image: choose a lower --dpi",
+        )
 
 
 @contextlib.contextmanager
@@ -69,7 +132,7 @@ def deck_pages(
         pdf = Path(tmp) / f"{cid}.pdf"
         kit.component(cid).render(kit, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
-        pages = _render_pages(pdf, preset, dpi)
+        pages = render_pages(pdf, preset, dpi)
         try:
             yield pages
         finally:
@@ -161,7 +224,7 @@ def _check_pixels(kit: Any, cid: str, preset: Preset | None, dpi: int) -> None:
         )
 
 
-def _render_pages(pdf: Path, preset: Preset | None, dpi: int) -> Generator[Any, None, None]:
+def render_pages(pdf: Path, preset: Preset | None, dpi: int) -> Generator[Any, None, None]:
     """Each page as a Pillow image, one at a time: at `dpi` (the same pixels as the PDF's page
     rendered at `dpi`, to the nearest whole pixel), or scaled to cover the preset's exact
     pixels and centred (a deck a little off the preset's size is scaled uniformly, never

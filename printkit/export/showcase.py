@@ -10,11 +10,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PIL import Image, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from printkit.core.errors import Location, fail
 from printkit.core.limits import MAX_SHOWCASE_CARDS, MAX_SHOWCASE_PIXELS
 from printkit.export.images import deck_pages, design_pages, output_pixels
+from printkit.layout.geometry import Rect
+from printkit.layout.shapes import Shape, corners
 from printkit.model.cards import Deck
 
 CARD_DPI = 200
@@ -106,8 +108,33 @@ def _chosen_faces(kit: Any, picks: list[tuple[str, int]], dpi: int) -> list[Any]
                       if page.side == "front")  # fmt: skip
             for index, image in enumerate(fronts):
                 if index in wanted:
-                    found[(cid, index)] = image.convert("RGBA")
+                    found[(cid, index)] = cut_out(
+                        image.convert("RGBA"), deck.cut(), deck.size.width
+                    )
     return [found[pick] for pick in picks]
+
+
+def cut_out(image: Any, shape: Shape, width: float) -> Any:
+    """The card's picture with what lies outside its cut made transparent (a hex card shows as
+    a hex); a plain rectangle unchanged. The picture is the card's box, `width` points wide,
+    bleed left out."""
+    if shape.rectangular:
+        return image
+    w, h = image.size
+    mask = Image.new("L", (w, h), 0)
+    pen = ImageDraw.Draw(mask)
+    box = Rect(0, 0, w, h)
+    pts = corners(shape, box)
+    if pts is not None:
+        pen.polygon([(x, h - y) for x, y in pts], fill=255)
+    elif shape.kind in ("circle", "ellipse"):
+        side = min(w, h) if shape.kind == "circle" else 0
+        rx, ry = (side / 2, side / 2) if side else (w / 2, h / 2)
+        pen.ellipse((w / 2 - rx, h / 2 - ry, w / 2 + rx, h / 2 + ry), fill=255)
+    else:  # a rounded rectangle: its radius in pixels, as the card's width is
+        pen.rounded_rectangle((0, 0, w - 1, h - 1), radius=shape.radius * w / width, fill=255)
+    image.putalpha(ImageChops.multiply(image.getchannel("A"), mask))
+    return image
 
 
 def _cropped(ground: Any, drawn: list[tuple[int, int, int, int]], margin: int) -> Any:

@@ -11,6 +11,7 @@ Which columns (rows) move is `offset`: "even" moves the 2nd, 4th... as printed f
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -27,10 +28,19 @@ def column_letters(n: int) -> str:
     return letters
 
 
+NUMBER_FORMS = ("0101", "01.01", "A1", "1-1")
+_FORM_PATTERNS = {
+    "01.01": re.compile(r"^(\d+)\.(\d+)$"),
+    "A1": re.compile(r"^([A-Z]+)(\d+)$"),
+    "1-1": re.compile(r"^(\d+)-(\d+)$"),
+}
+
+
 @dataclass(frozen=True)
 class Coordinates:
-    """How cells are named: "0101" (column then row, zero-padded) or "A1" (column letter, row
-    number), each counted from `first_column` and `first_row`."""
+    """How cells are named: "0101" (column then row, zero-padded), "01.01" (the same with a
+    point between), "A1" (column letter, row number) or "1-1" (column, dash, row, unpadded),
+    each counted from `first_column` and `first_row`."""
 
     form: str = "0101"
     first_column: int = 1
@@ -41,7 +51,54 @@ class Coordinates:
         col, row = cell[0] + self.first_column, cell[1] + self.first_row
         if self.form == "A1":
             return f"{column_letters(col)}{row}"
-        return f"{col:0{self.digits}d}{row:0{self.digits}d}"
+        if self.form == "1-1":
+            return f"{col}-{row}"
+        sep = "." if self.form == "01.01" else ""
+        return f"{col:0{self.digits}d}{sep}{row:0{self.digits}d}"
+
+    def position(self, name: str) -> Cell | None:
+        """The (col, row) a name means, on the grid or off it (the ring of cells round a map
+        that a map-edge side or a path leaving the map names); None if it is no such name.
+        A grid numbered 01.01 or 1-1 also reads the plain "0305" form."""
+        if self.form == "0101" or (self.form != "A1" and name.isdigit()):
+            if not name.isdigit() or len(name) != 2 * self.digits:
+                return None
+            col, row = int(name[: self.digits]), int(name[self.digits :])
+        else:
+            match = _FORM_PATTERNS[self.form].match(name)
+            if match is None:
+                return None
+            first, second = match.groups()
+            col = column_number(first) if self.form == "A1" else int(first)
+            row = int(second)
+        return col - self.first_column, row - self.first_row
+
+
+def column_number(letters: str) -> int:
+    """A -> 1, Z -> 26, AA -> 27 (column_letters turned back)."""
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+def toward_border(centre: Point, corners: list[Point], angle: float, share: float) -> Point:
+    """The point `share` of the way from a cell's centre to its border (the polygon of
+    `corners`) in the direction `angle` (degrees, y down: 0 is east, 90 is south)."""
+    dx, dy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    cx, cy = centre
+    reach = math.inf
+    for (ax, ay), (bx, by) in zip(corners, [*corners[1:], corners[0]], strict=True):
+        ex, ey = bx - ax, by - ay
+        denom = dx * ey - dy * ex
+        if abs(denom) < 1e-12:
+            continue
+        t = ((ax - cx) * ey - (ay - cy) * ex) / denom  # along the ray
+        u = ((ax - cx) * dy - (ay - cy) * dx) / denom  # along the side
+        if t > 0 and -1e-9 <= u <= 1 + 1e-9:
+            reach = min(reach, t)
+    reach = 0.0 if reach == math.inf else reach
+    return cx + dx * reach * share, cy + dy * reach * share
 
 
 @dataclass(frozen=True)
@@ -161,6 +218,18 @@ class SquareLayout:
 
 
 GridLayout = HexLayout | SquareLayout
+
+
+@dataclass(frozen=True)
+class BoardGrid:
+    """A grid on a board as a table-top program needs it: where its top-left corner lies
+    (points from the board's top-left, y down), its cells' geometry and how they are named."""
+
+    name: str
+    x: float
+    y: float
+    layout: GridLayout
+    names: Coordinates
 
 
 def _near(p: Point, q: Point) -> bool:

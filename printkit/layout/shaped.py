@@ -10,8 +10,8 @@ to 3 to 5 mm, so a kit may lower it). The page label and the scale bar go in ban
 pieces and the printable edge (`KEEP_OUT`), along the top and the bottom.
 
 Cut lines: a honeycomb's are the hexes' sides, each drawn once where two pieces share it; any
-other shape's is its own outline. No crop mark is drawn: no straight cut of these pieces runs
-off the sheet.
+other shape's is its own outline. No crop mark is drawn: no straight cut of a honeycomb or of
+staggered circles runs off the sheet (a rounded rectangle is cut along its outline too).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 
 DEFAULT_SHEET_MARGIN = MIN_MARGIN  # from the sheet's edge to the nearest printing of a piece
-MIN_SHEET_MARGIN = KEEP_OUT - mm(2)  # 3 mm: the nearest any home printer prints
 BAND = mm(3.5)  # the page label's and the scale bar's bands need this much depth
 EPS = 1e-6
 

@@ -51,13 +51,9 @@ class Shape:
 
     @property
     def rectangular(self) -> bool:
-        """A plain rectangle (any corner radius): imposed and marked as cards always were."""
-        return self.kind == "rectangle"
-
-    @property
-    def tiles_plane(self) -> bool:
-        """Pieces of this shape can share every cut line with their neighbours."""
-        return self.kind == "hexagon" or (self.kind == "rectangle" and self.radius == 0)
+        """A plain rectangle with square corners: imposed and marked as cards always were.
+        A rounded one is clipped to its corners and cut along its outline, as other shapes."""
+        return self.kind == "rectangle" and self.radius == 0
 
 
 RECTANGLE = Shape()

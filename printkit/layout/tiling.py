@@ -69,10 +69,10 @@ def row_letter(row: int) -> str:
     return letters
 
 
-def printable_window(sheet: Size, label_room: float = LABEL_ROOM) -> Size:
+def printable_window(sheet: Size, label_room: float = LABEL_ROOM, edge: float = EDGE) -> Size:
     """The content area of one sheet: inside the keep-out margins (and room for the outline's
     stroke), less a strip for labels."""
-    return Size(sheet.width - 2 * EDGE, sheet.height - 2 * EDGE - label_room)
+    return Size(sheet.width - 2 * edge, sheet.height - 2 * edge - label_room)
 
 
 def _count(length: float, window: float, overlap: float) -> int:
@@ -207,14 +207,16 @@ def plan_tiles(
     overlap: float = mm(12),
     avoid: list[Rect] | tuple[Rect, ...] = (),
     label_room: float = LABEL_ROOM,
+    edge: float = EDGE,
 ) -> TilePlan:
-    """Split `content` over sheets of `paper` (portrait or landscape, fewest sheets wins)."""
+    """Split `content` over sheets of `paper` (portrait or landscape, fewest sheets wins),
+    printing nothing nearer a sheet's edge than `edge` (a kit's sheet margin, when larger)."""
     best: TilePlan | None = None
     for sheet in (paper, paper.rotated()):
-        win = printable_window(sheet, label_room)
+        win = printable_window(sheet, label_room, edge)
         if win.width <= 2 * overlap or win.height <= 2 * overlap:
             continue
-        plan = _plan(content, sheet, win, overlap, avoid, label_room)
+        plan = _plan(content, sheet, win, overlap, avoid, label_room, edge)
         if best is None or len(plan.tiles) < len(best.tiles):
             best = plan
     if best is None:
@@ -222,7 +224,7 @@ def plan_tiles(
     return best
 
 
-def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
+def _plan(content, sheet, win, overlap, avoid, label_room, edge=EDGE) -> TilePlan:  # noqa: PLR0913
     cols = _count(content.width, win.width, overlap)
     rows = _count(content.height, win.height, overlap)
     xs = _seams(content.width, win.width, overlap, cols, [(r.x, r.x1) for r in avoid])
@@ -244,19 +246,21 @@ def _plan(content, sheet, win, overlap, avoid, label_room) -> TilePlan:
             wx1 = min(wx + win.width, content.width, cut.x1 + TRIM_BLEED)
             wy1 = min(wy + win.height, content.height, cut.y1 + TRIM_BLEED)
             window = Rect(wx, wy, wx1 - wx, wy1 - wy)
-            origin = (EDGE - wx, EDGE + label_room - wy)
+            origin = (edge - wx, edge + label_room - wy)
             if rows == cols == 1:
-                origin = _centred_origin(content, sheet, label_room)
+                origin = _centred_origin(content, sheet, label_room, edge)
             tiles.append(Tile(row, col, window, cut, origin))
     return TilePlan(content, sheet, overlap, rows, cols, tuple(tiles), tuple(xs), tuple(ys))
 
 
-def _centred_origin(content: Size, sheet: Size, label_room: float) -> tuple[float, float]:
+def _centred_origin(
+    content: Size, sheet: Size, label_room: float, edge: float = EDGE
+) -> tuple[float, float]:
     """Where a plan that fits one sheet goes: centred on the sheet, or, when the label strip
     along the bottom leaves no room for that, centred across it and just above the strip."""
     x = (sheet.width - content.width) / 2
     y = (sheet.height - content.height) / 2
-    return x, max(y, EDGE + label_room)
+    return x, max(y, edge + label_room)
 
 
 def registration_guides(plan: TilePlan) -> list[tuple[tuple[float, float], tuple[float, float]]]:

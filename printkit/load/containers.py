@@ -125,6 +125,10 @@ class Tags(Type):
         """Every `element:` value it takes now."""
         raise NotImplementedError
 
+    def knows(self, name: str) -> bool:
+        """Whether it takes `element: name` (without listing every value it takes)."""
+        raise NotImplementedError
+
 
 @dataclass
 class Tagged(Either):
@@ -135,8 +139,12 @@ class Tagged(Either):
 
     def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if isinstance(value, dict) and value.get(self.tag) is not None:
+            name = str(value[self.tag])
+            for option in self.options:  # the records first, then the unions of kinds
+                if not isinstance(option, Tags) and name in self._values(option):
+                    return option.validate(value, ctx, path)
             for option in self.options:
-                if str(value[self.tag]) in self._values(option):
+                if isinstance(option, Tags) and option.knows(name):
                     return option.validate(value, ctx, path)
             close = close_matches(str(value[self.tag]), self.tags(), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""

@@ -8,13 +8,14 @@ card gets, so none of them can fall back to the deck's default on its own.
 
 A back is known by its `key`: `back` (the deck's), `back-<kind>` (a kind's own), and
 `<that>-card-<id>` when it reads the card's fields. A tile set's tiles share its back unless a
-tile has its own (`piece_back`). The key is also the name of the back's form
+tile has its own, and a token's back is drawn on its own colour (`piece_back`). The key is also the name of the back's form
 in a PDF (draw/card.py) and of its picture in the exports (`<key>.png`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from printkit.model.cards import Card, Deck
 from printkit.model.face import Back, element_fields
@@ -74,11 +75,20 @@ def distinct_backs(deck: Deck) -> list[BackChoice]:
     return [choice for choice, _ in cards_by_back(deck).values()]
 
 
-def piece_back(own: Back | None, shared: Back, piece_id: str, key: str) -> tuple[str, Back]:
-    """The back behind a piece of a set (a tile): its own back, keyed `<key>-<piece id>`, else
-    the back the set shares, keyed `key`."""
+Side = TypeVar("Side")  # a back's design: a card's `Back`, a token group's back
+
+
+def piece_back(
+    own: Side | None, shared: Side, piece_id: str, key: str, reads_piece: bool = False
+) -> tuple[str, Side]:
+    """The back behind a piece of a set (a tile, a token): its own back, keyed `<key>-<piece
+    id>`, else the back the set shares, keyed `key`; a shared back drawn from the piece's own
+    colour or fields (`reads_piece`) is a picture of its own behind each piece, keyed as an own
+    back is. Exports name a back's picture by its key (`<key>.png`)."""
     if own is not None:
         return f"{key}-{piece_id}", own
+    if reads_piece:
+        return f"{key}-{piece_id}", shared
     return key, shared
 
 

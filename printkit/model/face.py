@@ -174,11 +174,19 @@ class Element:
     `@element_kind`) and its `draw()`. The keys here are every kind's; `Worded`, `Sized` and
     `Lettered` add the keys of kinds that fit text. Kinds are found by their `element:` name
     (`find_kind`): the engine calls what this class declares and never asks a kind's name.
+
+    A kind's `draw` is also its measure: drawn on the probe canvas that paints nothing
+    (render/safearea.ProbeCanvas, draw/sketch.py), each text it fits through the painter is
+    noted with its box and its fit recorded, and the render draws from those records. One code
+    path for both means a measure can never disagree with what is printed (platypus keeps
+    `wrap` and `draw` apart; here the painter's records are the `wrap`).
     """
 
     kind: ClassVar[str] = ""  # the `element:` value that names the kind (set by @element_kind)
     kind_doc: ClassVar[str] = ""  # what the kind draws, in a line (the docs' and schema's)
-    plain: ClassVar[bool] = False  # one fitted text in one colour (draw/elements.PlainText)
+    # one fitted text (its `text`, default {title}) in its colour, which the painter draws and
+    # replays itself (draw/elements.PlainText) without calling `draw`: text and title only
+    plain: ClassVar[bool] = False
     # the keys whose values are texts with {field} placeholders (`element_fields`, checks)
     text_keys: ClassVar[tuple[str, ...]] = ()
     # the keys whose values name a piece field outright (checked against the declared fields)
@@ -340,7 +348,25 @@ def element_kind(name: str, doc: str) -> Callable[[K], K]:
 
 JSON_DEF = "face-element"  # the name of a face element's definition in a JSON Schema's $defs
 ELEMENTS_PACKAGE = "printkit.elements"  # its BUILTIN_KINDS: kind name -> module, in docs order
-_IN_USE: ContextVar[tuple[type[Element], ...]] = ContextVar("element_kinds", default=())
+
+
+def _no_kind(name: str) -> type[Element] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class KindsInUse:
+    """The element kinds a kit's faces may use besides the built-in ones: its game's, and those
+    installed packages give (found by name only when a face names one, `installed`; all of
+    them, `every_installed`, for JSON Schemas and messages): printkit/plugins.py's."""
+
+    kinds: tuple[type[Element], ...] = ()
+    installed: Callable[[str], Any] = _no_kind
+    every_installed: Callable[[], tuple[Any, ...]] = tuple
+
+
+NO_MORE_KINDS = KindsInUse()  # outside a kit: the built-in kinds alone (frozen: shared safely)
+_IN_USE: ContextVar[KindsInUse] = ContextVar("element_kinds", default=NO_MORE_KINDS)
 
 
 @cache
@@ -360,21 +386,38 @@ def find_kind(name: str) -> type[Element] | None:
     time it is needed), else one of the kinds in use (`kinds_in_use`: the kit's game's)."""
     if name in _builtin_modules():
         return _builtin(name)
-    return next((k for k in _IN_USE.get() if k.kind == name), None)
+    in_use = _IN_USE.get()
+    own = next((k for k in in_use.kinds if k.kind == name), None)
+    if own is not None:
+        return own
+    installed = in_use.installed(name)
+    return installed if isinstance(installed, type) and issubclass(installed, Element) else None
 
 
 def element_kinds() -> list[type[Element]]:
     """Every element kind a face may use now: built in (in the docs' order), then those in use."""
     builtin = [_builtin(name) for name in _builtin_modules()]
-    return [*builtin, *(k for k in _IN_USE.get() if k.kind not in _builtin_modules())]
+    in_use = _IN_USE.get()
+    more = [*in_use.kinds, *(k for k in in_use.every_installed() if isinstance(k, type))]
+    out, names = builtin, set(_builtin_modules())
+    for kind in more:
+        if issubclass(kind, Element) and kind.kind not in names:
+            out.append(kind)
+            names.add(kind.kind)
+    return out
 
 
 @contextmanager
-def kinds_in_use(kinds: Iterable[type[Element]]) -> Iterator[None]:
-    """Faces validated (and JSON Schemas written) inside may also use `kinds`: the kit's game's
-    own element kinds, given by the kit around loading a component and writing its schema, so
-    that a kind one game adds is known to that game's kits only."""
-    token = _IN_USE.set(tuple(kinds))
+def kinds_in_use(
+    kinds: Iterable[type[Element]],
+    installed: Callable[[str], Any] = _no_kind,
+    every_installed: Callable[[], tuple[Any, ...]] = tuple,
+) -> Iterator[None]:
+    """Faces validated (and JSON Schemas written) inside may also use `kinds`, the kit's game's
+    own element kinds, and those installed packages give (`KindsInUse`): the kit gives them
+    around loading a component and writing its schema, so that a kind one game adds is known to
+    that game's kits only."""
+    token = _IN_USE.set(KindsInUse(tuple(kinds), installed, every_installed))
     try:
         yield
     finally:
@@ -400,7 +443,11 @@ class ElementType(Tags):
                 path, f"{path_name((*path, 'element'))} is required but missing ({self._names()})"
             )
             return None
-        kind = find_kind(str(name))
+        try:
+            kind = find_kind(str(name))
+        except LookupError as exc:  # an installed package's kind that cannot be loaded
+            ctx.error((*path, "element"), str(exc))
+            return None
         if kind is None:
             names = [k.kind for k in element_kinds()]
             close = close_matches(str(name), names, n=1)
@@ -413,6 +460,12 @@ class ElementType(Tags):
 
     def tags(self) -> tuple[str, ...]:
         return tuple(k.kind for k in element_kinds())
+
+    def knows(self, name: str) -> bool:
+        try:
+            return find_kind(name) is not None
+        except LookupError:  # an installed kind that cannot be loaded: validate() says why
+            return True
 
     def _names(self) -> str:
         return "one of " + ", ".join(self.tags())

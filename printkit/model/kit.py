@@ -138,8 +138,9 @@ ICONS_DOC = (
 )
 COMPONENTS_DOC = "component id -> what to print; each writes <id>.pdf"
 SHEET_MARGIN_DOC = (
-    "home sheets: the least paper left between the sheet's edge and any piece (default 7mm); "
-    "most home printers print to 3 to 5 mm, and 5mm fits 8 hexes of 76 mm on A4 where 7mm fits 6"
+    "home sheets: the least paper left between the sheet's edge and any piece (default 7mm; a "
+    "map over several sheets keeps it when above 5.5mm); most home printers print to 3 to 5 "
+    "mm, and 5mm fits 8 hexes of 76 mm on A4 where 7mm fits 6"
 )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from printkit.layout.shapes import SHAPE_KINDS, Shape, hexagon_size, polygon_size
 from printkit.layout.sizes import Size
+from printkit.layout.units import to_mm
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Bool,
@@ -123,3 +124,17 @@ def sized(value: Any) -> Size | None:
     if value.kind == "polygon":
         return polygon_size(value.across, value.sides, value.rotation)
     return Size(value.across, value.across)  # a circle's diameter
+
+
+def points_outside(value: Any, size: Size) -> str | None:
+    """Why a path's points do not lie in the piece's box (they are measured in it), or None."""
+    if not isinstance(value, ShapeSpec) or value.kind != "path":
+        return None
+    for x, y in value.points:
+        if x > size.width + 0.01 or y > size.height + 0.01:
+            return (
+                f"the path's point [{to_mm(x):g}, {to_mm(y):g}] mm lies outside the piece's "
+                f"{to_mm(size.width):g} x {to_mm(size.height):g} mm box; its points are "
+                "measured from the box's top-left corner"
+            )
+    return None

@@ -174,11 +174,11 @@ class Forward:
 
     def __init__(self, grid: Array) -> None:
         self.grid = grid  # shape (n, n, n, n, 3)
-        self.n = grid.shape[0]
+        self.steps = grid.shape[0]
 
     def _cells(self, cmyk: Array) -> tuple[NDArray[np.intp], Array]:
-        pos = np.clip(cmyk, 0, 1) * (self.n - 1)
-        base = np.minimum(np.floor(pos).astype(np.intp), self.n - 2)
+        pos = np.clip(cmyk, 0, 1) * (self.steps - 1)
+        base = np.minimum(np.floor(pos).astype(np.intp), self.steps - 2)
         return base, pos - base
 
     def corners(self, cmyk: Array) -> tuple[NDArray[np.intp], Array]:
@@ -190,7 +190,7 @@ class Forward:
             flat = np.zeros(len(cmyk), dtype=np.intp)
             for axis in range(4):
                 bit = (corner >> axis) & 1
-                flat = flat * self.n + base[:, axis] + bit
+                flat = flat * self.steps + base[:, axis] + bit
                 w[:, corner] *= frac[:, axis] if bit else 1 - frac[:, axis]
             idx[:, corner] = flat
         return idx, w

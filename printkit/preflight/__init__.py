@@ -12,7 +12,8 @@ Standards:
   x4    PDF/X-4: as x1a, but transparency, ICC-tagged colour and PDF 1.5/1.6 features are
         allowed (DeviceRGB is not).
   home  a home printer: fonts embedded, boxes well nested, nothing in the unprintable margin.
-x1a and x4 also check total ink (PF-TAC, preflight/ink.py) against a limit (300 % by default).
+x1a and x4 also check total ink (PF-TAC, preflight/ink.py) against a limit (300 % by default),
+and warn of text under 12 pt in rich black or four inks (PF-SMALLTEXT, the same walk).
 
 `preflight(path, standard)` returns findings (page 0 = the whole document); errors make a
 file unfit for that standard, warnings are risks to look at. Any file is untrusted input:

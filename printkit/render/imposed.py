@@ -75,14 +75,18 @@ def home_grid(
         if too_large(paper, piece, bleed, margin):
             return None
         return fit_grid(paper, piece, bleed=bleed, min_margin=margin)
-    if shaped_too_large(paper, piece, bleed, margin):
+    try:
+        if shaped_too_large(paper, piece, bleed, margin):
+            raise ValueError("piece does not fit on the paper")
+        return fit_shaped(paper, piece, shape, bleed=bleed, margin=margin)
+    except ValueError:  # not even one, with its margin and the label and scale bar bands
         raise fail(
             where,
             f"a {format_mm(piece.width)} x {format_mm(piece.height)} {shape.kind} does not fit "
-            f"on {kit.options.paper.upper()} paper within its {format_mm(margin)} sheet margin; "
-            "make the piece smaller, choose a larger paper, or lower sheet_margin in kit.yaml",
-        )
-    return fit_shaped(paper, piece, shape, bleed=bleed, margin=margin)
+            f"on {kit.options.paper.upper()} paper within its {format_mm(margin)} sheet margin "
+            "and the bands of the page label and scale bar; make the piece smaller, choose a "
+            "larger paper, or lower sheet_margin in kit.yaml",
+        ) from None
 
 
 def check_page_count(  # noqa: PLR0913

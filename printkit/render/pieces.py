@@ -40,3 +40,8 @@ class PieceGroup:
     locate: Callable[[Any], Location] | None = None  # an item's data, for findings
     describe: Callable[[Any], str] | None = None  # an item's name, for findings
     shape: Shape = RECTANGLE  # the cut: face and back are clipped to it grown by the bleed
+    # for the exports (`export --images`, `--tts`; the type's `exports_pieces`): a piece's design
+    # name, the same for each of its copies, and the key of the back behind it (model/backs.py:
+    # `piece_back`), the same for pieces that share one back picture
+    design: Callable[[Any], str] | None = None
+    back_key: Callable[[Any], str] | None = None

@@ -21,9 +21,16 @@ from printkit.draw.fonts import font
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.layout.imposition import KEEP_OUT
+from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
 from printkit.layout.sizes import Size
-from printkit.layout.tiling import LABEL_ROOM, Tile, TilePlan, plan_tiles, registration_guides
+from printkit.layout.tiling import (
+    EDGE,
+    LABEL_ROOM,
+    Tile,
+    TilePlan,
+    plan_tiles,
+    registration_guides,
+)
 from printkit.layout.units import mm, to_mm
 from printkit.output import new_canvas
 from printkit.render.pages import start_sheet
@@ -56,7 +63,9 @@ def render_plan(  # noqa: PLR0913
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
         return _single_page(path, size, draw, opts.bleed, (title, kit.name), lead, kit.fonts())
-    plan = plan_tiles(size, opts.paper_size, overlap, list(avoid))
+    margin = kit.manifest.sheet_margin  # a kit's sheet margin keeps the plan further in
+    edge = EDGE if margin is None else max(EDGE, margin + STROKE_ROOM)
+    plan = plan_tiles(size, opts.paper_size, overlap, list(avoid), edge=edge)
     c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
     if lead is not None:
         lead(c)

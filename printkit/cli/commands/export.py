@@ -4,6 +4,9 @@
                     manifest of front/back pairs, for print-on-demand card services
                     (printkit.export.images): OUT/<kit>/images/<deck>/<card>-<copy>.png (or .jpg),
                     <deck>/back.png and manifest.csv
+  --vassal          a VASSAL module (printkit.export.vassal): OUT/<kit>/<kit>.vmod, the kit's
+                    maps as boards with their hex grids, its two-sided decks as counters in a
+                    palette by side, its one-sided decks as charts
   --cards csv|xlsx  each deck's card list as a spreadsheet that reads back to the same cards
                     (printkit.export.table): OUT/<kit>/<deck>.csv; point the deck file at it
                     (`cards: cards.csv`) and the kit builds the same PDFs
@@ -32,11 +35,16 @@ from printkit.layout.presets import PRESETS
 
 @click.command(name="export")
 @click.argument("kit", metavar="KIT|DIR", shell_complete=complete_kits)
-@click.option("--images", is_flag=True, help="One image per card face and back.")
+@click.option(
+    "--images",
+    is_flag=True,
+    help="One image per card face and back, and per piece's (tiles, tokens).",
+)
 @click.option(
     "--tts",
     is_flag=True,
-    help="Each deck for Tabletop Simulator: face sheets, each back, a saved object.",
+    help="Each deck for Tabletop Simulator (face sheets, each back, a saved object), and each "
+    "component's tiles or tokens (one custom tile per piece, each with its own back).",
 )
 @click.option(
     "--base-url",
@@ -51,6 +59,18 @@ from printkit.layout.presets import PRESETS
     is_flag=True,
     help="--tts: also put each deck's saved object into Tabletop Simulator's Saved Objects "
     "folder (found for this system), under printkit/.",
+)
+@click.option(
+    "--vassal",
+    is_flag=True,
+    help="A VASSAL module (.vmod): maps as boards with their grids, counters (decks with "
+    "backs) as pieces that flip, other decks as charts.",
+)
+@click.option(
+    "--vassal-group",
+    metavar="FIELD",
+    help="--vassal: the card field whose value names a counter's palette tab (its side) "
+    "[default: the card's kind label].",
 )
 @click.option(
     "--showcase",
@@ -97,22 +117,27 @@ from printkit.layout.presets import PRESETS
 @kit_options
 @report_errors
 def export_command(
-    kit, images, tts, base_url, saved_objects, showcase, table_format, components, out, dpi,
-    preset, bleed, fmt, variants, players
+    kit, images, tts, base_url, saved_objects, vassal, vassal_group, showcase, table_format,
+    components, out, dpi, preset, bleed, fmt, variants, players
 ) -> None:  # fmt: skip
-    """Export KIT's cards as images for print-on-demand services (--images), as a Tabletop
-    Simulator deck (--tts), as a showcase image of a few cards (--showcase), or as spreadsheets
-    that read back to the same cards (--cards csv|xlsx)."""
-    if not (images or tts or showcase or table_format):
+    """Export KIT's cards and pieces as images for print-on-demand services (--images), as
+    Tabletop Simulator decks and tiles (--tts), as a VASSAL module (--vassal), as a showcase
+    image of a few cards (--showcase), or as spreadsheets that read back to the same cards
+    (--cards csv|xlsx)."""
+    if not (images or tts or vassal or showcase or table_format):
         raise click.UsageError(
-            "say what to export: --images, --tts, --showcase CARD,..., --cards csv|xlsx"
+            "say what to export: --images, --tts, --vassal, --showcase CARD,..., --cards csv|xlsx"
         )
+    if vassal_group and not vassal:
+        raise click.UsageError("--vassal-group goes with --vassal")
     if (base_url or saved_objects) and not tts:
         raise click.UsageError("--base-url and --saved-objects go with --tts")
     if table_format:
         _export_cards(kit, table_format, components, out)
     if images:
         _export_images(kit, out, dpi, preset, bleed, fmt, variants, players, components)
+    if vassal:
+        _export_vassal(kit, out, dpi, vassal_group, components, variants, players)
     if tts or showcase:
         share = _TtsShare(base_url, _saved_objects_folder() if saved_objects else None)
         _export_pictures(kit, out, tts, share, showcase, components, variants, players)
@@ -177,8 +202,10 @@ def _export_pictures(
 ) -> None:
     """--tts and --showcase: the decks' faces without bleed, as a table shows them."""
     # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.images import piece_components
     from printkit.export.showcase import chosen_cards, showcase_image
     from printkit.export.tts import export_tts
+    from printkit.export.tts_pieces import export_tts_pieces
     from printkit.kit import load_kit
     from printkit.model.options import Options
     from printkit.output import staged
@@ -189,12 +216,18 @@ def _export_pictures(
     loaded = load_kit(kit, options)
     loaded.models()
     decks = loaded.decks()
-    if tts and not decks:
-        note(f"kit {loaded.name!r} has no deck: no Tabletop Simulator deck to write")
+    pieces = piece_components(loaded)
+    if tts and not (decks or pieces):
+        note(f"kit {loaded.name!r} has no deck or pieces: no Tabletop Simulator object to write")
     lines: list[str] = []
     written: list[Path] = []
     with staged(out) as stage, progress_shown():
-        for cid in (list(components) or decks) if tts else []:
+        for cid in (list(components) or decks + pieces) if tts else []:
+            if cid in pieces:
+                saved, count = export_tts_pieces(loaded, out, stage, cid, share.base_url)
+                written.append(saved)
+                lines.append(f"wrote {saved} ({count} piece{'s' * (count != 1)} as tiles)")
+                continue
             saved, sheets, cards = export_tts(loaded, out, stage, cid, share.base_url)
             written.append(saved)
             lines.append(f"wrote {saved} ({cards} cards on {len(sheets)} face sheet(s))")
@@ -212,6 +245,28 @@ def _export_pictures(
         )
     for line in lines:
         say(line)
+
+
+def _export_vassal(kit, out: Path, dpi: int, group_by, components, variants, players) -> None:
+    """--vassal: the module, its pictures rendered from the kit's PDFs without bleed."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.export.vassal import export_vassal
+    from printkit.kit import load_kit
+    from printkit.model.options import Options
+    from printkit.output import staged
+
+    options = Options(
+        profile="shop", bleed_mm=0, card_pages="designs", variants=tuple(variants), players=players
+    )
+    loaded = load_kit(kit, options)
+    loaded.only = frozenset(components) if components else None
+    with staged(out) as stage, progress_shown():
+        path, module = export_vassal(loaded, out, stage, dpi, group_by)
+    say(
+        f"wrote {path} ({len(module.boards)} board(s), {len(module.pieces)} counter(s) in "
+        f"{len({p.group for p in module.pieces})} palette tab(s), {len(module.charts)} chart(s)); "
+        "open it in VASSAL with File > Open Module"
+    )
 
 
 def _export_images(
@@ -238,7 +293,7 @@ def _export_images(
     with staged(out) as stage, progress_shown():
         done = export_images(loaded, out, stage, chosen, dpi, fmt)
     if not done:
-        note(f"kit {loaded.name!r} has no deck: no card images to write")
+        note(f"kit {loaded.name!r} has no deck or pieces: no images to write")
         return
     for deck in done:
         w, h = deck.pixels

@@ -51,7 +51,6 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.checks.rules_file import rules_file_schema
     from printkit.kit import MANIFEST, manifest_schema
-    from printkit.model.face import kinds_in_use
 
     out = {MANIFEST: _document(manifest_schema().json(), "printkit kit manifest (kit.yaml)")}
     rules = kit.manifest.rules
@@ -60,7 +59,7 @@ def kit_schemas(kit: Any) -> dict[str, dict]:
         out[rules.file] = _document(
             rules_file_schema(rules.module).json(), f"printkit rules file for {game_name}"
         )
-    with kinds_in_use(kit.element_kinds()):  # the faces may use the kit's game's kinds
+    with kit.faces():  # the faces may use the kit's game's kinds and installed ones
         for cid in kit.component_ids():
             spec = kit.spec(cid)
             if spec.file is None or spec.file in out:

@@ -27,7 +27,7 @@ from printkit.cli.app import complete_kits, report_errors
 def score_command(kit: str, layout: str, last: str | None) -> None:
     """Score a finished map of KIT given as a LAYOUT file or string, and name the winner.
 
-    The layout is written in the game's own notation (its guide in docs/ shows it), its rows
+    The layout is written in the game's own notation (its guide, `printkit docs`, shows it), its rows
     separated by new lines or '/'.
     """
     # imported here, not at the top, so that `printkit --help` stays fast

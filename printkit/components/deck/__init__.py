@@ -24,13 +24,17 @@ from printkit.components.deck.checks import (
     check_card_icons,
     check_edges,
     check_elements,
+    colour_vision_findings,
     dpi_findings,
     faces,
     glyph_findings,
 )
+from printkit.components.deck.kept import layout_keeper
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
+from printkit.core.words import counted
 from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
+from printkit.draw.elements import PlainText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
@@ -39,6 +43,7 @@ from printkit.model.backs import back_behind, cards_by_back
 from printkit.model.cards import BASE_CARD_FIELDS, Card, Deck, deck_schema, keep_declared
 from printkit.model.face import Element, element_fields
 from printkit.model.generated import expand
+from printkit.model.shape import points_outside
 from printkit.render import more_output_path
 from printkit.render.face_checks import (
     bound_elements,
@@ -161,6 +166,9 @@ def apply_variants(kit: Kit, deck: Deck, component_id: str = "") -> None:
 def _check_size(kit: Kit, deck: Deck, at: Location, component_id: str) -> None:
     """The card fits the paper and the print service's preset (for a deck this run makes:
     `--only`), and the deck fits MAX_PAGES_PER_PDF: known before drawing."""
+    problem = points_outside(deck.shape, deck.size)
+    if problem:
+        raise fail(where(deck, "shape") or at, problem)
     if kit.options.profile == "home":
         home_grid(kit, deck.size, at, deck.cut())
     preset = kit.options.print_preset
@@ -252,7 +260,47 @@ def layout_findings(kit: Kit, component_id: str) -> list[Finding]:
         for design in _layout(kit, component_id).designs
         for text, font_name, element, attr in design.missing
     )
-    return glyph_findings(drawn) + dpi_findings(deck)
+    designs = _layout(kit, component_id).designs
+    findings = glyph_findings(drawn) + dpi_findings(deck) + colour_vision_findings(deck)
+    return findings + _small_text_findings(deck, designs)
+
+
+SMALL_TEXT_CODE = "FACE004"
+
+
+def _small_text_findings(deck: Deck, designs: list[deck_layout.Design]) -> list[Finding]:
+    """FACE004 for each element (or card) whose text prints below the deck's min_text_size (an
+    element's own `size:` or `min_size:` below it lets it): it may be too small to read. One
+    finding per place, naming the smallest size and the first text at it."""
+    smallest: dict[Location, tuple[float, str, str, int]] = {}
+    for design in designs:
+        for fit in design.fits:
+            if isinstance(fit, PlainText):
+                fitted, place = fit.fitted, at(fit.element, "size")
+            else:
+                fitted = fit[1]
+                place = at(design.card) if design.card is not None else Location(deck.file)
+            if fitted.size >= deck.min_text_size - 1e-6:
+                continue
+            size, text, who, n = smallest.get(place, (fitted.size, "", "", 0))
+            if n == 0 or fitted.size < size:
+                size, text, who = fitted.size, " ".join(fitted.lines), design.who
+            smallest[place] = (size, text, who, n + 1)
+    out = []
+    for place, (size, text, who, n) in smallest.items():
+        shown = text if len(text) <= 40 else text[:39] + "…"
+        more = f" (and {counted(n - 1, 'more text')})" if n > 1 else ""
+        out.append(
+            Finding(
+                SMALL_TEXT_CODE,
+                "warning",
+                f"text {shown!r} ({who}){more} prints at {size:g} pt, below the deck's "
+                f"min_text_size {deck.min_text_size:g} pt: it may be too small to read; give it "
+                "a larger size or more room",
+                place,
+            )
+        )
+    return out
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
@@ -409,6 +457,7 @@ class DeckType(Component):
     preflight = staticmethod(preflight)
     print_findings = staticmethod(drawn_findings)
     piece_groups = staticmethod(cut_pieces)
+    layout_keeper = staticmethod(layout_keeper)  # kept.py: `build --watch` and serve
 
 
 COMPONENT: ComponentType = DeckType()  # checked against the protocol by mypy

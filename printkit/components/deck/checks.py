@@ -20,6 +20,7 @@ from printkit.core.errors import Collector, Location
 from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.draw.text import INLINE_ICON as INLINE_ICON_NAMES
 from printkit.elements.icon import Icon
+from printkit.layout.colourvision import hard_pairs
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.cards import Deck
@@ -28,6 +29,7 @@ from printkit.render.face_checks import check_box
 
 GLYPH_CODE = "FACE001"
 DPI_CODE = "FACE002"
+CVD_CODE = "FACE003"
 
 
 def at(obj: Any, key: str | None = None) -> Location:
@@ -249,3 +251,20 @@ def dpi_findings(deck: Deck) -> list[Finding]:
                 )
             )
     return out
+
+
+def colour_vision_findings(deck: Deck) -> list[Finding]:
+    """FACE003 for each pair of kind colours that a deuteranope or protanope (about one man in
+    twelve, layout/colourvision.py) can hardly tell apart, though others can: at the second."""
+    kinds = deck.kinds
+    return [
+        Finding(
+            CVD_CODE,
+            "warning",
+            f"kinds {a!r} ({kinds[a].colour}) and {b!r} ({kinds[b].colour}) are hard to tell "
+            f"apart with {deficiency} (colour distance {distance:.0f}, as such a player sees "
+            "them): make one lighter or darker, or tell them apart by a label or icon too",
+            at(kinds[b], "colour"),
+        )
+        for a, b, deficiency, distance in hard_pairs((n, k.colour) for n, k in kinds.items())
+    ]

@@ -12,7 +12,8 @@ so `printkit check` and a build's rules gate measure each design once, and the r
 draws each design from its recorded fits (`CardPainter(measured=...)`) instead of fitting its
 texts again. Source locations are looked up only for findings. Under `build --watch` and serve,
 the kit may offer the designs an earlier kit object of the same folder measured (a `Keeper`,
-through `Derived.kept_layouts`: live/layouts.py); a design it knows is taken, not measured.
+through `Derived.kept_layouts`: the deck's kept.py, kept by live/layouts.py); a design it knows
+is taken, not measured.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def _fits(design: Design | None) -> list[Fit] | None:
 
 class Keeper(Protocol):
     """Designs measured before, by an earlier kit object of the same folder (`build --watch`,
-    serve: live/layouts.py)."""
+    serve: kept.py)."""
 
     def known(self, design: Design) -> bool:
         """Fill `design` from one measured before from exactly the same inputs; False when

@@ -21,7 +21,13 @@ from typing import Any, ClassVar
 from printkit.api import Component, ComponentType, ItemList, Progress
 from printkit.components.map.draw_routes import track_spaces
 from printkit.components.map.face import BoardOverflow, BoardPainter, box_of, grid_origin
-from printkit.components.map.grid import EdgeFeature, HexGrid, PathFeature, SquareGrid
+from printkit.components.map.grid import (
+    EdgeFeature,
+    HexGrid,
+    PathFeature,
+    PointFeature,
+    SquareGrid,
+)
 from printkit.components.map.model import MapBoard, MapItem, item_names
 from printkit.components.map.routes import ConnectionsElement, TrackElement
 from printkit.components.map.terrain import texture_marks
@@ -31,7 +37,7 @@ from printkit.draw.elements import ElementOverflow
 from printkit.draw.sketch import SketchCanvas
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.layout.hexgrid import ring_cells
+from printkit.layout.hexgrid import BoardGrid, Cell, ring_cells
 from printkit.layout.units import format_mm, to_mm
 from printkit.load.images import load_image
 from printkit.load.records import record_of
@@ -204,26 +210,49 @@ def _unknown(what: str, name: str, known: dict[str, Any]) -> str:
 
 def _check_features(g: HexGrid | SquareGrid, errors: Collector) -> None:
     layout = g.layout()
-    named = g.cell_named
 
-    def missing(name: str, owner: Any, key: str) -> bool:
-        if named(name) is None:
-            errors.add(where(owner, key), f"{name!r} is not a cell of grid {g.name!r}")
-            return True
-        return False
+    def not_a_cell(name: str) -> str:
+        return f"{name!r} is not a cell of grid {g.name!r}"
 
     for edge in g.edges:
         for side in edge.sides:
             a, _, b = side.partition("/")
-            if missing(a, edge, "sides") or missing(b, edge, "sides"):
-                continue
-            if layout.side(named(a), named(b)) is None:  # type: ignore[arg-type]
+            ends = [g.position(a), g.position(b)]
+            if None in ends or all(g.cell_named(n) is None for n in (a, b)):
+                wrong = next((n for n, e in zip((a, b), ends, strict=True) if e is None), a)
+                errors.add(where(edge, "sides"), not_a_cell(wrong))
+            elif layout.side(*ends) is None:  # type: ignore[arg-type]
                 errors.add(where(edge, "sides"), f"{a} and {b} share no side ({side})")
     for path in g.paths:
-        for name in path.cells:
-            missing(name, path, "cells")
+        _check_path(g, path, errors, not_a_cell)
     for point in g.points:
-        missing(point.at, point, "at")
+        if g.cell_named(point.at) is None:
+            errors.add(where(point, "at"), not_a_cell(point.at))
+
+
+def _check_path(
+    g: HexGrid | SquareGrid, path: PathFeature, errors: Collector, not_a_cell: Callable[[str], str]
+) -> None:
+    """Every cell of a path is on the map (its first and last may be just off it, where the
+    line leaves the map) and a neighbour of the one before."""
+    layout = g.layout()
+    last = len(path.cells) - 1
+    cells: list[Cell | None] = []
+    for i, name in enumerate(path.cells):
+        cell = g.cell_named(name)
+        if cell is None and i in (0, last) and last > 0:
+            cell = g.outer_cell(name)
+        if cell is None:
+            errors.add(where(path, "cells"), not_a_cell(name))
+        cells.append(cell)
+    for i in range(last):
+        a, b = cells[i], cells[i + 1]
+        if a is not None and b is not None and not layout.neighbours(a, b):
+            errors.add(
+                where(path, "cells"),
+                f"{path.cells[i]} and {path.cells[i + 1]} are not neighbours: each cell of a "
+                f"{path.line} path must touch the one before (step {i + 1} of {last})",
+            )
 
 
 def _check_track(m: MapBoard, t: TrackElement, errors: Collector) -> None:
@@ -255,7 +284,11 @@ def _check_links(n: ConnectionsElement, errors: Collector) -> None:
 
 def _cell_items(doc: Document, index: int, g: HexGrid | SquareGrid) -> list[MapItem]:
     names = g.names()
-    places = {g.cell_named(p.at): p for p in g.points}
+    places: dict[Cell | None, PointFeature] = {}
+    for p in g.points:  # a cell's place is its first labelled feature
+        cell = g.cell_named(p.at)
+        if cell not in places or (p.label and not places[cell].label):
+            places[cell] = p
     kind = "hex" if isinstance(g, HexGrid) else "square"
     out = []
     for cell, letter in g.letters().items():
@@ -291,13 +324,12 @@ def avoid(m: MapBoard) -> list[Rect]:
     """What the tiling seams should not cut: places with their labels, and track spaces."""
     out: list[Rect] = []
     for g in m.grids():
-        layout = g.layout()
         x, top = grid_origin(m, g)
         for p in g.points:
-            cell = g.cell_named(p.at)
-            if cell is None:
+            place = g.place_of(p)
+            if place is None:
                 continue
-            cx, cy = layout.centre(cell)
+            cx, cy = place
             half = g.size * 0.5
             out.append(Rect(x + cx - half, m.height - top - cy - half, 2 * half, 2 * half))
     for t in m.tracks():
@@ -347,6 +379,12 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         )
 
 
+def board_grids(kit: Kit, component_id: str) -> list[BoardGrid]:
+    """The map is a board: its grids, for a table-top program's board (export --vassal)."""
+    m = kit.model_as(component_id, MapBoard)
+    return [BoardGrid(g.name, *grid_origin(m, g), g.layout(), g.names()) for g in m.grids()]
+
+
 def map_names(data: object) -> dict[str, tuple[str, list[str]]]:
     """The item kinds (with the map's symbols) and item fields a data check may name."""
     kinds, fields = item_names(data)
@@ -365,6 +403,7 @@ class MapType(Component):
     schema = staticmethod(schema)
     render = staticmethod(render)
     preflight = staticmethod(preflight)
+    board_grids = staticmethod(board_grids)
 
 
 COMPONENT: ComponentType = MapType()  # checked against the protocol by mypy

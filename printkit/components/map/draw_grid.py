@@ -59,10 +59,10 @@ class GridPainter:
                 self._terrain(cell, terrain)
         self._outlines()
         for path in self.grid.paths:
-            points = [self._centre(name) for name in path.cells]
-            self._line([p for p in points if p is not None], self.grid.lines[path.line])
+            self._line(self.path_points(path.cells), self.grid.lines[path.line])
         for edge in self.grid.edges:
             self._sides(edge.sides, self.grid.lines[edge.line])
+        self._centre_dots()
         self._coordinates()
         for point in self.grid.points:
             self._place(point, self.grid.symbols.get(point.symbol))
@@ -95,18 +95,19 @@ class GridPainter:
             name = self.grid.terrain[key].name
         elif what == "line":
             self._line([(cell.x + 1, cell.cy), (cell.x + mark + 1, cell.cy)], self.grid.lines[key])
-            name = key
+            name = self.grid.lines[key].name or key
         else:
             symbol = self.grid.symbols[key]
             self._symbol(symbol, mx, cell.cy)
-            name = key
+            name = symbol.name or key
         c.setFillColor(colour(self.grid.coordinate_colour))
         c.setFont(font(self.canvas, "heading"), size)
         c.drawString(cell.x + mark + 1 + size * 0.6, cell.cy - size * 0.35, name)
 
     def _swatch(self, letter: str, cx: float, cy: float, mark: float) -> None:
         one = dataclasses.replace(self.grid, columns=1, rows=1, cells=[letter], size=mark,
-                                  coordinate_size=0.0, edges=[], paths=[], points=[])  # fmt: skip
+                                  coordinate_size=0.0, centre_dot=0.0, edges=[], paths=[],
+                                  points=[])  # fmt: skip
         layout = one.layout()
         flip = Flip(
             cx - layout.width / 2, self.flip.height - cy - layout.height / 2, self.flip.height
@@ -159,6 +160,17 @@ class GridPainter:
             c.drawPath(self._outline_path(cell), stroke=1, fill=0)
         c.restoreState()
 
+    def _centre_dots(self) -> None:
+        width = self.grid.centre_dot
+        if not width:
+            return
+        c = self.canvas
+        c.saveState()
+        c.setFillColor(colour(self.grid.coordinate_colour))
+        for cell in self.cells:
+            c.circle(*self.flip(self.layout.centre(cell)), width / 2, stroke=0, fill=1)
+        c.restoreState()
+
     def _coordinates(self) -> None:
         size = self.grid.coordinate_size
         if not size:
@@ -186,9 +198,24 @@ class GridPainter:
         return half - size * 1.05 - self.grid.outline_width
 
     # -- features -----------------------------------------------------------------------------
-    def _centre(self, name: str) -> Point | None:
-        cell = self.grid.cell_named(name)
-        return None if cell is None else self.flip(self.layout.centre(cell))
+    def path_points(self, names: list[str]) -> list[Point]:
+        """A path's page points: the centres of its cells; an end just off the map is the
+        middle of the side it leaves by (a half-hex stub to the map's edge)."""
+        g = self.grid
+        cells = [g.position(name) for name in names]
+        points: list[Point] = []
+        for i, cell in enumerate(cells):
+            if cell is None:
+                continue
+            if g.cell_named(names[i]) is not None:
+                points.append(self.flip(self.layout.centre(cell)))
+                continue
+            inner = cells[i - 1] if i else (cells[1] if len(cells) > 1 else None)
+            side = self.layout.side(inner, cell) if inner is not None else None
+            if side is not None:
+                (ax, ay), (bx, by) = side
+                points.append(self.flip(((ax + bx) / 2, (ay + by) / 2)))
+        return points
 
     def _stroke(self, style: LineStyle, casing: bool) -> None:
         c = self.canvas
@@ -232,15 +259,15 @@ class GridPainter:
     def side_points(self, side: str) -> tuple[Point, Point] | None:
         """The page points of a side written "0305/0306" (None if not a shared side)."""
         first, _, second = side.partition("/")
-        a, b = self.grid.cell_named(first), self.grid.cell_named(second)
+        a, b = self.grid.position(first), self.grid.position(second)
         ends = self.layout.side(a, b) if a is not None and b is not None else None
         return None if ends is None else (self.flip(ends[0]), self.flip(ends[1]))
 
     def _place(self, point: PointFeature, symbol: Symbol | None) -> None:
-        cell = self.grid.cell_named(point.at)
-        if cell is None:
+        place = self.grid.place_of(point)
+        if place is None:
             return
-        cx, cy = self.flip(self.layout.centre(cell))
+        cx, cy = self.flip(place)
         if symbol is None:  # a name on the map: a region, a river, a forest
             halo_text(self.canvas, point.label, font(self.canvas, "italic"), point.size,
                       (cx, cy - point.size * 0.35), colour(self.grid.coordinate_colour),
@@ -264,8 +291,9 @@ class GridPainter:
             c.setFillColor(colour(s.stroke))
             c.rect(cx - half * 0.4, cy - half * 0.4, half * 0.8, half * 0.8, stroke=0, fill=1)
         elif s.shape == "star":
-            c.setFillColor(colour(s.stroke))
-            pictograms.star(c, cx, cy, half)
+            c.setLineWidth(max(0.3, s.size * 0.05))
+            c.setLineJoin(1)
+            pictograms.star(c, cx, cy, half, stroke=True)
         else:
             radius = half * (0.5 if s.shape == "dot" else 1.0)
             c.circle(cx, cy, radius, stroke=int(s.shape != "dot"), fill=1)

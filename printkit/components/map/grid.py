@@ -16,8 +16,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from printkit.layout.hexgrid import Cell, Coordinates, GridLayout, HexLayout, SquareLayout
-from printkit.layout.units import mm
+from printkit.layout.hexgrid import (
+    NUMBER_FORMS,
+    Cell,
+    Coordinates,
+    GridLayout,
+    HexLayout,
+    Point,
+    SquareLayout,
+    toward_border,
+)
+from printkit.layout.units import mm, parse_length
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Choice,
@@ -28,6 +37,7 @@ from printkit.load.schema import (
     Length,
     ListOf,
     MapOf,
+    Number,
     Str,
     Type,
 )
@@ -38,6 +48,14 @@ PATTERN_DOC = "a texture over the cell, so terrain reads in greyscale: " + ", ".
     TERRAIN_PATTERNS
 )
 SYMBOL_SHAPES = ("circle", "square", "star", "dot", "icon")
+SPOTS = ("centre", "n", "ne", "e", "se", "s", "sw", "w", "nw")
+SPOT_ANGLES = {"e": 0.0, "se": 45.0, "s": 90.0, "sw": 135.0, "w": 180.0, "nw": 225.0,
+               "n": 270.0, "ne": 315.0}  # fmt: skip
+SPOT_DOC = (
+    "where in its cell: centre, or a compass direction (n, ne, e, se, s, sw, w, nw), the point "
+    "`spot_distance` of the way from the centre to the cell's border that way (on a flat-top "
+    "hex e and w are corners, n and s the middles of sides)"
+)
 
 
 class CellNames(Type):
@@ -68,6 +86,32 @@ class CellNames(Type):
     def json(self) -> dict[str, Any]:
         item = {"type": ["string", "integer"]}
         return {"anyOf": [item, {"type": "array", "items": item, "minItems": 1}]}
+
+
+class Shift(Type):
+    """A signed length: a number (mm) or text with a unit, "-2mm" moving left or up."""
+
+    doc = ""
+
+    def convert(self, value: Any, ctx: Any, path: Any) -> Any:
+        text = value.strip() if isinstance(value, str) else value
+        negative = (isinstance(text, str) and text.startswith("-")) or (
+            isinstance(text, int | float) and not isinstance(text, bool) and text < 0
+        )
+        magnitude = text[1:] if isinstance(text, str) and negative else text
+        if negative and not isinstance(magnitude, str):
+            magnitude = -magnitude
+        pts = None if isinstance(magnitude, bool) else parse_length(magnitude)
+        if pts is None or pts > mm(100):
+            raise Invalid(self.describe())
+        return -pts if negative else pts
+
+    def describe(self) -> str:
+        return 'a length like "2mm" or "-1.5mm" (plain numbers are mm), at most 100 mm either way'
+
+    def json(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "number", "minimum": -100, "maximum": 100},
+                          {"type": "string"}]}  # fmt: skip
 
 
 class CellName(CellNames):
@@ -106,6 +150,7 @@ class Terrain:
 class LineStyle:
     """How a river, road or border is drawn."""
 
+    name: str = spec(Str(0, 40), default="", doc="its name in the legend (default: its key)")
     colour: str = spec(Color(), required=True, doc="the line's colour")
     width: float = spec(Length(0.05, 20), default=mm(1), doc="the line's width")
     dash: list[float] = spec(
@@ -119,6 +164,7 @@ class LineStyle:
 class Symbol:
     """How a point feature is drawn: a mark in the cell and its label beside it."""
 
+    name: str = spec(Str(0, 40), default="", doc="its name in the legend (default: its key)")
     shape: str = spec(Choice(SYMBOL_SHAPES), default="square", doc="the mark's shape")
     icon: str = spec(Str(0, 80), default="", doc="shape icon: the icon's name")
     size: float = spec(Length(0.5, 100), default=mm(3), doc="the mark's width")
@@ -141,10 +187,17 @@ class EdgeFeature:
 @record("path feature")
 @dataclass(kw_only=True)
 class PathFeature:
-    """A line from cell centre to cell centre: a road, a railway."""
+    """A line from cell centre to cell centre: a road, a railway. Each cell is a neighbour of
+    the one before; the first or last may be the cell just off the map, so the line leaves
+    the map there (drawn to the map's edge, half a hex)."""
 
     line: str = spec(Id(), required=True, doc="its style: a key of the grid's `lines`")
-    cells: list[str] = spec(CellNames(), required=True, doc="the cells it runs through, in order")
+    cells: list[str] = spec(
+        CellNames(),
+        required=True,
+        doc="the cells it runs through, in order, each a neighbour of the one before (the "
+        "first or last may be off the map: the line runs to the map's edge)",
+    )
 
 
 @record("point feature")
@@ -161,6 +214,17 @@ class PointFeature:
     label: str = spec(Str(0, 40), default="", doc="its name, printed under the symbol")
     size: float = spec(
         Length(0.5, 30), default=mm(2.6), doc="a label alone: its type size (in italic)"
+    )
+    spot: str = spec(Choice(SPOTS), default="centre", doc=SPOT_DOC)
+    spot_distance: float = spec(
+        Number(0, 1),
+        default=0.5,
+        doc="a compass spot: how far out, from 0 (the centre) to 1 (the border)",
+    )
+    offset: list[float] = spec(
+        ListOf(Shift(), 2, 2),
+        default=lambda: [0.0, 0.0],
+        doc="[right, down] from the spot, lengths (negative: left, up), so two features share a cell",
     )
 
 
@@ -197,7 +261,9 @@ class GridParts:
         doc='one text per row, a terrain letter per cell ("." for no cell; spaces ignored)',
     )
     coordinates: str = spec(
-        Choice(("0101", "A1")), default="0101", doc="how cells are named and numbered"
+        Choice(NUMBER_FORMS),
+        default="0101",
+        doc="how cells are named and numbered: 0101, 01.01, A1 or 1-1 (data names cells so)",
     )
     coordinate_size: float = spec(
         Length(0, 20, allow_zero=True), default=mm(1.6), doc="the numbers' type size (0: none)"
@@ -205,6 +271,11 @@ class GridParts:
     coordinate_colour: str = spec(Color(), default="#4a463e", doc="the numbers' colour")
     coordinate_position: str = spec(
         Choice(("top", "bottom", "centre")), default="top", doc="where in the cell the name goes"
+    )
+    centre_dot: float = spec(
+        Length(0, 10, allow_zero=True),
+        default=0.0,
+        doc="a dot of this width at every cell's centre, in the numbers' colour (0: none)",
     )
     first_column: int = spec(Int(0, 999), default=1, doc="the number of the first column")
     first_row: int = spec(Int(0, 999), default=1, doc="the number of the first row")
@@ -255,11 +326,49 @@ class GridParts:
         return out
 
     def cell_named(self, name: str) -> Cell | None:
-        """The cell a data name means ("0305", or 305 as YAML reads it unquoted)."""
+        """The cell a data name means ("0305", or 305 as YAML reads it unquoted; "0305" on a
+        grid numbered 03.05 or 3-5 too)."""
+        spelt = self._spelt(name)
+        cell = self.index().get(spelt)
+        if cell is None and self.coordinates in ("01.01", "1-1"):
+            at = self.names().position(spelt)
+            cell = at if at in self.letters() else None
+        return cell
+
+    def _spelt(self, name: str) -> str:
+        """A data name as the grid spells it (an unquoted 0305 padded; A1 names upper case)."""
         names = self.names()
-        if names.form == "0101" and name.isdigit():
-            name = name.zfill(2 * names.digits)
-        return self.index().get(name.upper() if names.form == "A1" else name)
+        if names.form != "A1" and name.isdigit():
+            return name.zfill(2 * names.digits)
+        return name.upper() if names.form == "A1" else name
+
+    def outer_cell(self, name: str) -> Cell | None:
+        """The cell just off the map that a name means (outside the grid by one, or a "." of
+        `cells`): a map-edge side or a path leaving the map names it. None for a cell of the
+        map, or a name that is neither."""
+        if self.cell_named(name) is not None:
+            return None
+        at = self.names().position(self._spelt(name))
+        if at is None or not (-1 <= at[0] <= self.columns and -1 <= at[1] <= self.rows):
+            return None
+        return at
+
+    def position(self, name: str) -> Cell | None:
+        """A cell of the map, or the cell just off it, that a name means."""
+        return self.cell_named(name) or self.outer_cell(name)
+
+    def place_of(self, point: PointFeature) -> Point | None:
+        """Where a point feature stands, from the grid's top-left (y down): its cell's centre,
+        or its compass spot, moved by its offset (None if its cell is not on the map)."""
+        cell = self.cell_named(point.at)
+        if cell is None:
+            return None
+        layout = self.layout()
+        x, y = layout.centre(cell)
+        if point.spot != "centre":
+            angle = SPOT_ANGLES[point.spot]
+            x, y = toward_border((x, y), layout.corners(cell), angle, point.spot_distance)
+        return x + point.offset[0], y + point.offset[1]
 
     def index(self) -> dict[str, Cell]:
         """Each existing cell by its name (worked out once)."""

@@ -26,6 +26,7 @@ from printkit.components.tiles.draw import (
     ReferenceOverflow,
     ReferenceSide,
     TilePainter,
+    back_key,
 )
 from printkit.components.tiles.model import TILE_SET, Tile, TileSet, parse_edges, tile_problems
 from printkit.core.errors import Collector, InputError, Location, fail
@@ -79,7 +80,7 @@ def load(kit: Kit, component_id: str) -> TileSet:
     _check_ornaments(tiles, errors)
     errors.raise_if_any()
     if kit.options.profile == "home":
-        home_grid(kit, tiles.size, doc.where(("tile_size",)))
+        home_grid(kit, tiles.size, doc.where(("tile_size",)), tiles.cut())
     return tiles
 
 
@@ -183,7 +184,15 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
         return TilePainter(c, tiles, bleed)
 
     group = PieceGroup(
-        items, tiles.size, painter, Location(tiles.file), locate=locate, describe=describe
+        items,
+        tiles.size,
+        painter,
+        Location(tiles.file),
+        locate=locate,
+        describe=describe,
+        shape=tiles.cut(),
+        design=lambda item: "reference" if isinstance(item, ReferenceSide) else item.id,
+        back_key=lambda item: back_key(tiles, item),
     )
     return [group]
 
@@ -211,6 +220,7 @@ class TilesType(Component):
     item_list: ClassVar[ItemList | None] = ItemList("tiles", "tile", "tiles", "tile set")
     has_pieces = True
     gangs_by_default = True
+    exports_pieces = True
 
     load = staticmethod(load)
     inputs = staticmethod(data_inputs)  # the kit's shared files and its data file

@@ -39,6 +39,18 @@ BACK_MIN_TEXT = 6.0  # pt: the back's texts, unless an element gives its own min
 ORNAMENT_SCALE = 2.5  # an ornament's icon size, in radii of the room found for it
 
 
+TILE_BACK = "tile-back"  # the key of the common back (model/backs.piece_back), its form's name
+REFERENCE_BACK = "ref-back"  # the reference card's back, its form's name
+
+
+def back_key(tiles: TileSet, item: Tile | ReferenceSide) -> str:
+    """The key of the back behind a tile (its own, else the set's) or the reference card: the
+    name of its form in the PDF and of its picture in the exports."""
+    if isinstance(item, ReferenceSide):
+        return REFERENCE_BACK
+    return piece_back(item.back, tiles.back, item.id, TILE_BACK)[0]
+
+
 class ReferenceOverflow(ValueError):
     """The reference card's text does not fit even at the smallest allowed size."""
 
@@ -78,9 +90,9 @@ class TilePainter:
 
     def place_back(self, item: Tile | ReferenceSide, trim: Rect) -> None:
         if isinstance(item, ReferenceSide):
-            self._place("ref-back", trim, lambda: self.draw_reference(item.card.back))
+            self._place(REFERENCE_BACK, trim, lambda: self.draw_reference(item.card.back))
         else:
-            name, back = piece_back(item.back, self.tiles.back, item.id, "tile-back")
+            name, back = piece_back(item.back, self.tiles.back, item.id, TILE_BACK)
             self._place(name, trim, lambda: self.draw_back(back))
 
     def _place(self, name: str, trim: Rect, draw: Callable[[], None]) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from printkit.components.tiles.edgetile import ShapeError, coasts
 from printkit.core import limits
 from printkit.core.errors import Location
+from printkit.layout.shapes import Shape
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, schema_fields, spec
@@ -41,6 +42,7 @@ from printkit.load.schema import (
 )
 from printkit.model.edges import EdgeLookSpec
 from printkit.model.face import BACK, ELEMENT, Back, Element, plain_back
+from printkit.model.shape import SHAPE, SHAPE_KINDS_DOC, ShapeSpec, as_shape
 
 HALF_EDGES = 8
 TEXTURES = ("plain", "waves", "hills", "dots")
@@ -209,6 +211,12 @@ ORNAMENTS_DOC = (
 @dataclass(kw_only=True)
 class TileSet:
     tile_size: float = spec(Length(20, 300), default=mm(70), doc="the side of a square tile")
+    shape: str | ShapeSpec = spec(
+        SHAPE,
+        default="rectangle",
+        doc="the outline the tiles are cut along, in their tile_size square (e.g. {kind: "
+        "rectangle, radius: 3mm} for rounded corners): " + SHAPE_KINDS_DOC,
+    )
     corner_marks: bool = spec(Bool(), default=True, doc="print each tile's id small on its face")
     min_text_size: float = spec(
         Length(0.5, 30, allow_zero=False),
@@ -256,6 +264,10 @@ class TileSet:
     @property
     def size(self) -> Size:
         return Size(self.tile_size, self.tile_size)
+
+    def cut(self) -> Shape:
+        """The outline the tiles are cut along."""
+        return as_shape(self.shape)
 
     def data_items(self) -> list[Tile]:
         """The items a data check reads (checks/data_items.ItemModel): the tiles."""

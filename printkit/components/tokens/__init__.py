@@ -25,11 +25,13 @@ from printkit.draw.fonts import KitCanvas
 from printkit.draw.icons import IconLibrary
 from printkit.draw.text import INLINE_ICON
 from printkit.kit import Kit
+from printkit.layout.colourvision import hard_pairs
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
+from printkit.model.backs import piece_back
 from printkit.model.face import Areas, Element, element_fields
-from printkit.model.shape import sized
+from printkit.model.shape import points_outside, sized
 from printkit.render import more_output_path
 from printkit.render.face_checks import (
     at,
@@ -77,6 +79,9 @@ def _sizes(t: Tokens) -> None:
                 f"group {name!r} needs a width and a height (or a shape with `across`, e.g. "
                 "shape: {kind: hexagon, across: 76mm})",
             )
+        problem = points_outside(g.shape, Size(g.width, g.height)) if g.width else None
+        if problem:
+            errors.add(where(g, "shape") or where(g) or Location(t.file), problem)
     errors.raise_if_any()
 
 
@@ -220,6 +225,7 @@ def _groups_of(kit: Kit, t: Tokens, groups: list[Group], aid: Aid | None) -> lis
                 where(aid) or Location(t.file),
                 with_backs=False,
                 describe=lambda _item: "the player aid",
+                design=lambda _item: "aid",
             )
         )
     return out
@@ -235,6 +241,12 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
     def describe(piece: Piece) -> str:
         return f"{name} piece {piece.label or piece.colour_id!r}"
 
+    designs = design_names(name, group.pieces)
+
+    def back_key(piece: Piece) -> str:
+        design = designs[id(piece)]
+        return piece_back(None, group.back, design, "back", reads_piece=True)[0]
+
     return PieceGroup(
         [piece for piece in group.pieces for _ in range(piece.count)],
         Size(group.width, group.height),
@@ -244,7 +256,21 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
         locate=locate,
         describe=describe,
         shape=group.cut(),
+        design=lambda piece: designs[id(piece)],
+        back_key=back_key,
     )
+
+
+def design_names(group: str, pieces: list[Piece]) -> dict[int, str]:
+    """Each piece's design name for the exports, by its `id()`: `<group>-<colour_id>`, with
+    `-2`, `-3`... after a name an earlier piece of the group already has."""
+    out: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for piece in pieces:
+        base = f"{group}-{piece.colour_id}"
+        seen[base] = seen.get(base, 0) + 1
+        out[id(piece)] = base if seen[base] == 1 else f"{base}-{seen[base]}"
+    return out
 
 
 def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
@@ -262,8 +288,31 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
-    """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
-    return safe_area(piece_groups(kit, component_id), kit)
+    """What only drawing finds, for `printkit check`: text outside a piece's safe area, and
+    player colours a red-green colour-blind player can hardly tell apart (FACE003)."""
+    tokens = kit.model_as(component_id, Tokens)
+    return safe_area(piece_groups(kit, component_id), kit) + side_colour_findings(tokens)
+
+
+def side_colour_findings(tokens: Tokens) -> list[Finding]:
+    """FACE003 for each pair of player colours (each colour_id's first piece colour) that a
+    deuteranope or protanope can hardly tell apart (layout/colourvision.py): at the second."""
+    first: dict[str, Piece] = {}
+    for group in tokens.groups.values():
+        for piece in group.pieces:
+            first.setdefault(piece.colour_id, piece)
+    pairs = hard_pairs((side, piece.colour) for side, piece in first.items())
+    return [
+        Finding(
+            "FACE003",
+            "warning",
+            f"sides {a!r} ({first[a].colour}) and {b!r} ({first[b].colour}) are hard to tell "
+            f"apart with {deficiency} (colour distance {distance:.0f}, as such a player sees "
+            "them): make one lighter or darker, or tell them apart by a label or emblem too",
+            where(first[b], "colour") or Location(tokens.file),
+        )
+        for a, b, deficiency, distance in pairs
+    ]
 
 
 class TokensType(Component):
@@ -271,6 +320,7 @@ class TokensType(Component):
 
     has_pieces = True
     gangs_by_default = True
+    exports_pieces = True
 
     load = staticmethod(load)
     inputs = staticmethod(data_inputs)  # the kit's shared files and its data file

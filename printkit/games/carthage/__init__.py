@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.api import Game, GameRules, RuleSet, SimReport
-from printkit.games.carthage import checks, seed_checks, setup_checks
+from printkit.games.carthage import checks, pictograms, seed_checks, setup_checks
 from printkit.games.carthage.hooks import card_markers, cards_in_play, deal, extra_outputs
 from printkit.games.carthage.rules import CARD_REF, SCHEMA, CardRef, CarthageRules, rules
 from printkit.games.carthage.summary import simulate
@@ -46,6 +46,7 @@ class Carthage(GameRules):
     play."""
 
     plays = True
+    icons = pictograms.ICONS  # the emblems its cards, tokens and board name
 
     def card_markers(self, kit: Kit, component_id: str) -> dict[str, str]:
         return card_markers(kit, component_id)

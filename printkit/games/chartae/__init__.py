@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from printkit.api import Game, GameRules, RuleSet, SimReport
-from printkit.games.chartae import checks
+from printkit.games.chartae import checks, pictograms
 from printkit.games.chartae.rules import SCHEMA, ChartaeRules
 from printkit.games.chartae.score import score
 from printkit.games.chartae.summary import simulate
@@ -29,6 +29,7 @@ class Chartae(GameRules):
     """Chartae for printkit: scoring a finished map, and the balance study."""
 
     plays = True
+    icons = pictograms.ICONS  # the ship, whale and town its tiles name
     scores = True
 
     def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:

@@ -171,7 +171,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
     def _stone_tint(self, c: Canvas, s: int, lane: int) -> None:
         x, y = point(self.arena, s + 0.5, lane + 0.56)
         size = self.symbol_size(s, lane) * 0.55
-        draw_emblem(c, "pillar", x, y, size, tint(self.palette.lines, 0.55))
+        draw_emblem(c, "pillar", x, y, size, tint(self.palette.lines, 0.55), self.icons)
 
     def _number(self, c: Canvas, at: int, s: int, lane: int, kind: SquareKind | None) -> None:
         x, y = point(self.arena, s + 0.5, lane + 0.13)
@@ -213,7 +213,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
             c.setLineWidth(r * 0.16)
             c.line(-r * 0.95, 0, r * 0.05, 0)
             arrow_head(c, r * 0.4, 0, 0, r * 0.55, ink)
-            draw_emblem(c, "pillar", r * 0.62, 0, r * 0.85, ink)
+            draw_emblem(c, "pillar", r * 0.62, 0, r * 0.85, ink, self.icons)
         elif kind.symbol in ("card", "emblem"):
             if kind.symbol == "card":
                 c.setFillColor(white)
@@ -236,7 +236,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
         if name and name in self.icons:
             self.icons.draw(c, name, 0, 0, size, Colours(ink))
         else:
-            draw_emblem(c, name or "?", 0, 0, size, ink)
+            draw_emblem(c, name or "?", 0, 0, size, ink, self.icons)
 
     def _arrows(self, c: Canvas, n: int, r: float, ink: Color, backward: bool) -> None:
         c.saveState()
@@ -293,7 +293,7 @@ class ArenaPainter(ArenaBarrier, ArenaFurniture):
             c.setStrokeColor(colour(self.palette.ink))
             c.setLineWidth(0.8)
             c.circle(x, y, r, stroke=1, fill=1)
-            draw_emblem(c, "pillar", x, y, r * 1.3, colour(self.palette.ink))
+            draw_emblem(c, "pillar", x, y, r * 1.3, colour(self.palette.ink), self.icons)
 
     def _arrival(self, c: Canvas) -> None:
         a, lanes = self.arena, len(self.board.tracks)

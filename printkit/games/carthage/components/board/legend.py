@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.api import (
+    IconLibrary,
     Rect,
     colour,
     draw_emblem,
@@ -38,6 +39,7 @@ class ArenaFurniture:
     board: Board
     palette: Palette
     fonts: Mapping[str, str]  # the kit's own fonts (Kit.fonts()), for measuring without a canvas
+    icons: IconLibrary  # the kit's icons (Kit.icons()): the built-in ones and the game's
 
     def symbol(self, c: Canvas, kind: SquareKind, card: str | None, size: float) -> Any:
         raise NotImplementedError  # drawn by ArenaPainter
@@ -114,7 +116,9 @@ class ArenaFurniture:
                 c.setFillColor(colour(self.palette.stone))
                 c.setStrokeColor(colour(self.palette.ink))
                 c.circle(0, 0, tile_side * 0.36, stroke=1, fill=1)
-                draw_emblem(c, "pillar", 0, 0, tile_side * 0.5, colour(self.palette.ink))
+                draw_emblem(
+                    c, "pillar", 0, 0, tile_side * 0.5, colour(self.palette.ink), self.icons
+                )
             else:
                 c.setStrokeColor(colour(self.palette.arrival))
                 c.setLineWidth(self.board.layout.line_width)
