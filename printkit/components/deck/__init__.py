@@ -30,11 +30,11 @@ from printkit.components.deck.checks import (
     glyph_findings,
 )
 from printkit.components.deck.kept import layout_keeper
+from printkit.components.deck.painter import CardPainter, CardTextOverflow
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.core.words import counted
-from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
-from printkit.draw.elements import PlainText
+from printkit.draw.elements import PLACEHOLDER, PlainText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
