@@ -127,3 +127,26 @@ def test_grouping_by_a_field_the_deck_lacks_is_an_error_at_its_line(cli, tmp_pat
     assert r.exit_code == 2, r.output
     assert f"counters.yaml:{line_of(kit / 'counters.yaml', 'sheet_layout')}:" in r.stderr
     assert "sheet_layout groups by 'sied', which is no field of this deck's cards" in r.stderr
+
+
+def test_gang_sheets_keep_each_group_in_a_block_of_its_own(cli, tmp_path):
+    """With `--gang`, each side's counters are a block of their own with its own crop marks:
+    no block mixes the sides, and the blocks stand apart by their marks' room."""
+    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+    layout = "sheet_layout: {group_by: side}"
+    edit(kit / "counters.yaml", "min_text_size: 3pt\n", f"min_text_size: 3pt\n{layout}\n")
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--gang", "--paper", "a4")
+    assert r.exit_code == 0, r.output
+    counters = _counters(out / "hexwar" / "gang.pdf")
+    assert len(counters) == 40
+    north = [r for side, r in counters if side == "north"]
+    south = [r for side, r in counters if side == "south"]
+
+    def hull(rects):
+        return (min(r["x0"] for r in rects), min(r["top"] for r in rects),
+                max(r["x1"] for r in rects), max(r["bottom"] for r in rects))  # fmt: skip
+
+    (nx0, ny0, nx1, ny1), (sx0, sy0, sx1, sy1) = hull(north), hull(south)
+    apart = max(sx0 - nx1, nx0 - sx1, sy0 - ny1, ny0 - sy1)
+    assert to_mm(apart) > 5  # two blocks, each with its crop marks between them

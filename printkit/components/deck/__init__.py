@@ -420,8 +420,9 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     """The cards, one piece per printed copy, for gang sheets."""
     deck = kit.model_as(component_id, Deck)
     painter = _painter_of(deck, deck_layout.measured(kit, component_id))
-    copies = deck.sheet_copies()  # gang sheets pack them in the counter sheet's order
-    return [PieceGroup(copies, deck.size, painter, Location(deck.file), shape=deck.cut())]
+    copies = deck.sheet_copies()  # gang sheets pack them in the counter sheet's order and groups
+    return [PieceGroup(copies, deck.size, painter, Location(deck.file), shape=deck.cut(),
+                       rows=deck.rows(copies))]  # fmt: skip
 
 
 def card_names(data: object) -> dict[str, tuple[str, list[str]]]:
