@@ -256,7 +256,8 @@ def _(kit: Path) -> Expect:
 def _(kit: Path) -> Expect:
     f = kit / "cards.yaml"
     edit(f, "{id: a, kind: plain, ", "{id: a, ")
-    return at(f, "{id: a,", "cards[1].kind is required but missing", inner="{id: a")
+    # issue 36: the card is named by its id, the missing key said in words
+    return at(f, "{id: a,", "card 'a' has no kind (cards[1].kind is required)", inner="{id: a")
 
 
 @case("unknown-choice")

@@ -4,6 +4,7 @@ of one component (a damaged sheet to print again)."""
 from __future__ import annotations
 
 import pypdfium2
+import pytest
 
 from printkit.cli.build import parse_pages
 
@@ -58,3 +59,34 @@ def test_page_lists_read_as_written():
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+def test_a_build_removes_the_outputs_it_no_longer_makes(cli, tmp_path):
+    import shutil
+    from pathlib import Path
+
+    kit = Path(shutil.copytree(Path(__file__).parent / "fixtures" / "mini", tmp_path / "mini"))
+    out = tmp_path / "out"
+    assert cli("build", kit, "--out", out).exit_code == 0
+    assert (out / "mini" / "tokens.pdf").is_file()
+    stray = out / "mini" / "notes.pdf"  # not printkit's: never touched
+    stray.write_bytes(b"%PDF-1.4 mine")
+    manifest = kit / "kit.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.split("  tokens:")[0] + text.split("title: Tokens\n")[1], "utf-8")
+    r = cli("build", kit, "--out", out)
+    assert r.exit_code == 0, r.output
+    assert f"removed {out / 'mini' / 'tokens.pdf'} (the build no longer makes it)" in r.stdout
+    assert not (out / "mini" / "tokens.pdf").exists()
+    assert (out / "mini" / "cards.pdf").is_file() and stray.read_bytes() == b"%PDF-1.4 mine"
+
+
+@pytest.mark.slow
+def test_a_shop_build_of_tokens_leaves_no_home_tokens_pdf_beside_its_sizes(cli, tmp_path):
+    assert cli("build", "carthage", "--only", "tokens", "--out", tmp_path).exit_code == 0
+    r = cli("build", "carthage", "--only", "tokens", "--profile", "shop", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    files = sorted(p.name for p in (tmp_path / "carthage").glob("tokens*.pdf"))
+    assert "tokens.pdf" not in files and files and all(f.startswith("tokens-") for f in files)
+    last = r.stdout.splitlines()[-1]
+    assert last.startswith("to print: ") and all(name in last for name in files)

@@ -108,14 +108,16 @@ def test_the_fatum_deal_starts_at_the_dealers_left():
 def test_a_liberating_chariot_takes_the_place_and_the_freed_one_moves_off_it():
     b = plain_board()
     b.kind[1][9] = WRECK
-    g = game(2, [], [1])
+    g = game(2, [], [2])
     g.board = b
     g.hands = [["wreck", "a"], ["b"]]
     blue, red = g.seats
     place(blue, 1, 10)
     blue.blocked = -1  # wrecked, no rescue card
-    place(red, 1, 9)
-    g.turn(red)  # a 1: onto the WRECK square, taking blue's place
+    place(red, 1, 8)
+    # an even 2: a chariot in the way stops it, except on a WRECK square, where it takes the
+    # wrecked chariot's place (the rest of the throw forfeited)
+    g.turn(red)
     assert (red.track, red.progress) == (1, 10)
     assert (blue.track, blue.progress) != (red.track, red.progress)
     assert blue.blocked == 0

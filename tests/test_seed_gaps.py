@@ -132,6 +132,24 @@ def test_the_serious_variant_drops_the_magic_and_races_more_laps(kit_copy, old, 
     assert says in message
 
 
+def test_check_and_build_of_the_serious_variant_hold_it_to_the_seed(kit_copy, cli):
+    # issue 36: `check --variant serious` skipped CR017, so the serious deck with its 7 magic
+    # cards passed, and `build --variant serious` wrote it
+    kit = kit_copy("chariot-race")
+    manifest = kit / "kit.yaml"
+    edit(manifest, "    exclude_tags: [magic]\n", "")
+    r = check_rules(kit, "CR017", variants=("serious",))
+    assert r.exit_code == 1
+    assert "keeps 7 magical effect cards" in one_at(
+        r, "CR017", manifest, line_of(manifest, "  serious:")
+    )
+    assert check_rules(kit, "CR017", variants=("three-laps",)).exit_code == 0  # not the serious
+    built = cli("build", str(kit), "--variant", "serious", "--out", str(kit / "out"))
+    assert built.exit_code == 1, built.output  # the rules gate: nothing is written
+    assert "[CR017]" in built.output and not list((kit / "out").glob("**/*.pdf"))
+    assert check_rules("chariot-race", "CR017", variants=("serious",)).exit_code == 0
+
+
 def _deck_of(kit, total: int) -> None:
     """The chariot-race deck cut to its first cards, `total` copies in all."""
     cards = kit / "cards.yaml"
@@ -149,10 +167,10 @@ def _deck_of(kit, total: int) -> None:
     cards.write_text("\n".join(lines[: start + 1] + kept) + "\n", encoding="utf-8")
 
 
-@pytest.mark.parametrize(("total", "short"), [(23, True), (24, False)])
+@pytest.mark.parametrize(("total", "short"), [(23, True), (24, True), (27, True), (28, False)])
 def test_cr003_at_the_boundary_of_the_opening_deal(kit_copy, total, short):
-    # 4 charioteers x 6 cards = 24: one card fewer cannot start the race (kills `< opening - 1`),
-    # exactly 24 can (kills `<=`)
+    # 4 charioteers x 6 cards = 24, then the first turn's draw, one each (the seed's 7th card):
+    # a deck that exactly deals the opening hands leaves nothing to draw (issue 36); 28 can start
     kit = kit_copy("chariot-race")
     _deck_of(kit, total)
     r = check_rules(kit, "CR003")
@@ -160,17 +178,21 @@ def test_cr003_at_the_boundary_of_the_opening_deal(kit_copy, total, short):
     if short:
         (message,) = found(r, "CR003")
         assert f"the deck has {total} cards but 4 charioteers need 24" in message
+        if total >= 24:
+            assert "then 1 each for the first turn's draw, 28 in all" in message
+            assert f"{total - 24} would be left" in message
 
 
 @pytest.mark.parametrize(("players", "extra", "total", "short"), [
-    (4, 1, 27, True), (4, 1, 28, False), (3, 0, 17, True), (3, 0, 18, False),
+    (4, 1, 31, True), (4, 1, 32, False), (3, 0, 20, True), (3, 0, 21, False),
 ])  # fmt: skip
 def test_cr003_counts_the_extra_card_and_the_players_asked_for(
     kit_copy, players, extra, total, short
 ):
-    """Each charioteer's opening is `hand` + `extra_at_start` (4 x 7 = 28 with one extra), and
-    `--players 3` checks a race of three (3 x 6 = 18): one card fewer is short, exactly that
-    many is not (issue 33: a rule one card short survived the suite)."""
+    """Each charioteer's opening is `hand` + `extra_at_start` (4 x 7 = 28 with one extra), then
+    one card each for the first turn's draw (32), and `--players 3` checks a race of three
+    (3 x 6 + 3 = 21): one card fewer is short, exactly that many is not (issue 33: a rule one
+    card short survived the suite)."""
     kit = kit_copy("chariot-race")
     edit(kit / "rules.yaml", "extra_at_start: 0", f"extra_at_start: {extra}")
     _deck_of(kit, total)

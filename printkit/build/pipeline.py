@@ -12,6 +12,7 @@ processes when `jobs` > 1; each writes its own file, so the bytes are those of a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -100,6 +101,9 @@ class _KitPlan:
     stale: list[tuple[str, Path]] = field(default_factory=list)
     hashes: dict = field(default_factory=dict)
     every_target: bool = True  # planned every target (no --only): `memo` is the record's plan
+    # files the previous build of this folder recorded and this one no longer makes (a
+    # component dropped from kit.yaml, a token size the shop profile splits differently)
+    obsolete: list[Path] = field(default_factory=list)
 
 
 def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
@@ -191,6 +195,7 @@ class Written(list[Path]):
     def __init__(self, files: list[Path], unchanged: list[Path]) -> None:
         super().__init__(files)
         self.unchanged = unchanged
+        self.removed: list[Path] = []  # outputs of an earlier build this one no longer makes
 
 
 def build_kits(
@@ -293,7 +298,29 @@ def _render_and_commit(
             _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
         same = [] if force else stage.drop_unchanged()
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
-    return Written(written, [target for target in same if target.parent.name != RECORD_DIR])
+        made = {target for _, target in stage.pending} | set(same)
+    done = Written(written, [target for target in same if target.parent.name != RECORD_DIR])
+    done.removed = _remove_obsolete(plans, made)
+    return done
+
+
+def _remove_obsolete(plans: list[_KitPlan], made: set[Path]) -> list[Path]:
+    """Delete the files earlier builds recorded that these builds no longer make (after the
+    commit: a failed build removes nothing); returns those removed."""
+    removed = []
+    for plan in plans:
+        for path in plan.obsolete:
+            if path in made or path.is_symlink() or not path.is_file():
+                continue
+            with contextlib.suppress(OSError):
+                path.unlink()
+                removed.append(path)
+    return removed
+
+
+def _recorded_files(entry: dict) -> set[str]:
+    """The file names a record entry says its target wrote: the main output and the rest."""
+    return {entry.get("file", ""), *entry.get("more", {})} - {""}
 
 
 def _finish_outputs(kit: Kit, cid: str, temp: Path) -> None:
@@ -328,7 +355,14 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
             temp = stage.temp_for(output_path(out, kit.output_parts, name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
+    folder = output_path(out, kit.output_parts, "x").parent
+    if plan.every_target:  # a component gone from kit.yaml: its files go too
+        for cid in [c for c in record.targets if c not in plan.keys]:
+            plan.obsolete += [folder / n for n in _recorded_files(record.targets.pop(cid))]
     for cid, target in plan.stale:
+        old = _recorded_files(record.targets.get(cid, {}))
+        new = {target.name, *_more_outputs(kit, cid)}
+        plan.obsolete += [folder / name for name in sorted(old - new)]
         inputs = _target_inputs(kit, cid)
         record.targets[cid] = record.entry(
             kit, plan.keys[cid], inputs, target.name, temps[target], plan.hashes

@@ -13,6 +13,14 @@ A rules file's `checks:` list holds one entry per check; `rule:` says which kind
     deal     the deck deals `players` hands of `hand` cards (+ `extra` each) and keeps `reserve`
     among    every card (of `kind`, if given) has min..max of its `fields` equal to `value`
              (a tile's four edges: "each tile has at least one door")
+    required every card (of `kind`, if given) has a value of `field`
+    text     every card's `field` contains the text `contains` (any case; `{field}` in it is
+             that card's field: "a row's text names its type")
+
+Every check may have `when:`, a condition in the language of faces' `when:` (model/conditions.py,
+one parser): the check then looks only at the cards for which it holds, so checks combine
+fields ("a ZOMBIES row has a number": `rule: required, field: number, when: type == zombies`),
+and `count` with only `when:` counts the cards that satisfy it.
 
 Each rule kind has a fixed code (DR001...), so `printkit rules` and docs/checks.md list it;
 a check's `severity` (default error) and `message` (a sentence for the players) are its own.
@@ -26,6 +34,7 @@ connection points (kind `point`) are the items.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -47,8 +56,21 @@ from printkit.checks.findings import Finding, RuleSet
 from printkit.core.errors import Location
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Field, Id, Int, ListOf, Number, Record, Str, where
+from printkit.model.conditions import Condition, ConditionType
 
-RULE_KINDS = ("total", "count", "unique", "values", "range", "refers", "deal", "among")
+RULE_KINDS = (
+    "total",
+    "count",
+    "unique",
+    "values",
+    "range",
+    "refers",
+    "deal",
+    "among",
+    "required",
+    "text",
+)
+SHEETS = (".csv", ".xlsx", ".ods")  # a card read from one of these is named by its row too
 
 
 @record("data check")
@@ -85,6 +107,15 @@ class DataCheck:
     hand: int | None = spec(Int(0, 1000), doc="deal: cards in each hand")
     extra: int = spec(Int(0, 1000), default=0, doc="deal: extra cards each player is dealt")
     reserve: int = spec(Int(0, 100_000), default=0, doc="deal: cards left to draw, at least")
+    when: Condition | None = spec(
+        ConditionType(),
+        doc="only the cards for which this condition holds, as a face's `when:` (count: the "
+        "cards counted)",
+    )
+    contains: str | None = spec(
+        Str(1, 200),
+        doc="text: the text the field must contain, in any case; `{field}` is the card's field",
+    )
 
     def get(self, key: str) -> Any:
         """The value of key `key` (None when the check leaves it out)."""
@@ -107,6 +138,8 @@ NEEDS = {
     "refers": ("field",),
     "deal": ("players", "hand"),
     "among": ("fields", "value"),
+    "required": ("field",),
+    "text": ("field", "contains"),
 }
 
 DATA_RULES = RuleSet("data rules")
@@ -116,7 +149,7 @@ def missing_keys(check: Any) -> str | None:
     """What a check of its kind lacks (None when it is complete), for an input error."""
     needs = NEEDS.get(check.rule, ())
     if check.rule == "count":
-        return None if check.kind or check.field else "`kind` or `field`"
+        return None if check.kind or check.field or check.when else "`kind`, `field` or `when`"
     if check.rule == "refers" and check.file is None and check.component is None:
         return "`file` or `component`"
     lacking = [k for k in needs if check.get(k) is None]
@@ -162,16 +195,55 @@ def too_many(check: Any, n: float) -> bool:
     return ceiling is not None and n > ceiling
 
 
+class ItemFields:
+    """One item's fields as a condition reads them (`get`), through its model's readers."""
+
+    def __init__(self, model: Any, readers: dict[str, Any]) -> None:
+        self.model, self.readers, self.item = model, readers, None
+
+    def get(self, name: str) -> Any:
+        read = self.readers.get(name)
+        if read is None:
+            read = self.readers[name] = self.model.item_reader(name)
+        return read(self.item)
+
+
+def meeting(check: Any, deck: Any, among: list) -> list:
+    """The items of `among` for which the check's `when:` holds (all without one)."""
+    if check.when is None:
+        return among
+    fields = ItemFields(deck, {})
+    out = []
+    for item in among:
+        fields.item = item
+        if check.when.holds(fields):
+            out.append(item)
+    return out
+
+
 def selected(check: Any, deck: Any) -> list:
-    """The items a check looks at: all, or those of its `kind`."""
+    """The items a check looks at: all, or those of its `kind`, and those its `when:` holds."""
     every = items(deck)
     if check.rule != "count" and check.kind:
-        return [
+        every = [
             c
             for c, kind in zip(every, column(deck, "kind", every), strict=True)
             if kind == check.kind
         ]
-    return every
+    return meeting(check, deck, every)
+
+
+def label(kit: Any, cid: str, item: Any) -> str:
+    """An item as a message names it: "card 'r3'", and "(row 5)" when it was read from a
+    card sheet."""
+    at = where(item)
+    row = f" (row {at.line})" if at and at.line and at.file.lower().endswith(SHEETS) else ""
+    return f"{item_word(kit, cid)} {item.id!r}{row}"
+
+
+def has(field: str, value: Any) -> str:
+    """`value` of `field` in words: "has move 'x'", or "has no move" when there is none."""
+    return f"has no {field}" if value is None or value == "" else f"has {field} {shown(value)!r}"
 
 
 def rule(code: str, summary: str) -> Callable:
@@ -187,7 +259,7 @@ def total_cards(kit: Any) -> Iterator[Finding]:
     """The deck's card count, copies included, must lie between `min` and `max` (or be
     `exact`). Fix: add or remove cards, or change `count`s."""
     for check, cid, deck in declared(kit, "total"):
-        n = total(deck)
+        n = sum(copies(c) for c in selected(check, deck))
         if too_few(check, n) or too_many(check, n):
             yield finding(
                 check,
@@ -201,7 +273,7 @@ def total_cards(kit: Any) -> Iterator[Finding]:
 def _count_groups(check: Any, deck: Any) -> dict[str, list]:
     """Cards per counted group: the kind, the field's value, or every value of the field."""
     groups: dict[str, list] = {}
-    cards = items(deck)
+    cards = meeting(check, deck, items(deck))
     unread = [None] * len(cards)
     kinds = column(deck, "kind", cards) if check.kind else unread
     values = column(deck, check.field, cards) if check.field is not None else unread
@@ -209,22 +281,24 @@ def _count_groups(check: Any, deck: Any) -> dict[str, list]:
         if check.kind and kind != check.kind:
             continue
         if check.field is None:
-            groups.setdefault(check.kind, []).append(card)
+            groups.setdefault(check.kind or "", []).append(card)
             continue
         if check.value is None or shown(value) == check.value:
             groups.setdefault(shown(value), []).append(card)
     if check.field is None and not groups:
-        groups[check.kind] = []
+        groups[check.kind or ""] = []
     if check.field is not None and check.value is not None and not groups:
         groups[check.value] = []
     return groups
 
 
 def _group_name(check: Any, group: str) -> str:
-    if check.field is None:
-        return f"of kind {group!r}"
-    kind = f"of kind {check.kind!r} " if check.kind else ""
-    return f"{kind}with {check.field} {group!r}"
+    parts = [f"of kind {check.kind!r}"] if check.kind else []
+    if check.field is not None:
+        parts.append(f"with {check.field} {group!r}")
+    if check.when is not None:
+        parts.append(f"where {check.when.text}")
+    return " ".join(parts)
 
 
 def _overflow_card(cards: list, ceiling: float) -> Any:
@@ -257,7 +331,8 @@ def counts(kit: Any) -> Iterator[Finding]:
                 check,
                 "DR002",
                 at,
-                f"{named(kit, cid)} has {n} {items_word(kit, cid)} {_group_name(check, group)}; "
+                f"{named(kit, cid)} has {n} {items_word(kit, cid)}"
+                f"{' ' if _group_name(check, group) else ''}{_group_name(check, group)}; "
                 "the rules ask for "
                 f"{bounds_text(check)}",
             )
@@ -279,7 +354,8 @@ def unique_values(kit: Any) -> Iterator[Finding]:
                     check,
                     "DR003",
                     where(card, check.field),
-                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {key!r}, like {item_word(kit, cid)} {seen[key].id!r}; "
+                    f"{label(kit, cid, card)} has {check.field} {key!r}, like "
+                    f"{label(kit, cid, seen[key])}; "
                     f"each card's {check.field} must be unique",
                 )
             else:
@@ -299,17 +375,21 @@ def allowed_values(kit: Any) -> Iterator[Finding]:
                     check,
                     "DR004",
                     where(card, check.field) or where(card),
-                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {shown(value)!r}; allowed: "
+                    f"{label(kit, cid, card)} {has(check.field, value)}; allowed: "
                     f"{', '.join(allowed)}",
                 )
 
 
 @rule("DR005", "a number field lies in min..max (rule: range)")
 def number_range(kit: Any) -> Iterator[Finding]:
-    """Every card (of `kind`, if given) must have a number `field` between `min` and `max`."""
+    """Every card (of `kind`, if given) that has `field` must have a number there between `min`
+    and `max`; a card without the field is not this rule's (`required` says it must have one).
+    """
     for check, cid, deck in declared(kit, "range"):
         chosen = selected(check, deck)
         for card, value in zip(chosen, column(deck, check.field, chosen), strict=True):
+            if value is None or value == "":
+                continue
             number = (
                 value if isinstance(value, int | float) and not isinstance(value, bool) else None
             )
@@ -318,9 +398,9 @@ def number_range(kit: Any) -> Iterator[Finding]:
                     check,
                     "DR005",
                     where(card, check.field) or where(card),
-                    f"{item_word(kit, cid)} {card.id!r} has {check.field} "
-                    f"{shown(value) if number is not None else repr(value)}; the rules ask for a "
-                    f"number, {bounds_text(check)}",
+                    f"{label(kit, cid, card)} has {check.field} "
+                    f"{shown(value) if number is not None else repr(shown(value))}; the rules ask "
+                    f"for a number, {bounds_text(check)}",
                 )
 
 
@@ -340,7 +420,7 @@ def references(kit: Any) -> Iterator[Finding]:
                     check,
                     "DR006",
                     where(card, check.field),
-                    f"{item_word(kit, cid)} {card.id!r} has {check.field} {shown(value)!r}, which {where_map} "
+                    f"{label(kit, cid, card)} has {check.field} {shown(value)!r}, which {where_map} "
                     f"does not have; it has: {', '.join(sorted(keys)) or 'nothing'}",
                 )
 
@@ -400,13 +480,67 @@ def among(kit: Any) -> Iterator[Finding]:
             hits = sum(1 for v in values if v == check.value)
             if too_few(check, hits) or too_many(check, hits):
                 shown_values = ", ".join(
-                    f"{name} {v!r}" for name, v in zip(names, values, strict=True)
+                    f"{name} {v!r}" if v else f"no {name}"
+                    for name, v in zip(names, values, strict=True)
                 )
                 yield finding(
                     check,
                     "DR008",
                     where(card, "id") or where(card),
-                    f"{item_word(kit, cid)} {card.id!r} has {hits} of {', '.join(names)} "
+                    f"{label(kit, cid, card)} has {hits} of {', '.join(names)} "
                     f"equal to {check.value!r} ({shown_values}); the rules ask for "
                     f"{bounds_text(check)}",
                 )
+
+
+@rule("DR009", "each card has a value of a field (rule: required)")
+def required(kit: Any) -> Iterator[Finding]:
+    """Every card (of `kind`, and for which `when:` holds, if given) must have a value of
+    `field`: with `when: type == zombies`, "a ZOMBIES row has a number". Reported at the card,
+    naming it (and its sheet row)."""
+    for check, cid, deck in declared(kit, "required"):
+        chosen = selected(check, deck)
+        for card, value in zip(chosen, column(deck, check.field, chosen), strict=True):
+            if value is None or value == "":
+                when = f" (where {check.when.text})" if check.when is not None else ""
+                yield finding(
+                    check,
+                    "DR009",
+                    where(card, "id") or where(card),
+                    f"{label(kit, cid, card)} has no {check.field}; the rules ask every "
+                    f"{item_word(kit, cid)}{when} for one",
+                )
+
+
+@rule("DR010", "a text field contains a text (rule: text)")
+def text_contains(kit: Any) -> Iterator[Finding]:
+    """Every card (of `kind`, and for which `when:` holds, if given) must have a `field` that
+    contains `contains`, in any case; `{name}` in `contains` is the card's own field `name`, so
+    `contains: "{type}"` on `field: text` says "a row's text names its type"."""
+    for check, cid, deck in declared(kit, "text"):
+        chosen = selected(check, deck)
+        fields = ItemFields(deck, {})
+        for card, value in zip(chosen, column(deck, check.field, chosen), strict=True):
+            fields.item = card
+            wanted = fill_in(check.contains or "", fields)
+            text = "" if value is None else shown(value)
+            if wanted.casefold() not in text.casefold():
+                said = (
+                    f"has {check.field} {text!r}, which does not contain {wanted!r}"
+                    if text
+                    else f"has no {check.field}, so it cannot contain {wanted!r}"
+                )
+                yield finding(
+                    check,
+                    "DR010",
+                    where(card, check.field) or where(card),
+                    f"{label(kit, cid, card)} {said}",
+                )
+
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill_in(text: str, fields: ItemFields) -> str:
+    """`text` with each `{name}` replaced by the item's field `name` (empty when it has none)."""
+    return PLACEHOLDER.sub(lambda m: shown(fields.get(m.group(1)) or ""), text)

@@ -34,6 +34,8 @@ def report_build(
     gang summaries, and 'up to date' when nothing was drawn."""
     for path in written:
         say(f"wrote {path}")
+    for path in getattr(written, "removed", []):
+        say(f"removed {path} (the build no longer makes it)")
     if same:
         names = ", ".join(path.name for path in same)
         say(f"drew again with the same bytes, left as they were: {names}")
@@ -56,7 +58,15 @@ def print_summary(written: Sequence[Path], options: Any, pages: dict[Path, int])
     """The build's last line: the pages each PDF written has to print (as the components
     counted them while drawing, `pages`), and on what paper ('to print: cards.pdf 16 pages,
     bases.pdf 2 pages (A4, double-sided, long edge)')."""
-    counts = [f"{p.name} {counted(pages[p], 'page')}" for p in written if pages.get(p)]
+    pdfs = [p for p in written if p.suffix == ".pdf"]
+    groups: dict[Path, list[Path]] = {p: [p] for p in pdfs if pages.get(p)}
+    for path in pdfs:  # a component's further files (tokens by size) join its first file's count
+        if path not in groups and groups:
+            groups[max(groups, key=lambda c: _shared(c.stem, path.stem))].append(path)
+    counts = [
+        f"{', '.join(p.name for p in files)} {counted(pages[first], 'page')}"
+        for first, files in groups.items()
+    ]
     if options.profile == "shop":
         paper = "one page per piece, with bleed, for the print shop"
     else:
@@ -66,7 +76,7 @@ def print_summary(written: Sequence[Path], options: Any, pages: dict[Path, int])
 
 
 def echo_gang_summaries(kits: list) -> None:
-    """One line per kit built with gang sheets: sheets used against the area lower bound."""
+    """One line per kit built with gang sheets: sheets used against their lower bound."""
     if not kits:
         return
     # (and a no-op build, which loads no kit, needs none)
@@ -152,6 +162,13 @@ def write_missing_previews(
                 pdfs.append(pdf)
     pdfs += [p for p in written if p.suffix == ".pdf" and p not in pdfs]  # e.g. gang.pdf
     return write_previews([(p, p.parent) for p in pdfs])
+
+
+def _shared(a: str, b: str) -> int:
+    """How many leading characters two names share."""
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
 
 
 def parse_pages(spec: str) -> list[int]:

@@ -49,6 +49,7 @@ from printkit.load.types import (
     describe_found,
     key_name,
     path_name,
+    printable,
 )
 from printkit.load.yamlsafe import Document, PathKey
 
@@ -120,6 +121,15 @@ class Record(Type):
         fields = {**self.fields, **extra}
         return Record(name or self.name, fields, self.cls, self.check, self.doc, self.json_rules)
 
+    def _missing(self, value: dict, path: PathKey, name: str) -> str:
+        """A required key that is absent, said in words: an item with an `id` (a card, a
+        tile) is named by it, "card 'r4' has no number", rather than by its index alone."""
+        item = value.get("id")
+        whole = path_name((*path, name))
+        if isinstance(item, str | int) and not isinstance(item, bool) and name != "id":
+            return f"{self.name} {str(item)!r} has no {printable(name)} ({whole} is required)"
+        return f"{whole} is required but missing"
+
     def validate(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if not isinstance(value, dict):
             ctx.error(
@@ -135,7 +145,7 @@ class Record(Type):
             if given is not _ABSENT and not (given is None and not required):
                 values[name] = check(given, ctx, (*path, name))
             elif required:
-                ctx.error(path, f"{path_name((*path, name))} is required but missing")
+                ctx.error(path, self._missing(value, path, name))
                 values[name] = None
             else:
                 values[name] = copy_default(default) if copied else default

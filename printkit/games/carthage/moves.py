@@ -27,6 +27,17 @@ def card_move(card: Card) -> Move | None:
     return Move(steps, card.get("lanes") or 0, to_stone)
 
 
+def card_effect(card: Card) -> str | None:
+    """What a FATUM card without a move makes its holder do on its square: "again" (field
+    `again`: throw the die again and move at once) or "halt" (field `halts_behind`: the chariot
+    right behind on the same track loses its next turn); None for neither."""
+    if card.get("again"):
+        return "again"
+    if card.get("halts_behind"):
+        return "halt"
+    return None
+
+
 def landings(b: Board, spot: Spot, move: Move) -> list[Spot]:
     """Every square a forced move from `spot` can end on (the player's choices included)."""
     lap = b.lap

@@ -66,3 +66,14 @@ SYMBOL_MOVES = {
         to_stone=True, words="MOVE UP TO THE MILEAGE STONE (the next closest one)"
     ),
 }
+
+
+# "The squares marked C send you back to the CURRICULUM (or Resume) cards for the race. ...The
+# squares marked F send you back to the FATUM (or Destiny) cards."
+SQUARE_LETTERS = {
+    "curriculum_square": (
+        "C",
+        "The squares marked C send you back to the CURRICULUM (or Resume) cards",
+    ),
+    "swap_square": ("F", "The squares marked F send you back to the FATUM (or Destiny) cards"),
+}

@@ -1,6 +1,7 @@
-"""Chariot Race at Carthage checks CT017-CT020: the kit against what the seed fixes (seed.py):
+"""Chariot Race at Carthage checks CT017-CT021: the kit against what the seed fixes (seed.py):
 the setups for 2, 3 and 4 players as the seed lists them, the symbol squares' moves, the rescue
-cards, and a chariot for every player of every count the rules allow."""
+cards, a chariot for every player of every count the rules allow, and the C and F squares'
+roles."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from printkit.games.carthage.seed import (
     PLAYER_COUNTS,
     RESCUE_TITLES,
     SETUPS,
+    SQUARE_LETTERS,
     SYMBOL_MOVES,
     SeedSetup,
 )
@@ -228,3 +230,26 @@ def seating(kit: Kit) -> Iterator[Found]:
         if problem:
             at = where(r.players, "max") if n == r.players.max else None
             yield at or rules_where(kit, "players"), problem
+
+
+@CHECKS.rule("CT021", "error", "the square marked C draws CURRICULUM cards, the one marked F swaps")
+def lettered_squares(kit: Kit) -> Iterator[Found]:
+    """The seed: "The squares marked C send you back to the CURRICULUM (or Resume) cards ...
+    The squares marked F send you back to the FATUM (or Destiny) cards." rules.yaml
+    `curriculum_square` must name the square kind whose squares print C (its `text`, or its
+    `label`'s first word), and `swap_square` the one that prints F: swapped, every C square
+    would swap FATUM cards. Fix the two names in rules.yaml, or the kinds' `text` in board.yaml.
+    """
+    r, b = rules(kit), board(kit)
+    for role, (letter, words) in SQUARE_LETTERS.items():
+        kind = getattr(r, role)
+        square = b.square_kinds.get(kind)
+        if square is None:
+            continue  # CT015 and the schema say a missing kind
+        shown = (square.text or square.label.split(" ")[0]).strip().upper()
+        if shown != letter:
+            yield (
+                rules_where(kit, role),
+                f"{role} names square kind {kind!r}, whose squares are marked {shown!r}, not "
+                f"{letter!r}; the seed: {words}",
+            )

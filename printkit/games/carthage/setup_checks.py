@@ -151,3 +151,28 @@ def removal_no_duplicates(kit: Kit) -> Iterator[tuple[Location, str]]:
                         f"the {key}-player setup lists {ref!r} twice in {'.'.join(path)}",
                     )
                 seen.add(ref)
+
+
+@CHECKS.rule("CT022", "error", "a board with TO THE STONE moves has mileage stones")
+def stones_for_stone_moves(kit: Kit) -> Iterator[tuple[Location, str]]:
+    """A square kind whose `move` is `to_stone` (MOVE UP TO THE MILEAGE STONE), or a FATUM card
+    with `to_stone` that has a square on the board, moves a chariot up to the next mileage
+    stone; with `mileage_stones: []` there is none to move to, and the square does nothing.
+    Fix: list the stones' positions in board.yaml `mileage_stones`, or give the square another
+    move.
+    """
+    r, b = rules(kit), board(kit)
+    if b.mileage_stones:
+        return
+    stone_kinds = {k for k, sk in b.square_kinds.items() if sk.move and sk.move.to_stone}
+    stone_cards = {c.id for c in deck(kit, "fatum").cards if c.get("to_stone")}
+    for sq in b.squares:
+        card = sq.card if sq.kind == r.fatum_square else None
+        if sq.kind in stone_kinds or card in stone_cards:
+            what = f"FATUM card {card!r}" if card in stone_cards else f"square kind {sq.kind!r}"
+            yield (
+                where(b, "mileage_stones") or where(sq) or Location(""),
+                f"board square {sq.track} {sq.at} ({what}) moves up to the next mileage stone, "
+                "but mileage_stones is empty",
+            )
+            return

@@ -261,19 +261,28 @@ def speed_in_stakes_table(kit: Kit) -> Iterator[Problem | Finding]:
 )
 def enough_cards(kit: Kit) -> Iterator[Problem]:
     """At the start every charioteer is dealt `players.hand` cards plus `players.extra_at_start`
-    (6 + 0: the seed's 7th card is the first turn's draw), for up to `players.max` charioteers
-    (or the `--players` count). A deck smaller than that cannot start a full race. Fix: raise some cards' `count` in the deck file,
-    or lower `players.max` in rules.yaml. Check the numbers with `printkit deck KIT`.
+    (6 + 0), and then, on the first turn, takes one more card (the seed: "You start with 6 cards
+    and are immediately dealt another, for a total of 7"), for up to `players.max` charioteers
+    (or the `--players` count). A deck smaller than that cannot start a full race: a deck that
+    exactly deals the opening hands leaves nothing for the first turn's draw. Fix: raise some
+    cards' `count` in the deck file, or lower `players.max` in rules.yaml. Check the numbers
+    with `printkit deck KIT`.
     """
     p = rules_of(kit).players
     _, d = deck(kit)
     n = kit.options.players or p.max  # --players N checks that race; else the largest
     opening = n * (p.hand + p.extra_at_start)
-    if d.total < opening:
+    if d.total < opening + n:
+        short = (
+            "before anyone draws"
+            if d.total < opening
+            else f"and then 1 each for the first turn's draw, {opening + n} in all: "
+            f"{d.total - opening} would be left"
+        )
         yield (
             where(d.cards[0]) if d.cards else Location(d.file),
             f"the deck has {d.total} cards but {n} charioteers need {opening} "
-            f"({p.hand} + {p.extra_at_start} each) before anyone draws",
+            f"({p.hand} + {p.extra_at_start} each) {short}",
         )
 
 

@@ -197,3 +197,25 @@ def win_rates(kit: Kit) -> Iterator[Finding]:
     if over:
         text += f"; {over[0]} wins more than {b.threshold:g} %"
     yield Finding("CH011", severity, text, where(rules, "balance", key=True) or _tiles_where(ts))
+
+
+# "a map that is 3x3 tiles in size" / "until a complete map of 3x3 map tiles has been laid out"
+SEED_MAP = (3, 3)
+SEED_MAP_WORDS = 'the seed: "a map that is 3x3 tiles in size" (9 map tiles)'
+
+
+@CHECKS.rule("CH012", "error", "the map is the seed's 3 x 3 tiles")
+def map_is_the_seeds(kit: Kit) -> Iterator[Problem]:
+    """The seed plays "on a map that is 3x3 tiles in size", with 9 map tiles. rules.yaml `map`
+    must be 3 columns by 3 rows, unless it says `source: ours` (a house rule: a larger or
+    smaller map, whose balance the checks then report for that map). Fix `map`, or mark it
+    `source: ours`.
+    """
+    size = rules_of(kit).map
+    if size.source == "ours" or (size.columns, size.rows) == SEED_MAP:
+        return
+    yield (
+        where(size) or Location(kit.manifest_file),
+        f"the map is {size.columns} x {size.rows} tiles; {SEED_MAP_WORDS} "
+        "(a house rule says `source: ours` in `map`)",
+    )

@@ -17,6 +17,12 @@ GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs 
 class MapSize:
     columns: int = spec(Int(1, 9), default=3, doc="the finished map's width in tiles")
     rows: int = spec(Int(1, 9), default=3, doc="its height in tiles")
+    source: str = spec(
+        Choice(("seed", "ours")),
+        default="seed",
+        doc="seed: the seed's map of 3x3 tiles, held to it by CH012; ours: a map size of the "
+        "kit's own (a house rule)",
+    )
 
 
 @record("balance")
