@@ -146,6 +146,22 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
     return str(value.resolve())
 
 
+def _parse_sheet_margin(ctx, param, value: str | None) -> float | None:
+    """--sheet-margin as a length in points (plain numbers are mm), within kit.yaml's limits."""
+    if value is None:
+        return None
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.load.schema import Context, Invalid
+    from printkit.load.yamlsafe import Document
+    from printkit.model.settings import SHEET_MARGIN
+
+    try:
+        context = Context(Document("--sheet-margin", value))
+        return float(SHEET_MARGIN.convert(value, context, ("sheet-margin",)))
+    except Invalid as exc:
+        raise click.BadParameter(f"expected {exc}; got {value!r}") from None
+
+
 def _parse_max_ink(ctx, param, value: str | None) -> float | None:
     if value is None:
         return None
@@ -367,6 +383,14 @@ def _pages_drawn(out: Path, below: dict[str, int]) -> dict[Path, int]:
     type=click.FloatRange(0, 10),
     metavar="MM",
     help="Bleed around each card in mm (default: home 0, shop 3).",
+)
+@click.option(
+    "--sheet-margin",
+    callback=_parse_sheet_margin,
+    metavar="LENGTH",
+    help="Home sheets: the least paper between the sheet's edge and any piece, 3 to 30 mm, "
+    "like 4mm (most home printers print to 3 to 5 mm) [default: your config, else the kit's "
+    "sheet_margin:, else 7mm].",
 )
 @click.option(
     "--icc",

@@ -59,14 +59,16 @@ from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 from printkit.render.oversize import tile_pieces, tiled_page_count, too_large
+from printkit.render.pages import chosen_sheet_margin
 from printkit.render.pieces import Painter, PieceGroup
 from printkit.render.safearea import overflow_message, safe_area_findings
 
 
 def sheet_margin(kit: Kit) -> float:
-    """From the sheet's edge to the nearest printing of a piece on a home sheet: kit.yaml's
-    `sheet_margin`, else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
-    margin = kit.manifest.sheet_margin
+    """From the sheet's edge to the nearest printing of a piece on a home sheet: --sheet-margin,
+    else the user's settings, else kit.yaml's `sheet_margin` (render/pages.chosen_sheet_margin),
+    else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
+    margin = chosen_sheet_margin(kit)
     return DEFAULT_SHEET_MARGIN if margin is None else margin
 
 
@@ -91,7 +93,7 @@ def home_grid(
             f"a {format_mm(piece.width)} x {format_mm(piece.height)} {shape.kind} does not fit "
             f"on {kit.options.paper.upper()} paper within its {format_mm(margin)} sheet margin "
             "and the bands of the page label and scale bar; make the piece smaller, choose a "
-            "larger paper, or lower sheet_margin in kit.yaml",
+            "larger paper, or a smaller sheet margin (--sheet-margin, or sheet_margin in kit.yaml)",
         ) from None
 
 
