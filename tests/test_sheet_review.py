@@ -126,3 +126,22 @@ def test_a_sheet_margin_outside_its_limits_is_refused(cli, tmp_path):
     assert r.exit_code == 2
     assert "sheet-margin must be" in r.output
     assert not list(tmp_path.iterdir())
+
+
+def test_a_piece_larger_than_the_sheet_is_said_at_its_data_before_it_is_tiled(cli, tmp_path):
+    """The 180 x 160 mm aid on 148 x 210 mm paper is tiled over 2 sheets and an assembly map:
+    the build says so at the aid's line (MARK002), and `check` too; on A4 it prints whole and
+    nothing is said."""
+    kit = _tall_aid(tmp_path)
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "aid", "--paper", "148x210mm")
+    assert r.exit_code == 0, r.output
+    said = "aid.yaml:5:5: warning [MARK002] a 180 mm x 160 mm piece does not fit 148X210MM"
+    assert said in r.output
+    assert "over 2 sheets" in r.output
+    assert len(PdfReader(out / "hex-island" / "aid.pdf").pages) == 3
+    assert said in cli("check", kit, "--paper", "148x210mm").output
+    r = cli("build", kit, "--out", tmp_path / "a4", "--only", "aid")
+    assert r.exit_code == 0, r.output
+    assert "MARK002" not in r.output
+    assert len(PdfReader(tmp_path / "a4" / "hex-island" / "aid.pdf").pages) == 1
