@@ -275,13 +275,13 @@ def _small_text_findings(deck: Deck, designs: list[deck_layout.Design]) -> list[
     smallest: dict[Location, tuple[float, str, str, int]] = {}
     for design in designs:
         for fit in design.fits:
-            if isinstance(fit, PlainText):
-                fitted, place = fit.fitted, at(fit.element, "size")
-            else:
-                fitted = fit[1]
-                place = at(design.card) if design.card is not None else Location(deck.file)
+            fitted = fit.fitted if isinstance(fit, PlainText) else fit[1]
             if fitted.size >= deck.min_text_size - 1e-6:
-                continue
+                continue  # the usual case: its place is looked up only for a finding
+            if isinstance(fit, PlainText):
+                place = at(fit.element, "size")
+            else:
+                place = at(design.card) if design.card is not None else Location(deck.file)
             size, text, who, n = smallest.get(place, (fitted.size, "", "", 0))
             if n == 0 or fitted.size < size:
                 size, text, who = fitted.size, " ".join(fitted.lines), design.who
