@@ -122,3 +122,18 @@ def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
     else:
         c.drawRightString(band.x1, band.y1 - mm(2.5), text)
     c.restoreState()
+
+
+def draw_fold_line(c: Canvas, x: float, trims: list[Rect], bleed: float) -> None:
+    """A dashed grey line at `x` (a folded-over counter sheet's fold), from 2 mm above the
+    pieces' bleed to 2 mm below it."""
+    if not trims:
+        return
+    low = min(r.y for r in trims) - bleed - mm(2)
+    high = max(r.y1 for r in trims) + bleed + mm(2)
+    c.saveState()
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.4)
+    c.setDash([3, 2])
+    c.line(x, low, x, high)
+    c.restoreState()

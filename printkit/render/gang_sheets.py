@@ -59,16 +59,24 @@ def gather(kit: Kit) -> Gang:
 
 
 def _packed(kit: Kit, groups: list[tuple[str, PieceGroup]]) -> Gang:
-    by_size: dict[tuple[float, float, Shape], int] = {}
+    by_size: dict[tuple[float, float, Shape, str], int] = {}
     runs: list[list[tuple[int, Any]]] = []
     kinds: list[tuple[Size, Shape]] = []
     for g, (_, group) in enumerate(groups):
-        key = (round(group.piece.width, 2), round(group.piece.height, 2), group.shape)
-        if key not in by_size:
-            by_size[key] = len(runs)
-            runs.append([])
-            kinds.append((group.piece, group.shape))
-        runs[by_size[key]].extend((g, item) for item in group.items)
+        rows = group.rows  # a counter sheet's groups (a side) each make runs of their own
+        for i, item in enumerate(group.items):
+            row_group = rows.keys[i] if rows is not None else ""
+            key = (
+                round(group.piece.width, 2),
+                round(group.piece.height, 2),
+                group.shape,
+                row_group,
+            )
+            if key not in by_size:
+                by_size[key] = len(runs)
+                runs.append([])
+                kinds.append((group.piece, group.shape))
+            runs[by_size[key]].append((g, item))
     specs = [Run(size, len(run), shape) for (size, shape), run in zip(kinds, runs, strict=True)]
     try:
         layout = pack(kit.options.paper_size, specs, kit.options.bleed)

@@ -24,9 +24,15 @@ from printkit.checks import Finding
 from printkit.core import limits
 from printkit.core.errors import InputError, Location, fail
 from printkit.draw.outline import clip_to, draw_cut_lines
-from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
+from printkit.draw.sheet import (
+    draw_crop_marks,
+    draw_fold_line,
+    draw_page_label,
+    draw_scale_bar,
+)
 from printkit.draw.text import TextOverflow
 from printkit.kit import Kit
+from printkit.layout.countersheet import RowSheet, row_pages, row_sheet, sheet_count, trim_marks
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import (
     Duplex,
@@ -52,15 +58,17 @@ from printkit.layout.shapes import RECTANGLE, Shape, mirrored, outline
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
-from printkit.render.oversize import tile_pieces, tiled_page_count, too_large
+from printkit.render.oversize import piece_plan, tile_pieces, tiled_page_count, too_large
+from printkit.render.pages import chosen_sheet_margin
 from printkit.render.pieces import Painter, PieceGroup
 from printkit.render.safearea import overflow_message, safe_area_findings
 
 
 def sheet_margin(kit: Kit) -> float:
-    """From the sheet's edge to the nearest printing of a piece on a home sheet: kit.yaml's
-    `sheet_margin`, else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
-    margin = kit.manifest.sheet_margin
+    """From the sheet's edge to the nearest printing of a piece on a home sheet: --sheet-margin,
+    else the user's settings, else kit.yaml's `sheet_margin` (render/pages.chosen_sheet_margin),
+    else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
+    margin = chosen_sheet_margin(kit)
     return DEFAULT_SHEET_MARGIN if margin is None else margin
 
 
@@ -85,7 +93,7 @@ def home_grid(
             f"a {format_mm(piece.width)} x {format_mm(piece.height)} {shape.kind} does not fit "
             f"on {kit.options.paper.upper()} paper within its {format_mm(margin)} sheet margin "
             "and the bands of the page label and scale bar; make the piece smaller, choose a "
-            "larger paper, or lower sheet_margin in kit.yaml",
+            "larger paper, or a smaller sheet margin (--sheet-margin, or sheet_margin in kit.yaml)",
         ) from None
 
 
@@ -119,6 +127,7 @@ def check_page_count(  # noqa: PLR0913
 
 
 MARGIN_CODE = "MARK001"
+TILED_CODE = "MARK002"
 
 
 def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
@@ -133,22 +142,36 @@ def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
 
 
 def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Finding]:
-    """MARK001 (at `where`) when a home sheet of `piece`s has no room for its marks."""
+    """MARK001 (at `where`) when a home sheet of `piece`s has no room for its marks; MARK002
+    when a piece is larger than the sheet and is tiled at 1:1 over several (render/oversize.py)."""
     if kit.options.profile != "home":
         return []
     try:
         grid = home_grid(kit, piece, where)
     except (InputError, ValueError):  # the piece does not fit at all: an error of its own
         return []
-    problem = margin_problem(grid) if isinstance(grid, Grid) else None  # None: tiled at 1:1
+    size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
+    if grid is None:
+        return [Finding(TILED_CODE, "warning", _tiled_message(kit, piece, size), where)]
+    problem = margin_problem(grid) if isinstance(grid, Grid) else None
     if problem is None:
         return []
-    size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
     message = (
         f"on {kit.options.paper.upper()} paper, {size} pieces leave no room for the sheet's "
         f"marks: {problem} (home printers print no nearer than 5 mm); choose a larger paper"
     )
     return [Finding(MARGIN_CODE, "warning", message, where)]
+
+
+def _tiled_message(kit: Kit, piece: Size, size: str) -> str:
+    """What MARK002 says: the piece, the paper and margin it does not fit, what it becomes."""
+    sheets = len(piece_plan(kit.options.paper_size, piece).tiles)
+    return (
+        f"a {size} piece does not fit {kit.options.paper.upper()} paper within its "
+        f"{format_mm(sheet_margin(kit))} sheet margin: it is printed at 1:1 over {sheets} sheets "
+        "to trim and glue (an assembly map first); to print it whole, choose a larger paper "
+        "or a smaller sheet margin (--sheet-margin), or make the piece smaller"
+    )
 
 
 def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
@@ -261,7 +284,7 @@ class _Laid:
     pages (`pages()`: the sheets' fronts and backs, made one at a time as they are drawn, so a
     deck of thousands of cards never holds all its pages at once)."""
 
-    grid: Grid | ShapedGrid | None
+    grid: Grid | ShapedGrid | RowSheet | None
     sheets: int
     backed: bool
     pages: Callable[[], Iterator[Page]]
@@ -285,6 +308,8 @@ def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
     opts = kit.options
     grid: Grid | ShapedGrid | None = None
     pages: Callable[[], Iterator[Page]]
+    if opts.profile == "home" and g.rows is not None and g.shape.rectangular:
+        return _lay_out_rows(kit, g, blank_backs)
     if opts.profile == "shop":
         sheets = len(g.items)
         pages = partial(shop_pages, len(g.items), g.piece, opts.bleed, "long", g.with_backs)
@@ -297,6 +322,30 @@ def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
     if not g.with_backs and blank_backs:
         pages = partial(_with_blank_backs, pages)
     return _Laid(grid, sheets, g.with_backs or blank_backs, pages)
+
+
+def _lay_out_rows(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
+    """A counter sheet (layout/countersheet.py): rows by group, gutters, maybe folded over."""
+    opts, rows = kit.options, g.rows
+    assert rows is not None
+    try:
+        sheet = row_sheet(opts.paper_size, g.piece, opts.bleed, sheet_margin(kit), rows.gutter,
+                          rows.fold)  # fmt: skip
+    except ValueError:
+        raise fail(
+            g.where,
+            f"a {format_mm(g.piece.width)} x {format_mm(g.piece.height)} piece does not fit a "
+            f"counter sheet on {opts.paper.upper()} paper"
+            + (" folded over (half the sheet)" if rows.fold else ""),
+        ) from None
+    pages: Callable[[], Iterator[Page]] = partial(
+        row_pages, rows, sheet, opts.duplex, opts.back_offset, g.with_backs
+    )
+    backed = g.with_backs and not rows.fold
+    if not g.with_backs and blank_backs:
+        pages = partial(_with_blank_backs, pages)
+        backed = True
+    return _Laid(sheet, sheet_count(rows, sheet), backed, pages)
 
 
 def _with_blank_backs(pages: Callable[[], Iterator[Page]]) -> Iterator[Page]:
@@ -380,13 +429,16 @@ def _draw_page(  # noqa: PLR0913
     painter: Painter,
     page: Page,
     group: PieceGroup,
-    grid: Grid | ShapedGrid | None,
+    grid: Grid | ShapedGrid | RowSheet | None,
     label: str,
     duplex: Duplex = "long",
     bleed: float = 0.0,
 ) -> None:
     c.setPageSize((page.size.width, page.size.height))
     _set_boxes(c, page, grid)
+    if isinstance(grid, RowSheet):
+        _draw_row_sheet(c, painter, page, group, grid, label)
+        return
     if group.shape.rectangular:
         items, front = group.items, page.side == "front"
         for index, trim in page.items:
@@ -411,6 +463,25 @@ def _draw_page(  # noqa: PLR0913
     c.showPage()
 
 
+def _draw_row_sheet(  # noqa: PLR0913
+    c: Canvas, painter: Painter, page: Page, group: PieceGroup, grid: RowSheet, label: str
+) -> None:
+    """A counter sheet's page: its pieces (a folded sheet's backs beside their fronts), crop
+    marks on every cut line and the fold line on a front, the page label on every side."""
+    for index, trim in page.items:
+        _place(painter, group, group.items[index], trim, page.side)
+    for index, trim in page.backs:
+        _place(painter, group, group.items[index], trim, "back")
+    if page.side == "front":
+        trims = [trim for _, trim in page.items + page.backs]
+        draw_crop_marks(c, trim_marks(trims, grid.bleed, grid.sheet))
+        draw_scale_bar(c, grid.scale_band(), False)
+        if grid.fold:
+            draw_fold_line(c, grid.fold_x, trims, grid.bleed)
+    draw_page_label(c, grid.label_band(), False, label)
+    c.showPage()
+
+
 def _place(painter: Painter, group: PieceGroup, item: Any, trim: Rect, side: str) -> None:
     """One piece's face or back at `trim`; text that fits at no size is the data's error."""
     try:
@@ -422,9 +493,15 @@ def _place(painter: Painter, group: PieceGroup, item: Any, trim: Rect, side: str
         raise _overflow(group, item, side, exc) from None
 
 
-def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | None) -> None:
+def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | RowSheet | None) -> None:
     """TrimBox and BleedBox: a shop page's own, else the home sheet's pieces (and bleed)."""
-    if page.trim is not None and page.bleed_box is not None:
+    if isinstance(grid, RowSheet):
+        trims = [trim for _, trim in page.items + page.backs]
+        if trims:
+            hull = _hull(trims)
+            c.setTrimBox(hull.box())
+            c.setBleedBox(hull.expand(grid.bleed).box())
+    elif page.trim is not None and page.bleed_box is not None:
         c.setTrimBox(page.trim.box())
         c.setBleedBox(page.bleed_box.box())
     elif isinstance(grid, ShapedGrid):
@@ -433,6 +510,11 @@ def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | None) -> None:
     elif grid is not None:
         c.setTrimBox(grid.area.box())
         c.setBleedBox(grid.area.expand(grid.bleed).box())
+
+
+def _hull(rects: list[Rect]) -> Rect:
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x0, y0, max(r.x1 for r in rects) - x0, max(r.y1 for r in rects) - y0)
 
 
 def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str) -> None:

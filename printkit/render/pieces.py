@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from printkit.core.errors import Location
+from printkit.layout.countersheet import RowLayout
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import RECTANGLE, Shape
 from printkit.layout.sizes import Size
@@ -45,3 +46,6 @@ class PieceGroup:
     # `piece_back`), the same for pieces that share one back picture
     design: Callable[[Any], str] | None = None
     back_key: Callable[[Any], str] | None = None
+    # a counter sheet's rows (home sheets of rectangular pieces): grouped, with gutters, maybe
+    # folded over (layout/countersheet.py); None: the densest grid
+    rows: RowLayout | None = None

@@ -15,10 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from reportlab.lib.colors import Color, black, white
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font
+from printkit.draw.fonts import font, text_width
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -34,7 +33,7 @@ from printkit.layout.tiling import (
 )
 from printkit.layout.units import mm, to_mm
 from printkit.output import new_canvas
-from printkit.render.pages import start_sheet
+from printkit.render.pages import chosen_sheet_margin, start_sheet
 
 DrawPlan = Callable[[Canvas, float], None]
 GLUE = Color(0.55, 0.55, 0.55, alpha=0.35)
@@ -68,7 +67,7 @@ def render_plan(  # noqa: PLR0913
         return _single_page(
             path, size, draw, opts.bleed, (title, kit.name), (forms, lead), kit.fonts()
         )
-    margin = kit.manifest.sheet_margin  # a kit's sheet margin keeps the plan further in
+    margin = chosen_sheet_margin(kit)  # a sheet margin asked for keeps the plan further in
     edge = EDGE if margin is None else max(EDGE, margin + STROKE_ROOM)
     plan = plan_tiles(size, opts.paper_size, overlap, list(avoid), edge=edge)
     c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
@@ -232,27 +231,67 @@ def _crosshair(c: Canvas, x: float, y: float, r: float) -> None:
     c.line(x, y - r, x, y + r)
 
 
-FOOTER_SIZE = 7.5  # pt: the sheet label strip's two lines of words
-FOOTER_MIN_SIZE = 5.0  # pt: below this a footer line is shortened instead
-SCALE_BAR_BAND = mm(100)  # the footer's right end, kept for the 50 mm bar and its caption
-INSTRUCTION_LEADING = 11  # pt between the assembly map's lines of instructions
-
-
 def _label_strip(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
-    """The footer of a sheet: its label, where it goes (row, column and neighbours; nothing
-    of the kind on a plan of one sheet) and the title, in words made to fit left of the scale
-    bar so that the bar never runs through them."""
-    strip = Rect(KEEP_OUT, KEEP_OUT, plan.sheet.width - 2 * KEEP_OUT, LABEL_ROOM)
+    """The sheet's label, its neighbours and the scale bar in a strip along the bottom, or up
+    the left margin when the plan fills the sheet's height (`side_label`)."""
+    if not plan.side_label:
+        _strip(c, plan, tile, title, Rect(KEEP_OUT, KEEP_OUT, plan.sheet.width - 2 * KEEP_OUT,
+                                          LABEL_ROOM))  # fmt: skip
+        return
+    c.saveState()
+    c.translate(KEEP_OUT + LABEL_ROOM, KEEP_OUT)
+    c.rotate(90)  # reads upwards; the strip's foot is the sheet's left edge
+    _strip(c, plan, tile, title, Rect(0, 0, plan.sheet.height - 2 * KEEP_OUT, LABEL_ROOM))
+    c.restoreState()
+
+
+def _strip(c: Canvas, plan: TilePlan, tile: Tile, title: str, strip: Rect) -> None:
     c.setFillColor(black)
     c.setFont(font(c, "heading"), 14)
     c.drawString(strip.x, strip.y + mm(1.2), tile.label)
-    bar = Rect(strip.x1 - SCALE_BAR_BAND, strip.y + mm(0.6), SCALE_BAR_BAND, mm(4))
-    words = Rect(strip.x + mm(12), strip.y, bar.x - mm(3) - (strip.x + mm(12)), LABEL_ROOM)
     where = _whereabouts(plan, tile)
-    if where:
-        _fitted_line(c, where, words.x, strip.y + mm(3.6), words.w)
-    _fitted_line(c, title, words.x, strip.y + mm(0.6), words.w)
+    lines = (where, title) if where else (title,)
+    face = font(c, "condensed")
+    x = strip.x + mm(12)
+    bar_width = _bar_width(strip, x, max(text_width(t, face, LABEL_SIZE) for t in lines))
+    room = strip.x1 - bar_width - LABEL_GAP - x
+    c.setFont(face, LABEL_SIZE)
+    for line, y in zip(lines, (strip.y + mm(3.6), strip.y + mm(0.6))[-len(lines) :], strict=True):
+        _label_line(c, line, face, x, y, room)
+    bar = Rect(strip.x1 - bar_width, strip.y + mm(0.6), bar_width, mm(4))
     draw_scale_bar(c, bar, vertical=False, label="50 mm at 100 %")
+
+
+LABEL_SIZE = 7.5  # pt, a tiled sheet's row, neighbours and title
+LABEL_MIN_SIZE = 5.0  # pt, the least a label is shrunk to before it is shortened
+LABEL_GAP = mm(3)  # between the label's words and the scale bar
+BAR_ROOM = mm(100)  # the scale bar's band at the strip's right end, when the words leave it
+BAR_LEAST = mm(72)  # the 50 mm bar and its words "50 mm at 100 %"
+
+
+def _bar_width(strip: Rect, x: float, widest: float) -> float:
+    """The scale bar's band: BAR_ROOM when the label's words end before it, else as much as
+    they leave but never less than the bar and its own words need (the words then shrink)."""
+    if x + widest + LABEL_GAP <= strip.x1 - BAR_ROOM:
+        return BAR_ROOM
+    return max(BAR_LEAST, strip.x1 - (x + widest + LABEL_GAP))
+
+
+def _label_line(c: Canvas, text: str, face: str, x: float, y: float, room: float) -> None:
+    """One line of a tiled sheet's label, never into the scale bar: as it is when it fits
+    `room`, else smaller (down to LABEL_MIN_SIZE), else shortened with an ellipsis."""
+    if text_width(text, face, LABEL_SIZE) <= room:
+        c.drawString(x, y, text)
+        return
+    size = max(LABEL_MIN_SIZE, LABEL_SIZE * room / text_width(text, face, LABEL_SIZE) - 0.01)
+    if text_width(text, face, size) > room:  # too long even at the least size
+        while text and text_width(text + "…", face, size) > room:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    c.saveState()
+    c.setFont(face, size)
+    c.drawString(x, y, text)
+    c.restoreState()
 
 
 def _whereabouts(plan: TilePlan, tile: Tile) -> str:
@@ -274,18 +313,7 @@ def _whereabouts(plan: TilePlan, tile: Tile) -> str:
     return " · ".join([info, *neighbours])
 
 
-def _fitted_line(c: Canvas, text: str, x: float, y: float, width: float) -> None:
-    """One footer line within `width`: smaller type down to FOOTER_MIN_SIZE, then shortened
-    with an ellipsis, so that it never reaches what stands to its right."""
-    name = font(c, "condensed")
-    size = FOOTER_SIZE
-    natural = stringWidth(text, name, size)
-    if natural > width:
-        size = max(FOOTER_MIN_SIZE, size * width / natural)
-    while text and stringWidth(text, name, size) > width:
-        text = text[:-2] + "…"
-    c.setFont(name, size)
-    c.drawString(x, y, text)
+INSTRUCTION_LEADING = 11  # pt between the assembly map's lines of instructions
 
 
 def _assembly_instructions(c: Canvas, plan: TilePlan) -> float:
