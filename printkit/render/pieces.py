@@ -45,3 +45,7 @@ class PieceGroup:
     # `piece_back`), the same for pieces that share one back picture
     design: Callable[[Any], str] | None = None
     back_key: Callable[[Any], str] | None = None
+    # whether a piece's rules text or values are the kit's own (`source: ours` in its data): it
+    # then prints a discreet mark, and its sheet a one-line legend (draw/sheet.py), the same for
+    # every component type that gives it
+    own: Callable[[Any], bool] | None = None

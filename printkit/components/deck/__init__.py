@@ -216,6 +216,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             progress,
             with_backs=deck.sides == 2,
             shape=deck.cut(),
+            own=deck.own,
         )
     except CardTextOverflow as exc:
         raise _overflow_error(exc) from None
@@ -428,7 +429,11 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     """The cards, one piece per printed copy, for gang sheets."""
     deck = kit.model_as(component_id, Deck)
     painter = _painter_of(deck, deck_layout.measured(kit, component_id))
-    return [PieceGroup(deck.copies(), deck.size, painter, Location(deck.file), shape=deck.cut())]
+    return [
+        PieceGroup(
+            deck.copies(), deck.size, painter, Location(deck.file), shape=deck.cut(), own=deck.own
+        )
+    ]
 
 
 def card_names(data: object) -> dict[str, tuple[str, list[str]]]:
