@@ -41,6 +41,14 @@ TARGETS = {
     "preflight_inflating_stream_s": ("<=", 1.0),  # 78 s, 3.8 GB before
     "preflight_page_100000_times_s": ("<=", 5.0),  # 30 s and 94,000 lines; qpdf alone: 1.3 s
     "export_600mm_1200dpi_refused_s": ("<=", 1.0),  # issue 25: 8 s, then out of memory
+    # issue 33: past 90 s and 1.4 GB; exit 3; past 60 s; past 150 s and out of memory; exit 3
+    "generate_50_aliases_refused_s": ("<=", 1.0),
+    "when_200_parentheses_refused_s": ("<=", 1.0),
+    "when_5000_nots_refused_s": ("<=", 1.0),
+    "when_1mb_refused_s": ("<=", 2.0),
+    "map_300x300_textured_refused_s": ("<=", 3.0),
+    "showcase_12_picks_refused_s": ("<=", 1.0),
+    "tts_40_designs_600mm_peak_mb": ("<=", 400),  # 2.7 GB before
     # issue 25: each small hostile file refused in well under a second (was an abort, or seconds)
     **{
         f"{name}_refused_s": ("<=", 1.0)
@@ -320,6 +328,64 @@ def _font(kit: Path, font: bytes) -> None:
     manifest.write_text(text + "fonts:\n  body: fonts/Bad.ttf\n", encoding="utf-8")
 
 
+def issue33_refusals(tmp: Path) -> dict:
+    """Issue 33's hostile inputs: fifty YAML aliases of a 20,000-card generator; when:
+    conditions of 200 nested parentheses, 5,000 nots and a megabyte; a 3,000 mm map of 300 x
+    300 squares textured every 2 mm; a showcase of 12 picks: each refused (exit 2) in CPU
+    seconds; and export --tts of 40 designs of 600 mm cards (exit 0), its peak memory."""
+    result: dict = {}
+    kits: dict[str, tuple[Path, list[str]]] = {}
+    gen = write_deck_kit(tmp / "generate", 3)
+    values = ", ".join(str(i) for i in range(200))
+    aliases = "\n".join("  - *g" for _ in range(49))
+    with (gen / "deck1.yaml").open("a", encoding="utf-8") as f:
+        f.write(f"generate:\n  - &g\n    id: 'g{{a}}-{{b}}'\n    kind: card\n"
+                f"    each: {{a: [{values}], b: [{values[:290]}]}}\n{aliases}\n")  # fmt: skip
+    kits["generate_50_aliases"] = (gen, ["check"])
+    for name, condition in (
+        ("when_200_parentheses", "(" * 200 + "title" + ")" * 200),
+        ("when_5000_nots", "not " * 5000 + "title"),
+        ("when_1mb", "title == 1 and " * 70_000 + "title == 1"),
+    ):
+        kit = write_deck_kit(tmp / name, 3)
+        deck = kit / "deck1.yaml"
+        text = deck.read_text(encoding="utf-8")
+        deck.write_text(text.replace("face:\n", f'face:\n      - {{element: text, box: [1, 1, 5, 5], text: x, when: "{condition}"}}\n', 1), encoding="utf-8")  # fmt: skip
+        kits[name] = (kit, ["check"])
+    big = tmp / "map"
+    big.mkdir()
+    (big / "kit.yaml").write_text(
+        "name: map\ntitle: Map\ncomponents:\n  board: {type: map, file: board.yaml}\n"
+    )
+    rows = "".join(f"      - {'p' * 300}\n" for _ in range(300))
+    (big / "board.yaml").write_text(
+        "width: 3000mm\nheight: 3000mm\nface:\n  - element: square-grid\n    at: [0, 0]\n"
+        "    columns: 300\n    rows: 300\n    size: 10mm\n    terrain:\n"
+        '      p: {name: p, fill: "#e8dfc0", pattern: trees, pattern_spacing: 2mm}\n'
+        f"    cells:\n{rows}"
+    )
+    kits["map_300x300_textured"] = (big, ["check"])
+    cards = write_deck_kit(tmp / "showcase", 3)
+    kits["showcase_12_picks"] = (cards, ["export", "--showcase", ",".join(["c0"] * 12)])
+    for name, (kit, command) in kits.items():
+        args = [*command[:1], str(kit), *command[1:]]
+        if command[0] == "export":
+            args += ["--out", str(tmp / f"{name}-out")]
+        r = run(printkit(*args))
+        result[f"{name}_refused_s"] = r["seconds"]
+        result[f"{name}_refused_peak_mb"] = r["peak_mb"]
+        result[f"{name}_exit"] = r["exit"]
+    huge = write_deck_kit(tmp / "huge", 40)
+    deck = huge / "deck1.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "card_size: poker", "card_size: {width: 600mm, height: 600mm}"), encoding="utf-8")  # fmt: skip
+    r = run(printkit("export", str(huge), "--tts", "--out", str(tmp / "tts")))
+    result["tts_40_designs_600mm_s"] = r["seconds"]
+    result["tts_40_designs_600mm_peak_mb"] = r["peak_mb"]
+    result["tts_40_designs_600mm_exit"] = r["exit"]
+    return result
+
+
 def verdict(name: str, value: float) -> str:
     op, target = TARGETS[name]
     return "met" if (value <= target if op == "<=" else value >= target) else "MISSED"
@@ -342,6 +408,7 @@ def main() -> None:
             "refusals": refusals(tmp),
             "pdf_and_export": pdf_and_export(tmp),
             "hostile_files": hostile_files(tmp),
+            "issue33": issue33_refusals(tmp),
         }
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -38,3 +38,17 @@ def test_black_and_white_stay_themselves():
     for deficiency in ("deuteranopia", "protanopia"):
         assert delta_e("#000000", "#ffffff", deficiency) > 99
         assert delta_e("#808080", "#808080", deficiency) == 0
+
+
+def test_two_player_colours_of_tokens_are_named_too(cli, kit_copy):
+    kit = kit_copy("carthage")
+    assert "FACE003" not in cli("check", kit).stdout  # blue, red, green, white: told apart
+    edit(
+        kit / "tokens.yaml",
+        'colour_id: green, label: GREEN, colour: "#2e7d32"',
+        'colour_id: green, label: GREEN, colour: "#7a8a1e"',
+    )
+    r = cli("check", kit)
+    [line] = [ln for ln in r.stdout.splitlines() if "FACE003" in ln]
+    assert "tokens.yaml:17:" in line
+    assert "sides 'red' (#b3261e) and 'green' (#7a8a1e) are hard to tell apart with" in line

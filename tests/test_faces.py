@@ -13,7 +13,7 @@ import pdfplumber
 import pytest
 
 from printkit.components import deck as deck_component
-from printkit.draw.card import CardPainter
+from printkit.components.deck.painter import CardPainter
 from printkit.draw.colour import colour, tint
 from printkit.kit import load_kit
 from printkit.layout.units import mm, to_mm

@@ -17,7 +17,8 @@ from printaudit import page_objects
 
 from printkit.kit import load_kit
 from printkit.layout.geometry import Rect
-from printkit.layout.packing import Run, area_lower_bound, block_marks, pack
+from printkit.layout.packing import Run, area_lower_bound, block_marks, pack, sheets_lower_bound
+from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import mm
 from printkit.model.options import Options
@@ -169,7 +170,7 @@ def test_reported_lower_bound_is_the_piece_area_over_the_printable_area(gang):
     kit = load_kit("carthage", Options(gang=True))
     line = gang_sheets.summary(kit)
     m = re.fullmatch(
-        r"carthage gang: (\d+) A4 sheets? for (\d+) pieces \(area lower bound (\d+)\)", line
+        r"carthage gang: (\d+) A4 sheets? for (\d+) pieces \(lower bound (\d+)\)", line
     )
     assert m, line
     area = 4 * 95 * 135 + 4 * 22 * 22 + 28 * 9 * 30  # mm², from data/carthage/tokens.yaml
@@ -177,6 +178,19 @@ def test_reported_lower_bound_is_the_piece_area_over_the_printable_area(gang):
     assert int(m.group(2)) == 36
     pdf = _read(gang("carthage"))
     assert int(m.group(1)) == _sides(pdf).count("front") >= int(m.group(3))
+
+
+def test_the_lower_bound_counts_what_one_grid_of_a_size_holds():
+    """Sixteen 50 mm tiles have the area of one A4 sheet, but a sheet holds 3 x 5 of them with
+    their crop marks (either way round): the bound is 2 sheets, and the packer reaches it."""
+    tiles = [Run(Size(mm(50), mm(50)), 16)]
+    assert area_lower_bound(tiles, PAPER["a4"], 0) == 1
+    assert sheets_lower_bound(tiles, PAPER["a4"], 0) == len(pack(PAPER["a4"], tiles, 0).sheets) == 2
+    fifteen = [Run(Size(mm(50), mm(50)), 15)]
+    assert sheets_lower_bound(fifteen, PAPER["a4"], 0) == len(pack(PAPER["a4"], fifteen, 0).sheets)
+    assert len(pack(PAPER["a4"], fifteen, 0).sheets) == 1
+    hexes = [Run(Size(mm(50), mm(50)), 16, Shape("hexagon"))]  # shaped runs: the area alone
+    assert sheets_lower_bound(hexes, PAPER["a4"], 0) == area_lower_bound(hexes, PAPER["a4"], 0)
 
 
 def test_area_lower_bound_counts_bleed():
@@ -230,7 +244,7 @@ def test_build_gang_writes_gang_pdf_instead_of_the_members(cli, tmp_path):
     assert r.exit_code == 0, r.output
     assert (tmp_path / "chartae" / "gang.pdf").is_file()
     assert not (tmp_path / "chartae" / "tiles.pdf").exists()
-    assert re.search(r"chartae gang: 2 A4 sheets for 10 pieces \(area lower bound 1\)", r.stdout)
+    assert re.search(r"chartae gang: 2 A4 sheets for 10 pieces \(lower bound 2\)", r.stdout)
     again = cli("build", "chartae", "--gang", "--out", tmp_path, "-j", "1")
     assert "everything is up to date" in again.stdout and "chartae gang: 2 A4" in again.stdout
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import shutil
+import time
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from pdfcheck import page_chars, words
 from pdfshapes import filled_paths, page_polylines, page_rects
 from pypdf import PdfReader
 
-from printkit.layout.units import to_mm
+from printkit.layout.units import mm, to_mm
 
 KIT = Path(__file__).parent / "kits" / "hexwar"
 HEX = 12.7  # mm across the flats: 1/2 in, the counters' size
@@ -546,6 +547,92 @@ def test_the_legend_keys_every_terrain_line_and_symbol(builds):
     for w in found.values():
         x, top = to_mm(w["x0"]) - 3, to_mm(w["top"]) - 3
         assert 150 < x < 237 and 203 < top < 235, w["text"]
+
+
+def _largest_map(folder: Path, pattern: str, spacing: str) -> Path:
+    """A kit whose map is the largest the limits allow: 3,000 x 3,000 mm, a 300 x 300 grid
+    of 10 mm squares, every one of terrain `pattern` at `spacing`."""
+    folder.mkdir()
+    (folder / "kit.yaml").write_text(
+        "name: largest\ntitle: Largest\ncomponents:\n  board: {type: map, file: board.yaml}\n",
+        encoding="utf-8",
+    )
+    rows = "".join(f"      - {'p' * 300}\n" for _ in range(300))
+    (folder / "board.yaml").write_text(
+        "width: 3000mm\nheight: 3000mm\nface:\n  - element: square-grid\n    at: [0, 0]\n"
+        "    columns: 300\n    rows: 300\n    size: 10mm\n    terrain:\n"
+        f'      p: {{name: patterned, fill: "#e8dfc0", pattern: {pattern}, '
+        f"pattern_spacing: {spacing}}}\n    cells:\n{rows}",
+        encoding="utf-8",
+    )
+    return folder
+
+
+def test_a_map_whose_textures_pass_the_limit_is_refused_at_its_terrain(cli, tmp_path):
+    """Issue 33: a 300 x 300 grid of patterned squares drew for minutes and ran out of memory;
+    the marks are counted from the cells and the pattern_spacing before anything is drawn."""
+    kit = _largest_map(tmp_path / "dense", "trees", "2mm")
+    started = time.process_time()
+    r = cli("check", kit)
+    assert time.process_time() - started < 10
+    line = line_of(kit / "board.yaml", "pattern_spacing")
+    assert r.exit_code == 2, r.output
+    assert f"board.yaml:{line}:" in r.stderr
+    assert "would draw 3,780,000 marks (90,000 cells of 'patterned' make 3,780,000" in r.stderr
+    assert "the limit (MAX_MAP_MARKS) is 200,000" in r.stderr
+    assert cli("build", kit, "--out", tmp_path / "out").exit_code == 2
+    assert not (tmp_path / "out").exists()
+
+
+def test_texture_marks_are_counted_as_they_are_drawn():
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.components.map.terrain import MARKS, terrain_texture, texture_marks
+    from printkit.layout.geometry import Rect
+
+    drawn = []
+
+    class Counting(Canvas):
+        """A canvas that counts the marks hills and waves draw (one path each)."""
+
+        def drawPath(self, *a, **k):  # noqa: N802 - reportlab's name
+            drawn.append(1)
+
+    for name in ("hills", "waves"):
+        for spacing in (mm(0.5), mm(2), mm(3.2), mm(50)):
+            drawn.clear()
+            terrain_texture(
+                Counting(io.BytesIO()), name, Rect(mm(7), mm(9), mm(10), mm(12)), spacing, 1
+            )
+            counted = texture_marks(name, mm(10), mm(12), spacing)
+            assert abs(len(drawn) - counted) <= 0.03 * counted + 1, (name, spacing)
+    assert set(MARKS) >= {"hills", "waves"}
+
+
+@pytest.mark.slow
+def test_the_largest_map_the_limits_allow_builds_in_bounded_time_and_memory(tmp_path):
+    """300 x 300 squares of 3,000 mm, two texture marks a cell (180,000 marks): about 15 s of
+    CPU and 400 MB on the test machine."""
+    import subprocess
+    import sys
+
+    kit = _largest_map(tmp_path / "largest", "hills", "50mm")
+    root = Path(__file__).resolve().parent.parent
+    code = (
+        "import resource, subprocess, sys\n"
+        "r = subprocess.run([sys.executable, '-m', 'printkit', 'build', *sys.argv[1:]])\n"
+        "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(r.returncode, u.ru_utime + u.ru_stime, u.ru_maxrss)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(kit), "--out", str(tmp_path / "out"), "-j", "1", "-q"],
+        capture_output=True, text=True, cwd=root, timeout=900,
+    )  # fmt: skip
+    exit_code, seconds, peak_kb = done.stdout.split()
+    assert int(exit_code) == 0, done.stderr
+    assert float(seconds) < 120 and int(peak_kb) / 1024 < 1000, (seconds, peak_kb)
 
 
 @pytest.mark.slow

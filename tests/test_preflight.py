@@ -142,3 +142,19 @@ def test_github_annotations_name_the_file_code_and_page(cli, tmp_path):
     assert colour.startswith(
         f"::error file={str(bad).replace(',', '%2C')},title=PF-COLOUR (page 2)::"
     )
+
+
+def test_a_sheet_of_small_counters_is_warned_of_its_safe_area_once_with_the_option(cli, tmp_path):
+    """hexwar's 1/2 in counters keep their values 0.3 mm inside the cut (the deck's
+    `safe_margin`): at the default 3 mm every one of the 80 shop pages has text nearer the cut,
+    said once for the file with the option that checks the pieces' own safe area."""
+    kit = Path(__file__).parent / "kits" / "hexwar"
+    r = cli("build", kit, "--out", tmp_path, "--only", "counters", "--profile", "shop")
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "hexwar" / "counters.pdf"
+    r = cli("preflight", pdf, "--standard", "x1a")
+    lines = [line for line in r.stdout.splitlines() if "PF-SAFE" in line]
+    assert len(lines) == 1 and "on 80 pages" in lines[0] and "--safe MM" in lines[0]
+    assert ":page" not in lines[0]  # the file's, not a page's
+    r = cli("preflight", pdf, "--standard", "x1a", "--safe", "0.3")
+    assert "PF-SAFE" not in r.stdout

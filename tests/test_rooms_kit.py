@@ -300,6 +300,8 @@ def test_gang_sheets_print_each_tile_with_its_own_back(rooms):
     out = rooms.parent / "out"
     r = run("build", rooms, "--gang", "--out", out, "-j", "1")
     assert r.exit_code == 0, r.output
+    # 16 tiles of 50 mm: one A4 sheet by area, but a sheet holds 3 x 5 with their marks
+    assert "rooms gang: 2 A4 sheets for 16 pieces (lower bound 2)" in r.output
     pdf = out / "rooms" / "gang.pdf"
     kinds = {"Hall": "indoor", "Study": "indoor", "Lawn": "outdoor", "Pond": "outdoor"}
     doc = pdfium.PdfDocument(str(pdf))

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.components.deck.painter import CardPainter
 from printkit.components.tiles import draw as tiles
 from printkit.components.tiles.draw import TilePainter
 from printkit.draw import pictograms
-from printkit.draw.card import CardPainter
 from printkit.draw.sketch import SketchCanvas, paints_shapes
 from printkit.kit import load_kit
 from printkit.layout.geometry import Rect

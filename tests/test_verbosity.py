@@ -67,9 +67,10 @@ def test_progress_is_drawn_on_a_terminal_and_not_elsewhere(monkeypatch, capsys):
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
 
-def test_quiet_prints_nothing_but_errors_on_every_command_that_writes(cli, tmp_path):
+def test_quiet_prints_nothing_but_errors_on_every_command_that_writes(cli, tmp_path, monkeypatch):
     """-q: no "wrote" lines, notes, hints or summaries; only errors (and a command's answer)."""
     out = tmp_path / "out"
+    monkeypatch.setenv("PRINTKIT_CONFIG_DIR", str(tmp_path / "settings"))
     runs = [
         ("build", MINI, "--out", out),
         ("check", MINI),
@@ -80,6 +81,8 @@ def test_quiet_prints_nothing_but_errors_on_every_command_that_writes(cli, tmp_p
         ("schema", MINI, "--out", tmp_path / "schema"),
         ("icons", MINI, "--out", out),
         ("preflight", out / "mini" / "cards.pdf", "--standard", "home"),
+        ("config", "set", "paper", "letter"),
+        ("config", "unset", "paper"),
     ]
     for args in runs:
         r = cli(*args, "-q")

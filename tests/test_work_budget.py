@@ -16,11 +16,12 @@ from printkit.build.drawchecks import lay_out_kit
 from printkit.build.pipeline import build_kits
 from printkit.checks.gate import RulesGate
 from printkit.components.deck import layout as deck_layout
+from printkit.components.deck.painter import CardPainter
 from printkit.draw import text
-from printkit.draw.card import CardPainter, back_reads_card
 from printkit.draw.elements import ElementPainter
 from printkit.elements.text import Text
 from printkit.kit import load_kit
+from printkit.model.backs import back_reads_card
 from printkit.model.options import Options
 from printkit.render.safearea import ProbeCanvas
 

@@ -1,4 +1,4 @@
-"""Regenerate the small images that README.md and docs/printing.md show.
+"""Regenerate the small images that README.md, docs/printing.md and docs/design-loop.md show.
 
 Run from the repository root:  python docs/images/regenerate.py
 They come from printkit's own output (the previews and the calibration sheet), shrunk and
@@ -55,6 +55,10 @@ def main() -> None:
         _save(_tile_map(tiles), "chartae-tiles.png", 420)
         board = out / "shop" / "carthage" / "board.pdf"
         _save(render_page(board, 0, 40), "carthage-board.png", 640)
+
+        _printkit("export", "chariot-race", "--tts", "--out", str(out / "tts"))
+        sheet = out / "tts" / "chariot-race" / "tts" / "cards-faces-1.jpg"
+        _save(Image.open(sheet), "tts-face-sheet.png", 640)
 
         pdf = out / "calibration.pdf"
         _printkit("calibrate", "--paper", "a4", "--duplex", "long", "--back-offset", "0,0",

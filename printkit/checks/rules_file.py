@@ -7,13 +7,13 @@ of the file is reported at once with its file:line:col.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import checkable, first_deck, item_list, named
 from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
 from printkit.core.errors import Location, fail
+from printkit.core.words import close_matches
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
 from printkit.load.yamlsafe import Document, load_yaml_file
@@ -123,7 +123,7 @@ def _check_name(kit: Any, deck: str, key: str, name: str, ctx: Context, path: tu
     """A check's `kind` or `field` must be one the deck (or map) has."""
     table, names = _names(kit, deck, key)
     if names and name not in names:
-        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        close = close_matches(name, names, 1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         ctx.error(
             path,

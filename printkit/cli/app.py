@@ -255,7 +255,10 @@ def detail(text: str) -> None:
 
 
 def _with_verbosity(command: click.Command) -> click.Command:
-    """Give `command` -q/--quiet and -v/--verbose unless it has them (once per command)."""
+    """Give `command` -q/--quiet and -v/--verbose unless it has them (once per command), and
+    each subcommand of a group (`config set`) too."""
+    for sub in getattr(command, "commands", {}).values():
+        _with_verbosity(sub)
     names = {opt for p in command.params for opt in getattr(p, "opts", [])}
     if "--verbose" not in names:
         command.params.append(

@@ -76,7 +76,7 @@ def print_summary(written: Sequence[Path], options: Any, pages: dict[Path, int])
 
 
 def echo_gang_summaries(kits: list) -> None:
-    """One line per kit built with gang sheets: sheets used against the area lower bound."""
+    """One line per kit built with gang sheets: sheets used against their lower bound."""
     if not kits:
         return
     # (and a no-op build, which loads no kit, needs none)

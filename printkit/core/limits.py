@@ -35,3 +35,4 @@ MAX_CONDITION_CHARS = 2_000  # one `when:` condition (real ones: tens of charact
 MAX_CONDITION_DEPTH = 32  # `not`s and parentheses inside one another in one `when:` condition
 MAX_SHOWCASE_CARDS = 11  # cards one `export --showcase` fan shows (11 degrees apart: 110 in all)
 MAX_SHOWCASE_PIXELS = 16_000_000  # one showcase picture (11 poker cards at 200 dpi: 7 million)
+MAX_MAP_MARKS = 200_000  # terrain texture marks on one map (cells x pattern density)

@@ -25,10 +25,10 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
+from printkit.draw.fontmetrics import FONT_DIR as FONT_DIR
+from printkit.draw.fontmetrics import shipped_tt_font
 from printkit.load.fontfile import DamagedFont, check_font_tables
 from printkit.load.reads import ReadLog, note
-
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 
 # Role -> file. Roles are what kit data and drawing code ask for; files can change freely.
 FONTS = {
@@ -114,7 +114,7 @@ def role_font(fonts: Mapping[str, str], role: str) -> str:
 def shipped_font(role: str) -> str:
     """The font printkit ships for a role, registered on first use."""
     name = f"pk-{role}"
-    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONTS[role])))
+    pdfmetrics.registerFont(shipped_tt_font(name, FONT_DIR / FONTS[role]))
     return name
 
 

@@ -170,3 +170,18 @@ def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
     _diamond(c, OWN_MARK, mm(0.8))
     c.drawString(mm(3), 0, OWN_LEGEND)
     c.restoreState()
+
+
+def draw_fold_line(c: Canvas, x: float, trims: list[Rect], bleed: float) -> None:
+    """A dashed grey line at `x` (a folded-over counter sheet's fold), from 2 mm above the
+    pieces' bleed to 2 mm below it."""
+    if not trims:
+        return
+    low = min(r.y for r in trims) - bleed - mm(2)
+    high = max(r.y1 for r in trims) + bleed + mm(2)
+    c.saveState()
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.4)
+    c.setDash([3, 2])
+    c.line(x, low, x, high)
+    c.restoreState()

@@ -28,4 +28,5 @@ BUILTIN_KINDS: dict[str, str] = {
     "pattern": "pattern",
     "table": "table",
     "edges": "edges",
+    "nato": "nato",
 }

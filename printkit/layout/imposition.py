@@ -175,6 +175,7 @@ class Page:
     trim: Rect | None = None  # shop profile: the TrimBox
     bleed_box: Rect | None = None  # shop profile: the BleedBox
     sheet_number: int = 0  # 1-based physical sheet (home) or card (shop)
+    backs: list[tuple[int, Rect]] = field(default_factory=list)  # a folded sheet's backs
 
 
 class Sheet(Protocol):

@@ -129,6 +129,32 @@ def area_lower_bound(runs: list[Run], paper: Size, bleed: float) -> int:
     return math.ceil(total / (page.w * page.h) - 1e-9) if total else 0
 
 
+def sheets_lower_bound(runs: list[Run], paper: Size, bleed: float) -> int:
+    """No packing can use fewer sheets: the area bound, or the sheets a run of plain
+    rectangles needs alone, whichever is more.
+
+    Pieces are never turned, and on a gang sheet each lies at least 2 x bleed from the next and
+    its block's crop-mark zone from the edge of the sheet's bin (the printable area less the
+    label and scale bands). Identical rectangles so spaced fit no better than in one grid (every
+    piece crosses one of floor(H / h) horizontal lines, and along each line at most
+    floor(W / w) fit), so a run whose pieces one sheet's grid cannot all hold needs more than
+    one sheet even when their area would fit (sixteen 50 mm tiles fit A4's printable area by
+    area, but one sheet holds 15 of them with their marks)."""
+    bound = area_lower_bound(runs, paper, bleed)
+    for run in runs:
+        if run.count and run.shape.rectangular:
+            held = max(_grid_capacity(sheet, run, bleed) for sheet in (paper, paper.rotated()))
+            if held:
+                bound = max(bound, math.ceil(run.count / held))
+    return bound
+
+
+def _grid_capacity(sheet: Size, run: Run, bleed: float) -> int:
+    """How many of a rectangular run's pieces one grid on an empty sheet holds."""
+    cols, rows = _capacity(_bin(sheet), run, bleed)
+    return cols * rows
+
+
 def block_zone(block: Block, bleed: float) -> float:
     """How far a block's marks (or, for a shaped block, a gap) reach beyond its span."""
     return MARK_GAP if block.offsets else mark_zone(bleed)

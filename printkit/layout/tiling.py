@@ -55,6 +55,7 @@ class TilePlan:
     tiles: tuple[Tile, ...]
     x_seams: tuple[float, ...]  # content x of each vertical cut line
     y_seams: tuple[float, ...]  # content y of each horizontal cut line (bottom to top)
+    side_label: bool = False  # one sheet whose label strip runs up its left margin
 
     def tile(self, row: int, col: int) -> Tile:
         return self.tiles[row * self.cols + col]
@@ -214,6 +215,15 @@ def plan_tiles(
     best: TilePlan | None = None
     for sheet in (paper, paper.rotated()):
         win = printable_window(sheet, label_room, edge)
+        if content.width <= win.width + 1e-6 and content.height <= win.height + 1e-6:
+            best = None  # fits one sheet as it is: planned below, labels along the bottom
+            break
+    else:
+        one = _one_sheet_side_label(content, paper, label_room, edge)
+        if one is not None:
+            return one
+    for sheet in (paper, paper.rotated()):
+        win = printable_window(sheet, label_room, edge)
         if win.width <= 2 * overlap or win.height <= 2 * overlap:
             continue
         plan = _plan(content, sheet, win, overlap, avoid, label_room, edge)
@@ -251,6 +261,24 @@ def _plan(content, sheet, win, overlap, avoid, label_room, edge=EDGE) -> TilePla
                 origin = _centred_origin(content, sheet, label_room, edge)
             tiles.append(Tile(row, col, window, cut, origin))
     return TilePlan(content, sheet, overlap, rows, cols, tuple(tiles), tuple(xs), tuple(ys))
+
+
+def _one_sheet_side_label(
+    content: Size, paper: Size, label_room: float, edge: float
+) -> TilePlan | None:
+    """A plan too tall for one sheet with its label strip along the bottom, that fits one sheet
+    with the strip (label and scale bar) turned up the left margin: centred on the sheet,
+    clear of the strip, nothing nearer an edge than `edge`."""
+    for sheet in (paper.rotated(), paper) if not paper.landscape else (paper, paper.rotated()):
+        room_w = sheet.width - 2 * edge - label_room
+        room_h = sheet.height - 2 * edge
+        if content.width <= room_w + 1e-6 and content.height <= room_h + 1e-6:
+            x = max((sheet.width - content.width) / 2, edge + label_room)
+            y = (sheet.height - content.height) / 2
+            window = Rect(0, 0, content.width, content.height)
+            tile = Tile(0, 0, window, window, (x, y))
+            return TilePlan(content, sheet, 0.0, 1, 1, (tile,), (), (), side_label=True)
+    return None
 
 
 def _centred_origin(

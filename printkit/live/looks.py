@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from printkit.build.incremental import code_fingerprint, file_hash
-from printkit.draw.card import MissingValue, back_values, fill_placeholders
+from printkit.draw.backs import back_values
+from printkit.draw.elements import MissingValue, fill_placeholders
 from printkit.elements.icon import Icon
 from printkit.kit import Kit
 from printkit.model.cards import Card, Deck, Kind

@@ -7,7 +7,7 @@ any pixel is decoded, so a decompression bomb is refused cheaply) and decode com
 The same decode makes the pixels that are printed: no more than the largest printed size of the
 image needs at `PRINT_DPI` (300 dots per inch, what home and shop printers resolve), so a
 7000 x 7000 picture in a 30 mm box prints from about 350 x 350 pixels. The drawing code shares
-these pixels across every card that shows the image (draw/card.py: one image object per PDF),
+these pixels across every card that shows the image (draw/images.py: one image object per PDF),
 so an image costs one decode per build, whatever the number of cards.
 """
 

@@ -16,7 +16,6 @@ choice), and a workbook's numbers stay numbers (7.0 becomes 7, as YAML would hav
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import re
 from array import array
@@ -28,6 +27,7 @@ from typing import Any
 
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail, printable
+from printkit.core.words import close_matches
 from printkit.load.formulas import unguarded
 from printkit.load.reads import ReadLog
 from printkit.load.sheet_limits import check_workbook
@@ -131,7 +131,7 @@ def _read_workbook(data: bytes, shown: str, sheet: str | None, at: Location) -> 
         names = list(book.sheet_names)
         name = sheet if sheet is not None else (names[0] if names else None)
         if name not in names:
-            close = difflib.get_close_matches(str(name), names, n=1)
+            close = close_matches(str(name), names, 1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise fail(at, f"{shown} has no sheet {name!r}{hint} (sheets: {', '.join(names)})")
         found = book.get_sheet_by_name(name)
@@ -277,7 +277,7 @@ def _header_keys(table: Table, columns: Columns, errors: Collector) -> dict[int,
             continue
         seen[key] = col
         if key not in columns.kinds:
-            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            close = close_matches(key, known, 1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             errors.add(
                 table.location(1, col),

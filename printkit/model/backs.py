@@ -9,7 +9,7 @@ card gets, so none of them can fall back to the deck's default on its own.
 A back is known by its `key`: `back` (the deck's), `back-<kind>` (a kind's own), and
 `<that>-card-<id>` when it reads the card's fields. A tile set's tiles share its back unless a
 tile has its own, and a token's back is drawn on its own colour (`piece_back`). The key is also the name of the back's form
-in a PDF (draw/card.py) and of its picture in the exports (`<key>.png`).
+in a PDF (components/deck/painter.py, components/tiles/draw.py) and of its picture in the exports (`<key>.png`).
 """
 
 from __future__ import annotations

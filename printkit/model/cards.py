@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any, NoReturn
 
 from printkit.core import limits
+from printkit.layout.countersheet import RowLayout
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import CARD, Size
 from printkit.layout.units import mm
@@ -320,6 +321,14 @@ def _check_has_cards(deck: Deck, ctx: Context, path: PathKey) -> None:
             "a deck needs at least one card: list them under `cards:` (or name a spreadsheet "
             "there), or make them with `generate:`",
         )
+    layout = deck.sheet_layout
+    if layout is not None and layout.group_by not in (*CARD_ATTRIBUTES, *deck.fields):
+        known = ", ".join([*CARD_ATTRIBUTES, *deck.fields])
+        ctx.error(
+            (*path, "sheet_layout", "group_by"),
+            f"sheet_layout groups by {layout.group_by!r}, which is no field of this deck's "
+            f"cards; it has: {known}",
+        )
 
 
 # what JSON Schema can say of _check_has_cards: without `generate`, `cards` lists at least one
@@ -333,6 +342,31 @@ HAS_CARDS_JSON_RULES: tuple[dict, ...] = (
         },
     },
 )
+
+
+@record("sheet layout")
+@dataclass(kw_only=True)
+class SheetLayout:
+    """A counter sheet laid out as a wargame's (home sheets): rows grouped by a field, in a set
+    order, a gutter between groups, and optionally folded over for one-sided printers."""
+
+    group_by: str = spec(
+        Id(), default="kind", doc="the card field whose value groups the rows (a side, a formation)"
+    )
+    order: list[str] = spec(
+        ListOf(Str(1, 80), 0, 200),
+        default=list,
+        doc="the groups' order, by value (groups not named follow in the deck's order)",
+    )
+    gutter: float = spec(
+        Length(0, 50, allow_zero=True), default=mm(3), doc="extra space before each new group"
+    )
+    fold: bool = spec(
+        Bool(),
+        default=False,
+        doc="fold-over: fronts on the left half of a landscape sheet, each back mirrored on the "
+        "right half, for printers that print one side; fold along the dashed line and glue",
+    )
 
 
 @record("deck", check=_check_has_cards, json_rules=HAS_CARDS_JSON_RULES)
@@ -399,6 +433,10 @@ class Deck:
         "card prints a discreet mark and each sheet a one-line legend; a card's own `source` "
         "overrides); seed or none: the game's",
     )
+    sheet_layout: SheetLayout | None = spec(
+        record_of(SheetLayout),
+        doc="home sheets laid out as a wargame's counter sheet: rows by group, gutters, fold-over",
+    )
     cards: list[Card] = spec(_cards_type(record_of(Card)), default=list, doc=CARDS_DOC)
     generate: list[Generator] = spec(GENERATE, default=list, doc=GENERATE_DOC)
     # not keys of the file: filled in by the loader (components/deck)
@@ -436,6 +474,36 @@ class Deck:
     def copies(self) -> list[Card]:
         """Every printed card in deck order (a card with count 3 appears three times)."""
         return [card for card in self.cards for _ in range(card.count)]
+
+    def sheet_copies(self) -> list[Card]:
+        """Every printed card in the order its home sheets print them: the deck's order, or
+        grouped as `sheet_layout` says (its `order` first, then the other groups as met)."""
+        copies = self.copies()
+        layout = self.sheet_layout
+        if layout is None:
+            return copies
+        keys = [self.group_of(card) for card in copies]
+        rank = {value: i for i, value in enumerate(layout.order)}
+        first: dict[str, int] = {}
+        for key in keys:
+            first.setdefault(key, len(rank) + len(first))
+        order = sorted(range(len(copies)), key=lambda i: rank.get(keys[i], first[keys[i]]))
+        return [copies[i] for i in order]
+
+    def group_of(self, card: Card) -> str:
+        """The card's row group on a counter sheet: its value of `sheet_layout.group_by`."""
+        field_name = self.sheet_layout.group_by if self.sheet_layout else "kind"
+        value = card.get(field_name)
+        return "" if value is None else str(value)
+
+    def rows(self, copies: list[Card]) -> RowLayout | None:
+        """How `copies` (sheet_copies()) fill a counter sheet's rows, or None for the densest
+        grid."""
+        layout = self.sheet_layout
+        if layout is None:
+            return None
+        keys = tuple(self.group_of(card) for card in copies)
+        return RowLayout(keys, layout.gutter, layout.fold)
 
     def data_items(self) -> list[Card]:
         """The items a data check reads (checks/data_items.ItemModel): the cards."""

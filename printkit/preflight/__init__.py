@@ -98,7 +98,24 @@ def preflight(
                 ink = partial(check_ink, page, max_ink, programs, budget)
                 findings += _located(name, number, ink)
         findings += _repairs(name, pdf, str(path))
-    return findings
+    return _safe_area_once(findings, safe_mm)
+
+
+def _safe_area_once(findings: list[PreflightFinding], safe_mm: float) -> list[PreflightFinding]:
+    """PF-SAFE on several pages said once, for the whole file, with the option that checks a
+    smaller safe area: a sheet of small counters (a 0.3 mm safe margin on 1/2 in pieces) would
+    otherwise warn once a piece at the default 3 mm."""
+    safe = [f for f in findings if f.code == "PF-SAFE"]
+    if len(safe) < 2:
+        return findings
+    first = safe[0]
+    message = (
+        f"on {len(safe)} pages, text comes less than {safe_mm:g} mm inside the trim (page "
+        f"{first.page}: {first.message}); if the pieces' own safe area is smaller (a deck's "
+        f"`safe_margin`), check against it with --safe MM (e.g. --safe 0.3)"
+    )
+    rest = [f for f in findings if f.code != "PF-SAFE"]
+    return [*rest, PreflightFinding(first.file, 0, "PF-SAFE", first.severity, message)]
 
 
 def _past_page_limit(name: str, page: int, pages: int) -> PreflightFinding:

@@ -65,12 +65,13 @@ class InkScan:
     images: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
     small_text: list[tuple[float, tuple[float, ...], Box]] = field(default_factory=list)
 
-    def merge(self, other: InkScan) -> None:
-        """Add the ink `other` measured on this page (a form's placement)."""
+    def merge(self, other: InkScan, move: tuple[float, float] = (0.0, 0.0)) -> None:
+        """Add the ink `other` measured on this page (a form's drawing), moved by `move`."""
         self.most = max(self.most, other.most)
         self.area += other.area
         if other.worst is not None and (self.worst is None or other.worst[0] > self.worst[0]):
-            self.worst = other.worst
+            (x0, y0, x1, y1), (dx, dy) = other.worst[1], move
+            self.worst = (other.worst[0], (x0 + dx, y0 + dy, x1 + dx, y1 + dy))
         self.small_text += other.small_text
 
     def paint(self, ink: float, box: Box, share: float = 1.0) -> None:
@@ -208,23 +209,25 @@ class InkWalker:
             self._form(xobj, resources, multiply(matrix, state.ctm), depth)  # type: ignore[arg-type]
 
     def _form(self, xobj: Any, resources: Any, ctm: Matrix, depth: int) -> None:
-        """A form's ink where it is drawn: measured once for each place (its matrix and depth,
-        kept for the document in `programs.inked`), added again each time it is drawn there."""
+        """A form's ink: measured once for each way it is turned and scaled (its matrix but
+        for the move, and its depth: `programs.inked`), and added again, moved, each time it
+        is drawn (the ink walk clips nothing, so only where its largest area lies moves)."""
         key = xobj.objgen
-        placement = (key, ctm, depth, self.scan.limit)
+        placement = (key, ctm[:4], depth, self.scan.limit)
         found = self.programs.inked.get(placement) if key != (0, 0) else None
         if found is None:
-            found = InkScan(self.scan.limit, images=self.scan.images)
-            inner = InkWalker(found, self.programs, self.budget)
+            measured = InkScan(self.scan.limit, images=self.scan.images)
+            inner = InkWalker(measured, self.programs, self.budget)
             try:
                 inner.walk(xobj, xobj.get("/Resources", resources), ctm, depth + 1)
             finally:
-                self.scan.merge(found)
+                self.scan.merge(measured)
             if key != (0, 0):
-                self.programs.inked[placement] = found
-        else:
-            self.budget.spend(0)
-            self.scan.merge(found)
+                self.programs.inked[placement] = (ctm[4], ctm[5], measured)
+            return
+        self.budget.spend(0)
+        x, y, measured = found
+        self.scan.merge(measured, (ctm[4] - x, ctm[5] - y))
 
     def _image(self, xobj: Any, ctm: Matrix) -> None:
         if xobj.get("/ColorSpace") != pikepdf.Name.DeviceCMYK or xobj.get("/ImageMask", False):

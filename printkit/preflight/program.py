@@ -26,7 +26,7 @@ import pikepdf
 from printkit.preflight.inflate import Allowance
 
 if TYPE_CHECKING:  # scan.py, which walks through these programs, fills the cache
-    from printkit.preflight.scan import PageScan
+    from printkit.preflight.scan import FormShape, PageScan
 
 Point = tuple[float, float]
 Instruction = tuple[str, Any]
@@ -59,8 +59,8 @@ class Programs:
         self.allowance = allowance or Allowance()
         # what a pattern cell, a glyph or an annotation paints, walked once (scan.walk_apart)
         self.apart: dict[tuple[int, int], PageScan] = {}
-        # what a form painted where it was drawn (form, matrix, clip, depth: scan.Walker._form)
-        self.placed: dict[tuple[Any, ...], PageScan] = {}
+        # what a form paints, by its turn and scale and depth (scan.Walker._form)
+        self.shapes: dict[tuple[Any, ...], FormShape] = {}
         # the ink a form painted where it was drawn (form, matrix, depth: ink.InkWalker._do)
         self.inked: dict[tuple[Any, ...], Any] = {}
 

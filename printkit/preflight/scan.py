@@ -21,9 +21,10 @@ It reads PDF objects through pikepdf and draws nothing.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+import numpy as np
 import pikepdf
 
 from printkit.core.limits import (
@@ -54,7 +55,8 @@ LIMIT = "PF-LIMIT"
 WALK_COST = 40  # a form drawn costs about as much as 40 of its operators (measured)
 PAGE_COST = 150  # a page's own checks cost about as much as 150 operators (measured)
 PAGE_ALLOWANCE = 4_000  # operators a page of content of its own brings to the budget
-REPLAY_SHARE = 5  # a form drawn again where it was drawn costs 1/5 of an operator an item
+REPLAY_SHARE = 5  # a form drawn again costs 1/5 of an operator for each thing it places
+ARRAY_SHARE = 200  # ...and 1/200 of one for each box it moves and cuts (in arrays)
 # filters a PDF/X standard forbids (feature kind -> the filter's names)
 FILTER_FEATURES = {
     "jpx": ("/JPXDecode",),
@@ -147,6 +149,60 @@ _CLIP = frozenset({"W", "W*"})
 _TEXT_OBJECT = frozenset({"BT", "ET"})
 _TEXT_OPS = frozenset({"'", '"'})
 _COLOUR_OPS = frozenset({*_SHORTHAND, "G", "RG", "K", "cs", "CS", "scn", "SCN"})
+
+
+class FormShape:
+    """What a form paints, walked once inside its own bounding box at one matrix (moved by
+    `dx`, `dy`): drawn elsewhere with the same turn and scale, its boxes are these, moved."""
+
+    def __init__(self, dx: float, dy: float, scan: PageScan) -> None:
+        self.dx, self.dy, self.scan = dx, dy, scan
+        self._painted: np.ndarray | None = None
+        self._texts: np.ndarray | None = None
+
+    def cost(self) -> int:
+        """A drawing's cost in operators, besides what it places: moving its boxes in arrays."""
+        return WALK_COST + (len(self.scan.painted) + len(self.scan.texts)) // ARRAY_SHARE
+
+    def placed(self, dx: float, dy: float, clip: Box | None) -> PageScan:
+        """What the form paints drawn at (dx, dy) inside `clip`: its boxes moved and cut to
+        the clip, those the clip hides left out."""
+        scan = self.scan
+        if self._painted is None or len(self._painted) != len(scan.painted):
+            self._painted = np.array(scan.painted, dtype=float).reshape(-1, 4)
+            self._texts = np.array([b for _, b in scan.texts], dtype=float).reshape(-1, 4)
+        assert self._texts is not None
+        move = (dx - self.dx, dy - self.dy)
+        out = PageScan(spaces=scan.spaces, thinnest_stroke=scan.thinnest_stroke,
+                       hairlines=scan.hairlines, transparency=scan.transparency,
+                       features=scan.features, problems=scan.problems,
+                       more_problems=scan.more_problems)  # fmt: skip
+        out.images = (
+            [replace(i, box=_moved(i.box, move)) for i in scan.images]
+            if any(move)
+            else list(scan.images)
+        )
+        painted, keep = _cut(self._painted, move, clip)
+        out.painted = [tuple(b) for b in painted[keep].tolist()]
+        texts, keep = _cut(self._texts, move, clip)
+        out.texts = [(scan.texts[i][0], tuple(texts[i].tolist())) for i in np.flatnonzero(keep)]
+        return out
+
+
+def _moved(box: Box, move: tuple[float, float]) -> Box:
+    return (box[0] + move[0], box[1] + move[1], box[2] + move[0], box[3] + move[1])
+
+
+def _cut(
+    boxes: np.ndarray, move: tuple[float, float], clip: Box | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """The boxes moved and cut to `clip`, and which of them the clip leaves anything of."""
+    moved = boxes + np.array([move[0], move[1], move[0], move[1]])
+    if clip is not None:
+        moved[:, 0:2] = np.maximum(moved[:, 0:2], clip[0:2])
+        moved[:, 2:4] = np.minimum(moved[:, 2:4], clip[2:4])
+    keep = (moved[:, 0] < moved[:, 2]) & (moved[:, 1] < moved[:, 3])
+    return moved, keep
 
 
 class LimitReached(Exception):
@@ -427,10 +483,12 @@ class Walker:
             self._form(name, xobj, state, depth)
 
     def _form(self, name: str, xobj: Any, state: _State, depth: int) -> None:
-        """Draw a form: walked once for each place it is drawn at (its matrix, clip and depth,
-        kept for the document in `programs.placed`), what it painted there merged again each
-        time it is drawn there again, at a cost of WALK_COST and one REPLAY_SHARE-th of what it
-        holds: printkit's shop decks draw one back form on every other page."""
+        """Draw a form. It is walked once a document for each way it is turned and scaled
+        (`programs.shapes`: its matrix but for the move, and its depth), inside its own
+        bounding box only; each time it is drawn, what it painted there is moved to where it
+        is drawn and cut to the clip it is drawn in (FormShape.placed). So one back on every
+        shop page, or one map form on every tile of a large map, costs its operators once, and
+        each drawing WALK_COST and a fraction of what it painted."""
         key = xobj.objgen
         if key in self.drawing:
             self.scan.problem(f"form {name} draws itself (it would never end)")
@@ -440,28 +498,33 @@ class Walker:
             return
         self.group(xobj.get("/Group"), f"form {name}", xobj.get("/Resources"))
         form_ctm = multiply(matrix_of(xobj.get("/Matrix"), self.scan, f"form {name}"), state.ctm)
-        clip = state.clip
+        own: Box | None = None
         bbox = rectangle(xobj.get("/BBox"))
         if bbox is not None:  # a form paints only inside its bounding box
             x0, y0, x1, y1 = bbox
             corners = [apply(form_ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-            clip = _intersect(box_of(corners), clip)
-        placement = (key, form_ctm, clip, depth)
-        found = self.programs.placed.get(placement) if key != (0, 0) else None
+            own = box_of(corners)
+        shape_key = (key, form_ctm[:4], depth)
+        found = self.programs.shapes.get(shape_key) if key != (0, 0) else None
         if found is None:
             inner = Walker(PageScan(), self.programs, self.budget)
             inner.drawing = self.drawing
             self.drawing.add(key)
+            found = FormShape(form_ctm[4], form_ctm[5], inner.scan)
             try:
-                inner.walk(xobj, xobj.get("/Resources", None), form_ctm, depth + 1, clip)
+                inner.walk(xobj, xobj.get("/Resources", None), form_ctm, depth + 1, own)
+            except LimitReached:  # what it painted before the limit stopped it
+                self.scan.merge(found.placed(form_ctm[4], form_ctm[5], state.clip))
+                raise
             finally:
                 self.drawing.discard(key)
-                self.scan.merge(inner.scan)  # what it painted before any limit stopped it
             if key != (0, 0):
-                self.programs.placed[placement] = inner.scan
-        else:  # drawn before at this very place (the same back on every shop page)
-            self.budget.spend(found.items() // REPLAY_SHARE)
-            self.scan.merge(found)
+                self.programs.shapes[shape_key] = found
+        else:  # drawn before, turned and scaled alike
+            self.budget.spend(found.cost())
+        placed = found.placed(form_ctm[4], form_ctm[5], state.clip)
+        self.budget.spend(placed.items() // REPLAY_SHARE)
+        self.scan.merge(placed)
 
     def group(self, group: Any, where: str, resources: Any) -> None:
         """A transparency group (of a page or a form) and its blending colour space."""

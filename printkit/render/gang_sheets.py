@@ -34,9 +34,9 @@ from printkit.layout.packing import (
     GangLayout,
     PieceTooLarge,
     Run,
-    area_lower_bound,
     block_marks,
     pack,
+    sheets_lower_bound,
 )
 from printkit.layout.shaped import outline_cuts
 from printkit.layout.shapes import Segment, Shape, mirrored, outline
@@ -65,16 +65,24 @@ def gather(kit: Kit) -> Gang:
 
 
 def _packed(kit: Kit, groups: list[tuple[str, PieceGroup]]) -> Gang:
-    by_size: dict[tuple[float, float, Shape], int] = {}
+    by_size: dict[tuple[float, float, Shape, str], int] = {}
     runs: list[list[tuple[int, Any]]] = []
     kinds: list[tuple[Size, Shape]] = []
     for g, (_, group) in enumerate(groups):
-        key = (round(group.piece.width, 2), round(group.piece.height, 2), group.shape)
-        if key not in by_size:
-            by_size[key] = len(runs)
-            runs.append([])
-            kinds.append((group.piece, group.shape))
-        runs[by_size[key]].extend((g, item) for item in group.items)
+        rows = group.rows  # a counter sheet's groups (a side) each make runs of their own
+        for i, item in enumerate(group.items):
+            row_group = rows.keys[i] if rows is not None else ""
+            key = (
+                round(group.piece.width, 2),
+                round(group.piece.height, 2),
+                group.shape,
+                row_group,
+            )
+            if key not in by_size:
+                by_size[key] = len(runs)
+                runs.append([])
+                kinds.append((group.piece, group.shape))
+            runs[by_size[key]].append((g, item))
     specs = [Run(size, len(run), shape) for (size, shape), run in zip(kinds, runs, strict=True)]
     try:
         layout = pack(kit.options.paper_size, specs, kit.options.bleed)
@@ -90,18 +98,24 @@ def _packed(kit: Kit, groups: list[tuple[str, PieceGroup]]) -> Gang:
 
 
 def summary(kit: Kit, gang: Gang | None = None) -> str:
-    """The line a build prints: sheets used against the area lower bound."""
+    """The line a build prints: sheets used against the lower bound (packing.sheets_lower_bound:
+    the pieces' area, or the sheets one size of plain rectangles needs alone)."""
     gang = gang or gather(kit)
     paper = kit.options.paper
     name = paper.upper() if paper in PAPER else paper
-    runs = [Run(gang.groups[run[0][0]][1].piece, len(run)) for run in gang.runs if run]
-    bound = area_lower_bound(runs, kit.options.paper_size, kit.options.bleed)
+    runs = [_run_of(gang, run) for run in gang.runs if run]
+    bound = sheets_lower_bound(runs, kit.options.paper_size, kit.options.bleed)
     pieces = sum(r.count for r in runs)
     n = len(gang.layout.sheets)
     return (
-        f"{kit.name} gang: {counted(n, name + ' sheet')} for {pieces} pieces "
-        f"(area lower bound {bound})"
+        f"{kit.name} gang: {counted(n, name + ' sheet')} for {pieces} pieces (lower bound {bound})"
     )
+
+
+def _run_of(gang: Gang, run: list[tuple[int, Any]]) -> Run:
+    """A run of the gang as the packer took it: its pieces' size and shape, and their count."""
+    group = gang.groups[run[0][0]][1]
+    return Run(group.piece, len(run), group.shape)
 
 
 def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:

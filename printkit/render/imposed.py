@@ -26,6 +26,7 @@ from printkit.core.errors import InputError, Location, fail
 from printkit.draw.outline import clip_to, draw_cut_lines
 from printkit.draw.sheet import (
     draw_crop_marks,
+    draw_fold_line,
     draw_own_legend,
     draw_own_mark,
     draw_page_label,
@@ -33,6 +34,7 @@ from printkit.draw.sheet import (
 )
 from printkit.draw.text import TextOverflow
 from printkit.kit import Kit
+from printkit.layout.countersheet import RowSheet, row_pages, row_sheet, sheet_count, trim_marks
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import (
     Duplex,
@@ -269,7 +271,7 @@ class _Laid:
     pages (`pages()`: the sheets' fronts and backs, made one at a time as they are drawn, so a
     deck of thousands of cards never holds all its pages at once)."""
 
-    grid: Grid | ShapedGrid | None
+    grid: Grid | ShapedGrid | RowSheet | None
     sheets: int
     backed: bool
     pages: Callable[[], Iterator[Page]]
@@ -293,6 +295,8 @@ def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
     opts = kit.options
     grid: Grid | ShapedGrid | None = None
     pages: Callable[[], Iterator[Page]]
+    if opts.profile == "home" and g.rows is not None and g.shape.rectangular:
+        return _lay_out_rows(kit, g, blank_backs)
     if opts.profile == "shop":
         sheets = len(g.items)
         pages = partial(shop_pages, len(g.items), g.piece, opts.bleed, "long", g.with_backs)
@@ -305,6 +309,30 @@ def _lay_out(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
     if not g.with_backs and blank_backs:
         pages = partial(_with_blank_backs, pages)
     return _Laid(grid, sheets, g.with_backs or blank_backs, pages)
+
+
+def _lay_out_rows(kit: Kit, g: PieceGroup, blank_backs: bool) -> _Laid:
+    """A counter sheet (layout/countersheet.py): rows by group, gutters, maybe folded over."""
+    opts, rows = kit.options, g.rows
+    assert rows is not None
+    try:
+        sheet = row_sheet(opts.paper_size, g.piece, opts.bleed, sheet_margin(kit), rows.gutter,
+                          rows.fold)  # fmt: skip
+    except ValueError:
+        raise fail(
+            g.where,
+            f"a {format_mm(g.piece.width)} x {format_mm(g.piece.height)} piece does not fit a "
+            f"counter sheet on {opts.paper.upper()} paper"
+            + (" folded over (half the sheet)" if rows.fold else ""),
+        ) from None
+    pages: Callable[[], Iterator[Page]] = partial(
+        row_pages, rows, sheet, opts.duplex, opts.back_offset, g.with_backs
+    )
+    backed = g.with_backs and not rows.fold
+    if not g.with_backs and blank_backs:
+        pages = partial(_with_blank_backs, pages)
+        backed = True
+    return _Laid(sheet, sheet_count(rows, sheet), backed, pages)
 
 
 def _with_blank_backs(pages: Callable[[], Iterator[Page]]) -> Iterator[Page]:
@@ -388,13 +416,16 @@ def _draw_page(  # noqa: PLR0913
     painter: Painter,
     page: Page,
     group: PieceGroup,
-    grid: Grid | ShapedGrid | None,
+    grid: Grid | ShapedGrid | RowSheet | None,
     label: str,
     duplex: Duplex = "long",
     bleed: float = 0.0,
 ) -> None:
     c.setPageSize((page.size.width, page.size.height))
     _set_boxes(c, page, grid)
+    if isinstance(grid, RowSheet):
+        _draw_row_sheet(c, painter, page, group, grid, label)
+        return
     if group.shape.rectangular:
         items, front = group.items, page.side == "front"
         for index, trim in page.items:
@@ -434,6 +465,28 @@ def mark_own(c: Canvas, group: PieceGroup, placed: Sequence[tuple[int, Rect]]) -
     return marked
 
 
+def _draw_row_sheet(  # noqa: PLR0913
+    c: Canvas, painter: Painter, page: Page, group: PieceGroup, grid: RowSheet, label: str
+) -> None:
+    """A counter sheet's page: its pieces (a folded sheet's backs beside their fronts), crop
+    marks on every cut line and the fold line on a front, the page label on every side."""
+    for index, trim in page.items:
+        _place(painter, group, group.items[index], trim, page.side)
+    for index, trim in page.backs:
+        _place(painter, group, group.items[index], trim, "back")
+    own = page.side == "front" and mark_own(c, group, page.items)
+    if own:
+        draw_own_legend(c, grid.label_band(), False)
+    if page.side == "front":
+        trims = [trim for _, trim in page.items + page.backs]
+        draw_crop_marks(c, trim_marks(trims, grid.bleed, grid.sheet))
+        draw_scale_bar(c, grid.scale_band(), False)
+        if grid.fold:
+            draw_fold_line(c, grid.fold_x, trims, grid.bleed)
+    draw_page_label(c, grid.label_band(), False, label)
+    c.showPage()
+
+
 def _place(painter: Painter, group: PieceGroup, item: Any, trim: Rect, side: str) -> None:
     """One piece's face or back at `trim`; text that fits at no size is the data's error."""
     try:
@@ -445,9 +498,15 @@ def _place(painter: Painter, group: PieceGroup, item: Any, trim: Rect, side: str
         raise _overflow(group, item, side, exc) from None
 
 
-def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | None) -> None:
+def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | RowSheet | None) -> None:
     """TrimBox and BleedBox: a shop page's own, else the home sheet's pieces (and bleed)."""
-    if page.trim is not None and page.bleed_box is not None:
+    if isinstance(grid, RowSheet):
+        trims = [trim for _, trim in page.items + page.backs]
+        if trims:
+            hull = _hull(trims)
+            c.setTrimBox(hull.box())
+            c.setBleedBox(hull.expand(grid.bleed).box())
+    elif page.trim is not None and page.bleed_box is not None:
         c.setTrimBox(page.trim.box())
         c.setBleedBox(page.bleed_box.box())
     elif isinstance(grid, ShapedGrid):
@@ -456,6 +515,11 @@ def _set_boxes(c: Canvas, page: Page, grid: Grid | ShapedGrid | None) -> None:
     elif grid is not None:
         c.setTrimBox(grid.area.box())
         c.setBleedBox(grid.area.expand(grid.bleed).box())
+
+
+def _hull(rects: list[Rect]) -> Rect:
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x0, y0, max(r.x1 for r in rects) - x0, max(r.y1 for r in rects) - y0)
 
 
 def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str, own: bool = False) -> None:

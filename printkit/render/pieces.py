@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from printkit.core.errors import Location
+from printkit.layout.countersheet import RowLayout
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import RECTANGLE, Shape
 from printkit.layout.sizes import Size
@@ -49,3 +50,6 @@ class PieceGroup:
     # then prints a discreet mark, and its sheet a one-line legend (draw/sheet.py), the same for
     # every component type that gives it
     own: Callable[[Any], bool] | None = None
+    # a counter sheet's rows (home sheets of rectangular pieces): grouped, with gutters, maybe
+    # folded over (layout/countersheet.py); None: the densest grid
+    rows: RowLayout | None = None

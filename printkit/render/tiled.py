@@ -221,7 +221,20 @@ def _crosshair(c: Canvas, x: float, y: float, r: float) -> None:
 
 
 def _label_strip(c: Canvas, plan: TilePlan, tile: Tile, title: str) -> None:
-    strip = Rect(KEEP_OUT, KEEP_OUT, plan.sheet.width - 2 * KEEP_OUT, LABEL_ROOM)
+    """The sheet's label, its neighbours and the scale bar in a strip along the bottom, or up
+    the left margin when the plan fills the sheet's height (`side_label`)."""
+    if not plan.side_label:
+        _strip(c, plan, tile, title, Rect(KEEP_OUT, KEEP_OUT, plan.sheet.width - 2 * KEEP_OUT,
+                                          LABEL_ROOM))  # fmt: skip
+        return
+    c.saveState()
+    c.translate(KEEP_OUT + LABEL_ROOM, KEEP_OUT)
+    c.rotate(90)  # reads upwards; the strip's foot is the sheet's left edge
+    _strip(c, plan, tile, title, Rect(0, 0, plan.sheet.height - 2 * KEEP_OUT, LABEL_ROOM))
+    c.restoreState()
+
+
+def _strip(c: Canvas, plan: TilePlan, tile: Tile, title: str, strip: Rect) -> None:
     c.setFillColor(black)
     c.setFont(font(c, "heading"), 14)
     c.drawString(strip.x, strip.y + mm(1.2), tile.label)

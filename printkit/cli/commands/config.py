@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from printkit.cli.app import report_errors
+from printkit.cli.app import report_errors, say
 
 DRAFT = "http://json-schema.org/draft-07/schema#"  # as `printkit schema` writes for kit files
 
@@ -32,7 +32,7 @@ def set_command(key: str, value: str) -> None:
     from printkit.cli import settings as config
 
     stored = config.set_value(key, value)
-    click.echo(f"{key} = {config.show(key, stored)}  (saved in {config.config_path()})")
+    say(f"{key} = {config.show(key, stored)}  (saved in {config.config_path()})")
 
 
 @config_command.command(name="get")
@@ -57,9 +57,9 @@ def unset_command(key: str) -> None:
     from printkit.cli import settings as config
 
     if config.unset_value(key):
-        click.echo(f"{key} removed; the default applies")
+        say(f"{key} removed; the default applies")
     else:
-        click.echo(f"{key} was not set")
+        say(f"{key} was not set")
 
 
 @config_command.command(name="list")

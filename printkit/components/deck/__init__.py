@@ -30,11 +30,11 @@ from printkit.components.deck.checks import (
     glyph_findings,
 )
 from printkit.components.deck.kept import layout_keeper
+from printkit.components.deck.painter import CardPainter, CardTextOverflow
 from printkit.core import limits
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.core.words import counted
-from printkit.draw.card import PLACEHOLDER, CardPainter, CardTextOverflow
-from printkit.draw.elements import PlainText
+from printkit.draw.elements import PLACEHOLDER, PlainText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.load.schema import Record, located, where
@@ -55,7 +55,7 @@ from printkit.render.face_checks import (
 from printkit.render.imposed import (
     check_page_count,
     home_grid,
-    render_pieces,
+    render_groups,
     sheet_margin_findings,
 )
 from printkit.render.links import data_inputs
@@ -205,19 +205,10 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         if deck_designs.wanted(kit):
             counts = more_output_path(path, deck_designs.counts_name(component_id))
             return deck_designs.render_designs(kit, component_id, path, deck, painter, counts)
-        return render_pieces(
-            kit,
-            component_id,
-            path,
-            deck.copies(),
-            deck.size,
-            painter,
-            Location(deck.file),
-            progress,
-            with_backs=deck.sides == 2,
-            shape=deck.cut(),
-            own=deck.own,
-        )
+        copies = deck.sheet_copies()
+        group = PieceGroup(copies, deck.size, painter, Location(deck.file), deck.sides == 2,
+                           shape=deck.cut(), rows=deck.rows(copies), own=deck.own)  # fmt: skip
+        return render_groups(kit, component_id, path, [group], progress)
     except CardTextOverflow as exc:
         raise _overflow_error(exc) from None
 
@@ -429,11 +420,9 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     """The cards, one piece per printed copy, for gang sheets."""
     deck = kit.model_as(component_id, Deck)
     painter = _painter_of(deck, deck_layout.measured(kit, component_id))
-    return [
-        PieceGroup(
-            deck.copies(), deck.size, painter, Location(deck.file), shape=deck.cut(), own=deck.own
-        )
-    ]
+    copies = deck.sheet_copies()  # gang sheets pack them in the counter sheet's order and groups
+    return [PieceGroup(copies, deck.size, painter, Location(deck.file), shape=deck.cut(),
+                       rows=deck.rows(copies), own=deck.own)]  # fmt: skip
 
 
 def card_names(data: object) -> dict[str, tuple[str, list[str]]]:

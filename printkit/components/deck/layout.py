@@ -6,7 +6,7 @@ nothing (render/safearea.ProbeCanvas) and keeps, for each: the fit of every text
 arguments it was fitted with, its layout among them, and its size and lines, in drawing order),
 the texts with their fonts (for the glyph check), the string nearest the trim (for the safe
 area, PK001) and the text that cannot fit. A back shared by many cards is one design; a back
-that reads its card's fields (draw/card.back_reads_card) is one design per card behind it; a
+that reads its card's fields (model/backs.back_reads_card) is one design per card behind it; a
 one-sided deck (`sides: 1`) has no back to measure. The kit keeps the layout (`kit.derived`, `Derived.laid_out`),
 so `printkit check` and a build's rules gate measure each design once, and the render then
 draws each design from its recorded fits (`CardPainter(measured=...)`) instead of fitting its
@@ -23,13 +23,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from printkit.components.deck.checks import missing_glyphs
+from printkit.components.deck.painter import CardPainter, CardTextOverflow
 from printkit.core.errors import Diagnostic, InputError
-from printkit.draw.card import CardPainter, CardTextOverflow, back_reads_card
 from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText, forget_measures
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
-from printkit.model.backs import back_behind
+from printkit.model.backs import back_behind, back_reads_card
 from printkit.model.cards import Card, Deck
 from printkit.model.face import Element
 from printkit.render.safearea import ProbeCanvas, closest_text

@@ -8,7 +8,8 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from printkit.core.errors import Collector, InputError, Location, display_path, fail
-from printkit.draw.card import PLACEHOLDER, MissingValue, back_values, fill_placeholders
+from printkit.draw.backs import back_values
+from printkit.draw.elements import PLACEHOLDER, MissingValue, fill_placeholders
 from printkit.draw.icons import IconLibrary, icon_from_file
 from printkit.kit import Kit
 from printkit.layout.units import to_mm

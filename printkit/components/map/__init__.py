@@ -11,6 +11,7 @@ Printing goes through render/tiled.py, whose seams avoid the places and track sp
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -29,6 +30,8 @@ from printkit.components.map.grid import (
 )
 from printkit.components.map.model import MapBoard, MapItem, item_names
 from printkit.components.map.routes import ConnectionsElement, TrackElement
+from printkit.components.map.terrain import texture_marks
+from printkit.core import limits
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
 from printkit.draw.sketch import SketchCanvas
@@ -73,8 +76,40 @@ def load(kit: Kit, component_id: str) -> MapBoard:
                 if "{" not in name and name not in library:
                     errors.add(where(e, key) or where(e), library.unknown(name))
     errors.raise_if_any()
+    _check_marks(m)
     m.images = _images(kit, m)
     return m
+
+
+def _check_marks(m: MapBoard) -> None:
+    """The terrain textures of every grid of the map make at most MAX_MAP_MARKS marks,
+    counted from the cells each terrain covers and its pattern_spacing before anything is
+    drawn (a 300 x 300 grid of patterned squares once drew for minutes, out of memory);
+    refused at the grid that passes the limit, naming its densest terrain."""
+    total = 0
+    for e in m.face:
+        if not isinstance(e, HexGrid | SquareGrid):
+            continue
+        layout = e.layout()
+        xs, ys = zip(*layout.corners((0, 0)), strict=True)
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        covered = Counter(e.letters().values())
+        marks = {
+            letter: n * texture_marks(t.pattern, w, h, t.pattern_spacing)
+            for letter, t in e.terrain.items()
+            if (n := covered.get(letter, 0))
+        }
+        total += sum(marks.values())
+        if total > limits.MAX_MAP_MARKS:
+            letter = max(marks, key=lambda k: marks[k])
+            t = e.terrain[letter]
+            raise fail(
+                where(t, "pattern_spacing") or where(t, "pattern") or where(e) or Location(m.file),
+                f"the map's terrain textures would draw {total:,} marks ({covered[letter]:,} "
+                f"cells of {t.name!r} make {marks[letter]:,} with a pattern_spacing of "
+                f"{format_mm(t.pattern_spacing)}); the limit (MAX_MAP_MARKS) is "
+                f"{limits.MAX_MAP_MARKS:,}: space the marks wider, or leave some terrain plain",
+            )
 
 
 def _images(kit: Kit, m: MapBoard) -> dict[str, Any]:

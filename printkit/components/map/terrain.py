@@ -4,6 +4,7 @@ the current stroke and fill colours; the caller clips to the cell."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 
 from reportlab.pdfgen.canvas import Canvas
@@ -77,3 +78,24 @@ def terrain_texture(c: Canvas, name: str, r: Rect, spacing: float, width: float)
         for x, y in _stations(r, spacing):
             MARKS[name](c, x, y, spacing)
     c.restoreState()
+
+
+def texture_marks(name: str, w: float, h: float, spacing: float) -> int:
+    """How many marks (a tree, a dot, a line) texture `name` draws over a w x h rectangle,
+    counted as the drawing loops place them: what a map's cells cost to draw is counted from
+    it before anything is drawn (MAX_MAP_MARKS)."""
+    if name == "plain":
+        return 0
+    if name in MARKS:
+        return sum(1 for _ in _stations(Rect(0.0, 0.0, w, h), spacing))
+    if name == "hatch":
+        return math.ceil(h / (spacing / 2))
+    if name in ("stripes", "lattice"):
+        lines = math.ceil((w + h) / (spacing * (1.4 if name == "stripes" else 1.0)))
+        return lines * (2 if name == "lattice" else 1)
+    if name == "grid":
+        return math.ceil(w / spacing) + math.ceil(h / spacing) + 2
+    rows = math.ceil(h / spacing)  # dots and stars: every other row moved half a step
+    return math.ceil(rows / 2) * math.ceil(w / spacing) + rows // 2 * math.ceil(
+        (w - spacing / 2) / spacing
+    )

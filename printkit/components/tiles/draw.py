@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.components.tiles.edgetile import Point, TileShape, tile_shape
 from printkit.components.tiles.model import CardSide, Terrain, Tile, TileSet
 from printkit.components.tiles.tilespots import jitter, open_spot, scatter, stipple_dots
-from printkit.draw.card import back_palette, back_values, draw_back
+from printkit.draw.backs import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.edges import EdgeLook, draw_edges
 from printkit.draw.elements import ElementOverflow, ElementPainter, Palette

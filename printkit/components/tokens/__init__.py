@@ -25,6 +25,7 @@ from printkit.draw.fonts import KitCanvas
 from printkit.draw.icons import IconLibrary
 from printkit.draw.text import INLINE_ICON
 from printkit.kit import Kit
+from printkit.layout.colourvision import hard_pairs
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.load.schema import Record, validate_document, where
@@ -287,8 +288,31 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
 
 
 def print_findings(kit: Kit, component_id: str) -> list[Finding]:
-    """What only drawing finds, for `printkit check`: text outside a piece's safe area."""
-    return safe_area(piece_groups(kit, component_id), kit)
+    """What only drawing finds, for `printkit check`: text outside a piece's safe area, and
+    player colours a red-green colour-blind player can hardly tell apart (FACE003)."""
+    tokens = kit.model_as(component_id, Tokens)
+    return safe_area(piece_groups(kit, component_id), kit) + side_colour_findings(tokens)
+
+
+def side_colour_findings(tokens: Tokens) -> list[Finding]:
+    """FACE003 for each pair of player colours (each colour_id's first piece colour) that a
+    deuteranope or protanope can hardly tell apart (layout/colourvision.py): at the second."""
+    first: dict[str, Piece] = {}
+    for group in tokens.groups.values():
+        for piece in group.pieces:
+            first.setdefault(piece.colour_id, piece)
+    pairs = hard_pairs((side, piece.colour) for side, piece in first.items())
+    return [
+        Finding(
+            "FACE003",
+            "warning",
+            f"sides {a!r} ({first[a].colour}) and {b!r} ({first[b].colour}) are hard to tell "
+            f"apart with {deficiency} (colour distance {distance:.0f}, as such a player sees "
+            "them): make one lighter or darker, or tell them apart by a label or emblem too",
+            where(first[b], "colour") or Location(tokens.file),
+        )
+        for a, b, deficiency, distance in pairs
+    ]
 
 
 class TokensType(Component):

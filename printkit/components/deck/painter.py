@@ -1,9 +1,10 @@
-"""Card faces and backs, drawn from a deck's data into reusable form XObjects.
+"""A deck's card faces and backs, drawn from its data into reusable form XObjects.
 
 Each card design printed more than once is drawn once as a form and placed as many times as it
 is printed (a design printed once is drawn in place); each kind's frame and pattern is one form
 shared by all its cards; each back (the deck's, or a kind's own) is one form. Fronts and backs
-are both faces: lists of elements drawn by draw/elements.py in boxes from the kit's data.
+are both faces: lists of elements drawn by draw/elements.py in boxes from the kit's data; a
+back's ground and palette are draw/backs.py's, which every piece type with a `Back` shares.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Protocol
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw import pictograms
+from printkit.draw.backs import back_palette, back_values, draw_back
 from printkit.draw.colour import colour, shade, tint
 from printkit.draw.edges import EdgeLook, draw_edges
 from printkit.draw.elements import (
-    PLACEHOLDER,
     Boxes,
     ElementOverflow,
     ElementPainter,
@@ -39,17 +40,6 @@ from printkit.model.cards import Card, Deck, Kind
 from printkit.model.edges import EdgesSpec
 from printkit.model.face import Back, Element
 
-__all__ = [
-    "PLACEHOLDER",
-    "CardPainter",
-    "back_reads_card",
-    "CardTextOverflow",
-    "MissingValue",
-    "draw_back",
-    "fill_placeholders",
-    "format_value",
-]
-
 
 class CardTextOverflow(Exception):
     """Text of a card (or of a back, when `card` is the back's stand-in) cannot fit its box."""
@@ -65,15 +55,6 @@ class CardTextOverflow(Exception):
 
 def kind_palette(kind: Kind) -> Palette:
     return Palette(kind.colour, kind.ink, kind.paper, kind.on_colour, kind.colour, kind.label)
-
-
-def back_palette(back: Back) -> Palette:
-    return Palette(back.accent, back.ink, back.colour, back.colour, back.accent)
-
-
-def back_values(kind: str) -> Card:
-    """What a shared back's placeholders read: nothing but the kind."""
-    return Card(id="back", kind=kind, count=1)
 
 
 Fits = list[tuple[FitKey, FittedText] | PlainText]  # as deck_layout.Design.fits
@@ -307,14 +288,3 @@ class CardPainter:
         own = bool(kind) and self.deck.kinds[kind].back is not None
         card = values if values is not None and back_reads_card(back) else None
         return self.measured.back_fits(kind if own else None, card)
-
-
-def draw_back(c: Canvas, back: Back, w: float, h: float, bleed: float) -> None:
-    """A back's ground: its colour and texture over the whole card and bleed (elements follow)."""
-    c.setFillColor(colour(back.colour))
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    ink = colour(back.pattern_colour) if back.pattern_colour else shade(back.colour, 0.35)
-    c.setFillColor(ink)
-    c.setStrokeColor(ink)
-    span = (-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
-    pictograms.texture(c, back.pattern, *span, back.pattern_spacing, back.pattern_width)

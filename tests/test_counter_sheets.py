@@ -1,0 +1,152 @@
+"""Counter sheets laid out as a wargame's (issue 35): a deck's `sheet_layout` groups the rows of
+its home sheets by a field in a set order with a gutter between the groups, and folds the sheet
+over for printers that print one side (fronts on the left, each back mirrored on the right).
+Measured in the PDF: tests/kits/hexwar's 40 counters, 1/2 in square, blue (north) and tan
+(south)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import edit, line_of
+from pdfshapes import page_polylines, page_rects
+from pypdf import PdfReader
+
+from printkit.layout.units import to_mm
+
+KIT = Path(__file__).parent / "kits" / "hexwar"
+NORTH, SOUTH = (0x9D, 0xB4, 0xD4), (0xD9, 0xA2, 0x6B)
+
+
+def _counters(pdf: Path, page: int = 0) -> list[tuple[str, dict]]:
+    """('north' or 'south', rect) of every 12.7 mm counter ground on a page."""
+    out = []
+    for r in page_rects(pdf)[page]:
+        size = (to_mm(r["x1"] - r["x0"]), to_mm(r["bottom"] - r["top"]))
+        if not r["fill"] or abs(size[0] - 12.7) > 0.01 or abs(size[1] - 12.7) > 0.01:
+            continue
+        rgb = tuple(round(v * 255) for v in r["colour"])
+        side = "north" if rgb == NORTH else "south" if rgb == SOUTH else None
+        if side:
+            out.append((side, r))
+    return out
+
+
+def _build(cli, tmp_path: Path, layout: str) -> Path:
+    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+    edit(
+        kit / "counters.yaml",
+        "min_text_size: 3pt\n",
+        f"min_text_size: 3pt\nsheet_layout: {layout}\n",
+    )
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "counters", "--paper", "a4")
+    assert r.exit_code == 0, r.output
+    return out / "hexwar" / "counters.pdf"
+
+
+def test_rows_are_grouped_by_side_in_the_set_order_with_a_gutter(cli, tmp_path):
+    pdf = _build(cli, tmp_path, "{group_by: side, order: [south, north], gutter: 4mm}")
+    counters = _counters(pdf)
+    assert len(counters) == 40
+    rows: dict[float, set[str]] = {}
+    exact: dict[float, float] = {}
+    for side, r in counters:
+        rows.setdefault(round(r["top"], 1), set()).add(side)
+        exact.setdefault(round(r["top"], 1), r["top"])
+    assert all(len(sides) == 1 for sides in rows.values())  # no row mixes the sides
+    order = [next(iter(rows[t])) for t in sorted(rows)]
+    tops = sorted(exact.values())
+    assert order == ["south", "south", "north", "north"]  # south first, as `order` says
+    gaps = [to_mm(b - a) - 12.7 for a, b in zip(tops, tops[1:], strict=False)]
+    bleed_gap = gaps[0]  # between two rows of one side: the pieces' bleed, twice
+    assert abs(gaps[1] - bleed_gap - 4) < 0.01  # the gutter between the sides
+    assert abs(gaps[2] - bleed_gap) < 0.01
+
+
+def test_a_fold_over_sheet_puts_each_back_across_the_fold_behind_its_front(cli, tmp_path):
+    """One landscape page (no back pages); the right half mirrors the left about the dashed
+    fold line: each front's back lies at the same height, the same distance past the fold,
+    within 0.2 mm (the figure printed is the largest found)."""
+    pdf = _build(cli, tmp_path, "{group_by: side, gutter: 4mm, fold: true}")
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 1
+    width = float(reader.pages[0].mediabox.width)
+    assert width > float(reader.pages[0].mediabox.height)  # landscape
+    fold = width / 2
+    counters = [r for _, r in _counters(pdf)]
+    fronts = [r for r in counters if r["x1"] <= fold]
+    backs = [r for r in counters if r["x0"] >= fold]
+    assert len(fronts) == len(backs) == 40
+    worst = 0.0
+    for f in fronts:
+        mirrored = 2 * fold - f["x1"]
+        partner = min(backs, key=lambda b: abs(b["x0"] - mirrored) + abs(b["top"] - f["top"]))
+        worst = max(
+            worst, to_mm(abs(partner["x0"] - mirrored)), to_mm(abs(partner["top"] - f["top"]))
+        )
+    assert worst < 0.2, worst
+    dashed = [s for s in page_polylines(pdf)[0] if s["stroke"] and len(s["points"]) == 2
+              and all(abs(x - fold) < 0.01 for x, _ in s["points"])]  # fmt: skip
+    assert dashed, "no fold line at the sheet's middle"
+
+
+def test_a_fold_over_sheet_shows_each_counters_own_back(cli, tmp_path):
+    """The back of the north infantry (4-4-4 on its front) reads 2-2-4: its reduced side."""
+    from pdfcheck import page_chars, words
+
+    pdf = _build(cli, tmp_path, "{group_by: side, fold: true}")
+    texts = words(page_chars(pdf)[0])
+    width = float(PdfReader(pdf).pages[0].mediabox.width)
+    left = [w["text"] for w in texts if w["x1"] < width / 2]
+    right = [w["text"] for w in texts if w["x0"] > width / 2]
+    assert left.count("4-4-4") == 16 and "2-2-4" not in left
+    assert right.count("2-2-4") == 16 and "4-4-4" not in right
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_deck_without_a_sheet_layout_prints_as_before(cli, tmp_path, paper):
+    """No `sheet_layout`: the densest grid, its backs on their own pages."""
+    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "counters", "--paper", paper)
+    assert r.exit_code == 0, r.output
+    assert len(PdfReader(out / "hexwar" / "counters.pdf").pages) == 2
+
+
+def test_grouping_by_a_field_the_deck_lacks_is_an_error_at_its_line(cli, tmp_path):
+    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+    edit(
+        kit / "counters.yaml",
+        "min_text_size: 3pt\n",
+        "min_text_size: 3pt\nsheet_layout: {group_by: sied}\n",
+    )
+    r = cli("check", kit)
+    assert r.exit_code == 2, r.output
+    assert f"counters.yaml:{line_of(kit / 'counters.yaml', 'sheet_layout')}:" in r.stderr
+    assert "sheet_layout groups by 'sied', which is no field of this deck's cards" in r.stderr
+
+
+def test_gang_sheets_keep_each_group_in_a_block_of_its_own(cli, tmp_path):
+    """With `--gang`, each side's counters are a block of their own with its own crop marks:
+    no block mixes the sides, and the blocks stand apart by their marks' room."""
+    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+    layout = "sheet_layout: {group_by: side}"
+    edit(kit / "counters.yaml", "min_text_size: 3pt\n", f"min_text_size: 3pt\n{layout}\n")
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--gang", "--paper", "a4")
+    assert r.exit_code == 0, r.output
+    counters = _counters(out / "hexwar" / "gang.pdf")
+    assert len(counters) == 40
+    north = [r for side, r in counters if side == "north"]
+    south = [r for side, r in counters if side == "south"]
+
+    def hull(rects):
+        return (min(r["x0"] for r in rects), min(r["top"] for r in rects),
+                max(r["x1"] for r in rects), max(r["bottom"] for r in rects))  # fmt: skip
+
+    (nx0, ny0, nx1, ny1), (sx0, sy0, sx1, sy1) = hull(north), hull(south)
+    apart = max(sx0 - nx1, nx0 - sx1, sy0 - ny1, ny0 - sy1)
+    assert to_mm(apart) > 5  # two blocks, each with its crop marks between them
