@@ -83,3 +83,14 @@ def test_a_kit_that_labels_nothing_its_own_prints_no_mark(cli, tmp_path):
     (pdf_path,) = (tmp_path / "playing-cards").glob("*.pdf")
     with pdfplumber.open(pdf_path) as pdf:
         assert all(marks(p) == [] and LEGEND not in text(p) for p in pdf.pages[:2])
+
+
+def test_a_token_groups_or_aids_source_marks_its_pieces(kit_copy, cli, tmp_path):
+    # the same mark through the same plug-in API (PieceGroup.own) from another component type
+    kit = kit_copy("carthage")
+    edit(kit / "tokens.yaml", "aid:\n  width: 95\n", "aid:\n  source: ours\n  width: 95\n")
+    assert cli("build", str(kit), "--only", "tokens", "--out", str(tmp_path)).exit_code == 0
+    with pdfplumber.open(tmp_path / "carthage" / "tokens.pdf") as pdf:
+        marked = [p for p in pdf.pages if marks(p)]
+        assert marked and all(LEGEND in text(p) for p in marked)
+        assert sum(len(marks(p)) for p in pdf.pages) == 4  # the four aids, nothing else
