@@ -78,3 +78,14 @@ def test_a_form_drawn_again_in_the_same_place_costs_a_fraction_of_its_operators(
         for page in pdf.pages:
             list(check_page(page, "x1a", 0.0, programs, budget))
     assert sum(spent) < 48 * 7_700 / 5, sum(spent)
+
+
+@pytest.mark.parametrize("standard", STANDARDS)
+def test_no_standard_stops_early_on_a_gang_sheet_of_shaped_pieces(tmp_path, cli, standard):
+    """hex-island's tiles and discs packed onto shared sheets (`--gang`): forms of hexes and
+    circles placed all over each sheet."""
+    kit = Path(__file__).parent / "kits" / "hex-island"
+    out = tmp_path / "out"
+    assert cli("build", kit, "--gang", "--out", out).exit_code == 0
+    (gang,) = out.glob("*/gang.pdf")
+    assert _limits(preflight(gang, standard)) == []

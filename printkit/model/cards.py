@@ -321,6 +321,13 @@ def _check_has_cards(deck: Deck, ctx: Context, path: PathKey) -> None:
             "a deck needs at least one card: list them under `cards:` (or name a spreadsheet "
             "there), or make them with `generate:`",
         )
+    oob = deck.order_of_battle
+    if oob is not None and oob.group_by not in (*CARD_ATTRIBUTES, *deck.fields):
+        ctx.error(
+            (*path, "order_of_battle", "group_by"),
+            f"order_of_battle groups by {oob.group_by!r}, which is no field of this deck's "
+            f"cards; it has: {', '.join([*CARD_ATTRIBUTES, *deck.fields])}",
+        )
     layout = deck.sheet_layout
     if layout is not None and layout.group_by not in (*CARD_ATTRIBUTES, *deck.fields):
         known = ", ".join([*CARD_ATTRIBUTES, *deck.fields])
@@ -366,6 +373,21 @@ class SheetLayout:
         default=False,
         doc="fold-over: fronts on the left half of a landscape sheet, each back mirrored on the "
         "right half, for printers that print one side; fold along the dashed line and glue",
+    )
+
+
+@record("order of battle")
+@dataclass(kw_only=True)
+class OrderOfBattle:
+    """A chart of the deck's designs, each drawn once at its size with the number printed,
+    under a heading per group (a side): <deck>-oob.pdf beside the deck's PDF."""
+
+    title: str = spec(Str(1, 80), default="Order of battle", doc="the chart's heading")
+    group_by: str = spec(
+        Id(), default="kind", doc="the card field whose value heads each section (a side)"
+    )
+    order: list[str] = spec(
+        ListOf(Str(1, 80), 0, 200), default=list, doc="the sections' order, by value"
     )
 
 
@@ -432,6 +454,10 @@ class Deck:
         doc="ours: the cards' rules text and values are the kit's own, not the game's (each "
         "card prints a discreet mark and each sheet a one-line legend; a card's own `source` "
         "overrides); seed or none: the game's",
+    )
+    order_of_battle: OrderOfBattle | None = spec(
+        record_of(OrderOfBattle),
+        doc="also print <deck>-oob.pdf: each design once, at size, with its count, by side",
     )
     sheet_layout: SheetLayout | None = spec(
         record_of(SheetLayout),

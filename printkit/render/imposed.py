@@ -60,15 +60,17 @@ from printkit.layout.shapes import RECTANGLE, Shape, mirrored, outline
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
-from printkit.render.oversize import tile_pieces, tiled_page_count, too_large
+from printkit.render.oversize import piece_plan, tile_pieces, tiled_page_count, too_large
+from printkit.render.pages import chosen_sheet_margin
 from printkit.render.pieces import Painter, PieceGroup
 from printkit.render.safearea import overflow_message, safe_area_findings
 
 
 def sheet_margin(kit: Kit) -> float:
-    """From the sheet's edge to the nearest printing of a piece on a home sheet: kit.yaml's
-    `sheet_margin`, else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
-    margin = kit.manifest.sheet_margin
+    """From the sheet's edge to the nearest printing of a piece on a home sheet: --sheet-margin,
+    else the user's settings, else kit.yaml's `sheet_margin` (render/pages.chosen_sheet_margin),
+    else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
+    margin = chosen_sheet_margin(kit)
     return DEFAULT_SHEET_MARGIN if margin is None else margin
 
 
@@ -93,7 +95,7 @@ def home_grid(
             f"a {format_mm(piece.width)} x {format_mm(piece.height)} {shape.kind} does not fit "
             f"on {kit.options.paper.upper()} paper within its {format_mm(margin)} sheet margin "
             "and the bands of the page label and scale bar; make the piece smaller, choose a "
-            "larger paper, or lower sheet_margin in kit.yaml",
+            "larger paper, or a smaller sheet margin (--sheet-margin, or sheet_margin in kit.yaml)",
         ) from None
 
 
@@ -127,6 +129,7 @@ def check_page_count(  # noqa: PLR0913
 
 
 MARGIN_CODE = "MARK001"
+TILED_CODE = "MARK002"
 
 
 def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
@@ -141,22 +144,36 @@ def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
 
 
 def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Finding]:
-    """MARK001 (at `where`) when a home sheet of `piece`s has no room for its marks."""
+    """MARK001 (at `where`) when a home sheet of `piece`s has no room for its marks; MARK002
+    when a piece is larger than the sheet and is tiled at 1:1 over several (render/oversize.py)."""
     if kit.options.profile != "home":
         return []
     try:
         grid = home_grid(kit, piece, where)
     except (InputError, ValueError):  # the piece does not fit at all: an error of its own
         return []
-    problem = margin_problem(grid) if isinstance(grid, Grid) else None  # None: tiled at 1:1
+    size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
+    if grid is None:
+        return [Finding(TILED_CODE, "warning", _tiled_message(kit, piece, size), where)]
+    problem = margin_problem(grid) if isinstance(grid, Grid) else None
     if problem is None:
         return []
-    size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
     message = (
         f"on {kit.options.paper.upper()} paper, {size} pieces leave no room for the sheet's "
         f"marks: {problem} (home printers print no nearer than 5 mm); choose a larger paper"
     )
     return [Finding(MARGIN_CODE, "warning", message, where)]
+
+
+def _tiled_message(kit: Kit, piece: Size, size: str) -> str:
+    """What MARK002 says: the piece, the paper and margin it does not fit, what it becomes."""
+    sheets = len(piece_plan(kit.options.paper_size, piece).tiles)
+    return (
+        f"a {size} piece does not fit {kit.options.paper.upper()} paper within its "
+        f"{format_mm(sheet_margin(kit))} sheet margin: it is printed at 1:1 over {sheets} sheets "
+        "to trim and glue (an assembly map first); to print it whole, choose a larger paper "
+        "or a smaller sheet margin (--sheet-margin), or make the piece smaller"
+    )
 
 
 def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:

@@ -18,6 +18,7 @@ from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progres
 from printkit.checks import Finding
 from printkit.components.deck import designs as deck_designs
 from printkit.components.deck import layout as deck_layout
+from printkit.components.deck import oob as deck_oob
 from printkit.components.deck import sources as deck_sources
 from printkit.components.deck.checks import (
     at,
@@ -190,8 +191,12 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
 
 
 def more_outputs(kit: Kit, component_id: str) -> list[str]:
-    """With `--card-pages designs` (shop): the count list beside the designs PDF."""
-    return [deck_designs.counts_name(component_id)] if deck_designs.wanted(kit) else []
+    """With `--card-pages designs` (shop): the count list beside the designs PDF; with the
+    deck's `order_of_battle`: its chart, <deck>-oob.pdf."""
+    out = [deck_designs.counts_name(component_id)] if deck_designs.wanted(kit) else []
+    if kit.model_as(component_id, Deck).order_of_battle is not None:
+        out.append(deck_oob.output_name(component_id))
+    return out
 
 
 def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
@@ -202,6 +207,9 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         layout.release_as_drawn()  # nothing after this render reads it (Derived.single_use)
     painter = _painter_of(deck, layout)
     try:
+        if deck.order_of_battle is not None:
+            oob = more_output_path(path, deck_oob.output_name(component_id))
+            deck_oob.render_oob(kit, component_id, oob, deck, painter)
         if deck_designs.wanted(kit):
             counts = more_output_path(path, deck_designs.counts_name(component_id))
             return deck_designs.render_designs(kit, component_id, path, deck, painter, counts)
@@ -267,13 +275,13 @@ def _small_text_findings(deck: Deck, designs: list[deck_layout.Design]) -> list[
     smallest: dict[Location, tuple[float, str, str, int]] = {}
     for design in designs:
         for fit in design.fits:
-            if isinstance(fit, PlainText):
-                fitted, place = fit.fitted, at(fit.element, "size")
-            else:
-                fitted = fit[1]
-                place = at(design.card) if design.card is not None else Location(deck.file)
+            fitted = fit.fitted if isinstance(fit, PlainText) else fit[1]
             if fitted.size >= deck.min_text_size - 1e-6:
-                continue
+                continue  # the usual case: its place is looked up only for a finding
+            if isinstance(fit, PlainText):
+                place = at(fit.element, "size")
+            else:
+                place = at(design.card) if design.card is not None else Location(deck.file)
             size, text, who, n = smallest.get(place, (fitted.size, "", "", 0))
             if n == 0 or fitted.size < size:
                 size, text, who = fitted.size, " ".join(fitted.lines), design.who
