@@ -157,7 +157,11 @@ class Kind:
         return self.label_ink or self.paper
 
 
-CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker")  # the rest: Card.values
+CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker", "source")
+SOURCES = (
+    "seed",
+    "ours",
+)  # where a card's rules come from: the game's, or the kit's own  # the rest: Card.values
 
 
 @record("card", extra="values")
@@ -179,6 +183,11 @@ class Card:
     )
     tags: list[str] = spec(
         ListOf(Id()), default=list, doc="for variants: keep, drop or mark by tag"
+    )
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: this card's rules text or values are the kit's own, not the game's (a "
+        "discreet mark prints on it); seed: the game's (default: the deck's `source`)",
     )
     values: dict[str, Any] = field(default_factory=dict)
     marker: str | None = None
@@ -445,6 +454,12 @@ class Deck:
         "and face elements",
     )
     sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the cards' rules text and values are the kit's own, not the game's (each "
+        "card prints a discreet mark and each sheet a one-line legend; a card's own `source` "
+        "overrides); seed or none: the game's",
+    )
     order_of_battle: OrderOfBattle | None = spec(
         record_of(OrderOfBattle),
         doc="also print <deck>-oob.pdf: each design once, at size, with its count, by side",
@@ -524,6 +539,11 @@ class Deck:
     def data_items(self) -> list[Card]:
         """The items a data check reads (checks/data_items.ItemModel): the cards."""
         return self.cards
+
+    def own(self, card: Card) -> bool:
+        """Whether a card's rules text or values are the kit's own (`source: ours`, the card's
+        or else the deck's), marked so on paper."""
+        return (card.source or self.source) == "ours"
 
     def item_reader(self, field_name: str) -> Callable[[Card], Any]:
         """Reads a card's field, a declared one included (None when the card has none)."""

@@ -27,6 +27,8 @@ from printkit.draw.outline import clip_to, draw_cut_lines
 from printkit.draw.sheet import (
     draw_crop_marks,
     draw_fold_line,
+    draw_own_legend,
+    draw_own_mark,
     draw_page_label,
     draw_scale_bar,
 )
@@ -214,9 +216,11 @@ def render_pieces(  # noqa: PLR0913
     progress: Callable[[int], None] | None = None,
     with_backs: bool = True,
     shape: Shape = RECTANGLE,
+    own: Callable[[Any], bool] | None = None,
 ) -> int:
-    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count."""
-    group = PieceGroup(items, piece, make_painter, where, with_backs, shape=shape)
+    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count.
+    `own` says which pieces carry the mark of the kit's own rules (`PieceGroup.own`)."""
+    group = PieceGroup(items, piece, make_painter, where, with_backs, shape=shape, own=own)
     return render_groups(kit, component_id, path, [group], progress)
 
 
@@ -461,14 +465,29 @@ def _draw_page(  # noqa: PLR0913
     else:
         flip: Duplex = "long" if page.trim is not None else duplex  # shop pages: long edge
         _place_shaped(c, painter, page, group, flip, bleed)
+    own = page.side == "front" and mark_own(c, group, page.items)
     if isinstance(grid, ShapedGrid):
         if page.side == "front":  # cut along the outlines, from the front
             draw_cut_lines(c, cut_lines(grid, [trim for _, trim in page.items]))
             draw_scale_bar(c, grid.scale_band, False)
         draw_page_label(c, grid.label_band, False, label)
+        if own:
+            draw_own_legend(c, grid.label_band, False)
     elif grid is not None:
-        _sheet_furniture(c, page, grid, label)
+        _sheet_furniture(c, page, grid, label, own)
     c.showPage()
+
+
+def mark_own(c: Canvas, group: PieceGroup, placed: Sequence[tuple[int, Rect]]) -> bool:
+    """The provenance mark on each placed front whose rules are the kit's own; whether any."""
+    if group.own is None:
+        return False
+    marked = False
+    for index, trim in placed:
+        if group.own(group.items[index]):
+            draw_own_mark(c, trim)
+            marked = True
+    return marked
 
 
 def _draw_row_sheet(  # noqa: PLR0913
@@ -480,6 +499,9 @@ def _draw_row_sheet(  # noqa: PLR0913
         _place(painter, group, group.items[index], trim, page.side)
     for index, trim in page.backs:
         _place(painter, group, group.items[index], trim, "back")
+    own = page.side == "front" and mark_own(c, group, page.items)
+    if own:
+        draw_own_legend(c, grid.label_band(), False)
     if page.side == "front":
         trims = [trim for _, trim in page.items + page.backs]
         draw_crop_marks(c, trim_marks(trims, grid.bleed, grid.sheet))
@@ -525,8 +547,9 @@ def _hull(rects: list[Rect]) -> Rect:
     return Rect(x0, y0, max(r.x1 for r in rects) - x0, max(r.y1 for r in rects) - y0)
 
 
-def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str) -> None:
-    """Crop marks and the scale bar on a front, the page label on every side."""
+def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str, own: bool = False) -> None:
+    """Crop marks and the scale bar on a front, the page label on every side, and the legend of
+    the provenance mark when a piece on the sheet carries it."""
     bands = info_bands(grid)
     if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
         draw_crop_marks(c, _marks_for(grid, [trim for _, trim in page.items]))
@@ -534,6 +557,11 @@ def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str) -> None:
     elif page.side == "front":  # cut from the front; backs carry no marks
         c.doForm(_marks_form(c, grid))
     draw_page_label(c, bands.label, bands.vertical, label)
+    if own and not bands.vertical:
+        draw_own_legend(c, bands.label, False)
+    elif own and grid.rows > 1:  # a side band holds one row: the legend goes beside the next
+        below = bands.label
+        draw_own_legend(c, Rect(below.x, below.y - grid.card.height, below.w, below.h), True)
 
 
 def _place_shaped(  # noqa: PLR0913

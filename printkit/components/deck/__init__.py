@@ -215,7 +215,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             return deck_designs.render_designs(kit, component_id, path, deck, painter, counts)
         copies = deck.sheet_copies()
         group = PieceGroup(copies, deck.size, painter, Location(deck.file), deck.sides == 2,
-                           shape=deck.cut(), rows=deck.rows(copies))  # fmt: skip
+                           shape=deck.cut(), rows=deck.rows(copies), own=deck.own)  # fmt: skip
         return render_groups(kit, component_id, path, [group], progress)
     except CardTextOverflow as exc:
         raise _overflow_error(exc) from None
@@ -430,7 +430,7 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     painter = _painter_of(deck, deck_layout.measured(kit, component_id))
     copies = deck.sheet_copies()  # gang sheets pack them in the counter sheet's order and groups
     return [PieceGroup(copies, deck.size, painter, Location(deck.file), shape=deck.cut(),
-                       rows=deck.rows(copies))]  # fmt: skip
+                       rows=deck.rows(copies), own=deck.own)]  # fmt: skip
 
 
 def card_names(data: object) -> dict[str, tuple[str, list[str]]]:
