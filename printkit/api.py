@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
-from printkit.layout.hexgrid import BoardGrid
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
@@ -97,6 +96,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.draw.pictograms import arrow_head
     from printkit.draw.sheet import draw_page_label, draw_scale_bar
     from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+    from printkit.layout.hexgrid import BoardGrid
     from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
     from printkit.load.yamlsafe import PathKey
     from printkit.model.wording import fill, labels_spec, word
@@ -248,6 +248,7 @@ __all__ = [
 # reports, the drawing library): a plug-in imports them from here all the same, on first use.
 _ON_FIRST_USE = {
     "BUILTIN": "printkit.draw.icons",
+    "BoardGrid": "printkit.layout.hexgrid",
     "Chart": "printkit.reports.sim_report",
     "Colours": "printkit.draw.icons",
     "DATA_RULES": "printkit.checks.data_rules",
@@ -362,6 +363,10 @@ class ComponentType(Protocol):
     # its cut pieces export as pictures (`export --images`, `export --tts`): each PieceGroup of
     # piece_groups() names its pieces' designs and the key of the back behind each
     exports_pieces: ClassVar[bool]
+    # its own check warns of text too small and images too coarse (the deck's FACE004 and
+    # FACE002, against its `min_text_size` and `min_image_dpi`); `check` measures every other
+    # type's as its `preflight` draws them (build/drawchecks.py: FACE004 and FACE005)
+    measures_faces: ClassVar[bool]
 
     def load(self, kit: Kit, component_id: str) -> object:
         """Validate the data file and build the model (InputError on bad data). Called once per
@@ -423,6 +428,7 @@ class Component:
     has_pieces: ClassVar[bool] = False
     gangs_by_default: ClassVar[bool] = False
     exports_pieces: ClassVar[bool] = False
+    measures_faces: ClassVar[bool] = False
 
     def output_name(self, kit: Kit, component_id: str) -> str:
         return f"{component_id}.pdf"

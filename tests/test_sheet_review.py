@@ -18,9 +18,10 @@ KITS = Path(__file__).parent / "kits"
 
 
 def _counted(stdout: str, name: str) -> int:
-    """The pages the build's closing line says `name` has to print."""
+    """The pages the build's closing line says `name` has to print ('16 pages on 8 sheets', or
+    '3 sheets' for a one-sided file, a page a sheet)."""
     last = stdout.strip().splitlines()[-1]
-    found = re.search(rf"{re.escape(name)} (\d+) pages?", last)
+    found = re.search(rf"{re.escape(name)} (\d+) (?:pages?|sheets?)", last)
     assert found, last
     return int(found.group(1))
 
@@ -126,3 +127,41 @@ def test_a_sheet_margin_outside_its_limits_is_refused(cli, tmp_path):
     assert r.exit_code == 2
     assert "sheet-margin must be" in r.output
     assert not list(tmp_path.iterdir())
+
+
+def test_a_piece_larger_than_the_sheet_is_said_at_its_data_before_it_is_tiled(cli, tmp_path):
+    """The 180 x 160 mm aid on 148 x 210 mm paper is tiled over 2 sheets and an assembly map:
+    the build says so at the aid's line (MARK002), and `check` too; on A4 it prints whole and
+    nothing is said."""
+    kit = _tall_aid(tmp_path)
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "aid", "--paper", "148x210mm")
+    assert r.exit_code == 0, r.output
+    said = "aid.yaml:5:5: warning [MARK002] a 180 mm x 160 mm piece does not fit 148X210MM"
+    assert said in r.output
+    assert "over 2 sheets" in r.output
+    assert len(PdfReader(out / "hex-island" / "aid.pdf").pages) == 3
+    assert said in cli("check", kit, "--paper", "148x210mm").output
+    r = cli("build", kit, "--out", tmp_path / "a4", "--only", "aid")
+    assert r.exit_code == 0, r.output
+    assert "MARK002" not in r.output
+    assert len(PdfReader(tmp_path / "a4" / "hex-island" / "aid.pdf").pages) == 1
+
+
+@pytest.mark.parametrize("how", ["flag", "setting"])
+def test_check_judges_the_sheets_with_the_sheet_margin_the_build_uses(cli, tmp_path, how):
+    """A 76 mm hex fits 100 x 100 mm paper within a 5 mm margin, not within 7 mm: `check` says
+    so as `build` would, with the margin of the option or of the user's settings."""
+    kit = _no_kit_margin(tmp_path)
+    edit(kit / "kit.yaml", "  box: {type: tuckbox", "  # box: {type: tuckbox")
+    r = cli("check", kit, "--paper", "100x100mm")
+    assert r.exit_code == 2
+    assert "tiles.yaml:6:5: error: a 87.76 mm x 76 mm hexagon does not fit" in r.output
+    assert "7 mm sheet margin" in r.output
+    if how == "setting":
+        assert cli("config", "set", "sheet-margin", "5mm").exit_code == 0
+        r = cli("check", kit, "--paper", "100x100mm")
+    else:
+        r = cli("check", kit, "--paper", "100x100mm", "--sheet-margin", "5mm")
+    assert r.exit_code == 0, r.output
+    assert "hexagon does not fit" not in r.output

@@ -146,7 +146,7 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
     return str(value.resolve())
 
 
-def _parse_sheet_margin(ctx, param, value: str | None) -> float | None:
+def parse_sheet_margin_option(ctx, param, value: str | None) -> float | None:
     """--sheet-margin as a length in points (plain numbers are mm), within kit.yaml's limits."""
     if value is None:
         return None
@@ -334,6 +334,15 @@ def main() -> None:
     """printkit: turn YAML game data into print-ready PDF game kits, and check it against the rules."""
 
 
+def _pages_drawn(out: Path, below: dict[str, int]) -> dict[Path, int]:
+    """The pages each output drew by its path, from the counts by its path below --out (a
+    build counts every page it draws: no path is made for each)."""
+    drawn: dict[Path, int] = {}
+    for label, n in below.items():
+        drawn[out / label] = drawn.get(out / label, 0) + n
+    return drawn
+
+
 @main.command()
 @click.argument("kits", nargs=-1, metavar="[KIT|DIR]...", shell_complete=complete_kits)
 @click.option(
@@ -377,7 +386,7 @@ def main() -> None:
 )
 @click.option(
     "--sheet-margin",
-    callback=_parse_sheet_margin,
+    callback=parse_sheet_margin_option,
     metavar="LENGTH",
     help="Home sheets: the least paper between the sheet's edge and any piece, 3 to 30 mm, "
     "like 4mm (most home printers print to 3 to 5 mm) [default: your config, else the kit's "
@@ -445,6 +454,12 @@ def main() -> None:
     "(a damaged sheet to reprint: its front and back page, as the sheet labels number them).",
 )
 @click.option(
+    "--sheets",
+    metavar="N[,N-M]",
+    help="With --only COMPONENT: also write COMPONENT-sheets-N.pdf holding only these sheets, "
+    "as their labels and the build's summary number them (a two-sided sheet's front and back).",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(1, 256),
@@ -454,8 +469,8 @@ def main() -> None:
 @kit_options
 @report_errors
 def build(
-    kits, out, png, force, watch, only, pages, jobs, variants, players, ignore_rule_errors,
-    **chosen
+    kits, out, png, force, watch, only, pages, sheets, jobs, variants, players,
+    ignore_rule_errors, **chosen
 ) -> None:  # fmt: skip
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none.
 
@@ -474,7 +489,7 @@ def build(
         raise click.UsageError("--preset is a print service's template: use it with --profile shop")
     names = list(kits) or builtin_kit_names()
     only_ids = _split_names(only)
-    _check_pages_option(pages, names, only_ids)
+    _check_pages_option(pages, sheets, names, only_ids)
     if not (force or png or watch or only_ids) and _no_op_build(names, out, options):
         return
     if options.profile == "shop":
@@ -493,10 +508,10 @@ def build(
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     notes: list[str] = []
-    drawn: dict[Path, int] = {}  # pages each output drew, for the closing summary
+    drawn_below: dict[str, int] = {}  # pages each output drew, by its path below --out
 
-    def count_pages(label: str, n: int) -> None:  # label: the output's path below --out
-        drawn[out / label] = drawn.get(out / label, 0) + n
+    def count_pages(label: str, n: int) -> None:  # called for every page: no path made here
+        drawn_below[label] = drawn_below.get(label, 0) + n
 
     gate = RulesGate(ignore_rule_errors, report=_finding_line)
     jobs = jobs or os.cpu_count() or 1
@@ -517,10 +532,10 @@ def build(
         sys.exit(EXIT_RULES)
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
+    drawn = _pages_drawn(out, drawn_below)
     buildcli.report_build(written, notes, loaded, options, written.unchanged, drawn)
-    if pages and only_ids:
-        chosen_pages = buildcli.write_chosen_pages(loaded[0], out, only_ids[0], pages)
-        say(f"wrote {chosen_pages} (pages {pages} of {only_ids[0]})")
+    if only_ids:
+        buildcli.write_chosen(loaded[0], out, only_ids[0], {"pages": pages, "sheets": sheets})
     detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)
@@ -532,10 +547,15 @@ def _finding_line(line: str) -> None:
         click.echo(line, err=True)
 
 
-def _check_pages_option(pages: str | None, names: list[str], only: list[str] | None) -> None:
-    """--pages takes the pages of one component of one kit."""
-    if pages and (len(names) != 1 or not only or len(only) != 1):
-        raise click.UsageError("--pages chooses pages of one component: give one KIT and --only ID")
+def _check_pages_option(
+    pages: str | None, sheets: str | None, names: list[str], only: list[str] | None
+) -> None:
+    """--pages and --sheets take the pages or sheets of one component of one kit."""
+    for flag, spec in (("--pages", pages), ("--sheets", sheets)):
+        if spec and (len(names) != 1 or not only or len(only) != 1):
+            raise click.UsageError(
+                f"{flag} chooses {flag[2:]} of one component: give one KIT and --only ID"
+            )
 
 
 def _no_op_build(names: list[str], out: Path, options: Any) -> bool:

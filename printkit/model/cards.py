@@ -94,6 +94,11 @@ FIELD_DECL_JSON_RULES: tuple[dict, ...] = (
 )
 
 
+# Points: text below this may be too small to read (a deck's default `min_text_size`; `check`
+# warns of smaller text on every other component type, build/drawchecks.py).
+MIN_TEXT_SIZE = 6.0
+
+
 @record("field declaration", check=_check_field_decl, json_rules=FIELD_DECL_JSON_RULES)
 @dataclass
 class FieldDecl:
@@ -152,7 +157,11 @@ class Kind:
         return self.label_ink or self.paper
 
 
-CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker")  # the rest: Card.values
+CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker", "source")
+SOURCES = (
+    "seed",
+    "ours",
+)  # where a card's rules come from: the game's, or the kit's own  # the rest: Card.values
 
 
 @record("card", extra="values")
@@ -174,6 +183,11 @@ class Card:
     )
     tags: list[str] = spec(
         ListOf(Id()), default=list, doc="for variants: keep, drop or mark by tag"
+    )
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: this card's rules text or values are the kit's own, not the game's (a "
+        "discreet mark prints on it); seed: the game's (default: the deck's `source`)",
     )
     values: dict[str, Any] = field(default_factory=dict)
     marker: str | None = None
@@ -312,6 +326,13 @@ def _check_has_cards(deck: Deck, ctx: Context, path: PathKey) -> None:
             "a deck needs at least one card: list them under `cards:` (or name a spreadsheet "
             "there), or make them with `generate:`",
         )
+    oob = deck.order_of_battle
+    if oob is not None and oob.group_by not in (*CARD_ATTRIBUTES, *deck.fields):
+        ctx.error(
+            (*path, "order_of_battle", "group_by"),
+            f"order_of_battle groups by {oob.group_by!r}, which is no field of this deck's "
+            f"cards; it has: {', '.join([*CARD_ATTRIBUTES, *deck.fields])}",
+        )
     layout = deck.sheet_layout
     if layout is not None and layout.group_by not in (*CARD_ATTRIBUTES, *deck.fields):
         known = ", ".join([*CARD_ATTRIBUTES, *deck.fields])
@@ -360,6 +381,21 @@ class SheetLayout:
     )
 
 
+@record("order of battle")
+@dataclass(kw_only=True)
+class OrderOfBattle:
+    """A chart of the deck's designs, each drawn once at its size with the number printed,
+    under a heading per group (a side): <deck>-oob.pdf beside the deck's PDF."""
+
+    title: str = spec(Str(1, 80), default="Order of battle", doc="the chart's heading")
+    group_by: str = spec(
+        Id(), default="kind", doc="the card field whose value heads each section (a side)"
+    )
+    order: list[str] = spec(
+        ListOf(Str(1, 80), 0, 200), default=list, doc="the sections' order, by value"
+    )
+
+
 @record("deck", check=_check_has_cards, json_rules=HAS_CARDS_JSON_RULES)
 @dataclass(kw_only=True)
 class Deck:
@@ -382,7 +418,7 @@ class Deck:
     )
     min_text_size: float = spec(
         Length(1, 50),
-        default=6.0,
+        default=MIN_TEXT_SIZE,
         doc="text never shrinks below this; text that cannot fit at it is an error",
     )
     safe_margin: float = edge(
@@ -418,6 +454,16 @@ class Deck:
         "and face elements",
     )
     sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the cards' rules text and values are the kit's own, not the game's (each "
+        "card prints a discreet mark and each sheet a one-line legend; a card's own `source` "
+        "overrides); seed or none: the game's",
+    )
+    order_of_battle: OrderOfBattle | None = spec(
+        record_of(OrderOfBattle),
+        doc="also print <deck>-oob.pdf: each design once, at size, with its count, by side",
+    )
     sheet_layout: SheetLayout | None = spec(
         record_of(SheetLayout),
         doc="home sheets laid out as a wargame's counter sheet: rows by group, gutters, fold-over",
@@ -493,6 +539,11 @@ class Deck:
     def data_items(self) -> list[Card]:
         """The items a data check reads (checks/data_items.ItemModel): the cards."""
         return self.cards
+
+    def own(self, card: Card) -> bool:
+        """Whether a card's rules text or values are the kit's own (`source: ours`, the card's
+        or else the deck's), marked so on paper."""
+        return (card.source or self.source) == "ours"
 
     def item_reader(self, field_name: str) -> Callable[[Card], Any]:
         """Reads a card's field, a declared one included (None when the card has none)."""
