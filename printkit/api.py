@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
 from printkit.kit import Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
-from printkit.layout.hexgrid import BoardGrid
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import UNIT_POINTS, mm, to_mm
@@ -97,6 +96,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.draw.pictograms import arrow_head
     from printkit.draw.sheet import draw_page_label, draw_scale_bar
     from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
+    from printkit.layout.hexgrid import BoardGrid
     from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
     from printkit.load.yamlsafe import PathKey
     from printkit.model.wording import fill, labels_spec, word
@@ -258,6 +258,7 @@ _ON_FIRST_USE = {
     "KEEP_OUT": "printkit.layout.imposition",
     "MAX_CHECK_GAMES": "printkit.core.limits",
     "PathKey": "printkit.load.yamlsafe",
+    "BoardGrid": "printkit.layout.hexgrid",  # a board's grid: only types with a board
     "Problem": "printkit.checks",
     "RuleSet": "printkit.checks",
     "STROKE_ROOM": "printkit.layout.imposition",
