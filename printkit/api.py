@@ -248,6 +248,7 @@ __all__ = [
 # reports, the drawing library): a plug-in imports them from here all the same, on first use.
 _ON_FIRST_USE = {
     "BUILTIN": "printkit.draw.icons",
+    "BoardGrid": "printkit.layout.hexgrid",
     "Chart": "printkit.reports.sim_report",
     "Colours": "printkit.draw.icons",
     "DATA_RULES": "printkit.checks.data_rules",

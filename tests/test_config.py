@@ -82,6 +82,7 @@ def test_config_commands(cli, tmp_path):
         ["profile", "shop", "(config)"],
         ["duplex", "long", "(default)"],
         ["max-ink", "kit", "(default)"],
+        ["sheet-margin", "kit", "(default)"],
     ]
     bare = cli("config")  # no subcommand: the list, not a usage error
     assert (bare.exit_code, bare.stdout.splitlines()) == (0, listing)
@@ -90,6 +91,9 @@ def test_config_commands(cli, tmp_path):
     assert "back-offset: -1,0.5" in path.read_text(encoding="utf-8")
     assert cli("config", "set", "max-ink", "240%").stdout.startswith("max-ink = 240%")
     assert cli("config", "get", "max-ink").stdout == "240%\n"
+    assert cli("config", "set", "sheet_margin", "4mm").stdout.startswith("sheet-margin = 4mm")
+    assert cli("config", "get", "sheet-margin").stdout == "4mm\n"
+    assert "sheet-margin: 4mm" in path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize(
@@ -108,7 +112,7 @@ def test_config_commands(cli, tmp_path):
         (
             ("get", "papr"),
             "printkit config: error: unknown setting 'papr'; did you mean 'paper'? "
-            "(settings: back-offset, paper, profile, duplex, max-ink)",
+            "(settings: back-offset, paper, profile, duplex, max-ink, sheet-margin)",
         ),
     ],
 )

@@ -107,7 +107,14 @@ def test_every_setting_is_a_field_of_the_settings_record_and_of_options():
     from printkit.model.options import Options
     from printkit.model.settings import settings_schema
 
-    assert list(SETTINGS) == ["back-offset", "paper", "profile", "duplex", "max-ink"]
+    assert list(SETTINGS) == [
+        "back-offset",
+        "paper",
+        "profile",
+        "duplex",
+        "max-ink",
+        "sheet-margin",
+    ]
     assert list(SETTINGS) == list(settings_schema().fields)
     options = {field.name for field in fields(Options)}
     assert {setting.option for setting in SETTINGS.values()} <= options

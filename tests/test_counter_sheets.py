@@ -150,3 +150,26 @@ def test_gang_sheets_keep_each_group_in_a_block_of_its_own(cli, tmp_path):
     (nx0, ny0, nx1, ny1), (sx0, sy0, sx1, sy1) = hull(north), hull(south)
     apart = max(sx0 - nx1, nx0 - sx1, sy0 - ny1, ny0 - sy1)
     assert to_mm(apart) > 5  # two blocks, each with its crop marks between them
+
+
+def test_an_order_of_battle_draws_each_design_once_at_size_under_its_sides_heading(cli, tmp_path):
+    """`order_of_battle` writes counters-oob.pdf: a section per side in the set order, each of
+    the side's five designs drawn once at 12.7 mm with its count (x8 infantry)."""
+    from pdfcheck import page_chars, words
+
+    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+    oob = "order_of_battle: {group_by: side, order: [south, north]}"
+    edit(kit / "counters.yaml", "min_text_size: 3pt\n", f"min_text_size: 3pt\n{oob}\n")
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "counters", "--paper", "a4")
+    assert r.exit_code == 0, r.output
+    pdf = out / "hexwar" / "counters-oob.pdf"
+    counters = _counters(pdf)
+    assert sorted(side for side, _ in counters) == ["north"] * 5 + ["south"] * 5
+    texts = words(page_chars(pdf)[0])
+    heading = {w["text"]: w["top"] for w in texts if w["text"] in ("NORTH", "SOUTH")}
+    assert heading["SOUTH"] < heading["NORTH"]  # south first, as `order` says
+    for side, r in counters:  # each under its own heading
+        above = [h for h in heading.values() if h < r["top"]]
+        assert max(above) == heading[side.upper()]
+    assert [w["text"] for w in texts].count("x8") == 2  # the infantry of each side

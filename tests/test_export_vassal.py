@@ -137,3 +137,32 @@ def test_a_field_can_name_the_palette_tabs(cli, tmp_path):
     )
     tabs = [p.attrib["entryName"] for p in build.iter(P + "widget.PanelWidget")]
     assert tabs == ["I ARMY", "II ARMY"]
+
+
+@pytest.mark.parametrize("pointy", [False, True])
+@pytest.mark.parametrize("offset", ["even", "odd"])
+@pytest.mark.parametrize("form", ["0101", "01.01", "A1", "1-1"])
+def test_vassals_grid_puts_every_hex_where_the_map_does_and_names_it_alike(pointy, offset, form):
+    """VASSAL's HexGrid arithmetic (odd columns from the origin half a hex lower; a sideways
+    grid the same with x and y swapped) on the attributes written: every hex's centre within
+    half a pixel of the map's, and HexGridNumbering's name the map's."""
+    from printkit.export.vassal import hex_grid_attributes
+    from printkit.layout.hexgrid import BoardGrid, Coordinates, HexLayout
+
+    layout = HexLayout(9, 7, 40.0, pointy, offset)
+    grid = BoardGrid("map", 30.0, 50.0, layout, Coordinates(form, 1, 1, 2))
+    attrs, numbering_attrs = hex_grid_attributes(grid)
+    numbering = ET.Element("n", numbering_attrs)
+    dx, dy = float(attrs["dx"]), float(attrs["dy"])
+    x0, y0 = int(attrs["x0"]), int(attrs["y0"])
+    assert attrs["sideways"] == ("true" if pointy else "false")
+    for col in range(9):
+        for row in range(7):
+            cx, cy = layout.centre((col, row))
+            cx, cy = cx + grid.x, cy + grid.y
+            along, across = (cy, cx) if pointy else (cx, cy)
+            vcol = round((along - x0) / dx)
+            vrow_float = (across - y0 - (dy / 2 if vcol % 2 else 0)) / dy
+            vrow = round(vrow_float)
+            assert abs(x0 + vcol * dx - along) <= 0.5 and abs(vrow_float - vrow) * dy <= 0.5
+            assert vassal_name(numbering, vrow, vcol) == grid.names.label((col, row))

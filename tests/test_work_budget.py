@@ -535,3 +535,42 @@ def test_a_deck_setting_lays_out_every_design_again(budget_kit, tmp_path, monkey
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     watched = (tmp_path / "out" / "budget" / "cards.pdf").read_bytes()
     assert watched == _fresh_pdf(budget_kit, tmp_path / "fresh")
+
+
+def test_a_build_asks_once_a_back_whether_it_reads_its_card(budget_kit, tmp_path, monkeypatch):
+    """Which back is behind each card (model/backs.py) is decided for every card, but whether a
+    shared back reads its card's fields is a property of the back: asked once for each back a
+    deck shares, not once a card (a 5,400-card deck asked it 5,400 times)."""
+    from printkit.model import backs
+
+    asked: Counter[int] = Counter()
+
+    def counted(back):
+        asked[id(back)] += 1
+        return back_reads_card(back)
+
+    monkeypatch.setattr(backs, "back_reads_card", counted)
+    kit = load_kit(str(budget_kit), Options(profile="home", duplex="long"))
+    assert len(backs.cards_by_back(kit.model("cards"))) == 2  # the deck's back and fancy's own
+    assert sorted(asked.values()) == [1, 1]
+
+
+def test_a_build_looks_up_no_place_in_the_data_for_text_that_is_not_small(
+    budget_kit, tmp_path, monkeypatch
+):
+    """The small-text check (FACE004) names where an element is only when its text prints
+    below min_text_size: the place of every other element is not looked up (a lookup walks
+    the data file's recorded positions), so a deck with no small text looks up none."""
+    import printkit.components.deck as deck_component
+
+    looked_up: list[object] = []
+    at = deck_component.at
+
+    def counted(obj, key=None):
+        looked_up.append(obj)
+        return at(obj, key)
+
+    monkeypatch.setattr(deck_component, "at", counted)
+    kit = load_kit(str(budget_kit), Options(profile="home", duplex="long"))
+    build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
+    assert looked_up == []

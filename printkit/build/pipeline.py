@@ -381,12 +381,11 @@ BUILDING = "building"  # what a build's progress bar says: one tick per output d
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, cid, target, temp in ticking(tasks, BUILDING):
-            _render(
-                kit,
-                cid,
-                temp,
-                _pages_of(progress, f"{'/'.join(kit.output_parts)}/{target.name}"),
-            )
+            label = f"{'/'.join(kit.output_parts)}/{target.name}"
+            ticked = [0]
+            pages = _render(kit, cid, temp, _pages_of(progress, label, ticked))
+            if progress and pages and pages > ticked[0]:
+                progress(label, pages - ticked[0])  # pages drawn without a tick (a map's)
             _finish_outputs(kit, cid, temp)
         return
     # imported here, only when components render in parallel (start-up)
@@ -427,11 +426,20 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
             raise InputError(list(dict.fromkeys(errors)))
 
 
-def _pages_of(progress: Progress | None, label: str) -> Callable[[int], None] | None:
-    """The page counter a render reports to: `progress` told which output the pages are of."""
+def _pages_of(
+    progress: Progress | None, label: str, ticked: list[int]
+) -> Callable[[int], None] | None:
+    """The page counter a render reports to: `progress` told which output the pages are of,
+    and `ticked[0]` how many it was told, so that the pages a render returns without ticking
+    them (a tiled plan's assembly map) are counted once it ends."""
     if progress is None:
         return None
-    return lambda pages: progress(label, pages)
+
+    def tick(pages: int) -> None:
+        ticked[0] += pages
+        progress(label, pages)
+
+    return tick
 
 
 def _result(future):

@@ -146,6 +146,22 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
     return str(value.resolve())
 
 
+def _parse_sheet_margin(ctx, param, value: str | None) -> float | None:
+    """--sheet-margin as a length in points (plain numbers are mm), within kit.yaml's limits."""
+    if value is None:
+        return None
+    # imported here, not at the top, so that `printkit --help` stays fast
+    from printkit.load.schema import Context, Invalid
+    from printkit.load.yamlsafe import Document
+    from printkit.model.settings import SHEET_MARGIN
+
+    try:
+        context = Context(Document("--sheet-margin", value))
+        return float(SHEET_MARGIN.convert(value, context, ("sheet-margin",)))
+    except Invalid as exc:
+        raise click.BadParameter(f"expected {exc}; got {value!r}") from None
+
+
 def _parse_max_ink(ctx, param, value: str | None) -> float | None:
     if value is None:
         return None
@@ -318,6 +334,15 @@ def main() -> None:
     """printkit: turn YAML game data into print-ready PDF game kits, and check it against the rules."""
 
 
+def _pages_drawn(out: Path, below: dict[str, int]) -> dict[Path, int]:
+    """The pages each output drew by its path, from the counts by its path below --out (a
+    build counts every page it draws: no path is made for each)."""
+    drawn: dict[Path, int] = {}
+    for label, n in below.items():
+        drawn[out / label] = drawn.get(out / label, 0) + n
+    return drawn
+
+
 @main.command()
 @click.argument("kits", nargs=-1, metavar="[KIT|DIR]...", shell_complete=complete_kits)
 @click.option(
@@ -358,6 +383,14 @@ def main() -> None:
     type=click.FloatRange(0, 10),
     metavar="MM",
     help="Bleed around each card in mm (default: home 0, shop 3).",
+)
+@click.option(
+    "--sheet-margin",
+    callback=_parse_sheet_margin,
+    metavar="LENGTH",
+    help="Home sheets: the least paper between the sheet's edge and any piece, 3 to 30 mm, "
+    "like 4mm (most home printers print to 3 to 5 mm) [default: your config, else the kit's "
+    "sheet_margin:, else 7mm].",
 )
 @click.option(
     "--icc",
@@ -469,10 +502,10 @@ def build(
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     notes: list[str] = []
-    drawn: dict[Path, int] = {}  # pages each output drew, for the closing summary
+    drawn_below: dict[str, int] = {}  # pages each output drew, by its path below --out
 
-    def count_pages(label: str, n: int) -> None:  # label: the output's path below --out
-        drawn[out / label] = drawn.get(out / label, 0) + n
+    def count_pages(label: str, n: int) -> None:  # called for every page: no path made here
+        drawn_below[label] = drawn_below.get(label, 0) + n
 
     gate = RulesGate(ignore_rule_errors, report=_finding_line)
     jobs = jobs or os.cpu_count() or 1
@@ -493,6 +526,7 @@ def build(
         sys.exit(EXIT_RULES)
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
+    drawn = _pages_drawn(out, drawn_below)
     buildcli.report_build(written, notes, loaded, options, written.unchanged, drawn)
     if pages and only_ids:
         chosen_pages = buildcli.write_chosen_pages(loaded[0], out, only_ids[0], pages)

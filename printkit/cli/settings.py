@@ -23,7 +23,8 @@ import yaml
 from printkit.cli.options import ENV_DIR, FILE_NAME, config_dir, config_path, resolve_options
 from printkit.core.errors import Location, display_path, fail
 from printkit.core.words import close_matches
-from printkit.load.schema import Context, Invalid, validate_document
+from printkit.layout.units import to_mm
+from printkit.load.schema import Context, Invalid, Length, validate_document
 from printkit.load.yamlsafe import Document, parse_yaml, read_text
 from printkit.model.options import Options
 from printkit.model.settings import (
@@ -49,6 +50,7 @@ __all__ = [
     "PROFILES",
     "SETTINGS",
     "Setting",
+    "canonical_key",
     "config_dir",
     "config_path",
     "effective",
@@ -108,11 +110,20 @@ def effective(key: str) -> tuple[SettingValue, str]:
 
 def show(key: str, value: SettingValue) -> str:
     """A setting's value as the user writes it."""
-    if value is None:  # a setting whose default is decided elsewhere (max-ink: the kit's)
-        return "kit"  # the kit's print: max_ink:, else 300
+    if value is None:  # a setting whose default is decided elsewhere: the kit's
+        return "kit"  # max-ink: the kit's print: max_ink:, else 300; sheet-margin: 7mm
     if isinstance(value, tuple):
         return format_back_offset(value)
+    if isinstance(SETTINGS[key].type, Length):  # kept in points, written in mm
+        return f"{round(to_mm(float(value)), 3):g}mm"
     return f"{value:g}%" if isinstance(value, float) else value
+
+
+def canonical_key(key: str) -> str:
+    """A setting's key as the file writes it: `sheet_margin`, as kit.yaml spells its own
+    key, is `sheet-margin`."""
+    dashed = key.replace("_", "-")
+    return dashed if dashed in SETTINGS else key
 
 
 def check_key(key: str) -> Setting:
@@ -128,6 +139,7 @@ def check_key(key: str) -> Setting:
 
 def set_value(key: str, text: str) -> SettingValue:
     """Validate and store one setting; returns the stored value. Other settings are kept."""
+    key = canonical_key(key)
     setting = check_key(key)
     given_as = f"printkit config set {key}"
     try:  # the value is text as typed: `off` stays the word off
@@ -140,6 +152,7 @@ def set_value(key: str, text: str) -> SettingValue:
 
 def unset_value(key: str) -> bool:
     """Remove a setting (back to the default); True if it was set."""
+    key = canonical_key(key)
     check_key(key)
     if key not in _raw():
         return False

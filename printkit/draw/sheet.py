@@ -1,4 +1,5 @@
-"""Sheet furniture for home printing: crop marks, the 100 % scale bar, and the page label."""
+"""Sheet furniture for home printing: crop marks, the 100 % scale bar, the page label, and the
+provenance mark of a piece whose rules are the kit's own with its one-line legend."""
 
 from __future__ import annotations
 
@@ -121,6 +122,53 @@ def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
         c.drawString(0, 0, text)
     else:
         c.drawRightString(band.x1, band.y1 - mm(2.5), text)
+    c.restoreState()
+
+
+OWN_LEGEND = "this kit's own rules or values (source: ours), not the game's"
+OWN_MARK = mm(0.9)  # half the diamond's width
+OWN_INSET = mm(3)  # the mark's centre from the trim's lower right corner, inside the trim
+
+
+def _diamond(c: Canvas, cx: float, cy: float) -> None:
+    p = c.beginPath()
+    p.moveTo(cx, cy - OWN_MARK)
+    p.lineTo(cx + OWN_MARK, cy)
+    p.lineTo(cx, cy + OWN_MARK)
+    p.lineTo(cx - OWN_MARK, cy)
+    p.close()
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def draw_own_mark(c: Canvas, trim: Rect) -> None:
+    """The discreet mark of a piece whose rules text or values are the kit's own: a small grey
+    diamond near the trim's lower right corner, inside the corner radius of any card."""
+    c.saveState()
+    c.setStrokeColor(GREY)
+    c.setFillColor(Color(1, 1, 1))
+    c.setLineWidth(0.5)
+    _diamond(c, trim.x1 - OWN_INSET, trim.y + OWN_INSET)
+    c.restoreState()
+
+
+def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
+    """The sheet's one-line legend of the mark: across a band, at its start (the page label
+    sits at its end); down a side band, from its top (the caller gives a band of its own, beside
+    the next row of pieces). Home sheets only, like the label."""
+    if not _page_labels_shown(c):
+        return
+    c.saveState()
+    c.setFillColor(GREY)
+    c.setStrokeColor(GREY)
+    c.setLineWidth(0.5)
+    c.setFont(font(c, "condensed"), 7)
+    if vertical:  # read downwards from the band's top, like the label
+        c.translate(band.x + mm(2.5), band.y + band.h)
+        c.rotate(-90)
+    else:
+        c.translate(band.x, band.y1 - mm(2.5))
+    _diamond(c, OWN_MARK, mm(0.8))
+    c.drawString(mm(3), 0, OWN_LEGEND)
     c.restoreState()
 
 

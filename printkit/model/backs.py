@@ -52,10 +52,21 @@ def back_behind(deck: Deck, card: Card) -> BackChoice:
     """The back printed behind `card`: its kind's own back or the deck's, and that back drawn
     with the card's own fields when it reads them."""
     key, back = shared_back(deck, card.kind)
+    return _choice(card, key, back, back_reads_card(back))
+
+
+def _choice(card: Card, key: str, back: Back, reads_card: bool) -> BackChoice:
+    """The choice of the shared back `key` behind `card`, a back of its own when the back
+    reads its card's fields."""
     kind = card.kind if key != "back" else None
-    if back_reads_card(back):
-        return BackChoice(f"{key}-card-{card.id}", back, kind, card)
+    if reads_card:
+        return BackChoice(_own_key(key, card), back, kind, card)
     return BackChoice(key, back, kind, None)
+
+
+def _own_key(key: str, card: Card) -> str:
+    """The key of the shared back `key` drawn with `card`'s own fields."""
+    return f"{key}-card-{card.id}"
 
 
 def cards_by_back(deck: Deck) -> dict[str, tuple[BackChoice, list[Card]]]:
@@ -64,9 +75,17 @@ def cards_by_back(deck: Deck) -> dict[str, tuple[BackChoice, list[Card]]]:
     if deck.sides != 2:
         return {}
     out: dict[str, tuple[BackChoice, list[Card]]] = {}
+    reads: dict[str, bool] = {}  # whether each shared back reads its card: asked once a back
     for card in deck.cards:
-        choice = back_behind(deck, card)
-        out.setdefault(choice.key, (choice, []))[1].append(card)
+        key, back = shared_back(deck, card.kind)
+        reads_card = reads.get(key)
+        if reads_card is None:
+            reads_card = reads[key] = back_reads_card(back)
+        choice_key = _own_key(key, card) if reads_card else key
+        behind = out.get(choice_key)
+        if behind is None:
+            behind = out[choice_key] = (_choice(card, key, back, reads_card), [])
+        behind[1].append(card)
     return out
 
 

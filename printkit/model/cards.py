@@ -152,7 +152,11 @@ class Kind:
         return self.label_ink or self.paper
 
 
-CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker")  # the rest: Card.values
+CARD_ATTRIBUTES = ("id", "kind", "count", "title", "text", "marker", "source")
+SOURCES = (
+    "seed",
+    "ours",
+)  # where a card's rules come from: the game's, or the kit's own  # the rest: Card.values
 
 
 @record("card", extra="values")
@@ -174,6 +178,11 @@ class Card:
     )
     tags: list[str] = spec(
         ListOf(Id()), default=list, doc="for variants: keep, drop or mark by tag"
+    )
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: this card's rules text or values are the kit's own, not the game's (a "
+        "discreet mark prints on it); seed: the game's (default: the deck's `source`)",
     )
     values: dict[str, Any] = field(default_factory=dict)
     marker: str | None = None
@@ -312,6 +321,13 @@ def _check_has_cards(deck: Deck, ctx: Context, path: PathKey) -> None:
             "a deck needs at least one card: list them under `cards:` (or name a spreadsheet "
             "there), or make them with `generate:`",
         )
+    oob = deck.order_of_battle
+    if oob is not None and oob.group_by not in (*CARD_ATTRIBUTES, *deck.fields):
+        ctx.error(
+            (*path, "order_of_battle", "group_by"),
+            f"order_of_battle groups by {oob.group_by!r}, which is no field of this deck's "
+            f"cards; it has: {', '.join([*CARD_ATTRIBUTES, *deck.fields])}",
+        )
     layout = deck.sheet_layout
     if layout is not None and layout.group_by not in (*CARD_ATTRIBUTES, *deck.fields):
         known = ", ".join([*CARD_ATTRIBUTES, *deck.fields])
@@ -357,6 +373,21 @@ class SheetLayout:
         default=False,
         doc="fold-over: fronts on the left half of a landscape sheet, each back mirrored on the "
         "right half, for printers that print one side; fold along the dashed line and glue",
+    )
+
+
+@record("order of battle")
+@dataclass(kw_only=True)
+class OrderOfBattle:
+    """A chart of the deck's designs, each drawn once at its size with the number printed,
+    under a heading per group (a side): <deck>-oob.pdf beside the deck's PDF."""
+
+    title: str = spec(Str(1, 80), default="Order of battle", doc="the chart's heading")
+    group_by: str = spec(
+        Id(), default="kind", doc="the card field whose value heads each section (a side)"
+    )
+    order: list[str] = spec(
+        ListOf(Str(1, 80), 0, 200), default=list, doc="the sections' order, by value"
     )
 
 
@@ -418,6 +449,16 @@ class Deck:
         "and face elements",
     )
     sides: int = spec(Choice((1, 2)), default=2, doc=SIDES_DOC)
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the cards' rules text and values are the kit's own, not the game's (each "
+        "card prints a discreet mark and each sheet a one-line legend; a card's own `source` "
+        "overrides); seed or none: the game's",
+    )
+    order_of_battle: OrderOfBattle | None = spec(
+        record_of(OrderOfBattle),
+        doc="also print <deck>-oob.pdf: each design once, at size, with its count, by side",
+    )
     sheet_layout: SheetLayout | None = spec(
         record_of(SheetLayout),
         doc="home sheets laid out as a wargame's counter sheet: rows by group, gutters, fold-over",
@@ -493,6 +534,11 @@ class Deck:
     def data_items(self) -> list[Card]:
         """The items a data check reads (checks/data_items.ItemModel): the cards."""
         return self.cards
+
+    def own(self, card: Card) -> bool:
+        """Whether a card's rules text or values are the kit's own (`source: ours`, the card's
+        or else the deck's), marked so on paper."""
+        return (card.source or self.source) == "ours"
 
     def item_reader(self, field_name: str) -> Callable[[Card], Any]:
         """Reads a card's field, a declared one included (None when the card has none)."""

@@ -233,6 +233,8 @@ class Element:
 
     def images(self) -> list[str]:
         """The picture files the element names (templates: they may use {field})."""
+        if not self.image_keys:  # most kinds name none: asked for every card drawn
+            return []
         return [name for name in (getattr(self, key) for key in self.image_keys) if name]
 
     def problems(self, place: str) -> Iterator[tuple[str | None, str]]:

@@ -25,6 +25,9 @@ class Options:
     card_pages: Literal["copies", "designs"] = "copies"  # shop decks: a page per copy or design
     gang: bool = False  # home builds: pack cut pieces onto shared sheets (render/gang.py)
     preset: str | None = None  # shop: a print service's template (layout/presets.py)
+    # home sheets: the least paper round the pieces, in points (--sheet-margin, else the user's
+    # settings); None: the kit's sheet_margin, else 7 mm (render/pages.chosen_sheet_margin)
+    sheet_margin: float | None = None
     extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
     @property

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from printkit.layout.sizes import HOME_PAPERS, parse_paper
 from printkit.load.records import field_names, record, record_of, spec
-from printkit.load.schema import Choice, Context, InkLimit, Invalid, Record, Type
+from printkit.load.schema import Choice, Context, InkLimit, Invalid, Length, Record, Type
 from printkit.load.yamlsafe import PathKey
 
 PAPERS = HOME_PAPERS
@@ -81,6 +81,11 @@ PAPER_DOC = "default paper: " + ", ".join(PAPERS) + ", or a size like 210x297mm"
 PROFILE_DOC = "default profile: " + ", ".join(PROFILES)
 DUPLEX_DOC = "default flip edge: " + ", ".join(DUPLEX)
 MAX_INK_DOC = "shop files: the most total ink in per cent, e.g. 240 (default: the kit's, or 300)"
+SHEET_MARGIN_DOC = (
+    "home sheets: the least paper between the sheet's edge and any piece, 3 to 30 mm, e.g. 4mm "
+    "(default: the kit's sheet_margin, or 7mm)"
+)
+SHEET_MARGIN = Length(3, 30)  # the limits of kit.yaml's sheet_margin (model/kit.py)
 
 
 @record("printkit settings", doc="the user's settings: flags win over them, they over defaults")
@@ -93,6 +98,7 @@ class Settings:
     profile: Literal["home", "shop"] | None = spec(Choice(PROFILES), doc=PROFILE_DOC)
     duplex: Literal["long", "short", "off"] | None = spec(Choice(DUPLEX), doc=DUPLEX_DOC)
     max_ink: float | None = spec(InkLimit(), doc=MAX_INK_DOC, key="max-ink")
+    sheet_margin: float | None = spec(SHEET_MARGIN, doc=SHEET_MARGIN_DOC, key="sheet-margin")
 
     def chosen(self) -> dict[str, SettingValue]:
         """Options field -> value, for each setting the file sets."""

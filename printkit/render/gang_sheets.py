@@ -19,7 +19,13 @@ from printkit.core.errors import Location, fail
 from printkit.core.words import counted
 from printkit.draw.fonts import role_font, text_width
 from printkit.draw.outline import clip_to, draw_cut_lines
-from printkit.draw.sheet import draw_crop_marks, draw_page_label, draw_scale_bar
+from printkit.draw.sheet import (
+    draw_crop_marks,
+    draw_own_legend,
+    draw_own_mark,
+    draw_page_label,
+    draw_scale_bar,
+)
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import columns_reverse, mirror
@@ -219,6 +225,7 @@ def _draw_sheet(  # noqa: PLR0913
         trims = [back_rect(kit, gang, t) for t in trims]
     _set_boxes(c, layout, trims)
     flip = columns_reverse(layout.sheet, kit.options.duplex)
+    own = False
     for (g, item, trim), placed in zip(slots, trims, strict=True):
         group = gang.groups[g][1]
         if side == "back" and not group.with_backs:
@@ -234,11 +241,16 @@ def _draw_sheet(  # noqa: PLR0913
             painter(g).place_back(item, placed)
         if shaped:
             c.restoreState()
+        if side == "front" and group.own is not None and group.own(item):
+            draw_own_mark(c, trim)
+            own = True
     if side == "front":  # cut from the front; backs carry no marks
         draw_crop_marks(c, sheet_marks(gang, blocks))
         draw_cut_lines(c, _cut_lines(blocks, layout.bleed))
         draw_scale_bar(c, layout.scale_band, False)
     draw_page_label(c, layout.label_band, False, label)
+    if own:
+        draw_own_legend(c, layout.label_band, False)
     c.showPage()
 
 

@@ -27,6 +27,8 @@ from printkit.draw.outline import clip_to, draw_cut_lines
 from printkit.draw.sheet import (
     draw_crop_marks,
     draw_fold_line,
+    draw_own_legend,
+    draw_own_mark,
     draw_page_label,
     draw_scale_bar,
 )
@@ -58,15 +60,17 @@ from printkit.layout.shapes import RECTANGLE, Shape, mirrored, outline
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
-from printkit.render.oversize import tile_pieces, tiled_page_count, too_large
+from printkit.render.oversize import piece_plan, tile_pieces, tiled_page_count, too_large
+from printkit.render.pages import chosen_sheet_margin
 from printkit.render.pieces import Painter, PieceGroup
 from printkit.render.safearea import overflow_message, safe_area_findings
 
 
 def sheet_margin(kit: Kit) -> float:
-    """From the sheet's edge to the nearest printing of a piece on a home sheet: kit.yaml's
-    `sheet_margin`, else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
-    margin = kit.manifest.sheet_margin
+    """From the sheet's edge to the nearest printing of a piece on a home sheet: --sheet-margin,
+    else the user's settings, else kit.yaml's `sheet_margin` (render/pages.chosen_sheet_margin),
+    else DEFAULT_SHEET_MARGIN (layout/shaped.py)."""
+    margin = chosen_sheet_margin(kit)
     return DEFAULT_SHEET_MARGIN if margin is None else margin
 
 
@@ -91,7 +95,7 @@ def home_grid(
             f"a {format_mm(piece.width)} x {format_mm(piece.height)} {shape.kind} does not fit "
             f"on {kit.options.paper.upper()} paper within its {format_mm(margin)} sheet margin "
             "and the bands of the page label and scale bar; make the piece smaller, choose a "
-            "larger paper, or lower sheet_margin in kit.yaml",
+            "larger paper, or a smaller sheet margin (--sheet-margin, or sheet_margin in kit.yaml)",
         ) from None
 
 
@@ -125,6 +129,7 @@ def check_page_count(  # noqa: PLR0913
 
 
 MARGIN_CODE = "MARK001"
+TILED_CODE = "MARK002"
 
 
 def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
@@ -139,22 +144,36 @@ def margin_findings(kit: Kit, groups: Sequence[PieceGroup]) -> list[Finding]:
 
 
 def sheet_margin_findings(kit: Kit, piece: Size, where: Location) -> list[Finding]:
-    """MARK001 (at `where`) when a home sheet of `piece`s has no room for its marks."""
+    """MARK001 (at `where`) when a home sheet of `piece`s has no room for its marks; MARK002
+    when a piece is larger than the sheet and is tiled at 1:1 over several (render/oversize.py)."""
     if kit.options.profile != "home":
         return []
     try:
         grid = home_grid(kit, piece, where)
     except (InputError, ValueError):  # the piece does not fit at all: an error of its own
         return []
-    problem = margin_problem(grid) if isinstance(grid, Grid) else None  # None: tiled at 1:1
+    size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
+    if grid is None:
+        return [Finding(TILED_CODE, "warning", _tiled_message(kit, piece, size), where)]
+    problem = margin_problem(grid) if isinstance(grid, Grid) else None
     if problem is None:
         return []
-    size = f"{format_mm(piece.width)} x {format_mm(piece.height)}"
     message = (
         f"on {kit.options.paper.upper()} paper, {size} pieces leave no room for the sheet's "
         f"marks: {problem} (home printers print no nearer than 5 mm); choose a larger paper"
     )
     return [Finding(MARGIN_CODE, "warning", message, where)]
+
+
+def _tiled_message(kit: Kit, piece: Size, size: str) -> str:
+    """What MARK002 says: the piece, the paper and margin it does not fit, what it becomes."""
+    sheets = len(piece_plan(kit.options.paper_size, piece).tiles)
+    return (
+        f"a {size} piece does not fit {kit.options.paper.upper()} paper within its "
+        f"{format_mm(sheet_margin(kit))} sheet margin: it is printed at 1:1 over {sheets} sheets "
+        "to trim and glue (an assembly map first); to print it whole, choose a larger paper "
+        "or a smaller sheet margin (--sheet-margin), or make the piece smaller"
+    )
 
 
 def safe_area(groups: Sequence[PieceGroup], kit: Kit) -> list[Finding]:
@@ -197,9 +216,11 @@ def render_pieces(  # noqa: PLR0913
     progress: Callable[[int], None] | None = None,
     with_backs: bool = True,
     shape: Shape = RECTANGLE,
+    own: Callable[[Any], bool] | None = None,
 ) -> int:
-    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count."""
-    group = PieceGroup(items, piece, make_painter, where, with_backs, shape=shape)
+    """Impose `items` (one per printed piece) and draw them into `path`; returns the page count.
+    `own` says which pieces carry the mark of the kit's own rules (`PieceGroup.own`)."""
+    group = PieceGroup(items, piece, make_painter, where, with_backs, shape=shape, own=own)
     return render_groups(kit, component_id, path, [group], progress)
 
 
@@ -436,14 +457,29 @@ def _draw_page(  # noqa: PLR0913
     else:
         flip: Duplex = "long" if page.trim is not None else duplex  # shop pages: long edge
         _place_shaped(c, painter, page, group, flip, bleed)
+    own = page.side == "front" and mark_own(c, group, page.items)
     if isinstance(grid, ShapedGrid):
         if page.side == "front":  # cut along the outlines, from the front
             draw_cut_lines(c, cut_lines(grid, [trim for _, trim in page.items]))
             draw_scale_bar(c, grid.scale_band, False)
         draw_page_label(c, grid.label_band, False, label)
+        if own:
+            draw_own_legend(c, grid.label_band, False)
     elif grid is not None:
-        _sheet_furniture(c, page, grid, label)
+        _sheet_furniture(c, page, grid, label, own)
     c.showPage()
+
+
+def mark_own(c: Canvas, group: PieceGroup, placed: Sequence[tuple[int, Rect]]) -> bool:
+    """The provenance mark on each placed front whose rules are the kit's own; whether any."""
+    if group.own is None:
+        return False
+    marked = False
+    for index, trim in placed:
+        if group.own(group.items[index]):
+            draw_own_mark(c, trim)
+            marked = True
+    return marked
 
 
 def _draw_row_sheet(  # noqa: PLR0913
@@ -455,6 +491,9 @@ def _draw_row_sheet(  # noqa: PLR0913
         _place(painter, group, group.items[index], trim, page.side)
     for index, trim in page.backs:
         _place(painter, group, group.items[index], trim, "back")
+    own = page.side == "front" and mark_own(c, group, page.items)
+    if own:
+        draw_own_legend(c, grid.label_band(), False)
     if page.side == "front":
         trims = [trim for _, trim in page.items + page.backs]
         draw_crop_marks(c, trim_marks(trims, grid.bleed, grid.sheet))
@@ -500,8 +539,9 @@ def _hull(rects: list[Rect]) -> Rect:
     return Rect(x0, y0, max(r.x1 for r in rects) - x0, max(r.y1 for r in rects) - y0)
 
 
-def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str) -> None:
-    """Crop marks and the scale bar on a front, the page label on every side."""
+def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str, own: bool = False) -> None:
+    """Crop marks and the scale bar on a front, the page label on every side, and the legend of
+    the provenance mark when a piece on the sheet carries it."""
     bands = info_bands(grid)
     if page.side == "front" and len(page.items) < grid.per_sheet:  # a last, part sheet
         draw_crop_marks(c, _marks_for(grid, [trim for _, trim in page.items]))
@@ -509,6 +549,11 @@ def _sheet_furniture(c: Canvas, page: Page, grid: Grid, label: str) -> None:
     elif page.side == "front":  # cut from the front; backs carry no marks
         c.doForm(_marks_form(c, grid))
     draw_page_label(c, bands.label, bands.vertical, label)
+    if own and not bands.vertical:
+        draw_own_legend(c, bands.label, False)
+    elif own and grid.rows > 1:  # a side band holds one row: the legend goes beside the next
+        below = bands.label
+        draw_own_legend(c, Rect(below.x, below.y - grid.card.height, below.w, below.h), True)
 
 
 def _place_shaped(  # noqa: PLR0913

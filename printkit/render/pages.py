@@ -10,7 +10,16 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.sheet import set_page_labels
+from printkit.kit import Kit
 from printkit.layout.sizes import Size
+
+
+def chosen_sheet_margin(kit: Kit) -> float | None:
+    """The sheet margin asked for, in points: --sheet-margin or the user's settings
+    (`kit.options`), else kit.yaml's `sheet_margin`; None when neither says (each imposition
+    then keeps its own default)."""
+    chosen = kit.options.sheet_margin
+    return kit.manifest.sheet_margin if chosen is None else chosen
 
 
 def start_sheet(c: Canvas, sheet: Size, bleed: float = 0.0) -> None:

@@ -46,6 +46,10 @@ class PieceGroup:
     # `piece_back`), the same for pieces that share one back picture
     design: Callable[[Any], str] | None = None
     back_key: Callable[[Any], str] | None = None
+    # whether a piece's rules text or values are the kit's own (`source: ours` in its data): it
+    # then prints a discreet mark, and its sheet a one-line legend (draw/sheet.py), the same for
+    # every component type that gives it
+    own: Callable[[Any], bool] | None = None
     # a counter sheet's rows (home sheets of rectangular pieces): grouped, with gutters, maybe
     # folded over (layout/countersheet.py); None: the densest grid
     rows: RowLayout | None = None

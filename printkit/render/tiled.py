@@ -17,7 +17,7 @@ from pathlib import Path
 from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import font
+from printkit.draw.fonts import font, text_width
 from printkit.draw.sheet import draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -33,7 +33,7 @@ from printkit.layout.tiling import (
 )
 from printkit.layout.units import mm, to_mm
 from printkit.output import new_canvas
-from printkit.render.pages import start_sheet
+from printkit.render.pages import chosen_sheet_margin, start_sheet
 
 DrawPlan = Callable[[Canvas, float], None]
 GLUE = Color(0.55, 0.55, 0.55, alpha=0.35)
@@ -63,7 +63,7 @@ def render_plan(  # noqa: PLR0913
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
         return _single_page(path, size, draw, opts.bleed, (title, kit.name), lead, kit.fonts())
-    margin = kit.manifest.sheet_margin  # a kit's sheet margin keeps the plan further in
+    margin = chosen_sheet_margin(kit)  # a sheet margin asked for keeps the plan further in
     edge = EDGE if margin is None else max(EDGE, margin + STROKE_ROOM)
     plan = plan_tiles(size, opts.paper_size, overlap, list(avoid), edge=edge)
     c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
@@ -248,11 +248,48 @@ def _strip(c: Canvas, plan: TilePlan, tile: Tile, title: str, strip: Rect) -> No
     if tile.row < plan.rows - 1:
         neighbours.append(f"below: {plan.tile(tile.row + 1, tile.col).label}")
     info = f"row {tile.label[: -len(str(tile.col + 1))]}, column {tile.col + 1} of {plan.rows} x {plan.cols}"
-    c.setFont(font(c, "condensed"), 7.5)
-    c.drawString(strip.x + mm(12), strip.y + mm(3.6), info + " · " + " · ".join(neighbours))
-    c.drawString(strip.x + mm(12), strip.y + mm(0.6), title)
-    bar = Rect(strip.x1 - mm(100), strip.y + mm(0.6), mm(100), mm(4))
+    lines = (info + " · " + " · ".join(neighbours), title)
+    face = font(c, "condensed")
+    x = strip.x + mm(12)
+    bar_width = _bar_width(strip, x, max(text_width(t, face, LABEL_SIZE) for t in lines))
+    room = strip.x1 - bar_width - LABEL_GAP - x
+    c.setFont(face, LABEL_SIZE)
+    for line, y in zip(lines, (strip.y + mm(3.6), strip.y + mm(0.6)), strict=True):
+        _label_line(c, line, face, x, y, room)
+    bar = Rect(strip.x1 - bar_width, strip.y + mm(0.6), bar_width, mm(4))
     draw_scale_bar(c, bar, vertical=False, label="50 mm at 100 %")
+
+
+LABEL_SIZE = 7.5  # pt, a tiled sheet's row, neighbours and title
+LABEL_MIN_SIZE = 5.0  # pt, the least a label is shrunk to before it is shortened
+LABEL_GAP = mm(3)  # between the label's words and the scale bar
+BAR_ROOM = mm(100)  # the scale bar's band at the strip's right end, when the words leave it
+BAR_LEAST = mm(72)  # the 50 mm bar and its words "50 mm at 100 %"
+
+
+def _bar_width(strip: Rect, x: float, widest: float) -> float:
+    """The scale bar's band: BAR_ROOM when the label's words end before it, else as much as
+    they leave but never less than the bar and its own words need (the words then shrink)."""
+    if x + widest + LABEL_GAP <= strip.x1 - BAR_ROOM:
+        return BAR_ROOM
+    return max(BAR_LEAST, strip.x1 - (x + widest + LABEL_GAP))
+
+
+def _label_line(c: Canvas, text: str, face: str, x: float, y: float, room: float) -> None:
+    """One line of a tiled sheet's label, never into the scale bar: as it is when it fits
+    `room`, else smaller (down to LABEL_MIN_SIZE), else shortened with an ellipsis."""
+    if text_width(text, face, LABEL_SIZE) <= room:
+        c.drawString(x, y, text)
+        return
+    size = max(LABEL_MIN_SIZE, LABEL_SIZE * room / text_width(text, face, LABEL_SIZE) - 0.01)
+    if text_width(text, face, size) > room:  # too long even at the least size
+        while text and text_width(text + "…", face, size) > room:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    c.saveState()
+    c.setFont(face, size)
+    c.drawString(x, y, text)
+    c.restoreState()
 
 
 def _assembly_instructions(c: Canvas, plan: TilePlan) -> None:

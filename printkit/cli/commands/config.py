@@ -12,7 +12,7 @@ DRAFT = "http://json-schema.org/draft-07/schema#"  # as `printkit schema` writes
 @click.group(name="config", invoke_without_command=True)
 @click.pass_context
 def config_command(ctx: click.Context) -> None:
-    """Show or change your settings: back-offset, paper, profile, duplex.
+    """Show or change your settings: back-offset, paper, profile, duplex, max-ink, sheet-margin.
 
     Command-line flags win over these settings, which win over printkit's defaults.
     With no subcommand, lists every setting (as `printkit config list`).
@@ -31,6 +31,7 @@ def set_command(key: str, value: str) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.cli import settings as config
 
+    key = config.canonical_key(key)
     stored = config.set_value(key, value)
     say(f"{key} = {config.show(key, stored)}  (saved in {config.config_path()})")
 
@@ -43,6 +44,7 @@ def get_command(key: str) -> None:
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.cli import settings as config
 
+    key = config.canonical_key(key)
     config.check_key(key)
     value, _source = config.effective(key)
     click.echo(config.show(key, value))

@@ -18,6 +18,7 @@ from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progres
 from printkit.checks import Finding
 from printkit.components.deck import designs as deck_designs
 from printkit.components.deck import layout as deck_layout
+from printkit.components.deck import oob as deck_oob
 from printkit.components.deck import sources as deck_sources
 from printkit.components.deck.checks import (
     at,
@@ -190,8 +191,12 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
 
 
 def more_outputs(kit: Kit, component_id: str) -> list[str]:
-    """With `--card-pages designs` (shop): the count list beside the designs PDF."""
-    return [deck_designs.counts_name(component_id)] if deck_designs.wanted(kit) else []
+    """With `--card-pages designs` (shop): the count list beside the designs PDF; with the
+    deck's `order_of_battle`: its chart, <deck>-oob.pdf."""
+    out = [deck_designs.counts_name(component_id)] if deck_designs.wanted(kit) else []
+    if kit.model_as(component_id, Deck).order_of_battle is not None:
+        out.append(deck_oob.output_name(component_id))
+    return out
 
 
 def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
@@ -202,12 +207,15 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         layout.release_as_drawn()  # nothing after this render reads it (Derived.single_use)
     painter = _painter_of(deck, layout)
     try:
+        if deck.order_of_battle is not None:
+            oob = more_output_path(path, deck_oob.output_name(component_id))
+            deck_oob.render_oob(kit, component_id, oob, deck, painter)
         if deck_designs.wanted(kit):
             counts = more_output_path(path, deck_designs.counts_name(component_id))
             return deck_designs.render_designs(kit, component_id, path, deck, painter, counts)
         copies = deck.sheet_copies()
         group = PieceGroup(copies, deck.size, painter, Location(deck.file), deck.sides == 2,
-                           shape=deck.cut(), rows=deck.rows(copies))  # fmt: skip
+                           shape=deck.cut(), rows=deck.rows(copies), own=deck.own)  # fmt: skip
         return render_groups(kit, component_id, path, [group], progress)
     except CardTextOverflow as exc:
         raise _overflow_error(exc) from None
@@ -267,13 +275,13 @@ def _small_text_findings(deck: Deck, designs: list[deck_layout.Design]) -> list[
     smallest: dict[Location, tuple[float, str, str, int]] = {}
     for design in designs:
         for fit in design.fits:
-            if isinstance(fit, PlainText):
-                fitted, place = fit.fitted, at(fit.element, "size")
-            else:
-                fitted = fit[1]
-                place = at(design.card) if design.card is not None else Location(deck.file)
+            fitted = fit.fitted if isinstance(fit, PlainText) else fit[1]
             if fitted.size >= deck.min_text_size - 1e-6:
-                continue
+                continue  # the usual case: its place is looked up only for a finding
+            if isinstance(fit, PlainText):
+                place = at(fit.element, "size")
+            else:
+                place = at(design.card) if design.card is not None else Location(deck.file)
             size, text, who, n = smallest.get(place, (fitted.size, "", "", 0))
             if n == 0 or fitted.size < size:
                 size, text, who = fitted.size, " ".join(fitted.lines), design.who
@@ -422,7 +430,7 @@ def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
     painter = _painter_of(deck, deck_layout.measured(kit, component_id))
     copies = deck.sheet_copies()  # gang sheets pack them in the counter sheet's order and groups
     return [PieceGroup(copies, deck.size, painter, Location(deck.file), shape=deck.cut(),
-                       rows=deck.rows(copies))]  # fmt: skip
+                       rows=deck.rows(copies), own=deck.own)]  # fmt: skip
 
 
 def card_names(data: object) -> dict[str, tuple[str, list[str]]]:

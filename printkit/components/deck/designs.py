@@ -83,7 +83,11 @@ def render_designs(
 
     own_backs = has_card_backs(deck)
     cut = deck.cut()
-    groups = [PieceGroup(deck.cards, deck.size, fronts, where, with_backs=own_backs, shape=cut)]
+    groups = [
+        PieceGroup(
+            deck.cards, deck.size, fronts, where, with_backs=own_backs, shape=cut, own=deck.own
+        )
+    ]
     if deck.sides == 2 and not own_backs:
         firsts = [p.cards[0] for p in design_pages(deck) if p.side == "back"]
         groups.append(PieceGroup(firsts, deck.size, back, where, with_backs=False, shape=cut))

@@ -8,6 +8,7 @@ render/imposed.py (its own grid, duplex backs, marks); the player aids follow, s
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -226,6 +227,7 @@ def _groups_of(kit: Kit, t: Tokens, groups: list[Group], aid: Aid | None) -> lis
                 with_backs=False,
                 describe=lambda _item: "the player aid",
                 design=lambda _item: "aid",
+                own=_own(aid.source),
             )
         )
     return out
@@ -258,7 +260,14 @@ def _group(t: Tokens, name: str, group: Group, icons: IconLibrary) -> PieceGroup
         shape=group.cut(),
         design=lambda piece: designs[id(piece)],
         back_key=back_key,
+        own=_own(group.source),
     )
+
+
+def _own(source: str | None) -> Callable[[object], bool] | None:
+    """Every piece of a group (or aid) labelled `source: ours` carries the mark of the kit's
+    own rules (render/pieces.PieceGroup.own); None when it is the game's."""
+    return (lambda _piece: True) if source == "ours" else None
 
 
 def design_names(group: str, pieces: list[Piece]) -> dict[int, str]:

@@ -117,6 +117,11 @@ class Group:
     pieces: list[Piece] = spec(
         ListOf(record_of(Piece), 1, 50), required=True, doc="the pieces of this size, by colour"
     )
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: these pieces are the kit's own rules or values, not the game's (each piece prints "
+        "the discreet mark of the kit's own, and its sheet the legend); seed or none: the game's",
+    )
 
     def cut(self) -> Shape:
         """The outline the pieces are cut along: `round` with a face is a disc, the other
@@ -166,6 +171,11 @@ class Aid:
         ListOf(record_of(Section), 1, 12),
         required=True,
         doc="the rules summary, one section per rule",
+    )
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the aid's rules summary are the kit's own rules or values, not the game's (each piece prints "
+        "the discreet mark of the kit's own, and its sheet the legend); seed or none: the game's",
     )
 
 
