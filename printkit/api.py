@@ -259,7 +259,6 @@ _ON_FIRST_USE = {
     "KEEP_OUT": "printkit.layout.imposition",
     "MAX_CHECK_GAMES": "printkit.core.limits",
     "PathKey": "printkit.load.yamlsafe",
-    "BoardGrid": "printkit.layout.hexgrid",  # a board's grid: only types with a board
     "Problem": "printkit.checks",
     "RuleSet": "printkit.checks",
     "STROKE_ROOM": "printkit.layout.imposition",
