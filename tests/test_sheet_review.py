@@ -145,3 +145,22 @@ def test_a_piece_larger_than_the_sheet_is_said_at_its_data_before_it_is_tiled(cl
     assert r.exit_code == 0, r.output
     assert "MARK002" not in r.output
     assert len(PdfReader(tmp_path / "a4" / "hex-island" / "aid.pdf").pages) == 1
+
+
+@pytest.mark.parametrize("how", ["flag", "setting"])
+def test_check_judges_the_sheets_with_the_sheet_margin_the_build_uses(cli, tmp_path, how):
+    """A 76 mm hex fits 100 x 100 mm paper within a 5 mm margin, not within 7 mm: `check` says
+    so as `build` would, with the margin of the option or of the user's settings."""
+    kit = _no_kit_margin(tmp_path)
+    edit(kit / "kit.yaml", "  box: {type: tuckbox", "  # box: {type: tuckbox")
+    r = cli("check", kit, "--paper", "100x100mm")
+    assert r.exit_code == 2
+    assert "tiles.yaml:6:5: error: a 87.76 mm x 76 mm hexagon does not fit" in r.output
+    assert "7 mm sheet margin" in r.output
+    if how == "setting":
+        assert cli("config", "set", "sheet-margin", "5mm").exit_code == 0
+        r = cli("check", kit, "--paper", "100x100mm")
+    else:
+        r = cli("check", kit, "--paper", "100x100mm", "--sheet-margin", "5mm")
+    assert r.exit_code == 0, r.output
+    assert "hexagon does not fit" not in r.output

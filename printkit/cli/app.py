@@ -146,7 +146,7 @@ def _parse_icc(ctx, param, value: Path | None) -> str | None:
     return str(value.resolve())
 
 
-def _parse_sheet_margin(ctx, param, value: str | None) -> float | None:
+def parse_sheet_margin_option(ctx, param, value: str | None) -> float | None:
     """--sheet-margin as a length in points (plain numbers are mm), within kit.yaml's limits."""
     if value is None:
         return None
@@ -386,7 +386,7 @@ def _pages_drawn(out: Path, below: dict[str, int]) -> dict[Path, int]:
 )
 @click.option(
     "--sheet-margin",
-    callback=_parse_sheet_margin,
+    callback=parse_sheet_margin_option,
     metavar="LENGTH",
     help="Home sheets: the least paper between the sheet's edge and any piece, 3 to 30 mm, "
     "like 4mm (most home printers print to 3 to 5 mm) [default: your config, else the kit's "

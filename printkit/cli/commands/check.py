@@ -34,6 +34,7 @@ from printkit.cli.app import (
     complete_kits,
     kit_options,
     parse_paper_option,
+    parse_sheet_margin_option,
     report_errors,
     verbosity,
 )
@@ -66,9 +67,16 @@ INPUT_CODE = "INPUT"
     help="The paper home sheets are checked on (MARK001: marks inside the printable area) "
     "[default: a4, or your `printkit config`].",
 )
+@click.option(
+    "--sheet-margin",
+    callback=parse_sheet_margin_option,
+    metavar="LENGTH",
+    help="The sheet margin home sheets are checked with, as `build --sheet-margin` [default: "
+    "your config, else the kit's sheet_margin:, else 7mm].",
+)
 @kit_options
 @report_errors
-def check_command(kits, fmt, paper, variants, players) -> None:
+def check_command(kits, fmt, paper, sheet_margin, variants, players) -> None:
     """Validate each KIT's data and check it against its game's rules (all built-in kits if none).
 
     Exit codes: 0 no errors (warnings allowed), 1 rules errors, 2 bad input or usage,
@@ -81,7 +89,9 @@ def check_command(kits, fmt, paper, variants, players) -> None:
     from printkit.core.perf import gc_paused
     from printkit.kit import builtin_kit_names
 
-    options = resolve_options(paper=paper, variants=tuple(variants), players=players)
+    options = resolve_options(
+        paper=paper, sheet_margin=sheet_margin, variants=tuple(variants), players=players
+    )
     names = list(kits) or builtin_kit_names()
     with gc_paused(promote=True):  # the models and layouts are kept until the command ends
         findings, problems, labels = _check_kits(names, options)
