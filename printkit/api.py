@@ -363,6 +363,10 @@ class ComponentType(Protocol):
     # its cut pieces export as pictures (`export --images`, `export --tts`): each PieceGroup of
     # piece_groups() names its pieces' designs and the key of the back behind each
     exports_pieces: ClassVar[bool]
+    # its own check warns of text too small and images too coarse (the deck's FACE004 and
+    # FACE002, against its `min_text_size` and `min_image_dpi`); `check` measures every other
+    # type's as its `preflight` draws them (build/drawchecks.py: FACE004 and FACE005)
+    measures_faces: ClassVar[bool]
 
     def load(self, kit: Kit, component_id: str) -> object:
         """Validate the data file and build the model (InputError on bad data). Called once per
@@ -424,6 +428,7 @@ class Component:
     has_pieces: ClassVar[bool] = False
     gangs_by_default: ClassVar[bool] = False
     exports_pieces: ClassVar[bool] = False
+    measures_faces: ClassVar[bool] = False
 
     def output_name(self, kit: Kit, component_id: str) -> str:
         return f"{component_id}.pdf"

@@ -27,7 +27,7 @@ from printkit.model import kit as manifest_model
 from printkit.model.cards import Deck
 from printkit.model.face import Element, kinds_in_use
 from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
-from printkit.model.options import Options
+from printkit.model.options import SHOP_FOLDER, Options
 
 if TYPE_CHECKING:  # the plug-in protocols sit above the kit (printkit/api.py)
     from printkit.api import ComponentType, Game
@@ -110,9 +110,9 @@ class Kit:
     @property
     def output_parts(self) -> tuple[str, ...]:
         """Folders, below --out, of this kit's outputs: (name,), or (name, "v1+v2") when built
-        with variants, so a variant never overwrites the plain build's files."""
-        variants = self.options.variants
-        return (self.name, "+".join(variants)) if variants else (self.name,)
+        with variants, so a variant never overwrites the plain build's files; a shop build's
+        go one folder further, `shop/`, so it never replaces the home build's PDFs."""
+        return self.options.output_parts(self.name)
 
     @property
     def max_ink(self) -> float:
@@ -457,6 +457,11 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
     for vname, variant in manifest.variants.items():
         variant.name = vname
     _check_uses(manifest, doc)
+    if SHOP_FOLDER in manifest.variants:
+        raise fail(
+            doc.where(("variants", SHOP_FOLDER), key=True),
+            f"a variant may not be named {SHOP_FOLDER!r}: a shop build's outputs use that folder",
+        )
     unknown = [v for v in options.variants if v not in manifest.variants]
     if unknown:
         known = ", ".join(manifest.variants) or "none"

@@ -98,7 +98,8 @@ def cli():
 @pytest.fixture(scope="session")
 def built_kit(tmp_path_factory):
     """built_kit("chariot-race", "--only", "cards", "--paper", "letter") -> the kit's output
-    folder (OUT/<kit>, or OUT/<kit>/<variant> with --variant) of that build of a built-in kit.
+    folder (OUT/<kit>, or OUT/<kit>/<variant> with --variant, then shop/ with --profile shop)
+    of that build of a built-in kit.
 
     Each distinct build runs once per test run, in whichever test process asks for it first
     (under pytest-xdist the others wait for it and read the same folder), and is shared by
@@ -116,7 +117,8 @@ def built_kit(tmp_path_factory):
             variants = [
                 v for flag, v in zip(options, options[1:], strict=False) if flag == "--variant"
             ]
-            cache[key] = folder.joinpath(*(["+".join(variants)] if variants else []))
+            shop = ["shop"] if "--profile shop" in " ".join(options) else []
+            cache[key] = folder.joinpath(*(["+".join(variants)] if variants else []), *shop)
         return cache[key]
 
     return build

@@ -60,7 +60,7 @@ def board(tmp_path_factory) -> Path:
     args = ["build", str(kit), "--out", str(out), "--profile", "shop", "-j", "1"]
     r = CliRunner().invoke(main, args, catch_exceptions=False)
     assert r.exit_code == 0, r.output
-    return out / "demo" / "board.pdf"
+    return out / "demo" / "shop" / "board.pdf"
 
 
 BLEED = 3.0  # mm: the shop page's bleed, outside the trim

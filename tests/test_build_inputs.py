@@ -223,7 +223,10 @@ def test_an_output_edited_in_place_without_changing_its_size_is_rebuilt(kit, tmp
     assert target.stat().st_size == len(good)
     r = cli("build", kit, "--out", out)
     assert r.exit_code == 0, r.output
-    assert r.stdout == f"wrote {target}\nto print: icon.pdf 2 pages (A4, double-sided, long edge)\n"
+    assert (
+        r.stdout
+        == f"wrote {target}\nto print: icon.pdf 2 pages on 1 sheet (A4, double-sided, long edge)\n"
+    )
     assert target.read_bytes() == good
 
 
@@ -251,7 +254,7 @@ def test_an_edit_saved_while_the_build_reads_makes_the_next_build_rebuild(
     r = cli("build", kit, "--out", out)
     assert r.stdout == (
         f"wrote {out / 'inputs-kit' / 'sheet.pdf'}\n"
-        "to print: sheet.pdf 2 pages (A4, double-sided, long edge)\n"
+        "to print: sheet.pdf 2 pages on 1 sheet (A4, double-sided, long edge)\n"
     )
     text = "".join(p.extract_text() for p in PdfReader(out / "inputs-kit" / "sheet.pdf").pages)
     assert "south-east" in text
@@ -341,7 +344,7 @@ def test_a_build_says_which_outputs_it_drew_again_the_same(kit, tmp_path, cli):
     assert r.stdout.splitlines() == [
         f"wrote {out / 'inputs-kit' / 'sheet.pdf'}",
         "drew again with the same bytes, left as they were: art.pdf, icon.pdf",
-        "to print: sheet.pdf 2 pages (A4, double-sided, long edge)",
+        "to print: sheet.pdf 2 pages on 1 sheet (A4, double-sided, long edge)",
     ]
 
 

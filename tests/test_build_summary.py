@@ -19,12 +19,18 @@ def test_a_build_ends_with_the_pages_of_each_pdf_and_the_paper(cli, tmp_path):
     assert r.exit_code == 0, r.output
     with pypdfium2.PdfDocument(tmp_path / "chariot-race" / "cards.pdf") as pdf:
         cards = len(pdf)
+    assert cards == 16  # 8 sheets, each a front and its back
     assert r.stdout.splitlines()[-1] == (
-        f"to print: cards.pdf {cards} pages, bases.pdf 1 page (A4, double-sided, long edge)"
+        "to print: cards.pdf 16 pages on 8 sheets, bases.pdf 1 sheet (A4, double-sided, long edge)"
     )
-    letter = cli("build", "chariot-race", "--only", "bases", "--out", tmp_path / "l",
+    letter = cli("build", "chariot-race", "--only", "cards", "--out", tmp_path / "l",
                  "--paper", "letter", "--duplex", "off")  # fmt: skip
-    assert letter.stdout.splitlines()[-1] == "to print: bases.pdf 1 page (LETTER, one-sided)"
+    with pypdfium2.PdfDocument(tmp_path / "l" / "chariot-race" / "cards.pdf") as pdf:
+        one_sided = len(pdf)  # fronts, then backs: each page a sheet of its own
+    assert (
+        letter.stdout.splitlines()[-1]
+        == f"to print: cards.pdf {one_sided} sheets (LETTER, one-sided)"
+    )
 
 
 def test_pages_writes_the_chosen_sheet_front_and_back(cli, tmp_path):
@@ -36,6 +42,30 @@ def test_pages_writes_the_chosen_sheet_front_and_back(cli, tmp_path):
         assert len(pdf) == 2
         assert page_label(pdf, 0).endswith("sheet 2 front · page 3 of 16")
         assert page_label(pdf, 1).endswith("sheet 2 back · page 4 of 16")
+
+
+def test_sheets_writes_each_chosen_sheet_front_and_back(cli, tmp_path):
+    """--sheets counts as the summary and the sheet labels do: sheet 2 is pages 3 and 4."""
+    r = cli("build", "chariot-race", "--only", "cards", "--sheets", "2,8", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    chosen = tmp_path / "chariot-race" / "cards-sheets-2,8.pdf"
+    assert f"wrote {chosen} (sheets 2,8 of cards)" in r.stdout
+    with pypdfium2.PdfDocument(chosen) as pdf:
+        assert [page_label(pdf, i).split(" · ")[-2:] for i in range(len(pdf))] == [
+            ["sheet 2 front", "page 3 of 16"],
+            ["sheet 2 back", "page 4 of 16"],
+            ["sheet 8 front", "page 15 of 16"],
+            ["sheet 8 back", "page 16 of 16"],
+        ]
+    r = cli("build", "chariot-race", "--only", "cards", "--sheets", "9", "--out", tmp_path)
+    assert (
+        r.exit_code == 2
+        and "--sheets: error: cards.pdf has 8 sheets; there is no sheet 9" in r.stderr
+    )
+    r = cli("build", "chariot-race", "--only", "bases", "--sheets", "1", "--out", tmp_path)
+    assert r.exit_code == 0, r.output  # a one-sided file: sheet 1 is its page 1
+    with pypdfium2.PdfDocument(tmp_path / "chariot-race" / "bases-sheets-1.pdf") as pdf:
+        assert len(pdf) == 1
 
 
 def test_pages_beyond_the_pdf_or_without_one_component_are_refused(cli, tmp_path):

@@ -165,13 +165,13 @@ def _difference(tts: Image.Image, pdf: Image.Image) -> float:
 
 def test_the_designs_pdf_has_one_page_per_back_and_counts_its_cards(kit_dir, tmp_path):
     run("build", kit_dir, "--profile", "shop", "--card-pages", "designs", "--out", tmp_path)
-    counts = (tmp_path / "twobacks" / "tiles-counts.csv").read_text(encoding="utf-8")
+    counts = (tmp_path / "twobacks" / "shop" / "tiles-counts.csv").read_text(encoding="utf-8")
     assert counts.splitlines()[-3:] == [
         "5,back,(every card with back-indoor),3",
         "6,back,(every card with back-outdoor),1",
         "7,back,(every card with back),1",
     ]
-    doc = pdfium.PdfDocument(str(tmp_path / "twobacks" / "tiles.pdf"))
+    doc = pdfium.PdfDocument(str(tmp_path / "twobacks" / "shop" / "tiles.pdf"))
     try:
         assert len(doc) == 7
     finally:

@@ -20,7 +20,7 @@ from tests.pdfshapes import page_lines
 
 KIT = Path(__file__).resolve().parent / "kits" / "hex-island"
 OFFSET = (1.5, -2.0)  # mm: a calibrated back offset
-FOREST = (0x2E, 0x6B, 0x30)
+FOREST = (0x1F, 0x4A, 0x22)
 DISC = (0xF4, 0xEA, 0xD2)
 
 

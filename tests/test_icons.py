@@ -143,7 +143,7 @@ def test_a_board_square_may_show_the_kits_own_icon(cli, kit_copy, tmp_path):
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out, "--only", "board", "--profile", "shop")
     assert r.exit_code == 0, r.output
-    with pdfplumber.open(out / "carthage" / "board.pdf") as pdf:
+    with pdfplumber.open(out / "carthage" / "shop" / "board.pdf") as pdf:
         page = pdf.pages[0]
         assert not page.images  # the SVG is drawn as vectors, not as a picture
         magenta = [

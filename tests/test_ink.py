@@ -126,7 +126,7 @@ def test_the_limit_comes_from_kit_yaml_the_settings_and_the_flag(cli, kit_copy, 
     out = tmp_path / "out"
     shop = ("--profile", "shop", "--only", "bases")
     assert cli("build", kit, "--out", out, *shop).exit_code == 0
-    pdf = out / "chariot-race" / "bases.pdf"
+    pdf = out / "chariot-race" / "shop" / "bases.pdf"
     assert "PF-TAC" not in cli("preflight", "--max-ink", "230", pdf).stdout
     bad = cli("build", kit, "--out", out, *shop, "--max-ink", "1e9")
     assert bad.exit_code == 2 and "total ink limit" in bad.output
@@ -142,7 +142,7 @@ def test_check_reports_a_cmyk_colour_above_the_limit_at_its_line(cli, kit_copy, 
     assert f"kit.yaml:{line}:15: warning [PK002] cmyk(100,100,100,100) is 400 % ink" in r.stdout
     out = tmp_path / "out"
     assert cli("build", kit, "--out", out, "--profile", "shop", "--only", "bases").exit_code == 0
-    pre = cli("preflight", "--standard", "x1a", out / "chariot-race" / "bases.pdf")
+    pre = cli("preflight", "--standard", "x1a", out / "chariot-race" / "shop" / "bases.pdf")
     assert "PF-TAC" not in pre.stdout, pre.stdout  # the build held the limit all the same
 
 

@@ -41,7 +41,7 @@ def builds(tmp_path_factory):
         args = ["build", str(KIT), "--out", str(folder), "-j", "1", "--only", "map", *options]
         r = CliRunner().invoke(main, args, catch_exceptions=False)
         assert r.exit_code == 0, r.output
-        out[name] = folder / "hexwar" / "map.pdf"
+        out[name] = folder / "hexwar" / ("shop" if name == "shop" else "") / "map.pdf"
     return out
 
 

@@ -48,7 +48,7 @@ def pdf(tmp_path_factory) -> Path:
     args = ["build", str(kit), "--out", str(out), "--profile", "shop", "-j", "1"]
     r = CliRunner().invoke(main, args, catch_exceptions=False)
     assert r.exit_code == 0, r.output
-    return out / "nato" / "units.pdf"
+    return out / "nato" / "shop" / "units.pdf"
 
 
 def test_a_friendly_infantry_division_is_a_crossed_rectangle_under_xx(pdf):

@@ -21,7 +21,7 @@ def test_build_only_the_deck_of_the_presets_size(cli, tmp_path):
     args = ["--profile", "shop", *PRESET, "--out", tmp_path]
     r = cli("build", MINI, *args, "--only", "cards")
     assert r.exit_code == 0, r.output
-    assert (tmp_path / "mini" / "cards.pdf").is_file()
+    assert (tmp_path / "mini" / "shop" / "cards.pdf").is_file()
 
 
 def test_without_only_the_other_decks_size_is_still_refused(cli, tmp_path):

@@ -58,7 +58,7 @@ def test_the_shop_profile_still_prints_one_page_per_side(cli, tmp_path):
         "build", kit, "--out", tmp_path / "out", "-j", "1", "--only", "tokens", "--profile", "shop"
     )
     assert r.exit_code == 0, r.output
-    reader = PdfReader(tmp_path / "out" / "mini" / "tokens.pdf")
+    reader = PdfReader(tmp_path / "out" / "mini" / "shop" / "tokens.pdf")
     assert len(reader.pages) == 5 * 2
     trim = reader.pages[0].trimbox
     assert (round(to_mm(float(trim.width))), round(to_mm(float(trim.height)))) == (250, 320)

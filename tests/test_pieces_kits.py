@@ -31,7 +31,8 @@ def build(tmp_path_factory):
             args = ["build", str(root / kit), "--out", str(root / "out"), "-j", "1", *options]
             r = CliRunner().invoke(main, args, catch_exceptions=False)
             assert r.exit_code == 0, r.stdout + r.stderr
-            made[key] = root / "out" / kit
+            shop = ["shop"] if "--profile shop" in " ".join(options) else []
+            made[key] = root.joinpath("out", kit, *shop)
         return made[key]
 
     return run

@@ -43,7 +43,7 @@ def shop_deck_95(tmp_path_factory) -> tuple[Path, Path]:
         args = ["build", str(kit), "--profile", profile, "--out", str(out), "-j", "1"]
         r = run(main, args)
         assert r.exit_code == 0, r.output
-        (pdf,) = out.glob("*/cards.pdf")
+        (pdf,) = out.glob("*/shop/cards.pdf" if profile == "shop" else "*/cards.pdf")
         outs.append(pdf)
     return outs[0], outs[1]
 

@@ -138,7 +138,7 @@ def test_build_takes_the_presets_bleed_and_page_order(name, cli, tmp_path):
     out = tmp_path / "out"
     r = cli("build", kit, "--profile", "shop", "--preset", name, "--out", out, "-j", "1")
     assert r.exit_code == 0, r.output
-    pdf = out / "sized" / "cards.pdf"
+    pdf = out / "sized" / "shop" / "cards.pdf"
     centres = _pages(pdf)
     # the blue back: CMYK for FOGRA39 shows sRGB blue as a duller violet-blue on screen
     backs = [c[2] > c[0] + 30 for c in centres]

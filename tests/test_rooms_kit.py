@@ -140,7 +140,7 @@ def test_walls_reach_into_the_bleed_on_the_shop_profile(tmp_path):
 
     r = run("build", KITS / "rooms", "--only", "tiles", "--profile", "shop", "--out", tmp_path)
     assert r.exit_code == 0, r.output
-    doc = pdfium.PdfDocument(str(tmp_path / "rooms" / "tiles.pdf"))
+    doc = pdfium.PdfDocument(str(tmp_path / "rooms" / "shop" / "tiles.pdf"))
     try:
         px = 150 / 25.4
 

@@ -65,9 +65,11 @@ def _kit(tmp_path: Path, cards: str = CARDS, tokens: str = TOKENS) -> Path:
 
 
 def _build(kit: Path, *options: str):
+    """The build's result and its output folder (shop/ below the kit's for a shop build)."""
     out = kit.parent / "out"
     args = ["build", str(kit), "--out", str(out), "-j", "1", *options]
-    return CliRunner().invoke(main, args, catch_exceptions=False), out / "shaped"
+    shop = ["shop"] if "--profile shop" in " ".join(options) else []
+    return CliRunner().invoke(main, args, catch_exceptions=False), out.joinpath("shaped", *shop)
 
 
 def _clips(path: Path, index: int) -> list[list[tuple[float, float]]]:
@@ -227,8 +229,8 @@ def test_a_tile_prints_its_count_of_copies(tmp_path):
     args = ["build", str(DATA / "chartae"), "--out", str(plain), "-j", "1", "--only", "tiles"]
     assert CliRunner().invoke(main, [*args, "--profile", "shop"]).exit_code == 0
     with (
-        pikepdf.open(out / "chartae" / "tiles.pdf") as more,
-        pikepdf.open(plain / "chartae" / "tiles.pdf") as fewer,
+        pikepdf.open(out / "chartae" / "shop" / "tiles.pdf") as more,
+        pikepdf.open(plain / "chartae" / "shop" / "tiles.pdf") as fewer,
     ):
         assert len(more.pages) == len(fewer.pages) + 2 * 2  # two more tiles, face and back
 

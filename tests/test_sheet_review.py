@@ -18,9 +18,10 @@ KITS = Path(__file__).parent / "kits"
 
 
 def _counted(stdout: str, name: str) -> int:
-    """The pages the build's closing line says `name` has to print."""
+    """The pages the build's closing line says `name` has to print ('16 pages on 8 sheets', or
+    '3 sheets' for a one-sided file, a page a sheet)."""
     last = stdout.strip().splitlines()[-1]
-    found = re.search(rf"{re.escape(name)} (\d+) pages?", last)
+    found = re.search(rf"{re.escape(name)} (\d+) (?:pages?|sheets?)", last)
     assert found, last
     return int(found.group(1))
 

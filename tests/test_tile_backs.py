@@ -45,7 +45,7 @@ def shop(tmp_path_factory) -> Path:
     args = ["build", str(folder), "--profile", "shop", "--out", str(out), "-j", "1"]
     r = CliRunner().invoke(main, args, catch_exceptions=False)
     assert r.exit_code == 0, r.output
-    return out / "isles" / "tiles.pdf"
+    return out / "isles" / "shop" / "tiles.pdf"
 
 
 def test_every_tile_face_carries_the_face_elements_with_its_own_id(shop):

@@ -45,7 +45,7 @@ def test_token_faces_show_each_pieces_own_fields_front_and_back(cli, tmp_path):
     kit = _kit(tmp_path)
     r = cli("build", kit, "--out", tmp_path / "out", "--profile", "shop", "-j", "1")
     assert r.exit_code == 0, r.output
-    pdf = tmp_path / "out" / "tok" / "tokens-16x16mm.pdf"
+    pdf = tmp_path / "out" / "tok" / "shop" / "tokens-16x16mm.pdf"
     pages = [sorted(t.split()) for t in page_texts(pdf)]
     assert pages == [["1/A", "6-4"], ["3-4", "VETERAN"], ["2/B", "4-5"], ["2-5"]]
 
@@ -74,7 +74,10 @@ def test_a_one_sided_token_group_prints_no_backs(cli, tmp_path):
     edit(kit / "tokens.yaml", "    shape: square\n", "    shape: square\n    sides: 1\n")
     r = cli("build", kit, "--out", tmp_path / "out", "--profile", "shop", "-j", "1")
     assert r.exit_code == 0, r.output
-    pages = [sorted(t.split()) for t in page_texts(tmp_path / "out" / "tok" / "tokens-16x16mm.pdf")]
+    pages = [
+        sorted(t.split())
+        for t in page_texts(tmp_path / "out" / "tok" / "shop" / "tokens-16x16mm.pdf")
+    ]
     assert pages == [["1/A", "6-4"], ["2/B", "4-5"]]
 
 

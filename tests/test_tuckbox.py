@@ -99,7 +99,7 @@ def test_the_faces_print_on_their_panels(home):
 def test_on_the_shop_profile_the_page_is_the_box_with_bleed_and_passes_preflight(rooms, tmp_path):
     r = run("build", rooms, "--only", "box", "--profile", "shop", "--out", tmp_path, "-j", "1")
     assert r.exit_code == 0, r.output
-    pdf = tmp_path / "rooms" / "box.pdf"
+    pdf = tmp_path / "rooms" / "shop" / "box.pdf"
     with pikepdf.open(pdf) as doc:
         [page] = doc.pages
         trim = [float(v) for v in page.obj["/TrimBox"]]

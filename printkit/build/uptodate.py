@@ -58,7 +58,7 @@ def _fresh_record(root: Path, out: Path, options: Options) -> KitRecord | None:
     if manifest is None:
         return None
     key = plan_key(options.key(), manifest)
-    for parts in _record_names(root, out, options.variants):
+    for parts in _record_names(root, out, options):
         record = KitRecord.read(out, parts)
         if record.plan is not None and record.plan["key"] == key:
             return record if _all_fresh(record, root) else None
@@ -73,11 +73,12 @@ def _all_fresh(record: KitRecord, root: Path) -> bool:
     return fresh and record.extras_present()
 
 
-def _record_names(root: Path, out: Path, variants: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The output folders (kit name, variants) of the records that may be this kit's: the one
-    named after the kit's folder first (a kit is usually named so), then every other one of
-    these variants. Which is the kit's is told by the plan key, which holds kit.yaml's bytes."""
-    suffix = "".join(f"+{v}" for v in variants)
+def _record_names(root: Path, out: Path, options: Options) -> list[tuple[str, ...]]:
+    """The output folders (kit name, variants, shop) of the records that may be this kit's: the
+    one named after the kit's folder first (a kit is usually named so), then every other one of
+    these options. Which is the kit's is told by the plan key, which holds kit.yaml's bytes."""
+    after = options.output_parts("")[1:]
+    suffix = "".join(f"+{v}" for v in after)
     names = [root.resolve().name]
     try:
         stems = sorted(p.stem for p in (out / RECORD_DIR).glob(f"*{suffix}.json"))
@@ -87,4 +88,4 @@ def _record_names(root: Path, out: Path, variants: tuple[str, ...]) -> list[tupl
         name = stem.removesuffix(suffix) if suffix else stem
         if name and "+" not in name and name not in names:
             names.append(name)
-    return [(name, "+".join(variants)) if variants else (name,) for name in names]
+    return [options.output_parts(name) for name in names]

@@ -454,6 +454,12 @@ def _pages_drawn(out: Path, below: dict[str, int]) -> dict[Path, int]:
     "(a damaged sheet to reprint: its front and back page, as the sheet labels number them).",
 )
 @click.option(
+    "--sheets",
+    metavar="N[,N-M]",
+    help="With --only COMPONENT: also write COMPONENT-sheets-N.pdf holding only these sheets, "
+    "as their labels and the build's summary number them (a two-sided sheet's front and back).",
+)
+@click.option(
     "--jobs",
     "-j",
     type=click.IntRange(1, 256),
@@ -463,8 +469,8 @@ def _pages_drawn(out: Path, below: dict[str, int]) -> dict[Path, int]:
 @kit_options
 @report_errors
 def build(
-    kits, out, png, force, watch, only, pages, jobs, variants, players, ignore_rule_errors,
-    **chosen
+    kits, out, png, force, watch, only, pages, sheets, jobs, variants, players,
+    ignore_rule_errors, **chosen
 ) -> None:  # fmt: skip
     """Build every component of each KIT (a built-in name or a kit folder); all built-in kits if none.
 
@@ -483,7 +489,7 @@ def build(
         raise click.UsageError("--preset is a print service's template: use it with --profile shop")
     names = list(kits) or builtin_kit_names()
     only_ids = _split_names(only)
-    _check_pages_option(pages, names, only_ids)
+    _check_pages_option(pages, sheets, names, only_ids)
     if not (force or png or watch or only_ids) and _no_op_build(names, out, options):
         return
     if options.profile == "shop":
@@ -528,9 +534,8 @@ def build(
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
     drawn = _pages_drawn(out, drawn_below)
     buildcli.report_build(written, notes, loaded, options, written.unchanged, drawn)
-    if pages and only_ids:
-        chosen_pages = buildcli.write_chosen_pages(loaded[0], out, only_ids[0], pages)
-        say(f"wrote {chosen_pages} (pages {pages} of {only_ids[0]})")
+    if only_ids:
+        buildcli.write_chosen(loaded[0], out, only_ids[0], {"pages": pages, "sheets": sheets})
     detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
         buildcli.watch_builds(names, loaded, out, options, jobs)
@@ -542,10 +547,15 @@ def _finding_line(line: str) -> None:
         click.echo(line, err=True)
 
 
-def _check_pages_option(pages: str | None, names: list[str], only: list[str] | None) -> None:
-    """--pages takes the pages of one component of one kit."""
-    if pages and (len(names) != 1 or not only or len(only) != 1):
-        raise click.UsageError("--pages chooses pages of one component: give one KIT and --only ID")
+def _check_pages_option(
+    pages: str | None, sheets: str | None, names: list[str], only: list[str] | None
+) -> None:
+    """--pages and --sheets take the pages or sheets of one component of one kit."""
+    for flag, spec in (("--pages", pages), ("--sheets", sheets)):
+        if spec and (len(names) != 1 or not only or len(only) != 1):
+            raise click.UsageError(
+                f"{flag} chooses {flag[2:]} of one component: give one KIT and --only ID"
+            )
 
 
 def _no_op_build(names: list[str], out: Path, options: Any) -> bool:

@@ -55,16 +55,16 @@ def report_build(
 
 
 def print_summary(written: Sequence[Path], options: Any, pages: dict[Path, int]) -> str:
-    """The build's last line: the pages each PDF written has to print (as the components
-    counted them while drawing, `pages`), and on what paper ('to print: cards.pdf 16 pages,
-    bases.pdf 2 pages (A4, double-sided, long edge)')."""
+    """The build's last line: the sheets each PDF written has to print (its pages as the
+    components counted them while drawing, `pages`), and on what paper ('to print: cards.pdf
+    16 pages on 8 sheets, bases.pdf 1 sheet (A4, double-sided, long edge)')."""
     pdfs = [p for p in written if p.suffix == ".pdf"]
     groups: dict[Path, list[Path]] = {p: [p] for p in pdfs if pages.get(p)}
     for path in pdfs:  # a component's further files (tokens by size) join its first file's count
         if path not in groups and groups:
             groups[max(groups, key=lambda c: _shared(c.stem, path.stem))].append(path)
     counts = [
-        f"{', '.join(p.name for p in files)} {counted(pages[first], 'page')}"
+        f"{', '.join(p.name for p in files)} {_sheets_or_pages(first, pages[first], options)}"
         for first, files in groups.items()
     ]
     if options.profile == "shop":
@@ -73,6 +73,28 @@ def print_summary(written: Sequence[Path], options: Any, pages: dict[Path, int])
         sides = "one-sided" if options.duplex == "off" else f"double-sided, {options.duplex} edge"
         paper = f"{options.paper.upper() if len(options.paper) <= 6 else options.paper}, {sides}"
     return f"to print: {', '.join(counts)} ({paper})"
+
+
+def _sheets_or_pages(path: Path, pages: int, options: Any) -> str:
+    """What a home PDF of `pages` pages prints on: '16 pages on 8 sheets' for a two-sided file
+    (a front and its back on each sheet), '3 sheets' for a one-sided one; a shop file's pages."""
+    if options.profile == "shop":
+        return counted(pages, "page")
+    if two_sided(path):
+        return f"{counted(pages, 'page')} on {counted(pages // 2, 'sheet')}"
+    return counted(pages, "sheet")
+
+
+def two_sided(path: Path) -> bool:
+    """Whether a PDF says it prints two-sided (its Duplex viewer preference, which a home
+    build's sheets of pieces with backs carry: render/imposed.py)."""
+    # imported here, not at the top, so that `printkit --help` stays fast
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    with contextlib.closing(pypdfium2.PdfDocument(path)) as pdf:
+        duplex = pdfium_c.FPDF_VIEWERREF_GetDuplex(pdf.raw)
+    return duplex in (pdfium_c.DuplexFlipLongEdge, pdfium_c.DuplexFlipShortEdge)
 
 
 def echo_gang_summaries(kits: list) -> None:
@@ -185,9 +207,19 @@ def parse_pages(spec: str) -> list[int]:
     return pages
 
 
-def write_chosen_pages(kit: Any, out: Path, cid: str, spec: str) -> Path:
+def write_chosen(kit: Any, out: Path, cid: str, chosen: dict[str, str | None]) -> None:
+    """--pages and --sheets: write each subset asked for (`chosen`: unit -> its spec)."""
+    for unit, spec in chosen.items():
+        if spec:
+            subset = write_chosen_pages(kit, out, cid, spec, unit)
+            say(f"wrote {subset} ({unit} {spec} of {cid})")
+
+
+def write_chosen_pages(kit: Any, out: Path, cid: str, spec: str, unit: str = "pages") -> Path:
     """Write `<cid>-pages-<spec>.pdf` beside the component's PDF, holding only those pages
-    (to reprint a damaged sheet: its front and back page, as the sheet labels number them)."""
+    (to reprint a damaged sheet: its front and back page, as the sheet labels number them);
+    with `unit` "sheets", `<cid>-sheets-<spec>.pdf` holding those sheets: of a two-sided file
+    each sheet's front and back page, of a one-sided one its page."""
     # imported here, not at the top, so that `printkit --help` stays fast
     import pypdfium2
 
@@ -195,20 +227,26 @@ def write_chosen_pages(kit: Any, out: Path, cid: str, spec: str) -> Path:
     from printkit.core.errors import Location, fail
     from printkit.output import staged
 
+    flag = f"--{unit}"
     source = output_path(out, kit.output_parts, f"{cid}.pdf")
     if not source.is_file():
-        raise fail(Location("--pages"), f"component {cid!r} writes no file {source.name}")
+        raise fail(Location(flag), f"component {cid!r} writes no file {source.name}")
     try:
         pages = parse_pages(spec)
     except ValueError as exc:
-        raise fail(Location("--pages"), str(exc)) from None
+        raise fail(Location(flag), str(exc)) from None
+    per_sheet = 2 if unit == "sheets" and two_sided(source) else 1
+    pages = [p for n in pages for p in range(per_sheet * (n - 1) + 1, per_sheet * n + 1)]
     with contextlib.closing(pypdfium2.PdfDocument(source)) as pdf:
         if max(pages) > len(pdf):
+            word = unit[:-1]
+            have = len(pdf) // per_sheet
             raise fail(
-                Location("--pages"),
-                f"{source.name} has {counted(len(pdf), 'page')}; there is no page {max(pages)}",
+                Location(flag),
+                f"{source.name} has {counted(have, word)}; there is no {word} "
+                f"{(max(pages) + per_sheet - 1) // per_sheet}",
             )
-        target = source.with_name(f"{cid}-pages-{spec.replace(' ', '')}.pdf")
+        target = source.with_name(f"{cid}-{unit}-{spec.replace(' ', '')}.pdf")
         chosen = pypdfium2.PdfDocument.new()
         try:
             chosen.import_pages(pdf, [n - 1 for n in pages])

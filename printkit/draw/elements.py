@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.colour import colour
 from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
+from printkit.draw.printed import note_text
 from printkit.draw.text import (
     INLINE_ICON,
     Fits,
@@ -347,6 +348,7 @@ class ElementPainter:
             self.log.append((plain, face, e, attr))
         layout = text_layout(align, valign, lines)
         fitted = self._fit(e, attr, text, face, box, size, layout)
+        note_text(e, attr, " ".join(fitted.lines), fitted.size)
         placed = (box.x, box.y, box.w, box.h)
         self._last_text = (fitted, box, layout)
         draw_laid_out(self.canvas, fitted, placed, layout, self._inline_icon)

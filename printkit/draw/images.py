@@ -15,6 +15,7 @@ from typing import Any
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.printed import note_image
 from printkit.layout.geometry import Rect
 
 
@@ -44,12 +45,14 @@ def image_reader(image: Any) -> ImageReader:
     return ImageReader(image.pixels)
 
 
-def place_image(c: Canvas, image: Any, path: str, box: Rect) -> None:
-    """Draw a defined image form fitted into `box` (aspect kept) and centred in it."""
+def place_image(c: Canvas, image: Any, path: str, box: Rect, source: object = None) -> None:
+    """Draw a defined image form fitted into `box` (aspect kept) and centred in it; `source`
+    is the element that places it, for `check` (draw/printed.py)."""
     scale = min(box.w / image.width, box.h / image.height)
     w, h = image.width * scale, image.height * scale
     c.saveState()
     c.translate(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2)
     c.scale(w, h)
+    note_image(c, path, (image.width, image.height), source)
     c.doForm(image_form_name(path))
     c.restoreState()

@@ -36,7 +36,7 @@ class Image(Element):
     ) -> None:
         """The image's form, which the caller defined before the piece's own form began."""
         path = fill_placeholders(self.image or "", values)
-        place_image(painter.canvas, painter.images[path], path, box)
+        place_image(painter.canvas, painter.images[path], path, box, self)
 
     def problems(self, place: str) -> Iterator[tuple[str | None, str]]:
         if not self.image:

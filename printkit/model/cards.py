@@ -94,6 +94,11 @@ FIELD_DECL_JSON_RULES: tuple[dict, ...] = (
 )
 
 
+# Points: text below this may be too small to read (a deck's default `min_text_size`; `check`
+# warns of smaller text on every other component type, build/drawchecks.py).
+MIN_TEXT_SIZE = 6.0
+
+
 @record("field declaration", check=_check_field_decl, json_rules=FIELD_DECL_JSON_RULES)
 @dataclass
 class FieldDecl:
@@ -413,7 +418,7 @@ class Deck:
     )
     min_text_size: float = spec(
         Length(1, 50),
-        default=6.0,
+        default=MIN_TEXT_SIZE,
         doc="text never shrinks below this; text that cannot fit at it is an error",
     )
     safe_margin: float = edge(

@@ -9,6 +9,13 @@ from printkit.layout.presets import PRESETS, Preset
 from printkit.layout.sizes import Size, parse_paper
 from printkit.layout.units import mm
 
+# The folder, below the kit's output folder, of a shop build's files: the shop profile writes
+# where it cannot replace the home build's PDFs (a variant may not take this name: kit.py).
+SHOP_FOLDER = "shop"
+# Pixels per inch an image should print at: what print shops ask, and the least a home printer
+# shows sharp; `check` (FACE005) and `printkit preflight` (PF-DPI) measure against them.
+SHOP_MIN_DPI, HOME_MIN_DPI = 300.0, 150.0
+
 
 @dataclass(frozen=True)
 class Options:
@@ -67,6 +74,18 @@ class Options:
     @property
     def back_offset(self) -> tuple[float, float]:
         return (mm(self.back_offset_mm[0]), mm(self.back_offset_mm[1]))
+
+    @property
+    def min_image_dpi(self) -> float:
+        """The least pixels per inch an image should print at in this profile."""
+        return SHOP_MIN_DPI if self.profile == "shop" else HOME_MIN_DPI
+
+    def output_parts(self, kit_name: str) -> tuple[str, ...]:
+        """Folders, below --out, of a kit's outputs built with these options: (name,), or
+        (name, "v1+v2") with variants, so a variant never overwrites the plain build's files;
+        a shop build's go one folder further (`shop/`), so it never replaces the home build's."""
+        parts = (kit_name, "+".join(self.variants)) if self.variants else (kit_name,)
+        return (*parts, SHOP_FOLDER) if self.profile == "shop" else parts
 
     def key(self) -> str:
         """A stable text of every option, for build hashes and PDF subjects."""

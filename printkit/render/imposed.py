@@ -224,6 +224,10 @@ def render_pieces(  # noqa: PLR0913
     return render_groups(kit, component_id, path, [group], progress)
 
 
+# The PDF viewer preference that says a file prints two-sided, flipped on which edge.
+DUPLEX_PREFERENCE = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}
+
+
 def render_groups(
     kit: Kit,
     component_id: str,
@@ -254,6 +258,10 @@ def render_groups(
     c = new_canvas(
         path, (first.width, first.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
     )
+    if opts.profile == "home" and two_sided and opts.duplex != "off" and not oversize:
+        # each sheet is a front and its back: a print dialog offers two-sided printing, and the
+        # build's summary and --sheets count sheets (cli/build.py)
+        c.setViewerPreference("Duplex", DUPLEX_PREFERENCE[opts.duplex])
     painters = [g.make_painter(c, opts.bleed) for g in groups]
     label = f"{kit.label} · {title}"
     for number, (gi, page) in enumerate(order, start=1):

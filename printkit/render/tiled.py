@@ -52,21 +52,27 @@ def render_plan(  # noqa: PLR0913
     tiled: bool | None = None,
     progress: Callable[[int], None] | None = None,
     lead: Callable[[Canvas], None] | None = None,
+    forms: Callable[[Canvas], None] | None = None,
 ) -> int:
     """Write the plan to `path`; returns the number of pages.
 
     `tiled` defaults to the home profile; pass False to print a reduced or single-page version.
     `lead` writes one whole page (start_sheet, drawing, showPage) before the plan, e.g. a
-    dimensioned overview; it counts in the pages returned.
+    dimensioned overview; it counts in the pages returned. `forms` defines, on the new canvas
+    before anything is drawn, the forms the drawing places (a kit's images: draw/images.py).
     """
     opts = kit.options
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
-        return _single_page(path, size, draw, opts.bleed, (title, kit.name), lead, kit.fonts())
+        return _single_page(
+            path, size, draw, opts.bleed, (title, kit.name), (forms, lead), kit.fonts()
+        )
     margin = chosen_sheet_margin(kit)  # a sheet margin asked for keeps the plan further in
     edge = EDGE if margin is None else max(EDGE, margin + STROKE_ROOM)
     plan = plan_tiles(size, opts.paper_size, overlap, list(avoid), edge=edge)
     c = new_canvas(path, (plan.sheet.width, plan.sheet.height), title, kit.name, kit.fonts())
+    if forms is not None:
+        forms(c)
     if lead is not None:
         lead(c)
     pages = tile_onto(c, plan, draw, f"{kit.label} · {title}", progress=progress)
@@ -103,11 +109,16 @@ def _single_page(
     draw: DrawPlan,
     bleed: float,
     named: tuple[str, str],
-    lead: Callable[[Canvas], None] | None,
+    before: tuple[Callable[[Canvas], None] | None, Callable[[Canvas], None] | None],
     fonts: Mapping[str, str],
 ) -> int:
+    """The plan on one page with its bleed; `before` are the forms' definitions and a lead
+    page (render_plan)."""
+    forms, lead = before
     page = (size.width + 2 * bleed, size.height + 2 * bleed)
     c = new_canvas(path, page, *named, fonts)
+    if forms is not None:
+        forms(c)
     if lead is not None:
         lead(c)
         c.setPageSize(page)
@@ -238,23 +249,14 @@ def _strip(c: Canvas, plan: TilePlan, tile: Tile, title: str, strip: Rect) -> No
     c.setFillColor(black)
     c.setFont(font(c, "heading"), 14)
     c.drawString(strip.x, strip.y + mm(1.2), tile.label)
-    neighbours = []
-    if tile.col > 0:
-        neighbours.append(f"left: {plan.tile(tile.row, tile.col - 1).label}")
-    if tile.col < plan.cols - 1:
-        neighbours.append(f"right: {plan.tile(tile.row, tile.col + 1).label}")
-    if tile.row > 0:
-        neighbours.append(f"above: {plan.tile(tile.row - 1, tile.col).label}")
-    if tile.row < plan.rows - 1:
-        neighbours.append(f"below: {plan.tile(tile.row + 1, tile.col).label}")
-    info = f"row {tile.label[: -len(str(tile.col + 1))]}, column {tile.col + 1} of {plan.rows} x {plan.cols}"
-    lines = (info + " · " + " · ".join(neighbours), title)
+    where = _whereabouts(plan, tile)
+    lines = (where, title) if where else (title,)
     face = font(c, "condensed")
     x = strip.x + mm(12)
     bar_width = _bar_width(strip, x, max(text_width(t, face, LABEL_SIZE) for t in lines))
     room = strip.x1 - bar_width - LABEL_GAP - x
     c.setFont(face, LABEL_SIZE)
-    for line, y in zip(lines, (strip.y + mm(3.6), strip.y + mm(0.6)), strict=True):
+    for line, y in zip(lines, (strip.y + mm(3.6), strip.y + mm(0.6))[-len(lines) :], strict=True):
         _label_line(c, line, face, x, y, room)
     bar = Rect(strip.x1 - bar_width, strip.y + mm(0.6), bar_width, mm(4))
     draw_scale_bar(c, bar, vertical=False, label="50 mm at 100 %")
@@ -292,8 +294,31 @@ def _label_line(c: Canvas, text: str, face: str, x: float, y: float, room: float
     c.restoreState()
 
 
-def _assembly_instructions(c: Canvas, plan: TilePlan) -> None:
-    """The map's heading and how to trim and glue the sheets."""
+def _whereabouts(plan: TilePlan, tile: Tile) -> str:
+    """Where a sheet goes among the others: its row and column and its neighbours' labels;
+    "" for a plan that fits one sheet (there is nothing to assemble)."""
+    if plan.rows * plan.cols == 1:
+        return ""
+    neighbours = []
+    if tile.col > 0:
+        neighbours.append(f"left: {plan.tile(tile.row, tile.col - 1).label}")
+    if tile.col < plan.cols - 1:
+        neighbours.append(f"right: {plan.tile(tile.row, tile.col + 1).label}")
+    if tile.row > 0:
+        neighbours.append(f"above: {plan.tile(tile.row - 1, tile.col).label}")
+    if tile.row < plan.rows - 1:
+        neighbours.append(f"below: {plan.tile(tile.row + 1, tile.col).label}")
+    row = tile.label[: -len(str(tile.col + 1))]
+    info = f"row {row}, column {tile.col + 1} of {plan.rows} x {plan.cols}"
+    return " · ".join([info, *neighbours])
+
+
+INSTRUCTION_LEADING = 11  # pt between the assembly map's lines of instructions
+
+
+def _assembly_instructions(c: Canvas, plan: TilePlan) -> float:
+    """The map's heading and how to trim and glue the sheets; returns the height below the
+    sheet's top that they take (the map goes under it)."""
     sheet = plan.sheet
     c.setFillColor(black)
     c.setFont(font(c, "heading"), 16)
@@ -307,7 +332,9 @@ def _assembly_instructions(c: Canvas, plan: TilePlan) -> None:
         f"Glue bands are {to_mm(plan.overlap):g} mm wide.",
     )
     for i, line in enumerate(lines):
-        c.drawString(KEEP_OUT + mm(5), sheet.height - KEEP_OUT - mm(16) - i * 11, line)
+        baseline = sheet.height - KEEP_OUT - mm(16) - i * INSTRUCTION_LEADING
+        c.drawString(KEEP_OUT + mm(5), baseline, line)
+    return KEEP_OUT + mm(16) + (len(lines) - 1) * INSTRUCTION_LEADING + mm(5)
 
 
 def _sheet_labels(c: Canvas, plan: TilePlan, x0: float, y0: float, scale: float) -> None:
@@ -326,16 +353,14 @@ def _assembly_map(c: Canvas, plan: TilePlan, title: str, form: str) -> None:
     """Page 1: the whole plan reduced, with the seams and each sheet's label."""
     sheet = plan.sheet
     start_sheet(c, sheet)
+    top = _assembly_instructions(c, plan)  # the map goes below the instructions, clear of them
+    bottom = KEEP_OUT + mm(25)
     area = Rect(
-        KEEP_OUT + mm(5),
-        KEEP_OUT + mm(25),
-        sheet.width - 2 * KEEP_OUT - mm(10),
-        sheet.height - 2 * KEEP_OUT - mm(52),  # clear of the three lines of instructions
+        KEEP_OUT + mm(5), bottom, sheet.width - 2 * KEEP_OUT - mm(10), sheet.height - top - bottom
     )
     scale = min(area.w / plan.content.width, area.h / plan.content.height)
     w, h = plan.content.width * scale, plan.content.height * scale
     x0, y0 = area.x + (area.w - w) / 2, area.y + (area.h - h) / 2
-    _assembly_instructions(c, plan)
     c.saveState()
     c.translate(x0, y0)
     c.scale(scale, scale)

@@ -450,6 +450,7 @@ class DeckType(Component):
         "cards", "card", "cards", "deck", names=card_names
     )
     has_pieces = True
+    measures_faces = True  # FACE004 and FACE002 against its min_text_size and min_image_dpi
 
     load = staticmethod(load)
     inputs = staticmethod(inputs)

@@ -34,6 +34,7 @@ from printkit.components.map.terrain import texture_marks
 from printkit.core import limits
 from printkit.core.errors import Collector, InputError, Location, fail
 from printkit.draw.elements import ElementOverflow
+from printkit.draw.images import define_image_forms
 from printkit.draw.sketch import SketchCanvas
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
@@ -376,6 +377,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             avoid=avoid(m),
             overlap=m.glue_overlap,
             progress=progress,
+            forms=lambda c: define_image_forms(c, m.images, m.images, set()),
         )
 
 
