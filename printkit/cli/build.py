@@ -8,6 +8,7 @@ The command line (cli.py) imports this module only when `printkit build` runs, s
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -86,15 +87,25 @@ def _sheets_or_pages(path: Path, pages: int, options: Any) -> str:
 
 
 def two_sided(path: Path) -> bool:
-    """Whether a PDF says it prints two-sided (its Duplex viewer preference, which a home
-    build's sheets of pieces with backs carry: render/imposed.py)."""
-    # imported here, not at the top, so that `printkit --help` stays fast
-    import pypdfium2
-    import pypdfium2.raw as pdfium_c
-
-    with contextlib.closing(pypdfium2.PdfDocument(path)) as pdf:
-        duplex = pdfium_c.FPDF_VIEWERREF_GetDuplex(pdf.raw)
-    return duplex in (pdfium_c.DuplexFlipLongEdge, pdfium_c.DuplexFlipShortEdge)
+    """Whether a PDF printkit wrote says it prints two-sided: the Duplex viewer preference that
+    a home build's sheets of pieces with backs carry (render/imposed.py). reportlab writes the
+    preferences as the last object before the cross-reference table, so only the bytes just
+    before it are read (no PDF library: a build's summary stays light)."""
+    try:
+        with path.open("rb") as handle:
+            handle.seek(0, 2)
+            size = handle.tell()
+            handle.seek(max(0, size - 64))
+            tail = handle.read()
+            found = re.search(rb"startxref\s+(\d+)", tail)
+            if found is None:
+                return False
+            start = int(found.group(1))
+            handle.seek(max(0, start - 256))
+            before = handle.read(min(256, start))
+    except OSError:
+        return False
+    return b"/Duplex /DuplexFlip" in before
 
 
 def echo_gang_summaries(kits: list) -> None:
