@@ -138,6 +138,22 @@ def test_a_fold_over_sheet_puts_each_back_across_the_fold_behind_its_front(cli, 
     assert dashed, "no fold line at the sheet's middle"
 
 
+def test_the_build_counts_a_fold_over_sheet_as_one_sided_not_double_sided(cli, tmp_path):
+    """A fold-over file has no back pages: its PDF asks the print dialog for one-sided printing
+    (/Simplex, not a flip edge) and the build's last line counts it as a fold-over sheet."""
+    kit = _copy(tmp_path, "{group_by: side, fold: true}")
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "counters", "--paper", "a4")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == "to print: counters.pdf 1 fold-over sheet (A4, one-sided)"
+    prefs = PdfReader(out / "hexwar" / "counters.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/Simplex"
+    r = cli("build", kit, "--out", out, "--only", "counters,charts", "--paper", "a4", "--force")
+    assert r.output.splitlines()[-1] == (
+        "to print: counters.pdf 1 fold-over sheet, charts.pdf 1 sheet (A4, double-sided, long edge)"
+    )
+
+
 def test_a_fold_over_sheet_shows_each_counters_own_back(cli, tmp_path):
     """The back of the north infantry (4-4-4 on its front) reads 2-2-4: its reduced side."""
     from pdfcheck import page_chars, words
