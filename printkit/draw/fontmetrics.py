@@ -12,10 +12,12 @@ reportlab is the version that made it; otherwise the font is parsed as usual. Th
 to notice a font replaced without its entry being made again (a packager's mistake); the fonts
 and their entries ship together inside the package, trusted as its code is, so it need not
 withstand a forger, and a CRC-32 of the bytes costs a small part of what a SHA-256 of them did
-at every start (docs/performance.md, "Start-up without kept code"). The face made from
-an entry is the face reportlab's parse makes, attribute for attribute and in the same order
-(tests/test_font_metrics.py compares them for every shipped font, and fails when a font or
-reportlab changes without the entries being made again), so every PDF is byte for byte the same.
+at every start (docs/performance.md, "Where it stands: start-up without kept code").
+
+The face made from an entry is the face reportlab's parse makes, attribute for attribute and in
+the same order (tests/test_font_metrics.py compares them for every shipped font, and fails when
+a font or reportlab changes without the entries being made again), so every PDF is byte for
+byte the same.
 Nothing is read from anywhere else: the entries are part of the package, as the fonts are.
 """
 
