@@ -110,7 +110,7 @@ def test_wheel_ships_kits_and_fonts(wheel):
     assert "printkit/fonts/DejaVuSans.ttf" in names
     assert "printkit/fonts/LICENSE-DejaVu.txt" in names  # the fonts' licence travels with them
     licences = {n.rsplit("/", 1)[-1] for n in names if ".dist-info/licenses/" in n}
-    assert licences == {"LICENSE", "LICENSE-DejaVu.txt"}
+    assert licences == {"LICENSE", "LICENSE-DejaVu.txt", "LICENSE-FOGRA39L.txt"}
 
 
 @pytest.mark.slow

@@ -34,31 +34,76 @@ def _counters(pdf: Path, page: int = 0) -> list[tuple[str, dict]]:
     return out
 
 
-def _build(cli, tmp_path: Path, layout: str) -> Path:
+# the kit's own counter sheet layout, as a club writes it
+KIT_LAYOUT = "sheet_layout: {group_by: side, order: [north, south], gutter: 4mm}\n"
+
+
+def _copy(tmp_path: Path, layout: str | None = None) -> Path:
+    """A copy of the kit whose counters have `layout` (a YAML mapping) as their sheet layout,
+    or none when `layout` is empty ("")."""
     kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
-    edit(
-        kit / "counters.yaml",
-        "min_text_size: 3pt\n",
-        f"min_text_size: 3pt\nsheet_layout: {layout}\n",
-    )
+    if layout is not None:
+        edit(kit / "counters.yaml", KIT_LAYOUT, f"sheet_layout: {layout}\n" if layout else "")
+    return kit
+
+
+def _rows(counters: list[tuple[str, dict]]) -> list[tuple[set[str], float]]:
+    """The counters' rows from the top: the sides each holds and its top (points)."""
+    rows: dict[float, tuple[set[str], float]] = {}
+    for side, r in counters:
+        rows.setdefault(round(r["top"], 1), (set(), r["top"]))[0].add(side)
+    return [rows[t] for t in sorted(rows)]
+
+
+def _build(cli, tmp_path: Path, layout: str | None = None) -> Path:
+    kit = _copy(tmp_path, layout)
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out, "--only", "counters", "--paper", "a4")
     assert r.exit_code == 0, r.output
     return out / "hexwar" / "counters.pdf"
 
 
+def test_the_kits_own_counter_sheet_prints_the_norths_rows_a_gutter_then_the_souths(cli, tmp_path):
+    """tests/kits/hexwar as it stands (`sheet_layout: {group_by: side, order: [north, south],
+    gutter: 4mm}`): two rows of north counters, 4 mm more, two rows of south counters."""
+    counters = _counters(_build(cli, tmp_path))
+    assert len(counters) == 40
+    rows = _rows(counters)
+    assert [sides for sides, _ in rows] == [{"north"}, {"north"}, {"south"}, {"south"}]
+    tops = [top for _, top in rows]
+    gaps = [to_mm(b - a) - 12.7 for a, b in zip(tops, tops[1:], strict=False)]
+    assert abs(gaps[1] - gaps[0] - 4) < 0.01 and abs(gaps[2] - gaps[0]) < 0.01
+
+
+def test_the_kits_counters_carry_a_nato_symbol_chosen_by_their_fields(cli, tmp_path):
+    """Each counter's unit symbol is `element: nato` in a 6.6 x 3.65 mm box (no picture file): a
+    friend's 3:2 frame under the top fifth kept for the echelon, 0.78 x 3.65 = 2.85 mm high and
+    so 4.27 mm wide (a headquarters' also leaves its staff room below: 3.07 mm wide); the
+    infantry's is crossed corner to corner."""
+    from pdfshapes import page_polylines
+
+    pdf = _build(cli, tmp_path)
+    frames = [r for r in page_rects(pdf)[0] if r["stroke"] and not r["fill"]
+              and abs(to_mm(r["x1"] - r["x0"]) / to_mm(r["bottom"] - r["top"]) - 1.5) < 0.01]  # fmt: skip
+    assert len(frames) == 40, len(frames)
+    widths = sorted(round(to_mm(r["x1"] - r["x0"]), 2) for r in frames)
+    assert widths == [3.07] * 2 + [4.27] * 38, widths
+    first = min(frames, key=lambda r: (r["top"], r["x0"]))  # north infantry, first in its row
+    lines = page_polylines(pdf)[0]
+    inside = [s for s in lines if all(first["x0"] - 0.1 <= x <= first["x1"] + 0.1
+              and first["top"] - 0.1 <= y <= first["bottom"] + 0.1 for x, y in s["points"])]  # fmt: skip
+    assert len([s for s in inside if len(s["points"]) == 2]) >= 2  # the infantry's cross
+    assert not (KIT / "nato-inf.svg").exists()
+
+
 def test_rows_are_grouped_by_side_in_the_set_order_with_a_gutter(cli, tmp_path):
     pdf = _build(cli, tmp_path, "{group_by: side, order: [south, north], gutter: 4mm}")
     counters = _counters(pdf)
     assert len(counters) == 40
-    rows: dict[float, set[str]] = {}
-    exact: dict[float, float] = {}
-    for side, r in counters:
-        rows.setdefault(round(r["top"], 1), set()).add(side)
-        exact.setdefault(round(r["top"], 1), r["top"])
-    assert all(len(sides) == 1 for sides in rows.values())  # no row mixes the sides
-    order = [next(iter(rows[t])) for t in sorted(rows)]
-    tops = sorted(exact.values())
+    rows = _rows(counters)
+    assert all(len(sides) == 1 for sides, _ in rows)  # no row mixes the sides
+    order = [next(iter(sides)) for sides, _ in rows]
+    tops = [top for _, top in rows]
     assert order == ["south", "south", "north", "north"]  # south first, as `order` says
     gaps = [to_mm(b - a) - 12.7 for a, b in zip(tops, tops[1:], strict=False)]
     bleed_gap = gaps[0]  # between two rows of one side: the pieces' bleed, twice
@@ -93,6 +138,22 @@ def test_a_fold_over_sheet_puts_each_back_across_the_fold_behind_its_front(cli, 
     assert dashed, "no fold line at the sheet's middle"
 
 
+def test_the_build_counts_a_fold_over_sheet_as_one_sided_not_double_sided(cli, tmp_path):
+    """A fold-over file has no back pages: its PDF asks the print dialog for one-sided printing
+    (/Simplex, not a flip edge) and the build's last line counts it as a fold-over sheet."""
+    kit = _copy(tmp_path, "{group_by: side, fold: true}")
+    out = tmp_path / "out"
+    r = cli("build", kit, "--out", out, "--only", "counters", "--paper", "a4")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == "to print: counters.pdf 1 fold-over sheet (A4, one-sided)"
+    prefs = PdfReader(out / "hexwar" / "counters.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/Simplex"
+    r = cli("build", kit, "--out", out, "--only", "counters,charts", "--paper", "a4", "--force")
+    assert r.output.splitlines()[-1] == (
+        "to print: counters.pdf 1 fold-over sheet, charts.pdf 1 sheet (A4, double-sided, long edge)"
+    )
+
+
 def test_a_fold_over_sheet_shows_each_counters_own_back(cli, tmp_path):
     """The back of the north infantry (4-4-4 on its front) reads 2-2-4: its reduced side."""
     from pdfcheck import page_chars, words
@@ -109,7 +170,7 @@ def test_a_fold_over_sheet_shows_each_counters_own_back(cli, tmp_path):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_deck_without_a_sheet_layout_prints_as_before(cli, tmp_path, paper):
     """No `sheet_layout`: the densest grid, its backs on their own pages."""
-    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
+    kit = _copy(tmp_path, "")
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out, "--only", "counters", "--paper", paper)
     assert r.exit_code == 0, r.output
@@ -117,24 +178,17 @@ def test_a_deck_without_a_sheet_layout_prints_as_before(cli, tmp_path, paper):
 
 
 def test_grouping_by_a_field_the_deck_lacks_is_an_error_at_its_line(cli, tmp_path):
-    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
-    edit(
-        kit / "counters.yaml",
-        "min_text_size: 3pt\n",
-        "min_text_size: 3pt\nsheet_layout: {group_by: sied}\n",
-    )
+    kit = _copy(tmp_path, "{group_by: sied}")
     r = cli("check", kit)
     assert r.exit_code == 2, r.output
-    assert f"counters.yaml:{line_of(kit / 'counters.yaml', 'sheet_layout')}:" in r.stderr
+    assert f"counters.yaml:{line_of(kit / 'counters.yaml', 'sheet_layout:')}:" in r.stderr
     assert "sheet_layout groups by 'sied', which is no field of this deck's cards" in r.stderr
 
 
 def test_gang_sheets_keep_each_group_in_a_block_of_its_own(cli, tmp_path):
     """With `--gang`, each side's counters are a block of their own with its own crop marks:
     no block mixes the sides, and the blocks stand apart by their marks' room."""
-    kit = Path(shutil.copytree(KIT, tmp_path / "hexwar"))
-    layout = "sheet_layout: {group_by: side}"
-    edit(kit / "counters.yaml", "min_text_size: 3pt\n", f"min_text_size: 3pt\n{layout}\n")
+    kit = _copy(tmp_path, "{group_by: side}")
     out = tmp_path / "out"
     r = cli("build", kit, "--out", out, "--gang", "--paper", "a4")
     assert r.exit_code == 0, r.output

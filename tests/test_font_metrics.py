@@ -69,3 +69,21 @@ def test_an_entry_made_from_other_bytes_is_not_used(tmp_path):
     _same_face(made.face, TTFont("parsed", str(font)).face)
     fontmetrics.table_path(font).write_text("{not json", encoding="ascii")
     _same_face(fontmetrics.shipped_tt_font("m", font).face, TTFont("p", str(font)).face)
+
+
+def test_an_entry_is_not_used_for_a_font_of_its_size_whose_bytes_differ(tmp_path, monkeypatch):
+    """One byte changed, the size the same: the entry's CRC-32 tells, and the font is parsed."""
+    font = tmp_path / "Face.ttf"
+    data = bytearray((FONT_DIR / "DejaVuSans.ttf").read_bytes())
+    data[-1] ^= 0xFF  # the last byte: the file still parses
+    font.write_bytes(bytes(data))
+    shutil.copyfile(
+        fontmetrics.table_path(FONT_DIR / "DejaVuSans.ttf"), fontmetrics.table_path(font)
+    )
+    used = []
+    monkeypatch.setattr(fontmetrics, "_face_of", lambda *args: used.append(args))
+    _same_face(fontmetrics.shipped_tt_font("made", font).face, TTFont("parsed", str(font)).face)
+    assert used == []
+    font.write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())  # its own bytes: the entry is used
+    fontmetrics.shipped_tt_font("again", font)
+    assert len(used) == 1

@@ -148,3 +148,27 @@ def test_check_warns_of_a_5_pt_table_cell_on_a_map(cli, tmp_path):
     roomy = (kit / "map.yaml").read_text().replace("size: 5pt, min_size: 4pt", "size: 8pt")
     (kit / "map.yaml").write_text(roomy, encoding="utf-8")
     assert "FACE004" not in cli("check", kit).stdout
+
+
+def test_an_image_on_tokens_is_an_input_error_at_its_line(cli, tmp_path):
+    """Tokens print no pictures: an image element there is refused at its line (exit 2, nothing
+    written), not an internal error."""
+    kit = tmp_path / "tok"
+    (kit / "art").mkdir(parents=True)
+    Image.new("RGB", (200, 200), "red").save(kit / "art" / "coin.png")
+    (kit / "kit.yaml").write_text(
+        "name: tok\ntitle: Tok\ncomponents:\n  tokens: {type: tokens, file: tokens.yaml}\n",
+        encoding="utf-8",
+    )
+    (kit / "tokens.yaml").write_text(
+        "groups:\n  coins:\n    role: coin\n    width: 40mm\n    height: 40mm\n    face:\n"
+        "      - {element: image, box: [0, 0, 100%, 100%], image: art/coin.png}\n"
+        '    pieces:\n      - {colour_id: gold, label: "5", colour: "#c9a227", count: 1}\n',
+        encoding="utf-8",
+    )
+    line = line_of(kit / "tokens.yaml", "element: image")
+    for command in (["check", kit], ["build", kit, "--out", tmp_path / "out"]):
+        r = cli(*command)
+        assert r.exit_code == 2, r.output
+        assert f"tokens.yaml:{line}:" in r.stderr and "prints no pictures" in r.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))

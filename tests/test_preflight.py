@@ -151,7 +151,7 @@ def test_a_sheet_of_small_counters_is_warned_of_its_safe_area_once_with_the_opti
     kit = Path(__file__).parent / "kits" / "hexwar"
     r = cli("build", kit, "--out", tmp_path, "--only", "counters", "--profile", "shop")
     assert r.exit_code == 0, r.output
-    pdf = tmp_path / "hexwar" / "counters.pdf"
+    pdf = tmp_path / "hexwar" / "shop" / "counters.pdf"  # shop builds write into shop/
     r = cli("preflight", pdf, "--standard", "x1a")
     lines = [line for line in r.stdout.splitlines() if "PF-SAFE" in line]
     assert len(lines) == 1 and "on 80 pages" in lines[0] and "--safe MM" in lines[0]

@@ -94,3 +94,58 @@ def test_a_token_groups_or_aids_source_marks_its_pieces(kit_copy, cli, tmp_path)
         marked = [p for p in pdf.pages if marks(p)]
         assert marked and all(LEGEND in text(p) for p in marked)
         assert sum(len(marks(p)) for p in pdf.pages) == 4  # the four aids, nothing else
+
+
+# -- whole sheets and plans (render/pages.mark_own_sheet, render/tiled.own_corner) --------------
+
+A4_LANDSCAPE = (297.0, 210.0)
+
+
+def test_a_whole_own_sheet_carries_the_mark_and_its_legend(kit_copy, cli, tmp_path):
+    """The damage chart (its OUT boxes are ours) and the playing area (its measures are ours):
+    the diamond 8 mm from the sheet's right edge and 12.5 mm from its foot (inside the printable
+    area, above the label band), the legend's words on its line."""
+    kit = kit_copy("chariot-race")
+    assert cli("build", str(kit), "--out", str(tmp_path)).exit_code == 0
+    for name in ("damage-chart.pdf", "playing-area.pdf"):
+        with pdfplumber.open(tmp_path / "chariot-race" / name) as pdf:
+            page = pdf.pages[0]
+            assert (round(float(page.width) / MM), round(float(page.height) / MM)) == (297, 210)
+            assert marks(page) == [(A4_LANDSCAPE[0] - 8.0, A4_LANDSCAPE[1] - 12.5)], name
+            assert LEGEND in text(page), name
+
+
+def test_a_whole_sheet_without_own_content_carries_none(kit_copy, cli, tmp_path):
+    kit = kit_copy("chariot-race")
+    edit(kit / "damage-chart.yaml", "source: ours", "source: seed")
+    assert cli("build", str(kit), "--out", str(tmp_path)).exit_code == 0
+    with pdfplumber.open(tmp_path / "chariot-race" / "damage-chart.pdf") as pdf:
+        assert marks(pdf.pages[0]) == [] and LEGEND not in text(pdf.pages[0])
+    with pdfplumber.open(tmp_path / "chariot-race" / "templates.pdf") as pdf:
+        assert all(marks(p) == [] and LEGEND not in text(p) for p in pdf.pages)
+
+
+def board_marks(cli, kit, out) -> tuple[tuple[float, float], list[tuple[float, float]], str]:
+    """The shop board's trimmed lower right corner (mm from the page's left and top), the 1.8 mm
+    diamonds on it and its words."""
+    assert cli("build", str(kit), "--profile", "shop", "--out", str(out)).exit_code == 0
+    with pdfplumber.open(out / "carthage" / "shop" / "board.pdf") as pdf:
+        page = pdf.pages[0]
+        x0, y0, x1, y1 = (float(v) for v in page.trimbox)
+        assert (round((x1 - x0) / MM), round((y1 - y0) / MM)) == (594, 420)
+        corner = (round(x1 / MM, 2), round((float(page.height) - y0) / MM, 2))
+        return corner, marks(page), text(page)
+
+
+def test_an_own_plan_carries_the_mark_in_its_corner(kit_copy, cli, tmp_path):
+    """The Carthage board (its layout and "SEVEN LAPS · RUN ANTICLOCKWISE" are ours), printed
+    by a shop on one page: the diamond 3 mm inside the board's trimmed lower right corner, the
+    legend on its line; labelled the game's, the board has neither."""
+    kit = kit_copy("carthage")
+    (right, foot), found, words = board_marks(cli, kit, tmp_path / "ours")
+    assert (round(right - 3.0, 2), round(foot - 3.0, 2)) in found
+    assert LEGEND in words
+    edit(kit / "board.yaml", "source: ours ", "source: seed ")
+    (right, foot), found, words = board_marks(cli, kit, tmp_path / "seed")
+    assert (round(right - 3.0, 2), round(foot - 3.0, 2)) not in found
+    assert LEGEND not in words

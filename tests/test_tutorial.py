@@ -83,7 +83,7 @@ def _the_finished_deck_prints_as_promised(cli, kit: Path, out: Path) -> None:
     """Tarot cards (70 x 120 mm trim) and the sheaf drawn inline in the market card's text."""
     r = cli("build", kit, "--out", out, "--profile", "shop", "-j", "1")
     assert r.exit_code == 0, r.output
-    pdf = out / "mygame" / "cards.pdf"
+    pdf = out / "mygame" / "shop" / "cards.pdf"
     trim = PdfReader(pdf).pages[0].trimbox
     assert (round(to_mm(float(trim.width))), round(to_mm(float(trim.height)))) == (70, 120)
     r = cli("build", kit, "--out", out / "home", "-j", "1")  # RGB, which pdfplumber reads plainly

@@ -55,7 +55,7 @@ ICONS_NEW = ICONS_OLD + "  sheaf: icons/sheaf.svg\n"
 GRAIN_OLD = "icon: palm, title: Grain"
 GRAIN_NEW = "icon: sheaf, title: Grain"
 CARD_OLD = """  - {id: raid, kind: action"""
-CARD_NEW = """  - {id: market, kind: action, count: 2, cost: 2, icon: eagle, title: Market, text: "Sell two {icon:sheaf} cards: gain three {icon:gem}."}
+CARD_NEW = """  - {id: market, kind: action, count: 2, cost: 2, icon: star, title: Market, text: "Sell two {icon:sheaf} cards: gain three {icon:gem}."}
   - {id: raid, kind: action"""
 
 SIZE_OLD = "card_size: poker           # 63 x 88 mm"

@@ -42,6 +42,7 @@ from printkit.core.processes import (
 )
 from printkit.core.progress import ticking
 from printkit.kit import MANIFEST, Kit, load_kit
+from printkit.load import remote
 from printkit.model.options import Options
 from printkit.output import staged
 from printkit.render import gang, more_output_path
@@ -119,11 +120,11 @@ def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -
 
 def _memo(kit: Kit, keys: dict[str, str]) -> dict | None:
     """The record's plan of a kit whose targets are all planned: the plan key and each target's
-    key (build/uptodate.py). None for gang sheets (a no-op build prints their summary, which
+    key (build/uptodate.py). None when a card list came from a link, for gang sheets (a no-op build prints their summary, which
     needs them packed) and for a kit whose types or game come from an installed plugin (whose
     code the key does not fingerprint)."""
-    if gang.GANG_ID in keys:
-        return None
+    if gang.GANG_ID in keys or remote.links_read():
+        return None  # (a card list at a link is fetched by every build: load/remote.py)
     rules = kit.manifest.rules
     game = rules.module if rules is not None else None
     types = {kit.spec(cid).type for cid in kit.component_ids()}

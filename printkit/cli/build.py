@@ -8,6 +8,7 @@ The command line (cli.py) imports this module only when `printkit build` runs, s
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -71,30 +72,57 @@ def print_summary(written: Sequence[Path], options: Any, pages: dict[Path, int])
         paper = "one page per piece, with bleed, for the print shop"
     else:
         sides = "one-sided" if options.duplex == "off" else f"double-sided, {options.duplex} edge"
+        if groups and all(fold_over(first) for first in groups):  # none prints on two sides
+            sides = "one-sided"
         paper = f"{options.paper.upper() if len(options.paper) <= 6 else options.paper}, {sides}"
     return f"to print: {', '.join(counts)} ({paper})"
 
 
 def _sheets_or_pages(path: Path, pages: int, options: Any) -> str:
     """What a home PDF of `pages` pages prints on: '16 pages on 8 sheets' for a two-sided file
-    (a front and its back on each sheet), '3 sheets' for a one-sided one; a shop file's pages."""
+    (a front and its back on each sheet), '1 fold-over sheet' for a fold-over counter sheet
+    (fronts and backs on one side), '3 sheets' for a one-sided one; a shop file's pages."""
     if options.profile == "shop":
         return counted(pages, "page")
+    if fold_over(path):
+        return counted(pages, "fold-over sheet")
     if two_sided(path):
         return f"{counted(pages, 'page')} on {counted(pages // 2, 'sheet')}"
     return counted(pages, "sheet")
 
 
 def two_sided(path: Path) -> bool:
-    """Whether a PDF says it prints two-sided (its Duplex viewer preference, which a home
-    build's sheets of pieces with backs carry: render/imposed.py)."""
-    # imported here, not at the top, so that `printkit --help` stays fast
-    import pypdfium2
-    import pypdfium2.raw as pdfium_c
+    """Whether a PDF printkit wrote says it prints two-sided: the Duplex viewer preference that
+    a home build's sheets of pieces with backs carry (render/imposed.py)."""
+    return duplex_preference(path).startswith(b"/DuplexFlip")
 
-    with contextlib.closing(pypdfium2.PdfDocument(path)) as pdf:
-        duplex = pdfium_c.FPDF_VIEWERREF_GetDuplex(pdf.raw)
-    return duplex in (pdfium_c.DuplexFlipLongEdge, pdfium_c.DuplexFlipShortEdge)
+
+def fold_over(path: Path) -> bool:
+    """Whether a PDF printkit wrote is a fold-over counter sheet: printkit marks those, and only
+    those, to print on one side (the /Simplex Duplex preference, render/imposed.py)."""
+    return duplex_preference(path) == b"/Simplex"
+
+
+def duplex_preference(path: Path) -> bytes:
+    """The Duplex viewer preference of a PDF printkit wrote (b"" without one). reportlab writes
+    the preferences as the last object before the cross-reference table, so only the bytes just
+    before it are read (no PDF library: a build's summary stays light)."""
+    try:
+        with path.open("rb") as handle:
+            handle.seek(0, 2)
+            size = handle.tell()
+            handle.seek(max(0, size - 64))
+            tail = handle.read()
+            found = re.search(rb"startxref\s+(\d+)", tail)
+            if found is None:
+                return b""
+            start = int(found.group(1))
+            handle.seek(max(0, start - 256))
+            before = handle.read(min(256, start))
+    except OSError:
+        return b""
+    preference = re.search(rb"/Duplex (/\w+)", before)
+    return preference.group(1) if preference else b""
 
 
 def echo_gang_summaries(kits: list) -> None:

@@ -7,18 +7,23 @@ every time a font is registered: a large part of what a small build's own start-
 done once, by `python -m printkit.draw.fontmetrics`, and written as plain data beside each font
 (`<font>.metrics.json`: numbers, strings and arrays of numbers, deflated, in base64; no code).
 
-An entry is used only when the font file's bytes have the SHA-256 it was made from and
-reportlab is the version that made it; otherwise the font is parsed as usual. The face made from
-an entry is the face reportlab's parse makes, attribute for attribute and in the same order
-(tests/test_font_metrics.py compares them for every shipped font, and fails when a font or
-reportlab changes without the entries being made again), so every PDF is byte for byte the same.
+An entry is used only when the font file's bytes have the size and CRC-32 it was made from and
+reportlab is the version that made it; otherwise the font is parsed as usual. The check is there
+to notice a font replaced without its entry being made again (a packager's mistake); the fonts
+and their entries ship together inside the package, trusted as its code is, so it need not
+withstand a forger, and a CRC-32 of the bytes costs a small part of what a SHA-256 of them did
+at every start (docs/performance.md, "Where it stands: start-up without kept code").
+
+The face made from an entry is the face reportlab's parse makes, attribute for attribute and in
+the same order (tests/test_font_metrics.py compares them for every shipped font, and fails when
+a font or reportlab changes without the entries being made again), so every PDF is byte for
+byte the same.
 Nothing is read from anywhere else: the entries are part of the package, as the fonts are.
 """
 
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import sys
 import zlib
@@ -35,7 +40,7 @@ from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
-FORMAT = 1  # bump when what an entry holds changes
+FORMAT = 2  # bump when what an entry holds changes
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes
 _BYTES = ("subfontNameX",)
 _ARRAYS = ("charToGlyph", "glyphToChar", "charWidths", "hmetrics", "glyphPos")
@@ -47,7 +52,7 @@ def shipped_tt_font(name: str, path: Path) -> TTFont:
     made from these bytes by this reportlab, else parsed."""
     data = path.read_bytes()
     entry = _entry(table_path(path))
-    if entry is None or entry["sha256"] != hashlib.sha256(data).hexdigest():
+    if entry is None or entry["size"] != len(data) or entry["crc32"] != zlib.crc32(data):
         return TTFont(name, str(path))
     return _font_of(name, _face_of(entry, str(path), data))
 
@@ -177,7 +182,8 @@ def entry_of(path: Path) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "format": FORMAT,
         "reportlab": reportlab.Version,
-        "sha256": hashlib.sha256(data).hexdigest(),
+        "size": len(data),
+        "crc32": zlib.crc32(data),
         "order": list(state),
         "scalars": {k: v for k, v in state.items() if k not in _MADE},
         "tables": state["tables"],

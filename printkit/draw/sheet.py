@@ -172,6 +172,17 @@ def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
     c.restoreState()
 
 
+def draw_own_words(c: Canvas, trim: Rect) -> None:
+    """The legend's words on the mark's own line, ending just left of it: a plan (a board, a
+    track) carries its mark and legend in its own lower right corner, on whichever sheet holds
+    it."""
+    c.saveState()
+    c.setFillColor(GREY)
+    c.setFont(font(c, "condensed"), 7)
+    c.drawRightString(trim.x1 - OWN_INSET - mm(2), trim.y + OWN_INSET - mm(0.9), OWN_LEGEND)
+    c.restoreState()
+
+
 def draw_fold_line(c: Canvas, x: float, trims: list[Rect], bleed: float) -> None:
     """A dashed grey line at `x` (a folded-over counter sheet's fold), from 2 mm above the
     pieces' bleed to 2 mm below it."""

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.errors import Location, fail
 from printkit.draw.images import place_image
 from printkit.layout.geometry import Rect
 from printkit.load.records import spec
-from printkit.load.schema import Str
+from printkit.load.schema import Str, where
 from printkit.model.face import Element, element_kind
 from printkit.model.fromdata import fill_placeholders
 
@@ -19,7 +20,9 @@ if TYPE_CHECKING:
     from printkit.draw.elements import ElementPainter, Palette
 
 
-@element_kind("image", "a picture file (PNG or JPEG in the kit), fitted in the box")
+@element_kind(
+    "image", "a picture file (PNG or JPEG in the kit), fitted in the box; on decks and maps"
+)
 @dataclass(kw_only=True)
 class Image(Element):
     """A verified kit image (load/images.py), scaled to fit the box and centred in it."""
@@ -36,7 +39,14 @@ class Image(Element):
     ) -> None:
         """The image's form, which the caller defined before the piece's own form began."""
         path = fill_placeholders(self.image or "", values)
-        place_image(painter.canvas, painter.images[path], path, box, self)
+        image = painter.images.get(path)
+        if image is None:  # a type that loads no images (tokens, tiles, dice, a tuck box)
+            raise fail(
+                where(self, "image") or where(self) or Location("?"),
+                f"image {path!r}: this component type prints no pictures (decks and maps do); "
+                "draw it with shapes and icons, or put it on a deck's card",
+            )
+        place_image(painter.canvas, image, path, box, self)
 
     def problems(self, place: str) -> Iterator[tuple[str | None, str]]:
         if not self.image:

@@ -15,7 +15,10 @@ from typing import Any
 
 from watchfiles import watch as watch_files
 
+from printkit.load import remote
+
 POLL_SECONDS = 0.2  # how often a missing folder is looked for, and the watcher's timeout
+LINK_POLL_SECONDS = 60.0  # how often a published card list (load/remote.py) is fetched again
 
 
 def watch(
@@ -28,6 +31,10 @@ def watch(
     `ready()` is called once the watcher listens: a save made after it is never missed."""
     stop = stop if stop is not None else threading.Event()
     listening = ready or (lambda: None)
+    poller = threading.Thread(
+        target=poll_links, args=(on_change, stop), daemon=True, name="printkit-links"
+    )
+    poller.start()
     while not stop.is_set():
         folders = [folder for folder in roots() if folder.is_dir()]
         if not folders:
@@ -39,6 +46,15 @@ def watch(
 
         def listening(back: list[Path] = folders) -> None:
             on_change(back)  # the folder is back, and may hold anything: said once it is heard
+
+
+def poll_links(on_change: Callable[[list[Path]], None], stop: Any) -> None:
+    """Every LINK_POLL_SECONDS until `stop`: fetch each published card list read so far again,
+    and report the copy of each that changed as a save (the rebuild reads the new cards)."""
+    while not stop.wait(LINK_POLL_SECONDS):
+        changed = [remote.cached_copy(url) for url in remote.links_read() if remote.refresh(url)]
+        if changed:
+            on_change(changed)
 
 
 def _watch_while_present(

@@ -99,6 +99,11 @@ def read_table(
     )
 
 
+def read_csv_text(text: str, shown: str) -> Table:
+    """The table of a CSV file's text (`shown` names it in messages: a file or a link)."""
+    return _read_csv(text, shown)
+
+
 def _read_csv(text: str, shown: str) -> Table:
     sample = text[:4096]
     try:

@@ -304,8 +304,9 @@ def edge(max_mm: float, default: float, doc: str) -> Any:
 
 
 CARDS_DOC = (
-    "the card designs, each printed `count` times: a list, or a spreadsheet (.csv, .xlsx, .ods) "
-    "whose header row names the card fields; at least one card, here or made by `generate`"
+    "the card designs, each printed `count` times: a list, or a spreadsheet (.csv, .xlsx, .ods, "
+    "or an https link to a published CSV: docs/design-loop.md) whose header row names the card "
+    "fields; at least one card, here or made by `generate`"
 )
 
 

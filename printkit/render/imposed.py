@@ -226,6 +226,14 @@ def render_pieces(  # noqa: PLR0913
 
 # The PDF viewer preference that says a file prints two-sided, flipped on which edge.
 DUPLEX_PREFERENCE = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge"}
+# The one a fold-over counter sheet carries (its backs are on the same side as the fronts):
+# printkit sets it on fold-over files only.
+FOLD_OVER_PREFERENCE = "/Simplex"
+
+
+def _folded(g: PieceGroup) -> bool:
+    """Whether a group prints as a fold-over counter sheet (its backs beside its fronts)."""
+    return g.rows is not None and g.rows.fold
 
 
 def render_groups(
@@ -245,7 +253,8 @@ def render_groups(
     for g in groups:
         check_page_count(kit, len(g.items), g.piece, g.where, g.with_backs, g.shape)
     groups, oversize = _split_oversize(kit, groups)
-    two_sided = any(g.with_backs for g in groups)
+    two_sided = any(g.with_backs and not _folded(g) for g in groups)
+    folded = any(_folded(g) for g in groups)
     laid = _number_sheets([_lay_out(kit, g, two_sided) for g in groups])
     order = _print_order(laid, opts.duplex, opts.backs_first)
     n_pages = sum(lay.sheets * (1 + lay.backed) for lay in laid) + sum(
@@ -262,6 +271,10 @@ def render_groups(
         # each sheet is a front and its back: a print dialog offers two-sided printing, and the
         # build's summary and --sheets count sheets (cli/build.py)
         c.setViewerPreference("Duplex", DUPLEX_PREFERENCE[opts.duplex])
+    elif opts.profile == "home" and folded and not two_sided:
+        # a fold-over sheet (backs beside their fronts) prints on one side: the print dialog
+        # offers one-sided printing, and the build's summary says fold-over (cli/build.py)
+        c.setViewerPreference("Duplex", FOLD_OVER_PREFERENCE)
     painters = [g.make_painter(c, opts.bleed) for g in groups]
     label = f"{kit.label} · {title}"
     for number, (gi, page) in enumerate(order, start=1):

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.sheet import set_page_labels
+from printkit.draw.sheet import draw_own_mark, draw_own_words, set_page_labels
 from printkit.kit import Kit
+from printkit.layout.geometry import Rect
+from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
+from printkit.layout.units import mm
+
+SHEET_LABEL_BAND = mm(4.5)  # a whole sheet's bottom band: its scale bar and its label
 
 
 def chosen_sheet_margin(kit: Kit) -> float | None:
@@ -37,3 +42,17 @@ def start_sheet(c: Canvas, sheet: Size, bleed: float = 0.0) -> None:
     set_page_labels(c, shown=bleed == 0)
     if bleed:
         c.translate(bleed, bleed)
+
+
+def mark_own_sheet(c: Canvas, sheet: Size, own: bool) -> None:
+    """A whole sheet whose rules text, values or layout are the kit's own (`source: ours` in its
+    data) says so as a card does (draw/sheet.py): the 1.8 mm diamond inside the lower right
+    corner of the sheet's printable area, just above its label band, and the one-line legend on
+    the diamond's line, ending just left of it (as a plan's corner, render/tiled.own_corner).
+    Every type that draws whole sheets calls this once a sheet is drawn; nothing when `own` is
+    false."""
+    if not own:
+        return
+    area = Rect(KEEP_OUT, KEEP_OUT + SHEET_LABEL_BAND, sheet.width - 2 * KEEP_OUT, mm(10))
+    draw_own_mark(c, area)
+    draw_own_words(c, area)

@@ -173,8 +173,9 @@ def closest_text(
     tx, ty, tx1, ty1 = trim.x, trim.y, trim.x1, trim.y1
     best: str | None = None
     nearest = 0.0
+    rectangular = shape.rectangular
     for text, (x0, y0, x1, y1) in texts:
-        if shape.rectangular:
+        if rectangular:
             d = min(x0 - tx, y0 - ty, tx1 - x1, ty1 - y1)
         else:  # the text's corner nearest the outline
             d = min(inside_distance(shape, trim, x, y) for x in (x0, x1) for y in (y0, y1))

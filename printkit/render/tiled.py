@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.fonts import font, text_width
-from printkit.draw.sheet import draw_page_label, draw_scale_bar
+from printkit.draw.sheet import draw_own_mark, draw_own_words, draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
@@ -53,6 +53,7 @@ def render_plan(  # noqa: PLR0913
     progress: Callable[[int], None] | None = None,
     lead: Callable[[Canvas], None] | None = None,
     forms: Callable[[Canvas], None] | None = None,
+    own: bool = False,
 ) -> int:
     """Write the plan to `path`; returns the number of pages.
 
@@ -60,8 +61,12 @@ def render_plan(  # noqa: PLR0913
     `lead` writes one whole page (start_sheet, drawing, showPage) before the plan, e.g. a
     dimensioned overview; it counts in the pages returned. `forms` defines, on the new canvas
     before anything is drawn, the forms the drawing places (a kit's images: draw/images.py).
+    `own`: the plan's layout or rules are the kit's own (`source: ours`), so the plan carries the
+    mark and its legend in its lower right corner (`own_corner`).
     """
     opts = kit.options
+    if own:
+        draw = own_corner(draw, size)
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
         return _single_page(
@@ -78,6 +83,19 @@ def render_plan(  # noqa: PLR0913
     pages = tile_onto(c, plan, draw, f"{kit.label} · {title}", progress=progress)
     c.save()
     return pages + (lead is not None)
+
+
+def own_corner(draw: DrawPlan, size: Size) -> DrawPlan:
+    """`draw`, then the mark of the kit's own with its legend inside the plan's lower right
+    corner (draw/sheet.py), drawn with the plan so that it is tiled, bled and placed with it."""
+    corner = Rect(0, 0, size.width, size.height)
+
+    def marked(c: Canvas, bleed: float) -> None:
+        draw(c, bleed)
+        draw_own_mark(c, corner)
+        draw_own_words(c, corner)
+
+    return marked
 
 
 def tile_onto(

@@ -38,6 +38,7 @@ from printkit.core.words import counted
 from printkit.draw.elements import PLACEHOLDER, PlainText
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
+from printkit.load import remote
 from printkit.load.schema import Record, located, where
 from printkit.model import variants
 from printkit.model.backs import back_behind, cards_by_back
@@ -185,7 +186,11 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
     its own icon files and every picture its cards show, a path made from a card's fields
     (`image: "art/{id}.png"`) as each card fills it."""
     deck = kit.model_as(component_id, Deck)
-    own = [deck.sheet, *deck.icon_files.values(), *deck.images]
+    own = [*deck.icon_files.values(), *deck.images]
+    if deck.sheet:  # a published sheet's input is the copy its load kept (load/remote.py)
+        own.insert(
+            0, str(remote.cached_copy(deck.sheet)) if remote.is_link(deck.sheet) else deck.sheet
+        )
     files = [*data_inputs(kit, component_id), *(kit.root / name for name in own if name)]
     return list(dict.fromkeys(files))
 

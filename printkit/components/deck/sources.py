@@ -72,8 +72,13 @@ def _card_table(
 ) -> spreadsheet.SheetCards:
     """The deck's cards read from the spreadsheet `name`, one card map per row."""
     # imported here, only when a deck keeps its cards in a sheet (start-up: docs/performance.md)
-    from printkit.load import spreadsheet
+    from printkit.load import remote, spreadsheet
 
+    if remote.is_link(name):  # a published sheet: load/remote.py
+        if sheet is not None:
+            raise fail(named_at, "'sheet' names a sheet of a workbook; a link gives one CSV")
+        table = spreadsheet.read_csv_text(remote.fetch_text(name, named_at), name)
+        return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))
     path = kit.data_path(name, named_at)
     table = spreadsheet.read_table(path, display_path(path), sheet, named_at, kit.reads)
     return spreadsheet.table_cards(table, spreadsheet.columns_for(fields, ("id", "kind")))

@@ -150,6 +150,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         avoid=painter.avoid(),
         overlap=b.glue_overlap,
         progress=progress,
+        own=b.source == "ours",
     )
 
 

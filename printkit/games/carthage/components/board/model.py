@@ -191,6 +191,12 @@ class Board:
     )
     title: str = spec(Str(0, 60), default="", doc="the board's title, printed below the arena")
     subtitle: str = spec(Str(0, 80), default="", doc="a smaller line under the title")
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the board's layout and printed words are the kit's own, not the game's (the "
+        "board prints the mark of the kit's own and its legend in its lower right corner); seed "
+        "or none: the game's",
+    )
     tracks: list[str] = spec(ListOf(Str(1, 8), 1, 12), required=True, doc="inside to outside")
     straight_sectors: int = spec(Int(1, 100), required=True, doc="sectors on each straight")
     end_sectors: int = spec(Int(1, 100), required=True, doc="sectors round each end")

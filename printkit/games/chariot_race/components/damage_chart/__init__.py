@@ -29,6 +29,7 @@ from printkit.api import (
     Record,
     data_inputs,
     fail,
+    mark_own_sheet,
     new_canvas,
     record_of,
     start_sheet,
@@ -78,6 +79,7 @@ def load(kit: Kit, component_id: str) -> DamageChart:
         doc.file,
         spec.labels,
         tuple(n for n, row in enumerate(rows) if row.get("source") == "ours"),
+        spec.source == "ours",
     )
     _check_fits(kit, chart, where(kit.rules_data(), spec.categories, key=True))
     return chart
@@ -175,6 +177,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     )
     start_sheet(c, sheet, kit.options.sheet_bleed)
     draw.page(c, sheet, chart, f"{kit.label} · {title} · page 1 of 1")
+    mark_own_sheet(c, sheet, chart.own)
     c.showPage()
     c.save()
     if progress:

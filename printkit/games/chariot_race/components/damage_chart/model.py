@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printkit.api import Id, Str, labels_spec, record, spec, word
+from printkit.api import Choice, Id, Str, labels_spec, record, spec, word
 from printkit.games.chariot_race.components.bases.model import Chariot
 
 
@@ -63,6 +63,12 @@ class DamageChartFile:
     )
     table_value: str = spec(Id(), default="cards", doc="the key of a table row printed second")
     labels: DamageChartLabels = labels_spec(DamageChartLabels)
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the chart's layout or rules (its boxes, what they mean) are the kit's own, not "
+        "the game's: the sheet prints the mark of the kit's own and its legend; seed or none: "
+        "the game's",
+    )
 
 
 @dataclass(frozen=True)
@@ -87,3 +93,4 @@ class DamageChart:
     own_rows: tuple[
         int, ...
     ] = ()  # indices in `table` of the kit's own rows (`source: ours`, marked *)
+    own: bool = False  # the chart itself is the kit's own (`source: ours`): the sheet is marked

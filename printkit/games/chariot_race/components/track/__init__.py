@@ -21,6 +21,7 @@ from printkit.api import (
     Size,
     data_inputs,
     fail,
+    mark_own_sheet,
     new_canvas,
     render_plan,
     start_sheet,
@@ -77,6 +78,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     def plan_page(c: Canvas) -> None:
         start_sheet(c, sheet, kit.options.sheet_bleed)
         track_plan.plan_page(c, sheet, kit.label, track, bases, grid, title)
+        mark_own_sheet(c, sheet, track.source == "ours")
         c.showPage()
         if progress:
             progress(1)
@@ -106,6 +108,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         full,
         lead=plan_page,
         progress=progress,
+        own=track.source == "ours",
     )
 
 

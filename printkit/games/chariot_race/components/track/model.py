@@ -143,6 +143,12 @@ class Track:
         doc="lines printed under the plan's table of measures",
     )
     labels: TrackLabels = labels_spec(TrackLabels)
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the track's measures and layout are the kit's own, not the game's (the plan "
+        "sheet and the full-size track print the mark of the kit's own and its legend); seed or "
+        "none: the game's",
+    )
     file: str = ""
 
     # -- radii -----------------------------------------------------------------------------
