@@ -166,3 +166,55 @@ def test_vassals_grid_puts_every_hex_where_the_map_does_and_names_it_alike(point
             vrow = round(vrow_float)
             assert abs(x0 + vcol * dx - along) <= 0.5 and abs(vrow_float - vrow) * dy <= 0.5
             assert vassal_name(numbering, vrow, vcol) == grid.names.label((col, row))
+
+
+@pytest.mark.parametrize("form", ["0101", "01.01", "A1", "1-1"])
+def test_vassals_square_grid_puts_every_square_where_the_map_does_and_names_it_alike(form):
+    """VASSAL's SquareGrid arithmetic (the origin a square's centre, columns dx apart, rows dy)
+    on the attributes written: every square's centre within half a pixel of the map's, and
+    SquareGridNumbering's name the map's."""
+    from printkit.export.vassal import square_grid_attributes
+    from printkit.layout.hexgrid import BoardGrid, Coordinates, SquareLayout
+
+    layout = SquareLayout(9, 7, 40.0)
+    grid = BoardGrid("map", 30.0, 50.0, layout, Coordinates(form, 1, 1, 2))
+    attrs, numbering_attrs = square_grid_attributes(grid)
+    numbering = ET.Element("n", numbering_attrs)
+    dx, dy = float(attrs["dx"]), float(attrs["dy"])
+    x0, y0 = int(attrs["x0"]), int(attrs["y0"])
+    assert dx == dy == 40.0
+    for col in range(9):
+        for row in range(7):
+            cx, cy = layout.centre((col, row))
+            cx, cy = cx + grid.x, cy + grid.y
+            vcol, vrow = math.floor((cx - x0) / dx + 0.5), math.floor((cy - y0) / dy + 0.5)
+            assert abs(x0 + vcol * dx - cx) <= 0.5 and abs(y0 + vrow * dy - cy) <= 0.5
+            assert vassal_name(numbering, vrow, vcol) == grid.names.label((col, row))
+
+
+def test_a_square_grid_map_is_a_board_with_a_square_grid_of_its_size(cli, tmp_path):
+    """A board whose grid is 6 x 4 squares of 15 mm at (20, 20) mm, named A1...: the module's
+    board carries a SquareGrid 15 mm a square, its origin A1's centre, numbered A1 to F4."""
+    (tmp_path / "kit.yaml").write_text(
+        "name: squares\ntitle: Squares\ncomponents:\n  board: {type: map, file: board.yaml}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "board.yaml").write_text(
+        "width: 150mm\nheight: 100mm\nface:\n  - element: square-grid\n    at: [20, 20]\n"
+        "    columns: 6\n    rows: 4\n    size: 15mm\n    coordinates: A1\n",
+        encoding="utf-8",
+    )
+    r = cli("export", tmp_path, "--vassal", "--dpi", str(DPI), "--out", tmp_path / "out")
+    assert r.exit_code == 0, r.output
+    vmod = zipfile.ZipFile(tmp_path / "out" / "squares" / "squares.vmod")
+    [board] = ET.fromstring(vmod.read("buildFile.xml")).iter(P + "module.map.boardPicker.Board")
+    assert not list(board.iter(P + "module.map.boardPicker.board.HexGrid"))
+    [grid] = board.iter(P + "module.map.boardPicker.board.SquareGrid")
+    px = DPI / 25.4
+    assert math.isclose(float(grid.attrib["dx"]), 15 * px, abs_tol=0.01)
+    assert math.isclose(float(grid.attrib["dy"]), 15 * px, abs_tol=0.01)
+    assert abs(int(grid.attrib["x0"]) - 27.5 * px) <= 0.5
+    assert abs(int(grid.attrib["y0"]) - 27.5 * px) <= 0.5
+    [numbering] = grid.iter(P + "module.map.boardPicker.board.mapgrid.SquareGridNumbering")
+    assert vassal_name(numbering, 0, 0) == "A1"
+    assert vassal_name(numbering, 3, 5) == "F4"

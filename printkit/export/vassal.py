@@ -10,6 +10,8 @@ that reads it), `moduledata` (its name and version) and `images/`. What printkit
   from the kit (no bleed); each hex grid on it as a `HexGrid` of the same size, orientation and
   offset (VASSAL's odd columns sit half a hex lower, so its origin is the centre of a hex of a
   column that does not) with a `HexGridNumbering` that names hexes as the map prints them;
+  a board without a hex grid gets its square grid as a `SquareGrid` (origin: the centre of its
+  first square) with a `SquareGridNumbering` naming squares alike;
 - each deck whose cards have backs as counters: one `PieceSlot` per design, its piece a basic
   piece showing the front with a `Layer` trait of two levels, front then back, that the `Flip`
   command (Ctrl+F) turns over. The back is the one model/backs.py puts behind that card in the
@@ -38,7 +40,7 @@ from xml.etree import ElementTree as ET
 import pypdfium2 as pdfium
 
 from printkit.export.images import deck_pages
-from printkit.layout.hexgrid import BoardGrid, HexLayout
+from printkit.layout.hexgrid import BoardGrid, HexLayout, SquareLayout
 from printkit.model.cards import Card, Deck
 from printkit.model.designs import design_pages
 
@@ -238,8 +240,11 @@ def _map(root: ET.Element, title: str, image: str, size: tuple[int, int],
          "width": str(size[0]), "height": str(size[1])},
     )  # fmt: skip
     hexes = [g for g in grids if isinstance(g.layout, HexLayout)]
-    if hexes:
+    squares = [g for g in grids if isinstance(g.layout, SquareLayout)]
+    if hexes:  # a VASSAL board has one grid: a hex grid first, else a square one
         _hex_grid(board, hexes[0])
+    elif squares:
+        _square_grid(board, squares[0])
     for part in ("StackMetrics", "PieceMover", "KeyBufferer", "Scroller", "MenuDisplayer",
                  "ForwardToKeyBuffer", "ForwardToChatter", "CounterDetailViewer", "Zoomer"):  # fmt: skip
         ET.SubElement(window, P + "module.map." + part)
@@ -294,6 +299,32 @@ def _numbering(grid: BoardGrid, k: int) -> dict[str, str]:
         "vDescend": "false", "vDrawOff": "0", "vLeading": v_lead, "vOff": str(v_off),
         "vType": v_type, "visible": "false",
     }  # fmt: skip
+
+
+def square_grid_attributes(grid: BoardGrid) -> tuple[dict[str, str], dict[str, str]]:
+    """The attributes of VASSAL's SquareGrid and SquareGridNumbering for a square grid measured
+    in the board image's pixels. VASSAL's origin (x0, y0) is the centre of the grid's first
+    (top-left) square, whose column and row the numbering's offsets name."""
+    layout = grid.layout
+    assert isinstance(layout, SquareLayout)
+    cx, cy = layout.centre((0, 0))
+    attrs = {
+        "color": "0,0,0", "cornersLegal": "false", "dotsVisible": "false",
+        "dx": f"{layout.size:.4f}", "dy": f"{layout.size:.4f}", "edgesLegal": "false",
+        "range": "Metric", "snapTo": "true", "visible": "false",
+        "x0": str(round(grid.x + cx)), "y0": str(round(grid.y + cy)),
+    }  # fmt: skip
+    numbering = _numbering(grid, 0)
+    del numbering["stagger"]  # a hex grid's only
+    return attrs, numbering
+
+
+def _square_grid(board: ET.Element, grid: BoardGrid) -> None:
+    attrs, numbering = square_grid_attributes(grid)
+    element = ET.SubElement(board, P + "module.map.boardPicker.board.SquareGrid", attrs)
+    ET.SubElement(
+        element, P + "module.map.boardPicker.board.mapgrid.SquareGridNumbering", numbering
+    )
 
 
 def _hex_grid(board: ET.Element, grid: BoardGrid) -> None:
