@@ -89,3 +89,106 @@ def test_no_standard_stops_early_on_a_gang_sheet_of_shaped_pieces(tmp_path, cli,
     assert cli("build", kit, "--gang", "--out", out).exit_code == 0
     (gang,) = out.glob("*/gang.pdf")
     assert _limits(preflight(gang, standard)) == []
+
+
+# The largest files the documented limits allow, each built by printkit and checked by
+# `printkit preflight` in every standard in a child process under a memory cap, so that a
+# preflight that holds too much fails here instead of swapping the machine.
+PREFLIGHT_CHILD = """\
+import json, resource, sys, time
+from printkit.preflight import preflight
+resource.setrlimit(resource.RLIMIT_AS, (int(sys.argv[2]) << 20, int(sys.argv[2]) << 20))
+out = {}
+for standard in sys.argv[3:]:
+    started = time.process_time()
+    findings = preflight(sys.argv[1], standard)
+    out[standard] = {
+        "seconds": time.process_time() - started,
+        "limits": [f"{f.page}: {f.message}" for f in findings if f.code == "PF-LIMIT"],
+    }
+out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(out))
+"""
+ADDRESS_SPACE_MB = 3_000  # the child's address space (RLIMIT_AS), libraries included
+PEAK_MB = 1_200  # its resident memory at most, in every standard
+SECONDS = 120  # CPU seconds for one standard, at most
+
+
+def _built(kit: Path, out: Path, *options: str) -> Path:
+    """Build `kit` in a child printkit process; the one PDF it writes (with --gang, gang.pdf)."""
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "printkit", "build", str(kit), "--out", str(out), "-j", "1"]
+    done = subprocess.run([*args, "-q", *options], capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    (pdf,) = out.glob("*/gang.pdf") if "--gang" in options else out.glob("*/*.pdf")
+    return pdf
+
+
+def _preflight_capped(pdf: Path) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    args = [sys.executable, "-c", PREFLIGHT_CHILD, str(pdf), str(ADDRESS_SPACE_MB), *STANDARDS]
+    done = subprocess.run(args, capture_output=True, text=True, cwd=root, timeout=1800)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout)
+    for standard in STANDARDS:
+        assert result[standard]["limits"] == [], (standard, result[standard]["limits"][:3])
+        assert result[standard]["seconds"] < SECONDS, (standard, result)
+    assert result["peak_mb"] < PEAK_MB, result
+    return result
+
+
+@pytest.mark.slow
+def test_the_largest_deck_the_limits_allow_passes_preflight_in_bounded_time_and_memory(
+    tmp_path,
+):
+    """MAX_CARDS_PER_DECK cards (5,000 designs, the most a deck lists, four copies each),
+    built for home: 2,223 sheets of fronts and as many of backs."""
+    from bench.synthetic import write_deck_kit
+    from printkit.core.limits import MAX_CARDS_PER_DECK
+
+    kit = write_deck_kit(tmp_path / "deck", 5_000)
+    deck = kit / "deck1.yaml"
+    text = deck.read_text(encoding="utf-8")
+    deck.write_text(text.replace(", kind: card,", ", kind: card, count: 4,"), encoding="utf-8")
+    assert text.count(", kind: card,") * 4 == MAX_CARDS_PER_DECK
+    _preflight_capped(_built(kit, tmp_path / "out"))
+
+
+@pytest.mark.slow
+def test_the_largest_map_the_limits_allow_passes_preflight_in_bounded_time_and_memory(
+    tmp_path,
+):
+    """3,000 x 3,000 mm, 300 x 300 textured squares (MAX_MAP_MARKS): one form of 69 MB of
+    content drawn on each of 187 tiled sheets. Parsed whole, it took 74 s and 3.6 GB."""
+    from tests.test_map_board import _largest_map
+
+    kit = _largest_map(tmp_path / "largest", "hills", "50mm")
+    _preflight_capped(_built(kit, tmp_path / "out"))
+
+
+@pytest.mark.slow
+def test_the_largest_gang_sheet_the_limits_allow_passes_preflight_in_bounded_time_and_memory(
+    tmp_path,
+):
+    """hex-island's tiles and discs ganged, with the tiles' counts raised to MAX_CARDS_PER_DECK
+    pieces in all: hexes and circles packed onto shared sheets."""
+    import shutil
+
+    from printkit.core.limits import MAX_CARDS_PER_DECK
+
+    kit = tmp_path / "hex-island"
+    shutil.copytree(Path(__file__).parent / "kits" / "hex-island", kit)
+    tiles = kit / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    counts = {"count: 4,": 3_300, "count: 3,": 3_300, "count: 1,": 3_100}
+    for old, new in counts.items():
+        text = text.replace(old, f"count: {new},")
+    tiles.write_text(text, encoding="utf-8")
+    assert MAX_CARDS_PER_DECK >= 3 * 3_300 + 2 * 3_300 + 3_100 + 18
+    _preflight_capped(_built(kit, tmp_path / "out", "--gang"))

@@ -83,9 +83,34 @@ def _entry(node: Node | None, part: Any) -> tuple[int, bool] | None:
     keys, offset, _ = node
     if keys is None:
         return (offset + part, False) if _index(part, node) else None
+    at = _key_index(keys, part)
+    return None if at is None else (offset + 2 * at, True)
+
+
+SCAN_AT_MOST = 32  # keys of a map looked up by scanning them; a longer map's through a dict
+_INDEXES: dict[int, tuple[tuple[Any, ...], dict[Any, int]]] = {}  # id(keys): (keys, index)
+
+
+def _key_index(keys: tuple[Any, ...], part: Any) -> int | None:
+    """Where `part` is among a map's keys (as keys.index, the first equal one), or None. A
+    map of 99,000 unknown keys has an error at each, and scanning for each made `check` take
+    minutes; a long map's keys get a dict, the last few kept."""
+    if len(keys) <= SCAN_AT_MOST:
+        try:
+            return keys.index(part)
+        except ValueError:
+            return None
+    found = _INDEXES.get(id(keys))
+    if found is None or found[0] is not keys:
+        index: dict[Any, int] = {}
+        for n, key in enumerate(keys):
+            index.setdefault(key, n)
+        if len(_INDEXES) >= 8:
+            _INDEXES.clear()
+        found = _INDEXES[id(keys)] = (keys, index)
     try:
-        return offset + 2 * keys.index(part), True
-    except ValueError:
+        return found[1].get(part)
+    except TypeError:  # a part that cannot be a key
         return None
 
 

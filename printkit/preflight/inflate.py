@@ -33,9 +33,9 @@ class Allowance:
     ) -> None:
         self.left, self.ratio = base, ratio
 
-    def admit(self, stream: Any) -> None:
+    def admit(self, stream: Any) -> int:
         """Count the stream's decoded size against the allowance (raising ContentTooLarge when
-        it does not fit)."""
+        it does not fit); that size."""
         raw = stream.read_raw_bytes()
         self.left += self.ratio * len(raw)
         size = decoded_size(stream, raw, self.left)
@@ -46,6 +46,7 @@ class Allowance:
                 "not read"
             )
         self.left -= size
+        return size
 
 
 def decoded_size(stream: Any, raw: bytes, cap: int) -> int | None:

@@ -72,51 +72,127 @@ class Programs:
         """(the program, whether it was parsed just now rather than found in the cache)."""
         key = stream.objgen if isinstance(stream, pikepdf.Object) else (0, 0)
         if key == (0, 0):  # a page, or a direct object: nothing to key it by
-            self._admit(stream)
-            return compile_stream(stream), True
+            size = self._admit(stream)
+            return compile_stream(stream, size), True
         if key in self._parsed:
             return self._parsed[key], False
         self._parsed[key] = []  # a stream too large to read is refused once
-        self._admit(stream)
-        self._parsed[key] = compile_stream(stream)
+        size = self._admit(stream)
+        self._parsed[key] = compile_stream(stream, size)
         return self._parsed[key], True
 
-    def _admit(self, stream: Any) -> None:
-        """Count what the stream (or a page's content streams) inflates to."""
+    def _admit(self, stream: Any) -> int:
+        """Count what the stream (or a page's content streams) inflates to; that size."""
         if isinstance(stream, pikepdf.Page):
             contents = stream.obj.get("/Contents")
             parts = contents if isinstance(contents, pikepdf.Array) else [contents]
         else:
             parts = [stream]
-        for part in parts:
-            if isinstance(part, pikepdf.Stream):
-                self.allowance.admit(part)
+        return sum(self.allowance.admit(p) for p in parts if isinstance(p, pikepdf.Stream))
 
 
-def compile_stream(stream: Any) -> Program:
-    """Parse a page or a form XObject's content into a program."""
-    program: Program = []
-    points: list[Point] | None = None  # the points of the path run being read, if any
+def compile_stream(stream: Any, size: int = 0) -> Program:
+    """Parse a page or a form XObject's content (`size` bytes decoded) into a program.
+
+    pikepdf's parser holds every operator and operand of a stream as Python objects before the
+    first is compiled: about 550 bytes an operator, 2.6 GB for the 69 MB form of the largest
+    map the limits allow. So a form's content of more than STREAM_FROM bytes is compiled as
+    it is read (`_Compiler` as pikepdf's StreamParser), holding only the operands of the
+    operator being read; the program is the same. Content with an inline image, or that the
+    streaming reader cannot read to its end, is parsed whole as before."""
+    if size > STREAM_FROM and isinstance(stream, pikepdf.Stream):
+        compiler = _Compiler()
+        try:
+            pikepdf.Object._parse_stream(stream, compiler)  # noqa: SLF001 - no public twin
+        except Exception:  # noqa: BLE001 - the whole parse below reports what it finds
+            compiler.program = None
+        if compiler.program is not None:
+            return compiler.program
+    compiler = _Compiler()
     for instruction in pikepdf.parse_content_stream(stream):
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            program.append((INLINE_IMAGE, instruction.iimage))
-            points = None
-            continue
-        op = str(instruction.operator)
-        operands = instruction.operands
+            compiler.inline_image(instruction.iimage)
+        else:
+            compiler.add(str(instruction.operator), instruction.operands)
+    assert compiler.program is not None
+    return compiler.program
+
+
+STREAM_FROM = 1 << 20  # decoded bytes of a form's content above which it is read as a stream
+
+
+class _InlineImage(Exception):
+    """The streamed content holds an inline image: it is parsed whole instead."""
+
+
+class _Compiler(pikepdf.StreamParser):
+    """Compiles instructions into a program, one at a time; also pikepdf's StreamParser
+    callback, which hands it each operand and operator as the content is read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.program: Program | None = []
+        self.points: list[Point] | None = None  # the points of the path run being read, if any
+        self.operands: list[Any] = []
+        # instructions met before, each kept once (`q`, `Q`, `n`, a colour set again)
+        self.seen: dict[tuple[Any, ...], Instruction] = {}
+
+    def handle_object(self, obj: Any, offset: int, length: int) -> None:
+        if not isinstance(obj, pikepdf.Operator):
+            self.operands.append(obj)
+            return
+        op = str(obj)
+        if op == "BI":
+            raise _InlineImage
+        operands, self.operands = self.operands, []
+        self.add(op, operands)
+
+    def handle_eof(self) -> None:
+        """Operands after the last operator are dropped, as pikepdf's parser drops them."""
+
+    def inline_image(self, image: Any) -> None:
+        assert self.program is not None
+        self.program.append((INLINE_IMAGE, image))
+        self.points = None
+
+    def add(self, op: str, operands: Any) -> None:
+        """Compile one instruction onto the program."""
+        program = self.program
+        assert program is not None
         try:
             if op not in _PATH_OPS:
-                program.append((op, _operands(op, operands)))
-                points = None
-            elif points is None:
-                points = _points(op, operands)
-                program.append((PATH, points))
+                program.append(self._once(op, operands))
+                self.points = None
+            elif self.points is None:
+                self.points = _points(op, operands)
+                program.append((PATH, self.points))
             else:
-                points.extend(_points(op, operands))
+                self.points.extend(_points(op, operands))
         except _WRONG:  # operands that are not the operator's: say so, and carry on
             program.append((PROBLEM, operand_problem(op, operands)))
-            points = None
-    return program
+            self.points = None
+
+    def _once(self, op: str, operands: Any) -> Instruction:
+        """The instruction compiled, or the same one compiled before: a large form repeats a
+        few kinds (`q`, `Q`, its colours) hundreds of thousands of times, and each kept as its
+        own objects cost hundreds of bytes. Operands that are not all numbers and names are
+        compiled each time; SEEN_AT_MOST instructions are remembered."""
+        if not all(map(_plain, operands)):
+            return (op, _operands(op, operands))
+        key = (op, *map(type, operands), *map(str, operands))
+        found = self.seen.get(key)
+        if found is None:
+            found = (op, _operands(op, operands))
+            if len(self.seen) < SEEN_AT_MOST:
+                self.seen[key] = found
+        return found
+
+
+SEEN_AT_MOST = 10_000
+
+
+def _plain(value: Any) -> bool:
+    return is_number(value) or isinstance(value, pikepdf.Name)
 
 
 class _WrongOperands(Exception):
