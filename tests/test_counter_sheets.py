@@ -185,25 +185,22 @@ def test_grouping_by_a_field_the_deck_lacks_is_an_error_at_its_line(cli, tmp_pat
     assert "sheet_layout groups by 'sied', which is no field of this deck's cards" in r.stderr
 
 
-def test_gang_sheets_keep_each_group_in_a_block_of_its_own(cli, tmp_path):
-    """With `--gang`, each side's counters are a block of their own with its own crop marks:
-    no block mixes the sides, and the blocks stand apart by their marks' room."""
-    kit = _copy(tmp_path, "{group_by: side}")
+def test_gang_sheets_break_the_rows_of_a_block_by_group_with_the_gutter(cli, tmp_path):
+    """With `--gang`, the kit's counters are one block whose rows never mix the sides: two rows
+    of north, the 4 mm gutter, two rows of south (rows within a side 2 x bleed apart)."""
     out = tmp_path / "out"
-    r = cli("build", kit, "--out", out, "--gang", "--paper", "a4")
+    r = cli("build", _copy(tmp_path), "--out", out, "--gang", "--paper", "a4")
     assert r.exit_code == 0, r.output
     counters = _counters(out / "hexwar" / "gang.pdf")
     assert len(counters) == 40
-    north = [r for side, r in counters if side == "north"]
-    south = [r for side, r in counters if side == "south"]
-
-    def hull(rects):
-        return (min(r["x0"] for r in rects), min(r["top"] for r in rects),
-                max(r["x1"] for r in rects), max(r["bottom"] for r in rects))  # fmt: skip
-
-    (nx0, ny0, nx1, ny1), (sx0, sy0, sx1, sy1) = hull(north), hull(south)
-    apart = max(sx0 - nx1, nx0 - sx1, sy0 - ny1, ny0 - sy1)
-    assert to_mm(apart) > 5  # two blocks, each with its crop marks between them
+    rows = _rows(counters)
+    assert [sides for sides, _ in rows] == [{"north"}, {"north"}, {"south"}, {"south"}]
+    tops = [top for _, top in rows]
+    gaps = [to_mm(b - a) - 12.7 for a, b in zip(tops, tops[1:], strict=False)]
+    assert abs(gaps[1] - gaps[0] - 4) < 0.01 and abs(gaps[2] - gaps[0]) < 0.01
+    lefts = {side: {round(to_mm(r["x0"]), 2) for s, r in counters if s == side}
+             for side in ("north", "south")}  # fmt: skip
+    assert lefts["north"] == lefts["south"]  # one block: both sides in the same columns
 
 
 def test_an_order_of_battle_draws_each_design_once_at_size_under_its_sides_heading(cli, tmp_path):

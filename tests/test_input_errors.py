@@ -147,7 +147,7 @@ def test_an_exception_mid_render_leaves_no_file_behind(cli, tmp_path, monkeypatc
     def boom(*args, **kwargs):
         raise OSError(5, "simulated failure while writing")
 
-    monkeypatch.setattr(deck, "render_pieces", boom)
+    monkeypatch.setattr(deck, "render_groups", boom)
     out = tmp_path / "out"
     r = cli("build", "chariot-race", "--out", out)
     assert r.exit_code == 3

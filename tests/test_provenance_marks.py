@@ -7,6 +7,7 @@ words; none on backs, none for a kit that labels nothing its own."""
 from __future__ import annotations
 
 import pdfplumber
+import pytest
 
 from tests.conftest import edit
 
@@ -137,6 +138,7 @@ def board_marks(cli, kit, out) -> tuple[tuple[float, float], list[tuple[float, f
         return corner, marks(page), text(page)
 
 
+@pytest.mark.slow  # two shop builds of the whole kit (PDF/X), about 6 s
 def test_an_own_plan_carries_the_mark_in_its_corner(kit_copy, cli, tmp_path):
     """The Carthage board (its layout and "SEVEN LAPS · RUN ANTICLOCKWISE" are ours), printed
     by a shop on one page: the diamond 3 mm inside the board's trimmed lower right corner, the

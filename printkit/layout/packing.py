@@ -5,7 +5,8 @@ set out as render/imposed.py sets out a sheet (butted, or 2 x bleed apart when p
 their own bleed), with crop marks on every cut line just outside the block. Each block reserves
 a *mark zone* around its trim: bleed + MARK_GAP + MARK_LENGTH on every side. Blocks are packed so
 that no two mark zones overlap, hence no crop mark can cross another piece, its bleed or its
-marks, and every mark stays inside the printable area.
+marks, and every mark stays inside the printable area. A run may give each piece a row group
+(a counter sheet's side): its blocks then start a new row, a gutter lower, at each new group.
 
 The packer is a guillotine packer of our own, not a general one such as rectpack: a general
 packer places independent rectangles, but here pieces of one size must stay together as grids
@@ -46,11 +47,15 @@ class PieceTooLarge(ValueError):
 
 @dataclass(frozen=True)
 class Run:
-    """`count` pieces of one trim size and shape, to be packed together."""
+    """`count` pieces of one trim size and shape, to be packed together; `keys`, when given,
+    the row group of each piece (a counter sheet's side): in a block each new group starts a new
+    row, `gutter` lower."""
 
     size: Size
     count: int
     shape: Shape = RECTANGLE
+    keys: tuple[str, ...] = ()
+    gutter: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -69,11 +74,14 @@ class Block:
     shape: Shape = RECTANGLE
     # a shaped block's pieces, their boxes from the span's corner (its span: all they print)
     offsets: tuple[Rect, ...] = ()
+    # a grouped block's pieces (rows broken, with gutters, between groups), their trims from
+    # the span's corner
+    places: tuple[Rect, ...] = ()
 
     def slots(self) -> list[Rect]:
         """Trim rectangles of the block's pieces, top row first, left to right."""
-        if self.offsets:
-            return [o.shift(self.span.x, self.span.y) for o in self.offsets]
+        if self.offsets or self.places:
+            return [o.shift(self.span.x, self.span.y) for o in self.offsets or self.places]
         w, h = self.piece.width, self.piece.height
         out = []
         for i in range(self.count):
@@ -167,8 +175,9 @@ def block_marks(block: Block, bleed: float) -> list[Segment]:
     if block.offsets:
         return []
     a = block.span
-    columns = {(s.x, s.x1) for s in _grid_slots(block)}
-    rows = {(s.y, s.y1) for s in _grid_slots(block)}
+    slots = block.slots() if block.places else _grid_slots(block)
+    columns = {(s.x, s.x1) for s in slots}
+    rows = {(s.y, s.y1) for s in slots}
     xs = sorted({v for pair in columns for v in pair})
     ys = sorted({v for pair in rows for v in pair})
     start = bleed + MARK_GAP
@@ -253,7 +262,9 @@ def _fill_sheet(
                 break
             k, (cols, rows) = choice
             space = free.pop(k)
-            if run.shape.rectangular:
+            if run.keys:
+                block = _grouped_block_in(space, i, placed[i], run, cols, bleed, free)
+            elif run.shape.rectangular:
                 block = _block_in(space, i, placed[i], left, cols, rows, run.size, bleed, free)
             else:
                 block = _shaped_block_in(space, i, placed[i], left, run, bleed, free)
@@ -344,6 +355,35 @@ def _block_in(  # noqa: PLR0913
     span = Rect(space.x + zone, space.y1 - zone - span_h, span_w, span_h)
     free.extend(_split(space, bw, bh))
     return Block(run, first, min(left, c * r), c, r, span, piece, gap)
+
+
+def _grouped_block_in(  # noqa: PLR0913
+    space: Rect, run_index: int, first: int, run: Run, cols: int, bleed: float, free: list[Rect]
+) -> Block:
+    """A block of a grouped run at the top-left of `space`: up to `cols` pieces a row, each new
+    group starting a new row `run.gutter` lower, as many rows as the space's height takes; the
+    rest of `space` goes back into `free`."""
+    gap, zone = 2 * bleed, mark_zone(bleed)
+    w, h = run.size.width, run.size.height
+    room = space.h - 2 * zone
+    tops: list[tuple[int, float]] = []  # (column, distance from the block's top) of each piece
+    col, top = 0, 0.0
+    for k in range(first, run.count):
+        if tops:
+            new_group = run.keys[k] != run.keys[k - 1]
+            if new_group or col == cols:
+                col, top = 0, top + h + gap + (run.gutter if new_group else 0.0)
+        if top + h > room + EPS:
+            break
+        tops.append((col, top))
+        col += 1
+    span_w = max(c for c, _ in tops) * (w + gap) + w
+    span_h = tops[-1][1] + h
+    places = tuple(Rect(c * (w + gap), span_h - y - h, w, h) for c, y in tops)
+    span = Rect(space.x + zone, space.y1 - zone - span_h, span_w, span_h)
+    free.extend(_split(space, span_w + 2 * zone, span_h + 2 * zone))
+    rows = len({y for _, y in tops})
+    return Block(run_index, first, len(tops), cols, rows, span, run.size, gap, places=places)
 
 
 def _split(space: Rect, bw: float, bh: float) -> list[Rect]:

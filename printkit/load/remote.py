@@ -121,7 +121,8 @@ def _fetch(url: str) -> bytes:
 
 def _cause(exc: OSError) -> str:
     """Why a fetch failed, in a few words."""
-    import urllib.error  # imported here, only when a fetch failed
+    # imported here, only when a fetch failed
+    import urllib.error
 
     if isinstance(exc, urllib.error.HTTPError):
         return f"the server answered {exc.code} {exc.reason}"

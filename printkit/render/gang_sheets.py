@@ -65,25 +65,31 @@ def gather(kit: Kit) -> Gang:
 
 
 def _packed(kit: Kit, groups: list[tuple[str, PieceGroup]]) -> Gang:
-    by_size: dict[tuple[float, float, Shape, str], int] = {}
+    by_size: dict[tuple[float, float, Shape], int] = {}
     runs: list[list[tuple[int, Any]]] = []
     kinds: list[tuple[Size, Shape]] = []
+    keys: list[list[str]] = []  # each piece's row group (a counter sheet's side), per run
+    gutters: list[float] = []
     for g, (_, group) in enumerate(groups):
-        rows = group.rows  # a counter sheet's groups (a side) each make runs of their own
+        rows = group.rows  # a counter sheet's groups (a side) break the rows of a block
         for i, item in enumerate(group.items):
-            row_group = rows.keys[i] if rows is not None else ""
-            key = (
-                round(group.piece.width, 2),
-                round(group.piece.height, 2),
-                group.shape,
-                row_group,
-            )
+            key = (round(group.piece.width, 2), round(group.piece.height, 2), group.shape)
             if key not in by_size:
                 by_size[key] = len(runs)
                 runs.append([])
                 kinds.append((group.piece, group.shape))
-            runs[by_size[key]].append((g, item))
-    specs = [Run(size, len(run), shape) for (size, shape), run in zip(kinds, runs, strict=True)]
+                keys.append([])
+                gutters.append(0.0)
+            n = by_size[key]
+            runs[n].append((g, item))
+            keys[n].append(rows.keys[i] if rows is not None else "")
+            gutters[n] = max(gutters[n], rows.gutter if rows is not None else 0.0)
+    specs = [
+        Run(
+            size, len(run), shape, tuple(k) if len(set(k)) > 1 and shape.rectangular else (), gutter
+        )
+        for (size, shape), run, k, gutter in zip(kinds, runs, keys, gutters, strict=True)
+    ]
     try:
         layout = pack(kit.options.paper_size, specs, kit.options.bleed)
     except PieceTooLarge as exc:

@@ -116,7 +116,7 @@ class Seat:
     blocked: int = 0  # turns still to miss; -1: wrecked until freed
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False, slots=True)  # not frozen: made for every stop of every move
 class Stop:
     """Where a route ends: the square, the steps it took sideways, whether it was cut short by
     a chariot in the way, and the wrecked chariot whose place it takes (if any)."""
@@ -158,6 +158,15 @@ class Game:
                 return s
         return None
 
+    def ahead_on_track(self, s: Seat, reach: int) -> bool:
+        """Whether a chariot stands on `s`'s track 1 to `reach` squares ahead of it (`reach`
+        shorter than a lap): what `occupant` says for each of those squares, in one pass."""
+        lap, track, progress = self.board.lap, s.track, s.progress
+        return any(
+            o.track == track and o.progress >= 1 and 1 <= (o.progress - progress) % lap <= reach
+            for o in self.seats
+        )
+
     def run(self) -> GameLog:
         log, b = self.log, self.board
         while log.rounds < MAX_ROUNDS:
@@ -182,9 +191,7 @@ class Game:
         """One throw of the die: an even one runs straight, an odd one as the player likes."""
         roll = self.rng.randint(1, 6)
         odd = roll % 2 == 1
-        blocked_ahead = odd and any(
-            self.occupant(s.track, s.progress + k) for k in range(1, roll + 1)
-        )
+        blocked_ahead = odd and self.ahead_on_track(s, roll)
         stop = self.go(s, routes(self, s, along=roll, lanes=roll if odd else 0, exact=False))
         if blocked_ahead and not stop.short and stop.sideways:
             self.log.passes += 1
@@ -192,8 +199,12 @@ class Game:
     def go(self, s: Seat, stops: list[Stop]) -> Stop:
         """Move `s` to the best of `stops` (a route that runs its full length if there is one),
         freeing the wreck whose place it takes, and count what it did."""
-        whole = [t for t in stops if not t.short]
-        best = max(whole or stops, key=lambda t: self.value(s, t))
+        whole = [t for t in stops if not t.short] or stops
+        if len(whole) == 1:  # nothing to choose: the policy's value is not needed
+            best = whole[0]
+        else:
+            wrecked = self.wrecked_by(s.player)
+            best = max(whole, key=lambda t: self.value(s, t, wrecked))
         if best.short:
             self.log.cut_short += 1
         self.log.sideways += best.sideways
@@ -203,7 +214,12 @@ class Game:
         s.cues = max(s.cues, (s.progress - 1) // self.board.lap)
         return best
 
-    def value(self, s: Seat, stop: Stop) -> float:
+    def wrecked_by(self, player: int) -> tuple[bool, bool]:
+        """Whether `player` holds the WRECK card, and whether a rescue card (what `value` asks
+        of every stop, the same for all the stops of one move)."""
+        return self.holds(player, self.setup.wreck_card), self.rescued(player)
+
+    def value(self, s: Seat, stop: Stop, wrecked: tuple[bool, bool]) -> float:
         """The lane-change policy (ours): squares of progress, plus what the square does for this
         player (a forced move's squares, being wrecked counted as `WRECKED_COST`), then the
         inside track first."""
@@ -218,9 +234,11 @@ class Game:
             move = None
         if move is not None:
             gain += self.stone_distance(pos) if move.to_stone else move.steps
-        takes_wreck = stop.takes is not None and stop.takes.player != player
-        holds_wreck = self.holds(player, self.setup.wreck_card) or takes_wreck
-        if kind == WRECK and holds_wreck and not self.rescued(player):
+        if (
+            kind == WRECK
+            and not wrecked[1]
+            and (wrecked[0] or (stop.takes is not None and stop.takes.player != player))
+        ):
             gain -= WRECKED_COST
         return gain - INSIDE * stop.track
 
@@ -355,7 +373,8 @@ def routes(g: Game, s: Seat, along: int, lanes: int, exact: bool) -> list[Stop]:
     b, way, length = g.board, (1 if along >= 0 else -1), abs(along)
     others = [o for o in g.seats if o is not s and o.progress >= 1]
     floor = min(s.progress, length + 1) if way < 0 else 0
-    if not any((way * (o.progress - s.progress)) % b.lap <= length for o in others):
+    lap, here = b.lap, s.progress
+    if all((way * (o.progress - here)) % lap > length for o in others):
         ends = free_ends(s.track, b.tracks, along, lanes, exact, floor)
         if ends:
             return [Stop(s.track + dt, s.progress + dp, side, False) for dt, dp, side in ends]
