@@ -112,7 +112,7 @@ def test_it_checks_clean_and_builds_forty_tarot_cards(cli, tides, tmp_path):
     assert r.stdout.strip() == "0 errors, 0 warnings, 0 info"
     r = cli("build", tides, "--out", tmp_path / "out", "--profile", "shop", "-j", "1")
     assert r.exit_code == 0, r.output
-    pdf_path = tmp_path / "out" / "tides" / "cards.pdf"
+    pdf_path = tmp_path / "out" / "tides" / "shop" / "cards.pdf"
     trim = PdfReader(pdf_path).pages[0].trimbox
     assert (round(to_mm(float(trim.width))), round(to_mm(float(trim.height)))) == (70, 120)
     with pdfplumber.open(pdf_path) as pdf:

@@ -96,7 +96,7 @@ def test_preview_takes_the_build_options(tmp_path, cli):
     # the small kit of poker cards: what is measured is the options' effect, not a whole kit
     r = cli("preview", MINI, "--profile", "shop", "--paper", "letter", "--out", tmp_path)
     assert r.exit_code == 0, r.output
-    image = Image.open(tmp_path / "mini" / "cards-page1.png")
+    image = Image.open(tmp_path / "mini" / "shop" / "cards-page1.png")
     assert image.size == pytest.approx((_px(63 + 6), _px(88 + 6)), abs=1)  # card + 3 mm bleed
 
 

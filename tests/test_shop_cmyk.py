@@ -51,7 +51,9 @@ def _num(v) -> bool:
 @pytest.mark.slow
 def test_every_shop_pdf_passes_x1a_preflight(shop_pdfs, cli):
     pdfs = shop_pdfs
-    assert {p.parent.name for p in pdfs} == set(builtin_kit_names())
+    assert {(p.parent.parent.name, p.parent.name) for p in pdfs} == {
+        (kit, "shop") for kit in builtin_kit_names()
+    }
     r = cli("preflight", "--standard", "x1a", *pdfs)
     assert r.exit_code == 0, r.stdout
     assert " error:" not in r.stdout
@@ -100,9 +102,9 @@ def test_rich_black_and_cmyk_colours_come_from_the_data(kit_copy, cli, tmp_path)
     out = tmp_path / "out"
     shop = ("--profile", "shop", "--only", "fatum,tokens", "--card-pages", "designs")
     assert cli("build", kit, "--out", out, *shop).exit_code == 0
-    with pikepdf.open(out / "carthage" / "fatum.pdf") as pdf:
+    with pikepdf.open(out / "carthage" / "shop" / "fatum.pdf") as pdf:
         assert (0.5, 0.5, 0.0, 1.0) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
-    cues = out / "carthage" / "tokens-22x22mm.pdf"  # the blue chariot counter
+    cues = out / "carthage" / "shop" / "tokens-22x22mm.pdf"  # the blue chariot counter
     with pikepdf.open(cues) as pdf:
         assert (1.0, 0.6, 0.0, 0.05) in {tuple(v) for op, v in _operators(pdf, "k") if op == "k"}
     home = tmp_path / "home"
@@ -166,10 +168,10 @@ def test_designs_mode_one_page_per_design_and_a_count_list(cli, tmp_path):
     designs = ("--profile", "shop", "--card-pages", "designs", "--only", "cards")
     r = cli("build", "chariot-race", "--out", out, *designs)
     assert r.exit_code == 0, r.output
-    rows = (out / "chariot-race" / "cards-counts.csv").read_text().splitlines()
+    rows = (out / "chariot-race" / "shop" / "cards-counts.csv").read_text().splitlines()
     assert rows[0] == "page,side,card,copies"
     body = [row.split(",") for row in rows[1:]]
-    with pikepdf.open(out / "chariot-race" / "cards.pdf") as pdf:
+    with pikepdf.open(out / "chariot-race" / "shop" / "cards.pdf") as pdf:
         assert len(pdf.pages) == len(body)
     assert sum(int(r[3]) for r in body if r[1] == "front") == 72
     assert body[-1][1:] == ["back", "(every card)", "72"]
@@ -240,7 +242,7 @@ def test_transparent_image_is_flattened_onto_what_lies_beneath(cli, tmp_path):
     fixture = Path(__file__).parent / "fixtures" / "mini"
     out = tmp_path / "out"
     assert cli("build", fixture, "--out", out, "--profile", "shop").exit_code == 0
-    pdf_path = out / "mini" / "cards.pdf"
+    pdf_path = out / "mini" / "shop" / "cards.pdf"
     with pikepdf.open(pdf_path) as pdf:
         images = [
             o
@@ -289,7 +291,7 @@ def test_with_no_profile_installed_shop_files_are_pdfx_for_a_registered_conditio
     out = tmp_path / "out"
     r = cli("build", "chariot-race", "--out", out, "--profile", "shop", "--only", "bases")
     assert r.exit_code == 0 and "FOGRA39" in r.stdout, r.output
-    pdf = out / "chariot-race" / "bases.pdf"
+    pdf = out / "chariot-race" / "shop" / "bases.pdf"
     pre = cli("preflight", "--standard", "x1a", pdf)
     assert pre.exit_code == 0 and " error:" not in pre.stdout, pre.stdout
     with pikepdf.open(pdf) as doc:
@@ -321,7 +323,7 @@ def test_a_named_profile_wins_and_is_embedded(cli, tmp_path):
     out = tmp_path / "out"
     shop = ("--profile", "shop", "--only", "bases", "--icc", GS_CMYK)
     assert cli("build", "chariot-race", "--out", out, *shop).exit_code == 0
-    pdf = out / "chariot-race" / "bases.pdf"
+    pdf = out / "chariot-race" / "shop" / "bases.pdf"
     with pikepdf.open(pdf) as doc:
         (intent,) = doc.Root.OutputIntents
         assert int(intent.DestOutputProfile.N) == 4
