@@ -100,7 +100,7 @@ def compile_stream(stream: Any, size: int = 0) -> Program:
     it is read (`_Compiler` as pikepdf's StreamParser), holding only the operands of the
     operator being read; the program is the same. Content with an inline image, or that the
     streaming reader cannot read to its end, is parsed whole as before."""
-    if size > STREAM_FROM and isinstance(stream, pikepdf.Stream):
+    if size > STREAM_FROM and isinstance(stream, pikepdf.Stream) and _StreamParser is not object:
         compiler = _Compiler()
         try:
             pikepdf.Object._parse_stream(stream, compiler)  # noqa: SLF001 - no public twin
@@ -125,7 +125,12 @@ class _InlineImage(Exception):
     """The streamed content holds an inline image: it is parsed whole instead."""
 
 
-class _Compiler(pikepdf.StreamParser):
+# pikepdf's StreamParser is public from 10.13; with an older pikepdf (the declared minimum is
+# 10.3, whose wheels reach older Macs) every content is parsed whole, as it was before
+_StreamParser: Any = pikepdf.__dict__.get("StreamParser", object)
+
+
+class _Compiler(_StreamParser):
     """Compiles instructions into a program, one at a time; also pikepdf's StreamParser
     callback, which hands it each operand and operator as the content is read."""
 
