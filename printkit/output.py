@@ -112,13 +112,17 @@ class Staging:
         return temp
 
     def sweep_output_folders(self) -> None:
-        """Sweep OUT and each folder directly in it (links not followed), even when nothing
-        will be written there this run."""
+        """Sweep OUT, each folder directly in it and the shop build's folder in each of those
+        (links not followed), even when nothing will be written there this run."""
+        from printkit.model.options import SHOP_FOLDER
+
         folders = [self.out_dir]
         with contextlib.suppress(OSError):
             folders += [
                 Path(e.path) for e in os.scandir(self.out_dir) if e.is_dir(follow_symlinks=False)
             ]
+        shops = [folder / SHOP_FOLDER for folder in folders[1:]]
+        folders += [s for s in shops if s.is_dir() and not s.is_symlink()]
         for folder in folders:
             if folder not in self._swept:
                 self._swept.add(folder)

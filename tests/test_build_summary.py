@@ -116,7 +116,8 @@ def test_a_shop_build_of_tokens_leaves_no_home_tokens_pdf_beside_its_sizes(cli, 
     assert cli("build", "carthage", "--only", "tokens", "--out", tmp_path).exit_code == 0
     r = cli("build", "carthage", "--only", "tokens", "--profile", "shop", "--out", tmp_path)
     assert r.exit_code == 0, r.output
-    files = sorted(p.name for p in (tmp_path / "carthage").glob("tokens*.pdf"))
+    files = sorted(p.name for p in (tmp_path / "carthage" / "shop").glob("tokens*.pdf"))
     assert "tokens.pdf" not in files and files and all(f.startswith("tokens-") for f in files)
+    assert (tmp_path / "carthage" / "tokens.pdf").is_file()  # the home build's, left alone
     last = r.stdout.splitlines()[-1]
     assert last.startswith("to print: ") and all(name in last for name in files)

@@ -132,7 +132,7 @@ def test_tile_size_comes_from_the_data(cli, kit_copy, tmp_path):
     edit(kit / "tiles.yaml", "tile_size: 70mm", "tile_size: 80mm")
     r = cli("build", kit, "--out", tmp_path / "out", "--profile", "shop", "--bleed", "2")
     assert r.exit_code == 0, r.output
-    page = PdfReader(tmp_path / "out" / "chartae" / "tiles.pdf").pages[0]
+    page = PdfReader(tmp_path / "out" / "chartae" / "shop" / "tiles.pdf").pages[0]
     assert mm_box(page.trimbox) == pytest.approx((2, 2, 82, 82), abs=0.01)
 
 

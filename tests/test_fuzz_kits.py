@@ -199,7 +199,7 @@ def test_valid_kits_build(shared_folder, files, profile):
     out = Path(tempfile.mkdtemp(dir=shared_folder, prefix="out"))  # empty: a first build
     r = run_build(kit, out, "--profile", profile)
     assert r.exit_code == 0, r.output
-    pdf = out / files["kit.yaml"]["name"] / "cards.pdf"
+    pdf = out / files["kit.yaml"]["name"] / ("shop" if profile == "shop" else "") / "cards.pdf"
     assert_valid_pdf(pdf)
 
 

@@ -515,7 +515,7 @@ def test_hex_numbers_can_go_at_the_foot_of_the_hex(cli, hexwar):
     out = hexwar.parent / "out"
     r = cli("build", hexwar, "--out", out, "-j", "1", "--profile", "shop")
     assert r.exit_code == 0, r.output
-    pdf = out / "hexwar" / "map.pdf"
+    pdf = out / "hexwar" / "shop" / "map.pdf"
     word = next(w for w in words(page_chars(pdf)[0]) if w["text"] == "0101")
     hexagon = min(hexagons(pdf, 0), key=lambda h: _centre(h)[0] + _centre(h)[1])  # top-left
     cx, cy = _centre(hexagon)
@@ -647,7 +647,7 @@ def test_hexes_can_be_numbered_with_a_point_and_marked_with_centre_dots(cli, hex
     out = hexwar.parent / "out"
     r = cli("build", hexwar, "--out", out, "-j", "1", "--profile", "shop", "--only", "map")
     assert r.exit_code == 0, r.output
-    pdf = out / "hexwar" / "map.pdf"
+    pdf = out / "hexwar" / "shop" / "map.pdf"
     texts = {w["text"] for w in words(page_chars(pdf)[0])}
     assert {"01.01", "13.06", "20.14"} <= texts and "1306" not in texts
     dots = [s for s in filled_paths(pdf)[0] if _close(to_mm(s["x1"] - s["x0"]), 0.6, 0.02)
