@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from printkit import __version__
 from printkit.core.errors import Diagnostic, InputError, Location, display_path, fail
+from printkit.model.options import SHOP_FOLDER
 
 if TYPE_CHECKING:
     from printkit.draw.fonts import KitCanvas
@@ -114,8 +115,6 @@ class Staging:
     def sweep_output_folders(self) -> None:
         """Sweep OUT, each folder directly in it and the shop build's folder in each of those
         (links not followed), even when nothing will be written there this run."""
-        from printkit.model.options import SHOP_FOLDER
-
         folders = [self.out_dir]
         with contextlib.suppress(OSError):
             folders += [
