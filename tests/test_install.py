@@ -41,8 +41,9 @@ def test_the_distribution_is_printkit_games_and_pikepdf_is_the_shop_extra():
     assert project["scripts"] == {"printkit": "printkit.cli.process:run"}
     assert not any(dep.startswith("pikepdf") for dep in project["dependencies"])
     extras = project["optional-dependencies"]
-    assert [dep.split(">=")[0] for dep in extras["shop"]] == ["pikepdf"]
-    assert EXTRAS == {"pikepdf": "shop"}
+    assert [dep.split(">=")[0] for dep in extras["shop"]] == ["pikepdf", "numpy"]
+    assert not any(dep.startswith("numpy") for dep in project["dependencies"])
+    assert EXTRAS == {"pikepdf": "shop", "numpy": "shop"}
 
 
 def test_a_home_build_needs_no_pikepdf_and_a_shop_build_names_the_extra(tmp_path):

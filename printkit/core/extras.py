@@ -1,7 +1,7 @@
 """Optional dependencies: a feature whose library is not installed says which extra adds it.
 
 printkit is installed as the distribution `printkit-games` (the package index's `printkit` is an
-unrelated project); its command and import package are `printkit`. pikepdf is the extra `shop`:
+unrelated project); its command and import package are `printkit`. pikepdf (with numpy, which preflight uses) is the extra `shop`:
 only the shop profile's PDF/X finish (printkit/pdfx/) and `printkit preflight` use it, and on
 older macOS it has no ready-made wheel, so a plain install leaves it out and still builds home
 sheets. A command that needs it asks `require()` first, before anything is read or drawn, and
@@ -18,7 +18,7 @@ from printkit.core.errors import InputError, Location, fail
 DISTRIBUTION = "printkit-games"
 
 # module -> the extra of DISTRIBUTION that installs it
-EXTRAS: dict[str, str] = {"pikepdf": "shop"}
+EXTRAS: dict[str, str] = {"pikepdf": "shop", "numpy": "shop"}
 
 
 def installed(module: str) -> bool:
@@ -43,10 +43,10 @@ def install_hint(module: str) -> str:
 
 def require(module: str, needed_by: str, where: str) -> None:
     """Raise an input error at `where` (the option that asked for it) when `module`, which
-    `needed_by` uses, is not installed."""
-    if installed(module):
-        return
-    raise missing(module, needed_by, where)
+    `needed_by` uses, or another module its extra installs, is not installed."""
+    for name in [module, *(m for m, extra in EXTRAS.items() if extra == EXTRAS[module])]:
+        if not installed(name):
+            raise missing(name, needed_by, where)
 
 
 def missing(module: str, needed_by: str, where: str) -> InputError:
