@@ -126,7 +126,7 @@ class _InlineImage(Exception):
 
 
 # pikepdf's StreamParser is public from 10.13; with an older pikepdf (the declared minimum is
-# 10.3, whose wheels reach older Macs) every content is parsed whole, as it was before
+# 10.3, installable on older Macs) every content is parsed whole, as it was before
 _StreamParser: Any = pikepdf.__dict__.get("StreamParser", object)
 
 
