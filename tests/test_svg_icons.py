@@ -73,9 +73,11 @@ def test_a_new_kit_passes_home_and_shop_preflight(cli, new_kit, tmp_path):
         out = tmp_path / profile
         r = cli("build", kit, "--out", out, "--profile", profile)
         assert r.exit_code == 0, r.output
-        pre = cli("preflight", "--standard", standard, out / "blank" / "cards.pdf")
+        # shop files are written to OUT/<kit>/shop/, home files to OUT/<kit>/
+        pdf_path = out / "blank" / ("shop" if profile == "shop" else "") / "cards.pdf"
+        pre = cli("preflight", "--standard", standard, pdf_path)
         assert pre.exit_code == 0 and "PF-FONT" not in pre.stdout, pre.stdout
-        with pikepdf.open(out / "blank" / "cards.pdf") as pdf:
+        with pikepdf.open(pdf_path) as pdf:
             fonts = {str(f.get("/BaseFont")) for f in pdf.objects if _is_font(f)}
         assert not any("Helvetica" in f for f in fonts), fonts
 
@@ -133,7 +135,7 @@ def test_gradient_opacity_and_soft_png_pass_both_preflights_and_print_like_the_s
     home, shop = tmp_path / "home", tmp_path / "shop"
     assert cli("build", art_kit, "--out", home).exit_code == 0
     assert cli("build", art_kit, "--out", shop, "--profile", "shop").exit_code == 0
-    home_pdf, shop_pdf = home / "art" / "cards.pdf", shop / "art" / "cards.pdf"
+    home_pdf, shop_pdf = home / "art" / "cards.pdf", shop / "art" / "shop" / "cards.pdf"
     assert cli("preflight", "--standard", "home", home_pdf).exit_code == 0
     pre = cli("preflight", "--standard", "x1a", shop_pdf)
     assert pre.exit_code == 0 and "PF-TRANSP" not in pre.stdout, pre.stdout

@@ -56,6 +56,7 @@ class Programs:
 
     def __init__(self, allowance: Allowance | None = None) -> None:
         self._parsed: dict[tuple[int, int], Program] = {}
+        self._page: tuple[tuple[int, int], Program] | None = None  # the last page read
         self.allowance = allowance or Allowance()
         # what a pattern cell, a glyph or an annotation paints, walked once (scan.walk_apart)
         self.apart: dict[tuple[int, int], PageScan] = {}
@@ -71,7 +72,16 @@ class Programs:
     def parse(self, stream: Any) -> tuple[Program, bool]:
         """(the program, whether it was parsed just now rather than found in the cache)."""
         key = stream.objgen if isinstance(stream, pikepdf.Object) else (0, 0)
-        if key == (0, 0):  # a page, or a direct object: nothing to key it by
+        if isinstance(stream, pikepdf.Page) and stream.obj.objgen != (0, 0):
+            # a page is read by each of its checks in turn (scan.py, then ink.py): the last
+            # page's program is kept for the next check, not the whole file's (a page's cost
+            # is still charged to each check's budget as if parsed: parsed is True)
+            if self._page is not None and self._page[0] == stream.obj.objgen:
+                return self._page[1], True
+            program = compile_stream(stream, self._admit(stream))
+            self._page = (stream.obj.objgen, program)
+            return program, True
+        if key == (0, 0):  # a direct object: nothing to key it by
             size = self._admit(stream)
             return compile_stream(stream, size), True
         if key in self._parsed:
