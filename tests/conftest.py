@@ -8,6 +8,7 @@ import gc
 import hashlib
 import itertools
 import os
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -183,6 +184,25 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+TEXTURE = re.compile(r"\bpattern: (dots|stripes|stars|lattice|grid)\b")
+
+
+def untextured(kit: Path) -> Path:
+    """Take the textures (dots, stripes, stars, lattice, grid) off a copy of a kit: every
+    `pattern:` in its YAML files becomes plain. A textured face draws hundreds of marks, the
+    most of a small build's time and of reading its pages back; for a test that measures
+    something else on the same faces."""
+    changed = 0
+    for path in sorted(kit.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        plain, count = TEXTURE.subn("pattern: plain", text)
+        if count:
+            path.write_text(plain, encoding="utf-8")
+            changed += count
+    assert changed, f"no texture in {kit}"
+    return kit
 
 
 def drop_game_kinds(kit: Path) -> None:

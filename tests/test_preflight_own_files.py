@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from click.testing import CliRunner
 
+from printkit.cli.app import main
 from printkit.preflight import preflight
 from printkit.preflight.program import Programs
 from printkit.preflight.rules import check_page
@@ -17,6 +19,9 @@ from printkit.preflight.scan import Budget
 from tests.conftest import edit
 
 STANDARDS = ("x1a", "x4", "home")
+# x1a, the strictest, in the quick suite; the other standards run the same walk with fewer
+# rules over the same files (about 1 s a file each), in the slow one
+EACH_STANDARD = [pytest.param(s, marks=[pytest.mark.slow] if s != "x1a" else []) for s in STANDARDS]
 
 
 def _limits(findings) -> list[str]:
@@ -26,10 +31,6 @@ def _limits(findings) -> list[str]:
 @pytest.fixture(scope="module")
 def shop_deck_95(tmp_path_factory) -> tuple[Path, Path]:
     """`printkit new`'s kit with 95 cards, built for a shop and for home."""
-    from click.testing import CliRunner
-
-    from printkit.cli.app import main
-
     tmp = tmp_path_factory.mktemp("deck95")
     kit = tmp / "kit"
     run = CliRunner().invoke
@@ -54,7 +55,7 @@ def test_a_95_card_shop_deck_passes_x1a_to_its_last_page(shop_deck_95):
     assert [f for f in findings if f.severity == "error"] == []
 
 
-@pytest.mark.parametrize("standard", STANDARDS)
+@pytest.mark.parametrize("standard", EACH_STANDARD)
 def test_no_standard_stops_early_on_printkit_decks(shop_deck_95, standard):
     for pdf in shop_deck_95:
         assert _limits(preflight(pdf, standard)) == [], pdf
@@ -80,15 +81,22 @@ def test_a_form_drawn_again_in_the_same_place_costs_a_fraction_of_its_operators(
     assert sum(spent) < 48 * 7_700 / 5, sum(spent)
 
 
-@pytest.mark.parametrize("standard", STANDARDS)
-def test_no_standard_stops_early_on_a_gang_sheet_of_shaped_pieces(tmp_path, cli, standard):
+@pytest.fixture(scope="module")
+def gang_sheet(tmp_path_factory) -> Path:
+    """hex-island's tiles and discs packed onto shared sheets (`--gang`), built once (-j 1)."""
+    kit = Path(__file__).parent / "kits" / "hex-island"
+    out = tmp_path_factory.mktemp("gang") / "out"
+    r = CliRunner().invoke(main, ["build", str(kit), "--gang", "--out", str(out), "-j", "1"])
+    assert r.exit_code == 0, r.output
+    (gang,) = out.glob("*/gang.pdf")
+    return gang
+
+
+@pytest.mark.parametrize("standard", EACH_STANDARD)
+def test_no_standard_stops_early_on_a_gang_sheet_of_shaped_pieces(gang_sheet, standard):
     """hex-island's tiles and discs packed onto shared sheets (`--gang`): forms of hexes and
     circles placed all over each sheet."""
-    kit = Path(__file__).parent / "kits" / "hex-island"
-    out = tmp_path / "out"
-    assert cli("build", kit, "--gang", "--out", out).exit_code == 0
-    (gang,) = out.glob("*/gang.pdf")
-    assert _limits(preflight(gang, standard)) == []
+    assert _limits(preflight(gang_sheet, standard)) == []
 
 
 # The largest files the documented limits allow, each built by printkit and checked by
