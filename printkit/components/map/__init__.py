@@ -378,6 +378,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             overlap=m.glue_overlap,
             progress=progress,
             forms=lambda c: define_image_forms(c, m.images, m.images, set()),
+            own=m.source == "ours",
         )
 
 

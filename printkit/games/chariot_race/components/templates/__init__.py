@@ -27,6 +27,7 @@ from printkit.api import (
     draw_page_label,
     draw_scale_bar,
     fail,
+    mark_own_sheet,
     mm,
     new_canvas,
     start_sheet,
@@ -174,6 +175,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             False,
             f"{kit.label} · {title} · page {page + 1} of {n_pages}",
         )
+        mark_own_sheet(c, sheet, t.spec.source == "ours")
         c.showPage()
         if progress:
             progress(1)
