@@ -11,7 +11,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, ComponentType, Progress
+from printkit.api import Component, ComponentType, Derived, Progress
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
@@ -93,7 +93,9 @@ def _home_places(
     return pages
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """The dice's nets; returns the number of pages."""
     # imported here, only when a PDF is drawn
     from printkit.output import new_canvas
@@ -157,7 +159,7 @@ def _draw_die(kit: Kit, c: Any, dice: Dice, die: Die, net: DieLine, bleed: float
         draw_own_mark(c, next(p.rect for p in net.panels if p.name == "1"))
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Draw every die on a canvas never saved: the faces' texts must fit (as in a build), so
     `printkit check` reports what the build would refuse."""
     dice = kit.model_as(component_id, Dice)

@@ -17,7 +17,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, ComponentType, Progress
+from printkit.api import Component, ComponentType, Derived, Progress
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
@@ -105,7 +105,9 @@ def sheet(kit: Kit, component_id: str, box: TuckBox) -> Size:
     return found
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """The box on one page; returns 1."""
     # imported here, only when a PDF is drawn
     from printkit.output import new_canvas
@@ -167,7 +169,7 @@ def _draw_faces(kit: Kit, c: Any, box: TuckBox, die: DieLine) -> None:
         ) from None
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Draw the panels' faces on a canvas never saved: their texts must fit (as in a build),
     so `printkit check` reports what the build would refuse."""
     box = kit.model_as(component_id, TuckBox)

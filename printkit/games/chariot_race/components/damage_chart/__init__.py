@@ -23,6 +23,7 @@ from printkit.api import (
     Component,
     ComponentType,
     Deck,
+    Derived,
     Kit,
     Location,
     Progress,
@@ -168,7 +169,9 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return SCHEMA
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     chart = kit.model_as(component_id, DamageChart)
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id

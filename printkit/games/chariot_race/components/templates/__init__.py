@@ -17,6 +17,7 @@ from printkit.api import (
     Component,
     ComponentType,
     Deck,
+    Derived,
     Kit,
     Location,
     Progress,
@@ -144,7 +145,9 @@ def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list[Placement]]:
     return sheet, ps, keep_groups_together(placements, list(groups.values()))
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     t = kit.model_as(component_id, Templates)
     sheet, ps, placements = layout(kit, t)
     area = sheet_area(sheet)

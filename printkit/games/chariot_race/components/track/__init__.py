@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.api import (
     Component,
     ComponentType,
+    Derived,
     Kit,
     Progress,
     Record,
@@ -68,7 +69,9 @@ def grid_items(track: Track, bases: Bases) -> list[tuple[Rect, str, str]]:
     ]
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     track = kit.model_as(component_id, Track)
     bases = used_model(kit, component_id, "bases", "bases", Bases)
     title = kit.spec(component_id).title or component_id
