@@ -30,6 +30,7 @@ from printkit.api import (
     fail,
     mm,
     new_canvas,
+    sheet_label,
     start_sheet,
     to_mm,
     used_model,
@@ -175,7 +176,7 @@ def render(
             c,
             Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
             False,
-            f"{kit.label} · {title} · page {page + 1} of {n_pages}",
+            f"{sheet_label(kit)} · {title} · page {page + 1} of {n_pages}",
         )
         c.showPage()
         if progress:
