@@ -253,7 +253,7 @@ def _draw_sheet(  # noqa: PLR0913
         if shaped:
             c.restoreState()
         if side == "front" and group.own is not None and group.own(item):
-            draw_own_mark(c, trim)
+            draw_own_mark(c, trim, group.shape)
             own = True
     if side == "front":  # cut from the front; backs carry no marks
         draw_crop_marks(c, sheet_marks(gang, blocks))

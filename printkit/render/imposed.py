@@ -498,7 +498,7 @@ def mark_own(c: Canvas, group: PieceGroup, placed: Sequence[tuple[int, Rect]]) -
     marked = False
     for index, trim in placed:
         if group.own(group.items[index]):
-            draw_own_mark(c, trim)
+            draw_own_mark(c, trim, group.shape)
             marked = True
     return marked
 

@@ -380,6 +380,7 @@ def render(
             overlap=m.glue_overlap,
             progress=progress,
             forms=lambda c: define_image_forms(c, m.images, m.images, set()),
+            own=m.source == "ours",
         )
 
 

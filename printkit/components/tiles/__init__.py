@@ -185,6 +185,9 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     def painter(c: Canvas, bleed: float) -> TilePainter:
         return TilePainter(c, tiles, bleed)
 
+    def own(item: Tile | ReferenceSide) -> bool:
+        return tiles.own(None if isinstance(item, ReferenceSide) else item)
+
     group = PieceGroup(
         items,
         tiles.size,
@@ -195,6 +198,7 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
         shape=tiles.cut(),
         design=lambda item: "reference" if isinstance(item, ReferenceSide) else item.id,
         back_key=lambda item: back_key(tiles, item),
+        own=own,
     )
     return [group]
 

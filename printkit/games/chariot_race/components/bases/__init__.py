@@ -95,6 +95,7 @@ def piece_groups(kit: Kit, derived: Derived, component_id: str) -> list[PieceGro
         with_backs=False,
         locate=lambda item: item.where,
         describe=lambda item: f"the base of {item.name!r}",
+        own=(lambda _item: True) if bases.source == "ours" else None,
     )
     return [group]
 

@@ -28,6 +28,7 @@ from printkit.api import (
     draw_page_label,
     draw_scale_bar,
     fail,
+    mark_own_sheet,
     mm,
     new_canvas,
     sheet_label,
@@ -178,6 +179,7 @@ def render(
             False,
             f"{sheet_label(kit)} · {title} · page {page + 1} of {n_pages}",
         )
+        mark_own_sheet(c, sheet, t.spec.source == "ours")
         c.showPage()
         if progress:
             progress(1)
