@@ -103,7 +103,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.output import new_canvas
     from printkit.render.imposed import home_grid, render_groups, safe_area
     from printkit.render.links import data_inputs, used_model
-    from printkit.render.pages import mark_own_sheet, start_sheet
+    from printkit.render.pages import mark_own_sheet, sheet_label, start_sheet
     from printkit.render.tiled import render_plan
     from printkit.reports.composition import Deal
     from printkit.reports.sim_report import (
@@ -204,6 +204,7 @@ __all__ = [
     "run_checks",
     "safe_area",
     "shade",
+    "sheet_label",
     "spec",
     "spread",
     "start_sheet",
@@ -293,6 +294,7 @@ _ON_FIRST_USE = {
     "shade": "printkit.draw.colour",
     "spread": "printkit.reports.sim_report",
     "start_sheet": "printkit.render.pages",
+    "sheet_label": "printkit.render.pages",
     "mark_own_sheet": "printkit.render.pages",
     "text_width": "printkit.draw.fonts",
     "ticking": "printkit.core.progress",

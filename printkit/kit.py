@@ -25,7 +25,7 @@ from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.cards import Deck
 from printkit.model.face import Element, kinds_in_use
-from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
+from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import SHOP_FOLDER, Options
 
 if TYPE_CHECKING:  # the plug-in protocols sit above the kit (printkit/api.py)
@@ -150,30 +150,6 @@ class Kit:
     @property
     def name(self) -> str:
         return self.manifest.name
-
-    @property
-    def label(self) -> str:
-        """The kit as sheet labels name it: its name, and the variants it is built with."""
-        variants = self.options.variants
-        if not variants:
-            return self.name
-        return f"{self.name}, variant{'s' if len(variants) > 1 else ''} {'+'.join(variants)}"
-
-    @property
-    def output_parts(self) -> tuple[str, ...]:
-        """Folders, below --out, of this kit's outputs: (name,), or (name, "v1+v2") when built
-        with variants, so a variant never overwrites the plain build's files; a shop build's
-        go one folder further, `shop/`, so it never replaces the home build's PDFs."""
-        return self.options.output_parts(self.name)
-
-    @property
-    def max_ink(self) -> float:
-        """The most total ink (per cent) shop files may print with: --max-ink or the settings,
-        else the --preset service's, else kit.yaml's `print: max_ink:`, else the default."""
-        preset = self.options.print_preset
-        service = preset.max_ink if preset is not None else None
-        chosen = self.options.max_ink or service or self.manifest.print.max_ink
-        return float(chosen or DEFAULT_MAX_INK)
 
     @property
     def manifest_file(self) -> str:

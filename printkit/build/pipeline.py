@@ -61,14 +61,20 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     """(component id, output path) for every component of the kit."""
     targets = []
     for cid in gang.build_ids(kit):
-        targets.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
+        targets.append((cid, output_path(out, kit_folders(kit), _output_file(kit, cid))))
         for name in _more_outputs(kit, cid):
-            targets.append((cid, output_path(out, kit.output_parts, name)))
+            targets.append((cid, output_path(out, kit_folders(kit), name)))
     return targets
 
 
+def kit_folders(kit: Kit) -> tuple[str, ...]:
+    """The folders, below --out, of a kit's outputs, as its options place them
+    (Options.output_parts: the kit's name, its variants, `shop/`)."""
+    return kit.options.output_parts(kit.name)
+
+
 def output_path(out: Path, kit_folder: str | tuple[str, ...], file_name: str) -> Path:
-    """OUT/<kit>/<file> (OUT/<kit>/<v1+v2>/<file> for a variant build: see Kit.output_parts),
+    """OUT/<kit>/<file> (OUT/<kit>/<v1+v2>/<file> for a variant build: see Options.output_parts),
     refusing any name that would lead elsewhere (path parts, `..`)."""
     folders = (kit_folder,) if isinstance(kit_folder, str) else kit_folder
     names = [*folders[:1], *(v for f in folders[1:] for v in f.split("+")), file_name]
@@ -85,7 +91,7 @@ def check_distinct_names(kits: list[Kit]) -> None:
     """Two different kits of one name would write the same OUT/<kit>/ files: refuse."""
     seen: dict[str, Kit] = {}
     for kit in kits:
-        first = seen.setdefault("+".join(kit.output_parts), kit)
+        first = seen.setdefault("+".join(kit_folders(kit)), kit)
         if first is not kit and first.root.resolve() != kit.root.resolve():
             raise fail(
                 Location(kit.manifest_file),
@@ -111,13 +117,13 @@ class _KitPlan:
 def _plan(
     kit: Kit, derived: Derived, out: Path, force: bool, only: Sequence[str] | None = None
 ) -> _KitPlan:
-    record = KitRecord.read(out, kit.output_parts)
+    record = KitRecord.read(out, kit_folders(kit))
     plan = _KitPlan(kit, derived, record, {}, every_target=only is None)
     chosen = gang.build_ids(kit) if only is None else [kit.spec(cid).id for cid in only]
     for cid in chosen:
         key = plan.keys[cid] = _target_key(kit, cid)
         if force or not record.is_fresh(kit.root, cid, key, plan.hashes):
-            plan.stale.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
+            plan.stale.append((cid, output_path(out, kit_folders(kit), _output_file(kit, cid))))
     return plan
 
 
@@ -261,7 +267,7 @@ def _build(
     if notes:
         for plan in plans:
             for name in sorted(plan.record.extras):
-                notes(extra_note(output_path(out, plan.kit.output_parts, name)))
+                notes(extra_note(output_path(out, kit_folders(plan.kit), name)))
     return written
 
 
@@ -364,10 +370,10 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     record.extras = {}
     if game is not None:
         for name, text in game.extra_outputs(kit).items():
-            temp = stage.temp_for(output_path(out, kit.output_parts, name))
+            temp = stage.temp_for(output_path(out, kit_folders(kit), name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
-    folder = output_path(out, kit.output_parts, "x").parent
+    folder = output_path(out, kit_folders(kit), "x").parent
     if plan.every_target:  # a component gone from kit.yaml: its files go too
         for cid in [c for c in record.targets if c not in plan.keys]:
             plan.obsolete += [folder / n for n in _recorded_files(record.targets.pop(cid))]
@@ -393,7 +399,7 @@ BUILDING = "building"  # what a build's progress bar says: one tick per output d
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
         for kit, derived, cid, target, temp in ticking(tasks, BUILDING):
-            label = f"{'/'.join(kit.output_parts)}/{target.name}"
+            label = f"{'/'.join(kit_folders(kit))}/{target.name}"
             ticked = [0]
             pages = _render(kit, derived, cid, temp, _pages_of(progress, label, ticked))
             if progress and pages and pages > ticked[0]:
@@ -430,7 +436,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                     raise RuntimeError(failure)
                 errors.extend(diagnostics)
                 if progress and pages:
-                    progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
+                    progress(f"{'/'.join(kit_folders(kit))}/{target.name}", pages)
         except (KeyboardInterrupt, Terminated):
             _stop_workers(pool, set(multiprocessing.active_children()) - before)
             raise

@@ -254,12 +254,12 @@ def write_chosen_pages(kit: Any, out: Path, cid: str, spec: str, unit: str = "pa
     # imported here, not at the top, so that `printkit --help` stays fast
     import pypdfium2
 
-    from printkit.build.pipeline import output_path
+    from printkit.build.pipeline import kit_folders, output_path
     from printkit.core.errors import Location, fail
     from printkit.output import staged
 
     flag = f"--{unit}"
-    source = output_path(out, kit.output_parts, f"{cid}.pdf")
+    source = output_path(out, kit_folders(kit), f"{cid}.pdf")
     if not source.is_file():
         raise fail(Location(flag), f"component {cid!r} writes no file {source.name}")
     try:

@@ -44,6 +44,7 @@ from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 from printkit.render.gang import members
+from printkit.render.pages import sheet_label
 from printkit.render.pieces import Painter, PieceGroup, Progress
 
 LABEL_SIZE = 7  # pt, as draw_page_label sets it
@@ -216,9 +217,9 @@ def _label(kit: Kit, gang: Gang, s: int, side: str, number: int, total: int) -> 
     cids = dict.fromkeys(gang.groups[g][0] for g, _, _ in piece_slots(gang, blocks))
     titles = ", ".join(kit.spec(cid).title or cid for cid in cids)
     n = len(gang.layout.sheets)
-    text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
+    text = f"{sheet_label(kit)} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
     if text_width(text, role_font(kit.fonts(), "condensed"), LABEL_SIZE) > gang.layout.label_band.w:
-        text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
+        text = f"{sheet_label(kit)} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
         text += f" · page {number} of {total}"  # component ids when the titles are too long
     return text
 

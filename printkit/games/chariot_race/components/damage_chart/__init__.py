@@ -33,6 +33,7 @@ from printkit.api import (
     mark_own_sheet,
     new_canvas,
     record_of,
+    sheet_label,
     start_sheet,
     to_mm,
     used_model,
@@ -179,7 +180,7 @@ def render(
         path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
     )
     start_sheet(c, sheet, kit.options.sheet_bleed)
-    draw.page(c, sheet, chart, f"{kit.label} · {title} · page 1 of 1")
+    draw.page(c, sheet, chart, f"{sheet_label(kit)} · {title} · page 1 of 1")
     mark_own_sheet(c, sheet, chart.own)
     c.showPage()
     c.save()

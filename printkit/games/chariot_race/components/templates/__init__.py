@@ -31,6 +31,7 @@ from printkit.api import (
     mark_own_sheet,
     mm,
     new_canvas,
+    sheet_label,
     start_sheet,
     to_mm,
     used_model,
@@ -176,7 +177,7 @@ def render(
             c,
             Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
             False,
-            f"{kit.label} · {title} · page {page + 1} of {n_pages}",
+            f"{sheet_label(kit)} · {title} · page {page + 1} of {n_pages}",
         )
         mark_own_sheet(c, sheet, t.spec.source == "ours")
         c.showPage()

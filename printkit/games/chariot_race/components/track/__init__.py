@@ -25,6 +25,7 @@ from printkit.api import (
     mark_own_sheet,
     new_canvas,
     render_plan,
+    sheet_label,
     start_sheet,
     used_model,
     validate_document,
@@ -80,7 +81,7 @@ def render(
 
     def plan_page(c: Canvas) -> None:
         start_sheet(c, sheet, kit.options.sheet_bleed)
-        track_plan.plan_page(c, sheet, kit.label, track, bases, grid, title)
+        track_plan.plan_page(c, sheet, sheet_label(kit), track, bases, grid, title)
         mark_own_sheet(c, sheet, track.source == "ours")
         c.showPage()
         if progress:
