@@ -307,17 +307,16 @@ class GridPainter:
 def halo_text(c: Canvas, text: str, face: str, size: float, at: Point, ink: Color,
               halo: Color) -> None:  # fmt: skip
     """`text` centred on `at`'s baseline in `ink`, over a stroked outline of `halo` that keeps
-    it legible over any terrain or line."""
+    it legible over any terrain or line. The outline is a path (the glyphs' outlines, under
+    the letters exactly), not a second text run: the label is text once, for every reader."""
+    # imported here, only when a label is drawn: fontTools' start-up (docs/performance.md)
+    from printkit.draw.outlines import stroke_outline
+
     x = at[0] - c.stringWidth(text, face, size) / 2
-    c.saveState()  # the outline's render mode ends with this state (Q restores Tr)
+    c.saveState()
     c.setStrokeColor(halo)
-    c.setLineWidth(size * 0.22)
     c.setLineJoin(1)
-    t = c.beginText(x, at[1])
-    t.setFont(face, size)
-    t.setTextRenderMode(1)
-    t.textOut(text)
-    c.drawText(t)
+    stroke_outline(c, text, face, size, x, at[1], size * 0.22)
     c.restoreState()
     c.setFillColor(ink)
     c.setFont(face, size)
