@@ -94,7 +94,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.draw.icons import BUILTIN, Colours, Icon, IconLibrary, draw_emblem, emblem_icon
     from printkit.draw.mapmarks import compass_rose, wave_mark
     from printkit.draw.pictograms import arrow_head
-    from printkit.draw.sheet import draw_page_label, draw_scale_bar
+    from printkit.draw.sheet import draw_own_legend, draw_own_mark, draw_page_label, draw_scale_bar
     from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
     from printkit.layout.hexgrid import BoardGrid
     from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
@@ -179,6 +179,8 @@ __all__ = [
     "draw_emblem",
     "draw_fitted",
     "draw_line_fitted",
+    "draw_own_legend",
+    "draw_own_mark",
     "draw_page_label",
     "draw_scale_bar",
     "fail",
@@ -274,6 +276,8 @@ _ON_FIRST_USE = {
     "draw_emblem": "printkit.draw.icons",
     "draw_fitted": "printkit.draw.text",
     "draw_line_fitted": "printkit.draw.text",
+    "draw_own_legend": "printkit.draw.sheet",
+    "draw_own_mark": "printkit.draw.sheet",
     "draw_page_label": "printkit.draw.sheet",
     "draw_scale_bar": "printkit.draw.sheet",
     "fill": "printkit.model.wording",

@@ -20,7 +20,7 @@ from pdfcheck import assert_fonts_embedded
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.draw.fonts import shipped_font
+from printkit.draw.fonts import FONT_DIR, check_font_file, shipped_font
 from printkit.draw.outlines import GlyphOutlines, stroke_outline
 
 LABEL = "Smolensk"
@@ -134,15 +134,24 @@ def _ink(draw) -> np.ndarray:
     return 255 - np.asarray(page.render(scale=600 / 72).to_pil().convert("L"), dtype=float)
 
 
-@pytest.mark.parametrize("role", ["italic", "heading"])
-def test_the_outline_lies_where_the_stroked_text_did(role):
+def _kit_font() -> str:
+    """A font as a kit names its own (kit.yaml `fonts:`), registered from the bytes read."""
+    return check_font_file(FONT_DIR / "DejaVuSerif-Bold.ttf")
+
+
+@pytest.mark.parametrize(
+    "face",
+    [lambda: shipped_font("italic"), lambda: shipped_font("heading"), _kit_font],
+    ids=["italic", "heading", "kit-font"],
+)
+def test_the_outline_lies_where_the_stroked_text_did(face):
     """The glyph outlines stroked at a text's place are the stroked text a viewer draws (the
-    halo as it was, a second text run in render mode 1): the same ink, starting and ending
-    on the same pixel at 600 dpi, its centre within 2 pixels (0.085 mm) over a line of 20
-    letters at 30 pt, where an advance off by 1/100 em would move it 15 pixels. (pdfium
-    places text's letters up to a tenth of a pixel each from where the path and poppler's
-    text both are: the centre of poppler's stroked text and the path's are the same.)"""
-    face, size, text = shipped_font(role), 30.0, "AVAWAY To\u00a0fj 0123ÉĦ"
+    halo as it was, a second text run in render mode 1), in a shipped font and in a kit's own:
+    the same ink, its ends within 4 pixels at 600 dpi (0.17 mm) and its centre within 2 over a
+    line of 20 letters at 30 pt, where an advance off by 1/100 em would move the end 50
+    pixels. (pdfium places text's letters up to a sixth of a pixel each short of where the
+    path is; poppler draws the text and the path to within a pixel.)"""
+    face, size, text = face(), 30.0, "AVAWAY To\u00a0fj 0123ÉĦ"
 
     def as_text(c: Canvas) -> None:
         c.setLineWidth(size * 0.22)
@@ -162,7 +171,7 @@ def test_the_outline_lies_where_the_stroked_text_did(role):
     for axis in (0, 1):  # columns, then rows
         a, b = old.sum(axis=axis), new.sum(axis=axis)
         inked_a, inked_b = np.nonzero(a)[0], np.nonzero(b)[0]
-        assert abs(inked_a[0] - inked_b[0]) <= 2 and abs(inked_a[-1] - inked_b[-1]) <= 2
+        assert abs(inked_a[0] - inked_b[0]) <= 4 and abs(inked_a[-1] - inked_b[-1]) <= 4
         at = np.arange(len(a))
         assert abs((a * at).sum() / a.sum() - (b * at).sum() / b.sum()) < 2.0
     assert abs(new.sum() / old.sum() - 1) < 0.005  # the same ink: the same line width

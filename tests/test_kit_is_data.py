@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from printkit.build.drawchecks import lay_out_kit
 from printkit.build.pipeline import build_kits
 from printkit.checks import run_checks
 from printkit.checks.gate import RulesGate
@@ -77,6 +78,23 @@ def test_a_build_leaves_its_kit_as_it_was(tmp_path, monkeypatch, options, only):
     written = build(kit, tmp_path, derived, only)
     assert any(path.suffix == ".pdf" for path in written)
     assert derived.layout_of("cards") is not None  # what the build derived is the build's own
+    assert kit_state(kit) == before
+
+
+KITS = Path(__file__).parent / "kits"
+
+
+@pytest.mark.parametrize(
+    "name", ["carthage", "chartae", str(KITS / "hexwar"), str(KITS / "rooms")], ids=Path
+)
+def test_a_build_and_a_check_of_any_type_leave_the_kit_as_it_was(tmp_path, monkeypatch, name):
+    """Every component type (a board, tiles, maps, tokens, dice, a tuck box...) leaves what it
+    was given as it was, in a build and in `check`'s laying out."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    kit = read_whole(load_kit(name, Options(gang=True)))
+    before = kit_state(kit)
+    build(kit, tmp_path, Derived(single_use=True))
+    lay_out_kit(kit, Derived())
     assert kit_state(kit) == before
 
 
