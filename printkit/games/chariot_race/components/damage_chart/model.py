@@ -6,6 +6,7 @@ schema: load/records.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.api import Choice, Id, Str, labels_spec, record, spec, word
 from printkit.games.chariot_race.components.bases.model import Chariot
@@ -71,8 +72,7 @@ class DamageChartFile:
     )
 
 
-@dataclass(frozen=True)
-class Category:
+class Category(NamedTuple):
     name: str
     label: str
     out: int

@@ -5,6 +5,7 @@ Each @record dataclass is also the schema of its part of the file (load/records.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.api import (
     UNIT_POINTS,
@@ -152,8 +153,7 @@ class Templates:
         return next((s for s in self.strips if abs(s.speed - speed) < 1e-9), None)
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     strip: Strip
     number: int  # 1-based
     of: int
