@@ -10,7 +10,6 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
@@ -41,12 +40,17 @@ class DrawnText(NamedTuple):
     size: float
 
 
-@dataclass
 class Printed:
     """What was drawn while recording."""
 
-    images: list[DrawnImage] = field(default_factory=list)
-    texts: list[DrawnText] = field(default_factory=list)
+    __slots__ = ("images", "texts")
+
+    def __init__(self) -> None:
+        self.images: list[DrawnImage] = []
+        self.texts: list[DrawnText] = []
+
+    def __repr__(self) -> str:
+        return f"Printed(images={self.images!r}, texts={self.texts!r})"
 
 
 _RECORDING: ContextVar[Printed | None] = ContextVar("printed", default=None)

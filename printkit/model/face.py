@@ -537,7 +537,7 @@ TITLE_DOC = (
 
 
 @record("back", keys=BACK_KEYS)
-@dataclass
+@dataclass(eq=False, repr=False)
 class Back:
     """A back: a ground colour over the bleed, an optional texture, and face elements."""
 
