@@ -303,7 +303,11 @@ def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(
     assert build_module._WORKER_KITS == {}  # this process is no worker: it was given no kits
     temp = tmp_path / "deck2.pdf"
     pages, errors, failure = build_module._render_task(
-        str(two_decks.resolve()), load_kit(str(two_decks), Options()).options, "deck2", str(temp)
+        str(two_decks.resolve()),
+        load_kit(str(two_decks), Options()).options,
+        None,  # no --only
+        "deck2",
+        str(temp),
     )
     assert (pages, errors, failure) == (4, [], None)
     assert temp.read_bytes() == (tmp_path / "serial" / "bench-deck" / "deck2.pdf").read_bytes()

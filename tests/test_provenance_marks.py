@@ -119,6 +119,7 @@ def test_a_whole_own_sheet_carries_the_mark_and_its_legend(kit_copy, cli, tmp_pa
 def test_a_whole_sheet_without_own_content_carries_none(kit_copy, cli, tmp_path):
     kit = kit_copy("chariot-race")
     edit(kit / "damage-chart.yaml", "source: ours", "source: seed")
+    edit(kit / "templates.yaml", "source: ours", "source: seed")
     assert cli("build", str(kit), "--out", str(tmp_path)).exit_code == 0
     with pdfplumber.open(tmp_path / "chariot-race" / "damage-chart.pdf") as pdf:
         assert marks(pdf.pages[0]) == [] and LEGEND not in text(pdf.pages[0])

@@ -61,7 +61,7 @@ from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 from printkit.render.oversize import piece_plan, tile_pieces, tiled_page_count, too_large
-from printkit.render.pages import chosen_sheet_margin
+from printkit.render.pages import chosen_sheet_margin, sheet_label
 from printkit.render.pieces import Painter, PieceGroup
 from printkit.render.safearea import overflow_message, safe_area_findings
 
@@ -276,7 +276,7 @@ def render_groups(
         # offers one-sided printing, and the build's summary says fold-over (cli/build.py)
         c.setViewerPreference("Duplex", FOLD_OVER_PREFERENCE)
     painters = [g.make_painter(c, opts.bleed) for g in groups]
-    label = f"{kit.label} · {title}"
+    label = f"{sheet_label(kit)} · {title}"
     for number, (gi, page) in enumerate(order, start=1):
         side = f"sheet {page.sheet_number} {page.side}"
         text = f"{label} · {side} · page {number} of {n_pages}"
@@ -497,7 +497,7 @@ def mark_own(c: Canvas, group: PieceGroup, placed: Sequence[tuple[int, Rect]]) -
     marked = False
     for index, trim in placed:
         if group.own(group.items[index]):
-            draw_own_mark(c, trim)
+            draw_own_mark(c, trim, group.shape)
             marked = True
     return marked
 

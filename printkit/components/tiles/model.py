@@ -40,6 +40,7 @@ from printkit.load.schema import (
     Str,
     where,
 )
+from printkit.model.cards import SOURCES
 from printkit.model.edges import EdgeLookSpec
 from printkit.model.face import BACK, ELEMENT, Back, Element, plain_back
 from printkit.model.shape import SHAPE, SHAPE_KINDS_DOC, ShapeSpec, as_shape
@@ -115,6 +116,11 @@ class Tile:
         doc="what each edge carries, clockwise from the top, one word each: 4 words (top, "
         'right, bottom, left) or 8 (half-edges 0-7), e.g. "door wall open wall"; drawn by '
         "the tile set's `edge_looks`, read by data checks as the fields top, right, bottom, left",
+    )
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: this tile's layout or values are the kit's own, not the game's (a discreet "
+        "mark prints on it); seed: the game's (default: the tile set's `source`)",
     )
     halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
 
@@ -257,6 +263,12 @@ class TileSet:
         required=True,
         doc="the tiles, each with its half-edge terrains",
     )
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the tiles' layout or values and the reference card's rules text are the "
+        "kit's own, not the game's (each tile prints a discreet mark and each sheet a one-line "
+        "legend; a tile's own `source` overrides); seed or none: the game's",
+    )
     file: str = ""
     icons: Any = None  # draw.icons.IconLibrary, set by the component's load
     raw: Any = field(default=None, repr=False)
@@ -284,6 +296,12 @@ class TileSet:
         if field_name == self.rose_on or any(field_name in t.flags for t in self.tiles):
             return lambda tile: field_name in tile.flags
         return lambda _: None
+
+    def own(self, item: Tile | None) -> bool:
+        """Whether a tile (None: the reference card) is the kit's own (`source: ours`, the
+        tile's or else the set's), marked so on paper."""
+        source = item.source if item is not None else None
+        return (source or self.source) == "ours"
 
     def has_rose(self, tile: Tile) -> bool:
         """Whether the tile carries the compass rose (its flag is `rose_on`)."""

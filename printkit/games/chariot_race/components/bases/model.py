@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.api import (
+    Choice,
     Color,
     Int,
     Length,
@@ -57,6 +58,12 @@ class Bases:
         ListOf(record_of(Chariot), 1, 64), required=True, doc="one entry per chariot"
     )
     labels: BaseLabels = labels_spec(BaseLabels)
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the bases' size or printed words are the kit's own, not the game's (each "
+        "base prints the discreet mark of the kit's own, and its sheet the legend); seed or "
+        "none: the game's",
+    )
     file: str = ""
 
     @property

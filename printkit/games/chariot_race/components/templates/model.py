@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from printkit.api import (
     UNIT_POINTS,
+    Choice,
     Either,
     Id,
     Length,
@@ -115,6 +116,12 @@ class TemplatesSpec:
         doc="the bar on every sheet that proves the print is at 100 %",
     )
     labels: TemplateLabels = labels_spec(TemplateLabels)
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the templates' layout or values (the fans' turns) are the kit's own, not the "
+        "game's (every sheet prints the mark of the kit's own and its legend, above its "
+        "calibration bar); seed or none: the game's",
+    )
 
 
 STRIP: Record = record_of(StripSpec)
