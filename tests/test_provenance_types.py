@@ -17,7 +17,7 @@ import pytest
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import Shape, lower_right_inside
 from printkit.layout.units import mm
-from tests.conftest import edit
+from tests.conftest import edit, untextured
 
 MM = 72 / 25.4
 LEGEND = "this kit's own rules or values (source: ours), not the game's"
@@ -184,7 +184,7 @@ def test_round_counters_carry_the_mark_inside_their_disc(cli, tmp_path):
     """Hex Island's 25 mm number discs labelled ours: each disc's diamond on its lower right
     diagonal, its centre 12.5 - 3.9 mm from the disc's centre (the whole diamond inside the
     3 mm safe area), the sheet the legend; the hexes of the same kit carry none."""
-    kit = copy_kit(tmp_path, "hex-island")
+    kit = untextured(copy_kit(tmp_path, "hex-island"))  # the hexes' dots: 900 marks a back
     edit(kit / "discs.yaml", "    role: number\n", "    role: number\n    source: ours\n")
     out = build(cli, kit, tmp_path / "out", "--only", "discs")
     with pdfplumber.open(out / "discs.pdf") as pdf:
@@ -204,7 +204,7 @@ def test_round_counters_carry_the_mark_inside_their_disc(cli, tmp_path):
 def test_round_counters_on_a_gang_sheet_carry_the_mark_inside_their_disc(cli, tmp_path):
     """The same discs packed with the hexes on gang sheets (`--gang`): the same diamonds at the
     same place in each disc, and the sheet's legend."""
-    kit = copy_kit(tmp_path, "hex-island")
+    kit = untextured(copy_kit(tmp_path, "hex-island"))  # the hexes' dots: 900 marks a back
     edit(kit / "discs.yaml", "    role: number\n", "    role: number\n    source: ours\n")
     out = build(cli, kit, tmp_path / "out", "--gang")
     reach = (12.5 - SAFE - HALF) / math.sqrt(2)
