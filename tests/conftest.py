@@ -11,7 +11,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -155,6 +155,25 @@ def _run_once(shared: Path, argv: tuple[str, ...]) -> tuple[Path, str]:
             assert r.exit_code == 0, f"printkit {' '.join(args)}:\n{r.stdout}{r.stderr}"
             done.write_text(r.stdout, encoding="utf-8")
     return out, done.read_text(encoding="utf-8")
+
+
+def made_once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `name` that `make(folder)` fills, made once per test run (as `built_kit`'s
+    builds: under pytest-xdist by the first test process that asks, under a lock file, the
+    others wait and read it), for what takes long and every process reads the same (a colour
+    profile built from measurements). Made in a folder of its own, then renamed into place: a
+    failed attempt leaves nothing a later one would take as made."""
+    shared = _shared_builds(factory)
+    folder = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not folder.exists():
+            making = shared / f"{name}.making"
+            shutil.rmtree(making, ignore_errors=True)
+            making.mkdir()
+            make(making)
+            making.rename(folder)
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,9 @@
 """preflight's work budget never rejects a file printkit writes (issue 33): a shop deck of 95
 cards whose back draws 2,500 filled shapes, as `printkit new`'s starting kit does, passes
 `--standard x1a` to its last page, and no standard stops early on it (PF-LIMIT); the largest
-files the documented limits allow are checked in every standard too (slow)."""
+files the documented limits allow are checked too (slow), in x1a: every standard walks the same
+scan of each page, and x1a (as x4) adds the ink of each page to it, so x1a spends the most of
+the file's work budget, time and memory of the three (home, the least)."""
 
 from __future__ import annotations
 
@@ -100,7 +102,7 @@ def test_no_standard_stops_early_on_a_gang_sheet_of_shaped_pieces(gang_sheet, st
 
 
 # The largest files the documented limits allow, each built by printkit and checked by
-# `printkit preflight` in every standard in a child process under a memory cap, so that a
+# `printkit preflight` (LARGEST_STANDARDS) in a child process under a memory cap, so that a
 # preflight that holds too much fails here instead of swapping the machine.
 PREFLIGHT_CHILD = """\
 import json, resource, sys, time
@@ -117,6 +119,10 @@ for standard in sys.argv[3:]:
 out["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(out))
 """
+# x1a alone on the largest files: x4 repeats its work exactly (the same scan and ink, other
+# verdicts on them) and home does less (the scan without the ink); each standard took a third
+# of these tests' time, and the files of usual size are checked in every standard above
+LARGEST_STANDARDS = ("x1a",)
 ADDRESS_SPACE_MB = 3_000  # the child's address space (RLIMIT_AS), libraries included
 PEAK_MB = 1_200  # its resident memory at most, in every standard
 SECONDS = 120  # CPU seconds for one standard, at most
@@ -140,11 +146,13 @@ def _preflight_capped(pdf: Path) -> dict:
     import sys
 
     root = Path(__file__).resolve().parent.parent
-    args = [sys.executable, "-c", PREFLIGHT_CHILD, str(pdf), str(ADDRESS_SPACE_MB), *STANDARDS]
+    args = [
+        sys.executable, "-c", PREFLIGHT_CHILD, str(pdf), str(ADDRESS_SPACE_MB), *LARGEST_STANDARDS
+    ]  # fmt: skip
     done = subprocess.run(args, capture_output=True, text=True, cwd=root, timeout=1800)
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout)
-    for standard in STANDARDS:
+    for standard in LARGEST_STANDARDS:
         assert result[standard]["limits"] == [], (standard, result[standard]["limits"][:3])
         assert result[standard]["seconds"] < SECONDS, (standard, result)
     assert result["peak_mb"] < PEAK_MB, result
