@@ -205,11 +205,13 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
-TEXTURE = re.compile(r"\bpattern: (dots|stripes|stars|lattice|grid)\b")
+TEXTURE = re.compile(
+    r"\bpattern: (dots|stripes|stars|lattice|grid|trees|hills|waves|tufts|hatch)\b"
+)
 
 
 def untextured(kit: Path) -> Path:
-    """Take the textures (dots, stripes, stars, lattice, grid) off a copy of a kit: every
+    """Take the textures (dots, stars, a map's trees, waves, ...) off a copy of a kit: every
     `pattern:` in its YAML files becomes plain. A textured face draws hundreds of marks, the
     most of a small build's time and of reading its pages back; for a test that measures
     something else on the same faces."""
