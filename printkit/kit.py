@@ -180,19 +180,6 @@ class Kit:
         path = confined_path(self.root, relative, where_)
         return existing_file(path, relative, where_)
 
-    def shared_inputs(self) -> list[Path]:
-        """The kit's files every component's output may depend on: kit.yaml, the rules file,
-        the kit's own fonts and icons (the files named in kit.yaml; see `ComponentType.inputs`)."""
-        rules = self.manifest.rules
-        named = [MANIFEST, *([rules.file] if rules is not None and rules.file else [])]
-        named += [*self.manifest.fonts.values(), *self.manifest.icons.values()]
-        return [self.root / relative for relative in named]
-
-    def data_file(self, component_id: str) -> list[Path]:
-        """The component's data file (kit.yaml `file:`), or none."""
-        spec = self.spec(component_id)
-        return [self.root / spec.file] if spec.file else []
-
     def document(self, component_id: str) -> Document:
         """The component's data file, parsed, with variant overrides applied to its top level."""
         if component_id not in self._docs:

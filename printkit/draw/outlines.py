@@ -31,6 +31,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.draw.fonts import font_data
+
 _NBSP, _SPACE = 0xA0, 0x20  # reportlab writes a no-break space as a space
 
 
@@ -102,8 +104,8 @@ def _xy(pt: tuple[float, float]) -> str:
 @cache
 def outlines_of(font_name: str) -> GlyphOutlines:
     """The glyph outlines of registered TrueType font `font_name`, read from the bytes reportlab
-    embeds (once per process: a font name stands for one font file's content)."""
-    return GlyphOutlines(pdfmetrics.getFont(font_name).face._ttf_data)
+    embeds a subset of (once per process: a font name stands for one font file's content)."""
+    return GlyphOutlines(font_data(font_name))
 
 
 def stroke_outline(c: Canvas, text: str, font_name: str, size: float, x: float, y: float,
