@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -250,7 +249,7 @@ def test_build_gang_writes_gang_pdf_instead_of_the_members(cli, tmp_path):
 
 
 def test_shop_builds_never_gang():
-    kit = load_kit("carthage", replace(Options(gang=True), profile="shop"))
+    kit = load_kit("carthage", Options(gang=True)._replace(profile="shop"))
     from printkit.render.gang import build_ids
 
     assert GANG_ID not in build_ids(kit)

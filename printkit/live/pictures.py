@@ -29,9 +29,7 @@ def draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dic
     preview = dataclasses.replace(deck, cards=designs)
     # a page per copy (never the designs PDF, whatever the user's settings say): each design's
     # front, then its back when the deck has backs (`sides: 2`)
-    single = dataclasses.replace(
-        kit.options, profile="shop", bleed_mm=0.0, duplex="long", card_pages="copies"
-    )
+    single = kit.options._replace(profile="shop", bleed_mm=0.0, duplex="long", card_pages="copies")
     shop = kit.with_models(single, {cid: preview})
     sides = deck.sides
     folder.mkdir(parents=True, exist_ok=True)

@@ -37,7 +37,6 @@ from printkit.render.safearea import ProbeCanvas, closest_text
 Fit = tuple[FitKey, FittedText] | PlainText  # a text's fit, or a plain text element as drawn
 
 
-@dataclass(slots=True)
 class Design:
     """One card front or back as measured: the card (its front, or the card behind a back that
     reads its fields; None for a shared back), the kind of a back (None: the deck's common
@@ -46,13 +45,19 @@ class Design:
     nearest its trim and the text that cannot fit. It keeps no more than that: a deck of
     thousands of cards keeps thousands of designs between the measure and the render."""
 
-    card: Card | None
-    kind: str | None
-    back: bool = False
-    fits: list[Fit] = field(default_factory=list)
-    missing: Sequence[tuple[str, str, Element, str]] = ()  # see above
-    nearest: tuple[str, float] | None = None  # the string nearest the trim, and how near
-    overflow: CardTextOverflow | None = None
+    __slots__ = ("card", "kind", "back", "fits", "missing", "nearest", "overflow")
+
+    def __init__(self, card: Card | None, kind: str | None, back: bool = False) -> None:
+        self.card = card
+        self.kind = kind
+        self.back = back
+        self.fits: list[Fit] = []
+        self.missing: Sequence[tuple[str, str, Element, str]] = ()  # see above
+        self.nearest: tuple[str, float] | None = None  # the string nearest the trim, and how near
+        self.overflow: CardTextOverflow | None = None
+
+    def __repr__(self) -> str:
+        return f"Design(card={self.card!r}, kind={self.kind!r}, back={self.back!r}, ...)"
 
     @property
     def who(self) -> str:

@@ -82,7 +82,7 @@ def item_names(data: object) -> tuple[list[str], list[str]]:
 
 
 @record("map")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class MapBoard:
     """A board or map of any size: one face, printed on one side."""
 

@@ -27,7 +27,7 @@ def _face(what: str) -> Any:
 
 
 @record("sleeve")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class SleeveSpec:
     width: float = spec(Length(10, 600), required=True, doc="the sleeve's outer width")
     height: float = spec(Length(10, 600), required=True, doc="the sleeve's outer height")
@@ -37,7 +37,7 @@ class SleeveSpec:
 
 
 @record("tuck box faces")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Faces:
     front: list[Element] = _face("the front panel, with the thumb notch at its top edge")
     back: list[Element] = _face("the back panel")
@@ -60,7 +60,7 @@ class Faces:
 
 
 @record("tuck box")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TuckBox:
     card_thickness: float = spec(
         Length(0.05, 5),

@@ -7,8 +7,8 @@ its drawing (`draw.py`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -48,8 +48,7 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return BASES
 
 
-@dataclass(frozen=True)
-class _Item:
+class _Item(NamedTuple):
     number: int
     name: str
     team: str
