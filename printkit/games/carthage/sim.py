@@ -284,11 +284,17 @@ class Game:
             roll = r + 1
         here, lap = s.progress, self.lap
         near = [o for o in self.seats if o is not s and o.progress >= 1 and (o.progress - here) % lap <= roll]  # fmt: skip
-        if roll % 2 == 0:
-            self.go(s, straight(self, s, roll, near) if near else (s.track, here + roll, 0, False, None))  # fmt: skip
-            return
         if not near:
-            self.go(s, self.route(s, roll, roll, False, near))
+            if roll & 1:
+                self.go(s, self.route(s, roll, roll, False, near))
+            else:  # `go` written out for a straight run that meets nothing
+                progress = s.progress = here + roll
+                cues = (progress - 1) // lap
+                if cues > s.cues:
+                    s.cues = cues
+            return
+        if roll % 2 == 0:
+            self.go(s, straight(self, s, roll, near))
             return
         track = s.track
         # a chariot on its own track 1 to `roll` squares ahead: going round it is a pass
@@ -306,7 +312,15 @@ class Game:
             near = self.nearby(s, along)
         if lanes == 0:
             return straight(self, s, along, near)
-        choice, seats = self.choice(s, along, lanes, exact, near)
+        here = s.progress
+        if near:
+            choice, seats = self.choice(s, along, lanes, exact, near)
+        else:  # `choice` with nothing within reach, written out: most moves meet no chariot
+            seats = []
+            floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of
+            key = (s.track, (here - 1) % self.lap if here >= 1 else -1, along, lanes, exact, floor, ())  # fmt: skip
+            found = self.tables.choices.get(key)
+            choice = found if found is not None else self.choice(s, along, lanes, exact, near)[0]
         chosen = choice.fixed
         if chosen < 0:
             bits = self.hand_bits(s.player, choice, seats)
@@ -314,7 +328,7 @@ class Game:
             if chosen < 0:
                 chosen = choice.chosen[bits] = self.best(s, stops_of(s, choice, seats))
         dt, dp, side, short, taken = choice.stops[chosen]
-        return (s.track + dt, s.progress + dp, side, short, seats[taken] if taken >= 0 else None)
+        return (s.track + dt, here + dp, side, short, seats[taken] if taken >= 0 else None)
 
     def choice(
         self, s: Seat, along: int, lanes: int, exact: bool, near: list[Seat]
@@ -332,6 +346,9 @@ class Game:
                 if here + p >= 1:
                     cells.append((o.track, p, o.blocked < 0 and self.is_wreck(o)))
                     seats.append(o)
+            if len(cells) > 1:  # in one order, so that a pattern is kept once
+                order = sorted(range(len(cells)), key=cells.__getitem__)
+                cells, seats = [cells[k] for k in order], [seats[k] for k in order]
         floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of, written out
         pos = (here - 1) % lap if here >= 1 else -1
         key = (s.track, pos, along, lanes, exact, floor, tuple(cells))
@@ -344,15 +361,7 @@ class Game:
         self, s: Seat, along: int, lanes: int, exact: bool, cells: list[tuple[int, int, bool]]
     ) -> Choice:
         floor = floor_of(s.progress, along)
-        whole, short = near_ends(
-            s.track, self.board.tracks, along, lanes, exact, floor, tuple(sorted(cells))
-        )
-        index = {(t, p): k for k, (t, p, _) in enumerate(cells)}
-        stops: list[RelStop] = [
-            (dt, dp, side, False, index[cell] if cell else -1) for dt, dp, side, cell in whole
-        ]
-        if not stops:
-            stops = [(dt, dp, side, True, -1) for dt, dp, side in short] or [(0, 0, 0, True, -1)]
+        stops = near_ends(s.track, self.board.tracks, along, lanes, exact, floor, tuple(cells))
         t, lap = self.tables, self.lap
         squares = [
             (s.track + dt) * lap + (s.progress + dp - 1) % lap
@@ -360,7 +369,7 @@ class Game:
             if s.progress + dp >= 1
         ]
         cards = tuple(sorted({t.card[i] for i in squares if t.card[i]}))
-        choice = Choice(tuple(stops), cards, any(t.kind[i] == WRECK for i in squares))
+        choice = Choice(stops, cards, any(t.kind[i] == WRECK for i in squares))
         if len(stops) == 1:
             choice.fixed = 0
         elif not cards and not choice.wreck:  # the same stop whatever the player holds
@@ -574,16 +583,23 @@ def near_ends(
     exact: bool,
     floor: int,
     pattern: tuple[tuple[int, int, bool], ...],
-) -> tuple[Ends, list[tuple[int, int, int]]]:
+) -> tuple[RelStop, ...]:
     """The stops of `walk` among chariots on the squares of `pattern` (track, squares along from
-    the start, whether its place may be taken): the same wherever the same pattern recurs, so
-    kept. A route that takes a chariot's place names its cell (track, squares along)."""
-    cells = {(t, p): taken for t, p, taken in pattern}
+    the start, whether its place may be taken; sorted), relative to the start (see `Choice`):
+    those of the routes run their full length, else those where a chariot in the way cut one
+    short, else the start, cut short. The same wherever the same pattern recurs, so kept."""
+    index = {(t, p): k for k, (t, p, _) in enumerate(pattern)}
+    takeable = [taken for _, _, taken in pattern]
 
-    def occupied(t: int, p: int) -> tuple[int, int] | None:
-        return (t, p) if (t, p) in cells else None
+    def occupied(t: int, p: int) -> int | None:
+        return index.get((t, p))
 
-    return walk(track, tracks, along, lanes, exact, floor, occupied, lambda c: cells[c])
+    whole, short = walk(track, tracks, along, lanes, exact, floor, occupied, takeable.__getitem__)
+    if whole:
+        return tuple(
+            (dt, dp, side, False, -1 if cell is None else cell) for dt, dp, side, cell in whole
+        )
+    return tuple((dt, dp, side, True, -1) for dt, dp, side in short) or ((0, 0, 0, True, -1),)
 
 
 def straight(g: Game, s: Seat, along: int, near: list[Seat]) -> Stop:
