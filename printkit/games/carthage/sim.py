@@ -251,12 +251,16 @@ class Game:
         return [o for o in self.seats if o is not s and o.progress >= 1 and (here - o.progress) % lap <= -along]  # fmt: skip
 
     def run(self) -> GameLog:
-        log, laps = self.log, self.board.laps
-        seats = self.seats
+        log, laps, seats = self.log, self.board.laps, self.seats
+        turn, throw, land = self.turn, self.throw, self.land
         while log.rounds < MAX_ROUNDS:
             log.rounds += 1
             for i, s in enumerate(seats):
-                self.turn(s)
+                if s.blocked:
+                    turn(s)
+                else:  # `turn`, written out for a chariot that runs
+                    throw(s)
+                    land(s, 0)
                 if s.cues >= laps:
                     log.winner, log.winner_track = i, s.track
                     return log
@@ -477,7 +481,7 @@ class Game:
         i = s.track * self.lap + (s.progress - 1) % self.lap
         log.landings[i] += 1
         kind = t.kind[i]
-        if kind == PLAIN:
+        if not kind:  # PLAIN
             return
         if kind == CURRICULUM:
             log.curriculum += 1
