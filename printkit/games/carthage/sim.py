@@ -251,16 +251,21 @@ class Game:
         return [o for o in self.seats if o is not s and o.progress >= 1 and (here - o.progress) % lap <= -along]  # fmt: skip
 
     def run(self) -> GameLog:
-        log, laps, seats = self.log, self.board.laps, self.seats
-        turn, throw, land = self.turn, self.throw, self.land
+        log, laps, seats, lap = self.log, self.board.laps, self.seats, self.lap
+        turn, throw, act = self.turn, self.throw, self.act
+        kind, landings = self.tables.kind, log.landings
         while log.rounds < MAX_ROUNDS:
             log.rounds += 1
             for i, s in enumerate(seats):
                 if s.blocked:
                     turn(s)
-                else:  # `turn`, written out for a chariot that runs
+                else:  # `turn` and `land`, written out for a chariot that runs
                     throw(s)
-                    land(s, 0)
+                    if s.progress >= 1:
+                        square = s.track * lap + (s.progress - 1) % lap
+                        landings[square] += 1
+                        if kind[square] != PLAIN:
+                            act(s, square, 0)
                 if s.cues >= laps:
                     log.winner, log.winner_track = i, s.track
                     return log
@@ -287,20 +292,44 @@ class Game:
                 r = getrandbits(3)
             roll = r + 1
         here, lap = s.progress, self.lap
-        near = [o for o in self.seats if o is not s and o.progress >= 1 and (o.progress - here) % lap <= roll]  # fmt: skip
-        if not near:
-            if roll & 1:
-                self.go(s, self.route(s, roll, roll, False, near))
-            else:  # `go` written out for a straight run that meets nothing
-                progress = s.progress = here + roll
-                cues = (progress - 1) // lap
-                if cues > s.cues:
-                    s.cues = cues
-            return
+        near: list[Seat] = []
+        for o in self.seats:  # `nearby`, written out
+            if o is not s and o.progress >= 1 and (o.progress - here) % lap <= roll:
+                near.append(o)
+        if near:
+            self.meet(s, roll, near)
+        else:
+            self.run_free(s, roll)
+
+    def run_free(self, s: Seat, roll: int) -> None:
+        """A throw that meets no chariot: `route` and `go` written out (most throws)."""
+        here, lap = s.progress, self.lap
+        if roll & 1:
+            key = (s.track, (here - 1) % lap if here >= 1 else -1, roll, roll, False, 0, ())
+            choice = self.tables.choices.get(key)
+            if choice is None:
+                choice = self.choice(s, roll, roll, False, [])[0]
+            chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, [])
+            dt, dp, side, short, _ = choice.stops[chosen]
+            if short:
+                self.log.cut_short += 1
+            self.log.sideways += side
+            s.track += dt
+            here += dp
+        else:
+            here += roll
+        s.progress = here
+        cues = (here - 1) // lap
+        if cues > s.cues:
+            s.cues = cues
+
+    def meet(self, s: Seat, roll: int, near: list[Seat]) -> None:
+        """A throw with the chariots `near` within its reach: an even one stops behind the first
+        in the way; an odd one that goes round one on its own track is a pass."""
         if roll % 2 == 0:
             self.go(s, straight(self, s, roll, near))
             return
-        track = s.track
+        here, track, lap = s.progress, s.track, self.lap
         # a chariot on its own track 1 to `roll` squares ahead: going round it is a pass
         ahead = any(o.track == track and (o.progress - here) % lap for o in near)
         stop = self.go(s, self.route(s, roll, roll, False, near))
@@ -325,12 +354,7 @@ class Game:
             key = (s.track, (here - 1) % self.lap if here >= 1 else -1, along, lanes, exact, floor, ())  # fmt: skip
             found = self.tables.choices.get(key)
             choice = found if found is not None else self.choice(s, along, lanes, exact, near)[0]
-        chosen = choice.fixed
-        if chosen < 0:
-            bits = self.hand_bits(s.player, choice, seats)
-            chosen = choice.chosen.get(bits, -1)
-            if chosen < 0:
-                chosen = choice.chosen[bits] = self.best(s, stops_of(s, choice, seats))
+        chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, seats)
         dt, dp, side, short, taken = choice.stops[chosen]
         return (s.track + dt, here + dp, side, short, seats[taken] if taken >= 0 else None)
 
@@ -379,6 +403,15 @@ class Game:
         elif not cards and not choice.wreck:  # the same stop whatever the player holds
             choice.fixed = self.best(s, stops_of(s, choice, []))
         return choice
+
+    def pick(self, s: Seat, choice: Choice, seats: list[Seat]) -> int:
+        """The index of the stop of `choice` the lane policy takes for `s`, kept in the choice
+        for the facts about the player it read (`hand_bits`)."""
+        bits = self.hand_bits(s.player, choice, seats)
+        chosen = choice.chosen.get(bits, -1)
+        if chosen < 0:
+            chosen = choice.chosen[bits] = self.best(s, stops_of(s, choice, seats))
+        return chosen
 
     def hand_bits(self, player: int, choice: Choice, seats: list[Seat]) -> int:
         """What the lane policy's value of the stops of `choice` reads of the player, as bits:
@@ -477,12 +510,15 @@ class Game:
         one stop, not a stop per try."""
         if s.progress < 1:
             return
-        t, log = self.tables, self.log
         i = s.track * self.lap + (s.progress - 1) % self.lap
-        log.landings[i] += 1
+        self.log.landings[i] += 1
+        if self.tables.kind[i] != PLAIN:
+            self.act(s, i, depth)
+
+    def act(self, s: Seat, i: int, depth: int) -> None:
+        """What square `i` (track * lap + position), where `s` has stopped, makes it do."""
+        t, log = self.tables, self.log
         kind = t.kind[i]
-        if not kind:  # PLAIN
-            return
         if kind == CURRICULUM:
             log.curriculum += 1
         elif kind == FATUM_SWAP:
@@ -513,22 +549,20 @@ class Game:
                 self.log.halted += 1
 
     def forced_then_land(self, s: Seat, move: Any, depth: int) -> None:
-        before = (s.track, s.progress)
-        self.forced(s, move)
-        if (s.track, s.progress) == before:
+        """A square's move: straight up to the next stone, or `steps` along the track with up to
+        `lanes` sideways steps ("as you like"), as the policy likes best; then the square it
+        ends on acts. One that cannot move at all is counted stuck."""
+        track, progress = s.track, s.progress
+        if move.to_stone:
+            ahead = self.tables.stone[(progress - 1) % self.lap] if progress >= 1 else 0
+            if ahead:
+                self.go(s, self.route(s, ahead, 0, False))
+        else:
+            self.go(s, self.route(s, move.steps, move.lanes, True))
+        if s.progress == progress and s.track == track:
             self.log.stuck += 1
             return
         self.land(s, depth + 1)
-
-    def forced(self, s: Seat, move: Any) -> None:
-        """A square's move: straight up to the next stone, or `steps` along the track with up to
-        `lanes` sideways steps ("as you like"), as the policy likes best."""
-        if move.to_stone:
-            ahead = self.tables.stone[self.square(s)] if s.progress >= 1 else 0
-            if ahead:
-                self.go(s, self.route(s, ahead, 0, False))
-            return
-        self.go(s, self.route(s, move.steps, move.lanes, True))
 
     def swap(self, player: int) -> None:
         """An F square: swap a FATUM card with the neighbour to the right. Play goes clockwise,
