@@ -245,10 +245,13 @@ class Game:
         """The other chariots on the board within `along` squares of `s` (ahead for a positive
         `along`, behind for a negative one), on any track, its own row included: the only ones
         a move of `along` can meet."""
-        here, lap = s.progress, self.lap
-        if along >= 0:
-            return [o for o in self.seats if o is not s and o.progress >= 1 and (o.progress - here) % lap <= along]  # fmt: skip
-        return [o for o in self.seats if o is not s and o.progress >= 1 and (here - o.progress) % lap <= -along]  # fmt: skip
+        here, lap, way = s.progress, self.lap, (1 if along >= 0 else -1)
+        reach = way * along
+        return [
+            o
+            for o in self.seats
+            if o is not s and o.progress >= 1 and (way * (o.progress - here)) % lap <= reach
+        ]
 
     def run(self) -> GameLog:
         log, laps, seats, lap = self.log, self.board.laps, self.seats, self.lap
@@ -330,8 +333,10 @@ class Game:
             self.go(s, straight(self, s, roll, near))
             return
         here, track, lap = s.progress, s.track, self.lap
-        # a chariot on its own track 1 to `roll` squares ahead: going round it is a pass
-        ahead = any(o.track == track and (o.progress - here) % lap for o in near)
+        ahead = False  # a chariot on its own track 1 to `roll` squares ahead: going round is a pass
+        for o in near:
+            if o.track == track and (o.progress - here) % lap:
+                ahead = True
         stop = self.go(s, self.route(s, roll, roll, False, near))
         if ahead and stop[2] and not stop[3]:
             self.log.passes += 1
@@ -351,7 +356,8 @@ class Game:
         else:  # `choice` with nothing within reach, written out: most moves meet no chariot
             seats = []
             floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of
-            key = (s.track, (here - 1) % self.lap if here >= 1 else -1, along, lanes, exact, floor, ())  # fmt: skip
+            pos = (here - 1) % self.lap if here >= 1 else -1
+            key = (s.track, pos, along, lanes, exact, floor, ())
             found = self.tables.choices.get(key)
             choice = found if found is not None else self.choice(s, along, lanes, exact, near)[0]
         chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, seats)
@@ -641,9 +647,9 @@ def near_ends(
 
 
 def straight(g: Game, s: Seat, along: int, near: list[Seat]) -> Stop:
-    """The one stop of `routes` with no sideways step: along the track until a chariot in the way (the nearest
-    of `near` on the track) stops it on the square before, or it takes a wreck's place; a
-    backward move stops on square 1."""
+    """The one stop of `routes` with no sideways step: along the track until a chariot in the
+    way (the nearest of `near` on the track) stops it on the square before, or it takes a
+    wreck's place; a backward move stops on square 1."""
     lap, track, here = g.lap, s.track, s.progress
     way, length = (1 if along >= 0 else -1), abs(along)
     first, there = length + 1, None
