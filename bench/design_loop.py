@@ -195,7 +195,7 @@ def watch_sheet(tmp: Path, repeats: int, unique_texts: bool = False) -> dict:
 
     from printkit.build.pipeline import build_kits
     from printkit.checks.gate import RulesGate
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.live.loop import WatchedBuilds, watched_build
     from printkit.model.options import Options
 
@@ -203,10 +203,10 @@ def watch_sheet(tmp: Path, repeats: int, unique_texts: bool = False) -> dict:
     if unique_texts:
         _own_texts(kit / "cards.csv")
     out, options = tmp / "watch-out", Options(profile="home", paper="a4", duplex="long")
-    first = load_kit(str(kit), options)
-    build_kits([first], out, jobs=1, rules=RulesGate())
+    first, derived = load_kit(str(kit), options), Derived()
+    build_kits([first], out, jobs=1, rules=RulesGate(), derived=[derived])
     builds = WatchedBuilds([str(kit)], out, options, 1, _quiet)
-    builds.remember([first])
+    builds.remember([(first, derived)])
     sheet = kit / "cards.csv"
     original = sheet.read_text()
     times: dict[str, list[float]] = {"kept": [], "afresh": []}

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
-from printkit.kit import Kit, component_of_type, load_kit
+from printkit.kit import Derived, Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import PAPER, Size
@@ -94,7 +94,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.draw.icons import BUILTIN, Colours, Icon, IconLibrary, draw_emblem, emblem_icon
     from printkit.draw.mapmarks import compass_rose, wave_mark
     from printkit.draw.pictograms import arrow_head
-    from printkit.draw.sheet import draw_page_label, draw_scale_bar
+    from printkit.draw.sheet import draw_own_legend, draw_own_mark, draw_page_label, draw_scale_bar
     from printkit.draw.text import draw_fitted, draw_line_fitted, fit_text
     from printkit.layout.hexgrid import BoardGrid
     from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
@@ -103,7 +103,7 @@ if TYPE_CHECKING:  # imported on first use (see __getattr__): a build may need n
     from printkit.output import new_canvas
     from printkit.render.imposed import home_grid, render_groups, safe_area
     from printkit.render.links import data_inputs, used_model
-    from printkit.render.pages import mark_own_sheet, start_sheet
+    from printkit.render.pages import mark_own_sheet, sheet_label, start_sheet
     from printkit.render.tiled import render_plan
     from printkit.reports.composition import Deal
     from printkit.reports.sim_report import (
@@ -132,6 +132,7 @@ __all__ = [
     "DATA_RULES",
     "Deal",
     "Deck",
+    "Derived",
     "Diagnostic",
     "Either",
     "Field",
@@ -178,6 +179,8 @@ __all__ = [
     "draw_emblem",
     "draw_fitted",
     "draw_line_fitted",
+    "draw_own_legend",
+    "draw_own_mark",
     "draw_page_label",
     "draw_scale_bar",
     "fail",
@@ -203,6 +206,7 @@ __all__ = [
     "run_checks",
     "safe_area",
     "shade",
+    "sheet_label",
     "spec",
     "spread",
     "start_sheet",
@@ -272,6 +276,8 @@ _ON_FIRST_USE = {
     "draw_emblem": "printkit.draw.icons",
     "draw_fitted": "printkit.draw.text",
     "draw_line_fitted": "printkit.draw.text",
+    "draw_own_legend": "printkit.draw.sheet",
+    "draw_own_mark": "printkit.draw.sheet",
     "draw_page_label": "printkit.draw.sheet",
     "draw_scale_bar": "printkit.draw.sheet",
     "fill": "printkit.model.wording",
@@ -292,6 +298,7 @@ _ON_FIRST_USE = {
     "shade": "printkit.draw.colour",
     "spread": "printkit.reports.sim_report",
     "start_sheet": "printkit.render.pages",
+    "sheet_label": "printkit.render.pages",
     "mark_own_sheet": "printkit.render.pages",
     "text_width": "printkit.draw.fonts",
     "ticking": "printkit.core.progress",
@@ -353,7 +360,10 @@ class LayoutKeeper(Protocol):
 
 
 class ComponentType(Protocol):
-    """A kind of printed thing. Every member takes the kit and the component's id in kit.yaml."""
+    """A kind of printed thing. Every member takes the kit (what was read, which it never
+    changes) and the component's id in kit.yaml; those that lay out or draw (`render`,
+    `preflight`, `print_findings`, `piece_groups`, `layout_keeper`) also take the build's
+    `Derived`, after the kit: where what the build derives (a component's layout) is kept."""
 
     # what it can do, asked by the engine instead of comparing type names
     has_cards: ClassVar[bool]  # its model is a Deck: card previews, deck reports, card exports
@@ -379,10 +389,16 @@ class ComponentType(Protocol):
         component's own declarations (`printkit schema`)."""
 
     def render(
-        self, kit: Kit, component_id: str, path: Path, progress: Progress | None = None
+        self,
+        kit: Kit,
+        derived: Derived,
+        component_id: str,
+        path: Path,
+        progress: Progress | None = None,
     ) -> int:
         """Draw the model into `path` (and each of more_outputs() beside it); return the page
-        count. Called by the build for a stale component, with the kit's fonts in force."""
+        count. Called by the build for a stale component, with the kit's fonts in force; what
+        laying it out derives is kept in `derived` (the build's), never on the kit."""
 
     def output_name(self, kit: Kit, component_id: str) -> str:
         """The file render() writes at `path` in the kit's output folder (default <id>.pdf)."""
@@ -391,16 +407,16 @@ class ComponentType(Protocol):
         """Further files the same render() writes, each at `more_output_path(path, name)`
         (default none)."""
 
-    def preflight(self, kit: Kit, component_id: str) -> None:
+    def preflight(self, kit: Kit, derived: Derived, component_id: str) -> None:
         """Lay the model out without writing a PDF, raising what only drawing finds as input
         errors (text that cannot fit). Called by `printkit check` (default: nothing)."""
 
-    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+    def print_findings(self, kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
         """Findings only drawing finds (text outside the safe area, a character the font lacks,
         an image too coarse). Called by `printkit check` and by a build's rules gate for the
         components it rebuilds (default none)."""
 
-    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+    def piece_groups(self, kit: Kit, derived: Derived, component_id: str) -> list[PieceGroup]:
         """The cut pieces it prints, for gang sheets (has_pieces; default none)."""
 
     def inputs(self, kit: Kit, component_id: str) -> list[Path]:
@@ -409,7 +425,12 @@ class ComponentType(Protocol):
         file). The incremental build, `build --watch` and `serve` rebuild when one changes."""
 
     def layout_keeper(
-        self, kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
+        self,
+        kit: Kit,
+        derived: Derived,
+        component_id: str,
+        looks: CardLooks,
+        earlier: object | None,
     ) -> LayoutKeeper | None:
         """For a type with cards under `build --watch` and serve: what this kit's layout of the
         component may reuse of `earlier` (what an earlier kit's keeper `kept()`, given only while
@@ -438,17 +459,22 @@ class Component:
     def more_outputs(self, kit: Kit, component_id: str) -> list[str]:
         return []
 
-    def preflight(self, kit: Kit, component_id: str) -> None:
+    def preflight(self, kit: Kit, derived: Derived, component_id: str) -> None:
         return None
 
-    def print_findings(self, kit: Kit, component_id: str) -> list[Finding]:
+    def print_findings(self, kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
         return []
 
-    def piece_groups(self, kit: Kit, component_id: str) -> list[PieceGroup]:
+    def piece_groups(self, kit: Kit, derived: Derived, component_id: str) -> list[PieceGroup]:
         return []
 
     def layout_keeper(
-        self, kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
+        self,
+        kit: Kit,
+        derived: Derived,
+        component_id: str,
+        looks: CardLooks,
+        earlier: object | None,
     ) -> LayoutKeeper | None:
         return None
 

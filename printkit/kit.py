@@ -6,9 +6,8 @@ path, a symlink pointing out) is an input error.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -26,7 +25,7 @@ from printkit.load.yamlsafe import Document, PathKey, load_yaml_file
 from printkit.model import kit as manifest_model
 from printkit.model.cards import Deck
 from printkit.model.face import Element, kinds_in_use
-from printkit.model.kit import DEFAULT_MAX_INK, ComponentSpec, KitManifest, Variant
+from printkit.model.kit import ComponentSpec, KitManifest, Variant
 from printkit.model.options import SHOP_FOLDER, Options
 
 if TYPE_CHECKING:  # the plug-in protocols sit above the kit (printkit/api.py)
@@ -36,24 +35,32 @@ if TYPE_CHECKING:  # the plug-in protocols sit above the kit (printkit/api.py)
 T = TypeVar("T")
 
 
-@dataclass
 class Derived:
-    """What a build or check derives from a kit's models while it runs, kept apart from what
-    the kit read (`Kit`: manifest, documents, models, rules, fonts, icons).
+    """What one build (or check, or preview) derives from a kit while it runs: made by the
+    build, handed explicitly to every member of a component type that lays out or draws
+    (`render`, `preflight`, `print_findings`, `piece_groups`, `layout_keeper`: printkit/api.py),
+    and dropped with the build. The kit it derives from (`Kit`: what was read) is never changed
+    by it, so one kit serves any number of builds, each with a `Derived` of its own.
 
     Each component's layout (what measuring its drawing found) is made the first time it is
     asked and shared by `check`'s preflight and findings, the build's rules gate and the render
-    (`laid_out`). `single_use` says the kit serves one `printkit build` and is then dropped: a
-    render may let go of each design's layout once drawn, so that the PDF being assembled reuses
-    that memory (`check`, serve and `--watch` keep theirs). `kept_layouts` offers the layouts
-    earlier kit objects of the same folder measured (`build --watch` and serve,
-    live/layouts.py); None: every design is measured. A kit under other options or models
-    (`Kit.with_models`) derives its own.
+    (`laid_out`). `single_use` says the build is the kit's last: a render may let go of each
+    design's layout once drawn, so that the PDF being assembled reuses that memory (`check`,
+    serve and `--watch` keep theirs). `kept_layouts` offers the layouts earlier builds of the
+    same folder measured (`build --watch` and serve, live/layouts.py); None: every design is
+    measured.
     """
 
-    single_use: bool = False
-    kept_layouts: Callable[[Kit, str], Any] | None = None
-    _layouts: dict[str, object] = field(default_factory=dict)
+    __slots__ = ("_layouts", "kept_layouts", "single_use")
+
+    def __init__(
+        self,
+        single_use: bool = False,
+        kept_layouts: Callable[[Kit, Derived, str], Any] | None = None,
+    ) -> None:
+        self.single_use = single_use
+        self.kept_layouts = kept_layouts
+        self._layouts: dict[str, object] = {}
 
     def laid_out(self, component_id: str, lay_out: Callable[[], T]) -> T:
         """The component's layout, computed by `lay_out` the first time it is asked and kept
@@ -67,29 +74,77 @@ class Derived:
         return self._layouts.get(component_id)
 
 
-@dataclass
 class Kit:
-    """A loaded kit: what was read (its folder, manifest, the chosen options, its component
-    documents and models, loaded lazily, its rules, fonts and icons), and, apart, what builds
-    and checks derive from it (`derived`, a `Derived`)."""
+    """A loaded kit: what was read, and only that. Its folder, manifest, the options and the
+    `--only` components it was read for (the variants decide its documents; the profile, paper
+    and print service decide what its data is checked against), its component documents and
+    models, its rules, fonts and icons, each read lazily the first time it is asked and then
+    kept. Nothing a build derives is kept here (that is the build's `Derived`), and its
+    attributes cannot be set once it is made: a build, a check or a preview leaves it as it was,
+    so one kit serves several of them."""
 
-    root: Path
-    manifest: KitManifest
-    manifest_doc: Document
-    options: Options = field(default_factory=Options)
-    _models: dict[str, object] = field(default_factory=dict)
-    _docs: dict[str, Document] = field(default_factory=dict)
-    # the rules file, its validated data and the checks it declares as data
-    _rules: tuple[Document, Any, list] | None = None
-    _referred: dict[str, set[str]] = field(default_factory=dict)  # see referred_keys()
-    _icons: IconLibrary | None = None  # see icons()
-    _fonts: dict[str, str] | None = None
-    reads: ReadLog = field(default_factory=ReadLog)  # what each file gave when it was read
-    # what builds and checks derive from the models above, kept apart from what was read
-    derived: Derived = field(default_factory=Derived)
-    # `--only`: the components this run makes (None: all). What depends on the run's options
-    # rather than the data (a print service preset's card size) is checked only for them.
-    only: frozenset[str] | None = None
+    __slots__ = (
+        "_docs",
+        "_models",
+        "_once",
+        "_referred",
+        "manifest",
+        "manifest_doc",
+        "only",
+        "options",
+        "reads",
+        "root",
+    )
+    root: Path  # the kit's folder
+    manifest: KitManifest  # kit.yaml, validated
+    manifest_doc: Document  # kit.yaml as read, with every value's position
+    options: Options  # the options it was read for
+    only: frozenset[str] | None  # the components this run makes (`--only`); None: all
+    reads: ReadLog  # the digest of every file read, for the build record
+    _models: dict[str, object]
+    _docs: dict[str, Document]
+    _referred: dict[str, set[str]]
+    _once: dict[str, Any]
+
+    def __init__(
+        self,
+        root: Path,
+        manifest: KitManifest,
+        manifest_doc: Document,
+        options: Options | None = None,
+        *,
+        only: frozenset[str] | None = None,
+        reads: ReadLog | None = None,
+        models: dict[str, object] | None = None,
+        docs: dict[str, Document] | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "root", root)
+        setattr_(self, "manifest", manifest)
+        setattr_(self, "manifest_doc", manifest_doc)
+        setattr_(self, "options", options or Options())
+        # `--only`: the components this run makes (None: all). What depends on the run's options
+        # rather than the data (a print service preset's card size) is checked only for them.
+        setattr_(self, "only", only)
+        setattr_(self, "reads", reads or ReadLog())  # what each file gave when it was read
+        setattr_(self, "_models", {} if models is None else models)
+        setattr_(self, "_docs", {} if docs is None else docs)
+        setattr_(self, "_referred", {})  # see referred_keys()
+        # what is read once: the rules file ("rules": its document, validated data and the
+        # checks it declares as data), the icon library ("icons"), the kit's fonts ("fonts")
+        setattr_(self, "_once", {})
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(
+            f"a Kit is what was read and is not changed after it is made (setting {name!r}); "
+            "what a build derives goes in its Derived"
+        )
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Kit is what was read and keeps it (deleting {name!r})")
+
+    def __repr__(self) -> str:
+        return f"Kit({str(self.root)!r}, options={self.options!r}, only={self.only!r})"
 
     def chosen(self, component_id: str) -> bool:
         """Whether this run makes `component_id` (every component without --only)."""
@@ -98,30 +153,6 @@ class Kit:
     @property
     def name(self) -> str:
         return self.manifest.name
-
-    @property
-    def label(self) -> str:
-        """The kit as sheet labels name it: its name, and the variants it is built with."""
-        variants = self.options.variants
-        if not variants:
-            return self.name
-        return f"{self.name}, variant{'s' if len(variants) > 1 else ''} {'+'.join(variants)}"
-
-    @property
-    def output_parts(self) -> tuple[str, ...]:
-        """Folders, below --out, of this kit's outputs: (name,), or (name, "v1+v2") when built
-        with variants, so a variant never overwrites the plain build's files; a shop build's
-        go one folder further, `shop/`, so it never replaces the home build's PDFs."""
-        return self.options.output_parts(self.name)
-
-    @property
-    def max_ink(self) -> float:
-        """The most total ink (per cent) shop files may print with: --max-ink or the settings,
-        else the --preset service's, else kit.yaml's `print: max_ink:`, else the default."""
-        preset = self.options.print_preset
-        service = preset.max_ink if preset is not None else None
-        chosen = self.options.max_ink or service or self.manifest.print.max_ink
-        return float(chosen or DEFAULT_MAX_INK)
 
     @property
     def manifest_file(self) -> str:
@@ -152,19 +183,6 @@ class Kit:
         path = confined_path(self.root, relative, where_)
         return existing_file(path, relative, where_)
 
-    def shared_inputs(self) -> list[Path]:
-        """The kit's files every component's output may depend on: kit.yaml, the rules file,
-        the kit's own fonts and icons (the files named in kit.yaml; see `ComponentType.inputs`)."""
-        rules = self.manifest.rules
-        named = [MANIFEST, *([rules.file] if rules is not None and rules.file else [])]
-        named += [*self.manifest.fonts.values(), *self.manifest.icons.values()]
-        return [self.root / relative for relative in named]
-
-    def data_file(self, component_id: str) -> list[Path]:
-        """The component's data file (kit.yaml `file:`), or none."""
-        spec = self.spec(component_id)
-        return [self.root / spec.file] if spec.file else []
-
     def document(self, component_id: str) -> Document:
         """The component's data file, parsed, with variant overrides applied to its top level."""
         if component_id not in self._docs:
@@ -187,8 +205,23 @@ class Kit:
             self.manifest,
             self.manifest_doc,
             options,
-            {**self._models, **models},
-            self._docs,
+            models={**self._models, **models},
+            docs=dict(self._docs) if options.variants == self.options.variants else None,
+            reads=self.reads,
+        )
+
+    def under(self, options: Options, only: frozenset[str] | None = None) -> Kit:
+        """The same kit read for other options (and `--only` components): the documents
+        already parsed are shared when the variants are the same (they decide the documents),
+        and every model is validated afresh against the new options."""
+        same_docs = options.variants == self.options.variants
+        return Kit(
+            self.root,
+            self.manifest,
+            self.manifest_doc,
+            options,
+            only=only,
+            docs=dict(self._docs) if same_docs else None,
             reads=self.reads,
         )
 
@@ -273,7 +306,7 @@ class Kit:
                 where(spec) or Location(self.manifest_file),
                 "rules needs 'file:' naming the rules data file (e.g. rules.yaml)",
             )
-        if self._rules is None:
+        if "rules" not in self._once:
             self._game(spec)
             path = self.data_path(spec.file, where(spec, "file") or Location(self.manifest_file))
             doc = self._apply_overrides(
@@ -285,8 +318,8 @@ class Kit:
 
             model, checks = validate_rules(self, doc)
             check_player_count(self, model)
-            self._rules = (doc, model, checks)
-        return self._rules[1]
+            self._once["rules"] = (doc, model, checks)
+        return self._once["rules"][1]
 
     def _game(self, spec: Any) -> Game | None:
         """The game kit.yaml names (None when it names none); an installed game that cannot be
@@ -311,7 +344,8 @@ class Kit:
 
     def rules_document(self) -> Document | None:
         """The rules file as read (after variant overrides), once rules_data() has loaded it."""
-        return self._rules[0] if self._rules is not None else None
+        read = self._once.get("rules")
+        return read[0] if read is not None else None
 
     def faces(self) -> AbstractContextManager[None]:
         """A scope in which faces may use the kit's game's element kinds and those installed
@@ -334,9 +368,9 @@ class Kit:
 
     def data_checks(self) -> list:
         """The checks the rules file declares as data (`checks:`); none without a rules file."""
-        if self.rules_data() is None or self._rules is None:
+        if self.rules_data() is None:
             return []
-        return self._rules[2]
+        return list(self._once["rules"][2])
 
     def referred_keys(self, check: Any) -> set[str]:
         """The keys of the map a data check's `refers` names (loaded once per file and key)."""
@@ -351,7 +385,7 @@ class Kit:
     def icons(self) -> IconLibrary:
         """The built-in icons, the kit's game's (its `icons`) and the kit's own (kit.yaml
         `icons:`, which may replace either), read once."""
-        if self._icons is None:
+        if "icons" not in self._once:
             # imported here, only when something is drawn or checked (reportlab: start-up)
             from printkit.draw.icons import BUILTIN, icon_from_file
 
@@ -366,12 +400,13 @@ class Kit:
                         errors.add(d.where, d.message)
             errors.raise_if_any()
             game = self.game()
-            self._icons = BUILTIN.with_icons([*(game.icons if game else ()), *extra])
-        return self._icons
+            self._once["icons"] = BUILTIN.with_icons([*(game.icons if game else ()), *extra])
+        library: IconLibrary = self._once["icons"]
+        return library
 
     def fonts(self) -> dict[str, str]:
         """The kit's own fonts (kit.yaml `fonts:`), checked and registered: role -> font name."""
-        if self._fonts is None:
+        if "fonts" not in self._once:
             # imported here, only when something is drawn or checked (reportlab: start-up)
             from printkit.draw.fonts import FontFileError, check_font_file
 
@@ -386,8 +421,9 @@ class Kit:
                 except InputError as exc:
                     errors.diagnostics.extend(exc.diagnostics)
             errors.raise_if_any()
-            self._fonts = names
-        return self._fonts
+            self._once["fonts"] = names
+        fonts: dict[str, str] = self._once["fonts"]
+        return fonts
 
     def models(self) -> dict[str, object]:
         """Every component's model; all input errors of all files are reported together."""
@@ -444,8 +480,11 @@ def _check_uses(manifest: KitManifest, doc: Document) -> None:
     errors.raise_if_any()
 
 
-def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
-    """Resolve and read a kit's manifest. Component data is loaded on demand."""
+def load_kit(
+    name_or_path: str, options: Options | None = None, only: Iterable[str] | None = None
+) -> Kit:
+    """Resolve and read a kit's manifest, for the build `options` and the components `only`
+    names (`--only`; None: all). Component data is loaded on demand."""
     options = options or Options()
     root = resolve_kit_dir(name_or_path)
     manifest_path = confined_path(root, MANIFEST, Location(display_path(root / MANIFEST)))
@@ -470,7 +509,8 @@ def load_kit(name_or_path: str, options: Options | None = None) -> Kit:
             f"kit {manifest.name!r} has no variant {unknown[0]!r}; its variants are: {known}",
         )
     _check_override_targets(manifest, doc)
-    return Kit(root, manifest, doc, options, reads=reads)
+    chosen = frozenset(only) if only else None
+    return Kit(root, manifest, doc, options, only=chosen, reads=reads)
 
 
 def _check_override_targets(manifest: KitManifest, doc: Document) -> None:

@@ -173,6 +173,15 @@ NOUNS = {
     ENTRY_POINT_GROUP: "game",
     ELEMENTS_GROUP: "element kind",
 }
+# The members of a component type that lay out or draw, and the arguments the engine passes
+# each (printkit/api.py): the kit, the build's `Derived`, then the component's id and the rest.
+DRAWING_MEMBERS: dict[str, tuple[str, ...]] = {
+    "render": ("kit", "derived", "component_id", "path", "progress"),
+    "preflight": ("kit", "derived", "component_id"),
+    "print_findings": ("kit", "derived", "component_id"),
+    "piece_groups": ("kit", "derived", "component_id"),
+    "layout_keeper": ("kit", "derived", "component_id", "looks", "earlier"),
+}
 
 
 def element_kind(name: str) -> object | None:
@@ -214,4 +223,42 @@ def _load(installed: BuiltinEntryPoint | EntryPoint, group: str, what: str) -> o
             f"{origin} is not a {kind}: it names a {type(found).__name__}, which has no "
             f"{', '.join(missing)} (printkit/api.py says what a {kind} gives)"
         )
+    if group == COMPONENTS_GROUP and where == "installed":
+        problem = _arguments_problem(found, members)
+        if problem:
+            raise PluginError(f"{origin} {problem}")
     return found
+
+
+_ARGUMENTS_CHECKED: dict[int, tuple[object, str | None]] = {}  # by id: checked once per object
+
+
+def _arguments_problem(found: object, members: set[str]) -> str | None:
+    """What keeps an installed component type's members that lay out or draw from taking the
+    arguments the engine passes them (a type written before they took the build's `Derived`),
+    as the end of a sentence; None when each takes them. Built-in types are checked by mypy."""
+    known = _ARGUMENTS_CHECKED.get(id(found))
+    if known is not None and known[0] is found:
+        return known[1]
+    # imported here, only when an installed component type is loaded (start-up of a build)
+    import inspect
+
+    problem = None
+    for name, arguments in DRAWING_MEMBERS.items():
+        if name not in members:
+            continue
+        try:
+            signature = inspect.signature(getattr(found, name))
+        except (TypeError, ValueError):  # no signature to read (a builtin): called as it is
+            continue
+        try:
+            signature.bind(*arguments)
+        except TypeError:
+            problem = (
+                f"cannot take what printkit passes its {name}: it is {name}{signature}, and "
+                f"printkit calls {name}({', '.join(arguments)}), the build's Derived after the "
+                'kit (printkit/api.py; docs/architecture.md, "The plug-in API")'
+            )
+            break
+    _ARGUMENTS_CHECKED[id(found)] = (found, problem)
+    return problem

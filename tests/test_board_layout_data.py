@@ -4,7 +4,7 @@ printed board (read back from the shop PDF), and a board without them gets the g
 from __future__ import annotations
 
 from printkit.games.carthage.components.board.model import ArenaLayout
-from printkit.kit import load_kit
+from printkit.kit import Derived, load_kit
 from printkit.layout.units import to_mm
 from printkit.model.options import Options
 from printkit.plugins import component_type
@@ -16,7 +16,7 @@ from tests.pdfshapes import page_rects
 def _board_pdf(folder, tmp_path):
     kit = load_kit(str(folder), Options(profile="shop"))
     path = tmp_path / "board.pdf"
-    component_type("board").render(kit, "board", path)
+    component_type("board").render(kit, Derived(), "board", path)
     return path
 
 

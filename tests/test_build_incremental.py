@@ -303,7 +303,11 @@ def test_a_worker_that_inherits_nothing_loads_the_kit_and_draws_the_same_bytes(
     assert build_module._WORKER_KITS == {}  # this process is no worker: it was given no kits
     temp = tmp_path / "deck2.pdf"
     pages, errors, failure = build_module._render_task(
-        str(two_decks.resolve()), load_kit(str(two_decks), Options()).options, "deck2", str(temp)
+        str(two_decks.resolve()),
+        load_kit(str(two_decks), Options()).options,
+        None,  # no --only
+        "deck2",
+        str(temp),
     )
     assert (pages, errors, failure) == (4, [], None)
     assert temp.read_bytes() == (tmp_path / "serial" / "bench-deck" / "deck2.pdf").read_bytes()
@@ -338,22 +342,38 @@ def test_the_render_walks_nothing_made_before_it_and_the_collector_gets_all_back
     assert gc.isenabled() and gc.get_freeze_count() == 0
 
 
-def test_the_code_fingerprint_kept_is_the_one_hashed_and_a_touched_file_changes_its_key(tmp_path):
+def test_the_code_fingerprint_is_of_the_files_bytes_and_no_memo_decides_it(tmp_path):
+    """An edit that keeps a file's size and modification time changes the fingerprint, and a
+    memo planted beside the code (where one was kept, under a key of sizes and times) is
+    neither read nor written."""
     from printkit.build import incremental
 
-    package = Path(incremental.__file__).resolve().parents[1]
-    assert incremental.code_fingerprint() == incremental._hash_files(
-        incremental._package_files(str(package))
-    )
+    assert incremental.code_fingerprint() == incremental.package_fingerprint(incremental.PACKAGE)
     tree = tmp_path / "pkg"
     (tree / "sub").mkdir(parents=True)
     (tree / "a.py").write_text("x = 1\n")
     (tree / "sub" / "b.py").write_text("y = 2\n")
-    key, newest = incremental._files_key(incremental._package_files(str(tree)))
-    assert newest == max(p.stat().st_mtime_ns for p in (tree / "a.py", tree / "sub" / "b.py"))
-    memo = tmp_path / "__pycache__" / "memo.txt"
-    incremental._write_memo(memo, key, "f" * 64)
-    assert incremental._read_memo(memo, key) == "f" * 64
-    os.utime(tree / "sub" / "b.py", ns=(1, 1))  # an edit keeping the size: a new key
-    touched, _ = incremental._files_key(incremental._package_files(str(tree)))
-    assert touched != key and incremental._read_memo(memo, touched) is None
+    (tree / "font.ttf").write_bytes(b"\0" * 4096)
+    for path in (tree / "a.py", tree / "sub" / "b.py", tree / "font.ttf"):
+        os.utime(path, ns=(10**18, 10**18))  # long settled: a memo of old would have been kept
+    first = incremental.package_fingerprint(tree)
+
+    def same_size_and_time(path: Path, text: bytes) -> None:
+        before = path.stat()
+        path.write_bytes(text)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        after = path.stat()
+        assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+
+    same_size_and_time(tree / "sub" / "b.py", b"y = 3\n")
+    edited = incremental.package_fingerprint(tree)
+    assert edited != first
+    same_size_and_time(tree / "font.ttf", b"\1" + b"\0" * 4095)  # data files count too
+    third = incremental.package_fingerprint(tree)
+    assert third not in (first, edited)
+    cache = tree / "__pycache__"
+    assert not cache.exists()  # nothing written
+    cache.mkdir(mode=0o700)
+    for name in ("code-fingerprint.txt", "memo.txt"):
+        (cache / name).write_text(f"{third} {'f' * 64}\n{'0' * 64} {'f' * 64}\n")
+    assert incremental.package_fingerprint(tree) == third  # a planted memo changes nothing

@@ -21,6 +21,7 @@ from printkit.kit import load_kit
 from printkit.live.loop import LiveKit, watched_build
 from printkit.model.options import Options
 from printkit.plugins import component_type
+from printkit.render.links import data_file
 from tests.conftest import edit
 
 KIT_YAML = """\
@@ -329,9 +330,9 @@ def test_every_component_of_the_built_in_kits_reports_its_shared_and_data_files(
     kit.models()
     for cid in kit.component_ids():
         files = component_type(kit.spec(cid).type).inputs(kit, cid)
-        expected = [kit.root / "kit.yaml", *kit.data_file(cid)]
+        expected = [kit.root / "kit.yaml", *data_file(kit, cid)]
         expected += [kit.root / kit.manifest.rules.file] if kit.manifest.rules else []
-        expected += [f for other in kit.spec(cid).uses.values() for f in kit.data_file(other)]
+        expected += [f for other in kit.spec(cid).uses.values() for f in data_file(kit, other)]
         assert set(expected) <= set(files), cid
         assert all(kit.reads.digest(f) is not None for f in files), cid
 

@@ -3,9 +3,9 @@
 printkit keeps no code and no font metrics between runs: a FIFO, a link to /dev/zero, another
 user's file and forged entries planted where the earlier kept-code and font-metric tables were
 read (`PRINTKIT_CACHE_DIR`) leave every command as fast as before and its output byte for byte
-that of a run with an empty cache folder. The one memo printkit still reads (the code
-fingerprint, build/incremental.py) goes through `core.privatefile`, which reads only a regular
-file of the user's own, under its cap, in a folder no one else may write.
+that of a run with an empty cache folder. A memo printkit reads (a remote sheet's last copy,
+load/remote.py) goes through `core.privatefile`, which reads only a regular file of the user's
+own, under its cap, in a folder no one else may write.
 """
 
 from __future__ import annotations

@@ -134,6 +134,37 @@ def test_an_installed_type_that_cannot_be_imported_is_an_input_error_at_its_type
     assert "Traceback" not in r.output
 
 
+def test_a_type_written_before_its_members_took_the_builds_derived_is_refused_by_name(
+    cli, installed, label_kit
+):
+    """The package as it was written before `render`, `piece_groups` (and the other members
+    that lay out or draw) took the build's `Derived` after the kit: an input error at its
+    `type:` that says which member and what printkit passes it, never a traceback."""
+    module = installed / "club_labels" / "component.py"
+    text = module.read_text(encoding="utf-8")
+    older = (
+        text.replace("derived: Derived, ", "")
+        .replace("        derived: Derived,\n", "")
+        .replace(
+            "self.piece_groups(kit, derived, component_id)", "self.piece_groups(kit, component_id)"
+        )
+        .replace("derived.laid_out(component_id, lay_out)", "lay_out()")
+    )
+    assert "derived" not in older.replace("Derived,\n", "")
+    module.write_text(older, encoding="utf-8")
+    r = cli("build", label_kit, "--out", label_kit / "out")
+    assert r.exit_code == 2, r.output
+    manifest = label_kit / "kit.yaml"
+    line = line_of(manifest, "type: label-sheet")
+    assert f"{manifest}:{line}:11: error: the installed component type 'label-sheet'" in r.stderr
+    assert (
+        "cannot take what printkit passes its render: it is render(kit: 'Kit', component_id"
+        in r.stderr
+    )
+    assert "printkit calls render(kit, derived, component_id, path, progress)" in r.stderr
+    assert "Traceback" not in r.output and not (label_kit / "out" / "game").exists()
+
+
 def test_a_kit_is_no_longer_up_to_date_once_its_installed_type_is_gone(
     cli, installed, label_kit, tmp_path, monkeypatch
 ):

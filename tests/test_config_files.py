@@ -101,8 +101,6 @@ def test_the_settings_file_reads_into_typed_settings_with_their_positions(settin
 
 
 def test_every_setting_is_a_field_of_the_settings_record_and_of_options():
-    from dataclasses import fields
-
     from printkit.cli.settings import SETTINGS
     from printkit.model.options import Options
     from printkit.model.settings import settings_schema
@@ -116,7 +114,7 @@ def test_every_setting_is_a_field_of_the_settings_record_and_of_options():
         "sheet-margin",
     ]
     assert list(SETTINGS) == list(settings_schema().fields)
-    options = {field.name for field in fields(Options)}
+    options = set(Options._fields)
     assert {setting.option for setting in SETTINGS.values()} <= options
     assert SETTINGS["back-offset"].option == "back_offset_mm"
     assert SETTINGS["duplex"].help == settings_schema().fields["duplex"].doc

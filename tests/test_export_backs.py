@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from printkit.kit import load_kit
+from printkit.kit import Derived, load_kit
 from printkit.model.options import Options
 
 DPI = 150
@@ -85,7 +85,7 @@ def pdf_backs(kit_dir, tmp_path_factory) -> dict[str, Image.Image]:
     back, with 3 mm bleed; before the shop finish turns it CMYK), rendered at DPI."""
     kit = load_kit(str(kit_dir), Options(profile="shop", bleed_mm=3))
     pdf = tmp_path_factory.mktemp("pdf") / "tiles.pdf"
-    kit.component("tiles").render(kit, "tiles", pdf)
+    kit.component("tiles").render(kit, Derived(), "tiles", pdf)
     doc = pdfium.PdfDocument(str(pdf))
     try:
         copies = [c.id for c in kit.model("tiles").copies()]
@@ -197,7 +197,7 @@ def shop_backs(kit_dir: Path, deck: str, bleed_mm: float, folder: Path) -> dict[
     of bleed (before the CMYK finish), rendered at DPI."""
     kit = load_kit(str(kit_dir), Options(profile="shop", bleed_mm=bleed_mm))
     pdf = folder / f"{deck}-{bleed_mm}.pdf"
-    kit.component(deck).render(kit, deck, pdf)
+    kit.component(deck).render(kit, Derived(), deck, pdf)
     doc = pdfium.PdfDocument(str(pdf))
     try:
         copies = [c.id for c in kit.model(deck).copies()]
@@ -335,8 +335,8 @@ def piece_backs(kit_dir: Path, cid: str, bleed_mm: float, folder: Path) -> dict[
     kit = load_kit(str(kit_dir), Options(profile="shop", bleed_mm=bleed_mm))
     folder.mkdir(parents=True, exist_ok=True)
     pdf = folder / f"{cid}-{bleed_mm}.pdf"
-    kit.component(cid).render(kit, cid, pdf)
-    (group,) = kit.component(cid).piece_groups(kit, cid)
+    kit.component(cid).render(kit, Derived(), cid, pdf)
+    (group,) = kit.component(cid).piece_groups(kit, Derived(), cid)
     names = [group.design(item) for item in group.items]
     firsts = {name: names.index(name) for name in dict.fromkeys(names)}
     doc = pdfium.PdfDocument(str(pdf))

@@ -15,7 +15,7 @@ import pytest
 from printkit.components import deck as deck_component
 from printkit.components.deck.painter import CardPainter
 from printkit.draw.colour import colour, tint
-from printkit.kit import load_kit
+from printkit.kit import Derived, load_kit
 from printkit.layout.units import mm, to_mm
 from printkit.model.face import resolve_box
 from printkit.model.options import Options
@@ -256,7 +256,7 @@ def test_deck_preflight_sees_backs(kit_copy):
     from printkit.core.errors import InputError
 
     with pytest.raises(InputError) as exc:
-        deck_component.preflight(kit, "cards")
+        deck_component.preflight(kit, Derived(), "cards")
     assert "the back" in str(exc.value.diagnostics[0].message)
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 import functools
 import math
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from printaudit import page_objects
 
-from printkit.kit import load_kit
+from printkit.kit import Derived, load_kit
 from printkit.layout.geometry import Rect
 from printkit.layout.packing import Run, area_lower_bound, block_marks, pack, sheets_lower_bound
 from printkit.layout.shapes import Shape
@@ -36,7 +35,7 @@ def _render_gang(tmp_path: Path, kit_name: str, **options) -> Path:
     kit = load_kit(kit_name, Options(gang=True, **options))
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / f"{kit_name}-gang.pdf"
-    gang_sheets.render(kit, GANG_ID, path)
+    gang_sheets.render(kit, Derived(), GANG_ID, path)
     return path
 
 
@@ -168,7 +167,7 @@ def test_backs_lie_exactly_behind_their_fronts(gang, duplex):
 
 def test_reported_lower_bound_is_the_piece_area_over_the_printable_area(gang):
     kit = load_kit("carthage", Options(gang=True))
-    line = gang_sheets.summary(kit)
+    line = gang_sheets.summary(kit, Derived())
     m = re.fullmatch(
         r"carthage gang: (\d+) A4 sheets? for (\d+) pieces \(lower bound (\d+)\)", line
     )
@@ -250,7 +249,7 @@ def test_build_gang_writes_gang_pdf_instead_of_the_members(cli, tmp_path):
 
 
 def test_shop_builds_never_gang():
-    kit = load_kit("carthage", replace(Options(gang=True), profile="shop"))
+    kit = load_kit("carthage", Options(gang=True)._replace(profile="shop"))
     from printkit.render.gang import build_ids
 
     assert GANG_ID not in build_ids(kit)

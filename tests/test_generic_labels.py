@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from printkit.kit import load_kit
+from printkit.kit import Derived, load_kit
 from printkit.plugins import component_type
 from tests.pdfcheck import page_chars, printed
 
@@ -17,7 +17,7 @@ GAME_WORDS = re.compile(r"CHARIOT|STAKES|SPINA|\bPIT\b|STADIUM|CRASH", re.IGNORE
 def _text(folder, cid: str, tmp_path) -> str:
     kit = load_kit(str(folder))
     path = tmp_path / f"{cid}.pdf"
-    component_type(kit.spec(cid).type).render(kit, cid, path)
+    component_type(kit.spec(cid).type).render(kit, Derived(), cid, path)
     # characters in drawing order: rotated words read too
     drawn = "".join(printed(chars) for chars in page_chars(path))
     return drawn.replace(kit.name, "")  # the page labels name the kit: data, not wording

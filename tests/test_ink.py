@@ -114,14 +114,15 @@ def test_preflight_measures_the_pixels_of_cmyk_images(cli, tmp_path):
 
 
 def test_the_limit_comes_from_kit_yaml_the_settings_and_the_flag(cli, kit_copy, tmp_path):
+    from printkit.checks.ink import ink_limit
     from printkit.kit import load_kit
     from printkit.model.options import Options
 
     kit = kit_copy("chariot-race")
-    assert load_kit(str(kit)).max_ink == 300
+    assert ink_limit(load_kit(str(kit))) == 300
     edit(kit / "kit.yaml", "components:", "print:\n  max_ink: 250%\ncomponents:")
-    assert load_kit(str(kit)).max_ink == 250
-    assert load_kit(str(kit), Options(max_ink=220)).max_ink == 220
+    assert ink_limit(load_kit(str(kit))) == 250
+    assert ink_limit(load_kit(str(kit), Options(max_ink=220))) == 220
     assert cli("config", "set", "max-ink", "230").exit_code == 0
     out = tmp_path / "out"
     shop = ("--profile", "shop", "--only", "bases")

@@ -94,7 +94,7 @@ def test_a_font_file_over_the_size_limit_is_refused_unread(cli, kit_copy, monkey
 def test_a_kits_fonts_travel_with_its_canvas_not_with_module_state(kit_copy, tmp_path):
     """Two kits drawn in one process, interleaved, each with no context entered: each PDF has
     its own kit's fonts (the canvas made for a kit carries them, draw/fonts.py)."""
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
 
     own = kit_copy("chariot-race")
     _with_font(own, "Custom.ttf")
@@ -102,7 +102,7 @@ def test_a_kits_fonts_travel_with_its_canvas_not_with_module_state(kit_copy, tmp
     styled = load_kit(str(own))
     styled.fonts()  # registered and checked, as every build does first
     for name, kit in (("styled", styled), ("plain", plain), ("again", styled)):
-        kit.component("cards").render(kit, "cards", tmp_path / f"{name}.pdf")
+        kit.component("cards").render(kit, Derived(), "cards", tmp_path / f"{name}.pdf")
     for name, expected in (
         ("styled", "DejaVuSans-Oblique"),
         ("plain", "DejaVuSerifCondensed-Bold"),

@@ -16,7 +16,7 @@ from printaudit import (
     page_objects,
 )
 
-from printkit.kit import load_kit
+from printkit.kit import Derived, load_kit
 from printkit.layout.units import to_mm
 from printkit.model.options import Options
 from printkit.plugins import component_type
@@ -30,7 +30,7 @@ def render(tmp_path: Path, kit_name: str, cid: str, **options) -> Path:
     kit = load_kit(str(kit_name), Options(**options))
     tag = "-".join(f"{k}{v}" for k, v in sorted(options.items()))
     path = tmp_path / f"{Path(kit_name).name}-{cid}-{tag}.pdf"
-    component_type(kit.spec(cid).type).render(kit, cid, path)
+    component_type(kit.spec(cid).type).render(kit, Derived(), cid, path)
     return path
 
 

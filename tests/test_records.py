@@ -184,3 +184,39 @@ def test_keys_order_the_file_while_the_fields_keep_their_positional_order():
         @dataclass
         class Broken:
             b: int = spec(Int(1, 9), default=1)
+
+
+def _pens(shared: bool) -> type:
+    """Two declarations of one record: with the dataclass's own __eq__ and __repr__, or with
+    those @record shares between records (`eq=False, repr=False`)."""
+
+    @record("nib")
+    @dataclass(kw_only=True, eq=not shared, repr=not shared)
+    class Nib:
+        size: float = spec(Length(1, 50), default=mm(3), doc="the nib's size")
+        colour: str = spec(Color(), default="#000000", doc="its ink")
+        note: str = dataclasses.field(default="", compare=False)
+        memo: dict = dataclasses.field(default_factory=dict, repr=False)
+        inner: object = None
+
+    return Nib
+
+
+def test_a_record_declared_without_eq_and_repr_compares_and_shows_as_a_dataclass_does():
+    own, shared = _pens(shared=False), _pens(shared=True)
+    assert "__eq__" in own.__dict__ and shared.__eq__ is not own.__eq__
+    for nib in (own, shared):
+        a, b = nib(size=4.0, note="a", memo={"x": 1}), nib(size=4.0, note="b", memo={"x": 1})
+        assert a == b  # `note` is not compared
+        assert a != nib(size=4.0, note="a")  # `memo` is
+        assert a != nib(size=5.0, memo={"x": 1}) and a != nib(size=4.0, colour="#ffffff")
+        assert a.__eq__(object()) is NotImplemented and a != (4.0, "#000000", {})
+        with pytest.raises(TypeError):
+            hash(a)  # mutable, with an __eq__: no hash, as a dataclass
+        a.inner = a
+        shown = repr(a).replace(nib.__qualname__, "Nib")
+        assert shown == "Nib(size=4.0, colour='#000000', note='a', inner=...)"
+        assert repr(nib()).replace(nib.__qualname__, "Nib") == repr(own()).replace(
+            own.__qualname__, "Nib"
+        )
+    assert record_of(shared).validate({"size": "4mm"}, None, ()) == shared(size=mm(4))

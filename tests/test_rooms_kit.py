@@ -85,12 +85,12 @@ BLEED = 3.0  # mm, the shop profile's
 def shop_tiles(tmp_path_factory) -> tuple[Path, list]:
     """The room tiles as the shop profile draws them (one tile a page, 3 mm bleed, each front
     followed by its back; before the shop finish turns it CMYK), and the cards."""
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.model.options import Options
 
     kit = load_kit(str(KITS / "rooms"), Options(profile="shop", bleed_mm=BLEED))
     pdf = tmp_path_factory.mktemp("tiles") / "tiles.pdf"
-    kit.component("tiles").render(kit, "tiles", pdf)
+    kit.component("tiles").render(kit, Derived(), "tiles", pdf)
     return pdf, list(kit.model("tiles").cards)
 
 
@@ -197,7 +197,7 @@ ROAD = (0x8B / 255, 0x5A / 255, 0x2B / 255)
 def test_a_hex_tile_draws_a_road_from_each_named_edge_to_its_centre(tmp_path):
     import math
 
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.layout.units import to_mm
     from printkit.model.options import Options
     from tests.pdfshapes import page_polylines
@@ -206,7 +206,7 @@ def test_a_hex_tile_draws_a_road_from_each_named_edge_to_its_centre(tmp_path):
     (tmp_path / "tiles.yaml").write_text(HEX_DECK, encoding="utf-8")
     kit = load_kit(str(tmp_path), Options(profile="shop", bleed_mm=3))
     pdf = tmp_path / "tiles.pdf"
-    kit.component("tiles").render(kit, "tiles", pdf)
+    kit.component("tiles").render(kit, Derived(), "tiles", pdf)
     w, h = 60 * 2 / math.sqrt(3), 60.0  # a flat-top hexagon 60 mm across the flats
     centre = (3 + w / 2, 3 + h / 2)
     roads = []
@@ -250,7 +250,7 @@ RIVER = (0x3B / 255, 0x6F / 255, 0xB5 / 255)
 def test_an_edges_element_on_a_hex_token_draws_its_rivers_to_the_centre(tmp_path):
     import math
 
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.layout.units import to_mm
     from printkit.model.options import Options
     from tests.pdfshapes import page_polylines
@@ -259,7 +259,7 @@ def test_an_edges_element_on_a_hex_token_draws_its_rivers_to_the_centre(tmp_path
     (tmp_path / "tiles.yaml").write_text(HEX_TOKENS, encoding="utf-8")
     kit = load_kit(str(tmp_path), Options(profile="shop", bleed_mm=3))
     pdf = tmp_path / "tiles.pdf"
-    kit.component("tiles").render(kit, "tiles", pdf)
+    kit.component("tiles").render(kit, Derived(), "tiles", pdf)
     w, h = 60 * 2 / math.sqrt(3), 60.0
     centre = (3 + w / 2, 3 + h / 2)
     angles = []

@@ -132,8 +132,6 @@ def test_serve_draws_a_nine_component_kit_with_a_one_sided_deck(tmp_path, card_p
     """Issue 33: a nine-component island kit showed "[INTERNAL] PdfiumError: Failed to load
     page": the card pictures took every deck for two-sided (a one-sided deck's card has no
     back page), and a user's `card-pages: designs` would reorder the pages they are read from."""
-    from dataclasses import replace
-
     from printkit.model.options import Options
 
     kit = tmp_path / "island"
@@ -141,7 +139,7 @@ def test_serve_draws_a_nine_component_kit_with_a_one_sided_deck(tmp_path, card_p
     text = (kit / "kit.yaml").read_text(encoding="utf-8")
     (kit / "kit.yaml").write_text(text.replace("\ngang:", f"\n{NINE}gang:", 1), encoding="utf-8")
     (kit / "reference.yaml").write_text(REFERENCE, encoding="utf-8")
-    options = replace(Options(), card_pages=card_pages)
+    options = Options()._replace(card_pages=card_pages)
     live = LiveKit(str(kit), tmp_path / "out", options)
     snap = live.refresh(build_pdfs=True)
     assert not snap.error, snap.error

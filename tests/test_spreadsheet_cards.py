@@ -121,7 +121,7 @@ def test_a_workbook_error_names_the_row_and_column_letter(exported, cli):
     r = cli("check", kit)
     assert r.exit_code == 2
     letter = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[speed - 1]
-    assert f"cards.xlsx:17:{letter}: error: speed must be a number" in r.output
+    assert f"cards.xlsx[{sheet.title}]:17:{letter}: error: speed must be a number" in r.output
 
 
 def test_an_unknown_sheet_is_named_with_a_suggestion(exported, cli):
@@ -198,7 +198,7 @@ def test_an_ods_sheet_is_read_and_its_errors_name_row_and_column_letter(kit_copy
     _point_deck_at(kit, "cards.ods")
     r = cli("check", kit)
     assert r.exit_code == 2
-    assert "cards.ods:3:D: error: speed must be a number" in r.output
+    assert "cards.ods[Deck]:3:D: error: speed must be a number" in r.output
     rows[2][3] = "10"
     _ods(kit / "cards.ods", rows)
     from printkit.kit import load_kit

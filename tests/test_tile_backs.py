@@ -100,14 +100,14 @@ def rooms_set(tmp_path_factory) -> Path:
 
 
 def test_a_tile_sets_features_draw_doors_mid_edge(rooms_set, tmp_path):
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.layout.units import to_mm
     from printkit.model.options import Options
     from tests.pdfshapes import page_polylines
 
     kit = load_kit(str(rooms_set), Options(profile="shop", bleed_mm=3))
     pdf = tmp_path / "tiles.pdf"
-    kit.component("tiles").render(kit, "tiles", pdf)
+    kit.component("tiles").render(kit, Derived(), "tiles", pdf)
     doors = []
     for poly in page_polylines(pdf, first=1)[0]:
         colour = poly["fill_colour"]

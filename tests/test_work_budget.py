@@ -20,7 +20,7 @@ from printkit.components.deck.painter import CardPainter
 from printkit.draw import text
 from printkit.draw.elements import ElementPainter
 from printkit.elements.text import Text
-from printkit.kit import load_kit
+from printkit.kit import Derived, load_kit
 from printkit.model.backs import back_reads_card
 from printkit.model.options import Options
 from printkit.render.safearea import ProbeCanvas
@@ -182,7 +182,7 @@ def test_a_build_lays_out_each_design_once_and_draws_it_once(budget_kit, tmp_pat
 def test_the_counters_see_a_plain_text_drawn_afresh(budget_kit, tmp_path, monkeypatch):
     """The guard can fail: a render with no measured layout draws every title afresh."""
     work = Work(monkeypatch)
-    monkeypatch.setattr(deck_layout, "measured", lambda kit, component_id: None)
+    monkeypatch.setattr(deck_layout, "measured", lambda kit, derived, component_id: None)
     kit = load_kit(str(budget_kit), Options(profile="home", duplex="long"))
     build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
     assert work.plain_texts_afresh >= 2 * CARDS
@@ -199,9 +199,9 @@ def test_a_shop_build_of_one_page_per_design_keeps_the_budget(budget_kit, tmp_pa
 
 def test_check_lays_out_each_design_once_and_draws_none(budget_kit, monkeypatch):
     work = Work(monkeypatch)
-    kit = load_kit(str(budget_kit))
-    assert lay_out_kit(kit) == []
-    assert lay_out_kit(kit) == []  # asked again of the same kit: the layout is kept
+    kit, derived = load_kit(str(budget_kit)), Derived()
+    assert lay_out_kit(kit, derived) == []
+    assert lay_out_kit(kit, derived) == []  # asked again in the same check: the layout is kept
     assert work.decks_laid_out == 1
     assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
     assert work.drawn == Counter()
@@ -211,7 +211,7 @@ def test_the_counters_see_a_second_layout(budget_kit, monkeypatch):
     """The guard can fail: a render that lays its deck out again is counted."""
     work = Work(monkeypatch)
     kit = load_kit(str(budget_kit))
-    deck_layout.laid_out(kit, "cards")
+    deck_layout.laid_out(kit, Derived(), "cards")
     deck_layout.lay_out(kit.model("cards"), kit.fonts())
     assert work.decks_laid_out == 2 and set(work.layouts.values()) == {2}
 
@@ -323,12 +323,12 @@ def test_check_binds_a_templated_property_once_per_value_and_per_kind_not_per_ca
 
 
 def _build_once(budget_kit: Path, out: Path, single_use: bool, **options) -> tuple[bytes, object]:
-    """A forced build of the budget kit; its PDF's bytes and the kit's deck layout after."""
+    """A forced build of the budget kit; its PDF's bytes and the build's deck layout after."""
     kit = load_kit(str(budget_kit), Options(profile="home", duplex="long", **options))
-    kit.derived.single_use = single_use
-    written = build_kits([kit], out, force=True, jobs=1, rules=RulesGate())
+    derived = Derived(single_use=single_use)
+    written = build_kits([kit], out, force=True, jobs=1, rules=RulesGate(), derived=[derived])
     (pdf,) = [p for p in written if p.suffix == ".pdf"]
-    return pdf.read_bytes(), kit.derived.layout_of("cards")
+    return pdf.read_bytes(), derived.layout_of("cards")
 
 
 def test_a_build_lets_go_of_each_design_once_drawn_and_keeps_the_budget(
@@ -357,8 +357,8 @@ def test_gang_sheets_and_design_pages_of_a_kit_used_once_keep_the_budget(
 ):
     work = Work(monkeypatch)
     kit = load_kit(str(budget_kit), Options(**{"duplex": "long", **options}))
-    kit.derived.single_use = True
-    build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate())
+    once = [Derived(single_use=True)]
+    build_kits([kit], tmp_path / "out", force=True, jobs=1, rules=RulesGate(), derived=once)
     assert work.decks_laid_out == 1 and set(work.layouts.values()) == {1}
     assert set(work.drawn) <= DESIGNS and set(work.drawn.values()) == {1}  # designs: one back
     assert work.fits_drawing == 0 and work.plain_texts_afresh == 0
@@ -375,9 +375,9 @@ def test_printkit_build_uses_its_kits_once(budget_kit, tmp_path, monkeypatch):
     seen: list[bool] = []
     render = deck.render
 
-    def spy(kit, *args, **kwargs):
-        seen.append(kit.derived.single_use)
-        return render(kit, *args, **kwargs)
+    def spy(kit, derived, *args, **kwargs):
+        seen.append(derived.single_use)
+        return render(kit, derived, *args, **kwargs)
 
     monkeypatch.setattr(deck.COMPONENT, "render", spy)  # the object the pipeline calls
     args = ["build", str(budget_kit), "--out", str(tmp_path / "out"), "--force", "-j", "1"]
@@ -396,10 +396,10 @@ def _watching(budget_kit: Path, out: Path, **options):
     from printkit.live.loop import WatchedBuilds
 
     chosen = Options(profile="home", duplex="long", **options)
-    first = load_kit(str(budget_kit), chosen)
-    build_kits([first], out, jobs=1, rules=RulesGate())
+    first, derived = load_kit(str(budget_kit), chosen), Derived()
+    build_kits([first], out, jobs=1, rules=RulesGate(), derived=[derived])
     builds = WatchedBuilds([str(budget_kit)], out, chosen, 1, lambda line: None)
-    builds.remember([first])
+    builds.remember([(first, derived)])
     return builds
 
 
@@ -491,16 +491,16 @@ def test_other_options_lay_out_every_design_again(budget_kit, tmp_path, monkeypa
     from printkit.live.layouts import KeptLayouts
 
     layouts = KeptLayouts()
-    a4 = layouts.attach(load_kit(str(budget_kit), Options(paper="a4")))
-    deck_layout.laid_out(a4, "cards")
+    a4 = load_kit(str(budget_kit), Options(paper="a4"))
+    deck_layout.laid_out(a4, layouts.derived(), "cards")
     layouts.settle()
     assert layouts.designs == len(DESIGNS)
     work = Work(monkeypatch)
-    letter = layouts.attach(load_kit(str(budget_kit), Options(paper="letter")))
-    deck_layout.laid_out(letter, "cards")
+    letter = load_kit(str(budget_kit), Options(paper="letter"))
+    deck_layout.laid_out(letter, layouts.derived(), "cards")
     assert set(work.layouts) == DESIGNS and set(work.layouts.values()) == {1}
-    again = layouts.attach(load_kit(str(budget_kit), Options(paper="a4")))
-    deck_layout.laid_out(again, "cards")
+    again = load_kit(str(budget_kit), Options(paper="a4"))
+    deck_layout.laid_out(again, layouts.derived(), "cards")
     assert set(work.layouts.values()) == {1}  # the a4 designs were kept: none measured again
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from printkit.checks import Finding
 from printkit.core.errors import Location, all_reported
 from printkit.draw.printed import DrawnImage, DrawnText, Printed, recording
-from printkit.kit import Kit
+from printkit.kit import Derived, Kit
 from printkit.layout.units import to_mm
 from printkit.load.schema import where
 from printkit.model.cards import MIN_TEXT_SIZE
@@ -17,17 +17,18 @@ SMALL_TEXT_CODE = "FACE004"
 IMAGE_DPI_CODE = "FACE005"
 
 
-def lay_out_kit(kit: Kit) -> list[Finding]:
+def lay_out_kit(kit: Kit, derived: Derived) -> list[Finding]:
     """What only drawing finds, from every component (printkit/api.py): text too long for its
     box (`preflight`: input errors, all raised together), and the findings of
     `print_findings`: text outside a piece's safe area, characters a font lacks and images too
-    coarse for their size."""
+    coarse for their size. The layouts made are kept in `derived` (a check's own, or the build
+    that then draws from them: serve)."""
 
     def lay_out(cid: str) -> list[Finding]:
         component = kit.component(cid)
         with recording() as printed:
-            component.preflight(kit, cid)
-        found = print_findings(kit, [cid])
+            component.preflight(kit, derived, cid)
+        found = print_findings(kit, derived, [cid])
         if not component.measures_faces:
             found += printed_findings(kit, cid, printed)
         return found
@@ -35,11 +36,11 @@ def lay_out_kit(kit: Kit) -> list[Finding]:
     return all_reported(kit.component_ids(), lay_out)
 
 
-def print_findings(kit: Kit, cids: list[str]) -> list[Finding]:
+def print_findings(kit: Kit, derived: Derived, cids: list[str]) -> list[Finding]:
     """Findings only drawing finds, of the components given (each type's `print_findings`):
     text outside a piece's safe area (PK001), characters a font lacks and images too coarse for
     their size (FACE001, FACE002)."""
-    return all_reported(cids, lambda cid: kit.component(cid).print_findings(kit, cid))
+    return all_reported(cids, lambda cid: kit.component(cid).print_findings(kit, derived, cid))
 
 
 def printed_findings(kit: Kit, cid: str, printed: Printed) -> list[Finding]:

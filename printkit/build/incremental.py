@@ -3,7 +3,7 @@
 Each kit has a build record, OUT/.printkit-build/<kit>.json (<kit>+<variant>.json for a variant
 build), written through output.Staging together with the outputs it describes (OUT/<kit>/ keeps
 only what is printed). For every output it keeps:
-  - a key: printkit's version and a fingerprint of its code, the build options, the component,
+  - a key: printkit's version and a hash of its package's files, the build options, the component,
     and the environment variables that change a PDF's bytes (SOURCE_DATE_EPOCH);
   - the content hash (SHA-256) of every input: kit.yaml, the rules file, the component's data
     file and those of the components it `uses`, and every file inside the kit folder that a
@@ -29,7 +29,7 @@ import json
 import os
 import re
 import stat
-import time
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -38,7 +38,6 @@ from typing import BinaryIO
 
 from printkit import __version__
 from printkit.core.errors import display_path
-from printkit.core.privatefile import private_folder, read_private
 from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
@@ -54,31 +53,39 @@ FORMAT = 1
 # Libraries whose version can change the bytes of a PDF. Their version files are hashed rather
 # than asked through importlib.metadata, which alone would double the time of a no-op build.
 DRAWING_LIBRARIES = ("reportlab", "PIL")
-# A fingerprint is kept only when no file changed in the last two seconds (the coarsest clock
-# step of a common file system), so that a later edit of the same size always shows in a time.
-RACY_NS = 2_000_000_000
+PACKAGE = Path(__file__).resolve().parents[1]  # the whole printkit package
+FONT_SUFFIXES = (".ttf", ".otf")
 
 
 @cache
 def code_fingerprint() -> str:
-    """printkit's version, a hash of its own files and the drawing libraries' versions.
+    """printkit's version, the bytes of every file of its package and the drawing libraries'
+    versions, hashed (package_fingerprint)."""
+    return package_fingerprint(PACKAGE)
 
-    Hashing every source costs a few milliseconds at each start, so the result is kept in the
-    package's own __pycache__ folder under a key of what it was made from (the version, the
-    libraries' version files, every file's path, size and modification time): a file edited,
-    added or removed changes the key and the sources are hashed again. A folder that cannot
-    be written just means no cache."""
-    package = Path(__file__).resolve().parents[1]  # the whole printkit package
-    files = _package_files(str(package))
-    key, newest = _files_key(files)
-    memo = package / "__pycache__" / "code-fingerprint.txt"
-    kept = _read_memo(memo, key)
-    if kept is not None:
-        return kept
-    fingerprint = _hash_files(files)
-    if time.time_ns() - newest > RACY_NS:  # else an edit within the clock's step could hide
-        _write_memo(memo, key, fingerprint)
-    return fingerprint
+
+def package_fingerprint(package: Path) -> str:
+    """A hash of every file below `package` (its path and its bytes, fonts and data included)
+    and of the drawing libraries' versions.
+
+    It is computed afresh at every start, from the files themselves: nothing is kept between
+    runs, so no memo can be planted, forged or left stale, and an edit that keeps a file's size
+    and modification time still changes it. Every file goes into a SHA-256, except the shipped
+    fonts (two thirds of the bytes), whose bytes go in as their size and CRC-32: that notices
+    any font replaced or edited in place, as draw/fontmetrics.py does, at a seventh of the
+    cost; whoever could forge one could as well edit the code beside it. All of it costs a few
+    milliseconds a start (docs/performance.md, "A fingerprint of the code's content")."""
+    h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
+    _library_versions(h)
+    for rel, path in _package_files(str(package)):
+        h.update(f"\0{rel}\0".encode())
+        with open(path, "rb", buffering=0) as source:
+            data = source.read()
+        if rel.endswith(FONT_SUFFIXES):
+            h.update(f"{len(data)} {zlib.crc32(data)}".encode())
+        else:
+            h.update(data)
+    return h.hexdigest()
 
 
 def _library_versions(h: hashlib._Hash) -> None:
@@ -92,64 +99,10 @@ def _library_versions(h: hashlib._Hash) -> None:
                 h.update(version_file.read_bytes())
 
 
-def _files_key(files: list[tuple[str, os.DirEntry]]) -> tuple[str, int]:
-    """What the fingerprint is made from, by sizes and modification times instead of bytes,
-    and the newest of those times."""
-    h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
-    _library_versions(h)
-    newest = 0
-    for rel, entry in files:
-        info = entry.stat()
-        h.update(f"\0{rel}\0{info.st_size}\0{info.st_mtime_ns}".encode())
-        newest = max(newest, info.st_mtime_ns)
-    return h.hexdigest(), newest
-
-
-def _hash_files(files: list[tuple[str, os.DirEntry]]) -> str:
-    h = hashlib.sha256(__version__.encode())
-    _library_versions(h)
-    for rel, entry in files:
-        h.update(rel.encode())
-        if rel.endswith(".py"):
-            with open(entry.path, "rb") as source:
-                h.update(source.read())
-        else:  # fonts and other data: their size is enough to notice a replacement
-            h.update(str(entry.stat().st_size).encode())
-    return h.hexdigest()
-
-
-MEMO_CAP = 1024  # bytes: a key and a fingerprint, two hex digests and a space
-
-
-def _read_memo(memo: Path, key: str) -> str | None:
-    data = read_private(memo, MEMO_CAP)
-    try:
-        kept_key, fingerprint = (data or b"").decode("ascii").split()
-    except (UnicodeDecodeError, ValueError):
-        return None
-    return fingerprint if kept_key == key and len(fingerprint) == 64 else None
-
-
-def _write_memo(memo: Path, key: str, fingerprint: str) -> None:
-    try:
-        memo.parent.mkdir(mode=0o755, exist_ok=True)
-        if not private_folder(memo.parent):
-            return  # a folder others may write holds no memo of ours
-        # imported here, only when a memo is written
-        import tempfile
-
-        handle, temp = tempfile.mkstemp(dir=memo.parent, prefix=f".{memo.name}.", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="ascii") as out:
-            out.write(f"{key} {fingerprint}\n")
-        os.replace(temp, memo)
-    except OSError:
-        return  # no cache this time: the fingerprint is right either way
-
-
-def _package_files(top: str) -> list[tuple[str, os.DirEntry]]:
-    """Every file below `top` by its relative path, in order, without __pycache__ and the
+def _package_files(top: str) -> list[tuple[str, str]]:
+    """Every file below `top` as (relative path, path), in order, without __pycache__ and the
     built-in kits (os.scandir: a no-op build has no time for a pathlib walk)."""
-    found: list[tuple[str, os.DirEntry]] = []
+    found: list[tuple[str, str]] = []
     folders = [""]
     while folders:
         rel = folders.pop()
@@ -160,8 +113,8 @@ def _package_files(top: str) -> list[tuple[str, os.DirEntry]]:
                     if entry.name not in ("__pycache__", "_builtin_kits"):
                         folders.append(name)
                 elif entry.is_file():
-                    found.append((name, entry))
-    return sorted(found, key=lambda item: item[0])
+                    found.append((name, entry.path))
+    return sorted(found)
 
 
 @contextlib.contextmanager

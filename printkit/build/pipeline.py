@@ -41,7 +41,7 @@ from printkit.core.processes import (
     terminate_as_exception,
 )
 from printkit.core.progress import ticking
-from printkit.kit import MANIFEST, Kit, load_kit
+from printkit.kit import MANIFEST, Derived, Kit, load_kit
 from printkit.load import remote
 from printkit.model.options import Options
 from printkit.output import staged
@@ -61,14 +61,20 @@ def component_targets(kit: Kit, out: Path) -> list[tuple[str, Path]]:
     """(component id, output path) for every component of the kit."""
     targets = []
     for cid in gang.build_ids(kit):
-        targets.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
+        targets.append((cid, output_path(out, kit_folders(kit), _output_file(kit, cid))))
         for name in _more_outputs(kit, cid):
-            targets.append((cid, output_path(out, kit.output_parts, name)))
+            targets.append((cid, output_path(out, kit_folders(kit), name)))
     return targets
 
 
+def kit_folders(kit: Kit) -> tuple[str, ...]:
+    """The folders, below --out, of a kit's outputs, as its options place them
+    (Options.output_parts: the kit's name, its variants, `shop/`)."""
+    return kit.options.output_parts(kit.name)
+
+
 def output_path(out: Path, kit_folder: str | tuple[str, ...], file_name: str) -> Path:
-    """OUT/<kit>/<file> (OUT/<kit>/<v1+v2>/<file> for a variant build: see Kit.output_parts),
+    """OUT/<kit>/<file> (OUT/<kit>/<v1+v2>/<file> for a variant build: see Options.output_parts),
     refusing any name that would lead elsewhere (path parts, `..`)."""
     folders = (kit_folder,) if isinstance(kit_folder, str) else kit_folder
     names = [*folders[:1], *(v for f in folders[1:] for v in f.split("+")), file_name]
@@ -85,7 +91,7 @@ def check_distinct_names(kits: list[Kit]) -> None:
     """Two different kits of one name would write the same OUT/<kit>/ files: refuse."""
     seen: dict[str, Kit] = {}
     for kit in kits:
-        first = seen.setdefault("+".join(kit.output_parts), kit)
+        first = seen.setdefault("+".join(kit_folders(kit)), kit)
         if first is not kit and first.root.resolve() != kit.root.resolve():
             raise fail(
                 Location(kit.manifest_file),
@@ -97,6 +103,7 @@ def check_distinct_names(kits: list[Kit]) -> None:
 @dataclass
 class _KitPlan:
     kit: Kit
+    derived: Derived  # what this build derives from the kit (its layouts), passed to each member
     record: KitRecord
     keys: dict[str, str]
     stale: list[tuple[str, Path]] = field(default_factory=list)
@@ -107,14 +114,16 @@ class _KitPlan:
     obsolete: list[Path] = field(default_factory=list)
 
 
-def _plan(kit: Kit, out: Path, force: bool, only: Sequence[str] | None = None) -> _KitPlan:
-    record = KitRecord.read(out, kit.output_parts)
-    plan = _KitPlan(kit, record, {}, every_target=only is None)
+def _plan(
+    kit: Kit, derived: Derived, out: Path, force: bool, only: Sequence[str] | None = None
+) -> _KitPlan:
+    record = KitRecord.read(out, kit_folders(kit))
+    plan = _KitPlan(kit, derived, record, {}, every_target=only is None)
     chosen = gang.build_ids(kit) if only is None else [kit.spec(cid).id for cid in only]
     for cid in chosen:
         key = plan.keys[cid] = _target_key(kit, cid)
         if force or not record.is_fresh(kit.root, cid, key, plan.hashes):
-            plan.stale.append((cid, output_path(out, kit.output_parts, _output_file(kit, cid))))
+            plan.stale.append((cid, output_path(out, kit_folders(kit), _output_file(kit, cid))))
     return plan
 
 
@@ -139,14 +148,16 @@ def _memo(kit: Kit, keys: dict[str, str]) -> dict | None:
     return {"key": plan_key(kit.options.key(), digest), "targets": dict(keys)}
 
 
-def _render(kit: Kit, cid: str, path: Path, progress: Callable[[int], None] | None) -> int:
+def _render(
+    kit: Kit, derived: Derived, cid: str, path: Path, progress: Callable[[int], None] | None
+) -> int:
     """Draw target `cid` into `path` (its component type, or the gang sheets); the pages."""
     if cid == gang.GANG_ID:
         # imported here, only when a build has gang sheets (start-up: docs/performance.md)
         from printkit.render import gang_sheets
 
-        return gang_sheets.render(kit, cid, path, progress)
-    return kit.component(cid).render(kit, cid, path, progress)
+        return gang_sheets.render(kit, derived, cid, path, progress)
+    return kit.component(cid).render(kit, derived, cid, path, progress)
 
 
 def _more_outputs(kit: Kit, cid: str) -> list[str]:
@@ -199,7 +210,7 @@ class Written(list[Path]):
         self.removed: list[Path] = []  # outputs of an earlier build this one no longer makes
 
 
-def build_kits(
+def build_kits(  # noqa: PLR0913 - the kits, where they go, and each option of a build
     kits: list[Kit],
     out: Path,
     progress: Progress | None = None,
@@ -209,8 +220,13 @@ def build_kits(
     notes: Callable[[str], None] | None = None,
     only: Sequence[str] | None = None,
     rules: RulesGate | None = None,
+    derived: Sequence[Derived] | None = None,
 ) -> Written:
     """Build the out-of-date components of every kit (all with `force`); returns files written.
+
+    What the build derives from each kit (its layouts) is kept in that kit's `Derived`, one per
+    kit in `derived` (the caller's, to reuse after the build: `--watch`), else made here; the
+    kits themselves are left as they were.
 
     An output drawn again with the bytes it already has (an input changed that it does not
     print, such as a kit font of a role it never uses) is left as it was, time included, and
@@ -226,12 +242,13 @@ def build_kits(
     `notes` for printing, on a no-op build too.
     """
     check_distinct_names(kits)
+    builds = list(zip(kits, derived or [Derived() for _ in kits], strict=True))
     with terminate_as_exception():
-        return _build(kits, out, progress, force, jobs, notes, rules, only)
+        return _build(builds, out, progress, force, jobs, notes, rules, only)
 
 
 def _build(
-    kits: list[Kit],
+    builds: list[tuple[Kit, Derived]],
     out: Path,
     progress: Progress | None,
     force: bool,
@@ -243,14 +260,14 @@ def _build(
     # what is made before the render lives until the build ends: the collector walks none of it
     with gc_thawed():
         with gc_paused(freeze=True):
-            plans = [_plan(kit, out, force, only) for kit in kits]
+            plans = [_plan(kit, derived, out, force, only) for kit, derived in builds]
             _check_inputs(plans)
             _check_rules([plan for plan in plans if plan.stale], rules)
         written = _render_and_commit(plans, out, force, jobs, progress)
     if notes:
         for plan in plans:
             for name in sorted(plan.record.extras):
-                notes(extra_note(output_path(out, plan.kit.output_parts, name)))
+                notes(extra_note(output_path(out, kit_folders(plan.kit), name)))
     return written
 
 
@@ -265,7 +282,7 @@ def _check_rules(rebuilt: list[_KitPlan], rules: RulesGate | None) -> None:
     check_rules(
         [plan.kit for plan in rebuilt],
         rules,
-        lambda: all_reported(rebuilt, lambda p: print_findings(p.kit, _components(p))),
+        lambda: all_reported(rebuilt, lambda p: print_findings(p.kit, p.derived, _components(p))),
     )
 
 
@@ -287,16 +304,16 @@ def _render_and_commit(
     """Draw every stale output and commit them with the build records, all or nothing."""
     with staged(out) as stage:
         tasks = [
-            (plan.kit, cid, target, stage.temp_for(target))
+            (plan.kit, plan.derived, cid, target, stage.temp_for(target))
             for plan in plans
             for cid, target in plan.stale
         ]
-        for kit, cid, target, temp in tasks:
+        for kit, _, cid, target, temp in tasks:
             _stage_more_outputs(stage, kit, cid, target, temp)
         _render_all(tasks, jobs, progress)
         check_terminated()  # a signal whose exception was swallowed must still stop the commit
         for plan in plans:
-            _finish_kit(plan, stage, out, force, {t[2]: t[3] for t in tasks})
+            _finish_kit(plan, stage, out, force, {t[3]: t[4] for t in tasks})
         same = [] if force else stage.drop_unchanged()
         written = [target for _, target in stage.pending if target.parent.name != RECORD_DIR]
         made = {target for _, target in stage.pending} | set(same)
@@ -353,10 +370,10 @@ def _finish_kit(plan: _KitPlan, stage, out: Path, force: bool, temps: dict[Path,
     record.extras = {}
     if game is not None:
         for name, text in game.extra_outputs(kit).items():
-            temp = stage.temp_for(output_path(out, kit.output_parts, name))
+            temp = stage.temp_for(output_path(out, kit_folders(kit), name))
             temp.write_text(text, encoding="utf-8")
             record.extras[name] = output_stamp(temp)
-    folder = output_path(out, kit.output_parts, "x").parent
+    folder = output_path(out, kit_folders(kit), "x").parent
     if plan.every_target:  # a component gone from kit.yaml: its files go too
         for cid in [c for c in record.targets if c not in plan.keys]:
             plan.obsolete += [folder / n for n in _recorded_files(record.targets.pop(cid))]
@@ -381,10 +398,10 @@ BUILDING = "building"  # what a build's progress bar says: one tick per output d
 
 def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     if jobs <= 1 or len(tasks) <= 1:
-        for kit, cid, target, temp in ticking(tasks, BUILDING):
-            label = f"{'/'.join(kit.output_parts)}/{target.name}"
+        for kit, derived, cid, target, temp in ticking(tasks, BUILDING):
+            label = f"{'/'.join(kit_folders(kit))}/{target.name}"
             ticked = [0]
-            pages = _render(kit, cid, temp, _pages_of(progress, label, ticked))
+            pages = _render(kit, derived, cid, temp, _pages_of(progress, label, ticked))
             if progress and pages and pages > ticked[0]:
                 progress(label, pages - ticked[0])  # pages drawn without a tick (a map's)
             _finish_outputs(kit, cid, temp)
@@ -394,10 +411,10 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context()
-    # a forked worker inherits the parent's loaded kits (passed, never pickled) and skips
-    # re-reading the data; a spawned one reads them itself
+    # a forked worker inherits the parent's loaded kits and what the build derived from them
+    # (passed, never pickled) and skips re-reading the data; a spawned one reads them itself
     forked = context.get_start_method() == "fork"
-    kits = {(str(kit.root), kit.options.key()): kit for kit, *_ in tasks} if forked else {}
+    kits = {_worker_key(k): (k, d) for k, d, *_ in tasks} if forked else {}
     before = set(multiprocessing.active_children())
     with ProcessPoolExecutor(
         max_workers=min(jobs, len(tasks)),
@@ -408,8 +425,8 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
         errors: list = []
         try:  # a signal while the tasks are still being submitted stops the workers too
             futures = [
-                (kit, target, pool.submit(_render_task, str(kit.root), kit.options, c, str(t)))
-                for kit, c, target, t in tasks
+                (kit, target, pool.submit(_render_task, *_read_as(kit), c, str(t)))
+                for kit, _, c, target, t in tasks
             ]
             for kit, target, future in ticking(futures, BUILDING):
                 pages, diagnostics, failure = _result(future)
@@ -419,7 +436,7 @@ def _render_all(tasks: list, jobs: int, progress: Progress | None) -> None:
                     raise RuntimeError(failure)
                 errors.extend(diagnostics)
                 if progress and pages:
-                    progress(f"{'/'.join(kit.output_parts)}/{target.name}", pages)
+                    progress(f"{'/'.join(kit_folders(kit))}/{target.name}", pages)
         except (KeyboardInterrupt, Terminated):
             _stop_workers(pool, set(multiprocessing.active_children()) - before)
             raise
@@ -462,7 +479,17 @@ def _stop_workers(pool: ProcessPoolExecutor, workers: set[BaseProcess]) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _worker_init(parent: int, kits: dict[tuple[str, str], Kit]) -> None:
+def _read_as(kit: Kit) -> tuple[str, Options, frozenset[str] | None]:
+    """What a worker reads a kit again from: its folder, options and `--only` components."""
+    return str(kit.root), kit.options, kit.only
+
+
+def _worker_key(kit: Kit) -> _WorkerKey:
+    """How a worker finds a kit its parent read (_WORKER_KITS)."""
+    return str(kit.root), kit.options.key(), kit.only
+
+
+def _worker_init(parent: int, kits: dict[_WorkerKey, tuple[Kit, Derived]]) -> None:
     """In a worker: Ctrl-C is the parent's to handle (one message, no worker tracebacks), the
     parent's SIGTERM handler is not inherited, and the worker ends when its parent does. `kits`
     are the parent's loaded kits (forked workers only), kept for this worker's tasks."""
@@ -473,17 +500,20 @@ def _worker_init(parent: int, kits: dict[tuple[str, str], Kit]) -> None:
     _WORKER_KITS.update(kits)
 
 
-# In a worker process only: the kits its initializer was given, by (folder, options key).
-_WORKER_KITS: dict[tuple[str, str], Kit] = {}
+# A kit as a worker finds it: its folder, options' key and `--only` components (_worker_key).
+_WorkerKey = tuple[str, str, frozenset[str] | None]
+# In a worker process only: the kits its initializer was given, with what the build derived.
+_WORKER_KITS: dict[_WorkerKey, tuple[Kit, Derived]] = {}
 
 
 def _render_task(
-    root: str, options: Options, cid: str, temp: str
+    root: str, options: Options, only: frozenset[str] | None, cid: str, temp: str
 ) -> tuple[int, list, str | OSError | None]:
     """Render one component in a worker process: (pages, input errors, internal failure)."""
     try:
-        kit = _WORKER_KITS.get((root, options.key())) or load_kit(root, options)
-        pages = _render(kit, cid, Path(temp), None)
+        known = _WORKER_KITS.get((root, options.key(), only))
+        kit, derived = known or (load_kit(root, options, only), Derived())
+        pages = _render(kit, derived, cid, Path(temp), None)
         _finish_outputs(kit, cid, Path(temp))
         return int(pages or 0), [], None
     except InputError as exc:

@@ -74,7 +74,7 @@ SHEETS = (".csv", ".xlsx", ".ods")  # a card read from one of these is named by 
 
 
 @record("data check")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class DataCheck:
     """One entry of a rules file's `checks:` (also its schema: load/records.py)."""
 

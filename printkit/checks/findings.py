@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from printkit.core.errors import Location
 
@@ -40,8 +40,7 @@ class Finding:
         }
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """One check: its code, severity and one-line summary, and the function that yields its
     findings. A `plays` rule draws its findings from simulated play (races, random games):
     `check`, serve's findings panel and `simulate` run it, a build does not."""

@@ -7,16 +7,14 @@ before anything is written, unless the user asked for a build anyway (`printkit 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit.checks import run_checks
 from printkit.checks.findings import Finding
 from printkit.core.words import counted
 
 
-@dataclass
-class RulesGate:
+class RulesGate(NamedTuple):
     """How a build treats its kits' rules findings (the checks of `printkit check`): an error
     stops the build before anything is written (RulesErrors) unless `ignore_errors`; warnings,
     and errors when ignored, go to `report` one line each."""

@@ -16,14 +16,24 @@ from typing import Any
 from printkit.checks.findings import Finding
 from printkit.core.errors import InputError, Location
 from printkit.load.yamlsafe import Document, PathKey
+from printkit.model.kit import DEFAULT_MAX_INK
 
 INK_CODE = "PK002"
 _CMYK = re.compile(r"^\s*cmyk\(([^)]*)\)\s*$", re.I)
 
 
+def ink_limit(kit: Any) -> float:
+    """The most total ink (per cent) shop files may print with: --max-ink or the settings,
+    else the --preset service's, else kit.yaml's `print: max_ink:`, else the default."""
+    preset = kit.options.print_preset
+    service = preset.max_ink if preset is not None else None
+    chosen = kit.options.max_ink or service or kit.manifest.print.max_ink
+    return float(chosen or DEFAULT_MAX_INK)
+
+
 def ink_findings(kit: Any) -> list[Finding]:
-    """Every CMYK colour in kit.yaml and the components' data files above `kit.max_ink`."""
-    limit = kit.max_ink
+    """Every CMYK colour in kit.yaml and the components' data files above `ink_limit(kit)`."""
+    limit = ink_limit(kit)
     findings: list[Finding] = []
     for doc in _documents(kit):
         for where, text, total in cmyk_values(doc):

@@ -21,7 +21,7 @@ from printkit.plugins import game
 
 
 @record("rules")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ChecksOnlyRules:
     """The rules file of a kit whose `rules:` names no game module: data checks only."""
 

@@ -499,12 +499,12 @@ def build(
         # imported here, not at the top, so that `printkit --help` stays fast
         from printkit.build.pipeline import build_kits
         from printkit.checks.gate import RulesErrors, RulesGate
-        from printkit.kit import load_kit
+        from printkit.kit import Derived, load_kit
 
-        loaded = [load_kit(name, options) for name in names]
-    for kit in loaded:
-        kit.derived.single_use = not watch  # --watch builds from kits of its own (live/loop.py)
-        kit.only = frozenset(only_ids) if only_ids else None
+        loaded = [load_kit(name, options, only_ids) for name in names]
+    # what the build derives from each kit; this build is a kit's last but under --watch,
+    # whose rebuilds read kits of their own and reuse these layouts (live/loop.py)
+    derived = [Derived(single_use=not watch) for _ in loaded]
     detail(f"options: profile {options.profile}, paper {options.paper}, duplex {options.duplex}")
     started = time.monotonic()
     notes: list[str] = []
@@ -526,6 +526,7 @@ def build(
                 jobs=jobs,
                 only=only_ids,
                 rules=gate,
+                derived=derived,
             )
     except RulesErrors as exc:
         buildcli.report_rules_stop(exc.findings)
@@ -533,12 +534,13 @@ def build(
     if png:
         written += buildcli.write_missing_previews(loaded, out, written, only_ids)
     drawn = _pages_drawn(out, drawn_below)
-    buildcli.report_build(written, notes, loaded, options, written.unchanged, drawn)
+    builds = list(zip(loaded, derived, strict=True))
+    buildcli.report_build(written, notes, builds, options, written.unchanged, drawn)
     if only_ids:
         buildcli.write_chosen(loaded[0], out, only_ids[0], {"pages": pages, "sheets": sheets})
     detail(f"built in {time.monotonic() - started:.2f} s")
     if watch:
-        buildcli.watch_builds(names, loaded, out, options, jobs)
+        buildcli.watch_builds(names, builds, out, options, jobs)
 
 
 def _finding_line(line: str) -> None:

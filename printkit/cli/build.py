@@ -26,13 +26,14 @@ if TYPE_CHECKING:
 def report_build(
     written: list[Path],
     notes: list[str],
-    kits: list,
+    builds: list,
     options: Any,
     same: Sequence[Path] = (),
     pages: dict[Path, int] | None = None,
 ) -> None:
     """The files written (and those drawn again the same, left as they were), the kits' notes,
-    gang summaries, and 'up to date' when nothing was drawn."""
+    gang summaries (of `builds`: each kit with what its build derived), and 'up to date' when
+    nothing was drawn."""
     for path in written:
         say(f"wrote {path}")
     for path in getattr(written, "removed", []):
@@ -44,7 +45,7 @@ def report_build(
         notes.append(colour_note(options.icc))
     for note in notes:
         say("\n" + note.rstrip())
-    echo_gang_summaries(kits)
+    echo_gang_summaries(builds)
     if options.gang and options.profile == "shop":
         click.echo(
             "--gang: shop builds are not ganged (a shop imposes the pieces itself)", err=True
@@ -125,37 +126,39 @@ def duplex_preference(path: Path) -> bytes:
     return preference.group(1) if preference else b""
 
 
-def echo_gang_summaries(kits: list) -> None:
-    """One line per kit built with gang sheets: sheets used against their lower bound."""
-    if not kits:
+def echo_gang_summaries(builds: list) -> None:
+    """One line per kit built with gang sheets (`builds`: each kit with what its build
+    derived): sheets used against their lower bound."""
+    if not builds:
         return
     # (and a no-op build, which loads no kit, needs none)
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.render.gang import members
 
-    for kit in kits:
+    for kit, derived in builds:
         if members(kit):
             # imported here, not at the top, so that `printkit --help` stays fast
             from printkit.render.gang_sheets import summary
 
-            say(summary(kit))
+            say(summary(kit, derived))
 
 
-def watch_builds(names: list[str], loaded: list, out: Path, options: Any, jobs: int) -> None:
-    """`build --watch`: after each burst of saves, rebuild and print one line with its time."""
+def watch_builds(names: list[str], builds: list, out: Path, options: Any, jobs: int) -> None:
+    """`build --watch`: after each burst of saves, rebuild and print one line with its time;
+    `builds` are the first build's kits with what it derived (its layouts, reused)."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.live.loop import WatchedBuilds
     from printkit.live.watcher import watch
 
-    roots = [kit.root for kit in loaded]
-    builds = WatchedBuilds(names, out, options, jobs, lambda text: click.echo(text, err=True))
-    builds.remember(loaded)  # the designs the first build laid out
+    roots = [kit.root for kit, _ in builds]
+    watched = WatchedBuilds(names, out, options, jobs, lambda text: click.echo(text, err=True))
+    watched.remember(builds)  # the designs the first build laid out
 
     def ready() -> None:
         say(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
 
     def rebuild(_paths: list[Path]) -> None:
-        line = builds.rebuild()
+        line = watched.rebuild()
         click.echo(f"{time.strftime('%H:%M:%S')} {line}")
 
     try:
@@ -251,12 +254,12 @@ def write_chosen_pages(kit: Any, out: Path, cid: str, spec: str, unit: str = "pa
     # imported here, not at the top, so that `printkit --help` stays fast
     import pypdfium2
 
-    from printkit.build.pipeline import output_path
+    from printkit.build.pipeline import kit_folders, output_path
     from printkit.core.errors import Location, fail
     from printkit.output import staged
 
     flag = f"--{unit}"
-    source = output_path(out, kit.output_parts, f"{cid}.pdf")
+    source = output_path(out, kit_folders(kit), f"{cid}.pdf")
     if not source.is_file():
         raise fail(Location(flag), f"component {cid!r} writes no file {source.name}")
     try:

@@ -28,8 +28,12 @@ class Location:
     # a sheet's cell as a spreadsheet shows it ("17:C": row, column letter), shown after the
     # file instead of line:col
     cell: str = ""
+    # a workbook's sheet that holds the cell, shown after the file: `cards.xlsx[Monsters]:17:C`
+    sheet: str = ""
 
     def __str__(self) -> str:
+        if self.cell and self.sheet:
+            return f"{self.file}[{printable(self.sheet)}]:{self.cell}"
         if self.cell:
             return f"{self.file}:{self.cell}"
         if self.line and self.col:

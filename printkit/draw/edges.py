@@ -9,7 +9,7 @@ piece's clip stops them), so a slightly-off cut never shows the floor under a wa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -20,8 +20,7 @@ from printkit.layout.geometry import Rect
 DRAWS = ("wall", "door", "road", "none")
 
 
-@dataclass(frozen=True, slots=True)
-class EdgeLook:
+class EdgeLook(NamedTuple):
     """How one edge value is drawn: `draw` (wall, door, road or none), its colour, the wall
     either side of a door (None: no wall), the band's width (a wall's or door's depth, a road's
     breadth) and a door's length along the edge."""

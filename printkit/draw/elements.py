@@ -7,7 +7,7 @@ text is inside its box or raises TextOverflow. Icons come from the face's icon l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -51,8 +51,7 @@ __all__ = ["PLACEHOLDER", "MissingValue", "fill_placeholders", "format_value"]
 Boxes = dict[int, tuple[Element, Rect]]  # id() of an element -> (the element, its box)
 
 
-@dataclass(frozen=True, slots=True)
-class PlainText:
+class PlainText(NamedTuple):
     """A title or text element as one design drew it when it was measured: the element (as
     the face lists it), its ink, its text's fit, box and layout. The render draws it from
     this, without reading the piece's fields or laying the text out again."""

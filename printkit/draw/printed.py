@@ -10,13 +10,12 @@ import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
 
-@dataclass(frozen=True)
-class DrawnImage:
+class DrawnImage(NamedTuple):
     """An image as it was placed: its file, its pixels, its printed size in points and the
     element that placed it (None when not an element)."""
 
@@ -32,8 +31,7 @@ class DrawnImage:
         return 72 * min(px / max(w, 1e-9), py / max(h, 1e-9))
 
 
-@dataclass(frozen=True)
-class DrawnText:
+class DrawnText(NamedTuple):
     """A text as it was fitted: the element and its key that hold it, the words, the size."""
 
     source: object
@@ -42,12 +40,17 @@ class DrawnText:
     size: float
 
 
-@dataclass
 class Printed:
     """What was drawn while recording."""
 
-    images: list[DrawnImage] = field(default_factory=list)
-    texts: list[DrawnText] = field(default_factory=list)
+    __slots__ = ("images", "texts")
+
+    def __init__(self) -> None:
+        self.images: list[DrawnImage] = []
+        self.texts: list[DrawnText] = []
+
+    def __repr__(self) -> str:
+        return f"Printed(images={self.images!r}, texts={self.texts!r})"
 
 
 _RECORDING: ContextVar[Printed | None] = ContextVar("printed", default=None)

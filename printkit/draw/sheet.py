@@ -9,6 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.fonts import ascent_descent, font, text_width
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import MARK_WIDTH
+from printkit.layout.shapes import RECTANGLE, Shape, lower_right_inside
 from printkit.layout.units import mm
 
 GREY = Color(0.35, 0.35, 0.35)
@@ -128,6 +129,9 @@ def draw_page_label(c: Canvas, band: Rect, vertical: bool, text: str) -> None:
 OWN_LEGEND = "this kit's own rules or values (source: ours), not the game's"
 OWN_MARK = mm(0.9)  # half the diamond's width
 OWN_INSET = mm(3)  # the mark's centre from the trim's lower right corner, inside the trim
+# on a piece of any other shape than a rectangle (a hex, a disc), the mark's centre lies this far
+# inside its outline, so that the whole diamond is inside the 3 mm safe area
+SHAPED_INSET = OWN_INSET + OWN_MARK
 
 
 def _diamond(c: Canvas, cx: float, cy: float) -> None:
@@ -140,14 +144,18 @@ def _diamond(c: Canvas, cx: float, cy: float) -> None:
     c.drawPath(p, stroke=1, fill=1)
 
 
-def draw_own_mark(c: Canvas, trim: Rect) -> None:
+def draw_own_mark(c: Canvas, trim: Rect, shape: Shape = RECTANGLE) -> None:
     """The discreet mark of a piece whose rules text or values are the kit's own: a small grey
-    diamond near the trim's lower right corner, inside the corner radius of any card."""
+    diamond near the trim's lower right corner, inside the corner radius of any card; on a
+    piece of another shape (a hex tile, a round counter), towards its lower right, the whole
+    diamond inside the piece's safe area (layout/shapes.lower_right_inside)."""
+    inset = OWN_INSET if shape.kind == "rectangle" else SHAPED_INSET
+    cx, cy = lower_right_inside(shape, trim, inset)
     c.saveState()
     c.setStrokeColor(GREY)
     c.setFillColor(Color(1, 1, 1))
     c.setLineWidth(0.5)
-    _diamond(c, trim.x1 - OWN_INSET, trim.y + OWN_INSET)
+    _diamond(c, cx, cy)
     c.restoreState()
 
 

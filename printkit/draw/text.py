@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -37,8 +36,7 @@ class TextOverflow(Exception):
         self.min_size = min_size
 
 
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(NamedTuple):
     lines: tuple[str, ...]
     size: float
     font: str
@@ -233,8 +231,7 @@ def _draw_line(
             at += text_width(part, font, size)
 
 
-@dataclass(frozen=True)
-class TextLayout:
+class TextLayout(NamedTuple):
     """How text sits in its box: each line's alignment, the block's vertical place, the most
     lines it may wrap to."""
 

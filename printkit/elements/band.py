@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("band", "boxed text on a tint of the face's colour, with a caption strip on top")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Band(Lettered):
     """A rounded box on a light tint of the face's colour holding its `text`, with its
     `caption` in a strip of the face's colour along the top."""

@@ -37,7 +37,7 @@ VALUES_DOC = (
 @element_kind(
     "edges", "what a tile's edges carry: walls, doors mid-edge, roads to the centre, from data"
 )
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Edges(Element):
     """One look per edge value, drawn on the sides of the box (a square) or of the flat-top
     hexagon that fills it; a value with no look draws nothing."""

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("header", "a label strip in the face's colour, with a number in both corners")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Header(Sized):
     """A rounded strip in the face's main colour with a label (its `text`, else the kind's
     label) and, when `field` gives a value, that value (and its `caption`) in both corners."""

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("icon", "a named icon (built in or the kit's), as large as fits the box")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Icon(Element):
     """The icon `icon:` names (or the one a card field names), as large as fits the box with
     its own aspect ratio, centred; drawn in the ink, `fill` and `accent`."""

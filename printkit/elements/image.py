@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @element_kind(
     "image", "a picture file (PNG or JPEG in the kit), fitted in the box; on decks and maps"
 )
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Image(Element):
     """A verified kit image (load/images.py), scaled to fit the box and centred in it."""
 

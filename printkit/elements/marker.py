@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("marker", "the card's marker (a variant's, or the game's), as a dark pill")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Marker(Worded):
     """The card's `marker` value (a variant's or the game's card markers) in white on a dark
     pill filling the box; nothing when the card has none."""

@@ -53,7 +53,7 @@ IDENTITIES = ("friend", "hostile")
 @element_kind(
     "nato", "a NATO land unit symbol: frame, unit icon and echelon, from the piece's fields"
 )
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Nato(Element):
     """A unit symbol in its box: the frame of `identity`, the icon of `unit` (with a
     `modifier`), the marks of `echelon` over it."""

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("pattern", "a texture (dots, stripes, stars, lattice, grid) filling the box")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Pattern(Element):
     """A texture of marks `spacing` apart, in the element's colour, clipped to the box."""
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("shape", "a rectangle, rounded rectangle, circle, ellipse or meander border")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Shape(Element):
     """An outline filled with `fill` and stroked with `stroke` (either may be left out); a
     meander is a key-pattern border drawn along the box's edges."""

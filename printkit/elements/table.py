@@ -54,7 +54,7 @@ CELL = Str(0, 120, doc="a table cell")
 
 
 @element_kind("table", "rows and columns of fitted text, with heading rows and rules")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Table(Sized):
     """A grid of cells from data: heading rows on the face's colour, other rows in the ink
     (every other one on `fill`), and the rules `rules` asks for in `stroke`."""

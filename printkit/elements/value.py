@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("value", "a big number from a field, with a small caption under it")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Value(Sized):
     """A card field's value (or its `text`) as large as fits, and its `caption` in a strip
     under it."""

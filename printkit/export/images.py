@@ -26,7 +26,7 @@ import tempfile
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pypdfium2 as pdfium
 from PIL import Image
@@ -43,6 +43,9 @@ from printkit.model.cards import Deck
 from printkit.model.designs import DesignPage, design_pages
 from printkit.render import more_output_path
 
+if TYPE_CHECKING:
+    from printkit.kit import Derived
+
 
 @dataclass
 class Rendered:
@@ -51,7 +54,9 @@ class Rendered:
     pixels: tuple[int, int]
 
 
-def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str):
+def export_images(
+    kit: Any, derived: Derived, out: Path, stage: Any, preset: Preset | None, dpi: int, fmt: str
+):
     """Render every deck of the kit into staged files; returns [(deck, rows, pixels)]. A deck
     whose images would exceed MAX_EXPORT_PIXELS is refused before anything is drawn."""
     decks = [cid for cid in kit.decks() if kit.chosen(cid)]  # --only
@@ -62,14 +67,17 @@ def export_images(kit: Any, out: Path, stage: Any, preset: Preset | None, dpi: i
     for cid in decks:
         _check_pixels(kit, cid, preset, dpi)
     resolution = preset.dpi if preset else dpi
-    groups = {cid: design_groups(kit, cid) for cid in pieces}
+    groups = {cid: design_groups(kit, derived, cid) for cid in pieces}
     for designs in groups.values():
         for group in designs:
             _check_piece_pixels(kit, group, resolution)
     folder = out / kit.name / "images"
-    done = [_export_deck(kit, cid, folder, stage, preset, dpi, fmt) for cid in decks]
+    done = [_export_deck(kit, derived, cid, folder, stage, preset, dpi, fmt) for cid in decks]
     for cid, designs in groups.items():
-        done += [_export_pieces(kit, cid, g, folder / cid, stage, resolution, fmt) for g in designs]
+        done += [
+            _export_pieces(kit, derived, cid, g, folder / cid, stage, resolution, fmt)
+            for g in designs
+        ]
     stage.write_text(folder / "manifest.csv", manifest_text(done))
     return done
 
@@ -80,7 +88,14 @@ def piece_components(kit: Any) -> list[str]:
 
 
 def _export_pieces(  # noqa: PLR0913 - one group's pictures, where and how they are written
-    kit: Any, cid: str, designs: DesignGroup, folder: Path, stage: Any, dpi: int, fmt: str
+    kit: Any,
+    derived: Derived,
+    cid: str,
+    designs: DesignGroup,
+    folder: Path,
+    stage: Any,
+    dpi: int,
+    fmt: str,
 ) -> Rendered:
     """A group's pieces as pictures: each design's front for every printed copy, each back
     once (`<back key>.<ext>`), at `dpi` (a preset's card template does not apply to them)."""
@@ -124,13 +139,13 @@ def _check_piece_pixels(kit: Any, designs: DesignGroup, dpi: int) -> None:
 
 @contextlib.contextmanager
 def deck_pages(
-    kit: Any, cid: str, preset: Preset | None, dpi: int
+    kit: Any, derived: Derived, cid: str, preset: Preset | None, dpi: int
 ) -> Iterator[Generator[Any, None, None]]:
     """Deck `cid`'s pages as images, rendered one at a time from the deck's own PDF (the kit
     loaded with the shop profile and `card_pages: designs`): each design, then the back."""
     with tempfile.TemporaryDirectory(prefix="printkit-export-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
-        kit.component(cid).render(kit, cid, pdf, None)
+        kit.component(cid).render(kit, derived, cid, pdf, None)
         more_output_path(pdf, f"{cid}-counts.csv").unlink(missing_ok=True)
         pages = render_pages(pdf, preset, dpi)
         try:
@@ -149,11 +164,11 @@ class DeckFaces:
     behind: list[str]
 
 
-def deck_faces(kit: Any, cid: str, dpi: int) -> DeckFaces:
+def deck_faces(kit: Any, derived: Derived, cid: str, dpi: int) -> DeckFaces:
     """Every design's face and every back at once (for a sheet that shows them together)."""
     deck = kit.model_as(cid, Deck)
     out = DeckFaces([], {}, [])
-    with deck_pages(kit, cid, None, dpi) as pages:
+    with deck_pages(kit, derived, cid, None, dpi) as pages:
         for page, image in zip(design_pages(deck), pages, strict=True):
             if page.side == "front":
                 out.fronts.append(image)
@@ -164,9 +179,11 @@ def deck_faces(kit: Any, cid: str, dpi: int) -> DeckFaces:
     return out
 
 
-def _export_deck(kit, cid: str, folder: Path, stage, preset, dpi: int, fmt: str) -> Rendered:
+def _export_deck(
+    kit, derived: Derived, cid: str, folder: Path, stage, preset, dpi: int, fmt: str
+) -> Rendered:
     deck = kit.model_as(cid, Deck)  # its size fits the preset: the deck's loading checks it
-    with deck_pages(kit, cid, preset, dpi) as pages:
+    with deck_pages(kit, derived, cid, preset, dpi) as pages:
         rows, size = _write_images(pages, deck, folder / cid, stage, preset, dpi, fmt)
     return Rendered(cid, rows, size)
 

@@ -17,11 +17,14 @@ import tempfile
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.layout.sizes import Size
 from printkit.render.imposed import render_groups
 from printkit.render.pieces import PieceGroup
+
+if TYPE_CHECKING:
+    from printkit.kit import Derived
 
 
 @dataclass(frozen=True)
@@ -48,11 +51,11 @@ class DesignGroup:
         return self.group.with_backs
 
 
-def design_groups(kit: Any, cid: str) -> list[DesignGroup]:
+def design_groups(kit: Any, derived: Derived, cid: str) -> list[DesignGroup]:
     """Each group of the component's pieces as designs: a piece printed 3 times is one design
     of 3 copies, named by the group (`PieceGroup.design`, else its place in the group)."""
     out: list[DesignGroup] = []
-    for group in kit.component(cid).piece_groups(kit, cid):
+    for group in kit.component(cid).piece_groups(kit, derived, cid):
         firsts: dict[int, Any] = {}
         copies: dict[int, int] = {}
         for item in group.items:

@@ -8,7 +8,7 @@ File: OUT/<kit>/showcase.png.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
@@ -18,6 +18,9 @@ from printkit.export.images import deck_pages, design_pages, output_pixels
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import Shape, corners
 from printkit.model.cards import Deck
+
+if TYPE_CHECKING:
+    from printkit.kit import Derived
 
 CARD_DPI = 200
 SPREAD_DEGREES = 11.0  # between neighbouring cards
@@ -62,7 +65,7 @@ def _has_cards(kit: Any, cid: str) -> bool:
     return bool(kit.component(cid).has_cards)
 
 
-def showcase_image(kit: Any, picks: list[tuple[str, int]]) -> Any:
+def showcase_image(kit: Any, derived: Derived, picks: list[tuple[str, int]]) -> Any:
     """The chosen faces fanned about a pivot below the hand's middle, on a light ground. Only
     the chosen designs are kept as each deck's pages are rendered, and the picture's size is
     worked out first: a fan larger than MAX_SHOWCASE_PIXELS is drawn at a lower resolution."""
@@ -72,7 +75,7 @@ def showcase_image(kit: Any, picks: list[tuple[str, int]]) -> Any:
     dpi = CARD_DPI
     if width * height > MAX_SHOWCASE_PIXELS:
         dpi = max(1, int(CARD_DPI * math.sqrt(MAX_SHOWCASE_PIXELS / (width * height))))
-    faces = _chosen_faces(kit, picks, dpi)
+    faces = _chosen_faces(kit, derived, picks, dpi)
     w, h = faces[0].size
     width, height = _fan_size((w, h), len(faces))
     radius = RADIUS * h  # the pivot below the hand: each card shows its left part under the next
@@ -96,14 +99,14 @@ def _fan_size(face: tuple[int, int], count: int) -> tuple[int, int]:
     return width, height
 
 
-def _chosen_faces(kit: Any, picks: list[tuple[str, int]], dpi: int) -> list[Any]:
+def _chosen_faces(kit: Any, derived: Derived, picks: list[tuple[str, int]], dpi: int) -> list[Any]:
     """The chosen designs' fronts, in the order picked: each deck's pages rendered one at a
     time, only the chosen kept."""
     found: dict[tuple[str, int], Any] = {}
     for cid in dict.fromkeys(c for c, _ in picks):
         wanted = {index for c, index in picks if c == cid}
         deck = kit.model_as(cid, Deck)
-        with deck_pages(kit, cid, None, dpi) as pages:
+        with deck_pages(kit, derived, cid, None, dpi) as pages:
             fronts = (image for page, image in zip(design_pages(deck), pages, strict=True)
                       if page.side == "front")  # fmt: skip
             for index, image in enumerate(fronts):

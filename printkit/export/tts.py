@@ -27,13 +27,16 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from printkit.export.images import deck_pages, design_pages, output_pixels
 from printkit.export.tts_places import image_link
 from printkit.model.cards import Deck
+
+if TYPE_CHECKING:
+    from printkit.kit import Derived
 
 COLUMNS, ROWS = 10, 7  # the largest sheet TTS reads
 PER_SHEET = COLUMNS * ROWS - 1  # the last cell stays free: TTS shows it for a hidden card
@@ -55,7 +58,7 @@ ONE_SIDED = "back"  # the blank back a one-sided deck is given
 
 
 def export_tts(
-    kit: Any, out: Path, stage: Any, cid: str, base_url: str | None = None
+    kit: Any, derived: Derived, out: Path, stage: Any, cid: str, base_url: str | None = None
 ) -> tuple[Path, list[Sheet], int]:
     """Write deck `cid` as TTS face sheets, its backs and a saved object (staged) that links
     the images by file URL, or under `base_url`; returns the JSON's path, the sheets and the
@@ -84,7 +87,7 @@ def export_tts(
         for number, start in enumerate(range(0, len(fronts), PER_SHEET), start=1)
     ]
     back_files = {key: folder / f"{cid}-{key}.jpg" for key in dict.fromkeys(behind)}
-    _draw_sheets(kit, cid, stage, pages, sheets, back_files, render_dpi(full, sheets))
+    _draw_sheets(kit, derived, cid, stage, pages, sheets, back_files, render_dpi(full, sheets))
     if one_sided:  # a blank back
         blank = Image.new("RGB", sheets[0].cell, (255, 255, 255))
         stage.temp_for(back_files[ONE_SIDED]).write_bytes(_jpeg(blank))
@@ -103,6 +106,7 @@ def render_dpi(full: tuple[int, int], sheets: list[Sheet]) -> int:
 
 def _draw_sheets(  # noqa: PLR0913 - one pass over the deck's pages feeds all of these
     kit: Any,
+    derived: Derived,
     cid: str,
     stage: Any,
     pages: list[Any],
@@ -114,7 +118,7 @@ def _draw_sheets(  # noqa: PLR0913 - one pass over the deck's pages feeds all of
     each back written at the first sheet's cell size."""
     image: Any = None
     index = 0
-    with deck_pages(kit, cid, None, dpi) as rendered:
+    with deck_pages(kit, derived, cid, None, dpi) as rendered:
         for page, face in zip(pages, rendered, strict=True):
             if page.side == "back":
                 cell = face.resize(sheets[0].cell, Image.Resampling.LANCZOS)

@@ -17,12 +17,15 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.export.images import render_pages
 from printkit.export.pieces import DesignGroup, design_groups, design_pdf, sides
 from printkit.export.tts_places import image_link
 from printkit.layout.shapes import Shape
+
+if TYPE_CHECKING:
+    from printkit.kit import Derived
 
 PIECE_DPI = 300  # each piece's picture: TTS draws tiles from one image each, not a sheet
 SQUARE, HEXAGON, CIRCLE, ROUNDED = 0, 1, 2, 3  # TTS's Custom_Tile types
@@ -40,15 +43,15 @@ def tile_type(shape: Shape) -> int:
 
 
 def export_tts_pieces(
-    kit: Any, out: Path, stage: Any, cid: str, base_url: str | None = None
+    kit: Any, derived: Derived, out: Path, stage: Any, cid: str, base_url: str | None = None
 ) -> tuple[Path, int]:
     """Write component `cid`'s pieces as TTS tiles: each design's face and each back once
     (staged, at PIECE_DPI, without bleed as the kit is loaded for TTS), and a saved object with
     one Custom_Tile per printed piece; returns the JSON's path and the number of pieces."""
     folder = out / kit.name / "tts"
     objects: list[dict[str, Any]] = []
-    for designs in design_groups(kit, cid):
-        objects += _group_tiles(kit, cid, designs, folder, stage, base_url)
+    for designs in design_groups(kit, derived, cid):
+        objects += _group_tiles(kit, derived, cid, designs, folder, stage, base_url)
     saved = {"SaveName": f"{kit.name} {cid}", "ObjectStates": objects}
     target = folder / f"{cid}.json"
     stage.write_text(target, json.dumps(saved, indent=2) + "\n")
@@ -56,7 +59,13 @@ def export_tts_pieces(
 
 
 def _group_tiles(  # noqa: PLR0913 - one group's pictures and where they go
-    kit: Any, cid: str, designs: DesignGroup, folder: Path, stage: Any, base_url: str | None
+    kit: Any,
+    derived: Derived,
+    cid: str,
+    designs: DesignGroup,
+    folder: Path,
+    stage: Any,
+    base_url: str | None,
 ) -> list[dict[str, Any]]:
     """Each design's pictures written, and a Custom_Tile for each of its printed copies."""
     kind = tile_type(designs.group.shape)

@@ -34,7 +34,7 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
 import pypdfium2 as pdfium
@@ -43,6 +43,9 @@ from printkit.export.images import deck_pages
 from printkit.layout.hexgrid import BoardGrid, HexLayout, SquareLayout
 from printkit.model.cards import Card, Deck
 from printkit.model.designs import design_pages
+
+if TYPE_CHECKING:
+    from printkit.kit import Derived
 
 VASSAL_VERSION = "3.7.0"  # the oldest VASSAL whose layer trait (emb2) has every field written here
 FLIP_KEY = "70,130"  # Ctrl+F: key code 70, modifiers CTRL_DOWN_MASK | CTRL_MASK
@@ -75,7 +78,7 @@ class Module:
 
 
 def export_vassal(
-    kit: Any, out: Path, stage: Any, dpi: int, group_by: str | None
+    kit: Any, derived: Derived, out: Path, stage: Any, dpi: int, group_by: str | None
 ) -> tuple[Path, Module]:
     """Write the kit's VASSAL module (staged); returns its path and what it holds."""
     module = Module(kit.manifest.title or kit.name)
@@ -85,10 +88,10 @@ def export_vassal(
             continue
         grids = kit.component(cid).board_grids(kit, cid)
         if grids is not None:
-            _add_board(kit, cid, grids, dpi, module)
+            _add_board(kit, derived, cid, grids, dpi, module)
     for cid in kit.decks():
         if kit.chosen(cid):
-            _add_deck(kit, cid, dpi, group_by, module)
+            _add_deck(kit, derived, cid, dpi, group_by, module)
     target = out / kit.name / MODULE_PATH.format(kit=kit.name)
     stage.temp_for(target).write_bytes(module_bytes(module, kit.name))
     return target, module
@@ -118,11 +121,13 @@ def _png(image: Any) -> bytes:
     return buffer.getvalue()
 
 
-def _add_board(kit: Any, cid: str, grids: list[BoardGrid], dpi: int, module: Module) -> None:
+def _add_board(
+    kit: Any, derived: Derived, cid: str, grids: list[BoardGrid], dpi: int, module: Module
+) -> None:
     """The board's one page rendered at `dpi`, and its grids."""
     with tempfile.TemporaryDirectory(prefix="printkit-vassal-") as tmp:
         pdf = Path(tmp) / f"{cid}.pdf"
-        kit.component(cid).render(kit, cid, pdf, None)
+        kit.component(cid).render(kit, derived, cid, pdf, None)
         doc = pdfium.PdfDocument(str(pdf))
         try:
             page = doc[0]
@@ -149,14 +154,16 @@ def _scaled(grid: BoardGrid, k: float) -> BoardGrid:
     return BoardGrid(grid.name, grid.x * k, grid.y * k, layout, grid.names)
 
 
-def _add_deck(kit: Any, cid: str, dpi: int, group_by: str | None, module: Module) -> None:
+def _add_deck(
+    kit: Any, derived: Derived, cid: str, dpi: int, group_by: str | None, module: Module
+) -> None:
     """A deck with backs as pieces (front and the back behind it), one without as charts."""
     deck = kit.model_as(cid, Deck)
     pages = design_pages(deck)
     two_sided = any(page.side == "back" for page in pages)
     fronts: list[tuple[Card, str, str]] = []  # card, front image, key of its back
     backs: dict[str, str] = {}
-    with deck_pages(kit, cid, None, dpi) as images:
+    with deck_pages(kit, derived, cid, None, dpi) as images:
         for page, image in zip(pages, images, strict=True):
             card = page.cards[0]
             if page.side == "front":

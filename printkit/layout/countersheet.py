@@ -11,7 +11,7 @@ line. In points, y up (as layout/imposition.py).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import (
@@ -31,8 +31,7 @@ MARKS_ROOM = MARK_GAP + MARK_LENGTH + mm(0.75)  # crop marks between the pieces 
 FOLD_ROOM = mm(3)  # from the fold line to the nearest trim on either side
 
 
-@dataclass(frozen=True)
-class RowLayout:
+class RowLayout(NamedTuple):
     """How a component's pieces are grouped into rows: each piece's group key (in piece order),
     the gutter before each new group, and whether the sheet folds over."""
 
@@ -41,8 +40,7 @@ class RowLayout:
     fold: bool = False
 
 
-@dataclass(frozen=True)
-class RowSheet:
+class RowSheet(NamedTuple):
     """The geometry of one counter sheet: its size, the piece, the columns a row holds, the
     left trim edge of the first column, and the band of height the rows may fill."""
 

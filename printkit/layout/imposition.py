@@ -13,8 +13,8 @@ the columns, short-edge flip reverses the rows; on landscape sheets the two swap
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
-from typing import Literal, Protocol
+from dataclasses import dataclass, field
+from typing import Literal, NamedTuple, Protocol
 
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
@@ -34,8 +34,7 @@ SCALE_BAR_DEPTH = mm(5)  # across a side band: the bar, its ticks and a line of 
 STROKE_ROOM = mm(0.5)  # kept inside KEEP_OUT for outlines stroked on a piece's edge
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(NamedTuple):
     """Cards laid out n-up on one sheet: `cols` x `rows` cells of the card's size plus gaps."""
 
     sheet: Size
@@ -103,7 +102,7 @@ def fit_grid(
             continue
         grid = Grid(sheet, card, cols, rows, gap, bleed)
         while grid.rows > 1 and not _bar_fits(grid):  # a row less leaves a margin for the bar
-            grid = replace(grid, rows=grid.rows - 1)
+            grid = grid._replace(rows=grid.rows - 1)
         if best is None or grid.per_sheet > best.per_sheet:
             best = grid
     if best is None:
@@ -269,8 +268,7 @@ def crop_marks(grid: Grid) -> list[tuple[float, float, float, float]]:
     return segs
 
 
-@dataclass(frozen=True)
-class InfoBands:
+class InfoBands(NamedTuple):
     """Where a sheet's scale bar and its label go: rectangles in the margin, clear of marks.
 
     `vertical` bands run up the side margins (text turned 90 degrees); otherwise they run along

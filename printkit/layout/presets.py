@@ -13,15 +13,14 @@ order; `max_ink` is the service's total-ink limit, there for the shop conversion
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from printkit.layout.units import format_mm, inch, mm
 
 SIZE_TOLERANCE = 0.03  # a deck within 3 % of a preset's trim is scaled to it; beyond, refused
 
 
-@dataclass(frozen=True)
-class Preset:
+class Preset(NamedTuple):
     """One service's template for one card product (lengths in points)."""
 
     name: str
@@ -78,7 +77,7 @@ def _tgc(product: str, width: float, height: float) -> Preset:
                     inch(0.125), False, None, "")  # fmt: skip
     w, h = preset.pixels
     source = _TGC.format(product=product, size=f"{width:g} x {height:g}", px=f"{w} x {h}")
-    return replace(preset, source=source)
+    return preset._replace(source=source)
 
 
 PRESETS: dict[str, Preset] = {

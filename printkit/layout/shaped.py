@@ -16,7 +16,7 @@ staggered circles runs off the sheet (a rounded rectangle is cut along its outli
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, MIN_MARGIN
@@ -29,8 +29,7 @@ BAND = mm(3.5)  # the page label's and the scale bar's bands need this much dept
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class ShapedGrid:
+class ShapedGrid(NamedTuple):
     """Where the pieces of one shape go on one sheet: their boxes, in reading order."""
 
     sheet: Size

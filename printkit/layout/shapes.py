@@ -277,3 +277,29 @@ def _contains(pts: list[Point], x: float, y: float) -> bool:
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             inside = not inside
     return inside
+
+
+def lower_right_inside(shape: Shape, box: Rect, inset: float) -> Point:
+    """The point nearest the lower right of a piece that lies `inset` inside its outline: where
+    a mark of the piece's own goes (draw/sheet.draw_own_mark). For a rectangle of any corner
+    radius, `inset` in from both sides at its lower right corner (as on a card); for any other
+    shape, the farthest point from the box's centre towards its lower right corner that is
+    still `inset` inside the outline (a hex's lower right side, a disc's four-thirty), found
+    by bisection along that line; the centre itself when the piece is too small for `inset`."""
+    if shape.kind == "rectangle":
+        return (box.x1 - inset, box.y + inset)
+    cx, cy = box.cx, box.cy
+
+    def at(t: float) -> Point:
+        return (cx + t * (box.x1 - cx), cy + t * (box.y - cy))
+
+    if inside_distance(shape, box, cx, cy) < inset:
+        return (cx, cy)
+    low, high = 0.0, 1.0
+    for _ in range(40):  # the line's length / 2**40: far below a printer's dot
+        mid = (low + high) / 2
+        if inside_distance(shape, box, *at(mid)) >= inset:
+            low = mid
+        else:
+            high = mid
+    return at(low)

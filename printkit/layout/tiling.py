@@ -16,7 +16,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
@@ -28,8 +28,7 @@ EDGE = KEEP_OUT + STROKE_ROOM  # the content window starts here: its outline sta
 TRIM_BLEED = mm(3)  # content printed past a cut line, so a slightly wide cut shows no white
 
 
-@dataclass(frozen=True)
-class Tile:
+class Tile(NamedTuple):
     row: int  # 0 = top row
     col: int  # 0 = left column
     window: Rect  # the part of the content this sheet shows (content coordinates)
@@ -45,8 +44,7 @@ class Tile:
         return r.shift(*self.origin)
 
 
-@dataclass(frozen=True)
-class TilePlan:
+class TilePlan(NamedTuple):
     content: Size
     sheet: Size
     overlap: float

@@ -3,7 +3,7 @@
 Each rebuild reads the kit afresh, so its models are new objects; laying every card design out
 again would make a one-cell edit of a 1,500-row sheet cost as much as a fresh build. The
 watching process keeps what each component's layout measured, and offers it to the next
-rebuild's layout (`Derived.kept_layouts`), which takes what it finds instead of measuring it.
+rebuild's build (`Derived.kept_layouts`, in the `Derived` made by `derived()`), which takes what it finds instead of measuring it.
 What is kept, and under which key, is the component type's own (its `layout_keeper`,
 printkit/api.py; the deck type's in components/deck/kept.py); this store knows only that a
 component's kept layout is valid while the build's options (`Options.key()`) and its looks'
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sized
 
 from printkit.api import LayoutKeeper
-from printkit.kit import Kit
+from printkit.kit import Derived, Kit
 from printkit.live.looks import DeckLooks
 from printkit.model.cards import Deck
 
@@ -24,8 +24,8 @@ LayoutId = tuple[str, str, str]  # kit folder, options key, component id
 
 
 class KeptLayouts:
-    """Every component's last layout, as its type keeps it. `attach(kit)` offers them to a
-    kit's layouts; `settle()` (after a rebuild) keeps the layouts that rebuild made, in place
+    """Every component's last layout, as its type keeps it. `derived()` makes a build's
+    `Derived` that offers them to the layouts it makes; `settle()` (after a rebuild) keeps the layouts that rebuild made, in place
     of the older."""
 
     def __init__(self) -> None:
@@ -35,12 +35,12 @@ class KeptLayouts:
         self.measured = 0  # designs measured by the layouts the last settle() kept
         self._sizes: dict[LayoutId, int] = {}
 
-    def attach(self, kit: Kit) -> Kit:
-        kit.derived.kept_layouts = self.keeper
-        return kit
+    def derived(self) -> Derived:
+        """What a rebuild derives, its layouts offered what the rebuilds before kept."""
+        return Derived(kept_layouts=self.keeper)
 
-    def keeper(self, kit: Kit, component_id: str) -> LayoutKeeper | None:
-        """What this kit's layout of the component may reuse (its type's `layout_keeper`;
+    def keeper(self, kit: Kit, derived: Derived, component_id: str) -> LayoutKeeper | None:
+        """What this build's layout of the component may reuse (its type's `layout_keeper`;
         None when its type keeps nothing)."""
         if not kit.component(component_id).has_cards:
             return None
@@ -48,16 +48,17 @@ class KeptLayouts:
         layout_id: LayoutId = (str(kit.root), kit.options.key(), component_id)
         shared, earlier = self._kept.get(layout_id, ("", None))
         kept = earlier if shared == looks.shared else None
-        keeper = kit.component(component_id).layout_keeper(kit, component_id, looks, kept)
+        keeper = kit.component(component_id).layout_keeper(kit, derived, component_id, looks, kept)
         if keeper is not None:
             self._keepers.append((layout_id, looks.shared, keeper))
         return keeper
 
-    def remember(self, kit: Kit) -> None:
-        """Keep the layouts a kit without kept layouts made (the first build of `--watch`)."""
+    def remember(self, kit: Kit, derived: Derived) -> None:
+        """Keep the layouts a build without kept layouts made of `kit` (`derived`: the first
+        build of `--watch`)."""
         for cid in kit.component_ids():
-            if kit.derived.layout_of(cid) is not None:
-                keeper = self.keeper(kit, cid)
+            if derived.layout_of(cid) is not None:
+                keeper = self.keeper(kit, derived, cid)
                 if keeper is not None:
                     keeper.remember()
         self.settle()

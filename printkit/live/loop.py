@@ -29,7 +29,7 @@ from printkit.build.pipeline import build_kits, component_targets
 from printkit.checks import Finding, run_checks
 from printkit.core.errors import Diagnostic, InputError, Location
 from printkit.core.words import counted
-from printkit.kit import Kit, load_kit
+from printkit.kit import Derived, Kit, load_kit
 from printkit.live.layouts import KeptLayouts
 from printkit.live.looks import DeckLooks
 from printkit.live.pictures import draw_cards as _draw_cards
@@ -137,6 +137,7 @@ class LiveKit:
         self._starts: dict[str, list[tuple[int, str]]] = {}
         self._backs: dict[str, str] = {}  # a front's picture -> its back's picture
         self._kit: Kit | None = None
+        self._derived = Derived()  # what this round derives from `_kit` (its layouts)
         self._pending: list[Pending] = []
         self._started = 0.0
         self.layouts = KeptLayouts()  # the card layouts of the rounds before (live/layouts.py)
@@ -170,7 +171,8 @@ class LiveKit:
         return self._guarded(self._read)
 
     def _read(self) -> Snapshot:
-        kit = self.layouts.attach(load_kit(self.kit_arg, self.options))
+        kit = load_kit(self.kit_arg, self.options)
+        self._derived = self.layouts.derived()
         self.root = kit.root
         kit.models()
         snap = Snapshot(self.version, kit.name, 0.0, pages=self.good.pages)
@@ -209,7 +211,7 @@ class LiveKit:
 
     def _checked(self) -> Snapshot:
         assert self._kit is not None
-        problems = _findings(self._kit)
+        problems = _findings(self._kit, self._derived)
         _place_on_cards(problems, self._starts)
         return dataclasses.replace(self.last, problems=problems)
 
@@ -270,7 +272,7 @@ class LiveKit:
     def _pages(self, kit: Kit) -> list[dict[str, Any]]:
         """Build the kit's PDFs (only what is out of date) and thumbnail every page."""
         with self.streams.used():
-            build_kits([kit], self.out)
+            build_kits([kit], self.out, derived=[self._derived])
         pages: list[dict[str, Any]] = []
         folder = self.folder_for(kit)
         for cid, target in component_targets(kit, self.out):
@@ -325,11 +327,11 @@ def _card_view(deck_id: str, card: Any, front: str, back: str, ready: bool) -> C
     )
 
 
-def _findings(kit: Kit) -> list[ShownFinding]:
+def _findings(kit: Kit, derived: Derived) -> list[ShownFinding]:
     """The findings `printkit check` reports for the kit (rules, and text that cannot fit)."""
     problems = [ShownFinding.of(f) for f in run_checks(kit)]
     try:
-        lay_out_kit(kit)
+        lay_out_kit(kit, derived)
     except InputError as exc:
         problems += [ShownFinding.of_input_error(d) for d in exc.diagnostics]
     return problems
@@ -413,10 +415,11 @@ class WatchedBuilds:
         self.layouts = KeptLayouts()
         self.streams = CompressedStreams()
 
-    def remember(self, kits: Iterable[Kit]) -> None:
-        """Keep the layouts of the build that came before the watching (its kits)."""
-        for kit in kits:
-            self.layouts.remember(kit)
+    def remember(self, builds: Iterable[tuple[Kit, Derived]]) -> None:
+        """Keep the layouts of the build that came before the watching (its kits, each with
+        what that build derived)."""
+        for kit, derived in builds:
+            self.layouts.remember(kit, derived)
 
     def rebuild(self) -> str:
         """One rebuild: the stale PDFs and the findings, as one line."""
@@ -442,9 +445,8 @@ def watched_build(
     started = time.perf_counter()
     try:
         kits = [load_kit(arg, options) for arg in kit_args]
-        if layouts is not None:
-            kits = [layouts.attach(kit) for kit in kits]
-        written = build_kits(kits, out, force=False, jobs=jobs)
+        derived = [layouts.derived() if layouts is not None else Derived() for _ in kits]
+        written = build_kits(kits, out, force=False, jobs=jobs, derived=derived)
         findings = [f for kit in kits for f in run_checks(kit, play=False)]  # a build's
     except InputError as exc:
         for d in exc.diagnostics:

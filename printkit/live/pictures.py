@@ -12,7 +12,7 @@ from typing import Any
 
 import pypdfium2 as pdfium
 
-from printkit.kit import Kit
+from printkit.kit import Derived, Kit
 from printkit.model.cards import Deck
 from printkit.output import staged
 
@@ -29,15 +29,14 @@ def draw_cards(kit: Kit, cid: str, deck: Deck, cards: list, folder: Path) -> dic
     preview = dataclasses.replace(deck, cards=designs)
     # a page per copy (never the designs PDF, whatever the user's settings say): each design's
     # front, then its back when the deck has backs (`sides: 2`)
-    single = dataclasses.replace(
-        kit.options, profile="shop", bleed_mm=0.0, duplex="long", card_pages="copies"
-    )
+    single = kit.options._replace(profile="shop", bleed_mm=0.0, duplex="long", card_pages="copies")
     shop = kit.with_models(single, {cid: preview})
     sides = deck.sides
     folder.mkdir(parents=True, exist_ok=True)
     with staged(folder.parent.parent, durable=False) as stage:
         pdf = stage.temp_for(folder / f"{cid}-cards.pdf")
-        shop.component(cid).render(shop, cid, pdf)
+        # a preview of these designs only derives its own layout (nothing of the round's)
+        shop.component(cid).render(shop, Derived(), cid, pdf)
         document = pdfium.PdfDocument(str(pdf))
         try:
             for index, (_, front) in enumerate(cards):

@@ -16,9 +16,8 @@ from __future__ import annotations
 import io
 import math
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit.core import limits
 from printkit.core.errors import Location, fail
@@ -30,8 +29,7 @@ PRINT_DPI = 300  # the default resolution images are reduced to (docs/limits.md)
 MM_PER_INCH = 25.4
 
 
-@dataclass(frozen=True)
-class KitImage:
+class KitImage(NamedTuple):
     """A verified image: its size in pixels as supplied, and the decoded pixels to print."""
 
     relative: str

@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 
 CHANGED = "changed while it was read"  # never a SHA-256: the next build rebuilds
 
 
-@dataclass
 class ReadLog:
     """File (absolute, normalised) -> SHA-256 of the bytes it gave when first read."""
 
-    digests: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("digests",)
+
+    def __init__(self, digests: dict[str, str] | None = None) -> None:
+        self.digests: dict[str, str] = {} if digests is None else digests
+
+    def __repr__(self) -> str:
+        return f"ReadLog(digests={self.digests!r})"
 
     def note(self, path: Path, data: bytes) -> bytes:
         """Remember the digest of `data`, just read from `path`; returns `data`."""

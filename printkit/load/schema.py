@@ -144,8 +144,8 @@ class Record(Type):
             given = value.get(name, _ABSENT)
             if given is not _ABSENT and not (given is None and not required):
                 values[name] = check(given, ctx, (*path, name))
-            elif required:
-                ctx.error(path, self._missing(value, path, name))
+            elif required:  # at the key's own place if it has one (a sheet's empty cell)
+                ctx.error((*path, name), self._missing(value, path, name))
                 values[name] = None
             else:
                 values[name] = copy_default(default) if copied else default

@@ -5,8 +5,10 @@ header row names the card fields, exactly the keys a YAML card has; every other 
 and an empty cell is an absent value. The table becomes the same plain data a YAML `cards:` list
 gives, inside a `Document` that remembers each cell's place, so the deck's one schema validates it
 and every message names the cell as a spreadsheet shows it, its row and column letter:
-`cards.csv:17:C` (a CSV row is one record, whatever line breaks its cells hold), and the same
-for a workbook's sheet (`cards.xlsx:17:C`).
+`cards.csv:17:C` (a CSV row is one record, whatever line breaks its cells hold), and for a
+workbook its sheet too (`cards.xlsx[Monsters]:17:C`). An empty cell is an absent value, so an
+empty cell in a required column is reported at that cell, naming the card: "card 'p1' has no
+pick".
 
 Text stays text: a cell holding "007" or "1:30" is never reinterpreted. A number is read from a
 CSV cell only where the deck declares a number (count, an integer or number field, a numeric
@@ -50,13 +52,14 @@ class Table:
 
     def location(self, row: int, col: int) -> Location:
         """Where a cell is, as a spreadsheet shows it (see cell_location)."""
-        return cell_location(self.file, row, col)
+        return cell_location(self.file, row, col, self.sheet)
 
 
-def cell_location(file: str, row: int, col: int) -> Location:
+def cell_location(file: str, row: int, col: int, sheet: str | None = None) -> Location:
     """A cell as a spreadsheet shows it: its row number and column letter (`cards.csv:961:B`),
-    for CSV and workbooks alike (row and col are 1-based)."""
-    return Location(file, row, col, cell=f"{row}:{column_letters(col)}")
+    for CSV and workbooks alike (row and col are 1-based), and a workbook's sheet
+    (`cards.xlsx[Monsters]:961:B`)."""
+    return Location(file, row, col, cell=f"{row}:{column_letters(col)}", sheet=sheet or "")
 
 
 @cache
@@ -217,7 +220,7 @@ def table_cards(table: Table, columns: Columns) -> SheetCards:
         )
     if missing:
         errors.raise_if_any()
-    places = SheetPlaces(table.file, {key: col for col, key in keys.items()})
+    places = SheetPlaces(table.file, {key: col for col, key in keys.items()}, table.sheet)
     doc = Document(table.file, [], origin=table.location(1, 1), places=places)
     for row, values in table.rows:
         card: dict[str, Any] = {}
@@ -233,13 +236,15 @@ def table_cards(table: Table, columns: Columns) -> SheetCards:
 
 class SheetPlaces:
     """Where a sheet's cards are: card i is its row (`(i,)`: the row's first cell), its values
-    their cells, their keys the header cells. Locations are made when a message asks, from a
-    row number a card and the keys it gives (one tuple for every row giving the same keys)."""
+    their cells, their keys the header cells; a key the row leaves empty is its empty cell in
+    that key's column (where "card 'p1' has no pick" points). Locations are made when a message
+    asks, from a row number a card and the keys it gives (one tuple for every row giving the
+    same keys)."""
 
-    __slots__ = ("_file", "_cols", "_rows", "_given", "_shared")
+    __slots__ = ("_file", "_cols", "_sheet", "_rows", "_given", "_shared")
 
-    def __init__(self, file: str, cols: dict[str, int]) -> None:
-        self._file, self._cols = file, cols
+    def __init__(self, file: str, cols: dict[str, int], sheet: str | None = None) -> None:
+        self._file, self._cols, self._sheet = file, cols, sheet
         self._rows = array("l")
         self._given: list[tuple[str, ...]] = []
         self._shared: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -256,10 +261,10 @@ class SheetPlaces:
         if not isinstance(index, int) or not 0 <= index < len(self._rows):
             return None
         if len(path) == 1:
-            return None if key else cell_location(self._file, self._rows[index], 1)
-        if len(path) == 2 and path[1] in self._given[index]:
+            return None if key else cell_location(self._file, self._rows[index], 1, self._sheet)
+        if len(path) == 2 and path[1] in self._cols:  # given, or its cell left empty
             row = 1 if key else self._rows[index]
-            return cell_location(self._file, row, self._cols[path[1]])
+            return cell_location(self._file, row, self._cols[path[1]], self._sheet)
         return None
 
 

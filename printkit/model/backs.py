@@ -14,15 +14,13 @@ in a PDF (components/deck/painter.py, components/tiles/draw.py) and of its pictu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from printkit.model.cards import Card, Deck
 from printkit.model.face import Back, element_fields
 
 
-@dataclass(frozen=True, slots=True)
-class BackChoice:
+class BackChoice(NamedTuple):
     """The back behind a card: its key, its design, the kind whose own back it is (None: the
     deck's) and the card whose fields it shows (None: a back shared by many cards)."""
 

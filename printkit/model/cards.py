@@ -100,7 +100,7 @@ MIN_TEXT_SIZE = 6.0
 
 
 @record("field declaration", check=_check_field_decl, json_rules=FIELD_DECL_JSON_RULES)
-@dataclass
+@dataclass(eq=False, repr=False)
 class FieldDecl:
     type: str = spec(
         Choice(("number", "integer", "text", "choice", "flag")),
@@ -126,7 +126,7 @@ LABEL_INK_DOC = (
 
 
 @record("card kind")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Kind:
     label: str = spec(Str(1, 40), required=True, doc="printed on every card of this kind")
     colour: str = spec(Color(), required=True, doc="the kind's frame colour")
@@ -282,7 +282,7 @@ TABLE_FILE = Str(5, 255, doc="a spreadsheet in the kit folder: cards.csv, cards.
 
 
 @record("card table")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CardTable:
     file: str = spec(TABLE_FILE, required=True, doc="the spreadsheet, in the kit folder")
     sheet: str | None = spec(Str(1, 100), doc="the workbook sheet to read (default: the first)")
@@ -358,7 +358,7 @@ HAS_CARDS_JSON_RULES: tuple[dict, ...] = (
 
 
 @record("sheet layout")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class SheetLayout:
     """A counter sheet laid out as a wargame's (home sheets): rows grouped by a field, in a set
     order, a gutter between groups, and optionally folded over for one-sided printers."""
@@ -383,7 +383,7 @@ class SheetLayout:
 
 
 @record("order of battle")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class OrderOfBattle:
     """A chart of the deck's designs, each drawn once at its size with the number printed,
     under a heading per group (a side): <deck>-oob.pdf beside the deck's PDF."""
@@ -398,7 +398,7 @@ class OrderOfBattle:
 
 
 @record("deck", check=_check_has_cards, json_rules=HAS_CARDS_JSON_RULES)
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Deck:
     card_size: str | CardSize = spec(CARD_SIZE, default="poker")
     shape: str | ShapeSpec = spec(

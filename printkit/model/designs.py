@@ -6,14 +6,13 @@ on one order without the exports knowing the deck type.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.model.backs import back_behind, cards_by_back, has_card_backs
 from printkit.model.cards import Card, Deck
 
 
-@dataclass(frozen=True, slots=True)
-class DesignPage:
+class DesignPage(NamedTuple):
     """One page of the designs PDF: a card's front, or a back (`key`, model/backs.py) with the
     cards printed with it (one card when the back reads its card's fields)."""
 

@@ -30,7 +30,7 @@ DRAW_DOC = (
 
 
 @record("edge look")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class EdgeLookSpec:
     draw: str = spec(Choice(DRAWS), required=True, doc=DRAW_DOC)
     colour: str = spec(Color(), default="#1d1a16", doc="the band's (a door's leaf's) colour")
@@ -46,7 +46,7 @@ class EdgeLookSpec:
 
 
 @record("edges")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class EdgesSpec:
     fields: list[str] = spec(
         ListOf(Id(), 4, 12),

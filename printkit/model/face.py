@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from printkit.core import limits
 from printkit.core.words import close_matches
@@ -63,8 +63,7 @@ FONT_ROLES = ("body", "bold", "italic", "condensed", "heading", "display", "seri
 PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*(?:([+-])\s*(\S.*?))?\s*$")
 
 
-@dataclass(frozen=True)
-class Percent:
+class Percent(NamedTuple):
     """A share of the area a box is measured in, plus a length: "10%" or "100% - 6mm"."""
 
     share: float
@@ -356,8 +355,7 @@ def _no_kind(name: str) -> type[Element] | None:
     return None
 
 
-@dataclass(frozen=True)
-class KindsInUse:
+class KindsInUse(NamedTuple):
     """The element kinds a kit's faces may use besides the built-in ones: its game's, and those
     installed packages give (found by name only when a face names one, `installed`; all of
     them, `every_installed`, for JSON Schemas and messages): printkit/plugins.py's."""
@@ -539,7 +537,7 @@ TITLE_DOC = (
 
 
 @record("back", keys=BACK_KEYS)
-@dataclass
+@dataclass(eq=False, repr=False)
 class Back:
     """A back: a ground colour over the bleed, an optional texture, and face elements."""
 
@@ -625,8 +623,7 @@ def plain_back() -> Back:
     return Back("#6e1a12", "#f7f0e1", "#d9b25f", "plain", None, [])  # a plain dark ground
 
 
-@dataclass(frozen=True)
-class Areas:
+class Areas(NamedTuple):
     """The rectangles a piece's boxes may be measured in, as (x, top, width, height) in pt."""
 
     width: float

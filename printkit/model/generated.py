@@ -47,7 +47,7 @@ FIELDS_DOC = (
 
 
 @record("card generator")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Generator:
     id: str = spec(Str(1, 120), required=True, doc='each card\'s id, e.g. "{rank}-{suit}"')
     kind: str = spec(

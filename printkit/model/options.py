@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from printkit.layout.presets import PRESETS, Preset
 from printkit.layout.sizes import Size, parse_paper
@@ -17,8 +16,9 @@ SHOP_FOLDER = "shop"
 SHOP_MIN_DPI, HOME_MIN_DPI = 300.0, 150.0
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
+    """What one build chose (a tuple: compiled with the module, see docs/performance.md)."""
+
     paper: str = "a4"
     profile: Literal["home", "shop"] = "home"
     duplex: Literal["long", "short", "off"] = "long"
@@ -35,7 +35,7 @@ class Options:
     # home sheets: the least paper round the pieces, in points (--sheet-margin, else the user's
     # settings); None: the kit's sheet_margin, else 7 mm (render/pages.chosen_sheet_margin)
     sheet_margin: float | None = None
-    extra: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    extra: tuple[tuple[str, str], ...] = ()
 
     @property
     def paper_size(self) -> Size:
@@ -89,4 +89,4 @@ class Options:
 
     def key(self) -> str:
         """A stable text of every option, for build hashes and PDF subjects."""
-        return repr(sorted(self.__dict__.items()))
+        return repr(sorted(self._asdict().items()))

@@ -89,7 +89,7 @@ SHEET_MARGIN = Length(3, 30)  # the limits of kit.yaml's sheet_margin (model/kit
 
 
 @record("printkit settings", doc="the user's settings: flags win over them, they over defaults")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Settings:
     back_offset_mm: tuple[float, float] | None = spec(
         BackOffset(), doc=BACK_OFFSET_DOC, key="back-offset"

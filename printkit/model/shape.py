@@ -62,7 +62,7 @@ def _check_shape(shape: ShapeSpec, ctx: Context, path: PathKey) -> None:
 
 
 @record("shape", check=_check_shape)
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ShapeSpec:
     kind: str = spec(Choice(SHAPE_KINDS), required=True, doc=KIND_DOC)
     across: float | None = spec(Length(1, 600), doc=ACROSS_DOC)

@@ -19,6 +19,7 @@ import pikepdf
 from PIL import ImageCms
 from reportlab.lib.colors import CMYKColor
 
+from printkit.checks.ink import ink_limit
 from printkit.core.errors import Location, fail
 from printkit.draw.colour import colour
 from printkit.model.kit import DEFAULT_MAX_INK
@@ -33,7 +34,7 @@ def finish_component(kit: Any, path: Path) -> None:
     """After a component is drawn: in the shop profile, make its PDF print-ready CMYK."""
     if kit.options.profile != "shop" or path.suffix != ".pdf":
         return
-    conv = converter_for(kit.options.icc, kit.manifest.print.rich_black, kit.max_ink)
+    conv = converter_for(kit.options.icc, kit.manifest.print.rich_black, ink_limit(kit))
     make_print_ready(path, conv)
 
 

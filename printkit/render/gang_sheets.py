@@ -26,7 +26,7 @@ from printkit.draw.sheet import (
     draw_page_label,
     draw_scale_bar,
 )
-from printkit.kit import Kit
+from printkit.kit import Derived, Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import columns_reverse, mirror
 from printkit.layout.packing import (
@@ -44,6 +44,7 @@ from printkit.layout.sizes import PAPER, Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 from printkit.render.gang import members
+from printkit.render.pages import sheet_label
 from printkit.render.pieces import Painter, PieceGroup, Progress
 
 LABEL_SIZE = 7  # pt, as draw_page_label sets it
@@ -58,9 +59,11 @@ class Gang:
     layout: GangLayout
 
 
-def gather(kit: Kit) -> Gang:
+def gather(kit: Kit, derived: Derived) -> Gang:
     """Every member's pieces (nothing drawn), packed onto the kit's paper."""
-    groups = [(cid, g) for cid in members(kit) for g in kit.component(cid).piece_groups(kit, cid)]
+    groups = [
+        (cid, g) for cid in members(kit) for g in kit.component(cid).piece_groups(kit, derived, cid)
+    ]
     return _packed(kit, groups)
 
 
@@ -103,10 +106,10 @@ def _packed(kit: Kit, groups: list[tuple[str, PieceGroup]]) -> Gang:
     return Gang(groups, runs, layout)
 
 
-def summary(kit: Kit, gang: Gang | None = None) -> str:
+def summary(kit: Kit, derived: Derived, gang: Gang | None = None) -> str:
     """The line a build prints: sheets used against the lower bound (packing.sheets_lower_bound:
     the pieces' area, or the sheets one size of plain rectangles needs alone)."""
-    gang = gang or gather(kit)
+    gang = gang or gather(kit, derived)
     paper = kit.options.paper
     name = paper.upper() if paper in PAPER else paper
     runs = [_run_of(gang, run) for run in gang.runs if run]
@@ -124,9 +127,11 @@ def _run_of(gang: Gang, run: list[tuple[int, Any]]) -> Run:
     return Run(group.piece, len(run), group.shape)
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """Draw the gang sheets into `path`; returns the page count."""
-    gang = gather(kit)
+    gang = gather(kit, derived)
     with_backs = any(g.with_backs for _, g in gang.groups)
     n_pages = len(gang.layout.sheets) * (2 if with_backs else 1)
     if n_pages > limits.MAX_PAGES_PER_PDF:
@@ -146,18 +151,18 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     try:
         draw_gang(c, kit, gang, with_backs, progress)
     except Exception:
-        _raise_member_error(kit)  # what only drawing finds (text that cannot fit), located
+        _raise_member_error(kit, derived)  # what only drawing finds (text that cannot fit), located
         raise
     c.save()
     return n_pages
 
 
-def _raise_member_error(kit: Kit) -> None:
+def _raise_member_error(kit: Kit, derived: Derived) -> None:
     """Draw each member alone, as a build without --gang would: a component turns the errors
     its drawing finds into located input errors, which are raised here."""
     with tempfile.TemporaryDirectory(prefix="printkit-gang-") as scratch:
         for cid in members(kit):
-            kit.component(cid).render(kit, cid, Path(scratch) / "member.pdf")
+            kit.component(cid).render(kit, derived, cid, Path(scratch) / "member.pdf")
 
 
 def piece_slots(gang: Gang, blocks: list[Block]) -> list[tuple[int, Any, Rect]]:
@@ -212,9 +217,9 @@ def _label(kit: Kit, gang: Gang, s: int, side: str, number: int, total: int) -> 
     cids = dict.fromkeys(gang.groups[g][0] for g, _, _ in piece_slots(gang, blocks))
     titles = ", ".join(kit.spec(cid).title or cid for cid in cids)
     n = len(gang.layout.sheets)
-    text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
+    text = f"{sheet_label(kit)} · gang sheet {s + 1} of {n} {side}: {titles} · page {number} of {total}"
     if text_width(text, role_font(kit.fonts(), "condensed"), LABEL_SIZE) > gang.layout.label_band.w:
-        text = f"{kit.label} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
+        text = f"{sheet_label(kit)} · gang sheet {s + 1} of {n} {side}: {', '.join(cids)}"
         text += f" · page {number} of {total}"  # component ids when the titles are too long
     return text
 
@@ -248,7 +253,7 @@ def _draw_sheet(  # noqa: PLR0913
         if shaped:
             c.restoreState()
         if side == "front" and group.own is not None and group.own(item):
-            draw_own_mark(c, trim)
+            draw_own_mark(c, trim, group.shape)
             own = True
     if side == "front":  # cut from the front; backs carry no marks
         draw_crop_marks(c, sheet_marks(gang, blocks))

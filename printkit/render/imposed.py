@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -61,7 +61,7 @@ from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.output import new_canvas
 from printkit.render.oversize import piece_plan, tile_pieces, tiled_page_count, too_large
-from printkit.render.pages import chosen_sheet_margin
+from printkit.render.pages import chosen_sheet_margin, sheet_label
 from printkit.render.pieces import Painter, PieceGroup
 from printkit.render.safearea import overflow_message, safe_area_findings
 
@@ -276,7 +276,7 @@ def render_groups(
         # offers one-sided printing, and the build's summary says fold-over (cli/build.py)
         c.setViewerPreference("Duplex", FOLD_OVER_PREFERENCE)
     painters = [g.make_painter(c, opts.bleed) for g in groups]
-    label = f"{kit.label} · {title}"
+    label = f"{sheet_label(kit)} · {title}"
     for number, (gi, page) in enumerate(order, start=1):
         side = f"sheet {page.sheet_number} {page.side}"
         text = f"{label} · {side} · page {number} of {n_pages}"
@@ -303,8 +303,7 @@ def _split_oversize(
     return fits, big
 
 
-@dataclass(frozen=True)
-class _Laid:
+class _Laid(NamedTuple):
     """One group's grid (home profile), its number of sheets, whether each has a back, and its
     pages (`pages()`: the sheets' fronts and backs, made one at a time as they are drawn, so a
     deck of thousands of cards never holds all its pages at once)."""
@@ -384,7 +383,7 @@ def _number_sheets(laid: list[_Laid]) -> list[_Laid]:
     """Sheet numbers that run on across the groups of one file."""
     out, before = [], 0
     for lay in laid:
-        out.append(replace(lay, pages=partial(_renumbered, lay.pages, before)) if before else lay)
+        out.append(lay._replace(pages=partial(_renumbered, lay.pages, before)) if before else lay)
         before += lay.sheets
     return out
 
@@ -416,7 +415,7 @@ def _snug(grid: Grid, n_items: int) -> Grid:
     if n_items >= grid.per_sheet or n_items < 1:
         return grid
     cols = min(grid.cols, n_items)
-    return replace(grid, cols=cols, rows=-(-n_items // cols))
+    return grid._replace(cols=cols, rows=-(-n_items // cols))
 
 
 def _marks_form(c: Canvas, grid: Grid) -> str:
@@ -498,7 +497,7 @@ def mark_own(c: Canvas, group: PieceGroup, placed: Sequence[tuple[int, Rect]]) -
     marked = False
     for index, trim in placed:
         if group.own(group.items[index]):
-            draw_own_mark(c, trim)
+            draw_own_mark(c, trim, group.shape)
             marked = True
     return marked
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from printkit.core.errors import Location, fail
-from printkit.kit import Kit
+from printkit.kit import MANIFEST, Kit
 from printkit.load.schema import where
 from printkit.model.cards import Deck
 
@@ -48,13 +48,28 @@ def data_inputs(kit: Kit, component_id: str, *roles: str) -> list[Path]:
 
     A used deck's pictures are not among them: what uses a deck reads its cards, not its faces.
     """
-    files = [*kit.shared_inputs(), *kit.data_file(component_id)]
+    files = [*shared_inputs(kit), *data_file(kit, component_id)]
     uses = kit.spec(component_id).uses
     for role in roles:
         other = uses.get(role)
         if other is not None and other in kit.manifest.components:
-            files += [*kit.data_file(other), *card_sheet(kit, other)]
+            files += [*data_file(kit, other), *card_sheet(kit, other)]
     return list(dict.fromkeys(files))
+
+
+def shared_inputs(kit: Kit) -> list[Path]:
+    """The kit's files every component's output may depend on: kit.yaml, the rules file, the
+    kit's own fonts and icons (the files named in kit.yaml; see `ComponentType.inputs`)."""
+    rules = kit.manifest.rules
+    named = [MANIFEST, *([rules.file] if rules is not None and rules.file else [])]
+    named += [*kit.manifest.fonts.values(), *kit.manifest.icons.values()]
+    return [kit.root / relative for relative in named]
+
+
+def data_file(kit: Kit, component_id: str) -> list[Path]:
+    """The component's data file (kit.yaml `file:`), or none."""
+    spec = kit.spec(component_id)
+    return [kit.root / spec.file] if spec.file else []
 
 
 def card_sheet(kit: Kit, component_id: str) -> list[Path]:

@@ -27,6 +27,14 @@ def chosen_sheet_margin(kit: Kit) -> float | None:
     return kit.manifest.sheet_margin if chosen is None else chosen
 
 
+def sheet_label(kit: Kit) -> str:
+    """The kit as its sheets' labels name it: its name, and the variants it is built with."""
+    variants = kit.options.variants
+    if not variants:
+        return kit.name
+    return f"{kit.name}, variant{'s' if len(variants) > 1 else ''} {'+'.join(variants)}"
+
+
 def start_sheet(c: Canvas, sheet: Size, bleed: float = 0.0) -> None:
     """The next page is one whole sheet (a chart, a page of templates, a plan).
 

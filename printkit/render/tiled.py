@@ -33,7 +33,7 @@ from printkit.layout.tiling import (
 )
 from printkit.layout.units import mm, to_mm
 from printkit.output import new_canvas
-from printkit.render.pages import chosen_sheet_margin, start_sheet
+from printkit.render.pages import chosen_sheet_margin, sheet_label, start_sheet
 
 DrawPlan = Callable[[Canvas, float], None]
 GLUE = Color(0.55, 0.55, 0.55, alpha=0.35)
@@ -80,7 +80,7 @@ def render_plan(  # noqa: PLR0913
         forms(c)
     if lead is not None:
         lead(c)
-    pages = tile_onto(c, plan, draw, f"{kit.label} · {title}", progress=progress)
+    pages = tile_onto(c, plan, draw, f"{sheet_label(kit)} · {title}", progress=progress)
     c.save()
     return pages + (lead is not None)
 

@@ -135,7 +135,7 @@ def _check_kits(
     from printkit.checks import run_checks
     from printkit.checks.ink import ink_findings
     from printkit.core.errors import InputError
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
 
     findings: list[tuple[str, Finding]] = []
     problems: list[tuple[str, Diagnostic]] = []
@@ -145,7 +145,7 @@ def _check_kits(
         try:
             kit = load_kit(name, options)
             label = kit.name
-            found = run_checks(kit) + lay_out_kit(kit) + ink_findings(kit)
+            found = run_checks(kit) + lay_out_kit(kit, Derived()) + ink_findings(kit)
             findings.extend((kit.name, f) for f in found)
         except InputError as exc:
             problems.extend((label, d) for d in exc.diagnostics)

@@ -206,7 +206,7 @@ def _export_pictures(
     from printkit.export.showcase import chosen_cards, showcase_image
     from printkit.export.tts import export_tts
     from printkit.export.tts_pieces import export_tts_pieces
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.model.options import Options
     from printkit.output import staged
 
@@ -215,6 +215,7 @@ def _export_pictures(
     )
     loaded = load_kit(kit, options)
     loaded.models()
+    derived = Derived()  # what drawing the pictures derives (the decks' layouts)
     decks = loaded.decks()
     pieces = piece_components(loaded)
     if tts and not (decks or pieces):
@@ -224,17 +225,17 @@ def _export_pictures(
     with staged(out) as stage, progress_shown():
         for cid in (list(components) or decks + pieces) if tts else []:
             if cid in pieces:
-                saved, count = export_tts_pieces(loaded, out, stage, cid, share.base_url)
+                saved, count = export_tts_pieces(loaded, derived, out, stage, cid, share.base_url)
                 written.append(saved)
                 lines.append(f"wrote {saved} ({count} piece{'s' * (count != 1)} as tiles)")
                 continue
-            saved, sheets, cards = export_tts(loaded, out, stage, cid, share.base_url)
+            saved, sheets, cards = export_tts(loaded, derived, out, stage, cid, share.base_url)
             written.append(saved)
             lines.append(f"wrote {saved} ({cards} cards on {len(sheets)} face sheet(s))")
         if showcase:
             picks = chosen_cards(loaded, [p.strip() for p in showcase.split(",") if p.strip()])
             target = out / loaded.name / "showcase.png"
-            showcase_image(loaded, picks).save(stage.temp_for(target), "PNG")
+            showcase_image(loaded, derived, picks).save(stage.temp_for(target), "PNG")
             lines.append(f"wrote {target}")
     if written and share.saved_objects is not None:
         lines += _copy_to_saved_objects(share.saved_objects, loaded.name, written)
@@ -251,17 +252,16 @@ def _export_vassal(kit, out: Path, dpi: int, group_by, components, variants, pla
     """--vassal: the module, its pictures rendered from the kit's PDFs without bleed."""
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.export.vassal import export_vassal
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.model.options import Options
     from printkit.output import staged
 
     options = Options(
         profile="shop", bleed_mm=0, card_pages="designs", variants=tuple(variants), players=players
     )
-    loaded = load_kit(kit, options)
-    loaded.only = frozenset(components) if components else None
+    loaded = load_kit(kit, options, components)
     with staged(out) as stage, progress_shown():
-        path, module = export_vassal(loaded, out, stage, dpi, group_by)
+        path, module = export_vassal(loaded, Derived(), out, stage, dpi, group_by)
     say(
         f"wrote {path} ({len(module.boards)} board(s), {len(module.pieces)} counter(s) in "
         f"{len({p.group for p in module.pieces})} palette tab(s), {len(module.charts)} chart(s)); "
@@ -274,7 +274,7 @@ def _export_images(
 ):
     # imported here, not at the top, so that `printkit --help` stays fast
     from printkit.export.images import export_images
-    from printkit.kit import load_kit
+    from printkit.kit import Derived, load_kit
     from printkit.layout.units import to_mm
     from printkit.model.options import Options
     from printkit.output import staged
@@ -288,10 +288,9 @@ def _export_images(
         variants=tuple(variants),
         players=players,
     )
-    loaded = load_kit(kit, options)
-    loaded.only = frozenset(components) if components else None
+    loaded = load_kit(kit, options, components)
     with staged(out) as stage, progress_shown():
-        done = export_images(loaded, out, stage, chosen, dpi, fmt)
+        done = export_images(loaded, Derived(), out, stage, chosen, dpi, fmt)
     if not done:
         note(f"kit {loaded.name!r} has no deck or pieces: no images to write")
         return

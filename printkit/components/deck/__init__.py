@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progress
+from printkit.api import Component, ComponentType, Derived, ItemList, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.deck import designs as deck_designs
 from printkit.components.deck import layout as deck_layout
@@ -204,11 +204,13 @@ def more_outputs(kit: Kit, component_id: str) -> list[str]:
     return out
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """Draw the deck into `path`; returns the number of pages."""
     deck = kit.model_as(component_id, Deck)
-    layout = deck_layout.measured(kit, component_id)
-    if layout is not None and kit.derived.single_use:
+    layout = deck_layout.measured(kit, derived, component_id)
+    if layout is not None and derived.single_use:
         layout.release_as_drawn()  # nothing after this render reads it (Derived.single_use)
     painter = _painter_of(deck, layout)
     try:
@@ -226,10 +228,10 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         raise _overflow_error(exc) from None
 
 
-def _layout(kit: Kit, component_id: str) -> deck_layout.DeckLayout:
+def _layout(kit: Kit, derived: Derived, component_id: str) -> deck_layout.DeckLayout:
     """The deck's designs, measured once per kit (deck_layout); raises every text that cannot
     fit, all together, one error per place in the data."""
-    layout = deck_layout.laid_out(kit, component_id)
+    layout = deck_layout.laid_out(kit, derived, component_id)
     errors = deck_layout.overflow_errors(layout, _overflow_error)
     if errors:
         raise InputError(_once_per_place(errors))
@@ -251,21 +253,21 @@ def _once_per_place(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Lay out every card design and back, so that `printkit check` reports text that cannot
     fit (an input error, as in a build) without writing a PDF."""
-    _layout(kit, component_id)
+    _layout(kit, derived, component_id)
 
 
-def layout_findings(kit: Kit, component_id: str) -> list[Finding]:
+def layout_findings(kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
     """Warnings only drawing finds: characters the font lacks, images printed below min dpi."""
     deck = kit.model_as(component_id, Deck)
     drawn = (
         (text, font_name, design.who, partial(_text_location, design.card, element, attr))
-        for design in _layout(kit, component_id).designs
+        for design in _layout(kit, derived, component_id).designs
         for text, font_name, element, attr in design.missing
     )
-    designs = _layout(kit, component_id).designs
+    designs = _layout(kit, derived, component_id).designs
     findings = glyph_findings(drawn) + dpi_findings(deck) + colour_vision_findings(deck)
     return findings + _small_text_findings(deck, designs)
 
@@ -308,13 +310,13 @@ def _small_text_findings(deck: Deck, designs: list[deck_layout.Design]) -> list[
     return out
 
 
-def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+def print_findings(kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a card's safe area (text
     that cannot fit at all is preflight's input error), from the deck's one layout: each card's
     front, and its back (only the first card's when every card shares its back)."""
     deck = kit.model_as(component_id, Deck)
     marks = sheet_margin_findings(kit, deck.size, where(deck, "card_size") or Location(deck.file))
-    layout = deck_layout.laid_out(kit, component_id)
+    layout = deck_layout.laid_out(kit, derived, component_id)
     if layout.overflows:
         return marks
     safe = min(SAFE_AREA, deck.safe_margin)
@@ -423,16 +425,16 @@ def _overflow_error(exc: CardTextOverflow) -> InputError:
     )
 
 
-def drawn_findings(kit: Kit, component_id: str) -> list[Finding]:
+def drawn_findings(kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
     """Everything only drawing finds: text outside a card's safe area, characters the font
     lacks, images printed below min dpi."""
-    return print_findings(kit, component_id) + layout_findings(kit, component_id)
+    return print_findings(kit, derived, component_id) + layout_findings(kit, derived, component_id)
 
 
-def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
+def cut_pieces(kit: Kit, derived: Derived, component_id: str) -> list[PieceGroup]:
     """The cards, one piece per printed copy, for gang sheets."""
     deck = kit.model_as(component_id, Deck)
-    painter = _painter_of(deck, deck_layout.measured(kit, component_id))
+    painter = _painter_of(deck, deck_layout.measured(kit, derived, component_id))
     copies = deck.sheet_copies()  # gang sheets pack them in the counter sheet's order and groups
     return [PieceGroup(copies, deck.size, painter, Location(deck.file), shape=deck.cut(),
                        rows=deck.rows(copies), own=deck.own)]  # fmt: skip

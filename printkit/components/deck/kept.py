@@ -31,7 +31,7 @@ from typing import NamedTuple
 from printkit.api import CardLooks
 from printkit.components.deck.layout import DeckLayout, Design, Fit
 from printkit.draw.elements import PlainText
-from printkit.kit import Kit
+from printkit.kit import Derived, Kit
 from printkit.model.cards import Deck, Kind
 from printkit.model.face import Back, Element, Lettered
 
@@ -52,9 +52,15 @@ class DeckKeeper:
     (the deck type's `LayoutKeeper`, printkit/api.py; layout.Keeper for the deck's layout)."""
 
     def __init__(
-        self, kit: Kit, component_id: str, looks: CardLooks, earlier: dict[Key, _Kept] | None
+        self,
+        kit: Kit,
+        derived: Derived,
+        component_id: str,
+        looks: CardLooks,
+        earlier: dict[Key, _Kept] | None,
     ) -> None:
         self.kit = kit
+        self.derived = derived  # the build whose layout of the deck this keeper keeps
         self.component_id = component_id
         self.deck = kit.model_as(component_id, Deck)
         self.looks = looks
@@ -127,7 +133,7 @@ class DeckKeeper:
         return fits
 
     def layout(self) -> DeckLayout | None:
-        layout = self.kit.derived.layout_of(self.component_id)
+        layout = self.derived.layout_of(self.component_id)
         return layout if isinstance(layout, DeckLayout) and not layout.spent else None
 
     def remember(self) -> None:
@@ -153,9 +159,10 @@ class DeckKeeper:
 
 
 def layout_keeper(
-    kit: Kit, component_id: str, looks: CardLooks, earlier: object | None
+    kit: Kit, derived: Derived, component_id: str, looks: CardLooks, earlier: object | None
 ) -> DeckKeeper:
-    """The deck type's `layout_keeper` (printkit/api.py): this kit's layout of the deck, given
+    """The deck type's `layout_keeper` (printkit/api.py): this build's layout of the deck, given
     the designs an earlier one kept (`earlier`, what its `kept()` returned) when its looks'
     shared digest was the same."""
-    return DeckKeeper(kit, component_id, looks, earlier if isinstance(earlier, dict) else None)
+    kept = earlier if isinstance(earlier, dict) else None
+    return DeckKeeper(kit, derived, component_id, looks, kept)

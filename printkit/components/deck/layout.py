@@ -7,11 +7,11 @@ arguments it was fitted with, its layout among them, and its size and lines, in 
 the texts with their fonts (for the glyph check), the string nearest the trim (for the safe
 area, PK001) and the text that cannot fit. A back shared by many cards is one design; a back
 that reads its card's fields (model/backs.back_reads_card) is one design per card behind it; a
-one-sided deck (`sides: 1`) has no back to measure. The kit keeps the layout (`kit.derived`, `Derived.laid_out`),
-so `printkit check` and a build's rules gate measure each design once, and the render then
-draws each design from its recorded fits (`CardPainter(measured=...)`) instead of fitting its
+one-sided deck (`sides: 1`) has no back to measure. The build keeps the layout (its `Derived`,
+handed to every member of the type that lays out or draws: `Derived.laid_out`), so `printkit
+check` and a build's rules gate measure each design once, and the render then draws each design from its recorded fits (`CardPainter(measured=...)`) instead of fitting its
 texts again. Source locations are looked up only for findings. Under `build --watch` and serve,
-the kit may offer the designs an earlier kit object of the same folder measured (a `Keeper`,
+the build may offer the designs an earlier build of the same folder measured (a `Keeper`,
 through `Derived.kept_layouts`: the deck's kept.py, kept by live/layouts.py); a design it knows
 is taken, not measured.
 """
@@ -27,7 +27,7 @@ from printkit.components.deck.painter import CardPainter, CardTextOverflow
 from printkit.core.errors import Diagnostic, InputError
 from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText, forget_measures
-from printkit.kit import Kit
+from printkit.kit import Derived, Kit
 from printkit.layout.geometry import Rect
 from printkit.model.backs import back_behind, back_reads_card
 from printkit.model.cards import Card, Deck
@@ -37,7 +37,6 @@ from printkit.render.safearea import ProbeCanvas, closest_text
 Fit = tuple[FitKey, FittedText] | PlainText  # a text's fit, or a plain text element as drawn
 
 
-@dataclass(slots=True)
 class Design:
     """One card front or back as measured: the card (its front, or the card behind a back that
     reads its fields; None for a shared back), the kind of a back (None: the deck's common
@@ -46,13 +45,19 @@ class Design:
     nearest its trim and the text that cannot fit. It keeps no more than that: a deck of
     thousands of cards keeps thousands of designs between the measure and the render."""
 
-    card: Card | None
-    kind: str | None
-    back: bool = False
-    fits: list[Fit] = field(default_factory=list)
-    missing: Sequence[tuple[str, str, Element, str]] = ()  # see above
-    nearest: tuple[str, float] | None = None  # the string nearest the trim, and how near
-    overflow: CardTextOverflow | None = None
+    __slots__ = ("card", "kind", "back", "fits", "missing", "nearest", "overflow")
+
+    def __init__(self, card: Card | None, kind: str | None, back: bool = False) -> None:
+        self.card = card
+        self.kind = kind
+        self.back = back
+        self.fits: list[Fit] = []
+        self.missing: Sequence[tuple[str, str, Element, str]] = ()  # see above
+        self.nearest: tuple[str, float] | None = None  # the string nearest the trim, and how near
+        self.overflow: CardTextOverflow | None = None
+
+    def __repr__(self) -> str:
+        return f"Design(card={self.card!r}, kind={self.kind!r}, back={self.back!r}, ...)"
 
     @property
     def who(self) -> str:
@@ -124,24 +129,25 @@ class Keeper(Protocol):
         ...
 
 
-def laid_out(kit: Kit, component_id: str) -> DeckLayout:
-    """The deck's layout, measured the first time it is asked for this kit (see kit.Derived.laid_out),
-    reusing what the kit's kept layouts offer (Derived.kept_layouts)."""
+def laid_out(kit: Kit, derived: Derived, component_id: str) -> DeckLayout:
+    """The deck's layout, measured the first time the build asks for it (kept in the build's
+    `derived`, see kit.Derived.laid_out), reusing what the build's kept layouts offer
+    (Derived.kept_layouts)."""
 
     def measure() -> DeckLayout:
-        kept = kit.derived.kept_layouts
-        keeper = kept(kit, component_id) if kept else None
+        kept = derived.kept_layouts
+        keeper = kept(kit, derived, component_id) if kept else None
         return lay_out(kit.model_as(component_id, Deck), kit.fonts(), keeper)
 
-    return kit.derived.laid_out(component_id, measure)
+    return derived.laid_out(component_id, measure)
 
 
-def measured(kit: Kit, component_id: str) -> DeckLayout | None:
-    """The deck's layout when this kit has measured it already (by check or the rules gate),
-    or can mostly reuse it (a kit with kept layouts: measured now)."""
-    layout = kit.derived.layout_of(component_id)
-    if layout is None and kit.derived.kept_layouts is not None:
-        layout = laid_out(kit, component_id)
+def measured(kit: Kit, derived: Derived, component_id: str) -> DeckLayout | None:
+    """The deck's layout when this build has measured it already (by check or the rules gate),
+    or can mostly reuse it (a build with kept layouts: measured now)."""
+    layout = derived.layout_of(component_id)
+    if layout is None and derived.kept_layouts is not None:
+        layout = laid_out(kit, derived, component_id)
     return layout if isinstance(layout, DeckLayout) else None
 
 

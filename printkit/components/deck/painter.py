@@ -9,7 +9,6 @@ back's ground and palette are draw/backs.py's, which every piece type with a `Ba
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
@@ -95,7 +94,7 @@ class CardPainter:
         boxes = measured.boxes if measured is not None else None
         self.elements = ElementPainter(
             c,
-            replace(deck.areas(), bleed=bleed),
+            deck.areas()._replace(bleed=bleed),
             deck.icons,
             deck.images,
             deck.min_text_size,

@@ -11,19 +11,21 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, ComponentType, Progress
+from printkit.api import Component, ComponentType, Derived, Progress
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
 from printkit.draw.fonts import KitCanvas
+from printkit.draw.sheet import draw_own_legend, draw_own_mark
 from printkit.kit import Kit
 from printkit.layout.dieline import DieLine, cube_net, fits, placed
+from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm, mm
 from printkit.load.schema import Record, validate_document, where
 from printkit.render.links import data_inputs
-from printkit.render.pages import start_sheet
+from printkit.render.pages import SHEET_LABEL_BAND, start_sheet
 
 from .model import DICE, Dice, Die
 
@@ -66,9 +68,12 @@ def inputs(kit: Kit, component_id: str) -> list[Path]:
     return data_inputs(kit, component_id)
 
 
-def _home_places(net: DieLine, sheet: Size, count: int) -> list[list[tuple[float, float]]]:
-    """Each page's nets' bottom-left corners: rows from the top, the page's nets centred."""
-    room = Size(sheet.width - 2 * KEEP_OUT, sheet.height - 2 * KEEP_OUT)
+def _home_places(
+    net: DieLine, sheet: Size, count: int, foot: float = 0.0
+) -> list[list[tuple[float, float]]]:
+    """Each page's nets' bottom-left corners: rows from the top, the page's nets centred above
+    a band `foot` high at the sheet's foot (the legend of the mark of the kit's own)."""
+    room = Size(sheet.width - 2 * KEEP_OUT, sheet.height - 2 * KEEP_OUT - foot)
     across = max(1, int((room.width + GAP) // (net.size.width + GAP)))
     down = max(1, int((room.height + GAP) // (net.size.height + GAP)))
     per_page = across * down
@@ -78,7 +83,7 @@ def _home_places(net: DieLine, sheet: Size, count: int) -> list[list[tuple[float
         columns, rows = min(n, across), -(-n // across)
         used_w = columns * net.size.width + (columns - 1) * GAP
         used_h = rows * net.size.height + (rows - 1) * GAP
-        x0, top = (sheet.width - used_w) / 2, (sheet.height + used_h) / 2
+        x0, top = (sheet.width - used_w) / 2, (sheet.height + foot + used_h) / 2
         places = []
         for k in range(n):
             row, column = divmod(k, across)
@@ -88,7 +93,9 @@ def _home_places(net: DieLine, sheet: Size, count: int) -> list[list[tuple[float
     return pages
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """The dice's nets; returns the number of pages."""
     # imported here, only when a PDF is drawn
     from printkit.output import new_canvas
@@ -97,7 +104,13 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     net = cube_net(dice.side)
     shop = kit.options.profile == "shop"
     sheet = net.size if shop else kit.options.paper_size
-    pages = [[(0.0, 0.0)] for _ in dice.dice] if shop else _home_places(net, sheet, len(dice.dice))
+    owned = any(dice.own(die) for die in dice.dice)
+    foot = SHEET_LABEL_BAND if owned and not shop else 0.0  # room for the mark's legend
+    pages = (
+        [[(0.0, 0.0)] for _ in dice.dice]
+        if shop
+        else _home_places(net, sheet, len(dice.dice), foot)
+    )
     title = kit.spec(component_id).title or component_id
     c = new_canvas(
         path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
@@ -106,8 +119,13 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     order = iter(dice.dice)
     for places in pages:
         start_sheet(c, sheet, bleed)
+        own = False
         for at in places:
-            _draw_die(kit, c, dice, next(order), placed(net, at), bleed)
+            die = next(order)
+            _draw_die(kit, c, dice, die, placed(net, at), bleed)
+            own = own or dice.own(die)
+        if own:
+            draw_own_legend(c, Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, foot), False)
         c.showPage()
         if progress is not None:
             progress(1)
@@ -137,9 +155,11 @@ def _draw_die(kit: Kit, c: Any, dice: Dice, die: Die, net: DieLine, bleed: float
                 f"({format_mm(dice.side)} a side); shorten it or enlarge the element's box",
             ) from None
     draw_lines(c, net, dice.cut_colour, dice.fold_colour)
+    if dice.own(die):  # on face 1, as a card's: near its lower right corner
+        draw_own_mark(c, next(p.rect for p in net.panels if p.name == "1"))
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Draw every die on a canvas never saved: the faces' texts must fit (as in a build), so
     `printkit check` reports what the build would refuse."""
     dice = kit.model_as(component_id, Dice)

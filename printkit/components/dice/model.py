@@ -9,14 +9,15 @@ from typing import Any
 from printkit.core import limits
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Color, Id, Length, ListOf, Record, Str
+from printkit.load.schema import Choice, Color, Id, Length, ListOf, Record, Str
+from printkit.model.cards import SOURCES
 from printkit.model.face import ELEMENT, Element
 
 VALUE = Str(0, 40, doc="what the face shows")
 
 
 @record("die")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Die:
     id: str = spec(Id(), required=True, doc="the die's name ({die} on its faces)")
     faces: list[str] = spec(
@@ -26,13 +27,18 @@ class Die:
         "3 opposite 4)",
     )
     colour: str | None = spec(Color(), doc="this die's ground (default: the file's colour)")
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: this die's values are the kit's own, not the game's (a discreet mark prints "
+        "on its face 1); seed: the game's (default: the file's `source`)",
+    )
 
     def get(self, name: str) -> Any:
         return self.id if name == "die" else None
 
 
 @record("dice")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Dice:
     side: float = spec(Length(8, 60), default=mm(20), doc="the cube's edge")
     colour: str = spec(Color(), default="#ffffff", doc="the dice's ground")
@@ -46,7 +52,18 @@ class Dice:
         "face's value from the die's `faces`), {face} (its number, 1 to 6) and {die}",
     )
     dice: list[Die] = spec(ListOf(record_of(Die), 1, 200), required=True, doc="the dice")
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the dice's values are the kit's own, not the game's (each die prints a "
+        "discreet mark near its face 1's lower right corner and each home sheet a one-line "
+        "legend; a die's own `source` overrides); seed or none: the game's",
+    )
     file: str = ""
+
+    def own(self, die: Die) -> bool:
+        """Whether a die's values are the kit's own (`source: ours`, the die's or else the
+        file's), marked so on paper."""
+        return (die.source or self.source) == "ours"
 
 
 DICE: Record = record_of(Dice)

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from printkit.api import Component, ComponentType, ItemList, Progress
+from printkit.api import Component, ComponentType, Derived, ItemList, Progress
 from printkit.components.map.draw_routes import track_spaces
 from printkit.components.map.face import BoardOverflow, BoardPainter, box_of, grid_origin
 from printkit.components.map.grid import (
@@ -340,7 +340,7 @@ def avoid(m: MapBoard) -> list[Rect]:
     return out
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Draw the map on a measuring canvas: every text must fit its box (an input error at the
     element, as a build would find)."""
     m = kit.model_as(component_id, MapBoard)
@@ -364,7 +364,9 @@ def fitting_text() -> Iterator[None]:
         ) from None
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     m = kit.model_as(component_id, MapBoard)
     painter = BoardPainter(m, kit.icons(), m.images)
     with fitting_text():
@@ -378,6 +380,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             overlap=m.glue_overlap,
             progress=progress,
             forms=lambda c: define_image_forms(c, m.images, m.images, set()),
+            own=m.source == "ours",
         )
 
 

@@ -131,7 +131,7 @@ class CellName(CellNames):
 
 
 @record("terrain")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Terrain:
     """How cells of one terrain look (the key is the letter `cells` uses for it)."""
 
@@ -146,7 +146,7 @@ class Terrain:
 
 
 @record("line style")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class LineStyle:
     """How a river, road or border is drawn."""
 
@@ -160,7 +160,7 @@ class LineStyle:
 
 
 @record("symbol")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Symbol:
     """How a point feature is drawn: a mark in the cell and its label beside it."""
 
@@ -176,7 +176,7 @@ class Symbol:
 
 
 @record("edge feature")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class EdgeFeature:
     """A line along cell sides: a river, a border, a wall."""
 
@@ -185,7 +185,7 @@ class EdgeFeature:
 
 
 @record("path feature")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class PathFeature:
     """A line from cell centre to cell centre: a road, a railway. Each cell is a neighbour of
     the one before; the first or last may be the cell just off the map, so the line leaves
@@ -201,7 +201,7 @@ class PathFeature:
 
 
 @record("point feature")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class PointFeature:
     """A city, a town, a named place: a symbol in a cell and its label (or a label alone)."""
 
@@ -229,7 +229,7 @@ class PointFeature:
 
 
 @record("grid legend")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Legend:
     """A key to the grid's terrain, lines and symbols, in a box of its own."""
 
@@ -388,7 +388,7 @@ GRID_KEYS = tuple(f.name for f in dataclasses.fields(GridParts))
 
 @record("hex grid", keys=("element", *GRID_KEYS[:4], "size", "orientation", "offset",
                           *GRID_KEYS[4:]))  # fmt: skip
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class HexGrid(GridParts):
     """A grid of hexes, numbered the way wargames number them."""
 
@@ -412,7 +412,7 @@ class HexGrid(GridParts):
 
 
 @record("square grid", keys=("element", *GRID_KEYS[:4], "size", *GRID_KEYS[4:]))
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class SquareGrid(GridParts):
     """A grid of squares (areas, a chequered board), named A1 or 0101."""
 

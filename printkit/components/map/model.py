@@ -26,7 +26,8 @@ from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 from printkit.load.containers import Tagged
 from printkit.load.records import record, spec
-from printkit.load.schema import Color, Length, ListOf
+from printkit.load.schema import Choice, Color, Length, ListOf
+from printkit.model.cards import SOURCES
 from printkit.model.face import ELEMENT, Element
 
 BOARD_ELEMENT = Tagged(
@@ -81,7 +82,7 @@ def item_names(data: object) -> tuple[list[str], list[str]]:
 
 
 @record("map")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class MapBoard:
     """A board or map of any size: one face, printed on one side."""
 
@@ -97,6 +98,12 @@ class MapBoard:
         Length(5, 40), default=mm(12), doc="home tiling: the glue band on every seam"
     )
     face: list[BoardElement] = spec(ListOf(BOARD_ELEMENT, 1, 400), required=True, doc=FACE_DOC)
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the map's layout or values are the kit's own, not the game's (the map prints "
+        "the mark of the kit's own and its legend in its lower right corner); seed or none: the "
+        "game's",
+    )
     file: str = ""  # set by the loader
     items: list[MapItem] = field(default_factory=list)  # set by the loader (components/mapboard)
     images: dict[str, Any] = field(default_factory=dict)  # verified kit images, by path

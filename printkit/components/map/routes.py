@@ -20,7 +20,7 @@ POINT = ListOf(Length(0, 3000, allow_zero=True), 2, 2, doc="[x, y] from the box'
 
 
 @record("track mark")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TrackMark:
     """A note on one space of a track."""
 
@@ -30,7 +30,7 @@ class TrackMark:
 
 
 @record("track element")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TrackElement:
     """Numbered spaces along a path: a turn, score or race track."""
 
@@ -67,7 +67,7 @@ class TrackElement:
 
 
 @record("connections element")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ConnectionsElement:
     """Named points and the lines between them: a point-to-point map."""
 

@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, ComponentType, ItemList, PieceGroup, Progress
+from printkit.api import Component, ComponentType, Derived, ItemList, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.tiles.draw import (
     BackOverflow,
@@ -106,7 +106,7 @@ def _check_ornaments(tiles: TileSet, errors: Collector) -> None:
                 errors.add(at(element, "icon"), library.unknown(name))
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Draw the common back, each tile's own back and the reference card on a canvas never
     saved: their texts must fit (as in a build)."""
     tiles = kit.model_as(component_id, TileSet)
@@ -143,7 +143,9 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return TILE_SET
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """Draw every tile face, the common back and the reference card into `path`."""
     tiles = kit.model_as(component_id, TileSet)
     _refuse_impossible(tiles)
@@ -183,6 +185,9 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
     def painter(c: Canvas, bleed: float) -> TilePainter:
         return TilePainter(c, tiles, bleed)
 
+    def own(item: Tile | ReferenceSide) -> bool:
+        return tiles.own(None if isinstance(item, ReferenceSide) else item)
+
     group = PieceGroup(
         items,
         tiles.size,
@@ -193,11 +198,12 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
         shape=tiles.cut(),
         design=lambda item: "reference" if isinstance(item, ReferenceSide) else item.id,
         back_key=lambda item: back_key(tiles, item),
+        own=own,
     )
     return [group]
 
 
-def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+def print_findings(kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a piece's safe area. Tiles
     that cannot be drawn are the rules' findings, and are not drawn here."""
     (group,) = piece_groups(kit, component_id)
@@ -208,7 +214,7 @@ def print_findings(kit: Kit, component_id: str) -> list[Finding]:
         return []  # reported as an input error by the build
 
 
-def cut_pieces(kit: Kit, component_id: str) -> list[PieceGroup]:
+def cut_pieces(kit: Kit, derived: Derived, component_id: str) -> list[PieceGroup]:
     """The tiles and the reference card for gang sheets; tiles that cannot be drawn refused."""
     _refuse_impossible(kit.model_as(component_id, TileSet))
     return piece_groups(kit, component_id)

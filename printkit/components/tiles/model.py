@@ -40,6 +40,7 @@ from printkit.load.schema import (
     Str,
     where,
 )
+from printkit.model.cards import SOURCES
 from printkit.model.edges import EdgeLookSpec
 from printkit.model.face import BACK, ELEMENT, Back, Element, plain_back
 from printkit.model.shape import SHAPE, SHAPE_KINDS_DOC, ShapeSpec, as_shape
@@ -52,7 +53,7 @@ LETTER = Str(1, 1, pattern=r"[A-Z]", pattern_words="one capital letter")
 
 
 @record("terrain")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Terrain:
     letter: str = spec(
         LETTER, required=True, doc="the letter tiles use for this terrain in their edges"
@@ -68,7 +69,7 @@ class Terrain:
 
 
 @record("piece")
-@dataclass
+@dataclass(eq=False, repr=False)
 class Piece:
     terrain: str = spec(Id(), required=True, doc="the terrain of this piece")
     halves: list[int] = spec(
@@ -86,7 +87,7 @@ ORNAMENT_DOC = (
 
 
 @record("tile")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Tile:
     id: str = spec(Id(), required=True, doc="the tile's name, printed small on its face")
     edges: str = spec(
@@ -115,6 +116,11 @@ class Tile:
         doc="what each edge carries, clockwise from the top, one word each: 4 words (top, "
         'right, bottom, left) or 8 (half-edges 0-7), e.g. "door wall open wall"; drawn by '
         "the tile set's `edge_looks`, read by data checks as the fields top, right, bottom, left",
+    )
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: this tile's layout or values are the kit's own, not the game's (a discreet "
+        "mark prints on it); seed: the game's (default: the tile set's `source`)",
     )
     halves: tuple[str, ...] = ()  # terrain name of each half-edge 0..7, set by load_tiles
 
@@ -159,7 +165,7 @@ def _feature(tile: Tile, side: int) -> str | None:
 
 
 @record("coast")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Coast:
     colour: str = spec(Color(), default="#3b2a17", doc="the coastline's ink")
     width: float = spec(Length(0.05, 3), default=mm(0.45), doc="the coastline's width")
@@ -170,14 +176,14 @@ class Coast:
 
 
 @record("card section")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CardSection:
     heading: str = spec(Str(0, 60), default="", doc="the section's heading")
     text: str = spec(Str(1, 600), required=True, doc="what it says")
 
 
 @record("card side")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CardSide:
     title: str = spec(Str(1, 40), required=True, doc="the side's title")
     sections: list[CardSection] = spec(
@@ -186,7 +192,7 @@ class CardSide:
 
 
 @record("reference card")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ReferenceCard:
     front: CardSide = spec(
         record_of(CardSide), required=True, doc="the side with the turn and the two actions"
@@ -208,7 +214,7 @@ ORNAMENTS_DOC = (
 
 
 @record("tile set")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TileSet:
     tile_size: float = spec(Length(20, 300), default=mm(70), doc="the side of a square tile")
     shape: str | ShapeSpec = spec(
@@ -257,6 +263,12 @@ class TileSet:
         required=True,
         doc="the tiles, each with its half-edge terrains",
     )
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the tiles' layout or values and the reference card's rules text are the "
+        "kit's own, not the game's (each tile prints a discreet mark and each sheet a one-line "
+        "legend; a tile's own `source` overrides); seed or none: the game's",
+    )
     file: str = ""
     icons: Any = None  # draw.icons.IconLibrary, set by the component's load
     raw: Any = field(default=None, repr=False)
@@ -284,6 +296,12 @@ class TileSet:
         if field_name == self.rose_on or any(field_name in t.flags for t in self.tiles):
             return lambda tile: field_name in tile.flags
         return lambda _: None
+
+    def own(self, item: Tile | None) -> bool:
+        """Whether a tile (None: the reference card) is the kit's own (`source: ours`, the
+        tile's or else the set's), marked so on paper."""
+        source = item.source if item is not None else None
+        return (source or self.source) == "ours"
 
     def has_rose(self, tile: Tile) -> bool:
         """Whether the tile carries the compass rose (its flag is `rose_on`)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.api import Component, ComponentType, PieceGroup, Progress
+from printkit.api import Component, ComponentType, Derived, PieceGroup, Progress
 from printkit.checks import Finding
 from printkit.components.tokens.draw import AidPainter, PiecePainter
 from printkit.components.tokens.files import shop_files
@@ -158,7 +158,7 @@ def _piece_field_at(piece: Piece, name: str) -> Location:
     return where(piece, name) or where(piece, "fields") or where(piece) or Location("?")
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Draw every piece back built from face elements on a canvas never saved: their texts
     must fit (an input error at the element, as a build would find)."""
     t = kit.model_as(component_id, Tokens)
@@ -206,7 +206,7 @@ def _shop_names(kit: Kit, component_id: str) -> list[str]:
         return []
 
 
-def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
+def piece_groups(kit: Kit, derived: Derived, component_id: str) -> list[PieceGroup]:
     """Every group of pieces, then the player aids (single-sided), as the PDF prints them."""
     t = kit.model_as(component_id, Tokens)
     return _groups_of(kit, t, list(t.groups.values()), t.aid)
@@ -282,11 +282,15 @@ def design_names(group: str, pieces: list[Piece]) -> dict[int, str]:
     return out
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """Every group of pieces, then the player aids, in one PDF (sheets numbered across it); in a
     shop build, one PDF per trim size (components/tokens/files.py)."""
     if kit.options.profile != "shop":
-        return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
+        return render_groups(
+            kit, component_id, path, piece_groups(kit, derived, component_id), progress
+        )
     t = kit.model_as(component_id, Tokens)
     pages = 0
     for number, part in enumerate(shop_files(component_id, t)):
@@ -296,11 +300,11 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     return pages
 
 
-def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+def print_findings(kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a piece's safe area, and
     player colours a red-green colour-blind player can hardly tell apart (FACE003)."""
     tokens = kit.model_as(component_id, Tokens)
-    return safe_area(piece_groups(kit, component_id), kit) + side_colour_findings(tokens)
+    return safe_area(piece_groups(kit, derived, component_id), kit) + side_colour_findings(tokens)
 
 
 def side_colour_findings(tokens: Tokens) -> list[Finding]:

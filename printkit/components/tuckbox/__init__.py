@@ -17,20 +17,22 @@ import io
 from pathlib import Path
 from typing import Any
 
-from printkit.api import Component, ComponentType, Progress
+from printkit.api import Component, ComponentType, Derived, Progress
 from printkit.core.errors import Location, fail
 from printkit.draw.dieline import draw_faces, draw_ground, draw_lines
 from printkit.draw.elements import ElementOverflow, Palette
 from printkit.draw.fonts import KitCanvas
+from printkit.draw.sheet import draw_own_legend, draw_own_mark
 from printkit.kit import Kit
 from printkit.layout.dieline import DieLine, Sleeve, box_inside, fits, placed, tuck_box
+from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.sizes import Size
 from printkit.layout.units import format_mm
 from printkit.load.schema import Record, validate_document, where
 from printkit.model.cards import Deck
 from printkit.render.links import data_inputs, used_model
-from printkit.render.pages import start_sheet
+from printkit.render.pages import SHEET_LABEL_BAND, start_sheet
 
 from .model import TUCK_BOX, TuckBox
 
@@ -103,7 +105,9 @@ def sheet(kit: Kit, component_id: str, box: TuckBox) -> Size:
     return found
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     """The box on one page; returns 1."""
     # imported here, only when a PDF is drawn
     from printkit.output import new_canvas
@@ -117,11 +121,21 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
     )
     bleed = kit.options.sheet_bleed
     start_sheet(c, page, bleed)
+    own = box.source == "ours"
     if kit.options.profile != "shop":
-        die = placed(die, ((page.width - die.size.width) / 2, (page.height - die.size.height) / 2))
+        foot = SHEET_LABEL_BAND if own else 0.0  # the legend's band, below the centred box
+        room = page.height - 2 * KEEP_OUT - die.size.height
+        lift = min(foot, max(room, 0.0)) / 2  # a box that fills the sheet stays on it
+        die = placed(
+            die, ((page.width - die.size.width) / 2, (page.height - die.size.height) / 2 + lift)
+        )
     draw_ground(c, die, box.colour, bleed)
     _draw_faces(kit, c, box, die)
     draw_lines(c, die, box.cut_colour, box.fold_colour)
+    if own:
+        draw_own_mark(c, next(p.rect for p in die.panels if p.name == "back"))
+        band = Rect(KEEP_OUT, KEEP_OUT, page.width - 2 * KEEP_OUT, SHEET_LABEL_BAND)
+        draw_own_legend(c, band, False)
     c.showPage()
     c.save()
     if progress is not None:
@@ -155,7 +169,7 @@ def _draw_faces(kit: Kit, c: Any, box: TuckBox, die: DieLine) -> None:
         ) from None
 
 
-def preflight(kit: Kit, component_id: str) -> None:
+def preflight(kit: Kit, derived: Derived, component_id: str) -> None:
     """Draw the panels' faces on a canvas never saved: their texts must fit (as in a build),
     so `printkit check` reports what the build would refuse."""
     box = kit.model_as(component_id, TuckBox)

@@ -10,7 +10,8 @@ from typing import Any
 from printkit.core import limits
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
-from printkit.load.schema import Color, Length, ListOf, Record
+from printkit.load.schema import Choice, Color, Length, ListOf, Record
+from printkit.model.cards import SOURCES
 from printkit.model.face import ELEMENT, Element
 
 FACE_DOC = (
@@ -26,7 +27,7 @@ def _face(what: str) -> Any:
 
 
 @record("sleeve")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class SleeveSpec:
     width: float = spec(Length(10, 600), required=True, doc="the sleeve's outer width")
     height: float = spec(Length(10, 600), required=True, doc="the sleeve's outer height")
@@ -36,7 +37,7 @@ class SleeveSpec:
 
 
 @record("tuck box faces")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Faces:
     front: list[Element] = _face("the front panel, with the thumb notch at its top edge")
     back: list[Element] = _face("the back panel")
@@ -59,7 +60,7 @@ class Faces:
 
 
 @record("tuck box")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TuckBox:
     card_thickness: float = spec(
         Length(0.05, 5),
@@ -83,6 +84,12 @@ class TuckBox:
         Color(), default="#9a948a", doc="the fold lines' colour (dashed, inside the outline)"
     )
     faces: Faces = spec(record_of(Faces), default=Faces, doc="each panel's face")
+    source: str | None = spec(
+        Choice(SOURCES),
+        doc="ours: the box's printed rules text or values are the kit's own, not the game's (a "
+        "discreet mark prints near its back panel's lower right corner, and its home sheet a "
+        "one-line legend); seed or none: the game's",
+    )
     file: str = ""
     deck: Any = field(default=None, repr=False)  # model.cards.Deck it holds, set by load
     values: dict[str, Any] = field(default_factory=dict)  # game, deck, count

@@ -47,7 +47,7 @@ CARD_REF = CardRef()
 
 
 @record("player-count setup")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Setup:
     description: str = spec(Str(0, 300), default="")
     teams: list[list[str]] = spec(
@@ -71,7 +71,7 @@ class Setup:
 
 
 @record("players")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Players:
     min: int = spec(Int(1, 12), default=2)
     max: int = spec(Int(1, 12), default=4)
@@ -79,7 +79,7 @@ class Players:
 
 
 @record("component names")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ComponentNames:
     board: str = spec(Id(), default="board")
     curriculum: str = spec(Id(), default="curriculum")
@@ -88,7 +88,7 @@ class ComponentNames:
 
 
 @record("carthage rules")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class CarthageRules:
     players: Players = spec(record_of(Players), required=True)
     laps: int = spec(Int(1, 50), required=True, doc="wood cues needed to win (one per lap)")

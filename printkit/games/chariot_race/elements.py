@@ -74,7 +74,7 @@ class Pictogram(Sized):
 
 
 @element_kind("fan", "an angle fan: how far a card turns, from a number field (degrees)")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Fan(Pictogram):
     """A fan of +-`field` degrees (at most 90) around straight ahead, spokes every 15."""
 
@@ -93,7 +93,7 @@ class Fan(Pictogram):
 
 
 @element_kind("drift", "sideways arrows: how far a card slides, from a number field")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Drift(Pictogram):
     """Sideways arrows when `field` gives a number, the `mode` field's word over them; without
     one, a muted crossed-out pictogram and the `empty` words."""

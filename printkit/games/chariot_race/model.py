@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from printkit.api import UNIT_POINTS, Card
 from printkit.games.chariot_race.kit import deck, model_of_type, speed_unit_points
@@ -32,8 +32,7 @@ class Unplayable(Exception):
     """The kit lacks what a race needs; the message says what."""
 
 
-@dataclass(frozen=True)
-class Modifier:
+class Modifier(NamedTuple):
     """How a special move card changes one movement card."""
 
     add_speed: float = 0.0
@@ -64,8 +63,7 @@ def modifier_of(card: Card) -> Modifier | None:
     return Modifier(**given)
 
 
-@dataclass(frozen=True)
-class MoveClass:
+class MoveClass(NamedTuple):
     """What a movement card lets a chariot do: distance, largest turn, largest drift as well as
     turning ("and drift"), and largest drift instead of turning ("or drift": the seed, "If the
     card states or drift, this is instead of turning")."""

@@ -24,7 +24,7 @@ from printkit.api import (
 
 
 @record("outer-stakes row")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class StakesRow:
     speed: float = spec(Number(0.5, 100, "in"), required=True, doc="card speed in inches")
     cards: int = spec(Int(0, 20), required=True, doc="cards lost on hitting the stakes")
@@ -37,14 +37,14 @@ class StakesRow:
 
 
 @record("damage category")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class DamageCategory:
     out: int = spec(Int(1, 20), required=True, doc="boxes to tick; the last puts the chariot out")
     label: str | None = spec(Str(1, 24), doc="printed on the damage chart (default: the name)")
 
 
 @record("players")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Players:
     max: int = spec(Int(1, 16), default=4, doc="most charioteers in one race")
     hand: int = spec(Int(1, 20), default=6, doc="cards held in hand")
@@ -58,14 +58,14 @@ class Players:
 
 
 @record("lap turns")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class LapTurns:
     min: float = spec(Number(0, 1000), default=4, doc="fewest turns a lap should take")
     max: float = spec(Number(0, 1000), default=10, doc="most turns a lap should take")
 
 
 @record("player policy")
-@dataclass
+@dataclass(eq=False, repr=False)
 class Policy:
     """How the simulated charioteers play (rules.yaml `simulation.policy`)."""
 
@@ -109,7 +109,7 @@ CHECK_RACES_DOC = (
 
 
 @record("simulation")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Simulation:
     policy: Policy = spec(
         record_of(Policy),
@@ -126,7 +126,7 @@ class Simulation:
 
 
 @record("draw pile")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class DrawPile:
     reshuffle: str = spec(
         Choice(("none", "discards")),
@@ -148,7 +148,7 @@ class DrawPile:
 
 
 @record("chariot-race rules")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ChariotRules:
     players: Players = spec(
         record_of(Players),

@@ -6,7 +6,6 @@ rows are the seed's table, unless a row says `source: ours`."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 from printkit.api import InputError, Kit, Location, RuleSet, load_kit, where
@@ -19,7 +18,7 @@ CHECKS = RuleSet("chariot-race")  # joined with the other checks in __init__.py
 def _variant_kit(kit: Kit, name: str) -> Kit:
     """The kit as that variant alone builds it ("": the plain kit, no variant)."""
     variants = (name,) if name else ()
-    return load_kit(str(kit.root), dataclasses.replace(kit.options, variants=variants))
+    return load_kit(str(kit.root), kit.options._replace(variants=variants))
 
 
 @CHECKS.rule("CR017", "error", "the serious variant plays without the pit and magic, more laps")

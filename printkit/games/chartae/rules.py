@@ -13,7 +13,7 @@ GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs 
 
 
 @record("map")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class MapSize:
     columns: int = spec(Int(1, 9), default=3, doc="the finished map's width in tiles")
     rows: int = spec(Int(1, 9), default=3, doc="its height in tiles")
@@ -26,7 +26,7 @@ class MapSize:
 
 
 @record("balance")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Balance:
     games: int = spec(Int(0, 1_000_000), default=1_000, doc=GAMES_DOC)
     seed: int = spec(Int(0, 2**31 - 1), default=1, doc="the same seed, same report")
@@ -38,7 +38,7 @@ class Balance:
 
 
 @record("chartae rules")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class ChartaeRules:
     map: MapSize = spec(
         record_of(MapSize),

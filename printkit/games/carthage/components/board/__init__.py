@@ -20,6 +20,7 @@ from printkit.api import (
     Component,
     ComponentType,
     Deck,
+    Derived,
     InputError,
     Kit,
     Location,
@@ -138,7 +139,9 @@ def arena(b: Board) -> Arena:
         ) from None
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     b = kit.model_as(component_id, Board)
     painter = ArenaPainter(b, arena(b), kit.icons(), kit.fonts())
     return render_plan(

@@ -7,14 +7,15 @@ its drawing (`draw.py`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.api import (
     Component,
     ComponentType,
+    Derived,
     Finding,
     Kit,
     Location,
@@ -47,8 +48,7 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return BASES
 
 
-@dataclass(frozen=True)
-class _Item:
+class _Item(NamedTuple):
     number: int
     name: str
     team: str
@@ -78,7 +78,7 @@ class _Painter:
         pass
 
 
-def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
+def piece_groups(kit: Kit, derived: Derived, component_id: str) -> list[PieceGroup]:
     """One base per entry of `chariots` and per copy, fronts only."""
     bases = kit.model_as(component_id, Bases)
     items = [
@@ -94,17 +94,22 @@ def piece_groups(kit: Kit, component_id: str) -> list[PieceGroup]:
         with_backs=False,
         locate=lambda item: item.where,
         describe=lambda item: f"the base of {item.name!r}",
+        own=(lambda _item: True) if bases.source == "ours" else None,
     )
     return [group]
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
-    return render_groups(kit, component_id, path, piece_groups(kit, component_id), progress)
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
+    return render_groups(
+        kit, component_id, path, piece_groups(kit, derived, component_id), progress
+    )
 
 
-def print_findings(kit: Kit, component_id: str) -> list[Finding]:
+def print_findings(kit: Kit, derived: Derived, component_id: str) -> list[Finding]:
     """What only drawing finds, for `printkit check`: text outside a base's safe area."""
-    return safe_area(piece_groups(kit, component_id), kit)
+    return safe_area(piece_groups(kit, derived, component_id), kit)
 
 
 class BasesType(Component):

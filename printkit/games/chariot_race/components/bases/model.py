@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.api import (
+    Choice,
     Color,
     Int,
     Length,
@@ -23,7 +24,7 @@ from printkit.api import (
 
 
 @record("chariot")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Chariot:
     name: str = spec(Str(1, 24), required=True, doc="printed on the base and the damage chart")
     team: str = spec(Str(0, 40), default="", doc="the faction, printed smaller")
@@ -31,21 +32,21 @@ class Chariot:
 
 
 @record("base size")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class BaseSize:
     width: float = spec(Length(10, 500), required=True, doc="across the chariot")  # points
     length: float = spec(Length(10, 500), required=True, doc="front to back")  # points
 
 
 @record("base labels")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class BaseLabels:
     front: str = word("FRONT", "under the arrow at the base's front", max_len=24)
     pivot: str = word("PIVOT", "at both rear corners", max_len=24)
 
 
 @record("bases")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Bases:
     size: BaseSize = spec(
         record_of(BaseSize),
@@ -57,6 +58,12 @@ class Bases:
         ListOf(record_of(Chariot), 1, 64), required=True, doc="one entry per chariot"
     )
     labels: BaseLabels = labels_spec(BaseLabels)
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the bases' size or printed words are the kit's own, not the game's (each "
+        "base prints the discreet mark of the kit's own, and its sheet the legend); seed or "
+        "none: the game's",
+    )
     file: str = ""
 
     @property

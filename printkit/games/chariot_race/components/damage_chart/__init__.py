@@ -23,6 +23,7 @@ from printkit.api import (
     Component,
     ComponentType,
     Deck,
+    Derived,
     Kit,
     Location,
     Progress,
@@ -32,6 +33,7 @@ from printkit.api import (
     mark_own_sheet,
     new_canvas,
     record_of,
+    sheet_label,
     start_sheet,
     to_mm,
     used_model,
@@ -168,7 +170,9 @@ def schema(kit: Kit | None = None, component_id: str | None = None) -> Record:
     return SCHEMA
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     chart = kit.model_as(component_id, DamageChart)
     sheet = kit.options.paper_size.rotated()
     title = kit.spec(component_id).title or component_id
@@ -176,7 +180,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
         path, (sheet.width, sheet.height), f"{kit.manifest.title}: {title}", kit.name, kit.fonts()
     )
     start_sheet(c, sheet, kit.options.sheet_bleed)
-    draw.page(c, sheet, chart, f"{kit.label} · {title} · page 1 of 1")
+    draw.page(c, sheet, chart, f"{sheet_label(kit)} · {title} · page 1 of 1")
     mark_own_sheet(c, sheet, chart.own)
     c.showPage()
     c.save()

@@ -6,13 +6,14 @@ schema: load/records.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.api import Choice, Id, Str, labels_spec, record, spec, word
 from printkit.games.chariot_race.components.bases.model import Chariot
 
 
 @record("damage chart labels")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class DamageChartLabels:
     names: str = word("NAME", "heading of the column of names", max_len=120)
     laps: str = word("Rounds", "heading of the last group of boxes (the rules' laps)", max_len=120)
@@ -38,7 +39,7 @@ class DamageChartLabels:
 
 
 @record("damage chart")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class DamageChartFile:
     """The chart's own file: its words; the rest is joined from the deck, bases and rules."""
 
@@ -71,16 +72,14 @@ class DamageChartFile:
     )
 
 
-@dataclass(frozen=True)
-class Category:
+class Category(NamedTuple):
     name: str
     label: str
     out: int
     cards: int  # cards in the deck whose crash effect ticks it
 
 
-@dataclass
-class DamageChart:
+class DamageChart(NamedTuple):
     title: str
     instructions: str
     categories: list[Category]

@@ -17,6 +17,7 @@ from printkit.api import (
     Component,
     ComponentType,
     Deck,
+    Derived,
     Kit,
     Location,
     Progress,
@@ -27,8 +28,10 @@ from printkit.api import (
     draw_page_label,
     draw_scale_bar,
     fail,
+    mark_own_sheet,
     mm,
     new_canvas,
+    sheet_label,
     start_sheet,
     to_mm,
     used_model,
@@ -143,7 +146,9 @@ def layout(kit: Kit, t: Templates) -> tuple[Size, list[Piece], list[Placement]]:
     return sheet, ps, keep_groups_together(placements, list(groups.values()))
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     t = kit.model_as(component_id, Templates)
     sheet, ps, placements = layout(kit, t)
     area = sheet_area(sheet)
@@ -172,8 +177,9 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
             c,
             Rect(KEEP_OUT, KEEP_OUT, sheet.width - 2 * KEEP_OUT, mm(4.5)),
             False,
-            f"{kit.label} · {title} · page {page + 1} of {n_pages}",
+            f"{sheet_label(kit)} · {title} · page {page + 1} of {n_pages}",
         )
+        mark_own_sheet(c, sheet, t.spec.source == "ours")
         c.showPage()
         if progress:
             progress(1)

@@ -5,9 +5,11 @@ Each @record dataclass is also the schema of its part of the file (load/records.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from printkit.api import (
     UNIT_POINTS,
+    Choice,
     Either,
     Id,
     Length,
@@ -25,7 +27,7 @@ from printkit.api import (
 
 
 @record("template labels")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TemplateLabels:
     move_help: str = word(
         "MOVE: lay START at the model's rear and move the model until its rear reaches END.",
@@ -49,7 +51,7 @@ class TemplateLabels:
 
 
 @record("strip")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class StripSpec:
     speed: float = spec(Number(0.5, 200), required=True, doc="the move, in the speed field's unit")
     fan: float | None = spec(
@@ -58,7 +60,7 @@ class StripSpec:
 
 
 @record("fan")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class FanSpec:
     step: float = spec(Number(1, 90, "degrees"), default=15, doc="degrees between the lines")
     radius: float = spec(Length(10, 300), required=True, doc="length of the lines")
@@ -66,7 +68,7 @@ class FanSpec:
 
 
 @record("ticks")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TicksSpec:
     whole: float = spec(Length(1, 30), required=True, doc="tick length at each whole unit")
     half: float = spec(Length(0, 30, allow_zero=True), required=True, doc="at each half (0: none)")
@@ -76,14 +78,14 @@ class TicksSpec:
 
 
 @record("calibration")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class Calibration:
     length: float = spec(Length(20, 180), required=True, doc="the bar's printed length")
     label: str = spec(Str(1, 120), required=True, doc="the words beside the bar")
 
 
 @record("templates")
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, eq=False, repr=False)
 class TemplatesSpec:
     speed_field: str = spec(Id(), default="speed", doc="the deck field giving a card's move")
     turn_field: str = spec(Id(), default="turn", doc="the deck field giving a card's largest turn")
@@ -114,6 +116,12 @@ class TemplatesSpec:
         doc="the bar on every sheet that proves the print is at 100 %",
     )
     labels: TemplateLabels = labels_spec(TemplateLabels)
+    source: str | None = spec(
+        Choice(("seed", "ours")),
+        doc="ours: the templates' layout or values (the fans' turns) are the kit's own, not the "
+        "game's (every sheet prints the mark of the kit's own and its legend, above its "
+        "calibration bar); seed or none: the game's",
+    )
 
 
 STRIP: Record = record_of(StripSpec)
@@ -128,16 +136,14 @@ def strip_specs(spec: TemplatesSpec) -> list[StripSpec]:
     return out
 
 
-@dataclass
-class Strip:
+class Strip(NamedTuple):
     speed: float
     fan: float  # the largest turn drawn, degrees
     length: float  # points
     where: Location
 
 
-@dataclass
-class Templates:
+class Templates(NamedTuple):
     spec: TemplatesSpec
     strips: list[Strip]
     width: float  # the base width: every strip's width
@@ -152,8 +158,7 @@ class Templates:
         return next((s for s in self.strips if abs(s.speed - speed) < 1e-9), None)
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     strip: Strip
     number: int  # 1-based
     of: int

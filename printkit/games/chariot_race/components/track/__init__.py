@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.api import (
     Component,
     ComponentType,
+    Derived,
     Kit,
     Progress,
     Record,
@@ -24,6 +25,7 @@ from printkit.api import (
     mark_own_sheet,
     new_canvas,
     render_plan,
+    sheet_label,
     start_sheet,
     used_model,
     validate_document,
@@ -68,7 +70,9 @@ def grid_items(track: Track, bases: Bases) -> list[tuple[Rect, str, str]]:
     ]
 
 
-def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = None) -> int:
+def render(
+    kit: Kit, derived: Derived, component_id: str, path: Path, progress: Progress | None = None
+) -> int:
     track = kit.model_as(component_id, Track)
     bases = used_model(kit, component_id, "bases", "bases", Bases)
     title = kit.spec(component_id).title or component_id
@@ -77,7 +81,7 @@ def render(kit: Kit, component_id: str, path: Path, progress: Progress | None = 
 
     def plan_page(c: Canvas) -> None:
         start_sheet(c, sheet, kit.options.sheet_bleed)
-        track_plan.plan_page(c, sheet, kit.label, track, bases, grid, title)
+        track_plan.plan_page(c, sheet, sheet_label(kit), track, bases, grid, title)
         mark_own_sheet(c, sheet, track.source == "ours")
         c.showPage()
         if progress:
