@@ -140,6 +140,9 @@ class Kit:
             "what a build derives goes in its Derived"
         )
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Kit is what was read and keeps it (deleting {name!r})")
+
     def __repr__(self) -> str:
         return f"Kit({str(self.root)!r}, options={self.options!r}, only={self.only!r})"
 
@@ -203,7 +206,7 @@ class Kit:
             self.manifest_doc,
             options,
             models={**self._models, **models},
-            docs=self._docs if options.variants == self.options.variants else None,
+            docs=dict(self._docs) if options.variants == self.options.variants else None,
             reads=self.reads,
         )
 

@@ -122,6 +122,8 @@ def test_a_kit_refuses_to_be_changed():
     for name, value in [("only", frozenset({"cards"})), ("options", Options()), ("layouts", {})]:
         with pytest.raises(AttributeError, match="a Kit is what was read"):
             setattr(kit, name, value)
+    with pytest.raises(AttributeError, match="a Kit is what was read"):
+        del kit.options
 
 
 def test_a_kit_under_other_options_shares_the_documents_but_not_the_models():

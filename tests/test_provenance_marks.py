@@ -89,7 +89,7 @@ def test_a_kit_that_labels_nothing_its_own_prints_no_mark(cli, tmp_path):
 def test_a_token_groups_or_aids_source_marks_its_pieces(kit_copy, cli, tmp_path):
     # the same mark through the same plug-in API (PieceGroup.own) from another component type
     kit = kit_copy("carthage")
-    edit(kit / "tokens.yaml", "aid:\n  width: 95\n", "aid:\n  source: ours\n  width: 95\n")
+    edit(kit / "tokens.yaml", "aid:\n  source: seed ", "aid:\n  source: ours ")
     assert cli("build", str(kit), "--only", "tokens", "--out", str(tmp_path)).exit_code == 0
     with pdfplumber.open(tmp_path / "carthage" / "tokens.pdf") as pdf:
         marked = [p for p in pdf.pages if marks(p)]

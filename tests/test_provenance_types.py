@@ -355,7 +355,7 @@ def test_own_bases_carry_the_mark_in_their_corner(kit_copy, cli, tmp_path):
     out = build(cli, kit, tmp_path / "seed", "--only", "bases")
     with pdfplumber.open(out / "bases.pdf") as pdf:
         assert all(marks(p) == [] and LEGEND not in words(p) for p in pdf.pages)
-    edit(kit / "bases.yaml", "copies: 1 ", "source: ours\ncopies: 1 ")
+    edit(kit / "bases.yaml", "source: seed ", "source: ours ")
     out = build(cli, kit, tmp_path / "ours", "--only", "bases")
     with pdfplumber.open(out / "bases.pdf") as pdf:
         page = pdf.pages[0]
