@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from printkit.core.fieldwise import fieldwise
 from printkit.core.limits import MAX_DIAGNOSTICS_PER_FILE
 
 T = TypeVar("T")
@@ -61,7 +62,8 @@ def printable(text: str) -> str:
     )
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Diagnostic:
     """One input error: a location and a sentence saying what was expected and what was found.
 

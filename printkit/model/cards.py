@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any, NoReturn
 
 from printkit.core import limits
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.countersheet import RowLayout
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import CARD, Size
@@ -553,7 +554,8 @@ class Deck:
         return lambda card: card.values.get(field_name)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class TextChoice(Choice):
     """A declared choice field: its choices are read as text (`choices: [A, 2, 3]` holds "2"),
     so a card's unquoted number `2` is the choice "2"."""
