@@ -634,11 +634,7 @@ def near_ends(
     short, else the start, cut short. The same wherever the same pattern recurs, so kept."""
     index = {(t, p): k for k, (t, p, _) in enumerate(pattern)}
     takeable = [taken for _, _, taken in pattern]
-
-    def occupied(t: int, p: int) -> int | None:
-        return index.get((t, p))
-
-    whole, short = walk(track, tracks, along, lanes, exact, floor, occupied, takeable.__getitem__)
+    whole, short = walk(track, tracks, along, lanes, exact, floor, index, takeable)
     if whole:
         return tuple(
             (dt, dp, side, False, -1 if cell is None else cell) for dt, dp, side, cell in whole
@@ -668,52 +664,68 @@ def straight(g: Game, s: Seat, along: int, near: list[Seat]) -> Stop:
 Ends = list[tuple[int, int, int, Any]]
 
 
-def walk(
+def walk(  # noqa: C901 (one loop over route states, both kinds of step written out)
     track: int,
     tracks: int,
     along: int,
     lanes: int,
     exact: bool,
     floor: int,
-    occupied: Any,
-    takeable: Any = None,
+    cells: dict[tuple[int, int], int],
+    takeable: list[bool],
 ) -> tuple[Ends, list[tuple[int, int, int]]]:
     """The routes of `routes`, relative to the start: (tracks aside, squares along, sideways
     steps, the chariot whose square it enters last or None) of each route run its full length,
     and (tracks aside, squares along, sideways steps) where a chariot in the way ended one.
-    `occupied(track, along)` is the chariot on a square, `takeable(chariot)` whether a route may
-    end on its square (a wreck); `floor` is how far back a backward move may go (to 1 - floor)."""
+    `cells` names the chariot on each occupied square (track, squares along), `takeable[c]` says
+    whether a route may end on chariot c's square (a wreck); `floor` is how far back a backward
+    move may go (to 1 - floor). Each state's steps are tried forward first, then towards the
+    inside track, then outwards, depth first: the order decides which sideways count a route cut
+    short is reported with."""
     way, length = (1 if along >= 0 else -1), abs(along)
     total = length + lanes if exact else length
+    low = 1 - floor if way < 0 else -length  # a square along that a step may not go below
     start = (track, 0, 0, 0, 0)  # track, squares along, last sideways way, along, aside
     seen, todo = {start}, [start]
     whole: dict[tuple[int, int, int], Any] = {}
     short: dict[tuple[int, int], tuple[int, int, int]] = {}
     while todo:
-        t0, p0, last, done, aside = todo.pop()
+        state = todo.pop()
+        t0, p0, last, done, aside = state
         if (done == length) if exact else (done + aside == total):
-            whole.setdefault((t0 - track, p0, aside), None)
+            if (t0 - track, p0, aside) not in whole:
+                whole[(t0 - track, p0, aside)] = None
             continue
         moved = False
-        steps = [(t0, p0 + way, 0)] if done < length else []
-        if aside < lanes and done + aside < total:
-            steps += [(t0 + d, p0, d) for d in (-1, 1) if d != -last]
-        for t, p, d in steps:
-            if not 0 <= t < tracks or (way < 0 and p < 1 - floor):
-                continue
-            there = occupied(t, p)
-            if there is not None:
-                if takeable(there):
-                    whole[(t - track, p, aside + abs(d))] = there
+        if done < length and p0 + way >= low:  # one square along
+            p = p0 + way
+            there = cells.get((t0, p))
+            if there is None:
+                moved = True
+                state = (t0, p, 0, done + 1, aside)
+                if state not in seen:
+                    seen.add(state)
+                    todo.append(state)
+            elif takeable[there]:
+                whole[(t0 - track, p, aside)] = there
+                moved = True
+        if aside < lanes and done + aside < total and p0 >= low:  # one track aside
+            for d in (-1, 1):
+                t = t0 + d
+                if d == -last or not 0 <= t < tracks:
+                    continue
+                there = cells.get((t, p0))
+                if there is None:
                     moved = True
-                continue
-            moved = True
-            state = (t, p, d, done + (d == 0), aside + abs(d))
-            if state not in seen:
-                seen.add(state)
-                todo.append(state)
-        if not moved:
-            short.setdefault((t0, p0), (t0 - track, p0, aside))
+                    state = (t, p0, d, done, aside + 1)
+                    if state not in seen:
+                        seen.add(state)
+                        todo.append(state)
+                elif takeable[there]:
+                    whole[(t - track, p0, aside + 1)] = there
+                    moved = True
+        if not moved and (t0, p0) not in short:
+            short[(t0, p0)] = (t0 - track, p0, aside)
     ends = sorted(whole.items(), key=lambda kv: kv[0])
     return [(*k, v) for k, v in ends], [short[k] for k in sorted(short)]
 
