@@ -188,6 +188,7 @@ class Seat:
     progress: int = 0  # squares run since the start; square = (progress - 1) % lap
     cues: int = 0
     blocked: int = 0  # turns still to miss; -1: wrecked until freed
+    rivals: list[Seat] = field(default_factory=list, repr=False, compare=False)  # the others
 
 
 # Where a route ends: (track, progress, sideways steps it took, whether a chariot in the way cut
@@ -200,6 +201,8 @@ class Game:
     def __init__(self, b: Board, setup: Any, rng: random.Random) -> None:
         self.board, self.rng, self.setup = b, rng, setup
         self.seats = [Seat(p, t % b.tracks) for t, p in enumerate(setup.owner)]
+        for s in self.seats:
+            s.rivals = [o for o in self.seats if o is not s]
         hands: list[list[str]] = [[] for _ in range(setup.players)]
         deck = list(setup.fatum)
         rng.shuffle(deck)
@@ -207,7 +210,7 @@ class Game:
             hands[(i + 1) % setup.players].append(card)
         self.hands = hands
         self.wreck: str = setup.wreck_card
-        self.rescue: tuple[str, ...] = tuple(setup.rescue)
+        self.rescue = frozenset(setup.rescue)
         self.log = GameLog(landings=[0] * (b.tracks * b.lap))
         # the die: drawn from rng's bits as random.Random.randint draws it, unless rng has a
         # randint of its own (a loaded die in a test), which is then asked
@@ -226,8 +229,7 @@ class Game:
         return card in self.hands[player]
 
     def rescued(self, player: int) -> bool:
-        hand = self.hands[player]
-        return any(c in hand for c in self.rescue)
+        return not self.rescue.isdisjoint(self.hands[player])
 
     def square(self, s: Seat) -> int:
         return (s.progress - 1) % self.lap
@@ -246,12 +248,11 @@ class Game:
         `along`, behind for a negative one), on any track, its own row included: the only ones
         a move of `along` can meet."""
         here, lap, way = s.progress, self.lap, (1 if along >= 0 else -1)
-        reach = way * along
-        return [
-            o
-            for o in self.seats
-            if o is not s and o.progress >= 1 and (way * (o.progress - here)) % lap <= reach
-        ]
+        reach, near = way * along, []
+        for o in s.rivals:
+            if o.progress >= 1 and (way * (o.progress - here)) % lap <= reach:
+                near.append(o)
+        return near
 
     def run(self) -> GameLog:
         log, laps, seats, lap = self.log, self.board.laps, self.seats, self.lap
@@ -296,8 +297,8 @@ class Game:
             roll = r + 1
         here, lap = s.progress, self.lap
         near: list[Seat] = []
-        for o in self.seats:  # `nearby`, written out
-            if o is not s and o.progress >= 1 and (o.progress - here) % lap <= roll:
+        for o in s.rivals:  # `nearby`, written out
+            if o.progress >= 1 and (o.progress - here) % lap <= roll:
                 near.append(o)
         if near:
             self.meet(s, roll, near)
@@ -499,7 +500,7 @@ class Game:
             giver.remove(wreck)
             taker.append(wreck)
             if len(taker) > 1:
-                giver.append(taker.pop(self.rng.randrange(len(taker) - 1)))
+                giver.append(taker.pop(self.below(len(taker) - 1)))
 
     def make_room(self, s: Seat) -> None:
         """Move `s` off its square onto the nearest free one (see `free`)."""
@@ -570,6 +571,18 @@ class Game:
             return
         self.land(s, depth + 1)
 
+    def below(self, n: int) -> int:
+        """A random index below `n` (over 0): what rng.randrange(n) draws, random.Random's way
+        (as for the die in `throw`), without its generic steps."""
+        getrandbits = self.getrandbits
+        if getrandbits is None:
+            return self.rng.randrange(n)
+        bits = n.bit_length()
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        return r
+
     def swap(self, player: int) -> None:
         """An F square: swap a FATUM card with the neighbour to the right. Play goes clockwise,
         so the player to the right is the one before in turn order. The player gives the WRECK
@@ -582,8 +595,8 @@ class Game:
         wanted = [i for i, c in enumerate(theirs) if c != wreck]
         if not mine or not wanted:
             return
-        give = mine.index(wreck) if wreck in mine else self.rng.randrange(len(mine))
-        take = wanted[self.rng.randrange(len(wanted))]
+        give = mine.index(wreck) if wreck in mine else self.below(len(mine))
+        take = wanted[self.below(len(wanted))]
         mine[give], theirs[take] = theirs[take], mine[give]
         self.log.swaps += 1
 
