@@ -397,6 +397,8 @@ class Game:
     ) -> Choice:
         floor = floor_of(s.progress, along)
         stops = near_ends(s.track, self.board.tracks, along, lanes, exact, floor, tuple(cells))
+        if len(stops) == 1:  # nothing to choose
+            return Choice(stops, (), False, fixed=0)
         t, lap = self.tables, self.lap
         squares = [
             (s.track + dt) * lap + (s.progress + dp - 1) % lap
@@ -405,9 +407,7 @@ class Game:
         ]
         cards = tuple(sorted({t.card[i] for i in squares if t.card[i]}))
         choice = Choice(stops, cards, any(t.kind[i] == WRECK for i in squares))
-        if len(stops) == 1:
-            choice.fixed = 0
-        elif not cards and not choice.wreck:  # the same stop whatever the player holds
+        if not cards and not choice.wreck:  # the same stop whatever the player holds
             choice.fixed = self.best(s, stops_of(s, choice, []))
         return choice
 
