@@ -5,7 +5,7 @@ never diagonal and never onto a chariot (`routes`): an even throw runs straight 
 a chariot in the way (the rest of the throw is forfeited); an odd throw is any mix of forward and
 sideways steps, so it passes a chariot on either side when it can; a wrecked chariot's WRECK
 square may be entered as the last step, taking its place and the WRECK card. Among the routes a
-throw allows, the player takes the best by `Game.value` (the lane-change policy, ours: the most
+throw allows, the player takes the best by `Game.best` (the lane-change policy, ours: the most
 progress counting what the square it stops on does, then the inside track). The square a chariot
 stops on acts as the rules say: C draws a CURRICULUM card (its text is not played), F swaps a
 FATUM card with the neighbour to the right (the player before in turn order), arrow and stone
@@ -15,6 +15,10 @@ turn), and a WRECK square blocks the holder of the WRECK card unless it holds a 
 then resumes on its next turn), until another chariot takes its place. The FATUM deck is dealt
 one card at a time from the dealer's left. A cue is taken at each crossing of the arrival line;
 the first chariot with `laps` cues wins.
+
+Every turn comes through here, so the board is read once into flat tables (`Tables`), and each
+move's stops, with the policy's pick for what it read of the player, are kept per square and
+pattern of chariots within reach (`Choice`): most throws are a table lookup.
 """
 
 from __future__ import annotations
@@ -225,14 +229,8 @@ class Game:
     def board(self, b: Board) -> None:
         self._board, self.tables, self.lap = b, b.tables(), b.lap
 
-    def holds(self, player: int, card: str) -> bool:
-        return card in self.hands[player]
-
     def rescued(self, player: int) -> bool:
         return not self.rescue.isdisjoint(self.hands[player])
-
-    def square(self, s: Seat) -> int:
-        return (s.progress - 1) % self.lap
 
     def occupant(self, track: int, progress: int) -> Seat | None:
         if progress < 1:
