@@ -98,6 +98,9 @@ class Tables:
     card: list[str]
     card_gain: list[int]
     stone: list[int]
+    # the choices of odd throws that meet no chariot, by track, position + 1 (0 before the
+    # line) and throw: index ((track * (lap + 1) + position + 1) * 8 + throw), as asked for
+    throws: list[Choice | None]
     choices: dict[tuple[Any, ...], Choice] = field(default_factory=dict)
 
 
@@ -125,6 +128,7 @@ def make_tables(b: Board) -> Tables:
         card=card,
         card_gain=card_gain,
         stone=stone,
+        throws=[None] * (b.tracks * (lap + 1) * 8),
     )
 
 
@@ -307,10 +311,11 @@ class Game:
         """A throw that meets no chariot: `route` and `go` written out (most throws)."""
         here, lap = s.progress, self.lap
         if roll & 1:
-            key = (s.track, (here - 1) % lap if here >= 1 else -1, roll, roll, False, 0, ())
-            choice = self.tables.choices.get(key)
+            pos = (here - 1) % lap + 1 if here >= 1 else 0  # 0: before the line
+            at = ((s.track * (lap + 1) + pos) << 3) + roll
+            choice = self.tables.throws[at]
             if choice is None:
-                choice = self.choice(s, roll, roll, False, [])[0]
+                choice = self.tables.throws[at] = self.choice(s, roll, roll, False, [])[0]
             chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, [])
             dt, dp, side, short, _ = choice.stops[chosen]
             if short:
