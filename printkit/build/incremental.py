@@ -38,6 +38,7 @@ from typing import BinaryIO
 
 from printkit import __version__
 from printkit.core.errors import display_path
+from printkit.core.fieldwise import fieldwise
 from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
@@ -192,7 +193,8 @@ def plan_key(options_key: str, manifest_digest: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class KitRecord:
     """The build record of one kit: `folder` holds its outputs, `path` is the record file."""
 
