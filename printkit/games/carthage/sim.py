@@ -37,6 +37,7 @@ PLAIN, CURRICULUM, FATUM_SWAP, MOVE, SYMBOL, WRECK = range(6)
 MAX_ROUNDS = 2000
 WRECKED_COST = 20.0  # how much worse than a square of progress a policy counts being wrecked
 INSIDE = 0.01  # the policy's tie-break: a route ending nearer the inside track (track I)
+MAX_KEPT = 250_000  # choices a board keeps (about 0.6 kB each); then they are made again
 
 
 @dataclass
@@ -390,9 +391,12 @@ class Game:
         floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of, written out
         pos = (here - 1) % lap if here >= 1 else -1
         key = (s.track, pos, along, lanes, exact, floor, tuple(cells))
-        choice = self.tables.choices.get(key)
+        choices = self.tables.choices
+        choice = choices.get(key)
         if choice is None:
-            choice = self.tables.choices[key] = self.make_choice(s, along, lanes, exact, cells)
+            if len(choices) >= MAX_KEPT:  # a choice depends only on its key: made again alike
+                choices.clear()
+            choice = choices[key] = self.make_choice(s, along, lanes, exact, cells)
         return choice, seats
 
     def make_choice(
