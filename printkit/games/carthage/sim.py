@@ -355,19 +355,10 @@ class Game:
             near = self.nearby(s, along)
         if lanes == 0:
             return straight(self, s, along, near)
-        here = s.progress
-        if near:
-            choice, seats = self.choice(s, along, lanes, exact, near)
-        else:  # `choice` with nothing within reach, written out: most moves meet no chariot
-            seats = []
-            floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of
-            pos = (here - 1) % self.lap if here >= 1 else -1
-            key = (s.track, pos, along, lanes, exact, floor, ())
-            found = self.tables.choices.get(key)
-            choice = found if found is not None else self.choice(s, along, lanes, exact, near)[0]
+        choice, seats = self.choice(s, along, lanes, exact, near)
         chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, seats)
         dt, dp, side, short, taken = choice.stops[chosen]
-        return (s.track + dt, here + dp, side, short, seats[taken] if taken >= 0 else None)
+        return (s.track + dt, s.progress + dp, side, short, seats[taken] if taken >= 0 else None)
 
     def choice(
         self, s: Seat, along: int, lanes: int, exact: bool, near: list[Seat]
