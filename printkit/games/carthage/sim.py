@@ -400,7 +400,7 @@ class Game:
         t, lap = self.tables, self.lap
         squares = [
             (s.track + dt) * lap + (s.progress + dp - 1) % lap
-            for dt, dp, *_ in stops
+            for dt, dp, _, _, _ in stops
             if s.progress + dp >= 1
         ]
         cards = tuple(sorted({t.card[i] for i in squares if t.card[i]}))
