@@ -199,7 +199,8 @@ class Kit:
 
     def with_models(self, options: Options, models: dict[str, object]) -> Kit:
         """This kit under other options with some component models replaced (e.g. a deck of one
-        copy per design, drawn for a preview); the rest are shared, already loaded."""
+        copy per design, drawn for a preview); the rest are shared, already loaded. What the new
+        kit reads later is its own: this kit stays as it was."""
         return Kit(
             self.root,
             self.manifest,
@@ -207,7 +208,7 @@ class Kit:
             options,
             models={**self._models, **models},
             docs=dict(self._docs) if options.variants == self.options.variants else None,
-            reads=self.reads,
+            reads=ReadLog(dict(self.reads.digests)),  # what was read so far; its own after
         )
 
     def under(self, options: Options, only: frozenset[str] | None = None) -> Kit:
@@ -222,7 +223,7 @@ class Kit:
             options,
             only=only,
             docs=dict(self._docs) if same_docs else None,
-            reads=self.reads,
+            reads=ReadLog(dict(self.reads.digests)),  # what was read so far; its own after
         )
 
     def _apply_overrides(self, component_id: str, doc: Document) -> Document:

@@ -250,3 +250,10 @@ def test_a_frozen_fieldwise_dataclass_hashes_compares_and_shows_as_a_dataclass_d
         shared(1.0).x = 2.0  # type: ignore[misc]
     assert Rect(1, 2, 3, 4) == Rect(1, 2, 3, 4) and hash(Rect(1, 2, 3, 4)) == hash((1, 2, 3, 4))
     assert repr(Rect(1, 2, 3, 4)) == "Rect(x=1, y=2, w=3, h=4)"
+    from printkit.core.errors import Location
+
+    spots = [Location("b"), Location("a", 2, 1), Location("a", 1, 9)]
+    assert sorted(spots) == [spots[2], spots[1], spots[0]]  # by file, line, column...
+    assert Location("a", 1) <= Location("a", 1) and not Location("a", 2) < Location("a", 1)
+    with pytest.raises(TypeError):
+        assert Location("a") < ("a", 0, 0, "", "")  # type: ignore[operator]

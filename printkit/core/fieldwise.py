@@ -6,7 +6,8 @@ creates over a hundred (docs/performance.md). A class declared
 `@dataclass(eq=False, repr=False)` (`frozen=True` as before where it is a value) with
 `@fieldwise` above it gets the same methods from the three functions below instead, compiled
 once with this module: field by field, in the fields' order, honouring each field's `compare`,
-`hash` and `repr`; equal only to an instance of the same class; a frozen class hashes its
+`hash` and `repr`; equal only to an instance of the same class (ordered, when the class names
+`fields_lt` and the others as its `__lt__`...); a frozen class hashes its
 compared fields, a mutable one has no hash; a repr that meets itself shows "...". It stays a
 dataclass (`fields`, `replace`, `asdict` work as before). A method the class writes itself is
 kept.
@@ -15,6 +16,7 @@ kept.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import reprlib
 from collections.abc import Callable
 from operator import attrgetter
@@ -83,6 +85,24 @@ def fields_eq(self: Any, other: Any) -> Any:
 def fields_hash(self: Any) -> int:
     """A frozen dataclass's __hash__: the hash of its hashed fields' values as a tuple."""
     return hash(_getter(_HASHED, self.__class__, _hashed)(self))
+
+
+def _ordering(compare: Callable[[tuple[Any, ...], tuple[Any, ...]], bool]) -> Callable[..., Any]:
+    def method(self: Any, other: Any) -> Any:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        values = _getter(_COMPARED, self.__class__, _compared)
+        return compare(values(self), values(other))
+
+    return method
+
+
+# What @dataclass(order=True) makes, for a class that names them in its body (`__lt__ =
+# fields_lt`...): its compared fields' values, as tuples, compared in order.
+fields_lt = _ordering(operator.lt)
+fields_le = _ordering(operator.le)
+fields_gt = _ordering(operator.gt)
+fields_ge = _ordering(operator.ge)
 
 
 @reprlib.recursive_repr()

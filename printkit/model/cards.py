@@ -166,7 +166,7 @@ SOURCES = (
 
 
 @record("card", extra="values")
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Card:
     """A card design; `count` copies of it are printed. `values` holds the declared fields.
 
@@ -262,7 +262,7 @@ def keep_declared(cards: list[Card], fields: dict[str, FieldDecl]) -> None:
 
 
 @record("card size")
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CardSize(Size):
     width: float = spec(Length(10, 600), required=True, doc="the trimmed width")
     height: float = spec(Length(10, 600), required=True, doc="the trimmed height")
