@@ -12,7 +12,16 @@ import random
 import pytest
 
 from printkit.api import load_kit
-from printkit.games.carthage.sim import Game, Seat, Stop, read_board, read_setup, routes
+from printkit.games.carthage import sim
+from printkit.games.carthage.sim import (
+    Game,
+    Seat,
+    Stop,
+    play_games,
+    read_board,
+    read_setup,
+    routes,
+)
 
 BEFORE = {  # seed 36, 150 runs: the report's digest from the engine before the speed-up
     2: "bc83263d4cb89bfb9f2634b2227ff30f703b510f7e695cf98a3d68366aaea9ef",
@@ -54,3 +63,15 @@ def test_the_kept_choice_is_the_policys_choice_weighed_afresh(players):
     rng = random.Random(players)
     for _ in range(8):
         Checked(board, setup, rng).run()
+
+
+def test_a_board_that_forgets_its_kept_choices_plays_the_same_games(monkeypatch):
+    # a board keeps at most MAX_KEPT choices, then makes them again: a choice depends on its key
+    # only, so forgetting them changes nothing
+    kit = load_kit("carthage")
+    setup = read_setup(kit, 4)
+    kept = play_games(read_board(kit), setup, 12, 5)
+    monkeypatch.setattr(sim, "MAX_KEPT", 40)
+    forgetful = read_board(kit)
+    assert play_games(forgetful, setup, 12, 5) == kept
+    assert len(forgetful.tables().choices) <= 40

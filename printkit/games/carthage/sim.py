@@ -5,7 +5,7 @@ never diagonal and never onto a chariot (`routes`): an even throw runs straight 
 a chariot in the way (the rest of the throw is forfeited); an odd throw is any mix of forward and
 sideways steps, so it passes a chariot on either side when it can; a wrecked chariot's WRECK
 square may be entered as the last step, taking its place and the WRECK card. Among the routes a
-throw allows, the player takes the best by `Game.value` (the lane-change policy, ours: the most
+throw allows, the player takes the best by `Game.best` (the lane-change policy, ours: the most
 progress counting what the square it stops on does, then the inside track). The square a chariot
 stops on acts as the rules say: C draws a CURRICULUM card (its text is not played), F swaps a
 FATUM card with the neighbour to the right (the player before in turn order), arrow and stone
@@ -15,6 +15,10 @@ turn), and a WRECK square blocks the holder of the WRECK card unless it holds a 
 then resumes on its next turn), until another chariot takes its place. The FATUM deck is dealt
 one card at a time from the dealer's left. A cue is taken at each crossing of the arrival line;
 the first chariot with `laps` cues wins.
+
+Every turn comes through here, so the board is read once into flat tables (`Tables`), and each
+move's stops, with the policy's pick for what it read of the player, are kept per square and
+pattern of chariots within reach (`Choice`): most throws are a table lookup.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ PLAIN, CURRICULUM, FATUM_SWAP, MOVE, SYMBOL, WRECK = range(6)
 MAX_ROUNDS = 2000
 WRECKED_COST = 20.0  # how much worse than a square of progress a policy counts being wrecked
 INSIDE = 0.01  # the policy's tie-break: a route ending nearer the inside track (track I)
+MAX_KEPT = 250_000  # choices a board keeps (about 0.6 kB each); then they are made again
 
 
 @dataclass
@@ -94,6 +99,9 @@ class Tables:
     card: list[str]
     card_gain: list[int]
     stone: list[int]
+    # the choices of odd throws that meet no chariot, by track, position + 1 (0 before the
+    # line) and throw: index ((track * (lap + 1) + position + 1) * 8 + throw), as asked for
+    throws: list[Choice | None]
     choices: dict[tuple[Any, ...], Choice] = field(default_factory=dict)
 
 
@@ -121,6 +129,7 @@ def make_tables(b: Board) -> Tables:
         card=card,
         card_gain=card_gain,
         stone=stone,
+        throws=[None] * (b.tracks * (lap + 1) * 8),
     )
 
 
@@ -188,6 +197,7 @@ class Seat:
     progress: int = 0  # squares run since the start; square = (progress - 1) % lap
     cues: int = 0
     blocked: int = 0  # turns still to miss; -1: wrecked until freed
+    rivals: list[Seat] = field(default_factory=list, repr=False, compare=False)  # the others
 
 
 # Where a route ends: (track, progress, sideways steps it took, whether a chariot in the way cut
@@ -200,6 +210,8 @@ class Game:
     def __init__(self, b: Board, setup: Any, rng: random.Random) -> None:
         self.board, self.rng, self.setup = b, rng, setup
         self.seats = [Seat(p, t % b.tracks) for t, p in enumerate(setup.owner)]
+        for s in self.seats:
+            s.rivals = [o for o in self.seats if o is not s]
         hands: list[list[str]] = [[] for _ in range(setup.players)]
         deck = list(setup.fatum)
         rng.shuffle(deck)
@@ -207,7 +219,7 @@ class Game:
             hands[(i + 1) % setup.players].append(card)
         self.hands = hands
         self.wreck: str = setup.wreck_card
-        self.rescue: tuple[str, ...] = tuple(setup.rescue)
+        self.rescue = frozenset(setup.rescue)
         self.log = GameLog(landings=[0] * (b.tracks * b.lap))
         # the die: drawn from rng's bits as random.Random.randint draws it, unless rng has a
         # randint of its own (a loaded die in a test), which is then asked
@@ -222,15 +234,8 @@ class Game:
     def board(self, b: Board) -> None:
         self._board, self.tables, self.lap = b, b.tables(), b.lap
 
-    def holds(self, player: int, card: str) -> bool:
-        return card in self.hands[player]
-
     def rescued(self, player: int) -> bool:
-        hand = self.hands[player]
-        return any(c in hand for c in self.rescue)
-
-    def square(self, s: Seat) -> int:
-        return (s.progress - 1) % self.lap
+        return not self.rescue.isdisjoint(self.hands[player])
 
     def occupant(self, track: int, progress: int) -> Seat | None:
         if progress < 1:
@@ -246,12 +251,11 @@ class Game:
         `along`, behind for a negative one), on any track, its own row included: the only ones
         a move of `along` can meet."""
         here, lap, way = s.progress, self.lap, (1 if along >= 0 else -1)
-        reach = way * along
-        return [
-            o
-            for o in self.seats
-            if o is not s and o.progress >= 1 and (way * (o.progress - here)) % lap <= reach
-        ]
+        reach, near = way * along, []
+        for o in s.rivals:
+            if o.progress >= 1 and (way * (o.progress - here)) % lap <= reach:
+                near.append(o)
+        return near
 
     def run(self) -> GameLog:
         log, laps, seats, lap = self.log, self.board.laps, self.seats, self.lap
@@ -296,8 +300,8 @@ class Game:
             roll = r + 1
         here, lap = s.progress, self.lap
         near: list[Seat] = []
-        for o in self.seats:  # `nearby`, written out
-            if o is not s and o.progress >= 1 and (o.progress - here) % lap <= roll:
+        for o in s.rivals:  # `nearby`, written out
+            if o.progress >= 1 and (o.progress - here) % lap <= roll:
                 near.append(o)
         if near:
             self.meet(s, roll, near)
@@ -308,10 +312,11 @@ class Game:
         """A throw that meets no chariot: `route` and `go` written out (most throws)."""
         here, lap = s.progress, self.lap
         if roll & 1:
-            key = (s.track, (here - 1) % lap if here >= 1 else -1, roll, roll, False, 0, ())
-            choice = self.tables.choices.get(key)
+            pos = (here - 1) % lap + 1 if here >= 1 else 0  # 0: before the line
+            at = ((s.track * (lap + 1) + pos) << 3) + roll
+            choice = self.tables.throws[at]
             if choice is None:
-                choice = self.choice(s, roll, roll, False, [])[0]
+                choice = self.tables.throws[at] = self.choice(s, roll, roll, False, [])[0]
             chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, [])
             dt, dp, side, short, _ = choice.stops[chosen]
             if short:
@@ -350,19 +355,10 @@ class Game:
             near = self.nearby(s, along)
         if lanes == 0:
             return straight(self, s, along, near)
-        here = s.progress
-        if near:
-            choice, seats = self.choice(s, along, lanes, exact, near)
-        else:  # `choice` with nothing within reach, written out: most moves meet no chariot
-            seats = []
-            floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of
-            pos = (here - 1) % self.lap if here >= 1 else -1
-            key = (s.track, pos, along, lanes, exact, floor, ())
-            found = self.tables.choices.get(key)
-            choice = found if found is not None else self.choice(s, along, lanes, exact, near)[0]
+        choice, seats = self.choice(s, along, lanes, exact, near)
         chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, seats)
         dt, dp, side, short, taken = choice.stops[chosen]
-        return (s.track + dt, here + dp, side, short, seats[taken] if taken >= 0 else None)
+        return (s.track + dt, s.progress + dp, side, short, seats[taken] if taken >= 0 else None)
 
     def choice(
         self, s: Seat, along: int, lanes: int, exact: bool, near: list[Seat]
@@ -386,9 +382,12 @@ class Game:
         floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of, written out
         pos = (here - 1) % lap if here >= 1 else -1
         key = (s.track, pos, along, lanes, exact, floor, tuple(cells))
-        choice = self.tables.choices.get(key)
+        choices = self.tables.choices
+        choice = choices.get(key)
         if choice is None:
-            choice = self.tables.choices[key] = self.make_choice(s, along, lanes, exact, cells)
+            if len(choices) >= MAX_KEPT:  # a choice depends only on its key: made again alike
+                choices.clear()
+            choice = choices[key] = self.make_choice(s, along, lanes, exact, cells)
         return choice, seats
 
     def make_choice(
@@ -396,17 +395,17 @@ class Game:
     ) -> Choice:
         floor = floor_of(s.progress, along)
         stops = near_ends(s.track, self.board.tracks, along, lanes, exact, floor, tuple(cells))
+        if len(stops) == 1:  # nothing to choose
+            return Choice(stops, (), False, fixed=0)
         t, lap = self.tables, self.lap
         squares = [
             (s.track + dt) * lap + (s.progress + dp - 1) % lap
-            for dt, dp, *_ in stops
+            for dt, dp, _, _, _ in stops
             if s.progress + dp >= 1
         ]
         cards = tuple(sorted({t.card[i] for i in squares if t.card[i]}))
         choice = Choice(stops, cards, any(t.kind[i] == WRECK for i in squares))
-        if len(stops) == 1:
-            choice.fixed = 0
-        elif not cards and not choice.wreck:  # the same stop whatever the player holds
+        if not cards and not choice.wreck:  # the same stop whatever the player holds
             choice.fixed = self.best(s, stops_of(s, choice, []))
         return choice
 
@@ -499,7 +498,7 @@ class Game:
             giver.remove(wreck)
             taker.append(wreck)
             if len(taker) > 1:
-                giver.append(taker.pop(self.rng.randrange(len(taker) - 1)))
+                giver.append(taker.pop(self.below(len(taker) - 1)))
 
     def make_room(self, s: Seat) -> None:
         """Move `s` off its square onto the nearest free one (see `free`)."""
@@ -570,6 +569,18 @@ class Game:
             return
         self.land(s, depth + 1)
 
+    def below(self, n: int) -> int:
+        """A random index below `n` (over 0): what rng.randrange(n) draws, random.Random's way
+        (as for the die in `throw`), without its generic steps."""
+        getrandbits = self.getrandbits
+        if getrandbits is None:
+            return self.rng.randrange(n)
+        bits = n.bit_length()
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        return r
+
     def swap(self, player: int) -> None:
         """An F square: swap a FATUM card with the neighbour to the right. Play goes clockwise,
         so the player to the right is the one before in turn order. The player gives the WRECK
@@ -582,8 +593,8 @@ class Game:
         wanted = [i for i, c in enumerate(theirs) if c != wreck]
         if not mine or not wanted:
             return
-        give = mine.index(wreck) if wreck in mine else self.rng.randrange(len(mine))
-        take = wanted[self.rng.randrange(len(wanted))]
+        give = mine.index(wreck) if wreck in mine else self.below(len(mine))
+        take = wanted[self.below(len(wanted))]
         mine[give], theirs[take] = theirs[take], mine[give]
         self.log.swaps += 1
 
@@ -634,11 +645,7 @@ def near_ends(
     short, else the start, cut short. The same wherever the same pattern recurs, so kept."""
     index = {(t, p): k for k, (t, p, _) in enumerate(pattern)}
     takeable = [taken for _, _, taken in pattern]
-
-    def occupied(t: int, p: int) -> int | None:
-        return index.get((t, p))
-
-    whole, short = walk(track, tracks, along, lanes, exact, floor, occupied, takeable.__getitem__)
+    whole, short = walk(track, tracks, along, lanes, exact, floor, index, takeable)
     if whole:
         return tuple(
             (dt, dp, side, False, -1 if cell is None else cell) for dt, dp, side, cell in whole
@@ -668,52 +675,68 @@ def straight(g: Game, s: Seat, along: int, near: list[Seat]) -> Stop:
 Ends = list[tuple[int, int, int, Any]]
 
 
-def walk(
+def walk(  # noqa: C901 (one loop over route states, both kinds of step written out)
     track: int,
     tracks: int,
     along: int,
     lanes: int,
     exact: bool,
     floor: int,
-    occupied: Any,
-    takeable: Any = None,
+    cells: dict[tuple[int, int], int],
+    takeable: list[bool],
 ) -> tuple[Ends, list[tuple[int, int, int]]]:
     """The routes of `routes`, relative to the start: (tracks aside, squares along, sideways
     steps, the chariot whose square it enters last or None) of each route run its full length,
     and (tracks aside, squares along, sideways steps) where a chariot in the way ended one.
-    `occupied(track, along)` is the chariot on a square, `takeable(chariot)` whether a route may
-    end on its square (a wreck); `floor` is how far back a backward move may go (to 1 - floor)."""
+    `cells` names the chariot on each occupied square (track, squares along), `takeable[c]` says
+    whether a route may end on chariot c's square (a wreck); `floor` is how far back a backward
+    move may go (to 1 - floor). Each state's steps are tried forward first, then towards the
+    inside track, then outwards, depth first: the order decides which sideways count a route cut
+    short is reported with."""
     way, length = (1 if along >= 0 else -1), abs(along)
     total = length + lanes if exact else length
+    low = 1 - floor if way < 0 else -length  # a square along that a step may not go below
     start = (track, 0, 0, 0, 0)  # track, squares along, last sideways way, along, aside
     seen, todo = {start}, [start]
     whole: dict[tuple[int, int, int], Any] = {}
     short: dict[tuple[int, int], tuple[int, int, int]] = {}
     while todo:
-        t0, p0, last, done, aside = todo.pop()
+        state = todo.pop()
+        t0, p0, last, done, aside = state
         if (done == length) if exact else (done + aside == total):
-            whole.setdefault((t0 - track, p0, aside), None)
+            if (t0 - track, p0, aside) not in whole:
+                whole[(t0 - track, p0, aside)] = None
             continue
         moved = False
-        steps = [(t0, p0 + way, 0)] if done < length else []
-        if aside < lanes and done + aside < total:
-            steps += [(t0 + d, p0, d) for d in (-1, 1) if d != -last]
-        for t, p, d in steps:
-            if not 0 <= t < tracks or (way < 0 and p < 1 - floor):
-                continue
-            there = occupied(t, p)
-            if there is not None:
-                if takeable(there):
-                    whole[(t - track, p, aside + abs(d))] = there
+        if done < length and p0 + way >= low:  # one square along
+            p = p0 + way
+            there = cells.get((t0, p))
+            if there is None:
+                moved = True
+                state = (t0, p, 0, done + 1, aside)
+                if state not in seen:
+                    seen.add(state)
+                    todo.append(state)
+            elif takeable[there]:
+                whole[(t0 - track, p, aside)] = there
+                moved = True
+        if aside < lanes and done + aside < total and p0 >= low:  # one track aside
+            for d in (-1, 1):
+                t = t0 + d
+                if d == -last or not 0 <= t < tracks:
+                    continue
+                there = cells.get((t, p0))
+                if there is None:
                     moved = True
-                continue
-            moved = True
-            state = (t, p, d, done + (d == 0), aside + abs(d))
-            if state not in seen:
-                seen.add(state)
-                todo.append(state)
-        if not moved:
-            short.setdefault((t0, p0), (t0 - track, p0, aside))
+                    state = (t, p0, d, done, aside + 1)
+                    if state not in seen:
+                        seen.add(state)
+                        todo.append(state)
+                elif takeable[there]:
+                    whole[(t - track, p0, aside + 1)] = there
+                    moved = True
+        if not moved and (t0, p0) not in short:
+            short[(t0, p0)] = (t0 - track, p0, aside)
     ends = sorted(whole.items(), key=lambda kv: kv[0])
     return [(*k, v) for k, v in ends], [short[k] for k in sorted(short)]
 
