@@ -75,7 +75,7 @@ def package_fingerprint(package: Path) -> str:
     fonts (two thirds of the bytes), whose bytes go in as their size and CRC-32: that notices
     any font replaced or edited in place, as draw/fontmetrics.py does, at a seventh of the
     cost; whoever could forge one could as well edit the code beside it. All of it costs a few
-    milliseconds a start (docs/performance.md, "A fingerprint of the code's content")."""
+    milliseconds a start (docs/performance.md, "Start-up without generated methods")."""
     h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
     _library_versions(h)
     for rel, path in _package_files(str(package)):
