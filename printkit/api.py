@@ -11,7 +11,9 @@ package's, or one of printkit's own packages' entry_points.txt, loaded the same 
 `ComponentType` and `Game` are the protocols the engine calls, every member of them: the engine
 never asks whether a member exists. `Component` and `GameRules` are base classes that give each
 optional member its documented default, so a plug-in writes only what it does differently.
-docs/architecture.md ("The plug-in API") says when each member is called.
+docs/architecture.md ("The plug-in API") says when each member is called. A `Kit` is what was
+read and no member changes it; what a build derives (a component's layout) is kept in the
+build's `Derived`, which the members that lay out or draw take after the kit.
 
 `__all__` is what a plug-in author imports, and all a game package may import (an import-linter
 contract): these, the means of printkit's own types (a data file's record: `record`, `spec`,

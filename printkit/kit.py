@@ -140,6 +140,9 @@ class Kit:
             "what a build derives goes in its Derived"
         )
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Kit is what was read and keeps it (deleting {name!r})")
+
     def __repr__(self) -> str:
         return f"Kit({str(self.root)!r}, options={self.options!r}, only={self.only!r})"
 
@@ -196,15 +199,16 @@ class Kit:
 
     def with_models(self, options: Options, models: dict[str, object]) -> Kit:
         """This kit under other options with some component models replaced (e.g. a deck of one
-        copy per design, drawn for a preview); the rest are shared, already loaded."""
+        copy per design, drawn for a preview); the rest are shared, already loaded. What the new
+        kit reads later is its own: this kit stays as it was."""
         return Kit(
             self.root,
             self.manifest,
             self.manifest_doc,
             options,
             models={**self._models, **models},
-            docs=self._docs if options.variants == self.options.variants else None,
-            reads=self.reads,
+            docs=dict(self._docs) if options.variants == self.options.variants else None,
+            reads=ReadLog(dict(self.reads.digests)),  # what was read so far; its own after
         )
 
     def under(self, options: Options, only: frozenset[str] | None = None) -> Kit:
@@ -219,7 +223,7 @@ class Kit:
             options,
             only=only,
             docs=dict(self._docs) if same_docs else None,
-            reads=self.reads,
+            reads=ReadLog(dict(self.reads.digests)),  # what was read so far; its own after
         )
 
     def _apply_overrides(self, component_id: str, doc: Document) -> Document:

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from printkit.cli.app import main
 from printkit.layout.units import mm
-from tests.conftest import DATA, line_of, mm_box
+from tests.conftest import DATA, edit, line_of, mm_box
 from tests.pdfcheck import assert_fonts_embedded, page_chars, page_texts, words
 
 A4 = (210.0, 297.0)
@@ -133,6 +133,24 @@ def test_players_out_of_range_is_an_input_error(tmp_path):
     assert f"rules.yaml:{line}:8: error: kit 'carthage' is for 2 to 4 players" in r.stderr
     assert "--players 5 is not possible" in r.stderr
     assert not (tmp_path / "carthage").exists() or not any((tmp_path / "carthage").iterdir())
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_default_player_count_outside_the_range_is_said_at_the_data(kit_copy, tmp_path, command):
+    """rules.yaml `players: default` is the count a build without --players plays: outside
+    min..max, `check` and `build` alike stop at that line (exit 2), nothing written; not a
+    passing check and then a build that blames a --players never given."""
+    kit = kit_copy("carthage")
+    edit(kit / "rules.yaml", "  default: 4 ", "  default: 9 ")
+    args = [command, str(kit)] + (["--out", str(tmp_path / "out")] if command == "build" else [])
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2, r.output
+    line = line_of(kit / "rules.yaml", "  default: 9")
+    assert f"rules.yaml:{line}:12: error: default must be a player count from min to max" in (
+        r.stderr
+    )
+    assert "--players" not in r.stderr
+    assert not (tmp_path / "out").exists()
 
 
 def card_cell(word, page) -> tuple[int, int]:

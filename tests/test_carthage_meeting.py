@@ -75,7 +75,7 @@ def test_an_odd_throw_never_runs_diagonally():
     blue, red = g.seats
     place(blue, 1, 5)
     place(red, 1, 6)
-    ends = {(t.track, t.progress) for t in routes(g, blue, along=1, lanes=1, exact=False)}
+    ends = {(t[0], t[1]) for t in routes(g, blue, along=1, lanes=1, exact=False)}
     assert ends == {(0, 5), (2, 5)}
 
 

@@ -100,13 +100,16 @@ def test_a_build_and_a_check_of_any_type_leave_the_kit_as_it_was(tmp_path, monke
 
 def test_two_builds_of_one_kit_print_what_two_fresh_kits_print(tmp_path, monkeypatch):
     """One kit built twice (letting go of its layout the first time, as `printkit build`
-    does), and under other options (`Kit.under`), prints the bytes of kits read afresh."""
+    does), and under other options (`Kit.under`), prints the bytes of kits read afresh, and is
+    left as it was."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     other = Options(paper="letter", duplex="short")
-    kit = load_kit(KIT)
+    kit = read_whole(load_kit(KIT))
+    before = kit_state(kit)
     build(kit, tmp_path / "first", Derived(single_use=True))
     build(kit, tmp_path / "again")
     build(kit.under(other), tmp_path / "other")
+    assert kit_state(kit) == before  # the kit under other options read into its own state
     build(load_kit(KIT), tmp_path / "fresh")
     build(load_kit(KIT, other), tmp_path / "fresh-other")
     fresh = pdfs(tmp_path / "fresh")
@@ -122,6 +125,8 @@ def test_a_kit_refuses_to_be_changed():
     for name, value in [("only", frozenset({"cards"})), ("options", Options()), ("layouts", {})]:
         with pytest.raises(AttributeError, match="a Kit is what was read"):
             setattr(kit, name, value)
+    with pytest.raises(AttributeError, match="a Kit is what was read"):
+        del kit.options
 
 
 def test_a_kit_under_other_options_shares_the_documents_but_not_the_models():

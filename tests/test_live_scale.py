@@ -65,7 +65,7 @@ def test_a_one_cell_edit_of_a_1500_row_sheet_draws_one_card(tmp_path, monkeypatc
     kit = _sheet_kit(tmp_path / "kit", ROWS)
     drawn = Drawn(fake=True)
     monkeypatch.setattr(loop, "_draw_cards", drawn)
-    monkeypatch.setattr(loop, "_findings", lambda kit: [])  # not what is counted here
+    monkeypatch.setattr(loop, "_findings", lambda kit, derived: [])  # not what is counted here
     live = LiveKit(str(kit), tmp_path / "out")
     first = live.refresh(build_pdfs=False)
     assert not first.error and len(first.cards) == ROWS

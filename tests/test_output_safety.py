@@ -48,11 +48,11 @@ def test_injected_failure_after_the_first_component_changes_nothing(built, cli, 
     before = snapshot(out)
     original = deck_component.render
 
-    def failing_render(kit_, cid, path, progress=None):
+    def failing_render(kit_, derived, cid, path, progress=None):
         if cid == "tokens":
             assert Path(path).parent == out / "mini"  # a temporary beside its target
             raise RuntimeError("injected failure in the second component")
-        return original(kit_, cid, path, progress)
+        return original(kit_, derived, cid, path, progress)
 
     monkeypatch.setattr(deck_component.COMPONENT, "render", failing_render)
     monkeypatch.delenv("PRINTKIT_DEBUG", raising=False)
@@ -68,8 +68,8 @@ def test_interrupt_mid_build_changes_nothing(built, cli, monkeypatch):
     before = snapshot(out)
     original = deck_component.render
 
-    def interrupted(kit_, cid, path, progress=None):
-        original(kit_, cid, path, progress)
+    def interrupted(kit_, derived, cid, path, progress=None):
+        original(kit_, derived, cid, path, progress)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(deck_component.COMPONENT, "render", interrupted)

@@ -115,6 +115,6 @@ def test_a_deck_drawn_without_its_measure_writes_the_same_bytes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     measured = _build(tmp_path / "measured")
-    monkeypatch.setattr(deck_layout, "measured", lambda kit, component_id: None)
+    monkeypatch.setattr(deck_layout, "measured", lambda kit, derived, component_id: None)
     afresh = _build(tmp_path / "afresh")
     assert afresh.read_bytes() == measured.read_bytes()

@@ -63,6 +63,25 @@ def test_every_own_card_carries_the_mark_and_its_sheet_the_legend(kit_copy, cli,
         assert marks(back) == [] and LEGEND not in text(back)
 
 
+def test_the_legend_shows_the_mark_as_the_pieces_show_it(kit_copy, cli, tmp_path):
+    """The legend's diamond is the one on the cards: white inside, a grey outline (a solid
+    diamond in the legend would name a mark no card carries)."""
+    kit = kit_copy("chariot-race")
+    assert cli("build", str(kit), "--out", str(tmp_path)).exit_code == 0
+    with pdfplumber.open(tmp_path / "chariot-race" / "cards.pdf") as pdf:
+        diamonds = [
+            c
+            for c in pdf.pages[0].curves
+            if abs((c["x1"] - c["x0"]) / MM - 1.8) < 0.05
+            and abs((c["bottom"] - c["top"]) / MM - 1.8) < 0.05
+        ]
+    legend = [c for c in diamonds if c["top"] / MM < 10]
+    assert len(legend) == 1 and len(diamonds) == 10
+    looks = {(tuple(c["non_stroking_color"]), tuple(c["stroking_color"])) for c in diamonds}
+    assert len(looks) == 1
+    assert tuple(legend[0]["non_stroking_color"]) == (1, 1, 1)
+
+
 def test_a_card_of_the_game_in_an_own_deck_carries_no_mark(kit_copy, cli, tmp_path):
     kit = kit_copy("chariot-race")
     # the first card design (2 copies) said to be the game's own: two marks fewer on sheet 1
@@ -89,7 +108,7 @@ def test_a_kit_that_labels_nothing_its_own_prints_no_mark(cli, tmp_path):
 def test_a_token_groups_or_aids_source_marks_its_pieces(kit_copy, cli, tmp_path):
     # the same mark through the same plug-in API (PieceGroup.own) from another component type
     kit = kit_copy("carthage")
-    edit(kit / "tokens.yaml", "aid:\n  width: 95\n", "aid:\n  source: ours\n  width: 95\n")
+    edit(kit / "tokens.yaml", "aid:\n  source: seed ", "aid:\n  source: ours ")
     assert cli("build", str(kit), "--only", "tokens", "--out", str(tmp_path)).exit_code == 0
     with pdfplumber.open(tmp_path / "carthage" / "tokens.pdf") as pdf:
         marked = [p for p in pdf.pages if marks(p)]

@@ -382,7 +382,7 @@ def test_own_bases_carry_the_mark_in_their_corner(kit_copy, cli, tmp_path):
     out = build(cli, kit, tmp_path / "seed", "--only", "bases")
     with pdfplumber.open(out / "bases.pdf") as pdf:
         assert all(marks(p) == [] and LEGEND not in words(p) for p in pdf.pages)
-    edit(kit / "bases.yaml", "copies: 1 ", "source: ours\ncopies: 1 ")
+    edit(kit / "bases.yaml", "source: seed ", "source: ours ")
     out = build(cli, kit, tmp_path / "ours", "--only", "bases")
     with pdfplumber.open(out / "bases.pdf") as pdf:
         page = pdf.pages[0]
@@ -408,3 +408,27 @@ def test_a_piece_too_small_for_the_inset_carries_the_mark_at_its_centre():
         round(12.5 + reach, 3),
         round(12.5 - reach, 3),
     )
+
+
+def test_an_order_of_battle_shows_the_mark_on_each_own_design(cli, tmp_path):
+    """Hexwar's counters labelled ours, with an order of battle: each of the ten designs on
+    the chart carries the diamond 3 mm inside its 12.7 mm design's lower right corner (its
+    caption starts at the design's left edge), and the page the legend at its foot."""
+    kit = copy_kit(tmp_path, "hexwar")
+    oob = "order_of_battle: {group_by: side, order: [south, north]}"
+    edit(kit / "counters.yaml", "min_text_size: 3pt\n", f"min_text_size: 3pt\n{oob}\n")
+    out = build(cli, kit, tmp_path / "seed", "--only", "counters")
+    with pdfplumber.open(out / "counters-oob.pdf") as pdf:
+        assert all(marks(p) == [] and LEGEND not in words(p) for p in pdf.pages)
+    edit(kit / "counters.yaml", "min_text_size: 3pt\n", "min_text_size: 3pt\nsource: ours\n")
+    out = build(cli, kit, tmp_path / "ours", "--only", "counters")
+    with pdfplumber.open(out / "counters-oob.pdf") as pdf:
+        page = pdf.pages[0]
+        found = marks(page)
+        assert len(found) == 10
+        lefts = [w["x0"] / MM for w in page.extract_words() if w["text"].startswith("x")]
+        for mx, _ in found:
+            assert any(abs(mx - (left + 12.7 - 3.0)) < 0.05 for left in lefts)
+        assert LEGEND in words(page)
+        legend = next(w for w in page.extract_words() if w["text"] == "this")
+        assert legend["top"] / MM > float(page.height) / MM - 12  # in the foot, below the chart

@@ -220,3 +220,40 @@ def test_a_record_declared_without_eq_and_repr_compares_and_shows_as_a_dataclass
             own.__qualname__, "Nib"
         )
     assert record_of(shared).validate({"size": "4mm"}, None, ()) == shared(size=mm(4))
+
+
+def test_a_frozen_fieldwise_dataclass_hashes_compares_and_shows_as_a_dataclass_does():
+    from printkit.core.fieldwise import fieldwise
+    from printkit.layout.geometry import Rect
+
+    def made(shared: bool) -> type:
+        @dataclass(frozen=True, eq=not shared, repr=not shared)
+        class Spot:
+            x: float
+            y: float = 0.0
+            label: str = dataclasses.field(default="", compare=False)
+            seen: int = dataclasses.field(default=0, hash=False)
+
+        return fieldwise(Spot) if shared else Spot
+
+    own, shared = made(False), made(True)
+    assert "__hash__" in shared.__dict__ and shared.__eq__ is not own.__eq__
+    for spot in (own, shared):
+        a, b = spot(1.0, 2.0, "a", 3), spot(1.0, 2.0, "b", 3)  # the label is not compared
+        assert a == b and len({a, b}) == 1
+    assert hash(shared(1.0, 2.0, "a", 3)) == hash(own(1.0, 2.0, "z", 4)) == hash((1.0, 2.0))
+    assert shared(1.0) != shared(1.0, seen=1) and shared(1.0) != own(1.0)
+    assert repr(shared(1.0)).replace(shared.__qualname__, "S") == repr(own(1.0)).replace(
+        own.__qualname__, "S"
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        shared(1.0).x = 2.0  # type: ignore[misc]
+    assert Rect(1, 2, 3, 4) == Rect(1, 2, 3, 4) and hash(Rect(1, 2, 3, 4)) == hash((1, 2, 3, 4))
+    assert repr(Rect(1, 2, 3, 4)) == "Rect(x=1, y=2, w=3, h=4)"
+    from printkit.core.errors import Location
+
+    spots = [Location("b"), Location("a", 2, 1), Location("a", 1, 9)]
+    assert sorted(spots) == [spots[2], spots[1], spots[0]]  # by file, line, column...
+    assert Location("a", 1) <= Location("a", 1) and not Location("a", 2) < Location("a", 1)
+    with pytest.raises(TypeError):
+        assert Location("a") < ("a", 0, 0, "", "")  # type: ignore[operator]

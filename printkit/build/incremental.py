@@ -38,6 +38,7 @@ from typing import BinaryIO
 
 from printkit import __version__
 from printkit.core.errors import display_path
+from printkit.core.fieldwise import fieldwise
 from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
@@ -74,7 +75,7 @@ def package_fingerprint(package: Path) -> str:
     fonts (two thirds of the bytes), whose bytes go in as their size and CRC-32: that notices
     any font replaced or edited in place, as draw/fontmetrics.py does, at a seventh of the
     cost; whoever could forge one could as well edit the code beside it. All of it costs a few
-    milliseconds a start (docs/performance.md, "A fingerprint of the code's content")."""
+    milliseconds a start (docs/performance.md, "Start-up without generated methods")."""
     h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
     _library_versions(h)
     for rel, path in _package_files(str(package)):
@@ -192,7 +193,8 @@ def plan_key(options_key: str, manifest_digest: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class KitRecord:
     """The build record of one kit: `folder` holds its outputs, `path` is the record file."""
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from printkit.core.errors import Location
+from printkit.core.fieldwise import fieldwise
 
 Severity = Literal["error", "warning", "info"]
 # a rule: a function of the kit yielding its problems or findings, kept as written when registered
@@ -19,7 +20,8 @@ Problem = tuple[Location | None, str]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Finding:
     code: str
     severity: Severity
@@ -57,7 +59,8 @@ class Rule(NamedTuple):
         return inspect.cleandoc(self.check.__doc__ or "") or self.summary
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class RuleSet:
     """The rules of one game, registered by decorator, run in code order."""
 

@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from printkit.core.fieldwise import fields_ge, fields_gt, fields_le, fields_lt, fieldwise
 from printkit.core.limits import MAX_DIAGNOSTICS_PER_FILE
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-@dataclass(frozen=True, order=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Location:
     """A place in a source file; line and column are 1-based, 0 when unknown."""
 
@@ -30,6 +32,9 @@ class Location:
     cell: str = ""
     # a workbook's sheet that holds the cell, shown after the file: `cards.xlsx[Monsters]:17:C`
     sheet: str = ""
+
+    # ordered by its fields, as @dataclass(order=True) would order it (core/fieldwise.py)
+    __lt__, __le__, __gt__, __ge__ = fields_lt, fields_le, fields_gt, fields_ge
 
     def __str__(self) -> str:
         if self.cell and self.sheet:
@@ -61,7 +66,8 @@ def printable(text: str) -> str:
     )
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Diagnostic:
     """One input error: a location and a sentence saying what was expected and what was found.
 

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple, cast
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import colour
 from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
@@ -76,7 +77,8 @@ class ElementOverflow(Exception):
         self.overflow = overflow
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Palette:
     """A face's colours: its main colour (strips, bands), ink, paper, text on the main colour."""
 

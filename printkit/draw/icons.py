@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
+from printkit.core.fieldwise import fieldwise
 from printkit.core.words import close_matches
 from printkit.draw import emblems, pictograms
 from printkit.draw.fonts import shipped_font
@@ -33,7 +34,8 @@ from printkit.load.reads import ReadLog, note
 ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Colours:
     """The colours an icon may use: its ink, a light paper colour and an accent."""
 
@@ -45,7 +47,8 @@ class Colours:
 UnitDrawing = Callable[[Canvas, Colours], None]  # draws inside the square -1..1
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Icon:
     name: str
     draw_unit: UnitDrawing
@@ -60,7 +63,8 @@ class Icon:
         return 2.0 * self.aspect, 2.0
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class IconLibrary:
     """Icons by name: the built-in ones, and those a kit adds (which may replace a built-in)."""
 

@@ -166,7 +166,6 @@ def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
     if not _page_labels_shown(c):
         return
     c.saveState()
-    c.setFillColor(GREY)
     c.setStrokeColor(GREY)
     c.setLineWidth(0.5)
     c.setFont(font(c, "condensed"), 7)
@@ -175,7 +174,9 @@ def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
         c.rotate(-90)
     else:
         c.translate(band.x, band.y1 - mm(2.5))
+    c.setFillColor(Color(1, 1, 1))  # the diamond as the pieces show it: white, outlined grey
     _diamond(c, OWN_MARK, mm(0.8))
+    c.setFillColor(GREY)
     c.drawString(mm(3), 0, OWN_LEGEND)
     c.restoreState()
 

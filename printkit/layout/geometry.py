@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.core.fieldwise import fieldwise
 
-@dataclass(frozen=True)
+
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Rect:
     x: float
     y: float

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple, Protocol
 
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm, to_mm
@@ -164,7 +165,8 @@ def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:
     return Rect(rect.x, sheet.height - rect.y - rect.h, rect.w, rect.h)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Page:
     """One page to draw: its size, which side it is, and the cards on it with their trim rects."""
 

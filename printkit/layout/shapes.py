@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.geometry import Rect
 from printkit.layout.sizes import Size
 
@@ -32,7 +33,8 @@ Point = tuple[float, float]
 Segment = tuple[str | float, ...]
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Shape:
     """What a piece's cut looks like, independent of where it is.
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.units import inch, mm, parse_length
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class Size:
     width: float
     height: float

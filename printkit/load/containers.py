@@ -6,13 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from printkit.core.fieldwise import fieldwise
 from printkit.core.words import close_matches
 from printkit.load.scalars import Id, Str
 from printkit.load.types import Context, Invalid, Shape, Type, describe_found, key_name
 from printkit.load.yamlsafe import PathKey
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class ListOf(Type):
     shape: ClassVar[Shape] = "list"
 
@@ -46,7 +48,8 @@ class ListOf(Type):
         return out
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class MapOf(Type):
     """A map whose keys are names chosen by the user (e.g. card kinds) and values of one type."""
 
@@ -87,7 +90,8 @@ class MapOf(Type):
         return out
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Either(Type):
     """A value that may take one of several shapes, told apart by its YAML type."""
 
@@ -130,7 +134,8 @@ class Tags(Type):
         raise NotImplementedError
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Tagged(Either):
     """A map that is one of several records, told apart by the value of one key (`tag`): a face
     element by its `element:`. Each option's `tag` field is a Choice of the values it takes."""

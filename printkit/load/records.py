@@ -16,10 +16,9 @@ and every error at once), writes JSON Schema and the data-format docs:
     record_of(Player)  # the Record; validating a map gives a Player with its positions
 
 A record is declared `@dataclass(kw_only=True, eq=False, repr=False)`: `@record` gives it the
-equality and repr a dataclass would make (field by field, `compare` and `repr` honoured) from
-two functions shared by every record (`record_eq`, `record_repr`), so that Python does not
-compile a copy of each for every record class at every start (docs/performance.md). A record
-that asks the dataclass for them (`eq`, `repr` left true) keeps the dataclass's own.
+equality and repr a dataclass would make from the functions every such class shares
+(core/fieldwise.py), so that Python does not compile a copy of each for every record class at
+every start (docs/performance.md). A record that asks the dataclass for them keeps its own.
 
 Fields without a spec are not keys of the data file; they need a default. A field whose key in
 the file differs from its name (the name is taken by something the loader adds) says `key=`.
@@ -33,10 +32,10 @@ a `C`.
 from __future__ import annotations
 
 import dataclasses
-import reprlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from printkit.core.fieldwise import fieldwise
 from printkit.load.schema import Context, Field, Record, Type
 from printkit.load.yamlsafe import PathKey
 
@@ -96,51 +95,10 @@ def record(
     def make(cls: type[T]) -> type[T]:
         made = _record_from(cls, name, doc, check, extra, keys)
         setattr(cls, RECORD, dataclasses.replace(made, json_rules=json_rules))
-        _shared_methods(cls)
+        fieldwise(cls)
         return cls
 
     return make
-
-
-def _shared_methods(cls: type) -> None:
-    """Give a record declared `eq=False, repr=False` the dataclass's equality (and, as for a
-    mutable dataclass, no hash) and repr, from the shared functions below."""
-    params = cls.__dict__["__dataclass_params__"]
-    if not params.eq and "__eq__" not in cls.__dict__ and not params.frozen:
-        cls.__eq__ = record_eq  # type: ignore[assignment]
-        cls.__hash__ = None  # type: ignore[assignment]  # as a dataclass with eq sets it
-    if not params.repr and "__repr__" not in cls.__dict__:
-        cls.__repr__ = record_repr  # type: ignore[assignment]
-
-
-_COMPARED: dict[type, tuple[str, ...]] = {}  # record class -> the names of its compared fields
-_SHOWN: dict[type, tuple[str, ...]] = {}  # record class -> the names of its fields in its repr
-
-
-def _names(memo: dict[type, tuple[str, ...]], cls: type, attribute: str) -> tuple[str, ...]:
-    names = memo.get(cls)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(cls) if getattr(f, attribute))
-        memo[cls] = names
-    return names
-
-
-def record_eq(self: Any, other: Any) -> Any:
-    """What a dataclass's __eq__ answers: the compared fields, in order, of two records of the
-    same class; NotImplemented for anything else."""
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    names = _names(_COMPARED, self.__class__, "compare")
-    return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
-
-
-@reprlib.recursive_repr()
-def record_repr(self: Any) -> str:
-    """What a dataclass's __repr__ shows: `Name(field=value, ...)`, "..." for a record that
-    holds itself."""
-    names = _names(_SHOWN, self.__class__, "repr")
-    shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
-    return f"{self.__class__.__qualname__}({shown})"
 
 
 def record_of(cls: type) -> Record:

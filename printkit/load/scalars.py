@@ -11,6 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from printkit.core import limits
+from printkit.core.fieldwise import fieldwise
 from printkit.core.words import close_matches
 from printkit.layout.units import LENGTH_PATTERN, UNIT_POINTS, parse_length
 from printkit.load.types import Context, Invalid, Type, describe_found, key_name
@@ -44,7 +45,8 @@ def _bounded_json(kind: str, lo: float | None, hi: float | None) -> dict:
     return out
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Int(Type):
     min: int | None = None
     max: int | None = None
@@ -65,7 +67,8 @@ class Int(Type):
         return _bounded_json("integer", self.min, self.max)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Number(Type):
     min: float | None = None
     max: float | None = None
@@ -91,7 +94,8 @@ class Number(Type):
 YAML11_BOOLEAN_WORDS = {"yes", "no", "on", "off", "y", "n"}  # booleans in YAML 1.1, text now
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Bool(Type):
     doc: str = ""
 
@@ -117,7 +121,8 @@ class Bool(Type):
         return {"type": "boolean"}
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Str(Type):
     min_len: int = 0
     max_len: int = 2000
@@ -186,7 +191,8 @@ def Color(doc: str = "") -> Str:  # noqa: N802
     )
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Choice(Type):
     values: tuple = ()
     doc: str = ""
@@ -212,7 +218,8 @@ class Choice(Type):
         return {"enum": list(self.values)}
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Length(Type):
     """A length: a number (millimetres) or text with a unit: "63mm", "2.5in", "12pt", "1.2cm"."""
 
@@ -258,7 +265,8 @@ class Length(Type):
 INK_MIN, INK_MAX = 100.0, 400.0  # total ink limits a printer may ask: per cent of one ink
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class InkLimit(Type):
     """A total ink (area coverage) limit in per cent: 240, "240" or "240%", 100 to 400."""
 

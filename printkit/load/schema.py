@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Any, ClassVar
 
+from printkit.core.fieldwise import fieldwise
 from printkit.core.words import close_matches
 from printkit.load.containers import Either, ListOf, MapOf
 from printkit.load.scalars import (
@@ -86,7 +87,8 @@ __all__ = [
 ]
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Field:
     """One key of a Record: its type, whether it is required, its default, and what it means."""
 
@@ -96,7 +98,8 @@ class Field:
     doc: str = ""
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Record(Type):
     """A map with a fixed set of keys. Builds `cls(**values)` and records where it came from.
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from printkit.core.errors import Collector, Location, printable
+from printkit.core.fieldwise import fieldwise
 from printkit.load.yamlsafe import Document, PathKey
 
 Shape = Literal["scalar", "list", "map"]
@@ -25,7 +26,8 @@ class Invalid(Exception):
         self.at_key = at_key
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Context:
     """What validation needs besides the value: the document (for positions) and the collector."""
 

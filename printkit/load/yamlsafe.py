@@ -19,6 +19,7 @@ import yaml
 
 from printkit.core import limits
 from printkit.core.errors import Location, display_path, fail
+from printkit.core.fieldwise import fieldwise
 from printkit.load.fastyaml import INT, FastSafeLoader, core12_value
 from printkit.load.positions import Positions
 from printkit.load.reads import ReadLog, note
@@ -41,7 +42,8 @@ class Places(Protocol):
         """The place of exactly `path` (key=True: of its key), or None."""
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Document:
     """Parsed data and the position of every value and key in it, in the file that holds it.
 

@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any, NoReturn
 
 from printkit.core import limits
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.countersheet import RowLayout
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import CARD, Size
@@ -165,7 +166,7 @@ SOURCES = (
 
 
 @record("card", extra="values")
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class Card:
     """A card design; `count` copies of it are printed. `values` holds the declared fields.
 
@@ -261,7 +262,7 @@ def keep_declared(cards: list[Card], fields: dict[str, FieldDecl]) -> None:
 
 
 @record("card size")
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
 class CardSize(Size):
     width: float = spec(Length(10, 600), required=True, doc="the trimmed width")
     height: float = spec(Length(10, 600), required=True, doc="the trimmed height")
@@ -553,7 +554,8 @@ class Deck:
         return lambda card: card.values.get(field_name)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class TextChoice(Choice):
     """A declared choice field: its choices are read as text (`choices: [A, 2, 3]` holds "2"),
     so a card's unquoted number `2` is the choice "2"."""

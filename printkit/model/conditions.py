@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.load.types import Invalid, Type
 
 if TYPE_CHECKING:
@@ -94,7 +95,8 @@ def condition_of_map(value: dict) -> Condition:
     return condition_tree.condition_of_map(value)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class ConditionType(Type):
     """The schema type of `when:`: a condition string or a map of field: value."""
 

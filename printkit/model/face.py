@@ -20,6 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from printkit.core import limits
+from printkit.core.fieldwise import fieldwise
 from printkit.core.words import close_matches
 from printkit.layout.geometry import Rect
 from printkit.layout.units import mm, parse_length
@@ -73,7 +74,8 @@ class Percent(NamedTuple):
         return self.share * span + self.offset
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class BoxLength(Length):
     """A length, or a percentage of the area's width (x, width) or height (y, height)."""
 
@@ -105,7 +107,8 @@ class BoxLength(Length):
         return super().show(value)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class SizeLength(BoxLength):
     """A text size: a length, or a percentage of the element box's height ("40%")."""
 
@@ -163,7 +166,8 @@ def _set_aside(element: Element, ctx: Any, path: Any) -> None:
     set_aside_templates(element, kind.style_types, kind.style_defaults)
 
 
-@dataclass(kw_only=True)
+@fieldwise
+@dataclass(kw_only=True, eq=False, repr=False)
 class Element:
     """One thing drawn on a face, in a box measured from the top-left of its area: the base of
     every element kind (printkit/elements/, a game's or an installed package's kinds).
@@ -243,7 +247,8 @@ class Element:
         return iter(())
 
 
-@dataclass(kw_only=True)
+@fieldwise
+@dataclass(kw_only=True, eq=False, repr=False)
 class Worded(Element):
     """An element that fits text in its box: the least size its text may shrink to."""
 
@@ -252,7 +257,8 @@ class Worded(Element):
     )
 
 
-@dataclass(kw_only=True)
+@fieldwise
+@dataclass(kw_only=True, eq=False, repr=False)
 class Sized(Worded):
     """An element whose text has a largest size of its own."""
 
@@ -305,7 +311,8 @@ def spacing_key(doc: str) -> Any:
     return spec(FromField(Length(0.5, 50)), default=mm(2.4), doc=doc)
 
 
-@dataclass(kw_only=True)
+@fieldwise
+@dataclass(kw_only=True, eq=False, repr=False)
 class Lettered(Sized):
     """An element that is mainly one text: its words, typeface, colour and how they sit (the
     painter draws a plain one, a title or a text, from its measure: draw/elements.PlainText)."""
@@ -424,7 +431,8 @@ def kinds_in_use(
         _IN_USE.reset(token)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class ElementType(Tags):
     """A face element: a map whose `element:` names its kind, validated by that kind's record."""
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.load.sources import SOURCE_ATTRIBUTES
 from printkit.load.types import Context, Invalid, Type
 from printkit.load.yamlsafe import Document, PathKey
@@ -94,7 +95,8 @@ def fill_value(template: str, values: Any) -> Any:
     return value
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class FromField(Type):
     """A property that also takes a "{field}" placeholder, filled from each piece's fields."""
 
@@ -119,7 +121,8 @@ class FromField(Type):
         return self.inner.show(value)
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class Scalar(Type):
     """A plain value kept as written: a number, true/false, or text of at most `max_len`."""
 

@@ -10,8 +10,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from printkit.core.fieldwise import fieldwise
 
-@dataclass(frozen=True)
+
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class ItemList:
     """How the data rules (`checks:` of a rules file) speak of a component type's items: the
     key of the list in its data file (where a fault of the whole list is reported), the words

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from printkit.core.errors import Location
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.countersheet import RowLayout
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import RECTANGLE, Shape
@@ -26,7 +27,8 @@ class Painter(Protocol):
         """Draw its back there (already mirrored for the flip)."""
 
 
-@dataclass(frozen=True)
+@fieldwise
+@dataclass(frozen=True, eq=False, repr=False)
 class PieceGroup:
     """Cut pieces of one size drawn by one painter: a deck, a group of tokens, the player aids.
 

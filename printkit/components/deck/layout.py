@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from printkit.components.deck.checks import missing_glyphs
 from printkit.components.deck.painter import CardPainter, CardTextOverflow
 from printkit.core.errors import Diagnostic, InputError
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.elements import Boxes, PlainText
 from printkit.draw.text import FitKey, FittedText, forget_measures
 from printkit.kit import Derived, Kit
@@ -70,7 +71,8 @@ class Design:
         return f"card {self.card.id!r}"
 
 
-@dataclass
+@fieldwise
+@dataclass(eq=False, repr=False)
 class DeckLayout:
     """Every design of one deck, measured once: card fronts in deck order, then the backs (the
     deck's, then each kind's own; a back that reads card fields once per card behind it)."""

@@ -2,7 +2,9 @@
 deck prints and its title, in a section per group (a side), on whole sheets of the kit's paper:
 <deck>-oob.pdf beside the deck's PDF (the deck's `order_of_battle`).
 
-The designs are drawn by the deck's own painter, so the chart shows the counters as they print.
+The designs are drawn by the deck's own painter, so the chart shows the counters as they print,
+with the mark of the kit's own on each design labelled `source: ours` and the legend at the foot
+of each page that shows one (draw/sheet.py).
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from printkit.draw.fonts import font
+from printkit.draw.sheet import draw_own_legend, draw_own_mark
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
+from printkit.layout.imposition import KEEP_OUT
 from printkit.layout.units import mm
 from printkit.model.cards import Card, Deck
 from printkit.output import new_canvas
-from printkit.render.pages import start_sheet
+from printkit.render.pages import SHEET_LABEL_BAND, start_sheet
 
 MARGIN = mm(12)
 HEADING = mm(9)  # a section's heading line
@@ -55,11 +59,20 @@ def render_oob(kit: Kit, component_id: str, path: Path, deck: Deck,
     cell_w, cell_h = max(piece.width, mm(18)) + GAP, piece.height + CAPTION + GAP
     cols = max(1, int((paper.width - 2 * MARGIN + GAP) // cell_w))
     pages, y = 0, 0.0
+    own = False  # a design on this page carries the mark: the page says what it means
+    foot = Rect(KEEP_OUT, KEEP_OUT, paper.width - 2 * KEEP_OUT, SHEET_LABEL_BAND)
+
+    def end_page() -> None:
+        nonlocal own
+        if own:
+            draw_own_legend(c, foot, False)
+        own = False
+        c.showPage()
 
     def new_page() -> float:
         nonlocal pages
         if pages:
-            c.showPage()
+            end_page()
         start_sheet(c, paper)
         pages += 1
         c.setFont(font(c, "display"), 16)
@@ -80,12 +93,20 @@ def render_oob(kit: Kit, component_id: str, path: Path, deck: Deck,
             for k, card in enumerate(cards[row * cols : (row + 1) * cols]):
                 x = MARGIN + k * cell_w
                 trim = Rect(x, y - piece.height, piece.width, piece.height)
-                painter.place_front(card, trim)
-                c.setFont(font(c, "condensed"), 7)
-                c.drawString(
-                    x, y - piece.height - mm(3.2), f"x{card.count}  {card.title or card.id}"
-                )
+                own = _design(c, painter, deck, card, trim) or own
             y -= cell_h
-    c.showPage()
+    end_page()
     c.save()
     return pages
+
+
+def _design(c: Any, painter: Any, deck: Deck, card: Card, trim: Rect) -> bool:
+    """One design at `trim` with its count and title under it, and the mark of the kit's own
+    when it is labelled `source: ours`; whether it carries the mark."""
+    painter.place_front(card, trim)
+    c.setFont(font(c, "condensed"), 7)
+    c.drawString(trim.x, trim.y - mm(3.2), f"x{card.count}  {card.title or card.id}")
+    if not deck.own(card):
+        return False
+    draw_own_mark(c, trim, deck.cut())
+    return True

@@ -70,7 +70,20 @@ class Setup:
     )
 
 
-@record("players")
+def _check_players(players: Any, ctx: Context, path: PathKey) -> None:
+    """`min` at most `max`, and the `default` count (a build without --players) between them:
+    said at the data by `check` and `build` alike, not only when a build plays the default."""
+    if players.min > players.max:
+        ctx.error((*path, "min"), f"min {players.min} is more than max {players.max}")
+    elif not players.min <= players.default <= players.max:
+        ctx.error(
+            (*path, "default"),
+            f"default must be a player count from min to max ({players.min} to "
+            f"{players.max}); got {players.default}",
+        )
+
+
+@record("players", check=_check_players)
 @dataclass(kw_only=True, eq=False, repr=False)
 class Players:
     min: int = spec(Int(1, 12), default=2)

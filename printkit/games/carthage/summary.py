@@ -164,17 +164,25 @@ def wins(setup: Setup, b: Board, logs: list[GameLog]) -> list[Figure]:
     return out
 
 
+def stops_per_square(b: Board, logs: list[GameLog]) -> list[float]:
+    """Stops per game on each square (index track * lap + position), summed a square at a time
+    over all the games at once."""
+    n = max(1, len(logs))
+    if not logs:
+        return [0.0] * (b.tracks * b.lap)
+    return [sum(column) / n for column in zip(*(g.landings for g in logs), strict=True)]
+
+
 def landing_table(b: Board, logs: list[GameLog]) -> dict[str, float]:
     """Stops per game on each square, keyed "track position" (1-based)."""
-    totals = [sum(g.landings[i] for g in logs) / max(1, len(logs)) for i in range(b.tracks * b.lap)]
+    totals = stops_per_square(b, logs)
     return {
         f"{t + 1} {p + 1}": totals[t * b.lap + p] for t in range(b.tracks) for p in range(b.lap)
     }
 
 
 def charts(b: Board, logs: list[GameLog]) -> list[Chart]:
-    n = max(1, len(logs))
-    per_square = [sum(g.landings[i] for g in logs) / n for i in range(b.tracks * b.lap)]
+    per_square = stops_per_square(b, logs)
     by_pos = [sum(per_square[t * b.lap + p] for t in range(b.tracks)) for p in range(b.lap)]
     kinds: dict[str, list[float]] = {}
     for t in range(b.tracks):
