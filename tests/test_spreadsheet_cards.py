@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -322,3 +323,24 @@ def test_rows_of_empty_cells_are_no_cards(exported, cli):
     before = cli("deck", "chariot-race", "--format", "json")
     assert json.loads(r.stdout)["decks"] == json.loads(before.stdout)["decks"]
     assert cli("check", kit).exit_code == 0
+
+
+def test_a_quote_never_closed_is_said_at_its_row_not_as_cards_swallowed(cli, tmp_path):
+    """A CSV cell opened with a quote and never closed takes every line after it into one
+    card's text (the card below silently gone): exit 2 at the row where it opens, saying which
+    quote is missing, nothing written."""
+    kit = tmp_path / "party"
+    shutil.copytree(Path(__file__).parent / "kits" / "party", kit)
+    sheet = kit / "cards.csv"
+    text = sheet.read_text(encoding="utf-8")
+    closed = 'a thousand ancestors.",'
+    assert text.count(closed) == 1 and text.splitlines()[8].startswith("a2,")
+    sheet.write_text(text.replace(closed, "a thousand ancestors.,"), encoding="utf-8")
+    for command in (["check", str(kit)], ["build", str(kit), "--out", str(tmp_path / "out")]):
+        result = cli(*command)
+        assert result.exit_code == 2, result.output
+        assert (
+            'cards.csv:9:A: error: a quoted cell opens in row 9 and its closing " is missing'
+            in (result.output)
+        )
+    assert not (tmp_path / "out").exists()

@@ -113,6 +113,7 @@ def _read_csv(text: str, shown: str) -> Table:
         dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
+    _check_quotes_closed(text, dialect, shown)
     reader = csv.reader(io.StringIO(text), dialect)
     try:
         header = [str(h) for h in next(reader, [])]
@@ -127,6 +128,28 @@ def _read_csv(text: str, shown: str) -> Table:
     except csv.Error as exc:
         raise fail(Location(shown, reader.line_num, 1), f"not a readable CSV file: {exc}") from None
     return Table(shown, header, rows)
+
+
+def _check_quotes_closed(text: str, dialect: Any, shown: str) -> None:
+    """A quoted cell whose closing quote is missing runs on into the lines below, to the next
+    quote or the end of the file: the cards there vanish into one cell. Said at the row where
+    that cell opens, not as whatever the swallowed text then breaks. An odd count of quote
+    characters is the cheap sign; a strict reading, which refuses text after a closing quote
+    and a file that ends inside quotes, finds the row."""
+    quote = getattr(dialect, "quotechar", '"') or '"'
+    if text.count(quote) % 2 == 0:
+        return
+    records = 0
+    try:
+        for _ in csv.reader(io.StringIO(text), dialect, strict=True):
+            records += 1
+    except csv.Error:
+        raise fail(
+            cell_location(shown, records + 1, 1),
+            f"a quoted cell opens in row {records + 1} and its closing {quote} is missing: the "
+            "lines after it run into that one cell; close the quote (a quote inside a quoted "
+            f"cell is written twice, {quote}{quote})",
+        ) from None
 
 
 def _read_workbook(data: bytes, shown: str, sheet: str | None, at: Location) -> Table:
