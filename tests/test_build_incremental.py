@@ -281,6 +281,26 @@ def test_a_deck_build_with_a_settings_file_imports_only_what_a_deck_needs(tmp_pa
     assert not modules & NOT_FOR_A_DECK
 
 
+# what a build of a game's kit never needs: the game's `printkit deck` rows and `printkit
+# simulate` (the reports and the model of play's summary), which a build, playing no game, uses
+# neither of
+NOT_FOR_A_GAME_BUILD = {
+    "printkit.reports", "printkit.reports.composition", "printkit.reports.sim_report",
+    "printkit.games.chariot_race.hooks", "printkit.games.chariot_race.sim",
+    "printkit.games.chariot_race.summary", "difflib",
+}  # fmt: skip
+
+
+def test_a_chariot_race_build_imports_no_report_and_no_play(tmp_path):
+    """Start-up of a build of a game's kit (rules gate included): the rows of `printkit deck`
+    and the simulation's report are not imported (docs/performance.md)."""
+    args = ("build", "chariot-race", "--out", str(tmp_path / "out"), "--jobs", "1")
+    printed, modules = loaded_modules(*args)
+    assert "chariot-race" in before_summary(printed)
+    assert "printkit.games.chariot_race.race_checks" in modules  # the game's checks ran
+    assert not modules & NOT_FOR_A_GAME_BUILD, modules & NOT_FOR_A_GAME_BUILD
+
+
 def test_a_kit_built_alone_is_still_refused_beside_another_of_its_name(cli, tmp_path):
     """Two up-to-date kits of one name (the record of one is the other's) are still refused."""
     one = write_deck_kit(tmp_path / "one", 4)
@@ -377,3 +397,34 @@ def test_the_code_fingerprint_is_of_the_files_bytes_and_no_memo_decides_it(tmp_p
     for name in ("code-fingerprint.txt", "memo.txt"):
         (cache / name).write_text(f"{third} {'f' * 64}\n{'0' * 64} {'f' * 64}\n")
     assert incremental.package_fingerprint(tree) == third  # a planted memo changes nothing
+
+
+def test_a_shipped_font_is_read_once_for_the_fingerprint_and_its_metrics(monkeypatch):
+    """The code fingerprint sums every shipped font and the metrics check sums each font a
+    build registers: one read and one CRC-32 a font a process serve both (core/shipped.py),
+    and the fingerprint is of the bytes the build embeds."""
+    from printkit.build import incremental
+    from printkit.core import shipped
+    from printkit.draw import fontmetrics
+
+    reads: list[str] = []
+    read = shipped._read
+
+    def counted(path: str) -> tuple[bytes, int]:
+        reads.append(Path(path).name)
+        return read(path)
+
+    monkeypatch.setattr(shipped, "_read", counted)
+    shipped._shipped.cache_clear()
+    incremental.code_fingerprint.cache_clear()
+    try:
+        fonts = sorted(fontmetrics.FONT_DIR.glob("*.ttf"))
+        fingerprint = incremental.code_fingerprint()
+        faces = [fontmetrics.shipped_tt_font(f"once-{p.stem}", p).face for p in fonts]
+        again = incremental.package_fingerprint(incremental.PACKAGE)
+    finally:
+        shipped._shipped.cache_clear()
+        incremental.code_fingerprint.cache_clear()
+    assert fingerprint == again
+    assert sorted(reads) == sorted(p.name for p in fonts)  # once each, for both
+    assert all(face._ttf_data == p.read_bytes() for face, p in zip(faces, fonts, strict=True))

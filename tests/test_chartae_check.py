@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from badkits import check_rules
 
 from tests.conftest import DATA, edit, line_of
@@ -166,3 +167,21 @@ def test_checks_doc_says_the_balance_report_is_info_until_unbalanced():
     for code in ("CH010", "CH011"):
         section = text.split(f"#### {code}:", 1)[1].split("####", 1)[0]
         assert "`info` while" in section and "`warning` when" in section, code
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_chartae_is_for_the_seeds_two_players(cli, tmp_path, command):
+    """The seed's two players ("Decide which territory each of you will play (land or sea)"),
+    as `players:` in rules.yaml: check and build refuse --players 3 at that record, like the
+    other kits, and write nothing; --players 2 passes."""
+    out = tmp_path / "out"
+    r = cli(
+        command, "chartae", "--players", "3", *(["--out", str(out)] if command == "build" else [])
+    )
+    assert r.exit_code == 2, r.output
+    line = line_of(DATA / "chartae" / "rules.yaml", "players: {min: 2, max: 2}")
+    assert f"rules.yaml:{line}:" in r.stderr
+    assert "kit 'chartae' is for exactly 2 players (its rules' `players:`)" in r.stderr
+    assert "--players 3 is not possible" in r.stderr
+    assert not out.exists() or not any(out.rglob("*.pdf"))
+    assert cli("check", "chartae", "--players", "2").exit_code == 0

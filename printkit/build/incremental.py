@@ -29,7 +29,6 @@ import json
 import os
 import re
 import stat
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -39,6 +38,7 @@ from typing import BinaryIO
 from printkit import __version__
 from printkit.core.errors import display_path
 from printkit.core.fieldwise import fieldwise
+from printkit.core.shipped import file_and_crc
 from printkit.load.paths import first_link
 
 RECORD_DIR = ".printkit-build"
@@ -75,17 +75,19 @@ def package_fingerprint(package: Path) -> str:
     fonts (two thirds of the bytes), whose bytes go in as their size and CRC-32: that notices
     any font replaced or edited in place, as draw/fontmetrics.py does, at a seventh of the
     cost; whoever could forge one could as well edit the code beside it. All of it costs a few
-    milliseconds a start (docs/performance.md, "Start-up without generated methods")."""
+    milliseconds a start (docs/performance.md, "Start-up without generated methods").
+    A font of printkit's own package is read once a process, by whichever of this and the
+    fonts' metrics check asks first (core/shipped.py)."""
     h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
     _library_versions(h)
     for rel, path in _package_files(str(package)):
         h.update(f"\0{rel}\0".encode())
-        with open(path, "rb", buffering=0) as source:
-            data = source.read()
         if rel.endswith(FONT_SUFFIXES):
-            h.update(f"{len(data)} {zlib.crc32(data)}".encode())
+            data, crc = file_and_crc(path)
+            h.update(f"{len(data)} {crc}".encode())
         else:
-            h.update(data)
+            with open(path, "rb", buffering=0) as source:
+                h.update(source.read())
     return h.hexdigest()
 
 

@@ -69,8 +69,9 @@ def check_player_count(kit: PlayedKit, rules: object) -> None:
     low, high = allowed
     bound = "max" if n > high else "min"
     at = where(rules.players, bound) or where(rules.players) or Location(kit.manifest_file)
+    counts = f"exactly {low}" if low == high else f"{low} to {high}"
     raise fail(
         at,
-        f"kit {kit.name!r} is for {low} to {high} players (its rules' `players:`); "
+        f"kit {kit.name!r} is for {counts} players (its rules' `players:`); "
         f"--players {n} is not possible",
     )

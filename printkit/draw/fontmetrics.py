@@ -39,6 +39,8 @@ import reportlab
 from reportlab import rl_config
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFace
 
+from printkit.core.shipped import file_and_crc
+
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 FORMAT = 2  # bump when what an entry holds changes
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes
@@ -49,10 +51,11 @@ _MADE = ("_ttf_data", "_pdfScale", "filename", "table", "tables", *_NAMES, *_BYT
 
 def shipped_tt_font(name: str, path: Path) -> TTFont:
     """reportlab's TTFont of a font file printkit ships, from its entry when the entry was
-    made from these bytes by this reportlab, else parsed."""
-    data = path.read_bytes()
+    made from these bytes by this reportlab, else parsed. The bytes and their CRC-32 come from
+    the process's one read of the font (core/shipped.py), which the code fingerprint shares."""
+    data, crc = file_and_crc(str(path))
     entry = _entry(table_path(path))
-    if entry is None or entry["size"] != len(data) or entry["crc32"] != zlib.crc32(data):
+    if entry is None or entry["size"] != len(data) or entry["crc32"] != crc:
         return TTFont(name, str(path))
     return _font_of(name, _face_of(entry, str(path), data))
 

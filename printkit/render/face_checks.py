@@ -11,6 +11,7 @@ an element's kind asks of its own keys (a table without rows, or with more width
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
     from printkit.model.condition_tree import Compare
 
 Placed = tuple[str, Element]  # (where it is, in words; the element)
+# "{speed" with no "}" after the name: a placeholder left open, printed as it stands ("{icon:x}"
+# is an inline icon, draw/text.INLINE_ICON)
+UNCLOSED = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_}:])")
 
 
 def at(obj: Any, key: str | None = None) -> Location:
@@ -64,6 +68,23 @@ def check_named_fields(
                 at(element, key),
                 f"{what} {shown} in {place} names no {noun} field; {hint}fields are: {listed}",
             )
+        _check_closed(place, element, known, errors, noun)
+
+
+def _check_closed(
+    place: str, element: Element, known: set[str], errors: Collector, noun: str
+) -> None:
+    """A text that opens a placeholder of a field and never closes it ("{speed" for "{speed}")
+    would print the brace and the name on every piece: said at the text. An opening brace
+    followed by a word that is no field stays text as written."""
+    for attr, text in element.placeholder_texts():
+        for name in dict.fromkeys(UNCLOSED.findall(text)):
+            if name in known:
+                errors.add(
+                    at(element, attr),
+                    f"placeholder {{{name} in {place} is not closed: write {{{name}}} to print "
+                    f"the {noun}'s {name}",
+                )
 
 
 def check_conditions(

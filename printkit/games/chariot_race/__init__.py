@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from printkit.api import Game, GameRules, RuleSet, SimReport
+from printkit.api import Game, GameRules, RuleSet
 from printkit.games.chariot_race import checks, elements, race_checks, seed_checks
-from printkit.games.chariot_race.hooks import deal
 from printkit.games.chariot_race.rules import SCHEMA, ChariotRules
 
 if TYPE_CHECKING:
-    from printkit.api import Deal, Deck, Kit
+    from printkit.api import Deal, Deck, Kit, SimReport
 
 RULES = RuleSet.joined("chariot-race", checks.CHECKS, race_checks.CHECKS, seed_checks.CHECKS)
 
@@ -39,6 +38,15 @@ class ChariotRace(GameRules):
 
     def simulate(self, kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:
         return simulate(kit, players, runs, seed)
+
+
+def deal(kit: Kit, component_id: str, d: Deck, players: int | None = None) -> list[Deal]:
+    """`printkit deck`'s rows: what each number of charioteers leaves to draw (hooks.py)."""
+    # the rows are the API's Deal, of the reports, which a build need not import:
+    # imported here, only when `printkit deck` asks for them
+    from printkit.games.chariot_race import hooks
+
+    return hooks.deal(kit, component_id, d, players)
 
 
 def simulate(kit: Kit, players: int | None, runs: int, seed: int) -> SimReport:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from printkit.api import Card, Kit, Location, RuleSet, mean, percent, where
+from printkit.api import Card, Kit, Location, RuleSet, where
 from printkit.games.chariot_race.kit import deck, model_of_type, movement_cards
 from printkit.games.chariot_race.model import (
     ChariotModel,
@@ -198,6 +198,10 @@ def draw_pile_lasts(kit: Kit) -> Iterator[tuple[Location, str]]:
 
 def _pile_risk(logs: list[Any], m: ChariotModel, pile: Any, who: str) -> str | None:
     """The draw pile's risk that crosses its threshold in rules.yaml `draw_pile`, if any."""
+    # the simulation report's helpers, which a build (playing no race) need not import:
+    # imported here, only when races were played (CR016)
+    from printkit.api import mean, percent
+
     n = len(logs)
     ran_out = [g.ran_out_turn for g in logs if g.ran_out_turn]
     stuck = percent(sum(g.stalled for g in logs), n)

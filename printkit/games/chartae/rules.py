@@ -25,6 +25,18 @@ class MapSize:
     )
 
 
+@record("players")
+@dataclass(kw_only=True, eq=False, repr=False)
+class Players:
+    """The seed's player count: two, one playing each territory ("Decide which territory each
+    of you will play (land or sea)", then "you take one turn each, in alternating order"); the
+    play engine plays two sides, so no other count is possible. `--players` is checked against
+    it (checks/players.py) by check, build and simulate alike."""
+
+    min: int = spec(Int(2, 2), default=2, doc="the seed's: two players, one per territory")
+    max: int = spec(Int(2, 2), default=2, doc="the seed's: two players, one per territory")
+
+
 @record("balance")
 @dataclass(kw_only=True, eq=False, repr=False)
 class Balance:
@@ -40,6 +52,11 @@ class Balance:
 @record("chartae rules")
 @dataclass(kw_only=True, eq=False, repr=False)
 class ChartaeRules:
+    players: Players = spec(
+        record_of(Players),
+        default=Players,
+        doc="the seed's player count, two (one per territory): --players is checked against it",
+    )
     map: MapSize = spec(
         record_of(MapSize),
         required=True,
