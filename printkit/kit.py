@@ -212,19 +212,35 @@ class Kit:
         )
 
     def under(self, options: Options, only: frozenset[str] | None = None) -> Kit:
-        """The same kit read for other options (and `--only` components): the documents
-        already parsed are shared when the variants are the same (they decide the documents),
-        and every model is validated afresh against the new options."""
-        same_docs = options.variants == self.options.variants
+        """The same kit read for other options (and `--only` components): every document
+        already parsed is shared whose variant overrides are the same under both (the variants
+        decide the documents only through them; a rules check reading another variant of the
+        kit parses again only what that variant overrides), and every model is validated
+        afresh against the new options."""
+        before, after = self.options.variants, options.variants
+        docs = {
+            cid: doc
+            for cid, doc in self._docs.items()
+            if after == before or self._overrides(cid, after) == self._overrides(cid, before)
+        }
         return Kit(
             self.root,
             self.manifest,
             self.manifest_doc,
             options,
             only=only,
-            docs=dict(self._docs) if same_docs else None,
+            docs=docs,
             reads=ReadLog(dict(self.reads.digests)),  # what was read so far; its own after
         )
+
+    def _overrides(self, component_id: str, variants: tuple[str, ...]) -> list[tuple[str, dict]]:
+        """The overrides of a component's document under `variants`, as _apply_overrides
+        applies them: (variant, its changes), in order."""
+        known = self.manifest.variants
+        found = [
+            (name, known[name].overrides.get(component_id)) for name in variants if name in known
+        ]
+        return [(name, changes) for name, changes in found if changes]
 
     def _apply_overrides(self, component_id: str, doc: Document) -> Document:
         """The document with the active variants' overrides of its top-level keys; a problem

@@ -137,3 +137,20 @@ def test_a_kit_under_other_options_shares_the_documents_but_not_the_models():
     assert shop.document("cards") is kit.document("cards")
     assert shop.model("cards") is not kit.model("cards")
     assert shop.options.profile == "shop" and kit.options.profile == "home"
+
+
+def test_a_kit_under_another_variant_shares_the_documents_the_variants_do_not_override():
+    """A rules check that reads another variant of the kit (CR017, the Serious Racing variant,
+    in every chariot-race build's rules gate) parses again only the documents that the variants
+    override: the others, the deck's 500-odd cards among them, are the ones already read."""
+    kit = read_whole(load_kit(KIT))
+    serious = kit.under(kit.options._replace(variants=("serious",)))  # no pit, no magic cards
+    assert serious.document("cards") is kit.document("cards")  # no variant overrides the deck
+    assert serious.document("playing-area") is not kit.document("playing-area")
+    assert serious.document("playing-area").data["pit"] is None
+    assert kit.document("playing-area").data["pit"] is not None
+    magic = [c for c in kit.model("cards").cards if "magic" in c.tags]
+    assert magic and not [c for c in serious.model("cards").cards if "magic" in c.tags]
+    back = serious.under(kit.options)
+    assert back.document("playing-area").data == kit.document("playing-area").data
+    assert back.document("playing-area") is not serious.document("playing-area")

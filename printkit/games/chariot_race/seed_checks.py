@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.api import InputError, Kit, Location, RuleSet, load_kit, where
+from printkit.api import InputError, Kit, Location, RuleSet, where
 from printkit.games.chariot_race.kit import deck, model_of_type
 from printkit.games.chariot_race.rules import rules as rules_of
 
@@ -16,9 +16,10 @@ CHECKS = RuleSet("chariot-race")  # joined with the other checks in __init__.py
 
 
 def _variant_kit(kit: Kit, name: str) -> Kit:
-    """The kit as that variant alone builds it ("": the plain kit, no variant)."""
+    """The kit as that variant alone builds it ("": the plain kit, no variant): the same kit.yaml,
+    already read and checked, under other variants (its data files are read for them)."""
     variants = (name,) if name else ()
-    return load_kit(str(kit.root), kit.options._replace(variants=variants))
+    return kit.under(kit.options._replace(variants=variants))
 
 
 @CHECKS.rule("CR017", "error", "the serious variant plays without the pit and magic, more laps")
