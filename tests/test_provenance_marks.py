@@ -6,6 +6,9 @@ words; none on backs, none for a kit that labels nothing its own."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pdfplumber
 import pytest
 
@@ -14,6 +17,7 @@ from tests.conftest import edit
 MM = 72 / 25.4
 LEGEND = "this kit's own rules or values (source: ours), not the game's"
 POKER = (63.0, 88.0)
+KITS = Path(__file__).resolve().parent / "kits"
 
 
 def marks(page) -> list[tuple[float, float]]:
@@ -161,13 +165,96 @@ def board_marks(cli, kit, out) -> tuple[tuple[float, float], list[tuple[float, f
 @pytest.mark.slow  # two shop builds of the whole kit (PDF/X), about 6 s
 def test_an_own_plan_carries_the_mark_in_its_corner(kit_copy, cli, tmp_path):
     """The Carthage board (its layout and "SEVEN LAPS · RUN ANTICLOCKWISE" are ours), printed
-    by a shop on one page: the diamond 3 mm inside the board's trimmed lower right corner, the
-    legend on its line; labelled the game's, the board has neither."""
+    by a shop on one page: the diamond 3 mm inside the corner its double frame leaves free
+    (the frame's inner line 5.6 mm inside the trim), on the legend's line, above that line;
+    labelled the game's, the board has neither."""
     kit = kit_copy("carthage")
+
+    def in_corner(right: float, foot: float, found: list[tuple[float, float]]) -> bool:
+        return any(
+            abs(x - (right - 5.6 - 3.0)) < 0.02 and 5.6 + 2.0 < foot - y < 5.6 + 4.0
+            for x, y in found
+        )
+
     (right, foot), found, words = board_marks(cli, kit, tmp_path / "ours")
-    assert (round(right - 3.0, 2), round(foot - 3.0, 2)) in found
+    assert in_corner(right, foot, found), found
     assert LEGEND in words
     edit(kit / "board.yaml", "source: ours ", "source: seed ")
     (right, foot), found, words = board_marks(cli, kit, tmp_path / "seed")
-    assert (round(right - 3.0, 2), round(foot - 3.0, 2)) not in found
+    assert not in_corner(right, foot, found), found
     assert LEGEND not in words
+
+
+# -- a plan's legend in the shop file: in the safe area, clear of the artwork, black ink alone --
+
+SAFE = 3.0  # mm: text at least this far inside the trim (printing.md, preflight PF-SAFE)
+
+
+def shop_legend(pdf_path) -> tuple[dict[str, float], list[tuple[float, ...]], str]:
+    """The shop plan's legend words: their box in mm from the TrimBox's left, right and foot
+    ("left", "right", "foot", "top"), the fill colours they print in, and any other text within
+    1 mm of them."""
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        x0, y0, x1, _ = (float(v) for v in page.trimbox)
+        height = float(page.height)
+        found = page.search(LEGEND, regex=False, return_chars=True)
+        assert len(found) == 1, found
+        inside = found[0]["chars"]
+        words = page.extract_words()
+        left, right = min(ch["x0"] for ch in inside), max(ch["x1"] for ch in inside)
+        top, bottom = min(ch["top"] for ch in inside), max(ch["bottom"] for ch in inside)
+        grow = MM
+        near = [
+            w["text"]
+            for w in words
+            if not (w["x0"] >= left - 0.01 and w["x1"] <= right + 0.01 and w["top"] >= top - 0.01)
+            and w["x0"] < right + grow
+            and w["x1"] > left - grow
+            and w["top"] < bottom + grow
+            and w["bottom"] > top - grow
+        ]  # words of other text within 1 mm of the legend's (its own words lie inside its box)
+    box = {
+        "left": (left - x0) / MM,
+        "right": (x1 - right) / MM,
+        "foot": (height - bottom - y0) / MM,
+        "top": (height - top - y0) / MM,
+    }
+    return box, sorted({tuple(ch["non_stroking_color"]) for ch in inside}), " ".join(near)
+
+
+def black_ink_only(colour: tuple[float, ...]) -> bool:
+    """A grey (one component: black ink) or a CMYK colour with no C, M or Y."""
+    return len(colour) == 1 or (len(colour) == 4 and max(colour[:3]) == 0)
+
+
+def test_an_own_boards_legend_lies_inside_its_frame_in_black_ink(kit_copy, cli, tmp_path):
+    """The Carthage board's frame runs 4 to 5.6 mm inside its trim: the legend's words lie in
+    the safe area, above the frame's inner line, clear of the notes above them (no other text
+    on their line), printed in black ink alone; preflight finds no PF-SAFE."""
+    kit = kit_copy("carthage")
+    out = tmp_path / "out"
+    args = ("build", str(kit), "--profile", "shop", "--only", "board", "--out", str(out))
+    assert cli(*args).exit_code == 0
+    board = out / "carthage" / "shop" / "board.pdf"
+    box, colours, near = shop_legend(board)
+    assert box["foot"] >= 5.6 + 1.0 and box["right"] >= 5.6 + SAFE, box
+    assert near == ""
+    assert colours and all(black_ink_only(c) for c in colours), colours
+    preflight = cli("preflight", str(board))
+    assert "PF-SAFE" not in preflight.output, preflight.output
+
+
+def test_an_own_maps_legend_lies_in_the_safe_area_in_black_ink(cli, tmp_path):
+    """A map labelled `source: ours` (hexwar's, here): the legend in its lower right corner,
+    its words at least 3 mm inside the trim, in black ink alone in the shop file."""
+    kit = tmp_path / "hexwar"
+    shutil.copytree(KITS / "hexwar", kit)
+    edit(kit / "map.yaml", "width: 250mm", "source: ours\nwidth: 250mm")
+    out = tmp_path / "out"
+    args = ("build", str(kit), "--profile", "shop", "--only", "map", "--out", str(out))
+    assert cli(*args).exit_code == 0
+    box, colours, near = shop_legend(out / "hexwar" / "shop" / "map.pdf")
+    assert box["foot"] >= SAFE and box["right"] >= SAFE and near == "", box
+    assert box["foot"] < SAFE + 1.0  # in the corner: not lifted further than the safe area asks
+    assert colours and all(black_ink_only(c) for c in colours), colours

@@ -150,7 +150,10 @@ def draw_own_mark(c: Canvas, trim: Rect, shape: Shape = RECTANGLE) -> None:
     piece of another shape (a hex tile, a round counter), towards its lower right, the whole
     diamond inside the piece's safe area (layout/shapes.lower_right_inside)."""
     inset = OWN_INSET if shape.kind == "rectangle" else SHAPED_INSET
-    cx, cy = lower_right_inside(shape, trim, inset)
+    _mark_at(c, *lower_right_inside(shape, trim, inset))
+
+
+def _mark_at(c: Canvas, cx: float, cy: float) -> None:
     c.saveState()
     c.setStrokeColor(GREY)
     c.setFillColor(Color(1, 1, 1))
@@ -182,14 +185,41 @@ def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
 
 
 def draw_own_words(c: Canvas, trim: Rect) -> None:
-    """The legend's words on the mark's own line, ending just left of it: a plan (a board, a
-    track) carries its mark and legend in its own lower right corner, on whichever sheet holds
-    it."""
+    """The legend's words on the line of a mark drawn in `trim` (draw_own_mark), ending just
+    left of it: a whole sheet's legend (render/pages.mark_own_sheet)."""
+    _words_at(c, trim.x1 - OWN_INSET, trim.y + OWN_INSET)
+
+
+def _words_at(c: Canvas, mark_x: float, mark_y: float) -> None:
+    """The legend's words ending just left of a mark centred at (`mark_x`, `mark_y`), in GREY
+    as one ink: DeviceGray, which a shop file keeps as black ink alone (pdfx.rewrite converts
+    RGB only), so these 7 pt words print from one plate, sharp, with no PF-SMALLTEXT; on screen
+    and at home they look as GREY does."""
     c.saveState()
-    c.setFillColor(GREY)
-    c.setFont(font(c, "condensed"), 7)
-    c.drawRightString(trim.x1 - OWN_INSET - mm(2), trim.y + OWN_INSET - mm(0.9), OWN_LEGEND)
+    c.setFillGray(GREY.red)
+    c.setFont(font(c, "condensed"), OWN_SIZE)
+    c.drawRightString(mark_x - mm(2), mark_y - mm(0.9), OWN_LEGEND)
     c.restoreState()
+
+
+OWN_SIZE = 7  # pt, the legend's words
+SAFE_AREA = mm(3)  # text at least this far inside the trim (printing.md; preflight PF-SAFE)
+FREE_CLEARANCE = mm(1.5)  # a plan's legend words this far inside its free corner's edge
+
+
+def draw_own_corner(c: Canvas, plan: Rect, free: float = 0.0) -> None:
+    """A plan's mark and legend (a board, a map: render/tiled.own_corner), on one line in its
+    lower right corner: the mark OWN_INSET inside the corner the artwork leaves free, `free`
+    inside the trim (a frame's inner line; 0 when the artwork keeps off the trim's corner), the
+    words ending just left of it. The words' lowest point lies in the safe area (SAFE_AREA
+    inside the trim, where a shop's cut cannot touch them) and FREE_CLEARANCE clear of the free
+    corner's edge, so they never cross a frame."""
+    descent = ascent_descent(font(c, "condensed"), OWN_SIZE)[1]
+    bottom = max(SAFE_AREA, free + FREE_CLEARANCE) if free else SAFE_AREA
+    mark_y = plan.y + bottom + descent + mm(0.9)
+    mark_x = plan.x1 - free - OWN_INSET
+    _mark_at(c, mark_x, mark_y)
+    _words_at(c, mark_x, mark_y)
 
 
 def draw_fold_line(c: Canvas, x: float, trims: list[Rect], bleed: float) -> None:

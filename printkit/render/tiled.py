@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.fonts import font, text_width
-from printkit.draw.sheet import draw_own_mark, draw_own_words, draw_page_label, draw_scale_bar
+from printkit.draw.sheet import draw_own_corner, draw_page_label, draw_scale_bar
 from printkit.kit import Kit
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import KEEP_OUT, STROKE_ROOM
@@ -54,6 +54,7 @@ def render_plan(  # noqa: PLR0913
     lead: Callable[[Canvas], None] | None = None,
     forms: Callable[[Canvas], None] | None = None,
     own: bool = False,
+    free_corner: float = 0.0,
 ) -> int:
     """Write the plan to `path`; returns the number of pages.
 
@@ -62,11 +63,12 @@ def render_plan(  # noqa: PLR0913
     dimensioned overview; it counts in the pages returned. `forms` defines, on the new canvas
     before anything is drawn, the forms the drawing places (a kit's images: draw/images.py).
     `own`: the plan's layout or rules are the kit's own (`source: ours`), so the plan carries the
-    mark and its legend in its lower right corner (`own_corner`).
+    mark and its legend in its lower right corner (`own_corner`), `free_corner` inside the trim
+    when the artwork runs closer to the trim there (a frame: the distance to its inner line).
     """
     opts = kit.options
     if own:
-        draw = own_corner(draw, size)
+        draw = own_corner(draw, size, free_corner)
     title = f"{kit.manifest.title}: {kit.spec(component_id).title or component_id}"
     if opts.profile == "shop" or tiled is False:
         return _single_page(
@@ -85,15 +87,15 @@ def render_plan(  # noqa: PLR0913
     return pages + (lead is not None)
 
 
-def own_corner(draw: DrawPlan, size: Size) -> DrawPlan:
-    """`draw`, then the mark of the kit's own with its legend inside the plan's lower right
-    corner (draw/sheet.py), drawn with the plan so that it is tiled, bled and placed with it."""
+def own_corner(draw: DrawPlan, size: Size, free: float = 0.0) -> DrawPlan:
+    """`draw`, then the mark of the kit's own with its legend in the plan's lower right corner,
+    `free` inside the trim, in the safe area (draw/sheet.draw_own_corner), drawn with the plan
+    so that it is tiled, bled and placed with it."""
     corner = Rect(0, 0, size.width, size.height)
 
     def marked(c: Canvas, bleed: float) -> None:
         draw(c, bleed)
-        draw_own_mark(c, corner)
-        draw_own_words(c, corner)
+        draw_own_corner(c, corner, free)
 
     return marked
 

@@ -154,6 +154,7 @@ def render(
         overlap=b.glue_overlap,
         progress=progress,
         own=b.source == "ours",
+        free_corner=b.layout.frame_inset + b.layout.frame_gap,  # the mark inside the frame
     )
 
 
