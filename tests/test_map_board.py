@@ -555,18 +555,19 @@ def test_the_legend_keys_every_terrain_line_and_symbol(builds):
         assert 150 < x < 237 and 203 < top < 235, w["text"]
 
 
-def _largest_map(folder: Path, pattern: str, spacing: str) -> Path:
+def _largest_map(folder: Path, pattern: str, spacing: str, cells: int = 300) -> Path:
     """A kit whose map is the largest the limits allow: 3,000 x 3,000 mm, a 300 x 300 grid
-    of 10 mm squares, every one of terrain `pattern` at `spacing`."""
+    of 10 mm squares, every one of terrain `pattern` at `spacing` (`cells`: a smaller square
+    grid, the map as large as it)."""
     folder.mkdir()
     (folder / "kit.yaml").write_text(
         "name: largest\ntitle: Largest\ncomponents:\n  board: {type: map, file: board.yaml}\n",
         encoding="utf-8",
     )
-    rows = "".join(f"      - {'p' * 300}\n" for _ in range(300))
+    rows = "".join(f"      - {'p' * cells}\n" for _ in range(cells))
     (folder / "board.yaml").write_text(
-        "width: 3000mm\nheight: 3000mm\nface:\n  - element: square-grid\n    at: [0, 0]\n"
-        "    columns: 300\n    rows: 300\n    size: 10mm\n    terrain:\n"
+        f"width: {cells * 10}mm\nheight: {cells * 10}mm\nface:\n  - element: square-grid\n"
+        f"    at: [0, 0]\n    columns: {cells}\n    rows: {cells}\n    size: 10mm\n    terrain:\n"
         f'      p: {{name: patterned, fill: "#e8dfc0", pattern: {pattern}, '
         f"pattern_spacing: {spacing}}}\n    cells:\n{rows}",
         encoding="utf-8",
@@ -586,6 +587,20 @@ def test_a_map_whose_textures_pass_the_limit_is_refused_at_its_terrain(cli, tmp_
     assert r.exit_code == 2, r.output
     assert f"board.yaml:{line}:" in r.stderr
     assert "would draw 3,780,000 marks (90,000 cells of 'patterned' make 3,780,000" in r.stderr
+    assert "the limit (MAX_MAP_MARKS) is 200,000" in r.stderr
+    assert cli("build", kit, "--out", tmp_path / "out").exit_code == 2
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_map_just_past_the_texture_limit_is_refused_at_its_terrain(cli, tmp_path):
+    """The same count on a 70 x 70 grid (4,900 cells of 42 marks), the quick suite's: the
+    300 x 300 map above reads for seconds."""
+    kit = _largest_map(tmp_path / "dense", "trees", "2mm", cells=70)
+    r = cli("check", kit)
+    line = line_of(kit / "board.yaml", "pattern_spacing")
+    assert r.exit_code == 2, r.output
+    assert f"board.yaml:{line}:" in r.stderr
+    assert "would draw 205,800 marks (4,900 cells of 'patterned' make 205,800" in r.stderr
     assert "the limit (MAX_MAP_MARKS) is 200,000" in r.stderr
     assert cli("build", kit, "--out", tmp_path / "out").exit_code == 2
     assert not (tmp_path / "out").exists()
