@@ -8,9 +8,10 @@ import gc
 import hashlib
 import itertools
 import os
+import re
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,25 @@ def _run_once(shared: Path, argv: tuple[str, ...]) -> tuple[Path, str]:
     return out, done.read_text(encoding="utf-8")
 
 
+def made_once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `name` that `make(folder)` fills, made once per test run (as `built_kit`'s
+    builds: under pytest-xdist by the first test process that asks, under a lock file, the
+    others wait and read it), for what takes long and every process reads the same (a colour
+    profile built from measurements). Made in a folder of its own, then renamed into place: a
+    failed attempt leaves nothing a later one would take as made."""
+    shared = _shared_builds(factory)
+    folder = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not folder.exists():
+            making = shared / f"{name}.making"
+            shutil.rmtree(making, ignore_errors=True)
+            making.mkdir()
+            make(making)
+            making.rename(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def ran_once(tmp_path_factory):
     """ran_once("export", "chariot-race", "--tts") -> (OUT, stdout) of `printkit export
@@ -183,6 +203,27 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+TEXTURE = re.compile(
+    r"\bpattern: (dots|stripes|stars|lattice|grid|trees|hills|waves|tufts|hatch)\b"
+)
+
+
+def untextured(kit: Path) -> Path:
+    """Take the textures (dots, stars, a map's trees, waves, ...) off a copy of a kit: every
+    `pattern:` in its YAML files becomes plain. A textured face draws hundreds of marks, the
+    most of a small build's time and of reading its pages back; for a test that measures
+    something else on the same faces."""
+    changed = 0
+    for path in sorted(kit.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        plain, count = TEXTURE.subn("pattern: plain", text)
+        if count:
+            path.write_text(plain, encoding="utf-8")
+            changed += count
+    assert changed, f"no texture in {kit}"
+    return kit
 
 
 def drop_game_kinds(kit: Path) -> None:

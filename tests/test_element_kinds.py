@@ -16,7 +16,7 @@ import pytest
 
 from printkit.layout.units import to_mm
 from printkit.plugins import ENTRY_POINT_GROUP
-from tests.conftest import edit, install_fixture, line_of
+from tests.conftest import edit, install_fixture, line_of, untextured
 
 PACKAGE = Path(__file__).parent / "fixtures" / "stamp_game"
 RED = "#c0392b"
@@ -43,6 +43,7 @@ def stamp_kit(cli, tmp_path):
     game (given by `installed`)."""
     folder = tmp_path / "game"
     assert cli("new", folder).exit_code == 0
+    untextured(folder)  # its pages are read back: thousands of texture marks, no stamp
     edit(folder / "kit.yaml", "rules:\n", "rules:\n  module: stamp\n")
     cards = folder / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
@@ -91,6 +92,7 @@ def plain_stamp_kit(cli, tmp_path):
     """A new kit (no game module) whose first card kind's face ends with a stamp."""
     folder = tmp_path / "plain"
     assert cli("new", folder).exit_code == 0
+    untextured(folder)  # its pages are read back: thousands of texture marks, no stamp
     cards = folder / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
     first_face_end = text.index("\n", text.index("{element: text,")) + 1
@@ -257,6 +259,7 @@ def test_a_games_icons_are_its_kits_alone(cli, tmp_path):
     assert "egg" in load_kit("carthage").icons() and "whale" in load_kit("chartae").icons()
     folder = tmp_path / "game"
     assert cli("new", folder).exit_code == 0
+    untextured(folder)  # its pages are read back: thousands of texture marks, no stamp
     edit(folder / "cards.yaml", "icon: palm,", "icon: egg,")
     r = cli("check", folder)
     assert r.exit_code == 2 and "unknown icon 'egg'" in r.output, r.output

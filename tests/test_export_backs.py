@@ -388,15 +388,11 @@ def _mean_difference(picture: Image.Image, pdf: Image.Image) -> float:
     return sum(ImageStat.Stat(ImageChops.difference(picture, scaled)).mean) / 3
 
 
-@pytest.fixture(scope="module")
-def island_pieces(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("island-pieces")
+@pytest.mark.slow  # a pixel comparison of 19 hexes; the quick one is isles' 4 square tiles
+def test_export_images_pairs_each_hex_with_its_own_back_on_paper(tmp_path):
+    out = tmp_path / "out"
     run("export", ISLAND, "--images", "--dpi", DPI, "--only", "tiles", "--out", out)
-    run("export", ISLAND, "--tts", "--only", "tiles", "--only", "discs", "--out", out)
-    return out / "hex-island"
-
-
-def test_export_images_pairs_each_hex_with_its_own_back_on_paper(island_pieces, tmp_path):
+    island_pieces = out / "hex-island"
     pdf = piece_backs(ISLAND, "tiles", 3, tmp_path)
     rows = list(csv.DictReader((island_pieces / "images" / "manifest.csv").open()))
     assert len(rows) == 19 and len({r["back"] for r in rows}) == 6
@@ -406,7 +402,11 @@ def test_export_images_pairs_each_hex_with_its_own_back_on_paper(island_pieces, 
             image = back.convert("RGB")
         assert _same_pixels(image, pdf[row["card"]]), row["card"]
         assert image.getpixel((2, 2)) == (255, 255, 255)  # paper outside the hexagon
-    saved = json.loads((island_pieces / "tts" / "discs.json").read_text(encoding="utf-8"))
+
+
+def test_tts_pairs_each_round_disc_with_its_own_back(tmp_path):
+    run("export", ISLAND, "--tts", "--only", "discs", "--out", tmp_path)
+    saved = json.loads((tmp_path / "hex-island" / "tts" / "discs.json").read_text("utf-8"))
     discs = saved["ObjectStates"]
     assert len(discs) == 18 and {d["CustomImage"]["CustomTile"]["Type"] for d in discs} == {2}
     for disc in discs:

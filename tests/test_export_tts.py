@@ -145,6 +145,7 @@ def _designs_kit(folder: Path, designs: int, card_size: str = "poker") -> Path:
     return kit
 
 
+@pytest.mark.slow  # a memory bound on huge cards, in a process of its own
 def test_tts_sheets_of_huge_cards_are_drawn_a_face_at_a_time(tmp_path):
     """Issue 33: 40 designs of 600 mm cards took 2.7 GB (every face held at 300 dpi). Each face
     is now drawn at twice its cell's size and let go once pasted into its sheet."""
@@ -185,6 +186,7 @@ def test_a_showcase_shows_at_most_a_fan_of_cards(cli, tmp_path):
         assert "MAX_SHOWCASE_CARDS" in r.stderr
 
 
+@pytest.mark.slow  # a memory bound on huge cards, in a process of its own
 def test_a_showcase_of_huge_cards_is_drawn_within_the_pixel_budget(tmp_path):
     kit = _designs_kit(tmp_path / "huge", 11, "{width: 600mm, height: 600mm}")
     picks = ",".join(f"c{i}" for i in range(11))

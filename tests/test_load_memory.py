@@ -170,6 +170,7 @@ def test_positions_answer_as_the_marks_by_path(text: str, plain: bool) -> None:
 
 
 @pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
+@pytest.mark.slow  # its size is what it tests: 90,000 keys read (most of its time), then found
 def test_a_map_of_many_keys_is_looked_up_without_scanning_its_keys() -> None:
     """Issue 33's re-run: `check` of a deck of 99,000 unknown keys locates an error at each;
     scanning the keys for each took past a minute. Every key found, in CPU seconds."""

@@ -574,6 +574,7 @@ def _largest_map(folder: Path, pattern: str, spacing: str) -> Path:
     return folder
 
 
+@pytest.mark.slow  # a 300 x 300 map read whole: its size is what it tests
 def test_a_map_whose_textures_pass_the_limit_is_refused_at_its_terrain(cli, tmp_path):
     """Issue 33: a 300 x 300 grid of patterned squares drew for minutes and ran out of memory;
     the marks are counted from the cells and the pattern_spacing before anything is drawn."""

@@ -62,11 +62,16 @@ def _texts(path: Path):
 def scan(words: set[str]) -> list[str]:
     hits = []
     patterns = {w: re.compile(rf"\b{re.escape(w)}(s|es)?\b", re.IGNORECASE) for w in words}
+    # one pass over each text for all words at once; the words' own patterns name the hits
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    anyword = re.compile(rf"\b(?:{alternatives})(s|es)?\b", re.IGNORECASE)
     package = ROOT / "printkit"
     for path in sorted(package.rglob("*.py")):
         if path.relative_to(package).parts[0] == ENGINE or path.name in PICTURE_LIBRARY:
             continue
         for line, text in _texts(path):
+            if not anyword.search(text):
+                continue
             hits += [
                 f"{path.relative_to(package).as_posix()}:{line}: {w}"
                 for w, p in patterns.items()

@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.kit import builtin_kit_names
 from printkit.pdfx import converter_for, derive, make_print_ready, press
 from printkit.pdfx.derive import TI3, ciede2000
+from tests.conftest import made_once
 
 pytestmark = [
     pytest.mark.slow,
@@ -66,10 +67,8 @@ COLORCHECKER = [
 RGB = tuple[float, float, float]
 
 
-@pytest.fixture(scope="module")
-def reference(tmp_path_factory) -> Path:
-    """The FOGRA39 reference profile, built from Fogra's measurements (about a minute)."""
-    folder = tmp_path_factory.mktemp("fogra39")
+def _fogra39(folder: Path) -> None:
+    """Build the FOGRA39 reference profile in `folder` from Fogra's measurements."""
     shutil.copy(TI3, folder / "FOGRA39L.ti3")
     subprocess.run(
         ["colprof", "-qm", "-D", "FOGRA39L reference", "FOGRA39L"],
@@ -77,7 +76,13 @@ def reference(tmp_path_factory) -> Path:
         check=True,
         capture_output=True,
     )
-    return folder / "FOGRA39L.icc"
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> Path:
+    """The FOGRA39 reference profile, built from Fogra's measurements (about a minute) once
+    per test run, shared by the test processes (conftest.made_once)."""
+    return made_once(tmp_path_factory, "fogra39", _fogra39) / "FOGRA39L.icc"
 
 
 def _kit_colours(built_kit) -> set[str]:

@@ -17,7 +17,7 @@ import pypdf
 import pytest
 
 from printkit.cli import process
-from tests.conftest import edit
+from tests.conftest import edit, untextured
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,6 +114,7 @@ def test_an_installed_plugins_atexit_handler_runs_when_a_command_ends(cli, tmp_p
         )
     kit = tmp_path / "game"
     assert cli("new", kit).exit_code == 0
+    untextured(kit)  # what the build draws is not read
     edit(kit / "kit.yaml", "rules:\n", "rules:\n  module: club\n")
     env = {**os.environ, "PYTHONPATH": str(site), "PK_ENDED": str(mark)}
 

@@ -17,7 +17,10 @@ import pytest
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import Shape, lower_right_inside
 from printkit.layout.units import mm
-from tests.conftest import edit
+from tests.conftest import edit, untextured
+from tests.pdfcheck import page_chars
+from tests.pdfcheck import words as pdf_words
+from tests.pdfshapes import page_polylines
 
 MM = 72 / 25.4
 LEGEND = "this kit's own rules or values (source: ours), not the game's"
@@ -29,7 +32,12 @@ HALF = 0.9  # mm: half the diamond's width
 def marks(page) -> list[tuple[float, float]]:
     """Centres (mm from the page's left and top) of the 1.8 mm diamonds on a page, but the one
     that opens a legend's line (just left of its first word)."""
-    starts = [w for w in page.extract_words() if w["text"] == "this"]
+    return _diamonds(page.curves, page.extract_words())
+
+
+def _diamonds(curves, found_words) -> list[tuple[float, float]]:
+    """`marks` from the boxes (x0, x1, top, bottom in points) of a page's shapes and words."""
+    starts = [w for w in found_words if w["text"] == "this"]
 
     def opens_legend(c) -> bool:
         return any(
@@ -39,7 +47,7 @@ def marks(page) -> list[tuple[float, float]]:
 
     return sorted(
         (round((c["x0"] + c["x1"]) / 2 / MM, 2), round((c["top"] + c["bottom"]) / 2 / MM, 2))
-        for c in page.curves
+        for c in curves
         if abs((c["x1"] - c["x0"]) / MM - 1.8) < 0.05
         and abs((c["bottom"] - c["top"]) / MM - 1.8) < 0.05
         and not opens_legend(c)
@@ -48,6 +56,25 @@ def marks(page) -> list[tuple[float, float]]:
 
 def words(page) -> str:
     return " ".join(w["text"] for w in page.extract_words())
+
+
+def marks_and_words(pdf: Path) -> list[tuple[list[tuple[float, float]], str]]:
+    """(`marks`, `words`) of each page, read by pdfium: a tiled map draws the whole map (one
+    form) on every sheet, which pdfplumber would parse again for each page (seconds a page)."""
+    pages = []
+    for shapes, chars in zip(page_polylines(pdf), page_chars(pdf), strict=True):
+        found = pdf_words(chars)
+        boxes = [
+            {
+                "x0": min(x for x, _ in s["points"]),
+                "x1": max(x for x, _ in s["points"]),
+                "top": min(y for _, y in s["points"]),
+                "bottom": max(y for _, y in s["points"]),
+            }
+            for s in shapes
+        ]
+        pages.append((_diamonds(boxes, found), " ".join(w["text"] for w in found)))
+    return pages
 
 
 def trim_mm(page) -> tuple[float, float, float, float]:
@@ -184,7 +211,7 @@ def test_round_counters_carry_the_mark_inside_their_disc(cli, tmp_path):
     """Hex Island's 25 mm number discs labelled ours: each disc's diamond on its lower right
     diagonal, its centre 12.5 - 3.9 mm from the disc's centre (the whole diamond inside the
     3 mm safe area), the sheet the legend; the hexes of the same kit carry none."""
-    kit = copy_kit(tmp_path, "hex-island")
+    kit = untextured(copy_kit(tmp_path, "hex-island"))  # the hexes' dots: 900 marks a back
     edit(kit / "discs.yaml", "    role: number\n", "    role: number\n    source: ours\n")
     out = build(cli, kit, tmp_path / "out", "--only", "discs")
     with pdfplumber.open(out / "discs.pdf") as pdf:
@@ -204,7 +231,7 @@ def test_round_counters_carry_the_mark_inside_their_disc(cli, tmp_path):
 def test_round_counters_on_a_gang_sheet_carry_the_mark_inside_their_disc(cli, tmp_path):
     """The same discs packed with the hexes on gang sheets (`--gang`): the same diamonds at the
     same place in each disc, and the sheet's legend."""
-    kit = copy_kit(tmp_path, "hex-island")
+    kit = untextured(copy_kit(tmp_path, "hex-island"))  # the hexes' dots: 900 marks a back
     edit(kit / "discs.yaml", "    role: number\n", "    role: number\n    source: ours\n")
     out = build(cli, kit, tmp_path / "out", "--gang")
     reach = (12.5 - SAFE - HALF) / math.sqrt(2)
@@ -306,14 +333,14 @@ def test_an_own_map_carries_the_mark_in_its_corner(cli, tmp_path):
     overlap), nowhere else; unlabelled, the map has neither."""
     kit = copy_kit(tmp_path, "hexwar")
     out = build(cli, kit, tmp_path / "plain", "--only", "map")
-    with pdfplumber.open(out / "map.pdf") as pdf:
-        assert all(marks(p) == [] and LEGEND not in words(p) for p in pdf.pages)
+    pages = marks_and_words(out / "map.pdf")
+    assert all(found == [] and LEGEND not in text for found, text in pages)
     edit(kit / "map.yaml", 'colour: "#f3efe2"\n', 'colour: "#f3efe2"\nsource: ours\n')
     out = build(cli, kit, tmp_path / "ours", "--only", "map")
-    with pdfplumber.open(out / "map.pdf") as pdf:
-        marked = [p for p in pdf.pages if marks(p)]
-        assert marked and all(LEGEND in words(p) for p in marked)
-        assert len(marked) < len(pdf.pages)
+    pages = marks_and_words(out / "map.pdf")
+    marked = [text for found, text in pages if found]
+    assert marked and all(LEGEND in text for text in marked)
+    assert len(marked) < len(pages)
 
 
 @pytest.mark.slow  # a shop build (PDF/X) of the map, about 3 s

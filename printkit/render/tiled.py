@@ -94,7 +94,9 @@ def own_corner(draw: DrawPlan, size: Size, free: float = 0.0) -> DrawPlan:
     corner = Rect(0, 0, size.width, size.height)
 
     def marked(c: Canvas, bleed: float) -> None:
+        c.saveState()  # a drawing may leave its origin moved (a track's plan is translated)
         draw(c, bleed)
+        c.restoreState()
         draw_own_corner(c, corner, free)
 
     return marked
