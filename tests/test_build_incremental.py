@@ -400,9 +400,10 @@ def test_the_code_fingerprint_is_of_the_files_bytes_and_no_memo_decides_it(tmp_p
 
 
 def test_a_shipped_font_is_read_once_for_the_fingerprint_and_its_metrics(monkeypatch):
-    """The code fingerprint sums every shipped font and the metrics check sums each font a
-    build registers: one read and one CRC-32 a font a process serve both (core/shipped.py),
-    and the fingerprint is of the bytes the build embeds."""
+    """The code fingerprint sums every shipped font and metrics entry, and the metrics reader
+    sums each font a build registers and reads its entry: one read and one CRC-32 a file a
+    process serve both (core/shipped.py), and the fingerprint is of the bytes the build
+    embeds."""
     from printkit.build import incremental
     from printkit.core import shipped
     from printkit.draw import fontmetrics
@@ -426,5 +427,6 @@ def test_a_shipped_font_is_read_once_for_the_fingerprint_and_its_metrics(monkeyp
         shipped._shipped.cache_clear()
         incremental.code_fingerprint.cache_clear()
     assert fingerprint == again
-    assert sorted(reads) == sorted(p.name for p in fonts)  # once each, for both
+    entries = [fontmetrics.table_path(p) for p in fonts]
+    assert sorted(reads) == sorted(p.name for p in fonts + entries)  # once each, for both
     assert all(face._ttf_data == p.read_bytes() for face, p in zip(faces, fonts, strict=True))

@@ -57,7 +57,7 @@ def test_a_font_made_from_its_entry_is_the_parsed_font(font):
 def test_the_entries_are_the_current_fonts_and_reportlabs(font):
     """Fails when a font or reportlab changed: `python -m printkit.draw.fontmetrics` makes
     them again."""
-    assert fontmetrics.table_path(font).read_text(encoding="ascii") == fontmetrics.entry_text(font)
+    assert fontmetrics.table_path(font).read_bytes() == fontmetrics.entry_of(font)
 
 
 def test_an_entry_made_from_other_bytes_is_not_used(tmp_path):
@@ -87,3 +87,21 @@ def test_an_entry_is_not_used_for_a_font_of_its_size_whose_bytes_differ(tmp_path
     font.write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())  # its own bytes: the entry is used
     fontmetrics.shipped_tt_font("again", font)
     assert len(used) == 1
+
+
+@pytest.mark.parametrize("damage", ["cut", "longer", "header only", "no header"])
+def test_a_damaged_entry_of_the_fonts_own_bytes_is_not_used(tmp_path, damage):
+    """An entry cut short, with bytes after its arrays, or without its arrays or its header
+    line: the font is parsed, and its face is reportlab's."""
+    font = tmp_path / "Face.ttf"
+    shutil.copyfile(FONT_DIR / "DejaVuSans.ttf", font)
+    entry = fontmetrics.table_path(FONT_DIR / "DejaVuSans.ttf").read_bytes()
+    header = entry[: entry.index(b"\n") + 1]
+    damaged = {
+        "cut": entry[:-4],  # one whole number fewer
+        "longer": entry + b"\0\0",
+        "header only": header,
+        "no header": entry[len(header) :],
+    }[damage]
+    fontmetrics.table_path(font).write_bytes(damaged)
+    _same_face(fontmetrics.shipped_tt_font("made", font).face, TTFont("parsed", str(font)).face)

@@ -55,7 +55,8 @@ FORMAT = 1
 # than asked through importlib.metadata, which alone would double the time of a no-op build.
 DRAWING_LIBRARIES = ("reportlab", "PIL")
 PACKAGE = Path(__file__).resolve().parents[1]  # the whole printkit package
-FONT_SUFFIXES = (".ttf", ".otf")
+# the shipped fonts and their metrics entries (draw/fontmetrics.py): summed by size and CRC-32
+SUMMED_SUFFIXES = (".ttf", ".otf", ".metrics")
 
 
 @cache
@@ -72,17 +73,18 @@ def package_fingerprint(package: Path) -> str:
     It is computed afresh at every start, from the files themselves: nothing is kept between
     runs, so no memo can be planted, forged or left stale, and an edit that keeps a file's size
     and modification time still changes it. Every file goes into a SHA-256, except the shipped
-    fonts (two thirds of the bytes), whose bytes go in as their size and CRC-32: that notices
-    any font replaced or edited in place, as draw/fontmetrics.py does, at a seventh of the
-    cost; whoever could forge one could as well edit the code beside it. All of it costs a few
-    milliseconds a start (docs/performance.md, "Start-up without generated methods").
-    A font of printkit's own package is read once a process, by whichever of this and the
-    fonts' metrics check asks first (core/shipped.py)."""
+    fonts and their metrics entries (nine tenths of the bytes), whose bytes go in as their size
+    and CRC-32: that notices any font or entry replaced or edited in place, as
+    draw/fontmetrics.py does, at a seventh of the cost; whoever could forge one could as well
+    edit the code beside it. All of it costs a few milliseconds a start (docs/performance.md,
+    "Start-up without generated methods"). A font or entry of printkit's own package is read
+    once a process, by whichever of this and the fonts' metrics reader asks first
+    (core/shipped.py)."""
     h = hashlib.sha256(f"{__version__}\0format {FORMAT}".encode())
     _library_versions(h)
     for rel, path in _package_files(str(package)):
         h.update(f"\0{rel}\0".encode())
-        if rel.endswith(FONT_SUFFIXES):
+        if rel.endswith(SUMMED_SUFFIXES):
             data, crc = file_and_crc(path)
             h.update(f"{len(data)} {crc}".encode())
         else:

@@ -5,7 +5,16 @@ reportlab reads a TrueType file's tables (character map, widths, glyph positions
 every time a font is registered: a large part of what a small build's own start-up costs
 (docs/performance.md, "No code from a cache"). For the fonts in printkit/fonts/, that parse is
 done once, by `python -m printkit.draw.fontmetrics`, and written as plain data beside each font
-(`<font>.metrics.json`: numbers, strings and arrays of numbers, deflated, in base64; no code).
+(`<font>.metrics`; no code). Its layout: one line of JSON (ASCII, ended by a newline), the header:
+the entry's format, the reportlab version and the font's size and CRC-32 it was made from, the
+face's attribute names in reportlab's order, its scalars, table records and names, the few
+advance widths reportlab makes floats (`float_advances`, [glyph, width] pairs), and `arrays`:
+[name, type code, count] for each array of numbers that follows. After the line come those
+arrays, back to back, as little-endian machine numbers of Python's `array` type codes ("H"/"h"
+unsigned/signed 16-bit, "I"/"i" unsigned/signed 32-bit, "d" 64-bit float; each integer array has
+the smallest that holds it), nothing after them. Reading it is one
+`json.loads` of a short line and an `array.frombytes` per array: no inflating, no base64, no
+long JSON list, the cheapest read of these numbers the standard library offers.
 
 An entry is used only when the font file's bytes have the size and CRC-32 it was made from and
 reportlab is the version that made it; otherwise the font is parsed as usual. The check is there
@@ -23,7 +32,6 @@ Nothing is read from anywhere else: the entries are part of the package, as the 
 
 from __future__ import annotations
 
-import base64
 import json
 import sys
 import zlib
@@ -42,7 +50,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 from printkit.core.shipped import file_and_crc
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
-FORMAT = 2  # bump when what an entry holds changes
+FORMAT = 3  # bump when what an entry holds changes
 _NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")  # TTFNameBytes
 _BYTES = ("subfontNameX",)
 _ARRAYS = ("charToGlyph", "glyphToChar", "charWidths", "hmetrics", "glyphPos")
@@ -55,60 +63,77 @@ def shipped_tt_font(name: str, path: Path) -> TTFont:
     the process's one read of the font (core/shipped.py), which the code fingerprint shares."""
     data, crc = file_and_crc(str(path))
     entry = _entry(table_path(path))
-    if entry is None or entry["size"] != len(data) or entry["crc32"] != crc:
+    if entry is None or entry[0]["size"] != len(data) or entry[0]["crc32"] != crc:
         return TTFont(name, str(path))
     return _font_of(name, _face_of(entry, str(path), data))
 
 
 def table_path(font: Path) -> Path:
-    """Where the metrics of a shipped font are: beside it, `<font>.metrics.json`."""
-    return font.with_name(f"{font.stem}.metrics.json")
+    """Where the metrics of a shipped font are: beside it, `<font>.metrics`."""
+    return font.with_name(f"{font.stem}.metrics")
 
 
-def _entry(path: Path) -> dict[str, Any] | None:
-    """The entry in `path`; None when it is missing or was made with another reportlab or
-    format."""
+def _entry(path: Path) -> tuple[dict[str, Any], dict[str, list[Any]]] | None:
+    """The entry in `path`, as its header and its arrays of numbers by name; None when it is
+    missing, damaged, or was made with another reportlab or format."""
     try:
-        entry = json.loads(path.read_text(encoding="ascii"))
-    except (OSError, ValueError):
+        raw = file_and_crc(str(path))[0]  # one read a process, shared with the fingerprint
+        line_end = raw.index(b"\n")
+        header = json.loads(raw[:line_end])
+        if header.get("format") != FORMAT or header.get("reportlab") != reportlab.Version:
+            return None
+        return header, _arrays(header["arrays"], memoryview(raw)[line_end + 1 :])
+    except (OSError, ValueError, KeyError, TypeError, EOFError):
         return None
-    if entry.get("format") != FORMAT or entry.get("reportlab") != reportlab.Version:
-        return None
-    return entry
 
 
-def _numbers(code: str, text: str) -> list[Any]:
-    values = array(code)
-    values.frombytes(zlib.decompress(base64.b64decode(text)))
-    if sys.byteorder == "big":
-        values.byteswap()  # the entries hold little-endian numbers
-    return values.tolist()
+def _arrays(layout: list[list[Any]], body: memoryview) -> dict[str, list[Any]]:
+    """The arrays the header's `arrays` lists ([name, type code, count] each, in the order they
+    follow it), read from the little-endian bytes after the header line."""
+    found: dict[str, list[Any]] = {}
+    offset = 0
+    for key, code, count in layout:
+        values = array(code)
+        size = values.itemsize * count
+        if offset + size > len(body):
+            raise EOFError(key)
+        values.frombytes(body[offset : offset + size])
+        if sys.byteorder == "big":
+            values.byteswap()  # the entries hold little-endian numbers
+        found[key] = values.tolist()
+        offset += size
+    if offset != len(body):
+        raise ValueError("trailing bytes")
+    return found
 
 
-def _encoded(code: str, values: Any) -> str:
-    packed = array(code, values)
-    if sys.byteorder == "big":
-        packed.byteswap()
-    return base64.b64encode(zlib.compress(packed.tobytes(), 9)).decode("ascii")
-
-
-def _face_of(entry: dict[str, Any], filename: str, data: bytes) -> TTFontFace:
+def _face_of(
+    entry: tuple[dict[str, Any], dict[str, list[Any]]], filename: str, data: bytes
+) -> TTFontFace:
     """The face reportlab's parse of the file makes, from its entry."""
-    scalars = entry["scalars"]
+    header, arrays = entry
+    scalars = header["scalars"]
+    glyphs = arrays["glyphs"]
+    advances: list[float] = arrays["advances"]
+    for index, value in header["float_advances"]:
+        advances[index] = value  # reportlab's parse makes a few advance widths floats
     made: dict[str, Any] = {
         "filename": filename,
         "_ttf_data": data,
         "_pdfScale": _scale(scalars["unitsPerEm"]),
-        **{key: TTFNameBytes(entry[key].encode("latin-1")) for key in _NAMES},
-        **{key: entry[key].encode("latin-1") for key in _BYTES},
-        **{key: _ARRAY_READERS[key](entry[key]) for key in _ARRAYS},
+        **{key: TTFNameBytes(header[key].encode("latin-1")) for key in _NAMES},
+        **{key: header[key].encode("latin-1") for key in _BYTES},
+        "charToGlyph": dict(zip(arrays["chars"], glyphs, strict=True)),
+        "glyphToChar": _glyph_to_char(arrays),
+        "charWidths": dict(zip(arrays["chars"], arrays["widths"], strict=True)),
+        "hmetrics": list(zip(advances, arrays["side_bearings"], strict=True)),
+        "glyphPos": arrays["glyph_pos"],
     }
-    records = entry["tables"]
-    made["table"] = {record["tag"]: record for record in records}
+    made["table"] = {record["tag"]: record for record in header["tables"]}
     made["tables"] = list(made["table"].values())
     face = TTFontFace.__new__(TTFontFace)
     face.__dict__.update(
-        {key: made[key] if key in made else _scalar(key, scalars[key]) for key in entry["order"]}
+        {key: made[key] if key in made else _scalar(key, scalars[key]) for key in header["order"]}
     )
     return face
 
@@ -117,42 +142,17 @@ def _scalar(key: str, value: Any) -> Any:
     return tuple(value) if key == "fontRevision" else value
 
 
-def _char_to_glyph(arrays: list[str]) -> dict[int, int]:
-    return dict(zip(_numbers("I", arrays[0]), _numbers("I", arrays[1]), strict=True))
-
-
-def _glyph_to_char(arrays: list[str]) -> dict[int, list[int]]:
-    """Each glyph's characters: [glyphs, characters] when each glyph has one (the usual
-    case), else [glyphs, how many each has, characters]."""
-    glyphs, chars = _numbers("I", arrays[0]), _numbers("I", arrays[-1])
-    if len(arrays) == 2:
+def _glyph_to_char(arrays: dict[str, list[Any]]) -> dict[int, list[int]]:
+    """Each glyph's characters, glyphs in the order reportlab's parse meets them: from
+    `g2c_glyphs` and `g2c_chars` when each glyph has one character (the usual case), else
+    with `g2c_counts`, how many characters each glyph has."""
+    glyphs, chars = arrays["g2c_glyphs"], arrays["g2c_chars"]
+    if "g2c_counts" not in arrays:
         return dict(zip(glyphs, map(list, zip(chars)), strict=True))
-    ends = list(accumulate(_numbers("I", arrays[1])))
+    ends = list(accumulate(arrays["g2c_counts"]))
     starts = [0, *ends[:-1]]
     pieces = [chars[s:e] for s, e in zip(starts, ends, strict=True)]
     return dict(zip(glyphs, pieces, strict=True))
-
-
-def _char_widths(arrays: list[str]) -> dict[int, float]:
-    return dict(zip(_numbers("I", arrays[0]), _numbers("d", arrays[1]), strict=True))
-
-
-def _hmetrics(arrays: list[Any]) -> list[tuple[float, int]]:
-    # advance widths as JSON writes them: reportlab's parse makes a few of them floats
-    return list(zip(arrays[0], _numbers("i", arrays[1]), strict=True))
-
-
-def _glyph_pos(text: str) -> list[int]:
-    return _numbers("I", text)
-
-
-_ARRAY_READERS: dict[str, Callable[[Any], Any]] = {
-    "charToGlyph": _char_to_glyph,
-    "glyphToChar": _glyph_to_char,
-    "charWidths": _char_widths,
-    "hmetrics": _hmetrics,
-    "glyphPos": _glyph_pos,
-}
 
 
 def _font_of(name: str, face: TTFontFace) -> TTFont:
@@ -177,12 +177,31 @@ def _scale(units_per_em: int) -> Callable[[float], float]:
     return lambda x: x * factor
 
 
-def entry_of(path: Path) -> dict[str, Any]:
-    """The entry of one font file, from reportlab's parse of it."""
+def entry_of(path: Path) -> bytes:
+    """The entry of one font file, from reportlab's parse of it: its bytes, as `write_entries`
+    writes them (the layout is the module's docstring's)."""
     data = path.read_bytes()
     state = TTFont("probe", str(path)).face.__dict__
     g2c, c2g, widths = state["glyphToChar"], state["charToGlyph"], state["charWidths"]
-    entry: dict[str, Any] = {
+    if list(c2g) != list(widths):
+        raise ValueError(f"{path.name}: charToGlyph and charWidths name different characters")
+    advances = [aw for aw, _ in state["hmetrics"]]
+    arrays: list[tuple[str, str, list[Any]]] = [
+        ("chars", _code(list(c2g)), list(c2g)),
+        ("glyphs", _code(c2g.values()), list(c2g.values())),
+        ("widths", "d", list(widths.values())),
+        ("g2c_glyphs", _code(g2c), list(g2c)),
+        *(
+            []
+            if all(len(chars) == 1 for chars in g2c.values())
+            else [("g2c_counts", "H", [len(chars) for chars in g2c.values()])]
+        ),
+        ("g2c_chars", _code(chars := [c for cs in g2c.values() for c in cs]), chars),
+        ("advances", _code(whole := [int(aw) for aw in advances]), whole),
+        ("side_bearings", _code(lsbs := [lsb for _, lsb in state["hmetrics"]]), lsbs),
+        ("glyph_pos", _code(state["glyphPos"]), state["glyphPos"]),
+    ]
+    header: dict[str, Any] = {
         "format": FORMAT,
         "reportlab": reportlab.Version,
         "size": len(data),
@@ -190,38 +209,35 @@ def entry_of(path: Path) -> dict[str, Any]:
         "order": list(state),
         "scalars": {k: v for k, v in state.items() if k not in _MADE},
         "tables": state["tables"],
-        "charToGlyph": [_encoded("I", c2g.keys()), _encoded("I", c2g.values())],
-        "glyphToChar": [
-            _encoded("I", g2c.keys()),
-            *(
-                []
-                if all(len(c) == 1 for c in g2c.values())
-                else [_encoded("I", map(len, g2c.values()))]
-            ),
-            _encoded("I", [c for chars in g2c.values() for c in chars]),
-        ],
-        "charWidths": [_encoded("I", widths.keys()), _encoded("d", widths.values())],
-        "hmetrics": [
-            [aw for aw, _ in state["hmetrics"]],
-            _encoded("i", [lsb for _, lsb in state["hmetrics"]]),
-        ],
-        "glyphPos": _encoded("I", state["glyphPos"]),
+        "float_advances": [[i, aw] for i, aw in enumerate(advances) if type(aw) is not int],
+        "arrays": [[key, code, len(values)] for key, code, values in arrays],
     }
     for key in _NAMES + _BYTES:
-        entry[key] = bytes(state[key]).decode("latin-1")
-    return entry
+        header[key] = bytes(state[key]).decode("latin-1")
+    body = b"".join(_packed(code, values) for _, code, values in arrays)
+    return json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n" + body
 
 
-def entry_text(font: Path) -> str:
-    """The text of a font's metrics file, as `write_entries` writes it."""
-    return json.dumps(entry_of(font), separators=(",", ":")) + "\n"
+def _code(values: Any) -> str:
+    """The smallest of `array`'s 16- and 32-bit integer type codes that holds every value."""
+    low, high = min(values, default=0), max(values, default=0)
+    if low >= 0:
+        return "H" if high < 1 << 16 else "I"
+    return "h" if low >= -(1 << 15) and high < 1 << 15 else "i"
+
+
+def _packed(code: str, values: list[Any]) -> bytes:
+    packed = array(code, values)
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return packed.tobytes()
 
 
 def write_entries() -> list[Path]:
     """Write the metrics of every font in printkit/fonts/ beside it; returns the files."""
     written = []
     for font in sorted(FONT_DIR.glob("*.ttf")):
-        table_path(font).write_text(entry_text(font), encoding="ascii")
+        table_path(font).write_bytes(entry_of(font))
         written.append(table_path(font))
     return written
 
