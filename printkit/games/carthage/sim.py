@@ -102,7 +102,7 @@ class Tables:
     # the choices of odd throws that meet no chariot, by track, position + 1 (0 before the
     # line) and throw: index ((track * (lap + 1) + position + 1) * 8 + throw), as asked for
     throws: list[Choice | None]
-    choices: dict[tuple[Any, ...], Choice] = field(default_factory=dict)
+    choices: dict[Any, Choice] = field(default_factory=dict)
 
 
 def make_tables(b: Board) -> Tables:
@@ -233,6 +233,7 @@ class Game:
     @board.setter
     def board(self, b: Board) -> None:
         self._board, self.tables, self.lap = b, b.tables(), b.lap
+        self.cell_span = b.tracks * 4 * b.lap  # above every packed cell of `choice`
 
     def rescued(self, player: int) -> bool:
         return not self.rescue.isdisjoint(self.hands[player])
@@ -257,19 +258,61 @@ class Game:
                 near.append(o)
         return near
 
-    def run(self) -> GameLog:
+    def run(self) -> GameLog:  # noqa: C901 (a turn written out, as the docstring says)
+        """Play the game to its end. Every turn comes through here, so a chariot that runs has
+        its `turn` written out: the die and `nearby` as in `throw`, a throw that meets no
+        chariot as in `run_free`, then `land`."""
         log, laps, seats, lap = self.log, self.board.laps, self.seats, self.lap
-        turn, throw, act = self.turn, self.throw, self.act
-        kind, landings = self.tables.kind, log.landings
+        turn, meet, act, pick, choose = self.turn, self.meet, self.act, self.pick, self.choice
+        tables = self.tables
+        kind, landings, throws = tables.kind, log.landings, tables.throws
+        getrandbits, rng = self.getrandbits, self.rng
+        order = list(enumerate(seats))
         while log.rounds < MAX_ROUNDS:
             log.rounds += 1
-            for i, s in enumerate(seats):
+            for i, s in order:
                 if s.blocked:
                     turn(s)
-                else:  # `turn` and `land`, written out for a chariot that runs
-                    throw(s)
-                    if s.progress >= 1:
-                        square = s.track * lap + (s.progress - 1) % lap
+                else:
+                    if getrandbits is None:
+                        roll = rng.randint(1, 6)
+                    else:  # as in `throw`
+                        r = getrandbits(3)
+                        while r >= 6:
+                            r = getrandbits(3)
+                        roll = r + 1
+                    here = s.progress
+                    near: list[Seat] = []
+                    for o in s.rivals:
+                        if o.progress >= 1 and (o.progress - here) % lap <= roll:
+                            near.append(o)
+                    if near:
+                        meet(s, roll, near)
+                        here = s.progress
+                    else:  # `run_free`, written out
+                        if roll & 1:
+                            pos = (here - 1) % lap + 1 if here >= 1 else 0
+                            at = ((s.track * (lap + 1) + pos) << 3) + roll
+                            choice = throws[at]
+                            if choice is None:
+                                choice = throws[at] = choose(s, roll, roll, False, [])[0]
+                            chosen = choice.fixed
+                            if chosen < 0:
+                                chosen = pick(s, choice, [])
+                            dt, dp, side, short, _ = choice.stops[chosen]
+                            if short:
+                                log.cut_short += 1
+                            log.sideways += side
+                            s.track += dt
+                            here += dp
+                        else:
+                            here += roll
+                        s.progress = here
+                        cues = (here - 1) // lap
+                        if cues > s.cues:
+                            s.cues = cues
+                    if here >= 1:  # `land`, written out
+                        square = s.track * lap + (here - 1) % lap
                         landings[square] += 1
                         if kind[square] != PLAIN:
                             act(s, square, 0)
@@ -356,7 +399,9 @@ class Game:
         if lanes == 0:
             return straight(self, s, along, near)
         choice, seats = self.choice(s, along, lanes, exact, near)
-        chosen = choice.fixed if choice.fixed >= 0 else self.pick(s, choice, seats)
+        chosen = choice.fixed
+        if chosen < 0:
+            chosen = self.pick(s, choice, seats)
         dt, dp, side, short, taken = choice.stops[chosen]
         return (s.track + dt, s.progress + dp, side, short, seats[taken] if taken >= 0 else None)
 
@@ -376,7 +421,11 @@ class Game:
                 if here + p >= 1:
                     cells.append((o.track, p, o.blocked < 0 and self.is_wreck(o)))
                     seats.append(o)
-            if len(cells) > 1:  # in one order, so that a pattern is kept once
+            if len(cells) == 2:  # in one order, so that a pattern is kept once
+                if cells[1] < cells[0]:  # as the stable sort below orders two
+                    cells.reverse()
+                    seats.reverse()
+            elif len(cells) > 2:
                 order = sorted(range(len(cells)), key=cells.__getitem__)
                 cells, seats = [cells[k] for k in order], [seats[k] for k in order]
         floor = 0 if along >= 0 else min(here, 1 - along)  # floor_of, written out
@@ -522,19 +571,21 @@ class Game:
 
     def act(self, s: Seat, i: int, depth: int) -> None:
         """What square `i` (track * lap + position), where `s` has stopped, makes it do."""
-        t, log = self.tables, self.log
+        t = self.tables
         kind = t.kind[i]
-        if kind == CURRICULUM:
-            log.curriculum += 1
+        if kind == MOVE:  # the most common first; the kinds exclude one another
+            if depth < 8:
+                self.forced_then_land(s, t.move[i], depth)
+        elif kind == CURRICULUM:
+            self.log.curriculum += 1
         elif kind == FATUM_SWAP:
             self.swap(s.player)
-        elif kind == WRECK and self.wreck in self.hands[s.player]:
-            log.wrecks += 1
-            s.blocked = 0 if self.rescued(s.player) else -1  # a rescue card: resumes next turn
+        elif kind == WRECK:
+            if self.wreck in self.hands[s.player]:
+                self.log.wrecks += 1
+                s.blocked = 0 if self.rescued(s.player) else -1  # a rescue card: resumes next turn
         elif kind == SYMBOL and depth < 8 and t.move[i] in self.hands[s.player]:
             self.card_square(s, t.move[i], depth)
-        elif kind == MOVE and depth < 8:
-            self.forced_then_land(s, t.move[i], depth)
 
     def card_square(self, s: Seat, card: str, depth: int) -> None:
         """A FATUM-symbol square whose card the chariot's player holds: the card's move, a throw
