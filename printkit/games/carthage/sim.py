@@ -608,17 +608,21 @@ class Game:
         """A square's move: straight up to the next stone, or `steps` along the track with up to
         `lanes` sideways steps ("as you like"), as the policy likes best; then the square it
         ends on acts. One that cannot move at all is counted stuck."""
-        track, progress = s.track, s.progress
+        track, progress, lap, t = s.track, s.progress, self.lap, self.tables
         if move.to_stone:
-            ahead = self.tables.stone[(progress - 1) % self.lap] if progress >= 1 else 0
+            ahead = t.stone[(progress - 1) % lap] if progress >= 1 else 0
             if ahead:
                 self.go(s, self.route(s, ahead, 0, False))
         else:
             self.go(s, self.route(s, move.steps, move.lanes, True))
-        if s.progress == progress and s.track == track:
+        here = s.progress
+        if here == progress and s.track == track:
             self.log.stuck += 1
-            return
-        self.land(s, depth + 1)
+        elif here >= 1:  # `land`, written out
+            i = s.track * lap + (here - 1) % lap
+            self.log.landings[i] += 1
+            if t.kind[i] != PLAIN:
+                self.act(s, i, depth + 1)
 
     def below(self, n: int) -> int:
         """A random index below `n` (over 0): what rng.randrange(n) draws, random.Random's way
