@@ -331,8 +331,8 @@ class Game:
         self.land(s, depth=0)
 
     def throw(self, s: Seat) -> None:
-        """One throw of the die: an even one runs straight, an odd one as the player likes.
-        Every turn comes through here, so the die and `nearby` are written out in it."""
+        """One throw of the die: an even one runs straight, an odd one as the player likes. A
+        running chariot's turn in `run` writes this out; a throw again and `turn` come here."""
         getrandbits = self.getrandbits
         if getrandbits is None:
             roll = self.rng.randint(1, 6)
