@@ -58,6 +58,8 @@ SAMPLES = [
     "{a: , b: 1}\n",  # an empty value inside braces: the Python parser reads it
     "a: 1\nb: [x, y]\n\t- z\n",  # a tab libyaml refuses too
     "a: 'unterminated\n",
+    "[a?]\n",  # pyyaml ends a plain value at a ? inside brackets (an error), libyaml reads on
+    "{k: a?b, j: [x?, '?']}\n",
     "a: 1\na: 2\n",  # duplicate key
     "x: !!python/object:os.system ls\n",  # a tag
     "a: *missing\n",

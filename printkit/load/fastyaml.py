@@ -200,11 +200,21 @@ def libyaml_agrees(text: str) -> bool:  # noqa: C901
 
 
 def _event_agrees(event: Event, in_flow: bool, end: int) -> bool:
-    """No explicit tag, and no empty plain value libyaml places elsewhere (`empty_value_moves`)."""
+    """No explicit tag, no empty plain value libyaml places elsewhere (`empty_value_moves`),
+    and no plain value with a `?` inside brackets (`question_ends_plain`)."""
     if isinstance(event, ScalarEvent):
+        if not event.style and question_ends_plain(event.value, in_flow):
+            return False
         empty = event.value == "" and event.style not in ("'", '"')
         return event.tag is None and not (empty and empty_value_moves(event, in_flow, end))
     return not (isinstance(event, CollectionStartEvent) and event.tag is not None)
+
+
+def question_ends_plain(value: str, in_flow: bool) -> bool:
+    """Whether a plain value libyaml read holds a `?` that ends a plain value for the
+    pure-Python parser: inside [...] or {...} pyyaml stops there (`[a?]` is an error to it),
+    libyaml reads on."""
+    return in_flow and "?" in value
 
 
 def empty_value_moves(event: ScalarEvent, in_flow: bool, end: int) -> bool:
