@@ -48,12 +48,7 @@ from yaml.events import (
 
 from printkit.core import limits
 from printkit.load import fastyaml
-from printkit.load.fastyaml import (
-    Core12Resolver,
-    core12_value,
-    empty_value_moves,
-    question_ends_plain,
-)
+from printkit.load.fastyaml import Core12Resolver, core12_value, empty_value_moves
 from printkit.load.positions import FlatMaps, Positions, TableMaker
 
 PathKey = tuple[Any, ...]
@@ -289,7 +284,7 @@ class _TreeReader:
     def _scalar(self, event: Any) -> None:
         at = self._mark(event)
         text, style = event.value, event.style
-        if not style and question_ends_plain(text, self.flow):
+        if not style and self.flow and "?" in text:  # question_ends_plain, without a call a value
             raise Unusual("a ? in a plain value inside brackets")
         value = (self.quoted if style else self.resolved).get(text, _UNREAD)
         if value is _UNREAD:
@@ -477,7 +472,7 @@ class _Builder:
         plain = not event.style
         if plain and not event.value and empty_value_moves(event, top.flow, self.end):
             raise Unusual("an empty value libyaml places elsewhere")
-        if plain and question_ends_plain(event.value, top.flow):
+        if plain and top.flow and "?" in event.value:  # question_ends_plain, inline
             raise Unusual("a ? in a plain value inside brackets")
         value = self._value(event, plain)
         mark = event.start_mark  # `_packed(event)` written out: it runs for every scalar
