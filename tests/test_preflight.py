@@ -158,3 +158,28 @@ def test_a_sheet_of_small_counters_is_warned_of_its_safe_area_once_with_the_opti
     assert ":page" not in lines[0]  # the file's, not a page's
     r = cli("preflight", pdf, "--standard", "x1a", "--safe", "0.3")
     assert "PF-SAFE" not in r.stdout
+
+
+def test_a_small_form_drawn_again_is_placed_box_by_box_as_the_arrays_place_it():
+    """A form of a few boxes (a glyph's outline under a map label's letter, drawn 700,000 times
+    on the largest map) is moved and cut box by box, not in numpy arrays: the page's scan is
+    the same either way, the clip leaving part, all or nothing of each box."""
+    from printkit.preflight.scan import FormShape, PageScan
+
+    drawn = PageScan(
+        spaces={"DeviceRGB": "stroke"}, thinnest_stroke=0.2, hairlines=1,
+        painted=[(0.0, 0.0, 10.0, 10.0), (5.0, 5.0, 6.0, 6.0), (20.0, 20.0, 30.0, 40.0)],
+        texts=[("ab", (1.0, 1.0, 4.0, 3.0))], transparency=["soft mask on image Im0"],
+        problems=[("PF-SYNTAX", "the Matrix of form Fm1 is not six numbers")], more_problems=2,
+    )  # fmt: skip
+    shape = FormShape(3.0, 4.0, drawn)
+    for clip in (None, (0.0, 0.0, 100.0, 100.0), (10.0, 2.0, 16.0, 17.0), (50.0, 50.0, 60.0, 60.0)):
+        fast, arrays = (
+            PageScan(spaces={"DeviceCMYK": "fill"}),
+            PageScan(spaces={"DeviceCMYK": "fill"}),
+        )
+        placed = shape.placed(7.5, -2.25, clip)
+        arrays.merge(placed)
+        assert shape.place(fast, 7.5, -2.25, clip) == placed.items()
+        assert fast == arrays, clip
+    assert len(fast.painted) == 0 and len(arrays.transparency) == 1  # the last clip hides all

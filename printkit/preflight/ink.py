@@ -28,7 +28,7 @@ from printkit.core import limits
 from printkit.layout.units import to_mm
 from printkit.preflight.inflate import ContentTooLarge
 from printkit.preflight.program import PATH, Programs
-from printkit.preflight.scan import Budget, LimitReached
+from printkit.preflight.scan import REPLAY_COST, REPLAY_SHARE, Budget, LimitReached
 from printkit.preflight.scan_math import (
     IDENTITY,
     Box,
@@ -124,6 +124,7 @@ class InkWalker:
         state, stack = _State(ctm), []
         path: list[tuple[float, float]] = []
         text_matrix: Matrix = IDENTITY
+        named: dict[str, _Drawn] = {}  # what each XObject name draws, read once in this stream
         for op, operands in program:
             if op == PATH:
                 path.extend(apply_all(state.ctm, operands))
@@ -137,7 +138,7 @@ class InkWalker:
                 self._paint(op, path, state)
                 path = []
             elif op == "Do":
-                self._do(str(operands[0]), resources, state, depth)
+                self._do(str(operands[0]), named, resources, state, depth)
             elif op in _COLOUR_OPS:
                 self._colour(op, operands, state)
             elif op in _SHOW or op in _TEXT_STATE:
@@ -198,18 +199,20 @@ class InkWalker:
         if state.fill_inks is not None and 0 < size < SMALL_TEXT and _many_inks(state.fill_inks):
             self.scan.small_text.append((size, state.fill_inks, (*origin, *origin)))
 
-    def _do(self, name: str, resources: Any, state: _State, depth: int) -> None:
-        xobj = (resources.get("/XObject") or {}).get(name) if resources is not None else None
-        if xobj is None:
-            return
-        if xobj.get("/Subtype") == "/Image":
+    def _do(self, name: str, named: dict[str, _Drawn], resources: Any, state: _State,
+            depth: int) -> None:  # fmt: skip
+        """Draw XObject `name` (`named`: what each name of this stream draws, read once)."""
+        drawn = named.get(name)
+        if drawn is None:
+            drawn = named[name] = _drawn(name, resources, depth)
+        xobj, kind, matrix, resources = drawn
+        if kind == "image":
             self._image(xobj, state.ctm)
-        elif xobj.get("/Subtype") == "/Form" and depth < MAX_DEPTH:
-            matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
-            self._form(xobj, resources, multiply(matrix, state.ctm), depth)  # type: ignore[arg-type]
+        elif kind == "form":
+            self._form(xobj, resources, multiply(matrix, state.ctm), depth)
 
     def _form(self, xobj: Any, resources: Any, ctm: Matrix, depth: int) -> None:
-        """A form's ink: measured once for each way it is turned and scaled (its matrix but
+        """A form's ink (`resources`: those its content reads): measured once for each way it is turned and scaled (its matrix but
         for the move, and its depth: `programs.inked`), and added again, moved, each time it
         is drawn (the ink walk clips nothing, so only where its largest area lies moves)."""
         key = xobj.objgen
@@ -219,14 +222,14 @@ class InkWalker:
             measured = InkScan(self.scan.limit, images=self.scan.images)
             inner = InkWalker(measured, self.programs, self.budget)
             try:
-                inner.walk(xobj, xobj.get("/Resources", resources), ctm, depth + 1)
+                inner.walk(xobj, resources, ctm, depth + 1)
             finally:
                 self.scan.merge(measured)
             if key != (0, 0):
                 self.programs.inked[placement] = (ctm[4], ctm[5], measured)
             return
-        self.budget.spend(0)
         x, y, measured = found
+        self.budget.replay(REPLAY_COST + len(measured.small_text) // REPLAY_SHARE)
         self.scan.merge(measured, (ctm[4] - x, ctm[5] - y))
 
     def _image(self, xobj: Any, ctm: Matrix) -> None:
@@ -238,6 +241,26 @@ class InkWalker:
         most, share = self.scan.images[key]
         corners = [apply(ctm, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
         self.scan.paint(most, box_of(corners), share=share)
+
+
+# what a `Do` draws: the XObject, "image", "form" (within MAX_DEPTH) or "", the form's matrix
+# and the resources its content reads
+_Drawn = tuple[Any, str, Matrix, Any]
+
+
+def _drawn(name: str, resources: Any, depth: int) -> _Drawn:
+    """What a `Do` of XObject `name` in `resources` draws (read once for each stream that names
+    it: a map's form draws each glyph's outline, a label's halo, hundreds of thousands of
+    times)."""
+    xobj = (resources.get("/XObject") or {}).get(name) if resources is not None else None
+    if xobj is None:
+        return (None, "", IDENTITY, None)
+    if xobj.get("/Subtype") == "/Image":
+        return (xobj, "image", IDENTITY, None)
+    if xobj.get("/Subtype") == "/Form" and depth < MAX_DEPTH:
+        matrix = tuple(float(v) for v in xobj.get("/Matrix", IDENTITY))
+        return (xobj, "form", matrix, xobj.get("/Resources", resources))  # type: ignore[return-value]
+    return (xobj, "", IDENTITY, None)
 
 
 def _note_fill_inks(op: str, values: list[float], state: _State) -> None:

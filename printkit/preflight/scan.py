@@ -55,8 +55,10 @@ LIMIT = "PF-LIMIT"
 WALK_COST = 40  # a form drawn costs about as much as 40 of its operators (measured)
 PAGE_COST = 150  # a page's own checks cost about as much as 150 operators (measured)
 PAGE_ALLOWANCE = 4_000  # operators a page of content of its own brings to the budget
-REPLAY_SHARE = 5  # a form drawn again costs 1/5 of an operator for each thing it places
+REPLAY_COST = 4  # a form drawn again, turned and scaled as before, costs 4 operators (measured)
+REPLAY_SHARE = 5  # ...and 1/5 of an operator for each thing it places
 ARRAY_SHARE = 200  # ...and 1/200 of one for each box it moves and cuts (in arrays)
+FEW_BOXES = 16  # a form painting no more boxes than this has them moved one by one, not in arrays
 # filters a PDF/X standard forbids (feature kind -> the filter's names)
 FILTER_FEATURES = {
     "jpx": ("/JPXDecode",),
@@ -105,6 +107,15 @@ class PageScan:
 
     def merge(self, other: PageScan) -> None:
         """Add what `other` painted on this page, positions included (a form's placement)."""
+        self.merge_static(other)
+        self.images += other.images
+        self.painted += other.painted
+        self.texts += other.texts
+        self.more_problems += other.more_problems
+
+    def merge_static(self, other: PageScan) -> None:
+        """Add what `other` painted that has no position: colour spaces, features, strokes,
+        transparency and problems."""
         for space, what in other.spaces.items():
             self.use(space, what)
         for kind, what in other.features.items():
@@ -114,13 +125,9 @@ class PageScan:
         ):
             self.thinnest_stroke = other.thinnest_stroke
         self.hairlines += other.hairlines
-        self.images += other.images
         self.transparency += other.transparency
-        self.painted += other.painted
-        self.texts += other.texts
         for code, message in other.problems:
             self.problem(message, code)
-        self.more_problems += other.more_problems
 
     def items(self) -> int:
         """How many things it holds, each copied again when it is merged."""
@@ -161,8 +168,34 @@ class FormShape:
         self._texts: np.ndarray | None = None
 
     def cost(self) -> int:
-        """A drawing's cost in operators, besides what it places: moving its boxes in arrays."""
-        return WALK_COST + (len(self.scan.painted) + len(self.scan.texts)) // ARRAY_SHARE
+        """A drawing's cost in operators, besides what it places: REPLAY_COST, and moving its
+        boxes in arrays when it has many (a small form's are moved one by one)."""
+        boxes = len(self.scan.painted) + len(self.scan.texts)
+        return REPLAY_COST + (boxes // ARRAY_SHARE if boxes > FEW_BOXES else 0)
+
+    def place(self, into: PageScan, dx: float, dy: float, clip: Box | None) -> int:
+        """Add to `into` what the form paints drawn at (dx, dy) inside `clip` (as
+        `into.merge(self.placed(dx, dy, clip))`); how many things that placed."""
+        scan = self.scan
+        if len(scan.painted) + len(scan.texts) > FEW_BOXES or scan.images:
+            placed = self.placed(dx, dy, clip)
+            into.merge(placed)
+            return placed.items()
+        # a small form (a glyph's outline, a symbol): its few boxes moved here, one by one
+        into.merge_static(scan)
+        mx, my = dx - self.dx, dy - self.dy
+        before = len(into.painted) + len(into.texts)
+        painted, texts = into.painted, into.texts
+        for x0, y0, x1, y1 in scan.painted:
+            box = _cut_one(x0 + mx, y0 + my, x1 + mx, y1 + my, clip)
+            if box is not None:
+                painted.append(box)
+        for shown, (x0, y0, x1, y1) in scan.texts:
+            box = _cut_one(x0 + mx, y0 + my, x1 + mx, y1 + my, clip)
+            if box is not None:
+                texts.append((shown, box))
+        into.more_problems += scan.more_problems
+        return len(into.painted) + len(into.texts) - before + len(scan.transparency)
 
     def placed(self, dx: float, dy: float, clip: Box | None) -> PageScan:
         """What the form paints drawn at (dx, dy) inside `clip`: its boxes moved and cut to
@@ -187,6 +220,17 @@ class FormShape:
         texts, keep = _cut(self._texts, move, clip)
         out.texts = [(scan.texts[i][0], tuple(texts[i].tolist())) for i in np.flatnonzero(keep)]
         return out
+
+
+def _cut_one(x0: float, y0: float, x1: float, y1: float, clip: Box | None) -> Box | None:
+    """One moved box cut to `clip` (as `_cut` cuts each row), None when nothing is left."""
+    if clip is not None:  # NaN wins either way, as in numpy's maximum and minimum
+        c0, c1, c2, c3 = clip
+        x0 = x0 if x0 >= c0 or x0 != x0 else c0
+        y0 = y0 if y0 >= c1 or y0 != y0 else c1
+        x1 = x1 if x1 <= c2 or x1 != x1 else c2
+        y1 = y1 if y1 <= c3 or y1 != y1 else c3
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
 
 def _moved(box: Box, move: tuple[float, float]) -> Box:
@@ -232,6 +276,12 @@ class Budget:
         if self.left < 0:
             raise LimitReached
 
+    def replay(self, count: int) -> None:
+        """Charge `count` operators for a form drawn again (no WALK_COST: it is not walked)."""
+        self.left -= count
+        if self.left < 0:
+            raise LimitReached
+
     def page(self, page: pikepdf.Page | None = None) -> bool:
         """Charge a page's own checks (boxes, fonts, annotations: PAGE_COST); False once the
         budget is spent, and the document's remaining pages are not checked. A page whose
@@ -267,14 +317,52 @@ class _State:
         return s
 
 
-def matrix_of(value: Any, scan: PageScan, what: str) -> Matrix:
-    """A /Matrix entry as six floats; IDENTITY (and a problem) when it is not six numbers."""
+class Drawn:
+    """What a `Do` of one XObject name draws, read from the XObject's dictionary once for each
+    stream that names it: a map's form draws each glyph's outline (a label's halo) hundreds of
+    thousands of times, and reading a dictionary through pikepdf costs more than placing it."""
+
+    __slots__ = ("bbox", "group", "key", "kind", "matrix", "opi", "resources", "stream")
+
+    def __init__(self, stream: Any = None, kind: str = "", opi: bool = False) -> None:
+        self.stream, self.kind, self.opi = stream, kind, opi
+        self.key: tuple[int, int] = (0, 0)
+        self.group: Any = None  # the form's group dictionary
+        self.resources: Any = None  # the form's resources
+        self.matrix: Matrix | None = IDENTITY  # None when its Matrix is not six numbers
+        self.bbox: Box | None = None
+
+    @classmethod
+    def read(cls, xobj: Any) -> Drawn:
+        """What XObject `xobj` (anything a resource dictionary holds) draws."""
+        if not isinstance(xobj, pikepdf.Stream):
+            return cls()
+        opi = "/OPI" in xobj
+        subtype = xobj.get("/Subtype")
+        if subtype == pikepdf.Name("/Image"):
+            return cls(xobj, "image", opi)
+        if subtype == pikepdf.Name("/PS") or xobj.get("/Subtype2") == pikepdf.Name("/PS"):
+            return cls(xobj, "ps", opi)
+        if subtype != pikepdf.Name("/Form"):
+            return cls(xobj, "", opi)
+        drawn = cls(xobj, "form", opi)
+        drawn.key = xobj.objgen
+        group = xobj.get("/Group")
+        drawn.group = group if isinstance(group, pikepdf.Dictionary) else None
+        drawn.resources = xobj.get("/Resources", None)
+        drawn.matrix = _six_numbers(xobj.get("/Matrix"))
+        drawn.bbox = rectangle(xobj.get("/BBox"))
+        return drawn
+
+
+def _six_numbers(value: Any) -> Matrix | None:
+    """A /Matrix entry as six floats (IDENTITY when there is none); None when it is not six
+    numbers."""
     if value is None:
         return IDENTITY
     if isinstance(value, pikepdf.Array) and len(value) == 6 and all(map(is_number, value)):
         return tuple(float(v) for v in value)  # type: ignore[return-value]
-    scan.problem(f"the Matrix of {what} is not six numbers")
-    return IDENTITY
+    return None
 
 
 class Walker:
@@ -306,6 +394,7 @@ class Walker:
         path: list[tuple[float, float]] = []
         in_text = clipping = False
         text = TextState()
+        named: dict[str, Drawn] = {}  # what each XObject name draws, read once in this stream
         for op, operands in program:
             if op == PATH:  # the points of one or more path operators in a row
                 path.extend(apply_all(state.ctm, operands))
@@ -331,6 +420,12 @@ class Walker:
                 self._inline_image(operands, state.ctm)
             elif op in _TEXT_OPS or op.startswith("T"):
                 self._text(text, op, operands, state, resources, in_text, depth)
+            elif op == "Do":
+                name = str(operands[0])
+                drawn = named.get(name)
+                if drawn is None:
+                    drawn = named[name] = Drawn.read(lookup(resources, "/XObject", name))
+                self._do(name, drawn, resources, state, depth)
             else:
                 self._other(op, operands, state, resources, depth)
 
@@ -360,8 +455,6 @@ class Walker:
             self._colour(op, operands, state, resources, depth)
         elif op == "gs":
             self._ext_gstate(lookup(resources, "/ExtGState", str(operands[0])))
-        elif op == "Do":
-            self._do(str(operands[0]), resources, state, depth)
         elif op == "sh":
             self._shading(lookup(resources, "/Shading", str(operands[0])), resources, "shading")
         elif op == PROBLEM:
@@ -468,60 +561,73 @@ class Walker:
             self.budget.spend(0)
         self.scan.absorb(found, where)
 
-    def _do(self, name: str, resources: Any, state: _State, depth: int) -> None:
-        xobj = lookup(resources, "/XObject", name)
-        if not isinstance(xobj, pikepdf.Stream):
+    def _do(self, name: str, drawn: Drawn, resources: Any, state: _State, depth: int) -> None:
+        if drawn.stream is None:
             return
-        if "/OPI" in xobj:
+        if drawn.opi:
             self.scan.feature("opi", f"XObject {name}")
-        subtype = xobj.get("/Subtype")
-        if subtype == pikepdf.Name("/Image"):
-            self._image(name, xobj, state, resources)
-        elif subtype == pikepdf.Name("/PS") or xobj.get("/Subtype2") == pikepdf.Name("/PS"):
+        if drawn.kind == "image":
+            self._image(name, drawn.stream, state, resources)
+        elif drawn.kind == "ps":
             self.scan.feature("postscript", f"PostScript XObject {name}")
-        elif subtype == pikepdf.Name("/Form"):
-            self._form(name, xobj, state, depth)
+        elif drawn.kind == "form":
+            self._form(name, drawn, state, depth)
 
-    def _form(self, name: str, xobj: Any, state: _State, depth: int) -> None:
+    def _form(self, name: str, drawn: Drawn, state: _State, depth: int) -> None:
         """Draw a form. It is walked once a document for each way it is turned and scaled
         (`programs.shapes`: its matrix but for the move, and its depth), inside its own
         bounding box only; each time it is drawn, what it painted there is moved to where it
-        is drawn and cut to the clip it is drawn in (FormShape.placed). So one back on every
-        shop page, or one map form on every tile of a large map, costs its operators once, and
-        each drawing WALK_COST and a fraction of what it painted."""
-        key = xobj.objgen
+        is drawn and cut to the clip it is drawn in (FormShape.place). So one back on every
+        shop page, one map form on every tile of a large map, or one glyph's outline under
+        every letter of a map's labels costs its operators once, and each drawing
+        REPLAY_COST and a fraction of what it painted."""
+        key = drawn.key
         if key in self.drawing:
             self.scan.problem(f"form {name} draws itself (it would never end)")
             return
         if depth >= MAX_PREFLIGHT_DEPTH:
             self.scan.problem(f"forms nested deeper than {MAX_PREFLIGHT_DEPTH} levels", LIMIT)
             return
-        self.group(xobj.get("/Group"), f"form {name}", xobj.get("/Resources"))
-        form_ctm = multiply(matrix_of(xobj.get("/Matrix"), self.scan, f"form {name}"), state.ctm)
-        own: Box | None = None
-        bbox = rectangle(xobj.get("/BBox"))
-        if bbox is not None:  # a form paints only inside its bounding box
-            x0, y0, x1, y1 = bbox
-            corners = [apply(form_ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-            own = box_of(corners)
+        if drawn.group is not None:
+            self.group(drawn.group, f"form {name}", drawn.resources)
+        matrix = drawn.matrix
+        if matrix is None:
+            self.scan.problem(f"the Matrix of form {name} is not six numbers")
+            matrix = IDENTITY
+        form_ctm = multiply(matrix, state.ctm)
         shape_key = (key, form_ctm[:4], depth)
         found = self.programs.shapes.get(shape_key) if key != (0, 0) else None
         if found is None:
-            inner = Walker(PageScan(), self.programs, self.budget)
-            inner.drawing = self.drawing
-            self.drawing.add(key)
-            found = FormShape(form_ctm[4], form_ctm[5], inner.scan)
-            try:
-                inner.walk(xobj, xobj.get("/Resources", None), form_ctm, depth + 1, own)
-            except LimitReached:  # what it painted before the limit stopped it
-                self.scan.merge(found.placed(form_ctm[4], form_ctm[5], state.clip))
-                raise
-            finally:
-                self.drawing.discard(key)
-            if key != (0, 0):
-                self.programs.shapes[shape_key] = found
-        else:  # drawn before, turned and scaled alike
-            self.budget.spend(found.cost())
+            self._first_drawing(name, drawn, form_ctm, shape_key, state, depth)
+            return
+        # drawn before, turned and scaled alike
+        self.budget.replay(found.cost())
+        placed = found.place(self.scan, form_ctm[4], form_ctm[5], state.clip)
+        self.budget.replay(placed // REPLAY_SHARE)
+
+    def _first_drawing(self, name: str, drawn: Drawn, form_ctm: Matrix, shape_key: Any,
+                       state: _State, depth: int) -> None:  # fmt: skip
+        """Walk a form not drawn before at this turn and scale, inside its bounding box, and
+        place what it paints (kept in `programs.shapes` for its next drawing)."""
+        key = drawn.key
+        own: Box | None = None
+        if drawn.bbox is not None:  # a form paints only inside its bounding box
+            x0, y0, x1, y1 = drawn.bbox
+            corners = [apply(form_ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+            own = box_of(corners)
+        inner = Walker(PageScan(), self.programs, self.budget)
+        inner.drawing = self.drawing
+        self.drawing.add(key)
+        found = FormShape(form_ctm[4], form_ctm[5], inner.scan)
+        try:
+            inner.walk(drawn.stream, drawn.resources, form_ctm, depth + 1, own)
+        except LimitReached:  # what it painted before the limit stopped it
+            self.scan.merge(found.placed(form_ctm[4], form_ctm[5], state.clip))
+            raise
+        finally:
+            self.drawing.discard(key)
+        if key != (0, 0):
+            self.programs.shapes[shape_key] = found
         placed = found.placed(form_ctm[4], form_ctm[5], state.clip)
         self.budget.spend(placed.items() // REPLAY_SHARE)
         self.scan.merge(placed)
