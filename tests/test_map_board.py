@@ -416,27 +416,64 @@ def test_an_unknown_element_names_the_board_elements(cli, hexwar):
     assert "did you mean 'hex-grid'?" in r.stderr and "square-grid" in r.stderr
 
 
+def test_every_place_name_and_hex_number_is_read_once_by_pdfplumber_and_pypdf(builds):
+    """A label's halo is no text (issue 37): pdfplumber and pypdf read each city, each name
+    without a symbol and each hex number once, not twice interleaved ("SSmmoolleennsskk"):
+    in the shop file's one page, and on each page of the home sheets (the assembly map and
+    every sheet a name lies on)."""
+    import re
+
+    import pdfplumber
+    from pypdf import PdfReader
+
+    names = ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin", "Bois Noir")
+    for build in ("shop", "a4"):
+        with pdfplumber.open(builds[build]) as pdf:
+            plumbed = [page.extract_text() or "" for page in pdf.pages]
+        read = [page.extract_text() for page in PdfReader(builds[build]).pages]
+        for pages in (plumbed, read):
+            for text in pages:
+                text = text.replace("Crossing at Varenne", "")  # the home sheets' footer
+                assert all(text.count(name) <= 1 for name in names), (build, text[:300])
+                numbers = re.findall(r"\b\d{4}\b", text)
+                assert len(numbers) == len(set(numbers)), (build, text[:300])
+            everything = "\n".join(pages).replace("Crossing at Varenne", "")
+            assert all(name in everything for name in names)
+            assert "SSaa" not in everything and "0000" not in everything
+            if build == "shop":
+                assert len(re.findall(r"\b\d{4}\b", everything)) == 20 * 14
+
+
 def test_the_labels_halo_stays_paper_white_in_the_shop_cmyk(builds):
-    """Outlined text (Tr 1) strokes in the stroke colour: the CMYK rewrite must set it for the
-    text too, or the halo round every city name and hex number prints black."""
+    """A label's halo is its glyphs' outlines, stroked (each glyph a form of its outline in
+    the font's units, placed by a `cm` scaling it to the label's size): the CMYK rewrite must
+    set their stroke colour, or the halo round every city name and hex number prints black;
+    and a paper-coloured halo knocks out what is under it (never overprinted, as 100 % K text
+    and lines are)."""
     import pikepdf
 
     pdf = pikepdf.open(builds["shop"])
-    stroke, mode, outlined, saved = None, 0, [], []
+    forms = pdf.pages[0].Resources.XObject
+    state = {"stroke": None, "scale": 1.0, "overprint": False}
+    saved, halos = [], []
     for operands, op in pikepdf.parse_content_stream(pdf.pages[0]):
         name = str(op)
         if name == "q":
-            saved.append((stroke, mode))
+            saved.append(dict(state))
         elif name == "Q":
-            stroke, mode = saved.pop()
+            state = saved.pop()
         elif name == "K":
-            stroke = tuple(float(v) for v in operands)
-        elif name == "Tr":
-            mode = int(operands[0])
-        elif name == "Tj" and mode == 1:
-            outlined.append(stroke)
-    assert len(outlined) >= 280 + 5  # every hex number and city name
-    assert all(s is not None and s[3] < 0.2 for s in outlined), set(outlined)
+            state["stroke"] = tuple(float(v) for v in operands)
+        elif name == "gs":
+            state["overprint"] = str(operands[0]) == "/PKOverprint"
+        elif name == "cm":
+            state["scale"] *= float(operands[0])
+        elif name == "Do" and state["scale"] < 0.01:  # a glyph's outline, stroked in its form
+            assert forms[operands[0]].read_bytes().split()[-1] == b"S"
+            halos.append((state["stroke"], state["overprint"]))
+    assert len(halos) >= 280 * 4 + 5  # every hex number's 4 digits, every city name
+    assert all(s is not None and s[3] < 0.2 for s, _ in halos), {s for s, _ in halos}
+    assert not any(overprint for _, overprint in halos)
 
 
 def test_a_text_too_long_for_its_space_is_an_input_error_at_its_element(cli, hexwar):
@@ -629,8 +666,9 @@ def test_texture_marks_are_counted_as_they_are_drawn():
 
 @pytest.mark.slow
 def test_the_largest_map_the_limits_allow_builds_in_bounded_time_and_memory(tmp_path):
-    """300 x 300 squares of 3,000 mm, two texture marks a cell (180,000 marks): about 15 s of
-    CPU and 400 MB on the test machine."""
+    """300 x 300 squares of 3,000 mm, two texture marks a cell (180,000 marks) and 90,000 cell
+    numbers, each with its halo (a form per glyph, drawn at every letter): about 23 s of CPU
+    and 510 MB on the test machine."""
     import subprocess
     import sys
 

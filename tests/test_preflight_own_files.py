@@ -180,8 +180,9 @@ def test_the_largest_deck_the_limits_allow_passes_preflight_in_bounded_time_and_
 def test_the_largest_map_the_limits_allow_passes_preflight_in_bounded_time_and_memory(
     tmp_path,
 ):
-    """3,000 x 3,000 mm, 300 x 300 textured squares (MAX_MAP_MARKS): one form of 69 MB of
-    content drawn on each of 187 tiled sheets. Parsed whole, it took 74 s and 3.6 GB."""
+    """3,000 x 3,000 mm, 300 x 300 textured squares (MAX_MAP_MARKS), each numbered with a halo
+    (540,000 glyph forms drawn): one form of 84 MB of content drawn on each of 187 tiled
+    sheets. Parsed whole, a form of 69 MB took 74 s and 3.6 GB."""
     from tests.test_map_board import _largest_map
 
     kit = _largest_map(tmp_path / "largest", "hills", "50mm")
@@ -203,3 +204,55 @@ def test_the_largest_gang_sheet_the_limits_allow_passes_preflight_in_bounded_tim
         path = kit / name
         path.write_text(re.sub(r"count: \d+", "count: 100", path.read_text("utf-8")), "utf-8")
     _preflight_capped(_built(kit, tmp_path / "out", "--gang"))
+
+
+@pytest.fixture(scope="module")
+def named_map(tmp_path_factory) -> Path:
+    """A 30 x 30 map whose every cell is named at its top (as the largest map the limits allow
+    names its 90,000), each name with its halo: one form per glyph's outline, drawn under every
+    letter, each time at another place (issue 37)."""
+    from tests.test_map_board import _largest_map
+
+    tmp = tmp_path_factory.mktemp("named")
+    kit = _largest_map(tmp / "named", "hills", "50mm", cells=30)
+    out = tmp / "out"
+    r = CliRunner().invoke(main, ["build", str(kit), "--out", str(out), "-j", "1"])
+    assert r.exit_code == 0, r.output
+    (pdf,) = out.glob("*/*.pdf")
+    return pdf
+
+
+def _glyph_drawings(pdf: pikepdf.Pdf) -> int:
+    """How many times the map's forms draw a glyph's outline (a `Do` inside a form)."""
+    drawn = 0
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form":
+            drawn += sum(1 for _, op in pikepdf.parse_content_stream(obj) if str(op) == "Do")
+    return drawn
+
+
+def test_a_glyph_form_drawn_at_every_letter_costs_a_fraction_of_an_operator(named_map):
+    """Each of the map's 3,600 letters draws its glyph's outline form at a place of its own: a
+    form drawn again, turned and scaled as before, costs REPLAY_COST wherever it is (at
+    WALK_COST and more a drawing, the largest map's first sheet spent the whole budget)."""
+    budget = Budget()
+    replays = []
+    replay = budget.replay
+
+    def counted(count: int) -> None:
+        replays.append(count)
+        replay(count)
+
+    budget.replay = counted  # type: ignore[method-assign]
+    with pikepdf.open(named_map) as pdf:
+        drawings = _glyph_drawings(pdf)
+        assert drawings >= 30 * 30 * 4  # 900 names of 4 digits
+        programs = Programs()
+        for page in pdf.pages:
+            assert "PF-LIMIT" not in {f[0] for f in check_page(page, "x1a", 0.0, programs, budget)}
+    # the sheets and the assembly map draw the map form at two scales, and the page's scan
+    # and its ink walk each: nearly every glyph drawn is drawn again, at REPLAY_COST (4) each
+    # time in each walk; at WALK_COST (40) and more, 160 a letter, the budget ran out
+    assert len(replays) > 2 * drawings
+    assert sum(replays) < 10 * drawings, sum(replays) / drawings
+    assert _limits(preflight(named_map, "x1a")) == []

@@ -118,7 +118,17 @@ def shipped_font(role: str) -> str:
     return name
 
 
-_registered: set[str] = set()  # the kit fonts registered in this process, by name (content)
+# The kit fonts registered in this process: name (from the content) -> the bytes registered
+_registered: dict[str, bytes] = {}
+
+
+def font_data(font_name: str) -> bytes:
+    """The bytes of the font file registered as `font_name` (ours or a kit's): what reportlab
+    embeds a subset of, for reading its glyphs' outlines (draw/outlines.py)."""
+    kit_font = _registered.get(font_name)
+    if kit_font is not None:
+        return kit_font
+    return (FONT_DIR / FONTS[font_name.removeprefix("pk-")]).read_bytes()
 
 
 def _register_file(path: str, digest: str, data: bytes) -> str:
@@ -135,7 +145,7 @@ def _register_file(path: str, digest: str, data: bytes) -> str:
         if "postscript outlines" in reason.lower() or "cff" in reason.lower():
             reason = "it has PostScript (CFF) outlines; use a TrueType .ttf"
         raise FontFileError(f"cannot embed this font: {reason}") from None
-    _registered.add(name)
+    _registered[name] = data
     return name
 
 

@@ -131,6 +131,9 @@ class StreamRewriter:
             self._write_fill(state, path if op in _FILL else None)
         if op in _SHOW and state.text_mode in _STROKED_TEXT:
             self._write_stroke(state)
+        if op == "Do":  # a form paints with the colours it inherits (a glyph's outline, stroked)
+            self._write_fill(state, None)
+            self._write_stroke(state)
         if op in _STROKE:
             self._write_stroke(state)
             width = state.width * scale_of(state.ctm)

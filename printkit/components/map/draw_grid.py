@@ -24,6 +24,8 @@ from printkit.draw import pictograms
 from printkit.draw.colour import colour, shade
 from printkit.draw.fonts import font
 from printkit.draw.icons import Colours, IconLibrary
+from printkit.draw.outlines import stroke_outline
+from printkit.draw.sketch import paints_shapes
 from printkit.layout.geometry import Rect
 from printkit.layout.hexgrid import Cell, GridLayout, HexLayout, Point
 
@@ -307,18 +309,14 @@ class GridPainter:
 def halo_text(c: Canvas, text: str, face: str, size: float, at: Point, ink: Color,
               halo: Color) -> None:  # fmt: skip
     """`text` centred on `at`'s baseline in `ink`, over a stroked outline of `halo` that keeps
-    it legible over any terrain or line."""
+    it legible over any terrain or line. The outline is a path (the glyphs' outlines, under
+    the letters exactly), not a second text run: the label is text once, for every reader."""
     x = at[0] - c.stringWidth(text, face, size) / 2
-    c.saveState()  # the outline's render mode ends with this state (Q restores Tr)
-    c.setStrokeColor(halo)
-    c.setLineWidth(size * 0.22)
-    c.setLineJoin(1)
-    t = c.beginText(x, at[1])
-    t.setFont(face, size)
-    t.setTextRenderMode(1)
-    t.textOut(text)
-    c.drawText(t)
-    c.restoreState()
+    if paints_shapes(c):  # the outline is a shape: a measuring canvas (`check`) skips it
+        c.saveState()
+        c.setStrokeColor(halo)
+        stroke_outline(c, text, face, size, x, at[1], size * 0.22)
+        c.restoreState()
     c.setFillColor(ink)
     c.setFont(face, size)
     c.drawString(x, at[1], text)
