@@ -13,7 +13,7 @@ the columns, short-edge flip reverses the rows; on landscape sheets the two swap
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, NamedTuple, Protocol
 
 from printkit.core.fieldwise import fieldwise
@@ -166,7 +166,6 @@ def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Page:
     """One page to draw: its size, which side it is, and the cards on it with their trim rects."""
 
@@ -177,6 +176,26 @@ class Page:
     bleed_box: Rect | None = None  # shop profile: the BleedBox
     sheet_number: int = 0  # 1-based physical sheet (home) or card (shop)
     backs: list[tuple[int, Rect]] = field(default_factory=list)  # a folded sheet's backs
+
+    def __init__(
+        self,
+        size: Size,
+        side: Side,
+        items: list[tuple[int, Rect]] | None = None,
+        trim: Rect | None = None,
+        bleed_box: Rect | None = None,
+        sheet_number: int = 0,
+        backs: list[tuple[int, Rect]] | None = None,
+    ) -> None:
+        # its own, not the shared one (core/fieldwise.py): a build makes one a page; a list
+        # not given is a new empty one
+        self.size = size
+        self.side = side
+        self.items = [] if items is None else items
+        self.trim = trim
+        self.bleed_box = bleed_box
+        self.sheet_number = sheet_number
+        self.backs = [] if backs is None else backs
 
 
 class Sheet(Protocol):
