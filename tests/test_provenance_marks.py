@@ -272,3 +272,40 @@ def test_a_full_size_tracks_legend_lies_on_its_page_in_the_safe_area(cli, tmp_pa
     box, colours, near = shop_legend(out / "chariot-race" / "shop" / "playing-area.pdf", 1)
     assert SAFE - 0.01 <= box["foot"] < SAFE + 1.0 and SAFE - 0.01 <= box["right"] < SAFE + 5.1, box
     assert near == "" and all(black_ink_only(c) for c in colours), (near, colours)
+
+
+def test_the_mark_written_as_one_piece_of_code_is_what_its_drawing_calls_write():
+    """On a sheet's canvas the mark's operators are written at once (draw/sheet.py: a deck has
+    a mark a card): byte for byte what saving the state, setting its colours and line width,
+    stroking and filling the diamond and restoring write, under either fill rule; where an
+    alpha is set, the calls themselves draw it."""
+    import io
+
+    from printkit.draw import sheet
+    from printkit.draw.fonts import KitCanvas
+
+    def page(fill_mode: int, alpha: float, direct: bool) -> list[str]:
+        c = KitCanvas(io.BytesIO())
+        c._fillMode = fill_mode
+        c.setFillAlpha(alpha)
+        before = len(c._code)
+        if direct:
+            sheet._mark_at(c, 101.25, 57.5)
+        else:
+            c.saveState()
+            c.setStrokeColor(sheet.GREY)
+            c.setFillColor(sheet.WHITE)
+            c.setLineWidth(sheet.OWN_LINE)
+            sheet._diamond(c, 101.25, 57.5)
+            c.restoreState()
+        assert c._fillMode == fill_mode and c._extgstate.getValue("ca") == alpha
+        return "\n".join(c._code[before:]).split("\n")
+
+    for fill_mode in (0, 1):
+        assert sheet._writes_mark_code(KitCanvas(io.BytesIO()))
+        assert page(fill_mode, 1, direct=True) == page(fill_mode, 1, direct=False)
+    shaded = KitCanvas(io.BytesIO())
+    shaded.setFillAlpha(0.5)
+    assert not sheet._writes_mark_code(shaded)
+    assert page(0, 0.5, direct=True) == page(0, 0.5, direct=False)
+    assert any(op.endswith(" gs") for op in page(0, 0.5, direct=True))
