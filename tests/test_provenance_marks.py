@@ -309,3 +309,34 @@ def test_the_mark_written_as_one_piece_of_code_is_what_its_drawing_calls_write()
     assert not sheet._writes_mark_code(shaded)
     assert page(0, 0.5, direct=True) == page(0, 0.5, direct=False)
     assert any(op.endswith(" gs") for op in page(0, 0.5, direct=True))
+
+
+def test_a_legend_drawn_again_in_its_band_is_what_drawing_it_writes():
+    """The legend in a band it was drawn in before on the same canvas is appended as the
+    operators written then (draw/sheet.py): byte for byte what drawing it again writes, on
+    one page or the next, across a band or down one."""
+    import io
+
+    from printkit.draw import sheet
+    from printkit.draw.fonts import KitCanvas
+    from printkit.layout.geometry import Rect
+
+    class Drawn(KitCanvas):
+        """A sheet's canvas whose legends are all drawn (not a KitCanvas itself)."""
+
+    def pages(cls: type[KitCanvas]) -> bytes:
+        out = io.BytesIO()
+        c = cls(out, invariant=1)
+        c.setPageCompression(0)
+        for _ in range(3):
+            sheet.draw_own_legend(c, Rect(20, 10, 400, 14), False)
+            sheet.draw_own_legend(c, Rect(5, 100, 14, 300), True)
+            c.showPage()
+        c.save()
+        return out.getvalue()
+
+    kept, drawn = pages(KitCanvas), pages(Drawn)
+    assert kept == drawn and kept.count(b"source: ours") == 6
+    c = KitCanvas(io.BytesIO())
+    sheet.draw_own_legend(c, Rect(20, 10, 400, 14), False)
+    assert len(c.kept_codes) == 1  # kept: the next sheet appends it

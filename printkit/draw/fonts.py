@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,10 @@ class KitCanvas(Canvas):
         # first time, instead of being formatted again (draw/text.py draw_lines). None on a
         # canvas that draws text another way (the measuring probe).
         self.line_codes: dict[tuple[str, float, float, float, str], str] | None = {}
+        # The operators of a drawing repeated in one place on many pages (the legend of the
+        # kit's own mark on every sheet of a deck), by what it is and where: written once and
+        # then appended (draw/sheet.py).
+        self.kept_codes: dict[Hashable, str] = {}
         super().__init__(*args, **kw)
 
     def place_form(self, name: str, x: float, y: float) -> None:

@@ -201,12 +201,26 @@ def _mark_code(cx: float, cy: float, fill_mode: int) -> str:
 def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
     """The sheet's one-line legend of the mark: across a band, at its start (the page label
     sits at its end); down a side band, from its top (the caller gives a band of its own, beside
-    the next row of pieces). Home sheets only, like the label."""
+    the next row of pieces). Home sheets only, like the label. On a sheet's canvas where the
+    mark's code may be written, the legend in a band it was drawn in before is appended as the
+    operators written then: the words' glyphs were registered with the document that time."""
     if not _page_labels_shown(c):
         return
+    kept = c.kept_codes if isinstance(c, KitCanvas) and _writes_mark_code(c) else None
+    key = ("own legend", band, vertical, font(c, "condensed"))
+    if kept is not None and key in kept:  # the same operators as on the sheet before
+        c.addLiteral(kept[key])
+        return
+    start = len(c._code)
+    _draw_own_legend(c, band, vertical)
+    if kept is not None:
+        kept[key] = "\n".join(c._code[start:])
+
+
+def _draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
     c.saveState()
     c.setStrokeColor(GREY)
-    c.setLineWidth(0.5)
+    c.setLineWidth(OWN_LINE)
     c.setFont(font(c, "condensed"), 7)
     if vertical:  # read downwards from the band's top, like the label
         c.translate(band.x + mm(2.5), band.y + band.h)
