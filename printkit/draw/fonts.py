@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Hashable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,7 @@ class KitCanvas(Canvas):
         """Draw form `name` with its origin at (x, y): the operators saveState, translate,
         doForm and restoreState write, byte for byte, without saving and restoring the
         canvas's state in Python, which placing a form leaves as it was."""
-        self.addLiteral(f"q\n{fp_str(1, 0, 0, 1, x, y)} cm")
+        self.addLiteral(_origin_code(x, y))
         self.doForm(name)
         self.addLiteral("Q")
 
@@ -75,6 +75,14 @@ class KitCanvas(Canvas):
         """Clip to a rectangle: the operators clipPath writes for a path of that one rectangle,
         neither stroked nor filled (even-odd), byte for byte, without making the path."""
         self.addLiteral(f"n {fp_str(x, y, w, h)} re W* n")
+
+
+@lru_cache(maxsize=1024)
+def _origin_code(x: float, y: float) -> str:
+    """The operators that save the state and move the origin to (x, y), as saveState and
+    translate write them: formatted once for a place where forms are placed on every sheet
+    (a card's slot)."""
+    return f"q\n{fp_str(1, 0, 0, 1, x, y)} cm"
 
 
 def clip_rect(c: Canvas, x: float, y: float, w: float, h: float) -> None:

@@ -3,6 +3,8 @@ provenance mark of a piece whose rules are the kit's own with its one-line legen
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
@@ -188,9 +190,11 @@ def _writes_mark_code(c: Canvas) -> bool:
     )
 
 
+@lru_cache(maxsize=1024)
 def _mark_code(cx: float, cy: float, fill_mode: int) -> str:
     """The operators of the mark centred at (cx, cy): its graphics state saved and set, the
-    diamond's path stroked and filled, the state restored, which leaves the canvas as it was."""
+    diamond's path stroked and filled, the state restored, which leaves the canvas as it was;
+    formatted once for a place that has a mark on every sheet (a card's slot)."""
     path = (
         f"n {fp_str(cx, cy - OWN_MARK)} m {fp_str(cx + OWN_MARK, cy)} l "
         f"{fp_str(cx, cy + OWN_MARK)} l {fp_str(cx - OWN_MARK, cy)} l h"
