@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import field
+from functools import lru_cache
 from typing import Literal, NamedTuple, Protocol
 
 from printkit.core.fieldwise import fieldwise
@@ -301,10 +302,12 @@ class InfoBands(NamedTuple):
     vertical: bool
 
 
+@lru_cache(maxsize=64)
 def info_bands(grid: Grid, min_band: float = mm(4.5)) -> InfoBands:
     """Pick margin bands for the scale bar and label, preferring bottom/top over the sides.
 
     Bands lie inside the printable area and outside the cards' bleed and the crop marks.
+    Worked out once a grid: every sheet of a deck asks.
     """
     a, out = grid.area, grid.printed
     s = grid.sheet
