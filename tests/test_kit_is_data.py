@@ -107,6 +107,7 @@ def test_a_build_and_a_check_of_any_type_leave_the_kit_as_it_was(tmp_path, monke
     assert kit_state(kit) == before
 
 
+@pytest.mark.slow  # five builds of the whole kit
 def test_two_builds_of_one_kit_print_what_two_fresh_kits_print(tmp_path, monkeypatch):
     """One kit built twice (letting go of its layout the first time, as `printkit build`
     does), and under other options (`Kit.under`), prints the bytes of kits read afresh, and is
