@@ -17,7 +17,8 @@ build's `Derived`, which the members that lay out or draw take after the kit.
 
 `__all__` is what a plug-in author imports, and all a game package may import (an import-linter
 contract): these, the means of printkit's own types (a data file's record: `record`, `spec`,
-`record_of`, `validate_document` and the schema types), and what drawing needs: cut pieces
+`record_of`, `validate_document` and the schema types; `fieldwise`, the `@dataclass` whose
+methods are shared rather than compiled at every start), and what drawing needs: cut pieces
 imposed by `render_groups`, whole sheets from `start_sheet` or `new_canvas`, plans tiled by
 `render_plan`, the kit's fonts (`font`), text fitting, colours, icons. Names whose modules a
 build may not need (the checks, the reports, the drawing library) are imported on first use.
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from printkit.core.errors import Collector, Diagnostic, InputError, Location, fail
+from printkit.core.fieldwise import fieldwise
 from printkit.kit import Derived, Kit, component_of_type, load_kit
 from printkit.layout.geometry import Rect
 from printkit.layout.shapes import Shape
@@ -186,6 +188,7 @@ __all__ = [
     "draw_page_label",
     "draw_scale_bar",
     "fail",
+    "fieldwise",
     "fill",
     "fit_text",
     "font",

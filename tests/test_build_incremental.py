@@ -301,6 +301,38 @@ def test_a_chariot_race_build_imports_no_report_and_no_play(tmp_path):
     assert not modules & NOT_FOR_A_GAME_BUILD, modules & NOT_FOR_A_GAME_BUILD
 
 
+GENERATED_METHODS = """
+import sys
+from printkit.cli.app import main
+try:
+    main(ARGS)
+except SystemExit:
+    pass
+made = set()
+for module in list(sys.modules.values()):
+    for value in list(vars(module).values()):
+        if isinstance(value, type) and str(value.__module__).startswith("printkit"):
+            for name, method in vars(value).items():
+                if getattr(getattr(method, "__code__", None), "co_filename", "") == "<string>":
+                    made.add(f"{value.__module__}.{value.__qualname__}.{name}")
+print(" ".join(sorted(made)) or "none")
+"""
+
+
+def test_a_chariot_race_build_compiles_no_method_of_printkit_at_start(tmp_path):
+    """Start-up of a build: no class of printkit's has a method @dataclass wrote as text and
+    compiled at this start (core/fieldwise.py, docs/performance.md), but the two @dataclass
+    insists on writing for a frozen class below another, a card's size below a size."""
+    args = ["build", "chariot-race", "--out", str(tmp_path / "out"), "--jobs", "1"]
+    probe = GENERATED_METHODS.replace("ARGS", repr(args))
+    r = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    below_frozen = (
+        "printkit.model.cards.CardSize.__delattr__ printkit.model.cards.CardSize.__setattr__"
+    )
+    assert r.stdout.splitlines()[-1] == below_frozen
+
+
 def test_a_kit_built_alone_is_still_refused_beside_another_of_its_name(cli, tmp_path):
     """Two up-to-date kits of one name (the record of one is the other's) are still refused."""
     one = write_deck_kit(tmp_path / "one", 4)

@@ -62,3 +62,24 @@ def test_the_probe_moves_a_placed_forms_texts() -> None:
     (_, first), (_, second) = probe.texts
     assert first[0] == pytest.approx(105) and second[0] == pytest.approx(305)
     assert second[1] - first[1] == pytest.approx(20 - 200)
+
+
+def test_a_star_written_at_once_is_what_its_path_calls_write() -> None:
+    """On a KitCanvas a star's path is written as one piece of code (a deck's frame texture
+    has thousands): byte for byte what the path calls write, filled or also stroked, under
+    either fill rule."""
+    from printkit.draw import pictograms
+
+    class Drawn(KitCanvas):
+        """A KitCanvas whose stars are drawn by the path calls."""
+
+    for fill_mode in (0, 1):
+        written = []
+        for cls in (KitCanvas, Drawn):
+            c = cls(io.BytesIO())
+            c._fillMode = fill_mode
+            start = len(c._code)
+            pictograms.star(c, 12.345678, 98.7654321, 0.9)
+            pictograms.star(c, -3.2, 0.0001, 2.5, stroke=True)
+            written.append("\n".join(c._code[start:]))
+        assert written[0] == written[1] and written[0].count(" m ") == 2

@@ -269,3 +269,71 @@ def test_a_full_size_tracks_legend_lies_on_its_page_in_the_safe_area(cli, tmp_pa
     box, colours, near = shop_legend(out / "chariot-race" / "shop" / "playing-area.pdf", 1)
     assert SAFE - 0.01 <= box["foot"] < SAFE + 1.0 and SAFE - 0.01 <= box["right"] < SAFE + 5.1, box
     assert near == "" and all(black_ink_only(c) for c in colours), (near, colours)
+
+
+def test_the_mark_written_as_one_piece_of_code_is_what_its_drawing_calls_write():
+    """On a sheet's canvas the mark's operators are written at once (draw/sheet.py: a deck has
+    a mark a card): byte for byte what saving the state, setting its colours and line width,
+    stroking and filling the diamond and restoring write, under either fill rule; where an
+    alpha is set, the calls themselves draw it."""
+    import io
+
+    from printkit.draw import sheet
+    from printkit.draw.fonts import KitCanvas
+
+    def page(fill_mode: int, alpha: float, direct: bool) -> list[str]:
+        c = KitCanvas(io.BytesIO())
+        c._fillMode = fill_mode
+        c.setFillAlpha(alpha)
+        before = len(c._code)
+        if direct:
+            sheet._mark_at(c, 101.25, 57.5)
+        else:
+            c.saveState()
+            c.setStrokeColor(sheet.GREY)
+            c.setFillColor(sheet.WHITE)
+            c.setLineWidth(sheet.OWN_LINE)
+            sheet._diamond(c, 101.25, 57.5)
+            c.restoreState()
+        assert c._fillMode == fill_mode and c._extgstate.getValue("ca") == alpha
+        return "\n".join(c._code[before:]).split("\n")
+
+    for fill_mode in (0, 1):
+        assert sheet._writes_mark_code(KitCanvas(io.BytesIO()))
+        assert page(fill_mode, 1, direct=True) == page(fill_mode, 1, direct=False)
+    shaded = KitCanvas(io.BytesIO())
+    shaded.setFillAlpha(0.5)
+    assert not sheet._writes_mark_code(shaded)
+    assert page(0, 0.5, direct=True) == page(0, 0.5, direct=False)
+    assert any(op.endswith(" gs") for op in page(0, 0.5, direct=True))
+
+
+def test_a_legend_drawn_again_in_its_band_is_what_drawing_it_writes():
+    """The legend in a band it was drawn in before on the same canvas is appended as the
+    operators written then (draw/sheet.py): byte for byte what drawing it again writes, on
+    one page or the next, across a band or down one."""
+    import io
+
+    from printkit.draw import sheet
+    from printkit.draw.fonts import KitCanvas
+    from printkit.layout.geometry import Rect
+
+    class Drawn(KitCanvas):
+        """A sheet's canvas whose legends are all drawn (not a KitCanvas itself)."""
+
+    def pages(cls: type[KitCanvas]) -> bytes:
+        out = io.BytesIO()
+        c = cls(out, invariant=1)
+        c.setPageCompression(0)
+        for _ in range(3):
+            sheet.draw_own_legend(c, Rect(20, 10, 400, 14), False)
+            sheet.draw_own_legend(c, Rect(5, 100, 14, 300), True)
+            c.showPage()
+        c.save()
+        return out.getvalue()
+
+    kept, drawn = pages(KitCanvas), pages(Drawn)
+    assert kept == drawn and kept.count(b"source: ours") == 6
+    c = KitCanvas(io.BytesIO())
+    sheet.draw_own_legend(c, Rect(20, 10, 400, 14), False)
+    assert len(c.kept_codes) == 1  # kept: the next sheet appends it

@@ -257,3 +257,119 @@ def test_a_frozen_fieldwise_dataclass_hashes_compares_and_shows_as_a_dataclass_d
     assert Location("a", 1) <= Location("a", 1) and not Location("a", 2) < Location("a", 1)
     with pytest.raises(TypeError):
         assert Location("a") < ("a", 0, 0, "", "")  # type: ignore[operator]
+
+
+def test_a_fieldwise_class_is_made_and_refused_as_a_dataclass_would_be():
+    """`@fieldwise` makes no method of its own: its __init__ takes what @dataclass's would,
+    with the same defaults, fresh factories, init=False fields, __post_init__ and TypeErrors."""
+    from printkit.core.fieldwise import fieldwise
+
+    def made(shared: bool) -> tuple[type, type]:
+        deco = fieldwise(frozen=True) if shared else dataclass(frozen=True)
+
+        @deco
+        class Spot:
+            x: float
+            y: float = 0.0
+            tags: list = dataclasses.field(default_factory=list)
+            area: float = dataclasses.field(default=-1.0, init=False)
+            seen: list = dataclasses.field(default_factory=list, init=False)
+
+            def __post_init__(self) -> None:
+                object.__setattr__(self, "area", self.x * self.y)
+
+        kw = fieldwise(kw_only=True) if shared else dataclass(kw_only=True)
+
+        @kw
+        class Pen:
+            size: float
+            colour: str = "#000000"
+
+        return Spot, Pen
+
+    (spot, pen), (own_spot, _) = made(True), made(False)
+    compiled = [getattr(m, "__code__", None) for c in (spot, pen) for m in vars(c).values()]
+    assert not [code for code in compiled if code and code.co_filename == "<string>"]
+    for build in ((1.0,), (1.0, 2.0), (1.0, 2.0, ["a"]), (1.0,), ()):
+        args: dict = {}
+        if not build:
+            args = {"x": 3.0, "tags": ["b"]}
+        a, b = spot(*build, **args), own_spot(*build, **args)
+        assert [getattr(a, f.name) for f in dataclasses.fields(a)] == [
+            getattr(b, f.name) for f in dataclasses.fields(b)
+        ]
+    assert spot(1.0).tags is not spot(1.0).tags and spot(1.0).seen is not spot(1.0).seen
+    assert spot(2.0, 3.0).area == 6.0 and dataclasses.replace(spot(2.0), y=5.0).area == 10.0
+    assert pen(size=2.0).colour == "#000000" and pen(size=1.0, colour="#ff0000") == pen(
+        size=1.0, colour="#ff0000"
+    )
+    for call in (
+        lambda cls: cls(),
+        lambda cls: cls(1.0, 2.0, [], 4.0),
+        lambda cls: cls(1.0, x=2.0),
+        lambda cls: cls(1.0, area=2.0),
+        lambda cls: cls(1.0, nib=2.0),
+    ):
+        with pytest.raises(TypeError) as shared_error:
+            call(spot)
+        with pytest.raises(TypeError) as own_error:
+            call(own_spot)
+        said = ("missing 1 required positional", "positional arguments but", "multiple values")
+        said += ("unexpected keyword argument",)
+        assert [w in str(shared_error.value) for w in said] == [
+            w in str(own_error.value) for w in said
+        ]
+        assert str(shared_error.value).split("'")[1:] == str(own_error.value).split("'")[1:]
+    with pytest.raises(TypeError):
+        pen(2.0)  # keyword only
+    for change in (lambda s: setattr(s, "x", 2.0), lambda s: delattr(s, "x")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            change(spot(1.0))
+    assert dataclasses.is_dataclass(spot) and spot.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+    @dataclass(frozen=True)
+    class Mark(spot):  # type: ignore[valid-type,misc]  # a plug-in's frozen dataclass below it
+        label: str = ""
+
+    assert Mark(1.0, 2.0, label="m").area == 2.0
+    with pytest.raises(TypeError):
+
+        @dataclass
+        class Loose(spot):  # type: ignore[valid-type,misc]  # not frozen below a frozen one
+            label: str = ""
+
+
+def test_a_class_that_writes_its_own_init_makes_what_the_shared_one_makes():
+    """The classes a build makes by the thousand write their own __init__ (core/fieldwise.py):
+    given the same arguments, or none where a field has a default, it sets every field as the
+    shared one does."""
+    from printkit.core.fieldwise import fields_init
+    from printkit.layout.geometry import Rect
+    from printkit.layout.imposition import Page
+    from printkit.layout.sizes import Size
+    from printkit.load.scalars import Str as StrType
+    from printkit.load.schema import Field as SchemaField
+    from printkit.model.cards import Card
+
+    def both(cls: type, *args: object, **kwargs: object) -> tuple[object, object]:
+        shared = object.__new__(cls)
+        fields_init(shared, *args, **kwargs)
+        return cls(*args, **kwargs), shared
+
+    cases = [
+        both(Rect, 1.0, 2.0, 3.0, 4.0),
+        both(Card, "c1", "move"),
+        both(Card, "c1", "move", 2, "T", "x", ["t"], "ours", {"v": 1}, "m"),
+        both(Page, Size(10, 20), "front"),
+        both(Page, Size(10, 20), "back", [(1, Rect(0, 0, 1, 1))], None, None, 3, []),
+        both(SchemaField, StrType()),
+        both(SchemaField, StrType(1, 5), True, "d", "doc"),
+        both(StrType),
+        both(StrType, 1, 9, "[a-z]+", "letters", "a name"),
+    ]
+    for own, shared in cases:
+        for f in dataclasses.fields(own):  # type: ignore[arg-type]
+            assert getattr(own, f.name) == getattr(shared, f.name), (own, f.name)
+        assert own == shared
+    card, _ = both(Card, "c1", "move")
+    assert card.tags == [] and card.tags is not Card("c2", "move").tags  # type: ignore[attr-defined]

@@ -30,7 +30,7 @@ import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import BinaryIO
@@ -198,7 +198,6 @@ def plan_key(options_key: str, manifest_digest: str) -> str:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class KitRecord:
     """The build record of one kit: `folder` holds its outputs, `path` is the record file."""
 

@@ -17,7 +17,7 @@ import os
 import re
 import signal
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,7 @@ from printkit.build.incremental import (
     target_key,
 )
 from printkit.core.errors import InputError, Location, all_reported, fail
+from printkit.core.fieldwise import fieldwise
 from printkit.core.perf import gc_paused, gc_thawed
 from printkit.core.processes import (
     TERMINATING_SIGNALS,
@@ -100,7 +101,7 @@ def check_distinct_names(kits: list[Kit]) -> None:
             )
 
 
-@dataclass
+@fieldwise
 class _KitPlan:
     kit: Kit
     derived: Derived  # what this build derives from the kit (its layouts), passed to each member

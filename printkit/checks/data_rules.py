@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import (
@@ -54,6 +53,7 @@ from printkit.checks.data_items import (
 )
 from printkit.checks.findings import Finding, RuleSet
 from printkit.core.errors import Location
+from printkit.core.fieldwise import fieldwise
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Field, Id, Int, ListOf, Number, Record, Str, where
 from printkit.model.conditions import Condition, ConditionType
@@ -74,7 +74,7 @@ SHEETS = (".csv", ".xlsx", ".ods")  # a card read from one of these is named by 
 
 
 @record("data check")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class DataCheck:
     """One entry of a rules file's `checks:` (also its schema: load/records.py)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from printkit.core.errors import Location
@@ -20,8 +20,7 @@ Problem = tuple[Location | None, str]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Finding:
     code: str
     severity: Severity
@@ -60,7 +59,6 @@ class Rule(NamedTuple):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class RuleSet:
     """The rules of one game, registered by decorator, run in code order."""
 

@@ -7,12 +7,12 @@ of the file is reported at once with its file:line:col.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from printkit.checks.data_items import checkable, first_deck, item_list, named
 from printkit.checks.data_rules import CHECKS_FIELD, DataCheck, missing_keys
 from printkit.core.errors import Location, fail
+from printkit.core.fieldwise import fieldwise
 from printkit.core.words import close_matches
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, Record, where
@@ -21,7 +21,7 @@ from printkit.plugins import game
 
 
 @record("rules")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ChecksOnlyRules:
     """The rules file of a kit whose `rules:` names no game module: data checks only."""
 

@@ -8,7 +8,7 @@ printkit.checks and gives exit code 1. Both point at a Location.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TypeVar
 
@@ -19,8 +19,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Location:
     """A place in a source file; line and column are 1-based, 0 when unknown."""
 
@@ -66,8 +65,7 @@ def printable(text: str) -> str:
     )
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Diagnostic:
     """One input error: a location and a sentence saying what was expected and what was found.
 
@@ -117,7 +115,7 @@ def error_count(diagnostics: list[Diagnostic]) -> int:
     return sum(d.omitted or 1 for d in diagnostics)
 
 
-@dataclass
+@fieldwise
 class InputError(Exception):
     """Malformed input. Carries every diagnostic found, so a run reports them all at once."""
 

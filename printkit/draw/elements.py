@@ -6,7 +6,6 @@ text is inside its box or raises TextOverflow. Icons come from the face's icon l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from reportlab.lib.colors import Color
@@ -77,8 +76,7 @@ class ElementOverflow(Exception):
         self.overflow = overflow
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Palette:
     """A face's colours: its main colour (strips, bands), ink, paper, text on the main colour."""
 

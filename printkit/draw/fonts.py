@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Mapping
-from functools import cache
+from collections.abc import Hashable, Mapping
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -57,13 +57,17 @@ class KitCanvas(Canvas):
         # first time, instead of being formatted again (draw/text.py draw_lines). None on a
         # canvas that draws text another way (the measuring probe).
         self.line_codes: dict[tuple[str, float, float, float, str], str] | None = {}
+        # The operators of a drawing repeated in one place on many pages (the legend of the
+        # kit's own mark on every sheet of a deck), by what it is and where: written once and
+        # then appended (draw/sheet.py).
+        self.kept_codes: dict[Hashable, str] = {}
         super().__init__(*args, **kw)
 
     def place_form(self, name: str, x: float, y: float) -> None:
         """Draw form `name` with its origin at (x, y): the operators saveState, translate,
         doForm and restoreState write, byte for byte, without saving and restoring the
         canvas's state in Python, which placing a form leaves as it was."""
-        self.addLiteral(f"q\n{fp_str(1, 0, 0, 1, x, y)} cm")
+        self.addLiteral(_origin_code(x, y))
         self.doForm(name)
         self.addLiteral("Q")
 
@@ -71,6 +75,14 @@ class KitCanvas(Canvas):
         """Clip to a rectangle: the operators clipPath writes for a path of that one rectangle,
         neither stroked nor filled (even-odd), byte for byte, without making the path."""
         self.addLiteral(f"n {fp_str(x, y, w, h)} re W* n")
+
+
+@lru_cache(maxsize=1024)
+def _origin_code(x: float, y: float) -> str:
+    """The operators that save the state and move the origin to (x, y), as saveState and
+    translate write them: formatted once for a place where forms are placed on every sheet
+    (a card's slot)."""
+    return f"q\n{fp_str(1, 0, 0, 1, x, y)} cm"
 
 
 def clip_rect(c: Canvas, x: float, y: float, w: float, h: float) -> None:

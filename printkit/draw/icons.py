@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +34,7 @@ from printkit.load.reads import ReadLog, note
 ICON_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Colours:
     """The colours an icon may use: its ink, a light paper colour and an accent."""
 
@@ -47,8 +46,7 @@ class Colours:
 UnitDrawing = Callable[[Canvas, Colours], None]  # draws inside the square -1..1
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Icon:
     name: str
     draw_unit: UnitDrawing
@@ -64,7 +62,6 @@ class Icon:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class IconLibrary:
     """Icons by name: the built-in ones, and those a kit adds (which may replace a built-in)."""
 

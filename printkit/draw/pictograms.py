@@ -9,8 +9,10 @@ import math
 from functools import lru_cache
 
 from reportlab.lib.colors import Color
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
+from printkit.draw.fonts import KitCanvas
 from printkit.draw.sketch import paints_shapes
 
 
@@ -55,6 +57,12 @@ def wheel(c: Canvas, cx: float, cy: float, r: float, ink: Color, spokes: int = 8
 def star(c: Canvas, x: float, y: float, r: float, stroke: bool = False) -> None:
     """A filled five-pointed star of outer radius r, in the current fill colour (outlined in
     the current stroke colour when `stroke`)."""
+    if type(c) is KitCanvas:  # the operators the calls below write, at once, byte for byte
+        corners = fp_str(*[v for dx, dy in _star_offsets(r) for v in (x + dx, y + dy)]).split()
+        points = [f"{corners[i]} {corners[i + 1]}" for i in range(0, 20, 2)]
+        path = f"n {points[0]} m {' l '.join(points[1:])} l h"
+        c.addLiteral(f"{path}\n{PATH_OPS[int(stroke), 1, c._fillMode]}")
+        return
     (dx, dy), *rest = _star_offsets(r)
     p = c.beginPath()
     p.moveTo(x + dx, y + dy)

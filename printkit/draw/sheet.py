@@ -3,10 +3,13 @@ provenance mark of a piece whose rules are the kit's own with its one-line legen
 
 from __future__ import annotations
 
-from reportlab.lib.colors import Color, black
-from reportlab.pdfgen.canvas import Canvas
+from functools import lru_cache
 
-from printkit.draw.fonts import ascent_descent, font, text_width
+from reportlab.lib.colors import Color, black
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+
+from printkit.draw.fonts import KitCanvas, ascent_descent, font, text_width
 from printkit.layout.geometry import Rect
 from printkit.layout.imposition import MARK_WIDTH
 from printkit.layout.shapes import RECTANGLE, Shape, lower_right_inside
@@ -154,30 +157,81 @@ def draw_own_mark(c: Canvas, trim: Rect, shape: Shape = RECTANGLE) -> None:
 
 
 def _mark_at(c: Canvas, cx: float, cy: float) -> None:
+    if _writes_mark_code(c):
+        c.addLiteral(_mark_code(cx, cy, c._fillMode))
+        return
     c.saveState()
     c.setStrokeColor(GREY)
-    c.setFillColor(Color(1, 1, 1))
-    c.setLineWidth(0.5)
+    c.setFillColor(WHITE)
+    c.setLineWidth(OWN_LINE)
     _diamond(c, cx, cy)
     c.restoreState()
+
+
+WHITE = Color(1, 1, 1)
+OWN_LINE = 0.5  # the diamond's outline width, in points
+# what _mark_at's calls write before the diamond's path, on a canvas where both alphas are 1
+_MARK_STATE = (
+    f"q\n{fp_str(GREY.red, GREY.green, GREY.blue)} RG\n{fp_str(1, 1, 1)} rg\n{fp_str(OWN_LINE)} w"
+)
+
+
+def _writes_mark_code(c: Canvas) -> bool:
+    """Whether the mark's operators may be written as one piece of code, byte for byte what
+    its reportlab calls write (a piece of a deck's sheet has one): a KitCanvas itself (not a
+    measuring one, which paints no shapes), keeping its colours, both alphas at 1 (so that
+    setting the colours sets no alpha)."""
+    alphas = c._extgstate
+    return (
+        type(c) is KitCanvas
+        and not c._enforceColorSpace
+        and alphas.getValue("CA") == 1
+        and alphas.getValue("ca") == 1
+    )
+
+
+@lru_cache(maxsize=1024)
+def _mark_code(cx: float, cy: float, fill_mode: int) -> str:
+    """The operators of the mark centred at (cx, cy): its graphics state saved and set, the
+    diamond's path stroked and filled, the state restored, which leaves the canvas as it was;
+    formatted once for a place that has a mark on every sheet (a card's slot)."""
+    path = (
+        f"n {fp_str(cx, cy - OWN_MARK)} m {fp_str(cx + OWN_MARK, cy)} l "
+        f"{fp_str(cx, cy + OWN_MARK)} l {fp_str(cx - OWN_MARK, cy)} l h"
+    )
+    return f"{_MARK_STATE}\n{path}\n{PATH_OPS[1, 1, fill_mode]}\nQ"
 
 
 def draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
     """The sheet's one-line legend of the mark: across a band, at its start (the page label
     sits at its end); down a side band, from its top (the caller gives a band of its own, beside
-    the next row of pieces). Home sheets only, like the label."""
+    the next row of pieces). Home sheets only, like the label. On a sheet's canvas where the
+    mark's code may be written, the legend in a band it was drawn in before is appended as the
+    operators written then: the words' glyphs were registered with the document that time."""
     if not _page_labels_shown(c):
         return
+    kept = c.kept_codes if isinstance(c, KitCanvas) and _writes_mark_code(c) else None
+    key = ("own legend", band, vertical, font(c, "condensed"))
+    if kept is not None and key in kept:  # the same operators as on the sheet before
+        c.addLiteral(kept[key])
+        return
+    start = len(c._code)
+    _draw_own_legend(c, band, vertical)
+    if kept is not None:
+        kept[key] = "\n".join(c._code[start:])
+
+
+def _draw_own_legend(c: Canvas, band: Rect, vertical: bool) -> None:
     c.saveState()
     c.setStrokeColor(GREY)
-    c.setLineWidth(0.5)
+    c.setLineWidth(OWN_LINE)
     c.setFont(font(c, "condensed"), 7)
     if vertical:  # read downwards from the band's top, like the label
         c.translate(band.x + mm(2.5), band.y + band.h)
         c.rotate(-90)
     else:
         c.translate(band.x, band.y1 - mm(2.5))
-    c.setFillColor(Color(1, 1, 1))  # the diamond as the pieces show it: white, outlined grey
+    c.setFillColor(WHITE)  # the diamond as the pieces show it: white, outlined grey
     _diamond(c, OWN_MARK, mm(0.8))
     c.setFillColor(GREY)
     c.drawString(mm(3), 0, OWN_LEGEND)

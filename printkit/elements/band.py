@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import colour, tint
 from printkit.draw.fonts import font
 from printkit.layout.geometry import Rect
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("band", "boxed text on a tint of the face's colour, with a caption strip on top")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Band(Lettered):
     """A rounded box on a light tint of the face's colour holding its `text`, with its
     `caption` in a strip of the face's colour along the top."""

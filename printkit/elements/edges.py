@@ -10,9 +10,9 @@ draw/edges.py; looks: model/edges.py.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.edges import EdgeLook, draw_edges
 from printkit.layout.geometry import Rect
 from printkit.load.records import record_of, spec
@@ -37,7 +37,7 @@ VALUES_DOC = (
 @element_kind(
     "edges", "what a tile's edges carry: walls, doors mid-edge, roads to the centre, from data"
 )
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Edges(Element):
     """One look per edge value, drawn on the sides of the box (a square) or of the flat-top
     hexagon that fills it; a value with no look draws nothing."""

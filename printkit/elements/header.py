@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import colour
 from printkit.draw.fonts import font
 from printkit.layout.geometry import Rect
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("header", "a label strip in the face's colour, with a number in both corners")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Header(Sized):
     """A rounded strip in the face's main colour with a label (its `text`, else the kind's
     label) and, when `field` gives a value, that value (and its `caption`) in both corners."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import colour
 from printkit.draw.icons import Colours
 from printkit.layout.geometry import Rect
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("icon", "a named icon (built in or the kit's), as large as fits the box")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Icon(Element):
     """The icon `icon:` names (or the one a card field names), as large as fits the box with
     its own aspect ratio, centred; drawn in the ink, `fill` and `accent`."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from printkit.core.errors import Location, fail
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.images import place_image
 from printkit.layout.geometry import Rect
 from printkit.load.records import spec
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @element_kind(
     "image", "a picture file (PNG or JPEG in the kit), fitted in the box; on decks and maps"
 )
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Image(Element):
     """A verified kit image (load/images.py), scaled to fit the box and centred in it."""
 

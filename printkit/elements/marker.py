@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import colour
 from printkit.draw.fonts import font
 from printkit.layout.geometry import Rect
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("marker", "the card's marker (a variant's, or the game's), as a dark pill")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Marker(Worded):
     """The card's `marker` value (a variant's or the game's card markers) in white on a dark
     pill filling the box; nothing when the card has none."""

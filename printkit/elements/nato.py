@@ -10,9 +10,9 @@ the top fifth for the echelon marks (and the bottom fifth for a headquarters' st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import colour
 from printkit.layout.geometry import Rect
 from printkit.load.records import spec
@@ -53,7 +53,7 @@ IDENTITIES = ("friend", "hostile")
 @element_kind(
     "nato", "a NATO land unit symbol: frame, unit icon and echelon, from the piece's fields"
 )
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Nato(Element):
     """A unit symbol in its box: the frame of `identity`, the icon of `unit` (with a
     `modifier`), the marks of `echelon` over it."""

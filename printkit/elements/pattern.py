@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw import pictograms
 from printkit.draw.fonts import clip_rect
 from printkit.layout.geometry import Rect
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("pattern", "a texture (dots, stripes, stars, lattice, grid) filling the box")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Pattern(Element):
     """A texture of marks `spacing` apart, in the element's colour, clipped to the box."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw import pictograms
 from printkit.draw.colour import colour
 from printkit.layout.geometry import Rect
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("shape", "a rectangle, rounded rectangle, circle, ellipse or meander border")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Shape(Element):
     """An outline filled with `fill` and stroked with `stroke` (either may be left out); a
     meander is a key-pattern border drawn along the box's edges."""

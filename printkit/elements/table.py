@@ -11,9 +11,9 @@ size is the same located error as any other text.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import colour
 from printkit.draw.fonts import font
 from printkit.layout.geometry import Rect
@@ -54,7 +54,7 @@ CELL = Str(0, 120, doc="a table cell")
 
 
 @element_kind("table", "rows and columns of fitted text, with heading rows and rules")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Table(Sized):
     """A grid of cells from data: heading rows on the face's colour, other rows in the ink
     (every other one on `fill`), and the rules `rules` asks for in `stroke`."""

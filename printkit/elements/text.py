@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.fonts import font
 from printkit.layout.geometry import Rect
 from printkit.model.face import Element, Lettered, element_kind
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("text", "a text (default: the piece's title), wrapped and shrunk to fit the box")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Text(Lettered):
     """Words from the data fitted in the box: wrapped to at most `max_lines` and shrunk from
     `size` down to `min_size` (draw/text.py's one fitting routine). A plain text (unturned) is
@@ -39,7 +39,7 @@ class Text(Lettered):
 
 
 @element_kind("title", "a title (default: the piece's title), fitted like a text")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Title(Text):
     """A text that is the piece's title: drawn as a text is, named for what it shows."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.draw.colour import shade
 from printkit.draw.fonts import font
 from printkit.layout.geometry import Rect
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @element_kind("value", "a big number from a field, with a small caption under it")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Value(Sized):
     """A card field's value (or its `text`) as large as fits, and its `caption` in a strip
     under it."""

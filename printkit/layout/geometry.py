@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from printkit.core.fieldwise import fieldwise
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Rect:
     x: float
     y: float
     w: float
     h: float
+
+    def __init__(self, x: float, y: float, w: float, h: float) -> None:
+        # its own, not the shared one (core/fieldwise.py): a build makes thousands
+        set_field = object.__setattr__
+        set_field(self, "x", x)
+        set_field(self, "y", y)
+        set_field(self, "w", w)
+        set_field(self, "h", h)
 
     @property
     def x1(self) -> float:

@@ -13,7 +13,8 @@ the columns, short-edge flip reverses the rows; on landscape sheets the two swap
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
+from functools import lru_cache
 from typing import Literal, NamedTuple, Protocol
 
 from printkit.core.fieldwise import fieldwise
@@ -166,7 +167,6 @@ def mirror(rect: Rect, sheet: Size, duplex: Duplex) -> Rect:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Page:
     """One page to draw: its size, which side it is, and the cards on it with their trim rects."""
 
@@ -177,6 +177,26 @@ class Page:
     bleed_box: Rect | None = None  # shop profile: the BleedBox
     sheet_number: int = 0  # 1-based physical sheet (home) or card (shop)
     backs: list[tuple[int, Rect]] = field(default_factory=list)  # a folded sheet's backs
+
+    def __init__(
+        self,
+        size: Size,
+        side: Side,
+        items: list[tuple[int, Rect]] | None = None,
+        trim: Rect | None = None,
+        bleed_box: Rect | None = None,
+        sheet_number: int = 0,
+        backs: list[tuple[int, Rect]] | None = None,
+    ) -> None:
+        # its own, not the shared one (core/fieldwise.py): a build makes one a page; a list
+        # not given is a new empty one
+        self.size = size
+        self.side = side
+        self.items = [] if items is None else items
+        self.trim = trim
+        self.bleed_box = bleed_box
+        self.sheet_number = sheet_number
+        self.backs = [] if backs is None else backs
 
 
 class Sheet(Protocol):
@@ -282,10 +302,12 @@ class InfoBands(NamedTuple):
     vertical: bool
 
 
+@lru_cache(maxsize=64)
 def info_bands(grid: Grid, min_band: float = mm(4.5)) -> InfoBands:
     """Pick margin bands for the scale bar and label, preferring bottom/top over the sides.
 
     Bands lie inside the printable area and outside the cards' bleed and the crop marks.
+    Worked out once a grid: every sheet of a deck asks.
     """
     a, out = grid.area, grid.printed
     s = grid.sheet

@@ -16,7 +16,6 @@ semi-axis (an ellipse again, within a small fraction of `d` of the true offset).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Literal
 
 from printkit.core.fieldwise import fieldwise
@@ -33,8 +32,7 @@ Point = tuple[float, float]
 Segment = tuple[str | float, ...]
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Shape:
     """What a piece's cut looks like, independent of where it is.
 

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from printkit.core.fieldwise import fieldwise
 from printkit.layout.units import inch, mm, parse_length
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class Size:
     width: float
     height: float

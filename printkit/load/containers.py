@@ -3,7 +3,7 @@ take one of several shapes."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
 
 from printkit.core.fieldwise import fieldwise
@@ -14,7 +14,6 @@ from printkit.load.yamlsafe import PathKey
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class ListOf(Type):
     shape: ClassVar[Shape] = "list"
 
@@ -49,7 +48,6 @@ class ListOf(Type):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class MapOf(Type):
     """A map whose keys are names chosen by the user (e.g. card kinds) and values of one type."""
 
@@ -91,7 +89,6 @@ class MapOf(Type):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Either(Type):
     """A value that may take one of several shapes, told apart by its YAML type."""
 
@@ -135,7 +132,6 @@ class Tags(Type):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Tagged(Either):
     """A map that is one of several records, told apart by the value of one key (`tag`): a face
     element by its `element:`. Each option's `tag` field is a Choice of the values it takes."""

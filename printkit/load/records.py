@@ -15,10 +15,11 @@ and every error at once), writes JSON Schema and the data-format docs:
 
     record_of(Player)  # the Record; validating a map gives a Player with its positions
 
-A record is declared `@dataclass(kw_only=True, eq=False, repr=False)`: `@record` gives it the
-equality and repr a dataclass would make from the functions every such class shares
-(core/fieldwise.py), so that Python does not compile a copy of each for every record class at
-every start (docs/performance.md). A record that asks the dataclass for them keeps its own.
+printkit's own records are declared `@fieldwise(kw_only=True)` where `@dataclass(kw_only=True)`
+stands above: the same dataclass, whose `__init__`, equality and repr are functions every such
+class shares (core/fieldwise.py), so that Python does not compile a copy of each for every
+record class at every start (docs/performance.md). A record declared with `@dataclass` is
+given the shared equality and repr where it did not ask the dataclass for its own.
 
 Fields without a spec are not keys of the data file; they need a default. A field whose key in
 the file differs from its name (the name is taken by something the loader adds) says `key=`.

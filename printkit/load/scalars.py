@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -46,7 +45,6 @@ def _bounded_json(kind: str, lo: float | None, hi: float | None) -> dict:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Int(Type):
     min: int | None = None
     max: int | None = None
@@ -68,7 +66,6 @@ class Int(Type):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Number(Type):
     min: float | None = None
     max: float | None = None
@@ -95,7 +92,6 @@ YAML11_BOOLEAN_WORDS = {"yes", "no", "on", "off", "y", "n"}  # booleans in YAML 
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Bool(Type):
     doc: str = ""
 
@@ -122,13 +118,27 @@ class Bool(Type):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Str(Type):
     min_len: int = 0
     max_len: int = 2000
     pattern: str | None = None
     pattern_words: str = ""
     doc: str = ""
+
+    def __init__(
+        self,
+        min_len: int = 0,
+        max_len: int = 2000,
+        pattern: str | None = None,
+        pattern_words: str = "",
+        doc: str = "",
+    ) -> None:
+        # its own, not the shared one (core/fieldwise.py): the most common key of a schema
+        self.min_len = min_len
+        self.max_len = max_len
+        self.pattern = pattern
+        self.pattern_words = pattern_words
+        self.doc = doc
 
     def convert(self, value: Any, ctx: Context, path: PathKey) -> Any:
         if not isinstance(value, str):
@@ -192,7 +202,6 @@ def Color(doc: str = "") -> Str:  # noqa: N802
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Choice(Type):
     values: tuple = ()
     doc: str = ""
@@ -219,7 +228,6 @@ class Choice(Type):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Length(Type):
     """A length: a number (millimetres) or text with a unit: "63mm", "2.5in", "12pt", "1.2cm"."""
 
@@ -266,7 +274,6 @@ INK_MIN, INK_MAX = 100.0, 400.0  # total ink limits a printer may ask: per cent 
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class InkLimit(Type):
     """A total ink (area coverage) limit in per cent: 240, "240" or "240%", 100 to 400."""
 

@@ -15,7 +15,7 @@ records.py makes a record from a dataclass. Every name is re-exported here, so
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property, partial
 from typing import Any, ClassVar
 
@@ -88,7 +88,6 @@ __all__ = [
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Field:
     """One key of a Record: its type, whether it is required, its default, and what it means."""
 
@@ -97,9 +96,17 @@ class Field:
     default: Any = None
     doc: str = ""
 
+    def __init__(
+        self, type: Type, required: bool = False, default: Any = None, doc: str = ""
+    ) -> None:
+        # its own, not the shared one (core/fieldwise.py): every schema has dozens of keys
+        self.type = type
+        self.required = required
+        self.default = default
+        self.doc = doc
+
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Record(Type):
     """A map with a fixed set of keys. Builds `cls(**values)` and records where it came from.
 

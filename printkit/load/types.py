@@ -7,7 +7,7 @@ schema.py.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Literal
 
 from printkit.core.errors import Collector, Location, printable
@@ -27,7 +27,6 @@ class Invalid(Exception):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Context:
     """What validation needs besides the value: the document (for positions) and the collector."""
 

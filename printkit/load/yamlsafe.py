@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import stat
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -43,7 +43,6 @@ class Places(Protocol):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Document:
     """Parsed data and the position of every value and key in it, in the file that holds it.
 

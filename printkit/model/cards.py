@@ -13,7 +13,7 @@ declared fields are added at run time (`card_schema`) and gathered in its `value
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from operator import attrgetter
 from typing import Any, NoReturn
 
@@ -101,7 +101,7 @@ MIN_TEXT_SIZE = 6.0
 
 
 @record("field declaration", check=_check_field_decl, json_rules=FIELD_DECL_JSON_RULES)
-@dataclass(eq=False, repr=False)
+@fieldwise
 class FieldDecl:
     type: str = spec(
         Choice(("number", "integer", "text", "choice", "flag")),
@@ -127,7 +127,7 @@ LABEL_INK_DOC = (
 
 
 @record("card kind")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Kind:
     label: str = spec(Str(1, 40), required=True, doc="printed on every card of this kind")
     colour: str = spec(Color(), required=True, doc="the kind's frame colour")
@@ -166,7 +166,7 @@ SOURCES = (
 
 
 @record("card", extra="values")
-@dataclass(slots=True, eq=False, repr=False)
+@fieldwise(slots=True)
 class Card:
     """A card design; `count` copies of it are printed. `values` holds the declared fields.
 
@@ -193,6 +193,31 @@ class Card:
     values: dict[str, Any] = field(default_factory=dict)
     marker: str | None = None
     _source: Any = field(default=None, init=False, repr=False, compare=False)
+
+    def __init__(  # noqa: PLR0913  (the card's fields, as @dataclass would take them)
+        self,
+        id: str,
+        kind: str,
+        count: int = 1,
+        title: str | None = None,
+        text: str | None = None,
+        tags: list[str] | None = None,
+        source: str | None = None,
+        values: dict[str, Any] | None = None,
+        marker: str | None = None,
+    ) -> None:
+        # its own, not the shared one (core/fieldwise.py): a deck has thousands; a list or
+        # dict not given is a new empty one, as the fields' defaults say
+        self.id = id
+        self.kind = kind
+        self.count = count
+        self.title = title
+        self.text = text
+        self.tags = [] if tags is None else tags
+        self.source = source
+        self.values = {} if values is None else values
+        self.marker = marker
+        self._source = None
 
     def get(self, name: str) -> Any:
         if name in CARD_ATTRIBUTES:
@@ -262,7 +287,7 @@ def keep_declared(cards: list[Card], fields: dict[str, FieldDecl]) -> None:
 
 
 @record("card size")
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)
+@fieldwise(frozen=True, kw_only=True)
 class CardSize(Size):
     width: float = spec(Length(10, 600), required=True, doc="the trimmed width")
     height: float = spec(Length(10, 600), required=True, doc="the trimmed height")
@@ -283,7 +308,7 @@ TABLE_FILE = Str(5, 255, doc="a spreadsheet in the kit folder: cards.csv, cards.
 
 
 @record("card table")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class CardTable:
     file: str = spec(TABLE_FILE, required=True, doc="the spreadsheet, in the kit folder")
     sheet: str | None = spec(Str(1, 100), doc="the workbook sheet to read (default: the first)")
@@ -359,7 +384,7 @@ HAS_CARDS_JSON_RULES: tuple[dict, ...] = (
 
 
 @record("sheet layout")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class SheetLayout:
     """A counter sheet laid out as a wargame's (home sheets): rows grouped by a field, in a set
     order, a gutter between groups, and optionally folded over for one-sided printers."""
@@ -384,7 +409,7 @@ class SheetLayout:
 
 
 @record("order of battle")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class OrderOfBattle:
     """A chart of the deck's designs, each drawn once at its size with the number printed,
     under a heading per group (a side): <deck>-oob.pdf beside the deck's PDF."""
@@ -399,7 +424,7 @@ class OrderOfBattle:
 
 
 @record("deck", check=_check_has_cards, json_rules=HAS_CARDS_JSON_RULES)
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Deck:
     card_size: str | CardSize = spec(CARD_SIZE, default="poker")
     shape: str | ShapeSpec = spec(
@@ -555,7 +580,6 @@ class Deck:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class TextChoice(Choice):
     """A declared choice field: its choices are read as text (`choices: [A, 2, 3]` holds "2"),
     so a card's unquoted number `2` is the choice "2"."""

@@ -17,7 +17,6 @@ located error, not a mark that never shows.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from printkit.core.fieldwise import fieldwise
@@ -96,7 +95,6 @@ def condition_of_map(value: dict) -> Condition:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class ConditionType(Type):
     """The schema type of `when:`: a condition string or a map of field: value."""
 

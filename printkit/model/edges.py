@@ -15,8 +15,7 @@ The same values are what a rules file's checks read (`rule: among`, `values`, `c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Color, Id, Length, ListOf, MapOf, Record
@@ -30,7 +29,7 @@ DRAW_DOC = (
 
 
 @record("edge look")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class EdgeLookSpec:
     draw: str = spec(Choice(DRAWS), required=True, doc=DRAW_DOC)
     colour: str = spec(Color(), default="#1d1a16", doc="the band's (a door's leaf's) colour")
@@ -46,7 +45,7 @@ class EdgeLookSpec:
 
 
 @record("edges")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class EdgesSpec:
     fields: list[str] = spec(
         ListOf(Id(), 4, 12),

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
@@ -75,7 +75,6 @@ class Percent(NamedTuple):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class BoxLength(Length):
     """A length, or a percentage of the area's width (x, width) or height (y, height)."""
 
@@ -108,7 +107,6 @@ class BoxLength(Length):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class SizeLength(BoxLength):
     """A text size: a length, or a percentage of the element box's height ("40%")."""
 
@@ -166,8 +164,7 @@ def _set_aside(element: Element, ctx: Any, path: Any) -> None:
     set_aside_templates(element, kind.style_types, kind.style_defaults)
 
 
-@fieldwise
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Element:
     """One thing drawn on a face, in a box measured from the top-left of its area: the base of
     every element kind (printkit/elements/, a game's or an installed package's kinds).
@@ -247,8 +244,7 @@ class Element:
         return iter(())
 
 
-@fieldwise
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Worded(Element):
     """An element that fits text in its box: the least size its text may shrink to."""
 
@@ -257,8 +253,7 @@ class Worded(Element):
     )
 
 
-@fieldwise
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Sized(Worded):
     """An element whose text has a largest size of its own."""
 
@@ -311,8 +306,7 @@ def spacing_key(doc: str) -> Any:
     return spec(FromField(Length(0.5, 50)), default=mm(2.4), doc=doc)
 
 
-@fieldwise
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Lettered(Sized):
     """An element that is mainly one text: its words, typeface, colour and how they sit (the
     painter draws a plain one, a title or a text, from its measure: draw/elements.PlainText)."""
@@ -432,7 +426,6 @@ def kinds_in_use(
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class ElementType(Tags):
     """A face element: a map whose `element:` names its kind, validated by that kind's record."""
 
@@ -545,7 +538,7 @@ TITLE_DOC = (
 
 
 @record("back", keys=BACK_KEYS)
-@dataclass(eq=False, repr=False)
+@fieldwise
 class Back:
     """A back: a ground colour over the bleed, an optional texture, and face elements."""
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -96,7 +95,6 @@ def fill_value(template: str, values: Any) -> Any:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class FromField(Type):
     """A property that also takes a "{field}" placeholder, filled from each piece's fields."""
 
@@ -122,7 +120,6 @@ class FromField(Type):
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class Scalar(Type):
     """A plain value kept as written: a number, true/false, or text of at most `max_len`."""
 

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from printkit.core import limits
 from printkit.core.errors import Collector, fail
+from printkit.core.fieldwise import fieldwise
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Context, ListOf, MapOf, Record, Str
 from printkit.load.yamlsafe import Document, PathKey
@@ -47,7 +48,7 @@ FIELDS_DOC = (
 
 
 @record("card generator")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Generator:
     id: str = spec(Str(1, 120), required=True, doc='each card\'s id, e.g. "{rank}-{suit}"')
     kind: str = spec(

@@ -7,14 +7,12 @@ type by name.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from printkit.core.fieldwise import fieldwise
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class ItemList:
     """How the data rules (`checks:` of a rules file) speak of a component type's items: the
     key of the list in its data file (where a fault of the whole list is reported), the words

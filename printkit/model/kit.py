@@ -8,9 +8,9 @@ knows neither.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
     Bool,
@@ -39,7 +39,7 @@ RULES_MODULE_DOC = (
 
 
 @record("component")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ComponentSpec:
     type: str = spec(Id(), required=True, doc=COMPONENT_TYPE_DOC)  # one of the component types
     file: str | None = spec(Str(1, 255), doc="the data file, relative to the kit folder")
@@ -74,7 +74,7 @@ def tag_list(doc: str) -> Any:
 
 
 @record("variant")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Variant:
     description: str = spec(Str(0, 300), default="", doc="what the variant changes, for people")
     exclude_tags: list[str] = tag_list("leave out cards with these tags")
@@ -96,7 +96,7 @@ class Variant:
 
 
 @record("rules")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class RulesSpec:
     module: str | None = spec(Id(), doc=RULES_MODULE_DOC)  # one of the games
     file: str | None = spec(Str(1, 255), doc="the rules data file: limits a club may change")
@@ -116,7 +116,7 @@ MAX_INK_DOC = (
 
 
 @record("print")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class PrintSpec:
     rich_black: str = spec(Color(), default="cmyk(60,40,40,100)", doc=RICH_BLACK_DOC)
     max_ink: float | None = spec(InkLimit(), doc=MAX_INK_DOC)
@@ -145,7 +145,7 @@ SHEET_MARGIN_DOC = (
 
 
 @record("kit")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class KitManifest:
     name: str = spec(Id(), required=True, doc="the kit's name, used on every page")
     title: str = spec(Str(1, 80), required=True, doc="the kit's full name, for people")

@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.sizes import HOME_PAPERS, parse_paper
 from printkit.load.records import field_names, record, record_of, spec
 from printkit.load.schema import Choice, Context, InkLimit, Invalid, Length, Record, Type
@@ -89,7 +90,7 @@ SHEET_MARGIN = Length(3, 30)  # the limits of kit.yaml's sheet_margin (model/kit
 
 
 @record("printkit settings", doc="the user's settings: flags win over them, they over defaults")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Settings:
     back_offset_mm: tuple[float, float] | None = spec(
         BackOffset(), doc=BACK_OFFSET_DOC, key="back-offset"

@@ -7,9 +7,9 @@ otherwise the piece's width and height are its box and the shape fills it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.shapes import SHAPE_KINDS, Shape, hexagon_size, polygon_size
 from printkit.layout.sizes import Size
 from printkit.layout.units import to_mm
@@ -62,7 +62,7 @@ def _check_shape(shape: ShapeSpec, ctx: Context, path: PathKey) -> None:
 
 
 @record("shape", check=_check_shape)
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ShapeSpec:
     kind: str = spec(Choice(SHAPE_KINDS), required=True, doc=KIND_DOC)
     across: float | None = spec(Length(1, 600), doc=ACROSS_DOC)

@@ -14,7 +14,7 @@ import hashlib
 import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -421,7 +421,7 @@ def _snug(grid: Grid, n_items: int) -> Grid:
 def _marks_form(c: Canvas, grid: Grid) -> str:
     """Crop marks and scale bar, the same on every front sheet of a grid: drawn once per canvas
     (and per grid, should several groups of pieces share one canvas), placed on each page."""
-    name = "sheet-marks-" + hashlib.sha256(repr(grid).encode()).hexdigest()[:12]
+    name = _marks_form_name(grid)
     if not c.hasForm(name):
         c.beginForm(name, 0, 0, grid.sheet.width, grid.sheet.height)
         bands = info_bands(grid)
@@ -429,6 +429,12 @@ def _marks_form(c: Canvas, grid: Grid) -> str:
         draw_scale_bar(c, bands.scale, bands.vertical)
         c.endForm()
     return name
+
+
+@lru_cache(maxsize=64)
+def _marks_form_name(grid: Grid) -> str:
+    """The form's name: a digest of the grid, worked out once for every sheet of a grid."""
+    return "sheet-marks-" + hashlib.sha256(repr(grid).encode()).hexdigest()[:12]
 
 
 def _marks_for(grid: Grid, trims: list[Rect]) -> list[tuple[float, float, float, float]]:

@@ -4,7 +4,6 @@ and the painter that draws each one's face and back (printkit/api.py re-exports 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from printkit.core.errors import Location
@@ -27,8 +26,7 @@ class Painter(Protocol):
         """Draw its back there (already mirrored for the flip)."""
 
 
-@fieldwise
-@dataclass(frozen=True, eq=False, repr=False)
+@fieldwise(frozen=True)
 class PieceGroup:
     """Cut pieces of one size drawn by one painter: a deck, a group of tokens, the player aids.
 

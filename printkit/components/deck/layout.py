@@ -19,7 +19,7 @@ is taken, not measured.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from printkit.components.deck.checks import missing_glyphs
@@ -72,7 +72,6 @@ class Design:
 
 
 @fieldwise
-@dataclass(eq=False, repr=False)
 class DeckLayout:
     """Every design of one deck, measured once: card fronts in deck order, then the backs (the
     deck's, then each kind's own; a back that reads card fields once per card behind it)."""

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from printkit.core import limits
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Color, Id, Length, ListOf, Record, Str
@@ -17,7 +17,7 @@ VALUE = Str(0, 40, doc="what the face shows")
 
 
 @record("die")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Die:
     id: str = spec(Id(), required=True, doc="the die's name ({die} on its faces)")
     faces: list[str] = spec(
@@ -38,7 +38,7 @@ class Die:
 
 
 @record("dice")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Dice:
     side: float = spec(Length(8, 60), default=mm(20), doc="the cube's edge")
     colour: str = spec(Color(), default="#ffffff", doc="the dice's ground")

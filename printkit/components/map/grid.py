@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.hexgrid import (
     NUMBER_FORMS,
     Cell,
@@ -131,7 +132,7 @@ class CellName(CellNames):
 
 
 @record("terrain")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Terrain:
     """How cells of one terrain look (the key is the letter `cells` uses for it)."""
 
@@ -146,7 +147,7 @@ class Terrain:
 
 
 @record("line style")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class LineStyle:
     """How a river, road or border is drawn."""
 
@@ -160,7 +161,7 @@ class LineStyle:
 
 
 @record("symbol")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Symbol:
     """How a point feature is drawn: a mark in the cell and its label beside it."""
 
@@ -176,7 +177,7 @@ class Symbol:
 
 
 @record("edge feature")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class EdgeFeature:
     """A line along cell sides: a river, a border, a wall."""
 
@@ -185,7 +186,7 @@ class EdgeFeature:
 
 
 @record("path feature")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class PathFeature:
     """A line from cell centre to cell centre: a road, a railway. Each cell is a neighbour of
     the one before; the first or last may be the cell just off the map, so the line leaves
@@ -201,7 +202,7 @@ class PathFeature:
 
 
 @record("point feature")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class PointFeature:
     """A city, a town, a named place: a symbol in a cell and its label (or a label alone)."""
 
@@ -229,7 +230,7 @@ class PointFeature:
 
 
 @record("grid legend")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Legend:
     """A key to the grid's terrain, lines and symbols, in a box of its own."""
 
@@ -388,7 +389,7 @@ GRID_KEYS = tuple(f.name for f in dataclasses.fields(GridParts))
 
 @record("hex grid", keys=("element", *GRID_KEYS[:4], "size", "orientation", "offset",
                           *GRID_KEYS[4:]))  # fmt: skip
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class HexGrid(GridParts):
     """A grid of hexes, numbered the way wargames number them."""
 
@@ -412,7 +413,7 @@ class HexGrid(GridParts):
 
 
 @record("square grid", keys=("element", *GRID_KEYS[:4], "size", *GRID_KEYS[4:]))
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class SquareGrid(GridParts):
     """A grid of squares (areas, a chequered board), named A1 or 0101."""
 

@@ -22,6 +22,7 @@ from printkit.components.map.routes import (
     TrackElement,
 )
 from printkit.core.errors import Location
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
 from printkit.load.containers import Tagged
@@ -82,7 +83,7 @@ def item_names(data: object) -> tuple[list[str], list[str]]:
 
 
 @record("map")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class MapBoard:
     """A board or map of any size: one face, printed on one side."""
 

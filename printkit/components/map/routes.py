@@ -9,8 +9,7 @@ the box's top-left) and the lines between them, for point-to-point maps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Color, Id, Int, Length, ListOf, MapOf, Str
@@ -20,7 +19,7 @@ POINT = ListOf(Length(0, 3000, allow_zero=True), 2, 2, doc="[x, y] from the box'
 
 
 @record("track mark")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TrackMark:
     """A note on one space of a track."""
 
@@ -30,7 +29,7 @@ class TrackMark:
 
 
 @record("track element")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TrackElement:
     """Numbered spaces along a path: a turn, score or race track."""
 
@@ -67,7 +66,7 @@ class TrackElement:
 
 
 @record("connections element")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ConnectionsElement:
     """Named points and the lines between them: a point-to-point map."""
 

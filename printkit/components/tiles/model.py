@@ -22,6 +22,7 @@ from typing import Any
 from printkit.components.tiles.edgetile import ShapeError, coasts
 from printkit.core import limits
 from printkit.core.errors import Location
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.shapes import Shape
 from printkit.layout.sizes import Size
 from printkit.layout.units import mm
@@ -53,7 +54,7 @@ LETTER = Str(1, 1, pattern=r"[A-Z]", pattern_words="one capital letter")
 
 
 @record("terrain")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Terrain:
     letter: str = spec(
         LETTER, required=True, doc="the letter tiles use for this terrain in their edges"
@@ -69,7 +70,7 @@ class Terrain:
 
 
 @record("piece")
-@dataclass(eq=False, repr=False)
+@fieldwise
 class Piece:
     terrain: str = spec(Id(), required=True, doc="the terrain of this piece")
     halves: list[int] = spec(
@@ -87,7 +88,7 @@ ORNAMENT_DOC = (
 
 
 @record("tile")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Tile:
     id: str = spec(Id(), required=True, doc="the tile's name, printed small on its face")
     edges: str = spec(
@@ -165,7 +166,7 @@ def _feature(tile: Tile, side: int) -> str | None:
 
 
 @record("coast")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Coast:
     colour: str = spec(Color(), default="#3b2a17", doc="the coastline's ink")
     width: float = spec(Length(0.05, 3), default=mm(0.45), doc="the coastline's width")
@@ -176,14 +177,14 @@ class Coast:
 
 
 @record("card section")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class CardSection:
     heading: str = spec(Str(0, 60), default="", doc="the section's heading")
     text: str = spec(Str(1, 600), required=True, doc="what it says")
 
 
 @record("card side")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class CardSide:
     title: str = spec(Str(1, 40), required=True, doc="the side's title")
     sections: list[CardSection] = spec(
@@ -192,7 +193,7 @@ class CardSide:
 
 
 @record("reference card")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ReferenceCard:
     front: CardSide = spec(
         record_of(CardSide), required=True, doc="the side with the turn and the two actions"
@@ -214,7 +215,7 @@ ORNAMENTS_DOC = (
 
 
 @record("tile set")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TileSet:
     tile_size: float = spec(Length(20, 300), default=mm(70), doc="the side of a square tile")
     shape: str | ShapeSpec = spec(

@@ -9,11 +9,11 @@ and crosses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from printkit.core import limits
 from printkit.core.errors import Location
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.shapes import RECTANGLE, Shape
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import (
@@ -44,7 +44,7 @@ VALUE = Scalar(200, doc="a number or text")
 
 
 @record("piece")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Piece:
     colour_id: str = spec(Id(), required=True, doc="the player colour this piece belongs to")
     label: str = spec(Str(0, 20), default="", doc="text printed on the piece")
@@ -74,7 +74,7 @@ FACE_DOC = (
 
 
 @record("piece back")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class PieceBack:
     label: str = spec(Str(0, 20), default="", doc="text on the back")
     emblem: str = spec(Str(0, 24), default="", doc="emblem on the back")
@@ -84,7 +84,7 @@ class PieceBack:
 
 
 @record("token group")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Group:
     role: str = spec(Id(), required=True, doc="what the pieces are, for the game's checks")
     width: float = spec(
@@ -139,7 +139,7 @@ def cells(doc: str) -> Any:
 
 
 @record("move diagram")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Diagram:
     lanes: int = spec(Int(1, 8), required=True, doc="tracks drawn in the diagram")
     squares: int = spec(Int(1, 12), required=True, doc="squares drawn along each track")
@@ -152,7 +152,7 @@ class Diagram:
 
 
 @record("aid section")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Section:
     heading: str = spec(Str(1, 40), required=True, doc="the section's heading")
     text: str = spec(Str(1, 400), required=True, doc="what it says")
@@ -160,7 +160,7 @@ class Section:
 
 
 @record("player aid")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Aid:
     width: float = spec(Length(30, 300), required=True, doc="the aid card's width")
     height: float = spec(Length(30, 300), required=True, doc="the aid card's height")
@@ -180,7 +180,7 @@ class Aid:
 
 
 @record("tokens")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Tokens:
     groups: dict[str, Group] = spec(
         MapOf(record_of(Group), min_items=1), required=True, doc="group id -> pieces of one size"

@@ -4,10 +4,11 @@ names. The box's size is computed from that deck (layout/dieline.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from printkit.core import limits
+from printkit.core.fieldwise import fieldwise
 from printkit.layout.units import mm
 from printkit.load.records import record, record_of, spec
 from printkit.load.schema import Choice, Color, Length, ListOf, Record
@@ -27,7 +28,7 @@ def _face(what: str) -> Any:
 
 
 @record("sleeve")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class SleeveSpec:
     width: float = spec(Length(10, 600), required=True, doc="the sleeve's outer width")
     height: float = spec(Length(10, 600), required=True, doc="the sleeve's outer height")
@@ -37,7 +38,7 @@ class SleeveSpec:
 
 
 @record("tuck box faces")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Faces:
     front: list[Element] = _face("the front panel, with the thumb notch at its top edge")
     back: list[Element] = _face("the back panel")
@@ -60,7 +61,7 @@ class Faces:
 
 
 @record("tuck box")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TuckBox:
     card_thickness: float = spec(
         Length(0.05, 5),

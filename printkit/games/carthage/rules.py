@@ -4,7 +4,6 @@ model the checks, the pick list and the simulation read and the schema that vali
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from printkit.api import (
@@ -19,6 +18,7 @@ from printkit.api import (
     Record,
     Str,
     Type,
+    fieldwise,
     record,
     record_of,
     spec,
@@ -47,7 +47,7 @@ CARD_REF = CardRef()
 
 
 @record("player-count setup")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Setup:
     description: str = spec(Str(0, 300), default="")
     teams: list[list[str]] = spec(
@@ -84,7 +84,7 @@ def _check_players(players: Any, ctx: Context, path: PathKey) -> None:
 
 
 @record("players", check=_check_players)
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Players:
     min: int = spec(Int(1, 12), default=2)
     max: int = spec(Int(1, 12), default=4)
@@ -92,7 +92,7 @@ class Players:
 
 
 @record("component names")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ComponentNames:
     board: str = spec(Id(), default="board")
     curriculum: str = spec(Id(), default="curriculum")
@@ -101,7 +101,7 @@ class ComponentNames:
 
 
 @record("carthage rules")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class CarthageRules:
     players: Players = spec(record_of(Players), required=True)
     laps: int = spec(Int(1, 50), required=True, doc="wood cues needed to win (one per lap)")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from printkit.api import (
@@ -24,6 +23,7 @@ from printkit.api import (
     colour_key,
     element_kind,
     field_key,
+    fieldwise,
     fill_placeholders,
     font,
     mm,
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 CAPTION_H = mm(4.2)  # the strip under a pictogram that holds its caption
 
 
-@dataclass(kw_only=True)
+@fieldwise(kw_only=True)
 class Pictogram(Sized):
     """A pictogram drawn from a number field, with a caption under it."""
 
@@ -74,7 +74,7 @@ class Pictogram(Sized):
 
 
 @element_kind("fan", "an angle fan: how far a card turns, from a number field (degrees)")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Fan(Pictogram):
     """A fan of +-`field` degrees (at most 90) around straight ahead, spokes every 15."""
 
@@ -93,7 +93,7 @@ class Fan(Pictogram):
 
 
 @element_kind("drift", "sideways arrows: how far a card slides, from a number field")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Drift(Pictogram):
     """Sideways arrows when `field` gives a number, the `mode` field's word over them; without
     one, a muted crossed-out pictogram and the `empty` words."""

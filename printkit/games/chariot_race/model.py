@@ -16,10 +16,10 @@ A special move card changes one movement card through these deck fields (all opt
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NamedTuple
 
-from printkit.api import UNIT_POINTS, Card
+from printkit.api import UNIT_POINTS, Card, fieldwise
 from printkit.games.chariot_race.kit import deck, model_of_type, speed_unit_points
 from printkit.games.chariot_race.rules import Policy
 from printkit.games.chariot_race.rules import rules as rules_of
@@ -89,7 +89,7 @@ def modified(cls: MoveClass, mod: Modifier) -> MoveClass:
     )
 
 
-@dataclass
+@fieldwise
 class SimCard:
     """One printed card as the simulation sees it."""
 
@@ -100,7 +100,7 @@ class SimCard:
     damage: str | None = None  # a damage category, or None for no lasting damage
 
 
-@dataclass
+@fieldwise
 class ChariotModel:
     """The whole race, in inches, as read from the kit."""
 

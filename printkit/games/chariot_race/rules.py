@@ -4,8 +4,6 @@ typed model the checks and the simulation read and the schema that validates the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from printkit.api import (
     Bool,
     Choice,
@@ -17,6 +15,7 @@ from printkit.api import (
     Number,
     Record,
     Str,
+    fieldwise,
     record,
     record_of,
     spec,
@@ -24,7 +23,7 @@ from printkit.api import (
 
 
 @record("outer-stakes row")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class StakesRow:
     speed: float = spec(Number(0.5, 100, "in"), required=True, doc="card speed in inches")
     cards: int = spec(Int(0, 20), required=True, doc="cards lost on hitting the stakes")
@@ -37,14 +36,14 @@ class StakesRow:
 
 
 @record("damage category")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class DamageCategory:
     out: int = spec(Int(1, 20), required=True, doc="boxes to tick; the last puts the chariot out")
     label: str | None = spec(Str(1, 24), doc="printed on the damage chart (default: the name)")
 
 
 @record("players")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Players:
     max: int = spec(Int(1, 16), default=4, doc="most charioteers in one race")
     hand: int = spec(Int(1, 20), default=6, doc="cards held in hand")
@@ -58,14 +57,14 @@ class Players:
 
 
 @record("lap turns")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class LapTurns:
     min: float = spec(Number(0, 1000), default=4, doc="fewest turns a lap should take")
     max: float = spec(Number(0, 1000), default=10, doc="most turns a lap should take")
 
 
 @record("player policy")
-@dataclass(eq=False, repr=False)
+@fieldwise
 class Policy:
     """How the simulated charioteers play (rules.yaml `simulation.policy`)."""
 
@@ -109,7 +108,7 @@ CHECK_RACES_DOC = (
 
 
 @record("simulation")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Simulation:
     policy: Policy = spec(
         record_of(Policy),
@@ -126,7 +125,7 @@ class Simulation:
 
 
 @record("draw pile")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class DrawPile:
     reshuffle: str = spec(
         Choice(("none", "discards")),
@@ -148,7 +147,7 @@ class DrawPile:
 
 
 @record("chariot-race rules")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ChariotRules:
     players: Players = spec(
         record_of(Players),

@@ -4,16 +4,26 @@ model the checks, scoring and the balance report read and the schema that valida
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from printkit.api import Choice, Id, Int, Kit, ListOf, Number, Record, record, record_of, spec
+from printkit.api import (
+    Choice,
+    Id,
+    Int,
+    Kit,
+    ListOf,
+    Number,
+    Record,
+    fieldwise,
+    record,
+    record_of,
+    spec,
+)
 from printkit.games.chartae.engine import CONNECTED
 
 GAMES_DOC = "random games `check` plays (at most 1,000; `simulate` plays --runs games)"
 
 
 @record("map")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class MapSize:
     columns: int = spec(Int(1, 9), default=3, doc="the finished map's width in tiles")
     rows: int = spec(Int(1, 9), default=3, doc="its height in tiles")
@@ -26,7 +36,7 @@ class MapSize:
 
 
 @record("players")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Players:
     """The seed's player count: two, one playing each territory ("Decide which territory each
     of you will play (land or sea)", then "you take one turn each, in alternating order"); the
@@ -38,7 +48,7 @@ class Players:
 
 
 @record("balance")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Balance:
     games: int = spec(Int(0, 1_000_000), default=1_000, doc=GAMES_DOC)
     seed: int = spec(Int(0, 2**31 - 1), default=1, doc="the same seed, same report")
@@ -50,7 +60,7 @@ class Balance:
 
 
 @record("chartae rules")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ChartaeRules:
     players: Players = spec(
         record_of(Players),

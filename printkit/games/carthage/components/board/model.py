@@ -27,6 +27,7 @@ from printkit.api import (
     Record,
     Size,
     Str,
+    fieldwise,
     labels_spec,
     mm,
     record,
@@ -46,7 +47,7 @@ class BoardSize(Size):
 
 
 @record("forced move")
-@dataclass(eq=False, repr=False)
+@fieldwise
 class Move:
     """A forced move: `steps` squares along the track (negative: backward), changing up to
     `lanes` tracks sideways on the way; or, with `to_stone`, up to the next mileage stone."""
@@ -64,7 +65,7 @@ SYMBOL_DOC = (
 
 
 @record("square kind")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class SquareKind:
     label: str = spec(Str(1, 40), required=True, doc="name in the legend")
     symbol: str = spec(Choice(SYMBOLS), required=True, doc=SYMBOL_DOC)
@@ -79,7 +80,7 @@ class SquareKind:
 
 
 @record("square")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Square:
     track: str = spec(Str(1, 8), required=True, doc="one of the board's tracks")
     at: int = spec(Int(1, 1000), required=True, doc="position on the track, 1 = after the line")
@@ -88,7 +89,7 @@ class Square:
 
 
 @record("cue row")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class CueRow:
     colour: str = spec(Color(), required=True, doc="the row's colour on the spina")
     label: str = spec(
@@ -98,7 +99,7 @@ class CueRow:
 
 
 @record("spina")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Spina:
     label: str = spec(Str(0, 40), default="", doc="the name on the spina")
     subtitle: str = spec(Str(0, 60), default="", doc="a smaller line under it")
@@ -113,7 +114,7 @@ def measure(default: float, doc: str) -> Any:
 
 
 @record("arena layout")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class ArenaLayout:
     """The arena drawing's own measures (points); each is a board `layout:` key, all optional.
 
@@ -146,7 +147,7 @@ class ArenaLayout:
 
 
 @record("palette")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Palette:
     ground: str = spec(Color(), default="#2f2a24", doc="outside the arena")
     sand: str = spec(Color(), default="#ecdcb4", doc="the track")
@@ -161,7 +162,7 @@ class Palette:
 
 
 @record("board labels")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class BoardLabels:
     line: str = word("START · FINISH", "printed outside the wall beside the start line")
     line_legend_label: str = word("START LINE", "the start line's entry in the legend")
@@ -179,7 +180,7 @@ SQUARES_DOC = "the special squares, each at (track, position); the rest are plai
 
 
 @record("board")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Board:
     size: Size = spec(record_of(BoardSize), doc="the finished board; default A2 landscape")
     margin: float = band(200, mm(12), "left and right")

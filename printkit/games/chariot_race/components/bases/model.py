@@ -4,8 +4,6 @@ Each dataclass here is also the schema of its part of the file (load/records.py)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from printkit.api import (
     Choice,
     Color,
@@ -15,6 +13,7 @@ from printkit.api import (
     Record,
     Size,
     Str,
+    fieldwise,
     labels_spec,
     record,
     record_of,
@@ -24,7 +23,7 @@ from printkit.api import (
 
 
 @record("chariot")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Chariot:
     name: str = spec(Str(1, 24), required=True, doc="printed on the base and the damage chart")
     team: str = spec(Str(0, 40), default="", doc="the faction, printed smaller")
@@ -32,21 +31,21 @@ class Chariot:
 
 
 @record("base size")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class BaseSize:
     width: float = spec(Length(10, 500), required=True, doc="across the chariot")  # points
     length: float = spec(Length(10, 500), required=True, doc="front to back")  # points
 
 
 @record("base labels")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class BaseLabels:
     front: str = word("FRONT", "under the arrow at the base's front", max_len=24)
     pivot: str = word("PIVOT", "at both rear corners", max_len=24)
 
 
 @record("bases")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Bases:
     size: BaseSize = spec(
         record_of(BaseSize),

@@ -5,15 +5,14 @@ schema: load/records.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from printkit.api import Choice, Id, Str, labels_spec, record, spec, word
+from printkit.api import Choice, Id, Str, fieldwise, labels_spec, record, spec, word
 from printkit.games.chariot_race.components.bases.model import Chariot
 
 
 @record("damage chart labels")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class DamageChartLabels:
     names: str = word("NAME", "heading of the column of names", max_len=120)
     laps: str = word("Rounds", "heading of the last group of boxes (the rules' laps)", max_len=120)
@@ -39,7 +38,7 @@ class DamageChartLabels:
 
 
 @record("damage chart")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class DamageChartFile:
     """The chart's own file: its words; the rest is joined from the deck, bases and rules."""
 

@@ -4,7 +4,6 @@ Each @record dataclass is also the schema of its part of the file (load/records.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from printkit.api import (
@@ -18,6 +17,7 @@ from printkit.api import (
     Number,
     Record,
     Str,
+    fieldwise,
     labels_spec,
     record,
     record_of,
@@ -27,7 +27,7 @@ from printkit.api import (
 
 
 @record("template labels")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TemplateLabels:
     move_help: str = word(
         "MOVE: lay START at the model's rear and move the model until its rear reaches END.",
@@ -51,7 +51,7 @@ class TemplateLabels:
 
 
 @record("strip")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class StripSpec:
     speed: float = spec(Number(0.5, 200), required=True, doc="the move, in the speed field's unit")
     fan: float | None = spec(
@@ -60,7 +60,7 @@ class StripSpec:
 
 
 @record("fan")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class FanSpec:
     step: float = spec(Number(1, 90, "degrees"), default=15, doc="degrees between the lines")
     radius: float = spec(Length(10, 300), required=True, doc="length of the lines")
@@ -68,7 +68,7 @@ class FanSpec:
 
 
 @record("ticks")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TicksSpec:
     whole: float = spec(Length(1, 30), required=True, doc="tick length at each whole unit")
     half: float = spec(Length(0, 30, allow_zero=True), required=True, doc="at each half (0: none)")
@@ -78,14 +78,14 @@ class TicksSpec:
 
 
 @record("calibration")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Calibration:
     length: float = spec(Length(20, 180), required=True, doc="the bar's printed length")
     label: str = spec(Str(1, 120), required=True, doc="the words beside the bar")
 
 
 @record("templates")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TemplatesSpec:
     speed_field: str = spec(Id(), default="speed", doc="the deck field giving a card's move")
     turn_field: str = spec(Id(), default="turn", doc="the deck field giving a card's largest turn")

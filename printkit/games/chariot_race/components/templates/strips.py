@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 
-from printkit.api import Size
+from printkit.api import Size, fieldwise
 
 
 def segments(length: float, room: float, overlap: float) -> list[tuple[float, float]]:
@@ -35,7 +34,7 @@ def assembled_length(pieces: list[tuple[float, float]], overlap: float) -> float
     return sum(b - a for a, b in pieces) - overlap * (len(pieces) - 1)
 
 
-@dataclass(frozen=True)
+@fieldwise(frozen=True)
 class Placement:
     index: int
     page: int

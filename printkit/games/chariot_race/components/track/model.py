@@ -15,7 +15,6 @@ Each @record dataclass is also the schema of its part of the file (load/records.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from printkit.api import (
     Choice,
@@ -25,6 +24,7 @@ from printkit.api import (
     Record,
     Rect,
     Str,
+    fieldwise,
     labels_spec,
     record,
     record_of,
@@ -40,7 +40,7 @@ DEFAULT_NOTES = (
 
 
 @record("pit")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Pit:
     at: float = spec(
         Length(0, 5000, allow_zero=True),
@@ -57,7 +57,7 @@ class Pit:
 
 
 @record("grid")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Grid:
     per_row: int = spec(Int(1, 16), default=4, doc="chariots abreast on the start grid")
     row_gap: float = spec(
@@ -66,14 +66,14 @@ class Grid:
 
 
 @record("plan")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class PlanSpec:
     scales: list[int] = spec(ListOf(Int(1, 1000), 1, 40), required=True, doc="1:N scales to try")
     scale_bar: float = spec(Length(10, 5000), required=True, doc="the plan's scale bar length")
 
 
 @record("track labels")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class TrackLabels:
     stands: str = word("STANDS", "on the bank below the home straight")
     barrier: str = word("", "on the central barrier (nothing by default)")
@@ -113,7 +113,7 @@ class TrackLabels:
 
 
 @record("track")
-@dataclass(kw_only=True, eq=False, repr=False)
+@fieldwise(kw_only=True)
 class Track:
     straight: float = spec(
         Length(1, 5000, allow_zero=True),
