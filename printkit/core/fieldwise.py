@@ -184,19 +184,23 @@ def _arguments(
 ) -> dict[str, Any]:
     """The arguments by name, positional ones included; a TypeError as Python words it for an
     argument too many, given twice or unknown."""
-    where = f"{cls.__qualname__}.__init__()"
     if len(args) > len(positional):
         raise TypeError(
-            f"{where} takes {len(positional) + 1} positional arguments but {len(args) + 1} "
-            "were given"
+            f"{cls.__qualname__}.__init__() takes {len(positional) + 1} positional arguments "
+            f"but {len(args) + 1} were given"
         )
     given = dict(zip(positional, args, strict=False))
-    for name in kwargs:
-        if name in given:
-            raise TypeError(f"{where} got multiple values for argument {name!r}")
-        if name not in names:
-            raise TypeError(f"{where} got an unexpected keyword argument {name!r}")
-    given.update(kwargs)
+    if kwargs:
+        for name in kwargs:
+            if name in given:
+                raise TypeError(
+                    f"{cls.__qualname__}.__init__() got multiple values for argument {name!r}"
+                )
+            if name not in names:
+                raise TypeError(
+                    f"{cls.__qualname__}.__init__() got an unexpected keyword argument {name!r}"
+                )
+        given.update(kwargs)
     return given
 
 
