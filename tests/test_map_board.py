@@ -416,32 +416,24 @@ def test_an_unknown_element_names_the_board_elements(cli, hexwar):
     assert "did you mean 'hex-grid'?" in r.stderr and "square-grid" in r.stderr
 
 
+@pytest.mark.slow  # pypdf reads the map's 1,168 glyph forms in 5 s (tests/test_halo_text.py: quick)
 def test_every_place_name_and_hex_number_is_read_once_by_pdfplumber_and_pypdf(builds):
     """A label's halo is no text (issue 37): pdfplumber and pypdf read each city, each name
-    without a symbol and each hex number once, not twice interleaved ("SSmmoolleennsskk"):
-    in the shop file's one page, and on each page of the home sheets (the assembly map and
-    every sheet a name lies on)."""
+    without a symbol and each of the 280 hex numbers of the shop file's map once, not twice
+    interleaved ("SSmmoolleennsskk")."""
     import re
 
     import pdfplumber
     from pypdf import PdfReader
 
     names = ("Varenne", "Brissac", "Montfort", "Dunmere", "Saint-Aubin", "Bois Noir")
-    for build in ("shop", "a4"):
-        with pdfplumber.open(builds[build]) as pdf:
-            plumbed = [page.extract_text() or "" for page in pdf.pages]
-        read = [page.extract_text() for page in PdfReader(builds[build]).pages]
-        for pages in (plumbed, read):
-            for text in pages:
-                text = text.replace("Crossing at Varenne", "")  # the home sheets' footer
-                assert all(text.count(name) <= 1 for name in names), (build, text[:300])
-                numbers = re.findall(r"\b\d{4}\b", text)
-                assert len(numbers) == len(set(numbers)), (build, text[:300])
-            everything = "\n".join(pages).replace("Crossing at Varenne", "")
-            assert all(name in everything for name in names)
-            assert "SSaa" not in everything and "0000" not in everything
-            if build == "shop":
-                assert len(re.findall(r"\b\d{4}\b", everything)) == 20 * 14
+    with pdfplumber.open(builds["shop"]) as pdf:
+        plumbed = pdf.pages[0].extract_text()
+    for text in (plumbed, PdfReader(builds["shop"]).pages[0].extract_text()):
+        assert all(text.count(name) == 1 for name in names), text[:300]
+        numbers = re.findall(r"\b\d{4}\b", text)
+        assert len(numbers) == len(set(numbers)) == 20 * 14, len(numbers)
+        assert "SSaa" not in text and "0000" not in text
 
 
 def test_the_labels_halo_stays_paper_white_in_the_shop_cmyk(builds):
