@@ -158,8 +158,19 @@ def served(root: Path, out: Path) -> None:
 REBUILDS = {"build": build_once, "watch": watched, "serve": served}
 
 
-@pytest.mark.parametrize("how", list(REBUILDS))
-@pytest.mark.parametrize("change", list(CHANGES))
+def _rebuild_cases() -> list:
+    """Every change through a build; watch and serve, which rebuild through the same path,
+    each with one change in the quick suite and the rest in the slow one."""
+    quick = {("picture", "build"), ("icon", "build"), ("sheet", "build"), ("font", "build")}
+    quick |= {("picture", "watch"), ("icon", "serve")}
+    return [
+        pytest.param(change, how, marks=[] if (change, how) in quick else [pytest.mark.slow])
+        for how in REBUILDS
+        for change in CHANGES
+    ]
+
+
+@pytest.mark.parametrize(("change", "how"), _rebuild_cases())
 def test_a_changed_input_redraws_the_output_it_feeds_and_only_it(kit, tmp_path, change, how):
     rebuild = REBUILDS[how]
     out = tmp_path / "out"

@@ -200,6 +200,7 @@ def test_seams_are_chosen_together_to_miss_what_one_at_a_time_cannot():
         assert tile.window.w <= mm(200) + TOL
 
 
+@pytest.mark.slow  # every character of the 594 x 420 mm shop board read back
 def test_seams_miss_the_fatum_symbol_strip_and_the_notes(sheets, built_kit):
     """The tiles of the FATUM-symbol strip and the words of the notes (bottom band) are read
     from the one-page shop board; no vertical seam of the A4 sheets runs through them."""

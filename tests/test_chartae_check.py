@@ -140,6 +140,7 @@ def test_pieces_that_would_cross(kit_copy):
     assert "tile 'H': its pieces cannot lie side by side on a square" in finding
 
 
+@pytest.mark.slow  # a simulation of games
 def test_unfair_set_warns_over_the_threshold(kit_copy):
     kit = kit_copy("chartae")
     tiles = kit / "tiles.yaml"

@@ -145,7 +145,11 @@ def only_installed(tmp_path, monkeypatch):
         cached.cache_clear()
 
 
-@pytest.mark.parametrize("kit", ["chariot-race", "tests/kits/hex-island"])
+@pytest.mark.parametrize(
+    "kit",
+    # a whole built-in kit built twice is the slow suite's; the test kit's shaped pieces are quick
+    [pytest.param("chariot-race", marks=pytest.mark.slow), "tests/kits/hex-island"],
+)
 def test_our_types_loaded_as_installed_ones_print_the_same(cli, tmp_path, kit, only_installed):
     from importlib.metadata import EntryPoint
 

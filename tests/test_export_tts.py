@@ -168,9 +168,10 @@ def test_tts_sheets_of_1500_designs_keep_memory_flat(tmp_path):
     assert len(list((tmp_path / "out" / "bench-deck" / "tts").glob("deck1-faces-*.jpg"))) == 22
 
 
+@pytest.mark.slow  # the widest fan the limit allows, drawn at full resolution
 def test_a_showcase_shows_at_most_a_fan_of_cards(cli, tmp_path):
     """Issue 33: 50 or 300 picks gave exit 3 (the fan passed 180 degrees), 36 a picture
-    179 px wide; the most a fan shows is drawn, one more is a located error."""
+    179 px wide; the most a fan shows is drawn."""
     from printkit.core.limits import MAX_SHOWCASE_CARDS
 
     most = ",".join(["evil-eye"] * MAX_SHOWCASE_CARDS)
@@ -178,12 +179,19 @@ def test_a_showcase_shows_at_most_a_fan_of_cards(cli, tmp_path):
     assert r.exit_code == 0, r.output
     with Image.open(tmp_path / "chariot-race" / "showcase.png") as image:
         assert image.width > 2 * image.height > 1000
+
+
+def test_one_card_past_the_widest_fan_is_a_located_error(cli, tmp_path):
+    """Issue 33: one pick more than a fan shows, 50 or 300, is refused where it is named."""
+    from printkit.core.limits import MAX_SHOWCASE_CARDS
+
     for count in (MAX_SHOWCASE_CARDS + 1, 50, 300):
         r = cli("export", "chariot-race", "--showcase", ",".join(["evil-eye"] * count),
                 "--out", tmp_path / str(count))  # fmt: skip
         assert r.exit_code == 2, r.output
         assert f"kit.yaml: error: --showcase names {count} cards; a fan shows 1 to" in r.stderr
         assert "MAX_SHOWCASE_CARDS" in r.stderr
+        assert not (tmp_path / str(count)).exists()
 
 
 @pytest.mark.slow  # a memory bound on huge cards, in a process of its own

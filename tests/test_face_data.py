@@ -73,6 +73,7 @@ def test_a_condition_past_its_limits_is_refused_by_name(text, limit):
         parse_condition(text)
 
 
+@pytest.mark.slow  # a megabyte of condition tokenized
 def test_a_condition_is_tokenized_in_linear_time():
     """Each token is matched in place: a megabyte of condition tokenizes in well under a
     second (the tokenizer that copied the rest of the text for every token took minutes)."""

@@ -65,8 +65,10 @@ def build(kit: Kit, out: Path, derived: Derived | None = None, only: list[str] |
     [
         (Options(), None),
         (Options(), ["cards"]),  # --only
-        (Options(profile="shop"), None),  # another profile: CMYK PDF/X, bleed, shop pages
-        (Options(gang=True, paper="letter"), None),  # gang sheets on other paper
+        # another profile (CMYK PDF/X, bleed, shop pages) and gang sheets on other paper: whole
+        # kits built again, in the slow suite
+        pytest.param(Options(profile="shop"), None, marks=pytest.mark.slow),
+        pytest.param(Options(gang=True, paper="letter"), None, marks=pytest.mark.slow),
     ],
     ids=["home", "only", "shop", "gang"],
 )
@@ -85,7 +87,14 @@ KITS = Path(__file__).parent / "kits"
 
 
 @pytest.mark.parametrize(
-    "name", ["carthage", "chartae", str(KITS / "hexwar"), str(KITS / "rooms")], ids=Path
+    "name",
+    [
+        pytest.param("carthage", marks=pytest.mark.slow),  # its whole board: the slow suite's
+        "chartae",
+        str(KITS / "hexwar"),
+        str(KITS / "rooms"),
+    ],
+    ids=Path,
 )
 def test_a_build_and_a_check_of_any_type_leave_the_kit_as_it_was(tmp_path, monkeypatch, name):
     """Every component type (a board, tiles, maps, tokens, dice, a tuck box...) leaves what it
@@ -98,6 +107,7 @@ def test_a_build_and_a_check_of_any_type_leave_the_kit_as_it_was(tmp_path, monke
     assert kit_state(kit) == before
 
 
+@pytest.mark.slow  # five builds of the whole kit
 def test_two_builds_of_one_kit_print_what_two_fresh_kits_print(tmp_path, monkeypatch):
     """One kit built twice (letting go of its layout the first time, as `printkit build`
     does), and under other options (`Kit.under`), prints the bytes of kits read afresh, and is

@@ -56,6 +56,7 @@ def kept_bytes(folder: Path) -> tuple[int, Deck]:
             tracemalloc.stop()
 
 
+@pytest.mark.slow  # a large deck loaded under tracemalloc
 def test_a_loaded_deck_keeps_under_600_bytes_a_card(tmp_path: Path) -> None:
     small, _ = kept_bytes(write_deck_kit(tmp_path / "small", 200))
     large, deck = kept_bytes(write_deck_kit(tmp_path / "large", 1400))

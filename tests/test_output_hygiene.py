@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from conftest import line_of
 from PIL import Image
 
@@ -33,6 +34,7 @@ def _map_kit(root: Path, width: str, height: str, title: str = "Maps", face: str
     return kit
 
 
+@pytest.mark.slow  # a home and a shop build of a whole kit
 def test_a_shop_build_into_the_same_folder_keeps_the_home_files(cli, tmp_path):
     """The home PDFs stay byte for byte; the shop's go to <kit>/shop/ (so a home tokens.pdf
     never stays beside a shop build's tokens-<size>.pdf either)."""

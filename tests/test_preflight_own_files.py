@@ -20,10 +20,11 @@ from printkit.preflight.rules import check_page
 from printkit.preflight.scan import Budget
 from tests.conftest import edit
 
+# Whole files built and walked to their last page (a second or more each): the slow suite's. The
+# quick suite's preflight tests (test_preflight*.py) walk the built-in kits' own files.
+pytestmark = pytest.mark.slow
+
 STANDARDS = ("x1a", "x4", "home")
-# x1a, the strictest, in the quick suite; the other standards run the same walk with fewer
-# rules over the same files (about 1 s a file each), in the slow one
-EACH_STANDARD = [pytest.param(s, marks=[pytest.mark.slow] if s != "x1a" else []) for s in STANDARDS]
 
 
 def _limits(findings) -> list[str]:
@@ -57,7 +58,7 @@ def test_a_95_card_shop_deck_passes_x1a_to_its_last_page(shop_deck_95):
     assert [f for f in findings if f.severity == "error"] == []
 
 
-@pytest.mark.parametrize("standard", EACH_STANDARD)
+@pytest.mark.parametrize("standard", STANDARDS)
 def test_no_standard_stops_early_on_printkit_decks(shop_deck_95, standard):
     for pdf in shop_deck_95:
         assert _limits(preflight(pdf, standard)) == [], pdf
@@ -94,7 +95,7 @@ def gang_sheet(tmp_path_factory) -> Path:
     return gang
 
 
-@pytest.mark.parametrize("standard", EACH_STANDARD)
+@pytest.mark.parametrize("standard", STANDARDS)
 def test_no_standard_stops_early_on_a_gang_sheet_of_shaped_pieces(gang_sheet, standard):
     """hex-island's tiles and discs packed onto shared sheets (`--gang`): forms of hexes and
     circles placed all over each sheet."""
@@ -159,7 +160,6 @@ def _preflight_capped(pdf: Path) -> dict:
     return result
 
 
-@pytest.mark.slow
 def test_the_largest_deck_the_limits_allow_passes_preflight_in_bounded_time_and_memory(
     tmp_path,
 ):
@@ -176,7 +176,6 @@ def test_the_largest_deck_the_limits_allow_passes_preflight_in_bounded_time_and_
     _preflight_capped(_built(kit, tmp_path / "out"))
 
 
-@pytest.mark.slow
 def test_the_largest_map_the_limits_allow_passes_preflight_in_bounded_time_and_memory(
     tmp_path,
 ):
@@ -188,7 +187,6 @@ def test_the_largest_map_the_limits_allow_passes_preflight_in_bounded_time_and_m
     _preflight_capped(_built(kit, tmp_path / "out"))
 
 
-@pytest.mark.slow
 def test_the_largest_gang_sheet_the_limits_allow_passes_preflight_in_bounded_time_and_memory(
     tmp_path,
 ):

@@ -47,6 +47,7 @@ def test_preview_writes_a_contact_sheet_and_the_first_page_and_no_pdf(previewed)
     assert sorted(p.name for p in folder.iterdir()) == sorted(names)
 
 
+@pytest.mark.slow  # a whole kit previewed: every page rendered
 def test_first_page_is_the_page_at_100_dpi(previewed):
     image = Image.open(previewed[0] / "chariot-race" / "cards-page1.png")
     assert image.width == pytest.approx(_px(210), abs=1)  # A4
@@ -66,6 +67,7 @@ def _runs(pixels: list[tuple[int, int, int]], min_len: int) -> int:
     return runs
 
 
+@pytest.mark.slow  # a whole kit previewed: every page rendered
 def test_contact_sheet_shows_every_page_of_the_pdf(previewed, built_png):
     import pypdf
 

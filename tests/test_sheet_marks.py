@@ -46,7 +46,15 @@ def nearest_to_edge(pdf_path: Path) -> tuple[float, str]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("size", ["mini", "poker", "tarot"])
+@pytest.mark.parametrize(
+    "size",
+    # mini cards, the case that failed, in the quick suite; the other sizes in the slow one
+    [
+        "mini",
+        pytest.param("poker", marks=pytest.mark.slow),
+        pytest.param("tarot", marks=pytest.mark.slow),
+    ],
+)
 def test_every_mark_is_5_mm_inside_the_sheet(cli, deck_kit, tmp_path, size, paper):
     """Mini cards once put the scale bar's words at -0.62 mm (A4) and 2.41 mm (Letter)."""
     kit = tmp_path / size

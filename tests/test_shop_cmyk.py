@@ -377,6 +377,7 @@ def _black_paint_overprints(pdf: pikepdf.Pdf) -> tuple[int, list[str]]:
     return found, wrong
 
 
+@pytest.mark.slow  # every content stream of every shop file of every built-in kit
 def test_black_text_and_lines_overprint(shop):
     """100 % K text and lines overprint (no white holes in the C, M, Y plates under them);
     every other colour knocks out as usual (issue 34)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from badkits import check_rules
 from pypdf import PdfReader
 
@@ -48,6 +49,7 @@ def test_chariot_race_reports_from_the_deck_and_the_track(cli):
     assert "hand can jump the pit" in [f["label"] for f in report["figures"]]
 
 
+@pytest.mark.slow  # a simulation of races
 def test_serious_variant_has_no_pit_and_three_laps_keeps_it(cli):
     serious = sim_json(cli, "chariot-race", "--variant", "serious", "--runs", "60")
     assert serious["data"]["laps"] == 3 and serious["data"]["cards"] == 72 - 7
@@ -57,6 +59,7 @@ def test_serious_variant_has_no_pit_and_three_laps_keeps_it(cli):
     assert "hand can jump the pit" in [f["label"] for f in three["figures"]]
 
 
+@pytest.mark.slow  # a simulation of races
 def test_special_cards_modifiers_are_applied(cli, kit_copy):
     """With no card over 8 in, only a Whip (+2 in) makes a jump possible: the simulation must
     apply the modifier written in the deck, and not once the Whip adds nothing."""
@@ -91,6 +94,7 @@ def test_carthage_counts_every_stop_on_a_c_square_as_a_draw(cli):
     assert report["data"]["rounds_mean"] >= 7 * 24 / 6 / 2  # 7 laps; no throw beats 6 squares much
 
 
+@pytest.mark.slow  # a simulation: every deal of the tiles
 def test_chartae_full_study_matches_checks_bounded_one(cli):
     r = check_rules("chartae", "CH011")  # check's balance report (CH011), its line as printed
     report = sim_json(cli, "chartae", "--runs", "1000", "--seed", "2020")
@@ -112,6 +116,7 @@ def test_report_pdf_is_one_a4_page_with_embedded_fonts(cli, tmp_path):
     assert "Turns per race" in text and "Draws per race" in text and "Model of play" in text
 
 
+@pytest.mark.slow  # a simulation of races and its report drawn
 def test_report_png(cli, tmp_path):
     from PIL import Image
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from badkits import check_rules
 
 from printkit.core.errors import display_path
@@ -102,6 +103,7 @@ def _forty_cards(cards) -> None:
     cards.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+@pytest.mark.slow  # a simulation of races
 def test_forty_card_deck_warns_at_the_deck_file(cli, kit_copy):
     kit = kit_copy("chariot-race")
     cards = kit / "cards.yaml"
@@ -116,6 +118,7 @@ def test_forty_card_deck_warns_at_the_deck_file(cli, kit_copy):
     assert "only 16 cards are left after the deal" in found
 
 
+@pytest.mark.slow  # a simulation of races
 def test_without_the_reshuffle_rule_the_pile_runs_out(kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "rules.yaml", "reshuffle: discards", "reshuffle: none")
@@ -210,6 +213,7 @@ def test_score_refuses_a_set_without_a_compass_tile(cli, kit_copy):
     assert r.stdout == ""
 
 
+@pytest.mark.slow  # a simulation of games
 def test_a_map_leaving_out_the_compass_tile_says_so(cli):
     r = cli("score", "chartae", "B:1 A E:1 / H D:2 F:2 / G A:2 C:3")
     assert r.exit_code == 2

@@ -30,6 +30,7 @@ from printkit.live.loop import DRAW_BATCH, LiveKit, Snapshot
 HOST = "127.0.0.1"
 KEEPALIVE_SECONDS = 15.0
 IDLE_SECONDS = 30.0  # a connection that sends nothing for this long is closed
+SHUTDOWN_POLL = 0.05  # seconds: how soon the serving loop notices a shutdown (Ctrl-C, a test)
 LISTEN_BACKLOG = 1024  # connections waiting to be accepted (the system may cap it lower)
 CLOSE_WAIT = 30.0  # seconds close() waits for the batch or the PDFs being made
 DRAWING = "drawing the cards"  # the first round's progress (core.progress)
@@ -281,5 +282,7 @@ def start_server(hub: Hub, port: int = 0, idle: float = IDLE_SECONDS) -> Threadi
             "it out for a free one"
         ) from None
     BoundHandler.port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True, name="printkit-serve").start()
+    threading.Thread(
+        target=server.serve_forever, args=(SHUTDOWN_POLL,), daemon=True, name="printkit-serve"
+    ).start()
     return server
