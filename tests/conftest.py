@@ -53,6 +53,20 @@ class Result:
         return self.stdout + self.stderr
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _module_caches_let_go(request: pytest.FixtureRequest) -> Iterator[None]:
+    """When a test module's tests end, the memos of the tests' own helpers it holds (a
+    `functools.cache` over printkit's parsed source, a map's characters read back) are
+    emptied: kept to the process's end, every full pass of the garbage collector walked them
+    again (the parsed source alone is half a million objects, a quarter of a second a pass),
+    and so did the process's exit. A later module that asks computes them again."""
+    yield
+    for value in vars(request.module).values():
+        owner = getattr(value, "__module__", None) or ""
+        if callable(getattr(value, "cache_clear", None)) and not owner.startswith("printkit"):
+            value.cache_clear()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _no_user_settings_in_shared_fixtures(tmp_path_factory):
     """Builds made by session- and module-scoped fixtures (set up before any test's own

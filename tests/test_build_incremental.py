@@ -44,6 +44,7 @@ def build(cli, kit: Path, out: Path, *extra: str):
     return r
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_jobs_1_and_2_write_identical_files(cli, two_decks, tmp_path):
     build(cli, two_decks, tmp_path / "serial", "--jobs", "1")
     build(cli, two_decks, tmp_path / "parallel", "--jobs", "2")
@@ -291,6 +292,7 @@ NOT_FOR_A_GAME_BUILD = {
 }  # fmt: skip
 
 
+@pytest.mark.slow  # real printkit processes
 def test_a_chariot_race_build_imports_no_report_and_no_play(tmp_path):
     """Start-up of a build of a game's kit (rules gate included): the rows of `printkit deck`
     and the simulation's report are not imported (docs/performance.md)."""
@@ -319,6 +321,7 @@ print(" ".join(sorted(made)) or "none")
 """
 
 
+@pytest.mark.slow  # real printkit processes
 def test_a_chariot_race_build_compiles_no_method_of_printkit_at_start(tmp_path):
     """Start-up of a build: no class of printkit's has a method @dataclass wrote as text and
     compiled at this start (core/fieldwise.py, docs/performance.md), but the two @dataclass

@@ -115,6 +115,7 @@ def test_sigterm_or_sighup_ends_workers_and_removes_temporaries(slow_build, sign
     assert snapshot(out) == before
 
 
+@pytest.mark.slow  # real printkit processes
 def test_sigkill_of_the_parent_ends_its_workers(slow_build):
     start, out, before = slow_build
     proc, workers = start()

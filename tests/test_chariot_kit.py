@@ -78,6 +78,7 @@ def test_damage_chart_rows_boxes_and_stakes(built):
         assert len(squares(page, box)) == 4 * (11 + 2)
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_new_damage_category_appears_without_code(cli, kit_copy, tmp_path):
     kit = kit_copy("chariot-race")
     edit(
@@ -288,6 +289,7 @@ def test_bases_sheet_is_centred_with_marks_only_round_the_bases(built):
             assert to_mm(top - ln["bottom"]) < 6 or to_mm(ln["top"] - bottom) < 6
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_gentle_start_marker_clears_the_title(gentle_cards, tmp_path):
     """The LATE pill sits above the title: no letter of a two-line title runs under it."""
     dark = (0.113725, 0.101961, 0.086275)  # the pill's fill, #1d1a16

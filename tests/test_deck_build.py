@@ -250,6 +250,7 @@ def test_long_text_shrinks_to_fit(edited_deck):
     assert 6.0 <= adds[0] == adds[2] < 10.77
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_frame_width_and_panel_corners_come_from_the_data(cli, built, kit_copy, tmp_path):
     """The face panel sits frame_width inside the card edge; changing it moves the panel."""
     kit = kit_copy("chariot-race")

@@ -129,6 +129,7 @@ def test_the_palette_has_a_tab_for_each_side_and_the_charts_a_window(module):
     assert charts == ["Combat results", "Terrain effects"]
 
 
+@pytest.mark.slow  # a whole module exported again
 def test_a_field_can_name_the_palette_tabs(cli, tmp_path):
     r = cli("export", KIT, "--vassal", "--vassal-group", "army", "--dpi", "72", "--out", tmp_path)
     assert r.exit_code == 0, r.output

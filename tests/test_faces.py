@@ -395,6 +395,7 @@ def test_characters_the_font_lacks_are_reported_in_the_order_of_the_text(cli, ki
     assert shown == list(lacking)
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_max_lines_keeps_a_text_on_that_many_lines(cli, tmp_path):
     """A text with `max_lines: 1` is drawn on one line, smaller, where it would otherwise wrap
     in its box (a mutation that ignored max_lines survived the suite; issue 33)."""

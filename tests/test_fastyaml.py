@@ -174,6 +174,7 @@ PYYAML_ONLY_PATTERN = re.compile(
 @given(st.lists(st.sampled_from(["?", " ", "  ", "a", "\n", "\r", "\x85", "\u2028", "\u2029",
                                  "|", ">", "-", "+", "1", "#", "- ? x", "\t"]),
                 max_size=14).map("".join))  # fmt: skip
+@pytest.mark.slow  # generated YAML texts read by both readers
 def test_what_pyyaml_reads_otherwise_is_found_as_by_one_pattern(text):
     assert fastyaml.pyyaml_only(text) is bool(PYYAML_ONLY_PATTERN.search(text)), repr(text)
 

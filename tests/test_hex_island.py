@@ -96,6 +96,7 @@ def test_19_hexes_8_to_each_full_a4_sheet(build):
         assert all(abs(s - 76 / math.sqrt(3)) < 0.01 for s in sides)
 
 
+@pytest.mark.slow  # every line of the tiles' sheets read back
 def test_hexes_share_their_cut_lines(build):
     lines = page_lines(build() / "tiles.pdf", 1)[0]
     lengths = [to_mm(math.hypot(ln["width"], ln["height"])) for ln in lines]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pdfplumber
+import pytest
 
 from printkit.kit import load_kit
 from printkit.model.options import Options
@@ -126,6 +127,7 @@ CRATER_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" wi
 """
 
 
+@pytest.mark.slow  # a board built and read back
 def test_a_board_square_may_show_the_kits_own_icon(cli, kit_copy, tmp_path):
     """A square kind's emblem may name an icon of the kit's own (kit.yaml `icons:`): check
     accepts it and the board draws it (as vectors: the SVG's path, not a picture)."""

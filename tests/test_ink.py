@@ -62,6 +62,7 @@ def test_a_240_percent_limit_holds_in_every_shop_file_measured_on_separations(
     assert r.exit_code == 0 and "PF-TAC" not in r.stdout, r.stdout
 
 
+@pytest.mark.slow  # the ink of every shop file measured
 @needs_gs
 def test_without_a_limit_shop_files_stay_within_the_default(built_kit, tmp_path):
     folder = built_kit("chartae", "--profile", "shop")  # the shared build of the kit

@@ -46,6 +46,7 @@ def test_the_distribution_is_printkit_games_and_pikepdf_is_the_shop_extra():
     assert EXTRAS == {"pikepdf": "shop", "numpy": "shop"}
 
 
+@pytest.mark.slow  # real printkit processes
 def test_a_home_build_needs_no_pikepdf_and_a_shop_build_names_the_extra(tmp_path):
     home = without_pikepdf("build", "chartae", "--out", "out", "-j", "1", cwd=tmp_path)
     assert home.returncode == 0, home.stderr

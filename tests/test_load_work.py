@@ -60,6 +60,7 @@ def validating(text: str) -> Callable[[], Any]:
     return lambda: validate_document(doc, schema)
 
 
+@pytest.mark.slow  # every Python call of a load counted
 @pytest.mark.skipif(not HAVE_LIBYAML, reason="pyyaml built without libyaml")
 def test_reading_a_card_costs_a_fixed_budget_of_calls() -> None:
     """8 scalars and a map a card: pyyaml's event objects (10), two calls a value (placed, and
@@ -68,6 +69,7 @@ def test_reading_a_card_costs_a_fixed_budget_of_calls() -> None:
     assert calls_a_card(reading) <= 40
 
 
+@pytest.mark.slow  # every Python call of a load counted
 def test_validating_a_card_costs_a_fixed_budget_of_calls() -> None:
     """The record, each given field's type (two calls each), the card built (two) and located
     (two), its new tags list (15 in all): no pattern looked up again, no context manager, no

@@ -181,6 +181,7 @@ def test_the_blank_kit_checks_clean_at_every_card_size(cli, blank_build, tmp_pat
     assert r.exit_code == 0 and r.stdout.strip() == "0 errors, 0 warnings, 0 info", r.output
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_the_blank_faces_grow_with_a_tarot_card(cli, blank_build, tmp_path):
     """Faces are relative: on tarot the back's title and gem grow as their boxes do."""
     kit = tmp_path / "k"

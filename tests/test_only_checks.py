@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 MINI = Path(__file__).parent / "fixtures" / "mini"  # cards are poker size, tokens 44 x 63 mm
 PRESET = ["--preset", "tgc-poker"]
 
@@ -17,6 +19,7 @@ def test_export_only_the_deck_of_the_presets_size(cli, tmp_path):
     assert (images / "cards").is_dir() and not (images / "tokens").exists()
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_build_only_the_deck_of_the_presets_size(cli, tmp_path):
     args = ["--profile", "shop", *PRESET, "--out", tmp_path]
     r = cli("build", MINI, *args, "--only", "cards")

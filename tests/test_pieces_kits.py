@@ -67,6 +67,7 @@ def test_playing_cards_take_red_and_black_from_the_suit(build):
     assert seen == set(suits)
 
 
+@pytest.mark.slow  # a whole kit or several builds, read back
 def test_playing_cards_have_no_hairline_on_the_cut(build):
     """frame_width: 0 draws no outline: no stroked shape of any form runs around a card."""
     for profile in ("home", "shop"):
@@ -226,8 +227,7 @@ def test_the_chart_is_one_sided_and_its_table_cells_sit_in_their_columns(build):
 
 
 # -- exported images -------------------------------------------------------------------------
-
-
+@pytest.mark.slow  # a whole kit exported as pictures
 def test_exported_images_pair_each_counter_with_its_own_back_and_charts_with_none(cli, tmp_path):
     import csv
 

@@ -76,6 +76,7 @@ def test_exit_status_follows_sys_exit(code, status, capsys):
         assert capsys.readouterr().err.strip() == "stopped"
 
 
+@pytest.mark.slow  # real printkit processes
 def test_a_running_thread_keeps_the_orderly_exit(tmp_path):
     """A thread still at work when the command returns (as the live preview's are) finishes."""
     late = tmp_path / "late.txt"
@@ -94,6 +95,7 @@ def test_a_running_thread_keeps_the_orderly_exit(tmp_path):
     assert late.read_text() == "done"
 
 
+@pytest.mark.slow  # real printkit processes
 def test_an_installed_plugins_atexit_handler_runs_when_a_command_ends(cli, tmp_path):
     """A plug-in may register what must happen when the process ends (atexit): it happens
     after `check` and `build`, whether the command succeeds or finds errors."""

@@ -105,6 +105,7 @@ def test_a_kit_that_labels_nothing_its_own_prints_no_mark(cli, tmp_path):
         assert all(marks(p) == [] and LEGEND not in text(p) for p in pdf.pages[:2])
 
 
+@pytest.mark.slow  # every token sheet of a kit read back
 def test_a_token_groups_or_aids_source_marks_its_pieces(kit_copy, cli, tmp_path):
     # the same mark through the same plug-in API (PieceGroup.own) from another component type
     kit = kit_copy("carthage")
@@ -133,6 +134,7 @@ def test_a_whole_own_sheet_carries_the_mark_and_its_legend(built_kit):
             assert LEGEND in text(page), name
 
 
+@pytest.mark.slow  # two components built and read back
 def test_a_whole_sheet_without_own_content_carries_none(kit_copy, cli, tmp_path):
     kit = kit_copy("chariot-race")
     edit(kit / "damage-chart.yaml", "source: ours", "source: seed")
@@ -225,6 +227,7 @@ def black_ink_only(colour: tuple[float, ...]) -> bool:
     return len(colour) == 1 or (len(colour) == 4 and max(colour[:3]) == 0)
 
 
+@pytest.mark.slow  # a shop build of a board
 def test_an_own_boards_legend_lies_inside_its_frame_in_black_ink(kit_copy, cli, tmp_path):
     """The Carthage board's frame runs 4 to 5.6 mm inside its trim: the legend's words lie in
     the safe area, above the frame's inner line, clear of the notes above them (no other text
@@ -242,6 +245,7 @@ def test_an_own_boards_legend_lies_inside_its_frame_in_black_ink(kit_copy, cli, 
     assert "PF-SAFE" not in preflight.output, preflight.output
 
 
+@pytest.mark.slow  # a shop build of a map
 def test_an_own_maps_legend_lies_in_the_safe_area_in_black_ink(cli, tmp_path):
     """A map labelled `source: ours` (hexwar's, here): the legend in its lower right corner,
     its words at least 3 mm inside the trim, in black ink alone in the shop file. (Untextured:

@@ -325,8 +325,7 @@ def test_a_tuck_box_of_the_game_carries_no_mark(cli, tmp_path):
 
 
 # -- a map --------------------------------------------------------------------------------------
-
-
+@pytest.mark.slow  # two builds of a tiled map, every sheet read back
 def test_an_own_map_carries_the_mark_in_its_corner(cli, tmp_path):
     """Hexwar's map labelled ours, tiled over home sheets: the diamond and the legend appear
     (on the sheet holding the map's lower right corner, and again on a neighbour's glue
@@ -360,8 +359,7 @@ def test_an_own_map_for_a_shop_has_the_mark_in_its_safe_corner(cli, tmp_path):
 
 
 # -- chariot race's own types: templates and bases ----------------------------------------------
-
-
+@pytest.mark.slow  # two builds of the templates, every sheet read back
 def test_every_template_sheet_carries_the_mark_and_legend(kit_copy, cli, tmp_path, built_kit):
     """The templates' fans and layout are the kit's own: on every sheet the diamond 8 mm from
     the right edge and 12.5 mm from the foot, above the label band and below every strip, and

@@ -132,6 +132,7 @@ def test_serve_and_watch_poll_the_link_and_report_a_changed_sheet(linked, cli, m
     assert remote.cached_copy(url).read_bytes() == _Sheet.body
 
 
+@pytest.mark.slow  # builds before and after a published sheet changes
 def test_a_build_after_the_sheet_changed_draws_the_deck_again(linked, cli):
     """Every build reads the link (no build is told up to date from its record alone): the
     same sheet leaves the deck's file as it is, a changed one writes it anew."""

@@ -128,7 +128,10 @@ cards:
 """
 
 
-@pytest.mark.parametrize("card_pages", ["copies", "designs"])
+@pytest.mark.parametrize(
+    "card_pages",
+    ["copies", pytest.param("designs", marks=pytest.mark.slow)],  # each a whole kit drawn
+)
 def test_serve_draws_a_nine_component_kit_with_a_one_sided_deck(tmp_path, card_pages):
     """Issue 33: a nine-component island kit showed "[INTERNAL] PdfiumError: Failed to load
     page": the card pictures took every deck for two-sided (a one-sided deck's card has no

@@ -213,6 +213,7 @@ def test_text_in_a_discs_corner_is_outside_its_safe_area(tmp_path):
     assert "PK001" not in result.output, result.output
 
 
+@pytest.mark.slow  # a shop build of the tiles beside the shared one
 def test_a_tile_prints_its_count_of_copies(tmp_path, built_kit):
     kit = tmp_path / "chartae"
     shutil.copytree(DATA / "chartae", kit)

@@ -26,7 +26,10 @@ def _counted(stdout: str, name: str) -> int:
     return int(found.group(1))
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(
+    "jobs",
+    ["1", pytest.param("2", marks=pytest.mark.slow)],  # two worker processes
+)
 def test_the_summary_counts_a_tiled_maps_assembly_map(cli, tmp_path, jobs):
     """A map over two sheets has three pages (its assembly map first): the build says three,
     built alone in the build's process or in a worker."""

@@ -56,7 +56,11 @@ def exported(kit_copy, built_kit, tables):
     return kit_copy("chariot-race"), built_kit("chariot-race"), tables
 
 
-@pytest.mark.parametrize("source", ["cards.csv", "{file: cards.xlsx, sheet: Cards}"])
+@pytest.mark.parametrize(
+    "source",
+    # the deck built twice more each: one reader quick, the other in the slow suite
+    [pytest.param("cards.csv", marks=pytest.mark.slow), "{file: cards.xlsx, sheet: Cards}"],
+)
 def test_a_deck_read_from_a_spreadsheet_builds_the_same_pdfs(exported, cli, tmp_path, source):
     kit, yaml_build, tables = exported
     name = "cards.csv" if source.endswith("csv") else "cards.xlsx"

@@ -91,7 +91,11 @@ def _shapes():
     ]
 
 
-@pytest.mark.parametrize("terrain", [None, "land", "sea"])
+@pytest.mark.parametrize(
+    "terrain",
+    # every grid point of every tile weighed: the slow suite's; land and sea weigh fewer
+    [pytest.param(None, marks=pytest.mark.slow), "land", "sea"],
+)
 def test_open_spot_is_the_roomiest_grid_point(terrain):
     for shape, size, tile_id in _shapes():
         expected = _plain_open_spot(shape, size, tile_id, terrain)

@@ -67,6 +67,7 @@ def test_progress_is_drawn_on_a_terminal_and_not_elsewhere(monkeypatch, capsys):
 MINI = Path(__file__).parent / "fixtures" / "mini"
 
 
+@pytest.mark.slow  # every command that writes, run on a kit
 def test_quiet_prints_nothing_but_errors_on_every_command_that_writes(cli, tmp_path, monkeypatch):
     """-q: no "wrote" lines, notes, hints or summaries; only errors (and a command's answer)."""
     out = tmp_path / "out"
