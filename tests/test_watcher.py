@@ -8,8 +8,6 @@ import shutil
 import threading
 from pathlib import Path
 
-import pytest
-
 from printkit.live.watcher import watch
 
 
@@ -24,7 +22,6 @@ def heard(bursts: queue.Queue, name: str, timeout: float = 15) -> bool:
         return False
 
 
-@pytest.mark.slow  # a watcher waiting on saves
 def test_saves_in_a_folder_made_again_are_heard(tmp_path):
     kit = tmp_path / "kit"
     kit.mkdir()
