@@ -228,6 +228,7 @@ NOT_FOR_A_NO_OP = {"printkit.kit", "printkit.components", "printkit.model.cards"
 NOT_FOR_A_NO_OP |= {"printkit.load.yamlsafe", "printkit.api", "reportlab", "PIL"}
 
 
+@pytest.mark.slow  # every file a no-op build of every kit opens, traced
 def test_a_no_op_build_reads_only_the_build_records(cli, two_decks, tmp_path):
     """Up to date is told from the build record and the bytes of the inputs it lists: no kit
     is loaded, no component type imported (start-up of a no-op rebuild, docs/performance.md)."""

@@ -29,6 +29,7 @@ def test_default_data_passes(cli):
     assert r.stdout.strip().endswith("0 errors, 0 warnings, 0 info")
 
 
+@pytest.mark.slow  # a simulation of races for each variant
 def test_variants_pass(cli):
     for variant in ("serious", "gentle-start"):
         r = cli("check", "chariot-race", "--variant", variant)

@@ -136,6 +136,7 @@ def test_each_back_sits_behind_its_front(cli, kit_copy, tmp_path, duplex, offset
         assert got == pytest.approx(want, abs=0.02)
 
 
+@pytest.mark.slow  # the deck built for a shop (PDF/X), every page read
 def test_shop_profile_has_nested_trim_and_bleed_boxes(built):
     reader = PdfReader(built("shop"))
     assert len(reader.pages) == 144  # 72 cards, front and back
@@ -146,6 +147,7 @@ def test_shop_profile_has_nested_trim_and_bleed_boxes(built):
         assert mm_box(page.trimbox) == pytest.approx((3, 3, 66, 91), abs=0.01)
 
 
+@pytest.mark.slow  # the deck built for a shop (PDF/X)
 def test_shop_backgrounds_reach_into_the_bleed(built):
     rects = page_rects(built("shop"), first=1)[0]
     full = [r for r in rects if to_mm(r["width"]) > 68.9 and to_mm(r["height"]) > 93.9]

@@ -87,6 +87,7 @@ def test_every_builtin_game_is_a_package_with_no_private_underscore_files():
     ]
 
 
+@pytest.mark.slow  # lint-imports run on a copy of the tree (.ci/run runs it on the tree itself)
 def test_the_tree_as_it_is_keeps_the_games_apart(tmp_path):
     result = _lint_copy(tmp_path, None)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -121,6 +122,7 @@ def test_a_private_helper_of_one_game_imported_into_another_breaks_lint_imports(
     assert "printkit.games.chariot_race.model -> printkit.games.carthage.kit" in result.stdout
 
 
+@pytest.mark.slow  # lint-imports run on a copy of the tree
 def test_a_shared_helper_that_imports_a_game_breaks_lint_imports(tmp_path):
     edit = ("games/common/memo.py", "import printkit.games.chartae.engine")
     result = _lint_copy(tmp_path, edit)
