@@ -251,6 +251,19 @@ def drop_game_kinds(kit: Path) -> None:
     cards.write_text("".join(kept), encoding="utf-8")
 
 
+def one_component_kit(kit: Path, component: str, kind: str, text: str) -> Path:
+    """Write a kit of one component into the new folder `kit` (named after it): kit.yaml
+    listing `component` of type `kind` from `component`.yaml, which holds `text`."""
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        f"name: {kit.name}\ntitle: {kit.name.title()}\ncomponents:\n"
+        f"  {component}: {{type: {kind}, file: {component}.yaml}}\n",
+        encoding="utf-8",
+    )
+    (kit / f"{component}.yaml").write_text(text, encoding="utf-8")
+    return kit
+
+
 def install_fixture(site: Path, fixture: Path, dist: str, entry_points: str) -> Path:
     """Lay an example package of tests/fixtures/ out in `site` the way pip installs a wheel:
     the package (the folder of `fixture` named like its project, `dist`) and a dist-info folder

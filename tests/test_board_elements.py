@@ -12,6 +12,7 @@ from pdfcheck import page_chars, words
 from pdfshapes import page_lines, page_polylines, page_rects
 
 from printkit.layout.units import to_mm
+from tests.conftest import one_component_kit
 
 BOARD = """\
 width: 200mm
@@ -49,13 +50,7 @@ def board(tmp_path_factory) -> Path:
 
     from printkit.cli import main
 
-    kit = tmp_path_factory.mktemp("kits") / "demo"
-    kit.mkdir()
-    (kit / "kit.yaml").write_text(
-        "name: demo\ntitle: Demo\ncomponents:\n  board: {type: map, file: board.yaml}\n",
-        encoding="utf-8",
-    )
-    (kit / "board.yaml").write_text(BOARD, encoding="utf-8")
+    kit = one_component_kit(tmp_path_factory.mktemp("kits") / "demo", "board", "map", BOARD)
     out = kit.parent / "out"
     args = ["build", str(kit), "--out", str(out), "--profile", "shop", "-j", "1"]
     r = CliRunner().invoke(main, args, catch_exceptions=False)

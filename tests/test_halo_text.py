@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.draw.fonts import FONT_DIR, check_font_file, shipped_font
 from printkit.draw.glyf import TrueTypeGlyphs
 from printkit.draw.outlines import GlyphOutlines, stroke_outline
+from tests.conftest import one_component_kit
 
 LABEL = "Smolensk"
 DARK = (0x1E, 0x2E, 0x24)  # the terrain under the label
@@ -52,13 +53,7 @@ def label_map(tmp_path_factory) -> Path:
 
     from printkit.cli import main
 
-    kit = tmp_path_factory.mktemp("kit") / "halo"
-    kit.mkdir()
-    (kit / "kit.yaml").write_text(
-        "name: halo\ntitle: Halo\ncomponents:\n  map: {type: map, file: map.yaml}\n",
-        encoding="utf-8",
-    )
-    (kit / "map.yaml").write_text(MAP, encoding="utf-8")
+    kit = one_component_kit(tmp_path_factory.mktemp("kit") / "halo", "map", "map", MAP)
     out = tmp_path_factory.mktemp("out")
     r = CliRunner().invoke(main, ["build", str(kit), "--out", str(out), "-j", "1"])
     assert r.exit_code == 0, r.output

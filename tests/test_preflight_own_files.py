@@ -27,6 +27,20 @@ pytestmark = pytest.mark.slow
 STANDARDS = ("x1a", "x4", "home")
 
 
+def counted(budget: Budget, member: str) -> list[int]:
+    """The counts the budget's `member` (spend, replay) is called with from now on, listed as
+    they come; the budget still counts them."""
+    calls: list[int] = []
+    charge = getattr(budget, member)
+
+    def counting(count: int) -> None:
+        calls.append(count)
+        charge(count)
+
+    setattr(budget, member, counting)
+    return calls
+
+
 def _limits(findings) -> list[str]:
     return [f"{f.page}: {f.message}" for f in findings if f.code == "PF-LIMIT"]
 
@@ -69,14 +83,7 @@ def test_a_form_drawn_again_in_the_same_place_costs_a_fraction_of_its_operators(
     less than a fifth of what walking it on every page would."""
     shop, _ = shop_deck_95
     budget = Budget()
-    spent = []
-    spend = budget.spend
-
-    def counted(count: int) -> None:
-        spent.append(count)
-        spend(count)
-
-    budget.spend = counted  # type: ignore[method-assign]
+    spent = counted(budget, "spend")
     with pikepdf.open(shop) as pdf:
         programs = Programs()
         for page in pdf.pages:
@@ -234,14 +241,7 @@ def test_a_glyph_form_drawn_at_every_letter_costs_a_fraction_of_an_operator(name
     form drawn again, turned and scaled as before, costs REPLAY_COST wherever it is (at
     WALK_COST and more a drawing, the largest map's first sheet spent the whole budget)."""
     budget = Budget()
-    replays = []
-    replay = budget.replay
-
-    def counted(count: int) -> None:
-        replays.append(count)
-        replay(count)
-
-    budget.replay = counted  # type: ignore[method-assign]
+    replays = counted(budget, "replay")
     with pikepdf.open(named_map) as pdf:
         drawings = _glyph_drawings(pdf)
         assert drawings >= 30 * 30 * 4  # 900 names of 4 digits
