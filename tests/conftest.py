@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import sys
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -61,7 +62,13 @@ def _module_caches_let_go(request: pytest.FixtureRequest) -> Iterator[None]:
     again (the parsed source alone is half a million objects, a quarter of a second a pass),
     and so did the process's exit. A later module that asks computes them again."""
     yield
-    for value in vars(request.module).values():
+    let_go_of_memos(request.module)
+
+
+def let_go_of_memos(module: types.ModuleType) -> None:
+    """Empty every memo (a function with `cache_clear`) in `module`'s names that is not
+    printkit's own: printkit's caches are what the tests measure, and stay as they are."""
+    for value in vars(module).values():
         owner = getattr(value, "__module__", None) or ""
         if callable(getattr(value, "cache_clear", None)) and not owner.startswith("printkit"):
             value.cache_clear()

@@ -1,19 +1,43 @@
 """The suite's own speed measures work as they say (docs/performance.md, "The test suite"):
-full collections are rarer in test processes, and the text reader parses a form once."""
+full collections are rarer in test processes, a test module's memos are let go when it ends,
+and the text reader parses a form once."""
 
 from __future__ import annotations
 
+import functools
 import gc
+import types
 from pathlib import Path
 
 import pikepdf
-from conftest import FULL_PASS_THRESHOLD
+from conftest import FULL_PASS_THRESHOLD, let_go_of_memos
 from pdfcheck import pdf_chars
 from reportlab.pdfgen.canvas import Canvas
 
 
 def test_full_collections_are_ten_times_rarer_in_test_processes():
     assert gc.get_threshold()[2] == FULL_PASS_THRESHOLD == 10 * 10  # Python's 10, ten times
+
+
+def test_a_modules_own_memos_are_let_go_and_printkits_kept():
+    from printkit.draw.fonts import FONTS, shipped_font  # a memo of printkit's own
+
+    shipped_font(next(iter(FONTS)))
+
+    module = types.ModuleType("tests.test_example")
+
+    @functools.cache
+    def parsed(name: str) -> list[str]:
+        return [name]
+
+    parsed.__module__ = module.__name__
+    module.parsed, module.shipped_font = parsed, shipped_font
+    parsed("a")
+    kept = shipped_font.cache_info().currsize
+    assert kept > 0
+    let_go_of_memos(module)
+    assert parsed.cache_info().currsize == 0
+    assert shipped_font.cache_info().currsize == kept
 
 
 def _form_on_pages(path: Path, pages: int) -> Path:
