@@ -121,7 +121,7 @@ def cli():
 def built_kit(tmp_path_factory):
     """built_kit("chariot-race", "--only", "cards", "--paper", "letter") -> the kit's output
     folder (OUT/<kit>, or OUT/<kit>/<variant> with --variant, then shop/ with --profile shop)
-    of that build of a built-in kit.
+    of that build of a built-in kit (or of the kit folder a path names, as tests/kits/...).
 
     Each distinct build runs once per test run, in whichever test process asks for it first
     (under pytest-xdist the others wait for it and read the same folder), and is shared by
@@ -135,7 +135,7 @@ def built_kit(tmp_path_factory):
     def build(kit: str, *options: str) -> Path:
         key = (kit, *options)
         if key not in cache:
-            folder = _build_once(shared, key) / kit
+            folder = _build_once(shared, key) / Path(kit).name  # a built-in kit's name or a folder
             variants = [
                 v for flag, v in zip(options, options[1:], strict=False) if flag == "--variant"
             ]

@@ -24,25 +24,26 @@ HEX = 12.7  # mm across the flats: 1/2 in, the counters' size
 RIVER_BLUE = (0x2F / 255, 0x6F / 255, 0xB5 / 255)
 
 
+BUILDS = {"shop": ("--profile", "shop"), "a4": ("--paper", "a4"), "letter": ("--paper", "letter")}
+
+
+class _Builds(dict):
+    """The map's PDF by build ("shop", "a4", "letter"), each built when a test first asks for
+    it: once a test run, shared between test processes (conftest's built_kit)."""
+
+    def __init__(self, built_kit) -> None:
+        super().__init__()
+        self.built_kit = built_kit
+
+    def __missing__(self, name: str) -> Path:
+        self[name] = self.built_kit(str(KIT), "--only", "map", *BUILDS[name]) / "map.pdf"
+        return self[name]
+
+
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
-    """The map built shop (one page) and home on A4 and on Letter, once for this module."""
-    from click.testing import CliRunner
-
-    from printkit.cli import main
-
-    out = {}
-    for name, options in {
-        "shop": ["--profile", "shop"],
-        "a4": ["--paper", "a4"],
-        "letter": ["--paper", "letter"],
-    }.items():
-        folder = tmp_path_factory.mktemp(name)
-        args = ["build", str(KIT), "--out", str(folder), "-j", "1", "--only", "map", *options]
-        r = CliRunner().invoke(main, args, catch_exceptions=False)
-        assert r.exit_code == 0, r.output
-        out[name] = folder / "hexwar" / ("shop" if name == "shop" else "") / "map.pdf"
-    return out
+def builds(built_kit) -> _Builds:
+    """The map built shop (one page) and home on A4 and on Letter."""
+    return _Builds(built_kit)
 
 
 def _close(a: float, b: float, tol: float = 0.01) -> bool:
