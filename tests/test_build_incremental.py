@@ -170,6 +170,7 @@ def test_identical_builds_write_identical_records(cli, two_decks, tmp_path):
     assert a == (tmp_path / "b" / RECORD_DIR / "bench-deck.json").read_bytes()
 
 
+@pytest.mark.slow  # every built-in kit built, then built again
 def test_builtin_kit_noop_rebuild(cli, tmp_path, built_kit):
     out = tmp_path / "out"
     # the first build: a copy of the shared one (its outputs and its build record)
@@ -268,6 +269,7 @@ def test_a_deck_build_imports_only_what_a_deck_needs(tmp_path):
     assert not modules & NOT_FOR_A_DECK
 
 
+@pytest.mark.slow  # a real printkit process, its imports traced
 def test_a_deck_build_with_a_settings_file_imports_only_what_a_deck_needs(tmp_path, monkeypatch):
     """A user's settings file (printkit config) is read, and still no "did you mean" is
     imported before a name is wrong."""

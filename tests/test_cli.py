@@ -75,6 +75,7 @@ def test_too_few_cards_for_four_players_is_a_rules_error(cli, kit_copy):
     assert "[CR003]" in r.stdout and "13 charioteers need 78" in r.stdout
 
 
+@pytest.mark.slow  # a kit copied, edited and checked twice
 def test_rules_limits_live_in_data(cli, kit_copy):
     kit = kit_copy("chariot-race")
     edit(kit / "rules.yaml", "  - {speed: 20, cards: 4}\n", "")

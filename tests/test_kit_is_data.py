@@ -91,7 +91,7 @@ KITS = Path(__file__).parent / "kits"
     [
         pytest.param("carthage", marks=pytest.mark.slow),  # its whole board: the slow suite's
         "chartae",
-        str(KITS / "hexwar"),
+        pytest.param(str(KITS / "hexwar"), marks=pytest.mark.slow),  # its tiled map: slow
         str(KITS / "rooms"),
     ],
     ids=Path,

@@ -188,6 +188,7 @@ def test_counter_backs_move_by_the_back_offset(build):
     assert len(misses) == 40 and max(misses) < 0.005
 
 
+@pytest.mark.slow  # a whole kit on gang sheets, read back
 def test_counters_on_a_gang_sheet_keep_their_own_backs(build):
     out = build("hexwar", "--gang")
     pdf = out / "gang.pdf"

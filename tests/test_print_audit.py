@@ -174,6 +174,7 @@ def test_every_mark_and_outline_is_wholly_inside_the_printable_area(drawn, paper
     assert outside_printable(tiles, pages=[1]) == []
 
 
+@pytest.mark.slow  # every sheet of a kit on Letter read back
 def test_letter_scale_bar_uses_the_a4_wording(drawn):
     path = drawn("chariot-race", "cards", paper="letter")
     assert "this bar must measure 50 mm: print at actual size / 100 %" in drawn_texts(path)[0]

@@ -82,6 +82,7 @@ def test_the_legend_shows_the_mark_as_the_pieces_show_it(built_kit):
     assert tuple(legend[0]["non_stroking_color"]) == (1, 1, 1)
 
 
+@pytest.mark.slow  # the deck built again and read back
 def test_a_card_of_the_game_in_an_own_deck_carries_no_mark(kit_copy, cli, tmp_path):
     kit = kit_copy("chariot-race")
     # the first card design (2 copies) said to be the game's own: two marks fewer on sheet 1
@@ -95,6 +96,7 @@ def test_a_card_of_the_game_in_an_own_deck_carries_no_mark(kit_copy, cli, tmp_pa
         assert len(marks(pdf.pages[0])) == 7
 
 
+@pytest.mark.slow  # a whole kit built and read back
 def test_a_kit_that_labels_nothing_its_own_prints_no_mark(cli, tmp_path):
     from pathlib import Path
 

@@ -105,6 +105,7 @@ def test_a_link_must_be_https(linked, cli, monkeypatch):
     )
 
 
+@pytest.mark.slow  # serve and a watch each polling a published sheet
 def test_serve_and_watch_poll_the_link_and_report_a_changed_sheet(linked, cli, monkeypatch):
     """The watcher of `serve` and `build --watch` fetches each link read again every
     LINK_POLL_SECONDS (shortened here) and reports its copy as changed when the sheet changed:
